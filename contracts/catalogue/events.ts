@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ProgramDataSchema, ProgramIdSchema } from './program.js';
+import { WorkshopDataSchema, WorkshopIdSchema } from './workshop.js';
+
+export const ProgramPublishedSchema = z.object({ program: ProgramDataSchema });
+export const ProgramUpdatedSchema = z.object({ program: ProgramDataSchema });
+export const ProgramRemovedSchema = z.object({ programId: ProgramIdSchema });
+
+export const WorkshopScheduledSchema = z.object({ workshop: WorkshopDataSchema });
+export const WorkshopUpdatedSchema = z.object({ workshop: WorkshopDataSchema });
+export const WorkshopRemovedSchema = z.object({ workshopId: WorkshopIdSchema });
+
+const seatChange = {
+  workshopId: WorkshopIdSchema,
+  enrollmentId: z.string().min(1),
+  seats: z.number().int().positive(),
+};
+export const SeatsReservedSchema = z.object({ ...seatChange, expiresAt: z.string().datetime({ offset: true }) });
+export const SeatsReleasedSchema = z.object({ ...seatChange, reason: z.enum(['expired', 'payment-failed', 'cancelled']) });
+export const SeatsConfirmedSchema = z.object(seatChange);
+
+export const catalogueEventSchemas = {
+  ProgramPublished: ProgramPublishedSchema,
+  ProgramUpdated: ProgramUpdatedSchema,
+  ProgramRemoved: ProgramRemovedSchema,
+  WorkshopScheduled: WorkshopScheduledSchema,
+  WorkshopUpdated: WorkshopUpdatedSchema,
+  WorkshopRemoved: WorkshopRemovedSchema,
+  SeatsReserved: SeatsReservedSchema,
+  SeatsReleased: SeatsReleasedSchema,
+  SeatsConfirmed: SeatsConfirmedSchema,
+} as const;
+
+export type ProgramEvent =
+  | { type: 'ProgramPublished'; data: z.infer<typeof ProgramPublishedSchema> }
+  | { type: 'ProgramUpdated'; data: z.infer<typeof ProgramUpdatedSchema> }
+  | { type: 'ProgramRemoved'; data: z.infer<typeof ProgramRemovedSchema> };
+
+export type WorkshopEvent =
+  | { type: 'WorkshopScheduled'; data: z.infer<typeof WorkshopScheduledSchema> }
+  | { type: 'WorkshopUpdated'; data: z.infer<typeof WorkshopUpdatedSchema> }
+  | { type: 'WorkshopRemoved'; data: z.infer<typeof WorkshopRemovedSchema> }
+  | { type: 'SeatsReserved'; data: z.infer<typeof SeatsReservedSchema> }
+  | { type: 'SeatsReleased'; data: z.infer<typeof SeatsReleasedSchema> }
+  | { type: 'SeatsConfirmed'; data: z.infer<typeof SeatsConfirmedSchema> };
+
+export const programStream = (id: string) => `program-${id}`;
+export const workshopStream = (id: string) => `workshop-${id}`;

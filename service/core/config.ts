@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), { message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` });
+
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_KEY: z.string().min(12, 'must be at least 12 characters').optional(),
+  EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kdb']).optional(),
+  MONGODB_URL: url(['mongodb', 'mongodb+srv']).optional(),
+  MONGODB_DB: z.string().min(1).default('etiquette'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_… or sk_live_…').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must look like pk_test_… or pk_live_…').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must look like whsec_…').optional(),
+  /** Where the Stripe SDK connects; only for tests against a local stub. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  HOLD_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
+  TEST_PAGES: bool.default(false),
+  /** Run projections inside the API process (embedded default) or leave them to `npm run projector`. */
+  PROJECTIONS: z.enum(['inline', 'external']).optional(),
+  /** Public base URL, used in e-mails and share links. */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type RawConfig = z.infer<typeof ConfigSchema>;
+
+export interface Config extends RawConfig {
+  /** True when neither EventStoreDB nor MongoDB is configured: SQLite files under DATA_DIR. */
+  embedded: boolean;
+  payments: 'stripe' | 'offline';
+  projectionsInline: boolean;
+  testPages: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const embedded = !raw.EVENTSTORE_URL && !raw.MONGODB_URL;
+  const payments = raw.STRIPE_SECRET_KEY ? 'stripe' : 'offline';
+  if (payments === 'stripe' && !raw.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
+  }
+  if (!embedded && !raw.ADMIN_KEY) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_KEY: is required when EVENTSTORE_URL or MONGODB_URL is set');
+  }
+  return {
+    ...raw,
+    embedded,
+    payments,
+    projectionsInline: (raw.PROJECTIONS ?? (embedded ? 'inline' : 'external')) === 'inline',
+    testPages: payments === 'offline' || raw.TEST_PAGES,
+  };
+}

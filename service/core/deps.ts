@@ -1,0 +1,24 @@
+import type { Config } from './config.js';
+import type { EventStore } from '../eventstore/port.js';
+import type { ReadStore } from '../../projections/readstore/port.js';
+import type { Logger } from './log.js';
+
+/** Lets a query wait (bounded) until the named projections have reached a position. */
+export interface ProjectionWaiter {
+  /** Resolves true once every named projection's checkpoint is >= position, false on timeout. */
+  waitFor(position: bigint, projections: string[], timeoutMs?: number): Promise<boolean>;
+}
+
+/** Everything a route needs; built once by service/compose.ts, or by a test. */
+export interface AppDeps {
+  config: Config;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: ProjectionWaiter;
+  log: Logger;
+  /** Time and ids come from here, so tests can pin them. */
+  clock: () => Date;
+  newId: () => string;
+  /** Slices add their own ports (payments, mail) here. */
+  [port: string]: unknown;
+}

@@ -1,0 +1,30 @@
+/**
+ * Typed errors with codes. They are mapped to HTTP in one place (service/core/http-errors.ts);
+ * the message is what the person reads, so it says what to do.
+ */
+export type ErrorCode =
+  | 'validation'
+  | 'unauthorized'
+  | 'not_found'
+  | 'conflict'
+  | 'precondition_failed'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'payment_provider';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number },
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const validationError = (message: string, issues?: { path: string; message: string }[]) =>
+  new AppError('validation', message, { issues });
+export const notFound = (message: string) => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError, type ErrorCode } from './errors.js';
+import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../eventstore/port.js';
+import { ReadStoreUnavailableError } from '../../projections/readstore/port.js';
+import type { Logger } from './log.js';
+
+/** The one place where error codes become HTTP statuses. */
+export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  validation: 400,
+  unauthorized: 401,
+  not_found: 404,
+  conflict: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+  payment_provider: 502,
+};
+
+export function toErrorResponse(err: unknown, c: Context, log: Logger): Response {
+  if (err instanceof AppError) {
+    if (err.details?.retryAfterSeconds) c.header('Retry-After', String(err.details.retryAfterSeconds));
+    const body: Record<string, unknown> = { error: err.message, code: err.code };
+    if (err.details?.issues) body.issues = err.details.issues;
+    return c.json(body, STATUS[err.code]);
+  }
+  if (err instanceof WrongExpectedRevisionError) {
+    return c.json({ error: 'This record was changed by someone else. Please reload and try again.', code: 'conflict' }, 409);
+  }
+  if (err instanceof EventStoreUnavailableError) {
+    log.error('event store unavailable', { err: err.message });
+    c.header('Retry-After', '5');
+    return c.json({ error: 'We cannot save changes right now. Nothing was saved; please try again in a minute.', code: 'unavailable' }, 503);
+  }
+  if (err instanceof ReadStoreUnavailableError) {
+    log.error('read store unavailable', { err: err.message });
+    c.header('Retry-After', '5');
+    return c.json({ error: 'This information is unavailable right now. Please try again in a minute.', code: 'unavailable' }, 503);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const message =
+      status === 413 ? 'The request is too large.' : status === 400 ? 'The request could not be read. Send JSON with the documented fields.' : err.message || 'Request refused.';
+    return c.json({ error: message, code: status === 413 ? 'payload_too_large' : 'validation' }, status);
+  }
+  if (err instanceof SyntaxError) {
+    return c.json({ error: 'The request body is not valid JSON.', code: 'validation' }, 400);
+  }
+  log.error('unhandled error', { err, path: c.req.path, method: c.req.method });
+  return c.json({ error: 'Something went wrong on our side. Nothing was lost; please try again.', code: 'internal' }, 500);
+}

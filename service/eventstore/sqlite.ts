@@ -1,0 +1,235 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { EventMetadata } from '../../contracts/core/events.js';
+import { checkExpected } from './expected.js';
+import {
+  type AppendResult,
+  type EventStore,
+  EventStoreUnavailableError,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+} from './port.js';
+
+/*
+ * Durability and throughput.
+ *
+ * `synchronous = FULL` makes every commit fsync the write-ahead log before it returns, so a resolved
+ * append survives a power cut. With `NORMAL` (the usual WAL setting) the WAL is only synced at
+ * checkpoints: the database stays consistent, but the last commits before a power loss can vanish,
+ * which would break "a 2xx answer means the events are durable".
+ *
+ * On the 2-core VM this was written on, one FULL commit costs ~0.3-0.4 ms (2,600-3,200 commits/s
+ * measured with bare better-sqlite3; NORMAL: ~22,000/s), so one fsync per append is just above the
+ * 2,000 appends/s target for a single awaiting writer, and would also be the ceiling for all writers
+ * together. Hence group commit: appends are queued and the queue is written by ONE transaction in a
+ * `setImmediate` callback, i.e. after the event loop has collected every request of the same turn.
+ * Measured (bench/eventstore.ts): 1 writer ~2,700-3,000 appends/s, 32 writers ~28,000-35,000/s.
+ * Each append is checked against its own expected revision inside the transaction (so it sees the
+ * appends queued before it, to the same stream too) under its own savepoint: a failing append
+ * rejects only its own promise. Every promise settles after the single commit, so "resolved" still
+ * means "on disk". A lone writer pays one `setImmediate` of latency; many writers share one fsync.
+ *
+ * Notifications are in-process only (`onAppended`). SQLite has no cross-process notification, so a
+ * projector running in another process polls `readAll` from its checkpoint.
+ */
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position  INTEGER PRIMARY KEY,
+  stream_id TEXT    NOT NULL,
+  revision  INTEGER NOT NULL,
+  id        TEXT    NOT NULL,
+  type      TEXT    NOT NULL,
+  data      TEXT    NOT NULL,
+  metadata  TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+) STRICT;
+`;
+
+/** A row in `COLUMNS` order; raw (array) rows read ~1.5x faster than objects on 100k-event scans. */
+type Row = [position: bigint, streamId: string, revision: bigint, id: string, type: string, data: string, metadata: string];
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+const COLUMNS = 'position, stream_id, revision, id, type, data, metadata';
+
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly listeners = new Set<() => void>();
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
+  private closed = false;
+
+  private readonly insert: Database.Statement;
+  private readonly streamHead: Database.Statement<[string]>;
+  private readonly globalHead: Database.Statement<[]>;
+  private readonly selectStream: Database.Statement<[string]>;
+  private readonly selectAfter: Database.Statement<[bigint, number]>;
+  private readonly writeBatch: (batch: PendingAppend[]) => Outcome[];
+
+  /** Opens (creating the folder and the file if needed) the event database at `file`. */
+  constructor(readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    // Another process (the projector) may hold the file briefly; wait instead of failing at once.
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(SCHEMA);
+
+    this.insert = this.db.prepare(`INSERT INTO events (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    this.streamHead = this.db.prepare<[string]>('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck().safeIntegers(true);
+    this.globalHead = this.db.prepare<[]>('SELECT MAX(position) FROM events').pluck().safeIntegers(true);
+    this.selectStream = this.db
+      .prepare<[string]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
+      .raw(true)
+      .safeIntegers(true);
+    this.selectAfter = this.db
+      .prepare<[bigint, number]>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
+      .raw(true)
+      .safeIntegers(true);
+
+    const appendOne = this.db.transaction((p: PendingAppend, head: bigint): AppendResult => this.writeAppend(p, head));
+    // IMMEDIATE takes the write lock before reading the heads, so another writer process cannot
+    // slip in between the read and the insert.
+    this.writeBatch = this.db.transaction((batch: PendingAppend[]): Outcome[] => {
+      let head = this.head();
+      return batch.map((p): Outcome => {
+        try {
+          // A nested transaction is a savepoint: a throw undoes only this append.
+          const result = appendOne(p, head);
+          head = result.position;
+          return { ok: true, result };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
+    }).immediate;
+  }
+
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new EventStoreUnavailableError('The SQLite event store is closed'));
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ streamId, events, expected, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    return (this.selectStream.all(streamId) as Row[]).map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const after = options.after ?? -1n;
+    return (this.selectAfter.all(after, options.limit ?? 1000) as Row[]).map(toRecorded);
+  }
+
+  async headPosition(): Promise<bigint> {
+    this.assertOpen();
+    return this.head();
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Writes what is still queued, then closes the file. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.listeners.clear();
+    this.db.close();
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = this.writeBatch(batch);
+    } catch (cause) {
+      // The commit itself failed (disk full, I/O error, lock timeout): nothing of the batch is durable.
+      const error = new EventStoreUnavailableError(`SQLite event store could not commit: ${String(cause)}`, { cause });
+      batch.forEach((p) => p.reject(error));
+      return;
+    }
+    let appended = false;
+    outcomes.forEach((o, i) => {
+      const p = batch[i]!;
+      if (o.ok) {
+        appended ||= p.events.length > 0;
+        p.resolve(o.result);
+      } else {
+        p.reject(o.error);
+      }
+    });
+    if (appended) queueMicrotask(() => this.notify());
+  }
+
+  /** Runs inside the batch transaction; `head` is the global position before this append. */
+  private writeAppend(p: PendingAppend, head: bigint): AppendResult {
+    const last = this.streamHead.get(p.streamId) as bigint | null;
+    const current = last === null ? 'no_stream' : last;
+    checkExpected(p.streamId, p.expected, current);
+    let revision = last ?? -1n;
+    let position = head;
+    for (const e of p.events) {
+      revision += 1n;
+      position += 1n;
+      // JSON.stringify(undefined) is undefined; store an explicit null so the column stays valid JSON.
+      this.insert.run(position, p.streamId, revision, e.id, e.type, JSON.stringify(e.data ?? null), JSON.stringify(e.metadata));
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  private head(): bigint {
+    return (this.globalHead.get() as bigint | null) ?? -1n;
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure must not affect the writer or the other listeners.
+      }
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EventStoreUnavailableError('The SQLite event store is closed');
+  }
+}
+
+const toRecorded = ([position, streamId, revision, id, type, data, metadata]: Row): RecordedEvent => ({
+  id,
+  streamId,
+  revision,
+  position,
+  type,
+  data: JSON.parse(data) as unknown,
+  metadata: JSON.parse(metadata) as EventMetadata,
+});
+
+/** Opens the embedded event store under the app's data folder (`${dataDir}/events.db`). */
+export const openSqliteEventStore = (dataDir: string): SqliteEventStore => new SqliteEventStore(`${dataDir}/events.db`);
