@@ -1,0 +1,43 @@
+import type { Projector } from '../projector.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
+
+/** The schedule: each workshop with the seats taken (held or confirmed) and the spots left. */
+export const scheduleProjector: Projector<Workshop> = {
+  name: 'schedule',
+  collection: 'schedule',
+  eventTypes: ['WorkshopScheduled', 'WorkshopUpdated', 'WorkshopRemoved', 'SeatsReserved', 'SeatsReleased', 'SeatsConfirmed'],
+  keys: (event) => {
+    const e = event as unknown as WorkshopEvent;
+    switch (e.type) {
+      case 'WorkshopScheduled':
+      case 'WorkshopUpdated':
+        return [e.data.workshop.id];
+      default:
+        return [e.data.workshopId];
+    }
+  },
+  project(doc, event) {
+    const e = event as unknown as WorkshopEvent;
+    const withSeats = (w: Omit<Workshop, 'spotsLeft' | 'seatsTaken'>, taken: number): Workshop => ({
+      ...w,
+      seatsTaken: taken,
+      spotsLeft: Math.max(0, w.capacity - taken),
+    });
+    switch (e.type) {
+      case 'WorkshopScheduled':
+        return withSeats(e.data.workshop, 0);
+      case 'WorkshopUpdated':
+        return withSeats(e.data.workshop, doc?.seatsTaken ?? 0);
+      case 'WorkshopRemoved':
+        return null;
+      case 'SeatsReserved':
+        return doc ? withSeats(doc, doc.seatsTaken + e.data.seats) : undefined;
+      case 'SeatsReleased':
+        return doc ? withSeats(doc, Math.max(0, doc.seatsTaken - e.data.seats)) : undefined;
+      case 'SeatsConfirmed':
+        // A confirmation turns a hold into a sale: the seats were already counted when held.
+        return undefined;
+    }
+  },
+};

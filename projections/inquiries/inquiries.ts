@@ -1,0 +1,31 @@
+import type { Projector } from '../projector.js';
+import type { Inquiry } from '../../contracts/inquiries/inquiry.js';
+import type { InquiryEvent } from '../../service/inquiries/inquiry-decider.js';
+
+/** The administrator's inbox of contact messages and consultation requests. */
+export const inquiriesProjector: Projector<Inquiry> = {
+  name: 'inquiries',
+  collection: 'inquiries',
+  eventTypes: ['ContactMessageReceived', 'ConsultationRequested'],
+  keys: (event) => [(event as unknown as InquiryEvent).data.inquiryId],
+  project(_doc, event) {
+    const e = event as unknown as InquiryEvent;
+    const receivedAt = event.metadata.at;
+    if (e.type === 'ContactMessageReceived') {
+      const m = e.data.message;
+      return { id: e.data.inquiryId, kind: 'contact', receivedAt, name: m.fullname, company: m.company, email: m.email, phone: m.phone, message: m.message };
+    }
+    const r = e.data.request;
+    return {
+      id: e.data.inquiryId,
+      kind: 'consultation',
+      receivedAt,
+      name: r.name,
+      company: r.company,
+      email: r.email,
+      phone: r.phone,
+      message: r.discussionTopic,
+      preferredDate: r.preferredDate,
+    };
+  },
+};

@@ -1,0 +1,28 @@
+import type { ReadStore } from '../../projections/readstore/port.js';
+import type { Program } from '../../contracts/catalogue/program.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { ProgramDoc } from '../../projections/catalogue/programs.js';
+
+const toProgram = ({ listedAt: _listedAt, ...program }: ProgramDoc): Program => program;
+
+export async function listPrograms(store: ReadStore): Promise<Program[]> {
+  const { items } = await store.find<ProgramDoc>('programs', { sort: [{ field: 'listedAt', direction: 'asc' }] });
+  return items.map((i) => toProgram(i.doc));
+}
+
+/** By id first, then by slug: the detail page links by slug, the enrollment pages by id. */
+export async function findProgram(store: ReadStore, idOrSlug: string): Promise<Program | null> {
+  const byId = await store.get<ProgramDoc>('programs', idOrSlug);
+  if (byId) return toProgram(byId.doc);
+  const { items } = await store.find<ProgramDoc>('programs', { where: { slug: idOrSlug }, limit: 1 });
+  return items[0] ? toProgram(items[0].doc) : null;
+}
+
+export async function listWorkshops(store: ReadStore): Promise<Workshop[]> {
+  const { items } = await store.find<Workshop>('schedule', { sort: [{ field: 'date', direction: 'asc' }] });
+  return items.map((i) => i.doc);
+}
+
+export async function findWorkshop(store: ReadStore, id: string): Promise<Workshop | null> {
+  return (await store.get<Workshop>('schedule', id))?.doc ?? null;
+}

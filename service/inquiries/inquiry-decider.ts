@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { ContactMessage, ConsultationRequest, ContactMessageReceivedSchema, ConsultationRequestedSchema } from '../../contracts/inquiries/inquiry.js';
+import type { Decider } from '../core/decider.js';
+import { conflict } from '../core/errors.js';
+
+export type InquiryCommand =
+  | { type: 'ReceiveContactMessage'; inquiryId: string; message: ContactMessage }
+  | { type: 'RequestConsultation'; inquiryId: string; request: ConsultationRequest };
+
+export type InquiryEvent =
+  | { type: 'ContactMessageReceived'; data: z.infer<typeof ContactMessageReceivedSchema> }
+  | { type: 'ConsultationRequested'; data: z.infer<typeof ConsultationRequestedSchema> };
+
+export interface InquiryState {
+  received: boolean;
+}
+
+/** An inquiry is written once; its stream exists only to hold that one fact. */
+export const inquiryDecider: Decider<InquiryCommand, InquiryEvent, InquiryState> = {
+  initialState: { received: false },
+  evolve: () => ({ received: true }),
+  decide(command, state) {
+    if (state.received) throw conflict('This message was already received.');
+    return command.type === 'ReceiveContactMessage'
+      ? [{ type: 'ContactMessageReceived', data: { inquiryId: command.inquiryId, message: command.message } }]
+      : [{ type: 'ConsultationRequested', data: { inquiryId: command.inquiryId, request: command.request } }];
+  },
+};

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { ContactMessageSchema, ConsultationRequestSchema, inquiryStream } from '../../contracts/inquiries/inquiry.js';
+import type { AppDeps } from '../core/deps.js';
+import { validate } from '../core/validate.js';
+import { handleCommand } from '../core/command.js';
+import { requestMetadata } from '../core/metadata.js';
+import { inquiryDecider, type InquiryCommand } from './inquiry-decider.js';
+
+/** POST /api/contact and /api/consultation: each appends one event; 201 means it is on disk. */
+export function inquiryRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  const receive = async (command: InquiryCommand, metadata: ReturnType<typeof requestMetadata>) => {
+    const { appended } = await handleCommand(deps.eventStore, inquiryStream(command.inquiryId), inquiryDecider, command, metadata);
+    deps.log.info('inquiry received', { inquiryId: command.inquiryId, kind: command.type });
+    return { success: true as const, id: command.inquiryId, position: appended!.position.toString() };
+  };
+
+  app.post('/contact', validate('json', ContactMessageSchema), async (c) => {
+    const command: InquiryCommand = { type: 'ReceiveContactMessage', inquiryId: deps.newId(), message: c.req.valid('json') };
+    return c.json(await receive(command, requestMetadata(c, deps, 'visitor')), 201);
+  });
+
+  app.post('/consultation', validate('json', ConsultationRequestSchema), async (c) => {
+    const command: InquiryCommand = { type: 'RequestConsultation', inquiryId: deps.newId(), request: c.req.valid('json') };
+    return c.json(await receive(command, requestMetadata(c, deps, 'visitor')), 201);
+  });
+
+  return app;
+}
