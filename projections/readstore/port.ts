@@ -40,7 +40,11 @@ export interface FindResult<T extends DocValue = DocValue> {
 export interface CheckpointWrite {
   projection: string;
   position: bigint;
-  /** When given, the write is refused (LeaseLostError) unless this owner holds the projection's lease. */
+  /**
+   * When given, the write is refused (LeaseLostError), and nothing of it is written, unless this
+   * owner holds the projection's lease. "Holds" means it is the owner on record, checked in the
+   * same transaction as the write: a lease that expired but that nobody took over still counts.
+   */
   leaseOwner?: string;
 }
 

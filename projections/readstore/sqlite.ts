@@ -1,0 +1,309 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { assertField } from './memory.js';
+import {
+  type CheckpointWrite,
+  type DocValue,
+  type FieldValue,
+  type FindResult,
+  type Query,
+  type ReadStore,
+  type StoredDoc,
+  type WriteOp,
+  LeaseLostError,
+  ReadStoreUnavailableError,
+} from './port.js';
+
+type Db = Database.Database;
+type Statement = Database.Statement;
+
+/**
+ * One table per collection, `rm_<collection>` (id, position, lc, doc), so `swap` is a rename inside
+ * one transaction however large the collection.
+ * - position: SQLite INTEGER (int64), read back as bigint, so it compares exactly.
+ * - doc: JSONB (binary JSON), so filters and sort keys are read without parsing text; NULL is a tombstone.
+ * - lc: JSONB of the lower-cased string fields, the id under the key "", folded by JavaScript (so
+ *   non-ASCII folds as in the other adapters). A search first looks for the text anywhere in this
+ *   blob, which rejects most rows with one byte search, and only then checks the named fields.
+ */
+const table = (collection: string) => `"rm_${collection.replaceAll('"', '""')}"`;
+/** Field names are checked by assertField, so they can stand in a JSON path literal. */
+const column = (field: string) => (field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`);
+const bindable = (v: FieldValue) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+/** Text that JSON escapes may not appear as-is in the blob; such a search skips the byte pre-filter. */
+const ESCAPED_IN_JSON = /["\\\x00-\x1f]/;
+
+function searchKeys(id: string, doc: DocValue): string {
+  const lc: Record<string, string> = { '': id.toLowerCase() };
+  for (const k in doc) {
+    const v = doc[k];
+    if (typeof v === 'string') lc[k] = v.toLowerCase();
+  }
+  return JSON.stringify(lc);
+}
+
+const isMissingTable = (err: unknown) => err instanceof Error && /no such table/.test(err.message);
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY|CORRUPT|NOTADB)/;
+
+export interface SqliteReadStoreOptions {
+  /** Milliseconds a writer waits for another process's transaction before giving up (default 5000). */
+  busyTimeoutMs?: number;
+}
+
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Db;
+  private readonly statements = new Map<string, Statement>();
+  private readonly writeTx: Database.Transaction<(ops: WriteOp[], checkpoint?: CheckpointWrite) => void>;
+
+  constructor(readonly filename: string, options: SqliteReadStoreOptions = {}) {
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    try {
+      this.db = new Database(filename, { timeout: options.busyTimeoutMs ?? 5000 });
+    } catch (err) {
+      throw new ReadStoreUnavailableError(`Read store ${filename} cannot be opened`, { cause: err });
+    }
+    this.db.pragma('journal_mode = WAL');
+    // Read models can be rebuilt from the events, so losing the last commits on power loss is fine.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS _leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
+    `);
+    this.writeTx = this.db.transaction((ops: WriteOp[], checkpoint?: CheckpointWrite) => this.applyWrite(ops, checkpoint));
+  }
+
+  async get<T extends DocValue = DocValue>(collection: string, id: string): Promise<StoredDoc<T> | null> {
+    return this.run(() => {
+      const row = this.readRow<{ position: bigint; doc: string }>(`SELECT position, json(doc) AS doc FROM ${table(collection)} WHERE id = ? AND doc IS NOT NULL`, [id]);
+      return row ? { id, position: row.position, doc: JSON.parse(row.doc) as T } : null;
+    });
+  }
+
+  async getMany<T extends DocValue = DocValue>(collection: string, ids: string[]): Promise<Map<string, StoredDoc<T>>> {
+    return this.run(() => this.loadMany<T>(collection, ids));
+  }
+
+  private loadMany<T extends DocValue>(collection: string, ids: string[]): Map<string, StoredDoc<T>> {
+    const out = new Map<string, StoredDoc<T>>();
+    if (ids.length === 0) return out;
+    const rows = this.readRows<{ id: string; position: bigint; doc: string }>(
+      `SELECT id, position, json(doc) AS doc FROM ${table(collection)} WHERE id IN (SELECT value FROM json_each(?)) AND doc IS NOT NULL`,
+      [JSON.stringify(ids)],
+    );
+    for (const r of rows) out.set(r.id, { id: r.id, position: r.position, doc: JSON.parse(r.doc) as T });
+    return out;
+  }
+
+  async find<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindResult<T>> {
+    return this.run(() => {
+      const { where, params } = this.whereClause(query);
+      const order = (query.sort ?? []).map((s) => {
+        assertField(s.field);
+        return `${column(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`;
+      });
+      order.push('id ASC');
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? -1;
+      const t = table(collection);
+      let page: { id: string }[];
+      let total: number;
+      if (query.search?.text) {
+        // A search is the costly filter: evaluate it once into a temporary result, then count and page that.
+        const rows = this.readRows<{ id: string; total: bigint }>(
+          `WITH m AS MATERIALIZED (SELECT id, ${order.map((o, i) => `${o.replace(/ (ASC|DESC)$/, '')} AS k${i}`).join(', ')} FROM ${t} WHERE ${where})
+           SELECT id, (SELECT count(*) FROM m) AS total FROM m ORDER BY ${order.map((o, i) => `k${i}${o.endsWith('DESC') ? ' DESC' : ''}`).join(', ')} LIMIT ? OFFSET ?`,
+          [...params, limit, offset],
+        );
+        page = rows;
+        total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? this.count(t, where, params) : 0;
+      } else {
+        // Sort ids only, then load the page's documents, and count apart: a count(*) OVER () window or
+        // converting every matching document back to text before the sort is several times slower.
+        page = this.readRows<{ id: string }>(`SELECT id FROM ${t} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, [...params, limit, offset]);
+        total = offset === 0 && (limit < 0 || page.length < limit) ? page.length : this.count(t, where, params);
+      }
+      const docs = this.loadMany<T>(collection, page.map((r) => r.id));
+      return { items: page.map((r) => docs.get(r.id)!), total };
+    });
+  }
+
+  private count(t: string, where: string, params: unknown[]): number {
+    return Number(this.readRow<{ n: bigint }>(`SELECT count(*) AS n FROM ${t} WHERE ${where}`, params)?.n ?? 0);
+  }
+
+  async write(ops: WriteOp[], checkpoint?: CheckpointWrite): Promise<void> {
+    this.run(() => this.writeTx.immediate(ops, checkpoint));
+  }
+
+  private applyWrite(ops: WriteOp[], checkpoint?: CheckpointWrite): void {
+    if (checkpoint?.leaseOwner !== undefined) {
+      // Ownership, not expiry, decides: checked inside the write transaction, an owner still on
+      // record means nobody took over.
+      const lease = this.stmt('SELECT owner FROM _leases WHERE name = ?').get(checkpoint.projection) as { owner: string } | undefined;
+      if (lease?.owner !== checkpoint.leaseOwner) throw new LeaseLostError(checkpoint.projection, checkpoint.leaseOwner);
+    }
+    let collection: string | undefined;
+    let upsert: Statement | undefined;
+    for (const op of ops) {
+      if (op.collection !== collection) {
+        collection = op.collection;
+        upsert = this.upsertFor(collection);
+      }
+      if (op.kind === 'put') upsert!.run(op.id, op.position, searchKeys(op.id, op.doc), JSON.stringify(op.doc));
+      else upsert!.run(op.id, op.position, null, null);
+    }
+    if (checkpoint) this.setCheckpoint(checkpoint.projection, checkpoint.position);
+  }
+
+  /** Creates the table on first use; a table renamed or dropped by another process is recreated by the same statement. */
+  private upsertFor(collection: string): Statement {
+    const t = table(collection);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, position INTEGER NOT NULL, lc BLOB, doc BLOB)`);
+    return this.stmt(
+      `INSERT INTO ${t} (id, position, lc, doc) VALUES (?, ?, jsonb(?), jsonb(?))
+       ON CONFLICT (id) DO UPDATE SET position = excluded.position, lc = excluded.lc, doc = excluded.doc WHERE excluded.position > ${t}.position`,
+    );
+  }
+
+  private setCheckpoint(name: string, position: bigint): void {
+    this.stmt('INSERT INTO _checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position').run(name, position);
+  }
+
+  async getCheckpoint(projection: string): Promise<bigint> {
+    return this.run(() => this.readRow<{ position: bigint }>('SELECT position FROM _checkpoints WHERE name = ?', [projection])?.position ?? -1n);
+  }
+
+  async listCheckpoints(): Promise<Map<string, bigint>> {
+    return this.run(() => {
+      const rows = this.readRows<{ name: string; position: bigint }>('SELECT name, position FROM _checkpoints ORDER BY name', []);
+      return new Map(rows.map((r) => [r.name, r.position]));
+    });
+  }
+
+  async reset(projection: string, collections: string[]): Promise<void> {
+    this.run(() =>
+      this.db
+        .transaction(() => {
+          for (const c of collections) this.db.exec(`DROP TABLE IF EXISTS ${table(c)}`);
+          this.stmt('DELETE FROM _checkpoints WHERE name = ?').run(projection);
+        })
+        .immediate(),
+    );
+    this.statements.clear();
+  }
+
+  async swap(pairs: [live: string, shadow: string][], projection: string, shadowProjection: string, position: bigint): Promise<void> {
+    this.run(() =>
+      this.db
+        .transaction(() => {
+          for (const [live, shadow] of pairs) {
+            this.db.exec(`DROP TABLE IF EXISTS ${table(live)}`);
+            const exists = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(`rm_${shadow}`);
+            if (exists) this.db.exec(`ALTER TABLE ${table(shadow)} RENAME TO ${table(live)}`);
+          }
+          this.setCheckpoint(projection, position);
+          this.stmt('DELETE FROM _checkpoints WHERE name = ?').run(shadowProjection);
+        })
+        .immediate(),
+    );
+    this.statements.clear();
+  }
+
+  async acquireLease(name: string, owner: string, ttlMs: number, force = false): Promise<boolean> {
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const now = Date.now();
+          const lease = this.stmt('SELECT owner, expires_at FROM _leases WHERE name = ?').get(name) as { owner: string; expires_at: number } | undefined;
+          if (!force && lease && lease.owner !== owner && lease.expires_at > now) return false;
+          this.stmt(
+            'INSERT INTO _leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at',
+          ).run(name, owner, now + ttlMs);
+          return true;
+        })
+        .immediate(),
+    );
+  }
+
+  async releaseLease(name: string, owner: string): Promise<void> {
+    this.run(() => this.stmt('DELETE FROM _leases WHERE name = ? AND owner = ?').run(name, owner));
+  }
+
+  async close(): Promise<void> {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  private whereClause(query: Query): { where: string; params: unknown[] } {
+    const conds = ['doc IS NOT NULL'];
+    const params: unknown[] = [];
+    for (const [field, value] of Object.entries(query.where ?? {})) {
+      assertField(field);
+      const col = column(field);
+      const values = Array.isArray(value) ? value : [value];
+      const present = values.filter((v) => v !== null);
+      const parts: string[] = [];
+      if (present.length < values.length) parts.push(`${col} IS NULL`);
+      if (present.length > 0) {
+        parts.push(`${col} IN (${present.map(() => '?').join(', ')})`);
+        params.push(...present.map(bindable));
+      }
+      conds.push(parts.length ? `(${parts.join(' OR ')})` : '0');
+    }
+    const text = query.search?.text ?? '';
+    const fields = query.search?.fields ?? [];
+    fields.forEach(assertField);
+    if (text !== '' && fields.length > 0) {
+      const needle = text.toLowerCase();
+      const exact = fields.map((f) => `instr(lc ->> '$.${f === 'id' ? '""' : f}', ?) > 0`);
+      params.push(...fields.map(() => needle));
+      const anyField = `(${exact.join(' OR ')})`;
+      if (ESCAPED_IN_JSON.test(needle)) conds.push(anyField);
+      else {
+        conds.push(`instr(lc, ?) > 0 AND ${anyField}`);
+        // The pre-filter's parameter comes first in the SQL text.
+        params.splice(params.length - fields.length, 0, Buffer.from(needle));
+      }
+    }
+    return { where: conds.join(' AND '), params };
+  }
+
+  private stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      if (s.reader) s.safeIntegers(true);
+      if (this.statements.size > 500) this.statements.clear();
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** A collection never written reads as empty. */
+  private readRows<R>(sql: string, params: unknown[]): R[] {
+    try {
+      return this.stmt(sql).all(...params) as R[];
+    } catch (err) {
+      if (isMissingTable(err)) return [];
+      throw err;
+    }
+  }
+
+  private readRow<R>(sql: string, params: unknown[]): R | undefined {
+    return this.readRows<R>(sql, params)[0];
+  }
+
+  private run<R>(fn: () => R): R {
+    try {
+      return fn();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && UNAVAILABLE.test(code)) throw new ReadStoreUnavailableError(`Read store ${this.filename}: ${code}`, { cause: err });
+      if (err instanceof TypeError && /database connection is not open/.test(err.message)) {
+        throw new ReadStoreUnavailableError(`Read store ${this.filename} is closed`, { cause: err });
+      }
+      throw err;
+    }
+  }
+}

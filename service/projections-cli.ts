@@ -1,0 +1,114 @@
+import { Presets, SingleBar } from 'cli-progress';
+import { ConfigError, loadConfig } from './core/config.js';
+import { openStores } from './compose.js';
+import { allProjectors } from '../projections/index.js';
+import type { Projector } from '../projections/projector.js';
+import { type RebuildProgress, rebuildProjection } from '../projections/rebuild.js';
+import { type ProjectionStatus, readStatus } from '../projections/runner.js';
+
+/**
+ * Operator commands for the read side:
+ *   npm run projections -- status            checkpoint, head and lag of every projection
+ *   npm run projections -- rebuild [name]    rebuild one projection (or all) from the first event
+ * A rebuild runs beside the live site: it builds a shadow copy, then swaps it in. Interrupted, it
+ * resumes where it stopped the next time it is run.
+ */
+const USAGE = 'Usage: npm run projections -- status | rebuild [name]';
+
+const out = (line = '') => process.stdout.write(line + '\n');
+const fmt = (n: bigint | number) => (n < 0 ? '-' : n.toLocaleString('en-US'));
+
+function printStatus(rows: ProjectionStatus[]): void {
+  const table = rows.map((r) => [
+    r.name,
+    fmt(r.checkpoint),
+    fmt(r.head),
+    fmt(r.lag),
+    [r.checkpoint < 0n ? 'never ran' : r.lag === 0n ? 'up to date' : 'behind', r.rebuilding === undefined ? '' : `, rebuild unfinished at ${fmt(r.rebuilding)}`].join(''),
+  ]);
+  const header = ['projection', 'checkpoint', 'head', 'lag', 'state'];
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const render = (cells: string[]) => cells.map((c, i) => (i > 0 && i < 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  out(render(header));
+  out(render(widths.map((w) => '-'.repeat(w))));
+  table.forEach((row) => out(render(row)));
+}
+
+/** A bar on a terminal; elsewhere (CI, logs, pipes) a plain line at most every 2 seconds. */
+function progressReporter(name: string): { update(p: RebuildProgress): void; stop(): void } {
+  const started = performance.now();
+  const rate = (events: number) => Math.round(events / Math.max((performance.now() - started) / 1000, 0.001));
+  if (process.stdout.isTTY) {
+    const bar = new SingleBar({ format: `${name.padEnd(20)} [{bar}] {percentage}% | {rate} events/s | {phase}`, hideCursor: true }, Presets.shades_classic);
+    let begun = false;
+    return {
+      update(p) {
+        const total = Math.max(Number(p.head) + 1, 1);
+        if (!begun) {
+          bar.start(total, Number(p.resumedFrom) + 1, { rate: 0, phase: p.phase });
+          begun = true;
+        }
+        bar.setTotal(total);
+        bar.update(Number(p.position) + 1, { rate: rate(p.events), phase: p.phase });
+      },
+      stop: () => begun && bar.stop(),
+    };
+  }
+  let lastLine = 0;
+  return {
+    update(p) {
+      const now = performance.now();
+      if (now - lastLine < 2000 && p.phase !== 'swapped') return;
+      lastLine = now;
+      const pct = p.head >= 0n ? Math.floor(((Number(p.position) + 1) / (Number(p.head) + 1)) * 100) : 100;
+      out(`[rebuild] ${name}: ${p.phase} ${pct}% (position ${p.position} of ${p.head}, ${rate(p.events)} events/s)`);
+    },
+    stop() {},
+  };
+}
+
+async function rebuild(targets: Projector[], stores: Awaited<ReturnType<typeof openStores>>): Promise<void> {
+  for (const projector of targets) {
+    const reporter = progressReporter(projector.name);
+    try {
+      const result = await rebuildProjection(projector, { eventStore: stores.eventStore, readStore: stores.readStore, onProgress: (p) => reporter.update(p) });
+      reporter.stop();
+      const resumed = result.resumedFrom >= 0n ? `, resumed from ${result.resumedFrom}` : '';
+      out(`[rebuild] ${projector.name}: done, ${fmt(result.events)} events in ${(result.ms / 1000).toFixed(1)} s${resumed}; live at position ${result.position}`);
+    } catch (err) {
+      reporter.stop();
+      throw err;
+    }
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, name, ...extra] = argv;
+  if ((command !== 'status' && command !== 'rebuild') || extra.length > 0 || (command === 'status' && name)) {
+    process.stderr.write(USAGE + '\n');
+    return 64;
+  }
+  const targets = name ? allProjectors.filter((p) => p.name === name) : allProjectors;
+  if (targets.length === 0) {
+    process.stderr.write(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}\n`);
+    return 64;
+  }
+  const stores = await openStores(loadConfig());
+  try {
+    if (command === 'status') printStatus(await readStatus(allProjectors, stores.eventStore, stores.readStore));
+    else await rebuild(targets, stores);
+    return 0;
+  } finally {
+    await stores.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof ConfigError ? err.message : `projections: ${err instanceof Error ? err.message : String(err)}`}\n`);
+    process.exitCode = err instanceof ConfigError ? 78 : 1;
+  },
+);

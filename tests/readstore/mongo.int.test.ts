@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
+import type { StartedTestContainer } from 'testcontainers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoReadStore } from '../../projections/readstore/mongo.js';
+import { ReadStoreUnavailableError } from '../../projections/readstore/port.js';
+import { describeReadStoreContract } from './readstore.contract.js';
+
+/**
+ * Runs the contract against MONGODB_URL (a replica set, e.g. the one docker-compose.yml starts,
+ * so writes run in transactions), or else against a throw-away `mongo:7` replica set started with
+ * testcontainers when a container runtime answers. Without either, the contract is reported as
+ * skipped, loudly.
+ */
+
+/** Looks for a container runtime socket without waiting on anything: no socket, no runtime. */
+function runtimeSocketExists(): boolean {
+  if (process.env.DOCKER_HOST) return true;
+  const props = join(homedir(), '.testcontainers.properties');
+  if (existsSync(props) && /docker\.host\s*=/.test(readFileSync(props, 'utf8'))) return true;
+  const runtimeDir = process.env.XDG_RUNTIME_DIR;
+  const sockets = [
+    '/var/run/docker.sock',
+    '/run/podman/podman.sock',
+    join(homedir(), '.docker/run/docker.sock'),
+    join(homedir(), '.docker/desktop/docker.sock'),
+    ...(runtimeDir ? [join(runtimeDir, 'docker.sock'), join(runtimeDir, 'podman/podman.sock')] : []),
+  ];
+  return sockets.some((s) => existsSync(s));
+}
+
+async function containerRuntimeAnswers(): Promise<boolean> {
+  if (!runtimeSocketExists()) return false;
+  const { getContainerRuntimeClient } = await import('testcontainers');
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000).unref());
+  return Promise.race([getContainerRuntimeClient().then(() => true, () => false), timeout]);
+}
+
+const envUrl = process.env.MONGODB_URL;
+const mode: 'url' | 'container' | 'none' = envUrl ? 'url' : (await containerRuntimeAnswers()) ? 'container' : 'none';
+if (mode === 'none') console.log('[mongo contract] SKIPPED: no MONGODB_URL and no container runtime');
+
+let url = envUrl ?? '';
+let container: StartedTestContainer | undefined;
+const databases: string[] = [];
+
+async function startReplicaSet(): Promise<string> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  container = await new GenericContainer('mongo:7')
+    .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
+    .withExposedPorts(27017)
+    .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+    .start();
+  await container.exec(['mongosh', '--quiet', '--eval', "rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] })"]);
+  const started = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
+  const client = new MongoClient(started, { serverSelectionTimeoutMS: 3000 });
+  try {
+    for (let i = 0; i < 60; i++) {
+      const hello = await client.db('admin').command({ hello: 1 });
+      if (hello.isWritablePrimary) return started;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('mongo:7 replica set did not elect a primary');
+  } finally {
+    await client.close();
+  }
+}
+
+beforeAll(async () => {
+  if (mode === 'container') url = await startReplicaSet();
+}, 180_000);
+
+afterAll(async () => {
+  if (mode !== 'none' && databases.length > 0) {
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 3000 });
+    try {
+      for (const db of databases) await client.db(db).dropDatabase();
+    } finally {
+      await client.close();
+    }
+  }
+  await container?.stop();
+}, 60_000);
+
+describeReadStoreContract(
+  'mongo',
+  async () => {
+    const db = `readstore_contract_${process.pid}_${databases.length}`;
+    databases.push(db);
+    return MongoReadStore.connect(url, db);
+  },
+  { skip: mode === 'none' },
+);
+
+describe('mongo read store without a server', () => {
+  it('fails within seconds with ReadStoreUnavailableError', async () => {
+    const started = Date.now();
+    const err = await MongoReadStore.connect('mongodb://127.0.0.1:9/?directConnection=true', 'nothing', { timeoutMs: 500 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReadStoreUnavailableError);
+    expect((err as Error).message).not.toMatch(/password/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
