@@ -2,6 +2,8 @@ import type { Config } from './config.js';
 import type { EventStore } from '../eventstore/port.js';
 import type { ReadStore } from '../../projections/readstore/port.js';
 import type { Logger } from './log.js';
+import type { PaymentsPort } from '../payments/port.js';
+import type { Mailer } from '../mail/port.js';
 
 /** Lets a query wait (bounded) until the named projections have reached a position. */
 export interface ProjectionWaiter {
@@ -19,6 +21,10 @@ export interface AppDeps {
   /** Time and ids come from here, so tests can pin them. */
   clock: () => Date;
   newId: () => string;
+  /** Payments provider, from createPaymentsPort(config, log) (service/payments/create-payments.ts). */
+  payments?: PaymentsPort;
+  /** Outgoing mail, from createMailer(config) (service/mail/create-mailer.ts). */
+  mailer?: Mailer;
   /** Slices add their own ports (payments, mail) here. */
   [port: string]: unknown;
 }

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'conflict'
   | 'precondition_failed'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'unavailable'
   | 'payment_provider';

@@ -14,6 +14,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
   payment_provider: 502,

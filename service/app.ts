@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AppDeps } from './core/deps.js';
+import { toErrorResponse } from './core/http-errors.js';
+import { securityHeaders } from './core/security-headers.js';
+import { AppError } from './core/errors.js';
+import { catalogueRoutes } from './catalogue/routes.js';
+import { inquiryRoutes } from './inquiries/routes.js';
+import { enrollmentRoutes } from './enrollment/routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { adminRoutes } from './admin/routes.js';
+
+export interface AppOptions {
+  /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
+  webDist?: string;
+  /** Largest accepted request body. */
+  maxBodyBytes?: number;
+}
+
+/** Builds the Hono app from its dependencies, so tests call `app.request` with in-memory stores. */
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
+  const app = new Hono();
+  const maxBody = options.maxBodyBytes ?? 64 * 1024;
+
+  app.use('*', securityHeaders());
+  app.onError((err, c) => toErrorResponse(err, c, deps.log));
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/ready', async (c) => {
+    try {
+      await Promise.all([deps.eventStore.headPosition(), deps.readStore.listCheckpoints()]);
+      return c.json({ status: 'ready' });
+    } catch {
+      return c.json({ status: 'unavailable', error: 'A data store cannot be reached.' }, 503);
+    }
+  });
+
+  const api = new Hono();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBody,
+      onError: () => {
+        throw new AppError('payload_too_large', `The request is too large: send at most ${Math.round(maxBody / 1024)} KB.`);
+      },
+    }),
+  );
+  api.use('*', async (c, next) => {
+    // Every body this API takes is JSON; anything else is refused before a route reads it.
+    if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
+      throw new AppError('unsupported_media_type', 'Send the request body as JSON, with the header Content-Type: application/json.');
+    }
+    await next();
+  });
+  api.route('/', catalogueRoutes(deps));
+  api.route('/', inquiryRoutes(deps));
+  api.route('/', enrollmentRoutes(deps));
+  api.route('/', paymentRoutes(deps));
+  api.route('/', adminRoutes(deps));
+  api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
+  app.route('/api', api);
+
+  const dist = options.webDist ? resolve(options.webDist) : undefined;
+  if (dist && existsSync(join(dist, 'index.html'))) {
+    const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: dist,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root: dist }));
+    // Every other path is a client route; the SPA shows its own 404 for unknown ones.
+    app.get('*', (c) => c.html(indexHtml));
+  } else {
+    app.get('*', (c) => c.json({ error: 'The web app is not built. Run `npm run build`.' }, 404));
+  }
+  return app;
+}

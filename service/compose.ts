@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './core/config.js';
+import type { EventStore } from './eventstore/port.js';
+import type { ReadStore } from '../projections/readstore/port.js';
+import { validatingEventStore } from './eventstore/validating.js';
+import { eventSchemas } from '../contracts/events.js';
+
+export interface Stores {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Chooses the adapters from configuration only: EventStoreDB when EVENTSTORE_URL is set, MongoDB
+ * when MONGODB_URL is set, otherwise SQLite files under DATA_DIR. Nothing else knows which runs.
+ */
+export async function openStores(config: Config): Promise<Stores> {
+  if (!config.EVENTSTORE_URL || !config.MONGODB_URL) mkdirSync(config.DATA_DIR, { recursive: true });
+
+  let raw: EventStore;
+  if (config.EVENTSTORE_URL) {
+    const { EsdbEventStore } = await import('./eventstore/esdb.js');
+    raw = new EsdbEventStore(config.EVENTSTORE_URL);
+  } else {
+    const { SqliteEventStore } = await import('./eventstore/sqlite.js');
+    raw = new SqliteEventStore(join(config.DATA_DIR, 'events.db'));
+  }
+
+  let readStore: ReadStore;
+  if (config.MONGODB_URL) {
+    const { MongoReadStore } = await import('../projections/readstore/mongo.js');
+    readStore = await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DB);
+  } else {
+    const { SqliteReadStore } = await import('../projections/readstore/sqlite.js');
+    readStore = new SqliteReadStore(join(config.DATA_DIR, 'read.db'));
+  }
+
+  const eventStore = validatingEventStore(raw, eventSchemas);
+  return {
+    eventStore,
+    readStore,
+    async close() {
+      await Promise.allSettled([eventStore.close(), readStore.close()]);
+    },
+  };
+}

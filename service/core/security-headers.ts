@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono';
+
+/** Pages that load Stripe.js; every other document may run only the site's own scripts. */
+const STRIPE_PAGES = [/^\/checkout\//, /^\/payment-success$/, /^\/payment-test$/, /^\/test-charge$/];
+
+const baseDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // React Aria sets a few styles through the style attribute on elements it positions.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+  'base-uri': ["'self'"],
+  'object-src': ["'none'"],
+} satisfies Record<string, string[]>;
+
+const stripeDirectives = {
+  ...baseDirectives,
+  'script-src': ["'self'", 'https://js.stripe.com'],
+  'connect-src': ["'self'", 'https://api.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'img-src': ["'self'", 'data:', 'https://*.stripe.com'],
+};
+
+const serialise = (d: Record<string, string[]>) =>
+  Object.entries(d)
+    .map(([k, v]) => `${k} ${v.join(' ')}`)
+    .join('; ');
+
+const BASE_CSP = serialise(baseDirectives);
+const STRIPE_CSP = serialise(stripeDirectives);
+
+export const cspFor = (path: string) => (STRIPE_PAGES.some((p) => p.test(path)) ? STRIPE_CSP : BASE_CSP);
+
+/** Security headers on every answer; the CSP allows Stripe.js only on the payment pages. */
+export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  c.header('Content-Security-Policy', cspFor(c.req.path));
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  c.header('Cross-Origin-Opener-Policy', 'same-origin');
+  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+};

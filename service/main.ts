@@ -1,0 +1,76 @@
+import { serve } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { ConfigError, loadConfig } from './core/config.js';
+import { createLogger } from './core/log.js';
+import { ensureAdminKey } from './core/admin-key.js';
+import { openStores } from './compose.js';
+import { seedCatalogue } from './catalogue/seed.js';
+import { createApp } from './app.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import { CheckpointWaiter } from '../projections/waiter.js';
+import { allProjectors } from '../projections/index.js';
+import type { AppDeps } from './core/deps.js';
+
+/** Starts the API (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(err.message + '\n');
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  if (!config.ADMIN_KEY) config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
+
+  const stores = await openStores(config);
+  const seeded = await seedCatalogue(stores.eventStore, new Date());
+  if (seeded.appended > 0) log.info('catalogue seeded', { events: seeded.appended });
+
+  const owner = `api-${hostname()}-${process.pid}`;
+  const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log, owner });
+  if (config.projectionsInline) {
+    await runner.start();
+    // Serve only once the read models have caught up with what was written before this start.
+    const head = await stores.eventStore.headPosition();
+    if (head >= 0n && !(await runner.waitFor(head, undefined, 60_000))) log.warn('projections still catching up at start', { head });
+  }
+  const waiter = config.projectionsInline ? runner : new CheckpointWaiter({ readStore: stores.readStore, names: allProjectors.map((p) => p.name) });
+
+  const deps: AppDeps = {
+    config,
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    projections: waiter,
+    log,
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+  };
+  const app = createApp(deps, { webDist: 'dist' });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    process.stdout.write(`Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    // Stop taking connections and let requests in flight finish, then stop projections at a checkpoint.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await runner.stop();
+    await stores.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

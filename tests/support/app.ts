@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { createApp } from '../../service/app.js';
+import { loadConfig, type Config } from '../../service/core/config.js';
+import { createLogger } from '../../service/core/log.js';
+import type { AppDeps } from '../../service/core/deps.js';
+import { MemoryEventStore } from '../../service/eventstore/memory.js';
+import { validatingEventStore } from '../../service/eventstore/validating.js';
+import type { EventStore } from '../../service/eventstore/port.js';
+import { MemoryReadStore } from '../../projections/readstore/memory.js';
+import type { ReadStore } from '../../projections/readstore/port.js';
+import { ProjectionRunner } from '../../projections/runner.js';
+import { allProjectors } from '../../projections/index.js';
+import { eventSchemas } from '../../contracts/events.js';
+import { seedCatalogue } from '../../service/catalogue/seed.js';
+
+export interface TestApp {
+  app: Hono;
+  deps: AppDeps;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  runner: ProjectionRunner;
+  /** Waits until every projection has caught up with the newest event. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  seed?: boolean;
+  clock?: () => Date;
+  eventStore?: EventStore;
+  readStore?: ReadStore;
+  /** Extra dependencies (ports) to merge in. */
+  extra?: (config: Config) => Partial<AppDeps>;
+}
+
+/** The whole app on in-memory stores with the projections running, for `app.request` tests. */
+export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ ADMIN_KEY: 'test-admin-key-123456', LOG_LEVEL: 'silent', ...options.env });
+  const log = createLogger('silent');
+  const eventStore = options.eventStore ?? validatingEventStore(new MemoryEventStore(), eventSchemas);
+  const readStore = options.readStore ?? new MemoryReadStore();
+  if (options.seed !== false) await seedCatalogue(eventStore, new Date('2025-05-01T12:00:00Z'));
+  const runner = new ProjectionRunner({ eventStore, readStore, projectors: allProjectors, log, owner: `test-${randomUUID()}` });
+  await runner.start();
+  const deps: AppDeps = {
+    config,
+    eventStore,
+    readStore,
+    projections: runner,
+    log,
+    clock: options.clock ?? (() => new Date()),
+    newId: () => randomUUID(),
+    ...options.extra?.(config),
+  };
+  const app = createApp(deps);
+  const settle = async () => {
+    const head = await eventStore.headPosition();
+    if (head >= 0n && !(await runner.waitFor(head, undefined, 10_000))) throw new Error('projections did not catch up');
+  };
+  await settle();
+  return {
+    app,
+    deps,
+    eventStore,
+    readStore,
+    runner,
+    settle,
+    async close() {
+      await runner.stop();
+    },
+  };
+}
