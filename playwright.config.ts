@@ -1,0 +1,62 @@
+import { defineConfig } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+// E2E_PORT lets two runs on one machine (say, two engineers) avoid each other's server.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const E2E_ADMIN_KEY = 'e2e-admin-key-123456';
+
+// One fresh data folder per run. The config is loaded again in each worker, so the first
+// process's choice is kept in the environment the workers inherit.
+process.env.E2E_RUN_ID ??= String(Date.now());
+const runId = process.env.E2E_RUN_ID;
+const dataDir = resolve(`.tmp/e2e-data-${runId}`);
+mkdirSync(dataDir, { recursive: true });
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Per run, because Playwright empties its output folder when a run starts.
+  outputDir: `.tmp/playwright-results-${runId}`,
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'America/Chicago',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: `npx playwright install` cannot download browsers on this machine.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // `npm run test:e2e` builds the SPA first; the API serves dist/.
+    command: 'npx tsx service/main.ts',
+    url: `http://127.0.0.1:${PORT}/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_KEY: E2E_ADMIN_KEY,
+      HOLD_MINUTES: '30',
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { PUBLIC_PAGES, expectNoSeriousA11yViolations, toasts } from './fixtures.js';
+
+test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
+  for (const { name, path } of PUBLIC_PAGES) {
+    test(`${name} (${path}) has no serious or critical violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('banner')).toHaveCount(1);
+      await expect(page.getByRole('contentinfo')).toHaveCount(1);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page, `on ${path}`);
+    });
+  }
+
+  test('narrow screen with the menu open', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expectNoSeriousA11yViolations(page, 'with the mobile menu open');
+  });
+
+  test('schedule with a filter, the empty state and the details dialog', async ({ page }) => {
+    await page.goto('/schedule');
+    await page.getByRole('tab', { name: 'Teens' }).click();
+    await expect(page.getByText('No workshops found for the selected filters.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'in the empty state');
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
+    await page.getByRole('button', { name: /View Details for Princess Tea Party/ }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'with the details dialog open');
+  });
+
+  test('contact form showing field errors and a toast', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toasts(page)).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page, 'with field errors');
+  });
+
+  test('program detail after copying the link', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/program/manners-and-me');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Link copied to clipboard!' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'with the copy alert');
+  });
+});

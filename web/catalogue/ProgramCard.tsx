@@ -1,0 +1,89 @@
+import type { Program } from '../../contracts/catalogue/program.js';
+import { Badge } from '../components/Badge.js';
+import { Button } from '../components/Button.js';
+import { Link } from '../components/Link.js';
+import { StarRating } from '../components/StarRating.js';
+import { Tooltip } from '../components/Tooltip.js';
+import { formatMoney } from '../core/format.js';
+import { FacebookIcon, TwitterIcon } from './ShareIcons.js';
+import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
+import { ProgramImage } from './ProgramImage.js';
+import { facebookShareUrl, openShareWindow, programUrl, twitterShareUrl } from './share.js';
+import './ProgramCard.css';
+
+export function ProgramCard({ program }: { program: Program }) {
+  const detailHref = `/program/${program.slug}`;
+  const forTitle = <span className="sr-only"> for {program.title}</span>;
+  return (
+    <article className="program-card" aria-labelledby={`program-${program.id}-title`}>
+      <ProgramImage program={program} className="program-card__img" />
+      <div className="program-card__body">
+        <div className="program-card__meta">
+          <Badge variant="accent">{program.category}</Badge>
+          <span className="program-card__price">{formatMoney(program.price)}</span>
+        </div>
+        <h3 id={`program-${program.id}-title`} className="program-card__title">
+          {program.title}
+        </h3>
+        <p className="program-card__desc">{program.description}</p>
+        <StarRating rating={program.rating} reviews={program.reviews} size="sm" />
+        <div className="program-card__actions">
+          <Link href={detailHref} variant="outline" size="sm">
+            View Program Details{forTitle}
+          </Link>
+          {program.isPrivate ? (
+            <Link href={PRIVATE_LESSONS_MAILTO} variant="primary" size="sm">
+              Contact for Details{forTitle}
+            </Link>
+          ) : (
+            <Link href="/schedule" variant="primary" size="sm">
+              Enroll Now{forTitle}
+            </Link>
+          )}
+        </div>
+        <div className="program-card__share">
+          <span className="program-card__share-label" aria-hidden="true">
+            Share
+          </span>
+          <Tooltip content="Share on Facebook">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="share-btn"
+              aria-label={`Share ${program.title} on Facebook`}
+              onPress={() => openShareWindow(facebookShareUrl(programUrl(program.slug)))}
+            >
+              <FacebookIcon />
+            </Button>
+          </Tooltip>
+          <Tooltip content="Share on Twitter">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="share-btn"
+              aria-label={`Share ${program.title} on Twitter`}
+              onPress={() => openShareWindow(twitterShareUrl(programUrl(program.slug), program.title))}
+            >
+              <TwitterIcon />
+            </Button>
+          </Tooltip>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Same footprint as a card, so the grid does not jump when the data arrives. */
+export function ProgramCardSkeleton() {
+  return (
+    <div className="program-card program-card--skeleton" aria-hidden="true">
+      <div className="program-card__img skeleton" />
+      <div className="program-card__body">
+        <div className="skeleton skeleton--line" style={{ width: '40%' }} />
+        <div className="skeleton skeleton--title" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" style={{ width: '60%' }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '../components/Badge.js';
+
+export const LOW_SPOTS = 3;
+
+/** Red when 3 or fewer places remain, green otherwise. */
+export function SpotsBadge({ spotsLeft }: { spotsLeft: number }) {
+  const text = spotsLeft === 0 ? 'Fully booked' : `${spotsLeft} ${spotsLeft === 1 ? 'spot' : 'spots'} left`;
+  return (
+    <Badge variant={spotsLeft <= LOW_SPOTS ? 'danger' : 'success'} data-low={spotsLeft <= LOW_SPOTS || undefined}>
+      {text}
+    </Badge>
+  );
+}

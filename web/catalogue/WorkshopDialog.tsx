@@ -1,0 +1,75 @@
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import { Button } from '../components/Button.js';
+import { Dialog } from '../components/Dialog.js';
+import { Link } from '../components/Link.js';
+import { formatLongDate } from '../core/format.js';
+import { SpotsBadge } from './SpotsBadge.js';
+import { Fact } from './WorkshopCard.js';
+import { workshopPrice, workshopTime } from './workshopText.js';
+import './WorkshopDialog.css';
+
+export interface WorkshopDialogProps {
+  workshop: Workshop | null;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function WorkshopDialog({ workshop: w, isOpen, onOpenChange }: WorkshopDialogProps) {
+  if (!w) return null;
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={w.title}
+      footer={
+        <>
+          <Button variant="ghost" onPress={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <Link href={`/enroll/${encodeURIComponent(w.id)}`} variant="primary">
+            Enroll Now
+          </Link>
+        </>
+      }
+    >
+      <div className="workshop-dialog">
+        <div className="workshop-dialog__main">
+          <p className="workshop-dialog__lead">{w.description}</p>
+          {w.longDescription && <p className="workshop-dialog__long">{w.longDescription}</p>}
+          {w.additionalInfo && w.additionalInfo.length > 0 && (
+            <section aria-labelledby="workshop-more-info">
+              <h3 id="workshop-more-info" className="workshop-dialog__subhead">
+                Additional Information
+              </h3>
+              <dl className="info-list">
+                {w.additionalInfo.map((pair) => (
+                  <div key={pair.label} className="info-list__row">
+                    <dt>{pair.label}</dt>
+                    <dd>{pair.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+        <aside className="workshop-dialog__panel" aria-labelledby="workshop-event-details">
+          <h3 id="workshop-event-details" className="workshop-dialog__subhead">
+            Event Details
+          </h3>
+          <dl className="facts facts--panel">
+            <Fact label="Date" value={formatLongDate(w.date)} />
+            <Fact label="Time" value={workshopTime(w)} />
+            <Fact label="Location" value={w.location} />
+            <Fact label="Instructor" value={w.instructor} />
+            <Fact label="Age Range" value={w.ageRange} />
+            <Fact label="Attire" value={w.attire} />
+            <Fact label="Price" value={workshopPrice(w)} strong />
+            <Fact label="Note" value={w.note} />
+          </dl>
+          <SpotsBadge spotsLeft={w.spotsLeft} />
+        </aside>
+      </div>
+    </Dialog>
+  );
+}

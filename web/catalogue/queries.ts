@@ -1,0 +1,21 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Program } from '../../contracts/catalogue/program.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import { queryKeys } from '../core/queryKeys.js';
+
+export function usePrograms() {
+  return useQuery<Program[]>({ queryKey: queryKeys.programs() });
+}
+
+/** One program by slug; the list's copy shows at once while the full record loads. */
+export function useProgram(slug: string) {
+  const queryClient = useQueryClient();
+  return useQuery<Program>({
+    queryKey: queryKeys.program(slug),
+    placeholderData: () => queryClient.getQueryData<Program[]>(queryKeys.programs())?.find((p) => p.slug === slug),
+  });
+}
+
+export function useWorkshops() {
+  return useQuery<Workshop[]>({ queryKey: queryKeys.workshops() });
+}

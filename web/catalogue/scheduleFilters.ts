@@ -1,0 +1,42 @@
+import type { Workshop, WorkshopCategory } from '../../contracts/catalogue/workshop.js';
+import { dayKeyOf, isDayKey, todayKey } from '../core/format.js';
+
+export type CategoryFilter = 'all' | WorkshopCategory;
+
+/** The schedule's category tabs, label → value, in the spec's order. */
+export const CATEGORY_TABS: ReadonlyArray<{ label: string; value: CategoryFilter }> = [
+  { label: 'All', value: 'all' },
+  { label: 'Children', value: 'children' },
+  { label: 'Teens', value: 'teen' },
+  { label: 'Adults', value: 'adult' },
+  { label: 'Business', value: 'business' },
+  { label: 'Dining', value: 'dining' },
+  { label: 'Summer Camp', value: 'summer' },
+  { label: 'Princess Tea', value: 'tea-party' },
+];
+
+export function parseCategory(value: string | null): CategoryFilter {
+  return CATEGORY_TABS.some((t) => t.value === value) ? (value as CategoryFilter) : 'all';
+}
+
+export function parseDayKey(value: string | null): string | null {
+  return isDayKey(value) ? value : null;
+}
+
+/** "teen" → "Teen", "tea-party" → "Tea-party": the value with its first letter capitalised. */
+export function capitalise(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+export function filterWorkshops(workshops: readonly Workshop[], category: CategoryFilter, day: string | null): Workshop[] {
+  return workshops.filter(
+    (w) => (category === 'all' || w.category === category) && (day === null || dayKeyOf(w.date) === day),
+  );
+}
+
+/** The month the calendar opens on: the first upcoming workshop's, else (all past) the first one's. */
+export function openingDayKey(workshops: readonly Workshop[], now: Date = new Date()): string {
+  const today = todayKey(now);
+  const days = workshops.map((w) => dayKeyOf(w.date)).sort();
+  return days.find((d) => d >= today) ?? days[0] ?? today;
+}

@@ -1,0 +1,40 @@
+/**
+ * Every query key of the site, in one place. The first element is the URL the default
+ * query function GETs; an optional second element is an object of search parameters
+ * (e.g. `{ minPosition }` to wait for the projections to catch up after a write).
+ */
+export type SearchParams = Record<string, string | number | undefined>;
+
+export type ApiQueryKey = readonly [url: string, params?: SearchParams];
+
+const withParams = (url: string, params?: SearchParams): ApiQueryKey => (params ? [url, params] : [url]);
+
+export const queryKeys = {
+  programs: (params?: SearchParams) => withParams('/api/programs', params),
+  program: (idOrSlug: string, params?: SearchParams) =>
+    withParams(`/api/programs/${encodeURIComponent(idOrSlug)}`, params),
+  workshops: (params?: SearchParams) => withParams('/api/workshops', params),
+  workshop: (id: string, params?: SearchParams) => withParams(`/api/workshops/${encodeURIComponent(id)}`, params),
+  enrollment: (id: string, params?: SearchParams) => withParams(`/api/enrollments/${encodeURIComponent(id)}`, params),
+  stripeConfig: () => withParams('/api/stripe-config'),
+  order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
+  stripeConnection: () => withParams('/api/test-stripe-connection'),
+  adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),
+  adminSession: () => withParams('/api/admin/session'),
+  adminDashboard: (params?: SearchParams) => withParams('/api/admin/dashboard', params),
+  adminEnrollmentHistory: (id: string) => withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`),
+  adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
+} as const;
+
+/** Builds the URL a query key stands for. */
+export function urlOfQueryKey(queryKey: readonly unknown[]): string {
+  const [url, params] = queryKey;
+  if (typeof url !== 'string') throw new Error('A query key must start with its URL.');
+  if (!params || typeof params !== 'object') return url;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params as SearchParams)) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}

@@ -1,0 +1,88 @@
+import { SCHOOL } from '../../contracts/core/school.js';
+import { Link } from '../components/Link.js';
+import { Crest } from './Crest.js';
+import './Footer.css';
+
+const EXPLORE = [
+  { href: '/programs', label: 'Programs' },
+  { href: '/schedule', label: 'Course Schedule' },
+  { href: '/about', label: 'About Us' },
+  { href: '/about#consultation', label: 'Request a Consultation' },
+  { href: '/contact', label: 'Contact' },
+];
+
+const POLICIES = [
+  { href: '/code-of-conduct', label: 'Code of Conduct' },
+  { href: '/photography-release', label: 'Photography Release' },
+];
+
+export function Footer() {
+  const { address } = SCHOOL;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <div className="site-footer__logo">
+            <Crest size={44} />
+            <span>{SCHOOL.fullName}</span>
+          </div>
+          <p>
+            Etiquette, confidence and social skills for children, teens, adults and organisations, taught with warmth in
+            Plano, Texas.
+          </p>
+        </div>
+
+        <div>
+          <h2 className="site-footer__title">Visit Us</h2>
+          <address>
+            {address.line1}
+            <br />
+            {address.line2}
+            <br />
+            {address.city}, {address.region} {address.postalCode}
+          </address>
+          <p className="site-footer__contact">
+            <a href={SCHOOL.phoneHref}>{SCHOOL.phone}</a>
+            <br />
+            <a href={`mailto:${SCHOOL.email}`}>{SCHOOL.email}</a>
+          </p>
+        </div>
+
+        <div>
+          <h2 className="site-footer__title">Hours</h2>
+          <dl className="hours">
+            {SCHOOL.hours.map((row) => (
+              <div key={row.days} className="hours__row">
+                <dt>{row.days}</dt>
+                <dd>{row.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+
+        <nav aria-label="Footer">
+          <h2 className="site-footer__title">Explore</h2>
+          <ul className="site-footer__links">
+            {EXPLORE.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href}>{item.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="site-footer__base">
+        <p>
+          © {new Date().getFullYear()} {SCHOOL.fullName}. All rights reserved.
+        </p>
+        <ul className="site-footer__policies">
+          {POLICIES.map((item) => (
+            <li key={item.href}>
+              <Link href={item.href}>{item.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

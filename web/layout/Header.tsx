@@ -1,0 +1,85 @@
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { SCHOOL } from '../../contracts/core/school.js';
+import { Button } from '../components/Button.js';
+import { Link } from '../components/Link.js';
+import { cx } from '../components/cx.js';
+import { Crest } from './Crest.js';
+import './Header.css';
+
+const NAV = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/about', label: 'About' },
+  { to: '/programs', label: 'Programs' },
+  { to: '/schedule', label: 'Schedule' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+const SHADOW_AFTER_PX = 50;
+
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > px);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [px]);
+  return past;
+}
+
+export function Header() {
+  const scrolled = useScrolledPast(SHADOW_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // A chosen page closes the small-screen menu.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className={cx('site-header', scrolled && 'site-header--scrolled')} data-scrolled={scrolled || undefined}>
+      <div className="site-header__inner">
+        <Link href="/" className="brand" aria-label={`${SCHOOL.name}, home`}>
+          <Crest />
+          <span className="brand__text">
+            <span className="brand__name">{SCHOOL.name}</span>
+            <span className="brand__tagline">School of Etiquette · Plano, TX</span>
+          </span>
+        </Link>
+        <Button
+          variant="ghost"
+          className="site-header__toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onPress={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+          <span>Menu</span>
+        </Button>
+        <nav id={menuId} aria-label="Main" className={cx('site-nav', menuOpen && 'site-nav--open')}>
+          <ul className="site-nav__list">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={'end' in item} className="site-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="site-nav__cta">
+              <Link href="/schedule" variant="secondary" size="sm">
+                Enroll Now
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

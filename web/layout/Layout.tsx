@@ -1,0 +1,47 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { SkipLink } from '../components/SkipLink.js';
+import { ToastRegion } from '../components/Toast.js';
+import { Banner } from './Banner.js';
+import { Footer } from './Footer.js';
+import { Header } from './Header.js';
+import { PageLoading } from './PageLoading.js';
+import { RouterBridge } from './RouterBridge.js';
+import './Layout.css';
+
+/** Chrome shared by every route: skip link, banner, header, main, footer and the toasts. */
+export function Layout() {
+  return (
+    <RouterBridge>
+      <SkipLink />
+      <Banner />
+      <Header />
+      <MainRegion />
+      <Footer />
+      <ToastRegion />
+      <ScrollRestoration />
+    </RouterBridge>
+  );
+}
+
+function MainRegion() {
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+
+  // After a client-side page change, start screen readers and keyboards at the new content.
+  // (Compared with the last path rather than "first render", so StrictMode's double effect is harmless.)
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <main id="main-content" ref={mainRef} tabIndex={-1} className="site-main">
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}
