@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema } from './events.js';
+
+/**
+ * Request and response shapes of the enrollment API. Request money (`totalPrice`) is in dollars,
+ * as the form shows it; every `...Cents` field is integer US cents.
+ */
+
+/** Path ids of workshops and programs, e.g. "4". */
+export const CatalogueIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id') });
+
+/**
+ * POST /api/enroll/workshop/{id}: the form fields (checked with the workshop's form schema on the
+ * server, see form.ts) plus these two. `totalPrice` is what the page showed; the server refuses it
+ * when it differs from price x participants.
+ */
+export const EnrollWorkshopExtrasSchema = z.object({
+  workshopId: z.union([z.string(), z.number()]).optional(),
+  totalPrice: z.number({ error: 'totalPrice is required: the total the page showed, in dollars.' }).nonnegative().max(1_000_000),
+});
+
+export const EnrollmentResponseSchema = z.object({
+  success: z.literal(true),
+  isFree: z.boolean(),
+  enrollmentId: EnrollmentIdSchema,
+  /** FREE-{enrollmentId} when free (confirmed at once); absent when payment is due. */
+  orderId: z.string().optional(),
+  /** When the seat hold lapses unless paid (ISO), absent when free. */
+  holdExpiresAt: z.string().optional(),
+  amountCents: z.number().int(),
+  /** Global position of the last event written; pass it as ?minPosition to the next query. */
+  position: z.string(),
+});
+export type EnrollmentResponse = z.infer<typeof EnrollmentResponseSchema>;
+
+/** POST /api/enroll/program/{id} (test page). */
+export const EnrollProgramRequestSchema = z.object({
+  firstName: z.string().trim().min(2, 'First name must be at least 2 characters.').max(100),
+  lastName: z.string().trim().min(2, 'Last name must be at least 2 characters.').max(100),
+  email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+  phone: z.string().trim().min(10, 'Please enter a valid phone number.').max(40),
+  participants: z.coerce
+    .number()
+    .int()
+    .min(1, 'At least 1 participant is required.')
+    .max(5, 'Maximum 5 participants allowed per registration.')
+    .default(1),
+  notes: z.string().trim().max(2000).optional().default(''),
+});
+export type EnrollProgramRequest = z.input<typeof EnrollProgramRequestSchema>;
+
+export const EnrollProgramResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  enrollmentId: EnrollmentIdSchema,
+  isFree: z.boolean(),
+  orderId: z.string().optional(),
+  position: z.string(),
+});
+export type EnrollProgramResponse = z.infer<typeof EnrollProgramResponseSchema>;
+
+export const ENROLLMENT_STATUSES = ['pending', 'completed', 'expired', 'cancelled', 'refunded'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'free', 'unpaid', 'failed', 'refunded'] as const;
+
+/**
+ * The `orders` read model document (one per enrollment, id = enrollmentId), as
+ * GET /api/orders/{orderId} answers it. `orderId` is set once the enrollment is confirmed.
+ */
+export const OrderSchema = z.object({
+  id: EnrollmentIdSchema,
+  enrollmentId: EnrollmentIdSchema,
+  orderId: z.string().nullable(),
+  orderReference: z.string().nullable(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: PaymentMethodSchema.nullable(),
+  workshopId: z.string().nullable(),
+  programId: z.string().nullable(),
+  item: PurchasedItemSchema,
+  participants: z.number().int(),
+  attendees: z.array(z.string()),
+  contactName: z.string(),
+  email: z.string(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.literal('usd'),
+  isFree: z.boolean(),
+  test: z.boolean(),
+  holdExpiresAt: z.string().nullable(),
+  submittedAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  /** The provider's words for the last failed attempt, if any. */
+  lastPaymentError: z.string().nullable(),
+  refundedCents: z.number().int(),
+  emailSent: z.boolean(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** GET /api/orders/{orderId}: the order as the confirmation page and the receipt show it (no e-mail, phone). */
+export const OrderViewSchema = OrderSchema.omit({ email: true });
+export type OrderView = z.infer<typeof OrderViewSchema>;
+
+/** GET /api/enrollments/{id} (test page): the enrollment, with the e-mail it was made with. */
+export const EnrollmentLookupSchema = z.object({
+  id: EnrollmentIdSchema,
+  email: z.string(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  orderId: z.string().nullable(),
+  title: z.string(),
+  amountCents: z.number().int(),
+});
+export type EnrollmentLookup = z.infer<typeof EnrollmentLookupSchema>;

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { STRICT_FORM_CATEGORIES, type WorkshopCategory } from '../catalogue/workshop.js';
+
+/**
+ * The enrollment form: ONE schema for the web form (inline errors) and the API (400 with issues).
+ * The messages are the specification's, verbatim. The base form serves every workshop; the stricter
+ * one (categories in STRICT_FORM_CATEGORIES) adds student, parent, dietary, emergency and consent
+ * fields. Parsed output always has every field (defaults '' / false / null), so an
+ * EnrollmentSubmitted event carries the whole form.
+ */
+
+export const REFERRAL_SOURCES = ['social_media', 'google', 'friend', 'previous_client', 'event', 'other'] as const;
+export const ReferralSourceSchema = z.enum(REFERRAL_SOURCES);
+export type ReferralSource = z.infer<typeof ReferralSourceSchema>;
+
+export const REFERRAL_LABELS: Record<ReferralSource, string> = {
+  social_media: 'Social media',
+  google: 'Google search',
+  friend: 'A friend or family member',
+  previous_client: 'I am a previous client',
+  event: 'At an event',
+  other: 'Other',
+};
+
+export const MIN_PARTICIPANTS = 1;
+export const MAX_PARTICIPANTS = 5;
+export const MAX_STUDENT_AGE = 18;
+
+export const MESSAGES = {
+  firstName: 'First name must be at least 2 characters.',
+  lastName: 'Last name must be at least 2 characters.',
+  email: 'Please enter a valid email address.',
+  phone: 'Please enter a valid phone number.',
+  participantsMin: 'At least 1 participant is required.',
+  participantsMax: 'Maximum 5 participants allowed per registration.',
+  agreeToTerms: 'You must agree to the terms and conditions to proceed.',
+  studentName: 'Student name is required.',
+  studentGrade: 'Student grade is required.',
+  school: 'School name is required.',
+  studentAgeRequired: 'Student age is required.',
+  studentAgeMax: 'Student age must be 18 or under.',
+  agreeToCodeOfConduct: 'You must agree to the Code of Conduct to proceed.',
+  dietaryRestrictions: 'Please specify dietary restrictions when selected.',
+  emergency: (n: 1 | 2, field: 'name' | 'phone' | 'relationship') => `Emergency contact ${n} ${field} is required.`,
+} as const;
+
+/** Shown under the participants field. */
+export const PARTICIPANTS_HINT = 'For groups larger than 5, please contact us directly.';
+
+/** `missing` is the message when the field is absent (the form always sends it; an API client may not). */
+const text = (max: number, missing?: string) =>
+  z.string(missing ? { error: missing } : undefined).trim().max(max, `Please keep this under ${max} characters.`);
+const optionalText = (max: number) => text(max).optional().default('');
+/** An optional e-mail: valid or empty. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, MESSAGES.email)
+  .refine((v) => v === '' || z.email().safeParse(v).success, MESSAGES.email)
+  .optional()
+  .default('');
+const flag = z.boolean().optional().default(false);
+
+/** Empty inputs arrive as '', null or NaN (react-aria NumberField); all mean "not given". */
+const blankToUndefined = (v: unknown) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
+const wholeNumber = (required: string) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === 'string' && /^\s*\d+\s*$/.test(b) ? Number(b) : b;
+    },
+    z.number({ error: required }).int(required),
+  );
+
+const baseShape = {
+  firstName: text(100, MESSAGES.firstName).min(2, MESSAGES.firstName),
+  lastName: text(100, MESSAGES.lastName).min(2, MESSAGES.lastName),
+  email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
+  phone: text(40, MESSAGES.phone).min(10, MESSAGES.phone),
+  participants: wholeNumber(MESSAGES.participantsMin)
+    .pipe(z.number().min(MIN_PARTICIPANTS, MESSAGES.participantsMin).max(MAX_PARTICIPANTS, MESSAGES.participantsMax)),
+  /** Free text: the names of the other participants (one per line or comma separated). */
+  participantNames: optionalText(1000),
+  specialRequirements: optionalText(2000),
+  referralSource: z.union([ReferralSourceSchema, z.literal('')]).optional().default(''),
+  agreeToTerms: z.literal(true, { error: MESSAGES.agreeToTerms }),
+
+  parent2Name: optionalText(200),
+  parent2Email: optionalEmail,
+  parent2Phone: optionalText(40),
+  studentName: optionalText(200),
+  studentAge: z.preprocess(blankToUndefined, z.number().int().min(0).max(120).nullable().optional().default(null)),
+  studentGrade: optionalText(40),
+  school: optionalText(200),
+  hasDietaryRestrictions: flag,
+  dietaryRestrictions: optionalText(1000),
+  emergencyContact1Name: optionalText(200),
+  emergencyContact1Phone: optionalText(40),
+  emergencyContact1Relationship: optionalText(100),
+  emergencyContact2Name: optionalText(200),
+  emergencyContact2Phone: optionalText(40),
+  emergencyContact2Relationship: optionalText(100),
+  agreeToCodeOfConduct: flag,
+  photographyConsent: flag,
+  allowNameWithPhoto: flag,
+  photographyOptOut: flag,
+};
+
+const required = (message: string, max: number) => text(max, message).min(1, message);
+const emergencyPhone = (n: 1 | 2) => text(40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
+
+const strictShape = {
+  ...baseShape,
+  studentName: required(MESSAGES.studentName, 200),
+  studentAge: wholeNumber(MESSAGES.studentAgeRequired).pipe(
+    z.number().min(1, MESSAGES.studentAgeRequired).max(MAX_STUDENT_AGE, MESSAGES.studentAgeMax),
+  ),
+  studentGrade: required(MESSAGES.studentGrade, 40),
+  school: required(MESSAGES.school, 200),
+  emergencyContact1Name: required(MESSAGES.emergency(1, 'name'), 200),
+  emergencyContact1Phone: emergencyPhone(1),
+  emergencyContact1Relationship: required(MESSAGES.emergency(1, 'relationship'), 100),
+  emergencyContact2Name: required(MESSAGES.emergency(2, 'name'), 200),
+  emergencyContact2Phone: emergencyPhone(2),
+  emergencyContact2Relationship: required(MESSAGES.emergency(2, 'relationship'), 100),
+  agreeToCodeOfConduct: z.literal(true, { error: MESSAGES.agreeToCodeOfConduct }),
+};
+
+/**
+ * Photography choices the form hides are cleared rather than refused: opting out withdraws every
+ * consent, and "first name with photo" only exists under photo consent.
+ */
+function normalisePhotography<T extends { photographyConsent: boolean; allowNameWithPhoto: boolean; photographyOptOut: boolean }>(v: T): T {
+  const consent = v.photographyConsent && !v.photographyOptOut;
+  return { ...v, photographyConsent: consent, allowNameWithPhoto: consent && v.allowNameWithPhoto };
+}
+
+export const BaseEnrollmentFormSchema = z.object(baseShape).transform(normalisePhotography);
+
+export const StrictEnrollmentFormSchema = z
+  .object(strictShape)
+  .refine((v) => !(v.hasDietaryRestrictions && !v.dietaryRestrictions?.trim()), {
+    path: ['dietaryRestrictions'],
+    message: MESSAGES.dietaryRestrictions,
+    // Checked even when other fields are wrong, so the visitor sees every error at once.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  })
+  .transform(normalisePhotography);
+
+/** What the form holds after parsing: every field present. The strict variant narrows a few. */
+export type EnrollmentForm = z.output<typeof BaseEnrollmentFormSchema>;
+/** What the form (or an API client) sends. */
+export type EnrollmentFormInput = z.input<typeof BaseEnrollmentFormSchema>;
+
+export const isStrictCategory = (category: WorkshopCategory | string): boolean =>
+  (STRICT_FORM_CATEGORIES as readonly string[]).includes(category);
+
+/** The schema a workshop's form is checked with, on the page and on the server. */
+export const enrollmentFormSchemaFor = (category: WorkshopCategory | string) =>
+  (isStrictCategory(category) ? StrictEnrollmentFormSchema : BaseEnrollmentFormSchema) as typeof BaseEnrollmentFormSchema;
+
+/** The stored shape of a parsed form (events and read models), checked on append and read. */
+export const EnrollmentFormDataSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  participants: z.number().int().min(MIN_PARTICIPANTS).max(MAX_PARTICIPANTS),
+  participantNames: z.string(),
+  specialRequirements: z.string(),
+  referralSource: z.union([ReferralSourceSchema, z.literal('')]),
+  agreeToTerms: z.boolean(),
+  parent2Name: z.string(),
+  parent2Email: z.string(),
+  parent2Phone: z.string(),
+  studentName: z.string(),
+  studentAge: z.number().int().nullable(),
+  studentGrade: z.string(),
+  school: z.string(),
+  hasDietaryRestrictions: z.boolean(),
+  dietaryRestrictions: z.string(),
+  emergencyContact1Name: z.string(),
+  emergencyContact1Phone: z.string(),
+  emergencyContact1Relationship: z.string(),
+  emergencyContact2Name: z.string(),
+  emergencyContact2Phone: z.string(),
+  emergencyContact2Relationship: z.string(),
+  agreeToCodeOfConduct: z.boolean(),
+  photographyConsent: z.boolean(),
+  allowNameWithPhoto: z.boolean(),
+  photographyOptOut: z.boolean(),
+});
+export type EnrollmentFormData = z.infer<typeof EnrollmentFormDataSchema>;
+
+/** The names of everyone attending: the contact person first, then the extra names given. */
+export function attendeeNames(form: Pick<EnrollmentFormData, 'firstName' | 'lastName' | 'participantNames' | 'studentName'>): string[] {
+  const extra = form.participantNames
+    .split(/[\n,;]+/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const first = form.studentName.trim() || `${form.firstName} ${form.lastName}`.trim();
+  return [first, ...extra];
+}

@@ -1,0 +1,11 @@
+import type { EventSchemas } from './core/events.js';
+import { catalogueEventSchemas } from './catalogue/events.js';
+import { inquiryEventSchemas } from './inquiries/inquiry.js';
+import { enrollmentEventSchemas } from './enrollment/events.js';
+
+/** Every event type and the schema of its data; the event store validates with it on append and read. */
+export const eventSchemas: EventSchemas = {
+  ...catalogueEventSchemas,
+  ...inquiryEventSchemas,
+  ...enrollmentEventSchemas,
+};

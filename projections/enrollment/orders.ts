@@ -1,0 +1,87 @@
+import type { Projector } from '../projector.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import { ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+
+/**
+ * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
+ * receipt, the test pages and the reactor (confirmed orders still awaiting their e-mail, paid
+ * ones awaiting confirmation). Amounts in cents.
+ */
+export const ordersProjector: Projector<Order> = {
+  name: 'orders',
+  collection: 'orders',
+  eventTypes: [
+    'EnrollmentSubmitted',
+    'PaymentIntentCreated',
+    'PaymentSucceeded',
+    'PaymentFailed',
+    'EnrollmentConfirmed',
+    'EnrollmentExpired',
+    'EnrollmentCancelled',
+    'RefundIssued',
+    'ConfirmationEmailSent',
+  ],
+  keys: (event) => (event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX) ? [event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length)] : []),
+  project(doc, event) {
+    const e = event as unknown as EnrollmentEvent;
+    if (e.type === 'EnrollmentSubmitted') {
+      const d = e.data;
+      return {
+        id: d.enrollmentId,
+        enrollmentId: d.enrollmentId,
+        orderId: null,
+        orderReference: null,
+        status: 'pending',
+        paymentStatus: d.isFree ? 'free' : 'pending',
+        paymentMethod: null,
+        workshopId: d.workshopId,
+        programId: d.programId,
+        item: d.item,
+        participants: d.participants,
+        attendees: d.attendees,
+        contactName: `${d.form.firstName} ${d.form.lastName}`.trim(),
+        email: d.form.email,
+        subtotalCents: d.subtotalCents,
+        taxCents: d.taxCents,
+        amountCents: d.amountCents,
+        currency: d.currency,
+        isFree: d.isFree,
+        test: d.test,
+        holdExpiresAt: d.holdExpiresAt,
+        submittedAt: d.submittedAt,
+        confirmedAt: null,
+        paymentIntentId: null,
+        lastPaymentError: null,
+        refundedCents: 0,
+        emailSent: false,
+      };
+    }
+    if (!doc) return undefined;
+    switch (e.type) {
+      case 'PaymentIntentCreated':
+        return { ...doc, paymentIntentId: e.data.paymentIntentId };
+      case 'PaymentSucceeded':
+        return { ...doc, paymentStatus: 'paid', lastPaymentError: null };
+      case 'PaymentFailed':
+        return { ...doc, paymentStatus: 'failed', lastPaymentError: e.data.reason };
+      case 'EnrollmentConfirmed':
+        return {
+          ...doc,
+          status: 'completed',
+          paymentStatus: doc.isFree ? 'free' : 'paid',
+          orderId: e.data.orderId,
+          orderReference: e.data.orderReference,
+          paymentMethod: e.data.paymentMethod,
+          confirmedAt: e.data.confirmedAt,
+        };
+      case 'EnrollmentExpired':
+        return { ...doc, status: 'expired', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
+      case 'EnrollmentCancelled':
+        return { ...doc, status: 'cancelled', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
+      case 'RefundIssued':
+        return { ...doc, status: 'refunded', paymentStatus: 'refunded', refundedCents: doc.refundedCents + e.data.amountCents };
+      case 'ConfirmationEmailSent':
+        return { ...doc, emailSent: true };
+    }
+  },
+};

@@ -1,0 +1,187 @@
+import type { Decider } from '../core/decider.js';
+import { AppError, conflict, notFound } from '../core/errors.js';
+import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../contracts/enrollment/events.js';
+
+export type EnrollmentCommand =
+  | { type: 'SubmitEnrollment'; submission: EnrollmentSubmitted }
+  | { type: 'RecordPaymentIntent'; paymentIntentId: string; provider: 'stripe' | 'offline'; amountCents: number }
+  | { type: 'RecordPaymentSuccess'; paymentIntentId: string; amountCents: number; providerEventId: string | null; source: 'webhook' | 'verification'; at: string }
+  | { type: 'RecordPaymentFailure'; paymentIntentId: string; providerEventId: string | null; code: string; reason: string; at: string }
+  | { type: 'ConfirmEnrollment'; orderId: string; orderReference: string; paymentMethod: PaymentMethod; at: string }
+  | { type: 'ExpireEnrollment'; at: string }
+  | { type: 'CancelEnrollment'; reason: 'cancelled-by-admin' | 'cancelled-by-visitor' | 'payment-failed'; at: string }
+  | { type: 'RecordRefund'; paymentIntentId: string; refundId: string; amountCents: number; reason: 'seats-unavailable' | 'cancelled'; at: string }
+  | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
+
+export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
+
+export interface EnrollmentState {
+  status: EnrollmentStatus;
+  submission: EnrollmentSubmitted | null;
+  paymentIntentId: string | null;
+  /** The PaymentIntent that was paid (may differ from the latest created one). */
+  paidIntentId: string | null;
+  paidCents: number;
+  orderId: string | null;
+  orderReference: string | null;
+  lastFailure: { code: string; reason: string } | null;
+  /** Provider event ids already recorded, so a redelivered failure is not recorded twice. */
+  providerEvents: string[];
+  emailSent: boolean;
+}
+
+export const enrollmentInitialState: EnrollmentState = {
+  status: 'none',
+  submission: null,
+  paymentIntentId: null,
+  paidIntentId: null,
+  paidCents: 0,
+  orderId: null,
+  orderReference: null,
+  lastFailure: null,
+  providerEvents: [],
+  emailSent: false,
+};
+
+const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
+  if (s.status === 'none' || !s.submission) throw notFound('We could not find that enrollment. Please enroll again from the schedule.');
+  return s.submission;
+};
+
+const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.providerEvents, id] : s.providerEvents);
+
+/** States in which the money has been taken: nothing about the payment may change any more. */
+const settled = (s: EnrollmentStatus) => s === 'paid' || s === 'confirmed' || s === 'refunded';
+
+export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, EnrollmentState> = {
+  initialState: enrollmentInitialState,
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'EnrollmentSubmitted':
+        return { ...state, status: 'pending', submission: event.data };
+      case 'PaymentIntentCreated':
+        return { ...state, paymentIntentId: event.data.paymentIntentId };
+      case 'PaymentSucceeded':
+        return {
+          ...state,
+          status: 'paid',
+          paidIntentId: event.data.paymentIntentId,
+          paidCents: event.data.amountCents,
+          providerEvents: remember(state, event.data.providerEventId),
+        };
+      case 'PaymentFailed':
+        return { ...state, lastFailure: { code: event.data.code, reason: event.data.reason }, providerEvents: remember(state, event.data.providerEventId) };
+      case 'EnrollmentConfirmed':
+        return { ...state, status: 'confirmed', orderId: event.data.orderId, orderReference: event.data.orderReference };
+      case 'EnrollmentExpired':
+        return { ...state, status: 'expired' };
+      case 'EnrollmentCancelled':
+        return { ...state, status: 'cancelled' };
+      case 'RefundIssued':
+        return { ...state, status: 'refunded' };
+      case 'ConfirmationEmailSent':
+        return { ...state, emailSent: true };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'SubmitEnrollment':
+        if (state.status !== 'none') throw conflict('This enrollment was already submitted.');
+        return [{ type: 'EnrollmentSubmitted', data: command.submission }];
+
+      case 'RecordPaymentIntent': {
+        const submission = requireEnrollment(state);
+        if (state.paymentIntentId === command.paymentIntentId) return [];
+        if (settled(state.status)) throw conflict('This enrollment is already paid. Check your e-mail for the confirmation.');
+        if (state.status === 'expired') {
+          throw new AppError('conflict', 'Your seat reservation has expired. Please enroll again from the schedule to pick a spot.');
+        }
+        if (state.status === 'cancelled') throw conflict('This enrollment was cancelled. Please enroll again from the schedule.');
+        if (submission.isFree) throw new AppError('validation', 'This enrollment is free: no payment is needed.');
+        const { paymentIntentId, provider, amountCents } = command;
+        return [{ type: 'PaymentIntentCreated', data: { enrollmentId: submission.enrollmentId, paymentIntentId, provider, amountCents, currency: 'usd' } }];
+      }
+
+      case 'RecordPaymentSuccess': {
+        const submission = requireEnrollment(state);
+        // Duplicate, late and out-of-order deliveries land here: once paid, nothing changes.
+        if (settled(state.status)) return [];
+        // Expired or cancelled enrollments still record the money: it was taken and must be
+        // honoured (seats permitting) or refunded.
+        const { paymentIntentId, amountCents, providerEventId, source, at } = command;
+        return [
+          {
+            type: 'PaymentSucceeded',
+            data: { enrollmentId: submission.enrollmentId, paymentIntentId, amountCents, providerEventId, source, succeededAt: at },
+          },
+        ];
+      }
+
+      case 'RecordPaymentFailure': {
+        const submission = requireEnrollment(state);
+        // A failure reported after the success (out of order) or twice is not news.
+        if (settled(state.status)) return [];
+        if (command.providerEventId && state.providerEvents.includes(command.providerEventId)) return [];
+        const { paymentIntentId, providerEventId, code, reason, at } = command;
+        return [
+          { type: 'PaymentFailed', data: { enrollmentId: submission.enrollmentId, paymentIntentId, providerEventId, code, reason, failedAt: at } },
+        ];
+      }
+
+      case 'ConfirmEnrollment': {
+        const submission = requireEnrollment(state);
+        if (state.status === 'confirmed') return [];
+        const payable = state.status === 'paid' || (state.status === 'pending' && submission.isFree);
+        if (!payable) throw conflict(`This enrollment cannot be confirmed: it is ${state.status}.`);
+        const { orderId, orderReference, paymentMethod, at } = command;
+        return [
+          {
+            type: 'EnrollmentConfirmed',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              orderId,
+              orderReference,
+              paymentMethod,
+              amountCents: submission.isFree ? 0 : state.paidCents,
+              paymentIntentId: submission.isFree ? null : state.paidIntentId,
+              confirmedAt: at,
+            },
+          },
+        ];
+      }
+
+      case 'ExpireEnrollment': {
+        const submission = requireEnrollment(state);
+        if (state.status !== 'pending' || !submission.holdExpiresAt) return [];
+        return [{ type: 'EnrollmentExpired', data: { enrollmentId: submission.enrollmentId, holdExpiresAt: submission.holdExpiresAt, expiredAt: command.at } }];
+      }
+
+      case 'CancelEnrollment': {
+        const submission = requireEnrollment(state);
+        if (state.status === 'cancelled') return [];
+        if (state.status !== 'pending' && state.status !== 'expired') {
+          throw conflict(`This enrollment is ${state.status} and cannot be cancelled here.`);
+        }
+        return [{ type: 'EnrollmentCancelled', data: { enrollmentId: submission.enrollmentId, reason: command.reason, cancelledAt: command.at } }];
+      }
+
+      case 'RecordRefund': {
+        const submission = requireEnrollment(state);
+        if (state.status === 'refunded') return [];
+        if (state.status !== 'paid') throw conflict(`Only a paid, unconfirmed enrollment is refunded here; this one is ${state.status}.`);
+        const { paymentIntentId, refundId, amountCents, reason, at } = command;
+        return [{ type: 'RefundIssued', data: { enrollmentId: submission.enrollmentId, paymentIntentId, refundId, amountCents, reason, refundedAt: at } }];
+      }
+
+      case 'RecordConfirmationEmail': {
+        const submission = requireEnrollment(state);
+        if (state.emailSent) return [];
+        if (state.status !== 'confirmed') throw conflict('Only a confirmed enrollment gets a confirmation e-mail.');
+        const { orderId, messageId, transport, at } = command;
+        return [{ type: 'ConfirmationEmailSent', data: { enrollmentId: submission.enrollmentId, orderId, messageId, transport, sentAt: at } }];
+      }
+    }
+  },
+};

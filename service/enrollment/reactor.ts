@@ -1,0 +1,136 @@
+import type { EventMetadata } from '../../contracts/core/events.js';
+import { workshopStream } from '../../contracts/catalogue/events.js';
+import { enrollmentStream } from '../../contracts/enrollment/events.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import type { SeatHoldDoc } from '../../projections/enrollment/seat-holds.js';
+import type { AppDeps } from '../core/deps.js';
+import { sendConfirmation } from '../mail/send-confirmation.js';
+import { settlePayment } from './settle-payment.js';
+import { writersFor } from './writers.js';
+
+export interface ReactorOptions {
+  /** How often to look for work (ms). Default 1000. */
+  intervalMs?: number;
+  /** Lease owner name; one reactor at a time works, whatever the number of API processes. */
+  owner?: string;
+}
+
+export interface TickReport {
+  expired: number;
+  settled: number;
+  mailed: number;
+  failures: number;
+}
+
+const LEASE = 'enrollment-reactor';
+
+/**
+ * The enrollment slice's background process. It works from read models, which are rebuilt from
+ * the events, so a restart picks up where it left off:
+ * - `seat-holds` past their expiry: seats released and the enrollment expired (or, when it was
+ *   confirmed or paid meanwhile, the seats confirmed instead);
+ * - `orders` paid but not confirmed (a crash mid-way): settled;
+ * - `orders` confirmed without their e-mail: the confirmation e-mail sent once.
+ */
+export class EnrollmentReactor {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<TickReport> | null = null;
+  /** Enrollment id -> time before which a failed job is not retried. */
+  private readonly backoff = new Map<string, { until: number; failures: number }>();
+  private readonly owner: string;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly options: ReactorOptions = {},
+  ) {
+    this.owner = options.owner ?? `reactor-${process.pid}-${deps.newId()}`;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    const every = this.options.intervalMs ?? 1_000;
+    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.deps.log.error('enrollment reactor tick failed', { err })), every);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+    await this.deps.readStore.releaseLease(LEASE, this.owner).catch(() => undefined);
+  }
+
+  /** One pass over the work; ticks never overlap. */
+  tick(): Promise<TickReport> {
+    this.running ??= this.work().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async work(): Promise<TickReport> {
+    const report: TickReport = { expired: 0, settled: 0, mailed: 0, failures: 0 };
+    const ttl = Math.max(5_000, (this.options.intervalMs ?? 1_000) * 5);
+    if (!(await this.deps.readStore.acquireLease(LEASE, this.owner, ttl))) return report;
+    const now = this.deps.clock();
+
+    const { items: holds } = await this.deps.readStore.find<SeatHoldDoc>('seat-holds', { sort: [{ field: 'expiresAt', direction: 'asc' }], limit: 200 });
+    for (const { doc: hold } of holds) {
+      if (new Date(hold.expiresAt) > now) break;
+      if (await this.attempt(hold.enrollmentId, report, () => this.expireHold(hold))) report.expired++;
+    }
+
+    const { items: paid } = await this.deps.readStore.find<Order>('orders', { where: { status: 'pending', paymentStatus: 'paid' }, limit: 50 });
+    for (const { doc } of paid) {
+      if (await this.attempt(doc.id, report, () => settlePayment(this.deps, doc.id, this.metadata('settle', doc.id)))) report.settled++;
+    }
+
+    const { items: unmailed } = await this.deps.readStore.find<Order>('orders', { where: { status: 'completed', emailSent: false }, limit: 20 });
+    for (const { doc } of unmailed) {
+      if (await this.attempt(doc.id, report, () => sendConfirmation(this.deps, doc.id, this.metadata('mail', doc.id)))) report.mailed++;
+    }
+    return report;
+  }
+
+  private async expireHold(hold: SeatHoldDoc): Promise<void> {
+    const { enrollmentId, workshopId } = hold;
+    const writers = writersFor(this.deps.eventStore);
+    const metadata = this.metadata('expiry', enrollmentId);
+    const at = this.deps.clock().toISOString();
+    const enrollment = await writers.enrollments.read(enrollmentStream(enrollmentId));
+    if (enrollment.status === 'confirmed') {
+      // Confirmed (free) but the seat confirmation did not follow: finish it instead of releasing.
+      await writers.workshops.execute(workshopStream(workshopId), () => ({ type: 'ConfirmSeats', workshopId, enrollmentId, seats: hold.seats, at }), metadata);
+      return;
+    }
+    if (enrollment.status === 'paid') {
+      await settlePayment(this.deps, enrollmentId, metadata);
+      return;
+    }
+    await writers.workshops.execute(workshopStream(workshopId), () => ({ type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' }), metadata);
+    if (enrollment.status === 'pending') {
+      await writers.enrollments.execute(enrollmentStream(enrollmentId), () => ({ type: 'ExpireEnrollment', at }), metadata);
+    }
+    this.deps.log.info('seat hold expired', { enrollmentId, workshopId, seats: hold.seats });
+  }
+
+  /** Runs one job; a failure is logged and retried later with growing pauses, not in a tight loop. */
+  private async attempt(key: string, report: TickReport, job: () => Promise<unknown>): Promise<boolean> {
+    const wait = this.backoff.get(key);
+    if (wait && wait.until > Date.now()) return false;
+    try {
+      const result = await job();
+      this.backoff.delete(key);
+      return result !== false;
+    } catch (err) {
+      report.failures++;
+      const failures = (wait?.failures ?? 0) + 1;
+      this.backoff.set(key, { failures, until: Date.now() + Math.min(300_000, 1_000 * 2 ** failures) });
+      this.deps.log.warn('enrollment reactor job failed', { enrollmentId: key, failures, err });
+      return false;
+    }
+  }
+
+  private metadata(kind: string, enrollmentId: string): EventMetadata {
+    const id = `${kind}-${enrollmentId}`.slice(0, 100);
+    return { correlationId: id, causationId: id, actor: 'system', at: this.deps.clock().toISOString() };
+  }
+}

@@ -1,0 +1,33 @@
+import type { Decider } from '../core/decider.js';
+import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
+import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
+
+/**
+ * The workshop decider for the seat writer, with one change: seat events update the state in
+ * place. The catalogue decider copies the whole holds map on every event (pure, but O(holds)),
+ * which makes a busy workshop's fold quadratic; the writer owns its state privately (folded from
+ * a fresh copy, dropped on any failed append), so it can skip the copies. Every rule and every
+ * other event stays the catalogue decider's; a unit test checks both folds agree.
+ */
+export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
+  get initialState() {
+    return structuredClone(workshopDecider.initialState);
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SeatsReserved':
+        state.holds[event.data.enrollmentId] = event.data.seats;
+        return state;
+      case 'SeatsReleased':
+        delete state.holds[event.data.enrollmentId];
+        return state;
+      case 'SeatsConfirmed':
+        delete state.holds[event.data.enrollmentId];
+        state.confirmed[event.data.enrollmentId] = event.data.seats;
+        return state;
+      default:
+        return workshopDecider.evolve(state, event);
+    }
+  },
+  decide: (command, state) => workshopDecider.decide(command, state),
+};

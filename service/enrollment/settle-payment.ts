@@ -1,0 +1,89 @@
+import type { EventMetadata } from '../../contracts/core/events.js';
+import { workshopStream } from '../../contracts/catalogue/events.js';
+import { enrollmentStream, orderIdFor, orderReferenceFor } from '../../contracts/enrollment/events.js';
+import type { AppDeps } from '../core/deps.js';
+import { AppError } from '../core/errors.js';
+import { paymentsOf } from '../payments/payments-of.js';
+import type { PaymentIntentInfo } from '../payments/port.js';
+import type { EnrollmentState } from './enrollment-decider.js';
+import { writersFor } from './writers.js';
+
+export interface Settled {
+  state: EnrollmentState;
+  /** Newest position written, or null when nothing changed. */
+  position: bigint | null;
+}
+
+const newest = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+/** Records a provider's "succeeded" (idempotent), then settles the enrollment. */
+export async function recordPaymentSuccess(
+  deps: AppDeps,
+  enrollmentId: string,
+  intent: PaymentIntentInfo,
+  providerEventId: string | null,
+  source: 'webhook' | 'verification',
+  metadata: EventMetadata,
+): Promise<Settled> {
+  const recorded = await writersFor(deps.eventStore).enrollments.execute(
+    enrollmentStream(enrollmentId),
+    () => ({ type: 'RecordPaymentSuccess', paymentIntentId: intent.id, amountCents: intent.amountCents, providerEventId, source, at: deps.clock().toISOString() }),
+    metadata,
+  );
+  const settled = await settlePayment(deps, enrollmentId, metadata);
+  return { state: settled.state, position: newest(recorded.position, settled.position) };
+}
+
+/**
+ * Turns a paid enrollment into a confirmed one: confirms its seats (or takes them again when the
+ * hold lapsed, if still free), then records EnrollmentConfirmed. When the seats are gone the
+ * money goes back through the provider and RefundIssued is recorded. Safe to run any number of
+ * times, from the webhook, the payment-success check or the reactor after a crash.
+ */
+export async function settlePayment(deps: AppDeps, enrollmentId: string, metadata: EventMetadata): Promise<Settled> {
+  const writers = writersFor(deps.eventStore);
+  const stream = enrollmentStream(enrollmentId);
+  const state = await writers.enrollments.read(stream);
+  if (state.status !== 'paid' || !state.submission) return { state, position: null };
+  const sub = state.submission;
+  const now = deps.clock();
+  let position: bigint | null = null;
+
+  if (sub.workshopId) {
+    const workshopId = sub.workshopId;
+    try {
+      const seats = await writers.workshops.execute(
+        workshopStream(workshopId),
+        () => ({ type: 'ConfirmSeats', workshopId, enrollmentId, seats: sub.participants, at: now.toISOString() }),
+        metadata,
+      );
+      position = seats.position;
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.code !== 'conflict' && err.code !== 'not_found')) throw err;
+      return refundUnseated(deps, state, metadata);
+    }
+  }
+
+  const kind = sub.test ? 'test' : 'paid';
+  const confirmed = await writers.enrollments.execute(
+    stream,
+    () => ({ type: 'ConfirmEnrollment', orderId: orderIdFor(kind, enrollmentId), orderReference: orderReferenceFor(now), paymentMethod: 'Credit Card', at: now.toISOString() }),
+    metadata,
+  );
+  deps.log.info('enrollment confirmed', { enrollmentId, workshopId: sub.workshopId, programId: sub.programId });
+  return { state: confirmed.state, position: newest(position, confirmed.position) };
+}
+
+/** The hold lapsed and someone else took the seats before the money arrived: give it back. */
+async function refundUnseated(deps: AppDeps, state: EnrollmentState, metadata: EventMetadata): Promise<Settled> {
+  const enrollmentId = state.submission!.enrollmentId;
+  const paymentIntentId = state.paidIntentId!;
+  const refund = await paymentsOf(deps).refund(paymentIntentId, `refund-${enrollmentId}`);
+  const recorded = await writersFor(deps.eventStore).enrollments.execute(
+    enrollmentStream(enrollmentId),
+    () => ({ type: 'RecordRefund', paymentIntentId, refundId: refund.refundId, amountCents: refund.amountCents, reason: 'seats-unavailable', at: deps.clock().toISOString() }),
+    metadata,
+  );
+  deps.log.warn('payment refunded: seats no longer available', { enrollmentId, paymentIntentId });
+  return { state: recorded.state, position: recorded.position };
+}

@@ -1,0 +1,32 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './port.js';
+import { toMailOptions } from './mail-options.js';
+
+/** The file an outbox message is written to: its Message-ID without brackets or domain. */
+export const outboxFileName = (messageId: string) => `${messageId.replace(/^<|>$/g, '').split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;
+
+/**
+ * The embedded default: each message is rendered to RFC 822 (.eml, attachments included) and
+ * written under DATA_DIR/outbox, named by its Message-ID, so sending the same mail twice leaves
+ * one file. Written to a temporary name and renamed, so a reader never sees half a message.
+ */
+export class OutboxMailer implements Mailer {
+  readonly transport = 'outbox' as const;
+  private readonly render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+  constructor(
+    readonly dir: string,
+    private readonly from: string,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const info = await this.render.sendMail(toMailOptions(message, this.from));
+    await mkdir(this.dir, { recursive: true });
+    const file = join(this.dir, outboxFileName(message.messageId));
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, info.message as Buffer);
+    await rename(tmp, file);
+  }
+}

@@ -1,0 +1,73 @@
+import type { PaymentIntentStatus, PaymentProvider } from '../../contracts/payments/api.js';
+
+/** A PaymentIntent as this app needs it, whichever provider holds it. Amounts in cents. */
+export interface PaymentIntentInfo {
+  id: string;
+  clientSecret: string;
+  status: PaymentIntentStatus;
+  amountCents: number;
+  metadata: Record<string, string>;
+  /** The provider's last decline, if any. */
+  lastError: { code: string; message: string } | null;
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  /** The same key gives the same PaymentIntent (one per enrollment). */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+  receiptEmail?: string;
+}
+
+/**
+ * A provider event after its signature was verified: Stripe's event shape, reduced to what the
+ * app reads. `intent` is set for payment_intent.* events.
+ */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  intent: PaymentIntentInfo | null;
+}
+
+/** The signature header was missing, malformed or did not match the body. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** The provider could not be reached or refused the call. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** Where verified provider events go: the same function behind POST /api/webhook. */
+export type WebhookDelivery = (rawBody: string, signatureHeader: string) => Promise<void>;
+
+/** The payments port. Two adapters: Stripe (stripe SDK) and offline (Stripe's test cards, no network). */
+export interface PaymentsPort {
+  readonly provider: PaymentProvider;
+  /** Publishable key for Stripe Elements; null with the offline provider. */
+  readonly publishableKey: string | null;
+  readonly hasSecretKey: boolean;
+  createPaymentIntent(input: CreateIntentInput): Promise<PaymentIntentInfo>;
+  retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /** Refunds the whole PaymentIntent; the same key refunds once. */
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents: number }>;
+  /** Whether the provider answers with these keys. */
+  checkConnection(): Promise<{ ok: true } | { ok: false; error: string }>;
+  /** Verifies the Stripe-Signature header against the raw body and parses the event; throws WebhookSignatureError. */
+  verifyEvent(rawBody: string | Uint8Array, signatureHeader: string | undefined): ProviderEvent;
+  /** Signs a body as the provider would (Stripe's scheme): for test-mode simulations only. */
+  signForTest(payload: string): string;
+  /** The offline provider delivers its outcomes through this; Stripe ignores it (it calls /api/webhook). */
+  attachDelivery(deliver: WebhookDelivery): void;
+}
+
+/** Metadata keys the app puts on a PaymentIntent. */
+export const META = { enrollmentId: 'enrollmentId', kind: 'kind' } as const;

@@ -1,0 +1,100 @@
+import Stripe from 'stripe';
+import type { PaymentsPort, PaymentIntentInfo, CreateIntentInput } from './port.js';
+import { PaymentProviderError, WebhookSignatureError } from './port.js';
+import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';
+
+export interface StripeAdapterOptions {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string;
+  /** e.g. http://127.0.0.1:12111 for a local stub; default Stripe's API. */
+  apiBase?: string;
+}
+
+/** The Stripe adapter: PaymentIntents through the official SDK; webhooks checked with its signature scheme. */
+export class StripePayments implements PaymentsPort {
+  readonly provider = 'stripe' as const;
+  readonly publishableKey: string | null;
+  readonly hasSecretKey = true;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeAdapterOptions) {
+    this.publishableKey = options.publishableKey;
+    const base = options.apiBase ? new URL(options.apiBase) : null;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 15_000,
+      ...(base
+        ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+        : {}),
+    });
+  }
+
+  async createPaymentIntent(input: CreateIntentInput): Promise<PaymentIntentInfo> {
+    const pi = await this.call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          description: input.description,
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true },
+          ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return intentInfoOf(pi as unknown as StripeIntentJson);
+  }
+
+  async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {
+    try {
+      const pi = await this.stripe.paymentIntents.retrieve(id);
+      return intentInfoOf(pi as unknown as StripeIntentJson);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      throw new PaymentProviderError(`Stripe could not be asked about the payment: ${messageOf(err)}`, { cause: err });
+    }
+  }
+
+  async refund(paymentIntentId: string, idempotencyKey: string) {
+    const refund = await this.call(() => this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }));
+    return { refundId: refund.id, amountCents: refund.amount };
+  }
+
+  async checkConnection(): Promise<{ ok: true } | { ok: false; error: string }> {
+    try {
+      await this.stripe.balance.retrieve();
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, error: messageOf(err) };
+    }
+  }
+
+  verifyEvent(rawBody: string | Uint8Array, signatureHeader: string | undefined) {
+    if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+    try {
+      return providerEventOf(this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.options.webhookSecret) as never);
+    } catch (err) {
+      throw new WebhookSignatureError(`The webhook signature does not match: ${messageOf(err)}`);
+    }
+  }
+
+  signForTest(payload: string): string {
+    return this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret });
+  }
+
+  attachDelivery(): void {
+    // Stripe delivers to POST /api/webhook itself.
+  }
+
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw new PaymentProviderError(`Stripe refused the request: ${messageOf(err)}`, { cause: err });
+    }
+  }
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));

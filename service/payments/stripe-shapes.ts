@@ -1,0 +1,35 @@
+import { PaymentIntentStatusSchema } from '../../contracts/payments/api.js';
+import type { PaymentIntentInfo, ProviderEvent } from './port.js';
+
+/** The fields of a Stripe PaymentIntent object (API JSON) this app reads. */
+export interface StripeIntentJson {
+  id: string;
+  object?: string;
+  amount: number;
+  currency?: string;
+  status: string;
+  client_secret?: string | null;
+  metadata?: Record<string, string> | null;
+  last_payment_error?: { code?: string | null; decline_code?: string | null; message?: string | null } | null;
+}
+
+/** Reads a Stripe PaymentIntent (from the SDK or from an event body) into the port's shape. */
+export function intentInfoOf(pi: StripeIntentJson): PaymentIntentInfo {
+  const status = PaymentIntentStatusSchema.safeParse(pi.status);
+  const err = pi.last_payment_error;
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? '',
+    status: status.success ? status.data : 'requires_payment_method',
+    amountCents: pi.amount,
+    metadata: { ...(pi.metadata ?? {}) },
+    lastError: err ? { code: err.decline_code || err.code || 'card_error', message: err.message || 'An error occurred during payment processing' } : null,
+  };
+}
+
+/** A verified Stripe event body into the port's shape. */
+export function providerEventOf(event: { id: string; type: string; data?: { object?: unknown } }): ProviderEvent {
+  const object = event.data?.object as StripeIntentJson | undefined;
+  const intent = event.type.startsWith('payment_intent.') && object && typeof object.id === 'string' ? intentInfoOf(object) : null;
+  return { id: event.id, type: event.type, intent };
+}

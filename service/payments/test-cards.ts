@@ -1,0 +1,26 @@
+/**
+ * Stripe's test cards as the offline provider treats them. Anything else is refused before a
+ * charge is tried, the way Stripe Elements refuses an unknown number in the browser.
+ */
+export type CardOutcome =
+  | { kind: 'succeeded' }
+  | { kind: 'declined'; code: 'card_declined'; declineCode: string; message: string }
+  | { kind: 'invalid'; code: string; message: string };
+
+const DECLINES: Record<string, { declineCode: string; message: string }> = {
+  '4000000000000002': { declineCode: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000009995': { declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+};
+
+export function cardOutcome(cardNumber: string, expiry: string, now: Date): CardOutcome {
+  const digits = cardNumber.replace(/\D/g, '');
+  const [mm, yy] = expiry.split('/').map((p) => Number(p.trim()));
+  // A card is good through the last day of its expiry month.
+  if (!mm || yy === undefined || new Date(2000 + yy, mm, 1) <= now) {
+    return { kind: 'invalid', code: 'expired_card', message: "Your card's expiration date is in the past." };
+  }
+  if (digits === '4242424242424242') return { kind: 'succeeded' };
+  const decline = DECLINES[digits];
+  if (decline) return { kind: 'declined', code: 'card_declined', ...decline };
+  return { kind: 'invalid', code: 'incorrect_number', message: 'Your card number is incorrect. Use one of the test cards listed above.' };
+}

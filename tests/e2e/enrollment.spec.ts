@@ -1,0 +1,244 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_WIDTHS, expectNoSeriousA11yViolations, screenshot, toasts } from './fixtures.js';
+
+const RECEIPT = /^GreatLakesEtiquette-Receipt-(ORD|FREE)-[A-Za-z0-9-]+\.txt$/;
+
+async function fillContact(page: Page, participants = 1) {
+  const contact = page.getByRole('group', { name: 'Contact Details' });
+  await contact.getByLabel('First name').fill('Eleanor');
+  await contact.getByLabel('Last name').fill('Whitfield');
+  await contact.getByLabel('Email').fill('eleanor@example.com');
+  await contact.getByLabel('Phone').fill('(972) 555-0100');
+  if (participants > 1) {
+    const count = page.getByLabel('Number of participants');
+    await count.fill(String(participants));
+    await count.press('Tab');
+    await page.getByLabel('Names of the other participants').fill('Rose Whitfield');
+  }
+}
+
+async function fillStudent(page: Page) {
+  const student = page.getByRole('group', { name: 'Student Details' });
+  await student.getByLabel('Student name').fill('Lily Whitfield');
+  await student.getByLabel('Student age').fill('8');
+  await student.getByLabel('Grade').fill('3rd');
+  await student.getByLabel('School').fill('Hedgcoxe Elementary');
+  for (const [n, name, relation] of [
+    [1, 'James Whitfield', 'Father'],
+    [2, 'Ruth Porter', 'Grandmother'],
+  ] as const) {
+    const group = page.getByRole('group', { name: `Emergency Contact ${n}` });
+    await group.getByLabel('Name').fill(name);
+    await group.getByLabel('Phone').fill(`972555010${n}`);
+    await group.getByLabel('Relationship to the student').fill(relation);
+  }
+  await page.getByText('I have read and agree to the').click();
+}
+
+/**
+ * react-aria announces a toast through a live-region node that points at the toast's title; once
+ * the toast is replaced the pointer dangles until the announcer clears it (7 s). axe would report
+ * that library node, so wait for it to go.
+ */
+const announcerCleared = (page: Page) => expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
+
+const agreeToTerms = (page: Page) => page.getByText('I agree to the terms and conditions of enrollment').click();
+
+async function payWith(page: Page, card: string, amount: string) {
+  await expect(page.getByText('Initializing payment...')).toHaveCount(0, { timeout: 10_000 });
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+test.describe('enrollment and payment', () => {
+  test('paid journey: 2 participants in workshop 4, card 4242, confirmation and a $150 receipt', async ({ page }) => {
+    await page.goto('/enroll/4');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enroll: Princess Tea Party');
+    await fillContact(page, 2);
+    await fillStudent(page);
+    await agreeToTerms(page);
+    await expect(page.getByRole('complementary')).toContainText('$150.00');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/4\?participants=2&enrollmentId=/);
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary).toContainText('Tax$0.00');
+    await expect(summary).toContainText('Total$150.00');
+    await expect(page.getByText('4242 4242 4242 4242')).toBeVisible();
+    await expect(page.getByText('4000 0000 0000 0002')).toBeVisible();
+    await expect(page.getByText('4000 0000 0000 9995')).toBeVisible();
+    await payWith(page, '4242 4242 4242 4242', '$150.00');
+
+    await expect(page).toHaveURL(/\/order-confirmation\?.*orderId=ORD-/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
+    const details = page.getByRole('region', { name: 'Order Details' });
+    await expect(details).toContainText('Credit Card');
+    await expect(details).toContainText(/Order reference\s*GL-\d{6}/);
+    await expect(details).toContainText(/Attendees\s*2/);
+    await expect(details).toContainText('$150.00');
+    await expect(page.getByText('Attire: Dressy but not formal')).toBeVisible();
+    await expect(page.getByRole('region', { name: "What's Next" })).toContainText('15 minutes early');
+
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Receipt' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`GreatLakesEtiquette-Receipt-${orderId}.txt`);
+    expect(download.suggestedFilename()).toMatch(RECEIPT);
+    const receipt = await readFile(await download.path(), 'utf8');
+    expect(receipt).toMatch(/Total:\s+\$150\.00/);
+    expect(receipt).toContain('Princess Tea Party');
+    expect(receipt).toContain('Lily Whitfield');
+  });
+
+  test('card 4000…0002 shows Payment Failed with the reason, and the visitor can try again', async ({ page }) => {
+    await page.goto('/enroll/9');
+    await fillContact(page);
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/9\?/);
+
+    await payWith(page, '4000 0000 0000 0002', '$130.00');
+    const failure = page.locator('.pay-panel__failure');
+    await expect(failure).toContainText('Payment Failed');
+    await expect(failure).toContainText('Your card was declined.');
+    await expect(toasts(page).first()).toContainText('Payment Failed');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $130.00' }).click();
+    await expect(page).toHaveURL(/\/order-confirmation\?.*orderId=ORD-/);
+  });
+
+  test('free workshop 10: confirmed at once with a FREE- order, and the confirmation e-mail carries the receipt and an .ics', async ({ page, request }) => {
+    await page.goto('/enroll/10');
+    await fillContact(page);
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+
+    await expect(page).toHaveURL(/\/order-confirmation\?.*orderId=FREE-/);
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    const details = page.getByRole('region', { name: 'Order Details' });
+    await expect(details).toContainText(orderId);
+    await expect(details).toContainText('Free Enrollment');
+
+    // The reactor sends the e-mail shortly after; the test-only outbox call says what it wrote.
+    await expect
+      .poll(async () => (await request.get(`/api/test/outbox/${orderId}`)).status(), { timeout: 15_000 })
+      .toBe(200);
+    const mail = (await (await request.get(`/api/test/outbox/${orderId}`)).json()) as { attachments: string[]; hasIcs: boolean; subject: string };
+    expect(mail.hasIcs).toBe(true);
+    expect(mail.attachments).toEqual(expect.arrayContaining([`GreatLakesEtiquette-Receipt-${orderId}.txt`, `GreatLakesEtiquette-${orderId}.ics`]));
+    expect(mail.subject).toContain(orderId);
+  });
+
+  test("the stricter form on a children's workshop shows its errors and focuses the first", async ({ page }) => {
+    await page.goto('/enroll/8');
+    await page.getByLabel('First name').fill('E');
+    await page.getByText('The student has dietary restrictions or allergies').click();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await expect(page.getByLabel('First name')).toBeFocused();
+    for (const message of [
+      'First name must be at least 2 characters.',
+      'Please enter a valid email address.',
+      'Student name is required.',
+      'Student age is required.',
+      'Student grade is required.',
+      'School name is required.',
+      'Emergency contact 1 name is required.',
+      'Emergency contact 2 relationship is required.',
+      'Please specify dietary restrictions when selected.',
+      'You must agree to the Code of Conduct to proceed.',
+      'You must agree to the terms and conditions to proceed.',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('alert').filter({ hasText: 'Please correct the' })).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+
+    // Photography: opting out hides the consents; first name with photo needs photo consent.
+    await expect(page.getByText('The student’s first name may appear with their photo')).toHaveCount(0);
+    await page.getByText('I consent to photographs of the student').click();
+    await expect(page.getByText('The student’s first name may appear with their photo')).toBeVisible();
+    await page.getByText('Please do not photograph the student').click();
+    await expect(page.getByText('I consent to photographs of the student')).toHaveCount(0);
+  });
+
+  test('an unknown workshop shows Workshop Not Found with a way back to the schedule', async ({ page }) => {
+    await page.goto('/enroll/9999');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workshop Not Found');
+    await expect(page.getByRole('link', { name: 'View the schedule' })).toHaveAttribute('href', '/scheduling');
+  });
+
+  test('payment-success without its query values is the failed state with its reasons', async ({ page }) => {
+    await page.goto('/payment-success');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Failed');
+    await expect(page.getByText('Insufficient funds')).toBeVisible();
+    await expect(toasts(page).first()).toContainText('Payment Verification Failed');
+  });
+
+  test('policy pages carry their sections', async ({ page }) => {
+    await page.goto('/code-of-conduct');
+    for (const s of ['Respect', 'Participation', 'Conduct', 'Dress Code', 'Classroom Etiquette', 'Consequences', 'Parent Support']) {
+      await expect(page.getByRole('heading', { level: 2, name: s, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('dismissal from the program without refund')).toBeVisible();
+    await page.goto('/photography-release');
+    for (const s of ['Consent', 'First Name Only', 'Duration of Use', 'No Compensation', 'Withdrawing Consent', 'Complete Opt-Out']) {
+      await expect(page.getByRole('heading', { level: 2, name: s, exact: true })).toBeVisible();
+    }
+  });
+});
+
+test.describe('enrollment pages: accessibility and screenshots', () => {
+  // Two full-page screenshots per page, each after scrolling the page through.
+  test.describe.configure({ timeout: 120_000 });
+  const pages = [
+    { name: 'enroll-base', path: '/enroll/9' },
+    { name: 'enroll-strict', path: '/enroll/8' },
+    { name: 'enroll-not-found', path: '/enroll/9999' },
+    { name: 'payment-failed', path: '/payment-success' },
+    { name: 'code-of-conduct', path: '/code-of-conduct' },
+    { name: 'photography-release', path: '/photography-release' },
+    { name: 'payment-test', path: '/payment-test' },
+    { name: 'test-charge', path: '/test-charge' },
+    { name: 'enrollment-test', path: '/enrollment-test' },
+    { name: 'free-enrollment-test', path: '/free-enrollment-test' },
+  ];
+  for (const { name, path } of pages) {
+    test(`${name} has no serious axe findings`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, name);
+      for (const width of SCREENSHOT_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await screenshot(page, name);
+      }
+    });
+  }
+
+  test('checkout and confirmation have no serious axe findings', async ({ page }) => {
+    await page.goto('/enroll/9');
+    await fillContact(page);
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await announcerCleared(page);
+    await expectNoSeriousA11yViolations(page, 'checkout');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, 'checkout');
+    }
+    await payWith(page, '4242424242424242', '$130.00');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
+    await announcerCleared(page);
+    await expectNoSeriousA11yViolations(page, 'order-confirmation');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, 'order-confirmation');
+    }
+  });
+});

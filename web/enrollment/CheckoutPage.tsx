@@ -1,0 +1,76 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { toCents } from '../../contracts/enrollment/money.js';
+import { Button } from '../components/Button.js';
+import { Card } from '../components/Card.js';
+import { Link } from '../components/Link.js';
+import { ApiError } from '../core/api.js';
+import { PageLoading } from '../layout/PageLoading.js';
+import { usePageTitle } from '../layout/usePageTitle.js';
+import { LoadError } from '../catalogue/LoadError.js';
+import { orderConfirmationHref, useWorkshop } from './api.js';
+import { OrderSummary } from './OrderSummary.js';
+import { PaymentPanel } from './PaymentPanel.js';
+import { WorkshopNotFound } from './WorkshopNotFound.js';
+import './CheckoutPage.css';
+
+export function CheckoutPage() {
+  usePageTitle('Checkout');
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const participants = Math.min(5, Math.max(1, Math.floor(Number(search.get('participants')) || 1)));
+  const enrollmentId = search.get('enrollmentId') ?? '';
+  const workshop = useWorkshop(id);
+
+  if (workshop.isPending) return <PageLoading label="Loading your order…" />;
+  if (workshop.error instanceof ApiError && workshop.error.status === 404) return <WorkshopNotFound />;
+  if (workshop.isError) {
+    return (
+      <div className="container section">
+        <LoadError what="your order" onRetry={() => void workshop.refetch()} />
+      </div>
+    );
+  }
+  const w = workshop.data;
+  const unit = toCents(w.price);
+  const total = unit * participants;
+
+  return (
+    <div className="container section checkout">
+      <header className="checkout__head">
+        <span className="eyebrow">Checkout</span>
+        <h1>Complete Your Enrollment</h1>
+        <p className="lead">{w.title}</p>
+      </header>
+      <div className="checkout__grid">
+        <OrderSummary title={w.title} unitPriceCents={unit} participants={participants} />
+        {total === 0 ? (
+          <Card as="section" className="pay-panel free-card" aria-labelledby="free-card-title">
+            <h2 id="free-card-title">Free Event</h2>
+            <p>This event is free of charge. No payment is needed.</p>
+            <Button
+              size="lg"
+              onPress={() =>
+                enrollmentId
+                  ? navigate(orderConfirmationHref({ workshopId: w.id, attendees: participants, orderId: `FREE-${enrollmentId}`, isFree: true }))
+                  : navigate(`/enroll/${encodeURIComponent(w.id)}`)
+              }
+            >
+              Complete Registration
+            </Button>
+          </Card>
+        ) : enrollmentId ? (
+          <PaymentPanel enrollmentId={enrollmentId} workshopId={w.id} title={w.title} participants={participants} amountCents={total} />
+        ) : (
+          <Card as="section" className="pay-panel" role="alert">
+            <h2>Start with the enrollment form</h2>
+            <p>We need a few details before payment.</p>
+            <Link href={`/enroll/${encodeURIComponent(w.id)}`} variant="primary">
+              Go to the enrollment form
+            </Link>
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}

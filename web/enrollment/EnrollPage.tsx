@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
+import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
+import { ApiError, apiErrorIssues, apiErrorText } from '../core/api.js';
+import { toast } from '../components/Toast.js';
+import { PageLoading } from '../layout/PageLoading.js';
+import { usePageTitle } from '../layout/usePageTitle.js';
+import { LoadError } from '../catalogue/LoadError.js';
+import { enrollInWorkshop, orderConfirmationHref, useStripeConfig, useWorkshop } from './api.js';
+import { EnrollmentForm } from './EnrollmentForm.js';
+import { EnrollmentSummary } from './EnrollmentSummary.js';
+import { WorkshopNotFound } from './WorkshopNotFound.js';
+import { useEnrollmentForm } from './useEnrollmentForm.js';
+import './EnrollPage.css';
+
+export function EnrollPage() {
+  const { id = '' } = useParams();
+  const workshop = useWorkshop(id);
+  usePageTitle(workshop.data ? `Enroll: ${workshop.data.title}` : 'Enroll');
+
+  if (workshop.isPending) return <PageLoading label="Loading the workshop…" />;
+  if (workshop.error instanceof ApiError && workshop.error.status === 404) return <WorkshopNotFound />;
+  if (workshop.isError) {
+    return (
+      <div className="container section">
+        <LoadError what="this workshop" onRetry={() => void workshop.refetch()} />
+      </div>
+    );
+  }
+  return <EnrollView key={workshop.data.id} workshop={workshop.data} />;
+}
+
+function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useWorkshop>['data']> }) {
+  const navigate = useNavigate();
+  const stripeConfig = useStripeConfig();
+  const form = useEnrollmentForm(workshop.category);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const strict = isStrictCategory(workshop.category);
+  const unit = toCents(workshop.price);
+
+  const submit = async (parsed: ParsedForm) => {
+    setSubmitting(true);
+    setRefusal(null);
+    const { amountCents } = priceEnrollment(unit, parsed.participants);
+    try {
+      const result = await enrollInWorkshop(workshop.id, { ...form.values, workshopId: workshop.id, totalPrice: amountCents / 100 });
+      if (result.isFree) {
+        navigate(orderConfirmationHref({ workshopId: workshop.id, attendees: parsed.participants, orderId: result.orderId ?? `FREE-${result.enrollmentId}`, isFree: true, position: result.position }));
+        return;
+      }
+      toast({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
+      const checkout = `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(parsed.participants), enrollmentId: result.enrollmentId })}`;
+      // With Stripe, the checkout needs its own document: only that page's CSP lets Stripe.js load.
+      if (stripeConfig.data?.publishableKey) window.location.assign(checkout);
+      else navigate(checkout);
+    } catch (err) {
+      setSubmitting(false);
+      const words = apiErrorText(err);
+      if (err instanceof ApiError && err.status === 400) form.showServerIssues(apiErrorIssues(err));
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) setRefusal(words ?? null);
+      toast({ title: 'Enrollment Failed', description: words ?? 'There was an error processing your enrollment. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="container section enroll">
+      <header className="enroll__head">
+        <span className="eyebrow">Enrollment</span>
+        <h1>Enroll: {workshop.title}</h1>
+        <p className="lead">Reserve your place below. {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}</p>
+      </header>
+      <div className="enroll__grid">
+        <EnrollmentSummary workshop={workshop} participants={form.values.participants} />
+        <EnrollmentForm form={form} strict={strict} isFree={unit === 0} isSubmitting={isSubmitting} refusal={refusal} onSubmit={(p) => void submit(p)} />
+      </div>
+    </div>
+  );
+}

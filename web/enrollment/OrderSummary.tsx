@@ -1,0 +1,37 @@
+import { formatUsd } from '../../contracts/enrollment/money.js';
+import { Card } from '../components/Card.js';
+
+/** Price, participants, subtotal, tax (always $0) and total. Amounts in cents. */
+export function OrderSummary({ title, unitPriceCents, participants }: { title: string; unitPriceCents: number; participants: number }) {
+  const subtotal = unitPriceCents * participants;
+  return (
+    <Card as="section" className="order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className="order-summary__title">
+        Order Summary
+      </h2>
+      <p className="order-summary__item">{title}</p>
+      <dl className="order-summary__lines">
+        <div>
+          <dt>Price</dt>
+          <dd>{formatUsd(unitPriceCents)}</dd>
+        </div>
+        <div>
+          <dt>Participants</dt>
+          <dd>{participants}</dd>
+        </div>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatUsd(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{formatUsd(0)}</dd>
+        </div>
+        <div className="order-summary__total">
+          <dt>Total</dt>
+          <dd>{formatUsd(subtotal)}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

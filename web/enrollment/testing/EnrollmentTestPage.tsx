@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { REFERRAL_LABELS, REFERRAL_SOURCES } from '../../../contracts/enrollment/form.js';
+import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
+import { Button } from '../../components/Button.js';
+import { Card } from '../../components/Card.js';
+import { Checkbox } from '../../components/Checkbox.js';
+import { Link } from '../../components/Link.js';
+import { NumberField } from '../../components/NumberField.js';
+import { Select } from '../../components/Select.js';
+import { TextArea } from '../../components/TextArea.js';
+import { TextField } from '../../components/TextField.js';
+import { toast } from '../../components/Toast.js';
+import { apiJson, apiErrorText } from '../../core/api.js';
+import { usePageTitle } from '../../layout/usePageTitle.js';
+import { orderConfirmationHref } from '../api.js';
+import { TestModeGate, TestPageHeader } from './TestModeGate.js';
+
+export function EnrollmentTestPage() {
+  usePageTitle('Enrollment Test');
+  return (
+    <TestModeGate>
+      <EnrollmentTest />
+    </TestModeGate>
+  );
+}
+
+const TERMS_MESSAGE = 'You must agree to the terms and conditions to proceed.';
+
+/**
+ * A simulated enrollment: a test enrollment and its PaymentIntent, then a payment_intent.succeeded
+ * signed like the provider's, delivered through the test-only path (never an unsigned webhook).
+ */
+function EnrollmentTest() {
+  const [v, setV] = useState({ firstName: 'Test', lastName: 'Parent', email: 'test.parent@example.com', phone: '9725550100', participantNames: '', specialRequirements: '', referralSource: '' });
+  const [amount, setAmount] = useState(100);
+  const [participants, setParticipants] = useState(1);
+  const [agree, setAgree] = useState(false);
+  const [agreeError, setAgreeError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<{ enrollmentId: string; position: string } | null>(null);
+  const text = (name: keyof typeof v) => ({ value: v[name], onChange: (value: string) => setV((p) => ({ ...p, [name]: value })) });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!agree) {
+      setAgreeError(TERMS_MESSAGE);
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="agreeToTerms"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    setDone(null);
+    try {
+      const intent = await apiJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', {
+        amount: Number.isFinite(amount) ? amount : 100,
+        participants,
+        customerEmail: v.email,
+        programName: 'Test Enrollment',
+        ...v,
+      });
+      const sim = await apiJson<{ position: string }>('POST', '/api/test/simulate-payment', { paymentIntentId: intent.paymentIntentId });
+      setDone({ enrollmentId: intent.enrollmentId ?? '', position: sim.position });
+      toast({ title: 'Test enrollment completed', description: 'The simulated payment notification was accepted.' });
+    } catch (err) {
+      toast({ title: 'Test Failed', description: apiErrorText(err) ?? 'The simulated enrollment did not go through.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container container--narrow section test-page">
+      <TestPageHeader title="Enrollment Test">Records a test enrollment, then simulates the provider’s “payment succeeded” notification.</TestPageHeader>
+      <Card as="section" aria-labelledby="et-title">
+        <h2 id="et-title">Test enrollment</h2>
+        <form className="test-page__form" onSubmit={(e) => void submit(e)} noValidate>
+          <TextField label="First name" {...text('firstName')} />
+          <TextField label="Last name" {...text('lastName')} />
+          <TextField label="Email" type="email" {...text('email')} />
+          <TextField label="Phone" type="tel" {...text('phone')} />
+          <NumberField label="Amount (USD)" minValue={1} step={1} value={amount} onChange={setAmount} formatOptions={{ style: 'currency', currency: 'USD' }} />
+          <NumberField label="Participants" minValue={1} maxValue={5} value={participants} onChange={setParticipants} />
+          <TextArea className="wide" label="Participant names" rows={2} {...text('participantNames')} />
+          <TextArea className="wide" label="Special requirements" rows={2} {...text('specialRequirements')} />
+          <Select
+            label="How did you hear about us?"
+            options={REFERRAL_SOURCES.map((id) => ({ id, label: REFERRAL_LABELS[id] }))}
+            selectedKey={v.referralSource || null}
+            onSelectionChange={(k) => setV((p) => ({ ...p, referralSource: k ? String(k) : '' }))}
+          />
+          <div className="wide">
+            <Checkbox name="agreeToTerms" isSelected={agree} onChange={(s) => (setAgree(s), setAgreeError(undefined))} errorMessage={agreeError} isRequired>
+              I agree to the terms and conditions
+            </Checkbox>
+          </div>
+          <div className="wide">
+            <Button type="submit" isPending={busy}>
+              Run Test Enrollment
+            </Button>
+          </div>
+        </form>
+        <div aria-live="polite">
+          {done && (
+            <div className="test-page__result">
+              <p>
+                Test enrollment <strong>{done.enrollmentId}</strong> was paid and confirmed as <strong>TEST-{done.enrollmentId}</strong>.
+              </p>
+              <Link href={orderConfirmationHref({ workshopId: null, attendees: participants, orderId: `TEST-${done.enrollmentId}`, isFree: false, position: done.position })}>
+                View the order confirmation
+              </Link>
+            </div>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}
