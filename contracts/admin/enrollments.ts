@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { pagingShape } from './paging.js';
+
+/** Payment status values the tracker knows; the screen shows any other as unpaid. */
+export const PaymentStatusSchema = z.enum(['paid', 'free', 'pending', 'unpaid', 'refunded']);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+/**
+ * One row of GET /api/admin/enrollments: the specification's administrator record. An enrollment
+ * is for a workshop (workshopId and workshop set) or for a program (program set).
+ */
+export const AdminEnrollmentRecordSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  workshopId: z.string().nullable(),
+  programId: z.string().nullable(),
+  workshop: z.object({ title: z.string(), location: z.string(), date: z.string() }).nullable(),
+  program: z.object({ title: z.string() }).nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** pending, completed, expired, cancelled; the screen shows any value as received. */
+  status: z.string(),
+  paymentStatus: PaymentStatusSchema,
+  /** Dollars. */
+  amount: z.number(),
+  /** Participants, for the details column. */
+  participants: z.number().int().positive(),
+});
+export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
+
+/** The tracker tabs; each is a filter the server applies. */
+export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid']);
+export type TrackerTab = z.infer<typeof TrackerTabSchema>;
+
+export const MAX_PAGE_SIZE = 200;
+
+/**
+ * Query of GET /api/admin/enrollments and its CSV export. Without `page` and `pageSize` the list
+ * answers every matching row, as the specification's client expects; with either it answers one
+ * page. Totals travel in the X-Total-Count header either way.
+ */
+export const EnrollmentListQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters.').optional(),
+  status: TrackerTabSchema.optional(),
+  ...pagingShape(MAX_PAGE_SIZE),
+});
+export type EnrollmentListQuery = z.infer<typeof EnrollmentListQuerySchema>;

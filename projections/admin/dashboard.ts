@@ -1,0 +1,62 @@
+import type { Projector } from '../projector.js';
+import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
+
+/**
+ * The figures behind the dashboard cards, in one document. Workshop dates are kept rather than a
+ * count of upcoming ones, because "upcoming" depends on the time of the question, not of the event.
+ */
+export type DashboardDoc = {
+  enrollments: number;
+  /** Received minus refunded, in cents so sums stay exact. */
+  revenueCents: number;
+  /** Ids of programs published and not removed. */
+  programs: string[];
+  /** Start instant of each scheduled workshop, by id. */
+  workshopDates: Record<string, string>;
+};
+
+export const DASHBOARD_DOC_ID = 'summary';
+
+const empty: DashboardDoc = { enrollments: 0, revenueCents: 0, programs: [], workshopDates: {} };
+
+export const dashboardProjector: Projector<DashboardDoc> = {
+  name: 'dashboard',
+  collection: 'dashboard',
+  eventTypes: [
+    'EnrollmentSubmitted',
+    'PaymentSucceeded',
+    'RefundIssued',
+    'ProgramPublished',
+    'ProgramRemoved',
+    'WorkshopScheduled',
+    'WorkshopUpdated',
+    'WorkshopRemoved',
+  ],
+  keys: () => [DASHBOARD_DOC_ID],
+  project(current, event) {
+    const doc = current ?? empty;
+    const e = event as unknown as EnrollmentEvent | ProgramEvent | WorkshopEvent;
+    switch (e.type) {
+      case 'EnrollmentSubmitted':
+        return { ...doc, enrollments: doc.enrollments + 1 };
+      case 'PaymentSucceeded':
+        return { ...doc, revenueCents: doc.revenueCents + e.data.amountCents };
+      case 'RefundIssued':
+        return { ...doc, revenueCents: doc.revenueCents - e.data.amountCents };
+      case 'ProgramPublished':
+        return { ...doc, programs: [...new Set([...doc.programs, e.data.program.id])] };
+      case 'ProgramRemoved':
+        return { ...doc, programs: doc.programs.filter((id) => id !== e.data.programId) };
+      case 'WorkshopScheduled':
+      case 'WorkshopUpdated':
+        return { ...doc, workshopDates: { ...doc.workshopDates, [e.data.workshop.id]: e.data.workshop.date } };
+      case 'WorkshopRemoved': {
+        const { [e.data.workshopId]: _removed, ...rest } = doc.workshopDates;
+        return { ...doc, workshopDates: rest };
+      }
+      default:
+        return undefined;
+    }
+  },
+};

@@ -1,0 +1,64 @@
+import type { Projector } from '../projector.js';
+import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/history.js';
+import { ENROLLMENT_EVENT_TYPES, ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import type { RecordedEvent } from '../../service/eventstore/port.js';
+import { formatUsd } from '../../contracts/enrollment/money.js';
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * One sentence per event for the audit trail. It names what happened and the references an
+ * administrator looks up (order id, payment intent), never the person: the trail is about the
+ * enrollment, and the tracker row already shows who it is.
+ */
+export function summarise(event: RecordedEvent): string {
+  const e = event as unknown as EnrollmentEvent;
+  switch (e.type) {
+    case 'EnrollmentSubmitted': {
+      const d = e.data;
+      const price = d.isFree ? 'free' : `${formatUsd(d.amountCents)} due`;
+      const hold = d.holdExpiresAt ? `; seats held until ${d.holdExpiresAt}` : '';
+      return `Enrollment submitted for ${d.item.kind} "${d.item.title}": ${plural(d.participants, 'participant')}, ${price}${hold}.`;
+    }
+    case 'PaymentIntentCreated':
+      return `Card payment of ${formatUsd(e.data.amountCents)} started (${e.data.provider}, ${e.data.paymentIntentId}).`;
+    case 'PaymentSucceeded':
+      return `Payment of ${formatUsd(e.data.amountCents)} succeeded (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
+    case 'PaymentFailed':
+      return `Payment failed: ${e.data.reason} (${e.data.code}, ${e.data.paymentIntentId}).`;
+    case 'EnrollmentConfirmed':
+      return `Enrollment confirmed as ${e.data.orderId} (${e.data.orderReference}), ${e.data.paymentMethod}, ${formatUsd(e.data.amountCents)}.`;
+    case 'EnrollmentExpired':
+      return `Seat hold lapsed at ${e.data.holdExpiresAt} without payment; the enrollment expired and its seats were released.`;
+    case 'EnrollmentCancelled':
+      return `Enrollment cancelled: ${e.data.reason.replaceAll('-', ' ')}.`;
+    case 'RefundIssued':
+      return `Refund of ${formatUsd(e.data.amountCents)} issued (${e.data.refundId}): ${e.data.reason.replaceAll('-', ' ')}.`;
+    case 'ConfirmationEmailSent':
+      return `Confirmation e-mail sent for ${e.data.orderId} (${e.data.transport}).`;
+    default:
+      return `${event.type}.`;
+  }
+}
+
+const entryOf = (event: RecordedEvent): HistoryEntry => ({
+  position: event.position.toString(),
+  revision: Number(event.revision),
+  type: event.type,
+  at: event.metadata.at,
+  actor: event.metadata.actor,
+  summary: summarise(event),
+});
+
+/** The audit trail: every event of an enrollment's stream, in stream order, straight from the events. */
+export const enrollmentHistoryProjector: Projector<EnrollmentHistory> = {
+  name: 'enrollment-history',
+  collection: 'enrollment-history',
+  eventTypes: ENROLLMENT_EVENT_TYPES,
+  keys: (event) => (event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX) ? [event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length)] : []),
+  project(doc, event, id) {
+    const events = doc?.events ?? [];
+    if (events.some((x) => x.revision === Number(event.revision))) return undefined;
+    return { id, events: [...events, entryOf(event)].sort((a, b) => a.revision - b.revision) };
+  },
+};

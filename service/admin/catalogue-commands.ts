@@ -1,0 +1,70 @@
+import type { AdminProgramInput, AdminWorkshopInput } from '../../contracts/admin/catalogue-forms.js';
+import type { ProgramData } from '../../contracts/catalogue/program.js';
+import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
+import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
+import { SCHOOL } from '../../contracts/core/school.js';
+import type { Decider } from '../core/decider.js';
+import { notFound } from '../core/errors.js';
+import { programDecider, type ProgramState } from '../catalogue/program-decider.js';
+import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';
+import { toSchoolInstant } from './school-time.js';
+
+/** The admin form holds only some fields of a program; the rest start empty. */
+export function newProgram(id: string, slug: string, form: AdminProgramInput): ProgramData {
+  return { id, slug, rating: 0, reviews: 0, features: [], ...programFormFields(form) };
+}
+
+export function newWorkshop(id: string, form: AdminWorkshopInput): WorkshopData {
+  return { id, instructor: SCHOOL.owner, duration: '', ...workshopFormFields(form) };
+}
+
+const programFormFields = ({ title, description, category, price, image }: AdminProgramInput) => ({
+  title,
+  description,
+  category,
+  price,
+  image: image || undefined,
+});
+
+const workshopFormFields = ({ title, description, category, date, time, location, price, capacity }: AdminWorkshopInput) => ({
+  title,
+  description,
+  category,
+  date: toSchoolInstant(date),
+  time,
+  location,
+  price,
+  capacity,
+});
+
+export interface EditProgram {
+  programId: string;
+  form: AdminProgramInput;
+}
+export interface EditWorkshop {
+  workshopId: string;
+  form: AdminWorkshopInput;
+}
+
+/**
+ * Edits apply the form over the record as it stands when the command is decided (fresh state on a
+ * concurrency retry), so fields the form does not show - slug, features, instructor - are kept.
+ * The catalogue deciders still decide: existence, and the capacity guard.
+ */
+export const editProgramDecider: Decider<EditProgram, ProgramEvent, ProgramState> = {
+  initialState: programDecider.initialState,
+  evolve: programDecider.evolve,
+  decide({ form }, state) {
+    if (state.status !== 'published' || !state.program) throw notFound('We could not find that program. It may have been removed.');
+    return programDecider.decide({ type: 'UpdateProgram', program: { ...state.program, ...programFormFields(form) } }, state);
+  },
+};
+
+export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopState> = {
+  initialState: workshopDecider.initialState,
+  evolve: workshopDecider.evolve,
+  decide({ form }, state) {
+    if (state.status !== 'scheduled' || !state.workshop) throw notFound('We could not find that workshop. It may have been removed.');
+    return workshopDecider.decide({ type: 'UpdateWorkshop', workshop: { ...state.workshop, ...workshopFormFields(form) } }, state);
+  },
+};

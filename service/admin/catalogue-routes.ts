@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AdminProgramInputSchema, AdminWorkshopInputSchema, type AdminWriteResult } from '../../contracts/admin/catalogue-forms.js';
+import { programStream, workshopStream } from '../../contracts/catalogue/events.js';
+import { ProgramIdSchema } from '../../contracts/catalogue/program.js';
+import { WorkshopIdSchema } from '../../contracts/catalogue/workshop.js';
+import type { AppendResult } from '../eventstore/port.js';
+import type { AppDeps } from '../core/deps.js';
+import { handleCommand } from '../core/command.js';
+import { requestMetadata } from '../core/metadata.js';
+import { validate } from '../core/validate.js';
+import { programDecider } from '../catalogue/program-decider.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
+import { editProgramDecider, editWorkshopDecider, newProgram, newWorkshop } from './catalogue-commands.js';
+import { uniqueSlug } from './program-slug.js';
+
+const ProgramParam = z.object({ id: ProgramIdSchema });
+const WorkshopParam = z.object({ id: WorkshopIdSchema });
+
+/** A write always appends here (the deciders refuse a no-op), so `appended` is set. */
+const written = (id: string, appended: AppendResult | null): AdminWriteResult => ({ id, position: appended!.position.toString() });
+
+/**
+ * Programs and workshops as catalogue events. Each answer carries the position written, so the
+ * screen can ask GET /api/programs or /api/workshops with ?minPosition and see its own change.
+ */
+export function adminCatalogueRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const meta = (c: Parameters<typeof requestMetadata>[0]) => requestMetadata(c, deps, 'admin');
+
+  app.post('/programs', validate('json', AdminProgramInputSchema), async (c) => {
+    const form = c.req.valid('json');
+    const id = deps.newId();
+    const program = newProgram(id, await uniqueSlug(deps.readStore, form.title, id), form);
+    const { appended } = await handleCommand(deps.eventStore, programStream(id), programDecider, { type: 'PublishProgram', program }, meta(c));
+    deps.log.info('program published', { programId: id });
+    return c.json(written(id, appended), 201);
+  });
+
+  app.put('/programs/:id', validate('param', ProgramParam), validate('json', AdminProgramInputSchema), async (c) => {
+    const programId = c.req.valid('param').id;
+    const command = { programId, form: c.req.valid('json') };
+    const { appended } = await handleCommand(deps.eventStore, programStream(programId), editProgramDecider, command, meta(c));
+    deps.log.info('program updated', { programId });
+    return c.json(written(programId, appended));
+  });
+
+  app.delete('/programs/:id', validate('param', ProgramParam), async (c) => {
+    const programId = c.req.valid('param').id;
+    const { appended } = await handleCommand(deps.eventStore, programStream(programId), programDecider, { type: 'RemoveProgram', programId }, meta(c));
+    deps.log.info('program removed', { programId });
+    return c.json(written(programId, appended));
+  });
+
+  app.post('/workshops', validate('json', AdminWorkshopInputSchema), async (c) => {
+    const id = deps.newId();
+    const workshop = newWorkshop(id, c.req.valid('json'));
+    const { appended } = await handleCommand(deps.eventStore, workshopStream(id), workshopDecider, { type: 'ScheduleWorkshop', workshop }, meta(c));
+    deps.log.info('workshop scheduled', { workshopId: id });
+    return c.json(written(id, appended), 201);
+  });
+
+  app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
+    const workshopId = c.req.valid('param').id;
+    const command = { workshopId, form: c.req.valid('json') };
+    const { appended } = await handleCommand(deps.eventStore, workshopStream(workshopId), editWorkshopDecider, command, meta(c));
+    deps.log.info('workshop updated', { workshopId });
+    return c.json(written(workshopId, appended));
+  });
+
+  app.delete('/workshops/:id', validate('param', WorkshopParam), async (c) => {
+    const workshopId = c.req.valid('param').id;
+    const { appended } = await handleCommand(deps.eventStore, workshopStream(workshopId), workshopDecider, { type: 'RemoveWorkshop', workshopId }, meta(c));
+    deps.log.info('workshop removed', { workshopId });
+    return c.json(written(workshopId, appended));
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+/**
+ * Spreadsheet programs run a cell that starts with one of these as a formula (CSV injection).
+ * Tab and carriage return are included because some programs strip them and then see the rest.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Prefixes a quote so a spreadsheet shows the cell as text instead of running it. */
+export const neutralise = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
+const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** One CSV line (RFC 4180, CRLF), every cell neutralised then quoted as needed. */
+export const csvLine = (cells: (string | number)[]): string => cells.map((c) => quote(neutralise(String(c)))).join(',') + '\r\n';

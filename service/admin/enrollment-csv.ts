@@ -1,0 +1,32 @@
+import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import { SCHOOL } from '../../contracts/core/school.js';
+import { csvLine } from './csv.js';
+
+export const CSV_COLUMNS = ['ID', 'Date', 'Type', 'Title', 'Location', 'Date/Time', 'Status', 'Payment', 'Amount'];
+
+// Dates are written in the school's zone so the sheet agrees with the schedule.
+const day = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL.timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
+
+const schoolDay = (instant: string) => (instant ? day.format(new Date(instant)) : '');
+const schoolDateTime = (instant: string) => (instant ? `${schoolDay(instant)} ${clock.format(new Date(instant))}` : '');
+
+/** enrollments-2025-06-07.csv, dated in the school's zone. */
+export const csvFileName = (now: Date) => `enrollments-${day.format(now)}.csv`;
+
+export function enrollmentCsv(records: AdminEnrollmentRecord[]): string {
+  const rows = records.map((r) =>
+    csvLine([
+      r.id,
+      schoolDay(r.createdAt),
+      r.workshop ? 'Workshop' : 'Program',
+      r.workshop?.title ?? r.program?.title ?? '',
+      r.workshop?.location ?? '',
+      schoolDateTime(r.workshop?.date ?? ''),
+      r.status,
+      r.paymentStatus,
+      r.amount.toFixed(2),
+    ]),
+  );
+  return csvLine(CSV_COLUMNS) + rows.join('');
+}

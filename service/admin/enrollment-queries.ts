@@ -1,0 +1,34 @@
+import type { AdminEnrollmentRecord, TrackerTab } from '../../contracts/admin/enrollments.js';
+import type { FieldValue, ReadStore } from '../../projections/readstore/port.js';
+import { ENROLLMENT_SEARCH_FIELDS, type EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import type { PageWindow } from './paging.js';
+
+/** Each tab is a filter on the row; Unpaid holds every row the screen shows as unpaid. */
+const TAB_FILTER: Record<TrackerTab, Record<string, FieldValue | FieldValue[]> | undefined> = {
+  all: undefined,
+  pending: { status: 'pending' },
+  completed: { status: 'completed' },
+  unpaid: { paymentStatus: ['unpaid', 'refunded'] },
+};
+
+export interface EnrollmentFilter {
+  q?: string;
+  status?: TrackerTab;
+}
+
+const toRecord = ({ workshopTitle: _w, programTitle: _p, location: _l, seq: _s, ...record }: EnrollmentRowDoc): AdminEnrollmentRecord => record;
+
+/** Newest first; the search and the tab are applied by the read store, so only one page is read. */
+export async function findEnrollments(
+  store: ReadStore,
+  filter: EnrollmentFilter,
+  window: PageWindow,
+): Promise<{ records: AdminEnrollmentRecord[]; total: number }> {
+  const { items, total } = await store.find<EnrollmentRowDoc>('enrollments', {
+    where: TAB_FILTER[filter.status ?? 'all'],
+    search: filter.q ? { text: filter.q, fields: [...ENROLLMENT_SEARCH_FIELDS] } : undefined,
+    sort: [{ field: 'seq', direction: 'desc' }],
+    ...window,
+  });
+  return { records: items.map((i) => toRecord(i.doc)), total };
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { EnrollmentListQuerySchema } from '../../contracts/admin/enrollments.js';
+import type { EnrollmentHistory } from '../../contracts/admin/history.js';
+import { EnrollmentIdSchema } from '../../contracts/enrollment/events.js';
+import type { AppDeps } from '../core/deps.js';
+import { notFound } from '../core/errors.js';
+import { validate } from '../core/validate.js';
+import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
+import { findEnrollments } from './enrollment-queries.js';
+import { csvFileName, enrollmentCsv } from './enrollment-csv.js';
+import { pageWindow, setTotal } from './paging.js';
+
+const ListQuery = EnrollmentListQuerySchema.extend(MinPositionQuerySchema.shape);
+const ExportQuery = ListQuery.omit({ page: true, pageSize: true });
+const IdParam = z.object({ id: EnrollmentIdSchema });
+
+/** The enrollment tracker, its CSV export and each enrollment's audit trail; read models only. */
+export function adminEnrollmentRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  app.get('/enrollments', validate('query', ListQuery), async (c) => {
+    const query = c.req.valid('query');
+    await awaitProjections(deps, query.minPosition, ['enrollments']);
+    const { records, total } = await findEnrollments(deps.readStore, query, pageWindow(query, 'all'));
+    setTotal(c, total);
+    return c.json(records);
+  });
+
+  app.get('/enrollments/export.csv', validate('query', ExportQuery), async (c) => {
+    const query = c.req.valid('query');
+    await awaitProjections(deps, query.minPosition, ['enrollments']);
+    const { records, total } = await findEnrollments(deps.readStore, query, {});
+    deps.log.info('enrollments exported', { rows: total });
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
+    c.header('Cache-Control', 'no-store');
+    return c.body(enrollmentCsv(records));
+  });
+
+  app.get('/enrollments/:id/history', validate('param', IdParam), validate('query', MinPositionQuerySchema), async (c) => {
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollment-history']);
+    const found = await deps.readStore.get<EnrollmentHistory>('enrollment-history', c.req.valid('param').id);
+    if (!found) throw notFound('We could not find that enrollment.');
+    return c.json(found.doc);
+  });
+
+  return app;
+}

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { Inquiry } from '../../contracts/inquiries/inquiry.js';
+import { InboxQuerySchema } from '../../contracts/admin/inbox.js';
+import type { AppDeps } from '../core/deps.js';
+import { validate } from '../core/validate.js';
+import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
+import { readDashboard } from './dashboard-query.js';
+import { pageWindow, setTotal } from './paging.js';
+
+/** The dashboard's summary cards and the inbox of contact messages and consultation requests. */
+export function adminOverviewRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  app.get('/dashboard', validate('query', MinPositionQuerySchema), async (c) => {
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard']);
+    return c.json(await readDashboard(deps.readStore, deps.clock()));
+  });
+
+  app.get('/inquiries', validate('query', InboxQuerySchema.extend(MinPositionQuerySchema.shape)), async (c) => {
+    const query = c.req.valid('query');
+    await awaitProjections(deps, query.minPosition, ['inquiries']);
+    const { items, total } = await deps.readStore.find<Inquiry>('inquiries', {
+      sort: [{ field: 'receivedAt', direction: 'desc' }],
+      ...pageWindow(query, 'first-page'),
+    });
+    setTotal(c, total);
+    return c.json(items.map((i) => i.doc));
+  });
+
+  return app;
+}

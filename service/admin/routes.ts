@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../core/deps.js';
+import { adminGate } from './admin-gate.js';
+import { adminCatalogueRoutes } from './catalogue-routes.js';
+import { adminEnrollmentRoutes } from './enrollment-routes.js';
+import { adminOverviewRoutes } from './overview-routes.js';
+
+/** Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate first. */
+export function adminRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.use('/admin/*', adminGate(deps));
+  // The /admin screen asks this before it shows anything: 204 means the key is right.
+  app.get('/admin/session', (c) => c.body(null, 204));
+  app.route('/admin', adminCatalogueRoutes(deps));
+  app.route('/admin', adminEnrollmentRoutes(deps));
+  app.route('/admin', adminOverviewRoutes(deps));
+  return app;
+}

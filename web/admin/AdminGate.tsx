@@ -1,0 +1,103 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'react-aria-components';
+import { Button } from '../components/Button.js';
+import { Card } from '../components/Card.js';
+import { Spinner } from '../components/Spinner.js';
+import { TextField } from '../components/TextField.js';
+import { toast } from '../components/Toast.js';
+import { apiErrorText, isApiError } from '../core/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { adminRequest } from './adminApi.js';
+import { saveAdminKey, useAdminKey } from './adminKey.js';
+
+const checkKey = async (key: string) => {
+  await adminRequest('GET', queryKeys.adminSession()[0], undefined, key);
+  return true;
+};
+
+/**
+ * Nothing of the admin area renders until the server has accepted the key: a stored key is checked
+ * again on every visit, and a key typed in is checked before it is stored.
+ */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const key = useAdminKey();
+  const session = useQuery({ queryKey: queryKeys.adminSession(), queryFn: () => checkKey(key), enabled: key !== '' });
+
+  if (key === '') return <KeyForm />;
+  if (session.isPending) {
+    return (
+      <div className="admin-gate">
+        <Spinner label="Checking your admin key…" showLabel />
+      </div>
+    );
+  }
+  if (session.isError) {
+    return (
+      <div className="admin-gate">
+        <Card className="admin-gate__card" role="alert">
+          <h1 className="admin-gate__title">Admin Access</h1>
+          <p>{apiErrorText(session.error) ?? 'We could not reach the server to check your admin key.'}</p>
+          <Button onPress={() => void session.refetch()}>Try again</Button>
+        </Card>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+function KeyForm() {
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const [checking, setChecking] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const key = value.trim();
+    if (!key) {
+      setError('Admin Key Required');
+      toast({ title: 'Admin Key Required', description: 'Please enter your admin key.', variant: 'destructive' });
+      return;
+    }
+    setChecking(true);
+    setError(undefined);
+    try {
+      await checkKey(key);
+      queryClient.setQueryData(queryKeys.adminSession(), true);
+      saveAdminKey(key);
+    } catch (err) {
+      setError(
+        isApiError(err, 401)
+          ? 'That admin key was not accepted. Please check your admin key and try again.'
+          : (apiErrorText(err) ?? 'We could not reach the server. Please try again.'),
+      );
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <div className="admin-gate">
+      <Card className="admin-gate__card">
+        <h1 className="admin-gate__title">Admin Access</h1>
+        <p className="admin-gate__lead">Enter your admin key to manage enrollments, programs and workshops.</p>
+        <Form onSubmit={submit} validationBehavior="aria" className="admin-gate__form">
+          <TextField
+            label="Admin Key"
+            type="password"
+            autoComplete="current-password"
+            value={value}
+            onChange={setValue}
+            errorMessage={error}
+            isRequired
+            autoFocus
+          />
+          <Button type="submit" isDisabled={checking} fullWidth>
+            {checking ? 'Checking…' : 'Access Dashboard'}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import { Badge } from '../components/Badge.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
+import { clock, day, money, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
+
+export interface EnrollmentTableProps {
+  label: string;
+  rows: AdminEnrollmentRecord[];
+  /** Opens the enrollment's history; Enter or a click on a row. */
+  onOpen: (record: AdminEnrollmentRecord) => void;
+  emptyText: string;
+}
+
+/** The specification's tracker columns; every row opens that enrollment's audit trail. */
+export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTableProps) {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return (
+    <Table aria-label={label} className="enrollment-table" onRowAction={(key) => byId.get(String(key)) && onOpen(byId.get(String(key))!)}>
+      <TableHeader>
+        <Column isRowHeader>ID</Column>
+        <Column>Date</Column>
+        <Column>Student Name</Column>
+        <Column>Workshop/Program</Column>
+        <Column>Details</Column>
+        <Column>Status</Column>
+        <Column>Payment</Column>
+        <Column>Amount</Column>
+      </TableHeader>
+      <TableBody items={rows} renderEmptyState={() => <p className="enrollment-table__empty">{emptyText}</p>}>
+        {(r) => (
+          <Row id={r.id} textValue={`${r.firstName} ${r.lastName}`}>
+            <Cell label="ID">
+              <code className="enrollment-table__id" title={r.id}>
+                {r.id.slice(0, 8)}
+              </code>
+            </Cell>
+            <Cell label="Date">
+              <span className="enrollment-table__nowrap">{day(r.createdAt)}</span>
+            </Cell>
+            <Cell label="Student">
+              <span className="enrollment-table__stack">
+                <span className="enrollment-table__name">
+                  {r.firstName} {r.lastName}
+                </span>
+                <span className="enrollment-table__muted">{r.email}</span>
+              </span>
+            </Cell>
+            <Cell label={'Workshop/\u200bProgram'}>
+              <span className="enrollment-table__stack">
+                <Badge variant={r.workshop ? 'outline' : 'accent'} className="enrollment-table__kind">
+                  {r.workshop ? 'Workshop' : 'Program'}
+                </Badge>
+                <span>{r.workshop?.title ?? r.program?.title ?? ''}</span>
+              </span>
+            </Cell>
+            <Cell label="Details">
+              {r.workshop?.date ? (
+                <span className="enrollment-table__stack">
+                  <span className="enrollment-table__nowrap">{day(r.workshop.date)}</span>
+                  <span className="enrollment-table__muted">{clock(r.workshop.date)}</span>
+                </span>
+              ) : (
+                <span className="enrollment-table__muted">No fixed date</span>
+              )}
+            </Cell>
+            <Cell label="Status">
+              <Badge variant={statusBadge(r.status)}>{r.status}</Badge>
+            </Cell>
+            <Cell label="Payment">
+              <Badge variant={paymentBadge(r.paymentStatus)}>{paymentLabel(r.paymentStatus)}</Badge>
+            </Cell>
+            <Cell label="Amount">{money(r.amount)}</Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,40 @@
+import { SCHOOL } from '../../contracts/core/school.js';
+import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
+import type { BadgeVariant } from '../components/Badge.js';
+
+// Admin figures keep their cents (the public site rounds to dollars) and the school's time zone.
+const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+const time = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, dateStyle: 'medium', timeStyle: 'medium' });
+
+export const money = (dollars: number) => formatUsd(toCents(dollars));
+export const day = (instant: string) => (instant ? shortDate.format(new Date(instant)) : '');
+export const clock = (instant: string) => (instant ? time.format(new Date(instant)) : '');
+export const moment = (instant: string) => dateTime.format(new Date(instant));
+
+/** The specification: payment statuses other than these four are shown as unpaid. */
+const PAYMENT_SHOWN = ['paid', 'free', 'pending', 'unpaid'];
+export const paymentLabel = (status: string) => (PAYMENT_SHOWN.includes(status) ? status : 'unpaid');
+
+const STATUS_BADGE: Record<string, BadgeVariant> = { completed: 'success', pending: 'accent' };
+export const statusBadge = (status: string): BadgeVariant => STATUS_BADGE[status] ?? 'neutral';
+
+const PAYMENT_BADGE: Record<string, BadgeVariant> = { paid: 'success', free: 'navy', pending: 'accent', unpaid: 'danger' };
+export const paymentBadge = (status: string): BadgeVariant => PAYMENT_BADGE[paymentLabel(status)] ?? 'danger';
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SCHOOL.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as a datetime-local value ("2025-06-07T12:30") on the school's clock, as the server reads it back. */
+export function schoolWallClock(instant: string): string {
+  if (!instant) return '';
+  const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
