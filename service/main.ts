@@ -10,7 +10,13 @@ import { createApp } from './app.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { CheckpointWaiter } from '../projections/waiter.js';
 import { allProjectors } from '../projections/index.js';
+import { EnrollmentReactor } from './enrollment/reactor.js';
+import { createPaymentsPort } from './payments/create-payments.js';
+import { createMailer } from './mail/create-mailer.js';
 import type { AppDeps } from './core/deps.js';
+
+/** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
+const DRAIN_MS = 20_000;
 
 /** Starts the API (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
 async function main() {
@@ -49,8 +55,14 @@ async function main() {
     log,
     clock: () => new Date(),
     newId: () => randomUUID(),
+    payments: createPaymentsPort(config, log),
+    mailer: createMailer(config),
   };
   const app = createApp(deps, { webDist: 'dist' });
+  // Expires holds, settles payments a crash interrupted and sends confirmation e-mails; a lease in
+  // the read store keeps it to one active reactor across API processes.
+  const reactor = new EnrollmentReactor(deps);
+  reactor.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     process.stdout.write(`Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`);
   });
@@ -61,7 +73,21 @@ async function main() {
     stopping = true;
     log.info('shutting down', { signal });
     // Stop taking connections and let requests in flight finish, then stop projections at a checkpoint.
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A keep-alive socket would hold the server open until its idle timeout, and a client still
+    // sending on it would keep it open for good: answers from now on close their connection, and
+    // sockets are closed as soon as they are idle. After DRAIN_MS, whatever is left is cut.
+    const http = server as import('node:http').Server;
+    http.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+    const sweep = setInterval(() => http.closeIdleConnections(), 50);
+    const cut = setTimeout(() => {
+      log.warn('requests still open after the drain time; closing them', { drainMs: DRAIN_MS });
+      http.closeAllConnections();
+    }, DRAIN_MS);
+    await closed;
+    clearInterval(sweep);
+    clearTimeout(cut);
+    await reactor.stop();
     await runner.stop();
     await stores.close();
     process.exit(0);

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, type ErrorCode } from './errors.js';
 import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../eventstore/port.js';
 import { ReadStoreUnavailableError } from '../../projections/readstore/port.js';
+import { PaymentProviderError } from '../payments/port.js';
 import type { Logger } from './log.js';
 
 /** The one place where error codes become HTTP statuses. */
@@ -33,12 +34,18 @@ export function toErrorResponse(err: unknown, c: Context, log: Logger): Response
   if (err instanceof EventStoreUnavailableError) {
     log.error('event store unavailable', { err: err.message });
     c.header('Retry-After', '5');
-    return c.json({ error: 'We cannot save changes right now. Nothing was saved; please try again in a minute.', code: 'unavailable' }, 503);
+    return c.json({ error: 'We cannot save changes right now. Please try again in a minute.', code: 'unavailable' }, 503);
   }
   if (err instanceof ReadStoreUnavailableError) {
     log.error('read store unavailable', { err: err.message });
     c.header('Retry-After', '5');
     return c.json({ error: 'This information is unavailable right now. Please try again in a minute.', code: 'unavailable' }, 503);
+  }
+  if (err instanceof PaymentProviderError) {
+    // The provider's own words may name the customer; the log keeps the error kind only.
+    log.error('payment provider unavailable', { err: err.name });
+    c.header('Retry-After', '5');
+    return c.json({ error: 'The payment provider did not answer in time. Please try again in a minute.', code: 'payment_provider' }, 502);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

@@ -13,7 +13,8 @@ export interface Logger {
 }
 
 const EMAIL = /[^\s@"<>]+@[^\s@"<>]+\.[^\s@"<>]+/g;
-const PHONE_LIKE = /\+?\(?\d[\d\s().-]{8,}\d/g;
+// Not inside a word or an id: a UUID's digit runs are bordered by letters or hyphens.
+const PHONE_LIKE = /(?<![\w-])\+?\(?\d[\d\s().-]{8,}\d(?![\w-])/g;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 /** A run of 10 or more digits with phone punctuation, that is not a date, is taken for a phone. */
 const maskPhone = (m: string) => (m.replace(/\D/g, '').length >= 10 && !ISO_DATE.test(m) ? '[phone]' : m);

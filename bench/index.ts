@@ -1,0 +1,33 @@
+import { cpus } from 'node:os';
+import { benchEventStore } from './eventstore.js';
+import { benchProjections } from './projections.js';
+import { benchApi } from './api.js';
+import { benchWebBundle } from './web-bundle.js';
+import { benchEnrollment } from './enrollment.js';
+import { benchAdmin } from './admin.js';
+
+/**
+ * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
+ * Each section runs on its own temporary stores.
+ */
+type Section = [name: string, run: () => Promise<Record<string, string | number>>];
+
+const sections: Section[] = [
+  ['event store (SQLite, synchronous=FULL)', benchEventStore],
+  ['projection rebuild (SQLite)', benchProjections],
+  ['HTTP API', benchApi],
+  ['web bundle', benchWebBundle],
+  ['enrollment POST (real HTTP, projections running)', benchEnrollment],
+  ['admin tracker over 10,000 enrollments', benchAdmin],
+];
+
+console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
+for (const [name, run] of sections) {
+  console.log(`\n== ${name} ==`);
+  try {
+    console.table(await run());
+  } catch (err) {
+    console.log(`failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  }
+}
