@@ -126,6 +126,13 @@ export interface ProjectionRunnerOptions {
   leaseTtlMs?: number;
   /** How often a runner without the lease tries to take it (default 1 s). */
   standbyMs?: number;
+  /**
+   * Take each projection's lease at start even if another owner holds it. For the embedded
+   * default, where one process owns DATA_DIR: a lease left by a process that was killed would
+   * otherwise delay the restart by the lease's time to live. Safe either way: a write checks the
+   * lease in its own transaction, so the runner it was taken from only stands by.
+   */
+  takeOverAtStart?: boolean;
   /** Ceiling of the retry delay after a store error (default 5 s). */
   maxBackoffMs?: number;
   log?: Logger;
@@ -133,6 +140,8 @@ export interface ProjectionRunnerOptions {
 
 interface Worker {
   projector: Projector;
+  /** True once this runner has held the lease (a take-over at start happens only before that). */
+  everHeld: boolean;
   checkpoint: bigint;
   holding: boolean;
   renewAt: number;
@@ -171,7 +180,7 @@ export class ProjectionRunner {
     this.standbyMs = options.standbyMs ?? 1000;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
     this.log = options.log ?? createLogger('warn');
-    this.workers = options.projectors.map((projector) => ({ projector, checkpoint: -1n, holding: false, renewAt: 0, state: 'stopped' }));
+    this.workers = options.projectors.map((projector) => ({ projector, everHeld: false, checkpoint: -1n, holding: false, renewAt: 0, state: 'stopped' }));
     this.waiter = new CheckpointWaiter({ readStore: options.readStore, names: options.projectors.map((p) => p.name) });
   }
 
@@ -253,7 +262,8 @@ export class ProjectionRunner {
     const now = Date.now();
     if (w.holding && now < w.renewAt) return true;
     const name = w.projector.name;
-    if (!(await this.options.readStore.acquireLease(name, this.owner, this.leaseTtlMs))) {
+    const force = !w.everHeld && this.options.takeOverAtStart === true;
+    if (!(await this.options.readStore.acquireLease(name, this.owner, this.leaseTtlMs, force))) {
       if (w.holding) this.log.info('projection lease taken by another runner', { projection: name });
       w.holding = false;
       return false;
@@ -262,6 +272,7 @@ export class ProjectionRunner {
       // While someone else held the lease the checkpoint moved (or was reset, or swapped by a rebuild).
       w.checkpoint = await this.options.readStore.getCheckpoint(name);
       w.holding = true;
+      w.everHeld = true;
       this.waiter.observe(name, w.checkpoint);
       this.log.debug('projection lease acquired', { projection: name, checkpoint: w.checkpoint });
     }

@@ -38,7 +38,9 @@ async function main() {
   if (seeded.appended > 0) log.info('catalogue seeded', { events: seeded.appended });
 
   const owner = `api-${hostname()}-${process.pid}`;
-  const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log, owner });
+  // On the embedded default one process owns DATA_DIR, so leases left by a killed process are taken over at once.
+  const takeOverAtStart = config.embedded;
+  const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log, owner, takeOverAtStart });
   if (config.projectionsInline) {
     await runner.start();
     // Serve only once the read models have caught up with what was written before this start.
@@ -61,7 +63,7 @@ async function main() {
   const app = createApp(deps, { webDist: 'dist' });
   // Expires holds, settles payments a crash interrupted and sends confirmation e-mails; a lease in
   // the read store keeps it to one active reactor across API processes.
-  const reactor = new EnrollmentReactor(deps);
+  const reactor = new EnrollmentReactor(deps, { takeOverAtStart });
   reactor.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     process.stdout.write(`Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`);

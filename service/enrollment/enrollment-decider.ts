@@ -154,8 +154,11 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
 
       case 'ExpireEnrollment': {
         const submission = requireEnrollment(state);
-        if (state.status !== 'pending' || !submission.holdExpiresAt) return [];
-        return [{ type: 'EnrollmentExpired', data: { enrollmentId: submission.enrollmentId, holdExpiresAt: submission.holdExpiresAt, expiredAt: command.at } }];
+        if (state.status !== 'pending') return [];
+        // A free enrollment has no hold deadline of its own; one left pending (its confirmation was
+        // cut off before the visitor got an answer) expires with its seat hold.
+        const holdExpiresAt = submission.holdExpiresAt ?? command.at;
+        return [{ type: 'EnrollmentExpired', data: { enrollmentId: submission.enrollmentId, holdExpiresAt, expiredAt: command.at } }];
       }
 
       case 'CancelEnrollment': {

@@ -13,6 +13,8 @@ export interface ReactorOptions {
   intervalMs?: number;
   /** Lease owner name; one reactor at a time works, whatever the number of API processes. */
   owner?: string;
+  /** Take the lease at the first tick even if another owner holds it (embedded default: see ProjectionRunner). */
+  takeOverAtStart?: boolean;
 }
 
 export interface TickReport {
@@ -38,6 +40,7 @@ export class EnrollmentReactor {
   /** Enrollment id -> time before which a failed job is not retried. */
   private readonly backoff = new Map<string, { until: number; failures: number }>();
   private readonly owner: string;
+  private everHeld = false;
 
   constructor(
     private readonly deps: AppDeps,
@@ -69,7 +72,9 @@ export class EnrollmentReactor {
   private async work(): Promise<TickReport> {
     const report: TickReport = { expired: 0, settled: 0, mailed: 0, failures: 0 };
     const ttl = Math.max(5_000, (this.options.intervalMs ?? 1_000) * 5);
-    if (!(await this.deps.readStore.acquireLease(LEASE, this.owner, ttl))) return report;
+    const force = !this.everHeld && this.options.takeOverAtStart === true;
+    if (!(await this.deps.readStore.acquireLease(LEASE, this.owner, ttl, force))) return report;
+    this.everHeld = true;
     const now = this.deps.clock();
 
     const { items: holds } = await this.deps.readStore.find<SeatHoldDoc>('seat-holds', { sort: [{ field: 'expiresAt', direction: 'asc' }], limit: 200 });

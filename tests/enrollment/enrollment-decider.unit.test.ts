@@ -66,6 +66,13 @@ describe('enrollment decider', () => {
     expect(givenWhen(enrollmentDecider, [submitted, succeeded('evt_1')], { type: 'ExpireEnrollment', at: AT })).toEqual([]);
   });
 
+  it('given a free enrollment left pending (its confirmation was cut off), when its hold expires, then it expires', () => {
+    const free: EnrollmentEvent = { type: 'EnrollmentSubmitted', data: submission(0) };
+    expect(givenWhen(enrollmentDecider, [free], { type: 'ExpireEnrollment', at: AT })).toEqual([
+      { type: 'EnrollmentExpired', data: { enrollmentId: 'e1', holdExpiresAt: AT, expiredAt: AT } },
+    ]);
+  });
+
   it('given an expired enrollment, when the checkout asks for a PaymentIntent, then refused with words to enroll again', () => {
     const expired: EnrollmentEvent = { type: 'EnrollmentExpired', data: { enrollmentId: 'e1', holdExpiresAt: AT, expiredAt: AT } };
     expect(() => givenWhen(enrollmentDecider, [submitted, expired], { type: 'RecordPaymentIntent', paymentIntentId: 'pi_2', provider: 'offline', amountCents: 15000 })).toThrow(/expired/);

@@ -185,7 +185,7 @@ describe('crash under load', () => {
         const served = await spotsServed(url, head);
         const parts = ['4', '10'].map((w) => {
           const inv = seatInvariants(events, w);
-          return { w, served: served.get(w), live: inv.capacity - inv.liveSeats, taken: inv.taken, liveSeats: inv.liveSeats, orphanHolds: inv.orphanHolds.length, unseated: inv.unseated.length };
+          return { w, served: served.get(w), live: inv.capacity - inv.liveSeats, taken: inv.taken, liveSeats: inv.liveSeats, orphanHolds: inv.orphanHolds.length, unseated: inv.unseated.length, unseatedStatuses: inv.unseated.map((u) => u.status) };
         });
         detail = JSON.stringify(parts);
         figures.eventsCompared = events.length;
