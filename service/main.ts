@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { ConfigError, loadConfig } from './core/config.js';
+import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from './core/log.js';
 import { ensureAdminKey } from './core/admin-key.js';
 import { openStores } from './compose.js';
@@ -20,16 +20,7 @@ const DRAIN_MS = 20_000;
 
 /** Starts the API (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(err.message + '\n');
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
   if (!config.ADMIN_KEY) config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
 

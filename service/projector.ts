@@ -1,7 +1,7 @@
 import { hostname, tmpdir } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './core/config.js';
+import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from './core/log.js';
 import { openStores } from './compose.js';
 import { allProjectors } from '../projections/index.js';
@@ -14,16 +14,7 @@ import { ProjectionRunner } from '../projections/runner.js';
  * checkpoint and releases the leases, so a replacement takes over at once.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(err.message + '\n');
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.LOG_LEVEL);
   const stores = await openStores(config);
   const runner = new ProjectionRunner({

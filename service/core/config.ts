@@ -76,3 +76,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testPages: payments === 'offline' || raw.TEST_PAGES,
   };
 }
+
+/** For entry points: the configuration, or the message naming the bad variable and exit code 78 (EX_CONFIG). */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(err.message + '\n');
+      process.exit(78);
+    }
+    throw err;
+  }
+}
