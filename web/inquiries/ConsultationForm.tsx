@@ -1,12 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/Button.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
-import { toast } from '../components/Toast.js';
-import { apiErrorIssues } from '../core/api.js';
 import { SentPanel } from './SentPanel.js';
-import { describeSendError, useRequestConsultation } from './mutations.js';
+import { useRequestConsultation } from './mutations.js';
 import { useInquiryForm } from './useInquiryForm.js';
+import { useInquirySubmit } from './useInquirySubmit.js';
 import './InquiryForm.css';
 
 const FIELDS = ['name', 'company', 'email', 'phone', 'preferredDate', 'discussionTopic'] as const;
@@ -24,36 +22,12 @@ export function ConsultationForm() {
       discussionTopic: 'Please tell us what you would like to discuss.',
     },
   });
-  const request = useRequestConsultation();
-  const [sent, setSent] = useState(false);
-  const firstFieldRef = useRef<HTMLInputElement | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (request.isPending) return;
-    try {
-      if (!form.checkRequired()) return;
-      request.mutate(form.trimmed(), {
-        onSuccess: () => {
-          setSent(true);
-          toast({ title: 'Request Sent', description: 'Your consultation request has been submitted successfully.' });
-        },
-        onError: (err) => {
-          form.showServerIssues(apiErrorIssues(err));
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: describeSendError(err, {
-              answered: 'Failed to send consultation request',
-              generic: 'There was a problem sending your consultation request. Please try again.',
-            }),
-          });
-        },
-      });
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'There was a problem submitting your request. Please try again.' });
-    }
-  };
+  const { sent, onSubmit, again, isPending } = useInquirySubmit(form, FIELDS, useRequestConsultation(), {
+    success: { title: 'Request Sent', description: 'Your consultation request has been submitted successfully.' },
+    answered: 'Failed to send consultation request',
+    generic: 'There was a problem sending your consultation request. Please try again.',
+    thrown: 'There was a problem submitting your request. Please try again.',
+  });
 
   if (sent) {
     return (
@@ -61,17 +35,11 @@ export function ConsultationForm() {
         text="Your consultation request has been received. Our team will contact you shortly to confirm your consultation."
         againLabel="Request Another Consultation"
         headingLevel={3}
-        onAgain={() => {
-          form.reset();
-          request.reset();
-          setSent(false);
-          window.requestAnimationFrame(() => firstFieldRef.current?.focus());
-        }}
+        onAgain={again}
       />
     );
   }
 
-  const nameField = form.field('name');
   return (
     <form className="inquiry-form" onSubmit={onSubmit} aria-labelledby="consultation-form-title">
       <h3 id="consultation-form-title" className="inquiry-form__title">
@@ -82,23 +50,15 @@ export function ConsultationForm() {
         <span className="sr-only">as required</span> are required.
       </p>
       <div className="inquiry-form__grid">
-        <TextField
-          label="Name"
-          autoComplete="name"
-          {...nameField}
-          inputRef={(el) => {
-            nameField.inputRef(el);
-            firstFieldRef.current = el;
-          }}
-        />
+        <TextField label="Name" autoComplete="name" {...form.field('name')} />
         <TextField label="Company / Organization" autoComplete="organization" {...form.field('company')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
       </div>
       <TextField label="Preferred Date and Time" placeholder="e.g., May 25, 2025 at 2:00pm" {...form.field('preferredDate')} />
       <TextArea label="What would you like to discuss?" rows={5} {...form.field('discussionTopic')} />
-      <Button type="submit" size="lg" isPending={request.isPending} className="inquiry-form__submit">
-        {request.isPending ? 'Sending...' : 'Request Consultation'}
+      <Button type="submit" size="lg" isPending={isPending} className="inquiry-form__submit">
+        {isPending ? 'Sending...' : 'Request Consultation'}
       </Button>
     </form>
   );

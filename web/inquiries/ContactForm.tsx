@@ -1,12 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/Button.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
-import { toast } from '../components/Toast.js';
-import { apiErrorIssues } from '../core/api.js';
 import { SentPanel } from './SentPanel.js';
-import { describeSendError, useSendContactMessage } from './mutations.js';
+import { useSendContactMessage } from './mutations.js';
 import { useInquiryForm } from './useInquiryForm.js';
+import { useInquirySubmit } from './useInquirySubmit.js';
 import './InquiryForm.css';
 
 const FIELDS = ['fullname', 'company', 'email', 'phone', 'message'] as const;
@@ -23,53 +21,23 @@ export function ContactForm() {
       message: 'Please enter a message.',
     },
   });
-  const send = useSendContactMessage();
-  const [sent, setSent] = useState(false);
-  const firstFieldRef = useRef<HTMLInputElement | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    try {
-      if (!form.checkRequired()) return;
-      send.mutate(form.trimmed(), {
-        onSuccess: () => {
-          setSent(true);
-          toast({ title: 'Message Sent', description: 'Your message has been submitted successfully.' });
-        },
-        onError: (err) => {
-          form.showServerIssues(apiErrorIssues(err));
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: describeSendError(err, {
-              answered: 'Failed to send message',
-              generic: 'There was a problem sending your message. Please try again.',
-            }),
-          });
-        },
-      });
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'There was a problem submitting your form. Please try again.' });
-    }
-  };
+  const { sent, onSubmit, again, isPending } = useInquirySubmit(form, FIELDS, useSendContactMessage(), {
+    success: { title: 'Message Sent', description: 'Your message has been submitted successfully.' },
+    answered: 'Failed to send message',
+    generic: 'There was a problem sending your message. Please try again.',
+    thrown: 'There was a problem submitting your form. Please try again.',
+  });
 
   if (sent) {
     return (
       <SentPanel
         text="Thank you for reaching out. We have received your message and will reply within one business day."
         againLabel="Send Another Message"
-        onAgain={() => {
-          form.reset();
-          send.reset();
-          setSent(false);
-          window.requestAnimationFrame(() => firstFieldRef.current?.focus());
-        }}
+        onAgain={again}
       />
     );
   }
 
-  const nameField = form.field('fullname');
   return (
     <form className="inquiry-form" onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="inquiry-form__title">
@@ -80,22 +48,14 @@ export function ContactForm() {
         <span className="sr-only">as required</span> are required.
       </p>
       <div className="inquiry-form__grid">
-        <TextField
-          label="Full Name"
-          autoComplete="name"
-          {...nameField}
-          inputRef={(el) => {
-            nameField.inputRef(el);
-            firstFieldRef.current = el;
-          }}
-        />
+        <TextField label="Full Name" autoComplete="name" {...form.field('fullname')} />
         <TextField label="Company" autoComplete="organization" {...form.field('company')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
       </div>
       <TextArea label="Message" rows={5} {...form.field('message')} />
-      <Button type="submit" size="lg" isPending={send.isPending} className="inquiry-form__submit">
-        {send.isPending ? 'Sending...' : 'Send Message'}
+      <Button type="submit" size="lg" isPending={isPending} className="inquiry-form__submit">
+        {isPending ? 'Sending...' : 'Send Message'}
       </Button>
     </form>
   );
