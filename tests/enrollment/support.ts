@@ -4,20 +4,13 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
-import type { Mailer, MailMessage } from '../../service/mail/port.js';
+import { MemoryMailer } from '../support/memory-mailer.js';
 import { EnrollmentReactor } from '../../service/enrollment/reactor.js';
-import type { EnrollmentFormInput } from '../../contracts/enrollment/form.js';
+
+export { MemoryMailer } from '../support/memory-mailer.js';
+export { baseForm, strictForm } from '../support/enrollment-forms.js';
 
 export const WEBHOOK_SECRET = 'whsec_test_enrollment_suite';
-
-/** Keeps sent mail in memory. */
-export class MemoryMailer implements Mailer {
-  readonly transport = 'outbox' as const;
-  readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
-    this.sent.push(message);
-  }
-}
 
 export interface EnrollmentTestApp extends TestApp {
   offline: OfflinePayments;
@@ -49,34 +42,6 @@ export async function makeEnrollmentApp(options: TestAppOptions & { clock?: () =
     get: async (path) => app.request(path),
   };
 }
-
-/** A base form that passes. */
-export const baseForm = (overrides: Partial<EnrollmentFormInput> = {}): EnrollmentFormInput => ({
-  firstName: 'Eleanor',
-  lastName: 'Whitfield',
-  email: 'eleanor@example.com',
-  phone: '9725550100',
-  participants: 1,
-  agreeToTerms: true,
-  ...overrides,
-});
-
-/** A stricter (children, summer, tea-party) form that passes. */
-export const strictForm = (overrides: Partial<EnrollmentFormInput> = {}): EnrollmentFormInput =>
-  baseForm({
-    studentName: 'Lily Whitfield',
-    studentAge: 8,
-    studentGrade: '3rd',
-    school: 'Hedgcoxe Elementary',
-    emergencyContact1Name: 'James Whitfield',
-    emergencyContact1Phone: '9725550101',
-    emergencyContact1Relationship: 'Father',
-    emergencyContact2Name: 'Ruth Porter',
-    emergencyContact2Phone: '9725550102',
-    emergencyContact2Relationship: 'Grandmother',
-    agreeToCodeOfConduct: true,
-    ...overrides,
-  });
 
 /** Events of one type in the whole store. */
 export async function eventsOfType(t: TestApp, type: string) {

@@ -9,7 +9,8 @@ import { allProjectors } from '../../projections/index.js';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
 import type { PaymentsPort } from '../../service/payments/port.js';
-import type { Mailer, MailMessage } from '../../service/mail/port.js';
+import { MemoryMailer } from '../support/memory-mailer.js';
+import { baseForm, strictForm } from '../support/enrollment-forms.js';
 import { workshopDecider, type WorkshopState } from '../../service/catalogue/workshop-decider.js';
 import { enrollmentDecider, type EnrollmentState } from '../../service/enrollment/enrollment-decider.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
@@ -17,15 +18,6 @@ import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 
 export const ADMIN_KEY = 'test-admin-key-123456';
 export const WEBHOOK_SECRET = 'whsec_test_faults_suite';
-
-/** Keeps sent mail in memory. */
-export class MemoryMailer implements Mailer {
-  readonly transport = 'outbox' as const;
-  readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
-    this.sent.push(message);
-  }
-}
 
 export interface FaultApp extends TestApp {
   mailer: MemoryMailer;
@@ -47,34 +39,6 @@ export async function makeFaultApp(options: TestAppOptions & { payments?: Paymen
     get: (path, headers = {}) => Promise.resolve(t.app.request(path, { headers })),
   };
 }
-
-/** A base enrollment form that passes (adults' workshops such as 9 and the free 10). */
-export const baseForm = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Eleanor',
-  lastName: 'Whitfield',
-  email: 'eleanor@example.com',
-  phone: '9725550100',
-  participants: 1,
-  agreeToTerms: true,
-  ...overrides,
-});
-
-/** The stricter form (children's workshops such as 4). */
-export const strictForm = (overrides: Record<string, unknown> = {}) =>
-  baseForm({
-    studentName: 'Lily Whitfield',
-    studentAge: 8,
-    studentGrade: '3rd',
-    school: 'Hedgcoxe Elementary',
-    emergencyContact1Name: 'James Whitfield',
-    emergencyContact1Phone: '9725550101',
-    emergencyContact1Relationship: 'Father',
-    emergencyContact2Name: 'Ruth Porter',
-    emergencyContact2Phone: '9725550102',
-    emergencyContact2Relationship: 'Grandmother',
-    agreeToCodeOfConduct: true,
-    ...overrides,
-  });
 
 /** Workshop 10 is free (capacity 50); workshop 4 costs $75 (capacity 15) and takes the stricter form. */
 export const freeEnrollment = (participants = 1, overrides: Record<string, unknown> = {}) => ({ ...baseForm({ participants, ...overrides }), totalPrice: 0 });
