@@ -1,6 +1,4 @@
-import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { apiErrorIssues } from '../core/api.js';
 import { AdminProgramInputSchema, type AdminProgramInput } from '../../contracts/admin/catalogue-forms.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import { Button } from '../components/Button.js';
@@ -8,7 +6,7 @@ import { Dialog } from '../components/Dialog.js';
 import { NumberField } from '../components/NumberField.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
-import { fieldMessages, useCatalogueWrite } from './catalogueWrites.js';
+import { useCatalogueForm } from './useCatalogueForm.js';
 
 type Draft = { title: string; description: string; category: string; price: number; image: string };
 
@@ -30,21 +28,8 @@ export function ProgramFormDialog({ program, isOpen, onClose }: { program: Progr
 }
 
 function ProgramForm({ program, onClose }: { program: Program | null; onClose: () => void }) {
-  const [draft, setDraft] = useState(draftOf(program));
-  const [checked, setChecked] = useState<Record<string, string>>({});
-  const write = useCatalogueWrite('program', onClose);
-  const set = <K extends keyof Draft>(field: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }));
-  // The server's field messages (if it refused) over the ones checked here on submit.
-  const errors = { ...checked, ...apiErrorIssues(write.error) };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = AdminProgramInputSchema.safeParse(draft);
-    setChecked(parsed.success ? {} : fieldMessages(parsed.error));
-    if (!parsed.success) return;
-    const body: AdminProgramInput = parsed.data;
-    write.mutate(program ? { action: 'update', id: program.id, body } : { action: 'create', body });
-  };
+  const { draft, set, errors, write, submitWith } = useCatalogueForm('program', draftOf(program), AdminProgramInputSchema, onClose);
+  const submit = submitWith((body: AdminProgramInput) => write.mutate(program ? { action: 'update', id: program.id, body } : { action: 'create', body }));
 
   return (
     <Form onSubmit={submit} validationBehavior="aria" className="admin-form" aria-label={program ? `Edit ${program.title}` : 'New program'}>

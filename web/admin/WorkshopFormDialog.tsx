@@ -1,6 +1,4 @@
-import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
-import { apiErrorIssues } from '../core/api.js';
 import { AdminWorkshopInputSchema, type AdminWorkshopInput } from '../../contracts/admin/catalogue-forms.js';
 import { WorkshopCategorySchema, type Workshop, type WorkshopCategory } from '../../contracts/catalogue/workshop.js';
 import { ADDRESS_ONE_LINE } from '../../contracts/core/school.js';
@@ -11,7 +9,7 @@ import { Select } from '../components/Select.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { schoolWallClock } from './adminFormat.js';
-import { fieldMessages, useCatalogueWrite } from './catalogueWrites.js';
+import { useCatalogueForm } from './useCatalogueForm.js';
 
 const CATEGORY_LABELS: Record<WorkshopCategory, string> = {
   children: 'Children',
@@ -47,22 +45,12 @@ export function WorkshopFormDialog({ workshop, isOpen, onClose }: { workshop: Wo
 }
 
 function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
-  const [draft, setDraft] = useState(draftOf(workshop));
-  const [checked, setChecked] = useState<Record<string, string>>({});
-  const write = useCatalogueWrite('workshop', onClose);
-  const set = <K extends keyof Draft>(field: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }));
-  // The server's field messages (if it refused) over the ones checked here on submit.
-  const errors = { ...checked, ...apiErrorIssues(write.error) };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = AdminWorkshopInputSchema.safeParse(draft);
-    setChecked(parsed.success ? {} : fieldMessages(parsed.error));
-    if (!parsed.success) return;
+  const { draft, set, errors, write, submitWith } = useCatalogueForm('workshop', draftOf(workshop), AdminWorkshopInputSchema, onClose);
+  const submit = submitWith((parsed: AdminWorkshopInput) => {
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
-    const body: AdminWorkshopInput = { ...parsed.data, spotsRemaining: workshop?.spotsLeft ?? parsed.data.capacity };
+    const body: AdminWorkshopInput = { ...parsed, spotsRemaining: workshop?.spotsLeft ?? parsed.capacity };
     write.mutate(workshop ? { action: 'update', id: workshop.id, body } : { action: 'create', body });
-  };
+  });
 
   return (
     <Form onSubmit={submit} validationBehavior="aria" className="admin-form" aria-label={workshop ? `Edit ${workshop.title}` : 'New workshop'}>
