@@ -12,6 +12,8 @@ import { seedCatalogue } from '../service/catalogue/seed.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { allProjectors } from '../projections/index.js';
 import { load } from './http-load.js';
+import { createPaymentsPort } from '../service/payments/create-payments.js';
+import { createMailer } from '../service/mail/create-mailer.js';
 import { pathToFileURL } from 'node:url';
 
 /** GET /api/workshops over real HTTP on loopback, against the embedded SQLite stores. */
@@ -24,7 +26,7 @@ export async function benchApi(): Promise<Record<string, string | number>> {
   const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
   runner.start();
   await runner.waitFor(await stores.eventStore.headPosition(), undefined, 30_000);
-  const app = createApp({ config, eventStore: stores.eventStore, readStore: stores.readStore, projections: runner, log, clock: () => new Date(), newId: randomUUID });
+  const app = createApp({ config, eventStore: stores.eventStore, readStore: stores.readStore, projections: runner, log, clock: () => new Date(), newId: randomUUID, payments: createPaymentsPort(config, log), mailer: createMailer(config) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as AddressInfo;

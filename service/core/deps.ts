@@ -22,9 +22,7 @@ export interface AppDeps {
   clock: () => Date;
   newId: () => string;
   /** Payments provider, from createPaymentsPort(config, log) (service/payments/create-payments.ts). */
-  payments?: PaymentsPort;
+  payments: PaymentsPort;
   /** Outgoing mail, from createMailer(config) (service/mail/create-mailer.ts). */
-  mailer?: Mailer;
-  /** Slices add their own ports (payments, mail) here. */
-  [port: string]: unknown;
+  mailer: Mailer;
 }

@@ -3,7 +3,6 @@ import { workshopStream } from '../../contracts/catalogue/events.js';
 import { enrollmentStream, orderIdFor, orderReferenceFor } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
-import { paymentsOf } from '../payments/payments-of.js';
 import type { PaymentIntentInfo } from '../payments/port.js';
 import type { EnrollmentState } from './enrollment-decider.js';
 import { writersFor } from './writers.js';
@@ -78,7 +77,7 @@ export async function settlePayment(deps: AppDeps, enrollmentId: string, metadat
 async function refundUnseated(deps: AppDeps, state: EnrollmentState, metadata: EventMetadata): Promise<Settled> {
   const enrollmentId = state.submission!.enrollmentId;
   const paymentIntentId = state.paidIntentId!;
-  const refund = await paymentsOf(deps).refund(paymentIntentId, `refund-${enrollmentId}`);
+  const refund = await deps.payments.refund(paymentIntentId, `refund-${enrollmentId}`);
   const recorded = await writersFor(deps.eventStore).enrollments.execute(
     enrollmentStream(enrollmentId),
     () => ({ type: 'RecordRefund', paymentIntentId, refundId: refund.refundId, amountCents: refund.amountCents, reason: 'seats-unavailable', at: deps.clock().toISOString() }),

@@ -3,7 +3,6 @@ import { enrollmentStream, type EnrollmentConfirmed, type EnrollmentSubmitted } 
 import type { AppDeps } from '../core/deps.js';
 import { writersFor } from '../enrollment/writers.js';
 import { confirmationEmail } from './confirmation-email.js';
-import { mailerOf } from './mailer-of.js';
 
 /**
  * Sends the confirmation e-mail of a confirmed enrollment unless ConfirmationEmailSent says it
@@ -20,7 +19,7 @@ export async function sendConfirmation(deps: AppDeps, enrollmentId: string, meta
   const confirmed = events.find((e) => e.type === 'EnrollmentConfirmed')?.data as EnrollmentConfirmed | undefined;
   if (!confirmed) return false;
   const submission: EnrollmentSubmitted = state.submission;
-  const mailer = mailerOf(deps);
+  const mailer = deps.mailer;
   const message = confirmationEmail(submission, confirmed, deps.clock(), deps.config.PUBLIC_URL);
   await mailer.send(message);
   await writers.enrollments.execute(

@@ -8,7 +8,6 @@ import type { AppDeps } from '../core/deps.js';
 import { AppError, conflict, notFound, validationError } from '../core/errors.js';
 import { writersFor } from '../enrollment/writers.js';
 import { recordTestEnrollment } from '../enrollment/enroll-test.js';
-import { paymentsOf } from './payments-of.js';
 import { META } from './port.js';
 
 type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
@@ -42,7 +41,7 @@ export async function createIntent(deps: AppDeps, req: Request, metadata: EventM
     ]);
   }
 
-  const payments = paymentsOf(deps);
+  const payments = deps.payments;
   const existing = state.paymentIntentId ? await payments.retrievePaymentIntent(state.paymentIntentId) : null;
   const intent =
     existing ??

@@ -3,7 +3,6 @@ import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
 import { requestMetadata } from '../core/metadata.js';
 import { CreatePaymentIntentRequestSchema, VerifyPaymentRequestSchema, type StripeConfig } from '../../contracts/payments/api.js';
-import { paymentsOf } from './payments-of.js';
 import { handleWebhook } from './webhook.js';
 import { createIntent } from './create-intent.js';
 import { verifyPayment } from './verify.js';
@@ -14,7 +13,7 @@ import { offlineRoutes } from './offline-routes.js';
 /** Routes of the payments slice, mounted under /api. */
 export function paymentRoutes(deps: AppDeps): Hono {
   const app = new Hono();
-  const payments = paymentsOf(deps);
+  const payments = deps.payments;
   // The offline provider delivers its signed events through the same handler as POST /api/webhook.
   payments.attachDelivery(async (raw, signature) => {
     await handleWebhook(deps, raw, signature);

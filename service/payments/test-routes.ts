@@ -3,7 +3,6 @@ import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
 import { CreateTestChargeRequestSchema, SimulatePaymentRequestSchema, TEST_CHARGE_CENTS, type StripeConnection } from '../../contracts/payments/api.js';
-import { paymentsOf } from './payments-of.js';
 import { handleWebhook } from './webhook.js';
 import { OfflinePayments } from './offline-adapter.js';
 import { META } from './port.js';
@@ -11,7 +10,7 @@ import { META } from './port.js';
 /** Calls of the payment test pages; mounted only in test mode (offline provider or TEST_PAGES=true). */
 export function paymentTestRoutes(deps: AppDeps): Hono {
   const app = new Hono();
-  const payments = paymentsOf(deps);
+  const payments = deps.payments;
 
   app.get('/test-stripe-connection', async (c) => {
     const result = await payments.checkConnection();

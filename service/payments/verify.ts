@@ -4,7 +4,6 @@ import { formatUsd } from '../../contracts/enrollment/money.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { recordPaymentSuccess } from '../enrollment/settle-payment.js';
-import { paymentsOf } from './payments-of.js';
 import { META } from './port.js';
 
 /**
@@ -12,7 +11,7 @@ import { META } from './port.js';
  * what the visitor should see. Knowing the client secret is what entitles the caller to ask.
  */
 export async function verifyPayment(deps: AppDeps, paymentIntentId: string, clientSecret: string, metadata: EventMetadata): Promise<VerifyPaymentResponse> {
-  const intent = await paymentsOf(deps).retrievePaymentIntent(paymentIntentId);
+  const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
   if (!intent || intent.clientSecret !== clientSecret) throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
   const enrollmentId = intent.metadata[META.enrollmentId] ?? null;
   const base: VerifyPaymentResponse = {

@@ -4,7 +4,6 @@ import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { recordPaymentSuccess } from '../enrollment/settle-payment.js';
 import { writersFor } from '../enrollment/writers.js';
-import { paymentsOf } from './payments-of.js';
 import { META, WebhookSignatureError } from './port.js';
 
 export interface WebhookOutcome {
@@ -21,7 +20,7 @@ export interface WebhookOutcome {
 export async function handleWebhook(deps: AppDeps, rawBody: string | Uint8Array, signature: string | undefined): Promise<WebhookOutcome> {
   let event;
   try {
-    event = paymentsOf(deps).verifyEvent(rawBody, signature);
+    event = deps.payments.verifyEvent(rawBody, signature);
   } catch (err) {
     if (err instanceof WebhookSignatureError) throw new AppError('validation', `Webhook refused: ${err.message}`);
     throw err;

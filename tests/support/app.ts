@@ -13,6 +13,8 @@ import { ProjectionRunner } from '../../projections/runner.js';
 import { allProjectors } from '../../projections/index.js';
 import { eventSchemas } from '../../contracts/events.js';
 import { seedCatalogue } from '../../service/catalogue/seed.js';
+import { OfflinePayments } from '../../service/payments/offline-adapter.js';
+import { MemoryMailer } from './memory-mailer.js';
 
 export interface TestApp {
   app: Hono;
@@ -52,6 +54,9 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     log,
     clock: options.clock ?? (() => new Date()),
     newId: () => randomUUID(),
+    // Offline payments in memory and mail kept in memory, unless a test brings its own.
+    payments: new OfflinePayments({ log }),
+    mailer: new MemoryMailer(),
     ...options.extra?.(config),
   };
   const app = createApp(deps);
