@@ -1,9 +1,11 @@
+import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
 import { PARENT_TESTIMONIALS } from '../site/testimonials.js';
 import { Testimonials } from '../site/Testimonials.js';
 import { HeroCarousel } from './HeroCarousel.js';
 import './HomePage.css';
+import { SectionHead } from '../layout/SectionHead.js';
 
 const SIGNATURE_PROGRAMS = [
   {
@@ -87,14 +89,12 @@ export function HomePage() {
 
       <section className="section section--muted" aria-labelledby="signature-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Signature programs</span>
-            <h2 id="signature-title">Etiquette for Every Stage of Life</h2>
-            <p>Three paths, one aim: people who are at ease with others and leave a lasting, gracious impression.</p>
-          </div>
+          <SectionHead eyebrow="Signature programs" id="signature-title" title="Etiquette for Every Stage of Life">
+            Three paths, one aim: people who are at ease with others and leave a lasting, gracious impression.
+          </SectionHead>
           <ul className="signature-grid">
             {SIGNATURE_PROGRAMS.map((p) => (
-              <li key={p.title} className="signature-card">
+              <Card as="li" key={p.title} interactive padded={false} className="signature-card">
                 <img src={p.image} alt="" width={640} height={400} loading="lazy" decoding="async" className="signature-card__img" />
                 <div className="signature-card__body">
                   <span className="signature-card__ages">{p.ages}</span>
@@ -104,7 +104,7 @@ export function HomePage() {
                     Explore {p.title}
                   </Link>
                 </div>
-              </li>
+              </Card>
             ))}
           </ul>
           <p className="center-row">
@@ -117,20 +117,14 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="testimonials-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Kind words</span>
-            <h2 id="testimonials-title">What Families Are Saying</h2>
-          </div>
+          <SectionHead eyebrow="Kind words" id="testimonials-title" title="What Families Are Saying" />
           <Testimonials items={PARENT_TESTIMONIALS} />
         </div>
       </section>
 
       <section className="section section--dark" aria-labelledby="steps-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Getting started</span>
-            <h2 id="steps-title">Three Simple Steps</h2>
-          </div>
+          <SectionHead eyebrow="Getting started" id="steps-title" title="Three Simple Steps" />
           <ol className="steps">
             {STEPS.map((step, i) => (
               <li key={step.title} className="step">

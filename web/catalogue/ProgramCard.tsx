@@ -1,6 +1,7 @@
 import type { Program } from '../../contracts/catalogue/program.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
+import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
 import { StarRating } from '../components/StarRating.js';
 import { Tooltip } from '../components/Tooltip.js';
@@ -15,7 +16,7 @@ export function ProgramCard({ program }: { program: Program }) {
   const detailHref = `/program/${program.slug}`;
   const forTitle = <span className="sr-only"> for {program.title}</span>;
   return (
-    <article className="program-card" aria-labelledby={`program-${program.id}-title`}>
+    <Card as="article" interactive padded={false} className="program-card" aria-labelledby={`program-${program.id}-title`}>
       <ProgramImage program={program} className="program-card__img" />
       <div className="program-card__body">
         <div className="program-card__meta">
@@ -69,7 +70,7 @@ export function ProgramCard({ program }: { program: Program }) {
           </Tooltip>
         </div>
       </div>
-    </article>
+    </Card>
   );
 }
 

@@ -9,6 +9,7 @@ import { ProgramCard, ProgramCardSkeleton } from './ProgramCard.js';
 import { CUSTOM_TRAINING_MAILTO } from './programLinks.js';
 import { usePrograms } from './queries.js';
 import './ProgramsPage.css';
+import { SectionHead } from '../layout/SectionHead.js';
 
 /** The `?category=` values used by links across the site, and the program categories each one shows. */
 const FILTERS = {
@@ -123,11 +124,9 @@ export function ProgramsPage() {
 
       <section className="section section--muted" aria-labelledby="custom-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">For organisations</span>
-            <h2 id="custom-title">Customized Training</h2>
-            <p>We design sessions around your people, your setting and your goals.</p>
-          </div>
+          <SectionHead eyebrow="For organisations" id="custom-title" title="Customized Training">
+            We design sessions around your people, your setting and your goals.
+          </SectionHead>
           <ul className="custom-grid">
             {CUSTOM_TRAINING.map((item) => (
               <li key={item.title} className="custom-card">
@@ -146,10 +145,7 @@ export function ProgramsPage() {
 
       <section className="section" aria-labelledby="clients-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Kind words</span>
-            <h2 id="clients-title">What Our Clients Say</h2>
-          </div>
+          <SectionHead eyebrow="Kind words" id="clients-title" title="What Our Clients Say" />
           <Testimonials items={CLIENT_TESTIMONIALS.slice(0, 3)} />
           <div className="button-row button-row--center programs__closing">
             <Link href="/schedule" variant="primary" size="lg">

@@ -3,6 +3,7 @@ import { Link } from '../components/Link.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
 import { ContactForm } from './ContactForm.js';
 import './ContactPage.css';
+import { SectionHead } from '../layout/SectionHead.js';
 
 const FAQS = [
   {
@@ -95,10 +96,7 @@ export function ContactPage() {
 
       <section className="section section--muted" aria-labelledby="faq-title">
         <div className="container container--narrow">
-          <div className="section-head">
-            <span className="eyebrow">Good to know</span>
-            <h2 id="faq-title">Frequently Asked Questions</h2>
-          </div>
+          <SectionHead eyebrow="Good to know" id="faq-title" title="Frequently Asked Questions" />
           <div className="faqs">
             {FAQS.map((faq) => (
               <article key={faq.q} className="faq">

@@ -6,6 +6,7 @@ import { usePageTitle } from '../layout/usePageTitle.js';
 import { CLIENT_TESTIMONIALS } from './testimonials.js';
 import { Testimonials } from './Testimonials.js';
 import './AboutPage.css';
+import { SectionHead } from '../layout/SectionHead.js';
 
 const CERTIFICATIONS = [
   "Certified Children's and Teen Etiquette Instructor",
@@ -143,10 +144,7 @@ export function AboutPage() {
 
       <section className="section section--muted" aria-labelledby="about-testimonials-title">
         <div className="container">
-          <div className="section-head">
-            <span className="eyebrow">Kind words</span>
-            <h2 id="about-testimonials-title">What Our Clients Say</h2>
-          </div>
+          <SectionHead eyebrow="Kind words" id="about-testimonials-title" title="What Our Clients Say" />
           <Testimonials items={CLIENT_TESTIMONIALS} layout="pairs" />
         </div>
       </section>
