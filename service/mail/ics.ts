@@ -86,7 +86,8 @@ export function workshopIcs(input: { uid: string; item: PurchasedItem; orderId: 
     `SUMMARY:${icsText(item.title)}`,
     `LOCATION:${icsText(item.location || ADDRESS_ONE_LINE)}`,
     `DESCRIPTION:${icsText(`Order ${input.orderId}. ${item.attire ? `Attire: ${item.attire}. ` : ''}Please arrive 15 minutes early.`)}`,
-    `ORGANIZER;CN=${icsText(SCHOOL.name)}:mailto:${SCHOOL.email}`,
+    // A parameter value is quoted, not escaped (RFC 5545 3.2); DQUOTE cannot appear inside.
+    `ORGANIZER;CN="${SCHOOL.name.replace(/["\u0000-\u001F\u007F]/g, '')}":mailto:${SCHOOL.email}`,
     'BEGIN:VALARM',
     'TRIGGER:-PT24H',
     'ACTION:DISPLAY',

@@ -72,6 +72,10 @@ describe('.ics text escaping', () => {
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
   });
 
+  it("given the organiser's name, then it is a quoted parameter value, not an escaped text", () => {
+    expect(unfold(ics('Tea')).split('\r\n')).toContain('ORGANIZER;CN="Great Lakes Etiquette":mailto:hello@greatlakesetiquette.com');
+  });
+
   it('given control and bidi characters, then they are dropped and a lone surrogate becomes U+FFFD', () => {
     expect(icsText('Tea\u0000\u0007\u202E party\uD800')).toBe('Tea party\uFFFD');
   });
