@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WorkshopCategorySchema } from '../catalogue/workshop.js';
+import { multiLineText, oneLineText } from '../core/text.js';
 
 /** Money as the forms enter it: whole cents (step 0.01), never negative. */
 const price = z
@@ -9,8 +10,13 @@ const price = z
   .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'Price must be in whole cents (step 0.01).');
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+  oneLineText(label, { error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+/** Descriptions keep their line breaks. */
+const area = (label: string, max: number) =>
+  multiLineText(label, { error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
@@ -19,8 +25,7 @@ const text = (label: string, max: number) =>
  * An image shipped with the site ("/images/...") or an https address; anything else (javascript:,
  * data:) is refused because the public pages put it in an <img src>.
  */
-const image = z
-  .string()
+const image = oneLineText('Image')
   .trim()
   .max(300, 'Image must be at most 300 characters.')
   .refine((v) => v === '' || v.startsWith('/') || v.startsWith('https://'), 'Image must be a site path (/images/...) or an https:// address.')
@@ -29,29 +34,42 @@ const image = z
 /** POST and PUT /api/admin/programs: the specification's program form. */
 export const AdminProgramInputSchema = z.object({
   title: text('Title', 200),
-  description: text('Description', 2000),
+  description: area('Description', 2000),
   category: text('Category', 60),
   price,
   image,
 });
 export type AdminProgramInput = z.infer<typeof AdminProgramInputSchema>;
 
+export const ADMIN_YEAR_MIN = 1900;
+export const ADMIN_YEAR_MAX = 2200;
+const DATE_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}(:\d{2})?)?$/;
+
 /**
  * The date as the form sends it: an instant with its offset, or a wall-clock time
- * ("2025-06-07T12:30") that is read in the school's time zone.
+ * ("2025-06-07T12:30") that is read in the school's time zone. The year is kept to 1900-2200 and
+ * an offset to whole minutes: before 1883 the school's zone ran on local mean time, whose offset
+ * has seconds that no stored date may carry.
  */
 export const AdminDateTimeSchema = z
   .string({ error: 'Date and time is required.' })
   .trim()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/,
-    'Date and time must look like 2025-06-07T12:30.',
-  );
+  .superRefine((value, ctx) => {
+    const m = DATE_TIME.exec(value);
+    const problem = !m
+      ? 'Date and time must look like 2025-06-07T12:30.'
+      : m[3]
+        ? 'Date and time must have a UTC offset in whole minutes, e.g. -05:00.'
+        : Number(m[1]) < ADMIN_YEAR_MIN || Number(m[1]) > ADMIN_YEAR_MAX
+          ? `Date and time must be in a year from ${ADMIN_YEAR_MIN} to ${ADMIN_YEAR_MAX}.`
+          : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** POST and PUT /api/admin/workshops: the specification's workshop form. */
 export const AdminWorkshopInputSchema = z.object({
   title: text('Title', 200),
-  description: text('Description', 2000),
+  description: area('Description', 2000),
   category: WorkshopCategorySchema,
   date: AdminDateTimeSchema,
   time: text('Time', 100),

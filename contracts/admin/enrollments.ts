@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from '../core/text.js';
 import { pagingShape } from './paging.js';
 
 /** Payment status values the tracker knows; the screen shows any other as unpaid. */
@@ -41,7 +42,7 @@ export const MAX_PAGE_SIZE = 200;
  * page. Totals travel in the X-Total-Count header either way.
  */
 export const EnrollmentListQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Search must be at most 200 characters.').optional(),
+  q: oneLineText('Search').trim().max(200, 'Search must be at most 200 characters.').optional(),
   status: TrackerTabSchema.optional(),
   ...pagingShape(MAX_PAGE_SIZE),
 });

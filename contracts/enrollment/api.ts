@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema } from './events.js';
 
 /**
@@ -15,7 +16,7 @@ export const CatalogueIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0
  * when it differs from price x participants.
  */
 export const EnrollWorkshopExtrasSchema = z.object({
-  workshopId: z.union([z.string(), z.number()]).optional(),
+  workshopId: z.union([oneLineText('Workshop id'), z.number()]).optional(),
   totalPrice: z.number({ error: 'totalPrice is required: the total the page showed, in dollars.' }).nonnegative().max(1_000_000),
 });
 
@@ -35,17 +36,17 @@ export type EnrollmentResponse = z.infer<typeof EnrollmentResponseSchema>;
 
 /** POST /api/enroll/program/{id} (test page). */
 export const EnrollProgramRequestSchema = z.object({
-  firstName: z.string().trim().min(2, 'First name must be at least 2 characters.').max(100),
-  lastName: z.string().trim().min(2, 'Last name must be at least 2 characters.').max(100),
+  firstName: oneLineText('First name').trim().min(2, 'First name must be at least 2 characters.').max(100),
+  lastName: oneLineText('Last name').trim().min(2, 'Last name must be at least 2 characters.').max(100),
   email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
-  phone: z.string().trim().min(10, 'Please enter a valid phone number.').max(40),
+  phone: oneLineText('Phone number').trim().min(10, 'Please enter a valid phone number.').max(40),
   participants: z.coerce
     .number()
     .int()
     .min(1, 'At least 1 participant is required.')
     .max(5, 'Maximum 5 participants allowed per registration.')
     .default(1),
-  notes: z.string().trim().max(2000).optional().default(''),
+  notes: multiLineText('Notes').trim().max(2000).optional().default(''),
 });
 export type EnrollProgramRequest = z.input<typeof EnrollProgramRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STRICT_FORM_CATEGORIES, type WorkshopCategory } from '../catalogue/workshop.js';
+import { multiLineText, oneLineText } from '../core/text.js';
 
 /**
  * The enrollment form: ONE schema for the web form (inline errors) and the API (400 with issues).
@@ -47,10 +48,16 @@ export const MESSAGES = {
 /** Shown under the participants field. */
 export const PARTICIPANTS_HINT = 'For groups larger than 5, please contact us directly.';
 
-/** `missing` is the message when the field is absent (the form always sends it; an API client may not). */
-const text = (max: number, missing?: string) =>
-  z.string(missing ? { error: missing } : undefined).trim().max(max, `Please keep this under ${max} characters.`);
-const optionalText = (max: number) => text(max).optional().default('');
+const tooLong = (max: number) => `Please keep this under ${max} characters.`;
+/**
+ * One-line text (names, phones): control characters and line breaks are refused with a message
+ * naming `label`. `missing` is the message when the field is absent (the form always sends it; an
+ * API client may not).
+ */
+const text = (label: string, max: number, missing?: string) => oneLineText(label, missing ? { error: missing } : undefined).trim().max(max, tooLong(max));
+const optionalText = (label: string, max: number) => text(label, max).optional().default('');
+/** Free text over several lines: keeps line breaks, refuses other control characters. */
+const optionalArea = (label: string, max: number) => multiLineText(label).trim().max(max, tooLong(max)).optional().default('');
 /** An optional e-mail: valid or empty. */
 const optionalEmail = z
   .string()
@@ -73,56 +80,56 @@ const wholeNumber = (required: string) =>
   );
 
 const baseShape = {
-  firstName: text(100, MESSAGES.firstName).min(2, MESSAGES.firstName),
-  lastName: text(100, MESSAGES.lastName).min(2, MESSAGES.lastName),
+  firstName: text('First name', 100, MESSAGES.firstName).min(2, MESSAGES.firstName),
+  lastName: text('Last name', 100, MESSAGES.lastName).min(2, MESSAGES.lastName),
   email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
-  phone: text(40, MESSAGES.phone).min(10, MESSAGES.phone),
+  phone: text('Phone number', 40, MESSAGES.phone).min(10, MESSAGES.phone),
   participants: wholeNumber(MESSAGES.participantsMin)
     .pipe(z.number().min(MIN_PARTICIPANTS, MESSAGES.participantsMin).max(MAX_PARTICIPANTS, MESSAGES.participantsMax)),
   /** Free text: the names of the other participants (one per line or comma separated). */
-  participantNames: optionalText(1000),
-  specialRequirements: optionalText(2000),
+  participantNames: optionalArea('Participant names', 1000),
+  specialRequirements: optionalArea('Special requirements', 2000),
   referralSource: z.union([ReferralSourceSchema, z.literal('')]).optional().default(''),
   agreeToTerms: z.literal(true, { error: MESSAGES.agreeToTerms }),
 
-  parent2Name: optionalText(200),
+  parent2Name: optionalText("Second parent's name", 200),
   parent2Email: optionalEmail,
-  parent2Phone: optionalText(40),
-  studentName: optionalText(200),
+  parent2Phone: optionalText("Second parent's phone", 40),
+  studentName: optionalText('Student name', 200),
   studentAge: z.preprocess(blankToUndefined, z.number().int().min(0).max(120).nullable().optional().default(null)),
-  studentGrade: optionalText(40),
-  school: optionalText(200),
+  studentGrade: optionalText('Student grade', 40),
+  school: optionalText('School name', 200),
   hasDietaryRestrictions: flag,
-  dietaryRestrictions: optionalText(1000),
-  emergencyContact1Name: optionalText(200),
-  emergencyContact1Phone: optionalText(40),
-  emergencyContact1Relationship: optionalText(100),
-  emergencyContact2Name: optionalText(200),
-  emergencyContact2Phone: optionalText(40),
-  emergencyContact2Relationship: optionalText(100),
+  dietaryRestrictions: optionalArea('Dietary restrictions', 1000),
+  emergencyContact1Name: optionalText('Emergency contact 1 name', 200),
+  emergencyContact1Phone: optionalText('Emergency contact 1 phone', 40),
+  emergencyContact1Relationship: optionalText('Emergency contact 1 relationship', 100),
+  emergencyContact2Name: optionalText('Emergency contact 2 name', 200),
+  emergencyContact2Phone: optionalText('Emergency contact 2 phone', 40),
+  emergencyContact2Relationship: optionalText('Emergency contact 2 relationship', 100),
   agreeToCodeOfConduct: flag,
   photographyConsent: flag,
   allowNameWithPhoto: flag,
   photographyOptOut: flag,
 };
 
-const required = (message: string, max: number) => text(max, message).min(1, message);
-const emergencyPhone = (n: 1 | 2) => text(40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
+const required = (label: string, message: string, max: number) => text(label, max, message).min(1, message);
+const emergencyPhone = (n: 1 | 2) => text(`Emergency contact ${n} phone`, 40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
 
 const strictShape = {
   ...baseShape,
-  studentName: required(MESSAGES.studentName, 200),
+  studentName: required('Student name', MESSAGES.studentName, 200),
   studentAge: wholeNumber(MESSAGES.studentAgeRequired).pipe(
     z.number().min(1, MESSAGES.studentAgeRequired).max(MAX_STUDENT_AGE, MESSAGES.studentAgeMax),
   ),
-  studentGrade: required(MESSAGES.studentGrade, 40),
-  school: required(MESSAGES.school, 200),
-  emergencyContact1Name: required(MESSAGES.emergency(1, 'name'), 200),
+  studentGrade: required('Student grade', MESSAGES.studentGrade, 40),
+  school: required('School name', MESSAGES.school, 200),
+  emergencyContact1Name: required('Emergency contact 1 name', MESSAGES.emergency(1, 'name'), 200),
   emergencyContact1Phone: emergencyPhone(1),
-  emergencyContact1Relationship: required(MESSAGES.emergency(1, 'relationship'), 100),
-  emergencyContact2Name: required(MESSAGES.emergency(2, 'name'), 200),
+  emergencyContact1Relationship: required('Emergency contact 1 relationship', MESSAGES.emergency(1, 'relationship'), 100),
+  emergencyContact2Name: required('Emergency contact 2 name', MESSAGES.emergency(2, 'name'), 200),
   emergencyContact2Phone: emergencyPhone(2),
-  emergencyContact2Relationship: required(MESSAGES.emergency(2, 'relationship'), 100),
+  emergencyContact2Relationship: required('Emergency contact 2 relationship', MESSAGES.emergency(2, 'relationship'), 100),
   agreeToCodeOfConduct: z.literal(true, { error: MESSAGES.agreeToCodeOfConduct }),
 };
 

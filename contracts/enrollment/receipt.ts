@@ -1,4 +1,5 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
+import { toOneLine } from '../core/text.js';
 import type { OrderView } from './api.js';
 import { formatUsd } from './money.js';
 
@@ -26,7 +27,11 @@ const inSchoolZone = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeF
 const longDate = inSchoolZone({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${value}`;
+/**
+ * Every value goes through toOneLine: names and titles come from stored events, some written
+ * before the API refused line breaks, and one must not add lines of its own to a receipt.
+ */
+const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOneLine(value)}`;
 
 /**
  * The plain-text receipt a parent keeps: the school, the order id and reference, when, what and
@@ -56,7 +61,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     line('Billed to', order.contactName),
     '',
     item.kind === 'workshop' ? 'WORKSHOP' : item.kind === 'program' ? 'PROGRAM' : 'ENROLLMENT',
-    item.title,
+    toOneLine(item.title),
   );
   if (item.date) out.push(line('Date', longDate.format(new Date(item.date))));
   if (item.time) out.push(line('Time', item.time));
@@ -64,7 +69,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
   if (item.location) out.push(line('Location', item.location));
   if (item.instructor) out.push(line('Instructor', item.instructor));
   if (item.attire) out.push(line('Attire', item.attire));
-  out.push('', `ATTENDEES (${order.participants})`, ...order.attendees.map((name, i) => `  ${i + 1}. ${name}`));
+  out.push('', `ATTENDEES (${order.participants})`, ...order.attendees.map((name, i) => `  ${i + 1}. ${toOneLine(name)}`));
   out.push(
     '',
     'AMOUNTS',

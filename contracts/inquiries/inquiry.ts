@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { multiLineText, oneLineText } from '../core/text.js';
 
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
-const optional = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`).optional().default('');
+  oneLineText(label, { error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, tooLong(label, max));
+const optional = (label: string, max: number) => oneLineText(label).trim().max(max, tooLong(label, max)).optional().default('');
+const requiredArea = (label: string, max: number) =>
+  multiLineText(label, { error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, tooLong(label, max));
 const email = z
   .string({ error: 'Email is required.' })
   .trim()
@@ -17,7 +20,7 @@ export const ContactMessageSchema = z.object({
   company: optional('Company', 200),
   email,
   phone: optional('Phone', 40),
-  message: required('Message', 5000),
+  message: requiredArea('Message', 5000),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
@@ -28,16 +31,36 @@ export const ConsultationRequestSchema = z.object({
   email,
   phone: optional('Phone', 40),
   preferredDate: required('Preferred date', 200),
-  discussionTopic: required('Discussion topic', 5000),
+  discussionTopic: requiredArea('Discussion topic', 5000),
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
+
+/**
+ * The shapes as stored in events: plain strings. Events written before the API refused control
+ * characters may hold them, and a stored fact must stay readable; whatever shows them cleans them.
+ */
+const StoredContactMessageSchema = z.object({
+  fullname: z.string(),
+  company: z.string().optional().default(''),
+  email: z.string(),
+  phone: z.string().optional().default(''),
+  message: z.string(),
+});
+const StoredConsultationRequestSchema = z.object({
+  name: z.string(),
+  company: z.string().optional().default(''),
+  email: z.string(),
+  phone: z.string().optional().default(''),
+  preferredDate: z.string(),
+  discussionTopic: z.string(),
+});
 
 /** Both inquiry posts answer this. */
 export const InquiryReceivedSchema = z.object({ success: z.literal(true), id: z.string(), position: z.string() });
 export type InquiryReceived = z.infer<typeof InquiryReceivedSchema>;
 
-export const ContactMessageReceivedSchema = z.object({ inquiryId: z.string(), message: ContactMessageSchema });
-export const ConsultationRequestedSchema = z.object({ inquiryId: z.string(), request: ConsultationRequestSchema });
+export const ContactMessageReceivedSchema = z.object({ inquiryId: z.string(), message: StoredContactMessageSchema });
+export const ConsultationRequestedSchema = z.object({ inquiryId: z.string(), request: StoredConsultationRequestSchema });
 
 export const inquiryEventSchemas = {
   ContactMessageReceived: ContactMessageReceivedSchema,

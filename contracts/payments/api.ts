@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, oneLineText } from '../core/text.js';
 
 /**
  * Payment API shapes. Request `amount` is in dollars (what the page shows); `...Cents` fields are
@@ -23,7 +24,8 @@ export type StripeConfig = z.infer<typeof StripeConfigSchema>;
 export const StripeConnectionSchema = z.object({ success: z.boolean(), error: z.string().optional(), provider: PaymentProviderSchema });
 export type StripeConnection = z.infer<typeof StripeConnectionSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (label: string, max: number) => oneLineText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional();
+const optionalArea = (label: string, max: number) => multiLineText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional();
 
 /**
  * POST /api/create-payment-intent. With `enrollmentId` (checkout) the amount is the enrollment's;
@@ -34,16 +36,16 @@ export const CreatePaymentIntentRequestSchema = z.object({
   enrollmentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id').optional(),
   /** Dollars. */
   amount: z.number({ error: 'amount is required, in dollars.' }).min(0).max(1_000_000),
-  workshopId: z.union([z.string(), z.number()]).optional(),
+  workshopId: z.union([oneLineText('Workshop id'), z.number()]).optional(),
   participants: z.coerce.number().int().min(1).max(5).optional(),
-  customerEmail: optionalText(254),
-  programName: optionalText(200),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  phone: optionalText(40),
-  participantNames: optionalText(1000),
-  specialRequirements: optionalText(2000),
-  referralSource: optionalText(40),
+  customerEmail: optionalText('Email', 254),
+  programName: optionalText('Program name', 200),
+  firstName: optionalText('First name', 100),
+  lastName: optionalText('Last name', 100),
+  phone: optionalText('Phone number', 40),
+  participantNames: optionalArea('Participant names', 1000),
+  specialRequirements: optionalArea('Special requirements', 2000),
+  referralSource: optionalText('Referral source', 40),
 });
 export type CreatePaymentIntentRequest = z.input<typeof CreatePaymentIntentRequestSchema>;
 
@@ -57,7 +59,7 @@ export const CreatePaymentIntentResponseSchema = z.object({
 export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponseSchema>;
 
 /** POST /api/create-test-charge: a 1-dollar PaymentIntent with no enrollment. */
-export const CreateTestChargeRequestSchema = z.object({ description: z.string().trim().max(200).optional().default('Test charge') });
+export const CreateTestChargeRequestSchema = z.object({ description: oneLineText('Description').trim().max(200).optional().default('Test charge') });
 export const TEST_CHARGE_CENTS = 100;
 
 /** Ids the provider gives; also the shape of PaymentIntent ids (pi_...) in URLs. */
@@ -66,7 +68,7 @@ export const PaymentIntentIdSchema = z.string().regex(/^pi_[A-Za-z0-9_]{1,200}$/
 /** POST /api/payments/verify: the payment-success page and the checkout ask the server. */
 export const VerifyPaymentRequestSchema = z.object({
   paymentIntentId: PaymentIntentIdSchema,
-  clientSecret: z.string().min(1).max(400),
+  clientSecret: oneLineText('Client secret').min(1).max(400),
 });
 
 export const VERIFY_STATUSES = ['succeeded', 'processing', 'failed', 'refunded'] as const;
@@ -94,11 +96,11 @@ export const TEST_CARDS = [
 
 /** POST /api/offline-payments/confirm: the test-card form (offline provider only). */
 export const OfflineConfirmRequestSchema = z.object({
-  clientSecret: z.string().min(1).max(400),
+  clientSecret: oneLineText('Client secret').min(1).max(400),
   cardNumber: z.string().trim().regex(/^[\d ]{12,23}$/, 'Please enter the card number, e.g. 4242 4242 4242 4242.'),
   expiry: z.string().trim().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Please enter the expiry as MM/YY.'),
   cvc: z.string().trim().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code.'),
-  postalCode: z.string().trim().max(12).optional(),
+  postalCode: oneLineText('Postal code').trim().max(12).optional(),
 });
 export type OfflineConfirmRequest = z.infer<typeof OfflineConfirmRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { SCHOOL } from '../../contracts/core/school.js';
+import { toOneLine } from '../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
@@ -14,6 +15,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 /** The confirmation e-mail: a short letter, the receipt as text and as a .txt file, and an .ics for the workshop. */
 export function confirmationEmail(sub: EnrollmentSubmitted, conf: EnrollmentConfirmed, now: Date, publicUrl?: string): MailMessage {
+  // Stored text may predate the API's refusal of line breaks: each value stays on its own line.
+  const firstName = toOneLine(sub.form.firstName);
+  const title = toOneLine(sub.item.title);
+  const attire = toOneLine(sub.item.attire);
   const order: ReceiptOrder = {
     orderReference: conf.orderReference,
     confirmedAt: conf.confirmedAt,
@@ -25,18 +30,18 @@ export function confirmationEmail(sub: EnrollmentSubmitted, conf: EnrollmentConf
     subtotalCents: sub.subtotalCents,
     taxCents: sub.taxCents,
     amountCents: sub.amountCents,
-    contactName: `${sub.form.firstName} ${sub.form.lastName}`.trim(),
+    contactName: toOneLine(`${sub.form.firstName} ${sub.form.lastName}`),
     refundedCents: 0,
   };
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({ uid: `${conf.orderId}@${DOMAIN}`, item: sub.item, orderId: conf.orderId, stamp: now });
   const link = publicUrl ? `${publicUrl.replace(/\/$/, '')}/order-confirmation?orderId=${encodeURIComponent(conf.orderId)}` : null;
   const intro = [
-    `Dear ${sub.form.firstName},`,
+    `Dear ${firstName},`,
     '',
-    `Thank you for enrolling in ${sub.item.title}. Your order ${conf.orderId} (reference ${conf.orderReference}) is confirmed` +
+    `Thank you for enrolling in ${title}. Your order ${conf.orderId} (reference ${conf.orderReference}) is confirmed` +
       (sub.isFree ? '.' : `; we received ${formatUsd(conf.amountCents)}.`),
-    ...(sub.item.attire ? [`Attire: ${sub.item.attire}.`] : []),
+    ...(attire ? [`Attire: ${attire}.`] : []),
     'Please arrive 15 minutes early.' + (ics ? ' The attached calendar file adds the workshop to your calendar.' : ''),
     ...(link ? ['', `Your confirmation online: ${link}`] : []),
     '',
@@ -46,7 +51,7 @@ export function confirmationEmail(sub: EnrollmentSubmitted, conf: EnrollmentConf
   const text = `${intro}\n\n${receipt}`;
   return {
     to: sub.form.email,
-    subject: `Your enrollment is confirmed: ${sub.item.title} (${conf.orderId})`,
+    subject: `Your enrollment is confirmed: ${title} (${conf.orderId})`,
     text,
     html: `<pre style="font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
     messageId: confirmationMessageId(conf.orderId),

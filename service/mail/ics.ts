@@ -1,22 +1,51 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import type { PurchasedItem } from '../../contracts/enrollment/events.js';
 
-/** RFC 5545 text escaping. */
-const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** Lone surrogates have no UTF-8 form; they become U+FFFD, as an encoder would write them. */
+const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+/**
+ * RFC 5545 TEXT (3.3.11): backslash, semicolon and comma escaped; every line break (CRLF, a bare
+ * CR or LF, U+2028/2029) becomes the two characters "\n"; other control and bidi characters,
+ * which TEXT does not allow or which would make the text read differently, are dropped.
+ */
+export function icsText(value: string): string {
+  return wellFormed(value)
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
+}
 const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** Lines longer than 75 octets are folded with CRLF + space (RFC 5545 3.1). */
-function fold(l: string): string {
-  const parts: string[] = [];
-  let rest = l;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 74;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 74) cut--;
-    parts.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
+const LINE_OCTETS = 75;
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * Folds a content line so that no physical line is longer than 75 octets (RFC 5545 3.1): CRLF and
+ * a space before each continuation, cut between code points so that no UTF-8 sequence (and no
+ * surrogate pair) is split. A continuation line's leading space counts towards its 75.
+ */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of wellFormed(line)) {
+    const size = utf8Length(ch.codePointAt(0)!);
+    const limit = out.length === 0 ? LINE_OCTETS : LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
   }
-  parts.push(rest);
-  return parts.join('\r\n ');
+  out.push(current);
+  return out.join('\r\n ');
 }
 
 /**
@@ -54,17 +83,18 @@ export function workshopIcs(input: { uid: string; item: PurchasedItem; orderId: 
     `DTSTART:${utc(start)}`,
     `DTEND:${utc(sessionEnd(item.date, item.time))}`,
     ...(days > 1 ? [`RRULE:FREQ=DAILY;COUNT=${days}`] : []),
-    `SUMMARY:${esc(item.title)}`,
-    `LOCATION:${esc(item.location || ADDRESS_ONE_LINE)}`,
-    `DESCRIPTION:${esc(`Order ${input.orderId}. ${item.attire ? `Attire: ${item.attire}. ` : ''}Please arrive 15 minutes early.`)}`,
-    `ORGANIZER;CN=${esc(SCHOOL.name)}:mailto:${SCHOOL.email}`,
+    `SUMMARY:${icsText(item.title)}`,
+    `LOCATION:${icsText(item.location || ADDRESS_ONE_LINE)}`,
+    `DESCRIPTION:${icsText(`Order ${input.orderId}. ${item.attire ? `Attire: ${item.attire}. ` : ''}Please arrive 15 minutes early.`)}`,
+    // A parameter value is quoted, not escaped (RFC 5545 3.2); DQUOTE cannot appear inside.
+    `ORGANIZER;CN="${SCHOOL.name.replace(/["\u0000-\u001F\u007F]/g, '')}":mailto:${SCHOOL.email}`,
     'BEGIN:VALARM',
     'TRIGGER:-PT24H',
     'ACTION:DISPLAY',
-    `DESCRIPTION:${esc(`${item.title} tomorrow`)}`,
+    `DESCRIPTION:${icsText(`${item.title} tomorrow`)}`,
     'END:VALARM',
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return lines.map(foldLine).join('\r\n') + '\r\n';
 }

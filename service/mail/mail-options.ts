@@ -1,12 +1,31 @@
 import type { SendMailOptions } from 'nodemailer';
+import { toOneLine } from '../../contracts/core/text.js';
 import type { MailMessage } from './port.js';
 
+/** One plain address (local@domain, ASCII as the API's e-mail check takes it): no name, group, list or comment. */
+const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
+
+/**
+ * The recipient, used only when it is one plain address. A stored value holding a line break, a
+ * second address or a group ("x:evil@...;") is refused rather than repaired, so it can neither add
+ * a header nor a recipient; the send fails and the reactor logs it and tries again later.
+ */
+export function headerAddress(address: string): string {
+  const trimmed = address.trim();
+  if (!PLAIN_ADDRESS.test(trimmed)) throw new Error('The recipient is not one plain e-mail address; the message was not sent.');
+  return trimmed;
+}
+
+/**
+ * Every message leaves through here, so header values are made single-line here whatever built
+ * them (nodemailer also folds CR/LF to spaces; this does not rely on it).
+ */
 export const toMailOptions = (m: MailMessage, from: string): SendMailOptions => ({
   from,
-  to: m.to,
-  subject: m.subject,
+  to: headerAddress(m.to),
+  subject: toOneLine(m.subject),
   text: m.text,
   ...(m.html ? { html: m.html } : {}),
-  messageId: m.messageId,
-  attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+  messageId: toOneLine(m.messageId).replace(/\s+/g, ''),
+  attachments: m.attachments.map((a) => ({ filename: toOneLine(a.filename), content: a.content, contentType: a.contentType })),
 });

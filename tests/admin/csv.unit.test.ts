@@ -20,6 +20,34 @@ const record = (overrides: Partial<AdminEnrollmentRecord> = {}): AdminEnrollment
   ...overrides,
 });
 
+/** A strict RFC 4180 reader of one record, so the test does not take the writer's word for it. */
+function parseCsvRecord(text: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  for (;;) {
+    let cell = '';
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new Error('unterminated quote');
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else cell += text[i++];
+      }
+    } else {
+      while (i < text.length && !',\r\n"'.includes(text[i]!)) cell += text[i++];
+    }
+    cells.push(cell);
+    if (text[i] === ',') i++;
+    else if (text.slice(i) === '\r\n') return cells;
+    else throw new Error(`unexpected ${JSON.stringify(text.slice(i))} after cell ${cells.length}`);
+  }
+}
+
 describe('CSV cells', () => {
   it.each(['=HYPERLINK("http://evil")', '+1+2', '-2+3', '@SUM(A1)', '\t=1'])('given a cell starting with a formula sign (%j), then it is written as text', (cell) => {
     const line = csvLine([cell]);
@@ -28,6 +56,15 @@ describe('CSV cells', () => {
 
   it('given commas, quotes and line breaks, then the cell is quoted and the quotes doubled', () => {
     expect(csvLine(['a,b', 'say "hi"', 'two\nlines', 'plain'])).toBe('"a,b","say ""hi""","two\nlines",plain\r\n');
+  });
+
+  it('given a semicolon (the separator of many locales) or a bare CR, then the cell is quoted', () => {
+    expect(csvLine(['Tea; cakes', 'one\rtwo', 'a\r\nb'])).toBe('"Tea; cakes","one\rtwo","a\r\nb"\r\n');
+  });
+
+  it('given cells that try to close their quotes and start a row, then a strict reader gets the same cells back', () => {
+    const cells = ['x"\r\n=evil,"y', 'Plano; TX', '"', 'plain', 'Line\rbreak'];
+    expect(parseCsvRecord(csvLine(cells))).toEqual(cells);
   });
 });
 

@@ -167,6 +167,23 @@ test.describe('enrollment and payment', () => {
     await expect(page.getByText('I consent to photographs of the student')).toHaveCount(0);
   });
 
+  test('a pasted name holding a bidi override is refused on the page, naming the field, before anything is sent', async ({ page }) => {
+    const enrolls: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/enroll/')) enrolls.push(r.url());
+    });
+    await page.goto('/enroll/9');
+    await fillContact(page);
+    await page.getByRole('group', { name: 'Contact Details' }).getByLabel('Last name').fill('Whit\u202Efield');
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await expect(page.getByText('Last name cannot contain line breaks or invisible control characters.', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Last name')).toBeFocused();
+    await expect(page).toHaveURL(/\/enroll\/9$/);
+    expect(enrolls).toEqual([]);
+  });
+
   test('an unknown workshop shows Workshop Not Found with a way back to the schedule', async ({ page }) => {
     await page.goto('/enroll/9999');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Workshop Not Found');
