@@ -6,6 +6,7 @@ import {
   type Document,
   MongoClient,
   MongoClientClosedError,
+  MongoError,
   MongoNetworkError,
   MongoNotConnectedError,
   MongoServerSelectionError,
@@ -16,6 +17,8 @@ import {
   type CheckpointWrite,
   type DocValue,
   type FindResult,
+  type FindWithTotalResult,
+  type IndexSpec,
   type Query,
   type ReadStore,
   type StoredDoc,
@@ -48,14 +51,51 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const asJson = (doc: DocValue) => JSON.parse(JSON.stringify(doc)) as DocValue;
 const redactUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
 
-function isUnavailable(err: unknown): boolean {
-  return (
+/**
+ * Server error codes that mean "no usable primary right now": a node restarting, shutting down,
+ * stepping down or not (yet) primary, or a network failure it reports. The driver retries a read or
+ * write once on these; when that fails too, the caller answers 503 and the visitor tries again later.
+ */
+const OUTAGE_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  134, // ReadConcernMajorityNotAvailableYet
+  189, // PrimarySteppedDown
+  262, // ExceededTimeLimit
+  9001, // SocketException
+  10058, // LegacyNotPrimary
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+export function isUnavailable(err: unknown): boolean {
+  if (
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNetworkError ||
     err instanceof MongoNotConnectedError ||
     err instanceof MongoTopologyClosedError ||
     err instanceof MongoClientClosedError
-  );
+  ) {
+    return true;
+  }
+  // MongoServerError, and MongoWriteConcernError (a write the node could not make durable) carry the code.
+  return err instanceof MongoError && typeof err.code === 'number' && OUTAGE_CODES.has(err.code);
+}
+
+/** Mongo index keys for a spec; the sort's id tie-break (`_id` ascending) ends every index. */
+function indexKeys(spec: IndexSpec): Record<string, 1 | -1> {
+  const keys: Record<string, 1 | -1> = {};
+  for (const { field, direction } of spec) {
+    assertField(field);
+    keys[key(field)] ??= direction === 'desc' ? -1 : 1;
+  }
+  keys._id ??= 1;
+  return keys;
 }
 
 /**
@@ -138,6 +178,37 @@ export class MongoReadStore implements ReadStore {
   }
 
   async find<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindResult<T>> {
+    const { filter, sort } = this.toFilter(query);
+    return this.guard(async () => ({ items: await this.page<T>(collection, filter, sort, query) }));
+  }
+
+  async findWithTotal<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindWithTotalResult<T>> {
+    const { filter, sort } = this.toFilter(query);
+    return this.guard(async () => {
+      const items = await this.page<T>(collection, filter, sort, query);
+      const offset = query.offset ?? 0;
+      // A first page that is not full already says how many match.
+      const counted = offset === 0 && (query.limit === undefined || items.length < query.limit);
+      return { items, total: counted ? items.length : await this.coll(collection).countDocuments(filter) };
+    });
+  }
+
+  private async page<T extends DocValue>(collection: string, filter: Document, sort: Record<string, 1 | -1>, query: Query): Promise<StoredDoc<T>[]> {
+    const docs = await this.coll(collection).find(filter, { sort, skip: query.offset ?? 0, limit: query.limit ?? 0 }).toArray();
+    return docs.map((d) => this.toStored<T>(d));
+  }
+
+  /**
+   * createIndexes is idempotent: an index that exists with the same keys is left alone. A search
+   * (case-insensitive substring) cannot use an index; its query still walks the sort index, so a
+   * page is read in order without sorting the whole collection.
+   */
+  async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+    if (indexes.length === 0) return;
+    await this.guard(() => this.coll(collection).createIndexes(indexes.map((spec) => ({ key: indexKeys(spec) }))));
+  }
+
+  private toFilter(query: Query): { filter: Document; sort: Record<string, 1 | -1> } {
     const and: Document[] = [{ doc: { $ne: null } }];
     for (const [field, value] of Object.entries(query.where ?? {})) {
       assertField(field);
@@ -156,12 +227,7 @@ export class MongoReadStore implements ReadStore {
       sort[key(s.field)] ??= s.direction === 'desc' ? -1 : 1;
     }
     sort._id ??= 1;
-    const filter = { $and: and };
-    return this.guard(async () => {
-      const cursor = this.coll(collection).find(filter, { sort, skip: query.offset ?? 0, limit: query.limit ?? 0 });
-      const [docs, total] = await Promise.all([cursor.toArray(), this.coll(collection).countDocuments(filter)]);
-      return { items: docs.map((d) => this.toStored<T>(d)), total };
-    });
+    return { filter: { $and: and }, sort };
   }
 
   async write(ops: WriteOp[], checkpoint?: CheckpointWrite): Promise<void> {
@@ -215,10 +281,11 @@ export class MongoReadStore implements ReadStore {
     });
   }
 
+  /** The checkpoint goes first: a crash after it leaves documents that a replay overwrites, never a checkpoint without its documents. */
   async reset(projection: string, collections: string[]): Promise<void> {
     await this.guard(async () => {
-      for (const c of collections) await this.coll(c).drop();
       await this.coll(CHECKPOINTS).deleteOne({ _id: projection } as Document);
+      for (const c of collections) await this.coll(c).drop();
     });
   }
 
