@@ -39,6 +39,7 @@ import {
 const CHECKPOINTS = '_checkpoints';
 const LEASES = '_leases';
 const INT64_MAX = (1n << 63n) - 1n;
+const TRANSACTION_ATTEMPTS = 3;
 
 function int64(position: bigint): bigint {
   if (position < -1n || position > INT64_MAX) throw new RangeError(`Read store: position ${position} does not fit in int64`);
@@ -73,7 +74,7 @@ const OUTAGE_CODES = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 
-export function isUnavailable(err: unknown): boolean {
+export function isUnavailable(err: unknown, depth = 0): boolean {
   if (
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNetworkError ||
@@ -84,7 +85,12 @@ export function isUnavailable(err: unknown): boolean {
     return true;
   }
   // MongoServerError, and MongoWriteConcernError (a write the node could not make durable) carry the code.
-  return err instanceof MongoError && typeof err.code === 'number' && OUTAGE_CODES.has(err.code);
+  if (err instanceof MongoError && typeof err.code === 'number' && OUTAGE_CODES.has(err.code)) return true;
+  if (!(err instanceof Error) || depth > 2) return false;
+  // A bulk write wraps what stopped it: a network error (errorResponse) or a write concern error (err).
+  const wrapped = err as Error & { errorResponse?: unknown; err?: { code?: unknown } };
+  if (typeof wrapped.err?.code === 'number' && OUTAGE_CODES.has(wrapped.err.code)) return true;
+  return isUnavailable(wrapped.errorResponse, depth + 1) || isUnavailable(err.cause, depth + 1);
 }
 
 /** Mongo index keys for a spec; the sort's id tie-break (`_id` ascending) ends every index. */
@@ -235,11 +241,32 @@ export class MongoReadStore implements ReadStore {
       if (!this.transactions) return this.apply(ops, checkpoint);
       const session = this.client.startSession();
       try {
-        await session.withTransaction((s) => this.apply(ops, checkpoint, s), { writeConcern: { w: 'majority' } });
+        await this.inTransaction(session, () => this.apply(ops, checkpoint, session));
       } finally {
         await session.endSession();
       }
     });
+  }
+
+  /**
+   * Runs a transaction, again on a transient error (write conflict, lost primary, commit result
+   * unknown) up to TRANSACTION_ATTEMPTS times in all. Not `withTransaction`: it retries for up to
+   * 120 s, so a write during an outage would hang for two minutes instead of failing. Running the
+   * whole transaction again is safe: every write is guarded by its position.
+   */
+  private async inTransaction(session: ClientSession, run: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      session.startTransaction({ writeConcern: { w: 'majority' } });
+      try {
+        await run();
+        await session.commitTransaction();
+        return;
+      } catch (err) {
+        if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
+        const transient = err instanceof MongoError && (err.hasErrorLabel('TransientTransactionError') || err.hasErrorLabel('UnknownTransactionCommitResult'));
+        if (!transient || attempt >= TRANSACTION_ATTEMPTS) throw err;
+      }
+    }
   }
 
   /**
