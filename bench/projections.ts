@@ -92,7 +92,7 @@ export async function benchProjections(): Promise<Record<string, string | number
     const seedMs = performance.now() - t;
 
     const rebuilt = await rebuildProjection(perStreamCounter, { eventStore: events, readStore });
-    const docs = (await readStore.find(perStreamCounter.collection, { limit: 1 })).total;
+    const docs = (await readStore.findWithTotal(perStreamCounter.collection, { limit: 1 })).total;
 
     await readStore.reset(perStreamCounter.name, [perStreamCounter.collection]);
     const runner = new ProjectionRunner({ eventStore: events, readStore, projectors: [perStreamCounter as unknown as Projector], log: createLogger('silent') });

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../service/eventstore/port.js';
-import type { DocValue } from './readstore/port.js';
+import type { DocValue, IndexSpec } from './readstore/port.js';
 
 /**
  * A projector is a pure function from (document or nothing, event) to a document change.
@@ -11,6 +11,12 @@ export interface Projector<D extends DocValue = DocValue> {
   name: string;
   /** The read-model collection it writes. */
   collection: string;
+  /**
+   * The indexes the queries on its collection need (filters first, then sorts, as the queries use
+   * them). The runner ensures them on the live collection, a rebuild on the shadow before it is
+   * swapped in. Lookups by id need none.
+   */
+  indexes?: readonly IndexSpec[];
   /** Event types it reacts to; other events only move its checkpoint. */
   eventTypes: readonly string[];
   /** Ids of the documents the event changes. */

@@ -45,7 +45,7 @@ export interface RebuildResult {
 /**
  * Rebuilds one projection from the first event while the site keeps serving the old documents:
  * 1. builds into the shadow collection up to the current head, resuming the shadow's own
- *    checkpoint when an earlier rebuild was killed midway;
+ *    checkpoint when an earlier rebuild was killed midway, then gives it the projection's indexes;
  * 2. takes the projection's lease by force, so the live runner stops writing (its next write fails
  *    with LeaseLostError and it stands by);
  * 3. catches the shadow up to the new head, swaps it in with its checkpoint, releases the lease;
@@ -93,6 +93,9 @@ export async function rebuildProjection<D extends DocValue>(projector: Projector
     };
 
     await build('building');
+    // Built in bulk now, while the live runner still serves; kept up by the catch-up writes. The
+    // swap renames the shadow with its indexes, so the new live collection never serves without them.
+    await readStore.ensureIndexes(shadow.collection, projector.indexes ?? []);
     await readStore.acquireLease(projector.name, owner, ttl, true);
     leases.push(projector.name);
     renewAt = Date.now() + ttl / 3;

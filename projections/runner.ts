@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { EventStore, RecordedEvent } from '../service/eventstore/port.js';
 import { type Logger, createLogger } from '../service/core/log.js';
 import type { Projector } from './projector.js';
-import { type DocValue, type ReadStore, type WriteOp, LeaseLostError } from './readstore/port.js';
+import { type DocValue, type ReadStore, type WriteOp, LeaseLostError, ReadStoreUnavailableError } from './readstore/port.js';
 import { CheckpointWaiter } from './waiter.js';
 
 const eventTypeSets = new WeakMap<object, Set<string>>();
@@ -269,6 +269,8 @@ export class ProjectionRunner {
       return false;
     }
     if (!w.holding) {
+      // A rebuild may have swapped in a new collection while someone else held the lease.
+      await this.ensureIndexes(w.projector);
       // While someone else held the lease the checkpoint moved (or was reset, or swapped by a rebuild).
       w.checkpoint = await this.options.readStore.getCheckpoint(name);
       w.holding = true;
@@ -278,6 +280,20 @@ export class ProjectionRunner {
     }
     w.renewAt = now + this.leaseTtlMs / 3;
     return true;
+  }
+
+  /**
+   * An outage is retried like any batch; an index the store refuses (say, one made by hand with
+   * other options) is logged, since queries still answer without it, only slower.
+   */
+  private async ensureIndexes(projector: Projector): Promise<void> {
+    if (!projector.indexes?.length) return;
+    try {
+      await this.options.readStore.ensureIndexes(projector.collection, projector.indexes);
+    } catch (err) {
+      if (err instanceof ReadStoreUnavailableError) throw err;
+      this.log.error('projection indexes could not be created; its queries will scan', { projection: projector.name, error: err });
+    }
   }
 
   private async step(w: Worker): Promise<number> {

@@ -23,6 +23,13 @@ const settle = (p: PaymentStatus): PaymentStatus => (p === 'pending' ? 'unpaid' 
 export const enrollmentsProjector: Projector<EnrollmentRowDoc> = {
   name: 'enrollments',
   collection: 'enrollments',
+  // The tracker: newest first, on the All tab, the Pending/Completed tabs and the Unpaid tab. A
+  // search cannot use an index; it walks the newest-first one.
+  indexes: [
+    [{ field: 'seq', direction: 'desc' }],
+    [{ field: 'status' }, { field: 'seq', direction: 'desc' }],
+    [{ field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
+  ],
   eventTypes: ['EnrollmentSubmitted', 'PaymentSucceeded', 'PaymentFailed', 'EnrollmentConfirmed', 'EnrollmentExpired', 'EnrollmentCancelled', 'RefundIssued'],
   keys: (event) => (event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX) ? [event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length)] : []),
   project(doc, event) {

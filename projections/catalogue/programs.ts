@@ -9,6 +9,8 @@ export type ProgramDoc = Program & { listedAt: number };
 export const programsProjector: Projector<ProgramDoc> = {
   name: 'programs',
   collection: 'programs',
+  // A program page by slug; the list in publishing order.
+  indexes: [[{ field: 'slug' }], [{ field: 'listedAt' }]],
   eventTypes: ['ProgramPublished', 'ProgramUpdated', 'ProgramRemoved'],
   keys: (event) => {
     const e = event as unknown as ProgramEvent;

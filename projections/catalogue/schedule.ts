@@ -6,6 +6,8 @@ import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 export const scheduleProjector: Projector<Workshop> = {
   name: 'schedule',
   collection: 'schedule',
+  // The schedule by date.
+  indexes: [[{ field: 'date' }]],
   eventTypes: ['WorkshopScheduled', 'WorkshopUpdated', 'WorkshopRemoved', 'SeatsReserved', 'SeatsReleased', 'SeatsConfirmed'],
   keys: (event) => {
     const e = event as unknown as WorkshopEvent;

@@ -10,6 +10,8 @@ import { ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/
 export const ordersProjector: Projector<Order> = {
   name: 'orders',
   collection: 'orders',
+  // An order by its number; the reactor's paid-but-pending and confirmed-but-not-mailed orders.
+  indexes: [[{ field: 'orderId' }], [{ field: 'status' }, { field: 'paymentStatus' }], [{ field: 'status' }, { field: 'emailSent' }]],
   eventTypes: [
     'EnrollmentSubmitted',
     'PaymentIntentCreated',

@@ -20,6 +20,8 @@ export interface SeatHoldDoc {
 export const seatHoldsProjector: Projector<SeatHoldDoc> = {
   name: 'seat-holds',
   collection: 'seat-holds',
+  // The reactor takes the holds that expire first.
+  indexes: [[{ field: 'expiresAt' }]],
   eventTypes: ['SeatsReserved', 'SeatsReleased', 'SeatsConfirmed'],
   keys: (event) => [(event as unknown as Extract<WorkshopEvent, { type: 'SeatsReserved' }>).data.enrollmentId],
   project(_doc, event) {

@@ -6,6 +6,8 @@ import type { InquiryEvent } from '../../service/inquiries/inquiry-decider.js';
 export const inquiriesProjector: Projector<Inquiry> = {
   name: 'inquiries',
   collection: 'inquiries',
+  // The admin inbox, newest first.
+  indexes: [[{ field: 'receivedAt', direction: 'desc' }]],
   eventTypes: ['ContactMessageReceived', 'ConsultationRequested'],
   keys: (event) => [(event as unknown as InquiryEvent).data.inquiryId],
   project(_doc, event) {

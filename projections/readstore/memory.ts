@@ -3,6 +3,7 @@ import {
   type DocValue,
   type FieldValue,
   type FindResult,
+  type FindWithTotalResult,
   type Query,
   type ReadStore,
   type StoredDoc,
@@ -83,6 +84,17 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async find<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindResult<T>> {
+    return { items: this.select<T>(collection, query).items };
+  }
+
+  async findWithTotal<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindWithTotalResult<T>> {
+    return this.select<T>(collection, query);
+  }
+
+  /** A memory store scans every document anyway. */
+  async ensureIndexes(): Promise<void> {}
+
+  private select<T extends DocValue>(collection: string, query: Query): FindWithTotalResult<T> {
     const where = Object.entries(query.where ?? {});
     const sort = query.sort ?? [];
     where.forEach(([f]) => assertField(f));
@@ -154,8 +166,8 @@ export class MemoryReadStore implements ReadStore {
   }
 
   async reset(projection: string, collections: string[]): Promise<void> {
-    collections.forEach((c) => this.collections.delete(c));
     this.checkpoints.delete(projection);
+    collections.forEach((c) => this.collections.delete(c));
   }
 
   async swap(pairs: [live: string, shadow: string][], projection: string, shadowProjection: string, position: bigint): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type Document,
   MongoClient,
   MongoClientClosedError,
+  MongoError,
   MongoNetworkError,
   MongoNotConnectedError,
   MongoServerSelectionError,
@@ -16,6 +17,8 @@ import {
   type CheckpointWrite,
   type DocValue,
   type FindResult,
+  type FindWithTotalResult,
+  type IndexSpec,
   type Query,
   type ReadStore,
   type StoredDoc,
@@ -36,6 +39,7 @@ import {
 const CHECKPOINTS = '_checkpoints';
 const LEASES = '_leases';
 const INT64_MAX = (1n << 63n) - 1n;
+const TRANSACTION_ATTEMPTS = 3;
 
 function int64(position: bigint): bigint {
   if (position < -1n || position > INT64_MAX) throw new RangeError(`Read store: position ${position} does not fit in int64`);
@@ -48,14 +52,56 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const asJson = (doc: DocValue) => JSON.parse(JSON.stringify(doc)) as DocValue;
 const redactUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');
 
-function isUnavailable(err: unknown): boolean {
-  return (
+/**
+ * Server error codes that mean "no usable primary right now": a node restarting, shutting down,
+ * stepping down or not (yet) primary, or a network failure it reports. The driver retries a read or
+ * write once on these; when that fails too, the caller answers 503 and the visitor tries again later.
+ */
+const OUTAGE_CODES = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  134, // ReadConcernMajorityNotAvailableYet
+  189, // PrimarySteppedDown
+  262, // ExceededTimeLimit
+  9001, // SocketException
+  10058, // LegacyNotPrimary
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+export function isUnavailable(err: unknown, depth = 0): boolean {
+  if (
     err instanceof MongoServerSelectionError ||
     err instanceof MongoNetworkError ||
     err instanceof MongoNotConnectedError ||
     err instanceof MongoTopologyClosedError ||
     err instanceof MongoClientClosedError
-  );
+  ) {
+    return true;
+  }
+  // MongoServerError, and MongoWriteConcernError (a write the node could not make durable) carry the code.
+  if (err instanceof MongoError && typeof err.code === 'number' && OUTAGE_CODES.has(err.code)) return true;
+  if (!(err instanceof Error) || depth > 2) return false;
+  // A bulk write wraps what stopped it: a network error (errorResponse) or a write concern error (err).
+  const wrapped = err as Error & { errorResponse?: unknown; err?: { code?: unknown } };
+  if (typeof wrapped.err?.code === 'number' && OUTAGE_CODES.has(wrapped.err.code)) return true;
+  return isUnavailable(wrapped.errorResponse, depth + 1) || isUnavailable(err.cause, depth + 1);
+}
+
+/** Mongo index keys for a spec; the sort's id tie-break (`_id` ascending) ends every index. */
+function indexKeys(spec: IndexSpec): Record<string, 1 | -1> {
+  const keys: Record<string, 1 | -1> = {};
+  for (const { field, direction } of spec) {
+    assertField(field);
+    keys[key(field)] ??= direction === 'desc' ? -1 : 1;
+  }
+  keys._id ??= 1;
+  return keys;
 }
 
 /**
@@ -138,6 +184,37 @@ export class MongoReadStore implements ReadStore {
   }
 
   async find<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindResult<T>> {
+    const { filter, sort } = this.toFilter(query);
+    return this.guard(async () => ({ items: await this.page<T>(collection, filter, sort, query) }));
+  }
+
+  async findWithTotal<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindWithTotalResult<T>> {
+    const { filter, sort } = this.toFilter(query);
+    return this.guard(async () => {
+      const items = await this.page<T>(collection, filter, sort, query);
+      const offset = query.offset ?? 0;
+      // A first page that is not full already says how many match.
+      const counted = offset === 0 && (query.limit === undefined || items.length < query.limit);
+      return { items, total: counted ? items.length : await this.coll(collection).countDocuments(filter) };
+    });
+  }
+
+  private async page<T extends DocValue>(collection: string, filter: Document, sort: Record<string, 1 | -1>, query: Query): Promise<StoredDoc<T>[]> {
+    const docs = await this.coll(collection).find(filter, { sort, skip: query.offset ?? 0, limit: query.limit ?? 0 }).toArray();
+    return docs.map((d) => this.toStored<T>(d));
+  }
+
+  /**
+   * createIndexes is idempotent: an index that exists with the same keys is left alone. A search
+   * (case-insensitive substring) cannot use an index; its query still walks the sort index, so a
+   * page is read in order without sorting the whole collection.
+   */
+  async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+    if (indexes.length === 0) return;
+    await this.guard(() => this.coll(collection).createIndexes(indexes.map((spec) => ({ key: indexKeys(spec) }))));
+  }
+
+  private toFilter(query: Query): { filter: Document; sort: Record<string, 1 | -1> } {
     const and: Document[] = [{ doc: { $ne: null } }];
     for (const [field, value] of Object.entries(query.where ?? {})) {
       assertField(field);
@@ -156,12 +233,7 @@ export class MongoReadStore implements ReadStore {
       sort[key(s.field)] ??= s.direction === 'desc' ? -1 : 1;
     }
     sort._id ??= 1;
-    const filter = { $and: and };
-    return this.guard(async () => {
-      const cursor = this.coll(collection).find(filter, { sort, skip: query.offset ?? 0, limit: query.limit ?? 0 });
-      const [docs, total] = await Promise.all([cursor.toArray(), this.coll(collection).countDocuments(filter)]);
-      return { items: docs.map((d) => this.toStored<T>(d)), total };
-    });
+    return { filter: { $and: and }, sort };
   }
 
   async write(ops: WriteOp[], checkpoint?: CheckpointWrite): Promise<void> {
@@ -169,11 +241,32 @@ export class MongoReadStore implements ReadStore {
       if (!this.transactions) return this.apply(ops, checkpoint);
       const session = this.client.startSession();
       try {
-        await session.withTransaction((s) => this.apply(ops, checkpoint, s), { writeConcern: { w: 'majority' } });
+        await this.inTransaction(session, () => this.apply(ops, checkpoint, session));
       } finally {
         await session.endSession();
       }
     });
+  }
+
+  /**
+   * Runs a transaction, again on a transient error (write conflict, lost primary, commit result
+   * unknown) up to TRANSACTION_ATTEMPTS times in all. Not `withTransaction`: it retries for up to
+   * 120 s, so a write during an outage would hang for two minutes instead of failing. Running the
+   * whole transaction again is safe: every write is guarded by its position.
+   */
+  private async inTransaction(session: ClientSession, run: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      session.startTransaction({ writeConcern: { w: 'majority' } });
+      try {
+        await run();
+        await session.commitTransaction();
+        return;
+      } catch (err) {
+        if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
+        const transient = err instanceof MongoError && (err.hasErrorLabel('TransientTransactionError') || err.hasErrorLabel('UnknownTransactionCommitResult'));
+        if (!transient || attempt >= TRANSACTION_ATTEMPTS) throw err;
+      }
+    }
   }
 
   /**
@@ -215,10 +308,11 @@ export class MongoReadStore implements ReadStore {
     });
   }
 
+  /** The checkpoint goes first: a crash after it leaves documents that a replay overwrites, never a checkpoint without its documents. */
   async reset(projection: string, collections: string[]): Promise<void> {
     await this.guard(async () => {
-      for (const c of collections) await this.coll(c).drop();
       await this.coll(CHECKPOINTS).deleteOne({ _id: projection } as Document);
+      for (const c of collections) await this.coll(c).drop();
     });
   }
 

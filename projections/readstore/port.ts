@@ -33,9 +33,18 @@ export interface Query {
 
 export interface FindResult<T extends DocValue = DocValue> {
   items: StoredDoc<T>[];
+}
+
+export interface FindWithTotalResult<T extends DocValue = DocValue> extends FindResult<T> {
   /** Count of all documents that match, ignoring offset and limit. */
   total: number;
 }
+
+/**
+ * A compound index a read model's queries need: the equality fields first, then the sort fields, in
+ * the order a query sorts. Adapters that sort ties by id add id at the end themselves.
+ */
+export type IndexSpec = readonly { field: string; direction?: 'asc' | 'desc' }[];
 
 export interface CheckpointWrite {
   projection: string;
@@ -51,7 +60,15 @@ export interface CheckpointWrite {
 export interface ReadStore {
   get<T extends DocValue = DocValue>(collection: string, id: string): Promise<StoredDoc<T> | null>;
   getMany<T extends DocValue = DocValue>(collection: string, ids: string[]): Promise<Map<string, StoredDoc<T>>>;
+  /** The matching documents, without counting them all: for callers that show no total. */
   find<T extends DocValue = DocValue>(collection: string, query?: Query): Promise<FindResult<T>>;
+  /** As `find`, and how many documents match in all (a count a paged list shows). */
+  findWithTotal<T extends DocValue = DocValue>(collection: string, query?: Query): Promise<FindWithTotalResult<T>>;
+  /**
+   * Makes sure the collection has these indexes (idempotent, safe to repeat and to run from several
+   * processes). Adapters that gain nothing from them may do nothing.
+   */
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   /**
    * Applies the ops (each guarded by its position) and then, in the same unit where the adapter
    * can, stores the checkpoint. SQLite does both in one transaction; MongoDB in one transaction
@@ -61,7 +78,10 @@ export interface ReadStore {
   /** -1n when the projection has never run. */
   getCheckpoint(projection: string): Promise<bigint>;
   listCheckpoints(): Promise<Map<string, bigint>>;
-  /** Removes every document of the collections and the projection's checkpoint. */
+  /**
+   * Removes the projection's checkpoint, then every document of the collections (in that order, so
+   * a crash midway never leaves a checkpoint that claims documents that are gone).
+   */
   reset(projection: string, collections: string[]): Promise<void>;
   /**
    * Atomically replaces each live collection with its shadow (pairs of [live, shadow]) and sets

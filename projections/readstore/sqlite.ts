@@ -7,6 +7,7 @@ import {
   type DocValue,
   type FieldValue,
   type FindResult,
+  type FindWithTotalResult,
   type Query,
   type ReadStore,
   type StoredDoc,
@@ -96,36 +97,51 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async find<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindResult<T>> {
+    return this.run(() => ({ items: this.select<T>(collection, query, false).items }));
+  }
+
+  async findWithTotal<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindWithTotalResult<T>> {
     return this.run(() => {
-      const { where, params } = this.whereClause(query);
-      const order = (query.sort ?? []).map((s) => {
-        assertField(s.field);
-        return `${column(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`;
-      });
-      order.push('id ASC');
-      const offset = query.offset ?? 0;
-      const limit = query.limit ?? -1;
-      const t = table(collection);
-      let page: { id: string }[];
-      let total: number;
-      if (query.search?.text) {
-        // A search is the costly filter: evaluate it once into a temporary result, then count and page that.
-        const rows = this.readRows<{ id: string; total: bigint }>(
-          `WITH m AS MATERIALIZED (SELECT id, ${order.map((o, i) => `${o.replace(/ (ASC|DESC)$/, '')} AS k${i}`).join(', ')} FROM ${t} WHERE ${where})
-           SELECT id, (SELECT count(*) FROM m) AS total FROM m ORDER BY ${order.map((o, i) => `k${i}${o.endsWith('DESC') ? ' DESC' : ''}`).join(', ')} LIMIT ? OFFSET ?`,
-          [...params, limit, offset],
-        );
-        page = rows;
-        total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? this.count(t, where, params) : 0;
-      } else {
-        // Sort ids only, then load the page's documents, and count apart: a count(*) OVER () window or
-        // converting every matching document back to text before the sort is several times slower.
-        page = this.readRows<{ id: string }>(`SELECT id FROM ${t} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, [...params, limit, offset]);
-        total = offset === 0 && (limit < 0 || page.length < limit) ? page.length : this.count(t, where, params);
-      }
-      const docs = this.loadMany<T>(collection, page.map((r) => r.id));
-      return { items: page.map((r) => docs.get(r.id)!), total };
+      const { items, total } = this.select<T>(collection, query, true);
+      return { items, total: total! };
     });
+  }
+
+  /**
+   * Left out on purpose: the embedded store holds one school's data in one file, and each index
+   * would be one more write on the enrollment path; `npm run bench` prints its tracker query times.
+   */
+  async ensureIndexes(): Promise<void> {}
+
+  private select<T extends DocValue>(collection: string, query: Query, withTotal: boolean): { items: StoredDoc<T>[]; total?: number } {
+    const { where, params } = this.whereClause(query);
+    const order = (query.sort ?? []).map((s) => {
+      assertField(s.field);
+      return `${column(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`;
+    });
+    order.push('id ASC');
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? -1;
+    const t = table(collection);
+    let page: { id: string }[];
+    let total: number | undefined;
+    if (query.search?.text && withTotal) {
+      // A search is the costly filter: evaluate it once into a temporary result, then count and page that.
+      const rows = this.readRows<{ id: string; total: bigint }>(
+        `WITH m AS MATERIALIZED (SELECT id, ${order.map((o, i) => `${o.replace(/ (ASC|DESC)$/, '')} AS k${i}`).join(', ')} FROM ${t} WHERE ${where})
+         SELECT id, (SELECT count(*) FROM m) AS total FROM m ORDER BY ${order.map((o, i) => `k${i}${o.endsWith('DESC') ? ' DESC' : ''}`).join(', ')} LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      );
+      page = rows;
+      total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? this.count(t, where, params) : 0;
+    } else {
+      // Sort ids only, then load the page's documents, and count apart: a count(*) OVER () window or
+      // converting every matching document back to text before the sort is several times slower.
+      page = this.readRows<{ id: string }>(`SELECT id FROM ${t} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, [...params, limit, offset]);
+      if (withTotal) total = offset === 0 && (limit < 0 || page.length < limit) ? page.length : this.count(t, where, params);
+    }
+    const docs = this.loadMany<T>(collection, page.map((r) => r.id));
+    return { items: page.map((r) => docs.get(r.id)!), total };
   }
 
   private count(t: string, where: string, params: unknown[]): number {
@@ -185,8 +201,8 @@ export class SqliteReadStore implements ReadStore {
     this.run(() =>
       this.db
         .transaction(() => {
-          for (const c of collections) this.db.exec(`DROP TABLE IF EXISTS ${table(c)}`);
           this.stmt('DELETE FROM _checkpoints WHERE name = ?').run(projection);
+          for (const c of collections) this.db.exec(`DROP TABLE IF EXISTS ${table(c)}`);
         })
         .immediate(),
     );

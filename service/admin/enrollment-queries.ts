@@ -1,5 +1,5 @@
 import type { AdminEnrollmentRecord, TrackerTab } from '../../contracts/admin/enrollments.js';
-import type { FieldValue, ReadStore } from '../../projections/readstore/port.js';
+import type { FieldValue, Query, ReadStore } from '../../projections/readstore/port.js';
 import { ENROLLMENT_SEARCH_FIELDS, type EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { PageWindow } from './paging.js';
 
@@ -18,17 +18,28 @@ export interface EnrollmentFilter {
 
 const toRecord = ({ workshopTitle: _w, programTitle: _p, location: _l, seq: _s, ...record }: EnrollmentRowDoc): AdminEnrollmentRecord => record;
 
-/** Newest first; the search and the tab are applied by the read store, so only one page is read. */
+const trackerQuery = (filter: EnrollmentFilter, window: PageWindow): Query => ({
+  where: TAB_FILTER[filter.status ?? 'all'],
+  search: filter.q ? { text: filter.q, fields: [...ENROLLMENT_SEARCH_FIELDS] } : undefined,
+  sort: [{ field: 'seq', direction: 'desc' }],
+  ...window,
+});
+
+/**
+ * Newest first, with the count of every match (the tracker shows it); the search and the tab are
+ * applied by the read store, so only one page is read.
+ */
 export async function findEnrollments(
   store: ReadStore,
   filter: EnrollmentFilter,
   window: PageWindow,
 ): Promise<{ records: AdminEnrollmentRecord[]; total: number }> {
-  const { items, total } = await store.find<EnrollmentRowDoc>('enrollments', {
-    where: TAB_FILTER[filter.status ?? 'all'],
-    search: filter.q ? { text: filter.q, fields: [...ENROLLMENT_SEARCH_FIELDS] } : undefined,
-    sort: [{ field: 'seq', direction: 'desc' }],
-    ...window,
-  });
+  const { items, total } = await store.findWithTotal<EnrollmentRowDoc>('enrollments', trackerQuery(filter, window));
   return { records: items.map((i) => toRecord(i.doc)), total };
+}
+
+/** Every match, newest first, for the export: no separate count. */
+export async function exportEnrollments(store: ReadStore, filter: EnrollmentFilter): Promise<AdminEnrollmentRecord[]> {
+  const { items } = await store.find<EnrollmentRowDoc>('enrollments', trackerQuery(filter, {}));
+  return items.map((i) => toRecord(i.doc));
 }

@@ -7,7 +7,7 @@ import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
-import { findEnrollments } from './enrollment-queries.js';
+import { exportEnrollments, findEnrollments } from './enrollment-queries.js';
 import { csvFileName, enrollmentCsv } from './enrollment-csv.js';
 import { pageWindow, setTotal } from './paging.js';
 
@@ -30,8 +30,8 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
   app.get('/enrollments/export.csv', validate('query', ExportQuery), async (c) => {
     const query = c.req.valid('query');
     await awaitProjections(deps, query.minPosition, ['enrollments']);
-    const { records, total } = await findEnrollments(deps.readStore, query, {});
-    deps.log.info('enrollments exported', { rows: total });
+    const records = await exportEnrollments(deps.readStore, query);
+    deps.log.info('enrollments exported', { rows: records.length });
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
     c.header('Cache-Control', 'no-store');

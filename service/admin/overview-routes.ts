@@ -19,7 +19,7 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
   app.get('/inquiries', validate('query', InboxQuerySchema.extend(MinPositionQuerySchema.shape)), async (c) => {
     const query = c.req.valid('query');
     await awaitProjections(deps, query.minPosition, ['inquiries']);
-    const { items, total } = await deps.readStore.find<Inquiry>('inquiries', {
+    const { items, total } = await deps.readStore.findWithTotal<Inquiry>('inquiries', {
       sort: [{ field: 'receivedAt', direction: 'desc' }],
       ...pageWindow(query, 'first-page'),
     });

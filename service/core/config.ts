@@ -15,7 +15,7 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_KEY: z.string().min(12, 'must be at least 12 characters').optional(),
-  EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kdb']).optional(),
+  EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']).optional(),
   MONGODB_URL: url(['mongodb', 'mongodb+srv']).optional(),
   MONGODB_DB: z.string().min(1).default('etiquette'),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_… or sk_live_…').optional(),

@@ -17,6 +17,7 @@ import {
   STREAM_EXISTS,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import type { Readable } from 'node:stream';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { checkExpected } from './expected.js';
 import {
@@ -45,56 +46,126 @@ import {
  * no server-side filter on a $all *read*, so they are filtered here, reading on until `limit` events
  * remain or $all ends.
  *
- * Timeouts. The client gives reads and subscriptions no deadline; every call here is bounded by
- * `timeoutMs` (default 5 s) so a missing server fails fast with EventStoreUnavailableError. An append
- * that times out may still have been written: the caller retries with its expected revision, which
- * then fails cleanly with WrongExpectedRevisionError instead of writing twice.
+ * Time limits. Client 6.2.1 gives reads and subscriptions no deadline (it sends Infinity), and asks
+ * the server for its features, without a deadline, before the first append of every client. So:
+ * - a read fails with EventStoreUnavailableError when the server sends nothing for `timeoutMs`; the
+ *   timer restarts at every event, so a long read that keeps flowing is never cut, and a read that
+ *   stalls is never returned shortened;
+ * - an append fails after `timeoutMs` without an answer; after `reconnectAfterTimeouts` time-outs in
+ *   a row the client is replaced, which drops a server-features call that will never answer (the old
+ *   client's stalled call keeps at most its one connection until the server answers or closes it).
+ *
+ * Lost answers. An append whose answer is lost (time-out, connection dropped, leader change) may
+ * have been written. It is sent again, once by default, with the same event ids and the same expected
+ * revision. EventStoreDB then checks the events at expected revision + 1… of the stream: when their
+ * ids are ours it answers success with their position (IndexWriter.CheckCommit, "Idempotent"), so
+ * the retry never writes twice. That check reads the stream itself, so it holds across restarts and
+ * leader changes, for as long as those events are still in the stream (not deleted, truncated or
+ * scavenged by $maxAge/$maxCount). With 'any' or 'stream_exists' the server only consults a bounded
+ * in-memory cache of recent event ids, lost on restart, so such appends are not retried here.
  */
 
 /** The largest uint64: what a server without positions on stream reads (< 22.6) sends instead. */
 const NO_POSITION = 18446744073709551615n;
 
 export interface EsdbOptions {
-  /** Upper bound for any one call to the server, in ms. */
+  /** How long to wait for the server's next answer (an append's result, a read's next event), in ms. Default 5000. */
   timeoutMs?: number;
+  /** Tries for an append with an exact expected revision or 'no_stream' whose answer is lost (default 2). */
+  appendAttempts?: number;
+  /** Append time-outs in a row after which the client is replaced (default 2). */
+  reconnectAfterTimeouts?: number;
+  /** Wait before subscribing again after the subscription ended or failed, in ms (default 1000). */
+  resubscribeDelayMs?: number;
 }
 
+/**
+ * Client 6.2.1 parses only esdb:// and esdb+discover://. KurrentDB's kurrentdb:// and kdb:// (with or
+ * without +discover) name the same thing with the same options, so they are rewritten, not refused.
+ */
+export const toEsdbConnectionString = (url: string): string =>
+  url.trim().replace(/^(?:kurrentdb|kdb)(\+discover)?:\/\//i, (_, discover: string | undefined) => `esdb${discover ?? ''}://`);
+
+/** Our own time limit ran out: no answer came. */
+class NoAnswerError extends EventStoreUnavailableError {}
+
 export class EsdbEventStore implements EventStore {
-  private readonly client: EventStoreDBClient;
+  private client: EventStoreDBClient;
+  private readonly connectionString: string;
   private readonly timeoutMs: number;
+  private readonly appendAttempts: number;
+  private readonly reconnectAfterTimeouts: number;
+  private readonly resubscribeDelayMs: number;
+  private appendTimeoutsInARow = 0;
   private readonly listeners = new Set<() => void>();
   private subscription: AllStreamSubscription | undefined;
+  /** Commit position of the last event the subscription delivered: where it resumes after a drop. */
+  private subscribedUpTo: bigint | undefined;
   private resubscribeTimer: NodeJS.Timeout | undefined;
   private notifyQueued = false;
   private closed = false;
 
-  /** `connectionString` e.g. `esdb://localhost:2113?tls=false`. Connects lazily, on the first call. */
+  /** `connectionString` e.g. `esdb://localhost:2113?tls=false` (or kurrentdb://, kdb://). Connects lazily, on the first call. */
   constructor(connectionString: string, options: EsdbOptions = {}) {
+    this.connectionString = toEsdbConnectionString(connectionString);
     this.timeoutMs = options.timeoutMs ?? 5000;
-    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.appendAttempts = Math.max(1, options.appendAttempts ?? 2);
+    this.reconnectAfterTimeouts = Math.max(1, options.reconnectAfterTimeouts ?? 2);
+    this.resubscribeDelayMs = options.resubscribeDelayMs ?? 1000;
+    this.client = EventStoreDBClient.connectionString(this.connectionString);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     // The server answers a zero-event append without saying whether the stream exists, so check here.
     if (events.length === 0) return this.appendNothing(streamId, expected);
-    const result = await this.call('append', () =>
-      this.client.appendToStream(streamId, events.map(toEventData), {
-        expectedRevision: toEsdbExpected(expected),
-        deadline: this.timeoutMs,
-      }),
-    ).catch((error: unknown) => {
+    const idempotent = typeof expected === 'bigint' || expected === 'no_stream';
+    const attempts = idempotent ? this.appendAttempts : 1;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.appendOnce(streamId, events, expected);
+        const position = result.position?.commit ?? (await this.headPosition());
+        return {
+          nextExpectedRevision: result.nextExpectedRevision,
+          position: events.length === 1 ? position : await this.lastPositionOf(events, position),
+        };
+      } catch (error) {
+        // Same ids, same expected revision: if the lost attempt was written, the server says so.
+        if (!(error instanceof EventStoreUnavailableError) || attempt >= attempts) throw error;
+      }
+    }
+  }
+
+  private async appendOnce(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
+    const client = this.client;
+    try {
+      const result = await this.call('append', () =>
+        client.appendToStream(streamId, events.map(toEventData), { expectedRevision: toEsdbExpected(expected), deadline: this.timeoutMs }),
+      );
+      this.appendTimeoutsInARow = 0;
+      return result;
+    } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
+        this.appendTimeoutsInARow = 0;
         const actual = error.actualVersion;
         // The unary append path reports a missing stream as -1.
         throw new WrongExpectedRevisionError(streamId, expected, actual === 'no_stream' || actual < 0n ? 'no_stream' : actual);
       }
+      if (error instanceof NoAnswerError && ++this.appendTimeoutsInARow >= this.reconnectAfterTimeouts) this.replaceClient(client);
       throw error;
-    });
-    const position = result.position?.commit ?? (await this.headPosition());
-    return {
-      nextExpectedRevision: result.nextExpectedRevision,
-      position: events.length === 1 ? position : await this.lastPositionOf(events, position),
-    };
+    }
+  }
+
+  /**
+   * A fresh client asks the server for its features again and opens a new channel. Appends still
+   * waiting on the old client fail by their own time limit and are retried on the new one.
+   */
+  private replaceClient(stale: EventStoreDBClient): void {
+    if (this.closed || this.client !== stale) return;
+    this.appendTimeoutsInARow = 0;
+    this.client = EventStoreDBClient.connectionString(this.connectionString);
+    void stale.dispose().catch(() => {});
+    // The subscription ran on the old client; disposing it cancels the call without an 'end'.
+    if (this.subscription) this.dropped(this.subscription);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -204,63 +275,111 @@ export class EsdbEventStore implements EventStore {
     );
   }
 
-  /** Drains a read into an array within the time limit, cancelling the read if it runs over. */
-  private collect<T>(what: string, open: () => AsyncIterable<T> & { cancel(): Promise<void> }): Promise<T[]> {
-    return this.call(what, async () => {
-      const stream = open();
-      const timer = setTimeout(() => void stream.cancel().catch(() => {}), this.timeoutMs);
-      try {
-        const out: T[] = [];
-        for await (const item of stream) out.push(item);
-        return out;
-      } finally {
-        clearTimeout(timer);
-      }
-    });
-  }
-
-  /** Runs one server call with a time limit; connection-level failures become EventStoreUnavailableError. */
-  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new EventStoreUnavailableError('The EventStoreDB event store is closed');
+  /**
+   * Drains a read into an array. The read fails, cancelled, when the server sends nothing for
+   * `timeoutMs`: the timer restarts at every event, so only silence counts, never the read's length.
+   */
+  private async collect<T>(what: string, open: () => Readable & AsyncIterable<T> & { cancel(): Promise<void> }): Promise<T[]> {
+    this.assertOpen();
+    const stream = open();
+    // The client may still emit an error after the read is over (a cancel racing a failure); an
+    // 'error' without a listener would crash the process.
+    stream.on('error', () => {});
+    let silence: NoAnswerError | undefined;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new EventStoreUnavailableError(`EventStoreDB ${what} did not answer within ${this.timeoutMs} ms`)),
-        this.timeoutMs + 500,
-      );
-    });
+    const restartTimer = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        silence = new NoAnswerError(`EventStoreDB ${what} sent nothing for ${this.timeoutMs} ms`);
+        void stream.cancel().catch(() => {});
+        // Cancelling alone does not end the client's stream; destroying it ends the loop below.
+        stream.destroy(silence);
+      }, this.timeoutMs);
+    };
     try {
-      return await Promise.race([run(), timeout]);
-    } catch (error) {
-      if (isUnavailable(error)) {
-        throw new EventStoreUnavailableError(`EventStoreDB ${what} failed: ${errorMessage(error)}`, { cause: error });
+      restartTimer();
+      const out: T[] = [];
+      for await (const item of stream) {
+        out.push(item);
+        restartTimer();
       }
-      throw error;
+      if (silence) throw silence;
+      return out;
+    } catch (error) {
+      throw silence ?? this.unavailable(what, error);
     } finally {
       clearTimeout(timer);
     }
   }
 
+  /** Runs one server call with a time limit; connection-level failures become EventStoreUnavailableError. */
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    this.assertOpen();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new NoAnswerError(`EventStoreDB ${what} did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+    });
+    try {
+      return await Promise.race([run(), timeout]);
+    } catch (error) {
+      throw this.unavailable(what, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EventStoreUnavailableError('The EventStoreDB event store is closed');
+  }
+
+  private unavailable(what: string, error: unknown): unknown {
+    if (error instanceof EventStoreUnavailableError || !isUnavailable(error)) return error;
+    return new EventStoreUnavailableError(`EventStoreDB ${what} failed: ${errorMessage(error)}`, { cause: error });
+  }
+
   private subscribe(): void {
     if (this.subscription || this.closed || this.listeners.size === 0) return;
-    const subscription = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    const from: ReadPosition = this.subscribedUpTo === undefined ? END : { commit: this.subscribedUpTo, prepare: this.subscribedUpTo };
+    const subscription = this.client.subscribeToAll({
+      fromPosition: from,
+      filter: excludeSystemEvents({
+        // The server reports how far a filtered subscription has looked even when nothing matched.
+        checkpointReached: (_, position) => {
+          if (this.subscription === subscription) this.subscribedUpTo = position.commit;
+        },
+      }),
+    });
     this.subscription = subscription;
     subscription.on('data', ({ event }: AllStreamResolvedEvent) => {
-      if (event && !isSystem(event)) this.notify();
+      if (!event || this.subscription !== subscription) return;
+      this.subscribedUpTo = event.position.commit;
+      if (!isSystem(event)) this.notify();
     });
-    subscription.on('error', () => {
-      // Dropped (server restart, network). Listeners are told to look again, since events may have
-      // been written while the subscription was down; the projector also polls, so nothing is lost.
-      if (this.subscription !== subscription) return;
-      this.subscription = undefined;
-      if (this.closed || this.listeners.size === 0) return;
-      this.resubscribeTimer = setTimeout(() => {
-        this.resubscribeTimer = undefined;
-        this.subscribe();
-        this.notify();
-      }, 1000);
-      this.resubscribeTimer.unref();
-    });
+    // A server that restarts or closes the call ends the subscription as surely as a network error.
+    subscription.on('error', () => this.dropped(subscription));
+    subscription.on('end', () => this.dropped(subscription));
+    subscription.on('close', () => this.dropped(subscription));
+  }
+
+  /**
+   * The subscription stopped. It is taken up again from the last position it delivered, and
+   * listeners are told to look again at once (events may have come in meanwhile); the projector
+   * also polls, so nothing is lost even before the new subscription runs.
+   */
+  private dropped(subscription: AllStreamSubscription): void {
+    if (this.subscription !== subscription) return;
+    this.subscription = undefined;
+    void subscription.unsubscribe().catch(() => {});
+    if (this.closed || this.listeners.size === 0) return;
+    this.notify();
+    clearTimeout(this.resubscribeTimer);
+    this.resubscribeTimer = setTimeout(() => {
+      this.resubscribeTimer = undefined;
+      this.subscribe();
+      // Resumed from the end (nothing was delivered before the drop): the gap is only seen by looking.
+      this.notify();
+    }, this.resubscribeDelayMs);
+    this.resubscribeTimer.unref();
   }
 
   private async unsubscribe(): Promise<void> {

@@ -142,7 +142,7 @@ describe('projections on SQLite', () => {
         readStore: cliRead,
         batchSize: 2000,
         onProgress: () => {
-          void apiRead.find('counters', { limit: 1 }).then((r) => served.push(r.total));
+          void apiRead.findWithTotal('counters', { limit: 1 }).then((r) => served.push(r.total));
         },
       });
       appending = false;

@@ -226,7 +226,7 @@ describe('ProjectionRunner', () => {
       readStore,
       batchSize: 50,
       onProgress: () => {
-        void readStore.find('counters', { limit: 1 }).then((r) => served.push(r.total));
+        void readStore.findWithTotal('counters', { limit: 1 }).then((r) => served.push(r.total));
       },
     });
     appending = false;

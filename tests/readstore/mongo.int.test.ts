@@ -94,6 +94,36 @@ describeReadStoreContract(
   { skip: mode === 'none' },
 );
 
+describe.skipIf(mode === 'none')('mongo read store indexes on a real server', () => {
+  it('given indexes ensured on a shadow collection, when it is swapped in, then the live collection has them and the tracker query uses one', async () => {
+    const db = `readstore_indexes_${process.pid}`;
+    databases.push(db);
+    const store = await MongoReadStore.connect(url, db);
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 3000 });
+    try {
+      const docs = Array.from({ length: 50 }, (_, i) => ({ status: i % 2 ? 'pending' : 'completed', seq: i }));
+      await store.write(docs.map((doc, i) => ({ kind: 'put' as const, collection: 'rows__rebuild', id: `r${i}`, doc, position: BigInt(i + 1) })));
+      await store.ensureIndexes('rows__rebuild', [[{ field: 'status' }, { field: 'seq', direction: 'desc' }]]);
+      await store.swap([['rows', 'rows__rebuild']], 'rows', 'rows__rebuild', 50n);
+
+      const keys = (await client.db(db).collection('rows').listIndexes().toArray()).map((i) => i.key as Record<string, number>);
+      expect(keys).toContainEqual({ 'doc.status': 1, 'doc.seq': -1, _id: 1 });
+      const plan = await client
+        .db(db)
+        .collection('rows')
+        .find({ $and: [{ doc: { $ne: null } }, { 'doc.status': 'pending' }] })
+        .sort({ 'doc.seq': -1, _id: 1 })
+        .limit(10)
+        .explain();
+      expect(JSON.stringify(plan.queryPlanner.winningPlan)).toContain('IXSCAN');
+      expect(JSON.stringify(plan.queryPlanner.winningPlan)).not.toContain('"SORT"');
+    } finally {
+      await client.close();
+      await store.close();
+    }
+  });
+});
+
 describe('mongo read store without a server', () => {
   it('fails within seconds with ReadStoreUnavailableError', async () => {
     const started = Date.now();

@@ -104,12 +104,28 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
       });
       const ids = (r: { items: { id: string }[] }) => r.items.map((i) => i.id);
 
-      it('returns everything sorted by id by default, with the total', async () => {
-        const r = await store.find('people');
+      it('returns everything sorted by id by default, with the total when asked', async () => {
+        const r = await store.findWithTotal('people');
         expect(ids(r)).toEqual(['ADA-x', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
         expect(r.total).toBe(7);
         expect(r.items[1]).toEqual({ id: 'p1', position: 1n, doc: people[0]!.doc });
-        expect(await store.find('empty-collection')).toEqual({ items: [], total: 0 });
+        expect(await store.findWithTotal('empty-collection')).toEqual({ items: [], total: 0 });
+      });
+
+      it('finds without a total for callers that show none', async () => {
+        const r = await store.find('people', { sort: [{ field: 'age', direction: 'asc' }], limit: 2 });
+        expect(r).toEqual({ items: [expect.objectContaining({ id: 'ADA-x' }), expect.objectContaining({ id: 'p1' })] });
+        expect(await store.find('empty-collection')).toEqual({ items: [] });
+      });
+
+      it('ensures indexes idempotently, on live, empty and shadow collections, and queries answer the same', async () => {
+        const indexes = [[{ field: 'city' }, { field: 'age', direction: 'desc' as const }], [{ field: 'name' }]];
+        await store.ensureIndexes('people', indexes);
+        await store.ensureIndexes('people', indexes);
+        await store.ensureIndexes('people__rebuild', indexes);
+        await store.ensureIndexes('people', []);
+        expect(ids(await store.find('people', { where: { city: 'London' }, sort: [{ field: 'age', direction: 'desc' }] }))).toEqual(['p3', 'p1']);
+        expect(await store.find('people__rebuild')).toEqual({ items: [] });
       });
 
       it('filters by equality on one value and on any of several', async () => {
@@ -133,7 +149,7 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
         expect(ids(await store.find('people', { search: { text: 'a.*', fields: ['name'] } }))).toEqual([]);
         expect(ids(await store.find('people', { search: { text: '36', fields: ['age'] } }))).toEqual([]);
         expect(ids(await store.find('people', { search: { text: 'o', fields: ['name'] }, where: { city: 'London' } }))).toEqual(['p1']);
-        expect((await store.find('people', { search: { text: '', fields: ['name'] } })).total).toBe(7);
+        expect((await store.findWithTotal('people', { search: { text: '', fields: ['name'] } })).total).toBe(7);
       });
 
       it('sorts ascending and descending, ties broken by id ascending', async () => {
@@ -155,17 +171,18 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
 
       it('pages with offset and limit and counts all matches', async () => {
         const sort = [{ field: 'age', direction: 'asc' as const }];
-        const page1 = await store.find('people', { sort, limit: 3 });
-        const page2 = await store.find('people', { sort, offset: 3, limit: 3 });
-        const page3 = await store.find('people', { sort, offset: 6, limit: 3 });
-        const past = await store.find('people', { sort, offset: 20, limit: 3 });
+        const page1 = await store.findWithTotal('people', { sort, limit: 3 });
+        const page2 = await store.findWithTotal('people', { sort, offset: 3, limit: 3 });
+        const page3 = await store.findWithTotal('people', { sort, offset: 6, limit: 3 });
+        const past = await store.findWithTotal('people', { sort, offset: 20, limit: 3 });
         expect([ids(page1), ids(page2), ids(page3)]).toEqual([['ADA-x', 'p1', 'p6'], ['p3', 'p4', 'p2'], ['p5']]);
         expect([page1.total, page2.total, page3.total, past.total]).toEqual([7, 7, 7, 7]);
         expect(past.items).toEqual([]);
-        const searched = await store.find('people', { search: { text: 'l', fields: ['city'] }, sort, offset: 1, limit: 1 });
+        const searched = await store.findWithTotal('people', { search: { text: 'l', fields: ['city'] }, sort, offset: 1, limit: 1 });
         expect(ids(searched)).toEqual(['p3']);
         expect(searched.total).toBe(3);
-        expect((await store.find('people', { search: { text: 'l', fields: ['city'] }, offset: 10, limit: 1 })).total).toBe(3);
+        expect((await store.findWithTotal('people', { search: { text: 'l', fields: ['city'] }, offset: 10, limit: 1 })).total).toBe(3);
+        expect((await store.findWithTotal('people', { where: { city: 'London' }, limit: 5 })).total).toBe(2);
       });
 
       it('refuses field names that are not plain identifiers', async () => {
@@ -240,7 +257,7 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
         await store.write([put('a', 1n, { v: 1 }), put('b', 1n, { v: 1 }, 'kept')], { projection: 'p', position: 1n });
         await store.write([], { projection: 'q', position: 1n });
         await store.reset('p', ['things']);
-        expect(await store.find('things')).toEqual({ items: [], total: 0 });
+        expect(await store.find('things')).toEqual({ items: [] });
         expect(await store.getCheckpoint('p')).toBe(-1n);
         expect(await store.getCheckpoint('q')).toBe(1n);
         expect(await store.get('kept', 'b')).not.toBeNull();
@@ -260,7 +277,7 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
           { id: 'both', position: 9n, doc: { v: 'new' } },
           { id: 'fresh', position: 8n, doc: { v: 'new' } },
         ]);
-        expect(await store.find('things__rebuild')).toEqual({ items: [], total: 0 });
+        expect(await store.find('things__rebuild')).toEqual({ items: [] });
         expect(await store.getCheckpoint('p')).toBe(12n);
         expect(await store.getCheckpoint('p__rebuild')).toBe(-1n);
         // The tombstone came along and still refuses older writes.
@@ -274,7 +291,7 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
       it('swap with an empty shadow empties the live collection', async () => {
         await store.write([put('old', 1n, { v: 'old' })], { projection: 'p', position: 1n });
         await store.swap([['things', 'things__rebuild']], 'p', 'p__rebuild', 5n);
-        expect((await store.find('things')).total).toBe(0);
+        expect((await store.findWithTotal('things')).total).toBe(0);
         expect(await store.getCheckpoint('p')).toBe(5n);
       });
     });

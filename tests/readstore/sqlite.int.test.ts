@@ -22,7 +22,7 @@ describe('sqlite read store', () => {
       await a.write([{ kind: 'put', collection: 'c', id: 'x', position: 1n, doc: { v: 1 } }], { projection: 'p', position: 1n });
       expect((await b.get('c', 'x'))?.doc).toEqual({ v: 1 });
       // b has prepared statements on the live table; a replaces that table underneath it.
-      expect((await b.find('c')).total).toBe(1);
+      expect((await b.findWithTotal('c')).total).toBe(1);
       await a.write([{ kind: 'put', collection: 'c__rebuild', id: 'y', position: 2n, doc: { v: 2 } }]);
       await a.swap([['c', 'c__rebuild']], 'p', 'p__rebuild', 2n);
       expect((await b.find('c')).items.map((i) => i.id)).toEqual(['y']);
@@ -72,11 +72,11 @@ describe('sqlite read store', () => {
       ];
       // Speed is measured by `npm run bench` (admin tracker section), not here.
       for (const q of queries) {
-        const { items, total } = await store.find('enrollments', q);
+        const { items, total } = await store.findWithTotal('enrollments', q);
         expect(items.length).toBeLessThanOrEqual(q.limit ?? Infinity);
         expect(total).toBeGreaterThan(0);
       }
-      const r = await store.find('enrollments', queries[0]);
+      const r = await store.findWithTotal('enrollments', queries[0]);
       expect(r.total).toBe(6);
       expect(r.items.every((i) => i.doc.workshopId === 'w-4' && /number12/i.test(String(i.doc.parentName)))).toBe(true);
     } finally {

@@ -9,6 +9,8 @@ import type {
   CheckpointWrite,
   DocValue,
   FindResult,
+  FindWithTotalResult,
+  IndexSpec,
   Query,
   ReadStore,
   StoredDoc,
@@ -165,6 +167,16 @@ export class FaultyReadStore implements ReadStore {
   async find<T extends DocValue = DocValue>(collection: string, query?: Query): Promise<FindResult<T>> {
     this.guard('find');
     return this.inner.find<T>(collection, query);
+  }
+
+  async findWithTotal<T extends DocValue = DocValue>(collection: string, query?: Query): Promise<FindWithTotalResult<T>> {
+    this.guard('findWithTotal');
+    return this.inner.findWithTotal<T>(collection, query);
+  }
+
+  async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+    this.guard('ensureIndexes');
+    return this.inner.ensureIndexes(collection, indexes);
   }
 
   async write(ops: WriteOp[], checkpoint?: CheckpointWrite): Promise<void> {
