@@ -83,6 +83,7 @@ async function main() {
     await reactor.stop();
     await runner.stop();
     await stores.close();
+    deps.payments.close?.();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
