@@ -21,6 +21,9 @@ const DRAIN_MS = 20_000;
 /** Starts the API (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
 async function main() {
   const config = loadConfigOrExit();
+  // Every store sets owner-only modes itself (service/core/private-files.ts); the umask also covers
+  // anything a library writes under DATA_DIR.
+  process.umask(0o077);
   const log = createLogger(config.LOG_LEVEL);
   if (!config.ADMIN_KEY) config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
 
