@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from './core/log.js';
+import { applyKeepAliveTimeout, httpServerOptions } from './core/http-timeouts.js';
 import { ensureAdminKey } from './core/admin-key.js';
 import { openStores } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
@@ -59,9 +60,11 @@ async function main() {
   // the read store keeps it to one active reactor across API processes.
   const reactor = new EnrollmentReactor(deps, { takeOverAtStart });
   reactor.start();
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() }, (info) => {
     process.stdout.write(`Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`);
   });
+
+  applyKeepAliveTimeout(server as import('node:http').Server);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
