@@ -25,7 +25,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const app = new Hono();
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
 
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
   app.onError((err, c) => toErrorResponse(err, c, deps.log));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));

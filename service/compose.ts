@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './core/config.js';
 import type { EventStore } from './eventstore/port.js';
 import type { ReadStore } from '../projections/readstore/port.js';
 import { validatingEventStore } from './eventstore/validating.js';
 import { eventSchemas } from '../contracts/events.js';
+import { ensurePrivateDir } from './core/private-files.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -17,7 +17,8 @@ export interface Stores {
  * when MONGODB_URL is set, otherwise SQLite files under DATA_DIR. Nothing else knows which runs.
  */
 export async function openStores(config: Config): Promise<Stores> {
-  if (!config.EVENTSTORE_URL || !config.MONGODB_URL) mkdirSync(config.DATA_DIR, { recursive: true });
+  // Owner-only: the SQLite files, the outbox and the offline provider's store hold personal data.
+  if (!config.EVENTSTORE_URL || !config.MONGODB_URL) ensurePrivateDir(config.DATA_DIR);
 
   let raw: EventStore;
   if (config.EVENTSTORE_URL) {

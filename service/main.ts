@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from './core/log.js';
+import { applyKeepAliveTimeout, httpServerOptions } from './core/http-timeouts.js';
 import { ensureAdminKey } from './core/admin-key.js';
 import { openStores } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
@@ -21,6 +22,9 @@ const DRAIN_MS = 20_000;
 /** Starts the API (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
 async function main() {
   const config = loadConfigOrExit();
+  // Every store sets owner-only modes itself (service/core/private-files.ts); the umask also covers
+  // anything a library writes under DATA_DIR.
+  process.umask(0o077);
   const log = createLogger(config.LOG_LEVEL);
   if (!config.ADMIN_KEY) config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
 
@@ -56,9 +60,11 @@ async function main() {
   // the read store keeps it to one active reactor across API processes.
   const reactor = new EnrollmentReactor(deps, { takeOverAtStart });
   reactor.start();
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() }, (info) => {
     process.stdout.write(`Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`);
   });
+
+  applyKeepAliveTimeout(server as import('node:http').Server);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -83,6 +89,7 @@ async function main() {
     await reactor.stop();
     await runner.stop();
     await stores.close();
+    deps.payments.close?.();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -14,7 +14,7 @@ import { ProjectionRunner } from '../projections/runner.js';
  * checkpoint and releases the leases, so a replacement takes over at once.
  */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, { takesPayments: false });
   const log = createLogger(config.LOG_LEVEL);
   const stores = await openStores(config);
   const runner = new ProjectionRunner({

@@ -103,14 +103,26 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderViewSchema = OrderSchema.omit({ email: true });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
-/** GET /api/enrollments/{id} (test page): the enrollment, with the e-mail it was made with. */
+/**
+ * GET /api/enrollments/{id} (test mode): what a checkout needs to take the payment of an
+ * enrollment, and nothing that names a person. No e-mail, phone, names of parents or children,
+ * school or emergency contacts: the server already has the e-mail for the receipt, and an
+ * enrollment id travels in checkout addresses (history, logs, shared links).
+ */
 export const EnrollmentLookupSchema = z.object({
   id: EnrollmentIdSchema,
-  email: z.string(),
   status: z.enum(ENROLLMENT_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Set once confirmed. */
   orderId: z.string().nullable(),
+  workshopId: z.string().nullable(),
+  programId: z.string().nullable(),
+  /** The workshop's or program's title, as the order summary shows it. */
   title: z.string(),
+  participants: z.number().int(),
   amountCents: z.number().int(),
+  isFree: z.boolean(),
+  /** When an unpaid hold lapses (ISO), or null. */
+  holdExpiresAt: z.string().nullable(),
 });
 export type EnrollmentLookup = z.infer<typeof EnrollmentLookupSchema>;

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateSqliteFile } from '../../service/core/private-files.js';
 import Database from 'better-sqlite3';
 import { assertField } from './memory.js';
 import {
@@ -58,8 +57,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly writeTx: Database.Transaction<(ops: WriteOp[], checkpoint?: CheckpointWrite) => void>;
 
   constructor(readonly filename: string, options: SqliteReadStoreOptions = {}) {
-    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
     try {
+      preparePrivateSqliteFile(filename);
       this.db = new Database(filename, { timeout: options.busyTimeoutMs ?? 5000 });
     } catch (err) {
       throw new ReadStoreUnavailableError(`Read store ${filename} cannot be opened`, { cause: err });

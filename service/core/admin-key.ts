@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from './private-files.js';
 
 /**
  * On the embedded default without ADMIN_KEY, a key is generated on the first start, kept in
@@ -9,12 +10,13 @@ import { join } from 'node:path';
 export function ensureAdminKey(dataDir: string, print: (line: string) => void): string {
   const file = join(dataDir, 'admin.key');
   if (existsSync(file)) {
+    tightenFile(file);
     print(`Admin key: kept in ${file} (set ADMIN_KEY to choose your own).`);
     return readFileSync(file, 'utf8').trim();
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const key = randomBytes(24).toString('base64url');
-  writeFileSync(file, key + '\n', { mode: 0o600 });
+  writeFileSync(file, key + '\n', { mode: PRIVATE_FILE_MODE });
   print(`Admin key (generated once, kept in ${file}): ${key}`);
   return key;
 }

@@ -18,6 +18,8 @@ export const ConfigSchema = z.object({
   EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']).optional(),
   MONGODB_URL: url(['mongodb', 'mongodb+srv']).optional(),
   MONGODB_DB: z.string().min(1).default('etiquette'),
+  /** `stripe` or `offline`; unset means Stripe when STRIPE_SECRET_KEY is set, else offline (embedded default only). */
+  PAYMENTS: z.enum(['stripe', 'offline']).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_… or sk_live_…').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must look like pk_test_… or pk_live_…').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must look like whsec_…').optional(),
@@ -51,8 +53,18 @@ export class ConfigError extends Error {
   }
 }
 
+export interface LoadOptions {
+  /**
+   * False for processes that never take a payment (the projector, the projections CLI): the
+   * payment checks are the API's. Default true.
+   */
+  takesPayments?: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
 /** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -61,13 +73,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   const embedded = !raw.EVENTSTORE_URL && !raw.MONGODB_URL;
-  const payments = raw.STRIPE_SECRET_KEY ? 'stripe' : 'offline';
-  if (payments === 'stripe' && !raw.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set');
-  }
-  if (!embedded && !raw.ADMIN_KEY) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_KEY: is required when EVENTSTORE_URL or MONGODB_URL is set');
-  }
+  const problems = options.takesPayments === false ? [] : paymentProblems(raw, embedded);
+  if (!embedded && !raw.ADMIN_KEY) problems.push('ADMIN_KEY: is required when EVENTSTORE_URL or MONGODB_URL is set');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const payments = raw.PAYMENTS ?? (raw.STRIPE_SECRET_KEY ? 'stripe' : 'offline');
   return {
     ...raw,
     embedded,
@@ -77,10 +86,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+const isLiveKey = (key: string | undefined) => Boolean(key && /^(sk|rk)_live_/.test(key));
+
+/**
+ * Payments are never switched off by accident: outside the embedded default, no Stripe keys is a
+ * refusal unless PAYMENTS=offline says so, and the test pages never run beside a live key.
+ */
+function paymentProblems(raw: RawConfig, embedded: boolean): string[] {
+  const problems: string[] = [];
+  const wantsStripe = raw.PAYMENTS === 'stripe' || (raw.PAYMENTS === undefined && (raw.STRIPE_SECRET_KEY || !embedded));
+  if (wantsStripe && !raw.STRIPE_SECRET_KEY) {
+    problems.push(
+      embedded
+        ? 'STRIPE_SECRET_KEY: is required when PAYMENTS=stripe; set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET'
+        : 'STRIPE_SECRET_KEY: payments are not configured. With EVENTSTORE_URL or MONGODB_URL set, set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take card payments, or set PAYMENTS=offline to run on test cards where nobody is charged',
+    );
+  }
+  if (wantsStripe && !raw.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET: is required with Stripe payments (the signing secret of the /api/webhook endpoint, whsec_…), or set PAYMENTS=offline');
+  }
+  if (raw.TEST_PAGES && isLiveKey(raw.STRIPE_SECRET_KEY)) {
+    problems.push('TEST_PAGES: cannot be true with a live Stripe key (sk_live_… or rk_live_…): the test pages would create real charges. Unset TEST_PAGES, or use a test key (sk_test_…)');
+  }
+  return problems;
+}
+
 /** For entry points: the configuration, or the message naming the bad variable and exit code 78 (EX_CONFIG). */
-export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfigOrExit(env: Env = process.env, options: LoadOptions = {}): Config {
   try {
-    return loadConfig(env);
+    return loadConfig(env, options);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(err.message + '\n');

@@ -39,13 +39,25 @@ const STRIPE_CSP = serialise(stripeDirectives);
 
 export const cspFor = (path: string) => (STRIPE_PAGES.some((p) => p.test(path)) ? STRIPE_CSP : BASE_CSP);
 
+/** One year, subdomains included: browsers then never try the site over plain http. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  /** PUBLIC_URL: Strict-Transport-Security goes out only when it is https (never on a plain-http site or a laptop). */
+  publicUrl?: string;
+}
+
 /** Security headers on every answer; the CSP allows Stripe.js only on the payment pages. */
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
-  await next();
-  c.header('Content-Security-Policy', cspFor(c.req.path));
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('Cross-Origin-Opener-Policy', 'same-origin');
-  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+export const securityHeaders = (options: SecurityHeaderOptions = {}): MiddlewareHandler => {
+  const https = options.publicUrl?.toLowerCase().startsWith('https://') ?? false;
+  return async (c, next) => {
+    await next();
+    if (https) c.header('Strict-Transport-Security', HSTS);
+    c.header('Content-Security-Policy', cspFor(c.req.path));
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+  };
 };

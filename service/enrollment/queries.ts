@@ -9,16 +9,21 @@ export async function findOrder(store: ReadStore, orderId: string): Promise<Orde
   return view;
 }
 
+/** The enrollment as a checkout needs it: amounts, status and the item, never the person (see EnrollmentLookupSchema). */
 export async function findEnrollment(store: ReadStore, enrollmentId: string): Promise<EnrollmentLookup | null> {
   const doc = (await store.get<Order>('orders', enrollmentId))?.doc;
   if (!doc) return null;
   return {
     id: doc.id,
-    email: doc.email,
     status: doc.status,
     paymentStatus: doc.paymentStatus,
     orderId: doc.orderId,
+    workshopId: doc.workshopId,
+    programId: doc.programId,
     title: doc.item.title,
+    participants: doc.participants,
     amountCents: doc.amountCents,
+    isFree: doc.isFree,
+    holdExpiresAt: doc.holdExpiresAt,
   };
 }

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateSqliteFile } from '../core/private-files.js';
 import Database from 'better-sqlite3';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { checkExpected } from './expected.js';
@@ -80,7 +79,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Opens (creating the folder and the file if needed) the event database at `file`. */
   constructor(readonly file: string) {
-    mkdirSync(dirname(file), { recursive: true });
+    preparePrivateSqliteFile(file);
     this.db = new Database(file);
     // Another process (the projector) may hold the file briefly; wait instead of failing at once.
     this.db.pragma('busy_timeout = 5000');

@@ -1,8 +1,9 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './port.js';
 import { toMailOptions } from './mail-options.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../core/private-files.js';
 
 /** The file an outbox message is written to: its Message-ID without brackets or domain. */
 export const outboxFileName = (messageId: string) => `${messageId.replace(/^<|>$/g, '').split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;
@@ -10,7 +11,8 @@ export const outboxFileName = (messageId: string) => `${messageId.replace(/^<|>$
 /**
  * The embedded default: each message is rendered to RFC 822 (.eml, attachments included) and
  * written under DATA_DIR/outbox, named by its Message-ID, so sending the same mail twice leaves
- * one file. Written to a temporary name and renamed, so a reader never sees half a message.
+ * one file. Written to a temporary name and renamed, so a reader never sees half a message. The
+ * folder is 0700 and each file 0600: a message carries the parent's name, e-mail and receipt.
  */
 export class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
@@ -23,10 +25,10 @@ export class OutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const info = await this.render.sendMail(toMailOptions(message, this.from));
-    await mkdir(this.dir, { recursive: true });
+    ensurePrivateDir(this.dir);
     const file = join(this.dir, outboxFileName(message.messageId));
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, info.message as Buffer);
+    await writeFile(tmp, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     await rename(tmp, file);
   }
 }

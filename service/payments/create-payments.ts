@@ -15,5 +15,5 @@ export function createPaymentsPort(config: Config, log?: Logger): PaymentsPort {
       apiBase: config.STRIPE_API_BASE,
     });
   }
-  return new OfflinePayments({ file: join(config.DATA_DIR, 'offline-payments.json'), log });
+  return new OfflinePayments({ file: join(config.DATA_DIR, 'offline-payments.db'), legacyJsonFile: join(config.DATA_DIR, 'offline-payments.json'), log });
 }

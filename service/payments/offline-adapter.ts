@@ -1,43 +1,43 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Stripe from 'stripe';
 import type { OfflineConfirmRequest, OfflineConfirmResponse } from '../../contracts/payments/api.js';
 import type { Logger } from '../core/log.js';
 import type { CreateIntentInput, PaymentIntentInfo, PaymentsPort, WebhookDelivery } from './port.js';
 import { WebhookSignatureError } from './port.js';
 import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';
-import { cardOutcome } from './test-cards.js';
-
-interface Saved {
-  intents: Record<string, StripeIntentJson>;
-  /** idempotency key -> PaymentIntent id */
-  keys: Record<string, string>;
-  refunds: Record<string, { refundId: string; amountCents: number }>;
-}
+import { cardOutcome, SUCCEEDING_TEST_CARD } from './test-cards.js';
+import { OfflineStore } from './offline-store.js';
 
 export interface OfflineOptions {
   /** Signing secret for its events; random per process unless given (tests give one). */
   webhookSecret?: string;
-  /** JSON file keeping PaymentIntents across restarts; memory only when absent. */
+  /** SQLite file keeping PaymentIntents, idempotency keys and refunds across restarts; memory only when absent. */
   file?: string;
+  /** The JSON file earlier versions kept; imported once into `file`, then renamed. */
+  legacyJsonFile?: string;
   clock?: () => Date;
   log?: Logger;
 }
+
+/** What the test pages' simulated payment gets: a signed succeeded event, or why there is none. */
+export type TestPaymentOutcome =
+  | { kind: 'unknown' }
+  | { kind: 'not_succeeded'; status: string; message: string }
+  | { kind: 'signed'; payload: string; header: string };
 
 const token = (bytes = 12) => randomBytes(bytes).toString('hex');
 
 /**
  * A local stand-in for Stripe's test mode: PaymentIntents, Stripe's test cards, refunds, and
  * events signed with Stripe's scheme (its own secret) delivered through the same handler as
- * POST /api/webhook. No network.
+ * POST /api/webhook. No network. Its state lives in SQLite (see OfflineStore).
  */
 export class OfflinePayments implements PaymentsPort {
   readonly provider = 'offline' as const;
   readonly publishableKey = null;
   readonly hasSecretKey = false;
   readonly webhookSecret: string;
-  private readonly saved: Saved;
+  private readonly store: OfflineStore;
   private deliver: WebhookDelivery | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly clock: () => Date;
@@ -45,12 +45,14 @@ export class OfflinePayments implements PaymentsPort {
   constructor(private readonly options: OfflineOptions = {}) {
     this.webhookSecret = options.webhookSecret ?? `whsec_offline_${token(16)}`;
     this.clock = options.clock ?? (() => new Date());
-    this.saved = options.file && existsSync(options.file) ? (JSON.parse(readFileSync(options.file, 'utf8')) as Saved) : { intents: {}, keys: {}, refunds: {} };
+    this.store = new OfflineStore(options.file ?? ':memory:');
+    if (options.legacyJsonFile) {
+      const imported = this.store.importLegacyJson(options.legacyJsonFile);
+      if (imported > 0) options.log?.info('offline payments imported from the JSON file of an earlier version', { intents: imported });
+    }
   }
 
   async createPaymentIntent(input: CreateIntentInput): Promise<PaymentIntentInfo> {
-    const existing = this.saved.keys[input.idempotencyKey];
-    if (existing) return intentInfoOf(this.saved.intents[existing]!);
     const id = `pi_offline_${token()}`;
     const pi: StripeIntentJson = {
       id,
@@ -62,26 +64,21 @@ export class OfflinePayments implements PaymentsPort {
       metadata: input.metadata,
       last_payment_error: null,
     };
-    this.saved.intents[id] = pi;
-    this.saved.keys[input.idempotencyKey] = id;
-    this.persist();
-    return intentInfoOf(pi);
+    // The same idempotency key gives the intent made first, as Stripe does.
+    return intentInfoOf(this.store.insertIntent(input.idempotencyKey, pi));
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {
-    const pi = this.saved.intents[id];
+    const pi = this.store.intent(id);
     return pi ? intentInfoOf(pi) : null;
   }
 
   async refund(paymentIntentId: string, idempotencyKey: string) {
-    const done = this.saved.refunds[idempotencyKey];
+    const done = this.store.refund(idempotencyKey);
     if (done) return done;
-    const pi = this.saved.intents[paymentIntentId];
+    const pi = this.store.intent(paymentIntentId);
     if (!pi || pi.status !== 'succeeded') throw new Error(`Offline provider: ${paymentIntentId} has no successful charge to refund`);
-    const refund = { refundId: `re_offline_${token()}`, amountCents: pi.amount };
-    this.saved.refunds[idempotencyKey] = refund;
-    this.persist();
-    return refund;
+    return this.store.insertRefund(idempotencyKey, paymentIntentId, { refundId: `re_offline_${token()}`, amountCents: pi.amount });
   }
 
   async checkConnection(): Promise<{ ok: true }> {
@@ -108,34 +105,36 @@ export class OfflinePayments implements PaymentsPort {
   /** The test-card form's "Pay": Stripe's confirmPayment, answered the way Stripe.js answers it. */
   confirmWithTestCard(req: OfflineConfirmRequest): OfflineConfirmResponse | null {
     const id = req.clientSecret.split('_secret_')[0] ?? '';
-    const pi = this.saved.intents[id];
+    const pi = this.store.intent(id);
     if (!pi || pi.client_secret !== req.clientSecret) return null;
-    const answer = () => ({ paymentIntent: { id: pi.id, status: intentInfoOf(pi).status, amount: pi.amount } });
-    if (pi.status === 'succeeded') return answer();
-    const outcome = cardOutcome(req.cardNumber, req.expiry, this.clock());
-    if (outcome.kind === 'invalid') return { error: { type: 'card_error', code: outcome.code, message: outcome.message } };
-    if (outcome.kind === 'succeeded') {
-      pi.status = 'succeeded';
-      pi.last_payment_error = null;
-      this.persist();
-      this.emit('payment_intent.succeeded', pi);
-      return answer();
-    }
-    pi.status = 'requires_payment_method';
-    pi.last_payment_error = { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message };
-    this.persist();
-    this.emit('payment_intent.payment_failed', pi);
-    return { error: { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message } };
+    const paid = this.charge(pi, req.cardNumber, req.expiry);
+    if ('error' in paid) return { error: paid.error };
+    if (paid.changed) this.emit('payment_intent.succeeded', paid.pi);
+    return { paymentIntent: { id: paid.pi.id, status: intentInfoOf(paid.pi).status, amount: paid.pi.amount } };
   }
 
-  /** Test mode: marks a PaymentIntent paid (as a card would) and returns the signed event, undelivered. */
-  succeedForTest(id: string): { payload: string; header: string } | null {
-    const pi = this.saved.intents[id];
-    if (!pi) return null;
-    pi.status = 'succeeded';
-    pi.last_payment_error = null;
-    this.persist();
-    return this.signed('payment_intent.succeeded', pi);
+  /**
+   * The enrollment test page's simulated "payment succeeded" (test pages only). The rule: an
+   * event saying "succeeded" is signed only for an intent this provider holds as succeeded. An
+   * intent not paid yet is first really paid, as the test card 4242 4242 4242 4242 pays it
+   * through the checkout's form; the event is then signed from the intent as stored, and returned
+   * undelivered for the caller to hand to the webhook handler.
+   */
+  payForTest(id: string): TestPaymentOutcome {
+    const found = this.store.intent(id);
+    if (!found) return { kind: 'unknown' };
+    const paid = found.status === 'succeeded' ? { pi: found } : this.charge(found, SUCCEEDING_TEST_CARD, this.unexpiredExpiry());
+    const pi = this.store.intent(id);
+    if (!pi || pi.status !== 'succeeded') {
+      const message = 'error' in paid ? paid.error.message : `The payment is ${pi?.status ?? 'unknown'}, not succeeded.`;
+      return { kind: 'not_succeeded', status: pi?.status ?? 'unknown', message };
+    }
+    return { kind: 'signed', ...this.signed('payment_intent.succeeded', pi) };
+  }
+
+  /** Closes the SQLite store. */
+  close(): void {
+    this.store.close();
   }
 
   /** Resolves once every event emitted so far has been delivered (or given up on). */
@@ -175,12 +174,32 @@ export class OfflinePayments implements PaymentsPort {
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  private persist(): void {
-    const file = this.options.file;
-    if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.saved));
-    renameSync(tmp, file);
+  /**
+   * A card tried on an intent, as Stripe treats it: an intent already paid stays paid; an invalid
+   * card is refused before any charge (nothing stored); otherwise the outcome is stored.
+   */
+  private charge(
+    pi: StripeIntentJson,
+    cardNumber: string,
+    expiry: string,
+  ): { pi: StripeIntentJson; changed: boolean } | { error: NonNullable<OfflineConfirmResponse['error']> } {
+    if (pi.status === 'succeeded') return { pi, changed: false };
+    const outcome = cardOutcome(cardNumber, expiry, this.clock());
+    if (outcome.kind === 'invalid') return { error: { type: 'card_error', code: outcome.code, message: outcome.message } };
+    if (outcome.kind === 'succeeded') {
+      const next = { ...pi, status: 'succeeded', last_payment_error: null };
+      this.store.updateIntent(next);
+      return { pi: next, changed: true };
+    }
+    const next = { ...pi, status: 'requires_payment_method', last_payment_error: { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message } };
+    this.store.updateIntent(next);
+    this.emit('payment_intent.payment_failed', next);
+    return { error: { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message } };
+  }
+
+  /** An expiry date a year ahead of the provider's clock, for the simulated test card. */
+  private unexpiredExpiry(): string {
+    const next = this.clock();
+    return `12/${String((next.getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
   }
 }

@@ -67,6 +67,8 @@ export interface PaymentsPort {
   signForTest(payload: string): string;
   /** The offline provider delivers its outcomes through this; Stripe ignores it (it calls /api/webhook). */
   attachDelivery(deliver: WebhookDelivery): void;
+  /** Releases what the adapter holds open (the offline provider's SQLite file). */
+  close?(): void;
 }
 
 /** Metadata keys the app puts on a PaymentIntent. */

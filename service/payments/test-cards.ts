@@ -12,6 +12,9 @@ const DECLINES: Record<string, { declineCode: string; message: string }> = {
   '4000000000009995': { declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
 };
 
+/** The card that always pays (Stripe's 4242 4242 4242 4242). */
+export const SUCCEEDING_TEST_CARD = '4242424242424242';
+
 export function cardOutcome(cardNumber: string, expiry: string, now: Date): CardOutcome {
   const digits = cardNumber.replace(/\D/g, '');
   const [mm, yy] = expiry.split('/').map((p) => Number(p.trim()));
@@ -19,7 +22,7 @@ export function cardOutcome(cardNumber: string, expiry: string, now: Date): Card
   if (!mm || yy === undefined || new Date(2000 + yy, mm, 1) <= now) {
     return { kind: 'invalid', code: 'expired_card', message: "Your card's expiration date is in the past." };
   }
-  if (digits === '4242424242424242') return { kind: 'succeeded' };
+  if (digits === SUCCEEDING_TEST_CARD) return { kind: 'succeeded' };
   const decline = DECLINES[digits];
   if (decline) return { kind: 'declined', code: 'card_declined', ...decline };
   return { kind: 'invalid', code: 'incorrect_number', message: 'Your card number is incorrect. Use one of the test cards listed above.' };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../core/deps.js';
-import { notFound } from '../core/errors.js';
+import { conflict, notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
 import { CreateTestChargeRequestSchema, SimulatePaymentRequestSchema, TEST_CHARGE_CENTS, type StripeConnection } from '../../contracts/payments/api.js';
 import { handleWebhook } from './webhook.js';
@@ -27,33 +27,24 @@ export function paymentTestRoutes(deps: AppDeps): Hono {
     return c.json({ clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents });
   });
 
-  /**
-   * The enrollment test page's "payment succeeded" notification: a payment_intent.succeeded signed
-   * like the provider signs it, handed to the webhook handler. POST /api/webhook itself never takes
-   * an unsigned event.
-   */
-  app.post('/test/simulate-payment', validate('json', SimulatePaymentRequestSchema), async (c) => {
-    const { paymentIntentId } = c.req.valid('json');
-    let signed: { payload: string; header: string } | null;
-    if (payments instanceof OfflinePayments) {
-      signed = payments.succeedForTest(paymentIntentId);
-    } else {
-      const intent = await payments.retrievePaymentIntent(paymentIntentId);
-      const payload = intent
-        ? JSON.stringify({
-            id: `evt_simulated_${deps.newId().replace(/-/g, '')}`,
-            object: 'event',
-            type: 'payment_intent.succeeded',
-            created: Math.floor(deps.clock().getTime() / 1000),
-            data: { object: { id: intent.id, object: 'payment_intent', amount: intent.amountCents, status: 'succeeded', client_secret: intent.clientSecret, metadata: intent.metadata } },
-          })
-        : null;
-      signed = payload ? { payload, header: payments.signForTest(payload) } : null;
-    }
-    if (!signed) throw notFound('No such payment intent.');
-    const outcome = await handleWebhook(deps, signed.payload, signed.header);
-    return c.json({ ...outcome, position: (await deps.eventStore.headPosition()).toString() });
-  });
+  // The enrollment test page's "payment succeeded" notification exists only with the offline
+  // provider: with Stripe, only Stripe may say a payment succeeded.
+  if (payments instanceof OfflinePayments) {
+    const offline = payments;
+    /**
+     * A payment_intent.succeeded signed like the provider signs it, handed to the webhook handler
+     * (POST /api/webhook itself never takes an unsigned event). It is signed only once the offline
+     * provider holds the intent as succeeded: an unpaid intent is paid first with the test card
+     * that always succeeds (see OfflinePayments.payForTest).
+     */
+    app.post('/test/simulate-payment', validate('json', SimulatePaymentRequestSchema), async (c) => {
+      const outcome = offline.payForTest(c.req.valid('json').paymentIntentId);
+      if (outcome.kind === 'unknown') throw notFound('No such payment intent.');
+      if (outcome.kind === 'not_succeeded') throw conflict(`The test payment did not succeed: ${outcome.message}`);
+      const result = await handleWebhook(deps, outcome.payload, outcome.header);
+      return c.json({ ...result, position: (await deps.eventStore.headPosition()).toString() });
+    });
+  }
 
   return app;
 }

@@ -134,6 +134,48 @@ test.describe('enrollment and payment', () => {
     expect(mail.subject).toContain(orderId);
   });
 
+  test('an order the server has not confirmed never shows "Enrollment Confirmed!", and shows it once paid', async ({ page, request }) => {
+    await page.goto('/enroll/9');
+    await fillContact(page);
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/9\?/);
+    const enrollmentId = new URL(page.url()).searchParams.get('enrollmentId')!;
+
+    // Unpaid: the address names an order, but the server does not hold it as confirmed.
+    await page.goto(`/order-confirmation?workshopId=9&attendees=1&isFree=false&orderId=ORD-${enrollmentId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Not Confirmed Yet');
+    await expect(page.getByText('Enrollment Confirmed!')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download Receipt' })).toHaveCount(0);
+    await expect(page.getByRole('status')).toContainText(`ORD-${enrollmentId}`);
+
+    // Paid (as the checkout's test card pays): "Check Again" finds the confirmed order.
+    const intent = await (await request.post('/api/create-payment-intent', { data: { enrollmentId, amount: 130 } })).json();
+    const paid = await request.post('/api/offline-payments/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } });
+    expect(paid.status()).toBe(200);
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Check Again' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByRole('region', { name: 'Order Details' })).toContainText(`ORD-${enrollmentId}`);
+  });
+
+  test('an unknown order number shows that it is not confirmed, not a confirmation', async ({ page }) => {
+    await page.goto('/order-confirmation?workshopId=4&attendees=2&isFree=false&orderId=ORD-no-such-order');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Not Confirmed Yet');
+    await expect(page.getByText('Princess Tea Party')).toHaveCount(0);
+  });
+
+  test('the enrollment test page pays its test enrollment through the offline provider and links to a confirmed TEST- order', async ({ page }) => {
+    await page.goto('/enrollment-test');
+    await page.getByText('I agree to the terms and conditions').click();
+    await page.getByRole('button', { name: 'Run Test Enrollment' }).click();
+    await expect(page.getByText(/was paid and confirmed as TEST-/)).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('link', { name: 'View the order confirmation' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
+    await expect(page.getByRole('region', { name: 'Order Details' })).toContainText('TEST-');
+  });
+
   test("the stricter form on a children's workshop shows its errors and focuses the first", async ({ page }) => {
     await page.goto('/enroll/8');
     await page.getByLabel('First name').fill('E');
@@ -224,6 +266,7 @@ test.describe('enrollment pages: accessibility and screenshots', () => {
     { name: 'test-charge', path: '/test-charge' },
     { name: 'enrollment-test', path: '/enrollment-test' },
     { name: 'free-enrollment-test', path: '/free-enrollment-test' },
+    { name: 'order-not-confirmed', path: '/order-confirmation?orderId=ORD-unknown' },
   ];
   for (const { name, path } of pages) {
     test(`${name} has no serious axe findings`, async ({ page }) => {

@@ -52,9 +52,10 @@ const OTHER_PAGES = [
 let t: FaultApp;
 let app: Hono;
 let readStore: SwitchableReadStore;
+let dist: string;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  dist = mkdtempSync(join(tmpdir(), 'dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("app")');
@@ -160,5 +161,50 @@ describe('security headers', () => {
   it('given the CSP builder, when asked for a payment page and any other path, then only the payment pages name Stripe', () => {
     for (const path of STRIPE_PAGES) expect(cspFor(path), path).toMatch(/js\.stripe\.com/);
     for (const path of [...OTHER_PAGES, '/api/create-payment-intent', '/api/webhook']) expect(cspFor(path), path).not.toMatch(/stripe/i);
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const json = { 'content-type': 'application/json' };
+  /** A page, an asset, API answers of each kind (200, 404, 400, 415, 401) and an answer made by an error. */
+  const answers = (a: Hono): [string, () => Promise<Response> | Response][] => [
+    ['GET /', () => a.request('/')],
+    ['GET /checkout/abc', () => a.request('/checkout/abc')],
+    ['GET /assets/app.js', () => a.request('/assets/app.js')],
+    ['GET /health', () => a.request('/health')],
+    ['GET /api/workshops', () => a.request('/api/workshops')],
+    ['GET /api/nope', () => a.request('/api/nope')],
+    ['POST /api/contact (invalid)', () => a.request('/api/contact', { method: 'POST', headers: json, body: '{"email":1}' })],
+    ['POST /api/contact (text/plain)', () => a.request('/api/contact', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' })],
+    ['GET /api/admin/session (wrong key)', () => a.request('/api/admin/session', { headers: { 'Admin-Key': 'wrong-key-000000' } })],
+  ];
+
+  it('given PUBLIC_URL on https, when any answer goes out, then it carries Strict-Transport-Security for a year with subdomains', async () => {
+    const https = await makeFaultApp({ env: { PUBLIC_URL: 'https://greatlakesetiquette.com' } });
+    try {
+      const a = createApp(https.deps, { webDist: dist });
+      for (const [name, send] of answers(a)) {
+        const res = await send();
+        expect({ name, hsts: res.headers.get('strict-transport-security') }).toEqual({ name, hsts: 'max-age=31536000; includeSubDomains' });
+      }
+    } finally {
+      await https.close();
+    }
+  });
+
+  it.each([
+    ['unset', undefined],
+    ['on plain http', 'http://localhost:3000'],
+  ])('given PUBLIC_URL %s, when any answer goes out, then it never carries Strict-Transport-Security', async (_name, publicUrl) => {
+    const plain = await makeFaultApp({ env: publicUrl ? { PUBLIC_URL: publicUrl } : {} });
+    try {
+      const a = createApp(plain.deps, { webDist: dist });
+      for (const [name, send] of answers(a)) {
+        const res = await send();
+        expect({ name, hsts: res.headers.get('strict-transport-security') }).toEqual({ name, hsts: null });
+      }
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -148,8 +148,30 @@ describe('test pages', () => {
     );
     const sim = await t.post('/api/test/simulate-payment', { paymentIntentId: created.paymentIntentId });
     expect(sim.status).toBe(200);
-    const order = await json<{ orderId: string; email: string }>(t.get(`/api/enrollments/${created.enrollmentId}?minPosition=${(await json<{ position: string }>(sim)).position}`));
-    expect(order).toMatchObject({ orderId: `TEST-${created.enrollmentId}`, email: 'tester@example.com' });
+    const order = await json<{ orderId: string; status: string }>(t.get(`/api/enrollments/${created.enrollmentId}?minPosition=${(await json<{ position: string }>(sim)).position}`));
+    expect(order).toMatchObject({ orderId: `TEST-${created.enrollmentId}`, status: 'completed' });
+  });
+
+  it('given an unpaid intent of the offline provider, when its success is simulated, then the provider first really pays it and only then is the signed event recorded', async () => {
+    t = await makeEnrollmentApp();
+    const { enrollmentId, intent } = await enrollAndOpenPayment(t);
+    expect((await t.offline.retrievePaymentIntent(intent.paymentIntentId))?.status).toBe('requires_payment_method');
+
+    const sim = await t.post('/api/test/simulate-payment', { paymentIntentId: intent.paymentIntentId });
+
+    expect(sim.status).toBe(200);
+    expect((await t.offline.retrievePaymentIntent(intent.paymentIntentId))?.status).toBe('succeeded');
+    expect((await types(enrollmentId)).slice(-2)).toEqual(['PaymentSucceeded', 'EnrollmentConfirmed']);
+    // The payment-success page, which asks the provider, agrees.
+    expect(await json<VerifyPaymentResponse>(verify(intent.paymentIntentId, intent.clientSecret))).toMatchObject({ status: 'succeeded', orderId: `ORD-${enrollmentId}` });
+  });
+
+  it('given an intent the provider does not hold, when its success is simulated, then 404 and nothing is recorded', async () => {
+    t = await makeEnrollmentApp();
+    const before = await t.eventStore.headPosition();
+    const sim = await t.post('/api/test/simulate-payment', { paymentIntentId: 'pi_offline_nosuchintent' });
+    expect(sim.status).toBe(404);
+    expect(await t.eventStore.headPosition()).toBe(before);
   });
 
   it('given Stripe without TEST_PAGES, when the test calls are made, then each is 404 and the checkout calls still answer', async () => {

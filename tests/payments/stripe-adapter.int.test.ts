@@ -82,4 +82,26 @@ describe('Stripe adapter (against a local stub of the API)', () => {
       await t.close();
     }
   });
+
+  it('given Stripe with TEST_PAGES=true and an unpaid intent, when the enrollment test page simulates its success, then the call does not exist (404) and nothing is recorded', async () => {
+    const t = await makeEnrollmentApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, TEST_PAGES: 'true' },
+      extra: () => ({ payments: stripe }),
+    });
+    try {
+      const { enrollmentId, intent } = await enrollAndOpenPayment(t);
+      const before = await t.eventStore.headPosition();
+
+      const r = await t.post('/api/test/simulate-payment', { paymentIntentId: intent.paymentIntentId });
+
+      expect(r.status).toBe(404);
+      expect(await t.eventStore.headPosition()).toBe(before);
+      expect((await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type)).not.toContain('PaymentSucceeded');
+      expect(stub.intents.get(intent.paymentIntentId)?.status).toBe('requires_payment_method');
+      // The other test pages are on: only the simulation is the offline provider's.
+      expect((await t.get('/api/test-stripe-connection')).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });

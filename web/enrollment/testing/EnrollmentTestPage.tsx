@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { REFERRAL_LABELS, REFERRAL_SOURCES } from '../../../contracts/enrollment/form.js';
 import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
 import { Button } from '../../components/Button.js';
@@ -12,15 +12,35 @@ import { TextField } from '../../components/TextField.js';
 import { toast } from '../../components/Toast.js';
 import { apiJson, apiErrorText } from '../../core/api.js';
 import { usePageTitle } from '../../layout/usePageTitle.js';
-import { orderConfirmationHref } from '../api.js';
+import { orderConfirmationHref, useStripeConfig } from '../api.js';
 import { TestModeGate, TestPageHeader } from './TestModeGate.js';
 
 export function EnrollmentTestPage() {
   usePageTitle('Enrollment Test');
   return (
     <TestModeGate>
-      <EnrollmentTest />
+      <OfflineOnly>
+        <EnrollmentTest />
+      </OfflineOnly>
     </TestModeGate>
+  );
+}
+
+/** The simulated notification exists only with the offline provider: with Stripe, only Stripe says a payment succeeded. */
+function OfflineOnly({ children }: { children: ReactNode }) {
+  const config = useStripeConfig();
+  if (config.data?.provider === 'offline') return <>{children}</>;
+  return (
+    <div className="container container--narrow section test-page">
+      <TestPageHeader title="Enrollment Test">Records a test enrollment, then simulates the provider’s “payment succeeded” notification.</TestPageHeader>
+      <Card as="section" role="status">
+        <h2>Not available with Stripe</h2>
+        <p>
+          The simulated payment works only with the offline provider (<code>PAYMENTS=offline</code>). With Stripe, pay a test enrollment through the checkout with a
+          Stripe test card, or try the <Link href="/test-charge">test charge</Link>.
+        </p>
+      </Card>
+    </div>
   );
 }
 

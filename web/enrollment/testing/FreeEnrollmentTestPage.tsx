@@ -61,7 +61,7 @@ function FreeEnrollmentTest() {
         setLog((l) => [...l, `Workshop enrollment ${r.enrollmentId}: ${r.isFree ? `free, order ${r.orderId}` : `awaiting payment of ${formatUsd(r.amountCents)}`}.`]);
       }
       const found = await apiJson<EnrollmentLookup>('GET', `/api/enrollments/${encodeURIComponent(enrollmentId)}?minPosition=${position}`);
-      setLog((l) => [...l, `Read back: ${found.id} for ${found.email}, ${found.status} / ${found.paymentStatus}.`]);
+      setLog((l) => [...l, `Read back: ${found.id}, ${found.title}, ${found.status} / ${found.paymentStatus}.`]);
     } catch (err) {
       toast({ title: 'Test Failed', description: apiErrorText(err) ?? 'The enrollment did not go through.', variant: 'destructive' });
     } finally {

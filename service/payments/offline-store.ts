@@ -1,0 +1,143 @@
+import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { preparePrivateSqliteFile, PRIVATE_FILE_MODE } from '../core/private-files.js';
+import type { StripeIntentJson } from './stripe-shapes.js';
+
+export interface OfflineRefund {
+  refundId: string;
+  amountCents: number;
+}
+
+/** The JSON file of earlier versions. */
+interface LegacySaved {
+  intents?: Record<string, StripeIntentJson>;
+  keys?: Record<string, string>;
+  refunds?: Record<string, OfflineRefund>;
+}
+
+interface IntentRow {
+  id: string;
+  amount: number;
+  status: string;
+  client_secret: string;
+  metadata: string;
+  last_error: string | null;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS intents (
+    id TEXT PRIMARY KEY,
+    idempotency_key TEXT NOT NULL UNIQUE,
+    amount INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    client_secret TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    last_error TEXT
+  );
+  CREATE TABLE IF NOT EXISTS refunds (
+    idempotency_key TEXT PRIMARY KEY,
+    refund_id TEXT NOT NULL,
+    payment_intent_id TEXT,
+    amount INTEGER NOT NULL
+  );
+`;
+
+/**
+ * The offline provider's state in SQLite (WAL, a file under DATA_DIR, owner-only): each write is
+ * one row, so a payment costs a few small writes instead of rewriting every intent ever made, and
+ * a restart keeps the intents, their idempotency keys and the refunds. ':memory:' for tests.
+ */
+export class OfflineStore {
+  private readonly db: Database.Database;
+  private readonly insert: Database.Statement;
+  private readonly byId: Database.Statement<[string], IntentRow>;
+  private readonly byKey: Database.Statement<[string], IntentRow>;
+  private readonly update: Database.Statement;
+  private readonly refundByKey: Database.Statement<[string], { refund_id: string; amount: number }>;
+  private readonly insertRefundRow: Database.Statement;
+
+  constructor(file: string) {
+    preparePrivateSqliteFile(file);
+    this.db = new Database(file, { timeout: 5000 });
+    if (file !== ':memory:') this.db.pragma('journal_mode = WAL');
+    // A payment the provider answered must survive a power cut, like the events that record it.
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(SCHEMA);
+    const columns = 'id, amount, status, client_secret, metadata, last_error';
+    this.insert = this.db.prepare(
+      `INSERT INTO intents (id, idempotency_key, amount, status, client_secret, metadata, last_error) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+    );
+    this.byId = this.db.prepare<[string], IntentRow>(`SELECT ${columns} FROM intents WHERE id = ?`);
+    this.byKey = this.db.prepare<[string], IntentRow>(`SELECT ${columns} FROM intents WHERE idempotency_key = ?`);
+    this.update = this.db.prepare('UPDATE intents SET status = ?, last_error = ? WHERE id = ?');
+    this.refundByKey = this.db.prepare<[string], { refund_id: string; amount: number }>('SELECT refund_id, amount FROM refunds WHERE idempotency_key = ?');
+    this.insertRefundRow = this.db.prepare('INSERT INTO refunds (idempotency_key, refund_id, payment_intent_id, amount) VALUES (?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING');
+  }
+
+  /** Stores the intent unless its idempotency key is known; answers the intent stored under the key. */
+  insertIntent(idempotencyKey: string, pi: StripeIntentJson): StripeIntentJson {
+    this.insert.run(pi.id, idempotencyKey, pi.amount, pi.status, pi.client_secret ?? '', JSON.stringify(pi.metadata ?? {}), errorJson(pi));
+    return intentOf(this.byKey.get(idempotencyKey)!);
+  }
+
+  intent(id: string): StripeIntentJson | null {
+    const row = this.byId.get(id);
+    return row ? intentOf(row) : null;
+  }
+
+  updateIntent(pi: StripeIntentJson): void {
+    this.update.run(pi.status, errorJson(pi), pi.id);
+  }
+
+  refund(idempotencyKey: string): OfflineRefund | null {
+    const row = this.refundByKey.get(idempotencyKey);
+    return row ? { refundId: row.refund_id, amountCents: row.amount } : null;
+  }
+
+  /** Records the refund unless the key is known; answers the refund stored under the key. */
+  insertRefund(idempotencyKey: string, paymentIntentId: string | null, refund: OfflineRefund): OfflineRefund {
+    this.insertRefundRow.run(idempotencyKey, refund.refundId, paymentIntentId, refund.amountCents);
+    return this.refund(idempotencyKey)!;
+  }
+
+  /**
+   * Takes in the JSON file earlier versions kept (intents, keys, refunds) once, then renames it, so
+   * payments made before the upgrade can still be verified and refunded.
+   */
+  importLegacyJson(jsonFile: string): number {
+    if (!existsSync(jsonFile)) return 0;
+    const saved = JSON.parse(readFileSync(jsonFile, 'utf8')) as LegacySaved;
+    const keyOf = new Map(Object.entries(saved.keys ?? {}).map(([key, id]) => [id, key]));
+    let count = 0;
+    this.db.transaction(() => {
+      for (const pi of Object.values(saved.intents ?? {})) {
+        this.insertIntent(keyOf.get(pi.id) ?? `legacy-${pi.id}`, pi);
+        count++;
+      }
+      // The JSON did not say which intent a refund was for.
+      for (const [key, r] of Object.entries(saved.refunds ?? {})) this.insertRefund(key, null, r);
+    })();
+    renameSync(jsonFile, `${jsonFile}.imported`);
+    chmodSync(`${jsonFile}.imported`, PRIVATE_FILE_MODE);
+    return count;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+const errorJson = (pi: StripeIntentJson) => (pi.last_payment_error ? JSON.stringify(pi.last_payment_error) : null);
+
+function intentOf(row: IntentRow): StripeIntentJson {
+  return {
+    id: row.id,
+    object: 'payment_intent',
+    amount: row.amount,
+    currency: 'usd',
+    status: row.status,
+    client_secret: row.client_secret,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    last_payment_error: row.last_error ? (JSON.parse(row.last_error) as StripeIntentJson['last_payment_error']) : null,
+  };
+}
