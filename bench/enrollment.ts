@@ -67,6 +67,7 @@ export async function benchEnrollment(): Promise<Record<string, string | number>
     newId: randomUUID,
     payments: new OfflinePayments(),
     mailer: new OutboxMailer(join(dataDir, 'outbox'), config.MAIL_FROM),
+    rateLimits: stores.rateLimits,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
