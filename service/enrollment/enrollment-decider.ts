@@ -9,7 +9,7 @@ export type EnrollmentCommand =
   | { type: 'RecordPaymentFailure'; paymentIntentId: string; providerEventId: string | null; code: string; reason: string; at: string }
   | { type: 'ConfirmEnrollment'; orderId: string; orderReference: string; paymentMethod: PaymentMethod; at: string }
   | { type: 'ExpireEnrollment'; at: string }
-  | { type: 'CancelEnrollment'; reason: 'cancelled-by-admin' | 'cancelled-by-visitor' | 'payment-failed'; at: string }
+  | { type: 'CancelEnrollment'; reason: 'cancelled-by-admin' | 'cancelled-by-visitor' | 'payment-failed' | 'replaced-by-new-submission'; replacedBy?: string; at: string }
   | { type: 'RecordRefund'; paymentIntentId: string; refundId: string; amountCents: number; reason: 'seats-unavailable' | 'cancelled'; at: string }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
 
@@ -167,7 +167,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         if (state.status !== 'pending' && state.status !== 'expired') {
           throw conflict(`This enrollment is ${state.status} and cannot be cancelled here.`);
         }
-        return [{ type: 'EnrollmentCancelled', data: { enrollmentId: submission.enrollmentId, reason: command.reason, cancelledAt: command.at } }];
+        const replacedBy = command.replacedBy ? { replacedBy: command.replacedBy } : {};
+        return [{ type: 'EnrollmentCancelled', data: { enrollmentId: submission.enrollmentId, reason: command.reason, cancelledAt: command.at, ...replacedBy } }];
       }
 
       case 'RecordRefund': {

@@ -12,6 +12,7 @@ import { enrollInProgram } from './enroll-program.js';
 import { findEnrollment, findOrder } from './queries.js';
 import { outboxRoutes } from '../mail/test-routes.js';
 import { rateLimit } from '../ratelimit/middleware.js';
+import { clientAddress } from '../core/client-address.js';
 
 const OrderParamSchema = z.object({ orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)') });
 const EnrollmentParamSchema = z.object({ id: EnrollmentIdSchema });
@@ -26,7 +27,7 @@ export function enrollmentRoutes(deps: AppDeps): Hono {
       throw validationError('The request body is not valid JSON. Send the enrollment form as JSON.');
     });
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError('Send the enrollment form as a JSON object.');
-    const result = await enrollInWorkshop(deps, c.req.valid('param').id, body, requestMetadata(c, deps, 'visitor'));
+    const result = await enrollInWorkshop(deps, c.req.valid('param').id, body, requestMetadata(c, deps, 'visitor'), clientAddress(c));
     return c.json(result, 201);
   });
 

@@ -9,6 +9,13 @@ import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../ca
  * a fresh copy, dropped on any failed append), so it can skip the copies. Every rule and every
  * other event stays the catalogue decider's; a unit test checks both folds agree.
  */
+function dropHolder(state: WorkshopState, enrollmentId: string): void {
+  const key = state.holderOf[enrollmentId];
+  if (key === undefined) return;
+  delete state.holderOf[enrollmentId];
+  if (state.holders[key] === enrollmentId) delete state.holders[key];
+}
+
 export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
   get initialState() {
     return structuredClone(workshopDecider.initialState);
@@ -17,13 +24,19 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
     switch (event.type) {
       case 'SeatsReserved':
         state.holds[event.data.enrollmentId] = event.data.seats;
+        if (event.data.holderKey !== undefined) {
+          state.holders[event.data.holderKey] = event.data.enrollmentId;
+          state.holderOf[event.data.enrollmentId] = event.data.holderKey;
+        }
         return state;
       case 'SeatsReleased':
         delete state.holds[event.data.enrollmentId];
+        dropHolder(state, event.data.enrollmentId);
         return state;
       case 'SeatsConfirmed':
         delete state.holds[event.data.enrollmentId];
         state.confirmed[event.data.enrollmentId] = event.data.seats;
+        dropHolder(state, event.data.enrollmentId);
         return state;
       default:
         return workshopDecider.evolve(state, event);

@@ -74,8 +74,13 @@ export class StreamWriter<C, E extends DomainEvent, S> {
     });
   }
 
-  /** The stream's state as this writer last knew it (folded from the store when not cached). */
-  async peek(streamId: string): Promise<S> {
+  /**
+   * The stream's state as this writer last knew it (folded from the store when not cached), or
+   * folded again when what it knew is older than `maxAgeMs`.
+   */
+  async peek(streamId: string, maxAgeMs = Infinity): Promise<S> {
+    const hit = this.cache.get(streamId);
+    if (hit && performance.now() - hit.confirmedAt > maxAgeMs) this.cache.delete(streamId);
     return (await this.load(streamId)).state;
   }
 

@@ -16,8 +16,10 @@ function history(seed: number, length: number): WorkshopEvent[] {
     const enrollmentId = `e${rnd(40)}`;
     const seats = 1 + rnd(5);
     const kind = rnd(3);
-    if (kind === 0) events.push({ type: 'SeatsReserved', data: { workshopId: '1', enrollmentId, seats, expiresAt: AT } });
-    else if (kind === 1) events.push({ type: 'SeatsReleased', data: { workshopId: '1', enrollmentId, seats, reason: 'expired' } });
+    // Some holds name their holder (a few holders, so one holder's holds replace each other).
+    const holderKey = rnd(2) === 0 ? `holder-key-${String(rnd(8)).padStart(6, '0')}` : undefined;
+    if (kind === 0) events.push({ type: 'SeatsReserved', data: { workshopId: '1', enrollmentId, seats, expiresAt: AT, ...(holderKey ? { holderKey } : {}) } });
+    else if (kind === 1) events.push({ type: 'SeatsReleased', data: { workshopId: '1', enrollmentId, seats, reason: rnd(2) === 0 ? 'expired' : 'replaced' } });
     else events.push({ type: 'SeatsConfirmed', data: { workshopId: '1', enrollmentId, seats } });
     if (i === length / 2) events.push({ type: 'WorkshopUpdated', data: { workshop: { ...workshop, capacity: 900 } } });
   }
@@ -36,6 +38,6 @@ describe('seat ledger decider', () => {
 
   it('given a fold, then the catalogue decider’s initial state is left untouched', () => {
     history(7, 50).reduce(seatLedgerDecider.evolve, seatLedgerDecider.initialState);
-    expect(workshopDecider.initialState).toEqual({ status: 'none', workshop: null, holds: {}, confirmed: {} });
+    expect(workshopDecider.initialState).toEqual({ status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {} });
   });
 });

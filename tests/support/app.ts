@@ -16,6 +16,7 @@ import { seedCatalogue } from '../../service/catalogue/seed.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
 import { MemoryMailer } from './memory-mailer.js';
 import { MemoryRateLimitStore } from '../../service/ratelimit/memory.js';
+import { nextVisitorAddress } from './visitors.js';
 
 export interface TestApp {
   app: Hono;
@@ -40,13 +41,6 @@ export interface TestAppOptions {
 
 /** The socket @hono/node-server would give a request that came through the loopback proxy. */
 export const LOOPBACK_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
-
-let visitors = 0;
-/** A fresh client address (198.18.0.0/15, the range set aside for tests), one per simulated visitor. */
-export function nextVisitorAddress(): string {
-  visitors++;
-  return `198.${18 + ((visitors >> 16) & 1)}.${(visitors >> 8) & 255}.${visitors & 255}`;
-}
 
 /**
  * Unless a test says otherwise, each request is a new visitor: it comes through a trusted proxy on
