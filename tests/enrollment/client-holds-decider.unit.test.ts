@@ -12,7 +12,7 @@ const held = (enrollmentId: string, seats: number, at = T0, workshopId = '9', ho
   type: 'ClientSeatsHeld',
   data: { enrollmentId, workshopId, seats, expiresAt: iso(at + 30 * min), heldAt: iso(at), ...(holderKey ? { holderKey } : {}) },
 });
-const hold = (enrollmentId: string, seats: number, at = T0, workshopId = '9', holderKey?: string): ClientHoldsCommand => ({
+const hold = (enrollmentId: string, seats: number, at = T0, workshopId = '9', holderKey?: string): Extract<ClientHoldsCommand, { type: 'HoldClientSeats' }> => ({
   type: 'HoldClientSeats',
   enrollmentId,
   workshopId,
