@@ -23,10 +23,15 @@ export interface WorkshopState {
   /** The unpaid hold of each holder (keyed hash of the e-mail), and back: one hold per holder. */
   holders: Record<string, string>;
   holderOf: Record<string, string>;
+  /** Seats held plus seats confirmed, kept as the events come: every seat decision needs it. */
+  taken: number;
 }
 
-export const seatsTaken = (s: WorkshopState) =>
-  Object.values(s.holds).reduce((a, b) => a + b, 0) + Object.values(s.confirmed).reduce((a, b) => a + b, 0);
+export const seatsTaken = (s: WorkshopState) => s.taken;
+
+/** `taken` after `enrollmentId` ends with `seats` (0: released), whatever it held or had confirmed before. */
+export const takenAfter = (s: WorkshopState, enrollmentId: string, seats: number) =>
+  s.taken - (s.holds[enrollmentId] ?? 0) - (s.confirmed[enrollmentId] ?? 0) + seats;
 
 export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - seatsTaken(s));
 
@@ -53,7 +58,7 @@ const withoutHolder = (s: WorkshopState, enrollmentId: string) => {
 };
 
 export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
-  initialState: { status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {} },
+  initialState: { status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {}, taken: 0 },
 
   evolve(state, event) {
     switch (event.type) {
@@ -66,16 +71,21 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'SeatsReserved': {
         const { enrollmentId, holderKey } = event.data;
         const holds = { ...state.holds, [enrollmentId]: event.data.seats };
-        if (holderKey === undefined) return { ...state, holds };
-        return { ...state, holds, holders: { ...state.holders, [holderKey]: enrollmentId }, holderOf: { ...state.holderOf, [enrollmentId]: holderKey } };
+        const taken = takenAfter(state, enrollmentId, event.data.seats + (state.confirmed[enrollmentId] ?? 0));
+        if (holderKey === undefined) return { ...state, holds, taken };
+        return { ...state, holds, taken, holders: { ...state.holders, [holderKey]: enrollmentId }, holderOf: { ...state.holderOf, [enrollmentId]: holderKey } };
       }
-      case 'SeatsReleased':
-        return { ...state, holds: without(state.holds, event.data.enrollmentId), ...withoutHolder(state, event.data.enrollmentId) };
+      case 'SeatsReleased': {
+        const { enrollmentId } = event.data;
+        const taken = state.taken - (state.holds[enrollmentId] ?? 0);
+        return { ...state, holds: without(state.holds, enrollmentId), taken, ...withoutHolder(state, enrollmentId) };
+      }
       case 'SeatsConfirmed':
         return {
           ...state,
           holds: without(state.holds, event.data.enrollmentId),
           confirmed: { ...state.confirmed, [event.data.enrollmentId]: event.data.seats },
+          taken: takenAfter(state, event.data.enrollmentId, event.data.seats),
           ...withoutHolder(state, event.data.enrollmentId),
         };
     }

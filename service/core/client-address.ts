@@ -98,10 +98,14 @@ export function clientKeyOf(address: string): string {
  * X-Forwarded-For entry that is not trusted. An entry that is not an address stops the walk: the
  * client is then the hop that passed it on, since nothing left of it can be read safely.
  */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trusted: BlockList): string {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: BlockList,
+  isTrusted = (a: string) => trusted.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4'),
+): string {
   const peer = socketAddress ? parseAddress(socketAddress) : null;
   if (!peer) return UNKNOWN_CLIENT;
-  const isTrusted = (a: string) => trusted.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
   let client = peer;
   if (isTrusted(peer) && forwardedFor) {
     const hops = forwardedFor.split(',').reverse();
@@ -118,8 +122,24 @@ export function resolveClientAddress(socketAddress: string | undefined, forwarde
 /** Resolves the client once per request (TRUST_PROXY parsed once) and keeps it for every limit. */
 export function clientAddressMiddleware(trustProxy: string | undefined): MiddlewareHandler {
   const trusted = parseTrustedProxies(trustProxy);
+  // BlockList.check builds a native SocketAddress per call; socket peers are few (the proxies), so
+  // their answers are kept. Forwarded addresses are many and are checked afresh.
+  const peers = new Map<string, boolean>();
+  const check = (a: string) => trusted.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
+  const isTrustedPeer = (a: string) => {
+    let known = peers.get(a);
+    if (known === undefined) {
+      if (peers.size >= 1_000) peers.clear();
+      peers.set(a, (known = check(a)));
+    }
+    return known;
+  };
   return async (c, next) => {
-    c.set('clientAddress', resolveClientAddress(socketAddressOf(c), c.req.header('x-forwarded-for'), trusted));
+    const socket = socketAddressOf(c);
+    let first = true;
+    // The first check is the socket peer's; the others are forwarded hops.
+    const isTrusted = (a: string) => (first ? ((first = false), isTrustedPeer(a)) : check(a));
+    c.set('clientAddress', resolveClientAddress(socket, c.req.header('x-forwarded-for'), trusted, isTrusted));
     await next();
   };
 }

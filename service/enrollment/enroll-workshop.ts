@@ -13,7 +13,8 @@ import { writersFor } from './writers.js';
 import { freeClientSeats } from './held-seats.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { clientHoldsStream } from '../../contracts/enrollment/client-holds.js';
-import type { WorkshopState } from '../catalogue/workshop-decider.js';
+import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
+import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
 
 export const WORKSHOP_NOT_FOUND = 'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
@@ -65,9 +66,15 @@ export async function enrollInWorkshop(
     if (p != null && p > position) position = p;
   };
 
-  const precheck = await checkFirst(deps, seatsStream, body, extras.data.totalPrice);
-  const holderKey = pseudonyms.email(precheck.form.email);
-  const seats = precheck.form.participants;
+  const precheck = await checkFirst(deps, seatsStream, body, extras.data.totalPrice, (form) => ({
+    type: 'ReserveSeats',
+    workshopId,
+    enrollmentId,
+    seats: form.participants,
+    expiresAt: holdExpiresAt,
+    holderKey: pseudonyms.email(form.email),
+  }));
+  const { holderKey, seats } = precheck.command;
 
   const max = deps.config.MAX_HELD_SEATS_PER_CLIENT;
   const clientKey = max === null ? undefined : pseudonyms.client(client);
@@ -178,17 +185,23 @@ async function endReplaced(deps: AppDeps, replaced: string, by: string, clientKe
   }
 }
 
+type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
+
 /**
- * The form and the price checked against the workshop as this process knows it, so that a bad form
- * costs no append. A refusal must not rest on a stale view (a price the administrator just changed
- * through another process): it is checked again on state at most 1 s old, as the seat writer does.
- * The seat decision checks everything again against the revision it writes on.
+ * The form, the price and the seats checked against the workshop as this process knows it, so that
+ * a bad form or a full workshop costs no append (not even the client's allowance). A refusal must
+ * not rest on a stale view (a price the administrator just changed through another process): it
+ * is checked again on state at most 1 s old, as the seat writer does. The seat decision checks
+ * everything again against the revision it writes on.
  */
-async function checkFirst(deps: AppDeps, seatsStream: string, body: unknown, totalPrice: number) {
+async function checkFirst(deps: AppDeps, seatsStream: string, body: unknown, totalPrice: number, reserve: (form: EnrollmentFormData) => Reserve) {
   const workshops = writersFor(deps.eventStore).workshops;
   const attempt = (state: WorkshopState) => {
     if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
-    return planSubmission(state.workshop, body, totalPrice);
+    const planned = planSubmission(state.workshop, body, totalPrice);
+    const command = reserve(planned.form);
+    workshopDecider.decide(command, state);
+    return { ...planned, command };
   };
   try {
     return attempt(await workshops.peek(seatsStream));

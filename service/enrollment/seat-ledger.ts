@@ -1,6 +1,6 @@
 import type { Decider } from '../core/decider.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
-import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
+import { takenAfter, workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
 
 /**
  * The workshop decider for the seat writer, with one change: seat events update the state in
@@ -23,6 +23,7 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
   evolve(state, event) {
     switch (event.type) {
       case 'SeatsReserved':
+        state.taken = takenAfter(state, event.data.enrollmentId, event.data.seats + (state.confirmed[event.data.enrollmentId] ?? 0));
         state.holds[event.data.enrollmentId] = event.data.seats;
         if (event.data.holderKey !== undefined) {
           state.holders[event.data.holderKey] = event.data.enrollmentId;
@@ -30,10 +31,12 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
         }
         return state;
       case 'SeatsReleased':
+        state.taken -= state.holds[event.data.enrollmentId] ?? 0;
         delete state.holds[event.data.enrollmentId];
         dropHolder(state, event.data.enrollmentId);
         return state;
       case 'SeatsConfirmed':
+        state.taken = takenAfter(state, event.data.enrollmentId, event.data.seats);
         delete state.holds[event.data.enrollmentId];
         state.confirmed[event.data.enrollmentId] = event.data.seats;
         dropHolder(state, event.data.enrollmentId);

@@ -26,7 +26,8 @@ export function writersFor(store: EventStore): Writers {
     writers = {
       workshops: new StreamWriter(store, seatLedgerDecider),
       enrollments: new StreamWriter(store, enrollmentDecider),
-      clientHolds: new StreamWriter(store, clientHoldsDecider),
+      // One stream per client address: most are new, so they are not read before the first append.
+      clientHolds: new StreamWriter(store, clientHoldsDecider, { guessNewStreams: true }),
     };
     byStore.set(store, writers);
   }

@@ -33,11 +33,14 @@ describe('seat ledger decider', () => {
       const expected = events.reduce(workshopDecider.evolve, workshopDecider.initialState);
       const actual = events.reduce(seatLedgerDecider.evolve, seatLedgerDecider.initialState);
       expect(actual).toEqual(expected);
+      // The running count of seats taken matches the holds and sales it sums.
+      const sum = (m: Record<string, number>) => Object.values(m).reduce((x, y) => x + y, 0);
+      expect(expected.taken).toBe(sum(expected.holds) + sum(expected.confirmed));
     }
   });
 
   it('given a fold, then the catalogue decider’s initial state is left untouched', () => {
     history(7, 50).reduce(seatLedgerDecider.evolve, seatLedgerDecider.initialState);
-    expect(workshopDecider.initialState).toEqual({ status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {} });
+    expect(workshopDecider.initialState).toEqual({ status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {}, taken: 0 });
   });
 });
