@@ -68,7 +68,6 @@ async function startBenchServer(limits: boolean) {
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
     ...(limits ? {} : { RATE_LIMIT_PER_MINUTE: 'off', MAX_HELD_SEATS_PER_CLIENT: 'off' }),
-    ...JSON.parse(process.env.BENCH_EXTRA_ENV ?? '{}'),
   });
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
@@ -198,16 +197,19 @@ async function runMode(limits: boolean): Promise<ModeFigures> {
  */
 export async function benchEnrollment(): Promise<Record<string, string | number>> {
   if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed: apt-get install wrk');
-  // Off and on alternate, each on fresh stores, and each figure is the median of the rounds: on a
-  // shared 2-core machine one run can be a fifth off its neighbour with nothing changed.
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  // Off and on alternate in ABBA order, each run on fresh stores, and each figure is the median of
+  // the rounds: on a shared 2-core machine one run can be a fifth off its neighbour with nothing
+  // changed, and whichever mode always ran first or second would carry that bias.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
   const offs: ModeFigures[] = [];
   const ons: ModeFigures[] = [];
   for (let i = 0; i < rounds; i++) {
-    offs.push(await runMode(false));
-    ons.push(await runMode(true));
+    for (const limits of i % 2 === 0 ? [false, true] : [true, false]) (limits ? ons : offs).push(await runMode(limits));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
+  };
   const figures: Record<string, string | number> = {};
   for (const [label, runs] of [
     ['limits off', offs],
@@ -215,12 +217,12 @@ export async function benchEnrollment(): Promise<Record<string, string | number>
   ] as const) {
     const hot = runs.map((m) => m.hot);
     const spread = runs.map((m) => m.spread);
-    figures[`one workshop req/s, ${label}`] = median(hot.map(rate));
+    figures[`one workshop req/s, ${label}`] = Math.round(median(hot.map(rate)));
     figures[`one workshop p50 / p99 ms, ${label}`] = `${ms(median(hot.map((r) => r.p50Us)))} / ${ms(median(hot.map((r) => r.p99Us)))}`;
     figures[`one workshop 201 / 409 / 429 / other, ${label}`] = runs.map((m) => `${m.hot.s201} / ${m.hot.s409} / ${m.hot.s429} / ${m.hot.other + m.hot.socketErrors}`).join(', ');
     figures[`one workshop seats held (capacity ${HOT_CAPACITY}), ${label}`] = runs.map((m) => m.hotHeld).join(', ');
     figures[`one workshop oversold seats, ${label}`] = Math.max(...runs.map((m) => Math.max(0, m.hotHeld - HOT_CAPACITY)));
-    figures[`${SPREAD_WORKSHOPS} workshops req/s, ${label}`] = median(spread.map(rate));
+    figures[`${SPREAD_WORKSHOPS} workshops req/s, ${label}`] = Math.round(median(spread.map(rate)));
     figures[`${SPREAD_WORKSHOPS} workshops p50 / p99 ms, ${label}`] = `${ms(median(spread.map((r) => r.p50Us)))} / ${ms(median(spread.map((r) => r.p99Us)))}`;
     figures[`${SPREAD_WORKSHOPS} workshops 201 / 429 / other, ${label}`] = runs.map((m) => `${m.spread.s201} / ${m.spread.s429} / ${m.spread.requests - m.spread.s201 - m.spread.s429 + m.spread.socketErrors}`).join(', ');
     figures[`${SPREAD_WORKSHOPS} workshops oversold seats, ${label}`] = Math.max(...runs.map((m) => m.spreadOversold));
