@@ -28,6 +28,8 @@ export interface EnrollmentState {
   /** Provider event ids already recorded, so a redelivered failure is not recorded twice. */
   providerEvents: string[];
   emailSent: boolean;
+  /** Set when the same parent's newer submission replaced this one. */
+  replacedBy: string | null;
 }
 
 export const enrollmentInitialState: EnrollmentState = {
@@ -41,6 +43,7 @@ export const enrollmentInitialState: EnrollmentState = {
   lastFailure: null,
   providerEvents: [],
   emailSent: false,
+  replacedBy: null,
 };
 
 const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
@@ -77,7 +80,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
       case 'EnrollmentExpired':
         return { ...state, status: 'expired' };
       case 'EnrollmentCancelled':
-        return { ...state, status: 'cancelled' };
+        return { ...state, status: 'cancelled', replacedBy: event.data.replacedBy ?? null };
       case 'RefundIssued':
         return { ...state, status: 'refunded' };
       case 'ConfirmationEmailSent':

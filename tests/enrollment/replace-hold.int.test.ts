@@ -45,6 +45,11 @@ describe('a resubmission replaces the unpaid hold', () => {
     // Neither the e-mail nor the client address is in the seat events; a keyed hash stands for the holder.
     expect(JSON.stringify(seatEvents.map((e) => e.data))).not.toMatch(/eleanor|198\.18\./i);
 
+    // Its checkout says what happened.
+    const payOld = await t.post('/api/create-payment-intent', { enrollmentId: first.enrollmentId, amount: 260 });
+    expect(payOld.status).toBe(409);
+    expect((await json<{ error: string }>(payOld)).error).toMatch(/^You sent the enrollment form again, so this earlier enrollment was replaced by the newer one/);
+
     // The tracker shows the first one as cancelled, with why.
     const history = await json<{ events: { summary: string }[] }>(t.app.request(`/api/admin/enrollments/${first.enrollmentId}/history?minPosition=${second.position}`, { headers: { 'Admin-Key': 'test-admin-key-123456' } }));
     expect(history.events.map((h) => h.summary).join(' ')).toMatch(/the same parent submitted the form again/);
