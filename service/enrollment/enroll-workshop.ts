@@ -66,13 +66,15 @@ export async function enrollInWorkshop(
     if (p != null && p > position) position = p;
   };
 
-  const precheck = await checkFirst(deps, seatsStream, body, extras.data.totalPrice, (form) => ({
+  const precheck = await checkFirst(deps, seatsStream, body, extras.data.totalPrice, (form, free) => ({
     type: 'ReserveSeats',
     workshopId,
     enrollmentId,
     seats: form.participants,
     expiresAt: holdExpiresAt,
-    holderKey: pseudonyms.email(form.email),
+    // Only an unpaid hold is replaced by a resubmission; a free enrollment is confirmed at once, and
+    // two of them racing must not cancel each other.
+    ...(free ? {} : { holderKey: pseudonyms.email(form.email) }),
   }));
   const { holderKey, seats } = precheck.command;
 
@@ -194,12 +196,12 @@ type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
  * is checked again on state at most 1 s old, as the seat writer does. The seat decision checks
  * everything again against the revision it writes on.
  */
-async function checkFirst(deps: AppDeps, seatsStream: string, body: unknown, totalPrice: number, reserve: (form: EnrollmentFormData) => Reserve) {
+async function checkFirst(deps: AppDeps, seatsStream: string, body: unknown, totalPrice: number, reserve: (form: EnrollmentFormData, free: boolean) => Reserve) {
   const workshops = writersFor(deps.eventStore).workshops;
   const attempt = (state: WorkshopState) => {
     if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
     const planned = planSubmission(state.workshop, body, totalPrice);
-    const command = reserve(planned.form);
+    const command = reserve(planned.form, priceEnrollment(planned.item.unitPriceCents, planned.form.participants).isFree);
     workshopDecider.decide(command, state);
     return { ...planned, command };
   };

@@ -55,6 +55,13 @@ describe('a resubmission replaces the unpaid hold', () => {
     expect(history.events.map((h) => h.summary).join(' ')).toMatch(/the same parent submitted the form again/);
   });
 
+  it('given a free workshop, when one parent\'s form arrives twice at once, then neither replaces the other: both are confirmed', async () => {
+    t = await makeEnrollmentApp();
+    const twice = await Promise.all([0, 1].map(() => t.post('/api/enroll/workshop/10', { ...baseForm({ email: 'double.click@example.com' }), totalPrice: 0 })));
+    expect(twice.map((r) => r.status)).toEqual([201, 201]);
+    for (const r of twice) expect(await types((await json<EnrollmentResponse>(r)).enrollmentId)).toEqual(['EnrollmentSubmitted', 'EnrollmentConfirmed']);
+  });
+
   it('given another parent with another e-mail, when they enroll, then nothing of the first parent is replaced', async () => {
     t = await makeEnrollmentApp();
     const before = await spotsLeft('9');
