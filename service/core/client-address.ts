@@ -122,24 +122,19 @@ export function resolveClientAddress(
 /** Resolves the client once per request (TRUST_PROXY parsed once) and keeps it for every limit. */
 export function clientAddressMiddleware(trustProxy: string | undefined): MiddlewareHandler {
   const trusted = parseTrustedProxies(trustProxy);
-  // BlockList.check builds a native SocketAddress per call; socket peers are few (the proxies), so
-  // their answers are kept. Forwarded addresses are many and are checked afresh.
-  const peers = new Map<string, boolean>();
-  const check = (a: string) => trusted.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4');
-  const isTrustedPeer = (a: string) => {
-    let known = peers.get(a);
-    if (known === undefined) {
-      if (peers.size >= 1_000) peers.clear();
-      peers.set(a, (known = check(a)));
+  // BlockList.check builds a native SocketAddress per call, which costs more than the rest of this
+  // module; the peers (the proxies) are few and asked about on every request, so answers are kept.
+  const known = new Map<string, boolean>();
+  const isTrusted = (a: string) => {
+    let answer = known.get(a);
+    if (answer === undefined) {
+      if (known.size >= 1_000) known.clear();
+      known.set(a, (answer = trusted.check(a, isIP(a) === 6 ? 'ipv6' : 'ipv4')));
     }
-    return known;
+    return answer;
   };
   return async (c, next) => {
-    const socket = socketAddressOf(c);
-    let first = true;
-    // The first check is the socket peer's; the others are forwarded hops.
-    const isTrusted = (a: string) => (first ? ((first = false), isTrustedPeer(a)) : check(a));
-    c.set('clientAddress', resolveClientAddress(socket, c.req.header('x-forwarded-for'), trusted, isTrusted));
+    c.set('clientAddress', resolveClientAddress(socketAddressOf(c), c.req.header('x-forwarded-for'), trusted, isTrusted));
     await next();
   };
 }
