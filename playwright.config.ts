@@ -57,6 +57,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_KEY: E2E_ADMIN_KEY,
       HOLD_MINUTES: '30',
+      // The suite is one browser acting as many parents from one address within minutes; the abuse
+      // limits themselves are proven by tests/security/abuse-limits.int.test.ts.
+      RATE_LIMIT_BURST: '500',
+      MAX_HELD_SEATS_PER_CLIENT: '500',
     },
   },
 });

@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
+import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../service/core/config.js';
 import { openStores } from '../service/compose.js';
 import { createApp } from '../service/app.js';
@@ -18,12 +18,24 @@ import { allProjectors } from '../projections/index.js';
 import { workshopStream } from '../contracts/catalogue/events.js';
 import { SEED_WORKSHOPS } from '../service/catalogue/seed-workshops.js';
 import type { EventStore } from '../service/eventstore/port.js';
-import { load, type LoadResult } from './http-load.js';
 
 const PRICE = 10;
-const CONCURRENCY = 64;
+const THREADS = 2;
+const CONNECTIONS = 64;
+const SCRIPT = fileURLToPath(new URL('./enrollment.lua', import.meta.url));
 
-const body = JSON.stringify({ firstName: 'Bench', lastName: 'Parent', email: 'bench@example.com', phone: '9725550100', participants: 1, agreeToTerms: true, totalPrice: PRICE });
+/** What bench/enrollment.lua prints when wrk ends. */
+interface WrkResult {
+  requests: number;
+  durationUs: number;
+  p50Us: number;
+  p99Us: number;
+  s201: number;
+  s409: number;
+  s429: number;
+  other: number;
+  socketErrors: number;
+}
 
 async function schedule(store: EventStore, id: string, capacity: number) {
   const workshop = { ...SEED_WORKSHOPS[8]!, id, title: `Bench ${id}`, capacity, price: PRICE };
@@ -33,25 +45,30 @@ async function schedule(store: EventStore, id: string, capacity: number) {
 
 /** Seats held on a workshop stream, to check nothing was oversold. */
 async function seatsHeld(store: EventStore, id: string): Promise<number> {
-  const events = await store.readStream(workshopStream(id));
-  return events.filter((e) => e.type === 'SeatsReserved').reduce((n, e) => n + (e.data as { seats: number }).seats, 0);
+  let held = 0;
+  for (const e of await store.readStream(workshopStream(id))) {
+    const seats = (e.data as { seats: number }).seats;
+    if (e.type === 'SeatsReserved') held += seats;
+    if (e.type === 'SeatsReleased') held -= seats;
+  }
+  return held;
 }
 
-const figures = (label: string, r: LoadResult) => ({
-  [`${label} req/s`]: r.reqPerSec,
-  [`${label} p50 ms`]: r.p50ms,
-  [`${label} p99 ms`]: r.p99ms,
-});
-
 /**
- * POST /api/enroll/workshop/{id} over real HTTP on loopback, against the embedded SQLite stores
- * with the projections running in-process (as `npm start` runs): first all requests on ONE
- * workshop (the contended case; more requests than seats, so the last ones are refused), then
- * spread over many workshops. Oversold = seats held beyond capacity, which must be 0.
+ * One server (embedded SQLite stores, projections running in-process, as `npm start` runs) behind
+ * a "proxy" on loopback: TRUST_PROXY=127.0.0.1, and wrk gives every request its own
+ * X-Forwarded-For and e-mail, so each is another parent. `limits` false switches the rate limit and
+ * the unpaid-hold allowance off (RATE_LIMIT_PER_MINUTE=off, MAX_HELD_SEATS_PER_CLIENT=off).
  */
-export async function benchEnrollment(): Promise<Record<string, string | number>> {
+async function startBenchServer(limits: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-enrollment-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_KEY: 'bench-admin-key-123456', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_KEY: 'bench-admin-key-123456',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: '127.0.0.1',
+    ...(limits ? {} : { RATE_LIMIT_PER_MINUTE: 'off', MAX_HELD_SEATS_PER_CLIENT: 'off' }),
+  });
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
@@ -67,75 +84,156 @@ export async function benchEnrollment(): Promise<Record<string, string | number>
     newId: randomUUID,
     payments: new OfflinePayments(),
     mailer: new OutboxMailer(join(dataDir, 'outbox'), config.MAIL_FROM),
+    rateLimits: stores.rateLimits,
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // Answers are counted here so that a run of exactly N requests can be cut when the Nth is answered.
+  let answered = 0;
+  let target = Infinity;
+  let reached = () => {};
+  const server = serve({
+    fetch: async (req, env) => {
+      const res = await app.fetch(req, env);
+      if (++answered === target) reached();
+      return res;
+    },
+    port: 0,
+    hostname: '127.0.0.1',
+  });
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}/api/enroll/workshop/`;
+  let run = 0;
 
+  /** wrk as its own process: `total` enrollments spread over `workshops`, then wrk is stopped (SIGINT prints its figures). */
+  const drive = (total: number, workshops: string[], connections = CONNECTIONS): Promise<WrkResult> =>
+    new Promise((resolve, reject) => {
+      const args = ['-t', String(THREADS), '-c', String(connections), '-d', '120s', '--timeout', '10s', '-s', SCRIPT, `http://127.0.0.1:${port}`, '--', workshops.join(','), String(++run), String(THREADS)];
+      const wrk = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      wrk.stdout.on('data', (d) => (out += d));
+      wrk.stderr.on('data', (d) => (out += d));
+      wrk.once('error', (err) => reject(new Error(`wrk could not be started (${err.message}); install it with: apt-get install wrk`)));
+      answered = 0;
+      target = total;
+      reached = () => wrk.kill('SIGINT');
+      wrk.once('exit', () => {
+        target = Infinity;
+        const line = /BENCH_JSON (\{.*\})/.exec(out);
+        if (!line) return reject(new Error(`wrk printed no result:\n${out}`));
+        resolve(JSON.parse(line[1]!) as WrkResult);
+      });
+    });
+
+  return {
+    store: stores.eventStore,
+    drive,
+    /** Waits until requests wrk left in flight when it stopped have been answered. */
+    async quiet() {
+      for (let last = -1; last !== answered; ) {
+        last = answered;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+    async close() {
+      await new Promise((r) => server.close(r));
+      await runner.stop();
+      await stores.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const rate = (r: WrkResult) => Math.round(r.requests / (r.durationUs / 1e6));
+const ms = (us: number) => +(us / 1000).toFixed(2);
+
+interface ModeFigures {
+  hot: WrkResult;
+  hotHeld: number;
+  spread: WrkResult;
+  spreadHeld: number;
+  spreadOversold: number;
+}
+
+const HOT_CAPACITY = 1_000;
+const HOT_REQUESTS = 3_000;
+const SPREAD_WORKSHOPS = 200;
+const SPREAD_SEATS = 20;
+
+async function runMode(limits: boolean): Promise<ModeFigures> {
+  const s = await startBenchServer(limits);
   try {
-    await schedule(stores.eventStore, 'warm', 10_000);
-    await loadFromWorker({ base, total: 300, concurrency: 16, workshops: ['warm'] });
+    await schedule(s.store, 'warm', 10_000);
+    await s.drive(300, ['warm'], 16);
+    await s.quiet();
 
     // A popular workshop selling out: three requests for every seat.
-    const hotCapacity = 1_000;
-    const hotRequests = 3_000;
-    await schedule(stores.eventStore, 'hot', hotCapacity);
-    const hot = await loadFromWorker({ base, total: hotRequests, concurrency: CONCURRENCY, workshops: ['hot'] });
-    const hotHeld = await seatsHeld(stores.eventStore, 'hot');
+    await schedule(s.store, 'hot', HOT_CAPACITY);
+    const hot = await s.drive(HOT_REQUESTS, ['hot']);
+    await s.quiet();
+    const hotHeld = await seatsHeld(s.store, 'hot');
 
-    const many = 200;
-    const perWorkshop = 20;
-    for (let i = 0; i < many; i++) await schedule(stores.eventStore, `spread-${i}`, perWorkshop);
-    const spreadRequests = many * perWorkshop;
-    const spread = await loadFromWorker({ base, total: spreadRequests, concurrency: CONCURRENCY, workshops: Array.from({ length: many }, (_, i) => `spread-${i}`) });
+    const ids = Array.from({ length: SPREAD_WORKSHOPS }, (_, i) => `spread-${i}`);
+    for (const id of ids) await schedule(s.store, id, SPREAD_SEATS);
+    const spread = await s.drive(SPREAD_WORKSHOPS * SPREAD_SEATS, ids);
+    await s.quiet();
+    let spreadHeld = 0;
     let spreadOversold = 0;
-    for (let i = 0; i < many; i++) spreadOversold += Math.max(0, (await seatsHeld(stores.eventStore, `spread-${i}`)) - perWorkshop);
-
-    return {
-      ...figures('one workshop', hot),
-      'one workshop: 201 held / 409 full': `${hot.statuses[201] ?? 0} / ${hot.statuses[409] ?? 0} of ${hotRequests} (capacity ${hotCapacity})`,
-      'one workshop oversold seats': Math.max(0, hotHeld - hotCapacity),
-      ...figures(`${many} workshops`, spread),
-      [`${many} workshops: 201 held`]: `${spread.statuses[201] ?? 0} of ${spreadRequests}`,
-      [`${many} workshops oversold seats`]: spreadOversold,
-      concurrency: CONCURRENCY,
-    };
+    for (const id of ids) {
+      const held = await seatsHeld(s.store, id);
+      spreadHeld += held;
+      spreadOversold += Math.max(0, held - SPREAD_SEATS);
+    }
+    return { hot, hotHeld, spread, spreadHeld, spreadOversold };
   } finally {
-    await new Promise((r) => server.close(r));
-    await runner.stop();
-    await stores.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await s.close();
   }
 }
 
-interface LoadJob {
-  base: string;
-  total: number;
-  concurrency: number;
-  /** Request i goes to workshops[i % length]. */
-  workshops: string[];
-}
-
 /**
- * The load generator runs in a worker thread, so sending requests does not take event-loop time
- * from the server being measured (on this 2-core machine, the other core).
+ * POST /api/enroll/workshop/{id} over real HTTP on loopback, load from `wrk` in its own process:
+ * first 3,000 requests on ONE workshop of 1,000 seats (the contended case), then 4,000 spread over
+ * 200 workshops, each with the abuse limits off and then on (the same run, fresh stores each).
+ * Every request is another parent behind the trusted loopback proxy, so the limits cost their
+ * work but refuse nothing. Oversold = seats held beyond capacity, which must be 0.
  */
-function loadFromWorker(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    // A worker does not inherit tsx's loader: register it, then load this file as the worker.
-    const boot = `(async () => { (await import('tsx/esm/api')).register(); await import(${JSON.stringify(import.meta.url)}); })()`;
-    const worker = new Worker(boot, { eval: true, workerData: job });
-    worker.once('message', (result: LoadResult) => resolve(result));
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`load worker exited with ${code}`)));
-  });
+export async function benchEnrollment(): Promise<Record<string, string | number>> {
+  if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed: apt-get install wrk');
+  // Off and on alternate in ABBA order, each run on fresh stores, and each figure is the median of
+  // the rounds: on a shared 2-core machine one run can be a fifth off its neighbour with nothing
+  // changed, and whichever mode always ran first or second would carry that bias.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+  const offs: ModeFigures[] = [];
+  const ons: ModeFigures[] = [];
+  for (let i = 0; i < rounds; i++) {
+    for (const limits of i % 2 === 0 ? [false, true] : [true, false]) (limits ? ons : offs).push(await runMode(limits));
+  }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
+  };
+  const figures: Record<string, string | number> = {};
+  for (const [label, runs] of [
+    ['limits off', offs],
+    ['limits on', ons],
+  ] as const) {
+    const hot = runs.map((m) => m.hot);
+    const spread = runs.map((m) => m.spread);
+    figures[`one workshop req/s, ${label}`] = Math.round(median(hot.map(rate)));
+    figures[`one workshop p50 / p99 ms, ${label}`] = `${ms(median(hot.map((r) => r.p50Us)))} / ${ms(median(hot.map((r) => r.p99Us)))}`;
+    figures[`one workshop 201 / 409 / 429 / other, ${label}`] = runs.map((m) => `${m.hot.s201} / ${m.hot.s409} / ${m.hot.s429} / ${m.hot.other + m.hot.socketErrors}`).join(', ');
+    figures[`one workshop seats held (capacity ${HOT_CAPACITY}), ${label}`] = runs.map((m) => m.hotHeld).join(', ');
+    figures[`one workshop oversold seats, ${label}`] = Math.max(...runs.map((m) => Math.max(0, m.hotHeld - HOT_CAPACITY)));
+    figures[`${SPREAD_WORKSHOPS} workshops req/s, ${label}`] = Math.round(median(spread.map(rate)));
+    figures[`${SPREAD_WORKSHOPS} workshops p50 / p99 ms, ${label}`] = `${ms(median(spread.map((r) => r.p50Us)))} / ${ms(median(spread.map((r) => r.p99Us)))}`;
+    figures[`${SPREAD_WORKSHOPS} workshops 201 / 429 / other, ${label}`] = runs.map((m) => `${m.spread.s201} / ${m.spread.s429} / ${m.spread.requests - m.spread.s201 - m.spread.s429 + m.spread.socketErrors}`).join(', ');
+    figures[`${SPREAD_WORKSHOPS} workshops oversold seats, ${label}`] = Math.max(...runs.map((m) => m.spreadOversold));
+  }
+  const ratio = (a: number | string | undefined, b: number | string | undefined) => `${Math.round((100 * Number(a)) / Number(b))}%`;
+  figures['one workshop: limits on / off'] = ratio(figures['one workshop req/s, limits on'], figures['one workshop req/s, limits off']);
+  figures[`${SPREAD_WORKSHOPS} workshops: limits on / off`] = ratio(figures[`${SPREAD_WORKSHOPS} workshops req/s, limits on`], figures[`${SPREAD_WORKSHOPS} workshops req/s, limits off`]);
+  figures['load'] = `wrk -t${THREADS} -c${CONNECTIONS} in its own process, a new client address and e-mail per request; medians of ${rounds} rounds`;
+  return figures;
 }
 
-if (!isMainThread && parentPort) {
-  const job = workerData as LoadJob;
-  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
-  parentPort.postMessage(await load(job.total, job.concurrency, (i) => ({ url: job.base + job.workshops[i % job.workshops.length]!, init })));
-} else if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.table(await benchEnrollment());
 }

@@ -2,10 +2,12 @@ import type { EventSchemas } from './core/events.js';
 import { catalogueEventSchemas } from './catalogue/events.js';
 import { inquiryEventSchemas } from './inquiries/inquiry.js';
 import { enrollmentEventSchemas } from './enrollment/events.js';
+import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
   ...catalogueEventSchemas,
   ...inquiryEventSchemas,
   ...enrollmentEventSchemas,
+  ...clientHoldEventSchemas,
 };

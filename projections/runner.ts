@@ -168,6 +168,13 @@ export class ProjectionRunner {
   /** Bumped on every append notification, so a notification during a batch is not lost. */
   private appendSeq = 0;
   private readonly sleepers = new Set<() => void>();
+  /**
+   * Feed reads by their `after`, shared by projections at the same checkpoint (usually all of them):
+   * one read and one validation of each event instead of one per projection. Reused while nothing
+   * was appended since the read began (the answer would be the same), or once it has returned
+   * events (a prefix of the feed stays a prefix: the projection reads on from its end at once).
+   */
+  private readonly recentReads = new Map<bigint, { seq: number; at: number; nonEmpty: boolean; events: Promise<RecordedEvent[]> }>();
   private loops: Promise<void>[] = [];
   private stopping = false;
   private unsubscribe: (() => void) | undefined;
@@ -298,7 +305,7 @@ export class ProjectionRunner {
 
   private async step(w: Worker): Promise<number> {
     const { eventStore, readStore } = this.options;
-    const events = await eventStore.readAll({ after: w.checkpoint, limit: this.batchSize });
+    const events = await this.readFeed(eventStore, w.checkpoint);
     if (events.length === 0) return 0;
     const ops = await projectBatch(w.projector, events, readStore);
     const last = events[events.length - 1]!.position;
@@ -314,6 +321,22 @@ export class ProjectionRunner {
       }
     }
     return events.length;
+  }
+
+  private readFeed(eventStore: ProjectionRunnerOptions['eventStore'], after: bigint): Promise<RecordedEvent[]> {
+    const now = performance.now();
+    const hit = this.recentReads.get(after);
+    if (hit && now - hit.at < 100 && (hit.nonEmpty || hit.seq === this.appendSeq)) return hit.events;
+    const entry = { seq: this.appendSeq, at: now, nonEmpty: false, events: eventStore.readAll({ after, limit: this.batchSize }) };
+    this.recentReads.set(after, entry);
+    entry.events.then(
+      (events) => (entry.nonEmpty = events.length > 0),
+      () => this.recentReads.delete(after),
+    );
+    if (this.recentReads.size > 64) {
+      for (const [key, e] of this.recentReads) if (now - e.at >= 100) this.recentReads.delete(key);
+    }
+    return entry.events;
   }
 
   /** Sleeps `ms`, or less when stopping, or (given `appendSeq`) when an append arrives after it. */

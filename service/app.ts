@@ -12,6 +12,7 @@ import { inquiryRoutes } from './inquiries/routes.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { clientAddressMiddleware } from './core/client-address.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
@@ -26,6 +27,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
 
   app.use('*', securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
+  // One client address per request, for every limit (rate limits, unpaid holds, wrong admin keys).
+  app.use('*', clientAddressMiddleware(deps.config.TRUST_PROXY));
   app.onError((err, c) => toErrorResponse(err, c, deps.log));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));

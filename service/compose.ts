@@ -5,10 +5,16 @@ import type { ReadStore } from '../projections/readstore/port.js';
 import { validatingEventStore } from './eventstore/validating.js';
 import { eventSchemas } from '../contracts/events.js';
 import { ensurePrivateDir } from './core/private-files.js';
+import type { RateLimitStore } from './ratelimit/port.js';
+import { MemoryRateLimitStore } from './ratelimit/memory.js';
+import { FallbackRateLimitStore } from './ratelimit/fallback.js';
+import { createLogger } from './core/log.js';
 
 export interface Stores {
   eventStore: EventStore;
   readStore: ReadStore;
+  /** Rate-limit buckets: in MongoDB when it is configured (shared by every API process), else in memory. */
+  rateLimits: RateLimitStore;
   close(): Promise<void>;
 }
 
@@ -38,12 +44,21 @@ export async function openStores(config: Config): Promise<Stores> {
     readStore = new SqliteReadStore(join(config.DATA_DIR, 'read.db'));
   }
 
+  let rateLimits: RateLimitStore;
+  if (config.MONGODB_URL) {
+    const { MongoRateLimitStore } = await import('./ratelimit/mongo.js');
+    rateLimits = new FallbackRateLimitStore(await MongoRateLimitStore.connect(config.MONGODB_URL, config.MONGODB_DB), createLogger(config.LOG_LEVEL));
+  } else {
+    rateLimits = new MemoryRateLimitStore();
+  }
+
   const eventStore = validatingEventStore(raw, eventSchemas);
   return {
     eventStore,
     readStore,
+    rateLimits,
     async close() {
-      await Promise.allSettled([eventStore.close(), readStore.close()]);
+      await Promise.allSettled([eventStore.close(), readStore.close(), rateLimits.close()]);
     },
   };
 }

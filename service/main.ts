@@ -54,6 +54,7 @@ async function main() {
     newId: () => randomUUID(),
     payments: createPaymentsPort(config, log),
     mailer: createMailer(config),
+    rateLimits: stores.rateLimits,
   };
   const app = createApp(deps, { webDist: 'dist' });
   // Expires holds, settles payments a crash interrupted and sends confirmation e-mails; a lease in

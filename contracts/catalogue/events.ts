@@ -15,8 +15,21 @@ const seatChange = {
   enrollmentId: z.string().min(1),
   seats: z.number().int().positive(),
 };
-export const SeatsReservedSchema = z.object({ ...seatChange, expiresAt: z.string().datetime({ offset: true }) });
-export const SeatsReleasedSchema = z.object({ ...seatChange, reason: z.enum(['expired', 'payment-failed', 'cancelled']) });
+/** A keyed hash of a holder's e-mail (service/core/pseudonyms.ts), never the e-mail itself. */
+export const HolderKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a holder key');
+export const SeatsReservedSchema = z.object({
+  ...seatChange,
+  expiresAt: z.string().datetime({ offset: true }),
+  /** Who holds the seats (added later, so older events lack it): a resubmission by the same holder replaces the hold. */
+  holderKey: HolderKeySchema.optional(),
+});
+export const SeatsReleasedSchema = z.object({
+  ...seatChange,
+  /** `replaced`: the same holder submitted again for this workshop, and their newer hold took over. */
+  reason: z.enum(['expired', 'payment-failed', 'cancelled', 'replaced']),
+  /** With `replaced`: the enrollment whose hold took over. */
+  replacedBy: z.string().min(1).optional(),
+});
 export const SeatsConfirmedSchema = z.object(seatChange);
 
 export const catalogueEventSchemas = {

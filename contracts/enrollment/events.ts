@@ -62,6 +62,12 @@ export const EnrollmentSubmittedSchema = z.object({
   /** Test-page enrollments are confirmed with TEST- order ids. */
   test: z.boolean(),
   submittedAt: Instant,
+  /**
+   * The keyed hash of the client address whose unpaid-hold allowance this enrollment uses
+   * (stream `client-holds-<clientKey>`), so the allowance is given back when it is paid or replaced.
+   * Absent on enrollments made before the allowance existed, or with the limit off.
+   */
+  clientKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
 });
 
 export const PaymentIntentCreatedSchema = z.object({
@@ -115,8 +121,11 @@ export const EnrollmentExpiredSchema = z.object({
 
 export const EnrollmentCancelledSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
-  reason: z.enum(['seats-unavailable', 'payment-failed', 'cancelled-by-admin', 'cancelled-by-visitor']),
+  /** `replaced-by-new-submission`: the same parent submitted again for the workshop while this was unpaid. */
+  reason: z.enum(['seats-unavailable', 'payment-failed', 'cancelled-by-admin', 'cancelled-by-visitor', 'replaced-by-new-submission']),
   cancelledAt: Instant,
+  /** With `replaced-by-new-submission`: the newer enrollment. */
+  replacedBy: EnrollmentIdSchema.optional(),
 });
 
 /** Money given back, e.g. a payment that arrived after the hold lapsed and the seats were taken. */

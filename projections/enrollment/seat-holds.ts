@@ -1,5 +1,6 @@
 import type { Projector } from '../projector.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
+import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 
 /** A seat hold not yet confirmed or released: what the expiry process watches. */
 export interface SeatHoldDoc {
@@ -10,23 +11,47 @@ export interface SeatHoldDoc {
   seats: number;
   /** ISO instant in UTC (Z), so that sorting the strings sorts the instants. */
   expiresAt: string;
+  /** Its EnrollmentSubmitted has been seen. */
+  submitted?: boolean;
+  /**
+   * The seats are gone (replaced by the same parent's newer hold) but the enrollment may still be
+   * pending: kept until the enrollment ends, so that the reactor ends it at this expiry at the latest.
+   */
+  released?: boolean;
 }
+
+const ENROLLMENT_ENDS = new Set(['EnrollmentCancelled', 'EnrollmentExpired', 'EnrollmentConfirmed', 'RefundIssued']);
 
 /**
  * `seat-holds`: live holds by enrollment id, from the workshop streams. A hold appears with
  * SeatsReserved and disappears with SeatsConfirmed or SeatsReleased. Holds whose enrollment was
  * never recorded (a crash between the two appends) are here too, so they expire as well.
+ *
+ * A hold replaced by the same parent's newer one stays, marked `released`, while its enrollment
+ * may still be pending: the request that replaced it ends that enrollment at once, and when it
+ * could not (its enrollment was recorded only after the replacement, or the request failed), the
+ * reactor expires it at the hold's time. It leaves with the enrollment's end. A replaced hold whose
+ * enrollment was never recorded leaves at once, and an enrollment recorded after its hold was
+ * already replaced gets a `released` entry then.
  */
 export const seatHoldsProjector: Projector<SeatHoldDoc> = {
   name: 'seat-holds',
   collection: 'seat-holds',
   // The reactor takes the holds that expire first.
   indexes: [[{ field: 'expiresAt' }]],
-  eventTypes: ['SeatsReserved', 'SeatsReleased', 'SeatsConfirmed'],
-  keys: (event) => [(event as unknown as Extract<WorkshopEvent, { type: 'SeatsReserved' }>).data.enrollmentId],
-  project(_doc, event) {
-    const e = event as unknown as WorkshopEvent;
+  eventTypes: ['SeatsReserved', 'SeatsReleased', 'SeatsConfirmed', 'EnrollmentSubmitted', ...ENROLLMENT_ENDS],
+  keys: (event) => [(event.data as { enrollmentId: string }).enrollmentId],
+  project(doc, event) {
+    const e = event as unknown as WorkshopEvent | EnrollmentEvent;
+    if (ENROLLMENT_ENDS.has(e.type)) return doc?.released ? null : undefined;
     switch (e.type) {
+      case 'EnrollmentSubmitted': {
+        if (doc) return { ...doc, submitted: true };
+        const { enrollmentId, workshopId, participants, holdExpiresAt } = e.data;
+        // A workshop enrollment recorded after its hold was already replaced.
+        if (!workshopId || !holdExpiresAt) return undefined;
+        return { id: enrollmentId, enrollmentId, workshopId, seats: participants, expiresAt: new Date(holdExpiresAt).toISOString(), submitted: true, released: true };
+      }
       case 'SeatsReserved':
         return {
           id: e.data.enrollmentId,
@@ -36,6 +61,7 @@ export const seatHoldsProjector: Projector<SeatHoldDoc> = {
           expiresAt: new Date(e.data.expiresAt).toISOString(),
         };
       case 'SeatsReleased':
+        return e.data.reason === 'replaced' && doc?.submitted ? { ...doc, released: true } : null;
       case 'SeatsConfirmed':
         return null;
       default:

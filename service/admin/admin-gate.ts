@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
-import { clientAddress } from './client-address.js';
+import { clientAddress } from '../core/client-address.js';
 import { FailureWindow } from './failure-window.js';
 import { keyMatches } from './key-match.js';
 
@@ -12,6 +12,8 @@ export const MAX_FAILURES_PER_MINUTE = 10;
 /**
  * Guards every admin route: the Admin-Key header must match ADMIN_KEY. A blocked client is turned
  * away before its key is looked at, so guessing stays slow even with the right key among guesses.
+ * Failures count per client address (service/core/client-address.ts): one client's wrong keys
+ * never turn away another client, and a forged X-Forwarded-For from an untrusted peer is ignored.
  */
 export function adminGate(deps: AppDeps): MiddlewareHandler {
   const failures = new FailureWindow(MAX_FAILURES_PER_MINUTE, 60_000, () => deps.clock().getTime());

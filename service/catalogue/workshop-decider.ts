@@ -7,7 +7,8 @@ export type WorkshopCommand =
   | { type: 'ScheduleWorkshop'; workshop: WorkshopData }
   | { type: 'UpdateWorkshop'; workshop: WorkshopData }
   | { type: 'RemoveWorkshop'; workshopId: string }
-  | { type: 'ReserveSeats'; workshopId: string; enrollmentId: string; seats: number; expiresAt: string }
+  /** With a holderKey, an unpaid hold of the same holder on this workshop is replaced (its seats go back first). */
+  | { type: 'ReserveSeats'; workshopId: string; enrollmentId: string; seats: number; expiresAt: string; holderKey?: string }
   | { type: 'ReleaseSeats'; workshopId: string; enrollmentId: string; reason: 'expired' | 'payment-failed' | 'cancelled' }
   /** Confirms a hold; without a live hold (it expired) it takes the seats again if they are free. */
   | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
@@ -19,14 +20,22 @@ export interface WorkshopState {
   holds: Record<string, number>;
   /** Seats confirmed (paid or free), by enrollment id. */
   confirmed: Record<string, number>;
+  /** The unpaid hold of each holder (keyed hash of the e-mail), and back: one hold per holder. */
+  holders: Record<string, string>;
+  holderOf: Record<string, string>;
+  /** Seats held plus seats confirmed, kept as the events come: every seat decision needs it. */
+  taken: number;
 }
 
-export const seatsTaken = (s: WorkshopState) =>
-  Object.values(s.holds).reduce((a, b) => a + b, 0) + Object.values(s.confirmed).reduce((a, b) => a + b, 0);
+export const seatsTaken = (s: WorkshopState) => s.taken;
+
+/** `taken` after `enrollmentId` ends with `seats` (0: released), whatever it held or had confirmed before. */
+export const takenAfter = (s: WorkshopState, enrollmentId: string, seats: number) =>
+  s.taken - (s.holds[enrollmentId] ?? 0) - (s.confirmed[enrollmentId] ?? 0) + seats;
 
 export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - seatsTaken(s));
 
-const without = (m: Record<string, number>, key: string) => {
+const without = <V,>(m: Record<string, V>, key: string): Record<string, V> => {
   const { [key]: _gone, ...rest } = m;
   return rest;
 };
@@ -41,8 +50,15 @@ const fullMessage = (left: number, wanted: number) =>
     ? 'Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.'
     : `Sorry, only ${left} ${left === 1 ? 'spot is' : 'spots are'} left in this workshop and you asked for ${wanted}. Please reduce the number of participants.`;
 
+/** The holder maps without `enrollmentId`'s hold. */
+const withoutHolder = (s: WorkshopState, enrollmentId: string) => {
+  const key = s.holderOf[enrollmentId];
+  if (key === undefined) return {};
+  return { holderOf: without(s.holderOf, enrollmentId), holders: s.holders[key] === enrollmentId ? without(s.holders, key) : s.holders };
+};
+
 export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
-  initialState: { status: 'none', workshop: null, holds: {}, confirmed: {} },
+  initialState: { status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {}, taken: 0 },
 
   evolve(state, event) {
     switch (event.type) {
@@ -52,15 +68,25 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         return { ...state, workshop: event.data.workshop };
       case 'WorkshopRemoved':
         return { ...state, status: 'removed' };
-      case 'SeatsReserved':
-        return { ...state, holds: { ...state.holds, [event.data.enrollmentId]: event.data.seats } };
-      case 'SeatsReleased':
-        return { ...state, holds: without(state.holds, event.data.enrollmentId) };
+      case 'SeatsReserved': {
+        const { enrollmentId, holderKey } = event.data;
+        const holds = { ...state.holds, [enrollmentId]: event.data.seats };
+        const taken = takenAfter(state, enrollmentId, event.data.seats + (state.confirmed[enrollmentId] ?? 0));
+        if (holderKey === undefined) return { ...state, holds, taken };
+        return { ...state, holds, taken, holders: { ...state.holders, [holderKey]: enrollmentId }, holderOf: { ...state.holderOf, [enrollmentId]: holderKey } };
+      }
+      case 'SeatsReleased': {
+        const { enrollmentId } = event.data;
+        const taken = state.taken - (state.holds[enrollmentId] ?? 0);
+        return { ...state, holds: without(state.holds, enrollmentId), taken, ...withoutHolder(state, enrollmentId) };
+      }
       case 'SeatsConfirmed':
         return {
           ...state,
           holds: without(state.holds, event.data.enrollmentId),
           confirmed: { ...state.confirmed, [event.data.enrollmentId]: event.data.seats },
+          taken: takenAfter(state, event.data.enrollmentId, event.data.seats),
+          ...withoutHolder(state, event.data.enrollmentId),
         };
     }
   },
@@ -96,10 +122,15 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'ReserveSeats': {
         requireScheduled(state);
         if (state.holds[command.enrollmentId] !== undefined || state.confirmed[command.enrollmentId] !== undefined) return [];
-        const left = spotsLeft(state);
-        if (command.seats > left) throw new AppError('conflict', fullMessage(left, command.seats));
-        const { workshopId, enrollmentId, seats, expiresAt } = command;
-        return [{ type: 'SeatsReserved', data: { workshopId, enrollmentId, seats, expiresAt } }];
+        const { workshopId, enrollmentId, seats, expiresAt, holderKey } = command;
+        // The same holder submitting again while their hold is unpaid: the new hold replaces the old.
+        const replaced = holderKey === undefined ? undefined : state.holders[holderKey];
+        const freed = replaced === undefined ? 0 : (state.holds[replaced] ?? 0);
+        const left = spotsLeft(state) + freed;
+        if (seats > left) throw new AppError('conflict', fullMessage(left, seats));
+        const reserved: WorkshopEvent = { type: 'SeatsReserved', data: { workshopId, enrollmentId, seats, expiresAt, ...(holderKey ? { holderKey } : {}) } };
+        if (replaced === undefined) return [reserved];
+        return [{ type: 'SeatsReleased', data: { workshopId, enrollmentId: replaced, seats: freed, reason: 'replaced', replacedBy: enrollmentId } }, reserved];
       }
 
       case 'ReleaseSeats': {

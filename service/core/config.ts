@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrustProxyError, parseTrustedProxies } from './client-address.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -9,6 +10,19 @@ const url = (protocols: string[]) =>
     .string()
     .trim()
     .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), { message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` });
+
+/** A limit that is a number, or `off` (benchmarks, private installs): null then means "no limit". */
+const limit = (schema: z.ZodNumber, fallback: number) =>
+  z.union([z.literal('off').transform(() => null), z.coerce.number().pipe(schema)]).default(fallback);
+
+const trustProxy = z.string().superRefine((v, ctx) => {
+  try {
+    parseTrustedProxies(v);
+  } catch (err) {
+    if (!(err instanceof TrustProxyError)) throw err;
+    ctx.addIssue({ code: 'custom', message: `${err.message}; give a comma-separated list of proxy addresses or CIDR ranges` });
+  }
+});
 
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +48,15 @@ export const ConfigSchema = z.object({
   /** Public base URL, used in e-mails and share links. */
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Reverse proxies whose X-Forwarded-For is believed (service/core/client-address.ts). */
+  TRUST_PROXY: trustProxy.optional(),
+  /** Token bucket per client address on anonymous writes: size of a burst, and refill per minute. */
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(10_000).default(10),
+  RATE_LIMIT_PER_MINUTE: limit(z.number().positive().max(100_000), 20),
+  /** Seats one client address may hold unpaid at a time, across workshops. */
+  MAX_HELD_SEATS_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 10),
+  /** Key of the keyed hashes that stand for client addresses and e-mails in events; derived from ADMIN_KEY when unset. */
+  PSEUDONYM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;

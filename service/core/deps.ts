@@ -4,6 +4,7 @@ import type { ReadStore } from '../../projections/readstore/port.js';
 import type { Logger } from './log.js';
 import type { PaymentsPort } from '../payments/port.js';
 import type { Mailer } from '../mail/port.js';
+import type { RateLimitStore } from '../ratelimit/port.js';
 
 /** Lets a query wait (bounded) until the named projections have reached a position. */
 export interface ProjectionWaiter {
@@ -25,4 +26,6 @@ export interface AppDeps {
   payments: PaymentsPort;
   /** Outgoing mail, from createMailer(config) (service/mail/create-mailer.ts). */
   mailer: Mailer;
+  /** Token buckets of the rate limits (service/ratelimit/): in memory embedded, MongoDB in production. */
+  rateLimits: RateLimitStore;
 }

@@ -10,6 +10,11 @@ import { notFound, validationError } from '../core/errors.js';
 import { describeIssues } from '../core/validate.js';
 import { submissionOf } from './submission.js';
 import { writersFor } from './writers.js';
+import { freeClientSeats } from './held-seats.js';
+import { pseudonymsFor } from '../core/pseudonyms.js';
+import { clientHoldsStream } from '../../contracts/enrollment/client-holds.js';
+import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
+import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
 
 export const WORKSHOP_NOT_FOUND = 'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
@@ -29,10 +34,18 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
 
 /**
  * Enrolls in a workshop: checks the form with the workshop's schema, prices it from the catalogue,
- * refuses a differing totalPrice, holds the seats on the workshop stream (revision-checked), then
- * records the enrollment. A free one is confirmed at once.
+ * refuses a differing totalPrice, counts the seats against the client's unpaid-hold allowance,
+ * holds them on the workshop stream (revision-checked; an unpaid hold of the same parent for this
+ * workshop is replaced), then records the enrollment. A free one is confirmed at once.
  */
-export async function enrollInWorkshop(deps: AppDeps, workshopId: string, body: unknown, metadata: EventMetadata): Promise<EnrollmentResponse> {
+export async function enrollInWorkshop(
+  deps: AppDeps,
+  workshopId: string,
+  body: unknown,
+  metadata: EventMetadata,
+  /** The client address (service/core/client-address.ts) whose allowance the seats count against. */
+  client: string,
+): Promise<EnrollmentResponse> {
   const extras = EnrollWorkshopExtrasSchema.safeParse(body);
   if (!extras.success) {
     const { message, issues } = describeIssues(extras.error);
@@ -42,28 +55,65 @@ export async function enrollInWorkshop(deps: AppDeps, workshopId: string, body: 
     throw validationError(`workshopId ${String(extras.data.workshopId)} does not match the workshop in the address (${workshopId}).`);
   }
   const now = deps.clock();
+  const at = now.toISOString();
   const enrollmentId = deps.newId();
   const holdExpiresAt = new Date(now.getTime() + deps.config.HOLD_MINUTES * 60_000).toISOString();
   const writers = writersFor(deps.eventStore);
-
-  let planned: ReturnType<typeof planSubmission> | undefined;
-  const hold = await writers.workshops.execute(
-    workshopStream(workshopId),
-    (state) => {
-      if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
-      planned = planSubmission(state.workshop, body, extras.data.totalPrice);
-      return { type: 'ReserveSeats', workshopId, enrollmentId, seats: planned.form.participants, expiresAt: holdExpiresAt };
-    },
-    metadata,
-  );
-  const { form, item } = planned!;
-
-  const submission = submissionOf({ enrollmentId, workshopId, programId: null, form, item, holdExpiresAt, test: false, at: now });
-  const stream = enrollmentStream(enrollmentId);
-  let position = hold.position ?? -1n;
+  const seatsStream = workshopStream(workshopId);
+  const pseudonyms = pseudonymsFor(deps.config);
+  let position = -1n;
   const advance = (p: bigint | null | undefined) => {
     if (p != null && p > position) position = p;
   };
+
+  const precheck = await checkFirst(deps, seatsStream, body, extras.data.totalPrice, (form, free) => ({
+    type: 'ReserveSeats',
+    workshopId,
+    enrollmentId,
+    seats: form.participants,
+    expiresAt: holdExpiresAt,
+    // Only an unpaid hold is replaced by a resubmission; a free enrollment is confirmed at once, and
+    // two of them racing must not cancel each other.
+    ...(free ? {} : { holderKey: pseudonyms.email(form.email) }),
+  }));
+  const { holderKey, seats } = precheck.command;
+
+  const max = deps.config.MAX_HELD_SEATS_PER_CLIENT;
+  const clientKey = max === null ? undefined : pseudonyms.client(client);
+  if (clientKey && max !== null) {
+    const allowance = await writers.clientHolds.execute(
+      clientHoldsStream(clientKey),
+      () => ({ type: 'HoldClientSeats', enrollmentId, workshopId, seats, expiresAt: holdExpiresAt, holderKey, max, at }),
+      metadata,
+    );
+    advance(allowance.position);
+  }
+
+  let planned: ReturnType<typeof planSubmission> | undefined;
+  let hold;
+  try {
+    hold = await writers.workshops.execute(
+      seatsStream,
+      (state) => {
+        if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
+        planned = planSubmission(state.workshop, body, extras.data.totalPrice);
+        if (planned.form.participants !== seats) throw validationError('The form changed while it was being checked. Please send it again.');
+        return { type: 'ReserveSeats', workshopId, enrollmentId, seats, expiresAt: holdExpiresAt, holderKey };
+      },
+      metadata,
+    );
+  } catch (err) {
+    await freeClientSeats(deps, clientKey, enrollmentId, 'refused', metadata);
+    throw err;
+  }
+  advance(hold.position);
+  const { form, item } = planned!;
+
+  const replaced = hold.events.find((e) => e.type === 'SeatsReleased')?.data.enrollmentId;
+  if (replaced) advance(await endReplaced(deps, replaced, enrollmentId, clientKey, metadata));
+
+  const submission = { ...submissionOf({ enrollmentId, workshopId, programId: null, form, item, holdExpiresAt, test: false, at: now }), ...(clientKey ? { clientKey } : {}) };
+  const stream = enrollmentStream(enrollmentId);
   try {
     advance(await recorded(deps, stream, 'EnrollmentSubmitted', () => writers.enrollments.execute(stream, () => ({ type: 'SubmitEnrollment', submission }), metadata)));
   } catch (err) {
@@ -72,7 +122,8 @@ export async function enrollInWorkshop(deps: AppDeps, workshopId: string, body: 
     const written = await deps.eventStore.readStream(stream).then((events) => events.length > 0, () => true);
     if (!written) {
       await writers.workshops
-        .execute(workshopStream(workshopId), () => ({ type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' }), metadata)
+        .execute(seatsStream, () => ({ type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' }), metadata)
+        .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'released', metadata))
         .catch((e: unknown) => deps.log.warn('orphan hold left to expiry', { enrollmentId, err: e }));
     }
     throw err;
@@ -84,26 +135,23 @@ export async function enrollInWorkshop(deps: AppDeps, workshopId: string, body: 
       await recorded(deps, stream, 'EnrollmentConfirmed', () =>
         writers.enrollments.execute(
           stream,
-          () => ({ type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(now), paymentMethod: 'Free Enrollment', at: now.toISOString() }),
+          () => ({ type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(now), paymentMethod: 'Free Enrollment', at }),
           metadata,
         ),
       ),
     );
     try {
-      const seats = await writers.workshops.execute(
-        workshopStream(workshopId),
-        () => ({ type: 'ConfirmSeats', workshopId, enrollmentId, seats: form.participants, at: now.toISOString() }),
-        metadata,
-      );
-      advance(seats.position);
+      const confirmed = await writers.workshops.execute(seatsStream, () => ({ type: 'ConfirmSeats', workshopId, enrollmentId, seats, at }), metadata);
+      advance(confirmed.position);
     } catch (err) {
       // The enrollment is confirmed and its seats are held; the reactor turns the hold into a sale
       // at expiry. Refusing now would make the visitor enroll twice for one booking.
       deps.log.warn('seat confirmation deferred to the reactor', { enrollmentId, err });
     }
+    advance(await freeClientSeats(deps, clientKey, enrollmentId, 'confirmed', metadata));
   }
 
-  deps.log.info('enrollment submitted', { enrollmentId, workshopId, participants: form.participants, free: submission.isFree });
+  deps.log.info('enrollment submitted', { enrollmentId, workshopId, participants: seats, free: submission.isFree, ...(replaced ? { replaced } : {}) });
   return {
     success: true,
     isFree: submission.isFree,
@@ -112,6 +160,56 @@ export async function enrollInWorkshop(deps: AppDeps, workshopId: string, body: 
     amountCents: submission.amountCents,
     position: position.toString(),
   };
+}
+
+/**
+ * The parent's earlier, unpaid enrollment whose hold the new one replaced: it ends visibly
+ * (EnrollmentCancelled, replaced) and its seats leave its client's allowance. When that cannot be
+ * done now (it was paid meanwhile, or its own request has not recorded it yet), a late payment
+ * follows the usual path (seats taken again if free, else refunded) and the reactor expires it
+ * at its hold's time.
+ */
+async function endReplaced(deps: AppDeps, replaced: string, by: string, clientKey: string | undefined, metadata: EventMetadata): Promise<bigint | null> {
+  try {
+    const at = deps.clock().toISOString();
+    const ended = await writersFor(deps.eventStore).enrollments.execute(
+      enrollmentStream(replaced),
+      () => ({ type: 'CancelEnrollment', reason: 'replaced-by-new-submission', replacedBy: by, at }),
+      metadata,
+    );
+    const theirs = ended.state.submission?.clientKey;
+    // The new entry took over the old one in the same client's allowance; another client's is freed here.
+    if (theirs && theirs !== clientKey) await freeClientSeats(deps, theirs, replaced, 'replaced', metadata);
+    return ended.position;
+  } catch (err) {
+    deps.log.info('replaced enrollment left to the reactor', { enrollmentId: replaced, replacedBy: by, err: err instanceof Error ? err.message : String(err) });
+    return null;
+  }
+}
+
+type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
+
+/**
+ * The form, the price and the seats checked against the workshop as this process knows it, so that
+ * a bad form or a full workshop costs no append (not even the client's allowance). A refusal must
+ * not rest on a stale view (a price the administrator just changed through another process): it
+ * is checked again on state at most 1 s old, as the seat writer does. The seat decision checks
+ * everything again against the revision it writes on.
+ */
+async function checkFirst(deps: AppDeps, seatsStream: string, body: unknown, totalPrice: number, reserve: (form: EnrollmentFormData, free: boolean) => Reserve) {
+  const workshops = writersFor(deps.eventStore).workshops;
+  const attempt = (state: WorkshopState) => {
+    if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
+    const planned = planSubmission(state.workshop, body, totalPrice);
+    const command = reserve(planned.form, priceEnrollment(planned.item.unitPriceCents, planned.form.participants).isFree);
+    workshopDecider.decide(command, state);
+    return { ...planned, command };
+  };
+  try {
+    return attempt(await workshops.peek(seatsStream));
+  } catch {
+    return attempt(await workshops.peek(seatsStream, 1_000));
+  }
 }
 
 /** Runs inside the seat decision, against the workshop as the revision being checked has it. */

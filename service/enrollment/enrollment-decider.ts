@@ -9,7 +9,7 @@ export type EnrollmentCommand =
   | { type: 'RecordPaymentFailure'; paymentIntentId: string; providerEventId: string | null; code: string; reason: string; at: string }
   | { type: 'ConfirmEnrollment'; orderId: string; orderReference: string; paymentMethod: PaymentMethod; at: string }
   | { type: 'ExpireEnrollment'; at: string }
-  | { type: 'CancelEnrollment'; reason: 'cancelled-by-admin' | 'cancelled-by-visitor' | 'payment-failed'; at: string }
+  | { type: 'CancelEnrollment'; reason: 'cancelled-by-admin' | 'cancelled-by-visitor' | 'payment-failed' | 'replaced-by-new-submission'; replacedBy?: string; at: string }
   | { type: 'RecordRefund'; paymentIntentId: string; refundId: string; amountCents: number; reason: 'seats-unavailable' | 'cancelled'; at: string }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
 
@@ -28,6 +28,8 @@ export interface EnrollmentState {
   /** Provider event ids already recorded, so a redelivered failure is not recorded twice. */
   providerEvents: string[];
   emailSent: boolean;
+  /** Set when the same parent's newer submission replaced this one. */
+  replacedBy: string | null;
 }
 
 export const enrollmentInitialState: EnrollmentState = {
@@ -41,6 +43,7 @@ export const enrollmentInitialState: EnrollmentState = {
   lastFailure: null,
   providerEvents: [],
   emailSent: false,
+  replacedBy: null,
 };
 
 const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
@@ -77,7 +80,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
       case 'EnrollmentExpired':
         return { ...state, status: 'expired' };
       case 'EnrollmentCancelled':
-        return { ...state, status: 'cancelled' };
+        return { ...state, status: 'cancelled', replacedBy: event.data.replacedBy ?? null };
       case 'RefundIssued':
         return { ...state, status: 'refunded' };
       case 'ConfirmationEmailSent':
@@ -167,7 +170,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         if (state.status !== 'pending' && state.status !== 'expired') {
           throw conflict(`This enrollment is ${state.status} and cannot be cancelled here.`);
         }
-        return [{ type: 'EnrollmentCancelled', data: { enrollmentId: submission.enrollmentId, reason: command.reason, cancelledAt: command.at } }];
+        const replacedBy = command.replacedBy ? { replacedBy: command.replacedBy } : {};
+        return [{ type: 'EnrollmentCancelled', data: { enrollmentId: submission.enrollmentId, reason: command.reason, cancelledAt: command.at, ...replacedBy } }];
       }
 
       case 'RecordRefund': {

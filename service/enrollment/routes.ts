@@ -11,6 +11,8 @@ import { enrollInWorkshop } from './enroll-workshop.js';
 import { enrollInProgram } from './enroll-program.js';
 import { findEnrollment, findOrder } from './queries.js';
 import { outboxRoutes } from '../mail/test-routes.js';
+import { rateLimit } from '../ratelimit/middleware.js';
+import { clientAddress } from '../core/client-address.js';
 
 const OrderParamSchema = z.object({ orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)') });
 const EnrollmentParamSchema = z.object({ id: EnrollmentIdSchema });
@@ -18,13 +20,14 @@ const EnrollmentParamSchema = z.object({ id: EnrollmentIdSchema });
 /** Routes of the enrollment slice, mounted under /api. */
 export function enrollmentRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  const limited = rateLimit(deps);
 
-  app.post('/enroll/workshop/:id', validate('param', CatalogueIdParamSchema), async (c) => {
+  app.post('/enroll/workshop/:id', limited, validate('param', CatalogueIdParamSchema), async (c) => {
     const body: unknown = await c.req.json().catch(() => {
       throw validationError('The request body is not valid JSON. Send the enrollment form as JSON.');
     });
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError('Send the enrollment form as a JSON object.');
-    const result = await enrollInWorkshop(deps, c.req.valid('param').id, body, requestMetadata(c, deps, 'visitor'));
+    const result = await enrollInWorkshop(deps, c.req.valid('param').id, body, requestMetadata(c, deps, 'visitor'), clientAddress(c));
     return c.json(result, 201);
   });
 
@@ -36,7 +39,7 @@ export function enrollmentRoutes(deps: AppDeps): Hono {
   });
 
   if (deps.config.testPages) {
-    app.post('/enroll/program/:id', validate('param', CatalogueIdParamSchema), validate('json', EnrollProgramRequestSchema), async (c) => {
+    app.post('/enroll/program/:id', limited, validate('param', CatalogueIdParamSchema), validate('json', EnrollProgramRequestSchema), async (c) => {
       const result = await enrollInProgram(deps, c.req.valid('param').id, c.req.valid('json'), requestMetadata(c, deps, 'visitor'));
       return c.json(result, 201);
     });

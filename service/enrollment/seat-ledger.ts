@@ -1,6 +1,6 @@
 import type { Decider } from '../core/decider.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
-import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
+import { takenAfter, workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
 
 /**
  * The workshop decider for the seat writer, with one change: seat events update the state in
@@ -9,6 +9,13 @@ import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../ca
  * a fresh copy, dropped on any failed append), so it can skip the copies. Every rule and every
  * other event stays the catalogue decider's; a unit test checks both folds agree.
  */
+function dropHolder(state: WorkshopState, enrollmentId: string): void {
+  const key = state.holderOf[enrollmentId];
+  if (key === undefined) return;
+  delete state.holderOf[enrollmentId];
+  if (state.holders[key] === enrollmentId) delete state.holders[key];
+}
+
 export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
   get initialState() {
     return structuredClone(workshopDecider.initialState);
@@ -16,14 +23,23 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
   evolve(state, event) {
     switch (event.type) {
       case 'SeatsReserved':
+        state.taken = takenAfter(state, event.data.enrollmentId, event.data.seats + (state.confirmed[event.data.enrollmentId] ?? 0));
         state.holds[event.data.enrollmentId] = event.data.seats;
+        if (event.data.holderKey !== undefined) {
+          state.holders[event.data.holderKey] = event.data.enrollmentId;
+          state.holderOf[event.data.enrollmentId] = event.data.holderKey;
+        }
         return state;
       case 'SeatsReleased':
+        state.taken -= state.holds[event.data.enrollmentId] ?? 0;
         delete state.holds[event.data.enrollmentId];
+        dropHolder(state, event.data.enrollmentId);
         return state;
       case 'SeatsConfirmed':
+        state.taken = takenAfter(state, event.data.enrollmentId, event.data.seats);
         delete state.holds[event.data.enrollmentId];
         state.confirmed[event.data.enrollmentId] = event.data.seats;
+        dropHolder(state, event.data.enrollmentId);
         return state;
       default:
         return workshopDecider.evolve(state, event);

@@ -6,6 +6,7 @@ import { AppError } from '../core/errors.js';
 import type { PaymentIntentInfo } from '../payments/port.js';
 import type { EnrollmentState } from './enrollment-decider.js';
 import { writersFor } from './writers.js';
+import { freeClientSeats } from './held-seats.js';
 
 export interface Settled {
   state: EnrollmentState;
@@ -70,7 +71,9 @@ export async function settlePayment(deps: AppDeps, enrollmentId: string, metadat
     metadata,
   );
   deps.log.info('enrollment confirmed', { enrollmentId, workshopId: sub.workshopId, programId: sub.programId });
-  return { state: confirmed.state, position: newest(position, confirmed.position) };
+  // Paid seats are no longer an unpaid hold: they leave the client's allowance.
+  const freed = await freeClientSeats(deps, sub.clientKey, enrollmentId, 'confirmed', metadata);
+  return { state: confirmed.state, position: newest(newest(position, confirmed.position), freed) };
 }
 
 /** The hold lapsed and someone else took the seats before the money arrived: give it back. */
@@ -84,5 +87,6 @@ async function refundUnseated(deps: AppDeps, state: EnrollmentState, metadata: E
     metadata,
   );
   deps.log.warn('payment refunded: seats no longer available', { enrollmentId, paymentIntentId });
-  return { state: recorded.state, position: recorded.position };
+  const freed = await freeClientSeats(deps, state.submission!.clientKey, enrollmentId, 'released', metadata);
+  return { state: recorded.state, position: newest(recorded.position, freed) };
 }

@@ -57,6 +57,12 @@ export class StreamWriter<C, E extends DomainEvent, S> {
       maxCachedStreams?: number;
       /** How old a cached state may be for a refusal to rest on it without reading the stream again. Default 1000 ms. */
       refusalStalenessMs?: number;
+      /**
+       * For streams that are mostly new (one per client): an uncached stream is first taken to be
+       * empty and appended to with "no stream" expected, instead of being read. When it does exist
+       * the append is refused and the batch is decided again on the stream as read.
+       */
+      guessNewStreams?: boolean;
     } = {},
   ) {}
 
@@ -74,8 +80,13 @@ export class StreamWriter<C, E extends DomainEvent, S> {
     });
   }
 
-  /** The stream's state as this writer last knew it (folded from the store when not cached). */
-  async peek(streamId: string): Promise<S> {
+  /**
+   * The stream's state as this writer last knew it (folded from the store when not cached), or
+   * folded again when what it knew is older than `maxAgeMs`.
+   */
+  async peek(streamId: string, maxAgeMs = Infinity): Promise<S> {
+    const hit = this.cache.get(streamId);
+    if (hit && performance.now() - hit.confirmedAt > maxAgeMs) this.cache.delete(streamId);
     return (await this.load(streamId)).state;
   }
 
@@ -105,7 +116,7 @@ export class StreamWriter<C, E extends DomainEvent, S> {
     const maxAttempts = this.options.maxAttempts ?? 20;
     let verified = false;
     for (let attempt = 1; ; attempt++) {
-      const { state: start, revision, confirmedAt } = await this.load(streamId);
+      const { state: start, revision, confirmedAt } = await this.load(streamId, attempt === 1 && !verified && this.options.guessNewStreams === true);
       let state = start;
       const outcomes: Outcome<E, S>[] = batch.map((job) => {
         try {
@@ -164,9 +175,11 @@ export class StreamWriter<C, E extends DomainEvent, S> {
     });
   }
 
-  private async load(streamId: string): Promise<Cached<S>> {
+  private async load(streamId: string, guess = false): Promise<Cached<S>> {
     const hit = this.cache.get(streamId);
     if (hit) return hit;
+    // A guess is never cached, and never old enough to refuse on (confirmedAt: -Infinity).
+    if (guess) return { state: this.decider.initialState, revision: 'no_stream', confirmedAt: -Infinity };
     const history = await this.store.readStream(streamId);
     const state = history.reduce((s, e) => this.decider.evolve(s, e as unknown as E), this.decider.initialState);
     const revision: ExpectedRevision = history.length === 0 ? 'no_stream' : history[history.length - 1]!.revision;

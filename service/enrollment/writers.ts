@@ -5,10 +5,13 @@ import { seatLedgerDecider } from './seat-ledger.js';
 import { enrollmentDecider, type EnrollmentCommand, type EnrollmentState } from './enrollment-decider.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import type { ClientHoldEvent } from '../../contracts/enrollment/client-holds.js';
+import { clientHoldsDecider, type ClientHoldsCommand, type ClientHoldsState } from './client-holds-decider.js';
 
 export interface Writers {
   workshops: StreamWriter<WorkshopCommand, WorkshopEvent, WorkshopState>;
   enrollments: StreamWriter<EnrollmentCommand, EnrollmentEvent, EnrollmentState>;
+  clientHolds: StreamWriter<ClientHoldsCommand, ClientHoldEvent, ClientHoldsState>;
 }
 
 const byStore = new WeakMap<EventStore, Writers>();
@@ -20,7 +23,12 @@ const byStore = new WeakMap<EventStore, Writers>();
 export function writersFor(store: EventStore): Writers {
   let writers = byStore.get(store);
   if (!writers) {
-    writers = { workshops: new StreamWriter(store, seatLedgerDecider), enrollments: new StreamWriter(store, enrollmentDecider) };
+    writers = {
+      workshops: new StreamWriter(store, seatLedgerDecider),
+      enrollments: new StreamWriter(store, enrollmentDecider),
+      // One stream per client address: most are new, so they are not read before the first append.
+      clientHolds: new StreamWriter(store, clientHoldsDecider, { guessNewStreams: true }),
+    };
     byStore.set(store, writers);
   }
   return writers;

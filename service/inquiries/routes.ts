@@ -5,10 +5,12 @@ import { validate } from '../core/validate.js';
 import { handleCommand } from '../core/command.js';
 import { requestMetadata } from '../core/metadata.js';
 import { inquiryDecider, type InquiryCommand } from './inquiry-decider.js';
+import { rateLimit } from '../ratelimit/middleware.js';
 
 /** POST /api/contact and /api/consultation: each appends one event; 201 means it is on disk. */
 export function inquiryRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  const limited = rateLimit(deps);
 
   const receive = async (command: InquiryCommand, metadata: ReturnType<typeof requestMetadata>) => {
     const { appended } = await handleCommand(deps.eventStore, inquiryStream(command.inquiryId), inquiryDecider, command, metadata);
@@ -16,12 +18,12 @@ export function inquiryRoutes(deps: AppDeps): Hono {
     return { success: true as const, id: command.inquiryId, position: appended!.position.toString() };
   };
 
-  app.post('/contact', validate('json', ContactMessageSchema), async (c) => {
+  app.post('/contact', limited, validate('json', ContactMessageSchema), async (c) => {
     const command: InquiryCommand = { type: 'ReceiveContactMessage', inquiryId: deps.newId(), message: c.req.valid('json') };
     return c.json(await receive(command, requestMetadata(c, deps, 'visitor')), 201);
   });
 
-  app.post('/consultation', validate('json', ConsultationRequestSchema), async (c) => {
+  app.post('/consultation', limited, validate('json', ConsultationRequestSchema), async (c) => {
     const command: InquiryCommand = { type: 'RequestConsultation', inquiryId: deps.newId(), request: c.req.valid('json') };
     return c.json(await receive(command, requestMetadata(c, deps, 'visitor')), 201);
   });

@@ -34,6 +34,9 @@ export async function createIntent(deps: AppDeps, req: Request, metadata: EventM
   if (sub.isFree) throw validationError('This enrollment is free: no payment is needed.');
   if (state.status === 'paid' || state.status === 'confirmed') throw conflict('This enrollment is already paid. Check your e-mail for the confirmation.');
   if (state.status === 'expired') throw conflict('Your seat reservation has expired. Please enroll again from the schedule to pick a spot.');
+  if (state.replacedBy) {
+    throw conflict('You sent the enrollment form again, so this earlier enrollment was replaced by the newer one. Please pay for your newer enrollment, or enroll again from the schedule.');
+  }
   if (state.status !== 'pending') throw conflict(`This enrollment is ${state.status} and cannot be paid.`);
   if (toCents(req.amount) !== sub.amountCents) {
     throw validationError(`The amount sent (${formatUsd(toCents(req.amount))}) does not match this enrollment's total (${formatUsd(sub.amountCents)}). Please reload the checkout page.`, [

@@ -9,11 +9,14 @@ import { verifyPayment } from './verify.js';
 import { paymentTestRoutes } from './test-routes.js';
 import { OfflinePayments } from './offline-adapter.js';
 import { offlineRoutes } from './offline-routes.js';
+import { rateLimit } from '../ratelimit/middleware.js';
 
 /** Routes of the payments slice, mounted under /api. */
 export function paymentRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const payments = deps.payments;
+  // Anonymous writes; the webhook is not among them (signed, and sent from the provider's few addresses).
+  const limited = rateLimit(deps);
   // The offline provider delivers its signed events through the same handler as POST /api/webhook.
   payments.attachDelivery(async (raw, signature) => {
     await handleWebhook(deps, raw, signature);
@@ -29,7 +32,7 @@ export function paymentRoutes(deps: AppDeps): Hono {
     } satisfies StripeConfig),
   );
 
-  app.post('/create-payment-intent', validate('json', CreatePaymentIntentRequestSchema), async (c) => {
+  app.post('/create-payment-intent', limited, validate('json', CreatePaymentIntentRequestSchema), async (c) => {
     const result = await createIntent(deps, c.req.valid('json'), requestMetadata(c, deps, 'visitor'));
     return c.json(result);
   });
@@ -40,12 +43,12 @@ export function paymentRoutes(deps: AppDeps): Hono {
     return c.json(await handleWebhook(deps, raw, c.req.header('stripe-signature')));
   });
 
-  app.post('/payments/verify', validate('json', VerifyPaymentRequestSchema), async (c) => {
+  app.post('/payments/verify', limited, validate('json', VerifyPaymentRequestSchema), async (c) => {
     const { paymentIntentId, clientSecret } = c.req.valid('json');
     return c.json(await verifyPayment(deps, paymentIntentId, clientSecret, requestMetadata(c, deps, 'visitor')));
   });
 
-  if (payments instanceof OfflinePayments) app.route('/', offlineRoutes(payments));
-  if (deps.config.testPages) app.route('/', paymentTestRoutes(deps));
+  if (payments instanceof OfflinePayments) app.route('/', offlineRoutes(payments, limited));
+  if (deps.config.testPages) app.route('/', paymentTestRoutes(deps, limited));
   return app;
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../core/deps.js';
 import { conflict, notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
@@ -8,7 +8,7 @@ import { OfflinePayments } from './offline-adapter.js';
 import { META } from './port.js';
 
 /** Calls of the payment test pages; mounted only in test mode (offline provider or TEST_PAGES=true). */
-export function paymentTestRoutes(deps: AppDeps): Hono {
+export function paymentTestRoutes(deps: AppDeps, limited: MiddlewareHandler): Hono {
   const app = new Hono();
   const payments = deps.payments;
 
@@ -17,7 +17,7 @@ export function paymentTestRoutes(deps: AppDeps): Hono {
     return c.json((result.ok ? { success: true, provider: payments.provider } : { success: false, error: result.error, provider: payments.provider }) satisfies StripeConnection);
   });
 
-  app.post('/create-test-charge', validate('json', CreateTestChargeRequestSchema), async (c) => {
+  app.post('/create-test-charge', limited, validate('json', CreateTestChargeRequestSchema), async (c) => {
     const intent = await payments.createPaymentIntent({
       amountCents: TEST_CHARGE_CENTS,
       idempotencyKey: `test-charge-${deps.newId()}`,
@@ -37,7 +37,7 @@ export function paymentTestRoutes(deps: AppDeps): Hono {
      * provider holds the intent as succeeded: an unpaid intent is paid first with the test card
      * that always succeeds (see OfflinePayments.payForTest).
      */
-    app.post('/test/simulate-payment', validate('json', SimulatePaymentRequestSchema), async (c) => {
+    app.post('/test/simulate-payment', limited, validate('json', SimulatePaymentRequestSchema), async (c) => {
       const outcome = offline.payForTest(c.req.valid('json').paymentIntentId);
       if (outcome.kind === 'unknown') throw notFound('No such payment intent.');
       if (outcome.kind === 'not_succeeded') throw conflict(`The test payment did not succeed: ${outcome.message}`);

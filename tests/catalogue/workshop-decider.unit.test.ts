@@ -79,4 +79,43 @@ describe('workshop decider', () => {
     const removed: WorkshopEvent = { type: 'WorkshopRemoved', data: { workshopId: workshop.id } };
     expect(() => givenWhen(workshopDecider, [scheduled, removed], reserve('a', 1))).toThrow(/could not find that workshop/);
   });
+
+  describe('a holder submitting again', () => {
+    const HOLDER = 'holder-key-of-ada-00';
+    const heldBy = (enrollmentId: string, seats: number, holderKey = HOLDER): WorkshopEvent => ({
+      type: 'SeatsReserved',
+      data: { workshopId: workshop.id, enrollmentId, seats, expiresAt: '2025-01-01T00:30:00Z', holderKey },
+    });
+    const reserveAs = (enrollmentId: string, seats: number, holderKey = HOLDER) => ({ ...reserve(enrollmentId, seats), holderKey });
+
+    it('given an unpaid hold of a holder, when the same holder reserves again, then the old hold is released as replaced and the new one recorded', () => {
+      expect(givenWhen(workshopDecider, [scheduled, heldBy('old', 2)], reserveAs('new', 3))).toEqual([
+        { type: 'SeatsReleased', data: { workshopId: workshop.id, enrollmentId: 'old', seats: 2, reason: 'replaced', replacedBy: 'new' } },
+        heldBy('new', 3),
+      ]);
+    });
+
+    it('given a full workshop holding 4 of the holder\'s seats, when the holder asks for 4 again, then the old seats pay for the new ones', () => {
+      const events = givenWhen(workshopDecider, [scheduled, heldBy('old', 4), reserved('other', 6)], reserveAs('new', 4));
+      expect(events.map((e) => e.type)).toEqual(['SeatsReleased', 'SeatsReserved']);
+    });
+
+    it('given a full workshop, when the holder asks for more seats than their old hold frees, then it refuses and the old hold stays', () => {
+      expect(() => givenWhen(workshopDecider, [scheduled, heldBy('old', 4), reserved('other', 6)], reserveAs('new', 5))).toThrow(/only 4 spots are left/);
+    });
+
+    it('given the holder\'s hold was confirmed (paid), when they reserve again, then nothing is replaced', () => {
+      expect(givenWhen(workshopDecider, [scheduled, heldBy('old', 2), confirmed('old', 2)], reserveAs('new', 1))).toEqual([heldBy('new', 1)]);
+    });
+
+    it('given a replaced hold, when the holder reserves a third time, then only the second hold is replaced', () => {
+      const replacedFirst: WorkshopEvent = { type: 'SeatsReleased', data: { workshopId: workshop.id, enrollmentId: 'first', seats: 1, reason: 'replaced', replacedBy: 'second' } };
+      const third = givenWhen(workshopDecider, [scheduled, heldBy('first', 1), replacedFirst, heldBy('second', 1)], reserveAs('third', 1));
+      expect(third[0]).toMatchObject({ type: 'SeatsReleased', data: { enrollmentId: 'second', reason: 'replaced' } });
+    });
+
+    it('given another holder\'s hold, when a holder reserves, then nothing is replaced', () => {
+      expect(givenWhen(workshopDecider, [scheduled, heldBy('theirs', 2, 'holder-key-of-bob-00')], reserveAs('mine', 2))).toEqual([heldBy('mine', 2)]);
+    });
+  });
 });

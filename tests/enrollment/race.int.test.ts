@@ -10,6 +10,7 @@ import { eventSchemas } from '../../contracts/events.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { SEED_WORKSHOPS } from '../../service/catalogue/seed-workshops.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import { asNewVisitor, nextParentEmail } from '../support/visitors.js';
 
 const CAPACITY = 10;
 const REQUESTS = 200;
@@ -20,7 +21,9 @@ let now = new Date('2025-05-01T15:00:00Z');
 
 beforeAll(async () => {
   const sqlite = new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'race-')), 'events.db'));
-  t = await makeEnrollmentApp({ eventStore: validatingEventStore(sqlite, eventSchemas), clock: () => now, env: { HOLD_MINUTES: '30' } });
+  // The app sits behind a proxy on loopback: each request below is another parent, with their own
+  // client address (X-Forwarded-For) and e-mail, as 200 people racing for seats would be.
+  t = await makeEnrollmentApp({ eventStore: validatingEventStore(sqlite, eventSchemas), clock: () => now, env: { HOLD_MINUTES: '30', TRUST_PROXY: '127.0.0.1' } });
 });
 afterAll(async () => {
   await t.close();
@@ -33,7 +36,7 @@ async function scheduleWorkshop(id: string) {
   await t.eventStore.append(workshopStream(id), [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata }], 'no_stream');
 }
 
-const enroll = (id: string) => t.post(`/api/enroll/workshop/${id}`, { ...baseForm(), totalPrice: 40 });
+const enroll = (id: string) => t.post(`/api/enroll/workshop/${id}`, { ...baseForm({ email: nextParentEmail() }), totalPrice: 40 }, asNewVisitor());
 
 describe('seat holds under contention', () => {
   it(`given a ${CAPACITY}-seat workshop, when ${REQUESTS} enrollments arrive at once (x${ROUNDS}), then exactly ${CAPACITY} hold seats and the rest get a clear 409`, async () => {

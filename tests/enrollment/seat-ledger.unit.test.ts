@@ -16,8 +16,10 @@ function history(seed: number, length: number): WorkshopEvent[] {
     const enrollmentId = `e${rnd(40)}`;
     const seats = 1 + rnd(5);
     const kind = rnd(3);
-    if (kind === 0) events.push({ type: 'SeatsReserved', data: { workshopId: '1', enrollmentId, seats, expiresAt: AT } });
-    else if (kind === 1) events.push({ type: 'SeatsReleased', data: { workshopId: '1', enrollmentId, seats, reason: 'expired' } });
+    // Some holds name their holder (a few holders, so one holder's holds replace each other).
+    const holderKey = rnd(2) === 0 ? `holder-key-${String(rnd(8)).padStart(6, '0')}` : undefined;
+    if (kind === 0) events.push({ type: 'SeatsReserved', data: { workshopId: '1', enrollmentId, seats, expiresAt: AT, ...(holderKey ? { holderKey } : {}) } });
+    else if (kind === 1) events.push({ type: 'SeatsReleased', data: { workshopId: '1', enrollmentId, seats, reason: rnd(2) === 0 ? 'expired' : 'replaced' } });
     else events.push({ type: 'SeatsConfirmed', data: { workshopId: '1', enrollmentId, seats } });
     if (i === length / 2) events.push({ type: 'WorkshopUpdated', data: { workshop: { ...workshop, capacity: 900 } } });
   }
@@ -31,11 +33,14 @@ describe('seat ledger decider', () => {
       const expected = events.reduce(workshopDecider.evolve, workshopDecider.initialState);
       const actual = events.reduce(seatLedgerDecider.evolve, seatLedgerDecider.initialState);
       expect(actual).toEqual(expected);
+      // The running count of seats taken matches the holds and sales it sums.
+      const sum = (m: Record<string, number>) => Object.values(m).reduce((x, y) => x + y, 0);
+      expect(expected.taken).toBe(sum(expected.holds) + sum(expected.confirmed));
     }
   });
 
   it('given a fold, then the catalogue decider’s initial state is left untouched', () => {
     history(7, 50).reduce(seatLedgerDecider.evolve, seatLedgerDecider.initialState);
-    expect(workshopDecider.initialState).toEqual({ status: 'none', workshop: null, holds: {}, confirmed: {} });
+    expect(workshopDecider.initialState).toEqual({ status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {}, taken: 0 });
   });
 });

@@ -66,4 +66,38 @@ describe('StreamWriter', () => {
     );
     expect(seen).toEqual([0, 1]);
   });
+
+  describe('guessing new streams', () => {
+    const guessing = (store: MemoryEventStore) => new StreamWriter(store, workshopDecider, { guessNewStreams: true });
+
+    it('given a stream nobody wrote, when a command is written, then it is appended without reading the stream first', async () => {
+      const store = new MemoryEventStore();
+      let reads = 0;
+      const read = store.readStream.bind(store);
+      store.readStream = (id) => (reads++, read(id));
+      const writer = guessing(store);
+      await writer.execute('workshop-x', () => ({ type: 'ScheduleWorkshop', workshop: { ...workshop, id: 'x' } }), md);
+      expect(reads).toBe(0);
+      expect((await store.readStream('workshop-x')).map((e) => e.type)).toEqual(['WorkshopScheduled']);
+    });
+
+    it('given a stream that exists but is not cached, when the guess is wrong, then the command is decided again on the stream as it is', async () => {
+      const { store } = await setUp();
+      await handleCommand(store, 'workshop-w', workshopDecider, reserve('a')(), md);
+      await handleCommand(store, 'workshop-w', workshopDecider, reserve('b')(), md);
+      const writer = guessing(store);
+      await writer.execute('workshop-w', reserve('c'), md);
+      // Taken for new, the stream would have looked empty (not scheduled, not found); read, it has one seat left.
+      await expect(writer.execute('workshop-w', reserve('d'), md)).rejects.toThrow(/full/);
+      expect((await store.readStream('workshop-w')).filter((e) => e.type === 'SeatsReserved')).toHaveLength(3);
+    });
+
+    it('given a guessed state, when the command is refused on it, then the refusal is checked on the stream as read', async () => {
+      const { store } = await setUp();
+      const writer = guessing(store);
+      // On a guessed (empty) stream the workshop would not be found; the stream holds it.
+      const result = await writer.execute('workshop-w', reserve('a'), md);
+      expect(result.events.map((e) => e.type)).toEqual(['SeatsReserved']);
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { eventSchemas } from '../../contracts/events.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { allEvents, eventually, freeEnrollment, paidEnrollment, seatInvariants } from './support.js';
+import { asNewVisitor, nextParentEmail } from '../support/visitors.js';
 
 /**
  * Given a real server taking enrollments for the free workshop 10 and the paid workshop 4 from
@@ -54,12 +55,14 @@ async function load(server: RunningServer): Promise<void> {
     for (let i = 0; !stop && i < MAX_PER_WORKER; i++) {
       const free = (w + i) % 2 === 0;
       const workshop = free ? '10' : '4';
-      const body = free ? freeEnrollment(1 + (i % 2)) : paidEnrollment(1);
+      // Each enrollment from another parent (own e-mail, own client address behind the loopback proxy).
+      const parent = { email: nextParentEmail() };
+      const body = free ? freeEnrollment(1 + (i % 2), parent) : paidEnrollment(1, parent);
       figures.sent++;
       let status: number;
       let json: unknown;
       try {
-        const r = await fetch(`${server.url}/api/enroll/workshop/${workshop}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const r = await fetch(`${server.url}/api/enroll/workshop/${workshop}`, { method: 'POST', headers: asNewVisitor({ 'content-type': 'application/json' }), body: JSON.stringify(body) });
         status = r.status;
         json = await r.json();
       } catch {

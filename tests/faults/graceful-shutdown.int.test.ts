@@ -3,6 +3,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { startServer } from '../support/server.js';
+import { asNewVisitor } from '../support/visitors.js';
 import { SqliteEventStore } from '../../service/eventstore/sqlite.js';
 import { SqliteReadStore } from '../../projections/readstore/sqlite.js';
 import { allProjectors } from '../../projections/index.js';
@@ -33,7 +34,7 @@ function slowPost(url: string, path: string, body: unknown): SlowRequest {
     method: 'POST',
     // No pooled keep-alive socket: the connection ends with the answer.
     agent: new Agent({ keepAlive: true }),
-    headers: { 'content-type': 'application/json', 'content-length': payload.length, expect: '100-continue' },
+    headers: asNewVisitor({ 'content-type': 'application/json', 'content-length': String(payload.length), expect: '100-continue' }),
   });
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.once('response', (res) => {
@@ -87,7 +88,7 @@ describe('graceful shutdown', () => {
     for (let i = 0; i < 20; i++) {
       const r = await fetch(`${server.url}/api/contact`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: asNewVisitor({ 'content-type': 'application/json' }),
         body: JSON.stringify({ fullname: `Parent ${i}`, email: `p${i}@example.com`, message: 'Hello' }),
       });
       if (r.status === 201) acknowledged++;

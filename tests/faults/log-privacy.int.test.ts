@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../support/server.js';
+import { asNewVisitor } from '../support/visitors.js';
 import { ADMIN_KEY, eventually } from './support.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type { CreatePaymentIntentResponse, VerifyPaymentResponse } from '../../contracts/payments/api.js';
@@ -53,7 +54,8 @@ describe('log privacy', () => {
       requests++;
       return fetch(`${server.url}${path}`, {
         method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        // A new visitor for each call (the server trusts a loopback proxy): this test is about logs, not limits.
+        headers: asNewVisitor({ ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }),
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     };

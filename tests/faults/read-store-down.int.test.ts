@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { nextParentEmail } from '../support/visitors.js';
 import { MemoryReadStore } from '../../projections/readstore/memory.js';
 import { FaultyReadStore } from '../support/faults.js';
 import {
@@ -60,7 +61,7 @@ describe('read store down', () => {
       const free = i < FREE;
       writes.push(
         (async () => {
-          const r = await app.post(`/api/enroll/workshop/${free ? 10 : 4}`, free ? freeEnrollment(1) : paidEnrollment(1));
+          const r = await app.post(`/api/enroll/workshop/${free ? 10 : 4}`, free ? freeEnrollment(1, { email: nextParentEmail() }) : paidEnrollment(1, { email: nextParentEmail() }));
           statuses.push(r.status);
           if (r.status === 201) enrollments.push((await r.json()) as EnrollmentResponse);
         })(),
@@ -157,10 +158,10 @@ describe('read store down', () => {
       Array.from({ length: sent }, async (_, i) => {
         const r =
           i % 3 === 0
-            ? await app.post('/api/enroll/workshop/10', freeEnrollment(1))
+            ? await app.post('/api/enroll/workshop/10', freeEnrollment(1, { email: nextParentEmail() }))
             : i % 3 === 1
               ? await app.post('/api/contact', { fullname: `Parent ${i}`, email: `p${i}@example.com`, message: 'Hello' })
-              : await app.post('/api/enroll/workshop/4', paidEnrollment(1));
+              : await app.post('/api/enroll/workshop/4', paidEnrollment(1, { email: nextParentEmail() }));
         if (r.status === 201) acknowledged++;
       }),
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { startServer } from '../support/server.js';
 import { SqliteEventStore } from '../../service/eventstore/sqlite.js';
+import { asNewVisitor } from '../support/visitors.js';
 
 /**
  * Given a server taking a stream of contact messages, when it is killed with SIGKILL mid-stream,
@@ -20,7 +21,8 @@ describe('durability of acknowledged writes', () => {
         try {
           const r = await fetch(`${server.url}/api/contact`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            // Each message from another parent: one client sending 300 in seconds would be throttled.
+            headers: asNewVisitor({ 'content-type': 'application/json' }),
             body: JSON.stringify({ fullname: `Parent ${worker}-${i}`, email: 'parent@example.com', message: `Hello ${worker}-${i}` }),
           });
           if (r.status === 201) acknowledged.add(((await r.json()) as { id: string }).id);

@@ -15,6 +15,8 @@ import { eventSchemas } from '../../contracts/events.js';
 import { seedCatalogue } from '../../service/catalogue/seed.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
 import { MemoryMailer } from './memory-mailer.js';
+import { MemoryRateLimitStore } from '../../service/ratelimit/memory.js';
+import { nextVisitorAddress } from './visitors.js';
 
 export interface TestApp {
   app: Hono;
@@ -37,9 +39,29 @@ export interface TestAppOptions {
   extra?: (config: Config) => Partial<AppDeps>;
 }
 
+/** The socket @hono/node-server would give a request that came through the loopback proxy. */
+export const LOOPBACK_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+
+/**
+ * Unless a test says otherwise, each request is a new visitor: it comes through a trusted proxy on
+ * loopback (TRUST_PROXY=127.0.0.1) with its own X-Forwarded-For, as on a site behind a proxy.
+ * Tests of other behaviour are thus not throttled by the abuse limits; tests of the limits send
+ * one address on purpose (an X-Forwarded-For header of their own, or a socket address).
+ */
+function asVisitors(app: Hono): Hono {
+  const request = app.request.bind(app);
+  app.request = (input, init, env, ctx) => {
+    if (env !== undefined || input instanceof Request) return request(input, init, env, ctx);
+    const headers = new Headers(init?.headers);
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', nextVisitorAddress());
+    return request(input, { ...init, headers }, LOOPBACK_PEER, ctx);
+  };
+  return app;
+}
+
 /** The whole app on in-memory stores with the projections running, for `app.request` tests. */
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ ADMIN_KEY: 'test-admin-key-123456', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ ADMIN_KEY: 'test-admin-key-123456', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', ...options.env });
   const log = createLogger('silent');
   const eventStore = options.eventStore ?? validatingEventStore(new MemoryEventStore(), eventSchemas);
   const readStore = options.readStore ?? new MemoryReadStore();
@@ -57,9 +79,10 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     // Offline payments in memory and mail kept in memory, unless a test brings its own.
     payments: new OfflinePayments({ log }),
     mailer: new MemoryMailer(),
+    rateLimits: new MemoryRateLimitStore(),
     ...options.extra?.(config),
   };
-  const app = createApp(deps);
+  const app = asVisitors(createApp(deps));
   const settle = async () => {
     const head = await eventStore.headPosition();
     if (head >= 0n && !(await runner.waitFor(head, undefined, 10_000))) throw new Error('projections did not catch up');

@@ -27,11 +27,15 @@ export async function freePort(): Promise<number> {
 
 export const tempDataDir = (prefix = 'school-') => mkdtempSync(join(tmpdir(), prefix));
 
-/** Starts `service/main.ts` in its own process on a free loopback port and waits until /ready answers. */
+/**
+ * Starts `service/main.ts` in its own process on a free loopback port and waits until /ready
+ * answers. It runs behind a "proxy" on loopback (TRUST_PROXY=127.0.0.1), so tests that act as many
+ * visitors send each one's address as X-Forwarded-For (tests/support/visitors.ts).
+ */
 export async function startServer(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_KEY: 'test-admin-key-123456', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_KEY: 'test-admin-key-123456', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
