@@ -66,7 +66,7 @@ describe('EventStoreDB adapter against a fake node', () => {
   });
 
   it('given KurrentDB URL schemes in EVENTSTORE_URL, when the configuration is read, then they are accepted', () => {
-    const base = { ADMIN_KEY: 'an-admin-key-long-enough', MONGODB_URL: 'mongodb://localhost:27017' };
+    const base = { ADMIN_KEY: 'an-admin-key-long-enough', MONGODB_URL: 'mongodb://localhost:27017', PAYMENTS: 'offline' };
     for (const url of ['kurrentdb://db:2113?tls=false', 'kdb://db:2113', 'kurrentdb+discover://db:2113', 'kdb+discover://db:2113', 'esdb://db:2113']) {
       expect(loadConfig({ ...base, EVENTSTORE_URL: url }).EVENTSTORE_URL).toBe(url);
     }

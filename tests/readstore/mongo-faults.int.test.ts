@@ -170,7 +170,8 @@ describe('MongoDB adapter against a fake server: indexes', () => {
     expect(await eventually(() => named(fake.commands, 'abortTransaction').length > 0, 5000)).toBe(true);
     fake.reply('update', (body) => ({ n: (body.updates as unknown[]).length, nModified: (body.updates as unknown[]).length }));
 
-    expect(await eventually(() => indexesOn(fake.commands, 'schedule').length === 2, 5000)).toBe(true);
+    // At least once more: the lease may be lost and regained more than once while the fake refuses.
+    expect(await eventually(() => indexesOn(fake.commands, 'schedule').length >= 2, 5000)).toBe(true);
     await runner.stop();
   });
 });
