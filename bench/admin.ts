@@ -6,10 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { enrollmentStream, type EnrollmentEvent } from '../contracts/enrollment/events.js';
 import { BaseEnrollmentFormSchema } from '../contracts/enrollment/form.js';
 import { SEED_WORKSHOPS } from '../service/catalogue/seed-workshops.js';
-import type { RecordedEvent } from '../service/eventstore/port.js';
+import type { RecordedEvent } from '../platform/eventstore/port.js';
 import { enrollmentsProjector } from '../projections/admin/enrollments.js';
-import { SqliteReadStore } from '../projections/readstore/sqlite.js';
-import type { WriteOp } from '../projections/readstore/port.js';
+import { SqliteReadStore } from '../platform/readstore/sqlite.js';
+import type { WriteOp } from '../platform/readstore/port.js';
 import { exportEnrollments, findEnrollments } from '../service/admin/enrollment-queries.js';
 import { enrollmentCsv } from '../service/admin/enrollment-csv.js';
 

@@ -9,15 +9,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../service/core/config.js';
 import { openStores } from '../service/compose.js';
 import { createApp } from '../service/app.js';
-import { createLogger } from '../service/core/log.js';
+import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
 import { OfflinePayments } from '../service/payments/offline-adapter.js';
 import { OutboxMailer } from '../service/mail/outbox.js';
-import { ProjectionRunner } from '../projections/runner.js';
+import { ProjectionRunner } from '../platform/processor/runner.js';
 import { allProjectors } from '../projections/index.js';
 import { workshopStream } from '../contracts/catalogue/events.js';
 import { SEED_WORKSHOPS } from '../service/catalogue/seed-workshops.js';
-import type { EventStore } from '../service/eventstore/port.js';
+import type { EventStore } from '../platform/eventstore/port.js';
 
 const PRICE = 10;
 const THREADS = 2;

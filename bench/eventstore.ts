@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EventMetadata } from '../contracts/core/events.js';
-import type { NewEvent } from '../service/eventstore/port.js';
-import { SqliteEventStore } from '../service/eventstore/sqlite.js';
+import type { NewEvent } from '../platform/eventstore/port.js';
+import { SqliteEventStore } from '../platform/eventstore/sqlite.js';
 
 const metadata: EventMetadata = {
   correlationId: 'bench',

@@ -1,4 +1,4 @@
-import type { Projector } from './projector.js';
+import type { Projector } from '../platform/processor/projector.js';
 import { programsProjector } from './catalogue/programs.js';
 import { scheduleProjector } from './catalogue/schedule.js';
 import { inquiriesProjector } from './inquiries/inquiries.js';

@@ -10,7 +10,7 @@ import { AppError } from './core/errors.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
-import { paymentRoutes } from './payments/routes.js';
+import { paymentRoutes } from './enrollment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import type { Config } from './core/config.js';
-import type { EventStore } from './eventstore/port.js';
-import type { ReadStore } from '../projections/readstore/port.js';
-import { validatingEventStore } from './eventstore/validating.js';
+import type { EventStore } from '../platform/eventstore/port.js';
+import type { ReadStore } from '../platform/readstore/port.js';
+import { validatingEventStore } from '../platform/eventstore/validating.js';
 import { eventSchemas } from '../contracts/events.js';
-import { ensurePrivateDir } from './core/private-files.js';
-import type { RateLimitStore } from './ratelimit/port.js';
-import { MemoryRateLimitStore } from './ratelimit/memory.js';
-import { FallbackRateLimitStore } from './ratelimit/fallback.js';
-import { createLogger } from './core/log.js';
+import { ensurePrivateDir } from '../platform/private-files.js';
+import type { RateLimitStore } from '../platform/ratelimit/port.js';
+import { MemoryRateLimitStore } from '../platform/ratelimit/memory.js';
+import { FallbackRateLimitStore } from '../platform/ratelimit/fallback.js';
+import { createLogger } from '../platform/log.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -28,25 +28,25 @@ export async function openStores(config: Config): Promise<Stores> {
 
   let raw: EventStore;
   if (config.EVENTSTORE_URL) {
-    const { EsdbEventStore } = await import('./eventstore/esdb.js');
+    const { EsdbEventStore } = await import('../platform/eventstore/esdb.js');
     raw = new EsdbEventStore(config.EVENTSTORE_URL);
   } else {
-    const { SqliteEventStore } = await import('./eventstore/sqlite.js');
+    const { SqliteEventStore } = await import('../platform/eventstore/sqlite.js');
     raw = new SqliteEventStore(join(config.DATA_DIR, 'events.db'));
   }
 
   let readStore: ReadStore;
   if (config.MONGODB_URL) {
-    const { MongoReadStore } = await import('../projections/readstore/mongo.js');
+    const { MongoReadStore } = await import('../platform/readstore/mongo.js');
     readStore = await MongoReadStore.connect(config.MONGODB_URL, config.MONGODB_DB);
   } else {
-    const { SqliteReadStore } = await import('../projections/readstore/sqlite.js');
+    const { SqliteReadStore } = await import('../platform/readstore/sqlite.js');
     readStore = new SqliteReadStore(join(config.DATA_DIR, 'read.db'));
   }
 
   let rateLimits: RateLimitStore;
   if (config.MONGODB_URL) {
-    const { MongoRateLimitStore } = await import('./ratelimit/mongo.js');
+    const { MongoRateLimitStore } = await import('../platform/ratelimit/mongo.js');
     rateLimits = new FallbackRateLimitStore(await MongoRateLimitStore.connect(config.MONGODB_URL, config.MONGODB_DB), createLogger(config.LOG_LEVEL));
   } else {
     rateLimits = new MemoryRateLimitStore();

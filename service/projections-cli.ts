@@ -2,9 +2,9 @@ import { Presets, SingleBar } from 'cli-progress';
 import { ConfigError, loadConfig } from './core/config.js';
 import { openStores } from './compose.js';
 import { allProjectors } from '../projections/index.js';
-import type { Projector } from '../projections/projector.js';
-import { type RebuildProgress, rebuildProjection } from '../projections/rebuild.js';
-import { type ProjectionStatus, readStatus } from '../projections/runner.js';
+import type { Projector } from '../platform/processor/projector.js';
+import { type RebuildProgress, rebuildProjection } from '../platform/processor/rebuild.js';
+import { type ProjectionStatus, readStatus } from '../platform/processor/runner.js';
 
 /**
  * Operator commands for the read side:

@@ -2,10 +2,10 @@ import { hostname, tmpdir } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigOrExit } from './core/config.js';
-import { createLogger } from './core/log.js';
+import { createLogger } from '../platform/log.js';
 import { openStores } from './compose.js';
 import { allProjectors } from '../projections/index.js';
-import { ProjectionRunner } from '../projections/runner.js';
+import { ProjectionRunner } from '../platform/processor/runner.js';
 
 /**
  * The projector service of the production topology (`npm run projector`): keeps the read models up

@@ -1,4 +1,4 @@
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../platform/processor/projector.js';
 import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 

@@ -1,7 +1,7 @@
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../platform/processor/projector.js';
 import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/history.js';
 import { ENROLLMENT_EVENT_TYPES, ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
-import type { RecordedEvent } from '../../service/eventstore/port.js';
+import type { RecordedEvent } from '../../platform/eventstore/port.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;

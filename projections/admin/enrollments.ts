@@ -1,4 +1,4 @@
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../platform/processor/projector.js';
 import type { AdminEnrollmentRecord, PaymentStatus } from '../../contracts/admin/enrollments.js';
 import { ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { fromCents } from './money.js';

@@ -1,7 +1,7 @@
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../platform/processor/projector.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import type { ProgramEvent } from '../../contracts/catalogue/events.js';
-import type { RecordedEvent } from '../../service/eventstore/port.js';
+import type { RecordedEvent } from '../../platform/eventstore/port.js';
 
 /** A program as listed, with the feed position it was first published at (its place in the list). */
 export type ProgramDoc = Program & { listedAt: number };

@@ -1,4 +1,4 @@
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../platform/processor/projector.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 

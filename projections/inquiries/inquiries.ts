@@ -1,4 +1,4 @@
-import type { Projector } from '../projector.js';
+import type { Projector } from '../../platform/processor/projector.js';
 import type { Inquiry } from '../../contracts/inquiries/inquiry.js';
 import type { InquiryEvent } from '../../service/inquiries/inquiry-decider.js';
 

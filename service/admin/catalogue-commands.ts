@@ -3,7 +3,7 @@ import type { ProgramData } from '../../contracts/catalogue/program.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import { SCHOOL } from '../../contracts/core/school.js';
-import type { Decider } from '../core/decider.js';
+import type { Decider } from '../../platform/command/decider.js';
 import { notFound } from '../core/errors.js';
 import { programDecider, type ProgramState } from '../catalogue/program-decider.js';
 import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';

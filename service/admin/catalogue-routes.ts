@@ -4,7 +4,7 @@ import { AdminProgramInputSchema, AdminWorkshopInputSchema, type AdminWriteResul
 import { programStream, workshopStream } from '../../contracts/catalogue/events.js';
 import { ProgramIdSchema } from '../../contracts/catalogue/program.js';
 import { WorkshopIdSchema } from '../../contracts/catalogue/workshop.js';
-import type { AppendResult } from '../eventstore/port.js';
+import type { AppendResult } from '../../platform/eventstore/port.js';
 import type { AppDeps } from '../core/deps.js';
 import { handleCommand } from '../core/command.js';
 import { requestMetadata } from '../core/metadata.js';

@@ -1,5 +1,5 @@
 import type { Dashboard } from '../../contracts/admin/dashboard.js';
-import type { ReadStore } from '../../projections/readstore/port.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
 import { DASHBOARD_DOC_ID, type DashboardDoc } from '../../projections/admin/dashboard.js';
 import { fromCents } from '../../projections/admin/money.js';
 

@@ -1,5 +1,5 @@
 import type { AdminEnrollmentRecord, TrackerTab } from '../../contracts/admin/enrollments.js';
-import type { FieldValue, Query, ReadStore } from '../../projections/readstore/port.js';
+import type { FieldValue, Query, ReadStore } from '../../platform/readstore/port.js';
 import { ENROLLMENT_SEARCH_FIELDS, type EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { PageWindow } from './paging.js';
 

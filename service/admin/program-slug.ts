@@ -1,4 +1,4 @@
-import type { ReadStore } from '../../projections/readstore/port.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
 
 /** "Tea & Manners!" -> "tea-manners"; accents are folded so links stay plain ASCII. */
 export const slugify = (title: string): string =>

@@ -1,6 +1,6 @@
 import type { ProgramData } from '../../contracts/catalogue/program.js';
 import type { ProgramEvent } from '../../contracts/catalogue/events.js';
-import type { Decider } from '../core/decider.js';
+import type { Decider } from '../../platform/command/decider.js';
 import { conflict, notFound } from '../core/errors.js';
 
 export type ProgramCommand =

@@ -1,4 +1,4 @@
-import type { ReadStore } from '../../projections/readstore/port.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { ProgramDoc } from '../../projections/catalogue/programs.js';

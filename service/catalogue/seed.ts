@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent } from '../eventstore/port.js';
-import { WrongExpectedRevisionError } from '../eventstore/port.js';
+import type { EventStore, NewEvent } from '../../platform/eventstore/port.js';
+import { WrongExpectedRevisionError } from '../../platform/eventstore/port.js';
 import { programStream, workshopStream } from '../../contracts/catalogue/events.js';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { SEED_PROGRAMS } from './seed-programs.js';

@@ -1,6 +1,6 @@
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
-import type { Decider } from '../core/decider.js';
+import type { Decider } from '../../platform/command/decider.js';
 import { AppError, conflict, notFound } from '../core/errors.js';
 
 export type WorkshopCommand =

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from './private-files.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenFile } from '../../platform/private-files.js';
 
 /**
  * On the embedded default without ADMIN_KEY, a key is generated on the first start, kept in

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent, EventMetadata } from '../../contracts/core/events.js';
-import type { Decider } from './decider.js';
-import { type AppendResult, type EventStore, WrongExpectedRevisionError } from '../eventstore/port.js';
+import type { Decider } from '../../platform/command/decider.js';
+import { type AppendResult, type EventStore, WrongExpectedRevisionError } from '../../platform/eventstore/port.js';
 import { AppError } from './errors.js';
 
 export interface HandleResult<E, S> {

@@ -1,10 +1,10 @@
 import type { Config } from './config.js';
-import type { EventStore } from '../eventstore/port.js';
-import type { ReadStore } from '../../projections/readstore/port.js';
-import type { Logger } from './log.js';
+import type { EventStore } from '../../platform/eventstore/port.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
+import type { Logger } from '../../platform/log.js';
 import type { PaymentsPort } from '../payments/port.js';
 import type { Mailer } from '../mail/port.js';
-import type { RateLimitStore } from '../ratelimit/port.js';
+import type { RateLimitStore } from '../../platform/ratelimit/port.js';
 
 /** Lets a query wait (bounded) until the named projections have reached a position. */
 export interface ProjectionWaiter {

@@ -2,10 +2,10 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, type ErrorCode } from './errors.js';
-import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../eventstore/port.js';
-import { ReadStoreUnavailableError } from '../../projections/readstore/port.js';
+import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../../platform/eventstore/port.js';
+import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import { PaymentProviderError } from '../payments/port.js';
-import type { Logger } from './log.js';
+import type { Logger } from '../../platform/log.js';
 
 /** The one place where error codes become HTTP statuses. */
 export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {

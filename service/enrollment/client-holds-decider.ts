@@ -1,4 +1,4 @@
-import type { Decider } from '../core/decider.js';
+import type { Decider } from '../../platform/command/decider.js';
 import { AppError, validationError } from '../core/errors.js';
 import type { ClientHoldEvent } from '../../contracts/enrollment/client-holds.js';
 

@@ -1,4 +1,4 @@
-import type { Decider } from '../core/decider.js';
+import type { Decider } from '../../platform/command/decider.js';
 import { AppError, conflict, notFound } from '../core/errors.js';
 import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../contracts/enrollment/events.js';
 

@@ -1,4 +1,4 @@
-import type { ReadStore } from '../../projections/readstore/port.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
 import type { EnrollmentLookup, Order, OrderView } from '../../contracts/enrollment/api.js';
 
 /** The order by its order id (ORD-, FREE-, TEST-), without the contact details. */

@@ -4,7 +4,7 @@ import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { Order } from '../../contracts/enrollment/api.js';
 import type { SeatHoldDoc } from '../../projections/enrollment/seat-holds.js';
 import type { AppDeps } from '../core/deps.js';
-import { sendConfirmation } from '../mail/send-confirmation.js';
+import { sendConfirmation } from './send-confirmation.js';
 import { settlePayment } from './settle-payment.js';
 import { writersFor } from './writers.js';
 

@@ -10,8 +10,8 @@ import { EnrollmentIdSchema } from '../../contracts/enrollment/events.js';
 import { enrollInWorkshop } from './enroll-workshop.js';
 import { enrollInProgram } from './enroll-program.js';
 import { findEnrollment, findOrder } from './queries.js';
-import { outboxRoutes } from '../mail/test-routes.js';
-import { rateLimit } from '../ratelimit/middleware.js';
+import { outboxRoutes } from './outbox-routes.js';
+import { rateLimit } from '../core/rate-limit.js';
 import { clientAddress } from '../core/client-address.js';
 
 const OrderParamSchema = z.object({ orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)') });

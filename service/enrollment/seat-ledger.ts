@@ -1,4 +1,4 @@
-import type { Decider } from '../core/decider.js';
+import type { Decider } from '../../platform/command/decider.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import { takenAfter, workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
 

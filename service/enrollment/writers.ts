@@ -1,5 +1,5 @@
-import type { EventStore } from '../eventstore/port.js';
-import { StreamWriter } from './stream-writer.js';
+import type { EventStore } from '../../platform/eventstore/port.js';
+import { StreamWriter } from '../../platform/command/handler.js';
 import type { WorkshopCommand, WorkshopState } from '../catalogue/workshop-decider.js';
 import { seatLedgerDecider } from './seat-ledger.js';
 import { enrollmentDecider, type EnrollmentCommand, type EnrollmentState } from './enrollment-decider.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ContactMessage, ConsultationRequest, ContactMessageReceivedSchema, ConsultationRequestedSchema } from '../../contracts/inquiries/inquiry.js';
-import type { Decider } from '../core/decider.js';
+import type { Decider } from '../../platform/command/decider.js';
 import { conflict } from '../core/errors.js';
 
 export type InquiryCommand =

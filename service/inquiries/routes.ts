@@ -5,7 +5,7 @@ import { validate } from '../core/validate.js';
 import { handleCommand } from '../core/command.js';
 import { requestMetadata } from '../core/metadata.js';
 import { inquiryDecider, type InquiryCommand } from './inquiry-decider.js';
-import { rateLimit } from '../ratelimit/middleware.js';
+import { rateLimit } from '../core/rate-limit.js';
 
 /** POST /api/contact and /api/consultation: each appends one event; 201 means it is on disk. */
 export function inquiryRoutes(deps: AppDeps): Hono {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './port.js';
 import { toMailOptions } from './mail-options.js';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../core/private-files.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../platform/private-files.js';
 
 /** The file an outbox message is written to: its Message-ID without brackets or domain. */
 export const outboxFileName = (messageId: string) => `${messageId.replace(/^<|>$/g, '').split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../core/config.js';
-import type { Logger } from '../core/log.js';
+import type { Logger } from '../../platform/log.js';
 import type { PaymentsPort } from './port.js';
 import { OfflinePayments } from './offline-adapter.js';
 import { StripePayments } from './stripe-adapter.js';

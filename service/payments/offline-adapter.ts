@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { OfflineConfirmRequest, OfflineConfirmResponse } from '../../contracts/payments/api.js';
-import type { Logger } from '../core/log.js';
+import type { Logger } from '../../platform/log.js';
 import type { CreateIntentInput, PaymentIntentInfo, PaymentsPort, WebhookDelivery } from './port.js';
 import { WebhookSignatureError } from './port.js';
 import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';

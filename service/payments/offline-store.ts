@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { preparePrivateSqliteFile, PRIVATE_FILE_MODE } from '../core/private-files.js';
+import { preparePrivateSqliteFile, PRIVATE_FILE_MODE } from '../../platform/private-files.js';
 import type { StripeIntentJson } from './stripe-shapes.js';
 
 export interface OfflineRefund {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { enrollmentStream, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { BaseEnrollmentFormSchema, type EnrollmentFormData } from '../../contracts/enrollment/form.js';
 import type { Actor } from '../../contracts/core/events.js';
-import type { NewEvent, RecordedEvent } from '../../service/eventstore/port.js';
+import type { NewEvent, RecordedEvent } from '../../platform/eventstore/port.js';
 
 export { enrollmentStream };
 

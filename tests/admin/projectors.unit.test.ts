@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Projector } from '../../projections/projector.js';
-import type { DocValue } from '../../projections/readstore/port.js';
+import type { Projector } from '../../platform/processor/projector.js';
+import type { DocValue } from '../../platform/readstore/port.js';
 import { enrollmentsProjector } from '../../projections/admin/enrollments.js';
 import { enrollmentHistoryProjector } from '../../projections/admin/enrollment-history.js';
 import { dashboardProjector } from '../../projections/admin/dashboard.js';
-import type { RecordedEvent } from '../../service/eventstore/port.js';
+import type { RecordedEvent } from '../../platform/eventstore/port.js';
 import { confirmed, enrollmentStream, eventFeed, paid, submitted } from './events.js';
 
 /** Folds events into the one document they key, skipping events that key another, as the runner would. */

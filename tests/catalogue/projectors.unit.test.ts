@@ -3,7 +3,7 @@ import { scheduleProjector } from '../../projections/catalogue/schedule.js';
 import { programsProjector } from '../../projections/catalogue/programs.js';
 import { SEED_WORKSHOPS } from '../../service/catalogue/seed-workshops.js';
 import { SEED_PROGRAMS } from '../../service/catalogue/seed-programs.js';
-import type { RecordedEvent } from '../../service/eventstore/port.js';
+import type { RecordedEvent } from '../../platform/eventstore/port.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 
 let position = 0n;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { startServer, tempDataDir } from '../support/server.js';
-import { SqliteEventStore } from '../../service/eventstore/sqlite.js';
+import { SqliteEventStore } from '../../platform/eventstore/sqlite.js';
 
 describe('first start seeds, later starts do not', () => {
   it('given a fresh data folder, when the server starts twice, then 10 workshops and 9 programs, and no new events the second time', async () => {

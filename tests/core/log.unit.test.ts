@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, redact } from '../../service/core/log.js';
+import { createLogger, redact } from '../../platform/log.js';
 
 describe('log redaction', () => {
   it('given e-mails and phones in a line, then they are masked', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldLine, icsText, workshopIcs } from '../../service/mail/ics.js';
+import { foldLine, icsText, workshopIcs } from '../../service/enrollment/ics.js';
 
 const item = { kind: 'workshop' as const, id: '4', title: 'Princess Tea Party', date: '2025-06-07T12:30:00-05:00', time: '12:30 PM - 2:00 PM', location: 'Plano', instructor: 'Margaret Ellison', duration: '1.5 hours', category: 'tea-party', attire: '', unitPriceCents: 7500 };
 const ics = (title: string, location = 'Plano') => workshopIcs({ uid: 'ORD-1@x', item: { ...item, title, location }, orderId: 'ORD-1', stamp: new Date('2025-05-01T15:00:00Z') })!;

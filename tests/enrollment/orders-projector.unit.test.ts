@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ordersProjector } from '../../projections/enrollment/orders.js';
 import { seatHoldsProjector } from '../../projections/enrollment/seat-holds.js';
-import type { RecordedEvent } from '../../service/eventstore/port.js';
+import type { RecordedEvent } from '../../platform/eventstore/port.js';
 import type { Order } from '../../contracts/enrollment/api.js';
 import { EMPTY_FORM, submissionOf } from '../../service/enrollment/submission.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../service/mail/outbox.js';
-import { confirmationEmail } from '../../service/mail/confirmation-email.js';
+import { confirmationEmail } from '../../service/enrollment/confirmation-email.js';
 import { EMPTY_FORM, submissionOf } from '../../service/enrollment/submission.js';
 import type { EnrollmentConfirmed } from '../../contracts/enrollment/events.js';
 

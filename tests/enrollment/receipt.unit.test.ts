@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiptFileName, receiptText } from '../../contracts/enrollment/receipt.js';
-import { sessionEnd, workshopIcs } from '../../service/mail/ics.js';
+import { sessionEnd, workshopIcs } from '../../service/enrollment/ics.js';
 
 const item = { kind: 'workshop' as const, id: '1', title: "Children's Etiquette Camp", date: '2025-06-23T10:00:00-05:00', time: '10:00 AM - 11:30 AM', location: '5800 Legacy Drive, Plano', instructor: 'Margaret Ellison', duration: '4 days (90 minutes a day)', category: 'summer', attire: 'Casual', unitPriceCents: 25000 };
 

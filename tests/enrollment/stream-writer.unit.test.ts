@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MemoryEventStore } from '../../service/eventstore/memory.js';
-import { StreamWriter } from '../../service/enrollment/stream-writer.js';
+import { MemoryEventStore } from '../../platform/eventstore/memory.js';
+import { StreamWriter } from '../../platform/command/handler.js';
 import { workshopDecider } from '../../service/catalogue/workshop-decider.js';
 import { SEED_WORKSHOPS } from '../../service/catalogue/seed-workshops.js';
 import { handleCommand } from '../../service/core/command.js';

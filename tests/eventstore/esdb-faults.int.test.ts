@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EsdbEventStore, type EsdbOptions } from '../../service/eventstore/esdb.js';
-import { EventStoreUnavailableError, type NewEvent, WrongExpectedRevisionError } from '../../service/eventstore/port.js';
-import { validatingEventStore } from '../../service/eventstore/validating.js';
+import { EsdbEventStore, type EsdbOptions } from '../../platform/eventstore/esdb.js';
+import { EventStoreUnavailableError, type NewEvent, WrongExpectedRevisionError } from '../../platform/eventstore/port.js';
+import { validatingEventStore } from '../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../contracts/events.js';
 import { loadConfig } from '../../service/core/config.js';
 import { FakeEventStoreDb } from '../support/fake-esdb.js';

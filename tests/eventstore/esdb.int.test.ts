@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
-import { EsdbEventStore } from '../../service/eventstore/esdb.js';
+import { EsdbEventStore } from '../../platform/eventstore/esdb.js';
 import { describeEventStoreContract } from './eventstore.contract.js';
 
 /*

@@ -6,7 +6,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   WrongExpectedRevisionError,
-} from '../../service/eventstore/port.js';
+} from '../../platform/eventstore/port.js';
 
 export interface ContractOptions {
   /**

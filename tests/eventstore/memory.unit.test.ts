@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryEventStore } from '../../service/eventstore/memory.js';
+import { MemoryEventStore } from '../../platform/eventstore/memory.js';
 import { describeEventStoreContract, newEvent } from './eventstore.contract.js';
 
 describeEventStoreContract('memory', async () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../../service/eventstore/port.js';
-import { SqliteEventStore } from '../../service/eventstore/sqlite.js';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../../platform/eventstore/port.js';
+import { SqliteEventStore } from '../../platform/eventstore/sqlite.js';
 import { describeEventStoreContract, newEvent } from './eventstore.contract.js';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'eventstore-sqlite-'));

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MemoryEventStore } from '../../service/eventstore/memory.js';
-import type { EventStore, NewEvent } from '../../service/eventstore/port.js';
-import { EventValidationError, validatingEventStore } from '../../service/eventstore/validating.js';
+import { MemoryEventStore } from '../../platform/eventstore/memory.js';
+import type { EventStore, NewEvent } from '../../platform/eventstore/port.js';
+import { EventValidationError, validatingEventStore } from '../../platform/eventstore/validating.js';
 import { metadata, newEvent } from './eventstore.contract.js';
 
 const schemas = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryEventStore } from '../../service/eventstore/memory.js';
-import { validatingEventStore } from '../../service/eventstore/validating.js';
+import { MemoryEventStore } from '../../platform/eventstore/memory.js';
+import { validatingEventStore } from '../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../contracts/events.js';
 import { EnrollmentReactor } from '../../service/enrollment/reactor.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';

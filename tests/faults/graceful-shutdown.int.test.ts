@@ -4,8 +4,8 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { startServer } from '../support/server.js';
 import { asNewVisitor } from '../support/visitors.js';
-import { SqliteEventStore } from '../../service/eventstore/sqlite.js';
-import { SqliteReadStore } from '../../projections/readstore/sqlite.js';
+import { SqliteEventStore } from '../../platform/eventstore/sqlite.js';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.js';
 import { allProjectors } from '../../projections/index.js';
 import { ADMIN_KEY, allEvents, cleanRebuild, eventually, freeEnrollment, snapshotReadModels } from './support.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextParentEmail } from '../support/visitors.js';
-import { MemoryReadStore } from '../../projections/readstore/memory.js';
+import { MemoryReadStore } from '../../platform/readstore/memory.js';
 import { FaultyReadStore } from '../support/faults.js';
 import {
   ADMIN_KEY,

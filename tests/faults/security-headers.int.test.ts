@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp } from '../../service/app.js';
 import { cspFor } from '../../service/core/security-headers.js';
-import { MemoryReadStore } from '../../projections/readstore/memory.js';
-import type { DocValue, FindResult, Query } from '../../projections/readstore/port.js';
-import { ReadStoreUnavailableError } from '../../projections/readstore/port.js';
+import { MemoryReadStore } from '../../platform/readstore/memory.js';
+import type { DocValue, FindResult, Query } from '../../platform/readstore/port.js';
+import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import { ADMIN_KEY, makeFaultApp, type FaultApp } from './support.js';
 
 /**

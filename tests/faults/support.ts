@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventStore, RecordedEvent } from '../../service/eventstore/port.js';
-import type { ReadStore } from '../../projections/readstore/port.js';
-import { MemoryReadStore } from '../../projections/readstore/memory.js';
-import { ProjectionRunner } from '../../projections/runner.js';
+import type { EventStore, RecordedEvent } from '../../platform/eventstore/port.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
+import { MemoryReadStore } from '../../platform/readstore/memory.js';
+import { ProjectionRunner } from '../../platform/processor/runner.js';
 import { allProjectors } from '../../projections/index.js';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';

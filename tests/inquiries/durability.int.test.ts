@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { startServer } from '../support/server.js';
-import { SqliteEventStore } from '../../service/eventstore/sqlite.js';
+import { SqliteEventStore } from '../../platform/eventstore/sqlite.js';
 import { asNewVisitor } from '../support/visitors.js';
 
 /**

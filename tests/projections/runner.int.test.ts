@@ -5,11 +5,11 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../service/core/log.js';
-import { SqliteEventStore } from '../../service/eventstore/sqlite.js';
-import { rebuildProjection } from '../../projections/rebuild.js';
-import { SqliteReadStore } from '../../projections/readstore/sqlite.js';
-import { ProjectionRunner } from '../../projections/runner.js';
+import { createLogger } from '../../platform/log.js';
+import { SqliteEventStore } from '../../platform/eventstore/sqlite.js';
+import { rebuildProjection } from '../../platform/processor/rebuild.js';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.js';
+import { ProjectionRunner } from '../../platform/processor/runner.js';
 import { appendToy, expectedCounters, snapshot, streamCounter, toyProjectors } from './fixtures/toy.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

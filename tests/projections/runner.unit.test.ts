@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../service/core/log.js';
-import { MemoryEventStore } from '../../service/eventstore/memory.js';
-import { rebuildProjection } from '../../projections/rebuild.js';
-import { MemoryReadStore } from '../../projections/readstore/memory.js';
-import type { CheckpointWrite, ReadStore, WriteOp } from '../../projections/readstore/port.js';
-import { type ProjectionRunnerOptions, ProjectionRunner, projectBatch } from '../../projections/runner.js';
-import { CheckpointWaiter } from '../../projections/waiter.js';
+import { createLogger } from '../../platform/log.js';
+import { MemoryEventStore } from '../../platform/eventstore/memory.js';
+import { rebuildProjection } from '../../platform/processor/rebuild.js';
+import { MemoryReadStore } from '../../platform/readstore/memory.js';
+import type { CheckpointWrite, ReadStore, WriteOp } from '../../platform/readstore/port.js';
+import { type ProjectionRunnerOptions, ProjectionRunner, projectBatch } from '../../platform/processor/runner.js';
+import { CheckpointWaiter } from '../../platform/processor/waiter.js';
 import { appendToy, expectedCounters, snapshot, streamCounter, toyProjectors, typeTotals } from './fixtures/toy.js';
 
 const silent = createLogger('silent');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore } from '../../service/ratelimit/memory.js';
+import { MemoryRateLimitStore } from '../../platform/ratelimit/memory.js';
 import { describeRateLimitContract } from './ratelimit.contract.js';
-import { FallbackRateLimitStore } from '../../service/ratelimit/fallback.js';
-import type { RateLimitStore } from '../../service/ratelimit/port.js';
+import { FallbackRateLimitStore } from '../../platform/ratelimit/fallback.js';
+import type { RateLimitStore } from '../../platform/ratelimit/port.js';
 
 describeRateLimitContract('memory', async () => new MemoryRateLimitStore());
 

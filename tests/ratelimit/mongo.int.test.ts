@@ -1,6 +1,6 @@
 import { MongoClient } from 'mongodb';
 import { afterAll } from 'vitest';
-import { MongoRateLimitStore } from '../../service/ratelimit/mongo.js';
+import { MongoRateLimitStore } from '../../platform/ratelimit/mongo.js';
 import { describeRateLimitContract } from './ratelimit.contract.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RateLimitStore } from '../../service/ratelimit/port.js';
+import type { RateLimitStore } from '../../platform/ratelimit/port.js';
 
 const policy = { burst: 3, perMinute: 20 }; // one token every 3 s
 

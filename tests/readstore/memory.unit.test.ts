@@ -1,4 +1,4 @@
-import { MemoryReadStore } from '../../projections/readstore/memory.js';
+import { MemoryReadStore } from '../../platform/readstore/memory.js';
 import { describeReadStoreContract } from './readstore.contract.js';
 
 describeReadStoreContract('memory', async () => new MemoryReadStore());

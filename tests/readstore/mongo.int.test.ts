@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MongoReadStore } from '../../projections/readstore/mongo.js';
-import { ReadStoreUnavailableError } from '../../projections/readstore/port.js';
+import { MongoReadStore } from '../../platform/readstore/mongo.js';
+import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import { describeReadStoreContract } from './readstore.contract.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ReadStore, type WriteOp, LeaseLostError } from '../../projections/readstore/port.js';
+import { type ReadStore, type WriteOp, LeaseLostError } from '../../platform/readstore/port.js';
 
 /**
  * The behaviour every ReadStore adapter must show. `make` gives a fresh, empty store for each test;

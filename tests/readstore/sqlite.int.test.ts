@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Query, WriteOp } from '../../projections/readstore/port.js';
-import { SqliteReadStore } from '../../projections/readstore/sqlite.js';
+import type { Query, WriteOp } from '../../platform/readstore/port.js';
+import { SqliteReadStore } from '../../platform/readstore/sqlite.js';
 import { describeReadStoreContract } from './readstore.contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'readstore-sqlite-'));

@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createApp } from '../../service/app.js';
 import { loadConfig, type Config } from '../../service/core/config.js';
-import { createLogger } from '../../service/core/log.js';
+import { createLogger } from '../../platform/log.js';
 import type { AppDeps } from '../../service/core/deps.js';
-import { MemoryEventStore } from '../../service/eventstore/memory.js';
-import { validatingEventStore } from '../../service/eventstore/validating.js';
-import type { EventStore } from '../../service/eventstore/port.js';
-import { MemoryReadStore } from '../../projections/readstore/memory.js';
-import type { ReadStore } from '../../projections/readstore/port.js';
-import { ProjectionRunner } from '../../projections/runner.js';
+import { MemoryEventStore } from '../../platform/eventstore/memory.js';
+import { validatingEventStore } from '../../platform/eventstore/validating.js';
+import type { EventStore } from '../../platform/eventstore/port.js';
+import { MemoryReadStore } from '../../platform/readstore/memory.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
+import { ProjectionRunner } from '../../platform/processor/runner.js';
 import { allProjectors } from '../../projections/index.js';
 import { eventSchemas } from '../../contracts/events.js';
 import { seedCatalogue } from '../../service/catalogue/seed.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
 import { MemoryMailer } from './memory-mailer.js';
-import { MemoryRateLimitStore } from '../../service/ratelimit/memory.js';
+import { MemoryRateLimitStore } from '../../platform/ratelimit/memory.js';
 import { nextVisitorAddress } from './visitors.js';
 
 export interface TestApp {

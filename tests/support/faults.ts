@@ -3,8 +3,8 @@
  * call through to a real adapter until a fault is switched on, and counts the faults it injected,
  * so a test can report how many it caused and prove that it caused any at all.
  */
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent } from '../../service/eventstore/port.js';
-import { EventStoreUnavailableError } from '../../service/eventstore/port.js';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent } from '../../platform/eventstore/port.js';
+import { EventStoreUnavailableError } from '../../platform/eventstore/port.js';
 import type {
   CheckpointWrite,
   DocValue,
@@ -15,8 +15,8 @@ import type {
   ReadStore,
   StoredDoc,
   WriteOp,
-} from '../../projections/readstore/port.js';
-import { ReadStoreUnavailableError } from '../../projections/readstore/port.js';
+} from '../../platform/readstore/port.js';
+import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import type { CreateIntentInput, PaymentIntentInfo, PaymentsPort, ProviderEvent, WebhookDelivery } from '../../service/payments/port.js';
 import { PaymentProviderError } from '../../service/payments/port.js';
 

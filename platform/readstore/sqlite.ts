@@ -1,4 +1,4 @@
-import { preparePrivateSqliteFile } from '../../service/core/private-files.js';
+import { preparePrivateSqliteFile } from '../private-files.js';
 import Database from 'better-sqlite3';
 import { assertField } from './memory.js';
 import {

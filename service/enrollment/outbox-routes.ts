@@ -6,8 +6,8 @@ import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
 import { confirmationMessageId } from './confirmation-email.js';
-import { outboxDir } from './create-mailer.js';
-import { outboxFileName } from './outbox.js';
+import { outboxDir } from '../mail/create-mailer.js';
+import { outboxFileName } from '../mail/outbox.js';
 
 const ParamSchema = z.object({ orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number') });
 

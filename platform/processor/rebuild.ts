@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { EventStore } from '../service/eventstore/port.js';
+import type { EventStore } from '../eventstore/port.js';
 import type { Projector } from './projector.js';
-import { type DocValue, type ReadStore, LeaseLostError } from './readstore/port.js';
+import { type DocValue, type ReadStore, LeaseLostError } from '../readstore/port.js';
 import { projectBatch } from './runner.js';
 
 /** Where a rebuild of `projector` writes until it swaps: a shadow collection and checkpoint. */

@@ -2,9 +2,9 @@ import type { EventMetadata } from '../../contracts/core/events.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
-import { recordPaymentSuccess } from '../enrollment/settle-payment.js';
-import { writersFor } from '../enrollment/writers.js';
-import { META, WebhookSignatureError } from './port.js';
+import { recordPaymentSuccess } from './settle-payment.js';
+import { writersFor } from './writers.js';
+import { META, WebhookSignatureError } from '../payments/port.js';
 
 export interface WebhookOutcome {
   received: true;

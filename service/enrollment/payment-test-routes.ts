@@ -4,8 +4,8 @@ import { conflict, notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
 import { CreateTestChargeRequestSchema, SimulatePaymentRequestSchema, TEST_CHARGE_CENTS, type StripeConnection } from '../../contracts/payments/api.js';
 import { handleWebhook } from './webhook.js';
-import { OfflinePayments } from './offline-adapter.js';
-import { META } from './port.js';
+import { OfflinePayments } from '../payments/offline-adapter.js';
+import { META } from '../payments/port.js';
 
 /** Calls of the payment test pages; mounted only in test mode (offline provider or TEST_PAGES=true). */
 export function paymentTestRoutes(deps: AppDeps, limited: MiddlewareHandler): Hono {

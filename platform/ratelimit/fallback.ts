@@ -1,4 +1,4 @@
-import type { Logger } from '../core/log.js';
+import type { Logger } from '../log.js';
 import { MemoryRateLimitStore } from './memory.js';
 import type { BucketPolicy, RateLimitStore, TakeResult } from './port.js';
 

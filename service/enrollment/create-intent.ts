@@ -6,9 +6,9 @@ import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import type { z } from 'zod';
 import type { AppDeps } from '../core/deps.js';
 import { AppError, conflict, notFound, validationError } from '../core/errors.js';
-import { writersFor } from '../enrollment/writers.js';
-import { recordTestEnrollment } from '../enrollment/enroll-test.js';
-import { META } from './port.js';
+import { writersFor } from './writers.js';
+import { recordTestEnrollment } from './enroll-test.js';
+import { META } from '../payments/port.js';
 
 type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
 

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../service/eventstore/port.js';
-import type { DocValue, IndexSpec } from './readstore/port.js';
+import type { RecordedEvent } from '../eventstore/port.js';
+import type { DocValue, IndexSpec } from '../readstore/port.js';
 
 /**
  * A projector is a pure function from (document or nothing, event) to a document change.

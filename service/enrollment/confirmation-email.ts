@@ -3,7 +3,7 @@ import { toOneLine } from '../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
-import type { MailMessage } from './port.js';
+import type { MailMessage } from '../mail/port.js';
 import { workshopIcs } from './ics.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;

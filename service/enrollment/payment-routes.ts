@@ -5,11 +5,11 @@ import { requestMetadata } from '../core/metadata.js';
 import { CreatePaymentIntentRequestSchema, VerifyPaymentRequestSchema, type StripeConfig } from '../../contracts/payments/api.js';
 import { handleWebhook } from './webhook.js';
 import { createIntent } from './create-intent.js';
-import { verifyPayment } from './verify.js';
-import { paymentTestRoutes } from './test-routes.js';
-import { OfflinePayments } from './offline-adapter.js';
-import { offlineRoutes } from './offline-routes.js';
-import { rateLimit } from '../ratelimit/middleware.js';
+import { verifyPayment } from './verify-payment.js';
+import { paymentTestRoutes } from './payment-test-routes.js';
+import { OfflinePayments } from '../payments/offline-adapter.js';
+import { offlineRoutes } from './offline-payment-routes.js';
+import { rateLimit } from '../core/rate-limit.js';
 
 /** Routes of the payments slice, mounted under /api. */
 export function paymentRoutes(deps: AppDeps): Hono {

@@ -1,8 +1,8 @@
 import { EventValidationError } from '../eventstore/validating.js';
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent, EventMetadata } from '../../contracts/core/events.js';
-import type { Decider } from '../core/decider.js';
-import { AppError } from '../core/errors.js';
+import type { Decider } from './decider.js';
+import { AppError } from '../../service/core/errors.js';
 import { type EventStore, type ExpectedRevision, WrongExpectedRevisionError } from '../eventstore/port.js';
 
 /** Builds the command from the stream's current state; may throw (an AppError) to refuse. */

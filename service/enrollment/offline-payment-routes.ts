@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { OfflineConfirmRequestSchema } from '../../contracts/payments/api.js';
 import { notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
-import type { OfflinePayments } from './offline-adapter.js';
+import type { OfflinePayments } from '../payments/offline-adapter.js';
 
 /** POST /api/offline-payments/confirm: the test-card form's "Pay", offline provider only. */
 export function offlineRoutes(offline: OfflinePayments, limited: MiddlewareHandler): Hono {

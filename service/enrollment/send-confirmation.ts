@@ -1,7 +1,7 @@
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { enrollmentStream, type EnrollmentConfirmed, type EnrollmentSubmitted } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
-import { writersFor } from '../enrollment/writers.js';
+import { writersFor } from './writers.js';
 import { confirmationEmail } from './confirmation-email.js';
 
 /**

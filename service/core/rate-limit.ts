@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../core/deps.js';
-import { AppError } from '../core/errors.js';
-import { clientAddress } from '../core/client-address.js';
-import type { BucketPolicy } from './port.js';
+import type { AppDeps } from './deps.js';
+import { AppError } from './errors.js';
+import { clientAddress } from './client-address.js';
+import type { BucketPolicy } from '../../platform/ratelimit/port.js';
 
 /** The policy of anonymous writes from the configuration, or null when RATE_LIMIT_PER_MINUTE=off. */
 export function anonymousWritePolicy(deps: AppDeps): BucketPolicy | null {

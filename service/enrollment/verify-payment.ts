@@ -3,8 +3,8 @@ import type { VerifyPaymentResponse } from '../../contracts/payments/api.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
-import { recordPaymentSuccess } from '../enrollment/settle-payment.js';
-import { META } from './port.js';
+import { recordPaymentSuccess } from './settle-payment.js';
+import { META } from '../payments/port.js';
 
 /**
  * Asks the provider about a PaymentIntent (so a missed webhook is made good here) and answers

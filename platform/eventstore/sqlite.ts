@@ -1,4 +1,4 @@
-import { preparePrivateSqliteFile } from '../core/private-files.js';
+import { preparePrivateSqliteFile } from '../private-files.js';
 import Database from 'better-sqlite3';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { checkExpected } from './expected.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { EventStore, RecordedEvent } from '../service/eventstore/port.js';
-import { type Logger, createLogger } from '../service/core/log.js';
+import type { EventStore, RecordedEvent } from '../eventstore/port.js';
+import { type Logger, createLogger } from '../log.js';
 import type { Projector } from './projector.js';
-import { type DocValue, type ReadStore, type WriteOp, LeaseLostError, ReadStoreUnavailableError } from './readstore/port.js';
+import { type DocValue, type ReadStore, type WriteOp, LeaseLostError, ReadStoreUnavailableError } from '../readstore/port.js';
 import { CheckpointWaiter } from './waiter.js';
 
 const eventTypeSets = new WeakMap<object, Set<string>>();

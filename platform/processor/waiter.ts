@@ -1,4 +1,4 @@
-import type { ReadStore } from './readstore/port.js';
+import type { ReadStore } from '../readstore/port.js';
 
 interface Pending {
   position: bigint;
