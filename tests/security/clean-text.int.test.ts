@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../support/app.js';
-import { adminCall, fromAddress } from '../admin/support.js';
+import { adminCall, fromAddress } from '../service/admin/support.js';
 import { baseForm, strictForm } from '../support/enrollment-forms.js';
 import type { ErrorBody } from '../../contracts/core/errors.js';
 

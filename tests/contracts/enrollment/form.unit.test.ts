@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { BaseEnrollmentFormSchema, enrollmentFormSchemaFor, StrictEnrollmentFormSchema } from '../../../contracts/enrollment/form.js';
+import { baseForm, strictForm } from '../../support/enrollment-forms.js';
+
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('enrollment form schema', () => {
+  it('given an empty base form, then every message is the specification’s', () => {
+    expect(messages(BaseEnrollmentFormSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'nope', phone: '123', participants: 0, agreeToTerms: false, parent2Email: 'x' }))).toEqual({
+      firstName: 'First name must be at least 2 characters.',
+      lastName: 'Last name must be at least 2 characters.',
+      email: 'Please enter a valid email address.',
+      phone: 'Please enter a valid phone number.',
+      participants: 'At least 1 participant is required.',
+      agreeToTerms: 'You must agree to the terms and conditions to proceed.',
+      parent2Email: 'Please enter a valid email address.',
+    });
+  });
+
+  it('given 6 participants, then the maximum message', () => {
+    expect(messages(BaseEnrollmentFormSchema.safeParse(baseForm({ participants: 6 })))).toEqual({ participants: 'Maximum 5 participants allowed per registration.' });
+  });
+
+  it('given the stricter form left blank with dietary restrictions ticked, then every stricter message at once', () => {
+    expect(messages(StrictEnrollmentFormSchema.safeParse({ ...baseForm(), hasDietaryRestrictions: true, dietaryRestrictions: '  ' }))).toEqual({
+      studentName: 'Student name is required.',
+      studentAge: 'Student age is required.',
+      studentGrade: 'Student grade is required.',
+      school: 'School name is required.',
+      emergencyContact1Name: 'Emergency contact 1 name is required.',
+      emergencyContact1Phone: 'Emergency contact 1 phone is required.',
+      emergencyContact1Relationship: 'Emergency contact 1 relationship is required.',
+      emergencyContact2Name: 'Emergency contact 2 name is required.',
+      emergencyContact2Phone: 'Emergency contact 2 phone is required.',
+      emergencyContact2Relationship: 'Emergency contact 2 relationship is required.',
+      agreeToCodeOfConduct: 'You must agree to the Code of Conduct to proceed.',
+      dietaryRestrictions: 'Please specify dietary restrictions when selected.',
+    });
+  });
+
+  it('given a student of 19, then the age message', () => {
+    expect(messages(StrictEnrollmentFormSchema.safeParse(strictForm({ studentAge: 19 })))).toEqual({ studentAge: 'Student age must be 18 or under.' });
+  });
+
+  it('given an opt-out with consents ticked, then the consents are withdrawn; name-with-photo needs photo consent', () => {
+    expect(StrictEnrollmentFormSchema.parse(strictForm({ photographyOptOut: true, photographyConsent: true, allowNameWithPhoto: true }))).toMatchObject({
+      photographyOptOut: true,
+      photographyConsent: false,
+      allowNameWithPhoto: false,
+    });
+    expect(StrictEnrollmentFormSchema.parse(strictForm({ photographyConsent: false, allowNameWithPhoto: true })).allowNameWithPhoto).toBe(false);
+    expect(StrictEnrollmentFormSchema.parse(strictForm({ photographyConsent: true, allowNameWithPhoto: true })).allowNameWithPhoto).toBe(true);
+  });
+
+  it('given categories, then children, summer and tea-party get the stricter schema and the others the base', () => {
+    for (const c of ['children', 'summer', 'tea-party']) expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(false);
+    for (const c of ['adult', 'business', 'teen', 'dining']) expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(true);
+  });
+
+  it('given a valid base form, then every field is present in the output with its default', () => {
+    const out = BaseEnrollmentFormSchema.parse(baseForm());
+    expect(Object.keys(out)).toHaveLength(28);
+    expect(out).toMatchObject({ studentAge: null, referralSource: '', hasDietaryRestrictions: false, participantNames: '' });
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { receiptFileName, receiptText } from '../../../contracts/enrollment/receipt.js';
+import { sessionEnd, workshopIcs } from '../../../service/enrollment/ics.js';
+
+const item = { kind: 'workshop' as const, id: '1', title: "Children's Etiquette Camp", date: '2025-06-23T10:00:00-05:00', time: '10:00 AM - 11:30 AM', location: '5800 Legacy Drive, Plano', instructor: 'Margaret Ellison', duration: '4 days (90 minutes a day)', category: 'summer', attire: 'Casual', unitPriceCents: 25000 };
+
+describe('receipt and calendar file', () => {
+  it('given an order id, then the receipt file is named {product}-Receipt-{orderId}.txt', () => {
+    expect(receiptFileName('ORD-abc')).toBe('GreatLakesEtiquette-Receipt-ORD-abc.txt');
+  });
+
+  it('given an order, then the receipt has the school, ids, workshop, date, place, attendees, amounts and payment method', () => {
+    const text = receiptText('ORD-abc', {
+      orderReference: 'GL-654321',
+      confirmedAt: '2025-05-01T15:00:00.000Z',
+      submittedAt: '2025-05-01T14:58:00.000Z',
+      paymentMethod: 'Credit Card',
+      item,
+      attendees: ['Lily Whitfield', 'Rose Whitfield'],
+      participants: 2,
+      subtotalCents: 50000,
+      taxCents: 0,
+      amountCents: 50000,
+      contactName: 'Eleanor Whitfield',
+      refundedCents: 0,
+    });
+    for (const expected of ['Great Lakes School of Etiquette', 'ORD-abc', 'GL-654321', 'Credit Card', "Children's Etiquette Camp", 'Monday, June 23, 2025', '10:00 AM - 11:30 AM', '5800 Legacy Drive, Plano', '1. Lily Whitfield', '2. Rose Whitfield', 'Tax:'.padEnd(24) + '$0.00', 'Total:'.padEnd(24) + '$500.00']) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('given an unknown order, then the receipt still carries the order id', () => {
+    expect(receiptText('FREE-xyz', null)).toContain('FREE-xyz');
+  });
+
+  it('given a four-day camp 10:00-11:30 CDT, then the .ics starts 15:00Z, ends 16:30Z and repeats daily 4 times', () => {
+    expect(sessionEnd(item.date, item.time).toISOString()).toBe('2025-06-23T16:30:00.000Z');
+    const ics = workshopIcs({ uid: 'ORD-abc@x', item, orderId: 'ORD-abc', stamp: new Date('2025-05-01T15:00:00Z') })!;
+    expect(ics).toContain('DTSTART:20250623T150000Z\r\nDTEND:20250623T163000Z\r\nRRULE:FREQ=DAILY;COUNT=4');
+    expect(ics).toContain("SUMMARY:Children's Etiquette Camp");
+    expect(ics.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
+  });
+});

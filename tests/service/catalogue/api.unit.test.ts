@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../support/app.js';
+import type { Program } from '../../../contracts/catalogue/program.js';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+describe('catalogue API', () => {
+  it('given the seeded catalogue, then GET /api/workshops lists the 10 workshops in date order with every spot left', async () => {
+    t = await makeTestApp();
+    const res = await t.app.request('/api/workshops');
+    expect(res.status).toBe(200);
+    const workshops = (await res.json()) as Workshop[];
+    expect(workshops).toHaveLength(10);
+    expect(workshops.map((w) => w.date)).toEqual([...workshops.map((w) => w.date)].sort());
+    expect(workshops[0]).toMatchObject({ id: '4', title: 'Princess Tea Party', date: '2025-06-07T12:30:00-05:00', spotsLeft: 15, price: 75 });
+    expect(workshops.find((w) => w.id === '10')).toMatchObject({ price: 0, capacity: 50, category: 'business' });
+  });
+
+  it('given the seeded catalogue, then GET /api/programs lists 9 programs in the specification order', async () => {
+    t = await makeTestApp();
+    const programs = (await (await t.app.request('/api/programs')).json()) as Program[];
+    expect(programs.map((p) => p.id)).toEqual(['1', '7', '3', '4', '5', '6', '9', '10', '2']);
+    expect(programs[0]).not.toHaveProperty('listedAt');
+  });
+
+  it('given a program, then it is found by id and by slug', async () => {
+    t = await makeTestApp();
+    const byId = (await (await t.app.request('/api/programs/3')).json()) as Program;
+    const bySlug = (await (await t.app.request('/api/programs/executive-edge')).json()) as Program;
+    expect(byId).toEqual(bySlug);
+    expect(byId).toMatchObject({ title: 'Executive Edge', price: 495, category: 'Professional' });
+  });
+
+  it('given an unknown slug, then 404 with the words the page shows', async () => {
+    t = await makeTestApp();
+    const res = await t.app.request('/api/programs/no-such-program');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "The program you're looking for doesn't exist or has been removed." });
+  });
+
+  it('given an unknown workshop, then 404; given a malformed id, then 400', async () => {
+    t = await makeTestApp();
+    expect((await t.app.request('/api/workshops/999')).status).toBe(404);
+    expect((await t.app.request('/api/workshops/%3Cscript%3E')).status).toBe(400);
+  });
+
+  it('given a malformed minPosition, then 400', async () => {
+    t = await makeTestApp();
+    const res = await t.app.request('/api/workshops?minPosition=abc');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/minPosition/);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { startServer, tempDataDir } from '../../support/server.js';
+import { SqliteEventStore } from '../../../platform/eventstore/sqlite.js';
+
+describe('first start seeds, later starts do not', () => {
+  it('given a fresh data folder, when the server starts twice, then 10 workshops and 9 programs, and no new events the second time', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({}, dataDir);
+    // The server reports ready only once its projections have caught up with the events at start.
+    const read = async (url: string) => (await fetch(url).then((r) => r.json())) as unknown[];
+    const status = async (url: string) => (await fetch(`${url}/ready`)).status;
+    expect(await status(first.url)).toBe(200);
+    const workshops1 = await read(`${first.url}/api/workshops`);
+    const programs1 = await read(`${first.url}/api/programs`);
+    await first.stop('SIGTERM');
+    const head1 = await headPosition(dataDir);
+    expect(workshops1).toHaveLength(10);
+    expect(programs1).toHaveLength(9);
+
+    const second = await startServer({}, dataDir);
+    const workshops2 = await read(`${second.url}/api/workshops`);
+    const programs2 = await read(`${second.url}/api/programs`);
+    await second.stop('SIGTERM');
+    const head2 = await headPosition(dataDir);
+
+    expect(workshops2).toEqual(workshops1);
+    expect(programs2).toEqual(programs1);
+    expect(head2).toBe(head1);
+  });
+});
+
+async function headPosition(dataDir: string): Promise<bigint> {
+  const store = new SqliteEventStore(join(dataDir, 'events.db'));
+  try {
+    return await store.headPosition();
+  } finally {
+    await store.close();
+  }
+}

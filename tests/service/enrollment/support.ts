@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { makeTestApp, type TestApp, type TestAppOptions } from '../../support/app.js';
+import { OfflinePayments } from '../../../service/payments/offline-adapter.js';
+import { MemoryMailer } from '../../support/memory-mailer.js';
+import { EnrollmentReactor } from '../../../service/enrollment/reactor.js';
+
+export { MemoryMailer } from '../../support/memory-mailer.js';
+export { baseForm, strictForm } from '../../support/enrollment-forms.js';
+
+export const WEBHOOK_SECRET = 'whsec_test_enrollment_suite';
+
+export interface EnrollmentTestApp extends TestApp {
+  offline: OfflinePayments;
+  mailer: MemoryMailer;
+  reactor: EnrollmentReactor;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  get(path: string): Promise<Response>;
+}
+
+/** The whole app on memory stores, with the offline provider (known secret) and an in-memory mailer. */
+export async function makeEnrollmentApp(options: TestAppOptions & { clock?: () => Date } = {}): Promise<EnrollmentTestApp> {
+  const offline = new OfflinePayments({ webhookSecret: WEBHOOK_SECRET, clock: options.clock });
+  const mailer = new MemoryMailer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'enrollment-'));
+  const t = await makeTestApp({
+    ...options,
+    env: { DATA_DIR: dataDir, ...options.env },
+    extra: (config) => ({ payments: offline, mailer, ...options.extra?.(config) }),
+  });
+  const reactor = new EnrollmentReactor(t.deps, { owner: 'test-reactor' });
+  const app: Hono = t.app;
+  return {
+    ...t,
+    offline,
+    mailer,
+    reactor,
+    post: async (path, body, headers = {}) =>
+      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    get: async (path) => app.request(path),
+  };
+}
+
+/** Events of one type in the whole store. */
+export async function eventsOfType(t: TestApp, type: string) {
+  const all = await t.eventStore.readAll({ limit: 1_000_000 });
+  return all.filter((e) => e.type === type);
+}
