@@ -5,15 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../service/core/config.js';
-import { openStores } from '../service/compose.js';
+import { createMailer, createPaymentsPort, openStores } from '../service/compose.js';
 import { createApp } from '../service/app.js';
 import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
 import { ProjectionRunner } from '../platform/processor/runner.js';
 import { allProjectors } from '../projections/index.js';
 import { load } from './http-load.js';
-import { createPaymentsPort } from '../service/payments/create-payments.js';
-import { createMailer } from '../service/mail/create-mailer.js';
 import { pathToFileURL } from 'node:url';
 
 /** GET /api/workshops over real HTTP on loopback, against the embedded SQLite stores. */

@@ -8,7 +8,13 @@ import { ensurePrivateDir } from '../platform/private-files.js';
 import type { RateLimitStore } from '../platform/ratelimit/port.js';
 import { MemoryRateLimitStore } from '../platform/ratelimit/memory.js';
 import { FallbackRateLimitStore } from '../platform/ratelimit/fallback.js';
-import { createLogger } from '../platform/log.js';
+import { createLogger, type Logger } from '../platform/log.js';
+import type { PaymentsPort } from './payments/port.js';
+import { OfflinePayments } from './payments/offline-adapter.js';
+import { StripePayments } from './payments/stripe-adapter.js';
+import type { Mailer } from './mail/port.js';
+import { OutboxMailer, outboxDir } from './mail/outbox.js';
+import { SmtpMailer } from './mail/smtp.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -61,4 +67,22 @@ export async function openStores(config: Config): Promise<Stores> {
       await Promise.allSettled([eventStore.close(), readStore.close(), rateLimits.close()]);
     },
   };
+}
+
+/** Chooses the payments adapter from configuration: Stripe when PAYMENTS is stripe, else offline. */
+export function createPaymentsPort(config: Config, log?: Logger): PaymentsPort {
+  if (config.payments === 'stripe') {
+    return new StripePayments({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      apiBase: config.STRIPE_API_BASE,
+    });
+  }
+  return new OfflinePayments({ file: join(config.DATA_DIR, 'offline-payments.db'), legacyJsonFile: join(config.DATA_DIR, 'offline-payments.json'), log });
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox. */
+export function createMailer(config: Config): Mailer {
+  return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outboxDir(config.DATA_DIR), config.MAIL_FROM);
 }

@@ -5,15 +5,13 @@ import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { applyKeepAliveTimeout, httpServerOptions } from './core/http-timeouts.js';
 import { ensureAdminKey } from './core/admin-key.js';
-import { openStores } from './compose.js';
+import { createMailer, createPaymentsPort, openStores } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
 import { createApp } from './app.js';
 import { ProjectionRunner } from '../platform/processor/runner.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
 import { allProjectors } from '../projections/index.js';
 import { EnrollmentReactor } from './enrollment/reactor.js';
-import { createPaymentsPort } from './payments/create-payments.js';
-import { createMailer } from './mail/create-mailer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */

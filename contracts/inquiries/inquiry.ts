@@ -67,6 +67,10 @@ export const inquiryEventSchemas = {
   ConsultationRequested: ConsultationRequestedSchema,
 } as const;
 
+export type InquiryEvent =
+  | { type: 'ContactMessageReceived'; data: z.infer<typeof ContactMessageReceivedSchema> }
+  | { type: 'ConsultationRequested'; data: z.infer<typeof ConsultationRequestedSchema> };
+
 export const inquiryStream = (id: string) => `inquiry-${id}`;
 
 /** The `inquiries` read model document (admin inbox). */

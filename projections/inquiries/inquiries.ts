@@ -1,6 +1,6 @@
 import type { Projector } from '../../platform/processor/projector.js';
 import type { Inquiry } from '../../contracts/inquiries/inquiry.js';
-import type { InquiryEvent } from '../../service/inquiries/inquiry-decider.js';
+import type { InquiryEvent } from '../../contracts/inquiries/inquiry.js';
 
 /** The administrator's inbox of contact messages and consultation requests. */
 export const inquiriesProjector: Projector<Inquiry> = {

@@ -22,9 +22,9 @@ export interface AppDeps {
   /** Time and ids come from here, so tests can pin them. */
   clock: () => Date;
   newId: () => string;
-  /** Payments provider, from createPaymentsPort(config, log) (service/payments/create-payments.ts). */
+  /** Payments provider, from createPaymentsPort(config, log) (service/compose.ts). */
   payments: PaymentsPort;
-  /** Outgoing mail, from createMailer(config) (service/mail/create-mailer.ts). */
+  /** Outgoing mail, from createMailer(config) (service/compose.ts). */
   mailer: Mailer;
   /** Token buckets of the rate limits (service/ratelimit/): in memory embedded, MongoDB in production. */
   rateLimits: RateLimitStore;

@@ -6,8 +6,7 @@ import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
 import { confirmationMessageId } from './confirmation-email.js';
-import { outboxDir } from '../mail/create-mailer.js';
-import { outboxFileName } from '../mail/outbox.js';
+import { outboxDir, outboxFileName } from '../mail/outbox.js';
 
 const ParamSchema = z.object({ orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number') });
 
@@ -19,7 +18,7 @@ export function outboxRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   app.get('/test/outbox/:orderId', validate('param', ParamSchema), async (c) => {
     const file = outboxFileName(confirmationMessageId(c.req.valid('param').orderId));
-    const eml = await readFile(join(outboxDir(deps.config), file), 'utf8').catch(() => null);
+    const eml = await readFile(join(outboxDir(deps.config.DATA_DIR), file), 'utf8').catch(() => null);
     if (eml === null) throw notFound('No e-mail for this order in the outbox (yet).');
     // Long header lines are folded (CRLF + space); unfold them before reading one.
     const subject = /^Subject: (.*)$/m.exec(eml.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';

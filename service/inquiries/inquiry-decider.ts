@@ -1,15 +1,10 @@
-import type { z } from 'zod';
-import type { ContactMessage, ConsultationRequest, ContactMessageReceivedSchema, ConsultationRequestedSchema } from '../../contracts/inquiries/inquiry.js';
+import type { ContactMessage, ConsultationRequest, InquiryEvent } from '../../contracts/inquiries/inquiry.js';
 import type { Decider } from '../../platform/command/decider.js';
 import { conflict } from '../core/errors.js';
 
 export type InquiryCommand =
   | { type: 'ReceiveContactMessage'; inquiryId: string; message: ContactMessage }
   | { type: 'RequestConsultation'; inquiryId: string; request: ConsultationRequest };
-
-export type InquiryEvent =
-  | { type: 'ContactMessageReceived'; data: z.infer<typeof ContactMessageReceivedSchema> }
-  | { type: 'ConsultationRequested'; data: z.infer<typeof ConsultationRequestedSchema> };
 
 export interface InquiryState {
   received: boolean;

@@ -5,6 +5,9 @@ import type { Mailer, MailMessage } from './port.js';
 import { toMailOptions } from './mail-options.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../platform/private-files.js';
 
+/** The folder of the embedded mailer's messages, under DATA_DIR. */
+export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
+
 /** The file an outbox message is written to: its Message-ID without brackets or domain. */
 export const outboxFileName = (messageId: string) => `${messageId.replace(/^<|>$/g, '').split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;
 

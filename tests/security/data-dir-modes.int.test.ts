@@ -6,7 +6,7 @@ import { loadConfig } from '../../service/core/config.js';
 import { openStores } from '../../service/compose.js';
 import { ensureAdminKey } from '../../service/core/admin-key.js';
 import { OutboxMailer } from '../../service/mail/outbox.js';
-import { createPaymentsPort } from '../../service/payments/create-payments.js';
+import { createPaymentsPort } from '../../service/compose.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
 import { baseForm } from '../support/enrollment-forms.js';
 import { seedCatalogue } from '../../service/catalogue/seed.js';
