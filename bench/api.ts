@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../service/core/config.js';
-import { createMailer, createPaymentsPort, openStores } from '../service/compose.js';
+import { createCommandHandler, createMailer, createPaymentsPort, openStores } from '../service/compose.js';
 import { createApp } from '../service/app.js';
 import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
@@ -24,7 +24,7 @@ export async function benchApi(): Promise<Record<string, string | number>> {
   const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
   runner.start();
   await runner.waitFor(await stores.eventStore.headPosition(), undefined, 30_000);
-  const app = createApp({ config, eventStore: stores.eventStore, readStore: stores.readStore, projections: runner, log, clock: () => new Date(), newId: randomUUID, payments: createPaymentsPort(config, log), mailer: createMailer(config), rateLimits: stores.rateLimits });
+  const app = createApp({ config, eventStore: stores.eventStore, readStore: stores.readStore, commands: createCommandHandler(stores.eventStore), projections: runner, log, clock: () => new Date(), newId: randomUUID, payments: createPaymentsPort(config, log), mailer: createMailer(config), rateLimits: stores.rateLimits });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as AddressInfo;

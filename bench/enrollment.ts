@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../service/core/config.js';
-import { openStores } from '../service/compose.js';
+import { createCommandHandler, openStores } from '../service/compose.js';
 import { createApp } from '../service/app.js';
 import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
@@ -78,6 +78,7 @@ async function startBenchServer(limits: boolean) {
     config,
     eventStore: stores.eventStore,
     readStore: stores.readStore,
+    commands: createCommandHandler(stores.eventStore),
     projections: runner,
     log,
     clock: () => new Date(),

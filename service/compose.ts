@@ -15,6 +15,8 @@ import { StripePayments } from './payments/stripe-adapter.js';
 import type { Mailer } from './mail/port.js';
 import { OutboxMailer, outboxDir } from './mail/outbox.js';
 import { SmtpMailer } from './mail/smtp.js';
+import { CommandHandler } from '../platform/command/handler.js';
+import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -85,4 +87,9 @@ export function createPaymentsPort(config: Config, log?: Logger): PaymentsPort {
 /** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox. */
 export function createMailer(config: Config): Mailer {
   return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outboxDir(config.DATA_DIR), config.MAIL_FROM);
+}
+
+/** The one command handler of a process, with the enrollment slice's hot streams batched and cached. */
+export function createCommandHandler(eventStore: EventStore): CommandHandler {
+  return new CommandHandler(eventStore, enrollmentStreamPolicies);
 }

@@ -5,7 +5,7 @@ import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { applyKeepAliveTimeout, httpServerOptions } from './core/http-timeouts.js';
 import { ensureAdminKey } from './core/admin-key.js';
-import { createMailer, createPaymentsPort, openStores } from './compose.js';
+import { createCommandHandler, createMailer, createPaymentsPort, openStores } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
 import { createApp } from './app.js';
 import { ProjectionRunner } from '../platform/processor/runner.js';
@@ -46,6 +46,7 @@ async function main() {
     config,
     eventStore: stores.eventStore,
     readStore: stores.readStore,
+    commands: createCommandHandler(stores.eventStore),
     projections: waiter,
     log,
     clock: () => new Date(),

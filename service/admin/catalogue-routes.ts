@@ -4,9 +4,7 @@ import { AdminProgramInputSchema, AdminWorkshopInputSchema, type AdminWriteResul
 import { programStream, workshopStream } from '../../contracts/catalogue/events.js';
 import { ProgramIdSchema } from '../../contracts/catalogue/program.js';
 import { WorkshopIdSchema } from '../../contracts/catalogue/workshop.js';
-import type { AppendResult } from '../../platform/eventstore/port.js';
 import type { AppDeps } from '../core/deps.js';
-import { handleCommand } from '../core/command.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import { programDecider } from '../catalogue/program-decider.js';
@@ -18,7 +16,7 @@ const ProgramParam = z.object({ id: ProgramIdSchema });
 const WorkshopParam = z.object({ id: WorkshopIdSchema });
 
 /** A write always appends here (the deciders refuse a no-op), so `appended` is set. */
-const written = (id: string, appended: AppendResult | null): AdminWriteResult => ({ id, position: appended!.position.toString() });
+const written = (id: string, position: bigint | null): AdminWriteResult => ({ id, position: position!.toString() });
 
 /**
  * Programs and workshops as catalogue events. Each answer carries the position written, so the
@@ -32,47 +30,47 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
     const form = c.req.valid('json');
     const id = deps.newId();
     const program = newProgram(id, await uniqueSlug(deps.readStore, form.title, id), form);
-    const { appended } = await handleCommand(deps.eventStore, programStream(id), programDecider, { type: 'PublishProgram', program }, meta(c));
+    const { position } = await deps.commands.handle(programDecider, programStream(id), { type: 'PublishProgram', program }, meta(c));
     deps.log.info('program published', { programId: id });
-    return c.json(written(id, appended), 201);
+    return c.json(written(id, position), 201);
   });
 
   app.put('/programs/:id', validate('param', ProgramParam), validate('json', AdminProgramInputSchema), async (c) => {
     const programId = c.req.valid('param').id;
     const command = { programId, form: c.req.valid('json') };
-    const { appended } = await handleCommand(deps.eventStore, programStream(programId), editProgramDecider, command, meta(c));
+    const { position } = await deps.commands.handle(editProgramDecider, programStream(programId), command, meta(c));
     deps.log.info('program updated', { programId });
-    return c.json(written(programId, appended));
+    return c.json(written(programId, position));
   });
 
   app.delete('/programs/:id', validate('param', ProgramParam), async (c) => {
     const programId = c.req.valid('param').id;
-    const { appended } = await handleCommand(deps.eventStore, programStream(programId), programDecider, { type: 'RemoveProgram', programId }, meta(c));
+    const { position } = await deps.commands.handle(programDecider, programStream(programId), { type: 'RemoveProgram', programId }, meta(c));
     deps.log.info('program removed', { programId });
-    return c.json(written(programId, appended));
+    return c.json(written(programId, position));
   });
 
   app.post('/workshops', validate('json', AdminWorkshopInputSchema), async (c) => {
     const id = deps.newId();
     const workshop = newWorkshop(id, c.req.valid('json'));
-    const { appended } = await handleCommand(deps.eventStore, workshopStream(id), workshopDecider, { type: 'ScheduleWorkshop', workshop }, meta(c));
+    const { position } = await deps.commands.handle(workshopDecider, workshopStream(id), { type: 'ScheduleWorkshop', workshop }, meta(c));
     deps.log.info('workshop scheduled', { workshopId: id });
-    return c.json(written(id, appended), 201);
+    return c.json(written(id, position), 201);
   });
 
   app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
     const workshopId = c.req.valid('param').id;
     const command = { workshopId, form: c.req.valid('json') };
-    const { appended } = await handleCommand(deps.eventStore, workshopStream(workshopId), editWorkshopDecider, command, meta(c));
+    const { position } = await deps.commands.handle(editWorkshopDecider, workshopStream(workshopId), command, meta(c));
     deps.log.info('workshop updated', { workshopId });
-    return c.json(written(workshopId, appended));
+    return c.json(written(workshopId, position));
   });
 
   app.delete('/workshops/:id', validate('param', WorkshopParam), async (c) => {
     const workshopId = c.req.valid('param').id;
-    const { appended } = await handleCommand(deps.eventStore, workshopStream(workshopId), workshopDecider, { type: 'RemoveWorkshop', workshopId }, meta(c));
+    const { position } = await deps.commands.handle(workshopDecider, workshopStream(workshopId), { type: 'RemoveWorkshop', workshopId }, meta(c));
     deps.log.info('workshop removed', { workshopId });
-    return c.json(written(workshopId, appended));
+    return c.json(written(workshopId, position));
   });
 
   return app;

@@ -5,6 +5,7 @@ import type { Logger } from '../../platform/log.js';
 import type { PaymentsPort } from '../payments/port.js';
 import type { Mailer } from '../mail/port.js';
 import type { RateLimitStore } from '../../platform/ratelimit/port.js';
+import type { CommandHandler } from '../../platform/command/handler.js';
 
 /** Lets a query wait (bounded) until the named projections have reached a position. */
 export interface ProjectionWaiter {
@@ -17,6 +18,8 @@ export interface AppDeps {
   config: Config;
   eventStore: EventStore;
   readStore: ReadStore;
+  /** The one command handler of the process (service/compose.ts): every command goes through it. */
+  commands: CommandHandler;
   projections: ProjectionWaiter;
   log: Logger;
   /** Time and ids come from here, so tests can pin them. */
@@ -26,6 +29,6 @@ export interface AppDeps {
   payments: PaymentsPort;
   /** Outgoing mail, from createMailer(config) (service/compose.ts). */
   mailer: Mailer;
-  /** Token buckets of the rate limits (service/ratelimit/): in memory embedded, MongoDB in production. */
+  /** Token buckets of the rate limits (platform/ratelimit/): in memory embedded, MongoDB in production. */
   rateLimits: RateLimitStore;
 }

@@ -6,6 +6,7 @@ import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../../pl
 import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import { PaymentProviderError } from '../payments/port.js';
 import type { Logger } from '../../platform/log.js';
+import { StreamBusyError } from '../../platform/command/handler.js';
 
 /** The one place where error codes become HTTP statuses. */
 export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
@@ -28,6 +29,7 @@ export function toErrorResponse(err: unknown, c: Context, log: Logger): Response
     if (err.details?.issues) body.issues = err.details.issues;
     return c.json(body, STATUS[err.code]);
   }
+  if (err instanceof StreamBusyError) return c.json({ error: err.message, code: 'conflict' }, 409);
   if (err instanceof WrongExpectedRevisionError) {
     return c.json({ error: 'This record was changed by someone else. Please reload and try again.', code: 'conflict' }, 409);
   }

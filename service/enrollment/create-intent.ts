@@ -5,8 +5,8 @@ import { enrollmentStream, type EnrollmentSubmitted } from '../../contracts/enro
 import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import type { z } from 'zod';
 import type { AppDeps } from '../core/deps.js';
-import { AppError, conflict, notFound, validationError } from '../core/errors.js';
-import { writersFor } from './writers.js';
+import { AppError, validationError } from '../core/errors.js';
+import { assertPayable, enrollmentDecider } from './enrollment-decider.js';
 import { recordTestEnrollment } from './enroll-test.js';
 import { META } from '../payments/port.js';
 
@@ -26,18 +26,12 @@ export async function createIntent(deps: AppDeps, req: Request, metadata: EventM
     enrollmentId = created = await recordTestEnrollment(deps, req, metadata);
   }
 
-  const writers = writersFor(deps.eventStore);
   const stream = enrollmentStream(enrollmentId);
-  const state = await writers.enrollments.read(stream);
-  const sub = state.submission;
-  if (!sub) throw notFound('We could not find that enrollment. Please enroll again from the schedule.');
-  if (sub.isFree) throw validationError('This enrollment is free: no payment is needed.');
-  if (state.status === 'paid' || state.status === 'confirmed') throw conflict('This enrollment is already paid. Check your e-mail for the confirmation.');
-  if (state.status === 'expired') throw conflict('Your seat reservation has expired. Please enroll again from the schedule to pick a spot.');
-  if (state.replacedBy) {
-    throw conflict('You sent the enrollment form again, so this earlier enrollment was replaced by the newer one. Please pay for your newer enrollment, or enroll again from the schedule.');
-  }
-  if (state.status !== 'pending') throw conflict(`This enrollment is ${state.status} and cannot be paid.`);
+  // The state as this process last knew it: an enrollment only moves forward (paid, expired,
+  // replaced never go back), so a refusal on it is right even if another process moved it since,
+  // and what it lets through is checked again by the decision that records the PaymentIntent.
+  const state = await deps.commands.state(enrollmentDecider, stream, Infinity);
+  const sub = assertPayable(state);
   if (toCents(req.amount) !== sub.amountCents) {
     throw validationError(`The amount sent (${formatUsd(toCents(req.amount))}) does not match this enrollment's total (${formatUsd(sub.amountCents)}). Please reload the checkout page.`, [
       { path: 'amount', message: `The total is ${formatUsd(sub.amountCents)}.` },
@@ -55,7 +49,7 @@ export async function createIntent(deps: AppDeps, req: Request, metadata: EventM
       metadata: metadataOf(sub),
       receiptEmail: sub.form.email || undefined,
     }));
-  await writers.enrollments.execute(stream, () => ({ type: 'RecordPaymentIntent', paymentIntentId: intent.id, provider: payments.provider, amountCents: intent.amountCents }), metadata);
+  await deps.commands.handle(enrollmentDecider, stream, { type: 'RecordPaymentIntent', paymentIntentId: intent.id, provider: payments.provider, amountCents: intent.amountCents }, metadata);
   if (!intent.clientSecret) throw new AppError('payment_provider', 'The payment provider did not return a payment form. Please try again.');
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents, ...(created ? { enrollmentId: created } : {}) };
 }

@@ -7,7 +7,7 @@ import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { findProgram } from '../catalogue/queries.js';
 import { EMPTY_FORM, submissionOf } from './submission.js';
-import { writersFor } from './writers.js';
+import { enrollmentDecider } from './enrollment-decider.js';
 
 /**
  * Enrolls in a program (the /free-enrollment-test page). Programs have no seats, so nothing is
@@ -39,13 +39,13 @@ export async function enrollInProgram(
   };
   const submission = submissionOf({ enrollmentId, workshopId: null, programId: program.id, form, item, holdExpiresAt: null, test: false, at });
   const stream = enrollmentStream(enrollmentId);
-  const writers = writersFor(deps.eventStore);
-  let result = await writers.enrollments.execute(stream, () => ({ type: 'SubmitEnrollment', submission }), metadata);
+  let result = await deps.commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata);
   const orderId = orderIdFor('free', enrollmentId);
   if (submission.isFree) {
-    result = await writers.enrollments.execute(
+    result = await deps.commands.handle(
+      enrollmentDecider,
       stream,
-      () => ({ type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(at), paymentMethod: 'Free Enrollment', at: at.toISOString() }),
+      { type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(at), paymentMethod: 'Free Enrollment', at: at.toISOString() },
       metadata,
     );
   }

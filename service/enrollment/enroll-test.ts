@@ -7,7 +7,7 @@ import { toCents } from '../../contracts/enrollment/money.js';
 import type { AppDeps } from '../core/deps.js';
 import { validationError } from '../core/errors.js';
 import { EMPTY_FORM, submissionOf } from './submission.js';
-import { writersFor } from './writers.js';
+import { enrollmentDecider } from './enrollment-decider.js';
 
 type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
 
@@ -51,6 +51,6 @@ export async function recordTestEnrollment(deps: AppDeps, req: Request, metadata
   const priced = submissionOf({ enrollmentId, workshopId: null, programId: null, form, item, holdExpiresAt: null, test: true, at });
   // The tester's amount is the total; the unit price above is only for display.
   const submission = { ...priced, subtotalCents: amountCents, amountCents, isFree: false };
-  await writersFor(deps.eventStore).enrollments.execute(enrollmentStream(enrollmentId), () => ({ type: 'SubmitEnrollment', submission }), metadata);
+  await deps.commands.handle(enrollmentDecider, enrollmentStream(enrollmentId), { type: 'SubmitEnrollment', submission }, metadata);
   return enrollmentId;
 }

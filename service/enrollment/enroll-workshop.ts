@@ -1,20 +1,22 @@
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { enrollmentFormSchemaFor } from '../../contracts/enrollment/form.js';
 import { EnrollWorkshopExtrasSchema, type EnrollmentResponse } from '../../contracts/enrollment/api.js';
-import { enrollmentStream, orderIdFor, orderReferenceFor, type PurchasedItem } from '../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
+import { enrollmentStream, orderIdFor, orderReferenceFor, type EnrollmentSubmitted, type PurchasedItem } from '../../contracts/enrollment/events.js';
+import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
+import { clientHoldsStream } from '../../contracts/enrollment/client-holds.js';
+import { decision } from '../../platform/command/handler.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound, validationError } from '../core/errors.js';
 import { describeIssues } from '../core/validate.js';
-import { submissionOf } from './submission.js';
-import { writersFor } from './writers.js';
-import { freeClientSeats } from './held-seats.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
-import { clientHoldsStream } from '../../contracts/enrollment/client-holds.js';
 import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
-import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
+import { submissionOf } from './submission.js';
+import { freeClientSeats } from './held-seats.js';
+import { seatLedgerDecider } from './seat-ledger.js';
+import { enrollmentDecider } from './enrollment-decider.js';
+import { clientHoldsDecider } from './client-holds-decider.js';
 
 export const WORKSHOP_NOT_FOUND = 'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
@@ -32,11 +34,17 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   unitPriceCents: toCents(w.price),
 });
 
+const sameItem = (a: PurchasedItem, b: PurchasedItem) => (Object.keys(a) as (keyof PurchasedItem)[]).every((k) => a[k] === b[k]);
+
+type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
+
 /**
  * Enrolls in a workshop: checks the form with the workshop's schema, prices it from the catalogue,
  * refuses a differing totalPrice, counts the seats against the client's unpaid-hold allowance,
  * holds them on the workshop stream (revision-checked; an unpaid hold of the same parent for this
- * workshop is replaced), then records the enrollment. A free one is confirmed at once.
+ * workshop is replaced), then records the enrollment. A free one is confirmed at once. The form is
+ * parsed and priced once, unless the workshop changed between the first check and the seat
+ * decision.
  */
 export async function enrollInWorkshop(
   deps: AppDeps,
@@ -54,11 +62,11 @@ export async function enrollInWorkshop(
   if (extras.data.workshopId !== undefined && String(extras.data.workshopId) !== workshopId) {
     throw validationError(`workshopId ${String(extras.data.workshopId)} does not match the workshop in the address (${workshopId}).`);
   }
+  const { commands } = deps;
   const now = deps.clock();
   const at = now.toISOString();
   const enrollmentId = deps.newId();
   const holdExpiresAt = new Date(now.getTime() + deps.config.HOLD_MINUTES * 60_000).toISOString();
-  const writers = writersFor(deps.eventStore);
   const seatsStream = workshopStream(workshopId);
   const pseudonyms = pseudonymsFor(deps.config);
   let position = -1n;
@@ -66,39 +74,43 @@ export async function enrollInWorkshop(
     if (p != null && p > position) position = p;
   };
 
-  const precheck = await checkFirst(deps, seatsStream, body, extras.data.totalPrice, (form, free) => ({
+  const plan = (workshop: WorkshopData) => planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now });
+  const first = await checkFirst(deps, seatsStream, plan, (submission) => ({
     type: 'ReserveSeats',
     workshopId,
     enrollmentId,
-    seats: form.participants,
+    seats: submission.participants,
     expiresAt: holdExpiresAt,
     // Only an unpaid hold is replaced by a resubmission; a free enrollment is confirmed at once, and
     // two of them racing must not cancel each other.
-    ...(free ? {} : { holderKey: pseudonyms.email(form.email) }),
+    ...(submission.isFree ? {} : { holderKey: pseudonyms.email(submission.form.email) }),
   }));
-  const { holderKey, seats } = precheck.command;
+  const { holderKey, seats } = first.command;
 
   const max = deps.config.MAX_HELD_SEATS_PER_CLIENT;
   const clientKey = max === null ? undefined : pseudonyms.client(client);
   if (clientKey && max !== null) {
-    const allowance = await writers.clientHolds.execute(
+    const allowance = await commands.handle(
+      clientHoldsDecider,
       clientHoldsStream(clientKey),
-      () => ({ type: 'HoldClientSeats', enrollmentId, workshopId, seats, expiresAt: holdExpiresAt, holderKey, max, at }),
+      { type: 'HoldClientSeats', enrollmentId, workshopId, seats, expiresAt: holdExpiresAt, holderKey, max, at },
       metadata,
     );
     advance(allowance.position);
   }
 
-  let planned: ReturnType<typeof planSubmission> | undefined;
   let hold;
   try {
-    hold = await writers.workshops.execute(
+    hold = await commands.handle(
+      seatLedgerDecider,
       seatsStream,
       (state) => {
         if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
-        planned = planSubmission(state.workshop, body, extras.data.totalPrice);
-        if (planned.form.participants !== seats) throw validationError('The form changed while it was being checked. Please send it again.');
-        return { type: 'ReserveSeats', workshopId, enrollmentId, seats, expiresAt: holdExpiresAt, holderKey };
+        // The workshop as the revision being checked has it: the form is parsed and priced again
+        // only when it changed since the first check (its category picks the form's rules).
+        const submission = sameItem(itemOfWorkshop(state.workshop), first.submission.item) ? first.submission : plan(state.workshop);
+        if (submission.participants !== seats) throw validationError('The form changed while it was being checked. Please send it again.');
+        return decision({ type: 'ReserveSeats', workshopId, enrollmentId, seats, expiresAt: holdExpiresAt, holderKey } satisfies Reserve, submission);
       },
       metadata,
     );
@@ -107,22 +119,21 @@ export async function enrollInWorkshop(
     throw err;
   }
   advance(hold.position);
-  const { form, item } = planned!;
 
   const replaced = hold.events.find((e) => e.type === 'SeatsReleased')?.data.enrollmentId;
   if (replaced) advance(await endReplaced(deps, replaced, enrollmentId, clientKey, metadata));
 
-  const submission = { ...submissionOf({ enrollmentId, workshopId, programId: null, form, item, holdExpiresAt, test: false, at: now }), ...(clientKey ? { clientKey } : {}) };
+  const submission: EnrollmentSubmitted = { ...hold.result, ...(clientKey ? { clientKey } : {}) };
   const stream = enrollmentStream(enrollmentId);
   try {
-    advance(await recorded(deps, stream, 'EnrollmentSubmitted', () => writers.enrollments.execute(stream, () => ({ type: 'SubmitEnrollment', submission }), metadata)));
+    advance(await recorded(deps, stream, 'EnrollmentSubmitted', () => commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata)));
   } catch (err) {
     // Without its enrollment the hold is an orphan: give the seats back now rather than at expiry,
     // but only when the enrollment is really absent (an append can commit and lose its answer).
     const written = await deps.eventStore.readStream(stream).then((events) => events.length > 0, () => true);
     if (!written) {
-      await writers.workshops
-        .execute(seatsStream, () => ({ type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' }), metadata)
+      await commands
+        .handle(seatLedgerDecider, seatsStream, { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' }, metadata)
         .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'released', metadata))
         .catch((e: unknown) => deps.log.warn('orphan hold left to expiry', { enrollmentId, err: e }));
     }
@@ -133,20 +144,16 @@ export async function enrollInWorkshop(
     const orderId = orderIdFor('free', enrollmentId);
     advance(
       await recorded(deps, stream, 'EnrollmentConfirmed', () =>
-        writers.enrollments.execute(
-          stream,
-          () => ({ type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(now), paymentMethod: 'Free Enrollment', at }),
-          metadata,
-        ),
+        commands.handle(enrollmentDecider, stream, { type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(now), paymentMethod: 'Free Enrollment', at }, metadata),
       ),
     );
     try {
-      const confirmed = await writers.workshops.execute(seatsStream, () => ({ type: 'ConfirmSeats', workshopId, enrollmentId, seats, at }), metadata);
+      const confirmed = await commands.handle(seatLedgerDecider, seatsStream, { type: 'ConfirmSeats', workshopId, enrollmentId, seats, at }, metadata);
       advance(confirmed.position);
     } catch (err) {
-      // The enrollment is confirmed and its seats are held; the reactor turns the hold into a sale
-      // at expiry. Refusing now would make the visitor enroll twice for one booking.
-      deps.log.warn('seat confirmation deferred to the reactor', { enrollmentId, err });
+      // The enrollment is confirmed and its seats are held; the hold timer turns the hold into a
+      // sale at expiry. Refusing now would make the visitor enroll twice for one booking.
+      deps.log.warn('seat confirmation deferred to the hold timer', { enrollmentId, err });
     }
     advance(await freeClientSeats(deps, clientKey, enrollmentId, 'confirmed', metadata));
   }
@@ -166,15 +173,16 @@ export async function enrollInWorkshop(
  * The parent's earlier, unpaid enrollment whose hold the new one replaced: it ends visibly
  * (EnrollmentCancelled, replaced) and its seats leave its client's allowance. When that cannot be
  * done now (it was paid meanwhile, or its own request has not recorded it yet), a late payment
- * follows the usual path (seats taken again if free, else refunded) and the reactor expires it
+ * follows the usual path (seats taken again if free, else refunded) and the hold timer expires it
  * at its hold's time.
  */
 async function endReplaced(deps: AppDeps, replaced: string, by: string, clientKey: string | undefined, metadata: EventMetadata): Promise<bigint | null> {
   try {
     const at = deps.clock().toISOString();
-    const ended = await writersFor(deps.eventStore).enrollments.execute(
+    const ended = await deps.commands.handle(
+      enrollmentDecider,
       enrollmentStream(replaced),
-      () => ({ type: 'CancelEnrollment', reason: 'replaced-by-new-submission', replacedBy: by, at }),
+      { type: 'CancelEnrollment', reason: 'replaced-by-new-submission', replacedBy: by, at },
       metadata,
     );
     const theirs = ended.state.submission?.clientKey;
@@ -182,46 +190,43 @@ async function endReplaced(deps: AppDeps, replaced: string, by: string, clientKe
     if (theirs && theirs !== clientKey) await freeClientSeats(deps, theirs, replaced, 'replaced', metadata);
     return ended.position;
   } catch (err) {
-    deps.log.info('replaced enrollment left to the reactor', { enrollmentId: replaced, replacedBy: by, err: err instanceof Error ? err.message : String(err) });
+    deps.log.info('replaced enrollment left to the hold timer', { enrollmentId: replaced, replacedBy: by, err: err instanceof Error ? err.message : String(err) });
     return null;
   }
 }
-
-type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
 
 /**
  * The form, the price and the seats checked against the workshop as this process knows it, so that
  * a bad form or a full workshop costs no append (not even the client's allowance). A refusal must
  * not rest on a stale view (a price the administrator just changed through another process): it
- * is checked again on state at most 1 s old, as the seat writer does. The seat decision checks
+ * is checked again on state at most 1 s old, as the seat decisions do. The seat decision checks
  * everything again against the revision it writes on.
  */
-async function checkFirst(deps: AppDeps, seatsStream: string, body: unknown, totalPrice: number, reserve: (form: EnrollmentFormData, free: boolean) => Reserve) {
-  const workshops = writersFor(deps.eventStore).workshops;
+async function checkFirst(deps: AppDeps, seatsStream: string, plan: (w: WorkshopData) => EnrollmentSubmitted, reserve: (s: EnrollmentSubmitted) => Reserve) {
   const attempt = (state: WorkshopState) => {
     if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
-    const planned = planSubmission(state.workshop, body, totalPrice);
-    const command = reserve(planned.form, priceEnrollment(planned.item.unitPriceCents, planned.form.participants).isFree);
+    const submission = plan(state.workshop);
+    const command = reserve(submission);
     workshopDecider.decide(command, state);
-    return { ...planned, command };
+    return { submission, command };
   };
   try {
-    return attempt(await workshops.peek(seatsStream));
+    return attempt(await deps.commands.state(seatLedgerDecider, seatsStream, Infinity));
   } catch {
-    return attempt(await workshops.peek(seatsStream, 1_000));
+    return attempt(await deps.commands.state(seatLedgerDecider, seatsStream, 1_000));
   }
 }
 
-/** Runs inside the seat decision, against the workshop as the revision being checked has it. */
-function planSubmission(workshop: WorkshopData, body: unknown, totalPrice: number) {
+/** The form parsed with the workshop's rules, priced from the catalogue, the total the page sent checked. */
+function planSubmission(workshop: WorkshopData, body: unknown, totalPrice: number, ids: { enrollmentId: string; holdExpiresAt: string; now: Date }): EnrollmentSubmitted {
   const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
   if (!parsed.success) {
     const { message, issues } = describeIssues(parsed.error);
     throw validationError(message, issues);
   }
-  const form = parsed.data;
-  const item = itemOfWorkshop(workshop);
-  const { amountCents } = priceEnrollment(item.unitPriceCents, form.participants);
+  const { enrollmentId, holdExpiresAt, now } = ids;
+  const submission = submissionOf({ enrollmentId, workshopId: workshop.id, programId: null, form: parsed.data, item: itemOfWorkshop(workshop), holdExpiresAt, test: false, at: now });
+  const { form, item, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     throw validationError(
       `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${formatUsd(item.unitPriceCents)} x ${form.participants} ` +
@@ -229,7 +234,7 @@ function planSubmission(workshop: WorkshopData, body: unknown, totalPrice: numbe
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],
     );
   }
-  return { form, item };
+  return submission;
 }
 
 /**

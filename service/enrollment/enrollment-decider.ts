@@ -51,6 +51,23 @@ const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
   return s.submission;
 };
 
+/**
+ * Whether the enrollment can still be paid for; throws the refusal the visitor reads. The checkout
+ * asks before it calls the provider, and the decision recording the PaymentIntent asks again on
+ * the revision it appends to.
+ */
+export function assertPayable(state: EnrollmentState): EnrollmentSubmitted {
+  const submission = requireEnrollment(state);
+  if (submission.isFree) throw new AppError('validation', 'This enrollment is free: no payment is needed.');
+  if (state.status === 'paid' || state.status === 'confirmed') throw conflict('This enrollment is already paid. Check your e-mail for the confirmation.');
+  if (state.status === 'expired') throw conflict('Your seat reservation has expired. Please enroll again from the schedule to pick a spot.');
+  if (state.replacedBy) {
+    throw conflict('You sent the enrollment form again, so this earlier enrollment was replaced by the newer one. Please pay for your newer enrollment, or enroll again from the schedule.');
+  }
+  if (state.status !== 'pending') throw conflict(`This enrollment is ${state.status} and cannot be paid.`);
+  return submission;
+}
+
 const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.providerEvents, id] : s.providerEvents);
 
 /** States in which the money has been taken: nothing about the payment may change any more. */
@@ -95,14 +112,9 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return [{ type: 'EnrollmentSubmitted', data: command.submission }];
 
       case 'RecordPaymentIntent': {
-        const submission = requireEnrollment(state);
+        requireEnrollment(state);
         if (state.paymentIntentId === command.paymentIntentId) return [];
-        if (settled(state.status)) throw conflict('This enrollment is already paid. Check your e-mail for the confirmation.');
-        if (state.status === 'expired') {
-          throw new AppError('conflict', 'Your seat reservation has expired. Please enroll again from the schedule to pick a spot.');
-        }
-        if (state.status === 'cancelled') throw conflict('This enrollment was cancelled. Please enroll again from the schedule.');
-        if (submission.isFree) throw new AppError('validation', 'This enrollment is free: no payment is needed.');
+        const submission = assertPayable(state);
         const { paymentIntentId, provider, amountCents } = command;
         return [{ type: 'PaymentIntentCreated', data: { enrollmentId: submission.enrollmentId, paymentIntentId, provider, amountCents, currency: 'usd' } }];
       }

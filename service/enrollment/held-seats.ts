@@ -1,7 +1,7 @@
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { clientHoldsStream } from '../../contracts/enrollment/client-holds.js';
 import type { AppDeps } from '../core/deps.js';
-import { writersFor } from './writers.js';
+import { clientHoldsDecider } from './client-holds-decider.js';
 
 /**
  * Gives an enrollment's seats back to its client's allowance (stream `client-holds-<clientKey>`).
@@ -17,7 +17,7 @@ export async function freeClientSeats(
   if (!clientKey) return null;
   try {
     const at = deps.clock().toISOString();
-    const result = await writersFor(deps.eventStore).clientHolds.execute(clientHoldsStream(clientKey), () => ({ type: 'FreeClientSeats', enrollmentId, reason, at }), metadata);
+    const result = await deps.commands.handle(clientHoldsDecider, clientHoldsStream(clientKey), { type: 'FreeClientSeats', enrollmentId, reason, at }, metadata);
     return result.position;
   } catch (err) {
     deps.log.warn('held seats not given back; they count until the hold expires', { enrollmentId, reason, err });

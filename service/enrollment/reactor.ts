@@ -6,7 +6,8 @@ import type { SeatHoldDoc } from '../../projections/enrollment/seat-holds.js';
 import type { AppDeps } from '../core/deps.js';
 import { sendConfirmation } from './send-confirmation.js';
 import { settlePayment } from './settle-payment.js';
-import { writersFor } from './writers.js';
+import { enrollmentDecider } from './enrollment-decider.js';
+import { seatLedgerDecider } from './seat-ledger.js';
 
 export interface ReactorOptions {
   /** How often to look for work (ms). Default 1000. */
@@ -97,22 +98,22 @@ export class EnrollmentReactor {
 
   private async expireHold(hold: SeatHoldDoc): Promise<void> {
     const { enrollmentId, workshopId } = hold;
-    const writers = writersFor(this.deps.eventStore);
+    const { commands } = this.deps;
     const metadata = this.metadata('expiry', enrollmentId);
     const at = this.deps.clock().toISOString();
-    const enrollment = await writers.enrollments.read(enrollmentStream(enrollmentId));
+    const enrollment = await commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
     if (enrollment.status === 'confirmed') {
       // Confirmed (free) but the seat confirmation did not follow: finish it instead of releasing.
-      await writers.workshops.execute(workshopStream(workshopId), () => ({ type: 'ConfirmSeats', workshopId, enrollmentId, seats: hold.seats, at }), metadata);
+      await commands.handle(seatLedgerDecider, workshopStream(workshopId), { type: 'ConfirmSeats', workshopId, enrollmentId, seats: hold.seats, at }, metadata);
       return;
     }
     if (enrollment.status === 'paid') {
       await settlePayment(this.deps, enrollmentId, metadata);
       return;
     }
-    await writers.workshops.execute(workshopStream(workshopId), () => ({ type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' }), metadata);
+    await commands.handle(seatLedgerDecider, workshopStream(workshopId), { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' }, metadata);
     if (enrollment.status === 'pending') {
-      await writers.enrollments.execute(enrollmentStream(enrollmentId), () => ({ type: 'ExpireEnrollment', at }), metadata);
+      await commands.handle(enrollmentDecider, enrollmentStream(enrollmentId), { type: 'ExpireEnrollment', at }, metadata);
     }
     this.deps.log.info('seat hold expired', { enrollmentId, workshopId, seats: hold.seats });
   }

@@ -1,7 +1,7 @@
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { enrollmentStream, type EnrollmentConfirmed, type EnrollmentSubmitted } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
-import { writersFor } from './writers.js';
+import { enrollmentDecider } from './enrollment-decider.js';
 import { confirmationEmail } from './confirmation-email.js';
 
 /**
@@ -12,8 +12,7 @@ import { confirmationEmail } from './confirmation-email.js';
  */
 export async function sendConfirmation(deps: AppDeps, enrollmentId: string, metadata: EventMetadata): Promise<boolean> {
   const stream = enrollmentStream(enrollmentId);
-  const writers = writersFor(deps.eventStore);
-  const state = await writers.enrollments.read(stream);
+  const state = await deps.commands.state(enrollmentDecider, stream);
   if (state.status !== 'confirmed' || state.emailSent || !state.submission) return false;
   const events = await deps.eventStore.readStream(stream);
   const confirmed = events.find((e) => e.type === 'EnrollmentConfirmed')?.data as EnrollmentConfirmed | undefined;
@@ -22,9 +21,10 @@ export async function sendConfirmation(deps: AppDeps, enrollmentId: string, meta
   const mailer = deps.mailer;
   const message = confirmationEmail(submission, confirmed, deps.clock(), deps.config.PUBLIC_URL);
   await mailer.send(message);
-  await writers.enrollments.execute(
+  await deps.commands.handle(
+    enrollmentDecider,
     stream,
-    () => ({ type: 'RecordConfirmationEmail', orderId: confirmed.orderId, messageId: message.messageId, transport: mailer.transport, at: deps.clock().toISOString() }),
+    { type: 'RecordConfirmationEmail', orderId: confirmed.orderId, messageId: message.messageId, transport: mailer.transport, at: deps.clock().toISOString() },
     metadata,
   );
   deps.log.info('confirmation e-mail sent', { enrollmentId, orderId: confirmed.orderId, transport: mailer.transport });

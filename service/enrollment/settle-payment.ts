@@ -4,8 +4,8 @@ import { enrollmentStream, orderIdFor, orderReferenceFor } from '../../contracts
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import type { PaymentIntentInfo } from '../payments/port.js';
-import type { EnrollmentState } from './enrollment-decider.js';
-import { writersFor } from './writers.js';
+import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
+import { seatLedgerDecider } from './seat-ledger.js';
 import { freeClientSeats } from './held-seats.js';
 
 export interface Settled {
@@ -16,7 +16,11 @@ export interface Settled {
 
 const newest = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
-/** Records a provider's "succeeded" (idempotent), then settles the enrollment. */
+/**
+ * The one path of a provider's "succeeded", whoever reports it (the webhook, the payment-success
+ * page's verification): recorded (idempotent), then the enrollment settled on the state that
+ * decision left, without reading the stream again.
+ */
 export async function recordPaymentSuccess(
   deps: AppDeps,
   enrollmentId: string,
@@ -25,49 +29,56 @@ export async function recordPaymentSuccess(
   source: 'webhook' | 'verification',
   metadata: EventMetadata,
 ): Promise<Settled> {
-  const recorded = await writersFor(deps.eventStore).enrollments.execute(
+  const recorded = await deps.commands.handle(
+    enrollmentDecider,
     enrollmentStream(enrollmentId),
-    () => ({ type: 'RecordPaymentSuccess', paymentIntentId: intent.id, amountCents: intent.amountCents, providerEventId, source, at: deps.clock().toISOString() }),
+    { type: 'RecordPaymentSuccess', paymentIntentId: intent.id, amountCents: intent.amountCents, providerEventId, source, at: deps.clock().toISOString() },
     metadata,
   );
-  const settled = await settlePayment(deps, enrollmentId, metadata);
+  const settled = await settle(deps, recorded.state, metadata);
   return { state: settled.state, position: newest(recorded.position, settled.position) };
+}
+
+/** Settles a paid enrollment left unconfirmed (a crash between the two): the hold timer's safety net. */
+export async function settlePayment(deps: AppDeps, enrollmentId: string, metadata: EventMetadata): Promise<Settled> {
+  return settle(deps, await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId)), metadata);
 }
 
 /**
  * Turns a paid enrollment into a confirmed one: confirms its seats (or takes them again when the
  * hold lapsed, if still free), then records EnrollmentConfirmed. When the seats are gone the
- * money goes back through the provider and RefundIssued is recorded. Safe to run any number of
- * times, from the webhook, the payment-success check or the reactor after a crash.
+ * money goes back through the provider and RefundIssued is recorded. Every step is idempotent, so
+ * it is safe to run any number of times, from the webhook, the payment-success check or the timer.
  */
-export async function settlePayment(deps: AppDeps, enrollmentId: string, metadata: EventMetadata): Promise<Settled> {
-  const writers = writersFor(deps.eventStore);
-  const stream = enrollmentStream(enrollmentId);
-  const state = await writers.enrollments.read(stream);
+async function settle(deps: AppDeps, state: EnrollmentState, metadata: EventMetadata): Promise<Settled> {
   if (state.status !== 'paid' || !state.submission) return { state, position: null };
   const sub = state.submission;
+  const enrollmentId = sub.enrollmentId;
   const now = deps.clock();
   let position: bigint | null = null;
 
   if (sub.workshopId) {
     const workshopId = sub.workshopId;
     try {
-      const seats = await writers.workshops.execute(
+      const seats = await deps.commands.handle(
+        seatLedgerDecider,
         workshopStream(workshopId),
-        () => ({ type: 'ConfirmSeats', workshopId, enrollmentId, seats: sub.participants, at: now.toISOString() }),
+        { type: 'ConfirmSeats', workshopId, enrollmentId, seats: sub.participants, at: now.toISOString() },
         metadata,
       );
       position = seats.position;
     } catch (err) {
+      // The workshop's refusal (full, or removed); a busy stream or a store outage is retried later instead.
       if (!(err instanceof AppError) || (err.code !== 'conflict' && err.code !== 'not_found')) throw err;
       return refundUnseated(deps, state, metadata);
     }
   }
 
   const kind = sub.test ? 'test' : 'paid';
-  const confirmed = await writers.enrollments.execute(
-    stream,
-    () => ({ type: 'ConfirmEnrollment', orderId: orderIdFor(kind, enrollmentId), orderReference: orderReferenceFor(now), paymentMethod: 'Credit Card', at: now.toISOString() }),
+  const confirmed = await deps.commands.handle(
+    enrollmentDecider,
+    enrollmentStream(enrollmentId),
+    { type: 'ConfirmEnrollment', orderId: orderIdFor(kind, enrollmentId), orderReference: orderReferenceFor(now), paymentMethod: 'Credit Card', at: now.toISOString() },
     metadata,
   );
   deps.log.info('enrollment confirmed', { enrollmentId, workshopId: sub.workshopId, programId: sub.programId });
@@ -81,9 +92,10 @@ async function refundUnseated(deps: AppDeps, state: EnrollmentState, metadata: E
   const enrollmentId = state.submission!.enrollmentId;
   const paymentIntentId = state.paidIntentId!;
   const refund = await deps.payments.refund(paymentIntentId, `refund-${enrollmentId}`);
-  const recorded = await writersFor(deps.eventStore).enrollments.execute(
+  const recorded = await deps.commands.handle(
+    enrollmentDecider,
     enrollmentStream(enrollmentId),
-    () => ({ type: 'RecordRefund', paymentIntentId, refundId: refund.refundId, amountCents: refund.amountCents, reason: 'seats-unavailable', at: deps.clock().toISOString() }),
+    { type: 'RecordRefund', paymentIntentId, refundId: refund.refundId, amountCents: refund.amountCents, reason: 'seats-unavailable', at: deps.clock().toISOString() },
     metadata,
   );
   deps.log.warn('payment refunded: seats no longer available', { enrollmentId, paymentIntentId });

@@ -3,7 +3,7 @@ import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { recordPaymentSuccess } from './settle-payment.js';
-import { writersFor } from './writers.js';
+import { enrollmentDecider } from './enrollment-decider.js';
 import { META, WebhookSignatureError } from '../payments/port.js';
 
 export interface WebhookOutcome {
@@ -37,9 +37,10 @@ export async function handleWebhook(deps: AppDeps, rawBody: string | Uint8Array,
     }
     if (event.type === 'payment_intent.payment_failed') {
       const error = intent.lastError ?? { code: 'card_declined', message: 'An error occurred during payment processing' };
-      await writersFor(deps.eventStore).enrollments.execute(
+      await deps.commands.handle(
+        enrollmentDecider,
         enrollmentStream(enrollmentId),
-        () => ({ type: 'RecordPaymentFailure', paymentIntentId: intent.id, providerEventId: event.id, code: error.code, reason: error.message, at: deps.clock().toISOString() }),
+        { type: 'RecordPaymentFailure', paymentIntentId: intent.id, providerEventId: event.id, code: error.code, reason: error.message, at: deps.clock().toISOString() },
         metadata,
       );
       return { received: true };

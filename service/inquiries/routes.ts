@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { ContactMessageSchema, ConsultationRequestSchema, inquiryStream } from '../../contracts/inquiries/inquiry.js';
 import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
-import { handleCommand } from '../core/command.js';
 import { requestMetadata } from '../core/metadata.js';
 import { inquiryDecider, type InquiryCommand } from './inquiry-decider.js';
 import { rateLimit } from '../core/rate-limit.js';
@@ -13,9 +12,9 @@ export function inquiryRoutes(deps: AppDeps): Hono {
   const limited = rateLimit(deps);
 
   const receive = async (command: InquiryCommand, metadata: ReturnType<typeof requestMetadata>) => {
-    const { appended } = await handleCommand(deps.eventStore, inquiryStream(command.inquiryId), inquiryDecider, command, metadata);
+    const { position } = await deps.commands.handle(inquiryDecider, inquiryStream(command.inquiryId), command, metadata);
     deps.log.info('inquiry received', { inquiryId: command.inquiryId, kind: command.type });
-    return { success: true as const, id: command.inquiryId, position: appended!.position.toString() };
+    return { success: true as const, id: command.inquiryId, position: position!.toString() };
   };
 
   app.post('/contact', limited, validate('json', ContactMessageSchema), async (c) => {

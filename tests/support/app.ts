@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createApp } from '../../service/app.js';
+import { createCommandHandler } from '../../service/compose.js';
 import { loadConfig, type Config } from '../../service/core/config.js';
 import { createLogger } from '../../platform/log.js';
 import type { AppDeps } from '../../service/core/deps.js';
@@ -72,6 +73,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     config,
     eventStore,
     readStore,
+    commands: createCommandHandler(eventStore),
     projections: runner,
     log,
     clock: options.clock ?? (() => new Date()),

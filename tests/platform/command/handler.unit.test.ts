@@ -1,23 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
-import { StreamWriter } from '../../../platform/command/handler.js';
-import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
+import { CommandHandler, decision, StreamBusyError, type StreamPolicy } from '../../../platform/command/handler.js';
+import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../../../service/catalogue/workshop-decider.js';
 import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
-import { handleCommand } from '../../../service/core/command.js';
+import { WrongExpectedRevisionError } from '../../../platform/eventstore/port.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
 
 const md: EventMetadata = { correlationId: 'c', causationId: 'c', actor: 'visitor', at: '2025-05-01T15:00:00.000Z' };
 const workshop = { ...SEED_WORKSHOPS[3]!, id: 'w', capacity: 3 };
-const reserve = (enrollmentId: string) => () => ({ type: 'ReserveSeats' as const, workshopId: 'w', enrollmentId, seats: 1, expiresAt: md.at });
+const reserve = (enrollmentId: string) => (): WorkshopCommand => ({ type: 'ReserveSeats', workshopId: 'w', enrollmentId, seats: 1, expiresAt: md.at });
+
+/** A handler whose workshop streams are hot (cached, batched), as the enrollment slice's are. */
+const hot = (store: MemoryEventStore, policy: StreamPolicy = {}) => {
+  const handler = new CommandHandler(store, [{ decider: workshopDecider, cache: true, ...policy }]);
+  return { execute: (streamId: string, plan: (s: WorkshopState) => WorkshopCommand, metadata: EventMetadata) => handler.handle(workshopDecider, streamId, plan, metadata) };
+};
+
+/** Another process's handler, or the administrator's: no cache, one command at a time. */
+const elsewhere = (store: MemoryEventStore) => {
+  const handler = new CommandHandler(store);
+  return (streamId: string, command: WorkshopCommand) => handler.handle(workshopDecider, streamId, command, md);
+};
 
 async function setUp(refusalStalenessMs?: number) {
   const store = new MemoryEventStore();
   await store.append('workshop-w', [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata: md }], 'no_stream');
-  return { store, writer: new StreamWriter(store, workshopDecider, { refusalStalenessMs }) };
+  return { store, writer: hot(store, { refusalStalenessMs }) };
 }
 
-describe('StreamWriter', () => {
+describe('command handler, hot streams', () => {
   it('given 5 concurrent holds on 3 seats, when written, then one append carries the 3 that fit and 2 are refused', async () => {
     const { store, writer } = await setUp();
     let appends = 0;
@@ -33,7 +45,7 @@ describe('StreamWriter', () => {
     const { store, writer } = await setUp();
     await writer.execute('workshop-w', reserve('a'), md);
     // Someone else (the administrator's handler) takes the two remaining seats.
-    for (const id of ['x', 'y']) await handleCommand(store, 'workshop-w', workshopDecider, reserve(id)(), md);
+    for (const id of ['x', 'y']) await elsewhere(store)('workshop-w', reserve(id)());
     await expect(writer.execute('workshop-w', reserve('b'), md)).rejects.toThrow(/full/);
     expect((await store.readStream('workshop-w')).filter((e) => e.type === 'SeatsReserved')).toHaveLength(3);
   });
@@ -41,7 +53,7 @@ describe('StreamWriter', () => {
   it('given a cached full workshop whose capacity another writer raised, when a hold would be refused from an old cache, then it is decided again on fresh state and succeeds', async () => {
     const { store, writer } = await setUp(0);
     for (const id of ['a', 'b', 'c']) await writer.execute('workshop-w', reserve(id), md);
-    await handleCommand(store, 'workshop-w', workshopDecider, { type: 'UpdateWorkshop', workshop: { ...workshop, capacity: 4 } }, md);
+    await elsewhere(store)('workshop-w', { type: 'UpdateWorkshop', workshop: { ...workshop, capacity: 4 } });
     const result = await writer.execute('workshop-w', reserve('d'), md);
     expect(result.events.map((e) => e.type)).toEqual(['SeatsReserved']);
   });
@@ -68,7 +80,7 @@ describe('StreamWriter', () => {
   });
 
   describe('guessing new streams', () => {
-    const guessing = (store: MemoryEventStore) => new StreamWriter(store, workshopDecider, { guessNewStreams: true });
+    const guessing = (store: MemoryEventStore) => hot(store, { guessNewStreams: true });
 
     it('given a stream nobody wrote, when a command is written, then it is appended without reading the stream first', async () => {
       const store = new MemoryEventStore();
@@ -83,8 +95,8 @@ describe('StreamWriter', () => {
 
     it('given a stream that exists but is not cached, when the guess is wrong, then the command is decided again on the stream as it is', async () => {
       const { store } = await setUp();
-      await handleCommand(store, 'workshop-w', workshopDecider, reserve('a')(), md);
-      await handleCommand(store, 'workshop-w', workshopDecider, reserve('b')(), md);
+      await elsewhere(store)('workshop-w', reserve('a')());
+      await elsewhere(store)('workshop-w', reserve('b')());
       const writer = guessing(store);
       await writer.execute('workshop-w', reserve('c'), md);
       // Taken for new, the stream would have looked empty (not scheduled, not found); read, it has one seat left.
@@ -99,5 +111,42 @@ describe('StreamWriter', () => {
       const result = await writer.execute('workshop-w', reserve('a'), md);
       expect(result.events.map((e) => e.type)).toEqual(['SeatsReserved']);
     });
+  });
+});
+
+describe('command handler, every stream', () => {
+  it('given a stream no policy names, when commands are handled one after another, then each reads the stream afresh (nothing is cached)', async () => {
+    const { store } = await setUp();
+    const handler = new CommandHandler(store);
+    let reads = 0;
+    const readStream = store.readStream.bind(store);
+    store.readStream = (...args) => (reads++, readStream(...args));
+    await handler.handle(workshopDecider, 'workshop-w', reserve('a')(), md);
+    await handler.handle(workshopDecider, 'workshop-w', reserve('b')(), md);
+    expect(reads).toBe(2);
+    expect((await store.readStream('workshop-w')).filter((e) => e.type === 'SeatsReserved')).toHaveLength(2);
+  });
+
+  it('given a plan that works something out beside its command, then the handler hands it back with the events', async () => {
+    const { store } = await setUp();
+    const handler = new CommandHandler(store);
+    const handled = await handler.handle(workshopDecider, 'workshop-w', (s) => decision(reserve('a')(), { spotsBefore: s.workshop!.capacity - s.taken }), md);
+    expect(handled.result).toEqual({ spotsBefore: 3 });
+    expect(handled.events.map((e) => e.type)).toEqual(['SeatsReserved']);
+    expect(handled.position).toBe((await store.headPosition()));
+  });
+
+  it('given a stream that changes under every attempt, when the attempts run out, then StreamBusyError carries the policy\'s words and nothing is appended', async () => {
+    const { store } = await setUp();
+    const append = store.append.bind(store);
+    store.append = async (streamId, events, expected) => {
+      if (streamId === 'workshop-w') throw new WrongExpectedRevisionError(streamId, expected, 99n);
+      return append(streamId, events, expected);
+    };
+    const handler = new CommandHandler(store, [{ decider: workshopDecider, maxAttempts: 3, busyMessage: 'Busy workshop.' }]);
+    const refused = handler.handle(workshopDecider, 'workshop-w', reserve('a')(), md);
+    await expect(refused).rejects.toBeInstanceOf(StreamBusyError);
+    await expect(refused).rejects.toThrow('Busy workshop.');
+    expect((await store.readStream('workshop-w')).map((e) => e.type)).toEqual(['WorkshopScheduled']);
   });
 });

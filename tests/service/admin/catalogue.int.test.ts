@@ -4,7 +4,6 @@ import { adminCall } from './support.js';
 import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import type { Program } from '../../../contracts/catalogue/program.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
-import { handleCommand } from '../../../service/core/command.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 
 let t: TestApp;
@@ -27,10 +26,9 @@ const programs = async (position: string) => (await (await t.app.request(`/api/p
 
 /** Holds seats on a workshop as an enrollment would. */
 const reserve = (workshopId: string, seats: number) =>
-  handleCommand(
-    t.eventStore,
-    workshopStream(workshopId),
+  t.deps.commands.handle(
     workshopDecider,
+    workshopStream(workshopId),
     { type: 'ReserveSeats', workshopId, enrollmentId: `hold-${seats}`, seats, expiresAt: '2025-12-01T00:00:00Z' },
     { correlationId: 'c', causationId: 'c', actor: 'visitor', at: '2025-06-01T00:00:00Z' },
   );
