@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { enrollmentStream, type EnrollmentEvent } from '../contracts/enrollment/events.js';
 import { BaseEnrollmentFormSchema } from '../contracts/enrollment/form.js';
 import { SEED_WORKSHOPS } from '../service/catalogue/seed-workshops.js';
-import type { RecordedEvent } from '../platform/eventstore/port.js';
+import type { RecordedEventOf } from '../platform/processor/projector.js';
 import { enrollmentsProjector } from '../projections/admin/enrollments.js';
 import { SqliteReadStore } from '../platform/readstore/sqlite.js';
 import type { WriteOp } from '../platform/readstore/port.js';
@@ -19,7 +19,7 @@ const RUNS = 300;
 const form = BaseEnrollmentFormSchema.parse({ firstName: 'Bench', lastName: 'Person', email: 'bench@example.com', phone: '2145550100', participants: 1, agreeToTerms: true });
 
 /** A submitted enrollment, and for two in three a confirmation: the tracker's usual mix. */
-function eventsOf(i: number, position: number): RecordedEvent[] {
+function eventsOf(i: number, position: number): RecordedEventOf<EnrollmentEvent>[] {
   const w = SEED_WORKSHOPS[i % SEED_WORKSHOPS.length]!;
   const id = randomUUID();
   const submitted: EnrollmentEvent = {
@@ -50,12 +50,11 @@ function eventsOf(i: number, position: number): RecordedEvent[] {
     });
   }
   return events.map((e, k) => ({
+    ...e,
     id: randomUUID(),
     streamId: enrollmentStream(id),
     revision: BigInt(k),
     position: BigInt(position + k),
-    type: e.type,
-    data: e.data,
     metadata: { correlationId: 'b', causationId: 'b', actor: 'visitor', at: submitted.data.submittedAt },
   }));
 }

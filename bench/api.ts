@@ -9,7 +9,7 @@ import { createCommandHandler, createMailer, createPaymentsPort, openStores } fr
 import { createApp } from '../service/app.js';
 import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
-import { ProjectionRunner } from '../platform/processor/runner.js';
+import { ProcessorRunner } from '../platform/processor/runner.js';
 import { allProjectors } from '../projections/index.js';
 import { load } from './http-load.js';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +21,7 @@ export async function benchApi(): Promise<Record<string, string | number>> {
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
-  const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
+  const runner = new ProcessorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
   runner.start();
   await runner.waitFor(await stores.eventStore.headPosition(), undefined, 30_000);
   const app = createApp({ config, eventStore: stores.eventStore, readStore: stores.readStore, commands: createCommandHandler(stores.eventStore), projections: runner, log, clock: () => new Date(), newId: randomUUID, payments: createPaymentsPort(config, log), mailer: createMailer(config), rateLimits: stores.rateLimits });

@@ -13,7 +13,7 @@ import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
 import { OfflinePayments } from '../service/payments/offline-adapter.js';
 import { OutboxMailer } from '../service/mail/outbox.js';
-import { ProjectionRunner } from '../platform/processor/runner.js';
+import { ProcessorRunner } from '../platform/processor/runner.js';
 import { allProjectors } from '../projections/index.js';
 import { workshopStream } from '../contracts/catalogue/events.js';
 import { SEED_WORKSHOPS } from '../service/catalogue/seed-workshops.js';
@@ -72,7 +72,7 @@ async function startBenchServer(limits: boolean) {
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
-  const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
+  const runner = new ProcessorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
   runner.start();
   const app = createApp({
     config,

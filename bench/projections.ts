@@ -4,24 +4,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { NewEvent } from '../platform/eventstore/port.js';
 import { SqliteEventStore } from '../platform/eventstore/sqlite.js';
-import type { Projector } from '../platform/processor/projector.js';
+import { defineProjector } from '../platform/processor/projector.js';
 import type { Query, WriteOp } from '../platform/readstore/port.js';
 import { rebuildProjection } from '../platform/processor/rebuild.js';
 import { SqliteReadStore } from '../platform/readstore/sqlite.js';
-import { ProjectionRunner } from '../platform/processor/runner.js';
+import { ProcessorRunner } from '../platform/processor/runner.js';
 import { createLogger } from '../platform/log.js';
 
 const EVENTS = 100_000;
 const STREAMS = 1000;
 
 /** The simplest useful projection: events per stream. */
-const perStreamCounter: Projector<{ count: number; total: number }> = {
+const perStreamCounter = defineProjector<{ type: 'Ticked'; data: { n: number } }, { count: number; total: number }>({
   name: 'bench-counter',
   collection: 'bench_counters',
   eventTypes: ['Ticked'],
   keys: (e) => [e.streamId],
-  project: (doc, e) => ({ count: (doc?.count ?? 0) + 1, total: (doc?.total ?? 0) + (e.data as { n: number }).n }),
-};
+  project: (doc, e) => ({ count: (doc?.count ?? 0) + 1, total: (doc?.total ?? 0) + e.data.n }),
+});
 
 const metadata = { correlationId: 'bench', causationId: 'bench', actor: 'system' as const, at: '2025-01-01T00:00:00.000Z' };
 
@@ -95,7 +95,7 @@ export async function benchProjections(): Promise<Record<string, string | number
     const docs = (await readStore.findWithTotal(perStreamCounter.collection, { limit: 1 })).total;
 
     await readStore.reset(perStreamCounter.name, [perStreamCounter.collection]);
-    const runner = new ProjectionRunner({ eventStore: events, readStore, projectors: [perStreamCounter as unknown as Projector], log: createLogger('silent') });
+    const runner = new ProcessorRunner({ eventStore: events, readStore, projectors: [perStreamCounter], log: createLogger('silent') });
     t = performance.now();
     runner.start();
     await runner.waitFor(BigInt(EVENTS - 1), undefined, 120_000);

@@ -1,4 +1,4 @@
-import type { Projector } from '../platform/processor/projector.js';
+import type { AnyProjector } from '../platform/processor/projector.js';
 import { programsProjector } from './catalogue/programs.js';
 import { scheduleProjector } from './catalogue/schedule.js';
 import { inquiriesProjector } from './inquiries/inquiries.js';
@@ -9,13 +9,13 @@ import { ordersProjector } from './enrollment/orders.js';
 import { seatHoldsProjector } from './enrollment/seat-holds.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
-export const allProjectors: Projector[] = [
-  programsProjector as unknown as Projector,
-  scheduleProjector as unknown as Projector,
-  inquiriesProjector as unknown as Projector,
-  enrollmentsProjector as unknown as Projector,
-  enrollmentHistoryProjector as unknown as Projector,
-  dashboardProjector as unknown as Projector,
-  ordersProjector as unknown as Projector,
-  seatHoldsProjector as unknown as Projector,
+export const allProjectors: readonly AnyProjector[] = [
+  programsProjector,
+  scheduleProjector,
+  inquiriesProjector,
+  enrollmentsProjector,
+  enrollmentHistoryProjector,
+  dashboardProjector,
+  ordersProjector,
+  seatHoldsProjector,
 ];

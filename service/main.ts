@@ -8,7 +8,7 @@ import { ensureAdminKey } from './core/admin-key.js';
 import { createCommandHandler, createMailer, createPaymentsPort, openStores } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
 import { createApp } from './app.js';
-import { ProjectionRunner } from '../platform/processor/runner.js';
+import { ProcessorRunner } from '../platform/processor/runner.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
 import { allProjectors } from '../projections/index.js';
 import { EnrollmentReactor } from './enrollment/reactor.js';
@@ -33,7 +33,7 @@ async function main() {
   const owner = `api-${hostname()}-${process.pid}`;
   // On the embedded default one process owns DATA_DIR, so leases left by a killed process are taken over at once.
   const takeOverAtStart = config.embedded;
-  const runner = new ProjectionRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log, owner, takeOverAtStart });
+  const runner = new ProcessorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log, owner, takeOverAtStart });
   if (config.projectionsInline) {
     await runner.start();
     // Serve only once the read models have caught up with what was written before this start.

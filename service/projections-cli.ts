@@ -2,9 +2,9 @@ import { Presets, SingleBar } from 'cli-progress';
 import { ConfigError, loadConfig } from './core/config.js';
 import { openStores } from './compose.js';
 import { allProjectors } from '../projections/index.js';
-import type { Projector } from '../platform/processor/projector.js';
+import type { AnyProjector } from '../platform/processor/projector.js';
 import { type RebuildProgress, rebuildProjection } from '../platform/processor/rebuild.js';
-import { type ProjectionStatus, readStatus } from '../platform/processor/runner.js';
+import { type ProjectionStatus, readStatus } from '../platform/processor/status.js';
 
 /**
  * Operator commands for the read side:
@@ -67,7 +67,7 @@ function progressReporter(name: string): { update(p: RebuildProgress): void; sto
   };
 }
 
-async function rebuild(targets: Projector[], stores: Awaited<ReturnType<typeof openStores>>): Promise<void> {
+async function rebuild(targets: readonly AnyProjector[], stores: Awaited<ReturnType<typeof openStores>>): Promise<void> {
   for (const projector of targets) {
     const reporter = progressReporter(projector.name);
     try {

@@ -5,7 +5,7 @@ import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { openStores } from './compose.js';
 import { allProjectors } from '../projections/index.js';
-import { ProjectionRunner } from '../platform/processor/runner.js';
+import { ProcessorRunner } from '../platform/processor/runner.js';
 
 /**
  * The projector service of the production topology (`npm run projector`): keeps the read models up
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env, { takesPayments: false });
   const log = createLogger(config.LOG_LEVEL);
   const stores = await openStores(config);
-  const runner = new ProjectionRunner({
+  const runner = new ProcessorRunner({
     eventStore: stores.eventStore,
     readStore: stores.readStore,
     projectors: allProjectors,

@@ -12,6 +12,16 @@ import { EnrollmentFormDataSchema } from './form.js';
 export const enrollmentStream = (enrollmentId: string) => `enrollment-${enrollmentId}`;
 export const ENROLLMENT_STREAM_PREFIX = 'enrollment-';
 
+/**
+ * The enrollment an event on an enrollment stream (`enrollment-<id>`) belongs to. Enrollment events
+ * are written to their enrollment's stream only; one anywhere else is refused rather than read as
+ * belonging to no enrollment.
+ */
+export function enrollmentIdOf(event: { streamId: string }): string {
+  if (!event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX)) throw new Error(`${event.streamId} is not an enrollment stream`);
+  return event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length);
+}
+
 const Cents = z.number().int().nonnegative();
 const Instant = z.string().datetime({ offset: true });
 export const EnrollmentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id');

@@ -1,13 +1,17 @@
+import type { DomainEvent } from '../../contracts/core/events.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import type { DocValue, IndexSpec } from '../readstore/port.js';
 
+/** A recorded event of one of the types of E, its data typed by its type (narrowed by `type`). */
+export type RecordedEventOf<E extends DomainEvent> = E extends DomainEvent ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
+
 /**
- * A projector is a pure function from (document or nothing, event) to a document change.
- * The runner loads the documents named by `keys`, calls `project`, and writes the result guarded
- * by the event's position.
+ * A projector is a pure function from (document or nothing, event) to a document change. The
+ * runner loads the documents named by `keys`, calls `project`, and writes the result guarded by
+ * the event's position.
  */
-export interface Projector<D extends DocValue = DocValue> {
-  /** Projection name (also its checkpoint name). */
+export interface ProjectorDefinition<E extends DomainEvent, D extends DocValue> {
+  /** Projection name (also its checkpoint and lease name). */
   name: string;
   /** The read-model collection it writes. */
   collection: string;
@@ -18,9 +22,30 @@ export interface Projector<D extends DocValue = DocValue> {
    */
   indexes?: readonly IndexSpec[];
   /** Event types it reacts to; other events only move its checkpoint. */
-  eventTypes: readonly string[];
+  eventTypes: readonly E['type'][];
   /** Ids of the documents the event changes. */
-  keys(event: RecordedEvent): string[];
+  keys(event: RecordedEventOf<E>): string[];
   /** The new document, `null` to delete it, or `undefined` for no change. */
-  project(doc: D | null, event: RecordedEvent, id: string): D | null | undefined;
+  project(doc: D | null, event: RecordedEventOf<E>, id: string): D | null | undefined;
+}
+
+export interface Projector<E extends DomainEvent = DomainEvent, D extends DocValue = DocValue> extends ProjectorDefinition<E, D> {
+  /** Whether the event is one of `eventTypes`, and so typed as E. */
+  handles(event: RecordedEvent): event is RecordedEventOf<E>;
+}
+
+/** Any projector, whatever its events and documents: what the runner, a rebuild and the CLI take. */
+export type AnyProjector = Projector<DomainEvent, DocValue>;
+
+/**
+ * A projector typed by the events it reads and the documents it writes. Its events reach it only
+ * through `handles`, which checks the type against `eventTypes`; the event store validated each
+ * event's data against its type's schema when it was read, so the data is what E says it is.
+ */
+export function defineProjector<E extends DomainEvent, D extends DocValue>(definition: ProjectorDefinition<E, D>): Projector<E, D> {
+  const types = new Set<string>(definition.eventTypes);
+  return {
+    ...definition,
+    handles: (event: RecordedEvent): event is RecordedEventOf<E> => types.has(event.type),
+  };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { EventStore } from '../eventstore/port.js';
+import type { DomainEvent } from '../../contracts/core/events.js';
 import type { Projector } from './projector.js';
 import { type DocValue, type ReadStore, LeaseLostError } from '../readstore/port.js';
-import { projectBatch } from './runner.js';
+import { projectBatch } from './project-batch.js';
 
 /** Where a rebuild of `projector` writes until it swaps: a shadow collection and checkpoint. */
 export const shadowOf = (projector: Pick<Projector, 'name' | 'collection'>) => ({ name: `${projector.name}__rebuild`, collection: `${projector.collection}__rebuild` });
@@ -51,7 +52,7 @@ export interface RebuildResult {
  * 3. catches the shadow up to the new head, swaps it in with its checkpoint, releases the lease;
  *    the live runner takes the lease back and continues from the swapped checkpoint.
  */
-export async function rebuildProjection<D extends DocValue>(projector: Projector<D>, options: RebuildOptions): Promise<RebuildResult> {
+export async function rebuildProjection<E extends DomainEvent, D extends DocValue>(projector: Projector<E, D>, options: RebuildOptions): Promise<RebuildResult> {
   const { eventStore, readStore, onProgress } = options;
   const batchSize = options.batchSize ?? 10_000;
   const ttl = options.leaseTtlMs ?? 15_000;

@@ -1,4 +1,4 @@
-import type { Projector } from '../../platform/processor/projector.js';
+import { defineProjector } from '../../platform/processor/projector.js';
 import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 
@@ -20,7 +20,7 @@ export const DASHBOARD_DOC_ID = 'summary';
 
 const empty: DashboardDoc = { enrollments: 0, revenueCents: 0, programs: [], workshopDates: {} };
 
-export const dashboardProjector: Projector<DashboardDoc> = {
+export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent | WorkshopEvent, DashboardDoc>({
   name: 'dashboard',
   collection: 'dashboard',
   eventTypes: [
@@ -34,9 +34,8 @@ export const dashboardProjector: Projector<DashboardDoc> = {
     'WorkshopRemoved',
   ],
   keys: () => [DASHBOARD_DOC_ID],
-  project(current, event) {
+  project(current, e) {
     const doc = current ?? empty;
-    const e = event as unknown as EnrollmentEvent | ProgramEvent | WorkshopEvent;
     switch (e.type) {
       case 'EnrollmentSubmitted':
         return { ...doc, enrollments: doc.enrollments + 1 };
@@ -59,4 +58,4 @@ export const dashboardProjector: Projector<DashboardDoc> = {
         return undefined;
     }
   },
-};
+});

@@ -1,7 +1,6 @@
-import type { Projector } from '../../platform/processor/projector.js';
+import { defineProjector, type RecordedEventOf } from '../../platform/processor/projector.js';
 import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/history.js';
-import { ENROLLMENT_EVENT_TYPES, ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
-import type { RecordedEvent } from '../../platform/eventstore/port.js';
+import { ENROLLMENT_EVENT_TYPES, enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -11,8 +10,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * administrator looks up (order id, payment intent), never the person: the trail is about the
  * enrollment, and the tracker row already shows who it is.
  */
-export function summarise(event: RecordedEvent): string {
-  const e = event as unknown as EnrollmentEvent;
+export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
   switch (e.type) {
     case 'EnrollmentSubmitted': {
       const d = e.data;
@@ -37,12 +35,10 @@ export function summarise(event: RecordedEvent): string {
       return `Refund of ${formatUsd(e.data.amountCents)} issued (${e.data.refundId}): ${e.data.reason.replaceAll('-', ' ')}.`;
     case 'ConfirmationEmailSent':
       return `Confirmation e-mail sent for ${e.data.orderId} (${e.data.transport}).`;
-    default:
-      return `${event.type}.`;
   }
 }
 
-const entryOf = (event: RecordedEvent): HistoryEntry => ({
+const entryOf = (event: RecordedEventOf<EnrollmentEvent>): HistoryEntry => ({
   position: event.position.toString(),
   revision: Number(event.revision),
   type: event.type,
@@ -52,14 +48,14 @@ const entryOf = (event: RecordedEvent): HistoryEntry => ({
 });
 
 /** The audit trail: every event of an enrollment's stream, in stream order, straight from the events. */
-export const enrollmentHistoryProjector: Projector<EnrollmentHistory> = {
+export const enrollmentHistoryProjector = defineProjector<EnrollmentEvent, EnrollmentHistory>({
   name: 'enrollment-history',
   collection: 'enrollment-history',
   eventTypes: ENROLLMENT_EVENT_TYPES,
-  keys: (event) => (event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX) ? [event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length)] : []),
+  keys: (event) => [enrollmentIdOf(event)],
   project(doc, event, id) {
     const events = doc?.events ?? [];
     if (events.some((x) => x.revision === Number(event.revision))) return undefined;
     return { id, events: [...events, entryOf(event)].sort((a, b) => a.revision - b.revision) };
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { Projector } from '../../platform/processor/projector.js';
+import { defineProjector } from '../../platform/processor/projector.js';
 import type { AdminEnrollmentRecord, PaymentStatus } from '../../contracts/admin/enrollments.js';
-import { ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { fromCents } from './money.js';
 
 /**
@@ -20,7 +20,7 @@ export const ENROLLMENT_SEARCH_FIELDS = ['id', 'workshopTitle', 'programTitle', 
 /** A payment still awaited becomes unpaid once the enrollment ends without it. */
 const settle = (p: PaymentStatus): PaymentStatus => (p === 'pending' ? 'unpaid' : p);
 
-export const enrollmentsProjector: Projector<EnrollmentRowDoc> = {
+export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentRowDoc>({
   name: 'enrollments',
   collection: 'enrollments',
   // The tracker: newest first, on the All tab, the Pending/Completed tabs and the Unpaid tab. A
@@ -31,9 +31,8 @@ export const enrollmentsProjector: Projector<EnrollmentRowDoc> = {
     [{ field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
   ],
   eventTypes: ['EnrollmentSubmitted', 'PaymentSucceeded', 'PaymentFailed', 'EnrollmentConfirmed', 'EnrollmentExpired', 'EnrollmentCancelled', 'RefundIssued'],
-  keys: (event) => (event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX) ? [event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length)] : []),
-  project(doc, event) {
-    const e = event as unknown as EnrollmentEvent;
+  keys: (event) => [enrollmentIdOf(event)],
+  project(doc, e) {
     if (e.type === 'EnrollmentSubmitted') {
       const { item, form } = e.data;
       const isWorkshop = item.kind === 'workshop';
@@ -55,7 +54,7 @@ export const enrollmentsProjector: Projector<EnrollmentRowDoc> = {
         workshopTitle: isWorkshop ? item.title : '',
         programTitle: isWorkshop ? '' : item.title,
         location: item.location,
-        seq: Number(event.position),
+        seq: Number(e.position),
       };
     }
     if (!doc) return undefined;
@@ -77,4 +76,4 @@ export const enrollmentsProjector: Projector<EnrollmentRowDoc> = {
         return undefined;
     }
   },
-};
+});

@@ -1,16 +1,15 @@
-import type { Projector } from '../../platform/processor/projector.js';
+import { defineProjector } from '../../platform/processor/projector.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 
 /** The schedule: each workshop with the seats taken (held or confirmed) and the spots left. */
-export const scheduleProjector: Projector<Workshop> = {
+export const scheduleProjector = defineProjector<WorkshopEvent, Workshop>({
   name: 'schedule',
   collection: 'schedule',
   // The schedule by date.
   indexes: [[{ field: 'date' }]],
   eventTypes: ['WorkshopScheduled', 'WorkshopUpdated', 'WorkshopRemoved', 'SeatsReserved', 'SeatsReleased', 'SeatsConfirmed'],
-  keys: (event) => {
-    const e = event as unknown as WorkshopEvent;
+  keys: (e) => {
     switch (e.type) {
       case 'WorkshopScheduled':
       case 'WorkshopUpdated':
@@ -19,8 +18,7 @@ export const scheduleProjector: Projector<Workshop> = {
         return [e.data.workshopId];
     }
   },
-  project(doc, event) {
-    const e = event as unknown as WorkshopEvent;
+  project(doc, e) {
     const withSeats = (w: Omit<Workshop, 'spotsLeft' | 'seatsTaken'>, taken: number): Workshop => ({
       ...w,
       seatsTaken: taken,
@@ -42,4 +40,4 @@ export const scheduleProjector: Projector<Workshop> = {
         return undefined;
     }
   },
-};
+});

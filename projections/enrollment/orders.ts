@@ -1,13 +1,13 @@
-import type { Projector } from '../../platform/processor/projector.js';
+import { defineProjector } from '../../platform/processor/projector.js';
 import type { Order } from '../../contracts/enrollment/api.js';
-import { ENROLLMENT_STREAM_PREFIX, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
  * receipt, the test pages and the reactor (confirmed orders still awaiting their e-mail, paid
  * ones awaiting confirmation). Amounts in cents.
  */
-export const ordersProjector: Projector<Order> = {
+export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
   name: 'orders',
   collection: 'orders',
   // An order by its number; the reactor's paid-but-pending and confirmed-but-not-mailed orders.
@@ -23,9 +23,8 @@ export const ordersProjector: Projector<Order> = {
     'RefundIssued',
     'ConfirmationEmailSent',
   ],
-  keys: (event) => (event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX) ? [event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length)] : []),
-  project(doc, event) {
-    const e = event as unknown as EnrollmentEvent;
+  keys: (event) => [enrollmentIdOf(event)],
+  project(doc, e) {
     if (e.type === 'EnrollmentSubmitted') {
       const d = e.data;
       return {
@@ -86,4 +85,4 @@ export const ordersProjector: Projector<Order> = {
         return { ...doc, emailSent: true };
     }
   },
-};
+});

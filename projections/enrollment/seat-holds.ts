@@ -1,4 +1,4 @@
-import type { Projector } from '../../platform/processor/projector.js';
+import { defineProjector } from '../../platform/processor/projector.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 
@@ -20,7 +20,12 @@ export interface SeatHoldDoc {
   released?: boolean;
 }
 
-const ENROLLMENT_ENDS = new Set(['EnrollmentCancelled', 'EnrollmentExpired', 'EnrollmentConfirmed', 'RefundIssued']);
+type SeatEvent = Extract<WorkshopEvent, { type: 'SeatsReserved' | 'SeatsReleased' | 'SeatsConfirmed' }>;
+type EnrollmentEnd = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentExpired' | 'EnrollmentConfirmed' | 'RefundIssued' }>;
+type SeatHoldEvent = SeatEvent | Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }> | EnrollmentEnd;
+
+const ENROLLMENT_ENDS: readonly EnrollmentEnd['type'][] = ['EnrollmentCancelled', 'EnrollmentExpired', 'EnrollmentConfirmed', 'RefundIssued'];
+const ends = (e: SeatHoldEvent): e is EnrollmentEnd => (ENROLLMENT_ENDS as readonly string[]).includes(e.type);
 
 /**
  * `seat-holds`: live holds by enrollment id, from the workshop streams. A hold appears with
@@ -34,16 +39,15 @@ const ENROLLMENT_ENDS = new Set(['EnrollmentCancelled', 'EnrollmentExpired', 'En
  * enrollment was never recorded leaves at once, and an enrollment recorded after its hold was
  * already replaced gets a `released` entry then.
  */
-export const seatHoldsProjector: Projector<SeatHoldDoc> = {
+export const seatHoldsProjector = defineProjector<SeatHoldEvent, SeatHoldDoc>({
   name: 'seat-holds',
   collection: 'seat-holds',
   // The reactor takes the holds that expire first.
   indexes: [[{ field: 'expiresAt' }]],
   eventTypes: ['SeatsReserved', 'SeatsReleased', 'SeatsConfirmed', 'EnrollmentSubmitted', ...ENROLLMENT_ENDS],
-  keys: (event) => [(event.data as { enrollmentId: string }).enrollmentId],
-  project(doc, event) {
-    const e = event as unknown as WorkshopEvent | EnrollmentEvent;
-    if (ENROLLMENT_ENDS.has(e.type)) return doc?.released ? null : undefined;
+  keys: (event) => [event.data.enrollmentId],
+  project(doc, e) {
+    if (ends(e)) return doc?.released ? null : undefined;
     switch (e.type) {
       case 'EnrollmentSubmitted': {
         if (doc) return { ...doc, submitted: true };
@@ -68,4 +72,4 @@ export const seatHoldsProjector: Projector<SeatHoldDoc> = {
         return undefined;
     }
   },
-};
+});

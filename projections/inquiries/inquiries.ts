@@ -1,18 +1,17 @@
-import type { Projector } from '../../platform/processor/projector.js';
+import { defineProjector } from '../../platform/processor/projector.js';
 import type { Inquiry } from '../../contracts/inquiries/inquiry.js';
 import type { InquiryEvent } from '../../contracts/inquiries/inquiry.js';
 
 /** The administrator's inbox of contact messages and consultation requests. */
-export const inquiriesProjector: Projector<Inquiry> = {
+export const inquiriesProjector = defineProjector<InquiryEvent, Inquiry>({
   name: 'inquiries',
   collection: 'inquiries',
   // The admin inbox, newest first.
   indexes: [[{ field: 'receivedAt', direction: 'desc' }]],
   eventTypes: ['ContactMessageReceived', 'ConsultationRequested'],
-  keys: (event) => [(event as unknown as InquiryEvent).data.inquiryId],
-  project(_doc, event) {
-    const e = event as unknown as InquiryEvent;
-    const receivedAt = event.metadata.at;
+  keys: (event) => [event.data.inquiryId],
+  project(_doc, e) {
+    const receivedAt = e.metadata.at;
     if (e.type === 'ContactMessageReceived') {
       const m = e.data.message;
       return { id: e.data.inquiryId, kind: 'contact', receivedAt, name: m.fullname, company: m.company, email: m.email, phone: m.phone, message: m.message };
@@ -30,4 +29,4 @@ export const inquiriesProjector: Projector<Inquiry> = {
       preferredDate: r.preferredDate,
     };
   },
-};
+});

@@ -14,7 +14,7 @@ export interface ReactorOptions {
   intervalMs?: number;
   /** Lease owner name; one reactor at a time works, whatever the number of API processes. */
   owner?: string;
-  /** Take the lease at the first tick even if another owner holds it (embedded default: see ProjectionRunner). */
+  /** Take the lease at the first tick even if another owner holds it (embedded default: see ProcessorRunner). */
   takeOverAtStart?: boolean;
 }
 

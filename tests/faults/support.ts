@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { EventStore, RecordedEvent } from '../../platform/eventstore/port.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import { MemoryReadStore } from '../../platform/readstore/memory.js';
-import { ProjectionRunner } from '../../platform/processor/runner.js';
+import { ProcessorRunner } from '../../platform/processor/runner.js';
 import { allProjectors } from '../../projections/index.js';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
@@ -70,7 +70,7 @@ export async function snapshotReadModels(store: ReadStore): Promise<Snapshot> {
 /** The read models a clean rebuild from the first event gives: a fresh runner on a fresh memory read store. */
 export async function cleanRebuild(eventStore: EventStore): Promise<{ snapshot: Snapshot; head: bigint }> {
   const readStore = new MemoryReadStore();
-  const runner = new ProjectionRunner({ eventStore, readStore, projectors: allProjectors, owner: 'clean-rebuild' });
+  const runner = new ProcessorRunner({ eventStore, readStore, projectors: allProjectors, owner: 'clean-rebuild' });
   runner.start();
   const head = await eventStore.headPosition();
   try {

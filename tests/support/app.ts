@@ -10,7 +10,7 @@ import { validatingEventStore } from '../../platform/eventstore/validating.js';
 import type { EventStore } from '../../platform/eventstore/port.js';
 import { MemoryReadStore } from '../../platform/readstore/memory.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
-import { ProjectionRunner } from '../../platform/processor/runner.js';
+import { ProcessorRunner } from '../../platform/processor/runner.js';
 import { allProjectors } from '../../projections/index.js';
 import { eventSchemas } from '../../contracts/events.js';
 import { seedCatalogue } from '../../service/catalogue/seed.js';
@@ -24,7 +24,7 @@ export interface TestApp {
   deps: AppDeps;
   eventStore: EventStore;
   readStore: ReadStore;
-  runner: ProjectionRunner;
+  runner: ProcessorRunner;
   /** Waits until every projection has caught up with the newest event. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -67,7 +67,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const eventStore = options.eventStore ?? validatingEventStore(new MemoryEventStore(), eventSchemas);
   const readStore = options.readStore ?? new MemoryReadStore();
   if (options.seed !== false) await seedCatalogue(eventStore, new Date('2025-05-01T12:00:00Z'));
-  const runner = new ProjectionRunner({ eventStore, readStore, projectors: allProjectors, log, owner: `test-${randomUUID()}` });
+  const runner = new ProcessorRunner({ eventStore, readStore, projectors: allProjectors, log, owner: `test-${randomUUID()}` });
   await runner.start();
   const deps: AppDeps = {
     config,

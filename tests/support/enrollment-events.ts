@@ -2,20 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { enrollmentStream, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { BaseEnrollmentFormSchema, type EnrollmentFormData } from '../../contracts/enrollment/form.js';
 import type { Actor } from '../../contracts/core/events.js';
-import type { NewEvent, RecordedEvent } from '../../platform/eventstore/port.js';
+import type { NewEvent } from '../../platform/eventstore/port.js';
 
 export { enrollmentStream };
-
-/** Recorded events for projector tests: positions increase across calls, revisions per stream. */
-export function eventFeed() {
-  let position = 0n;
-  const revisions = new Map<string, bigint>();
-  return (streamId: string, e: { type: string; data: unknown }, actor: Actor = 'visitor', at = '2025-06-01T15:00:00.000Z'): RecordedEvent => {
-    const revision = revisions.get(streamId) ?? 0n;
-    revisions.set(streamId, revision + 1n);
-    return { id: `ev-${position}`, streamId, revision, position: position++, type: e.type, data: e.data, metadata: { correlationId: 'c', causationId: 'c', actor, at } };
-  };
-}
 
 export const form = (overrides: Partial<EnrollmentFormData> = {}): EnrollmentFormData =>
   BaseEnrollmentFormSchema.parse({

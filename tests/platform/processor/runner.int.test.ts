@@ -9,7 +9,7 @@ import { createLogger } from '../../../platform/log.js';
 import { SqliteEventStore } from '../../../platform/eventstore/sqlite.js';
 import { rebuildProjection } from '../../../platform/processor/rebuild.js';
 import { SqliteReadStore } from '../../../platform/readstore/sqlite.js';
-import { ProjectionRunner } from '../../../platform/processor/runner.js';
+import { ProcessorRunner } from '../../../platform/processor/runner.js';
 import { appendToy, expectedCounters, snapshot, streamCounter, toyProjectors } from './fixtures/toy.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -122,7 +122,7 @@ describe('projections on SQLite', () => {
     // The API process and the operator's CLI each have their own connection to the read database.
     const apiRead = new SqliteReadStore(readFile);
     const cliRead = new SqliteReadStore(readFile);
-    const live = new ProjectionRunner({ eventStore: events, readStore: apiRead, projectors: toyProjectors, pollMs: 20, standbyMs: 20, log: createLogger('silent') });
+    const live = new ProcessorRunner({ eventStore: events, readStore: apiRead, projectors: toyProjectors, pollMs: 20, standbyMs: 20, log: createLogger('silent') });
     try {
       live.start();
       expect(await live.waitFor(await events.headPosition(), undefined, 20_000)).toBe(true);
@@ -170,7 +170,7 @@ describe('projections on SQLite', () => {
     const stores = [new SqliteReadStore(readFile), new SqliteReadStore(readFile)];
     const owners: string[] = [];
     const runners = stores.map((readStore, i) => {
-      const r = new ProjectionRunner({ eventStore: events, readStore, projectors: toyProjectors, owner: `runner-${i}`, pollMs: 20, standbyMs: 20, log: createLogger('silent') });
+      const r = new ProcessorRunner({ eventStore: events, readStore, projectors: toyProjectors, owner: `runner-${i}`, pollMs: 20, standbyMs: 20, log: createLogger('silent') });
       r.onProgress(() => owners.push(r.owner));
       return r;
     });

@@ -4,18 +4,19 @@ import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
 import { rebuildProjection } from '../../../platform/processor/rebuild.js';
 import { MemoryReadStore } from '../../../platform/readstore/memory.js';
 import type { CheckpointWrite, ReadStore, WriteOp } from '../../../platform/readstore/port.js';
-import { type ProjectionRunnerOptions, ProjectionRunner, projectBatch } from '../../../platform/processor/runner.js';
+import { type ProcessorRunnerOptions, ProcessorRunner } from '../../../platform/processor/runner.js';
+import { projectBatch } from '../../../platform/processor/project-batch.js';
 import { CheckpointWaiter } from '../../../platform/processor/waiter.js';
 import { appendToy, expectedCounters, snapshot, streamCounter, toyProjectors, typeTotals } from './fixtures/toy.js';
 
 const silent = createLogger('silent');
-const runners: ProjectionRunner[] = [];
+const runners: ProcessorRunner[] = [];
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((r) => r.stop()));
 });
 
-function runner(options: Partial<ProjectionRunnerOptions> & Pick<ProjectionRunnerOptions, 'eventStore' | 'readStore'>): ProjectionRunner {
-  const r = new ProjectionRunner({ projectors: toyProjectors, pollMs: 20, standbyMs: 20, log: silent, ...options });
+function runner(options: Partial<ProcessorRunnerOptions> & Pick<ProcessorRunnerOptions, 'eventStore' | 'readStore'>): ProcessorRunner {
+  const r = new ProcessorRunner({ projectors: toyProjectors, pollMs: 20, standbyMs: 20, log: silent, ...options });
   runners.push(r);
   return r;
 }
@@ -57,7 +58,7 @@ describe('projectBatch', () => {
   });
 });
 
-describe('ProjectionRunner', () => {
+describe('ProcessorRunner', () => {
   it('given events, when the runner runs, then the documents are the fold of the events', async () => {
     const eventStore = new MemoryEventStore();
     const readStore = new MemoryReadStore();

@@ -10,7 +10,7 @@ import { allProjectors } from '../../../projections/index.js';
 import { scheduleProjector } from '../../../projections/catalogue/schedule.js';
 import type { Projector } from '../../../platform/processor/projector.js';
 import { rebuildProjection } from '../../../platform/processor/rebuild.js';
-import { ProjectionRunner } from '../../../platform/processor/runner.js';
+import { ProcessorRunner } from '../../../platform/processor/runner.js';
 import { createLogger } from '../../../platform/log.js';
 import { EnrollmentReactor } from '../../../service/enrollment/reactor.js';
 import { FakeMongoServer, type RecordedCommand } from '../../support/fake-mongo.js';
@@ -160,7 +160,7 @@ describe('MongoDB adapter against a fake server: indexes', () => {
     const { fake, store } = await given();
     grantLeases(fake);
     const events = validatingEventStore(new MemoryEventStore(), eventSchemas);
-    const runner = new ProjectionRunner({ eventStore: events, readStore: store, projectors: [scheduleProjector as unknown as Projector], log: createLogger('silent'), standbyMs: 20 });
+    const runner = new ProcessorRunner({ eventStore: events, readStore: store, projectors: [scheduleProjector as unknown as Projector], log: createLogger('silent'), standbyMs: 20 });
     runner.start();
     expect(await eventually(() => indexesOn(fake.commands, 'schedule').length === 1, 5000)).toBe(true);
 

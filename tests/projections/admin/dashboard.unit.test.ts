@@ -1,0 +1,33 @@
+import { describe, it } from 'vitest';
+import { dashboardProjector } from '../../../projections/admin/dashboard.js';
+import { given, on } from '../../support/projection.js';
+import { enrollmentStream, paid, submitted } from '../../support/enrollment-events.js';
+
+describe('dashboard projector', () => {
+  it('given enrollments, payments, a refund and catalogue changes, then the figures follow', async () => {
+    const program = (id: string) => ({ type: 'ProgramPublished', data: { program: { id } } });
+    const workshop = (id: string, date: string) => ({ type: 'WorkshopScheduled', data: { workshop: { id, date } } });
+    const refund = { type: 'RefundIssued', data: { enrollmentId: 'e2', paymentIntentId: 'pi', refundId: 're_1', amountCents: 15_000, reason: 'cancelled', refundedAt: '2025-06-02T00:00:00Z' } };
+    await given(dashboardProjector, [
+      on('program-1', program('1')),
+      on('program-2', program('2')),
+      on('program-2', { type: 'ProgramRemoved', data: { programId: '2' } }),
+      on('workshop-1', workshop('1', '2025-06-01T10:00:00-05:00')),
+      on('workshop-2', workshop('2', '2025-09-01T10:00:00-05:00')),
+      on('workshop-2', { type: 'WorkshopUpdated', data: { workshop: { id: '2', date: '2025-10-01T10:00:00-05:00' } } }),
+      on(enrollmentStream('e1'), submitted('e1')),
+      on(enrollmentStream('e1'), paid('e1', 30_000)),
+      on(enrollmentStream('e2'), submitted('e2', { participants: 1 })),
+      on(enrollmentStream('e2'), paid('e2', 15_000)),
+      on(enrollmentStream('e2'), refund),
+      on(enrollmentStream('e3'), submitted('e3', { unitCents: 0 })),
+    ]).then({
+      summary: {
+        enrollments: 3,
+        revenueCents: 30_000,
+        programs: ['1'],
+        workshopDates: { '1': '2025-06-01T10:00:00-05:00', '2': '2025-10-01T10:00:00-05:00' },
+      },
+    });
+  });
+});

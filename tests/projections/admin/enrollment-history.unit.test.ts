@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { enrollmentHistoryProjector } from '../../../projections/admin/enrollment-history.js';
+import { given, on } from '../../support/projection.js';
+import { confirmed, enrollmentStream, paid, submitted } from '../../support/enrollment-events.js';
+
+describe('enrollment-history projector', () => {
+  it('given the events of a stream, then the trail lists each in order with time, actor and a sentence without names', async () => {
+    const s = enrollmentStream('e1');
+    await given(enrollmentHistoryProjector, [
+      on(s, submitted('e1'), 'visitor', '2025-06-01T15:00:00.000Z'),
+      on(s, paid('e1', 30_000), 'provider', '2025-06-01T15:05:00.000Z'),
+      on(s, confirmed('e1', 30_000), 'system', '2025-06-01T15:05:01.000Z'),
+    ]).then({
+      e1: {
+        id: 'e1',
+        events: [
+          expect.objectContaining({
+            type: 'EnrollmentSubmitted',
+            actor: 'visitor',
+            at: '2025-06-01T15:00:00.000Z',
+            summary: 'Enrollment submitted for workshop "Etiquette After Dark - Dinner": 2 participants, $300.00 due; seats held until 2025-06-01T15:30:00.000Z.',
+          }),
+          expect.objectContaining({ type: 'PaymentSucceeded', actor: 'provider', at: '2025-06-01T15:05:00.000Z' }),
+          expect.objectContaining({ type: 'EnrollmentConfirmed', actor: 'system', at: '2025-06-01T15:05:01.000Z' }),
+        ],
+      },
+    });
+  });
+
+  it('given the trail, then no sentence names the person', async () => {
+    const s = enrollmentStream('e1');
+    await given(enrollmentHistoryProjector, [on(s, submitted('e1')), on(s, paid('e1', 30_000)), on(s, confirmed('e1', 30_000))]).then({
+      e1: expect.objectContaining({ events: expect.not.arrayContaining([expect.objectContaining({ summary: expect.stringMatching(/Ada|Lovelace|ada@example/) })]) }),
+    });
+  });
+
+  it('given an event of a revision already listed (the same fact read again), then it is listed once', async () => {
+    const s = enrollmentStream('e1');
+    await given(enrollmentHistoryProjector, [on(s, submitted('e1')), { ...on(s, submitted('e1')), revision: 0n }]).then({
+      e1: { id: 'e1', events: [expect.objectContaining({ revision: 0, type: 'EnrollmentSubmitted' })] },
+    });
+  });
+
+  it('given an event of another stream, then it keys no enrollment', async () => {
+    await given(enrollmentHistoryProjector, [on('workshop-6', { type: 'SeatsReserved', data: {} })]).then({});
+  });
+});

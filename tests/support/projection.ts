@@ -1,0 +1,73 @@
+import { expect } from 'vitest';
+import type { Actor, DomainEvent } from '../../contracts/core/events.js';
+import type { RecordedEvent } from '../../platform/eventstore/port.js';
+import type { DocValue } from '../../platform/readstore/port.js';
+import { MemoryReadStore } from '../../platform/readstore/memory.js';
+import type { Projector } from '../../platform/processor/projector.js';
+import { projectBatch } from '../../platform/processor/project-batch.js';
+
+/** An event as a projection spec gives it: its stream, type and data, and who caused it when. */
+export interface GivenEvent {
+  streamId: string;
+  type: string;
+  data: unknown;
+  actor?: Actor;
+  at?: string;
+  /** Its revision in the stream; by default the next one. */
+  revision?: bigint;
+}
+
+/** `event` on `streamId`, by `actor` at `at` (a visitor, 2025-06-01T15:00:00Z unless told). */
+export const on = (streamId: string, event: { type: string; data: unknown }, actor: Actor = 'visitor', at = '2025-06-01T15:00:00.000Z'): GivenEvent => ({
+  streamId,
+  ...event,
+  actor,
+  at,
+});
+
+/** The events recorded in order: positions from 0, revisions per stream. */
+export function record(events: readonly GivenEvent[]): RecordedEvent[] {
+  const revisions = new Map<string, bigint>();
+  return events.map((e, i) => {
+    const revision = e.revision ?? revisions.get(e.streamId) ?? 0n;
+    revisions.set(e.streamId, revision + 1n);
+    return {
+      id: `ev-${i}`,
+      streamId: e.streamId,
+      revision,
+      position: BigInt(i),
+      type: e.type,
+      data: e.data,
+      metadata: { correlationId: 'c', causationId: 'c', actor: e.actor ?? 'visitor', at: e.at ?? '2025-06-01T15:00:00.000Z' },
+    };
+  });
+}
+
+/** The documents the projector leaves after the batches, by id, through the runner's own batch code. */
+async function documentsAfter<E extends DomainEvent, D extends DocValue>(projector: Projector<E, D>, batches: RecordedEvent[][]): Promise<Record<string, DocValue>> {
+  const store = new MemoryReadStore();
+  for (const batch of batches) await store.write(await projectBatch(projector, batch, store));
+  const { items } = await store.find(projector.collection, { sort: [{ field: 'id', direction: 'asc' }] });
+  return Object.fromEntries(items.map((i) => [i.id, i.doc]));
+}
+
+/**
+ * A projection's specification, read as given/then:
+ *
+ *   await given(ordersProjector, [on('enrollment-e1', submitted('e1'))]).then({ e1: expect.objectContaining({ status: 'pending' }) });
+ *
+ * The events go through the runner's batch code (projectBatch) twice, as one batch and one event
+ * per batch, into a fresh read store: both must leave exactly `documents`, by id, in the
+ * projector's collection (asymmetric matchers allowed).
+ */
+export function given<E extends DomainEvent, D extends DocValue>(projector: Projector<E, D>, events: readonly GivenEvent[]) {
+  return {
+    async then(documents: Record<string, unknown>): Promise<void> {
+      const recorded = record(events);
+      const inOneBatch = await documentsAfter(projector, [recorded]);
+      const oneByOne = await documentsAfter(projector, recorded.map((e) => [e]));
+      expect(inOneBatch).toEqual(documents);
+      expect(oneByOne, 'one event per batch leaves other documents than one batch').toEqual(inOneBatch);
+    },
+  };
+}
