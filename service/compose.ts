@@ -17,6 +17,9 @@ import { OutboxMailer, outboxDir } from './mail/outbox.js';
 import { SmtpMailer } from './mail/smtp.js';
 import { CommandHandler } from '../platform/command/handler.js';
 import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
+import type { AnyReactor } from '../platform/processor/reactor.js';
+import type { AppDeps } from './core/deps.js';
+import { confirmationEmailReactor } from './enrollment/confirmation-email-reactor.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -92,4 +95,13 @@ export function createMailer(config: Config): Mailer {
 /** The one command handler of a process, with the enrollment slice's hot streams batched and cached. */
 export function createCommandHandler(eventStore: EventStore): CommandHandler {
   return new CommandHandler(eventStore, enrollmentStreamPolicies);
+}
+
+/**
+ * Every reactor, run from the event feed by the processor runner of each API process (one active
+ * at a time, by its lease). The next ones (waitlist offers, reminders, refund and transfer
+ * e-mails) are added here.
+ */
+export function reactorsFor(deps: AppDeps): AnyReactor[] {
+  return [confirmationEmailReactor(deps)];
 }

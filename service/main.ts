@@ -5,22 +5,22 @@ import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { applyKeepAliveTimeout, httpServerOptions } from './core/http-timeouts.js';
 import { ensureAdminKey } from './core/admin-key.js';
-import { createCommandHandler, createMailer, createPaymentsPort, openStores } from './compose.js';
+import { createCommandHandler, createMailer, createPaymentsPort, openStores, reactorsFor } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
 import { createApp } from './app.js';
 import { ProcessorRunner } from '../platform/processor/runner.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
 import { allProjectors } from '../projections/index.js';
-import { EnrollmentReactor } from './enrollment/reactor.js';
+import { HoldTimer } from './enrollment/hold-timer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
 const DRAIN_MS = 20_000;
 
-/** Starts the API (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
+/** Starts the API, its reactors (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
 async function main() {
   const config = loadConfigOrExit();
-  // Every store sets owner-only modes itself (service/core/private-files.ts); the umask also covers
+  // Every store sets owner-only modes itself (platform/private-files.ts); the umask also covers
   // anything a library writes under DATA_DIR.
   process.umask(0o077);
   const log = createLogger(config.LOG_LEVEL);
@@ -33,14 +33,9 @@ async function main() {
   const owner = `api-${hostname()}-${process.pid}`;
   // On the embedded default one process owns DATA_DIR, so leases left by a killed process are taken over at once.
   const takeOverAtStart = config.embedded;
-  const runner = new ProcessorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log, owner, takeOverAtStart });
-  if (config.projectionsInline) {
-    await runner.start();
-    // Serve only once the read models have caught up with what was written before this start.
-    const head = await stores.eventStore.headPosition();
-    if (head >= 0n && !(await runner.waitFor(head, undefined, 60_000))) log.warn('projections still catching up at start', { head });
-  }
-  const waiter = config.projectionsInline ? runner : new CheckpointWaiter({ readStore: stores.readStore, names: allProjectors.map((p) => p.name) });
+  const projectorNames = allProjectors.map((p) => p.name);
+  // Queries wait for the projections by position, whichever process runs them.
+  const waiter = new CheckpointWaiter({ readStore: stores.readStore, names: projectorNames });
 
   const deps: AppDeps = {
     config,
@@ -55,11 +50,31 @@ async function main() {
     mailer: createMailer(config),
     rateLimits: stores.rateLimits,
   };
+
+  // One runner for the projections (here on the embedded default, else in the projector service)
+  // and the reactors (in every API process; each one's lease keeps it to one active process).
+  const runner = new ProcessorRunner({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    projectors: config.projectionsInline ? allProjectors : [],
+    reactors: reactorsFor(deps),
+    waiter,
+    log,
+    owner,
+    takeOverAtStart,
+  });
+  runner.start();
+  if (config.projectionsInline) {
+    // Serve only once the read models have caught up with what was written before this start.
+    const head = await stores.eventStore.headPosition();
+    if (head >= 0n && !(await runner.waitFor(head, projectorNames, 60_000))) log.warn('projections still catching up at start', { head });
+  }
+
   const app = createApp(deps, { webDist: 'dist' });
-  // Expires holds, settles payments a crash interrupted and sends confirmation e-mails; a lease in
-  // the read store keeps it to one active reactor across API processes.
-  const reactor = new EnrollmentReactor(deps, { takeOverAtStart });
-  reactor.start();
+  // Expires holds and settles payments a crash interrupted; a lease in the read store keeps it to
+  // one active timer across API processes.
+  const timer = new HoldTimer(deps, { takeOverAtStart });
+  timer.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() }, (info) => {
     process.stdout.write(`Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`);
   });
@@ -86,8 +101,9 @@ async function main() {
     await closed;
     clearInterval(sweep);
     clearTimeout(cut);
-    await reactor.stop();
+    await timer.stop();
     await runner.stop();
+    waiter.close();
     await stores.close();
     deps.payments.close?.();
     process.exit(0);

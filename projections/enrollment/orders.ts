@@ -4,14 +4,13 @@ import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
- * receipt, the test pages and the reactor (confirmed orders still awaiting their e-mail, paid
- * ones awaiting confirmation). Amounts in cents.
+ * receipt, the test pages and the hold timer (paid orders awaiting confirmation). Amounts in cents.
  */
 export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
   name: 'orders',
   collection: 'orders',
-  // An order by its number; the reactor's paid-but-pending and confirmed-but-not-mailed orders.
-  indexes: [[{ field: 'orderId' }], [{ field: 'status' }, { field: 'paymentStatus' }], [{ field: 'status' }, { field: 'emailSent' }]],
+  // An order by its number; the hold timer's paid-but-pending orders.
+  indexes: [[{ field: 'orderId' }], [{ field: 'status' }, { field: 'paymentStatus' }]],
   eventTypes: [
     'EnrollmentSubmitted',
     'PaymentIntentCreated',

@@ -15,7 +15,7 @@ export interface SeatHoldDoc {
   submitted?: boolean;
   /**
    * The seats are gone (replaced by the same parent's newer hold) but the enrollment may still be
-   * pending: kept until the enrollment ends, so that the reactor ends it at this expiry at the latest.
+   * pending: kept until the enrollment ends, so that the hold timer ends it at this expiry at the latest.
    */
   released?: boolean;
 }
@@ -35,14 +35,14 @@ const ends = (e: SeatHoldEvent): e is EnrollmentEnd => (ENROLLMENT_ENDS as reado
  * A hold replaced by the same parent's newer one stays, marked `released`, while its enrollment
  * may still be pending: the request that replaced it ends that enrollment at once, and when it
  * could not (its enrollment was recorded only after the replacement, or the request failed), the
- * reactor expires it at the hold's time. It leaves with the enrollment's end. A replaced hold whose
+ * hold timer expires it at the hold's time. It leaves with the enrollment's end. A replaced hold whose
  * enrollment was never recorded leaves at once, and an enrollment recorded after its hold was
  * already replaced gets a `released` entry then.
  */
 export const seatHoldsProjector = defineProjector<SeatHoldEvent, SeatHoldDoc>({
   name: 'seat-holds',
   collection: 'seat-holds',
-  // The reactor takes the holds that expire first.
+  // The hold timer takes the holds that expire first.
   indexes: [[{ field: 'expiresAt' }]],
   eventTypes: ['SeatsReserved', 'SeatsReleased', 'SeatsConfirmed', 'EnrollmentSubmitted', ...ENROLLMENT_ENDS],
   keys: (event) => [event.data.enrollmentId],

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { toOneLine } from '../../contracts/core/text.js';
-import type { MailMessage } from './port.js';
+import { type MailMessage, UnsendableMessageError } from './port.js';
 
 /** One plain address (local@domain, ASCII as the API's e-mail check takes it): no name, group, list or comment. */
 const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
@@ -8,11 +8,11 @@ const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-
 /**
  * The recipient, used only when it is one plain address. A stored value holding a line break, a
  * second address or a group ("x:evil@...;") is refused rather than repaired, so it can neither add
- * a header nor a recipient; the send fails and the reactor logs it and tries again later.
+ * a header nor a recipient; the send fails for good (UnsendableMessageError), which its sender logs.
  */
 export function headerAddress(address: string): string {
   const trimmed = address.trim();
-  if (!PLAIN_ADDRESS.test(trimmed)) throw new Error('The recipient is not one plain e-mail address; the message was not sent.');
+  if (!PLAIN_ADDRESS.test(trimmed)) throw new UnsendableMessageError('The recipient is not one plain e-mail address; the message was not sent.');
   return trimmed;
 }
 

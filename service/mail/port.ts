@@ -9,6 +9,17 @@ export interface MailMessage {
   attachments: { filename: string; content: string; contentType: string }[];
 }
 
+/**
+ * The message can never be sent as it is (its stored recipient is not one plain address, or the
+ * mail server refused the recipient): sending it again would fail again.
+ */
+export class UnsendableMessageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UnsendableMessageError';
+  }
+}
+
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;

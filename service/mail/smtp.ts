@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, MailMessage } from './port.js';
+import { type Mailer, type MailMessage, UnsendableMessageError } from './port.js';
 import { toMailOptions } from './mail-options.js';
 
 /** Sends through an SMTP server (SMTP_URL, e.g. smtps://user:pass@mail.example.com). */
@@ -14,7 +14,17 @@ export class SmtpMailer implements Mailer {
     this.smtp = nodemailer.createTransport(url);
   }
 
+  /**
+   * A refused recipient (nodemailer's EENVELOPE: the server answered RCPT TO with a rejection) is
+   * for good; anything else (no connection, a time-out, authentication, a 4xx) may pass later and
+   * is thrown as it is, to be tried again.
+   */
   async send(message: MailMessage): Promise<void> {
-    await this.smtp.sendMail(toMailOptions(message, this.from));
+    try {
+      await this.smtp.sendMail(toMailOptions(message, this.from));
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'EENVELOPE') throw new UnsendableMessageError('The mail server refused the recipient.', { cause: err });
+      throw err;
+    }
   }
 }

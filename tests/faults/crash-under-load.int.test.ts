@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../support/server.js';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.js';
@@ -19,6 +20,10 @@ import { asNewVisitor, nextParentEmail } from '../support/visitors.js';
  * the seats of live enrollments.
  *
  * Holds last HOLD_MINUTES = 0.1 (6 s) here, so that the recovery (hold expiry) happens within the test.
+ *
+ * The free enrollments are confirmed by their own requests, so the kill also falls among their
+ * confirmation e-mails (the reactor on EnrollmentConfirmed, writing to DATA_DIR/outbox): after the
+ * restart each confirmed enrollment has exactly one ConfirmationEmailSent and one .eml.
  */
 
 const HOLD_ENV = { HOLD_MINUTES: '0.1' };
@@ -42,6 +47,9 @@ const figures = {
   injectedOrphans: 0,
   /** Holds without an enrollment that the kill itself left (before the injected one). */
   orphansLeftByKill: 0,
+  /** Confirmed enrollments whose e-mail was not recorded as sent when the server was killed. */
+  emailsOwedAtCrash: 0,
+  emailsAfterRestart: 0,
 };
 const acks: Ack[] = [];
 let atCrash: RecordedEvent[] = [];
@@ -101,6 +109,7 @@ beforeAll(async () => {
   atCrash = await readEvents();
   figures.eventsAtCrash = atCrash.length;
   figures.orphansLeftByKill = seatInvariants(atCrash, '4').orphanHolds.length + seatInvariants(atCrash, '10').orphanHolds.length;
+  figures.emailsOwedAtCrash = atCrash.filter((e) => e.type === 'EnrollmentConfirmed').length - atCrash.filter((e) => e.type === 'ConfirmationEmailSent').length;
 
   // A kill between the hold append and the enrollment append leaves a hold without its enrollment.
   // The load above may or may not have hit that window; this makes sure one such hold exists.
@@ -131,7 +140,8 @@ afterAll(async () => {
   console.info(
     `[crash-under-load] requests sent ${figures.sent}, acknowledged ${figures.acknowledged}, refused as full ${figures.refusedFull}, ` +
       `other statuses ${JSON.stringify(figures.otherStatus)}, cut by the kill ${figures.cutByKill}; events at crash ${figures.eventsAtCrash}, ` +
-      `events compared after restart ${figures.eventsCompared}; holds without enrollment left by the kill ${figures.orphansLeftByKill}, injected ${figures.injectedOrphans}`,
+      `events compared after restart ${figures.eventsCompared}; holds without enrollment left by the kill ${figures.orphansLeftByKill}, injected ${figures.injectedOrphans}; ` +
+      `confirmation e-mails owed at the kill ${figures.emailsOwedAtCrash}, e-mails after the restart ${figures.emailsAfterRestart}`,
   );
 });
 
@@ -198,5 +208,31 @@ describe('crash under load', () => {
       250,
     );
     expect(repaired, `holds and enrollments after recovery: ${detail}`).toBe(true);
+  });
+
+  it('given confirmed enrollments and e-mails cut by the kill, when the restarted server has caught up, then each confirmed enrollment has exactly one ConfirmationEmailSent and exactly one .eml, named by its order', async () => {
+    const outbox = join(dataDir, 'outbox');
+    const emlFiles = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : []);
+    let state = { orders: [] as string[], sent: new Map<string, number>(), files: [] as string[] };
+    const caughtUp = await eventually(
+      async () => {
+        const events = await readEvents();
+        const orders = events.filter((e) => e.type === 'EnrollmentConfirmed').map((e) => (e.data as { orderId: string }).orderId);
+        const sent = new Map<string, number>();
+        for (const e of events.filter((x) => x.type === 'ConfirmationEmailSent')) {
+          const { orderId } = e.data as { orderId: string };
+          sent.set(orderId, (sent.get(orderId) ?? 0) + 1);
+        }
+        state = { orders, sent, files: emlFiles() };
+        return orders.length > 0 && orders.every((o) => sent.has(o)) && state.files.length >= orders.length;
+      },
+      15_000,
+      250,
+    );
+    figures.emailsAfterRestart = state.files.length;
+    expect(caughtUp, `confirmed ${state.orders.length}, recorded ${state.sent.size}, files ${state.files.length}`).toBe(true);
+    expect([...state.sent.values()].every((n) => n === 1), JSON.stringify([...state.sent])).toBe(true);
+    expect([...state.sent.keys()].sort()).toEqual([...state.orders].sort());
+    expect(state.files).toEqual(state.orders.map((o) => `${o}.eml`).sort());
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../contracts/events.js';
-import { EnrollmentReactor } from '../../service/enrollment/reactor.js';
+import { HoldTimer } from '../../service/enrollment/hold-timer.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { FaultyEventStore } from '../support/faults.js';
@@ -105,7 +105,7 @@ describe('event store down', () => {
     expect(await spotsOf(app, '10')).toBe(spots10);
   });
 
-  it('given the event store goes down right after the seat hold was appended, when an enrollment is posted, then 503, and the orphan hold is released by the reactor at its expiry instead of staying forever', async () => {
+  it('given the event store goes down right after the seat hold was appended, when an enrollment is posted, then 503, and the orphan hold is released by the hold timer at its expiry instead of staying forever', async () => {
     const { app, store, clock } = await faultApp();
     const spots4 = await spotsOf(app, '4');
     store.failAppends({ match: toEnrollmentStream, when: 'before', thenDown: true });
@@ -117,13 +117,13 @@ describe('event store down', () => {
     expect(seatInvariants(events, '4').orphanHolds).toHaveLength(1);
     expect(await spotsOf(app, '4')).toBe(spots4 - 2);
 
-    // When the hold's time is up (HOLD_MINUTES = 30), the reactor gives the seats back.
-    const reactor = new EnrollmentReactor(app.deps, { owner: 'faults-reactor' });
-    expect((await reactor.tick()).expired).toBe(0);
+    // When the hold's time is up (HOLD_MINUTES = 30), the hold timer gives the seats back.
+    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
+    expect((await timer.tick()).expired).toBe(0);
     clock.advance(31 * 60_000);
     await app.settle();
-    expect((await reactor.tick()).expired).toBe(1);
-    await reactor.stop();
+    expect((await timer.tick()).expired).toBe(1);
+    await timer.stop();
 
     events = await allEvents(store.inner);
     const inv = seatInvariants(events, '4');
@@ -132,7 +132,7 @@ describe('event store down', () => {
     expect(await spotsOf(app, '4')).toBe(spots4);
   });
 
-  it('given the answer to the seat hold append is lost after its commit, when an enrollment is posted, then 503, and the hold is released by the reactor at its expiry', async () => {
+  it('given the answer to the seat hold append is lost after its commit, when an enrollment is posted, then 503, and the hold is released by the hold timer at its expiry', async () => {
     const { app, store, clock } = await faultApp();
     const spots10 = await spotsOf(app, '10');
     store.failAppends({ match: (s) => s === 'workshop-10', when: 'after' });
@@ -140,11 +140,11 @@ describe('event store down', () => {
     await expect503(await app.post('/api/enroll/workshop/10', freeEnrollment(2)));
     expect(seatInvariants(await allEvents(store.inner), '10').orphanHolds).toHaveLength(1);
 
-    const reactor = new EnrollmentReactor(app.deps, { owner: 'faults-reactor' });
+    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
     clock.advance(31 * 60_000);
     await app.settle();
-    expect((await reactor.tick()).expired).toBe(1);
-    await reactor.stop();
+    expect((await timer.tick()).expired).toBe(1);
+    await timer.stop();
     const inv = seatInvariants(await allEvents(store.inner), '10');
     expect(inv.orphanHolds).toEqual([]);
     expect(await spotsOf(app, '10')).toBe(spots10);
@@ -187,7 +187,7 @@ describe('event store down', () => {
     expect(await spotsOf(app, '10')).toBe(inv.capacity - inv.liveSeats);
   });
 
-  it('given a free enrollment is recorded but the seat confirmation append fails, when it is posted, then the visitor is told it succeeded (it did) and the reactor confirms the seats at the hold expiry', async () => {
+  it('given a free enrollment is recorded but the seat confirmation append fails, when it is posted, then the visitor is told it succeeded (it did) and the hold timer confirms the seats at the hold expiry', async () => {
     const { app, store, clock } = await faultApp();
     const spots10 = await spotsOf(app, '10');
     store.failAppends({ match: (s, events) => s === 'workshop-10' && events.some((e) => e.type === 'SeatsConfirmed'), when: 'before' });
@@ -202,11 +202,11 @@ describe('event store down', () => {
     expect(body.orderId).toMatch(/^FREE-/);
     expect(await spotsOf(app, '10')).toBe(spots10 - 2);
 
-    const reactor = new EnrollmentReactor(app.deps, { owner: 'faults-reactor' });
+    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
     clock.advance(31 * 60_000);
     await app.settle();
-    await reactor.tick();
-    await reactor.stop();
+    await timer.tick();
+    await timer.stop();
     const inv = seatInvariants(await allEvents(store.inner), '10');
     expect(Object.keys(inv.state.confirmed)).toEqual([body.enrollmentId]);
     expect(await spotsOf(app, '10')).toBe(spots10 - 2);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { createApp } from '../../service/app.js';
-import { createCommandHandler } from '../../service/compose.js';
+import { createCommandHandler, reactorsFor } from '../../service/compose.js';
 import { loadConfig, type Config } from '../../service/core/config.js';
 import { createLogger } from '../../platform/log.js';
 import type { AppDeps } from '../../service/core/deps.js';
@@ -11,6 +11,7 @@ import type { EventStore } from '../../platform/eventstore/port.js';
 import { MemoryReadStore } from '../../platform/readstore/memory.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import { ProcessorRunner } from '../../platform/processor/runner.js';
+import { CheckpointWaiter } from '../../platform/processor/waiter.js';
 import { allProjectors } from '../../projections/index.js';
 import { eventSchemas } from '../../contracts/events.js';
 import { seedCatalogue } from '../../service/catalogue/seed.js';
@@ -25,8 +26,14 @@ export interface TestApp {
   eventStore: EventStore;
   readStore: ReadStore;
   runner: ProcessorRunner;
-  /** Waits until every projection has caught up with the newest event. */
+  /** Waits until every projection (and reactor, when they run) has caught up with the newest event. */
   settle(): Promise<void>;
+  /**
+   * Delivers every event to the reactors again, as after a crash before their checkpoints or a
+   * read store rebuilt from nothing: the runner is stopped, the reactors' checkpoints rewound to
+   * the start, and a new runner takes them through the whole feed. Leaves the app's runner stopped.
+   */
+  replayReactors(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +43,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   eventStore?: EventStore;
   readStore?: ReadStore;
+  /** Run the reactors (the confirmation e-mail) as the API does; off unless a test is about them. */
+  reactors?: boolean;
   /** Extra dependencies (ports) to merge in. */
   extra?: (config: Config) => Partial<AppDeps>;
 }
@@ -67,14 +76,13 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const eventStore = options.eventStore ?? validatingEventStore(new MemoryEventStore(), eventSchemas);
   const readStore = options.readStore ?? new MemoryReadStore();
   if (options.seed !== false) await seedCatalogue(eventStore, new Date('2025-05-01T12:00:00Z'));
-  const runner = new ProcessorRunner({ eventStore, readStore, projectors: allProjectors, log, owner: `test-${randomUUID()}` });
-  await runner.start();
+  const waiter = new CheckpointWaiter({ readStore, names: allProjectors.map((p) => p.name) });
   const deps: AppDeps = {
     config,
     eventStore,
     readStore,
     commands: createCommandHandler(eventStore),
-    projections: runner,
+    projections: waiter,
     log,
     clock: options.clock ?? (() => new Date()),
     newId: () => randomUUID(),
@@ -84,10 +92,12 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     rateLimits: new MemoryRateLimitStore(),
     ...options.extra?.(config),
   };
+  const runner = new ProcessorRunner({ eventStore, readStore, projectors: allProjectors, reactors: options.reactors ? reactorsFor(deps) : [], waiter, log, owner: `test-${randomUUID()}` });
+  runner.start();
   const app = asVisitors(createApp(deps));
   const settle = async () => {
     const head = await eventStore.headPosition();
-    if (head >= 0n && !(await runner.waitFor(head, undefined, 10_000))) throw new Error('projections did not catch up');
+    if (head >= 0n && !(await runner.waitFor(head, [...runner.names], 10_000))) throw new Error('projections and reactors did not catch up');
   };
   await settle();
   return {
@@ -97,8 +107,21 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     readStore,
     runner,
     settle,
+    async replayReactors() {
+      await runner.stop();
+      const reactors = reactorsFor(deps);
+      for (const r of reactors) await readStore.write([], { projection: r.name, position: -1n });
+      const again = new ProcessorRunner({ eventStore, readStore, reactors, log, owner: `replay-${randomUUID()}` });
+      again.start();
+      try {
+        if (!(await again.waitFor(await eventStore.headPosition(), undefined, 10_000))) throw new Error('the replayed reactors did not catch up');
+      } finally {
+        await again.stop();
+      }
+    },
     async close() {
       await runner.stop();
+      waiter.close();
     },
   };
 }

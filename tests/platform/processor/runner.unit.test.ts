@@ -7,6 +7,7 @@ import type { CheckpointWrite, ReadStore, WriteOp } from '../../../platform/read
 import { type ProcessorRunnerOptions, ProcessorRunner } from '../../../platform/processor/runner.js';
 import { projectBatch } from '../../../platform/processor/project-batch.js';
 import { CheckpointWaiter } from '../../../platform/processor/waiter.js';
+import { defineReactor } from '../../../platform/processor/reactor.js';
 import { appendToy, expectedCounters, snapshot, streamCounter, toyProjectors, typeTotals } from './fixtures/toy.js';
 
 const silent = createLogger('silent');
@@ -266,5 +267,99 @@ describe('CheckpointWaiter', () => {
     waiter.observe('a', 5n);
     expect(await waiting).toBe(true);
     waiter.close();
+  });
+});
+
+describe('ProcessorRunner with reactors', () => {
+  type Toy = { type: 'Ticked'; data: { n: number } } | { type: 'Closed'; data: { n: number } };
+  const handled: { position: bigint; causation: string; key: string }[] = [];
+
+  /** A reactor on Closed events that fails `failures` times on the first one it sees. */
+  const closer = (failures = 0) =>
+    defineReactor<Toy>({
+      name: 'closer',
+      eventTypes: ['Closed'],
+      async handle(event, context) {
+        if (failures-- > 0) throw new Error('mail server down');
+        handled.push({ position: event.position, causation: context.metadata.causationId, key: context.idempotencyKey });
+      },
+    });
+  afterEach(() => {
+    handled.length = 0;
+  });
+
+  it('given events, then the reactor handles each of its events once, in feed order, with metadata caused by the event and a key from its position', async () => {
+    const eventStore = new MemoryEventStore();
+    const readStore = new MemoryReadStore();
+    await appendToy(eventStore, 0, 400, 10);
+    const closed = (await eventStore.readAll({ limit: 1000 })).filter((e) => e.type === 'Closed');
+    const r = runner({ eventStore, readStore, projectors: [], reactors: [closer()], batchSize: 64 });
+    r.start();
+    expect(await r.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
+    expect(handled).toEqual(closed.map((e) => ({ position: e.position, causation: e.id, key: `closer@${e.position}` })));
+    expect(await readStore.getCheckpoint('closer')).toBe(await eventStore.headPosition());
+  });
+
+  it('given a reaction that fails, then it is retried and the events after it wait: none is skipped, none handled out of order', async () => {
+    const eventStore = new MemoryEventStore();
+    const readStore = new MemoryReadStore();
+    await appendToy(eventStore, 0, 400, 10);
+    const closed = (await eventStore.readAll({ limit: 1000 })).filter((e) => e.type === 'Closed');
+    const lines: string[] = [];
+    const r = runner({ eventStore, readStore, projectors: [], reactors: [closer(2)], log: createLogger('warn', (l) => lines.push(l)) });
+    r.start();
+    expect(await r.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
+    expect(handled.map((h) => h.position)).toEqual(closed.map((e) => e.position));
+    expect(lines.filter((l) => l.includes('reactor batch failed; retrying'))).toHaveLength(2);
+  });
+
+  it('given a checkpoint written after each handled event, when a runner stops midway and another starts, then it starts after the last event handled, not at the batch', async () => {
+    const eventStore = new MemoryEventStore();
+    const readStore = new MemoryReadStore();
+    await appendToy(eventStore, 0, 400, 10);
+    const closed = (await eventStore.readAll({ limit: 1000 })).filter((e) => e.type === 'Closed');
+    // The second reaction fails until the first runner is gone: its checkpoint stays at the first.
+    let down = true;
+    const flaky = defineReactor<Toy>({
+      name: 'closer',
+      eventTypes: ['Closed'],
+      async handle(event) {
+        if (down && event.position !== closed[0]!.position) throw new Error('down');
+        handled.push({ position: event.position, causation: '', key: '' });
+      },
+    });
+    const first = runner({ eventStore, readStore, projectors: [], reactors: [flaky], owner: 'first' });
+    first.start();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await first.stop();
+    expect(await readStore.getCheckpoint('closer')).toBe(closed[0]!.position);
+    down = false;
+    const second = runner({ eventStore, readStore, projectors: [], reactors: [flaky], owner: 'second' });
+    second.start();
+    expect(await second.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
+    expect(handled.map((h) => h.position)).toEqual(closed.map((e) => e.position));
+  });
+
+  it('with two runners, only the lease holder reacts; the other takes over when it stops', async () => {
+    const eventStore = new MemoryEventStore();
+    const readStore = new MemoryReadStore();
+    const seen: string[] = [];
+    const named = (owner: string) =>
+      defineReactor<Toy>({ name: 'closer', eventTypes: ['Closed'], handle: async () => void seen.push(owner) });
+    const a = runner({ eventStore, readStore, projectors: [], reactors: [named('A')], owner: 'A' });
+    a.start();
+    await appendToy(eventStore, 0, 200, 10);
+    expect(await a.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
+    const b = runner({ eventStore, readStore, projectors: [], reactors: [named('B')], owner: 'B' });
+    b.start();
+    await appendToy(eventStore, 200, 200, 10);
+    expect(await a.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
+    expect(new Set(seen)).toEqual(new Set(['A']));
+    await a.stop();
+    seen.length = 0;
+    await appendToy(eventStore, 400, 200, 10);
+    expect(await b.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['B']));
   });
 });

@@ -12,7 +12,7 @@ import type { Projector } from '../../../platform/processor/projector.js';
 import { rebuildProjection } from '../../../platform/processor/rebuild.js';
 import { ProcessorRunner } from '../../../platform/processor/runner.js';
 import { createLogger } from '../../../platform/log.js';
-import { EnrollmentReactor } from '../../../service/enrollment/reactor.js';
+import { HoldTimer } from '../../../service/enrollment/hold-timer.js';
 import { FakeMongoServer, type RecordedCommand } from '../../support/fake-mongo.js';
 import { ADMIN_KEY, eventually, makeFaultApp, type FaultApp } from '../../faults/support.js';
 
@@ -88,7 +88,7 @@ function served(find: Document, indexes: [string, number][][]): boolean {
 }
 
 describe('MongoDB adapter against a fake server: indexes', () => {
-  it('given the app on MongoDB, when the tracker, the inbox, the catalogue, the order page and the reactor run their queries, then the runner has created an index that serves each one', async () => {
+  it('given the app on MongoDB, when the tracker, the inbox, the catalogue, the order page and the hold timer run their queries, then the runner has created an index that serves each one', async () => {
     const { fake, store } = await given();
     grantLeases(fake);
     app = await makeFaultApp({ readStore: store, seed: false });
@@ -113,9 +113,9 @@ describe('MongoDB adapter against a fake server: indexes', () => {
       const r = await app.get(path, admin);
       expect(r.status, path).toBeLessThan(500);
     }
-    const reactor = new EnrollmentReactor(app.deps, { owner: 'test-reactor' });
-    await reactor.tick();
-    await reactor.stop();
+    const timer = new HoldTimer(app.deps, { owner: 'test-timer' });
+    await timer.tick();
+    await timer.stop();
 
     const queries = named(fake.commands.slice(before), 'find').filter((c) => !String(c.body.find).startsWith('_'));
     const collections = new Set(queries.map((q) => String(q.body.find)));
@@ -177,15 +177,15 @@ describe('MongoDB adapter against a fake server: indexes', () => {
 });
 
 describe('MongoDB adapter against a fake server: counting', () => {
-  it('given callers that show no total, when the reactor ticks, the CSV is exported and the unpaged tracker list is read, then no count is sent', async () => {
+  it('given callers that show no total, when the hold timer ticks, the CSV is exported and the unpaged tracker list is read, then no count is sent', async () => {
     const { fake, store } = await given();
     grantLeases(fake);
     app = await makeFaultApp({ readStore: store, seed: false });
     const before = fake.commands.length;
 
-    const reactor = new EnrollmentReactor(app.deps, { owner: 'test-reactor' });
-    await reactor.tick();
-    await reactor.stop();
+    const timer = new HoldTimer(app.deps, { owner: 'test-timer' });
+    await timer.tick();
+    await timer.stop();
     expect((await app.get('/api/admin/enrollments/export.csv', { 'Admin-Key': ADMIN_KEY })).status).toBe(200);
     const list = await app.get('/api/admin/enrollments', { 'Admin-Key': ADMIN_KEY });
     expect(list.headers.get('x-total-count')).toBe('0');

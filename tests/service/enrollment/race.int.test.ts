@@ -57,7 +57,7 @@ describe('seat holds under contention', () => {
     expect(await eventsOfType(t, 'EnrollmentSubmitted')).toHaveLength(CAPACITY * ROUNDS);
   });
 
-  it('given a full workshop whose holds lapse, when the reactor runs after HOLD_MINUTES, then the seats come back and the enrollments are expired', async () => {
+  it('given a full workshop whose holds lapse, when the hold timer runs after HOLD_MINUTES, then the seats come back and the enrollments are expired', async () => {
     const id = 'race-expiry';
     await scheduleWorkshop(id);
     await Promise.all(Array.from({ length: 30 }, () => enroll(id)));
@@ -65,14 +65,14 @@ describe('seat holds under contention', () => {
 
     now = new Date(now.getTime() + 29 * 60_000);
     await t.settle();
-    expect((await t.reactor.tick()).expired).toBe(0);
+    expect((await t.timer.tick()).expired).toBe(0);
 
     now = new Date(now.getTime() + 2 * 60_000);
     await t.settle();
-    // The reactor takes at most 200 holds a pass; the earlier test left 200 more that lapse too.
+    // The hold timer takes at most 200 holds a pass; the earlier test left 200 more that lapse too.
     let expiredByReactor = 0;
     for (let pass = 0; pass < 5; pass++) {
-      const { expired } = await t.reactor.tick();
+      const { expired } = await t.timer.tick();
       await t.settle();
       if (expired === 0) break;
       expiredByReactor += expired;

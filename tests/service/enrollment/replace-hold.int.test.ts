@@ -91,7 +91,7 @@ describe('a resubmission replaces the unpaid hold', () => {
     expect((await types(old)).slice(-2)).toEqual(['PaymentSucceeded', 'RefundIssued']);
   });
 
-  it('given the replaced enrollment was recorded only after its hold was replaced (two submissions racing), when its hold time passes, then the reactor expires it', async () => {
+  it('given the replaced enrollment was recorded only after its hold was replaced (two submissions racing), when its hold time passes, then the hold timer expires it', async () => {
     let now = new Date('2025-05-01T15:00:00Z');
     t = await makeEnrollmentApp({ clock: () => now });
     const late = randomUUID();
@@ -111,13 +111,13 @@ describe('a resubmission replaces the unpaid hold', () => {
     await t.settle();
 
     now = new Date(now.getTime() + 29 * 60_000);
-    await t.reactor.tick();
+    await t.timer.tick();
     expect(await types(late)).toEqual(['EnrollmentSubmitted']);
     now = new Date(now.getTime() + 2 * 60_000);
-    await t.reactor.tick();
+    await t.timer.tick();
     expect(await types(late)).toEqual(['EnrollmentSubmitted', 'EnrollmentExpired']);
     await t.settle();
-    // Once ended, nothing is left for the reactor to look at.
+    // Once ended, nothing is left for the hold timer to look at.
     expect((await t.readStore.get('seat-holds', late))?.doc ?? null).toBeNull();
   });
 });

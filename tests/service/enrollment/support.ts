@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../../support/app.js';
 import { OfflinePayments } from '../../../service/payments/offline-adapter.js';
 import { MemoryMailer } from '../../support/memory-mailer.js';
-import { EnrollmentReactor } from '../../../service/enrollment/reactor.js';
+import { HoldTimer } from '../../../service/enrollment/hold-timer.js';
 
 export { MemoryMailer } from '../../support/memory-mailer.js';
 export { baseForm, strictForm } from '../../support/enrollment-forms.js';
@@ -15,7 +15,8 @@ export const WEBHOOK_SECRET = 'whsec_test_enrollment_suite';
 export interface EnrollmentTestApp extends TestApp {
   offline: OfflinePayments;
   mailer: MemoryMailer;
-  reactor: EnrollmentReactor;
+  /** The hold timer, ticked by the tests (it is not started). */
+  timer: HoldTimer;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   get(path: string): Promise<Response>;
 }
@@ -30,13 +31,13 @@ export async function makeEnrollmentApp(options: TestAppOptions & { clock?: () =
     env: { DATA_DIR: dataDir, ...options.env },
     extra: (config) => ({ payments: offline, mailer, ...options.extra?.(config) }),
   });
-  const reactor = new EnrollmentReactor(t.deps, { owner: 'test-reactor' });
+  const timer = new HoldTimer(t.deps, { owner: 'test-timer' });
   const app: Hono = t.app;
   return {
     ...t,
     offline,
     mailer,
-    reactor,
+    timer,
     post: async (path, body, headers = {}) =>
       app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
     get: async (path) => app.request(path),

@@ -4,15 +4,14 @@ import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { Order } from '../../contracts/enrollment/api.js';
 import type { SeatHoldDoc } from '../../projections/enrollment/seat-holds.js';
 import type { AppDeps } from '../core/deps.js';
-import { sendConfirmation } from './send-confirmation.js';
 import { settlePayment } from './settle-payment.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { seatLedgerDecider } from './seat-ledger.js';
 
-export interface ReactorOptions {
+export interface HoldTimerOptions {
   /** How often to look for work (ms). Default 1000. */
   intervalMs?: number;
-  /** Lease owner name; one reactor at a time works, whatever the number of API processes. */
+  /** Lease owner name; one timer at a time works, whatever the number of API processes. */
   owner?: string;
   /** Take the lease at the first tick even if another owner holds it (embedded default: see ProcessorRunner). */
   takeOverAtStart?: boolean;
@@ -21,21 +20,21 @@ export interface ReactorOptions {
 export interface TickReport {
   expired: number;
   settled: number;
-  mailed: number;
   failures: number;
 }
 
+/** The lease name of the process this timer was part of before the e-mail became a reactor; kept, so old and new processes never run both. */
 const LEASE = 'enrollment-reactor';
 
 /**
- * The enrollment slice's background process. It works from read models, which are rebuilt from
- * the events, so a restart picks up where it left off:
+ * What the enrollment slice does on a clock rather than on an event. It works from read models,
+ * which are rebuilt from the events, so a restart picks up where it left off, and records what it
+ * did as events:
  * - `seat-holds` past their expiry: seats released and the enrollment expired (or, when it was
  *   confirmed or paid meanwhile, the seats confirmed instead);
- * - `orders` paid but not confirmed (a crash mid-way): settled;
- * - `orders` confirmed without their e-mail: the confirmation e-mail sent once.
+ * - `orders` paid but not confirmed (a crash mid-way): settled.
  */
-export class EnrollmentReactor {
+export class HoldTimer {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<TickReport> | null = null;
   /** Enrollment id -> time before which a failed job is not retried. */
@@ -45,15 +44,15 @@ export class EnrollmentReactor {
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly options: ReactorOptions = {},
+    private readonly options: HoldTimerOptions = {},
   ) {
-    this.owner = options.owner ?? `reactor-${process.pid}-${deps.newId()}`;
+    this.owner = options.owner ?? `hold-timer-${process.pid}-${deps.newId()}`;
   }
 
   start(): void {
     if (this.timer) return;
     const every = this.options.intervalMs ?? 1_000;
-    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.deps.log.error('enrollment reactor tick failed', { err })), every);
+    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.deps.log.error('hold timer tick failed', { err })), every);
     this.timer.unref();
   }
 
@@ -71,7 +70,7 @@ export class EnrollmentReactor {
   }
 
   private async work(): Promise<TickReport> {
-    const report: TickReport = { expired: 0, settled: 0, mailed: 0, failures: 0 };
+    const report: TickReport = { expired: 0, settled: 0, failures: 0 };
     const ttl = Math.max(5_000, (this.options.intervalMs ?? 1_000) * 5);
     const force = !this.everHeld && this.options.takeOverAtStart === true;
     if (!(await this.deps.readStore.acquireLease(LEASE, this.owner, ttl, force))) return report;
@@ -87,11 +86,6 @@ export class EnrollmentReactor {
     const { items: paid } = await this.deps.readStore.find<Order>('orders', { where: { status: 'pending', paymentStatus: 'paid' }, limit: 50 });
     for (const { doc } of paid) {
       if (await this.attempt(doc.id, report, () => settlePayment(this.deps, doc.id, this.metadata('settle', doc.id)))) report.settled++;
-    }
-
-    const { items: unmailed } = await this.deps.readStore.find<Order>('orders', { where: { status: 'completed', emailSent: false }, limit: 20 });
-    for (const { doc } of unmailed) {
-      if (await this.attempt(doc.id, report, () => sendConfirmation(this.deps, doc.id, this.metadata('mail', doc.id)))) report.mailed++;
     }
     return report;
   }
@@ -130,7 +124,7 @@ export class EnrollmentReactor {
       report.failures++;
       const failures = (wait?.failures ?? 0) + 1;
       this.backoff.set(key, { failures, until: Date.now() + Math.min(300_000, 1_000 * 2 ** failures) });
-      this.deps.log.warn('enrollment reactor job failed', { enrollmentId: key, failures, err });
+      this.deps.log.warn('hold timer job failed', { enrollmentId: key, failures, err });
       return false;
     }
   }
