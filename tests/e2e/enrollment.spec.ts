@@ -306,6 +306,23 @@ test.describe('enrollment pages: accessibility and screenshots', () => {
     });
   }
 
+  for (const [name, path] of [
+    ['enroll-base-errors', '/enroll/9'],
+    ['enroll-strict-errors', '/enroll/8'],
+  ] as const) {
+    test(`${name}: the form with its errors shown has no serious axe findings`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Please correct the' })).toBeVisible();
+      await expect(page.getByText('You must agree to the terms and conditions to proceed.', { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, name);
+      for (const width of SCREENSHOT_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await screenshot(page, name);
+      }
+    });
+  }
+
   test('checkout and confirmation have no serious axe findings', async ({ page }) => {
     await page.goto('/enroll/9');
     await fillContact(page);
