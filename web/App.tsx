@@ -1,15 +1,10 @@
-import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { adminRoutes } from './admin/routes.js';
 import { HomePage } from './catalogue/HomePage.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
+import { lazyPage } from './core/lazyPage.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
-
-/** React.lazy for modules with named exports: one chunk per route. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 
 const AboutPage = lazyPage(() => import('./site/AboutPage.js'), 'AboutPage');
 const ProgramsPage = lazyPage(() => import('./catalogue/ProgramsPage.js'), 'ProgramsPage');

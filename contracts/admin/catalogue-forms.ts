@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WorkshopCategorySchema } from '../catalogue/workshop.js';
+import { WorkshopCategorySchema, type WorkshopCategory } from '../catalogue/workshop.js';
+import type { FormValues } from '../core/form-values.js';
 import { multiLineText, oneLineText } from '../core/text.js';
 
 /** Money as the forms enter it: whole cents (step 0.01), never negative. */
@@ -40,6 +41,9 @@ export const AdminProgramInputSchema = z.object({
   image,
 });
 export type AdminProgramInput = z.infer<typeof AdminProgramInputSchema>;
+/** The program form's values; a price not yet entered is NaN (react-aria NumberField). */
+export type AdminProgramValues = FormValues<typeof AdminProgramInputSchema>;
+export const EMPTY_PROGRAM_FORM: AdminProgramValues = { title: '', description: '', category: '', price: Number.NaN, image: '' };
 
 export const ADMIN_YEAR_MIN = 1900;
 export const ADMIN_YEAR_MAX = 2200;
@@ -66,11 +70,20 @@ export const AdminDateTimeSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** POST and PUT /api/admin/workshops: the specification's workshop form. */
-export const AdminWorkshopInputSchema = z.object({
+/**
+ * The category as the form's select holds it: '' until one is chosen. Nothing chosen is "required";
+ * a value outside the list keeps the enum's own message, which lists the allowed ones.
+ */
+const category = z.preprocess(
+  (v: WorkshopCategory | '' | undefined) => (v === '' ? undefined : v),
+  z.enum(WorkshopCategorySchema.options, { error: (issue) => (issue.input === undefined ? 'Category is required.' : undefined) }),
+);
+
+/** The specification's workshop form, as the administrator fills it in. */
+export const AdminWorkshopFormSchema = z.object({
   title: text('Title', 200),
   description: area('Description', 2000),
-  category: WorkshopCategorySchema,
+  category,
   date: AdminDateTimeSchema,
   time: text('Time', 100),
   location: text('Location', 300),
@@ -80,6 +93,22 @@ export const AdminWorkshopInputSchema = z.object({
     .int('Capacity must be a whole number.')
     .positive('Capacity must be at least 1.')
     .max(10_000, 'Capacity must be at most 10,000.'),
+});
+/** The workshop form's values; price and capacity not yet entered are NaN. */
+export type AdminWorkshopValues = FormValues<typeof AdminWorkshopFormSchema>;
+export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
+  title: '',
+  description: '',
+  category: '',
+  date: '',
+  time: '',
+  location: '',
+  price: Number.NaN,
+  capacity: Number.NaN,
+};
+
+/** POST and PUT /api/admin/workshops: the form's fields, as the specification sends them. */
+export const AdminWorkshopInputSchema = AdminWorkshopFormSchema.extend({
   /**
    * Sent by the specification's form; ignored. Spots remaining follow from capacity and the seats
    * that enrollments hold, so an administrator cannot make them disagree.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STRICT_FORM_CATEGORIES, type WorkshopCategory } from '../catalogue/workshop.js';
+import type { FormValues } from '../core/form-values.js';
 import { multiLineText, oneLineText } from '../core/text.js';
 
 /**
@@ -67,12 +68,18 @@ const optionalEmail = z
   .optional()
   .default('');
 const flag = z.boolean().optional().default(false);
+/** A box that must be ticked: the form holds false until it is. */
+const mustAgree = (message: string) => z.boolean({ error: message }).pipe(z.literal(true, { error: message }));
 
-/** Empty inputs arrive as '', null or NaN (react-aria NumberField); all mean "not given". */
-const blankToUndefined = (v: unknown) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
+/**
+ * A number as a form or an API client sends it. Empty arrives as '', null or NaN (react-aria
+ * NumberField); all mean "not given". Digits in a string are read as the number.
+ */
+type NumberInput = number | string | null | undefined;
+const blankToUndefined = (v: NumberInput) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
 const wholeNumber = (required: string) =>
   z.preprocess(
-    (v) => {
+    (v: NumberInput) => {
       const b = blankToUndefined(v);
       return typeof b === 'string' && /^\s*\d+\s*$/.test(b) ? Number(b) : b;
     },
@@ -90,7 +97,7 @@ const baseShape = {
   participantNames: optionalArea('Participant names', 1000),
   specialRequirements: optionalArea('Special requirements', 2000),
   referralSource: z.union([ReferralSourceSchema, z.literal('')]).optional().default(''),
-  agreeToTerms: z.literal(true, { error: MESSAGES.agreeToTerms }),
+  agreeToTerms: mustAgree(MESSAGES.agreeToTerms),
 
   parent2Name: optionalText("Second parent's name", 200),
   parent2Email: optionalEmail,
@@ -130,19 +137,26 @@ const strictShape = {
   emergencyContact2Name: required('Emergency contact 2 name', MESSAGES.emergency(2, 'name'), 200),
   emergencyContact2Phone: emergencyPhone(2),
   emergencyContact2Relationship: required('Emergency contact 2 relationship', MESSAGES.emergency(2, 'relationship'), 100),
-  agreeToCodeOfConduct: z.literal(true, { error: MESSAGES.agreeToCodeOfConduct }),
+  agreeToCodeOfConduct: mustAgree(MESSAGES.agreeToCodeOfConduct),
 };
 
-/**
- * Photography choices the form hides are cleared rather than refused: opting out withdraws every
- * consent, and "first name with photo" only exists under photo consent.
- */
-function normalisePhotography<T extends { photographyConsent: boolean; allowNameWithPhoto: boolean; photographyOptOut: boolean }>(v: T): T {
-  const consent = v.photographyConsent && !v.photographyOptOut;
-  return { ...v, photographyConsent: consent, allowNameWithPhoto: consent && v.allowNameWithPhoto };
+interface PhotographyChoices {
+  photographyConsent?: boolean;
+  allowNameWithPhoto?: boolean;
+  photographyOptOut?: boolean;
 }
 
-export const BaseEnrollmentFormSchema = z.object(baseShape).transform(normalisePhotography);
+/**
+ * The photography rule, for the page (what it shows) and the schema (what is stored): choices the
+ * form hides are cleared rather than refused. Opting out withdraws every consent, and "first name
+ * with photo" only exists under photo consent.
+ */
+export function withPhotographyRules<T extends PhotographyChoices>(v: T): T {
+  const consent = Boolean(v.photographyConsent) && !v.photographyOptOut;
+  return { ...v, photographyConsent: consent, allowNameWithPhoto: consent && Boolean(v.allowNameWithPhoto) };
+}
+
+export const BaseEnrollmentFormSchema = z.object(baseShape).transform(withPhotographyRules);
 
 export const StrictEnrollmentFormSchema = z
   .object(strictShape)
@@ -152,12 +166,46 @@ export const StrictEnrollmentFormSchema = z
     // Checked even when other fields are wrong, so the visitor sees every error at once.
     when: ({ value }) => typeof value === 'object' && value !== null,
   })
-  .transform(normalisePhotography);
+  .transform(withPhotographyRules);
 
 /** What the form holds after parsing: every field present. The strict variant narrows a few. */
 export type EnrollmentForm = z.output<typeof BaseEnrollmentFormSchema>;
 /** What the form (or an API client) sends. */
 export type EnrollmentFormInput = z.input<typeof BaseEnrollmentFormSchema>;
+/** What the page's form holds while the visitor types: every field, both variants. */
+export type EnrollmentFormValues = FormValues<typeof BaseEnrollmentFormSchema>;
+
+/** The form before the visitor types anything: one participant, every other field empty. */
+export const EMPTY_ENROLLMENT_FORM: EnrollmentFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  participants: 1,
+  participantNames: '',
+  specialRequirements: '',
+  referralSource: '',
+  agreeToTerms: false,
+  parent2Name: '',
+  parent2Email: '',
+  parent2Phone: '',
+  studentName: '',
+  studentAge: null,
+  studentGrade: '',
+  school: '',
+  hasDietaryRestrictions: false,
+  dietaryRestrictions: '',
+  emergencyContact1Name: '',
+  emergencyContact1Phone: '',
+  emergencyContact1Relationship: '',
+  emergencyContact2Name: '',
+  emergencyContact2Phone: '',
+  emergencyContact2Relationship: '',
+  agreeToCodeOfConduct: false,
+  photographyConsent: false,
+  allowNameWithPhoto: false,
+  photographyOptOut: false,
+};
 
 export const isStrictCategory = (category: WorkshopCategory | string): boolean =>
   (STRICT_FORM_CATEGORIES as readonly string[]).includes(category);
@@ -198,6 +246,13 @@ export const EnrollmentFormDataSchema = z.object({
   photographyOptOut: z.boolean(),
 });
 export type EnrollmentFormData = z.infer<typeof EnrollmentFormDataSchema>;
+
+/**
+ * The stored shape keeps plain types (events written before a rule changed must stay readable), so
+ * it is listed apart from the form; both must name the same fields, or this fails to compile.
+ */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+export const STORED_FORM_MATCHES_SCHEMA: SameKeys<EnrollmentForm, EnrollmentFormData> & SameKeys<EnrollmentFormValues, EnrollmentFormData> = true;
 
 /** The names of everyone attending: the contact person first, then the extra names given. */
 export function attendeeNames(form: Pick<EnrollmentFormData, 'firstName' | 'lastName' | 'participantNames' | 'studentName'>): string[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FormValues } from '../core/form-values.js';
 import { multiLineText, oneLineText } from '../core/text.js';
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
@@ -23,6 +24,8 @@ export const ContactMessageSchema = z.object({
   message: requiredArea('Message', 5000),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+export type ContactMessageValues = FormValues<typeof ContactMessageSchema>;
+export const EMPTY_CONTACT_MESSAGE: ContactMessageValues = { fullname: '', company: '', email: '', phone: '', message: '' };
 
 /** POST /api/consultation */
 export const ConsultationRequestSchema = z.object({
@@ -34,6 +37,15 @@ export const ConsultationRequestSchema = z.object({
   discussionTopic: requiredArea('Discussion topic', 5000),
 });
 export type ConsultationRequest = z.infer<typeof ConsultationRequestSchema>;
+export type ConsultationRequestValues = FormValues<typeof ConsultationRequestSchema>;
+export const EMPTY_CONSULTATION_REQUEST: ConsultationRequestValues = {
+  name: '',
+  company: '',
+  email: '',
+  phone: '',
+  preferredDate: '',
+  discussionTopic: '',
+};
 
 /**
  * The shapes as stored in events: plain strings. Events written before the API refused control

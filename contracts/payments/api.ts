@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FormValues } from '../core/form-values.js';
 import { multiLineText, oneLineText } from '../core/text.js';
 
 /**
@@ -103,6 +104,10 @@ export const OfflineConfirmRequestSchema = z.object({
   postalCode: oneLineText('Postal code').trim().max(12).optional(),
 });
 export type OfflineConfirmRequest = z.infer<typeof OfflineConfirmRequestSchema>;
+/** The checkout's test-card form: the card fields of the offline confirm. */
+export const TestCardFormSchema = OfflineConfirmRequestSchema.pick({ cardNumber: true, expiry: true, cvc: true });
+export type TestCardValues = FormValues<typeof TestCardFormSchema>;
+export const EMPTY_TEST_CARD_FORM: TestCardValues = { cardNumber: '', expiry: '', cvc: '' };
 
 export const PaymentIntentStatusSchema = z.enum([
   'requires_payment_method',

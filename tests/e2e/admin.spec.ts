@@ -200,6 +200,22 @@ test.describe('admin with the right key', () => {
     expect(tracker.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
+  test('the workshop form showing its errors has no detectable accessibility violations', async ({ page }, info) => {
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Workshops' }).click();
+    await page.getByRole('button', { name: 'Add Workshop' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Workshop' });
+    await form.getByRole('button', { name: 'Create Workshop' }).click();
+    await expect(form.getByText('Category is required.')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Title' })).toBeFocused();
+    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: info.outputPath(`admin-workshop-form-errors-${width}.png`) });
+    }
+  });
+
   for (const width of [390, 1280]) {
     test(`screenshots of /admin and /admin/enrollments at ${width} px`, async ({ page }, info) => {
       await page.setViewportSize({ width, height: 900 });

@@ -160,6 +160,32 @@ test.describe('enrollment and payment', () => {
     await expect(page.getByRole('region', { name: 'Order Details' })).toContainText(`ORD-${enrollmentId}`);
   });
 
+  test('the checkout takes the amount the server answered, not the count in its address', async ({ page, browser }) => {
+    await page.goto('/enroll/9');
+    await fillContact(page, 2);
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/9\?participants=2&enrollmentId=/);
+    const enrollmentId = new URL(page.url()).searchParams.get('enrollmentId')!;
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary).toContainText('Total$260.00');
+    await expect(page.getByRole('button', { name: 'Pay $260.00' })).toBeVisible();
+
+    // The same checkout loaded afresh (as with Stripe's own document), its address edited to 1.
+    await page.goto(`/checkout/9?participants=1&enrollmentId=${enrollmentId}`);
+    await expect(summary).toContainText('Participants2');
+    await expect(summary).toContainText('Total$260.00');
+    await expect(page.getByRole('button', { name: 'Pay $260.00' })).toBeVisible();
+
+    // In another browser, with nothing left by the enroll page, the server's lookup gives it.
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(`/checkout/9?participants=5&enrollmentId=${enrollmentId}`);
+    await expect(elsewhere.getByRole('region', { name: 'Order Summary' })).toContainText('Total$260.00');
+    await expect(elsewhere.getByRole('button', { name: 'Pay $260.00' })).toBeVisible();
+    await other.close();
+  });
+
   test('an unknown order number shows that it is not confirmed, not a confirmation', async ({ page }) => {
     await page.goto('/order-confirmation?workshopId=4&attendees=2&isFree=false&orderId=ORD-no-such-order');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Not Confirmed Yet');
@@ -272,6 +298,23 @@ test.describe('enrollment pages: accessibility and screenshots', () => {
     test(`${name} has no serious axe findings`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, name);
+      for (const width of SCREENSHOT_WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await screenshot(page, name);
+      }
+    });
+  }
+
+  for (const [name, path] of [
+    ['enroll-base-errors', '/enroll/9'],
+    ['enroll-strict-errors', '/enroll/8'],
+  ] as const) {
+    test(`${name}: the form with its errors shown has no serious axe findings`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Please correct the' })).toBeVisible();
+      await expect(page.getByText('You must agree to the terms and conditions to proceed.', { exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page, name);
       for (const width of SCREENSHOT_WIDTHS) {
         await page.setViewportSize({ width, height: 900 });

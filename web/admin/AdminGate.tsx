@@ -8,6 +8,7 @@ import { TextField } from '../components/TextField.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText, isApiError } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
+import { useFormModel } from '../core/useFormModel.js';
 import { adminRequest } from './adminApi.js';
 import { saveAdminKey, useAdminKey } from './adminKey.js';
 
@@ -48,30 +49,30 @@ export function AdminGate({ children }: { children: ReactNode }) {
 
 function KeyForm() {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
+  // The message stays while the administrator retypes the key, until the next try.
+  const form = useFormModel({ initial: { adminKey: '' }, keepErrorsUntilSubmit: true });
   const [checking, setChecking] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const key = value.trim();
+    const key = form.values.adminKey.trim();
     if (!key) {
-      setError('Admin Key Required');
+      form.showErrors({ adminKey: 'Admin Key Required' });
       toast({ title: 'Admin Key Required', description: 'Please enter your admin key.', variant: 'destructive' });
       return;
     }
     setChecking(true);
-    setError(undefined);
+    form.showErrors({});
     try {
       await checkKey(key);
       queryClient.setQueryData(queryKeys.adminSession(), true);
       saveAdminKey(key);
     } catch (err) {
-      setError(
-        isApiError(err, 401)
+      form.showErrors({
+        adminKey: isApiError(err, 401)
           ? 'That admin key was not accepted. Please check your admin key and try again.'
           : (apiErrorText(err) ?? 'We could not reach the server. Please try again.'),
-      );
+      });
     } finally {
       setChecking(false);
     }
@@ -82,17 +83,8 @@ function KeyForm() {
       <Card className="admin-gate__card">
         <h1 className="admin-gate__title">Admin Access</h1>
         <p className="admin-gate__lead">Enter your admin key to manage enrollments, programs and workshops.</p>
-        <Form onSubmit={submit} validationBehavior="aria" className="admin-gate__form">
-          <TextField
-            label="Admin Key"
-            type="password"
-            autoComplete="current-password"
-            value={value}
-            onChange={setValue}
-            errorMessage={error}
-            isRequired
-            autoFocus
-          />
+        <Form ref={form.formRef} onSubmit={submit} validationBehavior="aria" className="admin-gate__form">
+          <TextField label="Admin Key" type="password" autoComplete="current-password" {...form.field('adminKey')} isRequired autoFocus />
           <Button type="submit" isDisabled={checking} fullWidth>
             {checking ? 'Checking…' : 'Access Dashboard'}
           </Button>

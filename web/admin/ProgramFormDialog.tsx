@@ -1,5 +1,5 @@
 import { Form } from 'react-aria-components';
-import { AdminProgramInputSchema, type AdminProgramInput } from '../../contracts/admin/catalogue-forms.js';
+import { AdminProgramInputSchema, EMPTY_PROGRAM_FORM, type AdminProgramValues } from '../../contracts/admin/catalogue-forms.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
@@ -8,15 +8,9 @@ import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 
-type Draft = { title: string; description: string; category: string; price: number; image: string };
-
-const draftOf = (p: Program | null): Draft => ({
-  title: p?.title ?? '',
-  description: p?.description ?? '',
-  category: p?.category ?? '',
-  price: p?.price ?? Number.NaN,
-  image: p?.image ?? '',
-});
+/** The form's values for a program being edited, or the empty form for a new one. */
+const valuesOf = (p: Program | null): AdminProgramValues =>
+  p ? { title: p.title, description: p.description, category: p.category, price: p.price, image: p.image ?? '' } : EMPTY_PROGRAM_FORM;
 
 /** The specification's program form: create when `program` is null, edit otherwise. */
 export function ProgramFormDialog({ program, isOpen, onClose }: { program: Program | null; isOpen: boolean; onClose: () => void }) {
@@ -28,27 +22,18 @@ export function ProgramFormDialog({ program, isOpen, onClose }: { program: Progr
 }
 
 function ProgramForm({ program, onClose }: { program: Program | null; onClose: () => void }) {
-  const { draft, set, errors, write, submitWith } = useCatalogueForm('program', draftOf(program), AdminProgramInputSchema, onClose);
-  const submit = submitWith((body: AdminProgramInput) => write.mutate(program ? { action: 'update', id: program.id, body } : { action: 'create', body }));
+  const { field, write, submitWith, formRef } = useCatalogueForm('program', valuesOf(program), AdminProgramInputSchema, onClose);
+  const submit = submitWith((body) => (program ? { action: 'update', id: program.id, body } : { action: 'create', body }));
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="admin-form" aria-label={program ? `Edit ${program.title}` : 'New program'}>
-      <TextField label="Title" value={draft.title} onChange={set('title')} errorMessage={errors.title} isRequired autoFocus />
-      <TextArea label="Description" value={draft.description} onChange={set('description')} errorMessage={errors.description} isRequired rows={3} />
+    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="admin-form" aria-label={program ? `Edit ${program.title}` : 'New program'}>
+      <TextField label="Title" {...field('title')} isRequired autoFocus />
+      <TextArea label="Description" {...field('description')} isRequired rows={3} />
       <div className="admin-form__row">
-        <TextField label="Category" description="e.g. Children, Teens, Adult" value={draft.category} onChange={set('category')} errorMessage={errors.category} isRequired />
-        <NumberField
-          label="Price"
-          value={draft.price}
-          onChange={set('price')}
-          minValue={0}
-          step={0.01}
-          formatOptions={{ style: 'currency', currency: 'USD' }}
-          errorMessage={errors.price}
-          isRequired
-        />
+        <TextField label="Category" description="e.g. Children, Teens, Adult" {...field('category')} isRequired />
+        <NumberField label="Price" {...field('price')} minValue={0} step={0.01} formatOptions={{ style: 'currency', currency: 'USD' }} isRequired />
       </div>
-      <TextField label="Image" description="A site path such as /images/programs/manners-and-me.svg, or an https:// address" value={draft.image} onChange={set('image')} errorMessage={errors.image} />
+      <TextField label="Image" description="A site path such as /images/programs/manners-and-me.svg, or an https:// address" {...field('image')} />
       <div className="admin-form__actions">
         <Button variant="ghost" onPress={onClose}>
           Cancel

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryFunction } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { AdminWriteResult } from '../../contracts/admin/catalogue-forms.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText, type HttpMethod } from '../core/api.js';
@@ -59,16 +58,3 @@ export function useCatalogueWrite(kind: CatalogueKind, onDone?: () => void) {
   });
 }
 
-/**
- * The first message per field of a failed parse. Forms work these out on submit and keep them until
- * the next one: clearing them as fields change would move the submit button under the pointer when
- * a number field commits its value on blur, and the click would be lost.
- */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !(field in out)) out[field] = issue.message;
-  }
-  return out;
-}

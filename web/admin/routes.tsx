@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../core/lazyPage.js';
 
 // The admin area is its own chunk: visitors never download it.
-const AdminDashboardPage = lazy(async () => ({ default: (await import('./AdminDashboardPage.js')).AdminDashboardPage }));
-const EnrollmentTrackerPage = lazy(async () => ({ default: (await import('./EnrollmentTrackerPage.js')).EnrollmentTrackerPage }));
+const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage.js'), 'AdminDashboardPage');
+const EnrollmentTrackerPage = lazyPage(() => import('./EnrollmentTrackerPage.js'), 'EnrollmentTrackerPage');
 
 /** Administrator routes: /admin and /admin/enrollments. */
 export const adminRoutes: RouteObject[] = [

@@ -1,29 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { z } from 'zod';
-import { apiErrorIssues } from '../core/api.js';
-import { fieldMessages, useCatalogueWrite, type CatalogueKind } from './catalogueWrites.js';
+import { useFormModel } from '../core/useFormModel.js';
+import { useCatalogueWrite, type CatalogueKind, type CatalogueWrite } from './catalogueWrites.js';
 
 /**
- * The draft-check-write cycle of the program and workshop forms: the draft is checked with the
- * same zod schema the API uses, field messages show next to their fields (the server's, if it
- * refused, over the ones found here), and only a draft that passes is sent.
+ * The check-then-write cycle of the program and workshop forms: the values are checked with the
+ * same zod schema the API uses, and only values that pass are sent. Messages (found here, or the
+ * server's if it refused) stay until the next submit: see keepErrorsUntilSubmit.
  */
-export function useCatalogueForm<D extends object, B>(kind: CatalogueKind, initial: D, schema: z.ZodType<B>, onClose: () => void) {
-  const [draft, setDraft] = useState(initial);
-  const [checked, setChecked] = useState<Record<string, string>>({});
+export function useCatalogueForm<V extends object, B>(kind: CatalogueKind, initial: V, schema: z.ZodType<B>, onClose: () => void) {
+  const form = useFormModel<V>({ initial, keepErrorsUntilSubmit: true });
   const write = useCatalogueWrite(kind, onClose);
-  const set =
-    <K extends keyof D>(field: K) =>
-    (value: D[K]) =>
-      setDraft((d) => ({ ...d, [field]: value }));
-  const errors = { ...checked, ...apiErrorIssues(write.error) };
 
-  const submitWith = (send: (body: B) => void) => (event: FormEvent) => {
+  /** The submit handler: `writeOf` turns the checked body into the write to send. */
+  const submitWith = (writeOf: (body: B) => CatalogueWrite) => (event: FormEvent) => {
     event.preventDefault();
-    const parsed = schema.safeParse(draft);
-    setChecked(parsed.success ? {} : fieldMessages(parsed.error));
-    if (parsed.success) send(parsed.data);
+    const body = form.parse(schema);
+    if (body) write.mutate(writeOf(body), { onError: (err) => form.showServerIssues(err) });
   };
 
-  return { draft, set, errors, write, submitWith };
+  return { ...form, write, submitWith };
 }

@@ -1,9 +1,10 @@
-import { useId, type ReactNode } from 'react';
-import { Checkbox as AriaCheckbox, type CheckboxProps as AriaCheckboxProps } from 'react-aria-components';
+import type { ReactNode } from 'react';
+import { CheckboxButton, CheckboxField, type CheckboxFieldProps } from 'react-aria-components';
 import { cx } from './cx.js';
+import { Description, FieldError } from './Form.js';
 import './Checkbox.css';
 
-export interface CheckboxProps extends Omit<AriaCheckboxProps, 'children' | 'className' | 'isInvalid' | 'validationBehavior'> {
+export interface CheckboxProps extends Omit<CheckboxFieldProps, 'children' | 'className' | 'isInvalid' | 'validationBehavior'> {
   children: ReactNode;
   className?: string;
   description?: ReactNode;
@@ -11,18 +12,9 @@ export interface CheckboxProps extends Omit<AriaCheckboxProps, 'children' | 'cla
 }
 
 export function Checkbox({ children, className, description, errorMessage, ...props }: CheckboxProps) {
-  const helpId = useId();
-  const errorId = useId();
-  const describedBy = [description ? helpId : null, errorMessage ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cx('checkbox-field', className)}>
-      <AriaCheckbox
-        {...props}
-        isInvalid={Boolean(errorMessage)}
-        validationBehavior="aria"
-        aria-describedby={describedBy}
-        className="checkbox"
-      >
+    <CheckboxField {...props} isInvalid={Boolean(errorMessage)} validationBehavior="aria" className={cx('checkbox-field', className)}>
+      <CheckboxButton className="checkbox">
         {({ isSelected, isIndeterminate }) => (
           <>
             <span className="checkbox__box" aria-hidden="true">
@@ -30,26 +22,16 @@ export function Checkbox({ children, className, description, errorMessage, ...pr
                 {isIndeterminate ? (
                   <rect x="3" y="8" width="12" height="2.4" rx="1" fill="currentColor" />
                 ) : (
-                  isSelected && (
-                    <polyline points="3.5 9.5 7.2 13 14.5 4.8" fill="none" stroke="currentColor" strokeWidth="2.6" />
-                  )
+                  isSelected && <polyline points="3.5 9.5 7.2 13 14.5 4.8" fill="none" stroke="currentColor" strokeWidth="2.6" />
                 )}
               </svg>
             </span>
             <span className="checkbox__label">{children}</span>
           </>
         )}
-      </AriaCheckbox>
-      {description && (
-        <p id={helpId} className="checkbox__description">
-          {description}
-        </p>
-      )}
-      {errorMessage && (
-        <p id={errorId} className="field__error checkbox__error">
-          {errorMessage}
-        </p>
-      )}
-    </div>
+      </CheckboxButton>
+      {description && <Description className="checkbox__description">{description}</Description>}
+      <FieldError className="checkbox__error">{errorMessage}</FieldError>
+    </CheckboxField>
   );
 }

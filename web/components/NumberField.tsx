@@ -1,12 +1,10 @@
 import {
-  FieldError,
   Input,
   NumberField as AriaNumberField,
-  Text,
   type NumberFieldProps as AriaNumberFieldProps,
 } from 'react-aria-components';
-import { FieldLabel } from './TextField.js';
 import { cx } from './cx.js';
+import { Description, FieldError, Label } from './Form.js';
 import './TextField.css';
 
 export interface NumberFieldProps extends Omit<AriaNumberFieldProps, 'children' | 'isInvalid' | 'validationBehavior' | 'className'> {
@@ -29,14 +27,10 @@ export function NumberField({ label, description, errorMessage, isRequired, clas
       validationBehavior="aria"
       className={cx('field', className)}
     >
-      <FieldLabel label={label} isRequired={isRequired} />
+      <Label isRequired={isRequired}>{label}</Label>
       <Input className="field__control" />
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
     </AriaNumberField>
   );
 }

@@ -1,17 +1,15 @@
 import {
   Button as AriaButton,
-  FieldError,
   ListBox,
   ListBoxItem,
   Popover,
   Select as AriaSelect,
   SelectValue,
-  Text,
   type Key,
   type SelectProps as AriaSelectProps,
 } from 'react-aria-components';
-import { FieldLabel } from './TextField.js';
 import { cx } from './cx.js';
+import { Description, FieldError, Label } from './Form.js';
 import './TextField.css';
 import './Select.css';
 
@@ -42,19 +40,15 @@ export function Select({ label, options, description, errorMessage, className, i
       validationBehavior="aria"
       className={cx('field', 'select', className)}
     >
-      <FieldLabel label={label} isRequired={isRequired} />
+      <Label isRequired={isRequired}>{label}</Label>
       <AriaButton className="field__control select__trigger">
         <SelectValue className="select__value" />
         <svg className="select__chevron" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
           <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </AriaButton>
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
       <Popover className="select__popover" offset={6}>
         <ListBox className="select__list" items={options}>
           {(option) => (

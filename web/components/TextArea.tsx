@@ -1,13 +1,11 @@
 import type { Ref } from 'react';
 import {
-  FieldError,
-  Text,
   TextArea as AriaTextArea,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
-import { FieldLabel } from './TextField.js';
 import { cx } from './cx.js';
+import { Description, FieldError, Label } from './Form.js';
 import './TextField.css';
 import './TextArea.css';
 
@@ -31,14 +29,10 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
       validationBehavior="aria"
       className={cx('field', className)}
     >
-      <FieldLabel label={label} isRequired={isRequired} />
+      <Label isRequired={isRequired}>{label}</Label>
       <AriaTextArea ref={inputRef} className="field__control field__control--area" placeholder={placeholder} rows={rows} />
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
     </AriaTextField>
   );
 }

@@ -1,13 +1,7 @@
 import type { Ref } from 'react';
-import {
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextField as AriaTextField,
-  type TextFieldProps as AriaTextFieldProps,
-} from 'react-aria-components';
+import { Input, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
 import { cx } from './cx.js';
+import { Description, FieldError, Label } from './Form.js';
 import './TextField.css';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'isInvalid' | 'validationBehavior' | 'className'> {
@@ -33,29 +27,11 @@ export function TextField({ label, description, errorMessage, placeholder, input
       validationBehavior="aria"
       className={cx('field', className)}
     >
-      <FieldLabel label={label} isRequired={isRequired} />
+      <Label isRequired={isRequired}>{label}</Label>
       <Input ref={inputRef} className="field__control" placeholder={placeholder} />
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
     </AriaTextField>
   );
 }
 
-/** The required mark is visual only; aria-required carries it to screen readers. */
-export function FieldLabel({ label, isRequired }: { label: string; isRequired?: boolean }) {
-  return (
-    <Label className="field__label">
-      {label}
-      {isRequired && (
-        <span className="field__required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      )}
-    </Label>
-  );
-}

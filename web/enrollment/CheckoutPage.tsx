@@ -1,5 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { toCents } from '../../contracts/enrollment/money.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import { priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
@@ -8,6 +9,7 @@ import { PageLoading } from '../layout/PageLoading.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
 import { LoadError } from '../catalogue/LoadError.js';
 import { orderConfirmationHref, useWorkshop } from './api.js';
+import { useCheckoutEnrollment, type CheckoutEnrollment } from './checkoutEnrollment.js';
 import { OrderSummary } from './OrderSummary.js';
 import { PaymentPanel } from './PaymentPanel.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
@@ -17,23 +19,37 @@ export function CheckoutPage() {
   usePageTitle('Checkout');
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const participants = Math.min(5, Math.max(1, Math.floor(Number(search.get('participants')) || 1)));
   const enrollmentId = search.get('enrollmentId') ?? '';
   const workshop = useWorkshop(id);
+  const enrollment = useCheckoutEnrollment(enrollmentId);
 
-  if (workshop.isPending) return <PageLoading label="Loading your order…" />;
+  if (workshop.isPending || (enrollmentId && enrollment.isPending)) return <PageLoading label="Loading your order…" />;
   if (workshop.error instanceof ApiError && workshop.error.status === 404) return <WorkshopNotFound />;
-  if (workshop.isError) {
+  if (workshop.isError || enrollment.isError) {
     return (
       <div className="container section">
-        <LoadError what="your order" onRetry={() => void workshop.refetch()} />
+        <LoadError what="your order" onRetry={() => void (workshop.isError ? workshop.refetch() : enrollment.refetch())} />
       </div>
     );
   }
-  const w = workshop.data;
+  return (
+    <Checkout
+      workshop={workshop.data}
+      enrollment={enrollmentId ? enrollment.data : undefined}
+      participantsAsked={Math.min(5, Math.max(1, Math.floor(Number(search.get('participants')) || 1)))}
+    />
+  );
+}
+
+/**
+ * With an enrollment, its figures are the server's. Without one nothing is owed yet: the summary
+ * previews the count the address asks for, and the page sends the visitor to the form.
+ */
+function Checkout({ workshop: w, enrollment, participantsAsked }: { workshop: Workshop; enrollment?: CheckoutEnrollment; participantsAsked: number }) {
+  const navigate = useNavigate();
   const unit = toCents(w.price);
-  const total = unit * participants;
+  const participants = enrollment?.participants ?? participantsAsked;
+  const total = enrollment?.amountCents ?? priceEnrollment(unit, participants).amountCents;
 
   return (
     <div className="container section checkout">
@@ -43,7 +59,7 @@ export function CheckoutPage() {
         <p className="lead">{w.title}</p>
       </header>
       <div className="checkout__grid">
-        <OrderSummary title={w.title} unitPriceCents={unit} participants={participants} />
+        <OrderSummary title={w.title} unitPriceCents={unit} participants={participants} totalCents={total} />
         {total === 0 ? (
           <Card as="section" className="pay-panel free-card" aria-labelledby="free-card-title">
             <h2 id="free-card-title">Free Event</h2>
@@ -51,16 +67,16 @@ export function CheckoutPage() {
             <Button
               size="lg"
               onPress={() =>
-                enrollmentId
-                  ? navigate(orderConfirmationHref({ workshopId: w.id, attendees: participants, orderId: `FREE-${enrollmentId}`, isFree: true }))
+                enrollment
+                  ? navigate(orderConfirmationHref({ workshopId: w.id, attendees: participants, orderId: `FREE-${enrollment.id}`, isFree: true }))
                   : navigate(`/enroll/${encodeURIComponent(w.id)}`)
               }
             >
               Complete Registration
             </Button>
           </Card>
-        ) : enrollmentId ? (
-          <PaymentPanel enrollmentId={enrollmentId} workshopId={w.id} title={w.title} participants={participants} amountCents={total} />
+        ) : enrollment ? (
+          <PaymentPanel enrollmentId={enrollment.id} workshopId={w.id} title={w.title} participants={participants} amountCents={total} />
         ) : (
           <Card as="section" className="pay-panel" role="alert">
             <h2>Start with the enrollment form</h2>

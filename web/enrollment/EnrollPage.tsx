@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
-import { ApiError, apiErrorIssues, apiErrorText } from '../core/api.js';
+import { ApiError, apiErrorText } from '../core/api.js';
 import { toast } from '../components/Toast.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
 import { LoadError } from '../catalogue/LoadError.js';
 import { enrollInWorkshop, orderConfirmationHref, useStripeConfig, useWorkshop } from './api.js';
+import { rememberEnrollment } from './checkoutEnrollment.js';
 import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
@@ -34,6 +36,7 @@ export function EnrollPage() {
 
 function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useWorkshop>['data']> }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const stripeConfig = useStripeConfig();
   const form = useEnrollmentForm(workshop.category);
   const [isSubmitting, setSubmitting] = useState(false);
@@ -51,6 +54,8 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
         navigate(orderConfirmationHref({ workshopId: workshop.id, attendees: parsed.participants, orderId: result.orderId ?? `FREE-${result.enrollmentId}`, isFree: true, position: result.position }));
         return;
       }
+      // The checkout takes the amount the server priced, not one worked out from its address.
+      rememberEnrollment(queryClient, { id: result.enrollmentId, participants: parsed.participants, amountCents: result.amountCents, isFree: result.isFree });
       toast({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
       const checkout = `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(parsed.participants), enrollmentId: result.enrollmentId })}`;
       // With Stripe, the checkout needs its own document: only that page's CSP lets Stripe.js load.
@@ -59,7 +64,7 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
     } catch (err) {
       setSubmitting(false);
       const words = apiErrorText(err);
-      if (err instanceof ApiError && err.status === 400) form.showServerIssues(apiErrorIssues(err));
+      if (err instanceof ApiError && err.status === 400) form.showServerIssues(err);
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) setRefusal(words ?? null);
       toast({ title: 'Enrollment Failed', description: words ?? 'There was an error processing your enrollment. Please try again.', variant: 'destructive' });
     }
@@ -73,7 +78,7 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
         <p className="lead">Reserve your place below. {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}</p>
       </header>
       <div className="enroll__grid">
-        <EnrollmentSummary workshop={workshop} participants={form.values.participants} />
+        <EnrollmentSummary workshop={workshop} participants={form.participants} />
         <EnrollmentForm form={form} strict={strict} isFree={unit === 0} isSubmitting={isSubmitting} refusal={refusal} onSubmit={(p) => void submit(p)} />
       </div>
     </div>

@@ -53,7 +53,7 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
 
       <Section title="Participants">
         <FormNumber form={form} name="participants" label="Number of participants" isRequired minValue={1} maxValue={5} description={PARTICIPANTS_HINT} />
-        {form.values.participants > 1 && (
+        {form.participants > 1 && (
           <FormArea form={form} name="participantNames" label="Names of the other participants" description="One name per line." />
         )}
       </Section>
@@ -65,13 +65,13 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
       </Section>
 
       <Section title="How You Found Us">
-        <div data-field="referralSource" className="enroll-form__field">
+        <div className="enroll-form__field">
           <Select
             label="How did you hear about us?"
             placeholder="Choose one (optional)"
             options={REFERRAL_OPTIONS}
             selectedKey={form.values.referralSource || null}
-            onSelectionChange={(key) => form.set('referralSource', key ? String(key) : '')}
+            onSelectionChange={(key) => form.set('referralSource', REFERRAL_SOURCES.find((source) => source === key) ?? '')}
             errorMessage={form.errors.referralSource}
           />
         </div>

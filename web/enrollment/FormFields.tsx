@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
+import type { EnrollmentFormValues } from '../../contracts/enrollment/form.js';
 import { Checkbox } from '../components/Checkbox.js';
 import { NumberField } from '../components/NumberField.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
-import type { EnrollmentFormState, FieldName, FormValues } from './useEnrollmentForm.js';
+import type { FlagName } from '../core/useFormModel.js';
+import type { EnrollmentFormState } from './useEnrollmentForm.js';
 
-type TextName = { [K in FieldName]: FormValues[K] extends string ? K : never }[FieldName];
-type FlagName = { [K in FieldName]: FormValues[K] extends boolean ? K : never }[FieldName];
-type NumberName = { [K in FieldName]: FormValues[K] extends number ? K : never }[FieldName];
+type Name = keyof EnrollmentFormValues;
+type TextName = { [K in Name]: EnrollmentFormValues[K] extends string ? K : never }[Name];
+type NumberName = 'participants' | 'studentAge';
 
 interface Common {
   form: EnrollmentFormState;
@@ -16,59 +18,44 @@ interface Common {
   description?: string;
 }
 
-/** Each field sits in a [data-field] box, which is how a failed submit finds the first one to focus. */
 export function FormText({ form, name, type = 'text', autoComplete, ...rest }: Common & { name: TextName; type?: 'text' | 'email' | 'tel'; autoComplete?: string }) {
   return (
-    <div data-field={name} className="enroll-form__field">
-      <TextField
-        {...rest}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={form.values[name]}
-        onChange={(v) => form.set(name, v)}
-        errorMessage={form.errors[name]}
-      />
+    <div className="enroll-form__field">
+      <TextField {...rest} {...form.field(name)} type={type} autoComplete={autoComplete} />
     </div>
   );
 }
 
 export function FormArea({ form, name, rows = 3, ...rest }: Common & { name: TextName; rows?: number }) {
   return (
-    <div data-field={name} className="enroll-form__field enroll-form__field--wide">
-      <TextArea {...rest} name={name} rows={rows} value={form.values[name]} onChange={(v) => form.set(name, v)} errorMessage={form.errors[name]} />
+    <div className="enroll-form__field enroll-form__field--wide">
+      <TextArea {...rest} {...form.field(name)} rows={rows} />
     </div>
   );
 }
 
+/** The schema's numbers hold null while empty; react-aria's NumberField holds NaN. */
 export function FormNumber({ form, name, minValue, maxValue, ...rest }: Common & { name: NumberName; minValue: number; maxValue: number }) {
+  const { value, onChange, ...field } = form.field(name);
   return (
-    <div data-field={name} className="enroll-form__field">
+    <div className="enroll-form__field">
       <NumberField
         {...rest}
-        name={name}
+        {...field}
         minValue={minValue}
         maxValue={maxValue}
         step={1}
-        value={form.values[name]}
-        onChange={(v) => form.set(name, v)}
-        errorMessage={form.errors[name]}
+        value={typeof value === 'number' ? value : Number.NaN}
+        onChange={(n) => onChange(Number.isNaN(n) ? null : n)}
       />
     </div>
   );
 }
 
-export function FormCheck({ form, name, children, description, isRequired }: { form: EnrollmentFormState; name: FlagName; children: ReactNode; description?: ReactNode; isRequired?: boolean }) {
+export function FormCheck({ form, name, children, description, isRequired }: { form: EnrollmentFormState; name: FlagName<EnrollmentFormValues>; children: ReactNode; description?: ReactNode; isRequired?: boolean }) {
   return (
-    <div data-field={name} className="enroll-form__field enroll-form__field--wide">
-      <Checkbox
-        name={name}
-        isSelected={form.values[name]}
-        onChange={(v) => form.set(name, v)}
-        errorMessage={form.errors[name]}
-        description={description}
-        isRequired={isRequired}
-      >
+    <div className="enroll-form__field enroll-form__field--wide">
+      <Checkbox {...form.checkbox(name)} description={description} isRequired={isRequired}>
         {children}
       </Checkbox>
     </div>

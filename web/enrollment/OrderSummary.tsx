@@ -1,9 +1,8 @@
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { Card } from '../components/Card.js';
 
-/** Price, participants, subtotal, tax (always $0) and total. Amounts in cents. */
-export function OrderSummary({ title, unitPriceCents, participants }: { title: string; unitPriceCents: number; participants: number }) {
-  const subtotal = unitPriceCents * participants;
+/** Price, participants, subtotal, tax (always $0, so the subtotal is the total) and total. Amounts in cents. */
+export function OrderSummary({ title, unitPriceCents, participants, totalCents }: { title: string; unitPriceCents: number; participants: number; totalCents: number }) {
   return (
     <Card as="section" className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -21,7 +20,7 @@ export function OrderSummary({ title, unitPriceCents, participants }: { title: s
         </div>
         <div>
           <dt>Subtotal</dt>
-          <dd>{formatUsd(subtotal)}</dd>
+          <dd>{formatUsd(totalCents)}</dd>
         </div>
         <div>
           <dt>Tax</dt>
@@ -29,7 +28,7 @@ export function OrderSummary({ title, unitPriceCents, participants }: { title: s
         </div>
         <div className="order-summary__total">
           <dt>Total</dt>
-          <dd>{formatUsd(subtotal)}</dd>
+          <dd>{formatUsd(totalCents)}</dd>
         </div>
       </dl>
     </Card>

@@ -1,21 +1,16 @@
-import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../core/lazyPage.js';
 
-/** React.lazy for modules with named exports: one chunk per page. */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
-
-const EnrollPage = page(() => import('./EnrollPage.js'), 'EnrollPage');
-const CheckoutPage = page(() => import('./CheckoutPage.js'), 'CheckoutPage');
-const PaymentSuccessPage = page(() => import('./PaymentSuccessPage.js'), 'PaymentSuccessPage');
-const OrderConfirmationPage = page(() => import('./OrderConfirmationPage.js'), 'OrderConfirmationPage');
-const PaymentTestPage = page(() => import('./testing/PaymentTestPage.js'), 'PaymentTestPage');
-const TestChargePage = page(() => import('./testing/TestChargePage.js'), 'TestChargePage');
-const EnrollmentTestPage = page(() => import('./testing/EnrollmentTestPage.js'), 'EnrollmentTestPage');
-const FreeEnrollmentTestPage = page(() => import('./testing/FreeEnrollmentTestPage.js'), 'FreeEnrollmentTestPage');
-const CodeOfConductPage = page(() => import('../policies/CodeOfConductPage.js'), 'CodeOfConductPage');
-const PhotographyReleasePage = page(() => import('../policies/PhotographyReleasePage.js'), 'PhotographyReleasePage');
+const EnrollPage = lazyPage(() => import('./EnrollPage.js'), 'EnrollPage');
+const CheckoutPage = lazyPage(() => import('./CheckoutPage.js'), 'CheckoutPage');
+const PaymentSuccessPage = lazyPage(() => import('./PaymentSuccessPage.js'), 'PaymentSuccessPage');
+const OrderConfirmationPage = lazyPage(() => import('./OrderConfirmationPage.js'), 'OrderConfirmationPage');
+const PaymentTestPage = lazyPage(() => import('./testing/PaymentTestPage.js'), 'PaymentTestPage');
+const TestChargePage = lazyPage(() => import('./testing/TestChargePage.js'), 'TestChargePage');
+const EnrollmentTestPage = lazyPage(() => import('./testing/EnrollmentTestPage.js'), 'EnrollmentTestPage');
+const FreeEnrollmentTestPage = lazyPage(() => import('./testing/FreeEnrollmentTestPage.js'), 'FreeEnrollmentTestPage');
+const CodeOfConductPage = lazyPage(() => import('../policies/CodeOfConductPage.js'), 'CodeOfConductPage');
+const PhotographyReleasePage = lazyPage(() => import('../policies/PhotographyReleasePage.js'), 'PhotographyReleasePage');
 
 /** Enrollment, checkout, payment, test and policy routes. */
 export const enrollmentRoutes: RouteObject[] = [

@@ -1,28 +1,20 @@
+import { EMPTY_CONSULTATION_REQUEST } from '../../contracts/inquiries/inquiry.js';
 import { Button } from '../components/Button.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { SentPanel } from './SentPanel.js';
 import { useRequestConsultation } from './mutations.js';
 import { useInquiryForm } from './useInquiryForm.js';
-import { useInquirySubmit } from './useInquirySubmit.js';
 import './InquiryForm.css';
 
-const FIELDS = ['name', 'company', 'email', 'phone', 'preferredDate', 'discussionTopic'] as const;
-type Field = (typeof FIELDS)[number];
-const EMPTY: Record<Field, string> = { name: '', company: '', email: '', phone: '', preferredDate: '', discussionTopic: '' };
-
 export function ConsultationForm() {
-  const form = useInquiryForm<Field>({
-    initial: EMPTY,
-    order: FIELDS,
+  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(EMPTY_CONSULTATION_REQUEST, useRequestConsultation(), {
     required: {
       name: 'Please enter your name.',
       email: 'Please enter your email address.',
       preferredDate: 'Please tell us a preferred date and time.',
       discussionTopic: 'Please tell us what you would like to discuss.',
     },
-  });
-  const { sent, onSubmit, again, isPending } = useInquirySubmit(form, FIELDS, useRequestConsultation(), {
     success: { title: 'Request Sent', description: 'Your consultation request has been submitted successfully.' },
     answered: 'Failed to send consultation request',
     generic: 'There was a problem sending your consultation request. Please try again.',
@@ -41,7 +33,7 @@ export function ConsultationForm() {
   }
 
   return (
-    <form className="inquiry-form" onSubmit={onSubmit} aria-labelledby="consultation-form-title">
+    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} aria-labelledby="consultation-form-title">
       <h3 id="consultation-form-title" className="inquiry-form__title">
         Consultation Request
       </h3>
@@ -50,13 +42,13 @@ export function ConsultationForm() {
         <span className="sr-only">as required</span> are required.
       </p>
       <div className="inquiry-form__grid">
-        <TextField label="Name" autoComplete="name" {...form.field('name')} />
-        <TextField label="Company / Organization" autoComplete="organization" {...form.field('company')} />
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+        <TextField label="Name" autoComplete="name" {...field('name')} />
+        <TextField label="Company / Organization" autoComplete="organization" {...field('company')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
-      <TextField label="Preferred Date and Time" placeholder="e.g., May 25, 2025 at 2:00pm" {...form.field('preferredDate')} />
-      <TextArea label="What would you like to discuss?" rows={5} {...form.field('discussionTopic')} />
+      <TextField label="Preferred Date and Time" placeholder="e.g., May 25, 2025 at 2:00pm" {...field('preferredDate')} />
+      <TextArea label="What would you like to discuss?" rows={5} {...field('discussionTopic')} />
       <Button type="submit" size="lg" isPending={isPending} className="inquiry-form__submit">
         {isPending ? 'Sending...' : 'Request Consultation'}
       </Button>

@@ -1,27 +1,19 @@
+import { EMPTY_CONTACT_MESSAGE } from '../../contracts/inquiries/inquiry.js';
 import { Button } from '../components/Button.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { SentPanel } from './SentPanel.js';
 import { useSendContactMessage } from './mutations.js';
 import { useInquiryForm } from './useInquiryForm.js';
-import { useInquirySubmit } from './useInquirySubmit.js';
 import './InquiryForm.css';
 
-const FIELDS = ['fullname', 'company', 'email', 'phone', 'message'] as const;
-type Field = (typeof FIELDS)[number];
-const EMPTY: Record<Field, string> = { fullname: '', company: '', email: '', phone: '', message: '' };
-
 export function ContactForm() {
-  const form = useInquiryForm<Field>({
-    initial: EMPTY,
-    order: FIELDS,
+  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(EMPTY_CONTACT_MESSAGE, useSendContactMessage(), {
     required: {
       fullname: 'Please enter your name.',
       email: 'Please enter your email address.',
       message: 'Please enter a message.',
     },
-  });
-  const { sent, onSubmit, again, isPending } = useInquirySubmit(form, FIELDS, useSendContactMessage(), {
     success: { title: 'Message Sent', description: 'Your message has been submitted successfully.' },
     answered: 'Failed to send message',
     generic: 'There was a problem sending your message. Please try again.',
@@ -39,7 +31,7 @@ export function ContactForm() {
   }
 
   return (
-    <form className="inquiry-form" onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="inquiry-form__title">
         Send Us a Message
       </h2>
@@ -48,12 +40,12 @@ export function ContactForm() {
         <span className="sr-only">as required</span> are required.
       </p>
       <div className="inquiry-form__grid">
-        <TextField label="Full Name" autoComplete="name" {...form.field('fullname')} />
-        <TextField label="Company" autoComplete="organization" {...form.field('company')} />
-        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('phone')} />
+        <TextField label="Full Name" autoComplete="name" {...field('fullname')} />
+        <TextField label="Company" autoComplete="organization" {...field('company')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
-      <TextArea label="Message" rows={5} {...form.field('message')} />
+      <TextArea label="Message" rows={5} {...field('message')} />
       <Button type="submit" size="lg" isPending={isPending} className="inquiry-form__submit">
         {isPending ? 'Sending...' : 'Send Message'}
       </Button>

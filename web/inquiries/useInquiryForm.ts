@@ -1,5 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from '../components/Toast.js';
+import { useFormModel, type FieldErrors } from '../core/useFormModel.js';
+import { describeSendError } from './mutations.js';
 
 export const MISSING_INFO_TOAST = {
   title: 'Missing information',
@@ -7,73 +9,77 @@ export const MISSING_INFO_TOAST = {
   variant: 'destructive',
 } as const;
 
-type Focusable = HTMLInputElement | HTMLTextAreaElement;
+export interface InquiryTexts<V> {
+  /** The message each required field shows when left empty. */
+  required: Partial<Record<keyof V & string, string>>;
+  success: { title: string; description: string };
+  /** When the server refused without words of its own. */
+  answered: string;
+  /** When no answer came at all. */
+  generic: string;
+  /** When sending threw before any request left. */
+  thrown: string;
+}
+
+/** The part of a react-query mutation the send cycle uses (method syntax keeps it assignable). */
+interface SendMutation<V> {
+  mutate(variables: V, callbacks: { onSuccess: () => void; onError: (err: unknown) => void }): void;
+  reset(): void;
+  isPending: boolean;
+}
 
 /**
- * Values, field errors and focus for a small inquiry form. The required check is the
- * form's own (spec: a toast, nothing sent); each missing field also gets its own message,
- * tied to the input, and focus moves to the first one so screen readers read it out.
+ * The send cycle both inquiry forms share, as the public-site spec words it: the required check
+ * with its toast (nothing sent; each empty field also says so), sending, the server's words on
+ * refusal (fields kept, its per-field messages shown), the thank-you panel, and "again" returning
+ * to a blank form with focus on its first field.
  */
-export function useInquiryForm<F extends string>(options: {
-  initial: Record<F, string>;
-  /** Field order for focus, with the message shown when a required one is empty. */
-  required: Partial<Record<F, string>>;
-  order: readonly F[];
-}) {
-  const { initial, required, order } = options;
-  const [values, setValues] = useState<Record<F, string>>(initial);
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
-  const refs = useRef<Partial<Record<F, Focusable | null>>>({});
+export function useInquiryForm<V extends { [K in keyof V]: string }>(empty: V, mutation: SendMutation<V>, texts: InquiryTexts<V>) {
+  const form = useFormModel<V>({ initial: empty });
+  const [sent, setSent] = useState(false);
+  const names = Object.keys(empty) as Array<keyof V & string>;
 
-  const focusFirst = (names: readonly F[]) => {
-    const first = order.find((name) => names.includes(name));
-    if (first) refs.current[first]?.focus();
+  const missing = (): FieldErrors<V> => {
+    const found: FieldErrors<V> = {};
+    for (const name of names) if (texts.required[name] && !form.values[name].trim()) found[name] = texts.required[name];
+    return found;
   };
 
-  const field = (name: F) => ({
-    name,
-    value: values[name],
-    isRequired: name in required,
-    errorMessage: errors[name],
-    onChange: (value: string) => {
-      setValues((prev) => ({ ...prev, [name]: value }));
-      setErrors((prev) => (prev[name] ? { ...prev, [name]: undefined } : prev));
-    },
-    inputRef: (el: Focusable | null) => {
-      refs.current[name] = el;
-    },
-  });
-
-  /** True when every required field has a value; otherwise marks them, toasts and focuses. */
-  const checkRequired = (): boolean => {
-    const missing: Partial<Record<F, string>> = {};
-    for (const name of order) {
-      const message = required[name];
-      if (message && !values[name].trim()) missing[name] = message;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    try {
+      const empties = missing();
+      if (Object.keys(empties).length > 0) {
+        form.showErrors(empties);
+        toast(MISSING_INFO_TOAST);
+        return;
+      }
+      const trimmed = Object.fromEntries(names.map((name) => [name, form.values[name].trim()])) as V;
+      mutation.mutate(trimmed, {
+        onSuccess: () => {
+          setSent(true);
+          toast(texts.success);
+        },
+        onError: (err) => {
+          form.showServerIssues(err);
+          toast({ variant: 'destructive', title: 'Error', description: describeSendError(err, texts) });
+        },
+      });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: texts.thrown });
     }
-    const names = Object.keys(missing) as F[];
-    if (names.length === 0) return true;
-    setErrors(missing);
-    toast(MISSING_INFO_TOAST);
-    focusFirst(names);
-    return false;
   };
 
-  /** Shows the server's per-field messages (issues[].path) next to the fields they name. */
-  const showServerIssues = (issues: Record<string, string>) => {
-    const known = order.filter((name) => issues[name]);
-    if (known.length === 0) return;
-    setErrors(Object.fromEntries(known.map((name) => [name, issues[name]])) as Partial<Record<F, string>>);
-    focusFirst(known);
+  const again = () => {
+    form.reset();
+    mutation.reset();
+    setSent(false);
+    window.requestAnimationFrame(() => form.focusFirstField());
   };
 
-  const reset = () => {
-    setValues(initial);
-    setErrors({});
-  };
+  /** A field's props, marked required when the form asks for it. */
+  const field = <K extends keyof V & string>(name: K) => ({ ...form.field(name), isRequired: name in texts.required });
 
-  const trimmed = () =>
-    Object.fromEntries(order.map((name) => [name, values[name].trim()])) as Record<F, string>;
-
-  return { values, errors, field, checkRequired, showServerIssues, reset, trimmed, focusFirst };
+  return { field, formRef: form.formRef, sent, onSubmit, again, isPending: mutation.isPending };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BaseEnrollmentFormSchema, enrollmentFormSchemaFor, StrictEnrollmentFormSchema } from '../../../contracts/enrollment/form.js';
+import {
+  BaseEnrollmentFormSchema,
+  EMPTY_ENROLLMENT_FORM,
+  enrollmentFormSchemaFor,
+  StrictEnrollmentFormSchema,
+  withPhotographyRules,
+} from '../../../contracts/enrollment/form.js';
 import { baseForm, strictForm } from '../../support/enrollment-forms.js';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -62,5 +68,52 @@ describe('enrollment form schema', () => {
     const out = BaseEnrollmentFormSchema.parse(baseForm());
     expect(Object.keys(out)).toHaveLength(28);
     expect(out).toMatchObject({ studentAge: null, referralSource: '', hasDietaryRestrictions: false, participantNames: '' });
+  });
+
+  it('given the empty form the page starts from, then the base schema asks for exactly the base form’s required fields', () => {
+    expect(messages(BaseEnrollmentFormSchema.safeParse(EMPTY_ENROLLMENT_FORM))).toEqual({
+      firstName: 'First name must be at least 2 characters.',
+      lastName: 'Last name must be at least 2 characters.',
+      email: 'Please enter a valid email address.',
+      phone: 'Please enter a valid phone number.',
+      agreeToTerms: 'You must agree to the terms and conditions to proceed.',
+    });
+  });
+
+  it('given the empty form, then the stricter schema also asks for the student, both emergency contacts and the Code of Conduct', () => {
+    expect(Object.keys(messages(StrictEnrollmentFormSchema.safeParse(EMPTY_ENROLLMENT_FORM)))).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'agreeToTerms',
+      'studentName',
+      'studentAge',
+      'studentGrade',
+      'school',
+      'emergencyContact1Name',
+      'emergencyContact1Phone',
+      'emergencyContact1Relationship',
+      'emergencyContact2Name',
+      'emergencyContact2Phone',
+      'emergencyContact2Relationship',
+      'agreeToCodeOfConduct',
+    ]);
+  });
+
+  it('given an API client that leaves out the agreements, then the same messages as unticked boxes', () => {
+    const { agreeToTerms: _terms, ...withoutTerms } = strictForm();
+    const { agreeToCodeOfConduct: _conduct, ...withoutEither } = withoutTerms;
+    expect(messages(StrictEnrollmentFormSchema.safeParse(withoutEither))).toEqual({
+      agreeToTerms: 'You must agree to the terms and conditions to proceed.',
+      agreeToCodeOfConduct: 'You must agree to the Code of Conduct to proceed.',
+    });
+  });
+
+  it('given the page’s photography choices, then the rule the schema applies clears what the page hides', () => {
+    const choices = { photographyConsent: true, allowNameWithPhoto: true, photographyOptOut: false };
+    expect(withPhotographyRules(choices)).toEqual(choices);
+    expect(withPhotographyRules({ ...choices, photographyOptOut: true })).toEqual({ photographyConsent: false, allowNameWithPhoto: false, photographyOptOut: true });
+    expect(withPhotographyRules({ ...choices, photographyConsent: false })).toEqual({ photographyConsent: false, allowNameWithPhoto: false, photographyOptOut: false });
   });
 });

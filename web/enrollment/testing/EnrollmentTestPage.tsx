@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { REFERRAL_LABELS, REFERRAL_SOURCES } from '../../../contracts/enrollment/form.js';
+import { MESSAGES, REFERRAL_LABELS, REFERRAL_SOURCES } from '../../../contracts/enrollment/form.js';
 import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
 import { Button } from '../../components/Button.js';
 import { Card } from '../../components/Card.js';
@@ -11,6 +11,7 @@ import { TextArea } from '../../components/TextArea.js';
 import { TextField } from '../../components/TextField.js';
 import { toast } from '../../components/Toast.js';
 import { apiJson, apiErrorText } from '../../core/api.js';
+import { useFormModel } from '../../core/useFormModel.js';
 import { usePageTitle } from '../../layout/usePageTitle.js';
 import { orderConfirmationHref, useStripeConfig } from '../api.js';
 import { TestModeGate, TestPageHeader } from './TestModeGate.js';
@@ -44,27 +45,34 @@ function OfflineOnly({ children }: { children: ReactNode }) {
   );
 }
 
-const TERMS_MESSAGE = 'You must agree to the terms and conditions to proceed.';
+/** The test enrollment's person, prefilled; the terms box starts unticked, as the specification asks. */
+const TEST_PERSON = {
+  firstName: 'Test',
+  lastName: 'Parent',
+  email: 'test.parent@example.com',
+  phone: '9725550100',
+  participantNames: '',
+  specialRequirements: '',
+  referralSource: '',
+  agreeToTerms: false,
+};
 
 /**
  * A simulated enrollment: a test enrollment and its PaymentIntent, then a payment_intent.succeeded
  * signed like the provider's, delivered through the test-only path (never an unsigned webhook).
  */
 function EnrollmentTest() {
-  const [v, setV] = useState({ firstName: 'Test', lastName: 'Parent', email: 'test.parent@example.com', phone: '9725550100', participantNames: '', specialRequirements: '', referralSource: '' });
+  const form = useFormModel({ initial: TEST_PERSON });
   const [amount, setAmount] = useState(100);
   const [participants, setParticipants] = useState(1);
-  const [agree, setAgree] = useState(false);
-  const [agreeError, setAgreeError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<{ enrollmentId: string; position: string } | null>(null);
-  const text = (name: keyof typeof v) => ({ value: v[name], onChange: (value: string) => setV((p) => ({ ...p, [name]: value })) });
+  const { agreeToTerms, ...person } = form.values;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!agree) {
-      setAgreeError(TERMS_MESSAGE);
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="agreeToTerms"]')?.focus();
+    if (!agreeToTerms) {
+      form.showErrors({ agreeToTerms: MESSAGES.agreeToTerms });
       return;
     }
     setBusy(true);
@@ -73,9 +81,9 @@ function EnrollmentTest() {
       const intent = await apiJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', {
         amount: Number.isFinite(amount) ? amount : 100,
         participants,
-        customerEmail: v.email,
+        customerEmail: person.email,
         programName: 'Test Enrollment',
-        ...v,
+        ...person,
       });
       const sim = await apiJson<{ position: string }>('POST', '/api/test/simulate-payment', { paymentIntentId: intent.paymentIntentId });
       setDone({ enrollmentId: intent.enrollmentId ?? '', position: sim.position });
@@ -92,23 +100,23 @@ function EnrollmentTest() {
       <TestPageHeader title="Enrollment Test">Records a test enrollment, then simulates the provider’s “payment succeeded” notification.</TestPageHeader>
       <Card as="section" aria-labelledby="et-title">
         <h2 id="et-title">Test enrollment</h2>
-        <form className="test-page__form" onSubmit={(e) => void submit(e)} noValidate>
-          <TextField label="First name" {...text('firstName')} />
-          <TextField label="Last name" {...text('lastName')} />
-          <TextField label="Email" type="email" {...text('email')} />
-          <TextField label="Phone" type="tel" {...text('phone')} />
+        <form ref={form.formRef} className="test-page__form" onSubmit={(e) => void submit(e)} noValidate>
+          <TextField label="First name" {...form.field('firstName')} />
+          <TextField label="Last name" {...form.field('lastName')} />
+          <TextField label="Email" type="email" {...form.field('email')} />
+          <TextField label="Phone" type="tel" {...form.field('phone')} />
           <NumberField label="Amount (USD)" minValue={1} step={1} value={amount} onChange={setAmount} formatOptions={{ style: 'currency', currency: 'USD' }} />
           <NumberField label="Participants" minValue={1} maxValue={5} value={participants} onChange={setParticipants} />
-          <TextArea className="wide" label="Participant names" rows={2} {...text('participantNames')} />
-          <TextArea className="wide" label="Special requirements" rows={2} {...text('specialRequirements')} />
+          <TextArea className="wide" label="Participant names" rows={2} {...form.field('participantNames')} />
+          <TextArea className="wide" label="Special requirements" rows={2} {...form.field('specialRequirements')} />
           <Select
             label="How did you hear about us?"
             options={REFERRAL_SOURCES.map((id) => ({ id, label: REFERRAL_LABELS[id] }))}
-            selectedKey={v.referralSource || null}
-            onSelectionChange={(k) => setV((p) => ({ ...p, referralSource: k ? String(k) : '' }))}
+            selectedKey={form.values.referralSource || null}
+            onSelectionChange={(k) => form.set('referralSource', k ? String(k) : '')}
           />
           <div className="wide">
-            <Checkbox name="agreeToTerms" isSelected={agree} onChange={(s) => (setAgree(s), setAgreeError(undefined))} errorMessage={agreeError} isRequired>
+            <Checkbox {...form.checkbox('agreeToTerms')} isRequired>
               I agree to the terms and conditions
             </Checkbox>
           </div>

@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import { BEFORE_SEASON, currentWorkshops, SCHOOL_NAME, expectOneH1 } from './fixtures.js';
+
+// The course schedule (/schedule and /scheduling), its calendar, filters and details dialog.
+
+test.describe('course schedule', () => {
+  // A visitor in Tokyo still sees the school's own dates and times (America/Chicago).
+  test.use({ timezoneId: 'Asia/Tokyo' });
+  // "Today" is just before the season, so the calendar opens on the first upcoming workshop: June 2025.
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(BEFORE_SEASON);
+  });
+
+  for (const path of ['/schedule', '/scheduling']) {
+    test(`${path}: heading, intro, two-month calendar, tabs and all workshops`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`Course Schedule | ${SCHOOL_NAME}`);
+      await expectOneH1(page, 'Course Schedule');
+      await expect(
+        page.getByText("Browse our upcoming workshops and classes. Select a date to see what's available or filter by category."),
+      ).toBeVisible();
+      const all = await currentWorkshops(page);
+      expect(all.length).toBeGreaterThanOrEqual(10);
+      await expect(page.getByText(`${all.length} workshops found`)).toBeVisible();
+      await expect(page.locator('.workshop-card')).toHaveCount(all.length);
+      await expect(page.locator('.calendar__grid')).toHaveCount(2);
+      await expect(page.locator('.calendar__caption')).toHaveText(['June 2025', 'July 2025']);
+      // Days with a workshop carry a dot: June 7, 23 and 28 in the seed.
+      const june = page.locator('.calendar__month').first();
+      await expect(june.locator('.calendar__cell:has(.calendar__dot)')).toHaveText(['7', '23', '28']);
+      await expect(page.getByRole('tab')).toHaveText([
+        'All',
+        'Children',
+        'Teens',
+        'Adults',
+        'Business',
+        'Dining',
+        'Summer Camp',
+        'Princess Tea',
+      ]);
+      await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('button', { name: 'Clear Date Selection' })).toBeDisabled();
+    });
+  }
+
+  test('Teens gives the empty state and Clear all filters resets', async ({ page }) => {
+    await page.goto('/schedule');
+    const all = await currentWorkshops(page);
+    expect(all.filter((w) => w.category === 'teen')).toHaveLength(0);
+    await expect(page.getByText(`${all.length} workshops found`)).toBeVisible();
+    await page.getByRole('tab', { name: 'Teens' }).click();
+    await expect(page.getByText('Category: Teen')).toBeVisible();
+    await expect(page.getByText('0 workshops found')).toBeVisible();
+    await expect(page.getByText('No workshops found for the selected filters.')).toBeVisible();
+    await page.getByRole('link', { name: 'Clear all filters' }).click();
+    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(`${all.length} workshops found`)).toBeVisible();
+    await expect(page.getByText(/^Category:/)).toHaveCount(0);
+  });
+
+  test('selecting June 7, 2025 shows the Princess Tea Party, in Chicago time', async ({ page }) => {
+    await page.goto('/schedule');
+    await page.locator('.calendar').getByRole('button', { name: /June 7, 2025/ }).click();
+    await expect(page.getByText('Date: Saturday, June 7, 2025', { exact: true })).toBeVisible();
+    await expect(page.getByText('1 workshops found')).toBeVisible();
+    const card = page.locator('.workshop-card');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('heading')).toHaveText('Princess Tea Party');
+    await expect(card).toContainText('Saturday, June 7, 2025');
+    await expect(card).toContainText('12:30 PM');
+    await expect(card).toContainText('$75');
+    await expect(card.getByRole('link', { name: /Enroll Now/ })).toHaveAttribute('href', '/enroll/4');
+    const teaParty = (await currentWorkshops(page)).find((w) => w.id === '4');
+    expect(teaParty).toBeDefined();
+    const spots = teaParty!.spotsLeft;
+    await expect(card.locator('.badge')).toHaveText(spots === 0 ? 'Fully booked' : `${spots} ${spots === 1 ? 'spot' : 'spots'} left`);
+    await expect(card.locator('.badge')).toHaveClass(spots <= 3 ? /badge--danger/ : /badge--success/);
+
+    // Category and date combine; clearing the date keeps the category.
+    await page.getByRole('tab', { name: 'Princess Tea' }).click();
+    await expect(page.getByText('Category: Tea-party')).toBeVisible();
+    await expect(page.getByText('1 workshops found')).toBeVisible();
+    const clear = page.getByRole('button', { name: 'Clear Date Selection' });
+    await expect(clear).toBeEnabled();
+    await clear.click();
+    await expect(clear).toBeDisabled();
+    await expect(page.getByText(/^Date:/)).toHaveCount(0);
+    const teaParties = (await currentWorkshops(page)).filter((w) => w.category === 'tea-party').length;
+    await expect(page.getByText(`${teaParties} workshops found`)).toBeVisible();
+  });
+
+  test('a low spots count shows a red badge', async ({ page }) => {
+    // Served through the route so the real data stays untouched for the other specs.
+    await page.route('**/api/workshops', async (route) => {
+      const list = (await (await route.fetch()).json()) as Array<{ id: string; spotsLeft: number }>;
+      await route.fulfill({ json: list.map((w) => (w.id === '4' ? { ...w, spotsLeft: 3 } : w)) });
+    });
+    await page.goto('/schedule?date=2025-06-07');
+    await expect(page.locator('.workshop-card .badge')).toHaveText('3 spots left');
+    await expect(page.locator('.workshop-card .badge')).toHaveClass(/badge--danger/);
+  });
+
+  test('the details dialog opens and closes by keyboard', async ({ page }) => {
+    await page.goto('/schedule?date=2025-07-19');
+    const view = page.getByRole('button', { name: /View Details for Etiquette After Dark - Dinner/ });
+    await view.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Etiquette After Dark - Dinner' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Event Details' })).toBeVisible();
+    await expect(dialog).toContainText('Saturday, July 19, 2025');
+    await expect(dialog).toContainText('7:00 PM');
+    await expect(dialog).toContainText('Single: $150 / Couple: $250');
+    await expect(dialog.locator('.badge')).toContainText(/spots? left|Fully booked/);
+    await expect(dialog.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/enroll/6');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(view).toBeFocused();
+
+    // Reopen, Tab to the Close button and press it.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    for (let i = 0; i < 10 && !(await close.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('long descriptions keep their line breaks and additional info is listed', async ({ page }) => {
+    await page.goto('/schedule?date=2025-06-07');
+    await page.getByRole('button', { name: /View Details for Princess Tea Party/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Princess Tea Party' });
+    const long = dialog.locator('.workshop-dialog__long');
+    await expect(long).toHaveCSS('white-space', 'pre-line');
+    expect(await long.evaluate((el) => el.textContent ?? '')).toContain('\n');
+    await expect(dialog.getByRole('heading', { name: 'Additional Information' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
