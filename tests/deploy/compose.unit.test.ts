@@ -57,7 +57,10 @@ function interpolate(text: string, env: Record<string, string>): string {
       let depth = 0;
       let j = i;
       for (; j < text.length; j++) {
-        if (text.startsWith('${', j)) depth++, j++;
+        if (text.startsWith('${', j)) {
+          depth++;
+          j++;
+        }
         else if (text[j] === '}' && --depth === 0) break;
       }
       out += resolve(text.slice(i + 2, j), env);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SCHOOL_NAME, expectOneH1 } from './fixtures.js';
 
 // Site chrome on every page (skip link, banner, navigation, footer) and the 404 page.

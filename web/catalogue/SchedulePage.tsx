@@ -58,9 +58,9 @@ export function SchedulePage() {
   const filters = useScheduleFilters();
   const [dialog, setDialog] = useState<{ workshop: Workshop | null; open: boolean }>({ workshop: null, open: false });
 
-  const all = workshops.data ?? [];
-  const visible = filterWorkshops(all, filters.category, filters.day);
-  const markedDays = useMemo(() => new Set(all.map((w) => dayKeyOf(w.date))), [all]);
+  const all = workshops.data;
+  const visible = filterWorkshops(all ?? [], filters.category, filters.day);
+  const markedDays = useMemo(() => new Set((all ?? []).map((w) => dayKeyOf(w.date))), [all]);
 
   const list = (
     <div className="schedule__results">
