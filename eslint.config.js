@@ -7,7 +7,18 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'screenshots/', 'test-results/', 'playwright-report/', 'coverage/', '.tmp/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'screenshots/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+      '.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,7 +27,10 @@ export default tseslint.config(
       // Unused names are mistakes, except the ones a signature needs (prefixed with _).
       // The clean-text rules, the iCalendar escaper and the log tests match control characters on purpose.
       'no-control-regex': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {

@@ -16,7 +16,14 @@ import { enrollmentCsv } from '../service/admin/enrollment-csv.js';
 const ENROLLMENTS = 10_000;
 const RUNS = 300;
 
-const form = BaseEnrollmentFormSchema.parse({ firstName: 'Bench', lastName: 'Person', email: 'bench@example.com', phone: '2145550100', participants: 1, agreeToTerms: true });
+const form = BaseEnrollmentFormSchema.parse({
+  firstName: 'Bench',
+  lastName: 'Person',
+  email: 'bench@example.com',
+  phone: '2145550100',
+  participants: 1,
+  agreeToTerms: true,
+});
 
 /** A submitted enrollment, and for two in three a confirmation: the tracker's usual mix. */
 function eventsOf(i: number, position: number): RecordedEventOf<EnrollmentEvent>[] {
@@ -29,7 +36,19 @@ function eventsOf(i: number, position: number): RecordedEventOf<EnrollmentEvent>
       workshopId: w.id,
       programId: null,
       form,
-      item: { kind: 'workshop', id: w.id, title: w.title, date: w.date, time: w.time, location: w.location, instructor: w.instructor, duration: w.duration, category: w.category, attire: '', unitPriceCents: w.price * 100 },
+      item: {
+        kind: 'workshop',
+        id: w.id,
+        title: w.title,
+        date: w.date,
+        time: w.time,
+        location: w.location,
+        instructor: w.instructor,
+        duration: w.duration,
+        category: w.category,
+        attire: '',
+        unitPriceCents: w.price * 100,
+      },
       participants: 1,
       attendees: ['Bench Person'],
       subtotalCents: w.price * 100,
@@ -46,7 +65,15 @@ function eventsOf(i: number, position: number): RecordedEventOf<EnrollmentEvent>
   if (i % 3 !== 0) {
     events.push({
       type: 'EnrollmentConfirmed',
-      data: { enrollmentId: id, orderId: `ORD-${id}`, orderReference: 'GL-000001', paymentMethod: 'Credit Card', amountCents: w.price * 100, paymentIntentId: 'pi_1', confirmedAt: submitted.data.submittedAt },
+      data: {
+        enrollmentId: id,
+        orderId: `ORD-${id}`,
+        orderReference: 'GL-000001',
+        paymentMethod: 'Credit Card',
+        amountCents: w.price * 100,
+        paymentIntentId: 'pi_1',
+        confirmedAt: submitted.data.submittedAt,
+      },
     });
   }
   return events.map((e, k) => ({

@@ -21,10 +21,27 @@ export async function benchApi(): Promise<Record<string, string | number>> {
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
-  const runner = new ProcessorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
+  const runner = new ProcessorRunner({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    projectors: allProjectors,
+    log,
+  });
   runner.start();
   await runner.waitFor(await stores.eventStore.headPosition(), undefined, 30_000);
-  const app = createApp({ config, eventStore: stores.eventStore, readStore: stores.readStore, commands: createCommandHandler(stores.eventStore), projections: runner, log, clock: () => new Date(), newId: randomUUID, payments: createPaymentsPort(config, log), mailer: createMailer(config), rateLimits: stores.rateLimits });
+  const app = createApp({
+    config,
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    commands: createCommandHandler(stores.eventStore),
+    projections: runner,
+    log,
+    clock: () => new Date(),
+    newId: randomUUID,
+    payments: createPaymentsPort(config, log),
+    mailer: createMailer(config),
+    rateLimits: stores.rateLimits,
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
   const { port } = server.address() as AddressInfo;
@@ -32,7 +49,11 @@ export async function benchApi(): Promise<Record<string, string | number>> {
     const url = `http://127.0.0.1:${port}/api/workshops`;
     await load(500, 16, () => ({ url })); // warm-up
     const r = await load(20_000, 32, () => ({ url }));
-    return { 'GET /api/workshops req/s': r.reqPerSec, 'GET /api/workshops p99 ms': r.p99ms, 'GET /api/workshops p50 ms': r.p50ms };
+    return {
+      'GET /api/workshops req/s': r.reqPerSec,
+      'GET /api/workshops p99 ms': r.p99ms,
+      'GET /api/workshops p50 ms': r.p50ms,
+    };
   } finally {
     await new Promise((r) => server.close(r));
     await runner.stop();

@@ -40,7 +40,11 @@ interface WrkResult {
 async function schedule(store: EventStore, id: string, capacity: number) {
   const workshop = { ...SEED_WORKSHOPS[8]!, id, title: `Bench ${id}`, capacity, price: PRICE };
   const metadata = { correlationId: id, causationId: id, actor: 'admin' as const, at: new Date().toISOString() };
-  await store.append(workshopStream(id), [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata }], 'no_stream');
+  await store.append(
+    workshopStream(id),
+    [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata }],
+    'no_stream',
+  );
 }
 
 /** Seats held on a workshop stream, to check nothing was oversold. */
@@ -72,7 +76,12 @@ async function startBenchServer(limits: boolean) {
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
-  const runner = new ProcessorRunner({ eventStore: stores.eventStore, readStore: stores.readStore, projectors: allProjectors, log });
+  const runner = new ProcessorRunner({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    projectors: allProjectors,
+    log,
+  });
   runner.start();
   const app = createApp({
     config,
@@ -107,12 +116,30 @@ async function startBenchServer(limits: boolean) {
   /** wrk as its own process: `total` enrollments spread over `workshops`, then wrk is stopped (SIGINT prints its figures). */
   const drive = (total: number, workshops: string[], connections = CONNECTIONS): Promise<WrkResult> =>
     new Promise((resolve, reject) => {
-      const args = ['-t', String(THREADS), '-c', String(connections), '-d', '120s', '--timeout', '10s', '-s', SCRIPT, `http://127.0.0.1:${port}`, '--', workshops.join(','), String(++run), String(THREADS)];
+      const args = [
+        '-t',
+        String(THREADS),
+        '-c',
+        String(connections),
+        '-d',
+        '120s',
+        '--timeout',
+        '10s',
+        '-s',
+        SCRIPT,
+        `http://127.0.0.1:${port}`,
+        '--',
+        workshops.join(','),
+        String(++run),
+        String(THREADS),
+      ];
       const wrk = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       wrk.stdout.on('data', (d) => (out += d));
       wrk.stderr.on('data', (d) => (out += d));
-      wrk.once('error', (err) => reject(new Error(`wrk could not be started (${err.message}); install it with: apt-get install wrk`)));
+      wrk.once('error', (err) =>
+        reject(new Error(`wrk could not be started (${err.message}); install it with: apt-get install wrk`)),
+      );
       answered = 0;
       target = total;
       reached = () => wrk.kill('SIGINT');
@@ -129,7 +156,7 @@ async function startBenchServer(limits: boolean) {
     drive,
     /** Waits until requests wrk left in flight when it stopped have been answered. */
     async quiet() {
-      for (let last = -1; last !== answered; ) {
+      for (let last = -1; last !== answered;) {
         last = answered;
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -219,19 +246,38 @@ export async function benchEnrollment(): Promise<Record<string, string | number>
     const hot = runs.map((m) => m.hot);
     const spread = runs.map((m) => m.spread);
     figures[`one workshop req/s, ${label}`] = Math.round(median(hot.map(rate)));
-    figures[`one workshop p50 / p99 ms, ${label}`] = `${ms(median(hot.map((r) => r.p50Us)))} / ${ms(median(hot.map((r) => r.p99Us)))}`;
-    figures[`one workshop 201 / 409 / 429 / other, ${label}`] = runs.map((m) => `${m.hot.s201} / ${m.hot.s409} / ${m.hot.s429} / ${m.hot.other + m.hot.socketErrors}`).join(', ');
+    figures[`one workshop p50 / p99 ms, ${label}`] =
+      `${ms(median(hot.map((r) => r.p50Us)))} / ${ms(median(hot.map((r) => r.p99Us)))}`;
+    figures[`one workshop 201 / 409 / 429 / other, ${label}`] = runs
+      .map((m) => `${m.hot.s201} / ${m.hot.s409} / ${m.hot.s429} / ${m.hot.other + m.hot.socketErrors}`)
+      .join(', ');
     figures[`one workshop seats held (capacity ${HOT_CAPACITY}), ${label}`] = runs.map((m) => m.hotHeld).join(', ');
-    figures[`one workshop oversold seats, ${label}`] = Math.max(...runs.map((m) => Math.max(0, m.hotHeld - HOT_CAPACITY)));
+    figures[`one workshop oversold seats, ${label}`] = Math.max(
+      ...runs.map((m) => Math.max(0, m.hotHeld - HOT_CAPACITY)),
+    );
     figures[`${SPREAD_WORKSHOPS} workshops req/s, ${label}`] = Math.round(median(spread.map(rate)));
-    figures[`${SPREAD_WORKSHOPS} workshops p50 / p99 ms, ${label}`] = `${ms(median(spread.map((r) => r.p50Us)))} / ${ms(median(spread.map((r) => r.p99Us)))}`;
-    figures[`${SPREAD_WORKSHOPS} workshops 201 / 429 / other, ${label}`] = runs.map((m) => `${m.spread.s201} / ${m.spread.s429} / ${m.spread.requests - m.spread.s201 - m.spread.s429 + m.spread.socketErrors}`).join(', ');
+    figures[`${SPREAD_WORKSHOPS} workshops p50 / p99 ms, ${label}`] =
+      `${ms(median(spread.map((r) => r.p50Us)))} / ${ms(median(spread.map((r) => r.p99Us)))}`;
+    figures[`${SPREAD_WORKSHOPS} workshops 201 / 429 / other, ${label}`] = runs
+      .map(
+        (m) =>
+          `${m.spread.s201} / ${m.spread.s429} / ${m.spread.requests - m.spread.s201 - m.spread.s429 + m.spread.socketErrors}`,
+      )
+      .join(', ');
     figures[`${SPREAD_WORKSHOPS} workshops oversold seats, ${label}`] = Math.max(...runs.map((m) => m.spreadOversold));
   }
-  const ratio = (a: number | string | undefined, b: number | string | undefined) => `${Math.round((100 * Number(a)) / Number(b))}%`;
-  figures['one workshop: limits on / off'] = ratio(figures['one workshop req/s, limits on'], figures['one workshop req/s, limits off']);
-  figures[`${SPREAD_WORKSHOPS} workshops: limits on / off`] = ratio(figures[`${SPREAD_WORKSHOPS} workshops req/s, limits on`], figures[`${SPREAD_WORKSHOPS} workshops req/s, limits off`]);
-  figures['load'] = `wrk -t${THREADS} -c${CONNECTIONS} in its own process, a new client address and e-mail per request; medians of ${rounds} rounds`;
+  const ratio = (a: number | string | undefined, b: number | string | undefined) =>
+    `${Math.round((100 * Number(a)) / Number(b))}%`;
+  figures['one workshop: limits on / off'] = ratio(
+    figures['one workshop req/s, limits on'],
+    figures['one workshop req/s, limits off'],
+  );
+  figures[`${SPREAD_WORKSHOPS} workshops: limits on / off`] = ratio(
+    figures[`${SPREAD_WORKSHOPS} workshops req/s, limits on`],
+    figures[`${SPREAD_WORKSHOPS} workshops req/s, limits off`],
+  );
+  figures['load'] =
+    `wrk -t${THREADS} -c${CONNECTIONS} in its own process, a new client address and e-mail per request; medians of ${rounds} rounds`;
   return figures;
 }
 

@@ -49,7 +49,11 @@ async function batchedAppends(store: SqliteEventStore, batches: number, size: nu
   const run = randomUUID();
   const started = performance.now();
   for (let b = 0; b < batches; b++) {
-    await store.append(`batch-${run}-${b}`, Array.from({ length: size }, (_, i) => event(i)), 'no_stream');
+    await store.append(
+      `batch-${run}-${b}`,
+      Array.from({ length: size }, (_, i) => event(i)),
+      'no_stream',
+    );
   }
   return perSecond(batches * size, performance.now() - started);
 }

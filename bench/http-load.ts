@@ -8,7 +8,8 @@ export interface LoadResult {
   statuses: Record<number, number>;
 }
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * A small closed-loop load generator over loopback: `concurrency` workers each send requests

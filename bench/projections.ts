@@ -23,7 +23,12 @@ const perStreamCounter = defineProjector<{ type: 'Ticked'; data: { n: number } }
   project: (doc, e) => ({ count: (doc?.count ?? 0) + 1, total: (doc?.total ?? 0) + e.data.n }),
 });
 
-const metadata = { correlationId: 'bench', causationId: 'bench', actor: 'system' as const, at: '2025-01-01T00:00:00.000Z' };
+const metadata = {
+  correlationId: 'bench',
+  causationId: 'bench',
+  actor: 'system' as const,
+  at: '2025-01-01T00:00:00.000Z',
+};
 
 /** One append per stream per round, all in one turn of the event loop, so the store commits each round at once. */
 async function seed(store: SqliteEventStore): Promise<void> {
@@ -59,7 +64,13 @@ async function benchFind(readStore: SqliteReadStore): Promise<Record<string, num
   const fields = ['parentName', 'email', 'id'];
   const sort = [{ field: 'submittedAt', direction: 'desc' as const }];
   const queries: Record<string, Query> = {
-    filter_search_sort_page: { where: { status: ['pending', 'confirmed'] }, search: { text: 'number12', fields }, sort, offset: 20, limit: 20 },
+    filter_search_sort_page: {
+      where: { status: ['pending', 'confirmed'] },
+      search: { text: 'number12', fields },
+      sort,
+      offset: 20,
+      limit: 20,
+    },
     search_matching_all: { search: { text: 'smith', fields }, sort, offset: 20, limit: 20 },
     filter_sort_page: { where: { status: 'confirmed' }, sort, offset: 40, limit: 20 },
   };
@@ -95,7 +106,12 @@ export async function benchProjections(): Promise<Record<string, string | number
     const docs = (await readStore.findWithTotal(perStreamCounter.collection, { limit: 1 })).total;
 
     await readStore.reset(perStreamCounter.name, [perStreamCounter.collection]);
-    const runner = new ProcessorRunner({ eventStore: events, readStore, projectors: [perStreamCounter], log: createLogger('silent') });
+    const runner = new ProcessorRunner({
+      eventStore: events,
+      readStore,
+      projectors: [perStreamCounter],
+      log: createLogger('silent'),
+    });
     t = performance.now();
     runner.start();
     await runner.waitFor(BigInt(EVENTS - 1), undefined, 120_000);

@@ -20,7 +20,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const maskPhone = (m: string) => (m.replace(/\D/g, '').length >= 10 && !ISO_DATE.test(m) ? '[phone]' : m);
 export const redact = (s: string) => s.replace(EMAIL, '[email]').replace(PHONE_LIKE, maskPhone);
 
-export function createLogger(level: Level = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
+export function createLogger(
+  level: Level = 'info',
+  write: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+): Logger {
   const emit = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < order[level]) return;
     const line = JSON.stringify({ t: new Date().toISOString(), level: lvl, msg, ...fields }, (_k, v) =>

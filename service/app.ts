@@ -47,14 +47,23 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     bodyLimit({
       maxSize: maxBody,
       onError: () => {
-        throw new AppError('payload_too_large', `The request is too large: send at most ${Math.round(maxBody / 1024)} KB.`);
+        throw new AppError(
+          'payload_too_large',
+          `The request is too large: send at most ${Math.round(maxBody / 1024)} KB.`,
+        );
       },
     }),
   );
   api.use('*', async (c, next) => {
     // Every body this API takes is JSON; anything else is refused before a route reads it.
-    if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) {
-      throw new AppError('unsupported_media_type', 'Send the request body as JSON, with the header Content-Type: application/json.');
+    if (
+      ['POST', 'PUT', 'PATCH'].includes(c.req.method) &&
+      !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')
+    ) {
+      throw new AppError(
+        'unsupported_media_type',
+        'Send the request body as JSON, with the header Content-Type: application/json.',
+      );
     }
     await next();
   });

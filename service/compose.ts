@@ -58,7 +58,10 @@ export async function openStores(config: Config): Promise<Stores> {
   let rateLimits: RateLimitStore;
   if (config.MONGODB_URL) {
     const { MongoRateLimitStore } = await import('../platform/ratelimit/mongo.js');
-    rateLimits = new FallbackRateLimitStore(await MongoRateLimitStore.connect(config.MONGODB_URL, config.MONGODB_DB), createLogger(config.LOG_LEVEL));
+    rateLimits = new FallbackRateLimitStore(
+      await MongoRateLimitStore.connect(config.MONGODB_URL, config.MONGODB_DB),
+      createLogger(config.LOG_LEVEL),
+    );
   } else {
     rateLimits = new MemoryRateLimitStore();
   }
@@ -84,12 +87,18 @@ export function createPaymentsPort(config: Config, log?: Logger): PaymentsPort {
       apiBase: config.STRIPE_API_BASE,
     });
   }
-  return new OfflinePayments({ file: join(config.DATA_DIR, 'offline-payments.db'), legacyJsonFile: join(config.DATA_DIR, 'offline-payments.json'), log });
+  return new OfflinePayments({
+    file: join(config.DATA_DIR, 'offline-payments.db'),
+    legacyJsonFile: join(config.DATA_DIR, 'offline-payments.json'),
+    log,
+  });
 }
 
 /** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox. */
 export function createMailer(config: Config): Mailer {
-  return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outboxDir(config.DATA_DIR), config.MAIL_FROM);
+  return config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxMailer(outboxDir(config.DATA_DIR), config.MAIL_FROM);
 }
 
 /** The one command handler of a process, with the enrollment slice's hot streams batched and cached. */

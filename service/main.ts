@@ -24,7 +24,8 @@ async function main() {
   // anything a library writes under DATA_DIR.
   process.umask(0o077);
   const log = createLogger(config.LOG_LEVEL);
-  if (!config.ADMIN_KEY) config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
+  if (!config.ADMIN_KEY)
+    config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
 
   const stores = await openStores(config);
   const seeded = await seedCatalogue(stores.eventStore, new Date());
@@ -67,7 +68,8 @@ async function main() {
   if (config.projectionsInline) {
     // Serve only once the read models have caught up with what was written before this start.
     const head = await stores.eventStore.headPosition();
-    if (head >= 0n && !(await runner.waitFor(head, projectorNames, 60_000))) log.warn('projections still catching up at start', { head });
+    if (head >= 0n && !(await runner.waitFor(head, projectorNames, 60_000)))
+      log.warn('projections still catching up at start', { head });
   }
 
   const app = createApp(deps, { webDist: 'dist' });
@@ -75,9 +77,14 @@ async function main() {
   // one active timer across API processes.
   const timer = new HoldTimer(deps, { takeOverAtStart });
   timer.start();
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() }, (info) => {
-    process.stdout.write(`Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`);
-  });
+  const server = serve(
+    { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
+    (info) => {
+      process.stdout.write(
+        `Great Lakes Etiquette is serving on http://localhost:${info.port} (${config.embedded ? `embedded, data in ${config.DATA_DIR}` : 'production stores'})\n`,
+      );
+    },
+  );
 
   applyKeepAliveTimeout(server as import('node:http').Server);
 

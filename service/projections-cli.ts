@@ -24,11 +24,18 @@ function printStatus(rows: ProjectionStatus[]): void {
     fmt(r.checkpoint),
     fmt(r.head),
     fmt(r.lag),
-    [r.checkpoint < 0n ? 'never ran' : r.lag === 0n ? 'up to date' : 'behind', r.rebuilding === undefined ? '' : `, rebuild unfinished at ${fmt(r.rebuilding)}`].join(''),
+    [
+      r.checkpoint < 0n ? 'never ran' : r.lag === 0n ? 'up to date' : 'behind',
+      r.rebuilding === undefined ? '' : `, rebuild unfinished at ${fmt(r.rebuilding)}`,
+    ].join(''),
   ]);
   const header = ['projection', 'checkpoint', 'head', 'lag', 'state'];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  const render = (cells: string[]) => cells.map((c, i) => (i > 0 && i < 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const render = (cells: string[]) =>
+    cells
+      .map((c, i) => (i > 0 && i < 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   out(render(header));
   out(render(widths.map((w) => '-'.repeat(w))));
   table.forEach((row) => out(render(row)));
@@ -39,7 +46,10 @@ function progressReporter(name: string): { update(p: RebuildProgress): void; sto
   const started = performance.now();
   const rate = (events: number) => Math.round(events / Math.max((performance.now() - started) / 1000, 0.001));
   if (process.stdout.isTTY) {
-    const bar = new SingleBar({ format: `${name.padEnd(20)} [{bar}] {percentage}% | {rate} events/s | {phase}`, hideCursor: true }, Presets.shades_classic);
+    const bar = new SingleBar(
+      { format: `${name.padEnd(20)} [{bar}] {percentage}% | {rate} events/s | {phase}`, hideCursor: true },
+      Presets.shades_classic,
+    );
     let begun = false;
     return {
       update(p) {
@@ -67,14 +77,23 @@ function progressReporter(name: string): { update(p: RebuildProgress): void; sto
   };
 }
 
-async function rebuild(targets: readonly AnyProjector[], stores: Awaited<ReturnType<typeof openStores>>): Promise<void> {
+async function rebuild(
+  targets: readonly AnyProjector[],
+  stores: Awaited<ReturnType<typeof openStores>>,
+): Promise<void> {
   for (const projector of targets) {
     const reporter = progressReporter(projector.name);
     try {
-      const result = await rebuildProjection(projector, { eventStore: stores.eventStore, readStore: stores.readStore, onProgress: (p) => reporter.update(p) });
+      const result = await rebuildProjection(projector, {
+        eventStore: stores.eventStore,
+        readStore: stores.readStore,
+        onProgress: (p) => reporter.update(p),
+      });
       reporter.stop();
       const resumed = result.resumedFrom >= 0n ? `, resumed from ${result.resumedFrom}` : '';
-      out(`[rebuild] ${projector.name}: done, ${fmt(result.events)} events in ${(result.ms / 1000).toFixed(1)} s${resumed}; live at position ${result.position}`);
+      out(
+        `[rebuild] ${projector.name}: done, ${fmt(result.events)} events in ${(result.ms / 1000).toFixed(1)} s${resumed}; live at position ${result.position}`,
+      );
     } catch (err) {
       reporter.stop();
       throw err;
@@ -108,7 +127,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`${err instanceof ConfigError ? err.message : `projections: ${err instanceof Error ? err.message : String(err)}`}\n`);
+    process.stderr.write(
+      `${err instanceof ConfigError ? err.message : `projections: ${err instanceof Error ? err.message : String(err)}`}\n`,
+    );
     process.exitCode = err instanceof ConfigError ? 78 : 1;
   },
 );

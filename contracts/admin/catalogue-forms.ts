@@ -29,7 +29,10 @@ const area = (label: string, max: number) =>
 const image = oneLineText('Image')
   .trim()
   .max(300, 'Image must be at most 300 characters.')
-  .refine((v) => v === '' || v.startsWith('/') || v.startsWith('https://'), 'Image must be a site path (/images/...) or an https:// address.')
+  .refine(
+    (v) => v === '' || v.startsWith('/') || v.startsWith('https://'),
+    'Image must be a site path (/images/...) or an https:// address.',
+  )
   .optional();
 
 /** POST and PUT /api/admin/programs: the specification's program form. */
@@ -43,7 +46,13 @@ export const AdminProgramInputSchema = z.object({
 export type AdminProgramInput = z.infer<typeof AdminProgramInputSchema>;
 /** The program form's values; a price not yet entered is NaN (react-aria NumberField). */
 export type AdminProgramValues = FormValues<typeof AdminProgramInputSchema>;
-export const EMPTY_PROGRAM_FORM: AdminProgramValues = { title: '', description: '', category: '', price: Number.NaN, image: '' };
+export const EMPTY_PROGRAM_FORM: AdminProgramValues = {
+  title: '',
+  description: '',
+  category: '',
+  price: Number.NaN,
+  image: '',
+};
 
 export const ADMIN_YEAR_MIN = 1900;
 export const ADMIN_YEAR_MAX = 2200;
@@ -76,7 +85,9 @@ export const AdminDateTimeSchema = z
  */
 const category = z.preprocess(
   (v: WorkshopCategory | '' | undefined) => (v === '' ? undefined : v),
-  z.enum(WorkshopCategorySchema.options, { error: (issue) => (issue.input === undefined ? 'Category is required.' : undefined) }),
+  z.enum(WorkshopCategorySchema.options, {
+    error: (issue) => (issue.input === undefined ? 'Category is required.' : undefined),
+  }),
 );
 
 /** The specification's workshop form, as the administrator fills it in. */

@@ -7,7 +7,10 @@ export const ProgramDataSchema = z.object({
   title: z.string().trim().min(1).max(200),
   /** Short age or format line shown on cards. */
   description: z.string().trim().min(1).max(2000),
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens').max(120),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens')
+    .max(120),
   /** Display category, e.g. "Children", "Teens", "Professional", "All Ages", "Adult". */
   category: z.string().trim().min(1).max(60),
   price: z.number().nonnegative().max(100_000),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Schedule filter values (the category tabs). */
-export const WorkshopCategorySchema = z.enum(['children', 'teen', 'adult', 'business', 'dining', 'summer', 'tea-party']);
+export const WorkshopCategorySchema = z.enum([
+  'children',
+  'teen',
+  'adult',
+  'business',
+  'dining',
+  'summer',
+  'tea-party',
+]);
 export type WorkshopCategory = z.infer<typeof WorkshopCategorySchema>;
 
 /** Categories whose enrollment form asks for student, parent and emergency details. */
@@ -12,7 +20,9 @@ export const WorkshopIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is no
 export const InfoPairSchema = z.object({ label: z.string().max(100), value: z.string().max(1000) });
 
 /** An instant with its offset, e.g. 2025-06-07T12:30:00-05:00 (held in the school's zone, America/Chicago). */
-export const ZonedDateTimeStringSchema = z.string().datetime({ offset: true, message: 'must be a date and time with its UTC offset' });
+export const ZonedDateTimeStringSchema = z
+  .string()
+  .datetime({ offset: true, message: 'must be a date and time with its UTC offset' });
 
 export const WorkshopDataSchema = z.object({
   id: WorkshopIdSchema,

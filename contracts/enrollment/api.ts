@@ -17,7 +17,10 @@ export const CatalogueIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0
  */
 export const EnrollWorkshopExtrasSchema = z.object({
   workshopId: z.union([oneLineText('Workshop id'), z.number()]).optional(),
-  totalPrice: z.number({ error: 'totalPrice is required: the total the page showed, in dollars.' }).nonnegative().max(1_000_000),
+  totalPrice: z
+    .number({ error: 'totalPrice is required: the total the page showed, in dollars.' })
+    .nonnegative()
+    .max(1_000_000),
 });
 
 export const EnrollmentResponseSchema = z.object({

@@ -37,4 +37,5 @@ export const clientHoldEventSchemas = {
 
 export type ClientSeatsHeld = z.infer<typeof ClientSeatsHeldSchema>;
 export type ClientSeatsFreed = z.infer<typeof ClientSeatsFreedSchema>;
-export type ClientHoldEvent = { type: 'ClientSeatsHeld'; data: ClientSeatsHeld } | { type: 'ClientSeatsFreed'; data: ClientSeatsFreed };
+export type ClientHoldEvent =
+  { type: 'ClientSeatsHeld'; data: ClientSeatsHeld } | { type: 'ClientSeatsFreed'; data: ClientSeatsFreed };

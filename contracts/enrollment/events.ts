@@ -18,7 +18,8 @@ export const ENROLLMENT_STREAM_PREFIX = 'enrollment-';
  * belonging to no enrollment.
  */
 export function enrollmentIdOf(event: { streamId: string }): string {
-  if (!event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX)) throw new Error(`${event.streamId} is not an enrollment stream`);
+  if (!event.streamId.startsWith(ENROLLMENT_STREAM_PREFIX))
+    throw new Error(`${event.streamId} is not an enrollment stream`);
   return event.streamId.slice(ENROLLMENT_STREAM_PREFIX.length);
 }
 
@@ -77,7 +78,10 @@ export const EnrollmentSubmittedSchema = z.object({
    * (stream `client-holds-<clientKey>`), so the allowance is given back when it is paid or replaced.
    * Absent on enrollments made before the allowance existed, or with the limit off.
    */
-  clientKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).optional(),
+  clientKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
 });
 
 export const PaymentIntentCreatedSchema = z.object({
@@ -132,7 +136,13 @@ export const EnrollmentExpiredSchema = z.object({
 export const EnrollmentCancelledSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
   /** `replaced-by-new-submission`: the same parent submitted again for the workshop while this was unpaid. */
-  reason: z.enum(['seats-unavailable', 'payment-failed', 'cancelled-by-admin', 'cancelled-by-visitor', 'replaced-by-new-submission']),
+  reason: z.enum([
+    'seats-unavailable',
+    'payment-failed',
+    'cancelled-by-admin',
+    'cancelled-by-visitor',
+    'replaced-by-new-submission',
+  ]),
   cancelledAt: Instant,
   /** With `replaced-by-new-submission`: the newer enrollment. */
   replacedBy: EnrollmentIdSchema.optional(),

@@ -55,10 +55,14 @@ const tooLong = (max: number) => `Please keep this under ${max} characters.`;
  * naming `label`. `missing` is the message when the field is absent (the form always sends it; an
  * API client may not).
  */
-const text = (label: string, max: number, missing?: string) => oneLineText(label, missing ? { error: missing } : undefined).trim().max(max, tooLong(max));
+const text = (label: string, max: number, missing?: string) =>
+  oneLineText(label, missing ? { error: missing } : undefined)
+    .trim()
+    .max(max, tooLong(max));
 const optionalText = (label: string, max: number) => text(label, max).optional().default('');
 /** Free text over several lines: keeps line breaks, refuses other control characters. */
-const optionalArea = (label: string, max: number) => multiLineText(label).trim().max(max, tooLong(max)).optional().default('');
+const optionalArea = (label: string, max: number) =>
+  multiLineText(label).trim().max(max, tooLong(max)).optional().default('');
 /** An optional e-mail: valid or empty. */
 const optionalEmail = z
   .string()
@@ -76,7 +80,8 @@ const mustAgree = (message: string) => z.boolean({ error: message }).pipe(z.lite
  * NumberField); all mean "not given". Digits in a string are read as the number.
  */
 type NumberInput = number | string | null | undefined;
-const blankToUndefined = (v: NumberInput) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
+const blankToUndefined = (v: NumberInput) =>
+  v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v;
 const wholeNumber = (required: string) =>
   z.preprocess(
     (v: NumberInput) => {
@@ -91,12 +96,16 @@ const baseShape = {
   lastName: text('Last name', 100, MESSAGES.lastName).min(2, MESSAGES.lastName),
   email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
   phone: text('Phone number', 40, MESSAGES.phone).min(10, MESSAGES.phone),
-  participants: wholeNumber(MESSAGES.participantsMin)
-    .pipe(z.number().min(MIN_PARTICIPANTS, MESSAGES.participantsMin).max(MAX_PARTICIPANTS, MESSAGES.participantsMax)),
+  participants: wholeNumber(MESSAGES.participantsMin).pipe(
+    z.number().min(MIN_PARTICIPANTS, MESSAGES.participantsMin).max(MAX_PARTICIPANTS, MESSAGES.participantsMax),
+  ),
   /** Free text: the names of the other participants (one per line or comma separated). */
   participantNames: optionalArea('Participant names', 1000),
   specialRequirements: optionalArea('Special requirements', 2000),
-  referralSource: z.union([ReferralSourceSchema, z.literal('')]).optional().default(''),
+  referralSource: z
+    .union([ReferralSourceSchema, z.literal('')])
+    .optional()
+    .default(''),
   agreeToTerms: mustAgree(MESSAGES.agreeToTerms),
 
   parent2Name: optionalText("Second parent's name", 200),
@@ -121,7 +130,8 @@ const baseShape = {
 };
 
 const required = (label: string, message: string, max: number) => text(label, max, message).min(1, message);
-const emergencyPhone = (n: 1 | 2) => text(`Emergency contact ${n} phone`, 40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
+const emergencyPhone = (n: 1 | 2) =>
+  text(`Emergency contact ${n} phone`, 40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
 
 const strictShape = {
   ...baseShape,
@@ -133,10 +143,18 @@ const strictShape = {
   school: required('School name', MESSAGES.school, 200),
   emergencyContact1Name: required('Emergency contact 1 name', MESSAGES.emergency(1, 'name'), 200),
   emergencyContact1Phone: emergencyPhone(1),
-  emergencyContact1Relationship: required('Emergency contact 1 relationship', MESSAGES.emergency(1, 'relationship'), 100),
+  emergencyContact1Relationship: required(
+    'Emergency contact 1 relationship',
+    MESSAGES.emergency(1, 'relationship'),
+    100,
+  ),
   emergencyContact2Name: required('Emergency contact 2 name', MESSAGES.emergency(2, 'name'), 200),
   emergencyContact2Phone: emergencyPhone(2),
-  emergencyContact2Relationship: required('Emergency contact 2 relationship', MESSAGES.emergency(2, 'relationship'), 100),
+  emergencyContact2Relationship: required(
+    'Emergency contact 2 relationship',
+    MESSAGES.emergency(2, 'relationship'),
+    100,
+  ),
   agreeToCodeOfConduct: mustAgree(MESSAGES.agreeToCodeOfConduct),
 };
 
@@ -212,7 +230,9 @@ export const isStrictCategory = (category: WorkshopCategory | string): boolean =
 
 /** The schema a workshop's form is checked with, on the page and on the server. */
 export const enrollmentFormSchemaFor = (category: WorkshopCategory | string) =>
-  (isStrictCategory(category) ? StrictEnrollmentFormSchema : BaseEnrollmentFormSchema) as typeof BaseEnrollmentFormSchema;
+  (isStrictCategory(category)
+    ? StrictEnrollmentFormSchema
+    : BaseEnrollmentFormSchema) as typeof BaseEnrollmentFormSchema;
 
 /** The stored shape of a parsed form (events and read models), checked on append and read. */
 export const EnrollmentFormDataSchema = z.object({
@@ -252,10 +272,13 @@ export type EnrollmentFormData = z.infer<typeof EnrollmentFormDataSchema>;
  * it is listed apart from the form; both must name the same fields, or this fails to compile.
  */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
-export const STORED_FORM_MATCHES_SCHEMA: SameKeys<EnrollmentForm, EnrollmentFormData> & SameKeys<EnrollmentFormValues, EnrollmentFormData> = true;
+export const STORED_FORM_MATCHES_SCHEMA: SameKeys<EnrollmentForm, EnrollmentFormData> &
+  SameKeys<EnrollmentFormValues, EnrollmentFormData> = true;
 
 /** The names of everyone attending: the contact person first, then the extra names given. */
-export function attendeeNames(form: Pick<EnrollmentFormData, 'firstName' | 'lastName' | 'participantNames' | 'studentName'>): string[] {
+export function attendeeNames(
+  form: Pick<EnrollmentFormData, 'firstName' | 'lastName' | 'participantNames' | 'studentName'>,
+): string[] {
   const extra = form.participantNames
     .split(/[\n,;]+/)
     .map((n) => n.trim())

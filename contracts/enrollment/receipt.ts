@@ -23,7 +23,8 @@ export type ReceiptOrder = Pick<
   | 'refundedCents'
 >;
 
-const inSchoolZone = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
+const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
 const longDate = inSchoolZone({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
@@ -50,7 +51,11 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     line('Order number', orderId),
   ];
   if (!order) {
-    out.push('', 'The details of this order are not available right now.', `Please contact us at ${SCHOOL.email} with your order number.`);
+    out.push(
+      '',
+      'The details of this order are not available right now.',
+      `Please contact us at ${SCHOOL.email} with your order number.`,
+    );
     return out.join('\n') + '\n';
   }
   const { item } = order;
@@ -69,7 +74,11 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
   if (item.location) out.push(line('Location', item.location));
   if (item.instructor) out.push(line('Instructor', item.instructor));
   if (item.attire) out.push(line('Attire', item.attire));
-  out.push('', `ATTENDEES (${order.participants})`, ...order.attendees.map((name, i) => `  ${i + 1}. ${toOneLine(name)}`));
+  out.push(
+    '',
+    `ATTENDEES (${order.participants})`,
+    ...order.attendees.map((name, i) => `  ${i + 1}. ${toOneLine(name)}`),
+  );
   out.push(
     '',
     'AMOUNTS',

@@ -4,10 +4,17 @@ import { multiLineText, oneLineText } from '../core/text.js';
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 const required = (label: string, max: number) =>
-  oneLineText(label, { error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, tooLong(label, max));
-const optional = (label: string, max: number) => oneLineText(label).trim().max(max, tooLong(label, max)).optional().default('');
+  oneLineText(label, { error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, tooLong(label, max));
+const optional = (label: string, max: number) =>
+  oneLineText(label).trim().max(max, tooLong(label, max)).optional().default('');
 const requiredArea = (label: string, max: number) =>
-  multiLineText(label, { error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, tooLong(label, max));
+  multiLineText(label, { error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, tooLong(label, max));
 const email = z
   .string({ error: 'Email is required.' })
   .trim()
@@ -25,7 +32,13 @@ export const ContactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export type ContactMessageValues = FormValues<typeof ContactMessageSchema>;
-export const EMPTY_CONTACT_MESSAGE: ContactMessageValues = { fullname: '', company: '', email: '', phone: '', message: '' };
+export const EMPTY_CONTACT_MESSAGE: ContactMessageValues = {
+  fullname: '',
+  company: '',
+  email: '',
+  phone: '',
+  message: '',
+};
 
 /** POST /api/consultation */
 export const ConsultationRequestSchema = z.object({
@@ -72,7 +85,10 @@ export const InquiryReceivedSchema = z.object({ success: z.literal(true), id: z.
 export type InquiryReceived = z.infer<typeof InquiryReceivedSchema>;
 
 export const ContactMessageReceivedSchema = z.object({ inquiryId: z.string(), message: StoredContactMessageSchema });
-export const ConsultationRequestedSchema = z.object({ inquiryId: z.string(), request: StoredConsultationRequestSchema });
+export const ConsultationRequestedSchema = z.object({
+  inquiryId: z.string(),
+  request: StoredConsultationRequestSchema,
+});
 
 export const inquiryEventSchemas = {
   ContactMessageReceived: ContactMessageReceivedSchema,

@@ -22,11 +22,17 @@ export const StripeConfigSchema = z.object({
 export type StripeConfig = z.infer<typeof StripeConfigSchema>;
 
 /** GET /api/test-stripe-connection */
-export const StripeConnectionSchema = z.object({ success: z.boolean(), error: z.string().optional(), provider: PaymentProviderSchema });
+export const StripeConnectionSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  provider: PaymentProviderSchema,
+});
 export type StripeConnection = z.infer<typeof StripeConnectionSchema>;
 
-const optionalText = (label: string, max: number) => oneLineText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional();
-const optionalArea = (label: string, max: number) => multiLineText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional();
+const optionalText = (label: string, max: number) =>
+  oneLineText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional();
+const optionalArea = (label: string, max: number) =>
+  multiLineText(label).trim().max(max, `${label} must be at most ${max} characters.`).optional();
 
 /**
  * POST /api/create-payment-intent. With `enrollmentId` (checkout) the amount is the enrollment's;
@@ -34,7 +40,10 @@ const optionalArea = (label: string, max: number) => multiLineText(label).trim()
  * enrollment is recorded from the person fields and `amount`.
  */
 export const CreatePaymentIntentRequestSchema = z.object({
-  enrollmentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id').optional(),
+  enrollmentId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id')
+    .optional(),
   /** Dollars. */
   amount: z.number({ error: 'amount is required, in dollars.' }).min(0).max(1_000_000),
   workshopId: z.union([oneLineText('Workshop id'), z.number()]).optional(),
@@ -60,7 +69,9 @@ export const CreatePaymentIntentResponseSchema = z.object({
 export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponseSchema>;
 
 /** POST /api/create-test-charge: a 1-dollar PaymentIntent with no enrollment. */
-export const CreateTestChargeRequestSchema = z.object({ description: oneLineText('Description').trim().max(200).optional().default('Test charge') });
+export const CreateTestChargeRequestSchema = z.object({
+  description: oneLineText('Description').trim().max(200).optional().default('Test charge'),
+});
 export const TEST_CHARGE_CENTS = 100;
 
 /** Ids the provider gives; also the shape of PaymentIntent ids (pi_...) in URLs. */
@@ -98,9 +109,18 @@ export const TEST_CARDS = [
 /** POST /api/offline-payments/confirm: the test-card form (offline provider only). */
 export const OfflineConfirmRequestSchema = z.object({
   clientSecret: oneLineText('Client secret').min(1).max(400),
-  cardNumber: z.string().trim().regex(/^[\d ]{12,23}$/, 'Please enter the card number, e.g. 4242 4242 4242 4242.'),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Please enter the expiry as MM/YY.'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code.'),
+  cardNumber: z
+    .string()
+    .trim()
+    .regex(/^[\d ]{12,23}$/, 'Please enter the card number, e.g. 4242 4242 4242 4242.'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Please enter the expiry as MM/YY.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code.'),
   postalCode: oneLineText('Postal code').trim().max(12).optional(),
 });
 export type OfflineConfirmRequest = z.infer<typeof OfflineConfirmRequestSchema>;
@@ -123,7 +143,14 @@ export type PaymentIntentStatus = z.infer<typeof PaymentIntentStatusSchema>;
 /** Answer of the offline confirm, shaped like stripe.confirmPayment's result. */
 export const OfflineConfirmResponseSchema = z.object({
   paymentIntent: z.object({ id: z.string(), status: PaymentIntentStatusSchema, amount: z.number().int() }).optional(),
-  error: z.object({ type: z.literal('card_error'), code: z.string(), decline_code: z.string().optional(), message: z.string() }).optional(),
+  error: z
+    .object({
+      type: z.literal('card_error'),
+      code: z.string(),
+      decline_code: z.string().optional(),
+      message: z.string(),
+    })
+    .optional(),
 });
 export type OfflineConfirmResponse = z.infer<typeof OfflineConfirmResponseSchema>;
 

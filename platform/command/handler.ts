@@ -141,12 +141,17 @@ class Lane<C, E extends DomainEvent, S> {
     const maxAttempts = this.policy.maxAttempts ?? 20;
     let verified = false;
     for (let attempt = 1; ; attempt++) {
-      const { state: start, revision, confirmedAt } = await this.load(streamId, attempt === 1 && !verified && this.policy.guessNewStreams === true);
+      const {
+        state: start,
+        revision,
+        confirmedAt,
+      } = await this.load(streamId, attempt === 1 && !verified && this.policy.guessNewStreams === true);
       let state = start;
       const outcomes: Outcome<S>[] = batch.map((job) => {
         try {
           const planned = job.plan(state);
-          const [command, result] = planned instanceof Decision ? [planned.command, planned.result] : [planned, undefined];
+          const [command, result] =
+            planned instanceof Decision ? [planned.command, planned.result] : [planned, undefined];
           const events = this.decider.decide(command, state);
           state = events.reduce(this.decider.evolve, state);
           return { ok: true, events, state, result };
@@ -155,7 +160,9 @@ class Lane<C, E extends DomainEvent, S> {
         }
       });
       const toAppend = outcomes.flatMap((o, i) =>
-        o.ok ? o.events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: batch[i]!.metadata })) : [],
+        o.ok
+          ? o.events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: batch[i]!.metadata }))
+          : [],
       );
       const refusedOrIdle = outcomes.some((o) => !o.ok || o.events.length === 0);
       const stale = performance.now() - confirmedAt > (this.policy.refusalStalenessMs ?? 1_000);
@@ -180,10 +187,12 @@ class Lane<C, E extends DomainEvent, S> {
         this.cache.delete(streamId);
         if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) {
           // A wrong guess of a new stream is not contention: read it at once.
-          if (attempt > 1 || this.policy.guessNewStreams !== true) await new Promise((r) => setTimeout(r, Math.random() * Math.min(20, attempt * 2)));
+          if (attempt > 1 || this.policy.guessNewStreams !== true)
+            await new Promise((r) => setTimeout(r, Math.random() * Math.min(20, attempt * 2)));
           continue;
         }
-        if (error instanceof WrongExpectedRevisionError) throw new StreamBusyError(streamId, this.policy.busyMessage ?? DEFAULT_BUSY);
+        if (error instanceof WrongExpectedRevisionError)
+          throw new StreamBusyError(streamId, this.policy.busyMessage ?? DEFAULT_BUSY);
         if (batch.length > 1 && error instanceof EventValidationError) {
           // One command's events may be the bad ones: give each its own append so the others pass.
           // Any other failure (store unavailable, answer lost) may have committed the whole batch,
@@ -199,7 +208,13 @@ class Lane<C, E extends DomainEvent, S> {
   private settle(batch: Job<C, S>[], outcomes: Outcome<S>[], position: bigint | null): void {
     outcomes.forEach((o, i) => {
       const job = batch[i]!;
-      if (o.ok) job.resolve({ events: o.events, state: o.state, position: o.events.length > 0 ? position : null, result: o.result });
+      if (o.ok)
+        job.resolve({
+          events: o.events,
+          state: o.state,
+          position: o.events.length > 0 ? position : null,
+          result: o.result,
+        });
       else job.reject(o.error);
     });
   }
@@ -254,7 +269,12 @@ export class CommandHandler {
    * Decides `command` (or the command `plan` makes from the stream's state; `plan` may throw to
    * refuse) against the stream's state and appends its events. Refusals are the decider's errors.
    */
-  handle<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string, command: C | ((state: S) => C), metadata: EventMetadata): Promise<Handled<E, S>>;
+  handle<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    command: C | ((state: S) => C),
+    metadata: EventMetadata,
+  ): Promise<Handled<E, S>>;
   /** As above, with what `plan` worked out beside the command handed back as `result`. */
   handle<C, E extends DomainEvent, S, R>(
     decider: Decider<C, E, S>,
@@ -262,7 +282,12 @@ export class CommandHandler {
     plan: (state: S) => Decision<C, R>,
     metadata: EventMetadata,
   ): Promise<Handled<E, S> & { result: R }>;
-  handle<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, streamId: string, planOrCommand: unknown, metadata: EventMetadata): Promise<Handled<E, S>> {
+  handle<C, E extends DomainEvent, S>(
+    decider: Decider<C, E, S>,
+    streamId: string,
+    planOrCommand: unknown,
+    metadata: EventMetadata,
+  ): Promise<Handled<E, S>> {
     const plan = (typeof planOrCommand === 'function' ? planOrCommand : () => planOrCommand) as Plan<C, S>;
     return this.lane(decider).enqueue(streamId, plan, metadata);
   }

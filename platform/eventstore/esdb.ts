@@ -84,7 +84,9 @@ export interface EsdbOptions {
  * without +discover) name the same thing with the same options, so they are rewritten, not refused.
  */
 export const toEsdbConnectionString = (url: string): string =>
-  url.trim().replace(/^(?:kurrentdb|kdb)(\+discover)?:\/\//i, (_, discover: string | undefined) => `esdb${discover ?? ''}://`);
+  url
+    .trim()
+    .replace(/^(?:kurrentdb|kdb)(\+discover)?:\/\//i, (_, discover: string | undefined) => `esdb${discover ?? ''}://`);
 
 /** Our own time limit ran out: no answer came. */
 class NoAnswerError extends EventStoreUnavailableError {}
@@ -139,7 +141,10 @@ export class EsdbEventStore implements EventStore {
     const client = this.client;
     try {
       const result = await this.call('append', () =>
-        client.appendToStream(streamId, events.map(toEventData), { expectedRevision: toEsdbExpected(expected), deadline: this.timeoutMs }),
+        client.appendToStream(streamId, events.map(toEventData), {
+          expectedRevision: toEsdbExpected(expected),
+          deadline: this.timeoutMs,
+        }),
       );
       this.appendTimeoutsInARow = 0;
       return result;
@@ -148,9 +153,14 @@ export class EsdbEventStore implements EventStore {
         this.appendTimeoutsInARow = 0;
         const actual = error.actualVersion;
         // The unary append path reports a missing stream as -1.
-        throw new WrongExpectedRevisionError(streamId, expected, actual === 'no_stream' || actual < 0n ? 'no_stream' : actual);
+        throw new WrongExpectedRevisionError(
+          streamId,
+          expected,
+          actual === 'no_stream' || actual < 0n ? 'no_stream' : actual,
+        );
       }
-      if (error instanceof NoAnswerError && ++this.appendTimeoutsInARow >= this.reconnectAfterTimeouts) this.replaceClient(client);
+      if (error instanceof NoAnswerError && ++this.appendTimeoutsInARow >= this.reconnectAfterTimeouts)
+        this.replaceClient(client);
       throw error;
     }
   }
@@ -242,7 +252,12 @@ export class EsdbEventStore implements EventStore {
   private async lastRevision(streamId: string): Promise<bigint | 'no_stream'> {
     try {
       const [last] = await this.collect('readStream', () =>
-        this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1, deadline: this.timeoutMs }),
+        this.client.readStream(streamId, {
+          fromRevision: END,
+          direction: BACKWARDS,
+          maxCount: 1,
+          deadline: this.timeoutMs,
+        }),
       );
       return last?.event?.revision ?? 'no_stream';
     } catch (error) {
@@ -262,14 +277,19 @@ export class EsdbEventStore implements EventStore {
     try {
       const page = await this.readAllPage({ commit: reported, prepare: reported }, events.length + 1, FORWARDS);
       let last = reported;
-      for (const { event } of page) if (event && ids.has(event.id) && event.position.commit > last) last = event.position.commit;
+      for (const { event } of page)
+        if (event && ids.has(event.id) && event.position.commit > last) last = event.position.commit;
       return last;
     } catch {
       return reported;
     }
   }
 
-  private readAllPage(from: ReadPosition, maxCount: number, direction: typeof FORWARDS | typeof BACKWARDS): Promise<AllStreamResolvedEvent[]> {
+  private readAllPage(
+    from: ReadPosition,
+    maxCount: number,
+    direction: typeof FORWARDS | typeof BACKWARDS,
+  ): Promise<AllStreamResolvedEvent[]> {
     return this.collect('readAll', () =>
       this.client.readAll({ fromPosition: from, maxCount, direction, resolveLinkTos: false, deadline: this.timeoutMs }),
     );
@@ -279,7 +299,10 @@ export class EsdbEventStore implements EventStore {
    * Drains a read into an array. The read fails, cancelled, when the server sends nothing for
    * `timeoutMs`: the timer restarts at every event, so only silence counts, never the read's length.
    */
-  private async collect<T>(what: string, open: () => Readable & AsyncIterable<T> & { cancel(): Promise<void> }): Promise<T[]> {
+  private async collect<T>(
+    what: string,
+    open: () => Readable & AsyncIterable<T> & { cancel(): Promise<void> },
+  ): Promise<T[]> {
     this.assertOpen();
     const stream = open();
     // The client may still emit an error after the read is over (a cancel racing a failure); an
@@ -317,7 +340,10 @@ export class EsdbEventStore implements EventStore {
     this.assertOpen();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new NoAnswerError(`EventStoreDB ${what} did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(
+        () => reject(new NoAnswerError(`EventStoreDB ${what} did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
     });
     try {
       return await Promise.race([run(), timeout]);
@@ -339,7 +365,8 @@ export class EsdbEventStore implements EventStore {
 
   private subscribe(): void {
     if (this.subscription || this.closed || this.listeners.size === 0) return;
-    const from: ReadPosition = this.subscribedUpTo === undefined ? END : { commit: this.subscribedUpTo, prepare: this.subscribedUpTo };
+    const from: ReadPosition =
+      this.subscribedUpTo === undefined ? END : { commit: this.subscribedUpTo, prepare: this.subscribedUpTo };
     const subscription = this.client.subscribeToAll({
       fromPosition: from,
       filter: excludeSystemEvents({
@@ -408,7 +435,13 @@ export class EsdbEventStore implements EventStore {
 }
 
 const toEsdbExpected = (expected: ExpectedRevision): AppendExpectedRevision =>
-  expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : expected;
+  expected === 'no_stream'
+    ? NO_STREAM
+    : expected === 'stream_exists'
+      ? STREAM_EXISTS
+      : expected === 'any'
+        ? ANY
+        : expected;
 
 const toEventData = (e: NewEvent) =>
   jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as JSONType, metadata: e.metadata });
@@ -433,7 +466,8 @@ const toRecorded = (e: StoredEvent, position: bigint): RecordedEvent => ({
   metadata: e.metadata as EventMetadata,
 });
 
-const isSystem = (e: { type: string; streamId: string }): boolean => e.type.startsWith('$') || e.streamId.startsWith('$');
+const isSystem = (e: { type: string; streamId: string }): boolean =>
+  e.type.startsWith('$') || e.streamId.startsWith('$');
 
 const errorType = (error: unknown): unknown => (error as { type?: unknown } | null)?.type;
 

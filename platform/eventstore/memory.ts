@@ -67,6 +67,10 @@ export class MemoryEventStore implements EventStore {
   }
 }
 
-const clone = (e: RecordedEvent): RecordedEvent => ({ ...e, data: structuredClone(e.data), metadata: { ...e.metadata } });
+const clone = (e: RecordedEvent): RecordedEvent => ({
+  ...e,
+  data: structuredClone(e.data),
+  metadata: { ...e.metadata },
+});
 
 export { WrongExpectedRevisionError };

@@ -49,7 +49,15 @@ CREATE TABLE IF NOT EXISTS events (
 `;
 
 /** A row in `COLUMNS` order; raw (array) rows read ~1.5x faster than objects on 100k-event scans. */
-type Row = [position: bigint, streamId: string, revision: bigint, id: string, type: string, data: string, metadata: string];
+type Row = [
+  position: bigint,
+  streamId: string,
+  revision: bigint,
+  id: string,
+  type: string,
+  data: string,
+  metadata: string,
+];
 
 interface PendingAppend {
   streamId: string;
@@ -88,7 +96,10 @@ export class SqliteEventStore implements EventStore {
     this.db.exec(SCHEMA);
 
     this.insert = this.db.prepare(`INSERT INTO events (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-    this.streamHead = this.db.prepare<[string]>('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck().safeIntegers(true);
+    this.streamHead = this.db
+      .prepare<[string]>('SELECT MAX(revision) FROM events WHERE stream_id = ?')
+      .pluck()
+      .safeIntegers(true);
     this.globalHead = this.db.prepare<[]>('SELECT MAX(position) FROM events').pluck().safeIntegers(true);
     this.selectStream = this.db
       .prepare<[string]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
@@ -196,7 +207,15 @@ export class SqliteEventStore implements EventStore {
       revision += 1n;
       position += 1n;
       // JSON.stringify(undefined) is undefined; store an explicit null so the column stays valid JSON.
-      this.insert.run(position, p.streamId, revision, e.id, e.type, JSON.stringify(e.data ?? null), JSON.stringify(e.metadata));
+      this.insert.run(
+        position,
+        p.streamId,
+        revision,
+        e.id,
+        e.type,
+        JSON.stringify(e.data ?? null),
+        JSON.stringify(e.metadata),
+      );
     }
     return { nextExpectedRevision: revision, position };
   }

@@ -23,11 +23,13 @@ export function validatingEventStore(inner: EventStore, schemas: Record<string, 
   const checkNew = (streamId: string, e: NewEvent, index: number): void => {
     const where = `event #${index} (${e.type}) appended to ${streamId}`;
     const schema = Object.hasOwn(schemas, e.type) ? schemas[e.type] : undefined;
-    if (!schema) throw new EventValidationError(`Unknown event type "${e.type}" in ${where}: no schema is registered for it`);
+    if (!schema)
+      throw new EventValidationError(`Unknown event type "${e.type}" in ${where}: no schema is registered for it`);
     const data = schema.safeParse(e.data);
     if (!data.success) throw new EventValidationError(`Invalid data in ${where}:\n${z.prettifyError(data.error)}`);
     const metadata = EventMetadataSchema.safeParse(e.metadata);
-    if (!metadata.success) throw new EventValidationError(`Invalid metadata in ${where}:\n${z.prettifyError(metadata.error)}`);
+    if (!metadata.success)
+      throw new EventValidationError(`Invalid metadata in ${where}:\n${z.prettifyError(metadata.error)}`);
   };
 
   const checkStored = (e: RecordedEvent): RecordedEvent => {
@@ -37,7 +39,8 @@ export function validatingEventStore(inner: EventStore, schemas: Record<string, 
     const data = schema.safeParse(e.data);
     if (!data.success) throw new EventValidationError(`Invalid data in ${where}:\n${z.prettifyError(data.error)}`);
     const metadata = EventMetadataSchema.safeParse(e.metadata);
-    if (!metadata.success) throw new EventValidationError(`Invalid metadata in ${where}:\n${z.prettifyError(metadata.error)}`);
+    if (!metadata.success)
+      throw new EventValidationError(`Invalid metadata in ${where}:\n${z.prettifyError(metadata.error)}`);
     return { ...e, data: data.data, metadata: metadata.data satisfies EventMetadata };
   };
 

@@ -10,7 +10,10 @@ import type { EventStore, RecordedEvent } from '../eventstore/port.js';
 export class SharedFeed {
   /** Bumped on every append notification, so a notification during a read is not lost. */
   appendSeq = 0;
-  private readonly recent = new Map<bigint, { seq: number; at: number; nonEmpty: boolean; events: Promise<RecordedEvent[]> }>();
+  private readonly recent = new Map<
+    bigint,
+    { seq: number; at: number; nonEmpty: boolean; events: Promise<RecordedEvent[]> }
+  >();
 
   constructor(
     private readonly eventStore: EventStore,
@@ -25,7 +28,12 @@ export class SharedFeed {
     const now = performance.now();
     const hit = this.recent.get(after);
     if (hit && now - hit.at < 100 && (hit.nonEmpty || hit.seq === this.appendSeq)) return hit.events;
-    const entry = { seq: this.appendSeq, at: now, nonEmpty: false, events: this.eventStore.readAll({ after, limit: this.batchSize }) };
+    const entry = {
+      seq: this.appendSeq,
+      at: now,
+      nonEmpty: false,
+      events: this.eventStore.readAll({ after, limit: this.batchSize }),
+    };
     this.recent.set(after, entry);
     entry.events.then(
       (events) => (entry.nonEmpty = events.length > 0),

@@ -39,7 +39,10 @@ export async function projectBatch<E extends DomainEvent, D extends DocValue>(
   const working = new Map<string, Working<D>>();
   for (const id of ids) {
     const s = stored.get(id);
-    working.set(id, s ? { doc: s.doc, position: s.position, changed: false } : { doc: null, position: -1n, changed: false });
+    working.set(
+      id,
+      s ? { doc: s.doc, position: s.position, changed: false } : { doc: null, position: -1n, changed: false },
+    );
   }
   for (let i = 0; i < relevant.length; i++) {
     const e = relevant[i]!;
@@ -56,7 +59,11 @@ export async function projectBatch<E extends DomainEvent, D extends DocValue>(
   const ops: WriteOp[] = [];
   for (const [id, w] of working) {
     if (!w.changed) continue;
-    ops.push(w.doc === null ? { kind: 'delete', collection, id, position: w.position } : { kind: 'put', collection, id, doc: w.doc, position: w.position });
+    ops.push(
+      w.doc === null
+        ? { kind: 'delete', collection, id, position: w.position }
+        : { kind: 'put', collection, id, doc: w.doc, position: w.position },
+    );
   }
   return ops;
 }

@@ -3,7 +3,9 @@ import type { RecordedEvent } from '../eventstore/port.js';
 import type { DocValue, IndexSpec } from '../readstore/port.js';
 
 /** A recorded event of one of the types of E, its data typed by its type (narrowed by `type`). */
-export type RecordedEventOf<E extends DomainEvent> = E extends DomainEvent ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] } : never;
+export type RecordedEventOf<E extends DomainEvent> = E extends DomainEvent
+  ? Omit<RecordedEvent, 'type' | 'data'> & { type: E['type']; data: E['data'] }
+  : never;
 
 /**
  * A projector is a pure function from (document or nothing, event) to a document change. The
@@ -29,7 +31,10 @@ export interface ProjectorDefinition<E extends DomainEvent, D extends DocValue> 
   project(doc: D | null, event: RecordedEventOf<E>, id: string): D | null | undefined;
 }
 
-export interface Projector<E extends DomainEvent = DomainEvent, D extends DocValue = DocValue> extends ProjectorDefinition<E, D> {
+export interface Projector<
+  E extends DomainEvent = DomainEvent,
+  D extends DocValue = DocValue,
+> extends ProjectorDefinition<E, D> {
   /** Whether the event is one of `eventTypes`, and so typed as E. */
   handles(event: RecordedEvent): event is RecordedEventOf<E>;
 }
@@ -42,7 +47,9 @@ export type AnyProjector = Projector<DomainEvent, DocValue>;
  * through `handles`, which checks the type against `eventTypes`; the event store validated each
  * event's data against its type's schema when it was read, so the data is what E says it is.
  */
-export function defineProjector<E extends DomainEvent, D extends DocValue>(definition: ProjectorDefinition<E, D>): Projector<E, D> {
+export function defineProjector<E extends DomainEvent, D extends DocValue>(
+  definition: ProjectorDefinition<E, D>,
+): Projector<E, D> {
   const types = new Set<string>(definition.eventTypes);
   return {
     ...definition,

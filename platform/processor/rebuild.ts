@@ -7,7 +7,10 @@ import { type DocValue, type ReadStore, LeaseLostError } from '../readstore/port
 import { projectBatch } from './project-batch.js';
 
 /** Where a rebuild of `projector` writes until it swaps: a shadow collection and checkpoint. */
-export const shadowOf = (projector: Pick<Projector, 'name' | 'collection'>) => ({ name: `${projector.name}__rebuild`, collection: `${projector.collection}__rebuild` });
+export const shadowOf = (projector: Pick<Projector, 'name' | 'collection'>) => ({
+  name: `${projector.name}__rebuild`,
+  collection: `${projector.collection}__rebuild`,
+});
 
 export interface RebuildProgress {
   projection: string;
@@ -52,7 +55,10 @@ export interface RebuildResult {
  * 3. catches the shadow up to the new head, swaps it in with its checkpoint, releases the lease;
  *    the live runner takes the lease back and continues from the swapped checkpoint.
  */
-export async function rebuildProjection<E extends DomainEvent, D extends DocValue>(projector: Projector<E, D>, options: RebuildOptions): Promise<RebuildResult> {
+export async function rebuildProjection<E extends DomainEvent, D extends DocValue>(
+  projector: Projector<E, D>,
+  options: RebuildOptions,
+): Promise<RebuildResult> {
   const { eventStore, readStore, onProgress } = options;
   const batchSize = options.batchSize ?? 10_000;
   const ttl = options.leaseTtlMs ?? 15_000;
@@ -66,7 +72,8 @@ export async function rebuildProjection<E extends DomainEvent, D extends DocValu
   let renewAt = Date.now() + ttl / 3;
   const renew = async () => {
     if (Date.now() < renewAt) return;
-    for (const name of leases) if (!(await readStore.acquireLease(name, owner, ttl))) throw new LeaseLostError(name, owner);
+    for (const name of leases)
+      if (!(await readStore.acquireLease(name, owner, ttl))) throw new LeaseLostError(name, owner);
     renewAt = Date.now() + ttl / 3;
   };
 
@@ -89,7 +96,14 @@ export async function rebuildProjection<E extends DomainEvent, D extends DocValu
         position = last;
         events += batch.length;
         // A batch may read past the head seen at the start of the phase: events keep coming.
-        onProgress?.({ projection: projector.name, phase, position, head: position > head ? position : head, events, resumedFrom });
+        onProgress?.({
+          projection: projector.name,
+          phase,
+          position,
+          head: position > head ? position : head,
+          events,
+          resumedFrom,
+        });
       }
     };
 
@@ -107,7 +121,14 @@ export async function rebuildProjection<E extends DomainEvent, D extends DocValu
     } finally {
       await readStore.releaseLease(projector.name, owner).catch(() => undefined);
     }
-    onProgress?.({ projection: projector.name, phase: 'swapped', position, head: position > head ? position : head, events, resumedFrom });
+    onProgress?.({
+      projection: projector.name,
+      phase: 'swapped',
+      position,
+      head: position > head ? position : head,
+      events,
+      resumedFrom,
+    });
     return { projection: projector.name, position, events, resumedFrom, ms: performance.now() - started };
   } finally {
     await readStore.releaseLease(shadow.name, owner).catch(() => undefined);

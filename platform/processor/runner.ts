@@ -114,8 +114,18 @@ export class ProcessorRunner {
     this.log = options.log ?? createLogger('warn');
     this.clock = options.clock ?? (() => new Date());
     this.feed = new SharedFeed(options.eventStore, options.batchSize ?? 2000);
-    const processors = [...(options.projectors ?? []).map((p) => this.projection(p)), ...(options.reactors ?? []).map((r) => this.reaction(r))];
-    this.workers = processors.map((processor) => ({ processor, everHeld: false, checkpoint: -1n, holding: false, renewAt: 0, state: 'stopped' }));
+    const processors = [
+      ...(options.projectors ?? []).map((p) => this.projection(p)),
+      ...(options.reactors ?? []).map((r) => this.reaction(r)),
+    ];
+    this.workers = processors.map((processor) => ({
+      processor,
+      everHeld: false,
+      checkpoint: -1n,
+      holding: false,
+      renewAt: 0,
+      state: 'stopped',
+    }));
     this.names = processors.map((p) => p.name);
     this.waiter = options.waiter ?? new CheckpointWaiter({ readStore: options.readStore, names: [...this.names] });
   }
@@ -142,7 +152,11 @@ export class ProcessorRunner {
   }
 
   async status(): Promise<ProjectionStatus[]> {
-    const statuses = await readStatus(this.workers.map((w) => w.processor), this.options.eventStore, this.options.readStore);
+    const statuses = await readStatus(
+      this.workers.map((w) => w.processor),
+      this.options.eventStore,
+      this.options.readStore,
+    );
     return statuses.map((s, i) => ({ ...s, state: this.workers[i]!.state }));
   }
 
@@ -170,7 +184,10 @@ export class ProcessorRunner {
           // An outage is retried like any batch; an index the store refuses (say, one made by hand
           // with other options) is logged, since queries still answer without it, only slower.
           if (err instanceof ReadStoreUnavailableError) throw err;
-          this.log.error('projection indexes could not be created; its queries will scan', { projection: projector.name, error: err });
+          this.log.error('projection indexes could not be created; its queries will scan', {
+            projection: projector.name,
+            error: err,
+          });
         }
       },
       run: async (events, batch) => {
@@ -192,7 +209,12 @@ export class ProcessorRunner {
           if (!reactor.handles(event)) continue;
           // Not while another runner took the lease over: it may be handling this very event.
           await batch.confirmLease();
-          const metadata = { correlationId: event.metadata.correlationId, causationId: event.id, actor: 'system' as const, at: this.clock().toISOString() };
+          const metadata = {
+            correlationId: event.metadata.correlationId,
+            causationId: event.id,
+            actor: 'system' as const,
+            at: this.clock().toISOString(),
+          };
           await reactor.handle(event, { metadata, idempotencyKey: `${reactor.name}@${event.position}` });
           await batch.commit([], (committed = event.position));
         }
@@ -230,7 +252,12 @@ export class ProcessorRunner {
         }
         backoff = Math.min(Math.max(backoff * 2, 100), this.maxBackoffMs);
         w.state = 'retrying';
-        this.log.warn(`${kind} batch failed; retrying`, { [kind]: name, checkpoint: w.checkpoint, retryInMs: backoff, error: err });
+        this.log.warn(`${kind} batch failed; retrying`, {
+          [kind]: name,
+          checkpoint: w.checkpoint,
+          retryInMs: backoff,
+          error: err,
+        });
         await this.sleep(backoff);
       }
     }
@@ -277,7 +304,8 @@ export class ProcessorRunner {
         this.waiter.observe(name, position);
       },
       confirmLease: async () => {
-        if (!(await readStore.acquireLease(name, this.owner, this.leaseTtlMs))) throw new LeaseLostError(name, this.owner);
+        if (!(await readStore.acquireLease(name, this.owner, this.leaseTtlMs)))
+          throw new LeaseLostError(name, this.owner);
         w.renewAt = Date.now() + this.leaseTtlMs / 3;
       },
     });

@@ -19,7 +19,11 @@ export interface ProjectionStatus {
 }
 
 /** Reads each named processor's status from the stores; works without a runner (the CLI). */
-export async function readStatus(processors: readonly { name: string }[], eventStore: EventStore, readStore: ReadStore): Promise<ProjectionStatus[]> {
+export async function readStatus(
+  processors: readonly { name: string }[],
+  eventStore: EventStore,
+  readStore: ReadStore,
+): Promise<ProjectionStatus[]> {
   const [head, checkpoints] = await Promise.all([eventStore.headPosition(), readStore.listCheckpoints()]);
   return processors.map((p) => {
     const checkpoint = checkpoints.get(p.name) ?? -1n;

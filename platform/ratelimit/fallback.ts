@@ -22,7 +22,9 @@ export class FallbackRateLimitStore implements RateLimitStore {
     } catch (err) {
       if (nowMs - this.warnedAt > 60_000) {
         this.warnedAt = nowMs;
-        this.log.warn('shared rate limit store unavailable; limiting per process', { err: err instanceof Error ? err.name : String(err) });
+        this.log.warn('shared rate limit store unavailable; limiting per process', {
+          err: err instanceof Error ? err.name : String(err),
+        });
       }
       return this.local.take(key, policy, nowMs);
     }

@@ -42,7 +42,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   private sweep(policy: BucketPolicy, nowMs: number): void {
-    for (const [key, b] of this.buckets) if (refilled(b.tokens, b.at, nowMs, policy) >= policy.burst) this.buckets.delete(key);
+    for (const [key, b] of this.buckets)
+      if (refilled(b.tokens, b.at, nowMs, policy) >= policy.burst) this.buckets.delete(key);
     // Under a flood of live clients nothing may be sweepable: wait for the map to double, not sweep on every take.
     this.sweepAt = Math.max(this.sweepAbove, this.buckets.size * 2);
   }

@@ -50,7 +50,12 @@ export class MongoRateLimitStore implements RateLimitStore {
     const refilled = {
       $min: [
         policy.burst,
-        { $add: [{ $ifNull: ['$tokens', policy.burst] }, { $multiply: [{ $max: [0, { $subtract: [now, { $ifNull: ['$at', nowMs] }] }] }, perMs] }] },
+        {
+          $add: [
+            { $ifNull: ['$tokens', policy.burst] },
+            { $multiply: [{ $max: [0, { $subtract: [now, { $ifNull: ['$at', nowMs] }] }] }, perMs] },
+          ],
+        },
       ],
     };
     const doc = await this.buckets.findOneAndUpdate(
@@ -64,7 +69,11 @@ export class MongoRateLimitStore implements RateLimitStore {
           },
         },
         // Full again after (burst - tokens) / rate; until then the bucket must be kept.
-        { $set: { expiresAt: { $toDate: { $add: [now, { $divide: [{ $subtract: [policy.burst, '$tokens'] }, perMs] }] } } } },
+        {
+          $set: {
+            expiresAt: { $toDate: { $add: [now, { $divide: [{ $subtract: [policy.burst, '$tokens'] }, perMs] }] } },
+          },
+        },
       ],
       { upsert: true, returnDocument: 'after', maxTimeMS: 2_000 },
     );

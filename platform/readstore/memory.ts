@@ -87,7 +87,10 @@ export class MemoryReadStore implements ReadStore {
     return { items: this.select<T>(collection, query).items };
   }
 
-  async findWithTotal<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindWithTotalResult<T>> {
+  async findWithTotal<T extends DocValue = DocValue>(
+    collection: string,
+    query: Query = {},
+  ): Promise<FindWithTotalResult<T>> {
     return this.select<T>(collection, query);
   }
 
@@ -139,7 +142,10 @@ export class MemoryReadStore implements ReadStore {
   async write(ops: WriteOp[], checkpoint?: CheckpointWrite): Promise<void> {
     // Ownership, not expiry, decides: an expired lease still recorded for this owner means nobody
     // took over, so writing is safe (all adapters agree on this).
-    if (checkpoint?.leaseOwner !== undefined && this.leases.get(checkpoint.projection)?.owner !== checkpoint.leaseOwner) {
+    if (
+      checkpoint?.leaseOwner !== undefined &&
+      this.leases.get(checkpoint.projection)?.owner !== checkpoint.leaseOwner
+    ) {
       throw new LeaseLostError(checkpoint.projection, checkpoint.leaseOwner);
     }
     for (const op of ops) {
@@ -170,7 +176,12 @@ export class MemoryReadStore implements ReadStore {
     collections.forEach((c) => this.collections.delete(c));
   }
 
-  async swap(pairs: [live: string, shadow: string][], projection: string, shadowProjection: string, position: bigint): Promise<void> {
+  async swap(
+    pairs: [live: string, shadow: string][],
+    projection: string,
+    shadowProjection: string,
+    position: bigint,
+  ): Promise<void> {
     for (const [live, shadow] of pairs) {
       const s = this.collections.get(shadow);
       if (s) this.collections.set(live, s);

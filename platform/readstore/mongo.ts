@@ -42,7 +42,8 @@ const INT64_MAX = (1n << 63n) - 1n;
 const TRANSACTION_ATTEMPTS = 3;
 
 function int64(position: bigint): bigint {
-  if (position < -1n || position > INT64_MAX) throw new RangeError(`Read store: position ${position} does not fit in int64`);
+  if (position < -1n || position > INT64_MAX)
+    throw new RangeError(`Read store: position ${position} does not fit in int64`);
   return position;
 }
 
@@ -177,7 +178,9 @@ export class MongoReadStore implements ReadStore {
     return this.guard(async () => {
       const out = new Map<string, StoredDoc<T>>();
       if (ids.length === 0) return out;
-      const docs = await this.coll(collection).find({ _id: { $in: ids }, doc: { $ne: null } } as Document).toArray();
+      const docs = await this.coll(collection)
+        .find({ _id: { $in: ids }, doc: { $ne: null } } as Document)
+        .toArray();
       for (const d of docs) out.set(String(d._id), this.toStored<T>(d));
       return out;
     });
@@ -188,7 +191,10 @@ export class MongoReadStore implements ReadStore {
     return this.guard(async () => ({ items: await this.page<T>(collection, filter, sort, query) }));
   }
 
-  async findWithTotal<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindWithTotalResult<T>> {
+  async findWithTotal<T extends DocValue = DocValue>(
+    collection: string,
+    query: Query = {},
+  ): Promise<FindWithTotalResult<T>> {
     const { filter, sort } = this.toFilter(query);
     return this.guard(async () => {
       const items = await this.page<T>(collection, filter, sort, query);
@@ -199,8 +205,15 @@ export class MongoReadStore implements ReadStore {
     });
   }
 
-  private async page<T extends DocValue>(collection: string, filter: Document, sort: Record<string, 1 | -1>, query: Query): Promise<StoredDoc<T>[]> {
-    const docs = await this.coll(collection).find(filter, { sort, skip: query.offset ?? 0, limit: query.limit ?? 0 }).toArray();
+  private async page<T extends DocValue>(
+    collection: string,
+    filter: Document,
+    sort: Record<string, 1 | -1>,
+    query: Query,
+  ): Promise<StoredDoc<T>[]> {
+    const docs = await this.coll(collection)
+      .find(filter, { sort, skip: query.offset ?? 0, limit: query.limit ?? 0 })
+      .toArray();
     return docs.map((d) => this.toStored<T>(d));
   }
 
@@ -263,7 +276,9 @@ export class MongoReadStore implements ReadStore {
         return;
       } catch (err) {
         if (session.inTransaction()) await session.abortTransaction().catch(() => undefined);
-        const transient = err instanceof MongoError && (err.hasErrorLabel('TransientTransactionError') || err.hasErrorLabel('UnknownTransactionCommitResult'));
+        const transient =
+          err instanceof MongoError &&
+          (err.hasErrorLabel('TransientTransactionError') || err.hasErrorLabel('UnknownTransactionCommitResult'));
         if (!transient || attempt >= TRANSACTION_ATTEMPTS) throw err;
       }
     }
@@ -277,7 +292,11 @@ export class MongoReadStore implements ReadStore {
     if (checkpoint?.leaseOwner !== undefined) {
       // An update, not a read: in a transaction it conflicts with a concurrent takeover of the
       // lease, so one of the two is retried and sees the other. Ownership, not expiry, decides.
-      const r = await this.coll(LEASES).updateOne({ _id: checkpoint.projection, owner: checkpoint.leaseOwner } as Document, { $inc: { writes: 1 } }, { session });
+      const r = await this.coll(LEASES).updateOne(
+        { _id: checkpoint.projection, owner: checkpoint.leaseOwner } as Document,
+        { $inc: { writes: 1 } },
+        { session },
+      );
       if (r.matchedCount === 0) throw new LeaseLostError(checkpoint.projection, checkpoint.leaseOwner);
     }
     const byCollection = new Map<string, AnyBulkWriteOperation<Document>[]>();
@@ -286,12 +305,17 @@ export class MongoReadStore implements ReadStore {
       if (!models) byCollection.set(op.collection, (models = []));
       models.push(guardedUpsert(op));
     }
-    for (const [collection, models] of byCollection) await this.coll(collection).bulkWrite(models, { ordered: true, session });
+    for (const [collection, models] of byCollection)
+      await this.coll(collection).bulkWrite(models, { ordered: true, session });
     if (checkpoint) await this.setCheckpoint(checkpoint.projection, checkpoint.position, session);
   }
 
   private async setCheckpoint(projection: string, position: bigint, session?: ClientSession): Promise<void> {
-    await this.coll(CHECKPOINTS).updateOne({ _id: projection } as Document, { $set: { position: int64(position) } }, { upsert: true, session });
+    await this.coll(CHECKPOINTS).updateOne(
+      { _id: projection } as Document,
+      { $set: { position: int64(position) } },
+      { upsert: true, session },
+    );
   }
 
   async getCheckpoint(projection: string): Promise<bigint> {
@@ -303,7 +327,9 @@ export class MongoReadStore implements ReadStore {
 
   async listCheckpoints(): Promise<Map<string, bigint>> {
     return this.guard(async () => {
-      const docs = await this.coll(CHECKPOINTS).find({}, { sort: { _id: 1 } }).toArray();
+      const docs = await this.coll(CHECKPOINTS)
+        .find({}, { sort: { _id: 1 } })
+        .toArray();
       return new Map(docs.map((d) => [String(d._id), BigInt(d.position as bigint | number)]));
     });
   }
@@ -322,7 +348,12 @@ export class MongoReadStore implements ReadStore {
    * afresh), then rename (the live checkpoint is then behind the documents, and replaying those
    * events changes nothing), then set the live checkpoint.
    */
-  async swap(pairs: [live: string, shadow: string][], projection: string, shadowProjection: string, position: bigint): Promise<void> {
+  async swap(
+    pairs: [live: string, shadow: string][],
+    projection: string,
+    shadowProjection: string,
+    position: bigint,
+  ): Promise<void> {
     await this.guard(async () => {
       await this.coll(CHECKPOINTS).deleteOne({ _id: shadowProjection } as Document);
       for (const [live, shadow] of pairs) {
@@ -337,7 +368,9 @@ export class MongoReadStore implements ReadStore {
   async acquireLease(name: string, owner: string, ttlMs: number, force = false): Promise<boolean> {
     return this.guard(async () => {
       // One atomic update that always matches, so two contenders never race into a duplicate key.
-      const canTake = force ? true : { $or: [{ $eq: ['$owner', { $literal: owner }] }, { $lte: ['$expiresAt', '$$NOW'] }] };
+      const canTake = force
+        ? true
+        : { $or: [{ $eq: ['$owner', { $literal: owner }] }, { $lte: ['$expiresAt', '$$NOW'] }] };
       const after = await this.coll(LEASES).findOneAndUpdate(
         { _id: name } as Document,
         [
@@ -370,7 +403,10 @@ export class MongoReadStore implements ReadStore {
     try {
       return await fn();
     } catch (err) {
-      if (isUnavailable(err)) throw new ReadStoreUnavailableError(`Read store: MongoDB is unavailable (${(err as Error).message})`, { cause: err });
+      if (isUnavailable(err))
+        throw new ReadStoreUnavailableError(`Read store: MongoDB is unavailable (${(err as Error).message})`, {
+          cause: err,
+        });
       throw err;
     }
   }

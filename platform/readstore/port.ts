@@ -87,7 +87,12 @@ export interface ReadStore {
    * Atomically replaces each live collection with its shadow (pairs of [live, shadow]) and sets
    * `projection`'s checkpoint to `position`, deleting `shadowProjection`'s checkpoint.
    */
-  swap(pairs: [live: string, shadow: string][], projection: string, shadowProjection: string, position: bigint): Promise<void>;
+  swap(
+    pairs: [live: string, shadow: string][],
+    projection: string,
+    shadowProjection: string,
+    position: bigint,
+  ): Promise<void>;
   /** Takes or renews a lease for `ttlMs`; `force` takes it even when someone else holds it. Returns true when `owner` holds it afterwards. */
   acquireLease(name: string, owner: string, ttlMs: number, force?: boolean): Promise<boolean>;
   releaseLease(name: string, owner: string): Promise<void>;
@@ -96,7 +101,10 @@ export interface ReadStore {
 
 export class LeaseLostError extends Error {
   readonly code = 'lease_lost';
-  constructor(readonly projection: string, readonly owner: string) {
+  constructor(
+    readonly projection: string,
+    readonly owner: string,
+  ) {
     super(`Projection ${projection}: lease is no longer held by ${owner}`);
     this.name = 'LeaseLostError';
   }

@@ -56,7 +56,10 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, Statement>();
   private readonly writeTx: Database.Transaction<(ops: WriteOp[], checkpoint?: CheckpointWrite) => void>;
 
-  constructor(readonly filename: string, options: SqliteReadStoreOptions = {}) {
+  constructor(
+    readonly filename: string,
+    options: SqliteReadStoreOptions = {},
+  ) {
     try {
       preparePrivateSqliteFile(filename);
       this.db = new Database(filename, { timeout: options.busyTimeoutMs ?? 5000 });
@@ -70,12 +73,17 @@ export class SqliteReadStore implements ReadStore {
       CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS _leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
     `);
-    this.writeTx = this.db.transaction((ops: WriteOp[], checkpoint?: CheckpointWrite) => this.applyWrite(ops, checkpoint));
+    this.writeTx = this.db.transaction((ops: WriteOp[], checkpoint?: CheckpointWrite) =>
+      this.applyWrite(ops, checkpoint),
+    );
   }
 
   async get<T extends DocValue = DocValue>(collection: string, id: string): Promise<StoredDoc<T> | null> {
     return this.run(() => {
-      const row = this.readRow<{ position: bigint; doc: string }>(`SELECT position, json(doc) AS doc FROM ${table(collection)} WHERE id = ? AND doc IS NOT NULL`, [id]);
+      const row = this.readRow<{ position: bigint; doc: string }>(
+        `SELECT position, json(doc) AS doc FROM ${table(collection)} WHERE id = ? AND doc IS NOT NULL`,
+        [id],
+      );
       return row ? { id, position: row.position, doc: JSON.parse(row.doc) as T } : null;
     });
   }
@@ -99,7 +107,10 @@ export class SqliteReadStore implements ReadStore {
     return this.run(() => ({ items: this.select<T>(collection, query, false).items }));
   }
 
-  async findWithTotal<T extends DocValue = DocValue>(collection: string, query: Query = {}): Promise<FindWithTotalResult<T>> {
+  async findWithTotal<T extends DocValue = DocValue>(
+    collection: string,
+    query: Query = {},
+  ): Promise<FindWithTotalResult<T>> {
     return this.run(() => {
       const { items, total } = this.select<T>(collection, query, true);
       return { items, total: total! };
@@ -112,7 +123,11 @@ export class SqliteReadStore implements ReadStore {
    */
   async ensureIndexes(): Promise<void> {}
 
-  private select<T extends DocValue>(collection: string, query: Query, withTotal: boolean): { items: StoredDoc<T>[]; total?: number } {
+  private select<T extends DocValue>(
+    collection: string,
+    query: Query,
+    withTotal: boolean,
+  ): { items: StoredDoc<T>[]; total?: number } {
     const { where, params } = this.whereClause(query);
     const order = (query.sort ?? []).map((s) => {
       assertField(s.field);
@@ -136,10 +151,17 @@ export class SqliteReadStore implements ReadStore {
     } else {
       // Sort ids only, then load the page's documents, and count apart: a count(*) OVER () window or
       // converting every matching document back to text before the sort is several times slower.
-      page = this.readRows<{ id: string }>(`SELECT id FROM ${t} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`, [...params, limit, offset]);
-      if (withTotal) total = offset === 0 && (limit < 0 || page.length < limit) ? page.length : this.count(t, where, params);
+      page = this.readRows<{ id: string }>(
+        `SELECT id FROM ${t} WHERE ${where} ORDER BY ${order.join(', ')} LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      );
+      if (withTotal)
+        total = offset === 0 && (limit < 0 || page.length < limit) ? page.length : this.count(t, where, params);
     }
-    const docs = this.loadMany<T>(collection, page.map((r) => r.id));
+    const docs = this.loadMany<T>(
+      collection,
+      page.map((r) => r.id),
+    );
     return { items: page.map((r) => docs.get(r.id)!), total };
   }
 
@@ -155,8 +177,10 @@ export class SqliteReadStore implements ReadStore {
     if (checkpoint?.leaseOwner !== undefined) {
       // Ownership, not expiry, decides: checked inside the write transaction, an owner still on
       // record means nobody took over.
-      const lease = this.stmt('SELECT owner FROM _leases WHERE name = ?').get(checkpoint.projection) as { owner: string } | undefined;
-      if (lease?.owner !== checkpoint.leaseOwner) throw new LeaseLostError(checkpoint.projection, checkpoint.leaseOwner);
+      const lease = this.stmt('SELECT owner FROM _leases WHERE name = ?').get(checkpoint.projection) as
+        { owner: string } | undefined;
+      if (lease?.owner !== checkpoint.leaseOwner)
+        throw new LeaseLostError(checkpoint.projection, checkpoint.leaseOwner);
     }
     let collection: string | undefined;
     let upsert: Statement | undefined;
@@ -182,16 +206,25 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private setCheckpoint(name: string, position: bigint): void {
-    this.stmt('INSERT INTO _checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position').run(name, position);
+    this.stmt(
+      'INSERT INTO _checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+    ).run(name, position);
   }
 
   async getCheckpoint(projection: string): Promise<bigint> {
-    return this.run(() => this.readRow<{ position: bigint }>('SELECT position FROM _checkpoints WHERE name = ?', [projection])?.position ?? -1n);
+    return this.run(
+      () =>
+        this.readRow<{ position: bigint }>('SELECT position FROM _checkpoints WHERE name = ?', [projection])
+          ?.position ?? -1n,
+    );
   }
 
   async listCheckpoints(): Promise<Map<string, bigint>> {
     return this.run(() => {
-      const rows = this.readRows<{ name: string; position: bigint }>('SELECT name, position FROM _checkpoints ORDER BY name', []);
+      const rows = this.readRows<{ name: string; position: bigint }>(
+        'SELECT name, position FROM _checkpoints ORDER BY name',
+        [],
+      );
       return new Map(rows.map((r) => [r.name, r.position]));
     });
   }
@@ -208,13 +241,20 @@ export class SqliteReadStore implements ReadStore {
     this.statements.clear();
   }
 
-  async swap(pairs: [live: string, shadow: string][], projection: string, shadowProjection: string, position: bigint): Promise<void> {
+  async swap(
+    pairs: [live: string, shadow: string][],
+    projection: string,
+    shadowProjection: string,
+    position: bigint,
+  ): Promise<void> {
     this.run(() =>
       this.db
         .transaction(() => {
           for (const [live, shadow] of pairs) {
             this.db.exec(`DROP TABLE IF EXISTS ${table(live)}`);
-            const exists = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(`rm_${shadow}`);
+            const exists = this.db
+              .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?")
+              .get(`rm_${shadow}`);
             if (exists) this.db.exec(`ALTER TABLE ${table(shadow)} RENAME TO ${table(live)}`);
           }
           this.setCheckpoint(projection, position);
@@ -230,7 +270,8 @@ export class SqliteReadStore implements ReadStore {
       this.db
         .transaction(() => {
           const now = Date.now();
-          const lease = this.stmt('SELECT owner, expires_at FROM _leases WHERE name = ?').get(name) as { owner: string; expires_at: number } | undefined;
+          const lease = this.stmt('SELECT owner, expires_at FROM _leases WHERE name = ?').get(name) as
+            { owner: string; expires_at: number } | undefined;
           if (!force && lease && lease.owner !== owner && lease.expires_at > now) return false;
           this.stmt(
             'INSERT INTO _leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at',
@@ -314,7 +355,8 @@ export class SqliteReadStore implements ReadStore {
       return fn();
     } catch (err) {
       const code = (err as { code?: unknown }).code;
-      if (typeof code === 'string' && UNAVAILABLE.test(code)) throw new ReadStoreUnavailableError(`Read store ${this.filename}: ${code}`, { cause: err });
+      if (typeof code === 'string' && UNAVAILABLE.test(code))
+        throw new ReadStoreUnavailableError(`Read store ${this.filename}: ${code}`, { cause: err });
       if (err instanceof TypeError && /database connection is not open/.test(err.message)) {
         throw new ReadStoreUnavailableError(`Read store ${this.filename} is closed`, { cause: err });
       }

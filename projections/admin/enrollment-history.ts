@@ -29,7 +29,8 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'EnrollmentExpired':
       return `Seat hold lapsed at ${e.data.holdExpiresAt} without payment; the enrollment expired and its seats were released.`;
     case 'EnrollmentCancelled':
-      if (e.data.replacedBy) return `Enrollment cancelled: the same parent submitted the form again (enrollment ${e.data.replacedBy}); its seats went to the new enrollment.`;
+      if (e.data.replacedBy)
+        return `Enrollment cancelled: the same parent submitted the form again (enrollment ${e.data.replacedBy}); its seats went to the new enrollment.`;
       return `Enrollment cancelled: ${e.data.reason.replaceAll('-', ' ')}.`;
     case 'RefundIssued':
       return `Refund of ${formatUsd(e.data.amountCents)} issued (${e.data.refundId}): ${e.data.reason.replaceAll('-', ' ')}.`;

@@ -30,7 +30,15 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     [{ field: 'status' }, { field: 'seq', direction: 'desc' }],
     [{ field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
   ],
-  eventTypes: ['EnrollmentSubmitted', 'PaymentSucceeded', 'PaymentFailed', 'EnrollmentConfirmed', 'EnrollmentExpired', 'EnrollmentCancelled', 'RefundIssued'],
+  eventTypes: [
+    'EnrollmentSubmitted',
+    'PaymentSucceeded',
+    'PaymentFailed',
+    'EnrollmentConfirmed',
+    'EnrollmentExpired',
+    'EnrollmentCancelled',
+    'RefundIssued',
+  ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
     if (e.type === 'EnrollmentSubmitted') {

@@ -8,7 +8,14 @@ export const scheduleProjector = defineProjector<WorkshopEvent, Workshop>({
   collection: 'schedule',
   // The schedule by date.
   indexes: [[{ field: 'date' }]],
-  eventTypes: ['WorkshopScheduled', 'WorkshopUpdated', 'WorkshopRemoved', 'SeatsReserved', 'SeatsReleased', 'SeatsConfirmed'],
+  eventTypes: [
+    'WorkshopScheduled',
+    'WorkshopUpdated',
+    'WorkshopRemoved',
+    'SeatsReserved',
+    'SeatsReleased',
+    'SeatsConfirmed',
+  ],
   keys: (e) => {
     switch (e.type) {
       case 'WorkshopScheduled':

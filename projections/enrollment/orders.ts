@@ -79,7 +79,12 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
       case 'EnrollmentCancelled':
         return { ...doc, status: 'cancelled', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
       case 'RefundIssued':
-        return { ...doc, status: 'refunded', paymentStatus: 'refunded', refundedCents: doc.refundedCents + e.data.amountCents };
+        return {
+          ...doc,
+          status: 'refunded',
+          paymentStatus: 'refunded',
+          refundedCents: doc.refundedCents + e.data.amountCents,
+        };
       case 'ConfirmationEmailSent':
         return { ...doc, emailSent: true };
     }

@@ -21,10 +21,18 @@ export interface SeatHoldDoc {
 }
 
 type SeatEvent = Extract<WorkshopEvent, { type: 'SeatsReserved' | 'SeatsReleased' | 'SeatsConfirmed' }>;
-type EnrollmentEnd = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentExpired' | 'EnrollmentConfirmed' | 'RefundIssued' }>;
+type EnrollmentEnd = Extract<
+  EnrollmentEvent,
+  { type: 'EnrollmentCancelled' | 'EnrollmentExpired' | 'EnrollmentConfirmed' | 'RefundIssued' }
+>;
 type SeatHoldEvent = SeatEvent | Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }> | EnrollmentEnd;
 
-const ENROLLMENT_ENDS: readonly EnrollmentEnd['type'][] = ['EnrollmentCancelled', 'EnrollmentExpired', 'EnrollmentConfirmed', 'RefundIssued'];
+const ENROLLMENT_ENDS: readonly EnrollmentEnd['type'][] = [
+  'EnrollmentCancelled',
+  'EnrollmentExpired',
+  'EnrollmentConfirmed',
+  'RefundIssued',
+];
 const ends = (e: SeatHoldEvent): e is EnrollmentEnd => (ENROLLMENT_ENDS as readonly string[]).includes(e.type);
 
 /**
@@ -54,7 +62,15 @@ export const seatHoldsProjector = defineProjector<SeatHoldEvent, SeatHoldDoc>({
         const { enrollmentId, workshopId, participants, holdExpiresAt } = e.data;
         // A workshop enrollment recorded after its hold was already replaced.
         if (!workshopId || !holdExpiresAt) return undefined;
-        return { id: enrollmentId, enrollmentId, workshopId, seats: participants, expiresAt: new Date(holdExpiresAt).toISOString(), submitted: true, released: true };
+        return {
+          id: enrollmentId,
+          enrollmentId,
+          workshopId,
+          seats: participants,
+          expiresAt: new Date(holdExpiresAt).toISOString(),
+          submitted: true,
+          released: true,
+        };
       }
       case 'SeatsReserved':
         return {

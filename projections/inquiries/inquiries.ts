@@ -14,7 +14,16 @@ export const inquiriesProjector = defineProjector<InquiryEvent, Inquiry>({
     const receivedAt = e.metadata.at;
     if (e.type === 'ContactMessageReceived') {
       const m = e.data.message;
-      return { id: e.data.inquiryId, kind: 'contact', receivedAt, name: m.fullname, company: m.company, email: m.email, phone: m.phone, message: m.message };
+      return {
+        id: e.data.inquiryId,
+        kind: 'contact',
+        receivedAt,
+        name: m.fullname,
+        company: m.company,
+        email: m.email,
+        phone: m.phone,
+        message: m.message,
+      };
     }
     const r = e.data.request;
     return {

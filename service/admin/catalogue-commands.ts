@@ -26,7 +26,16 @@ const programFormFields = ({ title, description, category, price, image }: Admin
   image: image || undefined,
 });
 
-const workshopFormFields = ({ title, description, category, date, time, location, price, capacity }: AdminWorkshopInput) => ({
+const workshopFormFields = ({
+  title,
+  description,
+  category,
+  date,
+  time,
+  location,
+  price,
+  capacity,
+}: AdminWorkshopInput) => ({
   title,
   description,
   category,
@@ -55,8 +64,12 @@ export const editProgramDecider: Decider<EditProgram, ProgramEvent, ProgramState
   initialState: programDecider.initialState,
   evolve: programDecider.evolve,
   decide({ form }, state) {
-    if (state.status !== 'published' || !state.program) throw notFound('We could not find that program. It may have been removed.');
-    return programDecider.decide({ type: 'UpdateProgram', program: { ...state.program, ...programFormFields(form) } }, state);
+    if (state.status !== 'published' || !state.program)
+      throw notFound('We could not find that program. It may have been removed.');
+    return programDecider.decide(
+      { type: 'UpdateProgram', program: { ...state.program, ...programFormFields(form) } },
+      state,
+    );
   },
 };
 
@@ -64,7 +77,11 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
   initialState: workshopDecider.initialState,
   evolve: workshopDecider.evolve,
   decide({ form }, state) {
-    if (state.status !== 'scheduled' || !state.workshop) throw notFound('We could not find that workshop. It may have been removed.');
-    return workshopDecider.decide({ type: 'UpdateWorkshop', workshop: { ...state.workshop, ...workshopFormFields(form) } }, state);
+    if (state.status !== 'scheduled' || !state.workshop)
+      throw notFound('We could not find that workshop. It may have been removed.');
+    return workshopDecider.decide(
+      { type: 'UpdateWorkshop', workshop: { ...state.workshop, ...workshopFormFields(form) } },
+      state,
+    );
   },
 };

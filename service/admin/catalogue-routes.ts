@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AdminProgramInputSchema, AdminWorkshopInputSchema, type AdminWriteResult } from '../../contracts/admin/catalogue-forms.js';
+import {
+  AdminProgramInputSchema,
+  AdminWorkshopInputSchema,
+  type AdminWriteResult,
+} from '../../contracts/admin/catalogue-forms.js';
 import { programStream, workshopStream } from '../../contracts/catalogue/events.js';
 import { ProgramIdSchema } from '../../contracts/catalogue/program.js';
 import { WorkshopIdSchema } from '../../contracts/catalogue/workshop.js';
@@ -30,7 +34,12 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
     const form = c.req.valid('json');
     const id = deps.newId();
     const program = newProgram(id, await uniqueSlug(deps.readStore, form.title, id), form);
-    const { position } = await deps.commands.handle(programDecider, programStream(id), { type: 'PublishProgram', program }, meta(c));
+    const { position } = await deps.commands.handle(
+      programDecider,
+      programStream(id),
+      { type: 'PublishProgram', program },
+      meta(c),
+    );
     deps.log.info('program published', { programId: id });
     return c.json(written(id, position), 201);
   });
@@ -45,7 +54,12 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
 
   app.delete('/programs/:id', validate('param', ProgramParam), async (c) => {
     const programId = c.req.valid('param').id;
-    const { position } = await deps.commands.handle(programDecider, programStream(programId), { type: 'RemoveProgram', programId }, meta(c));
+    const { position } = await deps.commands.handle(
+      programDecider,
+      programStream(programId),
+      { type: 'RemoveProgram', programId },
+      meta(c),
+    );
     deps.log.info('program removed', { programId });
     return c.json(written(programId, position));
   });
@@ -53,7 +67,12 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   app.post('/workshops', validate('json', AdminWorkshopInputSchema), async (c) => {
     const id = deps.newId();
     const workshop = newWorkshop(id, c.req.valid('json'));
-    const { position } = await deps.commands.handle(workshopDecider, workshopStream(id), { type: 'ScheduleWorkshop', workshop }, meta(c));
+    const { position } = await deps.commands.handle(
+      workshopDecider,
+      workshopStream(id),
+      { type: 'ScheduleWorkshop', workshop },
+      meta(c),
+    );
     deps.log.info('workshop scheduled', { workshopId: id });
     return c.json(written(id, position), 201);
   });
@@ -68,7 +87,12 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
 
   app.delete('/workshops/:id', validate('param', WorkshopParam), async (c) => {
     const workshopId = c.req.valid('param').id;
-    const { position } = await deps.commands.handle(workshopDecider, workshopStream(workshopId), { type: 'RemoveWorkshop', workshopId }, meta(c));
+    const { position } = await deps.commands.handle(
+      workshopDecider,
+      workshopStream(workshopId),
+      { type: 'RemoveWorkshop', workshopId },
+      meta(c),
+    );
     deps.log.info('workshop removed', { workshopId });
     return c.json(written(workshopId, position));
   });

@@ -15,4 +15,5 @@ export const neutralise = (value: string): string => (FORMULA_START.test(value) 
 const quote = (value: string) => (/[",;\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 /** One CSV line (RFC 4180, CRLF), every cell neutralised then quoted as needed. */
-export const csvLine = (cells: (string | number)[]): string => cells.map((c) => quote(neutralise(String(c)))).join(',') + '\r\n';
+export const csvLine = (cells: (string | number)[]): string =>
+  cells.map((c) => quote(neutralise(String(c)))).join(',') + '\r\n';

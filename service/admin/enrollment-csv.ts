@@ -5,8 +5,18 @@ import { csvLine } from './csv.js';
 export const CSV_COLUMNS = ['ID', 'Date', 'Type', 'Title', 'Location', 'Date/Time', 'Status', 'Payment', 'Amount'];
 
 // Dates are written in the school's zone so the sheet agrees with the schedule.
-const day = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-const clock = new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL.timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
+const day = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SCHOOL.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SCHOOL.timeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 const schoolDay = (instant: string) => (instant ? day.format(new Date(instant)) : '');
 const schoolDateTime = (instant: string) => (instant ? `${schoolDay(instant)} ${clock.format(new Date(instant))}` : '');

@@ -16,7 +16,13 @@ export interface EnrollmentFilter {
   status?: TrackerTab;
 }
 
-const toRecord = ({ workshopTitle: _w, programTitle: _p, location: _l, seq: _s, ...record }: EnrollmentRowDoc): AdminEnrollmentRecord => record;
+const toRecord = ({
+  workshopTitle: _w,
+  programTitle: _p,
+  location: _l,
+  seq: _s,
+  ...record
+}: EnrollmentRowDoc): AdminEnrollmentRecord => record;
 
 const trackerQuery = (filter: EnrollmentFilter, window: PageWindow): Query => ({
   where: TAB_FILTER[filter.status ?? 'all'],

@@ -38,12 +38,17 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
     return c.body(enrollmentCsv(records));
   });
 
-  app.get('/enrollments/:id/history', validate('param', IdParam), validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollment-history']);
-    const found = await deps.readStore.get<EnrollmentHistory>('enrollment-history', c.req.valid('param').id);
-    if (!found) throw notFound('We could not find that enrollment.');
-    return c.json(found.doc);
-  });
+  app.get(
+    '/enrollments/:id/history',
+    validate('param', IdParam),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollment-history']);
+      const found = await deps.readStore.get<EnrollmentHistory>('enrollment-history', c.req.valid('param').id);
+      if (!found) throw notFound('We could not find that enrollment.');
+      return c.json(found.doc);
+    },
+  );
 
   return app;
 }

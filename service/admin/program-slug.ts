@@ -18,5 +18,10 @@ export const slugify = (title: string): string =>
 export async function uniqueSlug(store: ReadStore, title: string, id: string): Promise<string> {
   const base = slugify(title) || 'program';
   const { items } = await store.find('programs', { where: { slug: base }, limit: 1 });
-  return items.length === 0 ? base : `${base}-${id.replace(/[^a-z0-9]/gi, '').slice(0, 8).toLowerCase()}`;
+  return items.length === 0
+    ? base
+    : `${base}-${id
+        .replace(/[^a-z0-9]/gi, '')
+        .slice(0, 8)
+        .toLowerCase()}`;
 }

@@ -20,6 +20,7 @@ export function toSchoolInstant(value: string): string {
   }
   // The form's schema keeps years to 1900-2200; this guards the stored shape whatever the zone's
   // history holds (local mean time offsets have seconds, which no stored date may carry).
-  if (!/[+-]\d{2}:\d{2}$/.test(instant)) throw refuse('Date and time falls where the school has no whole-minute UTC offset; choose a date from 1900 on.');
+  if (!/[+-]\d{2}:\d{2}$/.test(instant))
+    throw refuse('Date and time falls where the school has no whole-minute UTC offset; choose a date from 1900 on.');
   return instant;
 }

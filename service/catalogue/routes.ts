@@ -18,24 +18,35 @@ export function catalogueRoutes(deps: AppDeps): Hono {
     return c.json(await listPrograms(deps.readStore));
   });
 
-  app.get('/programs/:id', validate('param', ProgramParamSchema), validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['programs']);
-    const program = await findProgram(deps.readStore, c.req.valid('param').id);
-    if (!program) throw notFound("The program you're looking for doesn't exist or has been removed.");
-    return c.json(program);
-  });
+  app.get(
+    '/programs/:id',
+    validate('param', ProgramParamSchema),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['programs']);
+      const program = await findProgram(deps.readStore, c.req.valid('param').id);
+      if (!program) throw notFound("The program you're looking for doesn't exist or has been removed.");
+      return c.json(program);
+    },
+  );
 
   app.get('/workshops', validate('query', MinPositionQuerySchema), async (c) => {
     await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule']);
     return c.json(await listWorkshops(deps.readStore));
   });
 
-  app.get('/workshops/:id', validate('param', WorkshopParamSchema), validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule']);
-    const workshop = await findWorkshop(deps.readStore, c.req.valid('param').id);
-    if (!workshop) throw notFound('Workshop Not Found: it may have been removed. Please pick another from the schedule.');
-    return c.json(workshop);
-  });
+  app.get(
+    '/workshops/:id',
+    validate('param', WorkshopParamSchema),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule']);
+      const workshop = await findWorkshop(deps.readStore, c.req.valid('param').id);
+      if (!workshop)
+        throw notFound('Workshop Not Found: it may have been removed. Please pick another from the schedule.');
+      return c.json(workshop);
+    },
+  );
 
   return app;
 }

@@ -169,7 +169,8 @@ export const SEED_PROGRAMS: ProgramData[] = [
     reviews: 12,
     features: ['Table manners made fun', 'Serving and passing politely', 'Conversation games'],
     location: ADDRESS_ONE_LINE,
-    fullDescription: 'A lively tea party for boys and girls that practises table manners and conversation through games.',
+    fullDescription:
+      'A lively tea party for boys and girls that practises table manners and conversation through games.',
     duration: '1.5 hours',
     groupSize: 15,
   },

@@ -112,7 +112,8 @@ export const SEED_WORKSHOPS: WorkshopData[] = [
     id: '9',
     title: 'Etiquette After Dark',
     description: 'Dining etiquette for grown-ups over a relaxed evening meal.',
-    longDescription: 'An evening of cocktails-hour conversation, a plated meal and polished dining skills.\nFor guests 21 and over.',
+    longDescription:
+      'An evening of cocktails-hour conversation, a plated meal and polished dining skills.\nFor guests 21 and over.',
     additionalInfo: [{ label: 'Includes', value: 'Meal included' }],
     date: '2025-09-27T18:00:00-05:00',
     time: '6:00 PM - 8:00 PM',
@@ -129,7 +130,8 @@ export const SEED_WORKSHOPS: WorkshopData[] = [
     id: '10',
     title: 'Global Chamber of Commerce Networking Event',
     description: 'A free networking evening for business people, open to the public.',
-    longDescription: 'Meet local professionals, practise your introduction and enjoy light refreshments.\nFree and open to the public.',
+    longDescription:
+      'Meet local professionals, practise your introduction and enjoy light refreshments.\nFree and open to the public.',
     additionalInfo: [{ label: 'Refreshments', value: 'Light refreshments served' }],
     date: '2025-08-19T17:00:00-05:00',
     time: '5:00 PM - 7:00 PM',

@@ -8,8 +8,20 @@ export type WorkshopCommand =
   | { type: 'UpdateWorkshop'; workshop: WorkshopData }
   | { type: 'RemoveWorkshop'; workshopId: string }
   /** With a holderKey, an unpaid hold of the same holder on this workshop is replaced (its seats go back first). */
-  | { type: 'ReserveSeats'; workshopId: string; enrollmentId: string; seats: number; expiresAt: string; holderKey?: string }
-  | { type: 'ReleaseSeats'; workshopId: string; enrollmentId: string; reason: 'expired' | 'payment-failed' | 'cancelled' }
+  | {
+      type: 'ReserveSeats';
+      workshopId: string;
+      enrollmentId: string;
+      seats: number;
+      expiresAt: string;
+      holderKey?: string;
+    }
+  | {
+      type: 'ReleaseSeats';
+      workshopId: string;
+      enrollmentId: string;
+      reason: 'expired' | 'payment-failed' | 'cancelled';
+    }
   /** Confirms a hold; without a live hold (it expired) it takes the seats again if they are free. */
   | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
 
@@ -35,13 +47,14 @@ export const takenAfter = (s: WorkshopState, enrollmentId: string, seats: number
 
 export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - seatsTaken(s));
 
-const without = <V,>(m: Record<string, V>, key: string): Record<string, V> => {
+const without = <V>(m: Record<string, V>, key: string): Record<string, V> => {
   const { [key]: _gone, ...rest } = m;
   return rest;
 };
 
 const requireScheduled = (s: WorkshopState) => {
-  if (s.status !== 'scheduled' || !s.workshop) throw notFound('We could not find that workshop. It may have been removed.');
+  if (s.status !== 'scheduled' || !s.workshop)
+    throw notFound('We could not find that workshop. It may have been removed.');
   return s.workshop;
 };
 
@@ -54,7 +67,10 @@ const fullMessage = (left: number, wanted: number) =>
 const withoutHolder = (s: WorkshopState, enrollmentId: string) => {
   const key = s.holderOf[enrollmentId];
   if (key === undefined) return {};
-  return { holderOf: without(s.holderOf, enrollmentId), holders: s.holders[key] === enrollmentId ? without(s.holders, key) : s.holders };
+  return {
+    holderOf: without(s.holderOf, enrollmentId),
+    holders: s.holders[key] === enrollmentId ? without(s.holders, key) : s.holders,
+  };
 };
 
 export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
@@ -73,7 +89,13 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         const holds = { ...state.holds, [enrollmentId]: event.data.seats };
         const taken = takenAfter(state, enrollmentId, event.data.seats + (state.confirmed[enrollmentId] ?? 0));
         if (holderKey === undefined) return { ...state, holds, taken };
-        return { ...state, holds, taken, holders: { ...state.holders, [holderKey]: enrollmentId }, holderOf: { ...state.holderOf, [enrollmentId]: holderKey } };
+        return {
+          ...state,
+          holds,
+          taken,
+          holders: { ...state.holders, [holderKey]: enrollmentId },
+          holderOf: { ...state.holderOf, [enrollmentId]: holderKey },
+        };
       }
       case 'SeatsReleased': {
         const { enrollmentId } = event.data;
@@ -121,16 +143,26 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
 
       case 'ReserveSeats': {
         requireScheduled(state);
-        if (state.holds[command.enrollmentId] !== undefined || state.confirmed[command.enrollmentId] !== undefined) return [];
+        if (state.holds[command.enrollmentId] !== undefined || state.confirmed[command.enrollmentId] !== undefined)
+          return [];
         const { workshopId, enrollmentId, seats, expiresAt, holderKey } = command;
         // The same holder submitting again while their hold is unpaid: the new hold replaces the old.
         const replaced = holderKey === undefined ? undefined : state.holders[holderKey];
         const freed = replaced === undefined ? 0 : (state.holds[replaced] ?? 0);
         const left = spotsLeft(state) + freed;
         if (seats > left) throw new AppError('conflict', fullMessage(left, seats));
-        const reserved: WorkshopEvent = { type: 'SeatsReserved', data: { workshopId, enrollmentId, seats, expiresAt, ...(holderKey ? { holderKey } : {}) } };
+        const reserved: WorkshopEvent = {
+          type: 'SeatsReserved',
+          data: { workshopId, enrollmentId, seats, expiresAt, ...(holderKey ? { holderKey } : {}) },
+        };
         if (replaced === undefined) return [reserved];
-        return [{ type: 'SeatsReleased', data: { workshopId, enrollmentId: replaced, seats: freed, reason: 'replaced', replacedBy: enrollmentId } }, reserved];
+        return [
+          {
+            type: 'SeatsReleased',
+            data: { workshopId, enrollmentId: replaced, seats: freed, reason: 'replaced', replacedBy: enrollmentId },
+          },
+          reserved,
+        ];
       }
 
       case 'ReleaseSeats': {

@@ -33,7 +33,8 @@ export function parseTrustedProxies(spec: string | undefined): BlockList {
     if (!entry) continue;
     const [address = '', prefixText, extra] = entry.split('/');
     const family = isIP(address);
-    if (family === 0 || extra !== undefined) throw new TrustProxyError(`"${entry}" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, fd00::/8)`);
+    if (family === 0 || extra !== undefined)
+      throw new TrustProxyError(`"${entry}" is not an IP address or a CIDR range (e.g. 10.0.0.0/8, fd00::/8)`);
     const type = family === 4 ? 'ipv4' : 'ipv6';
     if (prefixText === undefined) {
       list.addAddress(address, type);
@@ -41,7 +42,8 @@ export function parseTrustedProxies(spec: string | undefined): BlockList {
     }
     const prefix = Number(prefixText);
     const max = family === 4 ? 32 : 128;
-    if (!/^\d{1,3}$/.test(prefixText) || prefix > max) throw new TrustProxyError(`"${entry}" has a prefix length outside 0-${max}`);
+    if (!/^\d{1,3}$/.test(prefixText) || prefix > max)
+      throw new TrustProxyError(`"${entry}" has a prefix length outside 0-${max}`);
     list.addSubnet(address, prefix, type);
   }
   return list;
@@ -61,7 +63,14 @@ export function parseAddress(raw: string): string | null {
     const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(a);
     if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
     const groups = ipv6Groups(a);
-    if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
+    if (
+      groups[0] === 0 &&
+      groups[1] === 0 &&
+      groups[2] === 0 &&
+      groups[3] === 0 &&
+      groups[4] === 0 &&
+      groups[5] === 0xffff
+    ) {
       return `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
     }
   }
@@ -134,7 +143,10 @@ export function clientAddressMiddleware(trustProxy: string | undefined): Middlew
     return answer;
   };
   return async (c, next) => {
-    c.set('clientAddress', resolveClientAddress(socketAddressOf(c), c.req.header('x-forwarded-for'), trusted, isTrusted));
+    c.set(
+      'clientAddress',
+      resolveClientAddress(socketAddressOf(c), c.req.header('x-forwarded-for'), trusted, isTrusted),
+    );
     await next();
   };
 }

@@ -9,7 +9,9 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), { message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` });
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
 
 /** A limit that is a number, or `off` (benchmarks, private installs): null then means "no limit". */
 const limit = (schema: z.ZodNumber, fallback: number) =>
@@ -20,7 +22,10 @@ const trustProxy = z.string().superRefine((v, ctx) => {
     parseTrustedProxies(v);
   } catch (err) {
     if (!(err instanceof TrustProxyError)) throw err;
-    ctx.addIssue({ code: 'custom', message: `${err.message}; give a comma-separated list of proxy addresses or CIDR ranges` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `${err.message}; give a comma-separated list of proxy addresses or CIDR ranges`,
+    });
   }
 });
 
@@ -34,12 +39,25 @@ export const ConfigSchema = z.object({
   MONGODB_DB: z.string().min(1).default('etiquette'),
   /** `stripe` or `offline`; unset means Stripe when STRIPE_SECRET_KEY is set, else offline (embedded default only). */
   PAYMENTS: z.enum(['stripe', 'offline']).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_… or sk_live_…').optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must look like pk_test_… or pk_live_…').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must look like whsec_…').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must look like sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must look like pk_test_… or pk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must look like whsec_…')
+    .optional(),
   /** Where the Stripe SDK connects; only for tests against a local stub. */
   STRIPE_API_BASE: z.string().url().optional(),
-  HOLD_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  HOLD_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(30),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
   TEST_PAGES: bool.default(false),
@@ -126,10 +144,14 @@ function paymentProblems(raw: RawConfig, embedded: boolean): string[] {
     );
   }
   if (wantsStripe && !raw.STRIPE_WEBHOOK_SECRET) {
-    problems.push('STRIPE_WEBHOOK_SECRET: is required with Stripe payments (the signing secret of the /api/webhook endpoint, whsec_…), or set PAYMENTS=offline');
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: is required with Stripe payments (the signing secret of the /api/webhook endpoint, whsec_…), or set PAYMENTS=offline',
+    );
   }
   if (raw.TEST_PAGES && isLiveKey(raw.STRIPE_SECRET_KEY)) {
-    problems.push('TEST_PAGES: cannot be true with a live Stripe key (sk_live_… or rk_live_…): the test pages would create real charges. Unset TEST_PAGES, or use a test key (sk_test_…)');
+    problems.push(
+      'TEST_PAGES: cannot be true with a live Stripe key (sk_live_… or rk_live_…): the test pages would create real charges. Unset TEST_PAGES, or use a test key (sk_test_…)',
+    );
   }
   return problems;
 }

@@ -31,33 +31,52 @@ export function toErrorResponse(err: unknown, c: Context, log: Logger): Response
   }
   if (err instanceof StreamBusyError) return c.json({ error: err.message, code: 'conflict' }, 409);
   if (err instanceof WrongExpectedRevisionError) {
-    return c.json({ error: 'This record was changed by someone else. Please reload and try again.', code: 'conflict' }, 409);
+    return c.json(
+      { error: 'This record was changed by someone else. Please reload and try again.', code: 'conflict' },
+      409,
+    );
   }
   if (err instanceof EventStoreUnavailableError) {
     log.error('event store unavailable', { err: err.message });
     c.header('Retry-After', '5');
-    return c.json({ error: 'We cannot save changes right now. Please try again in a minute.', code: 'unavailable' }, 503);
+    return c.json(
+      { error: 'We cannot save changes right now. Please try again in a minute.', code: 'unavailable' },
+      503,
+    );
   }
   if (err instanceof ReadStoreUnavailableError) {
     log.error('read store unavailable', { err: err.message });
     c.header('Retry-After', '5');
-    return c.json({ error: 'This information is unavailable right now. Please try again in a minute.', code: 'unavailable' }, 503);
+    return c.json(
+      { error: 'This information is unavailable right now. Please try again in a minute.', code: 'unavailable' },
+      503,
+    );
   }
   if (err instanceof PaymentProviderError) {
     // The provider's own words may name the customer; the log keeps the error kind only.
     log.error('payment provider unavailable', { err: err.name });
     c.header('Retry-After', '5');
-    return c.json({ error: 'The payment provider did not answer in time. Please try again in a minute.', code: 'payment_provider' }, 502);
+    return c.json(
+      { error: 'The payment provider did not answer in time. Please try again in a minute.', code: 'payment_provider' },
+      502,
+    );
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     const message =
-      status === 413 ? 'The request is too large.' : status === 400 ? 'The request could not be read. Send JSON with the documented fields.' : err.message || 'Request refused.';
+      status === 413
+        ? 'The request is too large.'
+        : status === 400
+          ? 'The request could not be read. Send JSON with the documented fields.'
+          : err.message || 'Request refused.';
     return c.json({ error: message, code: status === 413 ? 'payload_too_large' : 'validation' }, status);
   }
   if (err instanceof SyntaxError) {
     return c.json({ error: 'The request body is not valid JSON.', code: 'validation' }, 400);
   }
   log.error('unhandled error', { err, path: c.req.path, method: c.req.method });
-  return c.json({ error: 'Something went wrong on our side. Nothing was lost; please try again.', code: 'internal' }, 500);
+  return c.json(
+    { error: 'Something went wrong on our side. Nothing was lost; please try again.', code: 'internal' },
+    500,
+  );
 }

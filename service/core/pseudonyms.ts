@@ -16,7 +16,8 @@ export interface Pseudonyms {
 const byConfig = new WeakMap<Config, Pseudonyms>();
 
 export function createPseudonyms(secret: string | Buffer): Pseudonyms {
-  const hash = (purpose: string, value: string) => createHmac('sha256', secret).update(`${purpose}\n${value}`).digest('base64url').slice(0, 22);
+  const hash = (purpose: string, value: string) =>
+    createHmac('sha256', secret).update(`${purpose}\n${value}`).digest('base64url').slice(0, 22);
   return {
     client: (address) => hash('client', address),
     email: (address) => hash('email', address.trim().toLowerCase()),

@@ -25,12 +25,20 @@ export function waitText(seconds: number): string {
 export function rateLimit(deps: AppDeps, policy = anonymousWritePolicy(deps)): MiddlewareHandler {
   return async (c, next) => {
     if (policy) {
-      const { allowed, retryAfterMs } = await deps.rateLimits.take(`write:${clientAddress(c)}`, policy, deps.clock().getTime());
+      const { allowed, retryAfterMs } = await deps.rateLimits.take(
+        `write:${clientAddress(c)}`,
+        policy,
+        deps.clock().getTime(),
+      );
       if (!allowed) {
         const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-        throw new AppError('rate_limited', `You have sent many requests in a short time. Please wait ${waitText(seconds)} and try again.`, {
-          retryAfterSeconds: seconds,
-        });
+        throw new AppError(
+          'rate_limited',
+          `You have sent many requests in a short time. Please wait ${waitText(seconds)} and try again.`,
+          {
+            retryAfterSeconds: seconds,
+          },
+        );
       }
     }
     await next();

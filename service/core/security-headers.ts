@@ -4,7 +4,12 @@ import type { MiddlewareHandler } from 'hono';
  * Pages that load Stripe.js; every other document may run only the site's own scripts. The client
  * router matches paths case-insensitively and with or without a trailing slash, so these do too.
  */
-const STRIPE_PAGES = [/^\/checkout\/[^/]+\/?$/i, /^\/payment-success\/?$/i, /^\/payment-test\/?$/i, /^\/test-charge\/?$/i];
+const STRIPE_PAGES = [
+  /^\/checkout\/[^/]+\/?$/i,
+  /^\/payment-success\/?$/i,
+  /^\/payment-test\/?$/i,
+  /^\/test-charge\/?$/i,
+];
 
 const baseDirectives = {
   'default-src': ["'self'"],

@@ -7,11 +7,7 @@ import { validationError } from './errors.js';
 export function describeIssues(error: z.ZodError): { message: string; issues: { path: string; message: string }[] } {
   const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   const first = issues[0];
-  const message = !first
-    ? 'The request is not valid.'
-    : first.path
-      ? `${first.path}: ${first.message}`
-      : first.message;
+  const message = !first ? 'The request is not valid.' : first.path ? `${first.path}: ${first.message}` : first.message;
   return { message, issues };
 }
 

@@ -16,7 +16,12 @@ export type ClientHoldsCommand =
       at: string;
     }
   /** Gives them back: refused by the workshop, paid or confirmed, replaced, released. */
-  | { type: 'FreeClientSeats'; enrollmentId: string; reason: 'refused' | 'confirmed' | 'replaced' | 'released'; at: string };
+  | {
+      type: 'FreeClientSeats';
+      enrollmentId: string;
+      reason: 'refused' | 'confirmed' | 'replaced' | 'released';
+      at: string;
+    };
 
 interface Entry {
   workshopId: string;
@@ -49,7 +54,12 @@ export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, Cl
       case 'ClientSeatsHeld': {
         const { enrollmentId, workshopId, seats, expiresAt, holderKey, replaces } = event.data;
         if (replaces) delete entries[replaces];
-        entries[enrollmentId] = { workshopId, seats, expiresAtMs: Date.parse(expiresAt), ...(holderKey ? { holderKey } : {}) };
+        entries[enrollmentId] = {
+          workshopId,
+          seats,
+          expiresAtMs: Date.parse(expiresAt),
+          ...(holderKey ? { holderKey } : {}),
+        };
         return { entries };
       }
       case 'ClientSeatsFreed':
@@ -65,13 +75,16 @@ export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, Cl
         if (state.entries[enrollmentId]) return [];
         const now = Date.parse(at);
         const live = Object.entries(state.entries).filter(([, e]) => e.expiresAtMs > now);
-        const replaces = holderKey ? live.find(([, e]) => e.holderKey === holderKey && e.workshopId === workshopId)?.[0] : undefined;
+        const replaces = holderKey
+          ? live.find(([, e]) => e.holderKey === holderKey && e.workshopId === workshopId)?.[0]
+          : undefined;
         const counted = live.filter(([id]) => id !== replaces);
         const held = counted.reduce((n, [, e]) => n + e.seats, 0);
         if (seats > max) {
-          throw validationError(`At most ${max} seats can be reserved at a time. Please enroll fewer participants at once.`, [
-            { path: 'participants', message: `At most ${max}.` },
-          ]);
+          throw validationError(
+            `At most ${max} seats can be reserved at a time. Please enroll fewer participants at once.`,
+            [{ path: 'participants', message: `At most ${max}.` }],
+          );
         }
         if (held + seats > max) {
           const soonest = Math.min(...counted.map(([, e]) => e.expiresAtMs));
@@ -86,13 +99,26 @@ export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, Cl
         return [
           {
             type: 'ClientSeatsHeld',
-            data: { enrollmentId, workshopId, seats, expiresAt, ...(holderKey ? { holderKey } : {}), ...(replaces ? { replaces } : {}), heldAt: at },
+            data: {
+              enrollmentId,
+              workshopId,
+              seats,
+              expiresAt,
+              ...(holderKey ? { holderKey } : {}),
+              ...(replaces ? { replaces } : {}),
+              heldAt: at,
+            },
           },
         ];
       }
       case 'FreeClientSeats': {
         if (!state.entries[command.enrollmentId]) return [];
-        return [{ type: 'ClientSeatsFreed', data: { enrollmentId: command.enrollmentId, reason: command.reason, freedAt: command.at } }];
+        return [
+          {
+            type: 'ClientSeatsFreed',
+            data: { enrollmentId: command.enrollmentId, reason: command.reason, freedAt: command.at },
+          },
+        ];
       }
     }
   },

@@ -41,16 +41,30 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
         await mailer.send(message);
       } catch (err) {
         if (!(err instanceof UnsendableMessageError)) throw err;
-        deps.log.error('confirmation e-mail cannot be sent; passed over', { enrollmentId, orderId: confirmed.orderId, reason: err.message });
+        deps.log.error('confirmation e-mail cannot be sent; passed over', {
+          enrollmentId,
+          orderId: confirmed.orderId,
+          reason: err.message,
+        });
         return;
       }
       await deps.commands.handle(
         enrollmentDecider,
         stream,
-        { type: 'RecordConfirmationEmail', orderId: confirmed.orderId, messageId: message.messageId, transport: mailer.transport, at: deps.clock().toISOString() },
+        {
+          type: 'RecordConfirmationEmail',
+          orderId: confirmed.orderId,
+          messageId: message.messageId,
+          transport: mailer.transport,
+          at: deps.clock().toISOString(),
+        },
         metadata,
       );
-      deps.log.info('confirmation e-mail sent', { enrollmentId, orderId: confirmed.orderId, transport: mailer.transport });
+      deps.log.info('confirmation e-mail sent', {
+        enrollmentId,
+        orderId: confirmed.orderId,
+        transport: mailer.transport,
+      });
     },
   });
 }

@@ -11,10 +11,16 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 /** One order, one Message-ID: a re-send is recognisably the same message (and the same outbox file). */
 export const confirmationMessageId = (orderId: string) => `<${orderId}@${DOMAIN}>`;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The confirmation e-mail: a short letter, the receipt as text and as a .txt file, and an .ics for the workshop. */
-export function confirmationEmail(sub: EnrollmentSubmitted, conf: EnrollmentConfirmed, now: Date, publicUrl?: string): MailMessage {
+export function confirmationEmail(
+  sub: EnrollmentSubmitted,
+  conf: EnrollmentConfirmed,
+  now: Date,
+  publicUrl?: string,
+): MailMessage {
   // Stored text may predate the API's refusal of line breaks: each value stays on its own line.
   const firstName = toOneLine(sub.form.firstName);
   const title = toOneLine(sub.item.title);
@@ -35,7 +41,9 @@ export function confirmationEmail(sub: EnrollmentSubmitted, conf: EnrollmentConf
   };
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({ uid: `${conf.orderId}@${DOMAIN}`, item: sub.item, orderId: conf.orderId, stamp: now });
-  const link = publicUrl ? `${publicUrl.replace(/\/$/, '')}/order-confirmation?orderId=${encodeURIComponent(conf.orderId)}` : null;
+  const link = publicUrl
+    ? `${publicUrl.replace(/\/$/, '')}/order-confirmation?orderId=${encodeURIComponent(conf.orderId)}`
+    : null;
   const intro = [
     `Dear ${firstName},`,
     '',
@@ -57,7 +65,15 @@ export function confirmationEmail(sub: EnrollmentSubmitted, conf: EnrollmentConf
     messageId: confirmationMessageId(conf.orderId),
     attachments: [
       { filename: receiptFileName(conf.orderId), content: receipt, contentType: 'text/plain; charset=utf-8' },
-      ...(ics ? [{ filename: `${SCHOOL.product}-${conf.orderId}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }] : []),
+      ...(ics
+        ? [
+            {
+              filename: `${SCHOOL.product}-${conf.orderId}.ics`,
+              content: ics,
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            },
+          ]
+        : []),
     ],
   };
 }

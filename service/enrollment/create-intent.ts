@@ -18,11 +18,18 @@ type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
  * intent. Without an enrollment (the /enrollment-test page, test mode only) a test enrollment is
  * recorded first.
  */
-export async function createIntent(deps: AppDeps, req: Request, metadata: EventMetadata): Promise<CreatePaymentIntentResponse> {
+export async function createIntent(
+  deps: AppDeps,
+  req: Request,
+  metadata: EventMetadata,
+): Promise<CreatePaymentIntentResponse> {
   let enrollmentId = req.enrollmentId;
   let created: string | undefined;
   if (!enrollmentId) {
-    if (!deps.config.testPages) throw validationError('enrollmentId is required: open the checkout from your enrollment.', [{ path: 'enrollmentId', message: 'Required.' }]);
+    if (!deps.config.testPages)
+      throw validationError('enrollmentId is required: open the checkout from your enrollment.', [
+        { path: 'enrollmentId', message: 'Required.' },
+      ]);
     enrollmentId = created = await recordTestEnrollment(deps, req, metadata);
   }
 
@@ -33,9 +40,10 @@ export async function createIntent(deps: AppDeps, req: Request, metadata: EventM
   const state = await deps.commands.state(enrollmentDecider, stream, Infinity);
   const sub = assertPayable(state);
   if (toCents(req.amount) !== sub.amountCents) {
-    throw validationError(`The amount sent (${formatUsd(toCents(req.amount))}) does not match this enrollment's total (${formatUsd(sub.amountCents)}). Please reload the checkout page.`, [
-      { path: 'amount', message: `The total is ${formatUsd(sub.amountCents)}.` },
-    ]);
+    throw validationError(
+      `The amount sent (${formatUsd(toCents(req.amount))}) does not match this enrollment's total (${formatUsd(sub.amountCents)}). Please reload the checkout page.`,
+      [{ path: 'amount', message: `The total is ${formatUsd(sub.amountCents)}.` }],
+    );
   }
 
   const payments = deps.payments;
@@ -49,9 +57,25 @@ export async function createIntent(deps: AppDeps, req: Request, metadata: EventM
       metadata: metadataOf(sub),
       receiptEmail: sub.form.email || undefined,
     }));
-  await deps.commands.handle(enrollmentDecider, stream, { type: 'RecordPaymentIntent', paymentIntentId: intent.id, provider: payments.provider, amountCents: intent.amountCents }, metadata);
-  if (!intent.clientSecret) throw new AppError('payment_provider', 'The payment provider did not return a payment form. Please try again.');
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents, ...(created ? { enrollmentId: created } : {}) };
+  await deps.commands.handle(
+    enrollmentDecider,
+    stream,
+    {
+      type: 'RecordPaymentIntent',
+      paymentIntentId: intent.id,
+      provider: payments.provider,
+      amountCents: intent.amountCents,
+    },
+    metadata,
+  );
+  if (!intent.clientSecret)
+    throw new AppError('payment_provider', 'The payment provider did not return a payment form. Please try again.');
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amountCents: intent.amountCents,
+    ...(created ? { enrollmentId: created } : {}),
+  };
 }
 
 /** Ids only: names and e-mails stay out of the provider's metadata. */

@@ -23,7 +23,15 @@ export async function enrollInProgram(
   if (!program) throw notFound("The program you're looking for doesn't exist or has been removed.");
   const at = deps.clock();
   const enrollmentId = deps.newId();
-  const form = { ...EMPTY_FORM, firstName: req.firstName, lastName: req.lastName, email: req.email, phone: req.phone, participants: req.participants, specialRequirements: req.notes };
+  const form = {
+    ...EMPTY_FORM,
+    firstName: req.firstName,
+    lastName: req.lastName,
+    email: req.email,
+    phone: req.phone,
+    participants: req.participants,
+    specialRequirements: req.notes,
+  };
   const item = {
     kind: 'program' as const,
     id: program.id,
@@ -37,15 +45,35 @@ export async function enrollInProgram(
     attire: '',
     unitPriceCents: toCents(program.price),
   };
-  const submission = submissionOf({ enrollmentId, workshopId: null, programId: program.id, form, item, holdExpiresAt: null, test: false, at });
+  const submission = submissionOf({
+    enrollmentId,
+    workshopId: null,
+    programId: program.id,
+    form,
+    item,
+    holdExpiresAt: null,
+    test: false,
+    at,
+  });
   const stream = enrollmentStream(enrollmentId);
-  let result = await deps.commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata);
+  let result = await deps.commands.handle(
+    enrollmentDecider,
+    stream,
+    { type: 'SubmitEnrollment', submission },
+    metadata,
+  );
   const orderId = orderIdFor('free', enrollmentId);
   if (submission.isFree) {
     result = await deps.commands.handle(
       enrollmentDecider,
       stream,
-      { type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(at), paymentMethod: 'Free Enrollment', at: at.toISOString() },
+      {
+        type: 'ConfirmEnrollment',
+        orderId,
+        orderReference: orderReferenceFor(at),
+        paymentMethod: 'Free Enrollment',
+        at: at.toISOString(),
+      },
       metadata,
     );
   }

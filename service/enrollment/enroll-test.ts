@@ -11,7 +11,8 @@ import { enrollmentDecider } from './enrollment-decider.js';
 
 type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
 
-const isReferral = (v: string | undefined): v is ReferralSource => (REFERRAL_SOURCES as readonly string[]).includes(v ?? '');
+const isReferral = (v: string | undefined): v is ReferralSource =>
+  (REFERRAL_SOURCES as readonly string[]).includes(v ?? '');
 
 /**
  * The /enrollment-test page's enrollment (test mode only): the amount is the tester's choice
@@ -19,8 +20,10 @@ const isReferral = (v: string | undefined): v is ReferralSource => (REFERRAL_SOU
  */
 export async function recordTestEnrollment(deps: AppDeps, req: Request, metadata: EventMetadata): Promise<string> {
   const amountCents = toCents(req.amount);
-  if (amountCents < 100) throw validationError('amount: the test amount is at least $1.', [{ path: 'amount', message: 'Minimum $1.' }]);
-  const email = req.customerEmail && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(req.customerEmail) ? req.customerEmail : 'guest@example.com';
+  if (amountCents < 100)
+    throw validationError('amount: the test amount is at least $1.', [{ path: 'amount', message: 'Minimum $1.' }]);
+  const email =
+    req.customerEmail && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(req.customerEmail) ? req.customerEmail : 'guest@example.com';
   const participants = req.participants ?? 1;
   const enrollmentId = deps.newId();
   const at = deps.clock();
@@ -48,9 +51,23 @@ export async function recordTestEnrollment(deps: AppDeps, req: Request, metadata
     attire: '',
     unitPriceCents: Math.round(amountCents / participants),
   };
-  const priced = submissionOf({ enrollmentId, workshopId: null, programId: null, form, item, holdExpiresAt: null, test: true, at });
+  const priced = submissionOf({
+    enrollmentId,
+    workshopId: null,
+    programId: null,
+    form,
+    item,
+    holdExpiresAt: null,
+    test: true,
+    at,
+  });
   // The tester's amount is the total; the unit price above is only for display.
   const submission = { ...priced, subtotalCents: amountCents, amountCents, isFree: false };
-  await deps.commands.handle(enrollmentDecider, enrollmentStream(enrollmentId), { type: 'SubmitEnrollment', submission }, metadata);
+  await deps.commands.handle(
+    enrollmentDecider,
+    enrollmentStream(enrollmentId),
+    { type: 'SubmitEnrollment', submission },
+    metadata,
+  );
   return enrollmentId;
 }

@@ -1,7 +1,13 @@
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { enrollmentFormSchemaFor } from '../../contracts/enrollment/form.js';
 import { EnrollWorkshopExtrasSchema, type EnrollmentResponse } from '../../contracts/enrollment/api.js';
-import { enrollmentStream, orderIdFor, orderReferenceFor, type EnrollmentSubmitted, type PurchasedItem } from '../../contracts/enrollment/events.js';
+import {
+  enrollmentStream,
+  orderIdFor,
+  orderReferenceFor,
+  type EnrollmentSubmitted,
+  type PurchasedItem,
+} from '../../contracts/enrollment/events.js';
 import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
@@ -18,7 +24,8 @@ import { seatLedgerDecider } from './seat-ledger.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { clientHoldsDecider } from './client-holds-decider.js';
 
-export const WORKSHOP_NOT_FOUND = 'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
+export const WORKSHOP_NOT_FOUND =
+  'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
 export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   kind: 'workshop',
@@ -34,7 +41,8 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   unitPriceCents: toCents(w.price),
 });
 
-const sameItem = (a: PurchasedItem, b: PurchasedItem) => (Object.keys(a) as (keyof PurchasedItem)[]).every((k) => a[k] === b[k]);
+const sameItem = (a: PurchasedItem, b: PurchasedItem) =>
+  (Object.keys(a) as (keyof PurchasedItem)[]).every((k) => a[k] === b[k]);
 
 type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
 
@@ -60,7 +68,9 @@ export async function enrollInWorkshop(
     throw validationError(message, issues);
   }
   if (extras.data.workshopId !== undefined && String(extras.data.workshopId) !== workshopId) {
-    throw validationError(`workshopId ${String(extras.data.workshopId)} does not match the workshop in the address (${workshopId}).`);
+    throw validationError(
+      `workshopId ${String(extras.data.workshopId)} does not match the workshop in the address (${workshopId}).`,
+    );
   }
   const { commands } = deps;
   const now = deps.clock();
@@ -74,7 +84,8 @@ export async function enrollInWorkshop(
     if (p != null && p > position) position = p;
   };
 
-  const plan = (workshop: WorkshopData) => planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now });
+  const plan = (workshop: WorkshopData) =>
+    planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now });
   const first = await checkFirst(deps, seatsStream, plan, (submission) => ({
     type: 'ReserveSeats',
     workshopId,
@@ -108,9 +119,22 @@ export async function enrollInWorkshop(
         if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
         // The workshop as the revision being checked has it: the form is parsed and priced again
         // only when it changed since the first check (its category picks the form's rules).
-        const submission = sameItem(itemOfWorkshop(state.workshop), first.submission.item) ? first.submission : plan(state.workshop);
-        if (submission.participants !== seats) throw validationError('The form changed while it was being checked. Please send it again.');
-        return decision({ type: 'ReserveSeats', workshopId, enrollmentId, seats, expiresAt: holdExpiresAt, holderKey } satisfies Reserve, submission);
+        const submission = sameItem(itemOfWorkshop(state.workshop), first.submission.item)
+          ? first.submission
+          : plan(state.workshop);
+        if (submission.participants !== seats)
+          throw validationError('The form changed while it was being checked. Please send it again.');
+        return decision(
+          {
+            type: 'ReserveSeats',
+            workshopId,
+            enrollmentId,
+            seats,
+            expiresAt: holdExpiresAt,
+            holderKey,
+          } satisfies Reserve,
+          submission,
+        );
       },
       metadata,
     );
@@ -126,14 +150,26 @@ export async function enrollInWorkshop(
   const submission: EnrollmentSubmitted = { ...hold.result, ...(clientKey ? { clientKey } : {}) };
   const stream = enrollmentStream(enrollmentId);
   try {
-    advance(await recorded(deps, stream, 'EnrollmentSubmitted', () => commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata)));
+    advance(
+      await recorded(deps, stream, 'EnrollmentSubmitted', () =>
+        commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata),
+      ),
+    );
   } catch (err) {
     // Without its enrollment the hold is an orphan: give the seats back now rather than at expiry,
     // but only when the enrollment is really absent (an append can commit and lose its answer).
-    const written = await deps.eventStore.readStream(stream).then((events) => events.length > 0, () => true);
+    const written = await deps.eventStore.readStream(stream).then(
+      (events) => events.length > 0,
+      () => true,
+    );
     if (!written) {
       await commands
-        .handle(seatLedgerDecider, seatsStream, { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' }, metadata)
+        .handle(
+          seatLedgerDecider,
+          seatsStream,
+          { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' },
+          metadata,
+        )
         .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'released', metadata))
         .catch((e: unknown) => deps.log.warn('orphan hold left to expiry', { enrollmentId, err: e }));
     }
@@ -144,11 +180,27 @@ export async function enrollInWorkshop(
     const orderId = orderIdFor('free', enrollmentId);
     advance(
       await recorded(deps, stream, 'EnrollmentConfirmed', () =>
-        commands.handle(enrollmentDecider, stream, { type: 'ConfirmEnrollment', orderId, orderReference: orderReferenceFor(now), paymentMethod: 'Free Enrollment', at }, metadata),
+        commands.handle(
+          enrollmentDecider,
+          stream,
+          {
+            type: 'ConfirmEnrollment',
+            orderId,
+            orderReference: orderReferenceFor(now),
+            paymentMethod: 'Free Enrollment',
+            at,
+          },
+          metadata,
+        ),
       ),
     );
     try {
-      const confirmed = await commands.handle(seatLedgerDecider, seatsStream, { type: 'ConfirmSeats', workshopId, enrollmentId, seats, at }, metadata);
+      const confirmed = await commands.handle(
+        seatLedgerDecider,
+        seatsStream,
+        { type: 'ConfirmSeats', workshopId, enrollmentId, seats, at },
+        metadata,
+      );
       advance(confirmed.position);
     } catch (err) {
       // The enrollment is confirmed and its seats are held; the hold timer turns the hold into a
@@ -158,7 +210,13 @@ export async function enrollInWorkshop(
     advance(await freeClientSeats(deps, clientKey, enrollmentId, 'confirmed', metadata));
   }
 
-  deps.log.info('enrollment submitted', { enrollmentId, workshopId, participants: seats, free: submission.isFree, ...(replaced ? { replaced } : {}) });
+  deps.log.info('enrollment submitted', {
+    enrollmentId,
+    workshopId,
+    participants: seats,
+    free: submission.isFree,
+    ...(replaced ? { replaced } : {}),
+  });
   return {
     success: true,
     isFree: submission.isFree,
@@ -176,7 +234,13 @@ export async function enrollInWorkshop(
  * follows the usual path (seats taken again if free, else refunded) and the hold timer expires it
  * at its hold's time.
  */
-async function endReplaced(deps: AppDeps, replaced: string, by: string, clientKey: string | undefined, metadata: EventMetadata): Promise<bigint | null> {
+async function endReplaced(
+  deps: AppDeps,
+  replaced: string,
+  by: string,
+  clientKey: string | undefined,
+  metadata: EventMetadata,
+): Promise<bigint | null> {
   try {
     const at = deps.clock().toISOString();
     const ended = await deps.commands.handle(
@@ -190,7 +254,11 @@ async function endReplaced(deps: AppDeps, replaced: string, by: string, clientKe
     if (theirs && theirs !== clientKey) await freeClientSeats(deps, theirs, replaced, 'replaced', metadata);
     return ended.position;
   } catch (err) {
-    deps.log.info('replaced enrollment left to the hold timer', { enrollmentId: replaced, replacedBy: by, err: err instanceof Error ? err.message : String(err) });
+    deps.log.info('replaced enrollment left to the hold timer', {
+      enrollmentId: replaced,
+      replacedBy: by,
+      err: err instanceof Error ? err.message : String(err),
+    });
     return null;
   }
 }
@@ -202,7 +270,12 @@ async function endReplaced(deps: AppDeps, replaced: string, by: string, clientKe
  * is checked again on state at most 1 s old, as the seat decisions do. The seat decision checks
  * everything again against the revision it writes on.
  */
-async function checkFirst(deps: AppDeps, seatsStream: string, plan: (w: WorkshopData) => EnrollmentSubmitted, reserve: (s: EnrollmentSubmitted) => Reserve) {
+async function checkFirst(
+  deps: AppDeps,
+  seatsStream: string,
+  plan: (w: WorkshopData) => EnrollmentSubmitted,
+  reserve: (s: EnrollmentSubmitted) => Reserve,
+) {
   const attempt = (state: WorkshopState) => {
     if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
     const submission = plan(state.workshop);
@@ -218,14 +291,28 @@ async function checkFirst(deps: AppDeps, seatsStream: string, plan: (w: Workshop
 }
 
 /** The form parsed with the workshop's rules, priced from the catalogue, the total the page sent checked. */
-function planSubmission(workshop: WorkshopData, body: unknown, totalPrice: number, ids: { enrollmentId: string; holdExpiresAt: string; now: Date }): EnrollmentSubmitted {
+function planSubmission(
+  workshop: WorkshopData,
+  body: unknown,
+  totalPrice: number,
+  ids: { enrollmentId: string; holdExpiresAt: string; now: Date },
+): EnrollmentSubmitted {
   const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
   if (!parsed.success) {
     const { message, issues } = describeIssues(parsed.error);
     throw validationError(message, issues);
   }
   const { enrollmentId, holdExpiresAt, now } = ids;
-  const submission = submissionOf({ enrollmentId, workshopId: workshop.id, programId: null, form: parsed.data, item: itemOfWorkshop(workshop), holdExpiresAt, test: false, at: now });
+  const submission = submissionOf({
+    enrollmentId,
+    workshopId: workshop.id,
+    programId: null,
+    form: parsed.data,
+    item: itemOfWorkshop(workshop),
+    holdExpiresAt,
+    test: false,
+    at: now,
+  });
   const { form, item, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     throw validationError(
@@ -241,7 +328,12 @@ function planSubmission(workshop: WorkshopData, body: unknown, totalPrice: numbe
  * Runs a write; when it fails, looks at the stream: if the event it was to append is there, the
  * append committed and only its answer was lost, so the write counts as done.
  */
-async function recorded(deps: AppDeps, stream: string, type: string, write: () => Promise<{ position: bigint | null }>): Promise<bigint | null> {
+async function recorded(
+  deps: AppDeps,
+  stream: string,
+  type: string,
+  write: () => Promise<{ position: bigint | null }>,
+): Promise<bigint | null> {
   try {
     return (await write()).position;
   } catch (err) {

@@ -5,12 +5,38 @@ import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../
 export type EnrollmentCommand =
   | { type: 'SubmitEnrollment'; submission: EnrollmentSubmitted }
   | { type: 'RecordPaymentIntent'; paymentIntentId: string; provider: 'stripe' | 'offline'; amountCents: number }
-  | { type: 'RecordPaymentSuccess'; paymentIntentId: string; amountCents: number; providerEventId: string | null; source: 'webhook' | 'verification'; at: string }
-  | { type: 'RecordPaymentFailure'; paymentIntentId: string; providerEventId: string | null; code: string; reason: string; at: string }
+  | {
+      type: 'RecordPaymentSuccess';
+      paymentIntentId: string;
+      amountCents: number;
+      providerEventId: string | null;
+      source: 'webhook' | 'verification';
+      at: string;
+    }
+  | {
+      type: 'RecordPaymentFailure';
+      paymentIntentId: string;
+      providerEventId: string | null;
+      code: string;
+      reason: string;
+      at: string;
+    }
   | { type: 'ConfirmEnrollment'; orderId: string; orderReference: string; paymentMethod: PaymentMethod; at: string }
   | { type: 'ExpireEnrollment'; at: string }
-  | { type: 'CancelEnrollment'; reason: 'cancelled-by-admin' | 'cancelled-by-visitor' | 'payment-failed' | 'replaced-by-new-submission'; replacedBy?: string; at: string }
-  | { type: 'RecordRefund'; paymentIntentId: string; refundId: string; amountCents: number; reason: 'seats-unavailable' | 'cancelled'; at: string }
+  | {
+      type: 'CancelEnrollment';
+      reason: 'cancelled-by-admin' | 'cancelled-by-visitor' | 'payment-failed' | 'replaced-by-new-submission';
+      replacedBy?: string;
+      at: string;
+    }
+  | {
+      type: 'RecordRefund';
+      paymentIntentId: string;
+      refundId: string;
+      amountCents: number;
+      reason: 'seats-unavailable' | 'cancelled';
+      at: string;
+    }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
@@ -47,7 +73,8 @@ export const enrollmentInitialState: EnrollmentState = {
 };
 
 const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
-  if (s.status === 'none' || !s.submission) throw notFound('We could not find that enrollment. Please enroll again from the schedule.');
+  if (s.status === 'none' || !s.submission)
+    throw notFound('We could not find that enrollment. Please enroll again from the schedule.');
   return s.submission;
 };
 
@@ -59,10 +86,14 @@ const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
 export function assertPayable(state: EnrollmentState): EnrollmentSubmitted {
   const submission = requireEnrollment(state);
   if (submission.isFree) throw new AppError('validation', 'This enrollment is free: no payment is needed.');
-  if (state.status === 'paid' || state.status === 'confirmed') throw conflict('This enrollment is already paid. Check your e-mail for the confirmation.');
-  if (state.status === 'expired') throw conflict('Your seat reservation has expired. Please enroll again from the schedule to pick a spot.');
+  if (state.status === 'paid' || state.status === 'confirmed')
+    throw conflict('This enrollment is already paid. Check your e-mail for the confirmation.');
+  if (state.status === 'expired')
+    throw conflict('Your seat reservation has expired. Please enroll again from the schedule to pick a spot.');
   if (state.replacedBy) {
-    throw conflict('You sent the enrollment form again, so this earlier enrollment was replaced by the newer one. Please pay for your newer enrollment, or enroll again from the schedule.');
+    throw conflict(
+      'You sent the enrollment form again, so this earlier enrollment was replaced by the newer one. Please pay for your newer enrollment, or enroll again from the schedule.',
+    );
   }
   if (state.status !== 'pending') throw conflict(`This enrollment is ${state.status} and cannot be paid.`);
   return submission;
@@ -91,9 +122,18 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           providerEvents: remember(state, event.data.providerEventId),
         };
       case 'PaymentFailed':
-        return { ...state, lastFailure: { code: event.data.code, reason: event.data.reason }, providerEvents: remember(state, event.data.providerEventId) };
+        return {
+          ...state,
+          lastFailure: { code: event.data.code, reason: event.data.reason },
+          providerEvents: remember(state, event.data.providerEventId),
+        };
       case 'EnrollmentConfirmed':
-        return { ...state, status: 'confirmed', orderId: event.data.orderId, orderReference: event.data.orderReference };
+        return {
+          ...state,
+          status: 'confirmed',
+          orderId: event.data.orderId,
+          orderReference: event.data.orderReference,
+        };
       case 'EnrollmentExpired':
         return { ...state, status: 'expired' };
       case 'EnrollmentCancelled':
@@ -116,7 +156,12 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         if (state.paymentIntentId === command.paymentIntentId) return [];
         const submission = assertPayable(state);
         const { paymentIntentId, provider, amountCents } = command;
-        return [{ type: 'PaymentIntentCreated', data: { enrollmentId: submission.enrollmentId, paymentIntentId, provider, amountCents, currency: 'usd' } }];
+        return [
+          {
+            type: 'PaymentIntentCreated',
+            data: { enrollmentId: submission.enrollmentId, paymentIntentId, provider, amountCents, currency: 'usd' },
+          },
+        ];
       }
 
       case 'RecordPaymentSuccess': {
@@ -129,7 +174,14 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return [
           {
             type: 'PaymentSucceeded',
-            data: { enrollmentId: submission.enrollmentId, paymentIntentId, amountCents, providerEventId, source, succeededAt: at },
+            data: {
+              enrollmentId: submission.enrollmentId,
+              paymentIntentId,
+              amountCents,
+              providerEventId,
+              source,
+              succeededAt: at,
+            },
           },
         ];
       }
@@ -141,7 +193,17 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         if (command.providerEventId && state.providerEvents.includes(command.providerEventId)) return [];
         const { paymentIntentId, providerEventId, code, reason, at } = command;
         return [
-          { type: 'PaymentFailed', data: { enrollmentId: submission.enrollmentId, paymentIntentId, providerEventId, code, reason, failedAt: at } },
+          {
+            type: 'PaymentFailed',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              paymentIntentId,
+              providerEventId,
+              code,
+              reason,
+              failedAt: at,
+            },
+          },
         ];
       }
 
@@ -173,7 +235,12 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         // A free enrollment has no hold deadline of its own; one left pending (its confirmation was
         // cut off before the visitor got an answer) expires with its seat hold.
         const holdExpiresAt = submission.holdExpiresAt ?? command.at;
-        return [{ type: 'EnrollmentExpired', data: { enrollmentId: submission.enrollmentId, holdExpiresAt, expiredAt: command.at } }];
+        return [
+          {
+            type: 'EnrollmentExpired',
+            data: { enrollmentId: submission.enrollmentId, holdExpiresAt, expiredAt: command.at },
+          },
+        ];
       }
 
       case 'CancelEnrollment': {
@@ -183,15 +250,38 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           throw conflict(`This enrollment is ${state.status} and cannot be cancelled here.`);
         }
         const replacedBy = command.replacedBy ? { replacedBy: command.replacedBy } : {};
-        return [{ type: 'EnrollmentCancelled', data: { enrollmentId: submission.enrollmentId, reason: command.reason, cancelledAt: command.at, ...replacedBy } }];
+        return [
+          {
+            type: 'EnrollmentCancelled',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              reason: command.reason,
+              cancelledAt: command.at,
+              ...replacedBy,
+            },
+          },
+        ];
       }
 
       case 'RecordRefund': {
         const submission = requireEnrollment(state);
         if (state.status === 'refunded') return [];
-        if (state.status !== 'paid') throw conflict(`Only a paid, unconfirmed enrollment is refunded here; this one is ${state.status}.`);
+        if (state.status !== 'paid')
+          throw conflict(`Only a paid, unconfirmed enrollment is refunded here; this one is ${state.status}.`);
         const { paymentIntentId, refundId, amountCents, reason, at } = command;
-        return [{ type: 'RefundIssued', data: { enrollmentId: submission.enrollmentId, paymentIntentId, refundId, amountCents, reason, refundedAt: at } }];
+        return [
+          {
+            type: 'RefundIssued',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              paymentIntentId,
+              refundId,
+              amountCents,
+              reason,
+              refundedAt: at,
+            },
+          },
+        ];
       }
 
       case 'RecordConfirmationEmail': {
@@ -199,7 +289,12 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         if (state.emailSent) return [];
         if (state.status !== 'confirmed') throw conflict('Only a confirmed enrollment gets a confirmation e-mail.');
         const { orderId, messageId, transport, at } = command;
-        return [{ type: 'ConfirmationEmailSent', data: { enrollmentId: submission.enrollmentId, orderId, messageId, transport, sentAt: at } }];
+        return [
+          {
+            type: 'ConfirmationEmailSent',
+            data: { enrollmentId: submission.enrollmentId, orderId, messageId, transport, sentAt: at },
+          },
+        ];
       }
     }
   },

@@ -17,7 +17,12 @@ export async function freeClientSeats(
   if (!clientKey) return null;
   try {
     const at = deps.clock().toISOString();
-    const result = await deps.commands.handle(clientHoldsDecider, clientHoldsStream(clientKey), { type: 'FreeClientSeats', enrollmentId, reason, at }, metadata);
+    const result = await deps.commands.handle(
+      clientHoldsDecider,
+      clientHoldsStream(clientKey),
+      { type: 'FreeClientSeats', enrollmentId, reason, at },
+      metadata,
+    );
     return result.position;
   } catch (err) {
     deps.log.warn('held seats not given back; they count until the hold expires', { enrollmentId, reason, err });

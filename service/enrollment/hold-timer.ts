@@ -52,7 +52,10 @@ export class HoldTimer {
   start(): void {
     if (this.timer) return;
     const every = this.options.intervalMs ?? 1_000;
-    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.deps.log.error('hold timer tick failed', { err })), every);
+    this.timer = setInterval(
+      () => void this.tick().catch((err: unknown) => this.deps.log.error('hold timer tick failed', { err })),
+      every,
+    );
     this.timer.unref();
   }
 
@@ -77,15 +80,22 @@ export class HoldTimer {
     this.everHeld = true;
     const now = this.deps.clock();
 
-    const { items: holds } = await this.deps.readStore.find<SeatHoldDoc>('seat-holds', { sort: [{ field: 'expiresAt', direction: 'asc' }], limit: 200 });
+    const { items: holds } = await this.deps.readStore.find<SeatHoldDoc>('seat-holds', {
+      sort: [{ field: 'expiresAt', direction: 'asc' }],
+      limit: 200,
+    });
     for (const { doc: hold } of holds) {
       if (new Date(hold.expiresAt) > now) break;
       if (await this.attempt(hold.enrollmentId, report, () => this.expireHold(hold))) report.expired++;
     }
 
-    const { items: paid } = await this.deps.readStore.find<Order>('orders', { where: { status: 'pending', paymentStatus: 'paid' }, limit: 50 });
+    const { items: paid } = await this.deps.readStore.find<Order>('orders', {
+      where: { status: 'pending', paymentStatus: 'paid' },
+      limit: 50,
+    });
     for (const { doc } of paid) {
-      if (await this.attempt(doc.id, report, () => settlePayment(this.deps, doc.id, this.metadata('settle', doc.id)))) report.settled++;
+      if (await this.attempt(doc.id, report, () => settlePayment(this.deps, doc.id, this.metadata('settle', doc.id))))
+        report.settled++;
     }
     return report;
   }
@@ -98,16 +108,31 @@ export class HoldTimer {
     const enrollment = await commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
     if (enrollment.status === 'confirmed') {
       // Confirmed (free) but the seat confirmation did not follow: finish it instead of releasing.
-      await commands.handle(seatLedgerDecider, workshopStream(workshopId), { type: 'ConfirmSeats', workshopId, enrollmentId, seats: hold.seats, at }, metadata);
+      await commands.handle(
+        seatLedgerDecider,
+        workshopStream(workshopId),
+        { type: 'ConfirmSeats', workshopId, enrollmentId, seats: hold.seats, at },
+        metadata,
+      );
       return;
     }
     if (enrollment.status === 'paid') {
       await settlePayment(this.deps, enrollmentId, metadata);
       return;
     }
-    await commands.handle(seatLedgerDecider, workshopStream(workshopId), { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' }, metadata);
+    await commands.handle(
+      seatLedgerDecider,
+      workshopStream(workshopId),
+      { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' },
+      metadata,
+    );
     if (enrollment.status === 'pending') {
-      await commands.handle(enrollmentDecider, enrollmentStream(enrollmentId), { type: 'ExpireEnrollment', at }, metadata);
+      await commands.handle(
+        enrollmentDecider,
+        enrollmentStream(enrollmentId),
+        { type: 'ExpireEnrollment', at },
+        metadata,
+      );
     }
     this.deps.log.info('seat hold expired', { enrollmentId, workshopId, seats: hold.seats });
   }

@@ -2,7 +2,8 @@ import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import type { PurchasedItem } from '../../contracts/enrollment/events.js';
 
 /** Lone surrogates have no UTF-8 form; they become U+FFFD, as an encoder would write them. */
-const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const wellFormed = (s: string) =>
+  s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 /**
  * RFC 5545 TEXT (3.3.11): backslash, semicolon and comma escaped; every line break (CRLF, a bare
@@ -19,7 +20,11 @@ export function icsText(value: string): string {
     .replace(/,/g, '\\,')
     .replace(/\n/g, '\\n');
 }
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 const LINE_OCTETS = 75;
 const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);

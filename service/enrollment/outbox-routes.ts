@@ -8,7 +8,9 @@ import { validate } from '../core/validate.js';
 import { confirmationMessageId } from './confirmation-email.js';
 import { outboxDir, outboxFileName } from '../mail/outbox.js';
 
-const ParamSchema = z.object({ orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number') });
+const ParamSchema = z.object({
+  orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number'),
+});
 
 /**
  * GET /api/test/outbox/{orderId} (test mode only): what the embedded mailer wrote for an order,
@@ -23,7 +25,13 @@ export function outboxRoutes(deps: AppDeps): Hono {
     // Long header lines are folded (CRLF + space); unfold them before reading one.
     const subject = /^Subject: (.*)$/m.exec(eml.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
     const attachments = [...eml.matchAll(/filename="?([^";\r\n]+)"?/g)].map((m) => m[1]!);
-    return c.json({ file, bytes: Buffer.byteLength(eml), subject, attachments, hasIcs: /BEGIN:VCALENDAR/.test(eml) || attachments.some((a) => a.endsWith('.ics')) });
+    return c.json({
+      file,
+      bytes: Buffer.byteLength(eml),
+      subject,
+      attachments,
+      hasIcs: /BEGIN:VCALENDAR/.test(eml) || attachments.some((a) => a.endsWith('.ics')),
+    });
   });
   return app;
 }

@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
 import { requestMetadata } from '../core/metadata.js';
-import { CreatePaymentIntentRequestSchema, VerifyPaymentRequestSchema, type StripeConfig } from '../../contracts/payments/api.js';
+import {
+  CreatePaymentIntentRequestSchema,
+  VerifyPaymentRequestSchema,
+  type StripeConfig,
+} from '../../contracts/payments/api.js';
 import { handleWebhook } from './webhook.js';
 import { createIntent } from './create-intent.js';
 import { verifyPayment } from './verify-payment.js';

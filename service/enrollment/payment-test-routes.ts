@@ -2,7 +2,12 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../core/deps.js';
 import { conflict, notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
-import { CreateTestChargeRequestSchema, SimulatePaymentRequestSchema, TEST_CHARGE_CENTS, type StripeConnection } from '../../contracts/payments/api.js';
+import {
+  CreateTestChargeRequestSchema,
+  SimulatePaymentRequestSchema,
+  TEST_CHARGE_CENTS,
+  type StripeConnection,
+} from '../../contracts/payments/api.js';
 import { handleWebhook } from './webhook.js';
 import { OfflinePayments } from '../payments/offline-adapter.js';
 import { META } from '../payments/port.js';
@@ -14,7 +19,11 @@ export function paymentTestRoutes(deps: AppDeps, limited: MiddlewareHandler): Ho
 
   app.get('/test-stripe-connection', async (c) => {
     const result = await payments.checkConnection();
-    return c.json((result.ok ? { success: true, provider: payments.provider } : { success: false, error: result.error, provider: payments.provider }) satisfies StripeConnection);
+    return c.json(
+      (result.ok
+        ? { success: true, provider: payments.provider }
+        : { success: false, error: result.error, provider: payments.provider }) satisfies StripeConnection,
+    );
   });
 
   app.post('/create-test-charge', limited, validate('json', CreateTestChargeRequestSchema), async (c) => {

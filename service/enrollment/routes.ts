@@ -14,7 +14,9 @@ import { outboxRoutes } from './outbox-routes.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { clientAddress } from '../core/client-address.js';
 
-const OrderParamSchema = z.object({ orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)') });
+const OrderParamSchema = z.object({
+  orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)'),
+});
 const EnrollmentParamSchema = z.object({ id: EnrollmentIdSchema });
 
 /** Routes of the enrollment slice, mounted under /api. */
@@ -26,30 +28,61 @@ export function enrollmentRoutes(deps: AppDeps): Hono {
     const body: unknown = await c.req.json().catch(() => {
       throw validationError('The request body is not valid JSON. Send the enrollment form as JSON.');
     });
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError('Send the enrollment form as a JSON object.');
-    const result = await enrollInWorkshop(deps, c.req.valid('param').id, body, requestMetadata(c, deps, 'visitor'), clientAddress(c));
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw validationError('Send the enrollment form as a JSON object.');
+    const result = await enrollInWorkshop(
+      deps,
+      c.req.valid('param').id,
+      body,
+      requestMetadata(c, deps, 'visitor'),
+      clientAddress(c),
+    );
     return c.json(result, 201);
   });
 
-  app.get('/orders/:orderId', validate('param', OrderParamSchema), validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
-    const order = await findOrder(deps.readStore, c.req.valid('param').orderId);
-    if (!order) throw notFound('We could not find that order. If you just paid, refresh in a moment; otherwise contact us with your order number.');
-    return c.json(order);
-  });
+  app.get(
+    '/orders/:orderId',
+    validate('param', OrderParamSchema),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
+      const order = await findOrder(deps.readStore, c.req.valid('param').orderId);
+      if (!order)
+        throw notFound(
+          'We could not find that order. If you just paid, refresh in a moment; otherwise contact us with your order number.',
+        );
+      return c.json(order);
+    },
+  );
 
   if (deps.config.testPages) {
-    app.post('/enroll/program/:id', limited, validate('param', CatalogueIdParamSchema), validate('json', EnrollProgramRequestSchema), async (c) => {
-      const result = await enrollInProgram(deps, c.req.valid('param').id, c.req.valid('json'), requestMetadata(c, deps, 'visitor'));
-      return c.json(result, 201);
-    });
+    app.post(
+      '/enroll/program/:id',
+      limited,
+      validate('param', CatalogueIdParamSchema),
+      validate('json', EnrollProgramRequestSchema),
+      async (c) => {
+        const result = await enrollInProgram(
+          deps,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestMetadata(c, deps, 'visitor'),
+        );
+        return c.json(result, 201);
+      },
+    );
 
-    app.get('/enrollments/:id', validate('param', EnrollmentParamSchema), validate('query', MinPositionQuerySchema), async (c) => {
-      await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
-      const enrollment = await findEnrollment(deps.readStore, c.req.valid('param').id);
-      if (!enrollment) throw notFound('We could not find that enrollment.');
-      return c.json(enrollment);
-    });
+    app.get(
+      '/enrollments/:id',
+      validate('param', EnrollmentParamSchema),
+      validate('query', MinPositionQuerySchema),
+      async (c) => {
+        await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
+        const enrollment = await findEnrollment(deps.readStore, c.req.valid('param').id);
+        if (!enrollment) throw notFound('We could not find that enrollment.');
+        return c.json(enrollment);
+      },
+    );
 
     app.route('/', outboxRoutes(deps));
   }

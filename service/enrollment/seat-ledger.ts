@@ -1,6 +1,11 @@
 import type { Decider } from '../../platform/command/decider.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
-import { takenAfter, workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
+import {
+  takenAfter,
+  workshopDecider,
+  type WorkshopCommand,
+  type WorkshopState,
+} from '../catalogue/workshop-decider.js';
 
 /**
  * The workshop decider for the seat writer, with one change: seat events update the state in
@@ -23,7 +28,11 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
   evolve(state, event) {
     switch (event.type) {
       case 'SeatsReserved':
-        state.taken = takenAfter(state, event.data.enrollmentId, event.data.seats + (state.confirmed[event.data.enrollmentId] ?? 0));
+        state.taken = takenAfter(
+          state,
+          event.data.enrollmentId,
+          event.data.seats + (state.confirmed[event.data.enrollmentId] ?? 0),
+        );
         state.holds[event.data.enrollmentId] = event.data.seats;
         if (event.data.holderKey !== undefined) {
           state.holders[event.data.holderKey] = event.data.enrollmentId;

@@ -32,7 +32,14 @@ export async function recordPaymentSuccess(
   const recorded = await deps.commands.handle(
     enrollmentDecider,
     enrollmentStream(enrollmentId),
-    { type: 'RecordPaymentSuccess', paymentIntentId: intent.id, amountCents: intent.amountCents, providerEventId, source, at: deps.clock().toISOString() },
+    {
+      type: 'RecordPaymentSuccess',
+      paymentIntentId: intent.id,
+      amountCents: intent.amountCents,
+      providerEventId,
+      source,
+      at: deps.clock().toISOString(),
+    },
     metadata,
   );
   const settled = await settle(deps, recorded.state, metadata);
@@ -78,7 +85,13 @@ async function settle(deps: AppDeps, state: EnrollmentState, metadata: EventMeta
   const confirmed = await deps.commands.handle(
     enrollmentDecider,
     enrollmentStream(enrollmentId),
-    { type: 'ConfirmEnrollment', orderId: orderIdFor(kind, enrollmentId), orderReference: orderReferenceFor(now), paymentMethod: 'Credit Card', at: now.toISOString() },
+    {
+      type: 'ConfirmEnrollment',
+      orderId: orderIdFor(kind, enrollmentId),
+      orderReference: orderReferenceFor(now),
+      paymentMethod: 'Credit Card',
+      at: now.toISOString(),
+    },
     metadata,
   );
   deps.log.info('enrollment confirmed', { enrollmentId, workshopId: sub.workshopId, programId: sub.programId });
@@ -95,7 +108,14 @@ async function refundUnseated(deps: AppDeps, state: EnrollmentState, metadata: E
   const recorded = await deps.commands.handle(
     enrollmentDecider,
     enrollmentStream(enrollmentId),
-    { type: 'RecordRefund', paymentIntentId, refundId: refund.refundId, amountCents: refund.amountCents, reason: 'seats-unavailable', at: deps.clock().toISOString() },
+    {
+      type: 'RecordRefund',
+      paymentIntentId,
+      refundId: refund.refundId,
+      amountCents: refund.amountCents,
+      reason: 'seats-unavailable',
+      at: deps.clock().toISOString(),
+    },
     metadata,
   );
   deps.log.warn('payment refunded: seats no longer available', { enrollmentId, paymentIntentId });

@@ -1,9 +1,17 @@
-import { attendeeNames, EMPTY_ENROLLMENT_FORM, EnrollmentFormDataSchema, type EnrollmentFormData } from '../../contracts/enrollment/form.js';
+import {
+  attendeeNames,
+  EMPTY_ENROLLMENT_FORM,
+  EnrollmentFormDataSchema,
+  type EnrollmentFormData,
+} from '../../contracts/enrollment/form.js';
 import type { EnrollmentSubmitted, PurchasedItem } from '../../contracts/enrollment/events.js';
 import { priceEnrollment } from '../../contracts/enrollment/money.js';
 
 /** Every form field at its "not asked" value, for enrollments made without the full form. */
-export const EMPTY_FORM: EnrollmentFormData = EnrollmentFormDataSchema.parse({ ...EMPTY_ENROLLMENT_FORM, agreeToTerms: true });
+export const EMPTY_FORM: EnrollmentFormData = EnrollmentFormDataSchema.parse({
+  ...EMPTY_ENROLLMENT_FORM,
+  agreeToTerms: true,
+});
 
 /** The EnrollmentSubmitted data for a form, an item and a price; amounts are computed here only. */
 export function submissionOf(input: {

@@ -10,9 +10,15 @@ import { META } from '../payments/port.js';
  * Asks the provider about a PaymentIntent (so a missed webhook is made good here) and answers
  * what the visitor should see. Knowing the client secret is what entitles the caller to ask.
  */
-export async function verifyPayment(deps: AppDeps, paymentIntentId: string, clientSecret: string, metadata: EventMetadata): Promise<VerifyPaymentResponse> {
+export async function verifyPayment(
+  deps: AppDeps,
+  paymentIntentId: string,
+  clientSecret: string,
+  metadata: EventMetadata,
+): Promise<VerifyPaymentResponse> {
   const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
-  if (!intent || intent.clientSecret !== clientSecret) throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
+  if (!intent || intent.clientSecret !== clientSecret)
+    throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
   const enrollmentId = intent.metadata[META.enrollmentId] ?? null;
   const base: VerifyPaymentResponse = {
     status: 'failed',
@@ -29,7 +35,12 @@ export async function verifyPayment(deps: AppDeps, paymentIntentId: string, clie
 
   if (intent.status === 'processing') return { ...base, status: 'processing', position: await head(null) };
   if (intent.status !== 'succeeded') {
-    return { ...base, status: 'failed', message: intent.lastError?.message ?? 'The payment was not completed.', position: await head(null) };
+    return {
+      ...base,
+      status: 'failed',
+      message: intent.lastError?.message ?? 'The payment was not completed.',
+      position: await head(null),
+    };
   }
   if (!enrollmentId) return { ...base, status: 'succeeded', position: await head(null) };
 

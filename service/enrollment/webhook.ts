@@ -17,7 +17,11 @@ export interface WebhookOutcome {
  * test-mode simulation: the signature is checked on the raw body before anything else, then the
  * event is recorded through deciders that absorb duplicates and late or out-of-order deliveries.
  */
-export async function handleWebhook(deps: AppDeps, rawBody: string | Uint8Array, signature: string | undefined): Promise<WebhookOutcome> {
+export async function handleWebhook(
+  deps: AppDeps,
+  rawBody: string | Uint8Array,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
   let event;
   try {
     event = deps.payments.verifyEvent(rawBody, signature);
@@ -29,18 +33,33 @@ export async function handleWebhook(deps: AppDeps, rawBody: string | Uint8Array,
   const enrollmentId = intent?.metadata[META.enrollmentId];
   if (!intent || !enrollmentId) return { received: true, ignored: `${event.type} is not about an enrollment` };
 
-  const metadata: EventMetadata = { correlationId: event.id, causationId: event.id, actor: 'provider', at: deps.clock().toISOString() };
+  const metadata: EventMetadata = {
+    correlationId: event.id,
+    causationId: event.id,
+    actor: 'provider',
+    at: deps.clock().toISOString(),
+  };
   try {
     if (event.type === 'payment_intent.succeeded') {
       await recordPaymentSuccess(deps, enrollmentId, intent, event.id, 'webhook', metadata);
       return { received: true };
     }
     if (event.type === 'payment_intent.payment_failed') {
-      const error = intent.lastError ?? { code: 'card_declined', message: 'An error occurred during payment processing' };
+      const error = intent.lastError ?? {
+        code: 'card_declined',
+        message: 'An error occurred during payment processing',
+      };
       await deps.commands.handle(
         enrollmentDecider,
         enrollmentStream(enrollmentId),
-        { type: 'RecordPaymentFailure', paymentIntentId: intent.id, providerEventId: event.id, code: error.code, reason: error.message, at: deps.clock().toISOString() },
+        {
+          type: 'RecordPaymentFailure',
+          paymentIntentId: intent.id,
+          providerEventId: event.id,
+          code: error.code,
+          reason: error.message,
+          at: deps.clock().toISOString(),
+        },
         metadata,
       );
       return { received: true };

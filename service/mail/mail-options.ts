@@ -12,7 +12,8 @@ const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-
  */
 export function headerAddress(address: string): string {
   const trimmed = address.trim();
-  if (!PLAIN_ADDRESS.test(trimmed)) throw new UnsendableMessageError('The recipient is not one plain e-mail address; the message was not sent.');
+  if (!PLAIN_ADDRESS.test(trimmed))
+    throw new UnsendableMessageError('The recipient is not one plain e-mail address; the message was not sent.');
   return trimmed;
 }
 
@@ -27,5 +28,9 @@ export const toMailOptions = (m: MailMessage, from: string): SendMailOptions => 
   text: m.text,
   ...(m.html ? { html: m.html } : {}),
   messageId: toOneLine(m.messageId).replace(/\s+/g, ''),
-  attachments: m.attachments.map((a) => ({ filename: toOneLine(a.filename), content: a.content, contentType: a.contentType })),
+  attachments: m.attachments.map((a) => ({
+    filename: toOneLine(a.filename),
+    content: a.content,
+    contentType: a.contentType,
+  })),
 });

@@ -9,7 +9,11 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../platform/private-file
 export const outboxDir = (dataDir: string) => join(dataDir, 'outbox');
 
 /** The file an outbox message is written to: its Message-ID without brackets or domain. */
-export const outboxFileName = (messageId: string) => `${messageId.replace(/^<|>$/g, '').split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;
+export const outboxFileName = (messageId: string) =>
+  `${messageId
+    .replace(/^<|>$/g, '')
+    .split('@')[0]!
+    .replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;
 
 /**
  * The embedded default: each message is rendered to RFC 822 (.eml, attachments included) and

@@ -23,7 +23,8 @@ export class SmtpMailer implements Mailer {
     try {
       await this.smtp.sendMail(toMailOptions(message, this.from));
     } catch (err) {
-      if ((err as { code?: unknown }).code === 'EENVELOPE') throw new UnsendableMessageError('The mail server refused the recipient.', { cause: err });
+      if ((err as { code?: unknown }).code === 'EENVELOPE')
+        throw new UnsendableMessageError('The mail server refused the recipient.', { cause: err });
       throw err;
     }
   }

@@ -48,7 +48,8 @@ export class OfflinePayments implements PaymentsPort {
     this.store = new OfflineStore(options.file ?? ':memory:');
     if (options.legacyJsonFile) {
       const imported = this.store.importLegacyJson(options.legacyJsonFile);
-      if (imported > 0) options.log?.info('offline payments imported from the JSON file of an earlier version', { intents: imported });
+      if (imported > 0)
+        options.log?.info('offline payments imported from the JSON file of an earlier version', { intents: imported });
     }
   }
 
@@ -77,8 +78,12 @@ export class OfflinePayments implements PaymentsPort {
     const done = this.store.refund(idempotencyKey);
     if (done) return done;
     const pi = this.store.intent(paymentIntentId);
-    if (!pi || pi.status !== 'succeeded') throw new Error(`Offline provider: ${paymentIntentId} has no successful charge to refund`);
-    return this.store.insertRefund(idempotencyKey, paymentIntentId, { refundId: `re_offline_${token()}`, amountCents: pi.amount });
+    if (!pi || pi.status !== 'succeeded')
+      throw new Error(`Offline provider: ${paymentIntentId} has no successful charge to refund`);
+    return this.store.insertRefund(idempotencyKey, paymentIntentId, {
+      refundId: `re_offline_${token()}`,
+      amountCents: pi.amount,
+    });
   }
 
   async checkConnection(): Promise<{ ok: true }> {
@@ -90,7 +95,9 @@ export class OfflinePayments implements PaymentsPort {
     try {
       return providerEventOf(Stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret) as never);
     } catch (err) {
-      throw new WebhookSignatureError(`The webhook signature does not match: ${err instanceof Error ? err.message : String(err)}`);
+      throw new WebhookSignatureError(
+        `The webhook signature does not match: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 
@@ -123,10 +130,12 @@ export class OfflinePayments implements PaymentsPort {
   payForTest(id: string): TestPaymentOutcome {
     const found = this.store.intent(id);
     if (!found) return { kind: 'unknown' };
-    const paid = found.status === 'succeeded' ? { pi: found } : this.charge(found, SUCCEEDING_TEST_CARD, this.unexpiredExpiry());
+    const paid =
+      found.status === 'succeeded' ? { pi: found } : this.charge(found, SUCCEEDING_TEST_CARD, this.unexpiredExpiry());
     const pi = this.store.intent(id);
     if (!pi || pi.status !== 'succeeded') {
-      const message = 'error' in paid ? paid.error.message : `The payment is ${pi?.status ?? 'unknown'}, not succeeded.`;
+      const message =
+        'error' in paid ? paid.error.message : `The payment is ${pi?.status ?? 'unknown'}, not succeeded.`;
       return { kind: 'not_succeeded', status: pi?.status ?? 'unknown', message };
     }
     return { kind: 'signed', ...this.signed('payment_intent.succeeded', pi) };
@@ -185,16 +194,23 @@ export class OfflinePayments implements PaymentsPort {
   ): { pi: StripeIntentJson; changed: boolean } | { error: NonNullable<OfflineConfirmResponse['error']> } {
     if (pi.status === 'succeeded') return { pi, changed: false };
     const outcome = cardOutcome(cardNumber, expiry, this.clock());
-    if (outcome.kind === 'invalid') return { error: { type: 'card_error', code: outcome.code, message: outcome.message } };
+    if (outcome.kind === 'invalid')
+      return { error: { type: 'card_error', code: outcome.code, message: outcome.message } };
     if (outcome.kind === 'succeeded') {
       const next = { ...pi, status: 'succeeded', last_payment_error: null };
       this.store.updateIntent(next);
       return { pi: next, changed: true };
     }
-    const next = { ...pi, status: 'requires_payment_method', last_payment_error: { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message } };
+    const next = {
+      ...pi,
+      status: 'requires_payment_method',
+      last_payment_error: { code: outcome.code, decline_code: outcome.declineCode, message: outcome.message },
+    };
     this.store.updateIntent(next);
     this.emit('payment_intent.payment_failed', next);
-    return { error: { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message } };
+    return {
+      error: { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode, message: outcome.message },
+    };
   }
 
   /** An expiry date a year ahead of the provider's clock, for the simulated test card. */

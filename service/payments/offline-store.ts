@@ -70,13 +70,25 @@ export class OfflineStore {
     this.byId = this.db.prepare<[string], IntentRow>(`SELECT ${columns} FROM intents WHERE id = ?`);
     this.byKey = this.db.prepare<[string], IntentRow>(`SELECT ${columns} FROM intents WHERE idempotency_key = ?`);
     this.update = this.db.prepare('UPDATE intents SET status = ?, last_error = ? WHERE id = ?');
-    this.refundByKey = this.db.prepare<[string], { refund_id: string; amount: number }>('SELECT refund_id, amount FROM refunds WHERE idempotency_key = ?');
-    this.insertRefundRow = this.db.prepare('INSERT INTO refunds (idempotency_key, refund_id, payment_intent_id, amount) VALUES (?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING');
+    this.refundByKey = this.db.prepare<[string], { refund_id: string; amount: number }>(
+      'SELECT refund_id, amount FROM refunds WHERE idempotency_key = ?',
+    );
+    this.insertRefundRow = this.db.prepare(
+      'INSERT INTO refunds (idempotency_key, refund_id, payment_intent_id, amount) VALUES (?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING',
+    );
   }
 
   /** Stores the intent unless its idempotency key is known; answers the intent stored under the key. */
   insertIntent(idempotencyKey: string, pi: StripeIntentJson): StripeIntentJson {
-    this.insert.run(pi.id, idempotencyKey, pi.amount, pi.status, pi.client_secret ?? '', JSON.stringify(pi.metadata ?? {}), errorJson(pi));
+    this.insert.run(
+      pi.id,
+      idempotencyKey,
+      pi.amount,
+      pi.status,
+      pi.client_secret ?? '',
+      JSON.stringify(pi.metadata ?? {}),
+      errorJson(pi),
+    );
     return intentOf(this.byKey.get(idempotencyKey)!);
   }
 

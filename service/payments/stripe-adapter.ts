@@ -25,7 +25,11 @@ export class StripePayments implements PaymentsPort {
       maxNetworkRetries: 2,
       timeout: 15_000,
       ...(base
-        ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+          }
         : {}),
     });
   }
@@ -58,7 +62,9 @@ export class StripePayments implements PaymentsPort {
   }
 
   async refund(paymentIntentId: string, idempotencyKey: string) {
-    const refund = await this.call(() => this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }));
+    const refund = await this.call(() =>
+      this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
+    );
     return { refundId: refund.id, amountCents: refund.amount };
   }
 
@@ -74,7 +80,9 @@ export class StripePayments implements PaymentsPort {
   verifyEvent(rawBody: string | Uint8Array, signatureHeader: string | undefined) {
     if (!signatureHeader) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
     try {
-      return providerEventOf(this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.options.webhookSecret) as never);
+      return providerEventOf(
+        this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.options.webhookSecret) as never,
+      );
     } catch (err) {
       throw new WebhookSignatureError(`The webhook signature does not match: ${messageOf(err)}`);
     }

@@ -23,13 +23,19 @@ export function intentInfoOf(pi: StripeIntentJson): PaymentIntentInfo {
     status: status.success ? status.data : 'requires_payment_method',
     amountCents: pi.amount,
     metadata: { ...(pi.metadata ?? {}) },
-    lastError: err ? { code: err.decline_code || err.code || 'card_error', message: err.message || 'An error occurred during payment processing' } : null,
+    lastError: err
+      ? {
+          code: err.decline_code || err.code || 'card_error',
+          message: err.message || 'An error occurred during payment processing',
+        }
+      : null,
   };
 }
 
 /** A verified Stripe event body into the port's shape. */
 export function providerEventOf(event: { id: string; type: string; data?: { object?: unknown } }): ProviderEvent {
   const object = event.data?.object as StripeIntentJson | undefined;
-  const intent = event.type.startsWith('payment_intent.') && object && typeof object.id === 'string' ? intentInfoOf(object) : null;
+  const intent =
+    event.type.startsWith('payment_intent.') && object && typeof object.id === 'string' ? intentInfoOf(object) : null;
   return { id: event.id, type: event.type, intent };
 }

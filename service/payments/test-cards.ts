@@ -25,5 +25,9 @@ export function cardOutcome(cardNumber: string, expiry: string, now: Date): Card
   if (digits === SUCCEEDING_TEST_CARD) return { kind: 'succeeded' };
   const decline = DECLINES[digits];
   if (decline) return { kind: 'declined', code: 'card_declined', ...decline };
-  return { kind: 'invalid', code: 'incorrect_number', message: 'Your card number is incorrect. Use one of the test cards listed above.' };
+  return {
+    kind: 'invalid',
+    code: 'incorrect_number',
+    message: 'Your card number is incorrect. Use one of the test cards listed above.',
+  };
 }

@@ -22,9 +22,12 @@ function walk(root: string, folder: string, out: string[]): void {
 
 /** An import specifier's file: `./x.js` is written for `./x.ts` (NodeNext), or names a .tsx, or a folder's index. */
 function resolveImport(known: Set<string>, from: string, spec: string): string | null {
-  const base = normalize(join(dirname(from), spec)).split(sep).join('/');
+  const base = normalize(join(dirname(from), spec))
+    .split(sep)
+    .join('/');
   const stem = base.replace(/\.js$/, '');
-  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, `${base}/index.ts`]) if (known.has(candidate)) return candidate;
+  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, `${base}/index.ts`])
+    if (known.has(candidate)) return candidate;
   return null;
 }
 
@@ -41,7 +44,12 @@ export function readSources(root: string, folders: readonly string[]): SourceFil
       .map((spec) => {
         const target = resolveImport(known, path, spec);
         // An import that leaves the folders read (or names nothing) is reported as written, so a rule can refuse it.
-        return target ?? normalize(join(dirname(path), spec)).split(sep).join('/');
+        return (
+          target ??
+          normalize(join(dirname(path), spec))
+            .split(sep)
+            .join('/')
+        );
       });
     return { path, imports };
   });
@@ -73,7 +81,7 @@ export function cycles(edges: Map<string, Set<string>>): string[][] {
     }
     if (low.get(v) === indices.get(v)) {
       const component: string[] = [];
-      for (let w = ''; w !== v; ) {
+      for (let w = ''; w !== v;) {
         w = stack.pop()!;
         onStack.delete(w);
         component.push(w);
@@ -110,7 +118,8 @@ export function violations(files: readonly SourceFile[]): string[] {
     if (!allowed) continue;
     for (const target of f.imports) {
       const to = topOf(target);
-      if (to !== from && !allowed.includes(to)) out.push(`${f.path} -> ${target} (${from} may import only ${[from, ...allowed].join(', ')})`);
+      if (to !== from && !allowed.includes(to))
+        out.push(`${f.path} -> ${target} (${from} may import only ${[from, ...allowed].join(', ')})`);
     }
   }
   return out;
@@ -124,7 +133,8 @@ export function folderCycles(files: readonly SourceFile[], within: readonly stri
     for (const target of f.imports) {
       const [a, b] = [topOf(f.path), topOf(target)];
       if (a !== b) addEdge(top, a, b);
-      else if (inner.has(a) && partOf(f.path) !== partOf(target)) addEdge(inner.get(a)!, `${a}/${partOf(f.path)}`, `${a}/${partOf(target)}`);
+      else if (inner.has(a) && partOf(f.path) !== partOf(target))
+        addEdge(inner.get(a)!, `${a}/${partOf(f.path)}`, `${a}/${partOf(target)}`);
     }
   }
   return [...cycles(top), ...[...inner.values()].flatMap(cycles)];

@@ -22,7 +22,11 @@ describe('imports between folders', () => {
   it('given the service, then the payments and mail folders hold ports and adapters only: they import no other service slice', () => {
     const reaching = files
       .filter((f) => /^service\/(payments|mail)\//.test(f.path))
-      .flatMap((f) => f.imports.filter((t) => t.startsWith('service/') && !t.startsWith(f.path.split('/').slice(0, 2).join('/') + '/')).map((t) => `${f.path} -> ${t}`));
+      .flatMap((f) =>
+        f.imports
+          .filter((t) => t.startsWith('service/') && !t.startsWith(f.path.split('/').slice(0, 2).join('/') + '/'))
+          .map((t) => `${f.path} -> ${t}`),
+      );
     expect(reaching).toEqual([]);
   });
 });
@@ -37,18 +41,36 @@ describe('the import rules themselves', () => {
   });
 
   it('given platform importing projections, contracts importing platform, or web importing the service, then each is refused', () => {
-    const found = violations([file('platform/processor/runner.ts', 'projections/index.ts'), file('contracts/core/events.ts', 'platform/log.ts'), file('web/App.tsx', 'service/app.ts')]);
+    const found = violations([
+      file('platform/processor/runner.ts', 'projections/index.ts'),
+      file('contracts/core/events.ts', 'platform/log.ts'),
+      file('web/App.tsx', 'service/app.ts'),
+    ]);
     expect(found).toHaveLength(3);
   });
 
   it('given two slices importing each other, or a slice importing a top-level file that imports it, then the cycle is found', () => {
-    const slices = [file('service/payments/webhook.ts', 'service/enrollment/settle.ts'), file('service/enrollment/settle.ts', 'service/payments/port.ts')];
+    const slices = [
+      file('service/payments/webhook.ts', 'service/enrollment/settle.ts'),
+      file('service/enrollment/settle.ts', 'service/payments/port.ts'),
+    ];
     expect(folderCycles(slices, ['service'])).toEqual([['service/enrollment', 'service/payments']]);
-    const root = [file('service/app.ts', 'service/enrollment/routes.ts'), file('service/enrollment/routes.ts', 'service/app.ts')];
+    const root = [
+      file('service/app.ts', 'service/enrollment/routes.ts'),
+      file('service/enrollment/routes.ts', 'service/app.ts'),
+    ];
     expect(folderCycles(root, ['service'])).toEqual([['service/app.ts', 'service/enrollment']]);
   });
 
   it('given imports in one direction only, then no cycle is found', () => {
-    expect(folderCycles([file('service/enrollment/a.ts', 'service/catalogue/b.ts', 'projections/x/c.ts'), file('projections/x/c.ts', 'platform/log.ts')], WITH_SLICES)).toEqual([]);
+    expect(
+      folderCycles(
+        [
+          file('service/enrollment/a.ts', 'service/catalogue/b.ts', 'projections/x/c.ts'),
+          file('projections/x/c.ts', 'platform/log.ts'),
+        ],
+        WITH_SLICES,
+      ),
+    ).toEqual([]);
   });
 });

@@ -33,7 +33,13 @@ const caddyfile = readFileSync('deploy/Caddyfile', 'utf8');
 
 const networksOf = (s: Service) => (Array.isArray(s.networks) ? s.networks : Object.keys(s.networks ?? {}));
 /** One-shot steps: something waits for them to complete. */
-const oneShot = new Set(services.flatMap(([, s]) => Object.entries(s.depends_on ?? {}).filter(([, d]) => d.condition === 'service_completed_successfully').map(([name]) => name)));
+const oneShot = new Set(
+  services.flatMap(([, s]) =>
+    Object.entries(s.depends_on ?? {})
+      .filter(([, d]) => d.condition === 'service_completed_successfully')
+      .map(([name]) => name),
+  ),
+);
 
 const ipv4 = (ip: string) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
 const inCidr = (ip: string, cidr: string) => {
@@ -60,8 +66,7 @@ function interpolate(text: string, env: Record<string, string>): string {
         if (text.startsWith('${', j)) {
           depth++;
           j++;
-        }
-        else if (text[j] === '}' && --depth === 0) break;
+        } else if (text[j] === '}' && --depth === 0) break;
       }
       out += resolve(text.slice(i + 2, j), env);
       i = j + 1;
@@ -72,7 +77,13 @@ function interpolate(text: string, env: Record<string, string>): string {
 /** Like Compose: every string value of the parsed file, extension fields included, is interpolated. */
 function resolveFile(env: Record<string, string>): ComposeFile {
   const walk = (v: unknown): unknown =>
-    typeof v === 'string' ? interpolate(v, env) : Array.isArray(v) ? v.map(walk) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v;
+    typeof v === 'string'
+      ? interpolate(v, env)
+      : Array.isArray(v)
+        ? v.map(walk)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]))
+          : v;
   return walk(compose) as ComposeFile;
 }
 function resolve(expr: string, env: Record<string, string>): string {
@@ -103,7 +114,8 @@ describe('docker-compose.yml', () => {
 
   it('given every service, then each long-running one restarts unless stopped and the one-shot key step never restarts', () => {
     expect([...oneShot]).toEqual(['mongo-keyfile']);
-    for (const [name, s] of services) expect([name, s.restart]).toEqual([name, oneShot.has(name) ? 'no' : 'unless-stopped']);
+    for (const [name, s] of services)
+      expect([name, s.restart]).toEqual([name, oneShot.has(name) ? 'no' : 'unless-stopped']);
   });
 
   it('given every image, then it is pinned to a release (x.y.z), never latest; the app is built from the Dockerfile', () => {
@@ -148,7 +160,14 @@ describe('docker-compose.yml', () => {
   });
 
   it('given an environment with every secret, then PUBLIC_URL follows SITE_ADDRESS and the app reaches MongoDB with the root user', () => {
-    const env = { SITE_ADDRESS: 'www.example.com', ADMIN_KEY: 'k'.repeat(32), MONGO_ROOT_PASSWORD: 'abc123', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const env = {
+      SITE_ADDRESS: 'www.example.com',
+      ADMIN_KEY: 'k'.repeat(32),
+      MONGO_ROOT_PASSWORD: 'abc123',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
     const resolved = resolveFile(env);
     const api = resolved.services['api-1']!.environment!;
     expect(api.PUBLIC_URL).toBe('https://www.example.com');
@@ -165,15 +184,31 @@ describe('docker-compose.yml', () => {
     ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_PUBLISHABLE_KEY'],
     ['STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET'],
   ])('given no %s, then Compose stops with a message naming it', (missing, named) => {
-    const env: Record<string, string> = { SITE_ADDRESS: 'www.example.com', ADMIN_KEY: 'k'.repeat(32), MONGO_ROOT_PASSWORD: 'abc', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    const env: Record<string, string> = {
+      SITE_ADDRESS: 'www.example.com',
+      ADMIN_KEY: 'k'.repeat(32),
+      MONGO_ROOT_PASSWORD: 'abc',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
     delete env[missing];
     expect(() => resolveFile(env)).toThrow(new RegExp(`Set ${named}`));
   });
 
   it('given PAYMENTS=offline and no Stripe keys, then Compose starts and no Stripe key is passed', () => {
-    const env = { SITE_ADDRESS: 'www.example.com', ADMIN_KEY: 'k'.repeat(32), MONGO_ROOT_PASSWORD: 'abc', PAYMENTS: 'offline' };
+    const env = {
+      SITE_ADDRESS: 'www.example.com',
+      ADMIN_KEY: 'k'.repeat(32),
+      MONGO_ROOT_PASSWORD: 'abc',
+      PAYMENTS: 'offline',
+    };
     const resolved = resolveFile(env);
-    expect(resolved.services['api-2']!.environment).toMatchObject({ PAYMENTS: 'offline', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' });
+    expect(resolved.services['api-2']!.environment).toMatchObject({
+      PAYMENTS: 'offline',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+    });
   });
 });
 
@@ -184,7 +219,12 @@ describe('deploy/Caddyfile', () => {
     expect(caddyfile).toMatch(/^\treverse_proxy api-1:3000 api-2:3000 \{$/m);
     expect(caddyfile).toMatch(/^\t\thealth_uri \/ready$/m);
     // No trusted_proxies: Caddy replaces whatever X-Forwarded-For a visitor sends.
-    expect(caddyfile.split('\n').filter((l) => !l.trim().startsWith('#')).join('\n')).not.toContain('trusted_proxies');
+    expect(
+      caddyfile
+        .split('\n')
+        .filter((l) => !l.trim().startsWith('#'))
+        .join('\n'),
+    ).not.toContain('trusted_proxies');
   });
 });
 

@@ -27,7 +27,10 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
     await expect(page.getByText('No workshops found for the selected filters.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'in the empty state');
     await page.getByRole('link', { name: 'Clear all filters' }).click();
-    await page.getByRole('button', { name: /View Details for Princess Tea Party/ }).first().click();
+    await page
+      .getByRole('button', { name: /View Details for Princess Tea Party/ })
+      .first()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'with the details dialog open');
   });

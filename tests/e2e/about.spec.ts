@@ -9,7 +9,12 @@ test.describe('about', () => {
     await expect(page).toHaveTitle(`About | ${SCHOOL_NAME}`);
     await expectOneH1(page, `About ${SCHOOL_NAME}`);
     const main = page.getByRole('main');
-    for (const heading of ['Certifications', 'Education', 'A More Gracious Community', 'Preparing People for the Workplace']) {
+    for (const heading of [
+      'Certifications',
+      'Education',
+      'A More Gracious Community',
+      'Preparing People for the Workplace',
+    ]) {
       await expect(main.getByRole('heading', { name: heading })).toBeVisible();
     }
     await expect(main.locator('.testimonials > li')).toHaveCount(4);
@@ -52,7 +57,11 @@ test.describe('about', () => {
 
     // A refusal shows the server's words and keeps what was typed.
     await page.route('**/api/consultation', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'We are briefly offline.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'We are briefly offline.' }),
+      }),
     );
     await submit.click();
     await expect(toasts(page).filter({ hasText: 'Error' })).toContainText('We are briefly offline.');

@@ -15,7 +15,16 @@ async function enrollTwice(request: APIRequestContext): Promise<{ ids: string[];
     ['Alan', 'Turing'],
   ] as const) {
     const res = await request.post('/api/enroll/workshop/10', {
-      data: { firstName, lastName, email: `${firstName.toLowerCase()}@example.com`, phone: '2145550100', participants: 1, agreeToTerms: true, workshopId: '10', totalPrice: 0 },
+      data: {
+        firstName,
+        lastName,
+        email: `${firstName.toLowerCase()}@example.com`,
+        phone: '2145550100',
+        participants: 1,
+        agreeToTerms: true,
+        workshopId: '10',
+        totalPrice: 0,
+      },
     });
     expect(res.status()).toBe(201);
     const body = (await res.json()) as { enrollmentId: string; position: string };
@@ -29,7 +38,12 @@ async function enrollTwice(request: APIRequestContext): Promise<{ ids: string[];
 async function dashboardAt(request: APIRequestContext, position: string) {
   const res = await request.get(`/api/admin/dashboard?minPosition=${position}`, { headers: admin });
   expect(res.status()).toBe(200);
-  return (await res.json()) as { totalEnrollments: number; activePrograms: number; upcomingWorkshops: number; revenue: number };
+  return (await res.json()) as {
+    totalEnrollments: number;
+    activePrograms: number;
+    upcomingWorkshops: number;
+    revenue: number;
+  };
 }
 
 async function signIn(page: Page) {
@@ -39,10 +53,16 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 }
 
-const stat = (page: Page, label: string) => page.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+const stat = (page: Page, label: string) =>
+  page
+    .locator('.stat')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd');
 
 test.describe('admin gate', () => {
-  test('an empty key asks for one, a wrong key keeps the gate closed, and a 401 later returns to the gate', async ({ page }) => {
+  test('an empty key asks for one, a wrong key keeps the gate closed, and a 401 later returns to the gate', async ({
+    page,
+  }) => {
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Access Dashboard' }).click();
     await expect(page.getByText('Admin Key Required').first()).toBeVisible();
@@ -73,7 +93,8 @@ test.describe('admin with the right key', () => {
     await expect(stat(page, 'Active Programs')).toHaveText(String(figures.activePrograms));
     await expect(stat(page, 'Upcoming Workshops')).toHaveText(String(figures.upcomingWorkshops));
     await expect(stat(page, 'Revenue')).toHaveText(/^\$[\d,]+\.\d{2}$/);
-    for (const name of ['Enrollments', 'Programs', 'Workshops', 'Settings']) await expect(page.getByRole('tab', { name })).toBeVisible();
+    for (const name of ['Enrollments', 'Programs', 'Workshops', 'Settings'])
+      await expect(page.getByRole('tab', { name })).toBeVisible();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page.getByText('Settings are coming soon.')).toBeVisible();
 
@@ -82,7 +103,10 @@ test.describe('admin with the right key', () => {
     expect(await page.evaluate(() => localStorage.getItem('adminKey'))).toBeNull();
   });
 
-  test('the tracker searches and filters on the server, exports CSV, and opens an enrollment history', async ({ page, request }) => {
+  test('the tracker searches and filters on the server, exports CSV, and opens an enrollment history', async ({
+    page,
+    request,
+  }) => {
     const { ids, position } = await enrollTwice(request);
     await dashboardAt(request, position);
     await request.get(`/api/admin/enrollments?minPosition=${position}&page=1&pageSize=1`, { headers: admin });
@@ -122,13 +146,18 @@ test.describe('admin with the right key', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Alan Turing');
 
     // Export: the file is named for the day and holds the matching row under the specification's columns.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^enrollments-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^${ids[1]},\\d{4}-\\d{2}-\\d{2},Workshop,Global Chamber of Commerce Networking Event,`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^${ids[1]},\\d{4}-\\d{2}-\\d{2},Workshop,Global Chamber of Commerce Networking Event,`),
+    );
 
     // The row opens its history: every event of its stream, with time and actor.
     await table.getByRole('row').nth(1).click();

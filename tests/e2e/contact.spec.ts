@@ -9,7 +9,10 @@ test.describe('contact', () => {
     await expect(page).toHaveTitle(`Contact Us | ${SCHOOL_NAME}`);
     await expectOneH1(page, 'Contact Us');
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Request a Consultation' })).toHaveAttribute('href', '/about#consultation');
+    await expect(main.getByRole('link', { name: 'Request a Consultation' })).toHaveAttribute(
+      'href',
+      '/about#consultation',
+    );
     await expect(main).toContainText('Legacy Commons Shopping Centre');
     await expect(main).toContainText('Plano, TX 75024');
     await expect(main.getByRole('link', { name: 'hello@greatlakesetiquette.com' })).toHaveAttribute(
@@ -55,7 +58,11 @@ test.describe('contact', () => {
 
     await email.fill('jordan@example.com');
     await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'Please wait a minute before sending again.' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Please wait a minute before sending again.' }),
+      }),
     );
     await submit.click();
     await expect(toasts(page).filter({ hasText: 'Error' })).toContainText('Please wait a minute before sending again.');

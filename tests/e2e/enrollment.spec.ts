@@ -41,7 +41,8 @@ async function fillStudent(page: Page) {
  * the toast is replaced the pointer dangles until the announcer clears it (7 s). axe would report
  * that library node, so wait for it to go.
  */
-const announcerCleared = (page: Page) => expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
+const announcerCleared = (page: Page) =>
+  expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
 
 const agreeToTerms = (page: Page) => page.getByText('I agree to the terms and conditions of enrollment').click();
 
@@ -112,7 +113,10 @@ test.describe('enrollment and payment', () => {
     await expect(page).toHaveURL(/\/order-confirmation\?.*orderId=ORD-/);
   });
 
-  test('free workshop 10: confirmed at once with a FREE- order, and the confirmation e-mail carries the receipt and an .ics', async ({ page, request }) => {
+  test('free workshop 10: confirmed at once with a FREE- order, and the confirmation e-mail carries the receipt and an .ics', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/enroll/10');
     await fillContact(page);
     await agreeToTerms(page);
@@ -128,13 +132,22 @@ test.describe('enrollment and payment', () => {
     await expect
       .poll(async () => (await request.get(`/api/test/outbox/${orderId}`)).status(), { timeout: 15_000 })
       .toBe(200);
-    const mail = (await (await request.get(`/api/test/outbox/${orderId}`)).json()) as { attachments: string[]; hasIcs: boolean; subject: string };
+    const mail = (await (await request.get(`/api/test/outbox/${orderId}`)).json()) as {
+      attachments: string[];
+      hasIcs: boolean;
+      subject: string;
+    };
     expect(mail.hasIcs).toBe(true);
-    expect(mail.attachments).toEqual(expect.arrayContaining([`GreatLakesEtiquette-Receipt-${orderId}.txt`, `GreatLakesEtiquette-${orderId}.ics`]));
+    expect(mail.attachments).toEqual(
+      expect.arrayContaining([`GreatLakesEtiquette-Receipt-${orderId}.txt`, `GreatLakesEtiquette-${orderId}.ics`]),
+    );
     expect(mail.subject).toContain(orderId);
   });
 
-  test('an order the server has not confirmed never shows "Enrollment Confirmed!", and shows it once paid', async ({ page, request }) => {
+  test('an order the server has not confirmed never shows "Enrollment Confirmed!", and shows it once paid', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/enroll/9');
     await fillContact(page);
     await agreeToTerms(page);
@@ -150,8 +163,12 @@ test.describe('enrollment and payment', () => {
     await expect(page.getByRole('status')).toContainText(`ORD-${enrollmentId}`);
 
     // Paid (as the checkout's test card pays): "Check Again" finds the confirmed order.
-    const intent = await (await request.post('/api/create-payment-intent', { data: { enrollmentId, amount: 130 } })).json();
-    const paid = await request.post('/api/offline-payments/confirm', { data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' } });
+    const intent = await (
+      await request.post('/api/create-payment-intent', { data: { enrollmentId, amount: 130 } })
+    ).json();
+    const paid = await request.post('/api/offline-payments/confirm', {
+      data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+    });
     expect(paid.status()).toBe(200);
     await expect(async () => {
       await page.getByRole('button', { name: 'Check Again' }).click();
@@ -192,7 +209,9 @@ test.describe('enrollment and payment', () => {
     await expect(page.getByText('Princess Tea Party')).toHaveCount(0);
   });
 
-  test('the enrollment test page pays its test enrollment through the offline provider and links to a confirmed TEST- order', async ({ page }) => {
+  test('the enrollment test page pays its test enrollment through the offline provider and links to a confirmed TEST- order', async ({
+    page,
+  }) => {
     await page.goto('/enrollment-test');
     await page.getByText('I agree to the terms and conditions').click();
     await page.getByRole('button', { name: 'Run Test Enrollment' }).click();
@@ -235,7 +254,9 @@ test.describe('enrollment and payment', () => {
     await expect(page.getByText('I consent to photographs of the student')).toHaveCount(0);
   });
 
-  test('a pasted name holding a bidi override is refused on the page, naming the field, before anything is sent', async ({ page }) => {
+  test('a pasted name holding a bidi override is refused on the page, naming the field, before anything is sent', async ({
+    page,
+  }) => {
     const enrolls: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/api/enroll/')) enrolls.push(r.url());
@@ -246,7 +267,9 @@ test.describe('enrollment and payment', () => {
     await agreeToTerms(page);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
-    await expect(page.getByText('Last name cannot contain line breaks or invisible control characters.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Last name cannot contain line breaks or invisible control characters.', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByLabel('Last name')).toBeFocused();
     await expect(page).toHaveURL(/\/enroll\/9$/);
     expect(enrolls).toEqual([]);
@@ -267,12 +290,27 @@ test.describe('enrollment and payment', () => {
 
   test('policy pages carry their sections', async ({ page }) => {
     await page.goto('/code-of-conduct');
-    for (const s of ['Respect', 'Participation', 'Conduct', 'Dress Code', 'Classroom Etiquette', 'Consequences', 'Parent Support']) {
+    for (const s of [
+      'Respect',
+      'Participation',
+      'Conduct',
+      'Dress Code',
+      'Classroom Etiquette',
+      'Consequences',
+      'Parent Support',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: s, exact: true })).toBeVisible();
     }
     await expect(page.getByText('dismissal from the program without refund')).toBeVisible();
     await page.goto('/photography-release');
-    for (const s of ['Consent', 'First Name Only', 'Duration of Use', 'No Compensation', 'Withdrawing Consent', 'Complete Opt-Out']) {
+    for (const s of [
+      'Consent',
+      'First Name Only',
+      'Duration of Use',
+      'No Compensation',
+      'Withdrawing Consent',
+      'Complete Opt-Out',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: s, exact: true })).toBeVisible();
     }
   });
@@ -314,7 +352,9 @@ test.describe('enrollment pages: accessibility and screenshots', () => {
       await page.goto(path);
       await page.getByRole('button', { name: 'Continue to Payment' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Please correct the' })).toBeVisible();
-      await expect(page.getByText('You must agree to the terms and conditions to proceed.', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText('You must agree to the terms and conditions to proceed.', { exact: true }),
+      ).toBeVisible();
       await expectNoSeriousA11yViolations(page, name);
       for (const width of SCREENSHOT_WIDTHS) {
         await page.setViewportSize({ width, height: 900 });

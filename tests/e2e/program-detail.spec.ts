@@ -38,9 +38,9 @@ test.describe('program detail', () => {
     await expect(box).toHaveAttribute('readonly', '');
     await expect(box).toHaveValue(/\/program\/etiquette-for-tweens-teens$/);
     await box.click();
-    expect(await box.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0))).toMatch(
-      /\/program\/etiquette-for-tweens-teens$/,
-    );
+    expect(
+      await box.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0)),
+    ).toMatch(/\/program\/etiquette-for-tweens-teens$/);
     await share.getByRole('button', { name: 'Copy' }).click();
     await expect(share.getByRole('alert')).toHaveText('Link copied to clipboard!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/program\/etiquette-for-tweens-teens$/);
@@ -53,7 +53,10 @@ test.describe('program detail', () => {
     await expect(main.locator('.pills')).toHaveCount(0);
     await expect(main.getByRole('link', { name: 'Enroll Now' })).toHaveCount(0);
     const mail = main.getByRole('link', { name: 'Contact for Details' });
-    await expect(mail).toHaveAttribute('href', /^mailto:hello@greatlakesetiquette\.com\?subject=Private%20Etiquette%20Lessons/);
+    await expect(mail).toHaveAttribute(
+      'href',
+      /^mailto:hello@greatlakesetiquette\.com\?subject=Private%20Etiquette%20Lessons/,
+    );
   });
 
   test('an unknown slug shows Program Not Found', async ({ page }) => {

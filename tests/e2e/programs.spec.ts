@@ -18,7 +18,10 @@ test.describe('programs', () => {
     await expect(manners).toContainText('$225');
     await expect(manners.getByRole('img', { name: 'Rated 4.9 out of 5' })).toBeVisible();
     await expect(manners).toContainText('48 reviews');
-    await expect(manners.getByRole('link', { name: /View Program Details/ })).toHaveAttribute('href', '/program/manners-and-me');
+    await expect(manners.getByRole('link', { name: /View Program Details/ })).toHaveAttribute(
+      'href',
+      '/program/manners-and-me',
+    );
     await expect(manners.getByRole('link', { name: /Enroll Now/ })).toHaveAttribute('href', '/schedule');
 
     const privateCard = cards.filter({ has: page.getByRole('heading', { name: 'Private Etiquette Lessons' }) });

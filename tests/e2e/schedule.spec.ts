@@ -17,7 +17,9 @@ test.describe('course schedule', () => {
       await expect(page).toHaveTitle(`Course Schedule | ${SCHOOL_NAME}`);
       await expectOneH1(page, 'Course Schedule');
       await expect(
-        page.getByText("Browse our upcoming workshops and classes. Select a date to see what's available or filter by category."),
+        page.getByText(
+          "Browse our upcoming workshops and classes. Select a date to see what's available or filter by category.",
+        ),
       ).toBeVisible();
       const all = await currentWorkshops(page);
       expect(all.length).toBeGreaterThanOrEqual(10);
@@ -60,7 +62,10 @@ test.describe('course schedule', () => {
 
   test('selecting June 7, 2025 shows the Princess Tea Party, in Chicago time', async ({ page }) => {
     await page.goto('/schedule');
-    await page.locator('.calendar').getByRole('button', { name: /June 7, 2025/ }).click();
+    await page
+      .locator('.calendar')
+      .getByRole('button', { name: /June 7, 2025/ })
+      .click();
     await expect(page.getByText('Date: Saturday, June 7, 2025', { exact: true })).toBeVisible();
     await expect(page.getByText('1 workshops found')).toBeVisible();
     const card = page.locator('.workshop-card');
@@ -73,7 +78,9 @@ test.describe('course schedule', () => {
     const teaParty = (await currentWorkshops(page)).find((w) => w.id === '4');
     expect(teaParty).toBeDefined();
     const spots = teaParty!.spotsLeft;
-    await expect(card.locator('.badge')).toHaveText(spots === 0 ? 'Fully booked' : `${spots} ${spots === 1 ? 'spot' : 'spots'} left`);
+    await expect(card.locator('.badge')).toHaveText(
+      spots === 0 ? 'Fully booked' : `${spots} ${spots === 1 ? 'spot' : 'spots'} left`,
+    );
     await expect(card.locator('.badge')).toHaveClass(spots <= 3 ? /badge--danger/ : /badge--success/);
 
     // Category and date combine; clearing the date keeps the category.

@@ -70,7 +70,11 @@ async function load(server: RunningServer): Promise<void> {
       let status: number;
       let json: unknown;
       try {
-        const r = await fetch(`${server.url}/api/enroll/workshop/${workshop}`, { method: 'POST', headers: asNewVisitor({ 'content-type': 'application/json' }), body: JSON.stringify(body) });
+        const r = await fetch(`${server.url}/api/enroll/workshop/${workshop}`, {
+          method: 'POST',
+          headers: asNewVisitor({ 'content-type': 'application/json' }),
+          body: JSON.stringify(body),
+        });
         status = r.status;
         json = await r.json();
       } catch {
@@ -108,8 +112,11 @@ beforeAll(async () => {
   await load(first);
   atCrash = await readEvents();
   figures.eventsAtCrash = atCrash.length;
-  figures.orphansLeftByKill = seatInvariants(atCrash, '4').orphanHolds.length + seatInvariants(atCrash, '10').orphanHolds.length;
-  figures.emailsOwedAtCrash = atCrash.filter((e) => e.type === 'EnrollmentConfirmed').length - atCrash.filter((e) => e.type === 'ConfirmationEmailSent').length;
+  figures.orphansLeftByKill =
+    seatInvariants(atCrash, '4').orphanHolds.length + seatInvariants(atCrash, '10').orphanHolds.length;
+  figures.emailsOwedAtCrash =
+    atCrash.filter((e) => e.type === 'EnrollmentConfirmed').length -
+    atCrash.filter((e) => e.type === 'ConfirmationEmailSent').length;
 
   // A kill between the hold append and the enrollment append leaves a hold without its enrollment.
   // The load above may or may not have hit that window; this makes sure one such hold exists.
@@ -121,8 +128,18 @@ beforeAll(async () => {
         {
           id: randomUUID(),
           type: 'SeatsReserved',
-          data: { workshopId: '10', enrollmentId: injectedOrphan, seats: 1, expiresAt: new Date(Date.now() + 6_000).toISOString() },
-          metadata: { correlationId: 'crash-test', causationId: 'crash-test', actor: 'visitor', at: new Date().toISOString() },
+          data: {
+            workshopId: '10',
+            enrollmentId: injectedOrphan,
+            seats: 1,
+            expiresAt: new Date(Date.now() + 6_000).toISOString(),
+          },
+          metadata: {
+            correlationId: 'crash-test',
+            causationId: 'crash-test',
+            actor: 'visitor',
+            at: new Date().toISOString(),
+          },
         },
       ],
       'any',
@@ -154,14 +171,29 @@ describe('crash under load', () => {
   it('given enrollments under load, when the server is killed with SIGKILL, then every acknowledged enrollment is durable with all its events', () => {
     expect(figures.acknowledged).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(figures.otherStatus).toEqual({});
-    const submitted = new Set(atCrash.filter((e) => e.type === 'EnrollmentSubmitted').map((e) => (e.data as { enrollmentId: string }).enrollmentId));
-    const reserved = new Set(atCrash.filter((e) => e.type === 'SeatsReserved').map((e) => (e.data as { enrollmentId: string }).enrollmentId));
-    const seatsConfirmed = new Set(atCrash.filter((e) => e.type === 'SeatsConfirmed').map((e) => (e.data as { enrollmentId: string }).enrollmentId));
-    const confirmed = new Set(atCrash.filter((e) => e.type === 'EnrollmentConfirmed').map((e) => (e.data as { enrollmentId: string }).enrollmentId));
+    const submitted = new Set(
+      atCrash
+        .filter((e) => e.type === 'EnrollmentSubmitted')
+        .map((e) => (e.data as { enrollmentId: string }).enrollmentId),
+    );
+    const reserved = new Set(
+      atCrash.filter((e) => e.type === 'SeatsReserved').map((e) => (e.data as { enrollmentId: string }).enrollmentId),
+    );
+    const seatsConfirmed = new Set(
+      atCrash.filter((e) => e.type === 'SeatsConfirmed').map((e) => (e.data as { enrollmentId: string }).enrollmentId),
+    );
+    const confirmed = new Set(
+      atCrash
+        .filter((e) => e.type === 'EnrollmentConfirmed')
+        .map((e) => (e.data as { enrollmentId: string }).enrollmentId),
+    );
     const lost = acks.filter((a) => !submitted.has(a.response.enrollmentId) || !reserved.has(a.response.enrollmentId));
     expect(lost).toEqual([]);
     // A free enrollment is answered only after it is confirmed and its seats are confirmed.
-    const unfinished = acks.filter((a) => a.response.isFree && (!confirmed.has(a.response.enrollmentId) || !seatsConfirmed.has(a.response.enrollmentId)));
+    const unfinished = acks.filter(
+      (a) =>
+        a.response.isFree && (!confirmed.has(a.response.enrollmentId) || !seatsConfirmed.has(a.response.enrollmentId)),
+    );
     expect(unfinished).toEqual([]);
   });
 
@@ -198,11 +230,22 @@ describe('crash under load', () => {
         const served = await spotsServed(url, head);
         const parts = ['4', '10'].map((w) => {
           const inv = seatInvariants(events, w);
-          return { w, served: served.get(w), live: inv.capacity - inv.liveSeats, taken: inv.taken, liveSeats: inv.liveSeats, orphanHolds: inv.orphanHolds.length, unseated: inv.unseated.length, unseatedStatuses: inv.unseated.map((u) => u.status) };
+          return {
+            w,
+            served: served.get(w),
+            live: inv.capacity - inv.liveSeats,
+            taken: inv.taken,
+            liveSeats: inv.liveSeats,
+            orphanHolds: inv.orphanHolds.length,
+            unseated: inv.unseated.length,
+            unseatedStatuses: inv.unseated.map((u) => u.status),
+          };
         });
         detail = JSON.stringify(parts);
         figures.eventsCompared = events.length;
-        return parts.every((p) => p.orphanHolds === 0 && p.unseated === 0 && p.taken === p.liveSeats && p.served === p.live);
+        return parts.every(
+          (p) => p.orphanHolds === 0 && p.unseated === 0 && p.taken === p.liveSeats && p.served === p.live,
+        );
       },
       15_000,
       250,
@@ -212,12 +255,19 @@ describe('crash under load', () => {
 
   it('given confirmed enrollments and e-mails cut by the kill, when the restarted server has caught up, then each confirmed enrollment has exactly one ConfirmationEmailSent and exactly one .eml, named by its order', async () => {
     const outbox = join(dataDir, 'outbox');
-    const emlFiles = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : []);
+    const emlFiles = () =>
+      existsSync(outbox)
+        ? readdirSync(outbox)
+            .filter((f) => f.endsWith('.eml'))
+            .sort()
+        : [];
     let state = { orders: [] as string[], sent: new Map<string, number>(), files: [] as string[] };
     const caughtUp = await eventually(
       async () => {
         const events = await readEvents();
-        const orders = events.filter((e) => e.type === 'EnrollmentConfirmed').map((e) => (e.data as { orderId: string }).orderId);
+        const orders = events
+          .filter((e) => e.type === 'EnrollmentConfirmed')
+          .map((e) => (e.data as { orderId: string }).orderId);
         const sent = new Map<string, number>();
         for (const e of events.filter((x) => x.type === 'ConfirmationEmailSent')) {
           const { orderId } = e.data as { orderId: string };
@@ -230,8 +280,13 @@ describe('crash under load', () => {
       250,
     );
     figures.emailsAfterRestart = state.files.length;
-    expect(caughtUp, `confirmed ${state.orders.length}, recorded ${state.sent.size}, files ${state.files.length}`).toBe(true);
-    expect([...state.sent.values()].every((n) => n === 1), JSON.stringify([...state.sent])).toBe(true);
+    expect(caughtUp, `confirmed ${state.orders.length}, recorded ${state.sent.size}, files ${state.files.length}`).toBe(
+      true,
+    );
+    expect(
+      [...state.sent.values()].every((n) => n === 1),
+      JSON.stringify([...state.sent]),
+    ).toBe(true);
     expect([...state.sent.keys()].sort()).toEqual([...state.orders].sort());
     expect(state.files).toEqual(state.orders.map((o) => `${o}.eml`).sort());
   });

@@ -56,7 +56,12 @@ describe('event store down', () => {
       const r =
         i % 2 === 0
           ? await app.post('/api/contact', { fullname: `Parent ${i}`, email: `p${i}@example.com`, message: 'Hello' })
-          : await app.post('/api/consultation', { name: `Parent ${i}`, email: `p${i}@example.com`, preferredDate: 'Monday', discussionTopic: 'Manners' });
+          : await app.post('/api/consultation', {
+              name: `Parent ${i}`,
+              email: `p${i}@example.com`,
+              preferredDate: 'Monday',
+              discussionTopic: 'Manners',
+            });
       await expect503(r);
     }
     expect(await store.inner.headPosition()).toBe(head);
@@ -65,10 +70,16 @@ describe('event store down', () => {
     expect((await app.app.request('/ready')).status).toBe(503);
 
     store.up();
-    const r = await app.post('/api/contact', { fullname: 'Parent again', email: 'again@example.com', message: 'Hello' });
+    const r = await app.post('/api/contact', {
+      fullname: 'Parent again',
+      email: 'again@example.com',
+      message: 'Hello',
+    });
     expect(r.status).toBe(201);
     expect(await store.inner.headPosition()).toBe(head + 1n);
-    console.info(`[event-store-down/inquiries] requests ${sent + 1}, refused 503 ${sent}, faults injected ${store.injected}, events appended while down 0`);
+    console.info(
+      `[event-store-down/inquiries] requests ${sent + 1}, refused 503 ${sent}, faults injected ${store.injected}, events appended while down 0`,
+    );
   });
 
   it('given an unreachable event store, when enrollments are posted, then each answers 503 and no seat is held', async () => {
@@ -95,7 +106,10 @@ describe('event store down', () => {
     const reserved = events.filter((e) => e.type === 'SeatsReserved');
     const released = events.filter((e) => e.type === 'SeatsReleased');
     expect(reserved).toHaveLength(2);
-    expect(released.map((e) => (e.data as { enrollmentId: string; reason: string }).reason)).toEqual(['cancelled', 'cancelled']);
+    expect(released.map((e) => (e.data as { enrollmentId: string; reason: string }).reason)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
     for (const w of ['4', '10']) {
       const inv = seatInvariants(events, w);
       expect(inv.orphanHolds).toEqual([]);
@@ -160,7 +174,9 @@ describe('event store down', () => {
     const events = await allEvents(store.inner);
     const inv = seatInvariants(events, '4');
     const submitted = events.filter((e) => e.type === 'EnrollmentSubmitted').length;
-    console.info(`[event-store-down/ack-lost paid] status ${r.status}, EnrollmentSubmitted ${submitted}, orphan holds ${inv.orphanHolds.length}, unseated enrollments ${JSON.stringify(inv.unseated)}`);
+    console.info(
+      `[event-store-down/ack-lost paid] status ${r.status}, EnrollmentSubmitted ${submitted}, orphan holds ${inv.orphanHolds.length}, unseated enrollments ${JSON.stringify(inv.unseated)}`,
+    );
     expect([201, 503]).toContain(r.status);
     expect(inv.orphanHolds).toEqual([]);
     expect(inv.unseated).toEqual([]);
@@ -190,7 +206,10 @@ describe('event store down', () => {
   it('given a free enrollment is recorded but the seat confirmation append fails, when it is posted, then the visitor is told it succeeded (it did) and the hold timer confirms the seats at the hold expiry', async () => {
     const { app, store, clock } = await faultApp();
     const spots10 = await spotsOf(app, '10');
-    store.failAppends({ match: (s, events) => s === 'workshop-10' && events.some((e) => e.type === 'SeatsConfirmed'), when: 'before' });
+    store.failAppends({
+      match: (s, events) => s === 'workshop-10' && events.some((e) => e.type === 'SeatsConfirmed'),
+      when: 'before',
+    });
 
     const r = await app.post('/api/enroll/workshop/10', freeEnrollment(2));
     const events = await allEvents(store.inner);

@@ -34,7 +34,11 @@ function slowPost(url: string, path: string, body: unknown): SlowRequest {
     method: 'POST',
     // No pooled keep-alive socket: the connection ends with the answer.
     agent: new Agent({ keepAlive: true }),
-    headers: asNewVisitor({ 'content-type': 'application/json', 'content-length': String(payload.length), expect: '100-continue' }),
+    headers: asNewVisitor({
+      'content-type': 'application/json',
+      'content-length': String(payload.length),
+      expect: '100-continue',
+    }),
   });
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.once('response', (res) => {
@@ -96,7 +100,13 @@ describe('graceful shutdown', () => {
 
     // Given: slow requests in flight (headers read, bodies half sent).
     const slow = [
-      ...Array.from({ length: 4 }, (_, i) => slowPost(server.url, '/api/contact', { fullname: `Slow ${i}`, email: `slow${i}@example.com`, message: 'Still typing' })),
+      ...Array.from({ length: 4 }, (_, i) =>
+        slowPost(server.url, '/api/contact', {
+          fullname: `Slow ${i}`,
+          email: `slow${i}@example.com`,
+          message: 'Still typing',
+        }),
+      ),
       slowPost(server.url, '/api/enroll/workshop/10', freeEnrollment(2)),
     ];
     await Promise.all(slow.map((s) => s.started));
@@ -145,21 +155,29 @@ describe('graceful shutdown', () => {
       for (const line of server.output().split('\n')) {
         if (!line.startsWith('{')) continue;
         const entry = JSON.parse(line) as { msg?: string; projection?: string; checkpoint?: string };
-        if (entry.msg === 'projection lease acquired' && entry.projection && !resumed.has(entry.projection)) resumed.set(entry.projection, BigInt(entry.checkpoint!));
+        if (entry.msg === 'projection lease acquired' && entry.projection && !resumed.has(entry.projection))
+          resumed.set(entry.projection, BigInt(entry.checkpoint!));
       }
       const replayed: string[] = [];
       let caughtUp = 0n;
       for (const p of allProjectors) {
-        expect({ projection: p.name, resumedFrom: resumed.get(p.name) }).toEqual({ projection: p.name, resumedFrom: stopped.get(p.name) });
+        expect({ projection: p.name, resumedFrom: resumed.get(p.name) }).toEqual({
+          projection: p.name,
+          resumedFrom: stopped.get(p.name),
+        });
         if ((resumed.get(p.name) ?? -1n) < (stopped.get(p.name) ?? -1n)) replayed.push(p.name);
         caughtUp += head - stopped.get(p.name)!;
       }
       expect(replayed).toEqual([]);
 
       // The read models count each event once: the inbox holds 24 messages, the dashboard one enrollment.
-      const inbox = await fetch(`${server.url}/api/admin/inquiries?pageSize=100`, { headers: { 'Admin-Key': ADMIN_KEY } });
+      const inbox = await fetch(`${server.url}/api/admin/inquiries?pageSize=100`, {
+        headers: { 'Admin-Key': ADMIN_KEY },
+      });
       expect(Number(inbox.headers.get('x-total-count'))).toBe(24);
-      const dashboard = (await (await fetch(`${server.url}/api/admin/dashboard`, { headers: { 'Admin-Key': ADMIN_KEY } })).json()) as Record<string, unknown>;
+      const dashboard = (await (
+        await fetch(`${server.url}/api/admin/dashboard`, { headers: { 'Admin-Key': ADMIN_KEY } })
+      ).json()) as Record<string, unknown>;
       expect(dashboard.totalEnrollments).toBe(1);
 
       expect(await server.stop('SIGTERM')).toBe(0);
@@ -167,7 +185,11 @@ describe('graceful shutdown', () => {
       const events2 = new SqliteEventStore(join(dataDir, 'events.db'));
       try {
         const after = await reads2.listCheckpoints();
-        for (const p of allProjectors) expect({ projection: p.name, checkpoint: after.get(p.name) }).toEqual({ projection: p.name, checkpoint: head });
+        for (const p of allProjectors)
+          expect({ projection: p.name, checkpoint: after.get(p.name) }).toEqual({
+            projection: p.name,
+            checkpoint: head,
+          });
         // And the read models equal a clean rebuild from the first event.
         const rebuilt = await cleanRebuild(events2);
         expect(await snapshotReadModels(reads2)).toEqual(rebuilt.snapshot);

@@ -14,21 +14,40 @@ import type { CreatePaymentIntentResponse, VerifyPaymentResponse } from '../../c
 
 // Distinctive values, so a hit cannot be a coincidence.
 const PEOPLE = {
-  paid: { firstName: 'Zephyrine', lastName: 'Quillfeather', email: 'zephyrine.quillfeather@example.org', phone: '(469) 555-0187' },
+  paid: {
+    firstName: 'Zephyrine',
+    lastName: 'Quillfeather',
+    email: 'zephyrine.quillfeather@example.org',
+    phone: '(469) 555-0187',
+  },
   student: 'Thaddeus Quillfeather',
   emergency1: { name: 'Barnaby Wolstenholme', phone: '469-555-0171' },
   emergency2: { name: 'Perpetua Oyelaran', phone: '+1 469 555 0172' },
   parent2: { name: 'Ignatius Quillfeather', email: 'ignatius.q@example.net', phone: '4695550173' },
-  free: { firstName: 'Ottoline', lastName: 'Marchbanks', email: 'ottoline.marchbanks@example.com', phone: '214.555.0199' },
+  free: {
+    firstName: 'Ottoline',
+    lastName: 'Marchbanks',
+    email: 'ottoline.marchbanks@example.com',
+    phone: '214.555.0199',
+  },
   freeGuests: 'Cosimo Marchbanks, Rosalind Featherstonehaugh',
-  contact: { fullname: 'Evangeline Scrimgeour', email: 'evangeline.scrimgeour@example.co.uk', phone: '972 555 0123', company: 'Scrimgeour Haberdashery' },
+  contact: {
+    fullname: 'Evangeline Scrimgeour',
+    email: 'evangeline.scrimgeour@example.co.uk',
+    phone: '972 555 0123',
+    company: 'Scrimgeour Haberdashery',
+  },
   consultation: { name: 'Fitzwilliam Abernathy', email: 'fitz.abernathy@example.io', phone: '(972) 555-0145' },
 };
 
 /** What must never be in the logs: every name part, every e-mail (and its local part), every phone in the forms seen. */
 function secrets(): string[] {
   const out = new Set<string>();
-  const name = (full: string) => full.split(/[\s,]+/).filter((p) => p.length >= 4).forEach((p) => out.add(p));
+  const name = (full: string) =>
+    full
+      .split(/[\s,]+/)
+      .filter((p) => p.length >= 4)
+      .forEach((p) => out.add(p));
   const email = (e: string) => {
     out.add(e);
     out.add(e.split('@')[0]!);
@@ -39,10 +58,24 @@ function secrets(): string[] {
     out.add(digits.slice(-10));
     out.add(digits.slice(-7));
   };
-  name(`${PEOPLE.paid.firstName} ${PEOPLE.paid.lastName} ${PEOPLE.student} ${PEOPLE.emergency1.name} ${PEOPLE.emergency2.name} ${PEOPLE.parent2.name}`);
-  name(`${PEOPLE.free.firstName} ${PEOPLE.free.lastName} ${PEOPLE.freeGuests} ${PEOPLE.contact.fullname} ${PEOPLE.contact.company} ${PEOPLE.consultation.name}`);
-  [PEOPLE.paid.email, PEOPLE.parent2.email, PEOPLE.free.email, PEOPLE.contact.email, PEOPLE.consultation.email].forEach(email);
-  [PEOPLE.paid.phone, PEOPLE.emergency1.phone, PEOPLE.emergency2.phone, PEOPLE.parent2.phone, PEOPLE.free.phone, PEOPLE.contact.phone, PEOPLE.consultation.phone].forEach(phone);
+  name(
+    `${PEOPLE.paid.firstName} ${PEOPLE.paid.lastName} ${PEOPLE.student} ${PEOPLE.emergency1.name} ${PEOPLE.emergency2.name} ${PEOPLE.parent2.name}`,
+  );
+  name(
+    `${PEOPLE.free.firstName} ${PEOPLE.free.lastName} ${PEOPLE.freeGuests} ${PEOPLE.contact.fullname} ${PEOPLE.contact.company} ${PEOPLE.consultation.name}`,
+  );
+  [PEOPLE.paid.email, PEOPLE.parent2.email, PEOPLE.free.email, PEOPLE.contact.email, PEOPLE.consultation.email].forEach(
+    email,
+  );
+  [
+    PEOPLE.paid.phone,
+    PEOPLE.emergency1.phone,
+    PEOPLE.emergency2.phone,
+    PEOPLE.parent2.phone,
+    PEOPLE.free.phone,
+    PEOPLE.contact.phone,
+    PEOPLE.consultation.phone,
+  ].forEach(phone);
   return [...out];
 }
 
@@ -85,46 +118,118 @@ describe('log privacy', () => {
       };
       // Refused ones first: a wrong total, and a form with an invalid e-mail.
       expect((await call('POST', '/api/enroll/workshop/4', { ...form, totalPrice: 1 })).status).toBe(400);
-      expect((await call('POST', '/api/enroll/workshop/4', { ...form, email: `${PEOPLE.paid.firstName} at home`, totalPrice: 150 })).status).toBe(400);
+      expect(
+        (
+          await call('POST', '/api/enroll/workshop/4', {
+            ...form,
+            email: `${PEOPLE.paid.firstName} at home`,
+            totalPrice: 150,
+          })
+        ).status,
+      ).toBe(400);
       const paidRes = await call('POST', '/api/enroll/workshop/4', { ...form, totalPrice: 150 });
       expect(paidRes.status).toBe(201);
       const paid = (await paidRes.json()) as EnrollmentResponse;
 
-      const intentRes = await call('POST', '/api/create-payment-intent', { enrollmentId: paid.enrollmentId, amount: 150, workshopId: '4', participants: 2, customerEmail: PEOPLE.paid.email });
+      const intentRes = await call('POST', '/api/create-payment-intent', {
+        enrollmentId: paid.enrollmentId,
+        amount: 150,
+        workshopId: '4',
+        participants: 2,
+        customerEmail: PEOPLE.paid.email,
+      });
       expect(intentRes.status).toBe(200);
       const intent = (await intentRes.json()) as CreatePaymentIntentResponse;
       const card = { clientSecret: intent.clientSecret, expiry: '12/39', cvc: '123', postalCode: '75093' };
-      const declined = (await (await call('POST', '/api/offline-payments/confirm', { ...card, cardNumber: '4000 0000 0000 0002' })).json()) as { error?: unknown };
+      const declined = (await (
+        await call('POST', '/api/offline-payments/confirm', { ...card, cardNumber: '4000 0000 0000 0002' })
+      ).json()) as { error?: unknown };
       expect(declined.error).toBeTruthy();
-      const approved = (await (await call('POST', '/api/offline-payments/confirm', { ...card, cardNumber: '4242 4242 4242 4242' })).json()) as { paymentIntent?: { status: string } };
+      const approved = (await (
+        await call('POST', '/api/offline-payments/confirm', { ...card, cardNumber: '4242 4242 4242 4242' })
+      ).json()) as { paymentIntent?: { status: string } };
       expect(approved.paymentIntent?.status).toBe('succeeded');
       let verified: VerifyPaymentResponse | undefined;
       expect(
-        await eventually(async () => {
-          verified = (await (await call('POST', '/api/payments/verify', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret })).json()) as VerifyPaymentResponse;
-          return verified.status === 'succeeded';
-        }, 10_000, 100),
+        await eventually(
+          async () => {
+            verified = (await (
+              await call('POST', '/api/payments/verify', {
+                paymentIntentId: intent.paymentIntentId,
+                clientSecret: intent.clientSecret,
+              })
+            ).json()) as VerifyPaymentResponse;
+            return verified.status === 'succeeded';
+          },
+          10_000,
+          100,
+        ),
       ).toBe(true);
-      expect((await call('GET', `/api/orders/${verified!.orderId}?minPosition=${verified!.position}`)).status).toBe(200);
+      expect((await call('GET', `/api/orders/${verified!.orderId}?minPosition=${verified!.position}`)).status).toBe(
+        200,
+      );
 
       // A free enrollment (workshop 10).
-      const freeRes = await call('POST', '/api/enroll/workshop/10', { ...PEOPLE.free, participants: 3, participantNames: PEOPLE.freeGuests, agreeToTerms: true, totalPrice: 0 });
+      const freeRes = await call('POST', '/api/enroll/workshop/10', {
+        ...PEOPLE.free,
+        participants: 3,
+        participantNames: PEOPLE.freeGuests,
+        agreeToTerms: true,
+        totalPrice: 0,
+      });
       expect(freeRes.status).toBe(201);
       const free = (await freeRes.json()) as EnrollmentResponse;
       expect((await call('GET', `/api/orders/${free.orderId}?minPosition=${free.position}`)).status).toBe(200);
 
       // A contact message, a consultation request, and an invalid one.
-      expect((await call('POST', '/api/contact', { ...PEOPLE.contact, message: `Hello, this is ${PEOPLE.contact.fullname}, call me on ${PEOPLE.contact.phone}` })).status).toBe(201);
-      expect((await call('POST', '/api/consultation', { ...PEOPLE.consultation, preferredDate: 'Tuesday morning', discussionTopic: `Manners for ${PEOPLE.consultation.name}` })).status).toBe(201);
-      expect((await call('POST', '/api/contact', { fullname: PEOPLE.contact.fullname, email: PEOPLE.contact.fullname, message: 'x' })).status).toBe(400);
+      expect(
+        (
+          await call('POST', '/api/contact', {
+            ...PEOPLE.contact,
+            message: `Hello, this is ${PEOPLE.contact.fullname}, call me on ${PEOPLE.contact.phone}`,
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await call('POST', '/api/consultation', {
+            ...PEOPLE.consultation,
+            preferredDate: 'Tuesday morning',
+            discussionTopic: `Manners for ${PEOPLE.consultation.name}`,
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await call('POST', '/api/contact', {
+            fullname: PEOPLE.contact.fullname,
+            email: PEOPLE.contact.fullname,
+            message: 'x',
+          })
+        ).status,
+      ).toBe(400);
 
       // The administrator looks them up (searches carry names and e-mails in the query string).
-      expect((await call('GET', `/api/admin/enrollments?q=${encodeURIComponent(PEOPLE.paid.lastName)}`, undefined, admin)).status).toBe(200);
-      expect((await call('GET', `/api/admin/enrollments?q=${encodeURIComponent(PEOPLE.free.email)}`, undefined, admin)).status).toBe(200);
+      expect(
+        (await call('GET', `/api/admin/enrollments?q=${encodeURIComponent(PEOPLE.paid.lastName)}`, undefined, admin))
+          .status,
+      ).toBe(200);
+      expect(
+        (await call('GET', `/api/admin/enrollments?q=${encodeURIComponent(PEOPLE.free.email)}`, undefined, admin))
+          .status,
+      ).toBe(200);
       expect((await call('GET', '/api/admin/enrollments/export.csv', undefined, admin)).status).toBe(200);
-      expect((await call('GET', `/api/admin/enrollments/${paid.enrollmentId}/history`, undefined, admin)).status).toBe(200);
+      expect((await call('GET', `/api/admin/enrollments/${paid.enrollmentId}/history`, undefined, admin)).status).toBe(
+        200,
+      );
       expect((await call('GET', '/api/admin/inquiries', undefined, admin)).status).toBe(200);
-      expect((await call('GET', `/api/admin/enrollments?q=${encodeURIComponent(PEOPLE.contact.fullname)}`, undefined, { 'Admin-Key': 'wrong-key-00000000' })).status).toBe(401);
+      expect(
+        (
+          await call('GET', `/api/admin/enrollments?q=${encodeURIComponent(PEOPLE.contact.fullname)}`, undefined, {
+            'Admin-Key': 'wrong-key-00000000',
+          })
+        ).status,
+      ).toBe(401);
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
@@ -137,6 +242,8 @@ describe('log privacy', () => {
     const lower = output.toLowerCase();
     const leaks = secrets().filter((s) => lower.includes(s.toLowerCase()));
     expect(leaks).toEqual([]);
-    console.info(`[log-privacy] requests ${requests}, log lines scanned ${lines.length} (${output.length} bytes), values searched ${secrets().length}, found 0`);
+    console.info(
+      `[log-privacy] requests ${requests}, log lines scanned ${lines.length} (${output.length} bytes), values searched ${secrets().length}, found 0`,
+    );
   });
 });

@@ -28,9 +28,16 @@ async function setup(options: { reactors?: boolean } = {}) {
     return (await r.json()) as EnrollmentResponse;
   };
   const createIntent = (e: EnrollmentResponse, participants = 1) =>
-    app.post('/api/create-payment-intent', { enrollmentId: e.enrollmentId, amount: 75 * participants, workshopId: '4', participants });
+    app.post('/api/create-payment-intent', {
+      enrollmentId: e.enrollmentId,
+      amount: 75 * participants,
+      workshopId: '4',
+      participants,
+    });
   const eventsOf = async (type: string, enrollmentId: string) =>
-    (await allEvents(app.eventStore)).filter((e) => e.type === type && (e.data as { enrollmentId?: string }).enrollmentId === enrollmentId);
+    (await allEvents(app.eventStore)).filter(
+      (e) => e.type === type && (e.data as { enrollmentId?: string }).enrollmentId === enrollmentId,
+    );
   return { app, offline, payments, enroll, createIntent, eventsOf };
 }
 
@@ -56,10 +63,14 @@ describe('payment provider faults', () => {
     }
     expect(new Set(retries.map((r) => r.clientSecret)).size).toBe(1);
     expect(new Set(retries.map((r) => r.paymentIntentId)).size).toBe(1);
-    expect([...payments.intentsByKey.get(`enrollment-${enrollment.enrollmentId}`)!]).toEqual([retries[0]!.paymentIntentId]);
+    expect([...payments.intentsByKey.get(`enrollment-${enrollment.enrollmentId}`)!]).toEqual([
+      retries[0]!.paymentIntentId,
+    ]);
     expect(await eventsOf('PaymentIntentCreated', enrollment.enrollmentId)).toHaveLength(1);
     expect(app.mailer.sent).toHaveLength(0);
-    console.info(`[payment-provider/timeout-after] create calls ${1 + retries.length}, reached the provider ${payments.createCalls}, intents 1, faults injected ${payments.injected}`);
+    console.info(
+      `[payment-provider/timeout-after] create calls ${1 + retries.length}, reached the provider ${payments.createCalls}, intents 1, faults injected ${payments.injected}`,
+    );
   });
 
   it('given the provider times out before the PaymentIntent is created, when create-payment-intent is retried, then 502 and then one PaymentIntent', async () => {
@@ -93,23 +104,43 @@ describe('payment provider faults', () => {
     payments.deliverTwice();
 
     // A declined card: payment_intent.payment_failed, delivered twice.
-    expect(offline.confirmWithTestCard(card(intent.clientSecret, '4000 0000 0000 0002'))?.error?.code).toBe('card_declined');
+    expect(offline.confirmWithTestCard(card(intent.clientSecret, '4000 0000 0000 0002'))?.error?.code).toBe(
+      'card_declined',
+    );
     await offline.idle();
     // The good card: payment_intent.succeeded, delivered twice; the visitor double-clicks Pay too.
-    expect(offline.confirmWithTestCard(card(intent.clientSecret, '4242 4242 4242 4242'))?.paymentIntent?.status).toBe('succeeded');
-    expect(offline.confirmWithTestCard(card(intent.clientSecret, '4242 4242 4242 4242'))?.paymentIntent?.status).toBe('succeeded');
+    expect(offline.confirmWithTestCard(card(intent.clientSecret, '4242 4242 4242 4242'))?.paymentIntent?.status).toBe(
+      'succeeded',
+    );
+    expect(offline.confirmWithTestCard(card(intent.clientSecret, '4242 4242 4242 4242'))?.paymentIntent?.status).toBe(
+      'succeeded',
+    );
     await offline.idle();
 
     // Stripe redelivers what it thinks timed out, late, to POST /api/webhook, twice at once.
     const late = payments.deliveries.filter((d) => d.rawBody.includes('payment_intent.succeeded')).slice(0, 1);
     expect(late).toHaveLength(1);
     const redelivered = await Promise.all(
-      [0, 1].map(() => app.app.request('/api/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': late[0]!.signature }, body: late[0]!.rawBody })),
+      [0, 1].map(() =>
+        app.app.request('/api/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': late[0]!.signature },
+          body: late[0]!.rawBody,
+        }),
+      ),
     );
     expect(redelivered.map((r) => r.status)).toEqual([200, 200]);
     // The payment-success page asks the server, which asks the provider: also a success report.
     const verified = await Promise.all(
-      [0, 1].map(async () => (await (await app.post('/api/payments/verify', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret })).json()) as VerifyPaymentResponse),
+      [0, 1].map(
+        async () =>
+          (await (
+            await app.post('/api/payments/verify', {
+              paymentIntentId: intent.paymentIntentId,
+              clientSecret: intent.clientSecret,
+            })
+          ).json()) as VerifyPaymentResponse,
+      ),
     );
     expect(verified.map((v) => v.status)).toEqual(['succeeded', 'succeeded']);
 
@@ -131,7 +162,10 @@ describe('payment provider faults', () => {
 
     // The order shows one payment; the confirmation e-mail leaves once, however often its event is delivered.
     await app.settle();
-    const order = (await (await app.get(`/api/orders/${verified[0]!.orderId}`)).json()) as { amountCents: number; status: string };
+    const order = (await (await app.get(`/api/orders/${verified[0]!.orderId}`)).json()) as {
+      amountCents: number;
+      status: string;
+    };
     expect(order).toMatchObject({ amountCents: 15_000, status: 'completed' });
     expect(app.mailer.sent).toHaveLength(1);
     await app.replayReactors();

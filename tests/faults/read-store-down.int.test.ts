@@ -51,7 +51,11 @@ describe('read store down', () => {
     for (let i = 0; i < CONTACTS; i++) {
       writes.push(
         (async () => {
-          const r = await app.post('/api/contact', { fullname: `Parent ${i}`, email: `parent${i}@example.com`, message: `Question ${i}` });
+          const r = await app.post('/api/contact', {
+            fullname: `Parent ${i}`,
+            email: `parent${i}@example.com`,
+            message: `Question ${i}`,
+          });
           statuses.push(r.status);
           if (r.status === 201) contactIds.push(((await r.json()) as { id: string }).id);
         })(),
@@ -61,7 +65,10 @@ describe('read store down', () => {
       const free = i < FREE;
       writes.push(
         (async () => {
-          const r = await app.post(`/api/enroll/workshop/${free ? 10 : 4}`, free ? freeEnrollment(1, { email: nextParentEmail() }) : paidEnrollment(1, { email: nextParentEmail() }));
+          const r = await app.post(
+            `/api/enroll/workshop/${free ? 10 : 4}`,
+            free ? freeEnrollment(1, { email: nextParentEmail() }) : paidEnrollment(1, { email: nextParentEmail() }),
+          );
           statuses.push(r.status);
           if (r.status === 201) enrollments.push((await r.json()) as EnrollmentResponse);
         })(),
@@ -69,7 +76,12 @@ describe('read store down', () => {
     }
     writes.push(
       (async () => {
-        const r = await app.post('/api/consultation', { name: 'A. Parent', email: 'a.parent@example.com', preferredDate: 'Any Tuesday', discussionTopic: 'Teen workshop' });
+        const r = await app.post('/api/consultation', {
+          name: 'A. Parent',
+          email: 'a.parent@example.com',
+          preferredDate: 'Any Tuesday',
+          discussionTopic: 'Teen workshop',
+        });
         statuses.push(r.status);
       })(),
     );
@@ -79,9 +91,15 @@ describe('read store down', () => {
     expect(enrollments).toHaveLength(FREE + PAID);
 
     const events = await allEvents(app.eventStore);
-    const inquiryIds = new Set(events.filter((e) => e.type === 'ContactMessageReceived').map((e) => (e.data as { inquiryId: string }).inquiryId));
+    const inquiryIds = new Set(
+      events.filter((e) => e.type === 'ContactMessageReceived').map((e) => (e.data as { inquiryId: string }).inquiryId),
+    );
     expect(contactIds.filter((id) => !inquiryIds.has(id))).toEqual([]);
-    const submitted = new Set(events.filter((e) => e.type === 'EnrollmentSubmitted').map((e) => (e.data as { enrollmentId: string }).enrollmentId));
+    const submitted = new Set(
+      events
+        .filter((e) => e.type === 'EnrollmentSubmitted')
+        .map((e) => (e.data as { enrollmentId: string }).enrollmentId),
+    );
     expect(enrollments.filter((e) => !submitted.has(e.enrollmentId))).toEqual([]);
 
     // Then: every read answers 503 with a JSON error a person can read, never a 500.
@@ -160,7 +178,11 @@ describe('read store down', () => {
           i % 3 === 0
             ? await app.post('/api/enroll/workshop/10', freeEnrollment(1, { email: nextParentEmail() }))
             : i % 3 === 1
-              ? await app.post('/api/contact', { fullname: `Parent ${i}`, email: `p${i}@example.com`, message: 'Hello' })
+              ? await app.post('/api/contact', {
+                  fullname: `Parent ${i}`,
+                  email: `p${i}@example.com`,
+                  message: 'Hello',
+                })
               : await app.post('/api/enroll/workshop/4', paidEnrollment(1, { email: nextParentEmail() }));
         if (r.status === 201) acknowledged++;
       }),
@@ -182,6 +204,8 @@ describe('read store down', () => {
     const w4 = (await (await app.get('/api/workshops/4')).json()) as Workshop;
     expect(w4.spotsLeft).toBe(0);
 
-    console.info(`[read-store-flaky] requests ${sent}, acknowledged ${acknowledged}, write faults injected ${readStore.injected}, events compared ${events.length}`);
+    console.info(
+      `[read-store-flaky] requests ${sent}, acknowledged ${acknowledged}, write faults injected ${readStore.injected}, events compared ${events.length}`,
+    );
   });
 });

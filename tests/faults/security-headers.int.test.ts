@@ -27,7 +27,15 @@ class SwitchableReadStore extends MemoryReadStore {
   }
 }
 
-const STRIPE_PAGES = ['/checkout/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', '/payment-success', '/payment-test', '/test-charge', '/payment-success/', '/Checkout/abc', '/TEST-CHARGE'];
+const STRIPE_PAGES = [
+  '/checkout/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+  '/payment-success',
+  '/payment-test',
+  '/test-charge',
+  '/payment-success/',
+  '/Checkout/abc',
+  '/TEST-CHARGE',
+];
 const OTHER_PAGES = [
   '/',
   '/about',
@@ -56,7 +64,10 @@ let dist: string;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("app")');
   readStore = new SwitchableReadStore();
@@ -83,17 +94,26 @@ function expectHardened(res: Response, where: string, stripe: boolean) {
   expect(scripts, `${where}: script-src`).toContain("'self'");
   expect(scripts, `${where}: script-src`).not.toContain("'unsafe-inline'");
   expect(scripts, `${where}: script-src`).not.toContain("'unsafe-eval'");
-  expect(scripts.filter((s) => s === '*' || s === 'https:' || s === 'http:' || s === 'data:'), `${where}: script-src wildcards`).toEqual([]);
+  expect(
+    scripts.filter((s) => s === '*' || s === 'https:' || s === 'http:' || s === 'data:'),
+    `${where}: script-src wildcards`,
+  ).toEqual([]);
   expect(d.get('frame-ancestors'), `${where}: frame-ancestors`).toEqual(["'none'"]);
   expect(d.get('object-src'), `${where}: object-src`).toEqual(["'none'"]);
   expect(d.get('base-uri'), `${where}: base-uri`).toEqual(["'self'"]);
   expect(res.headers.get('x-content-type-options'), `${where}: nosniff`).toBe('nosniff');
-  expect(res.headers.get('referrer-policy'), `${where}: Referrer-Policy`).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(res.headers.get('referrer-policy'), `${where}: Referrer-Policy`).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
   expect(res.headers.get('x-frame-options'), `${where}: X-Frame-Options`).toBe('DENY');
   if (stripe) {
     expect(d.get('script-src'), `${where}: Stripe.js allowed`).toEqual(["'self'", 'https://js.stripe.com']);
-    expect(d.get('frame-src'), `${where}: Stripe frames allowed`).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']));
-    expect(d.get('connect-src'), `${where}: Stripe API allowed`).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com']));
+    expect(d.get('frame-src'), `${where}: Stripe frames allowed`).toEqual(
+      expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
+    );
+    expect(d.get('connect-src'), `${where}: Stripe API allowed`).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.stripe.com']),
+    );
   } else {
     expect(csp, `${where}: no Stripe host`).not.toMatch(/stripe/i);
     expect(d.get('frame-src'), `${where}: no frames`).toEqual(["'none'"]);
@@ -121,15 +141,53 @@ describe('security headers', () => {
       ['GET /api/workshops', () => app.request('/api/workshops'), 200],
       ['GET /api/stripe-config', () => app.request('/api/stripe-config'), 200],
       ['GET /api/admin/session', () => app.request('/api/admin/session', { headers: { 'Admin-Key': ADMIN_KEY } }), 204],
-      ['GET /api/admin/session (wrong key)', () => app.request('/api/admin/session', { headers: { 'Admin-Key': 'wrong-key-000000' } }), 401],
+      [
+        'GET /api/admin/session (wrong key)',
+        () => app.request('/api/admin/session', { headers: { 'Admin-Key': 'wrong-key-000000' } }),
+        401,
+      ],
       ['GET /api/nope', () => app.request('/api/nope'), 404],
       ['GET /api/workshops/999', () => app.request('/api/workshops/999'), 404],
-      ['POST /api/contact (invalid)', () => app.request('/api/contact', { method: 'POST', headers: json, body: '{"email":1}' }), 400],
-      ['POST /api/contact (bad JSON)', () => app.request('/api/contact', { method: 'POST', headers: json, body: '{' }), 400],
-      ['POST /api/contact (text/plain)', () => app.request('/api/contact', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' }), 415],
-      ['POST /api/contact (too large)', () => app.request('/api/contact', { method: 'POST', headers: json, body: JSON.stringify({ message: 'x'.repeat(4096) }) }), 413],
-      ['POST /api/webhook (unsigned)', () => app.request('/api/webhook', { method: 'POST', headers: json, body: '{}' }), 400],
-      ['POST /api/contact', () => app.request('/api/contact', { method: 'POST', headers: json, body: JSON.stringify({ fullname: 'A', email: 'a@example.com', message: 'Hi' }) }), 201],
+      [
+        'POST /api/contact (invalid)',
+        () => app.request('/api/contact', { method: 'POST', headers: json, body: '{"email":1}' }),
+        400,
+      ],
+      [
+        'POST /api/contact (bad JSON)',
+        () => app.request('/api/contact', { method: 'POST', headers: json, body: '{' }),
+        400,
+      ],
+      [
+        'POST /api/contact (text/plain)',
+        () => app.request('/api/contact', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' }),
+        415,
+      ],
+      [
+        'POST /api/contact (too large)',
+        () =>
+          app.request('/api/contact', {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ message: 'x'.repeat(4096) }),
+          }),
+        413,
+      ],
+      [
+        'POST /api/webhook (unsigned)',
+        () => app.request('/api/webhook', { method: 'POST', headers: json, body: '{}' }),
+        400,
+      ],
+      [
+        'POST /api/contact',
+        () =>
+          app.request('/api/contact', {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ fullname: 'A', email: 'a@example.com', message: 'Hi' }),
+          }),
+        201,
+      ],
       ['GET /api/checkout/x', () => app.request('/api/checkout/x'), 404],
       ['GET /api/payment-success', () => app.request('/api/payment-success'), 404],
     ];
@@ -160,7 +218,8 @@ describe('security headers', () => {
 
   it('given the CSP builder, when asked for a payment page and any other path, then only the payment pages name Stripe', () => {
     for (const path of STRIPE_PAGES) expect(cspFor(path), path).toMatch(/js\.stripe\.com/);
-    for (const path of [...OTHER_PAGES, '/api/create-payment-intent', '/api/webhook']) expect(cspFor(path), path).not.toMatch(/stripe/i);
+    for (const path of [...OTHER_PAGES, '/api/create-payment-intent', '/api/webhook'])
+      expect(cspFor(path), path).not.toMatch(/stripe/i);
   });
 });
 
@@ -174,9 +233,18 @@ describe('Strict-Transport-Security', () => {
     ['GET /health', () => a.request('/health')],
     ['GET /api/workshops', () => a.request('/api/workshops')],
     ['GET /api/nope', () => a.request('/api/nope')],
-    ['POST /api/contact (invalid)', () => a.request('/api/contact', { method: 'POST', headers: json, body: '{"email":1}' })],
-    ['POST /api/contact (text/plain)', () => a.request('/api/contact', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' })],
-    ['GET /api/admin/session (wrong key)', () => a.request('/api/admin/session', { headers: { 'Admin-Key': 'wrong-key-000000' } })],
+    [
+      'POST /api/contact (invalid)',
+      () => a.request('/api/contact', { method: 'POST', headers: json, body: '{"email":1}' }),
+    ],
+    [
+      'POST /api/contact (text/plain)',
+      () => a.request('/api/contact', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' }),
+    ],
+    [
+      'GET /api/admin/session (wrong key)',
+      () => a.request('/api/admin/session', { headers: { 'Admin-Key': 'wrong-key-000000' } }),
+    ],
   ];
 
   it('given PUBLIC_URL on https, when any answer goes out, then it carries Strict-Transport-Security for a year with subdomains', async () => {
@@ -185,7 +253,10 @@ describe('Strict-Transport-Security', () => {
       const a = createApp(https.deps, { webDist: dist });
       for (const [name, send] of answers(a)) {
         const res = await send();
-        expect({ name, hsts: res.headers.get('strict-transport-security') }).toEqual({ name, hsts: 'max-age=31536000; includeSubDomains' });
+        expect({ name, hsts: res.headers.get('strict-transport-security') }).toEqual({
+          name,
+          hsts: 'max-age=31536000; includeSubDomains',
+        });
       }
     } finally {
       await https.close();
@@ -195,16 +266,19 @@ describe('Strict-Transport-Security', () => {
   it.each([
     ['unset', undefined],
     ['on plain http', 'http://localhost:3000'],
-  ])('given PUBLIC_URL %s, when any answer goes out, then it never carries Strict-Transport-Security', async (_name, publicUrl) => {
-    const plain = await makeFaultApp({ env: publicUrl ? { PUBLIC_URL: publicUrl } : {} });
-    try {
-      const a = createApp(plain.deps, { webDist: dist });
-      for (const [name, send] of answers(a)) {
-        const res = await send();
-        expect({ name, hsts: res.headers.get('strict-transport-security') }).toEqual({ name, hsts: null });
+  ])(
+    'given PUBLIC_URL %s, when any answer goes out, then it never carries Strict-Transport-Security',
+    async (_name, publicUrl) => {
+      const plain = await makeFaultApp({ env: publicUrl ? { PUBLIC_URL: publicUrl } : {} });
+      try {
+        const a = createApp(plain.deps, { webDist: dist });
+        for (const [name, send] of answers(a)) {
+          const res = await send();
+          expect({ name, hsts: res.headers.get('strict-transport-security') }).toEqual({ name, hsts: null });
+        }
+      } finally {
+        await plain.close();
       }
-    } finally {
-      await plain.close();
-    }
-  });
+    },
+  );
 });

@@ -54,15 +54,23 @@ const host = () => new URL(server.url).host;
 
 // Concurrent: each case waits out a limit, and they do not share a socket.
 describe.concurrent('slow clients', () => {
-  it('given a client that trickles its header bytes (one a second, never finishing), when 10 s pass, then the server closes the socket within 15 s', async ({ expect }) => {
-    const t = trickle(`GET /api/workshops HTTP/1.1\r\nHost: ${host()}\r\n`, 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 1000);
+  it('given a client that trickles its header bytes (one a second, never finishing), when 10 s pass, then the server closes the socket within 15 s', async ({
+    expect,
+  }) => {
+    const t = trickle(
+      `GET /api/workshops HTTP/1.1\r\nHost: ${host()}\r\n`,
+      'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      1000,
+    );
     const { seconds, received } = await t.closed;
     expect(seconds).toBeGreaterThanOrEqual(9.5);
     expect(seconds).toBeLessThan(15);
     expect(received).toMatch(/^HTTP\/1\.1 408/);
   }, 30_000);
 
-  it('given a client whose headers are complete but whose body trickles, when 30 s pass, then the server closes the socket within 35 s', async ({ expect }) => {
+  it('given a client whose headers are complete but whose body trickles, when 30 s pass, then the server closes the socket within 35 s', async ({
+    expect,
+  }) => {
     const body = JSON.stringify({ fullname: 'Slow Sender', email: 'slow@example.com', message: 'x'.repeat(200) });
     const t = trickle(
       `POST /api/contact HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
@@ -75,7 +83,9 @@ describe.concurrent('slow clients', () => {
     expect(seconds).toBeLessThan(35);
   }, 60_000);
 
-  it('given a keep-alive connection left idle after an answer, when 5 s pass, then the server closes it within 8 s', async ({ expect }) => {
+  it('given a keep-alive connection left idle after an answer, when 5 s pass, then the server closes it within 8 s', async ({
+    expect,
+  }) => {
     const t = trickle(`GET /health HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, '', 60_000);
     const { seconds, received } = await t.closed;
     expect(received).toMatch(/^HTTP\/1\.1 200/);
@@ -83,7 +93,9 @@ describe.concurrent('slow clients', () => {
     expect(seconds).toBeLessThan(8);
   }, 30_000);
 
-  it('given a client that sends a whole request at once, when it is answered, then the limits did not get in its way', async ({ expect }) => {
+  it('given a client that sends a whole request at once, when it is answered, then the limits did not get in its way', async ({
+    expect,
+  }) => {
     const r = await fetch(`${server.url}/api/workshops`);
     expect(r.status).toBe(200);
   });

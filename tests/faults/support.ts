@@ -30,24 +30,40 @@ export async function makeFaultApp(options: TestAppOptions & { payments?: Paymen
   const mailer = new MemoryMailer();
   const dataDir = mkdtempSync(join(tmpdir(), 'faults-'));
   const payments = options.payments ?? new OfflinePayments({ webhookSecret: WEBHOOK_SECRET });
-  const t = await makeTestApp({ ...options, env: { DATA_DIR: dataDir, ...options.env }, extra: (config) => ({ payments, mailer, ...options.extra?.(config) }) });
+  const t = await makeTestApp({
+    ...options,
+    env: { DATA_DIR: dataDir, ...options.env },
+    extra: (config) => ({ payments, mailer, ...options.extra?.(config) }),
+  });
   return {
     ...t,
     mailer,
     post: (path, body, headers = {}) =>
-      Promise.resolve(t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })),
+      Promise.resolve(
+        t.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        }),
+      ),
     get: (path, headers = {}) => Promise.resolve(t.app.request(path, { headers })),
   };
 }
 
 /** Workshop 10 is free (capacity 50); workshop 4 costs $75 (capacity 15) and takes the stricter form. */
-export const freeEnrollment = (participants = 1, overrides: Record<string, unknown> = {}) => ({ ...baseForm({ participants, ...overrides }), totalPrice: 0 });
-export const paidEnrollment = (participants = 1, overrides: Record<string, unknown> = {}) => ({ ...strictForm({ participants, ...overrides }), totalPrice: 75 * participants });
+export const freeEnrollment = (participants = 1, overrides: Record<string, unknown> = {}) => ({
+  ...baseForm({ participants, ...overrides }),
+  totalPrice: 0,
+});
+export const paidEnrollment = (participants = 1, overrides: Record<string, unknown> = {}) => ({
+  ...strictForm({ participants, ...overrides }),
+  totalPrice: 75 * participants,
+});
 
 /** Every event of a store, in feed order. */
 export async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];
-  for (let after: bigint | undefined; ; ) {
+  for (let after: bigint | undefined; ;) {
     const page = await store.readAll({ after, limit: 5_000 });
     if (page.length === 0) return out;
     out.push(...page);
@@ -88,10 +104,19 @@ export function foldStreams(events: readonly RecordedEvent[]) {
   for (const e of events) {
     if (e.streamId.startsWith('workshop-')) {
       const id = e.streamId.slice('workshop-'.length);
-      workshops.set(id, workshopDecider.evolve(workshops.get(id) ?? workshopDecider.initialState, e as unknown as WorkshopEvent));
+      workshops.set(
+        id,
+        workshopDecider.evolve(workshops.get(id) ?? workshopDecider.initialState, e as unknown as WorkshopEvent),
+      );
     } else if (e.streamId.startsWith('enrollment-')) {
       const id = e.streamId.slice('enrollment-'.length);
-      enrollments.set(id, enrollmentDecider.evolve(enrollments.get(id) ?? enrollmentDecider.initialState, e as unknown as EnrollmentEvent));
+      enrollments.set(
+        id,
+        enrollmentDecider.evolve(
+          enrollments.get(id) ?? enrollmentDecider.initialState,
+          e as unknown as EnrollmentEvent,
+        ),
+      );
     }
   }
   return { workshops, enrollments };
@@ -99,7 +124,9 @@ export function foldStreams(events: readonly RecordedEvent[]) {
 
 /** Seat-keeping enrollments are those not expired, cancelled or refunded. */
 export const keepsSeats = (s: EnrollmentState, now: Date) =>
-  s.status === 'confirmed' || s.status === 'paid' || (s.status === 'pending' && (!s.submission?.holdExpiresAt || new Date(s.submission.holdExpiresAt) > now));
+  s.status === 'confirmed' ||
+  s.status === 'paid' ||
+  (s.status === 'pending' && (!s.submission?.holdExpiresAt || new Date(s.submission.holdExpiresAt) > now));
 
 /**
  * The two directions of "a hold belongs to an enrollment" for one workshop:
@@ -125,7 +152,11 @@ export function seatInvariants(events: readonly RecordedEvent[], workshopId: str
 }
 
 /** Polls `check` every `everyMs` until it returns true or `timeoutMs` passes; returns the last result. */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 50): Promise<boolean> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;

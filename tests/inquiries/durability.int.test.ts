@@ -23,7 +23,11 @@ describe('durability of acknowledged writes', () => {
             method: 'POST',
             // Each message from another parent: one client sending 300 in seconds would be throttled.
             headers: asNewVisitor({ 'content-type': 'application/json' }),
-            body: JSON.stringify({ fullname: `Parent ${worker}-${i}`, email: 'parent@example.com', message: `Hello ${worker}-${i}` }),
+            body: JSON.stringify({
+              fullname: `Parent ${worker}-${i}`,
+              email: 'parent@example.com',
+              message: `Hello ${worker}-${i}`,
+            }),
           });
           if (r.status === 201) acknowledged.add(((await r.json()) as { id: string }).id);
           else refused++;
@@ -41,10 +45,11 @@ describe('durability of acknowledged writes', () => {
 
     const store = new SqliteEventStore(join(server.dataDir, 'events.db'));
     const stored = new Set<string>();
-    for (let after: bigint | undefined; ; ) {
+    for (let after: bigint | undefined; ;) {
       const page = await store.readAll({ after, limit: 1000 });
       if (page.length === 0) break;
-      for (const e of page) if (e.type === 'ContactMessageReceived') stored.add((e.data as { inquiryId: string }).inquiryId);
+      for (const e of page)
+        if (e.type === 'ContactMessageReceived') stored.add((e.data as { inquiryId: string }).inquiryId);
       after = page[page.length - 1]!.position;
     }
     await store.close();

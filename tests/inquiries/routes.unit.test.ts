@@ -10,7 +10,10 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
 describe('POST /api/contact', () => {
   it('given a complete message, when posted, then 201 and one ContactMessageReceived is stored', async () => {
     const { app, eventStore } = await makeTestApp();
-    const res = await app.request('/api/contact', post('/api/contact', { fullname: 'Ada Parent', email: 'ada@example.com', message: 'Do you teach on Saturdays?' }));
+    const res = await app.request(
+      '/api/contact',
+      post('/api/contact', { fullname: 'Ada Parent', email: 'ada@example.com', message: 'Do you teach on Saturdays?' }),
+    );
     expect(res.status).toBe(201);
     const body = (await res.json()) as { success: boolean; id: string; position: string };
     expect(body.success).toBe(true);
@@ -23,7 +26,10 @@ describe('POST /api/contact', () => {
   it('given a missing message, when posted, then 400 names the field and nothing is stored', async () => {
     const { app, eventStore } = await makeTestApp();
     const before = await eventStore.headPosition();
-    const res = await app.request('/api/contact', post('/api/contact', { fullname: 'Ada', email: 'ada@example.com', message: '   ' }));
+    const res = await app.request(
+      '/api/contact',
+      post('/api/contact', { fullname: 'Ada', email: 'ada@example.com', message: '   ' }),
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'message: Message is required.' });
     expect(await eventStore.headPosition()).toBe(before);
@@ -31,7 +37,10 @@ describe('POST /api/contact', () => {
 
   it('given a malformed e-mail, when posted, then 400 says so', async () => {
     const { app } = await makeTestApp();
-    const res = await app.request('/api/contact', post('/api/contact', { fullname: 'Ada', email: 'not-an-email', message: 'Hi' }));
+    const res = await app.request(
+      '/api/contact',
+      post('/api/contact', { fullname: 'Ada', email: 'not-an-email', message: 'Hi' }),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toMatch(/valid email/);
   });
@@ -59,7 +68,13 @@ describe('POST /api/consultation', () => {
     const { app, eventStore } = await makeTestApp();
     const res = await app.request(
       '/api/consultation',
-      post('/api/consultation', { name: 'Grace', email: 'grace@example.com', preferredDate: 'May 25 at 2pm', discussionTopic: 'Team training', company: 'Acme' }),
+      post('/api/consultation', {
+        name: 'Grace',
+        email: 'grace@example.com',
+        preferredDate: 'May 25 at 2pm',
+        discussionTopic: 'Team training',
+        company: 'Acme',
+      }),
     );
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
@@ -69,7 +84,10 @@ describe('POST /api/consultation', () => {
 
   it('given no preferred date, when posted, then 400 names it', async () => {
     const { app } = await makeTestApp();
-    const res = await app.request('/api/consultation', post('/api/consultation', { name: 'Grace', email: 'grace@example.com', discussionTopic: 'x' }));
+    const res = await app.request(
+      '/api/consultation',
+      post('/api/consultation', { name: 'Grace', email: 'grace@example.com', discussionTopic: 'x' }),
+    );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toMatch(/preferredDate: Preferred date is required/);
   });

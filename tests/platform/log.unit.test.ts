@@ -9,7 +9,8 @@ describe('log redaction', () => {
   });
 
   it('given ids, dates and positions, then they are kept', () => {
-    const line = '{"enrollmentId":"be41307a-a340-421d-9c3a-123456789012","t":"2026-11-22T03:07:00.000Z","position":"1234567"}';
+    const line =
+      '{"enrollmentId":"be41307a-a340-421d-9c3a-123456789012","t":"2026-11-22T03:07:00.000Z","position":"1234567"}';
     expect(redact(line)).toBe(line);
   });
 
@@ -18,6 +19,11 @@ describe('log redaction', () => {
     createLogger('info', (l) => lines.push(l)).info('mail sent', { to: 'grace@example.com', enrollmentId: 'e-1' });
     createLogger('info', (l) => lines.push(l)).debug('hidden');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'info', msg: 'mail sent', to: '[email]', enrollmentId: 'e-1' });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'info',
+      msg: 'mail sent',
+      to: '[email]',
+      enrollmentId: 'e-1',
+    });
   });
 });

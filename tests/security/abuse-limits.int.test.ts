@@ -10,13 +10,23 @@ import type { Workshop } from '../../contracts/catalogue/workshop.js';
  */
 const ADMIN_KEY = 'test-admin-key-123456';
 
-const post = (server: RunningServer, path: string, body: unknown, from?: string, headers: Record<string, string> = {}) =>
+const post = (
+  server: RunningServer,
+  path: string,
+  body: unknown,
+  from?: string,
+  headers: Record<string, string> = {},
+) =>
   fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}), ...headers },
     body: JSON.stringify(body),
   });
-const contact = (i: number) => ({ fullname: `Parent ${i}`, email: `parent${i}@example.com`, message: `Question number ${i}` });
+const contact = (i: number) => ({
+  fullname: `Parent ${i}`,
+  email: `parent${i}@example.com`,
+  message: `Question number ${i}`,
+});
 const spotsLeft = async (server: RunningServer, id: string, position: string) =>
   ((await (await fetch(`${server.url}/api/workshops/${id}?minPosition=${position}`)).json()) as Workshop).spotsLeft;
 
@@ -56,10 +66,17 @@ describe('rate limits on anonymous writes (defaults: burst 10, 20 a minute)', ()
     const first = refusals[0]!;
     expect(first.headers.get('retry-after')).toMatch(/^[1-3]$/);
     const body = (await first.json()) as { error: string; code: string };
-    expect(body).toEqual({ code: 'rate_limited', error: expect.stringMatching(/^You have sent many requests in a short time\. Please wait [1-3] seconds? and try again\.$/) });
+    expect(body).toEqual({
+      code: 'rate_limited',
+      error: expect.stringMatching(
+        /^You have sent many requests in a short time\. Please wait [1-3] seconds? and try again\.$/,
+      ),
+    });
 
     // What was refused was not recorded: the inbox holds exactly what got a 201 (this test runs first on this server).
-    const inbox = await fetch(`${server.url}/api/admin/inquiries?pageSize=1&minPosition=${position}`, { headers: { 'Admin-Key': ADMIN_KEY } });
+    const inbox = await fetch(`${server.url}/api/admin/inquiries?pageSize=1&minPosition=${position}`, {
+      headers: { 'Admin-Key': ADMIN_KEY },
+    });
     expect(Number(inbox.headers.get('x-total-count'))).toBe(statuses.filter((s) => s === 201).length + 1);
     await inbox.body?.cancel();
   });
@@ -74,17 +91,20 @@ describe('rate limits on anonymous writes (defaults: burst 10, 20 a minute)', ()
     ['/api/payments/verify', { paymentIntentId: 7 }],
     ['/api/offline-payments/confirm', { clientSecret: 1 }],
     ['/api/test/simulate-payment', { paymentIntentId: 7 }],
-  ])('given %s, when one address sends 11 requests, then the 11th is 429 before its body is even looked at', async (path, bad) => {
-    const from = `198.51.100.${++routeClients}`;
-    for (let i = 0; i < 10; i++) {
+  ])(
+    'given %s, when one address sends 11 requests, then the 11th is 429 before its body is even looked at',
+    async (path, bad) => {
+      const from = `198.51.100.${++routeClients}`;
+      for (let i = 0; i < 10; i++) {
+        const r = await post(server, path, bad, from);
+        expect(r.status, `${path} #${i}`).toBe(400);
+        await r.body?.cancel();
+      }
       const r = await post(server, path, bad, from);
-      expect(r.status, `${path} #${i}`).toBe(400);
-      await r.body?.cancel();
-    }
-    const r = await post(server, path, bad, from);
-    expect(r.status).toBe(429);
-    expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
-  });
+      expect(r.status).toBe(429);
+      expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+    },
+  );
 
   it('given an address whose bucket is empty, then its GETs, the signed webhook and the admin area are not limited by it', async () => {
     const from = '203.0.113.250';
@@ -94,11 +114,15 @@ describe('rate limits on anonymous writes (defaults: burst 10, 20 a minute)', ()
       const r = await fetch(`${server.url}/api/workshops`, { headers: { 'x-forwarded-for': from } });
       expect(r.status).toBe(200);
       await r.body?.cancel();
-      const hook = await post(server, '/api/webhook', { type: 'payment_intent.succeeded' }, from, { 'stripe-signature': 't=1,v1=00' });
+      const hook = await post(server, '/api/webhook', { type: 'payment_intent.succeeded' }, from, {
+        'stripe-signature': 't=1,v1=00',
+      });
       expect(hook.status).toBe(400);
       await hook.body?.cancel();
     }
-    const admin = await fetch(`${server.url}/api/admin/dashboard`, { headers: { 'Admin-Key': ADMIN_KEY, 'x-forwarded-for': from } });
+    const admin = await fetch(`${server.url}/api/admin/dashboard`, {
+      headers: { 'Admin-Key': ADMIN_KEY, 'x-forwarded-for': from },
+    });
     expect(admin.status).toBe(200);
     await admin.body?.cancel();
   });
@@ -134,8 +158,14 @@ describe('unpaid holds per client address (MAX_HELD_SEATS_PER_CLIENT=10)', () =>
   // Workshop 9 ($130, capacity 16) takes the base form; workshop 4 ($75, capacity 15) the stricter one.
   const enrollment = (i: number, participants = 2) =>
     i % 2 === 0
-      ? { path: '/api/enroll/workshop/9', body: { ...baseForm({ participants, email: `hoarder+${i}@example.com` }), totalPrice: 130 * participants } }
-      : { path: '/api/enroll/workshop/4', body: { ...strictForm({ participants, email: `hoarder+${i}@example.com` }), totalPrice: 75 * participants } };
+      ? {
+          path: '/api/enroll/workshop/9',
+          body: { ...baseForm({ participants, email: `hoarder+${i}@example.com` }), totalPrice: 130 * participants },
+        }
+      : {
+          path: '/api/enroll/workshop/4',
+          body: { ...strictForm({ participants, email: `hoarder+${i}@example.com` }), totalPrice: 75 * participants },
+        };
 
   it('given one address, when it sends 30 enrollments of 2 seats at once across workshops under different e-mails, then at most 10 seats are held and the rest are refused with a wait a parent understands; another address is served', async () => {
     const before = { '9': await spotsLeft(server, '9', '0'), '4': await spotsLeft(server, '4', '0') };
@@ -143,7 +173,11 @@ describe('unpaid holds per client address (MAX_HELD_SEATS_PER_CLIENT=10)', () =>
       Array.from({ length: 30 }, async (_, i) => {
         const { path, body } = enrollment(i);
         const r = await post(server, path, body, '203.0.113.50');
-        return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as EnrollmentResponse & { error?: string; code?: string } };
+        return {
+          status: r.status,
+          retryAfter: r.headers.get('retry-after'),
+          body: (await r.json()) as EnrollmentResponse & { error?: string; code?: string },
+        };
       }),
     );
     const accepted = responses.filter((r) => r.status === 201);
@@ -152,7 +186,9 @@ describe('unpaid holds per client address (MAX_HELD_SEATS_PER_CLIENT=10)', () =>
     expect(refused).toHaveLength(25);
     for (const r of refused) {
       expect(r.body.code).toBe('rate_limited');
-      expect(r.body.error).toMatch(/^You already have 10 seats reserved and not yet paid, and at most 10 can be held at a time\. Please complete the payment/);
+      expect(r.body.error).toMatch(
+        /^You already have 10 seats reserved and not yet paid, and at most 10 can be held at a time\. Please complete the payment/,
+      );
       // Until the earliest hold (30 minutes) ends.
       expect(Number(r.retryAfter)).toBeGreaterThan(29 * 60);
       expect(Number(r.retryAfter)).toBeLessThanOrEqual(30 * 60);
@@ -162,13 +198,17 @@ describe('unpaid holds per client address (MAX_HELD_SEATS_PER_CLIENT=10)', () =>
     const served = await post(server, other.path, other.body, '203.0.113.51');
     expect(served.status).toBe(201);
     const position = ((await served.json()) as EnrollmentResponse).position;
-    const held = before['9'] - (await spotsLeft(server, '9', position)) + before['4'] - (await spotsLeft(server, '4', position));
+    const held =
+      before['9'] - (await spotsLeft(server, '9', position)) + before['4'] - (await spotsLeft(server, '4', position));
     expect(held).toBe(10 + 1);
   });
 
   it('given a parent holding 2 seats, when they submit again and again with the same e-mail, then each new hold replaces the last: the old seats go back and the allowance is not used up', async () => {
     const from = '203.0.113.60';
-    const form = (participants: number) => ({ ...baseForm({ participants, email: 'indecisive@example.com' }), totalPrice: 130 * participants });
+    const form = (participants: number) => ({
+      ...baseForm({ participants, email: 'indecisive@example.com' }),
+      totalPrice: 130 * participants,
+    });
     const first = (await (await post(server, '/api/enroll/workshop/9', form(2), from)).json()) as EnrollmentResponse;
     const before = (await spotsLeft(server, '9', first.position)) + 2;
     let last = first;
@@ -179,7 +219,10 @@ describe('unpaid holds per client address (MAX_HELD_SEATS_PER_CLIENT=10)', () =>
     }
     expect(await spotsLeft(server, '9', last.position)).toBe(before - 3);
 
-    const history = await fetch(`${server.url}/api/admin/enrollments/${first.enrollmentId}/history?minPosition=${last.position}`, { headers: { 'Admin-Key': ADMIN_KEY } });
+    const history = await fetch(
+      `${server.url}/api/admin/enrollments/${first.enrollmentId}/history?minPosition=${last.position}`,
+      { headers: { 'Admin-Key': ADMIN_KEY } },
+    );
     const entries = ((await history.json()) as { events: { type: string; summary: string }[] }).events;
     expect(entries.map((e) => e.type)).toEqual(['EnrollmentSubmitted', 'EnrollmentCancelled']);
     expect(entries[1]!.summary).toMatch(/the same parent submitted the form again/);
@@ -193,7 +236,8 @@ describe('wrong admin keys are counted per client', () => {
   });
   afterAll(() => server?.stop());
 
-  const dashboard = (key: string, from: string) => fetch(`${server.url}/api/admin/dashboard`, { headers: { 'Admin-Key': key, 'x-forwarded-for': from } });
+  const dashboard = (key: string, from: string) =>
+    fetch(`${server.url}/api/admin/dashboard`, { headers: { 'Admin-Key': key, 'x-forwarded-for': from } });
 
   it('given one address guessing keys until it is blocked, then another address with the right key gets in, and the guesser stays blocked even with the right key', async () => {
     for (let i = 0; i < 15; i++) await (await dashboard(`guess-${i}-wrong-key`, '203.0.113.70')).body?.cancel();

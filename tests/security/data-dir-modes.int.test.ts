@@ -37,7 +37,8 @@ function modesUnder(dir: string): { files: Record<string, string>; dirs: Record<
   return { files, dirs };
 }
 
-const onlyMode = (entries: Record<string, string>, mode: string) => Object.fromEntries(Object.keys(entries).map((k) => [k, mode]));
+const onlyMode = (entries: Record<string, string>, mode: string) =>
+  Object.fromEntries(Object.keys(entries).map((k) => [k, mode]));
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -48,13 +49,29 @@ afterEach(async () => {
 describe('data files are private', () => {
   it('given a start that writes events, e-mails, payment intents and the admin key, when DATA_DIR is listed, then every file is 0600 and every folder 0700', async () => {
     server = await startServer({ ADMIN_KEY: '' });
-    const post = (path: string, body: unknown) => fetch(`${server!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${server!.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     // A free enrollment (confirmed at once, then mailed) and a paid one with its PaymentIntent, paid.
-    const free = (await (await post('/api/enroll/workshop/10', { ...baseForm(), totalPrice: 0 })).json()) as EnrollmentResponse;
-    const paid = (await (await post('/api/enroll/workshop/9', { ...baseForm(), totalPrice: 130 })).json()) as EnrollmentResponse;
-    const intent = (await (await post('/api/create-payment-intent', { enrollmentId: paid.enrollmentId, amount: 130 })).json()) as CreatePaymentIntentResponse;
-    const confirm = await post('/api/offline-payments/confirm', { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+    const free = (await (
+      await post('/api/enroll/workshop/10', { ...baseForm(), totalPrice: 0 })
+    ).json()) as EnrollmentResponse;
+    const paid = (await (
+      await post('/api/enroll/workshop/9', { ...baseForm(), totalPrice: 130 })
+    ).json()) as EnrollmentResponse;
+    const intent = (await (
+      await post('/api/create-payment-intent', { enrollmentId: paid.enrollmentId, amount: 130 })
+    ).json()) as CreatePaymentIntentResponse;
+    const confirm = await post('/api/offline-payments/confirm', {
+      clientSecret: intent.clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(confirm.status).toBe(200);
     const mailed = async (orderId: string) => {
       for (let i = 0; i < 300; i++) {
@@ -68,7 +85,16 @@ describe('data files are private', () => {
 
     const { files, dirs } = modesUnder(server.dataDir);
     expect(Object.keys(files)).toEqual(
-      expect.arrayContaining(['admin.key', 'events.db', 'events.db-wal', 'events.db-shm', 'read.db', 'read.db-wal', 'offline-payments.db', 'offline-payments.db-wal']),
+      expect.arrayContaining([
+        'admin.key',
+        'events.db',
+        'events.db-wal',
+        'events.db-shm',
+        'read.db',
+        'read.db-wal',
+        'offline-payments.db',
+        'offline-payments.db-wal',
+      ]),
     );
     expect(Object.keys(files).filter((f) => f.startsWith('outbox/') && f.endsWith('.eml'))).toHaveLength(2);
     expect(files).toEqual(onlyMode(files, '600'));
@@ -98,7 +124,9 @@ describe('data files are private', () => {
       await stores.close();
 
       const { files, dirs } = modesUnder(dataDir);
-      expect(Object.keys(files)).toEqual(expect.arrayContaining(['events.db', 'read.db', 'admin.key', 'offline-payments.db', 'outbox/probe.eml']));
+      expect(Object.keys(files)).toEqual(
+        expect.arrayContaining(['events.db', 'read.db', 'admin.key', 'offline-payments.db', 'outbox/probe.eml']),
+      );
       expect(files).toEqual(onlyMode(files, '600'));
       expect(dirs).toEqual(onlyMode(dirs, '700'));
     } finally {
@@ -109,7 +137,8 @@ describe('data files are private', () => {
   it('given a DATA_DIR left world-readable by an earlier version, when the stores and the admin key open it, then the folder and its files are tightened', async () => {
     const dataDir = tempDataDir('modes-');
     chmodSync(dataDir, 0o755);
-    for (const f of ['events.db', 'read.db', 'admin.key']) writeFileSync(join(dataDir, f), f === 'admin.key' ? 'an-old-admin-key-1234\n' : '', { mode: 0o644 });
+    for (const f of ['events.db', 'read.db', 'admin.key'])
+      writeFileSync(join(dataDir, f), f === 'admin.key' ? 'an-old-admin-key-1234\n' : '', { mode: 0o644 });
     mkdirSync(join(dataDir, 'outbox'), { mode: 0o755 });
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 

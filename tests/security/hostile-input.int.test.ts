@@ -34,8 +34,33 @@ const HOSTILE_STRINGS = [
   '',
   ' ',
 ];
-const WRONG_TYPES: unknown[] = [42, -1, 1e308, true, false, null, [], [1, 2], {}, { $gt: '' }, { $where: 'sleep(1000)' }, { __proto__: { admin: true } }, '12abc'];
-const ODD_SEGMENTS = ['%F0%9F%98%80', '..%2F..%2Fetc%2Fpasswd', '%00', '%E2%80%AE', 'a'.repeat(300), '%27%20OR%201%3D1', '%3Cscript%3E', '-1', '9'.repeat(40), '%FF%FE'];
+const WRONG_TYPES: unknown[] = [
+  42,
+  -1,
+  1e308,
+  true,
+  false,
+  null,
+  [],
+  [1, 2],
+  {},
+  { $gt: '' },
+  { $where: 'sleep(1000)' },
+  { __proto__: { admin: true } },
+  '12abc',
+];
+const ODD_SEGMENTS = [
+  '%F0%9F%98%80',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  '%E2%80%AE',
+  'a'.repeat(300),
+  '%27%20OR%201%3D1',
+  '%3Cscript%3E',
+  '-1',
+  '9'.repeat(40),
+  '%FF%FE',
+];
 
 interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -92,13 +117,17 @@ afterAll(() => t.close());
 describe('hostile input', () => {
   it('answers 10,000+ hostile requests with 4xx JSON errors and appends nothing', async () => {
     const rand = prng(20261122);
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
     const before = await t.eventStore.headPosition();
     const failures: string[] = [];
     const statuses: Record<number, number> = {};
     let sent = 0;
 
-    const send = async (method: string, path: string, init: { body?: string | Uint8Array; headers?: Record<string, string> } = {}) => {
+    const send = async (
+      method: string,
+      path: string,
+      init: { body?: string | Uint8Array; headers?: Record<string, string> } = {},
+    ) => {
       sent++;
       const res = await t.app.request(path, { method, ...init } as RequestInit, LOOPBACK_PEER);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -112,18 +141,38 @@ describe('hostile input', () => {
       // A HEAD answer has no body by definition; its status still has to be a 4xx.
       const hasError = method === 'HEAD' || typeof (json as { error?: unknown } | undefined)?.error === 'string';
       const ok = res.status >= 400 && res.status < 500 && hasError;
-      if (!ok && failures.length < 20) failures.push(`${method} ${path.slice(0, 80)} → ${res.status} ${text.slice(0, 120)}`);
+      if (!ok && failures.length < 20)
+        failures.push(`${method} ${path.slice(0, 80)} → ${res.status} ${text.slice(0, 120)}`);
     };
 
     const hostileBody = (route: Route): string | Uint8Array => {
       const kind = Math.floor(rand() * 8);
-      if (kind === 0) return pick(['{', '{"a":', 'null', '[]', '"text"', '123', 'not json at all', '\u0000\u0001', '{"a":1}}']);
+      if (kind === 0)
+        return pick(['{', '{"a":', 'null', '[]', '"text"', '123', 'not json at all', '\u0000\u0001', '{"a":1}}']);
       if (kind === 1) return new Uint8Array(Array.from({ length: 64 }, () => Math.floor(rand() * 256)));
-      if (kind === 2) return JSON.stringify({ ...(route.poison ?? {}), padding: 'x'.repeat(70_000 + Math.floor(rand() * 200_000)) });
+      if (kind === 2)
+        return JSON.stringify({ ...(route.poison ?? {}), padding: 'x'.repeat(70_000 + Math.floor(rand() * 200_000)) });
       const body: Record<string, unknown> = {};
       for (let i = Math.floor(rand() * 6); i > 0; i--) {
-        body[pick(['fullname', 'name', 'email', 'message', 'firstName', 'lastName', 'title', 'price', 'capacity', 'participants', 'totalPrice', 'workshopId', '__proto__', 'constructor', '$where'])] =
-          rand() < 0.5 ? pick(HOSTILE_STRINGS) : pick(WRONG_TYPES);
+        body[
+          pick([
+            'fullname',
+            'name',
+            'email',
+            'message',
+            'firstName',
+            'lastName',
+            'title',
+            'price',
+            'capacity',
+            'participants',
+            'totalPrice',
+            'workshopId',
+            '__proto__',
+            'constructor',
+            '$where',
+          ])
+        ] = rand() < 0.5 ? pick(HOSTILE_STRINGS) : pick(WRONG_TYPES);
       }
       if (kind === 3) return JSON.stringify([body]);
       return JSON.stringify({ ...body, ...route.poison });
@@ -139,56 +188,82 @@ describe('hostile input', () => {
         return '%D8%00%ZZ';
       }
     };
-    const fillPath = (path: string) => path.replace(':id', () => pick(ODD_SEGMENTS.concat(['1', '4', 'ORD-x', 'FREE-1', 'executive-edge'])));
+    const fillPath = (path: string) =>
+      path.replace(':id', () => pick(ODD_SEGMENTS.concat(['1', '4', 'ORD-x', 'FREE-1', 'executive-edge'])));
 
     while (sent < 10_000) {
       const route = pick(ROUTES);
       const path = fillPath(route.path);
       const headers: Record<string, string> = {};
       const r = rand();
-      if (route.admin) headers['Admin-Key'] = header(pick(['wrong', '', 'test-admin-key-12345', 'test-admin-key-1234567', '\u00e9'.repeat(40), 'x'.repeat(4000)]));
+      if (route.admin)
+        headers['Admin-Key'] = header(
+          pick(['wrong', '', 'test-admin-key-12345', 'test-admin-key-1234567', '\u00e9'.repeat(40), 'x'.repeat(4000)]),
+        );
       // A forged entry written by the client, then the address the proxy saw, which is the client's.
       const visitor = nextVisitorAddress();
-      headers['x-forwarded-for'] = r < 0.2 ? `${Math.floor(rand() * 255)}.0.0.${Math.floor(rand() * 255)}, ${visitor}` : visitor;
+      headers['x-forwarded-for'] =
+        r < 0.2 ? `${Math.floor(rand() * 255)}.0.0.${Math.floor(rand() * 255)}, ${visitor}` : visitor;
       if (r > 0.8) headers['x-correlation-id'] = header(pick(HOSTILE_STRINGS).slice(0, 200));
-      if (route.path === '/api/webhook') headers['stripe-signature'] = header(pick(['', 't=1,v1=deadbeef', 't=abc', 'v1=' + 'f'.repeat(64), pick(HOSTILE_STRINGS)]));
+      if (route.path === '/api/webhook')
+        headers['stripe-signature'] = header(
+          pick(['', 't=1,v1=deadbeef', 't=abc', 'v1=' + 'f'.repeat(64), pick(HOSTILE_STRINGS)]),
+        );
       if (route.method === 'GET' || route.method === 'DELETE') {
-        const q = rand() < 0.5 ? `?minPosition=${encodeQuery(pick(['-1', 'abc', '1e9', '99999999999999999999999', pick(HOSTILE_STRINGS)]))}` : '';
+        const q =
+          rand() < 0.5
+            ? `?minPosition=${encodeQuery(pick(['-1', 'abc', '1e9', '99999999999999999999999', pick(HOSTILE_STRINGS)]))}`
+            : '';
         // GETs of known ids may answer 200; only hostile ids are sent, and unknown ones must be 4xx.
         if (route.method === 'GET' && !route.path.includes(':id') && !route.admin && !q) continue;
         await send(route.method, path.replace(/\/(1|4|executive-edge)$/, '/%00') + q, { headers });
         continue;
       }
-      headers['content-type'] = rand() < 0.85 ? 'application/json' : pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']);
+      headers['content-type'] =
+        rand() < 0.85
+          ? 'application/json'
+          : pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']);
       await send(route.method, path, { headers, body: hostileBody(route) });
     }
-    for (const [method, path] of WRONG_METHODS) await send(method, path, { headers: { 'content-type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' });
+    for (const [method, path] of WRONG_METHODS)
+      await send(method, path, {
+        headers: { 'content-type': 'application/json' },
+        body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+      });
 
     expect(failures).toEqual([]);
     expect(await t.eventStore.headPosition()).toBe(before);
     expect(sent).toBeGreaterThanOrEqual(10_000);
-    console.info(`[hostile input] ${sent} requests (wrong or no admin key), statuses ${JSON.stringify(statuses)}, events appended: 0`);
+    console.info(
+      `[hostile input] ${sent} requests (wrong or no admin key), statuses ${JSON.stringify(statuses)}, events appended: 0`,
+    );
   }, 180_000);
 
   it('with the right admin key, answers 2,000 malformed admin writes with 400s and appends nothing', async () => {
     const admin = await makeTestApp();
     try {
       const rand = prng(7);
-      const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+      const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
       const before = await admin.eventStore.headPosition();
       const bad: string[] = [];
       const writes = ROUTES.filter((r) => r.admin && r.method !== 'GET');
       for (let i = 0; i < 2_000; i++) {
         const route = pick(writes);
         const path = route.path.replace(':id', () => pick(ODD_SEGMENTS));
-        const body: Record<string, unknown> = { title: pick(HOSTILE_STRINGS), description: pick(HOSTILE_STRINGS), category: pick(WRONG_TYPES), ...route.poison };
+        const body: Record<string, unknown> = {
+          title: pick(HOSTILE_STRINGS),
+          description: pick(HOSTILE_STRINGS),
+          category: pick(WRONG_TYPES),
+          ...route.poison,
+        };
         const res = await admin.app.request(path, {
           method: route.method,
           headers: { 'content-type': 'application/json', 'Admin-Key': 'test-admin-key-123456' },
           body: route.method === 'DELETE' ? undefined : JSON.stringify(body),
         });
         const json = (await res.json().catch(() => ({}))) as { error?: unknown };
-        if ((res.status < 400 || res.status >= 500 || typeof json.error !== 'string') && bad.length < 10) bad.push(`${route.method} ${path.slice(0, 60)} → ${res.status}`);
+        if ((res.status < 400 || res.status >= 500 || typeof json.error !== 'string') && bad.length < 10)
+          bad.push(`${route.method} ${path.slice(0, 60)} → ${res.status}`);
       }
       expect(bad).toEqual([]);
       expect(await admin.eventStore.headPosition()).toBe(before);

@@ -14,7 +14,12 @@ function cli(...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.MONGODB_URL;
   delete env.EVENTSTORE_URL;
-  const r = spawnSync('npx', ['tsx', 'service/projections-cli.ts', ...args], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync('npx', ['tsx', 'service/projections-cli.ts', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

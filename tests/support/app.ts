@@ -71,7 +71,12 @@ function asVisitors(app: Hono): Hono {
 
 /** The whole app on in-memory stores with the projections running, for `app.request` tests. */
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ ADMIN_KEY: 'test-admin-key-123456', LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', ...options.env });
+  const config = loadConfig({
+    ADMIN_KEY: 'test-admin-key-123456',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: '127.0.0.1',
+    ...options.env,
+  });
   const log = createLogger('silent');
   const eventStore = options.eventStore ?? validatingEventStore(new MemoryEventStore(), eventSchemas);
   const readStore = options.readStore ?? new MemoryReadStore();
@@ -92,12 +97,21 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     rateLimits: new MemoryRateLimitStore(),
     ...options.extra?.(config),
   };
-  const runner = new ProcessorRunner({ eventStore, readStore, projectors: allProjectors, reactors: options.reactors ? reactorsFor(deps) : [], waiter, log, owner: `test-${randomUUID()}` });
+  const runner = new ProcessorRunner({
+    eventStore,
+    readStore,
+    projectors: allProjectors,
+    reactors: options.reactors ? reactorsFor(deps) : [],
+    waiter,
+    log,
+    owner: `test-${randomUUID()}`,
+  });
   runner.start();
   const app = asVisitors(createApp(deps));
   const settle = async () => {
     const head = await eventStore.headPosition();
-    if (head >= 0n && !(await runner.waitFor(head, [...runner.names], 10_000))) throw new Error('projections and reactors did not catch up');
+    if (head >= 0n && !(await runner.waitFor(head, [...runner.names], 10_000)))
+      throw new Error('projections and reactors did not catch up');
   };
   await settle();
   return {
@@ -114,7 +128,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       const again = new ProcessorRunner({ eventStore, readStore, reactors, log, owner: `replay-${randomUUID()}` });
       again.start();
       try {
-        if (!(await again.waitFor(await eventStore.headPosition(), undefined, 10_000))) throw new Error('the replayed reactors did not catch up');
+        if (!(await again.waitFor(await eventStore.headPosition(), undefined, 10_000)))
+          throw new Error('the replayed reactors did not catch up');
       } finally {
         await again.stop();
       }

@@ -18,7 +18,16 @@ export const form = (overrides: Partial<EnrollmentFormData> = {}): EnrollmentFor
   });
 
 /** An EnrollmentSubmitted for workshop 6 (the dinner, $150) unless told otherwise. */
-export function submitted(enrollmentId: string, o: { participants?: number; unitCents?: number; title?: string; location?: string; kind?: 'workshop' | 'program' } = {}): EnrollmentEvent {
+export function submitted(
+  enrollmentId: string,
+  o: {
+    participants?: number;
+    unitCents?: number;
+    title?: string;
+    location?: string;
+    kind?: 'workshop' | 'program';
+  } = {},
+): EnrollmentEvent {
   const participants = o.participants ?? 2;
   const unit = o.unitCents ?? 15_000;
   const kind = o.kind ?? 'workshop';
@@ -58,7 +67,14 @@ export function submitted(enrollmentId: string, o: { participants?: number; unit
 
 export const paid = (enrollmentId: string, amountCents: number): EnrollmentEvent => ({
   type: 'PaymentSucceeded',
-  data: { enrollmentId, paymentIntentId: `pi_${enrollmentId}`, amountCents, providerEventId: 'evt_1', source: 'webhook', succeededAt: '2025-06-01T15:05:00.000Z' },
+  data: {
+    enrollmentId,
+    paymentIntentId: `pi_${enrollmentId}`,
+    amountCents,
+    providerEventId: 'evt_1',
+    source: 'webhook',
+    succeededAt: '2025-06-01T15:05:00.000Z',
+  },
 });
 
 export const confirmed = (enrollmentId: string, amountCents: number): EnrollmentEvent => ({
@@ -74,7 +90,6 @@ export const confirmed = (enrollmentId: string, amountCents: number): Enrollment
   },
 });
 
-
 /** Appends events to an enrollment's stream as their actors would; answers the position written. */
 export async function record(
   store: { append: (s: string, e: NewEvent[], x: 'any') => Promise<{ position: bigint }> },
@@ -87,7 +102,12 @@ export async function record(
       id: randomUUID(),
       type: event.type,
       data: event.data,
-      metadata: { correlationId: `t-${enrollmentId}`, causationId: `t-${enrollmentId}`, actor, at: '2025-06-01T15:00:00.000Z' },
+      metadata: {
+        correlationId: `t-${enrollmentId}`,
+        causationId: `t-${enrollmentId}`,
+        actor,
+        at: '2025-06-01T15:00:00.000Z',
+      },
     })),
     'any',
   );

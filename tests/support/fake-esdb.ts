@@ -84,14 +84,19 @@ export class FakeEventStoreDb {
 
   async start(): Promise<this> {
     this.server.addService(featuresGrpc.ServerFeaturesService, {
-      getSupportedMethods: (_call: unknown, answer: grpc.sendUnaryData<InstanceType<typeof featuresPb.SupportedMethods>>) => {
+      getSupportedMethods: (
+        _call: unknown,
+        answer: grpc.sendUnaryData<InstanceType<typeof featuresPb.SupportedMethods>>,
+      ) => {
         this.serverFeatureCalls++;
         if (this.stallServerFeatures > 0) {
           this.stallServerFeatures--;
           return;
         }
         const methods = ['Read', 'BatchAppend'].map((m) =>
-          new featuresPb.SupportedMethod().setServiceName('event_store.client.streams.Streams').setMethodName(m.toLowerCase()),
+          new featuresPb.SupportedMethod()
+            .setServiceName('event_store.client.streams.Streams')
+            .setMethodName(m.toLowerCase()),
         );
         answer(null, new featuresPb.SupportedMethods().setMethodsList(methods).setEventStoreServerVersion('24.10.0'));
       },
@@ -101,7 +106,9 @@ export class FakeEventStoreDb {
       batchAppend: (call: grpc.ServerDuplexStream<BatchAppendReq, BatchAppendResp>) => this.batchAppend(call),
     });
     this.port = await new Promise<number>((resolve, reject) =>
-      this.server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
+      this.server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) =>
+        err ? reject(err) : resolve(port),
+      ),
     );
     return this;
   }
@@ -141,7 +148,11 @@ export class FakeEventStoreDb {
       const name = text(o.getStreamIdentifier()!.getStreamName());
       const stream = this.log.filter((e) => e.streamId === name);
       if (stream.length === 0) {
-        call.write(new ReadRespMsg().setStreamNotFound(new ReadRespMsg.StreamNotFound().setStreamIdentifier(streamIdentifier(name))));
+        call.write(
+          new ReadRespMsg().setStreamNotFound(
+            new ReadRespMsg.StreamNotFound().setStreamIdentifier(streamIdentifier(name)),
+          ),
+        );
         call.end();
         return;
       }
@@ -164,11 +175,16 @@ export class FakeEventStoreDb {
     call.end();
   }
 
-  private subscribe(call: grpc.ServerWritableStream<ReadReq, ReadResp>, options: InstanceType<typeof streamsPb.ReadReq.Options>): void {
+  private subscribe(
+    call: grpc.ServerWritableStream<ReadReq, ReadResp>,
+    options: InstanceType<typeof streamsPb.ReadReq.Options>,
+  ): void {
     const o = options.getAll()!;
     const from: From = o.hasStart() ? 'start' : o.hasEnd() ? 'end' : BigInt(o.getPosition()!.getCommitPosition());
     this.subscriptions.push(from);
-    call.write(new ReadRespMsg().setConfirmation(new ReadRespMsg.SubscriptionConfirmation().setSubscriptionId(randomUUID())));
+    call.write(
+      new ReadRespMsg().setConfirmation(new ReadRespMsg.SubscriptionConfirmation().setSubscriptionId(randomUUID())),
+    );
     // A subscription from a position starts AFTER it.
     const past = from === 'end' ? [] : this.log.filter((e) => from === 'start' || e.position > from);
     for (const e of past) call.write(eventMessage(e));
@@ -177,7 +193,13 @@ export class FakeEventStoreDb {
   }
 
   private batchAppend(call: grpc.ServerDuplexStream<BatchAppendReq, BatchAppendResp>): void {
-    const open = new Map<string, { options: InstanceType<typeof streamsPb.BatchAppendReq.Options>; messages: InstanceType<typeof streamsPb.BatchAppendReq.ProposedMessage>[] }>();
+    const open = new Map<
+      string,
+      {
+        options: InstanceType<typeof streamsPb.BatchAppendReq.Options>;
+        messages: InstanceType<typeof streamsPb.BatchAppendReq.ProposedMessage>[];
+      }
+    >();
     call.on('data', (req: BatchAppendReq) => {
       const correlation = req.getCorrelationId()!.getString();
       let batch = open.get(correlation);
@@ -220,7 +242,11 @@ export class FakeEventStoreDb {
       resp.setSuccess(
         new BatchAppendRespMsg.Success()
           .setCurrentRevision(String(last.revision))
-          .setPosition(new sharedPb.AllStreamPosition().setCommitPosition(String(last.position)).setPreparePosition(String(last.position))),
+          .setPosition(
+            new sharedPb.AllStreamPosition()
+              .setCommitPosition(String(last.position))
+              .setPreparePosition(String(last.position)),
+          ),
       );
 
     const exact = expected === 'no_stream' ? -1n : typeof expected === 'bigint' ? expected : undefined;
@@ -235,7 +261,9 @@ export class FakeEventStoreDb {
       if (typeof expected === 'bigint') details.setExpectedStreamPosition(String(expected));
       const packed = new anyPb.Any();
       packed.pack(details.serializeBinary(), 'event_store.client.WrongExpectedVersion');
-      return resp.setError(new statusPb.Status().setCode(FAILED_PRECONDITION).setMessage('WrongExpectedVersion').setDetails(packed));
+      return resp.setError(
+        new statusPb.Status().setCode(FAILED_PRECONDITION).setMessage('WrongExpectedVersion').setDetails(packed),
+      );
     }
     let last: Stored | undefined;
     messages.forEach((m, i) => {
@@ -272,5 +300,7 @@ function eventMessage(e: Stored): ReadResp {
   metadata.set('type', e.type);
   metadata.set('content-type', e.contentType);
   metadata.set('created', String(BigInt(Date.now()) * TICKS_PER_MS));
-  return new ReadRespMsg().setEvent(new ReadRespMsg.ReadEvent().setEvent(recorded).setCommitPosition(String(e.position)));
+  return new ReadRespMsg().setEvent(
+    new ReadRespMsg.ReadEvent().setEvent(recorded).setCommitPosition(String(e.position)),
+  );
 }

@@ -127,7 +127,12 @@ export class FakeMongoServer {
     if (fault && fault.times > 0) {
       fault.times--;
       if (fault.fault === 'close') return 'close';
-      return { ok: 0, errmsg: `injected ${fault.fault.codeName}`, code: fault.fault.code, codeName: fault.fault.codeName };
+      return {
+        ok: 0,
+        errmsg: `injected ${fault.fault.codeName}`,
+        code: fault.fault.code,
+        codeName: fault.fault.codeName,
+      };
     }
     const scripted = this.replies.get(name);
     if (scripted) return { ok: 1, ...(typeof scripted === 'function' ? scripted(body) : scripted) };
@@ -136,7 +141,10 @@ export class FakeMongoServer {
 
   private defaultReply(name: string, db: string, body: Document, connectionId: number): Document {
     const me = `127.0.0.1:${this.port}`;
-    const cursor = (firstBatch: Document[]) => ({ cursor: { id: 0n, ns: `${db}.${String(body[name])}`, firstBatch }, ok: 1 });
+    const cursor = (firstBatch: Document[]) => ({
+      cursor: { id: 0n, ns: `${db}.${String(body[name])}`, firstBatch },
+      ok: 1,
+    });
     switch (name.toLowerCase()) {
       case 'hello':
       case 'ismaster':
@@ -165,7 +173,11 @@ export class FakeMongoServer {
         return cursor([]);
       case 'listcollections':
         // Every collection asked for exists.
-        return cursor(body.filter?.name ? [{ name: body.filter.name, type: 'collection', options: {}, info: { readOnly: false } }] : []);
+        return cursor(
+          body.filter?.name
+            ? [{ name: body.filter.name, type: 'collection', options: {}, info: { readOnly: false } }]
+            : [],
+        );
       case 'insert':
         return { n: (body.documents as unknown[]).length, ok: 1 };
       case 'update':
@@ -186,7 +198,7 @@ function opMsgBody(message: Buffer): Document {
   const flags = message.readUInt32LE(16);
   const end = flags & 1 ? message.length - 4 : message.length; // checksumPresent
   let body: Document = {};
-  for (let i = 20; i < end; ) {
+  for (let i = 20; i < end;) {
     const kind = message[i++];
     const size = message.readInt32LE(i);
     if (kind === 0) {
@@ -196,7 +208,8 @@ function opMsgBody(message: Buffer): Document {
       const idEnd = message.indexOf(0, i + 4);
       const identifier = message.toString('utf8', i + 4, idEnd);
       const docs: Document[] = [];
-      for (let j = idEnd + 1; j < i + size; j += message.readInt32LE(j)) docs.push(BSON.deserialize(message.subarray(j, j + message.readInt32LE(j))));
+      for (let j = idEnd + 1; j < i + size; j += message.readInt32LE(j))
+        docs.push(BSON.deserialize(message.subarray(j, j + message.readInt32LE(j))));
       body[identifier] = docs;
     }
     i += size;

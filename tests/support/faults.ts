@@ -3,7 +3,14 @@
  * call through to a real adapter until a fault is switched on, and counts the faults it injected,
  * so a test can report how many it caused and prove that it caused any at all.
  */
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, RecordedEvent } from '../../platform/eventstore/port.js';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+} from '../../platform/eventstore/port.js';
 import { EventStoreUnavailableError } from '../../platform/eventstore/port.js';
 import type {
   CheckpointWrite,
@@ -17,7 +24,13 @@ import type {
   WriteOp,
 } from '../../platform/readstore/port.js';
 import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
-import type { CreateIntentInput, PaymentIntentInfo, PaymentsPort, ProviderEvent, WebhookDelivery } from '../../service/payments/port.js';
+import type {
+  CreateIntentInput,
+  PaymentIntentInfo,
+  PaymentsPort,
+  ProviderEvent,
+  WebhookDelivery,
+} from '../../service/payments/port.js';
 import { PaymentProviderError } from '../../service/payments/port.js';
 
 /* ------------------------------------------------------------------------------------------------
@@ -85,7 +98,9 @@ export class FaultyEventStore implements EventStore {
     if (fault.thenDown) this.isDown = true;
     if (fault.when === 'after') {
       await this.inner.append(streamId, events, expected);
-      throw new EventStoreUnavailableError(`injected fault: the answer to an append to ${streamId} was lost after the commit`);
+      throw new EventStoreUnavailableError(
+        `injected fault: the answer to an append to ${streamId} was lost after the commit`,
+      );
     }
     throw new EventStoreUnavailableError(`injected fault: append to ${streamId} refused`);
   }
@@ -169,7 +184,10 @@ export class FaultyReadStore implements ReadStore {
     return this.inner.find<T>(collection, query);
   }
 
-  async findWithTotal<T extends DocValue = DocValue>(collection: string, query?: Query): Promise<FindWithTotalResult<T>> {
+  async findWithTotal<T extends DocValue = DocValue>(
+    collection: string,
+    query?: Query,
+  ): Promise<FindWithTotalResult<T>> {
     this.guard('findWithTotal');
     return this.inner.findWithTotal<T>(collection, query);
   }
@@ -207,7 +225,12 @@ export class FaultyReadStore implements ReadStore {
     return this.inner.reset(projection, collections);
   }
 
-  async swap(pairs: [live: string, shadow: string][], projection: string, shadowProjection: string, position: bigint): Promise<void> {
+  async swap(
+    pairs: [live: string, shadow: string][],
+    projection: string,
+    shadowProjection: string,
+    position: bigint,
+  ): Promise<void> {
     this.guard('swap');
     return this.inner.swap(pairs, projection, shadowProjection, position);
   }
@@ -287,7 +310,9 @@ export class FaultyPayments implements PaymentsPort {
     if (fault?.when === 'after') {
       fault.left--;
       this.injected++;
-      throw new PaymentProviderError('injected fault: the payment provider answer was lost (timeout after the intent was created)');
+      throw new PaymentProviderError(
+        'injected fault: the payment provider answer was lost (timeout after the intent was created)',
+      );
     }
     return intent;
   }

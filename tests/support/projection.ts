@@ -18,7 +18,12 @@ export interface GivenEvent {
 }
 
 /** `event` on `streamId`, by `actor` at `at` (a visitor, 2025-06-01T15:00:00Z unless told). */
-export const on = (streamId: string, event: { type: string; data: unknown }, actor: Actor = 'visitor', at = '2025-06-01T15:00:00.000Z'): GivenEvent => ({
+export const on = (
+  streamId: string,
+  event: { type: string; data: unknown },
+  actor: Actor = 'visitor',
+  at = '2025-06-01T15:00:00.000Z',
+): GivenEvent => ({
   streamId,
   ...event,
   actor,
@@ -38,13 +43,21 @@ export function record(events: readonly GivenEvent[]): RecordedEvent[] {
       position: BigInt(i),
       type: e.type,
       data: e.data,
-      metadata: { correlationId: 'c', causationId: 'c', actor: e.actor ?? 'visitor', at: e.at ?? '2025-06-01T15:00:00.000Z' },
+      metadata: {
+        correlationId: 'c',
+        causationId: 'c',
+        actor: e.actor ?? 'visitor',
+        at: e.at ?? '2025-06-01T15:00:00.000Z',
+      },
     };
   });
 }
 
 /** The documents the projector leaves after the batches, by id, through the runner's own batch code. */
-async function documentsAfter<E extends DomainEvent, D extends DocValue>(projector: Projector<E, D>, batches: RecordedEvent[][]): Promise<Record<string, DocValue>> {
+async function documentsAfter<E extends DomainEvent, D extends DocValue>(
+  projector: Projector<E, D>,
+  batches: RecordedEvent[][],
+): Promise<Record<string, DocValue>> {
   const store = new MemoryReadStore();
   for (const batch of batches) await store.write(await projectBatch(projector, batch, store));
   const { items } = await store.find(projector.collection, { sort: [{ field: 'id', direction: 'asc' }] });
@@ -60,12 +73,18 @@ async function documentsAfter<E extends DomainEvent, D extends DocValue>(project
  * per batch, into a fresh read store: both must leave exactly `documents`, by id, in the
  * projector's collection (asymmetric matchers allowed).
  */
-export function given<E extends DomainEvent, D extends DocValue>(projector: Projector<E, D>, events: readonly GivenEvent[]) {
+export function given<E extends DomainEvent, D extends DocValue>(
+  projector: Projector<E, D>,
+  events: readonly GivenEvent[],
+) {
   return {
     async then(documents: Record<string, unknown>): Promise<void> {
       const recorded = record(events);
       const inOneBatch = await documentsAfter(projector, [recorded]);
-      const oneByOne = await documentsAfter(projector, recorded.map((e) => [e]));
+      const oneByOne = await documentsAfter(
+        projector,
+        recorded.map((e) => [e]),
+      );
       expect(inOneBatch).toEqual(documents);
       expect(oneByOne, 'one event per batch leaves other documents than one batch').toEqual(inOneBatch);
     },

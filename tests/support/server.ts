@@ -35,7 +35,16 @@ export const tempDataDir = (prefix = 'school-') => mkdtempSync(join(tmpdir(), pr
 export async function startServer(env: Record<string, string> = {}, dataDir = tempDataDir()): Promise<RunningServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_KEY: 'test-admin-key-123456', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_KEY: 'test-admin-key-123456',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

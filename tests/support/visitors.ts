@@ -13,7 +13,10 @@ export function nextVisitorAddress(): string {
 }
 
 /** Headers of a request from a new visitor. */
-export const asNewVisitor = (headers: Record<string, string> = {}): Record<string, string> => ({ 'x-forwarded-for': nextVisitorAddress(), ...headers });
+export const asNewVisitor = (headers: Record<string, string> = {}): Record<string, string> => ({
+  'x-forwarded-for': nextVisitorAddress(),
+  ...headers,
+});
 
 let parents = 0;
 /** A fresh parent's e-mail. */

@@ -21,11 +21,16 @@ type DashboardTab = (typeof TABS)[number];
 /** /admin: the summary cards and the tabs; the chosen tab is kept in the address (?tab=). */
 export function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as DashboardTab) : 'enrollments';
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as DashboardTab)
+    : 'enrollments';
   return (
     <AdminShell title="Admin Dashboard">
       <DashboardCards />
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setParams(key === 'enrollments' ? {} : { tab: String(key) }, { replace: true })}>
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key) => setParams(key === 'enrollments' ? {} : { tab: String(key) }, { replace: true })}
+      >
         <TabList aria-label="Admin areas">
           <Tab id="enrollments">Enrollments</Tab>
           <Tab id="programs">Programs</Tab>
@@ -79,7 +84,14 @@ function RecentEnrollments() {
           <p>Please check your admin key and try again</p>
         </div>
       )}
-      {recent.data && <EnrollmentTable label="Latest enrollments" rows={recent.data.rows} onOpen={setOpen} emptyText="No enrollments yet." />}
+      {recent.data && (
+        <EnrollmentTable
+          label="Latest enrollments"
+          rows={recent.data.rows}
+          onOpen={setOpen}
+          emptyText="No enrollments yet."
+        />
+      )}
       <EnrollmentHistoryDialog record={open} onClose={() => setOpen(null)} />
     </section>
   );

@@ -84,7 +84,14 @@ function KeyForm() {
         <h1 className="admin-gate__title">Admin Access</h1>
         <p className="admin-gate__lead">Enter your admin key to manage enrollments, programs and workshops.</p>
         <Form ref={form.formRef} onSubmit={submit} validationBehavior="aria" className="admin-gate__form">
-          <TextField label="Admin Key" type="password" autoComplete="current-password" {...form.field('adminKey')} isRequired autoFocus />
+          <TextField
+            label="Admin Key"
+            type="password"
+            autoComplete="current-password"
+            {...form.field('adminKey')}
+            isRequired
+            autoFocus
+          />
           <Button type="submit" isDisabled={checking} fullWidth>
             {checking ? 'Checking…' : 'Access Dashboard'}
           </Button>

@@ -40,7 +40,12 @@ function AdminBar({ title, actions }: { title: string; actions?: ReactNode }) {
         <h1 className="admin-bar__title">{title}</h1>
         <nav aria-label="Admin sections" className="admin-bar__nav">
           {SECTIONS.map((s) => (
-            <Link key={s.href} href={s.href} aria-current={pathname === s.href ? 'page' : undefined} className="admin-bar__link">
+            <Link
+              key={s.href}
+              href={s.href}
+              aria-current={pathname === s.href ? 'page' : undefined}
+              className="admin-bar__link"
+            >
               {s.label}
             </Link>
           ))}

@@ -7,7 +7,10 @@ import { money } from './adminFormat.js';
 
 /** The four summary cards, from the dashboard read model. */
 export function DashboardCards() {
-  const dashboard = useQuery({ queryKey: queryKeys.adminDashboard(), queryFn: adminQueryFn as () => Promise<Dashboard> });
+  const dashboard = useQuery({
+    queryKey: queryKeys.adminDashboard(),
+    queryFn: adminQueryFn as () => Promise<Dashboard>,
+  });
   if (dashboard.isError) {
     return (
       <div role="alert" className="admin-error">

@@ -17,7 +17,13 @@ const eventName = (type: string) => {
 };
 
 /** The audit trail of one enrollment: every event of its stream, in order, with time and actor. */
-export function EnrollmentHistoryDialog({ record, onClose }: { record: AdminEnrollmentRecord | null; onClose: () => void }) {
+export function EnrollmentHistoryDialog({
+  record,
+  onClose,
+}: {
+  record: AdminEnrollmentRecord | null;
+  onClose: () => void;
+}) {
   return (
     <Dialog isOpen={record !== null} onOpenChange={(open) => !open && onClose()} title="Enrollment history" size="lg">
       {record && <HistoryBody record={record} />}
@@ -26,7 +32,10 @@ export function EnrollmentHistoryDialog({ record, onClose }: { record: AdminEnro
 }
 
 function HistoryBody({ record }: { record: AdminEnrollmentRecord }) {
-  const history = useQuery({ queryKey: queryKeys.adminEnrollmentHistory(record.id), queryFn: adminQueryFn as () => Promise<EnrollmentHistory> });
+  const history = useQuery({
+    queryKey: queryKeys.adminEnrollmentHistory(record.id),
+    queryFn: adminQueryFn as () => Promise<EnrollmentHistory>,
+  });
   return (
     <div className="history">
       <dl className="history__facts">
@@ -49,7 +58,8 @@ function HistoryBody({ record }: { record: AdminEnrollmentRecord }) {
         <div>
           <dt>Amount</dt>
           <dd>
-            {money(record.amount)} for {record.participants} {record.participants === 1 ? 'participant' : 'participants'}
+            {money(record.amount)} for {record.participants}{' '}
+            {record.participants === 1 ? 'participant' : 'participants'}
           </dd>
         </div>
       </dl>

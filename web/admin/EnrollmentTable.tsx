@@ -15,7 +15,11 @@ export interface EnrollmentTableProps {
 export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTableProps) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return (
-    <Table aria-label={label} className="enrollment-table" onRowAction={(key) => byId.get(String(key)) && onOpen(byId.get(String(key))!)}>
+    <Table
+      aria-label={label}
+      className="enrollment-table"
+      onRowAction={(key) => byId.get(String(key)) && onOpen(byId.get(String(key))!)}
+    >
       <TableHeader>
         <Column isRowHeader>ID</Column>
         <Column>Date</Column>

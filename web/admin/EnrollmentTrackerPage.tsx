@@ -47,7 +47,11 @@ export function EnrollmentTrackerPage() {
     try {
       await downloadEnrollmentsCsv({ q, status });
     } catch (err) {
-      toast({ title: 'Export failed', description: apiErrorText(err) ?? 'The CSV file could not be made. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Export failed',
+        description: apiErrorText(err) ?? 'The CSV file could not be made. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setExporting(false);
     }
@@ -73,7 +77,13 @@ export function EnrollmentTrackerPage() {
         </TabList>
         {TABS.map((t) => (
           <TabPanel key={t.id} id={t.id}>
-            <EnrollmentResults q={q} status={status} page={page} onPage={(p) => update({ page: p })} tabLabel={t.label} />
+            <EnrollmentResults
+              q={q}
+              status={status}
+              page={page}
+              onPage={(p) => update({ page: p })}
+              tabLabel={t.label}
+            />
           </TabPanel>
         ))}
       </Tabs>
@@ -101,7 +111,19 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
   );
 }
 
-function EnrollmentResults({ q, status, page, onPage, tabLabel }: { q: string; status: TrackerTab; page: number; onPage: (p: number) => void; tabLabel: string }) {
+function EnrollmentResults({
+  q,
+  status,
+  page,
+  onPage,
+  tabLabel,
+}: {
+  q: string;
+  status: TrackerTab;
+  page: number;
+  onPage: (p: number) => void;
+  tabLabel: string;
+}) {
   const [open, setOpen] = useState<AdminEnrollmentRecord | null>(null);
   const list = useQuery({
     queryKey: queryKeys.adminEnrollments({ q: q || undefined, status, page, pageSize: PAGE_SIZE }),

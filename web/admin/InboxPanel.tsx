@@ -42,7 +42,9 @@ export function InboxPanel() {
               <li key={m.id} className="inbox__item">
                 <article aria-label={`${m.kind === 'contact' ? 'Message' : 'Consultation request'} from ${m.name}`}>
                   <header className="inbox__head">
-                    <Badge variant={m.kind === 'contact' ? 'outline' : 'accent'}>{m.kind === 'contact' ? 'Contact message' : 'Consultation'}</Badge>
+                    <Badge variant={m.kind === 'contact' ? 'outline' : 'accent'}>
+                      {m.kind === 'contact' ? 'Contact message' : 'Consultation'}
+                    </Badge>
                     <time dateTime={m.receivedAt} className="inbox__time">
                       {moment(m.receivedAt)}
                     </time>

@@ -1,5 +1,10 @@
 import { Form } from 'react-aria-components';
-import { AdminWorkshopFormSchema, EMPTY_WORKSHOP_FORM, type AdminWorkshopInput, type AdminWorkshopValues } from '../../contracts/admin/catalogue-forms.js';
+import {
+  AdminWorkshopFormSchema,
+  EMPTY_WORKSHOP_FORM,
+  type AdminWorkshopInput,
+  type AdminWorkshopValues,
+} from '../../contracts/admin/catalogue-forms.js';
 import { WorkshopCategorySchema, type Workshop, type WorkshopCategory } from '../../contracts/catalogue/workshop.js';
 import { ADDRESS_ONE_LINE } from '../../contracts/core/school.js';
 import { Button } from '../components/Button.js';
@@ -38,16 +43,34 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
     : { ...EMPTY_WORKSHOP_FORM, location: ADDRESS_ONE_LINE };
 
 /** The specification's workshop form: create when `workshop` is null, edit otherwise. */
-export function WorkshopFormDialog({ workshop, isOpen, onClose }: { workshop: Workshop | null; isOpen: boolean; onClose: () => void }) {
+export function WorkshopFormDialog({
+  workshop,
+  isOpen,
+  onClose,
+}: {
+  workshop: Workshop | null;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   return (
-    <Dialog isOpen={isOpen} onOpenChange={(open) => !open && onClose()} title={workshop ? 'Edit Workshop' : 'Add Workshop'} size="lg">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={(open) => !open && onClose()}
+      title={workshop ? 'Edit Workshop' : 'Add Workshop'}
+      size="lg"
+    >
       {isOpen && <WorkshopForm key={workshop?.id ?? 'new'} workshop={workshop} onClose={onClose} />}
     </Dialog>
   );
 }
 
 function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
-  const { values, field, set, errors, write, submitWith, formRef } = useCatalogueForm('workshop', valuesOf(workshop), AdminWorkshopFormSchema, onClose);
+  const { values, field, set, errors, write, submitWith, formRef } = useCatalogueForm(
+    'workshop',
+    valuesOf(workshop),
+    AdminWorkshopFormSchema,
+    onClose,
+  );
   const submit = submitWith((parsed) => {
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
     const body: AdminWorkshopInput = { ...parsed, spotsRemaining: workshop?.spotsLeft ?? parsed.capacity };
@@ -55,7 +78,13 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
   });
 
   return (
-    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="admin-form" aria-label={workshop ? `Edit ${workshop.title}` : 'New workshop'}>
+    <Form
+      ref={formRef}
+      onSubmit={submit}
+      validationBehavior="aria"
+      className="admin-form"
+      aria-label={workshop ? `Edit ${workshop.title}` : 'New workshop'}
+    >
       <TextField label="Title" {...field('title')} isRequired autoFocus />
       <TextArea label="Description" {...field('description')} isRequired rows={3} />
       <div className="admin-form__row">
@@ -67,17 +96,39 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           errorMessage={errors.category}
           isRequired
         />
-        <TextField label="Date and time" type="datetime-local" description="School time (Plano, Texas)" {...field('date')} isRequired />
+        <TextField
+          label="Date and time"
+          type="datetime-local"
+          description="School time (Plano, Texas)"
+          {...field('date')}
+          isRequired
+        />
       </div>
       <div className="admin-form__row">
-        <TextField label="Time" description="As shown on the schedule, e.g. 12:30 PM - 2:00 PM" {...field('time')} isRequired />
+        <TextField
+          label="Time"
+          description="As shown on the schedule, e.g. 12:30 PM - 2:00 PM"
+          {...field('time')}
+          isRequired
+        />
         <TextField label="Location" {...field('location')} isRequired />
       </div>
       <div className="admin-form__row">
-        <NumberField label="Price" {...field('price')} minValue={0} step={0.01} formatOptions={{ style: 'currency', currency: 'USD' }} isRequired />
+        <NumberField
+          label="Price"
+          {...field('price')}
+          minValue={0}
+          step={0.01}
+          formatOptions={{ style: 'currency', currency: 'USD' }}
+          isRequired
+        />
         <NumberField
           label="Capacity"
-          description={workshop ? `${workshop.seatsTaken} ${workshop.seatsTaken === 1 ? 'seat is' : 'seats are'} taken; capacity cannot go below that.` : undefined}
+          description={
+            workshop
+              ? `${workshop.seatsTaken} ${workshop.seatsTaken === 1 ? 'seat is' : 'seats are'} taken; capacity cannot go below that.`
+              : undefined
+          }
           {...field('capacity')}
           minValue={1}
           step={1}

@@ -51,10 +51,20 @@ export function WorkshopsPanel() {
                 <p className="catalogue-item__desc">{w.location}</p>
               </div>
               <div className="catalogue-item__actions">
-                <Button variant="outline" size="sm" onPress={() => open(w)} aria-label={`Edit ${w.title}, ${day(w.date)}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onPress={() => open(w)}
+                  aria-label={`Edit ${w.title}, ${day(w.date)}`}
+                >
                   Edit
                 </Button>
-                <Button variant="danger" size="sm" onPress={() => setDeleting(w)} aria-label={`Delete ${w.title}, ${day(w.date)}`}>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  onPress={() => setDeleting(w)}
+                  aria-label={`Delete ${w.title}, ${day(w.date)}`}
+                >
                   Delete
                 </Button>
               </div>

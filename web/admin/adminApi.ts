@@ -8,7 +8,12 @@ import { clearAdminKey, getAdminKey } from './adminKey.js';
  * Every admin call: the stored key goes in the Admin-Key header, and a 401 forgets the key, which
  * sends every admin screen back to the key gate.
  */
-export async function adminRequest(method: HttpMethod, url: string, body?: unknown, key = getAdminKey()): Promise<Response> {
+export async function adminRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  key = getAdminKey(),
+): Promise<Response> {
   try {
     return await apiRequest(method, url, body, { headers: { 'Admin-Key': key } });
   } catch (err) {
@@ -22,7 +27,8 @@ export async function adminJson<T>(method: HttpMethod, url: string, body?: unkno
 }
 
 /** The query function of admin lists: the URL comes from the query key, as everywhere on the site. */
-export const adminQueryFn: QueryFunction<unknown> = async ({ queryKey }) => (await adminRequest('GET', urlOfQueryKey(queryKey))).json();
+export const adminQueryFn: QueryFunction<unknown> = async ({ queryKey }) =>
+  (await adminRequest('GET', urlOfQueryKey(queryKey))).json();
 
 export interface Page<T> {
   rows: T[];
@@ -38,5 +44,7 @@ export const adminPageQueryFn: QueryFunction<Page<unknown>> = async ({ queryKey 
 
 /** After Logout nothing an administrator saw stays in the page's memory. */
 export function forgetAdminData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/admin/') });
+  queryClient.removeQueries({
+    predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/admin/'),
+  });
 }

@@ -3,9 +3,18 @@ import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import type { BadgeVariant } from '../components/Badge.js';
 
 // Admin figures keep their cents (the public site rounds to dollars) and the school's time zone.
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 const time = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, hour: 'numeric', minute: '2-digit' });
-const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, dateStyle: 'medium', timeStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
 
 export const money = (dollars: number) => formatUsd(toCents(dollars));
 export const day = (instant: string) => (instant ? shortDate.format(new Date(instant)) : '');
@@ -19,7 +28,12 @@ export const paymentLabel = (status: string) => (PAYMENT_SHOWN.includes(status) 
 const STATUS_BADGE: Record<string, BadgeVariant> = { completed: 'success', pending: 'accent' };
 export const statusBadge = (status: string): BadgeVariant => STATUS_BADGE[status] ?? 'neutral';
 
-const PAYMENT_BADGE: Record<string, BadgeVariant> = { paid: 'success', free: 'navy', pending: 'accent', unpaid: 'danger' };
+const PAYMENT_BADGE: Record<string, BadgeVariant> = {
+  paid: 'success',
+  free: 'navy',
+  pending: 'accent',
+  unpaid: 'danger',
+};
 export const paymentBadge = (status: string): BadgeVariant => PAYMENT_BADGE[paymentLabel(status)] ?? 'danger';
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {

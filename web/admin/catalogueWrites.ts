@@ -15,7 +15,12 @@ const PAST: Record<CatalogueAction, string> = { create: 'created', update: 'upda
  * Reads `key` again once the projections have reached `position`, then stores the answer under
  * `key` itself, so every screen that shows the list (public pages too) sees the change at once.
  */
-async function refreshAfterWrite(queryClient: QueryClient, key: ApiQueryKey, position: string, queryFn?: QueryFunction): Promise<void> {
+async function refreshAfterWrite(
+  queryClient: QueryClient,
+  key: ApiQueryKey,
+  position: string,
+  queryFn?: QueryFunction,
+): Promise<void> {
   const waiting: ApiQueryKey = [key[0], { ...key[1], minPosition: position }];
   // An explicit `queryFn: undefined` would hide the client's default one, so it is only set when given.
   const data = await queryClient.fetchQuery({ queryKey: waiting, staleTime: 0, ...(queryFn && { queryFn }) });
@@ -45,16 +50,24 @@ export function useCatalogueWrite(kind: CatalogueKind, onDone?: () => void) {
         refreshAfterWrite(queryClient, queryKeys.adminDashboard(), result.position, adminQueryFn),
       ]).catch(() =>
         // The write is saved; only the re-read failed. The lists are read again when next shown.
-        Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard() })]),
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: listKey }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard() }),
+        ]),
       );
       // Detail pages of the record read it again when next shown.
-      queryClient.removeQueries({ queryKey: kind === 'program' ? queryKeys.program(result.id) : queryKeys.workshop(result.id) });
+      queryClient.removeQueries({
+        queryKey: kind === 'program' ? queryKeys.program(result.id) : queryKeys.workshop(result.id),
+      });
       toast({ title: `${Kind} ${PAST[action]} successfully` });
       onDone?.();
     },
     onError: (err, { action }) => {
-      toast({ title: `Failed to ${action} ${kind}`, description: apiErrorText(err) ?? 'Please try again.', variant: 'destructive' });
+      toast({
+        title: `Failed to ${action} ${kind}`,
+        description: apiErrorText(err) ?? 'Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 }
-

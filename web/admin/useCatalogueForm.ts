@@ -8,7 +8,12 @@ import { useCatalogueWrite, type CatalogueKind, type CatalogueWrite } from './ca
  * same zod schema the API uses, and only values that pass are sent. Messages (found here, or the
  * server's if it refused) stay until the next submit: see keepErrorsUntilSubmit.
  */
-export function useCatalogueForm<V extends object, B>(kind: CatalogueKind, initial: V, schema: z.ZodType<B>, onClose: () => void) {
+export function useCatalogueForm<V extends object, B>(
+  kind: CatalogueKind,
+  initial: V,
+  schema: z.ZodType<B>,
+  onClose: () => void,
+) {
   const form = useFormModel<V>({ initial, keepErrorsUntilSubmit: true });
   const write = useCatalogueWrite(kind, onClose);
 

@@ -58,8 +58,8 @@ export function HomePage() {
             <span className="eyebrow">For parents</span>
             <h2 id="parents-title">Raising Gracious, Confident Children</h2>
             <p className="lead">
-              Good manners are really about making other people feel comfortable, and children who learn them early carry
-              that confidence into classrooms, friendships and, one day, interviews.
+              Good manners are really about making other people feel comfortable, and children who learn them early
+              carry that confidence into classrooms, friendships and, one day, interviews.
             </p>
             <p>
               In our small classes, children practise greetings, conversation, table manners and kindness through play,
@@ -95,7 +95,15 @@ export function HomePage() {
           <ul className="signature-grid">
             {SIGNATURE_PROGRAMS.map((p) => (
               <Card as="li" key={p.title} interactive padded={false} className="signature-card">
-                <img src={p.image} alt="" width={640} height={400} loading="lazy" decoding="async" className="signature-card__img" />
+                <img
+                  src={p.image}
+                  alt=""
+                  width={640}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="signature-card__img"
+                />
                 <div className="signature-card__body">
                   <span className="signature-card__ages">{p.ages}</span>
                   <h3>{p.title}</h3>
@@ -143,7 +151,9 @@ export function HomePage() {
         <div className="container container--narrow cta-band__inner">
           <hr className="ornament" />
           <h2 id="cta-title">Ready to Begin?</h2>
-          <p className="lead">Reserve a place in an upcoming class, or tell us what you have in mind and we will help you choose.</p>
+          <p className="lead">
+            Reserve a place in an upcoming class, or tell us what you have in mind and we will help you choose.
+          </p>
           <div className="button-row button-row--center">
             <Link href="/enroll/1" variant="primary" size="lg">
               Enroll Now

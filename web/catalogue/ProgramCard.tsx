@@ -16,7 +16,13 @@ export function ProgramCard({ program }: { program: Program }) {
   const detailHref = `/program/${program.slug}`;
   const forTitle = <span className="sr-only"> for {program.title}</span>;
   return (
-    <Card as="article" interactive padded={false} className="program-card" aria-labelledby={`program-${program.id}-title`}>
+    <Card
+      as="article"
+      interactive
+      padded={false}
+      className="program-card"
+      aria-labelledby={`program-${program.id}-title`}
+    >
       <ProgramImage program={program} className="program-card__img" />
       <div className="program-card__body">
         <div className="program-card__meta">

@@ -150,7 +150,13 @@ function GroupIcon() {
     <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
       <circle cx="7" cy="7" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
       <circle cx="14" cy="8" r="2.1" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M2.5 16c.6-2.8 2.3-4.2 4.5-4.2s3.9 1.4 4.5 4.2M12 12.2c2.4-.4 4.6.8 5.3 3.8" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      <path
+        d="M2.5 16c.6-2.8 2.3-4.2 4.5-4.2s3.9 1.4 4.5 4.2M12 12.2c2.4-.4 4.6.8 5.3 3.8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

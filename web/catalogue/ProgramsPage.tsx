@@ -67,8 +67,8 @@ export function ProgramsPage() {
           <span className="eyebrow">Programs</span>
           <h1>Our Programs</h1>
           <p className="lead">
-            From first tea parties to boardroom dinners, every class is small, practical and taught with warmth. Find the
-            right fit for your child, yourself or your team.
+            From first tea parties to boardroom dinners, every class is small, practical and taught with warmth. Find
+            the right fit for your child, yourself or your team.
           </p>
         </div>
       </section>

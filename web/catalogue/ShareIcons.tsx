@@ -4,7 +4,10 @@ const common = { viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': tru
 export function FacebookIcon() {
   return (
     <svg {...common}>
-      <path d="M14 8.5V6.8c0-.8.5-1.3 1.3-1.3H17V2.3h-2.6C11.6 2.3 10.5 4 10.5 6.5v2H8v3.3h2.5V22H14V11.8h2.7l.4-3.3z" fill="currentColor" />
+      <path
+        d="M14 8.5V6.8c0-.8.5-1.3 1.3-1.3H17V2.3h-2.6C11.6 2.3 10.5 4 10.5 6.5v2H8v3.3h2.5V22H14V11.8h2.7l.4-3.3z"
+        fill="currentColor"
+      />
     </svg>
   );
 }
@@ -20,7 +23,10 @@ export function TwitterIcon() {
 export function LinkedInIcon() {
   return (
     <svg {...common}>
-      <path d="M4 8.5h3.3V20H4zM5.6 3.5a1.9 1.9 0 1 1 0 3.8 1.9 1.9 0 0 1 0-3.8M9.5 8.5h3.1v1.6c.5-.9 1.7-1.9 3.5-1.9 3.3 0 3.9 2.1 3.9 4.9V20h-3.3v-6.1c0-1.5 0-3.3-2-3.3s-2.3 1.6-2.3 3.2V20H9.5z" fill="currentColor" />
+      <path
+        d="M4 8.5h3.3V20H4zM5.6 3.5a1.9 1.9 0 1 1 0 3.8 1.9 1.9 0 0 1 0-3.8M9.5 8.5h3.1v1.6c.5-.9 1.7-1.9 3.5-1.9 3.3 0 3.9 2.1 3.9 4.9V20h-3.3v-6.1c0-1.5 0-3.3-2-3.3s-2.3 1.6-2.3 3.2V20H9.5z"
+        fill="currentColor"
+      />
     </svg>
   );
 }

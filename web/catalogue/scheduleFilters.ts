@@ -28,7 +28,11 @@ export function capitalise(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-export function filterWorkshops(workshops: readonly Workshop[], category: CategoryFilter, day: string | null): Workshop[] {
+export function filterWorkshops(
+  workshops: readonly Workshop[],
+  category: CategoryFilter,
+  day: string | null,
+): Workshop[] {
   return workshops.filter(
     (w) => (category === 'all' || w.category === category) && (day === null || dayKeyOf(w.date) === day),
   );

@@ -15,8 +15,10 @@ import {
 import { cx } from './cx.js';
 import './Calendar.css';
 
-export interface CalendarProps<T extends DateValue>
-  extends Omit<AriaCalendarProps<T>, 'visibleDuration' | 'children' | 'className'> {
+export interface CalendarProps<T extends DateValue> extends Omit<
+  AriaCalendarProps<T>,
+  'visibleDuration' | 'children' | 'className'
+> {
   /** How many months show side by side (stacked on narrow screens). */
   months?: 1 | 2;
   /** Days to decorate with a dot, e.g. days that have a workshop. */

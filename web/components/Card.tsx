@@ -10,5 +10,7 @@ export interface CardProps extends HTMLAttributes<HTMLElement> {
 }
 
 export function Card({ as: Tag = 'div', interactive, padded = true, className, ...props }: CardProps) {
-  return <Tag {...props} className={cx('card', padded && 'card--padded', interactive && 'card--interactive', className)} />;
+  return (
+    <Tag {...props} className={cx('card', padded && 'card--padded', interactive && 'card--interactive', className)} />
+  );
 }

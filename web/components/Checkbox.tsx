@@ -4,7 +4,10 @@ import { cx } from './cx.js';
 import { Description, FieldError } from './Form.js';
 import './Checkbox.css';
 
-export interface CheckboxProps extends Omit<CheckboxFieldProps, 'children' | 'className' | 'isInvalid' | 'validationBehavior'> {
+export interface CheckboxProps extends Omit<
+  CheckboxFieldProps,
+  'children' | 'className' | 'isInvalid' | 'validationBehavior'
+> {
   children: ReactNode;
   className?: string;
   description?: ReactNode;
@@ -13,7 +16,12 @@ export interface CheckboxProps extends Omit<CheckboxFieldProps, 'children' | 'cl
 
 export function Checkbox({ children, className, description, errorMessage, ...props }: CheckboxProps) {
   return (
-    <CheckboxField {...props} isInvalid={Boolean(errorMessage)} validationBehavior="aria" className={cx('checkbox-field', className)}>
+    <CheckboxField
+      {...props}
+      isInvalid={Boolean(errorMessage)}
+      validationBehavior="aria"
+      className={cx('checkbox-field', className)}
+    >
       <CheckboxButton className="checkbox">
         {({ isSelected, isIndeterminate }) => (
           <>
@@ -22,7 +30,9 @@ export function Checkbox({ children, className, description, errorMessage, ...pr
                 {isIndeterminate ? (
                   <rect x="3" y="8" width="12" height="2.4" rx="1" fill="currentColor" />
                 ) : (
-                  isSelected && <polyline points="3.5 9.5 7.2 13 14.5 4.8" fill="none" stroke="currentColor" strokeWidth="2.6" />
+                  isSelected && (
+                    <polyline points="3.5 9.5 7.2 13 14.5 4.8" fill="none" stroke="currentColor" strokeWidth="2.6" />
+                  )
                 )}
               </svg>
             </span>

@@ -7,7 +7,10 @@ import { cx } from './cx.js';
 import { Description, FieldError, Label } from './Form.js';
 import './TextField.css';
 
-export interface NumberFieldProps extends Omit<AriaNumberFieldProps, 'children' | 'isInvalid' | 'validationBehavior' | 'className'> {
+export interface NumberFieldProps extends Omit<
+  AriaNumberFieldProps,
+  'children' | 'isInvalid' | 'validationBehavior' | 'className'
+> {
   className?: string;
   label: string;
   description?: string;

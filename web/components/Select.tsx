@@ -19,8 +19,10 @@ export interface SelectOption {
   label: string;
 }
 
-export interface SelectProps
-  extends Omit<AriaSelectProps<SelectOption>, 'children' | 'className' | 'isInvalid' | 'validationBehavior' | 'items'> {
+export interface SelectProps extends Omit<
+  AriaSelectProps<SelectOption>,
+  'children' | 'className' | 'isInvalid' | 'validationBehavior' | 'items'
+> {
   label: string;
   options: readonly SelectOption[];
   description?: string;

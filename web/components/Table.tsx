@@ -26,7 +26,9 @@ export function Table({ className, ...props }: TableProps) {
 }
 
 export function TableHeader<T extends object>({ className, ...props }: TableHeaderProps<T>) {
-  return <AriaTableHeader {...props} className={composeRenderProps(className, (given) => cx('table__header', given))} />;
+  return (
+    <AriaTableHeader {...props} className={composeRenderProps(className, (given) => cx('table__header', given))} />
+  );
 }
 
 export function Column({ className, ...props }: ColumnProps) {

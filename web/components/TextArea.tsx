@@ -9,7 +9,10 @@ import { Description, FieldError, Label } from './Form.js';
 import './TextField.css';
 import './TextArea.css';
 
-export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children' | 'isInvalid' | 'validationBehavior' | 'className'> {
+export interface TextAreaProps extends Omit<
+  AriaTextFieldProps,
+  'children' | 'isInvalid' | 'validationBehavior' | 'className'
+> {
   className?: string;
   label: string;
   description?: string;
@@ -20,7 +23,17 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children' | 'is
 }
 
 /** A labelled multi-line field with the same validation model as TextField. */
-export function TextArea({ label, description, errorMessage, placeholder, rows = 4, inputRef, isRequired, className, ...props }: TextAreaProps) {
+export function TextArea({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  rows = 4,
+  inputRef,
+  isRequired,
+  className,
+  ...props
+}: TextAreaProps) {
   return (
     <AriaTextField
       {...props}
@@ -30,7 +43,12 @@ export function TextArea({ label, description, errorMessage, placeholder, rows =
       className={cx('field', className)}
     >
       <Label isRequired={isRequired}>{label}</Label>
-      <AriaTextArea ref={inputRef} className="field__control field__control--area" placeholder={placeholder} rows={rows} />
+      <AriaTextArea
+        ref={inputRef}
+        className="field__control field__control--area"
+        placeholder={placeholder}
+        rows={rows}
+      />
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
     </AriaTextField>

@@ -4,7 +4,10 @@ import { cx } from './cx.js';
 import { Description, FieldError, Label } from './Form.js';
 import './TextField.css';
 
-export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'isInvalid' | 'validationBehavior' | 'className'> {
+export interface TextFieldProps extends Omit<
+  AriaTextFieldProps,
+  'children' | 'isInvalid' | 'validationBehavior' | 'className'
+> {
   className?: string;
   label: string;
   description?: string;
@@ -18,7 +21,16 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'children' | 'i
  * A labelled text input. Validation is "aria": the form decides what is missing and says so
  * (the spec's toast), while type=email / type=tel keep the browser's own format checks.
  */
-export function TextField({ label, description, errorMessage, placeholder, inputRef, isRequired, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  inputRef,
+  isRequired,
+  className,
+  ...props
+}: TextFieldProps) {
   return (
     <AriaTextField
       {...props}
@@ -34,4 +46,3 @@ export function TextField({ label, description, errorMessage, placeholder, input
     </AriaTextField>
   );
 }
-

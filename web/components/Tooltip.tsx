@@ -1,5 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
-import { OverlayArrow, Tooltip as AriaTooltip, TooltipTrigger, type TooltipProps as AriaTooltipProps } from 'react-aria-components';
+import {
+  OverlayArrow,
+  Tooltip as AriaTooltip,
+  TooltipTrigger,
+  type TooltipProps as AriaTooltipProps,
+} from 'react-aria-components';
 import './Tooltip.css';
 
 export const TOOLTIP_DELAY_MS = 700;

@@ -14,7 +14,12 @@ const longDate = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
 });
 const time12 = new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit', hour12: true });
-const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

@@ -44,7 +44,11 @@ export interface FormModelOptions<V> {
  * the zod schema the API uses, from the server's `issues`, or from the form's own check), and
  * focus on the first invalid field whenever messages are shown. Field wrappers take `field(name)`.
  */
-export function useFormModel<V extends object>({ initial, normalise, keepErrorsUntilSubmit = false }: FormModelOptions<V>) {
+export function useFormModel<V extends object>({
+  initial,
+  normalise,
+  keepErrorsUntilSubmit = false,
+}: FormModelOptions<V>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [focusRequest, setFocusRequest] = useState(0);

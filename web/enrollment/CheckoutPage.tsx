@@ -28,7 +28,10 @@ export function CheckoutPage() {
   if (workshop.isError || enrollment.isError) {
     return (
       <div className="container section">
-        <LoadError what="your order" onRetry={() => void (workshop.isError ? workshop.refetch() : enrollment.refetch())} />
+        <LoadError
+          what="your order"
+          onRetry={() => void (workshop.isError ? workshop.refetch() : enrollment.refetch())}
+        />
       </div>
     );
   }
@@ -45,7 +48,15 @@ export function CheckoutPage() {
  * With an enrollment, its figures are the server's. Without one nothing is owed yet: the summary
  * previews the count the address asks for, and the page sends the visitor to the form.
  */
-function Checkout({ workshop: w, enrollment, participantsAsked }: { workshop: Workshop; enrollment?: CheckoutEnrollment; participantsAsked: number }) {
+function Checkout({
+  workshop: w,
+  enrollment,
+  participantsAsked,
+}: {
+  workshop: Workshop;
+  enrollment?: CheckoutEnrollment;
+  participantsAsked: number;
+}) {
   const navigate = useNavigate();
   const unit = toCents(w.price);
   const participants = enrollment?.participants ?? participantsAsked;
@@ -68,7 +79,14 @@ function Checkout({ workshop: w, enrollment, participantsAsked }: { workshop: Wo
               size="lg"
               onPress={() =>
                 enrollment
-                  ? navigate(orderConfirmationHref({ workshopId: w.id, attendees: participants, orderId: `FREE-${enrollment.id}`, isFree: true }))
+                  ? navigate(
+                      orderConfirmationHref({
+                        workshopId: w.id,
+                        attendees: participants,
+                        orderId: `FREE-${enrollment.id}`,
+                        isFree: true,
+                      }),
+                    )
                   : navigate(`/enroll/${encodeURIComponent(w.id)}`)
               }
             >
@@ -76,7 +94,13 @@ function Checkout({ workshop: w, enrollment, participantsAsked }: { workshop: Wo
             </Button>
           </Card>
         ) : enrollment ? (
-          <PaymentPanel enrollmentId={enrollment.id} workshopId={w.id} title={w.title} participants={participants} amountCents={total} />
+          <PaymentPanel
+            enrollmentId={enrollment.id}
+            workshopId={w.id}
+            title={w.title}
+            participants={participants}
+            amountCents={total}
+          />
         ) : (
           <Card as="section" className="pay-panel" role="alert">
             <h2>Start with the enrollment form</h2>

@@ -49,13 +49,30 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
     setRefusal(null);
     const { amountCents } = priceEnrollment(unit, parsed.participants);
     try {
-      const result = await enrollInWorkshop(workshop.id, { ...form.values, workshopId: workshop.id, totalPrice: amountCents / 100 });
+      const result = await enrollInWorkshop(workshop.id, {
+        ...form.values,
+        workshopId: workshop.id,
+        totalPrice: amountCents / 100,
+      });
       if (result.isFree) {
-        navigate(orderConfirmationHref({ workshopId: workshop.id, attendees: parsed.participants, orderId: result.orderId ?? `FREE-${result.enrollmentId}`, isFree: true, position: result.position }));
+        navigate(
+          orderConfirmationHref({
+            workshopId: workshop.id,
+            attendees: parsed.participants,
+            orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
+            isFree: true,
+            position: result.position,
+          }),
+        );
         return;
       }
       // The checkout takes the amount the server priced, not one worked out from its address.
-      rememberEnrollment(queryClient, { id: result.enrollmentId, participants: parsed.participants, amountCents: result.amountCents, isFree: result.isFree });
+      rememberEnrollment(queryClient, {
+        id: result.enrollmentId,
+        participants: parsed.participants,
+        amountCents: result.amountCents,
+        isFree: result.isFree,
+      });
       toast({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
       const checkout = `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(parsed.participants), enrollmentId: result.enrollmentId })}`;
       // With Stripe, the checkout needs its own document: only that page's CSP lets Stripe.js load.
@@ -66,7 +83,11 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
       const words = apiErrorText(err);
       if (err instanceof ApiError && err.status === 400) form.showServerIssues(err);
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) setRefusal(words ?? null);
-      toast({ title: 'Enrollment Failed', description: words ?? 'There was an error processing your enrollment. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Enrollment Failed',
+        description: words ?? 'There was an error processing your enrollment. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -75,11 +96,21 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
       <header className="enroll__head">
         <span className="eyebrow">Enrollment</span>
         <h1>Enroll: {workshop.title}</h1>
-        <p className="lead">Reserve your place below. {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}</p>
+        <p className="lead">
+          Reserve your place below.{' '}
+          {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}
+        </p>
       </header>
       <div className="enroll__grid">
         <EnrollmentSummary workshop={workshop} participants={form.participants} />
-        <EnrollmentForm form={form} strict={strict} isFree={unit === 0} isSubmitting={isSubmitting} refusal={refusal} onSubmit={(p) => void submit(p)} />
+        <EnrollmentForm
+          form={form}
+          strict={strict}
+          isFree={unit === 0}
+          isSubmitting={isSubmitting}
+          refusal={refusal}
+          onSubmit={(p) => void submit(p)}
+        />
       </div>
     </div>
   );

@@ -1,5 +1,10 @@
 import type { FormEvent } from 'react';
-import { PARTICIPANTS_HINT, REFERRAL_LABELS, REFERRAL_SOURCES, type EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
+import {
+  PARTICIPANTS_HINT,
+  REFERRAL_LABELS,
+  REFERRAL_SOURCES,
+  type EnrollmentForm as ParsedForm,
+} from '../../contracts/enrollment/form.js';
 import { Button } from '../components/Button.js';
 import { Link } from '../components/Link.js';
 import { Select } from '../components/Select.js';
@@ -38,9 +43,7 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
       </p>
       <div role="alert" className="enroll-form__summary">
         {errorCount > 0 && (
-          <p>
-            Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked below.
-          </p>
+          <p>Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked below.</p>
         )}
       </div>
 
@@ -52,16 +55,33 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
       </Section>
 
       <Section title="Participants">
-        <FormNumber form={form} name="participants" label="Number of participants" isRequired minValue={1} maxValue={5} description={PARTICIPANTS_HINT} />
+        <FormNumber
+          form={form}
+          name="participants"
+          label="Number of participants"
+          isRequired
+          minValue={1}
+          maxValue={5}
+          description={PARTICIPANTS_HINT}
+        />
         {form.participants > 1 && (
-          <FormArea form={form} name="participantNames" label="Names of the other participants" description="One name per line." />
+          <FormArea
+            form={form}
+            name="participantNames"
+            label="Names of the other participants"
+            description="One name per line."
+          />
         )}
       </Section>
 
       {strict && <StudentSections form={form} />}
 
       <Section title="Special Requirements">
-        <FormArea form={form} name="specialRequirements" label="Accessibility needs, allergies or anything we should know" />
+        <FormArea
+          form={form}
+          name="specialRequirements"
+          label="Accessibility needs, allergies or anything we should know"
+        />
       </Section>
 
       <Section title="How You Found Us">
@@ -71,7 +91,9 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
             placeholder="Choose one (optional)"
             options={REFERRAL_OPTIONS}
             selectedKey={form.values.referralSource || null}
-            onSelectionChange={(key) => form.set('referralSource', REFERRAL_SOURCES.find((source) => source === key) ?? '')}
+            onSelectionChange={(key) =>
+              form.set('referralSource', REFERRAL_SOURCES.find((source) => source === key) ?? '')
+            }
             errorMessage={form.errors.referralSource}
           />
         </div>

@@ -18,7 +18,13 @@ interface Common {
   description?: string;
 }
 
-export function FormText({ form, name, type = 'text', autoComplete, ...rest }: Common & { name: TextName; type?: 'text' | 'email' | 'tel'; autoComplete?: string }) {
+export function FormText({
+  form,
+  name,
+  type = 'text',
+  autoComplete,
+  ...rest
+}: Common & { name: TextName; type?: 'text' | 'email' | 'tel'; autoComplete?: string }) {
   return (
     <div className="enroll-form__field">
       <TextField {...rest} {...form.field(name)} type={type} autoComplete={autoComplete} />
@@ -35,7 +41,13 @@ export function FormArea({ form, name, rows = 3, ...rest }: Common & { name: Tex
 }
 
 /** The schema's numbers hold null while empty; react-aria's NumberField holds NaN. */
-export function FormNumber({ form, name, minValue, maxValue, ...rest }: Common & { name: NumberName; minValue: number; maxValue: number }) {
+export function FormNumber({
+  form,
+  name,
+  minValue,
+  maxValue,
+  ...rest
+}: Common & { name: NumberName; minValue: number; maxValue: number }) {
   const { value, onChange, ...field } = form.field(name);
   return (
     <div className="enroll-form__field">
@@ -52,7 +64,19 @@ export function FormNumber({ form, name, minValue, maxValue, ...rest }: Common &
   );
 }
 
-export function FormCheck({ form, name, children, description, isRequired }: { form: EnrollmentFormState; name: FlagName<EnrollmentFormValues>; children: ReactNode; description?: ReactNode; isRequired?: boolean }) {
+export function FormCheck({
+  form,
+  name,
+  children,
+  description,
+  isRequired,
+}: {
+  form: EnrollmentFormState;
+  name: FlagName<EnrollmentFormValues>;
+  children: ReactNode;
+  description?: ReactNode;
+  isRequired?: boolean;
+}) {
   return (
     <div className="enroll-form__field enroll-form__field--wide">
       <Checkbox {...form.checkbox(name)} description={description} isRequired={isRequired}>

@@ -15,7 +15,11 @@ import { Row } from './OrderRow.js';
 import { downloadReceipt } from './receiptDownload.js';
 import './OrderConfirmationPage.css';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', dateStyle: 'long', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Chicago',
+  dateStyle: 'long',
+  timeStyle: 'short',
+});
 
 /**
  * "Enrollment Confirmed!" only for an order the server reports confirmed (`completed`). An order
@@ -33,7 +37,14 @@ export function OrderConfirmationPage() {
   if (order.data?.status === 'completed') return <ConfirmedOrder orderId={orderId} order={order.data} />;
   if (order.data) return <OrderClosed orderId={orderId} order={order.data} />;
   const unknown = order.error instanceof ApiError && order.error.status === 404;
-  return <OrderNotConfirmed orderId={orderId} loadFailed={!unknown} onCheckAgain={() => void order.refetch()} checking={order.isFetching} />;
+  return (
+    <OrderNotConfirmed
+      orderId={orderId}
+      loadFailed={!unknown}
+      onCheckAgain={() => void order.refetch()}
+      checking={order.isFetching}
+    />
+  );
 }
 
 function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderView }) {

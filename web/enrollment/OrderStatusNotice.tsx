@@ -46,7 +46,8 @@ export function OrderNotConfirmed({
           <li>If you have just paid, the confirmation can take a moment: check again below.</li>
           <li>Your enrollment is confirmed once you receive our confirmation e-mail with your receipt.</li>
           <li>
-            Nothing after an hour? <Link href="/contact">Contact us</Link> with your order number and we will sort it out.
+            Nothing after an hour? <Link href="/contact">Contact us</Link> with your order number and we will sort it
+            out.
           </li>
         </ul>
       </Card>
@@ -65,9 +66,19 @@ export function OrderNotConfirmed({
 }
 
 const CLOSED: Record<Exclude<OrderView['status'], 'completed'>, { title: string; lead: (o: OrderView) => string }> = {
-  refunded: { title: 'Enrollment Refunded', lead: (o) => `This enrollment was refunded (${formatUsd(o.refundedCents)}). A refund takes 5-10 business days to appear on your card.` },
-  cancelled: { title: 'Enrollment Cancelled', lead: () => 'This enrollment was cancelled. If you did not expect this, please contact us.' },
-  expired: { title: 'Seat Hold Expired', lead: () => 'The seats held for this enrollment were released before it was confirmed.' },
+  refunded: {
+    title: 'Enrollment Refunded',
+    lead: (o) =>
+      `This enrollment was refunded (${formatUsd(o.refundedCents)}). A refund takes 5-10 business days to appear on your card.`,
+  },
+  cancelled: {
+    title: 'Enrollment Cancelled',
+    lead: () => 'This enrollment was cancelled. If you did not expect this, please contact us.',
+  },
+  expired: {
+    title: 'Seat Hold Expired',
+    lead: () => 'The seats held for this enrollment were released before it was confirmed.',
+  },
   pending: { title: 'Enrollment Not Confirmed Yet', lead: () => 'This enrollment is still waiting for its payment.' },
 };
 

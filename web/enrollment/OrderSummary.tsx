@@ -2,7 +2,17 @@ import { formatUsd } from '../../contracts/enrollment/money.js';
 import { Card } from '../components/Card.js';
 
 /** Price, participants, subtotal, tax (always $0, so the subtotal is the total) and total. Amounts in cents. */
-export function OrderSummary({ title, unitPriceCents, participants, totalCents }: { title: string; unitPriceCents: number; participants: number; totalCents: number }) {
+export function OrderSummary({
+  title,
+  unitPriceCents,
+  participants,
+  totalCents,
+}: {
+  title: string;
+  unitPriceCents: number;
+  participants: number;
+  totalCents: number;
+}) {
   return (
     <Card as="section" className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">

@@ -30,16 +30,23 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
   const config = useStripeConfig();
   const intent = useQuery({
     queryKey: ['payment-intent', enrollmentId],
-    queryFn: () => createPaymentIntent({ enrollmentId, amount: amountCents / 100, workshopId, participants, programName: title }),
+    queryFn: () =>
+      createPaymentIntent({ enrollmentId, amount: amountCents / 100, workshopId, participants, programName: title }),
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<VerifyPaymentResponse | { status: 'pending-provider'; reference: string | null } | null>(null);
+  const [done, setDone] = useState<
+    VerifyPaymentResponse | { status: 'pending-provider'; reference: string | null } | null
+  >(null);
   const setupToastShown = useRef(false);
 
   useEffect(() => {
     if ((intent.isError || config.isError) && !setupToastShown.current) {
       setupToastShown.current = true;
-      toast({ title: 'Payment Setup Failed', description: 'There was an issue setting up the payment processor. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Payment Setup Failed',
+        description: 'There was an issue setting up the payment processor. Please try again.',
+        variant: 'destructive',
+      });
     }
   }, [intent.isError, config.isError]);
 
@@ -58,7 +65,15 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
     const verified = await verifyPayment(intent.data.paymentIntentId, intent.data.clientSecret).catch(() => null);
     if (verified?.status === 'succeeded' && verified.orderId) {
       toast({ title: 'Payment Successful!', description: 'Check your e-mail for your confirmation.' });
-      navigate(orderConfirmationHref({ workshopId, attendees: participants, orderId: verified.orderId, isFree: false, position: verified.position }));
+      navigate(
+        orderConfirmationHref({
+          workshopId,
+          attendees: participants,
+          orderId: verified.orderId,
+          isFree: false,
+          position: verified.position,
+        }),
+      );
       return;
     }
     setDone(verified ?? { status: 'pending-provider', reference: null });
@@ -113,10 +128,19 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
         </div>
       ) : config.data.publishableKey ? (
         <Suspense fallback={<Spinner label="Initializing payment..." showLabel />}>
-          <StripePaymentForm publishableKey={config.data.publishableKey} clientSecret={intent.data.clientSecret} payLabel={payLabel} onOutcome={(o) => void onOutcome(o)} />
+          <StripePaymentForm
+            publishableKey={config.data.publishableKey}
+            clientSecret={intent.data.clientSecret}
+            payLabel={payLabel}
+            onOutcome={(o) => void onOutcome(o)}
+          />
         </Suspense>
       ) : (
-        <TestCardForm clientSecret={intent.data.clientSecret} payLabel={payLabel} onOutcome={(o) => void onOutcome(o)} />
+        <TestCardForm
+          clientSecret={intent.data.clientSecret}
+          payLabel={payLabel}
+          onOutcome={(o) => void onOutcome(o)}
+        />
       )}
       <p className="pay-panel__secure">Payments are processed securely. We never store your card details.</p>
     </Card>

@@ -11,14 +11,31 @@ import { usePageTitle } from '../layout/usePageTitle.js';
 import { orderConfirmationHref, verifyPayment } from './api.js';
 import './PaymentSuccessPage.css';
 
-type View = { state: 'verifying' } | { state: 'success' | 'processing' | 'failed'; result: VerifyPaymentResponse | null; toast: ToastMessage };
+type View =
+  | { state: 'verifying' }
+  | { state: 'success' | 'processing' | 'failed'; result: VerifyPaymentResponse | null; toast: ToastMessage };
 
 const TOASTS = {
   success: { title: 'Payment Successful!', description: 'Check your e-mail for your confirmation.' },
-  processing: { title: 'Payment Processing', description: 'Your payment is being processed. We will notify you when it is complete.' },
-  failed: { title: 'Payment Failed', description: 'There was an issue with your payment. Please contact support.', variant: 'destructive' },
-  unverifiable: { title: 'Payment Verification Failed', description: 'Could not verify payment details. Please contact support.', variant: 'destructive' },
-  error: { title: 'Payment Verification Error', description: 'Could not verify your payment status. Please contact support.', variant: 'destructive' },
+  processing: {
+    title: 'Payment Processing',
+    description: 'Your payment is being processed. We will notify you when it is complete.',
+  },
+  failed: {
+    title: 'Payment Failed',
+    description: 'There was an issue with your payment. Please contact support.',
+    variant: 'destructive',
+  },
+  unverifiable: {
+    title: 'Payment Verification Failed',
+    description: 'Could not verify payment details. Please contact support.',
+    variant: 'destructive',
+  },
+  error: {
+    title: 'Payment Verification Error',
+    description: 'Could not verify your payment status. Please contact support.',
+    variant: 'destructive',
+  },
 } satisfies Record<string, ToastMessage>;
 
 /** The provider sends the visitor back here; the server asks the provider and reconciles the order. */
@@ -28,14 +45,22 @@ export function PaymentSuccessPage() {
   const paymentIntentId = search.get('payment_intent') ?? '';
   const clientSecret = search.get('payment_intent_client_secret') ?? '';
   const complete = Boolean(paymentIntentId && clientSecret);
-  const check = useQuery({ queryKey: ['verify-payment', paymentIntentId], queryFn: () => verifyPayment(paymentIntentId, clientSecret), enabled: complete });
+  const check = useQuery({
+    queryKey: ['verify-payment', paymentIntentId],
+    queryFn: () => verifyPayment(paymentIntentId, clientSecret),
+    enabled: complete,
+  });
 
   const view: View = !complete
     ? { state: 'failed', result: null, toast: TOASTS.unverifiable }
     : check.isPending
       ? { state: 'verifying' }
       : check.isError
-        ? { state: 'failed', result: null, toast: check.error instanceof ApiError && check.error.status === 404 ? TOASTS.unverifiable : TOASTS.error }
+        ? {
+            state: 'failed',
+            result: null,
+            toast: check.error instanceof ApiError && check.error.status === 404 ? TOASTS.unverifiable : TOASTS.error,
+          }
         : check.data.status === 'succeeded'
           ? { state: 'success', result: check.data, toast: TOASTS.success }
           : check.data.status === 'processing'
@@ -62,7 +87,10 @@ export function PaymentSuccessPage() {
         {view.state === 'processing' && (
           <>
             <h1>Payment Processing</h1>
-            <p>Your payment is being processed. We will e-mail you as soon as it is complete; there is no need to pay again.</p>
+            <p>
+              Your payment is being processed. We will e-mail you as soon as it is complete; there is no need to pay
+              again.
+            </p>
             <Link href="/" variant="outline">
               Return Home
             </Link>
@@ -90,7 +118,13 @@ function Succeeded({ result }: { result: VerifyPaymentResponse }) {
       <div className="button-row button-row--center">
         {result.orderId ? (
           <Link
-            href={orderConfirmationHref({ workshopId: result.workshopId, attendees: result.attendees ?? 1, orderId: result.orderId, isFree: false, position: result.position })}
+            href={orderConfirmationHref({
+              workshopId: result.workshopId,
+              attendees: result.attendees ?? 1,
+              orderId: result.orderId,
+              isFree: false,
+              position: result.position,
+            })}
             variant="primary"
           >
             View Order Confirmation

@@ -31,8 +31,21 @@ export function StudentSections({ form }: { form: EnrollmentFormState }) {
       {([1, 2] as const).map((n) => (
         <Section key={n} title={`Emergency Contact ${n}`}>
           <FormText form={form} name={`emergencyContact${n}Name`} label="Name" isRequired autoComplete="off" />
-          <FormText form={form} name={`emergencyContact${n}Phone`} label="Phone" type="tel" isRequired autoComplete="off" />
-          <FormText form={form} name={`emergencyContact${n}Relationship`} label="Relationship to the student" isRequired autoComplete="off" />
+          <FormText
+            form={form}
+            name={`emergencyContact${n}Phone`}
+            label="Phone"
+            type="tel"
+            isRequired
+            autoComplete="off"
+          />
+          <FormText
+            form={form}
+            name={`emergencyContact${n}Relationship`}
+            label="Relationship to the student"
+            isRequired
+            autoComplete="off"
+          />
         </Section>
       ))}
     </>

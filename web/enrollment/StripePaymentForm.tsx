@@ -8,10 +8,26 @@ import type { PaymentOutcome } from './TestCardForm.js';
  * Stripe Elements. This module is imported lazily, only when the server gives a publishable key,
  * so the offline test mode never loads Stripe.js.
  */
-export function StripePaymentForm({ publishableKey, clientSecret, payLabel, onOutcome }: { publishableKey: string; clientSecret: string; payLabel: string; onOutcome(o: PaymentOutcome): void }) {
+export function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  payLabel,
+  onOutcome,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  payLabel: string;
+  onOutcome(o: PaymentOutcome): void;
+}) {
   const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
   return (
-    <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#5e2a59', borderRadius: '8px' } } }}>
+    <Elements
+      stripe={stripe}
+      options={{
+        clientSecret,
+        appearance: { theme: 'stripe', variables: { colorPrimary: '#5e2a59', borderRadius: '8px' } },
+      }}
+    >
       <ElementsForm payLabel={payLabel} onOutcome={onOutcome} />
     </Elements>
   );
@@ -32,7 +48,11 @@ function ElementsForm({ payLabel, onOutcome }: { payLabel: string; onOutcome(o: 
       redirect: 'if_required',
     });
     setPaying(false);
-    onOutcome(error ? { error: error.message ?? 'An error occurred during payment processing' } : { status: paymentIntent?.status, paymentIntentId: paymentIntent?.id });
+    onOutcome(
+      error
+        ? { error: error.message ?? 'An error occurred during payment processing' }
+        : { status: paymentIntent?.status, paymentIntentId: paymentIntent?.id },
+    );
   };
 
   return (

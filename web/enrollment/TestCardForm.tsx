@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { EMPTY_TEST_CARD_FORM, TEST_CARDS, TestCardFormSchema, type OfflineConfirmResponse } from '../../contracts/payments/api.js';
+import {
+  EMPTY_TEST_CARD_FORM,
+  TEST_CARDS,
+  TestCardFormSchema,
+  type OfflineConfirmResponse,
+} from '../../contracts/payments/api.js';
 import { Button } from '../components/Button.js';
 import { TextField } from '../components/TextField.js';
 import { apiErrorText } from '../core/api.js';
@@ -18,7 +23,15 @@ export interface PaymentOutcome {
  * The offline provider's card form: it behaves like Stripe's test mode, so it names the three
  * test cards. No card data leaves for a real processor.
  */
-export function TestCardForm({ clientSecret, payLabel, onOutcome }: { clientSecret: string; payLabel: string; onOutcome(outcome: PaymentOutcome): void }) {
+export function TestCardForm({
+  clientSecret,
+  payLabel,
+  onOutcome,
+}: {
+  clientSecret: string;
+  payLabel: string;
+  onOutcome(outcome: PaymentOutcome): void;
+}) {
   const form = useFormModel({ initial: EMPTY_TEST_CARD_FORM });
   const [isPaying, setPaying] = useState(false);
 
@@ -31,16 +44,34 @@ export function TestCardForm({ clientSecret, payLabel, onOutcome }: { clientSecr
     try {
       result = await confirmWithTestCard({ clientSecret, ...card });
     } catch (err) {
-      result = { error: { type: 'card_error', code: 'processing_error', message: apiErrorText(err) ?? 'An error occurred during payment processing' } };
+      result = {
+        error: {
+          type: 'card_error',
+          code: 'processing_error',
+          message: apiErrorText(err) ?? 'An error occurred during payment processing',
+        },
+      };
     }
     setPaying(false);
-    onOutcome(result.error ? { error: result.error.message } : { status: result.paymentIntent?.status, paymentIntentId: result.paymentIntent?.id });
+    onOutcome(
+      result.error
+        ? { error: result.error.message }
+        : { status: result.paymentIntent?.status, paymentIntentId: result.paymentIntent?.id },
+    );
   };
 
   return (
-    <form ref={form.formRef} className="card-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Card payment">
+    <form
+      ref={form.formRef}
+      className="card-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Card payment"
+    >
       <div className="card-form__cards">
-        <p className="card-form__cards-title">Test mode: no real card is charged. Use one of these test cards with any future expiry and any CVC:</p>
+        <p className="card-form__cards-title">
+          Test mode: no real card is charged. Use one of these test cards with any future expiry and any CVC:
+        </p>
         <ul>
           {TEST_CARDS.map((card) => (
             <li key={card.number}>
@@ -58,8 +89,21 @@ export function TestCardForm({ clientSecret, payLabel, onOutcome }: { clientSecr
         {...form.field('cardNumber')}
       />
       <div className="card-form__row">
-        <TextField label="Expiry (MM/YY)" isRequired autoComplete="cc-exp" placeholder="12/34" {...form.field('expiry')} />
-        <TextField label="CVC" isRequired inputMode="numeric" autoComplete="cc-csc" placeholder="123" {...form.field('cvc')} />
+        <TextField
+          label="Expiry (MM/YY)"
+          isRequired
+          autoComplete="cc-exp"
+          placeholder="12/34"
+          {...form.field('expiry')}
+        />
+        <TextField
+          label="CVC"
+          isRequired
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          {...form.field('cvc')}
+        />
       </div>
       <Button type="submit" size="lg" fullWidth isPending={isPaying}>
         {isPaying ? 'Processing…' : payLabel}

@@ -22,21 +22,32 @@ export function useStripeConfig() {
 
 /** The order as the `orders` read model has it, waiting (bounded) for the write that made it. */
 export function useOrder(orderId: string, minPosition?: string) {
-  return useQuery<OrderView>({ queryKey: queryKeys.order(orderId, minPosition ? { minPosition } : undefined), enabled: Boolean(orderId) });
+  return useQuery<OrderView>({
+    queryKey: queryKeys.order(orderId, minPosition ? { minPosition } : undefined),
+    enabled: Boolean(orderId),
+  });
 }
 
 export const enrollInWorkshop = (workshopId: string, body: Record<string, unknown>) =>
   apiJson<EnrollmentResponse>('POST', `/api/enroll/workshop/${encodeURIComponent(workshopId)}`, body);
 
-export const createPaymentIntent = (body: CreatePaymentIntentRequest) => apiJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
+export const createPaymentIntent = (body: CreatePaymentIntentRequest) =>
+  apiJson<CreatePaymentIntentResponse>('POST', '/api/create-payment-intent', body);
 
 export const verifyPayment = (paymentIntentId: string, clientSecret: string) =>
   apiJson<VerifyPaymentResponse>('POST', '/api/payments/verify', { paymentIntentId, clientSecret });
 
-export const confirmWithTestCard = (body: OfflineConfirmRequest) => apiJson<OfflineConfirmResponse>('POST', '/api/offline-payments/confirm', body);
+export const confirmWithTestCard = (body: OfflineConfirmRequest) =>
+  apiJson<OfflineConfirmResponse>('POST', '/api/offline-payments/confirm', body);
 
 /** The order confirmation's address, with everything it shows before the order loads. */
-export function orderConfirmationHref(input: { workshopId: string | null; attendees: number; orderId: string; isFree: boolean; position?: string | null }): string {
+export function orderConfirmationHref(input: {
+  workshopId: string | null;
+  attendees: number;
+  orderId: string;
+  isFree: boolean;
+  position?: string | null;
+}): string {
   const q = new URLSearchParams({
     workshopId: input.workshopId ?? '',
     timestamp: String(Date.now()),

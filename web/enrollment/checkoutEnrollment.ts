@@ -7,7 +7,12 @@ import { queryKeys } from '../core/queryKeys.js';
  * What the checkout needs of an enrollment: the amount the server priced it at and the participants
  * it was priced for. The checkout never works the amount out from its address.
  */
-const CheckoutEnrollmentSchema = EnrollmentLookupSchema.pick({ id: true, participants: true, amountCents: true, isFree: true });
+const CheckoutEnrollmentSchema = EnrollmentLookupSchema.pick({
+  id: true,
+  participants: true,
+  amountCents: true,
+  isFree: true,
+});
 export type CheckoutEnrollment = z.infer<typeof CheckoutEnrollmentSchema>;
 
 const storageKey = (id: string) => `checkout-enrollment:${id}`;
@@ -38,5 +43,9 @@ function recalled(id: string): CheckoutEnrollment | undefined {
 
 /** The enrollment being paid: what the enroll answer left, else the server's lookup (GET /api/enrollments/:id). */
 export function useCheckoutEnrollment(id: string) {
-  return useQuery<CheckoutEnrollment>({ queryKey: queryKeys.enrollment(id), enabled: id !== '', initialData: () => recalled(id) });
+  return useQuery<CheckoutEnrollment>({
+    queryKey: queryKeys.enrollment(id),
+    enabled: id !== '',
+    initialData: () => recalled(id),
+  });
 }

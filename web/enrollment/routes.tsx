@@ -10,7 +10,10 @@ const TestChargePage = lazyPage(() => import('./testing/TestChargePage.js'), 'Te
 const EnrollmentTestPage = lazyPage(() => import('./testing/EnrollmentTestPage.js'), 'EnrollmentTestPage');
 const FreeEnrollmentTestPage = lazyPage(() => import('./testing/FreeEnrollmentTestPage.js'), 'FreeEnrollmentTestPage');
 const CodeOfConductPage = lazyPage(() => import('../policies/CodeOfConductPage.js'), 'CodeOfConductPage');
-const PhotographyReleasePage = lazyPage(() => import('../policies/PhotographyReleasePage.js'), 'PhotographyReleasePage');
+const PhotographyReleasePage = lazyPage(
+  () => import('../policies/PhotographyReleasePage.js'),
+  'PhotographyReleasePage',
+);
 
 /** Enrollment, checkout, payment, test and policy routes. */
 export const enrollmentRoutes: RouteObject[] = [

@@ -21,4 +21,7 @@ export function useEnrollmentForm(category: string) {
   return { ...form, validate, participants };
 }
 
-export type EnrollmentFormState = FormModel<EnrollmentFormValues> & { validate(): EnrollmentForm | null; participants: number };
+export type EnrollmentFormState = FormModel<EnrollmentFormValues> & {
+  validate(): EnrollmentForm | null;
+  participants: number;
+};

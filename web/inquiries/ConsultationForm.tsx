@@ -8,18 +8,22 @@ import { useInquiryForm } from './useInquiryForm.js';
 import './InquiryForm.css';
 
 export function ConsultationForm() {
-  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(EMPTY_CONSULTATION_REQUEST, useRequestConsultation(), {
-    required: {
-      name: 'Please enter your name.',
-      email: 'Please enter your email address.',
-      preferredDate: 'Please tell us a preferred date and time.',
-      discussionTopic: 'Please tell us what you would like to discuss.',
+  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(
+    EMPTY_CONSULTATION_REQUEST,
+    useRequestConsultation(),
+    {
+      required: {
+        name: 'Please enter your name.',
+        email: 'Please enter your email address.',
+        preferredDate: 'Please tell us a preferred date and time.',
+        discussionTopic: 'Please tell us what you would like to discuss.',
+      },
+      success: { title: 'Request Sent', description: 'Your consultation request has been submitted successfully.' },
+      answered: 'Failed to send consultation request',
+      generic: 'There was a problem sending your consultation request. Please try again.',
+      thrown: 'There was a problem submitting your request. Please try again.',
     },
-    success: { title: 'Request Sent', description: 'Your consultation request has been submitted successfully.' },
-    answered: 'Failed to send consultation request',
-    generic: 'There was a problem sending your consultation request. Please try again.',
-    thrown: 'There was a problem submitting your request. Please try again.',
-  });
+  );
 
   if (sent) {
     return (
@@ -47,7 +51,11 @@ export function ConsultationForm() {
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
-      <TextField label="Preferred Date and Time" placeholder="e.g., May 25, 2025 at 2:00pm" {...field('preferredDate')} />
+      <TextField
+        label="Preferred Date and Time"
+        placeholder="e.g., May 25, 2025 at 2:00pm"
+        {...field('preferredDate')}
+      />
       <TextArea label="What would you like to discuss?" rows={5} {...field('discussionTopic')} />
       <Button type="submit" size="lg" isPending={isPending} className="inquiry-form__submit">
         {isPending ? 'Sending...' : 'Request Consultation'}

@@ -8,17 +8,21 @@ import { useInquiryForm } from './useInquiryForm.js';
 import './InquiryForm.css';
 
 export function ContactForm() {
-  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(EMPTY_CONTACT_MESSAGE, useSendContactMessage(), {
-    required: {
-      fullname: 'Please enter your name.',
-      email: 'Please enter your email address.',
-      message: 'Please enter a message.',
+  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(
+    EMPTY_CONTACT_MESSAGE,
+    useSendContactMessage(),
+    {
+      required: {
+        fullname: 'Please enter your name.',
+        email: 'Please enter your email address.',
+        message: 'Please enter a message.',
+      },
+      success: { title: 'Message Sent', description: 'Your message has been submitted successfully.' },
+      answered: 'Failed to send message',
+      generic: 'There was a problem sending your message. Please try again.',
+      thrown: 'There was a problem submitting your form. Please try again.',
     },
-    success: { title: 'Message Sent', description: 'Your message has been submitted successfully.' },
-    answered: 'Failed to send message',
-    generic: 'There was a problem sending your message. Please try again.',
-    thrown: 'There was a problem submitting your form. Please try again.',
-  });
+  );
 
   if (sent) {
     return (

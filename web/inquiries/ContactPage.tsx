@@ -30,8 +30,8 @@ export function ContactPage() {
           <span className="eyebrow">Contact</span>
           <h1>Contact Us</h1>
           <p className="lead">
-            Questions about a class, a private lesson or training for your organisation? Send us a note and we will reply
-            within one business day.
+            Questions about a class, a private lesson or training for your organisation? Send us a note and we will
+            reply within one business day.
           </p>
         </div>
       </section>
@@ -44,7 +44,9 @@ export function ContactPage() {
         <div className="contact__aside">
           <section className="consult-card" aria-labelledby="consult-card-title">
             <h2 id="consult-card-title">Need a Consultation?</h2>
-            <p>Planning training for a group, or not sure which class fits? Book a short conversation with our founder.</p>
+            <p>
+              Planning training for a group, or not sure which class fits? Book a short conversation with our founder.
+            </p>
             <Link href="/about#consultation" variant="secondary">
               Request a Consultation
             </Link>

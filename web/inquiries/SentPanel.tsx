@@ -18,7 +18,14 @@ export function SentPanel({ text, againLabel, onAgain, headingLevel = 2 }: SentP
     <div className="sent-panel">
       <svg className="sent-panel__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">
         <circle cx="24" cy="24" r="22" fill="#e4f3ea" />
-        <path d="M14 24.5l7 7 13-14" fill="none" stroke="#1d6b41" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M14 24.5l7 7 13-14"
+          fill="none"
+          stroke="#1d6b41"
+          strokeWidth="3.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <Heading ref={headingRef} tabIndex={-1} className="sent-panel__title">
         Thank You!

@@ -34,7 +34,11 @@ interface SendMutation<V> {
  * refusal (fields kept, its per-field messages shown), the thank-you panel, and "again" returning
  * to a blank form with focus on its first field.
  */
-export function useInquiryForm<V extends { [K in keyof V]: string }>(empty: V, mutation: SendMutation<V>, texts: InquiryTexts<V>) {
+export function useInquiryForm<V extends { [K in keyof V]: string }>(
+  empty: V,
+  mutation: SendMutation<V>,
+  texts: InquiryTexts<V>,
+) {
   const form = useFormModel<V>({ initial: empty });
   const [sent, setSent] = useState(false);
   const names = Object.keys(empty) as Array<keyof V & string>;

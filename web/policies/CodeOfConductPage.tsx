@@ -7,8 +7,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Respect',
     body: (
       <p>
-        Students treat instructors, classmates, guests and our facility with courtesy and kindness. We listen when others speak, use polite
-        words, and keep our hands, comments and belongings to ourselves.
+        Students treat instructors, classmates, guests and our facility with courtesy and kindness. We listen when
+        others speak, use polite words, and keep our hands, comments and belongings to ourselves.
       </p>
     ),
   },
@@ -17,8 +17,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Participation',
     body: (
       <p>
-        Etiquette is learned by doing. Students are expected to join in role-play, table practice and group activities, to try new skills
-        with a good attitude, and to encourage others as they learn.
+        Etiquette is learned by doing. Students are expected to join in role-play, table practice and group activities,
+        to try new skills with a good attitude, and to encourage others as they learn.
       </p>
     ),
   },
@@ -38,8 +38,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Dress Code',
     body: (
       <p>
-        Each workshop lists its attire (for example “Dressy but not formal” or “Business casual”). Dressing for the occasion is part of the
-        lesson: please follow the attire shown on the enrollment and confirmation pages.
+        Each workshop lists its attire (for example “Dressy but not formal” or “Business casual”). Dressing for the
+        occasion is part of the lesson: please follow the attire shown on the enrollment and confirmation pages.
       </p>
     ),
   },
@@ -60,8 +60,8 @@ const SECTIONS: PolicySection[] = [
     body: (
       <>
         <p>
-          A student who breaks this code first receives a gentle reminder, then a private conversation with the instructor, and then a
-          conversation with a parent or guardian.
+          A student who breaks this code first receives a gentle reminder, then a private conversation with the
+          instructor, and then a conversation with a parent or guardian.
         </p>
         <p>
           <strong>Repeated or serious misconduct may lead to dismissal from the program without refund.</strong>
@@ -74,8 +74,9 @@ const SECTIONS: PolicySection[] = [
     title: 'Parent Support',
     body: (
       <p>
-        We ask parents and guardians to review this code with their child before class, to reinforce at home what is practised here, and to
-        tell us about anything that helps your child do well. Reach us any time at {SCHOOL.phone} or {SCHOOL.email}.
+        We ask parents and guardians to review this code with their child before class, to reinforce at home what is
+        practised here, and to tell us about anything that helps your child do well. Reach us any time at {SCHOOL.phone}{' '}
+        or {SCHOOL.email}.
       </p>
     ),
   },

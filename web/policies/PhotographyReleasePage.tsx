@@ -7,8 +7,9 @@ const SECTIONS: PolicySection[] = [
     title: 'Consent',
     body: (
       <p>
-        By giving photography consent on the enrollment form, you allow {SCHOOL.fullName} to photograph and film the student during classes
-        and events, and to use those images on our website, in social media, in printed materials and in other promotion of the school.
+        By giving photography consent on the enrollment form, you allow {SCHOOL.fullName} to photograph and film the
+        student during classes and events, and to use those images on our website, in social media, in printed materials
+        and in other promotion of the school.
       </p>
     ),
   },
@@ -17,15 +18,17 @@ const SECTIONS: PolicySection[] = [
     title: 'First Name Only',
     body: (
       <p>
-        We never publish a student’s surname. If you also tick “first name with photo”, we may show the student’s first name next to their
-        picture; otherwise images are published without any name.
+        We never publish a student’s surname. If you also tick “first name with photo”, we may show the student’s first
+        name next to their picture; otherwise images are published without any name.
       </p>
     ),
   },
   {
     id: 'duration',
     title: 'Duration of Use',
-    body: <p>Consent has no end date: images published while consent was given may continue to be used indefinitely.</p>,
+    body: (
+      <p>Consent has no end date: images published while consent was given may continue to be used indefinitely.</p>
+    ),
   },
   {
     id: 'compensation',
@@ -37,9 +40,9 @@ const SECTIONS: PolicySection[] = [
     title: 'Withdrawing Consent',
     body: (
       <p>
-        You may withdraw consent at any time <strong>in writing</strong>, by letter to our studio or by e-mail to {SCHOOL.email}. We will
-        stop using the student’s images in new materials from the date we receive your request; printed materials already distributed
-        cannot be recalled.
+        You may withdraw consent at any time <strong>in writing</strong>, by letter to our studio or by e-mail to{' '}
+        {SCHOOL.email}. We will stop using the student’s images in new materials from the date we receive your request;
+        printed materials already distributed cannot be recalled.
       </p>
     ),
   },
@@ -48,8 +51,8 @@ const SECTIONS: PolicySection[] = [
     title: 'Complete Opt-Out',
     body: (
       <p>
-        You may choose a complete opt-out on the enrollment form. Your child will then not be photographed for school use at all, and we will
-        take care to keep them out of group pictures.
+        You may choose a complete opt-out on the enrollment form. Your child will then not be photographed for school
+        use at all, and we will take care to keep them out of group pictures.
       </p>
     ),
   },

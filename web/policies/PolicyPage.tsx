@@ -11,7 +11,17 @@ export interface PolicySection {
 }
 
 /** A policy as numbered sections with a table of contents, so a parent can find and cite a point. */
-export function PolicyPage({ title, intro, sections, updated }: { title: string; intro: ReactNode; sections: PolicySection[]; updated: string }) {
+export function PolicyPage({
+  title,
+  intro,
+  sections,
+  updated,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: PolicySection[];
+  updated: string;
+}) {
   usePageTitle(title);
   return (
     <>

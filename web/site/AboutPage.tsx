@@ -43,8 +43,8 @@ export function AboutPage() {
           <span className="eyebrow">About us</span>
           <h1>About {SCHOOL.name}</h1>
           <p className="lead">
-            A small school with a simple belief: good manners are a kindness, and confidence grows when people know how to
-            make others feel at ease.
+            A small school with a simple belief: good manners are a kindness, and confidence grows when people know how
+            to make others feel at ease.
           </p>
         </div>
       </section>
@@ -108,8 +108,8 @@ export function AboutPage() {
           <h2 id="vision-title">A More Gracious Community</h2>
           <blockquote>
             <p>
-              We imagine a community where every child can greet a stranger with confidence, every teen can sit down to a
-              formal dinner at ease, and every professional treats colleagues and clients with genuine respect.
+              We imagine a community where every child can greet a stranger with confidence, every teen can sit down to
+              a formal dinner at ease, and every professional treats colleagues and clients with genuine respect.
             </p>
           </blockquote>
         </div>
@@ -121,8 +121,9 @@ export function AboutPage() {
             <span className="eyebrow">Workforce development</span>
             <h2 id="workforce-title">Preparing People for the Workplace</h2>
             <p>
-              Technical skills open the door; soft skills keep it open. We partner with employers, colleges and community
-              programs to prepare people for interviews, client meetings and the everyday courtesies of working life.
+              Technical skills open the door; soft skills keep it open. We partner with employers, colleges and
+              community programs to prepare people for interviews, client meetings and the everyday courtesies of
+              working life.
             </p>
           </div>
           <ul className="workforce__list">
@@ -155,8 +156,8 @@ export function AboutPage() {
             <span className="eyebrow">Let’s talk</span>
             <h2 id="consultation-title">Request a Consultation</h2>
             <p>
-              Tell us a little about what you have in mind, whether that is a private lesson, a workshop for your school or
-              training for your team, and suggest a time that suits you. We will be in touch to confirm.
+              Tell us a little about what you have in mind, whether that is a private lesson, a workshop for your school
+              or training for your team, and suggest a time that suits you. We will be in touch to confirm.
             </p>
             <div className="consultation__direct">
               <h3>Prefer to reach us directly?</h3>

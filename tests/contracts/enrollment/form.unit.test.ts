@@ -13,7 +13,19 @@ const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
 
 describe('enrollment form schema', () => {
   it('given an empty base form, then every message is the specification’s', () => {
-    expect(messages(BaseEnrollmentFormSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'nope', phone: '123', participants: 0, agreeToTerms: false, parent2Email: 'x' }))).toEqual({
+    expect(
+      messages(
+        BaseEnrollmentFormSchema.safeParse({
+          firstName: 'A',
+          lastName: 'B',
+          email: 'nope',
+          phone: '123',
+          participants: 0,
+          agreeToTerms: false,
+          parent2Email: 'x',
+        }),
+      ),
+    ).toEqual({
       firstName: 'First name must be at least 2 characters.',
       lastName: 'Last name must be at least 2 characters.',
       email: 'Please enter a valid email address.',
@@ -25,11 +37,21 @@ describe('enrollment form schema', () => {
   });
 
   it('given 6 participants, then the maximum message', () => {
-    expect(messages(BaseEnrollmentFormSchema.safeParse(baseForm({ participants: 6 })))).toEqual({ participants: 'Maximum 5 participants allowed per registration.' });
+    expect(messages(BaseEnrollmentFormSchema.safeParse(baseForm({ participants: 6 })))).toEqual({
+      participants: 'Maximum 5 participants allowed per registration.',
+    });
   });
 
   it('given the stricter form left blank with dietary restrictions ticked, then every stricter message at once', () => {
-    expect(messages(StrictEnrollmentFormSchema.safeParse({ ...baseForm(), hasDietaryRestrictions: true, dietaryRestrictions: '  ' }))).toEqual({
+    expect(
+      messages(
+        StrictEnrollmentFormSchema.safeParse({
+          ...baseForm(),
+          hasDietaryRestrictions: true,
+          dietaryRestrictions: '  ',
+        }),
+      ),
+    ).toEqual({
       studentName: 'Student name is required.',
       studentAge: 'Student age is required.',
       studentGrade: 'Student grade is required.',
@@ -46,28 +68,47 @@ describe('enrollment form schema', () => {
   });
 
   it('given a student of 19, then the age message', () => {
-    expect(messages(StrictEnrollmentFormSchema.safeParse(strictForm({ studentAge: 19 })))).toEqual({ studentAge: 'Student age must be 18 or under.' });
+    expect(messages(StrictEnrollmentFormSchema.safeParse(strictForm({ studentAge: 19 })))).toEqual({
+      studentAge: 'Student age must be 18 or under.',
+    });
   });
 
   it('given an opt-out with consents ticked, then the consents are withdrawn; name-with-photo needs photo consent', () => {
-    expect(StrictEnrollmentFormSchema.parse(strictForm({ photographyOptOut: true, photographyConsent: true, allowNameWithPhoto: true }))).toMatchObject({
+    expect(
+      StrictEnrollmentFormSchema.parse(
+        strictForm({ photographyOptOut: true, photographyConsent: true, allowNameWithPhoto: true }),
+      ),
+    ).toMatchObject({
       photographyOptOut: true,
       photographyConsent: false,
       allowNameWithPhoto: false,
     });
-    expect(StrictEnrollmentFormSchema.parse(strictForm({ photographyConsent: false, allowNameWithPhoto: true })).allowNameWithPhoto).toBe(false);
-    expect(StrictEnrollmentFormSchema.parse(strictForm({ photographyConsent: true, allowNameWithPhoto: true })).allowNameWithPhoto).toBe(true);
+    expect(
+      StrictEnrollmentFormSchema.parse(strictForm({ photographyConsent: false, allowNameWithPhoto: true }))
+        .allowNameWithPhoto,
+    ).toBe(false);
+    expect(
+      StrictEnrollmentFormSchema.parse(strictForm({ photographyConsent: true, allowNameWithPhoto: true }))
+        .allowNameWithPhoto,
+    ).toBe(true);
   });
 
   it('given categories, then children, summer and tea-party get the stricter schema and the others the base', () => {
-    for (const c of ['children', 'summer', 'tea-party']) expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(false);
-    for (const c of ['adult', 'business', 'teen', 'dining']) expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(true);
+    for (const c of ['children', 'summer', 'tea-party'])
+      expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(false);
+    for (const c of ['adult', 'business', 'teen', 'dining'])
+      expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(true);
   });
 
   it('given a valid base form, then every field is present in the output with its default', () => {
     const out = BaseEnrollmentFormSchema.parse(baseForm());
     expect(Object.keys(out)).toHaveLength(28);
-    expect(out).toMatchObject({ studentAge: null, referralSource: '', hasDietaryRestrictions: false, participantNames: '' });
+    expect(out).toMatchObject({
+      studentAge: null,
+      referralSource: '',
+      hasDietaryRestrictions: false,
+      participantNames: '',
+    });
   });
 
   it('given the empty form the page starts from, then the base schema asks for exactly the base form’s required fields', () => {
@@ -113,7 +154,15 @@ describe('enrollment form schema', () => {
   it('given the page’s photography choices, then the rule the schema applies clears what the page hides', () => {
     const choices = { photographyConsent: true, allowNameWithPhoto: true, photographyOptOut: false };
     expect(withPhotographyRules(choices)).toEqual(choices);
-    expect(withPhotographyRules({ ...choices, photographyOptOut: true })).toEqual({ photographyConsent: false, allowNameWithPhoto: false, photographyOptOut: true });
-    expect(withPhotographyRules({ ...choices, photographyConsent: false })).toEqual({ photographyConsent: false, allowNameWithPhoto: false, photographyOptOut: false });
+    expect(withPhotographyRules({ ...choices, photographyOptOut: true })).toEqual({
+      photographyConsent: false,
+      allowNameWithPhoto: false,
+      photographyOptOut: true,
+    });
+    expect(withPhotographyRules({ ...choices, photographyConsent: false })).toEqual({
+      photographyConsent: false,
+      allowNameWithPhoto: false,
+      photographyOptOut: false,
+    });
   });
 });

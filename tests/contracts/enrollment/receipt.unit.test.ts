@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { receiptFileName, receiptText } from '../../../contracts/enrollment/receipt.js';
 import { sessionEnd, workshopIcs } from '../../../service/enrollment/ics.js';
 
-const item = { kind: 'workshop' as const, id: '1', title: "Children's Etiquette Camp", date: '2025-06-23T10:00:00-05:00', time: '10:00 AM - 11:30 AM', location: '5800 Legacy Drive, Plano', instructor: 'Margaret Ellison', duration: '4 days (90 minutes a day)', category: 'summer', attire: 'Casual', unitPriceCents: 25000 };
+const item = {
+  kind: 'workshop' as const,
+  id: '1',
+  title: "Children's Etiquette Camp",
+  date: '2025-06-23T10:00:00-05:00',
+  time: '10:00 AM - 11:30 AM',
+  location: '5800 Legacy Drive, Plano',
+  instructor: 'Margaret Ellison',
+  duration: '4 days (90 minutes a day)',
+  category: 'summer',
+  attire: 'Casual',
+  unitPriceCents: 25000,
+};
 
 describe('receipt and calendar file', () => {
   it('given an order id, then the receipt file is named {product}-Receipt-{orderId}.txt', () => {
@@ -24,7 +36,20 @@ describe('receipt and calendar file', () => {
       contactName: 'Eleanor Whitfield',
       refundedCents: 0,
     });
-    for (const expected of ['Great Lakes School of Etiquette', 'ORD-abc', 'GL-654321', 'Credit Card', "Children's Etiquette Camp", 'Monday, June 23, 2025', '10:00 AM - 11:30 AM', '5800 Legacy Drive, Plano', '1. Lily Whitfield', '2. Rose Whitfield', 'Tax:'.padEnd(24) + '$0.00', 'Total:'.padEnd(24) + '$500.00']) {
+    for (const expected of [
+      'Great Lakes School of Etiquette',
+      'ORD-abc',
+      'GL-654321',
+      'Credit Card',
+      "Children's Etiquette Camp",
+      'Monday, June 23, 2025',
+      '10:00 AM - 11:30 AM',
+      '5800 Legacy Drive, Plano',
+      '1. Lily Whitfield',
+      '2. Rose Whitfield',
+      'Tax:'.padEnd(24) + '$0.00',
+      'Total:'.padEnd(24) + '$500.00',
+    ]) {
       expect(text).toContain(expected);
     }
   });

@@ -2,19 +2,32 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
 import { CommandHandler, decision, StreamBusyError, type StreamPolicy } from '../../../platform/command/handler.js';
-import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../../../service/catalogue/workshop-decider.js';
+import {
+  workshopDecider,
+  type WorkshopCommand,
+  type WorkshopState,
+} from '../../../service/catalogue/workshop-decider.js';
 import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
 import { WrongExpectedRevisionError } from '../../../platform/eventstore/port.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
 
 const md: EventMetadata = { correlationId: 'c', causationId: 'c', actor: 'visitor', at: '2025-05-01T15:00:00.000Z' };
 const workshop = { ...SEED_WORKSHOPS[3]!, id: 'w', capacity: 3 };
-const reserve = (enrollmentId: string) => (): WorkshopCommand => ({ type: 'ReserveSeats', workshopId: 'w', enrollmentId, seats: 1, expiresAt: md.at });
+const reserve = (enrollmentId: string) => (): WorkshopCommand => ({
+  type: 'ReserveSeats',
+  workshopId: 'w',
+  enrollmentId,
+  seats: 1,
+  expiresAt: md.at,
+});
 
 /** A handler whose workshop streams are hot (cached, batched), as the enrollment slice's are. */
 const hot = (store: MemoryEventStore, policy: StreamPolicy = {}) => {
   const handler = new CommandHandler(store, [{ decider: workshopDecider, cache: true, ...policy }]);
-  return { execute: (streamId: string, plan: (s: WorkshopState) => WorkshopCommand, metadata: EventMetadata) => handler.handle(workshopDecider, streamId, plan, metadata) };
+  return {
+    execute: (streamId: string, plan: (s: WorkshopState) => WorkshopCommand, metadata: EventMetadata) =>
+      handler.handle(workshopDecider, streamId, plan, metadata),
+  };
 };
 
 /** Another process's handler, or the administrator's: no cache, one command at a time. */
@@ -25,7 +38,11 @@ const elsewhere = (store: MemoryEventStore) => {
 
 async function setUp(refusalStalenessMs?: number) {
   const store = new MemoryEventStore();
-  await store.append('workshop-w', [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata: md }], 'no_stream');
+  await store.append(
+    'workshop-w',
+    [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata: md }],
+    'no_stream',
+  );
   return { store, writer: hot(store, { refusalStalenessMs }) };
 }
 
@@ -35,7 +52,9 @@ describe('command handler, hot streams', () => {
     let appends = 0;
     const append = store.append.bind(store);
     store.append = (...args) => (appends++, append(...args));
-    const results = await Promise.allSettled(['a', 'b', 'c', 'd', 'e'].map((id) => writer.execute('workshop-w', reserve(id), md)));
+    const results = await Promise.allSettled(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => writer.execute('workshop-w', reserve(id), md)),
+    );
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
     expect(appends).toBe(1);
     expect((await store.readStream('workshop-w')).filter((e) => e.type === 'SeatsReserved')).toHaveLength(3);
@@ -130,20 +149,27 @@ describe('command handler, every stream', () => {
   it('given a plan that works something out beside its command, then the handler hands it back with the events', async () => {
     const { store } = await setUp();
     const handler = new CommandHandler(store);
-    const handled = await handler.handle(workshopDecider, 'workshop-w', (s) => decision(reserve('a')(), { spotsBefore: s.workshop!.capacity - s.taken }), md);
+    const handled = await handler.handle(
+      workshopDecider,
+      'workshop-w',
+      (s) => decision(reserve('a')(), { spotsBefore: s.workshop!.capacity - s.taken }),
+      md,
+    );
     expect(handled.result).toEqual({ spotsBefore: 3 });
     expect(handled.events.map((e) => e.type)).toEqual(['SeatsReserved']);
-    expect(handled.position).toBe((await store.headPosition()));
+    expect(handled.position).toBe(await store.headPosition());
   });
 
-  it('given a stream that changes under every attempt, when the attempts run out, then StreamBusyError carries the policy\'s words and nothing is appended', async () => {
+  it("given a stream that changes under every attempt, when the attempts run out, then StreamBusyError carries the policy's words and nothing is appended", async () => {
     const { store } = await setUp();
     const append = store.append.bind(store);
     store.append = async (streamId, events, expected) => {
       if (streamId === 'workshop-w') throw new WrongExpectedRevisionError(streamId, expected, 99n);
       return append(streamId, events, expected);
     };
-    const handler = new CommandHandler(store, [{ decider: workshopDecider, maxAttempts: 3, busyMessage: 'Busy workshop.' }]);
+    const handler = new CommandHandler(store, [
+      { decider: workshopDecider, maxAttempts: 3, busyMessage: 'Busy workshop.' },
+    ]);
     const refused = handler.handle(workshopDecider, 'workshop-w', reserve('a')(), md);
     await expect(refused).rejects.toBeInstanceOf(StreamBusyError);
     await expect(refused).rejects.toThrow('Busy workshop.');

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EsdbEventStore, type EsdbOptions } from '../../../platform/eventstore/esdb.js';
-import { EventStoreUnavailableError, type NewEvent, WrongExpectedRevisionError } from '../../../platform/eventstore/port.js';
+import {
+  EventStoreUnavailableError,
+  type NewEvent,
+  WrongExpectedRevisionError,
+} from '../../../platform/eventstore/port.js';
 import { validatingEventStore } from '../../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../../contracts/events.js';
 import { loadConfig } from '../../../service/core/config.js';
 import { FakeEventStoreDb } from '../../support/fake-esdb.js';
-import { allEvents, eventually, freeEnrollment, makeFaultApp, seatInvariants, type FaultApp } from '../../faults/support.js';
+import {
+  allEvents,
+  eventually,
+  freeEnrollment,
+  makeFaultApp,
+  seatInvariants,
+  type FaultApp,
+} from '../../faults/support.js';
 
 /*
  * The EventStoreDB adapter against a fake node (tests/support/fake-esdb.ts): a gRPC server built from
@@ -49,25 +60,42 @@ const event = (type = 'Noted', data: unknown = { n: 1 }): NewEvent => ({
   metadata: { actor: 'test', occurredAt: new Date().toISOString() } as unknown as NewEvent['metadata'],
 });
 
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('EventStoreDB adapter against a fake node', () => {
-  it.each(['esdb', 'kurrentdb', 'kdb'])('given a %s:// URL, when events are appended, then they read back from the stream and from $all', async (scheme) => {
-    const { store } = await given({}, scheme);
-    const stream = `thing-${randomUUID()}`;
-    const [a, b] = [event(), event()];
+  it.each(['esdb', 'kurrentdb', 'kdb'])(
+    'given a %s:// URL, when events are appended, then they read back from the stream and from $all',
+    async (scheme) => {
+      const { store } = await given({}, scheme);
+      const stream = `thing-${randomUUID()}`;
+      const [a, b] = [event(), event()];
 
-    const appended = await store.append(stream, [a, b], 'no_stream');
+      const appended = await store.append(stream, [a, b], 'no_stream');
 
-    expect(appended.nextExpectedRevision).toBe(1n);
-    expect((await store.readStream(stream)).map((e) => e.id)).toEqual([a.id, b.id]);
-    expect((await store.readAll()).map((e) => e.id)).toEqual([a.id, b.id]);
-    expect(await store.headPosition()).toBe(appended.position);
-  });
+      expect(appended.nextExpectedRevision).toBe(1n);
+      expect((await store.readStream(stream)).map((e) => e.id)).toEqual([a.id, b.id]);
+      expect((await store.readAll()).map((e) => e.id)).toEqual([a.id, b.id]);
+      expect(await store.headPosition()).toBe(appended.position);
+    },
+  );
 
   it('given KurrentDB URL schemes in EVENTSTORE_URL, when the configuration is read, then they are accepted', () => {
-    const base = { ADMIN_KEY: 'an-admin-key-long-enough', MONGODB_URL: 'mongodb://localhost:27017', PAYMENTS: 'offline' };
-    for (const url of ['kurrentdb://db:2113?tls=false', 'kdb://db:2113', 'kurrentdb+discover://db:2113', 'kdb+discover://db:2113', 'esdb://db:2113']) {
+    const base = {
+      ADMIN_KEY: 'an-admin-key-long-enough',
+      MONGODB_URL: 'mongodb://localhost:27017',
+      PAYMENTS: 'offline',
+    };
+    for (const url of [
+      'kurrentdb://db:2113?tls=false',
+      'kdb://db:2113',
+      'kurrentdb+discover://db:2113',
+      'kdb+discover://db:2113',
+      'esdb://db:2113',
+    ]) {
       expect(loadConfig({ ...base, EVENTSTORE_URL: url }).EVENTSTORE_URL).toBe(url);
     }
   });

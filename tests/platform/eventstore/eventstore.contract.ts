@@ -61,7 +61,13 @@ export function describeEventStoreContract(
         expect(result.nextExpectedRevision).toBe(0n);
         const read = await store.readStream(stream);
         expect(read).toHaveLength(1);
-        expect(read[0]).toMatchObject({ id: event.id, streamId: stream, revision: 0n, type: 'ThingHappened', data: { n: 1 } });
+        expect(read[0]).toMatchObject({
+          id: event.id,
+          streamId: stream,
+          revision: 0n,
+          type: 'ThingHappened',
+          data: { n: 1 },
+        });
         expect(read[0]!.position).toBe(result.position);
       });
 
@@ -106,7 +112,12 @@ export function describeEventStoreContract(
     });
 
     describe('wrong expected revision', () => {
-      const cases: Array<{ title: string; existing: number; expected: ExpectedRevision; actual: bigint | 'no_stream' }> = [
+      const cases: Array<{
+        title: string;
+        existing: number;
+        expected: ExpectedRevision;
+        actual: bigint | 'no_stream';
+      }> = [
         { title: 'a stale revision on an existing stream', existing: 2, expected: 0n, actual: 1n },
         { title: 'a revision ahead of the stream', existing: 1, expected: 5n, actual: 0n },
         { title: 'a revision on a missing stream', existing: 0, expected: 0n, actual: 'no_stream' },
@@ -117,7 +128,12 @@ export function describeEventStoreContract(
       for (const c of cases) {
         it(`throws WrongExpectedRevisionError and appends nothing for ${c.title}`, async () => {
           const stream = streamName();
-          if (c.existing > 0) await store.append(stream, Array.from({ length: c.existing }, () => newEvent()), 'no_stream');
+          if (c.existing > 0)
+            await store.append(
+              stream,
+              Array.from({ length: c.existing }, () => newEvent()),
+              'no_stream',
+            );
           const head = await store.headPosition();
 
           const attempt = store.append(stream, [newEvent(), newEvent()], c.expected);
@@ -229,7 +245,9 @@ export function describeEventStoreContract(
       it('lets exactly one of 20 concurrent no_stream appends create the stream', async () => {
         const stream = streamName();
         const results = await Promise.allSettled(
-          Array.from({ length: 20 }, (_, i) => store.append(stream, [newEvent('Attempt', { i }), newEvent()], 'no_stream')),
+          Array.from({ length: 20 }, (_, i) =>
+            store.append(stream, [newEvent('Attempt', { i }), newEvent()], 'no_stream'),
+          ),
         );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         expect(await store.readStream(stream)).toHaveLength(2);

@@ -55,7 +55,9 @@ describe('SqliteEventStore', () => {
     const second = new SqliteEventStore(file);
     expect(await second.readAll()).toEqual(before);
     expect(await second.headPosition()).toBe(2n);
-    await expect(second.append('thing-1', [newEvent()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(second.append('thing-1', [newEvent()], 'no_stream')).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
     const next = await second.append('thing-1', [newEvent('Four')], 1n);
     expect(next).toEqual({ nextExpectedRevision: 2n, position: 3n });
     expect((await second.readStream('thing-1')).map((e) => [e.revision, e.position])).toEqual([
@@ -96,8 +98,19 @@ describe('SqliteEventStore', () => {
         store.append('b-1', [newEvent('B2')], 1n),
       ]);
 
-      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-      expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ streamId: 'a-1', expected: 'no_stream', actual: 0n });
+      expect(results.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+        streamId: 'a-1',
+        expected: 'no_stream',
+        actual: 0n,
+      });
       expect((results[4] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
       expect(results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))).toEqual([
         { nextExpectedRevision: 0n, position: 0n },

@@ -28,19 +28,31 @@ describe('validatingEventStore', () => {
   });
 
   it('refuses an unknown event type, naming it, and appends nothing', async () => {
-    const attempt = store.append('workshop-1', [newEvent('SeatsReserved', { enrollmentId: 'e', seats: 1 }), newEvent('SeatsStolen', {})], 'no_stream');
+    const attempt = store.append(
+      'workshop-1',
+      [newEvent('SeatsReserved', { enrollmentId: 'e', seats: 1 }), newEvent('SeatsStolen', {})],
+      'no_stream',
+    );
     await expect(attempt).rejects.toBeInstanceOf(EventValidationError);
     await expect(attempt).rejects.toThrow(/Unknown event type "SeatsStolen".*workshop-1/);
     expect(await inner.readAll()).toEqual([]);
   });
 
   it('does not treat Object.prototype members as event types', async () => {
-    await expect(store.append('x-1', [newEvent('toString', {})], 'any')).rejects.toThrow(/Unknown event type "toString"/);
+    await expect(store.append('x-1', [newEvent('toString', {})], 'any')).rejects.toThrow(
+      /Unknown event type "toString"/,
+    );
   });
 
   it('refuses bad data with a message naming the field, and appends nothing', async () => {
-    const attempt = store.append('workshop-1', [newEvent('SeatsReserved', { enrollmentId: 'e-1', seats: -3 })], 'no_stream');
-    await expect(attempt).rejects.toThrow(/Invalid data in event #0 \(SeatsReserved\) appended to workshop-1[\s\S]*seats/);
+    const attempt = store.append(
+      'workshop-1',
+      [newEvent('SeatsReserved', { enrollmentId: 'e-1', seats: -3 })],
+      'no_stream',
+    );
+    await expect(attempt).rejects.toThrow(
+      /Invalid data in event #0 \(SeatsReserved\) appended to workshop-1[\s\S]*seats/,
+    );
     expect(await inner.readAll()).toEqual([]);
   });
 
@@ -65,7 +77,10 @@ describe('validatingEventStore', () => {
     await inner.append('odd-1', [newEvent('Mystery', {})], 'no_stream');
     await expect(store.readStream('odd-1')).rejects.toThrow(/Unknown event type in stored event odd-1@0 \(Mystery/);
 
-    const badMeta = { ...newEvent('SeatsReserved', { enrollmentId: 'e', seats: 1 }), metadata: { actor: 'system' } as never };
+    const badMeta = {
+      ...newEvent('SeatsReserved', { enrollmentId: 'e', seats: 1 }),
+      metadata: { actor: 'system' } as never,
+    };
     await inner.append('odd-2', [badMeta], 'no_stream');
     await expect(store.readStream('odd-2')).rejects.toThrow(/Invalid metadata in stored event odd-2@0/);
   });

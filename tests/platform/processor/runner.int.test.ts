@@ -28,7 +28,10 @@ interface Line {
 }
 
 /** Starts the rebuild child and calls `onLine` for each JSON line it prints; resolves with its exit. */
-function runChild(args: string[], onLine: (line: Line, proc: ChildProcess) => void): { proc: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
+function runChild(
+  args: string[],
+  onLine: (line: Line, proc: ChildProcess) => void,
+): { proc: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
   // Its own process group: npx and tsx each start a process, and the kill must reach the one working.
   const proc = spawn('npx', ['tsx', child, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let stderr = '';
@@ -122,7 +125,14 @@ describe('projections on SQLite', () => {
     // The API process and the operator's CLI each have their own connection to the read database.
     const apiRead = new SqliteReadStore(readFile);
     const cliRead = new SqliteReadStore(readFile);
-    const live = new ProcessorRunner({ eventStore: events, readStore: apiRead, projectors: toyProjectors, pollMs: 20, standbyMs: 20, log: createLogger('silent') });
+    const live = new ProcessorRunner({
+      eventStore: events,
+      readStore: apiRead,
+      projectors: toyProjectors,
+      pollMs: 20,
+      standbyMs: 20,
+      log: createLogger('silent'),
+    });
     try {
       live.start();
       expect(await live.waitFor(await events.headPosition(), undefined, 20_000)).toBe(true);
@@ -170,7 +180,15 @@ describe('projections on SQLite', () => {
     const stores = [new SqliteReadStore(readFile), new SqliteReadStore(readFile)];
     const owners: string[] = [];
     const runners = stores.map((readStore, i) => {
-      const r = new ProcessorRunner({ eventStore: events, readStore, projectors: toyProjectors, owner: `runner-${i}`, pollMs: 20, standbyMs: 20, log: createLogger('silent') });
+      const r = new ProcessorRunner({
+        eventStore: events,
+        readStore,
+        projectors: toyProjectors,
+        owner: `runner-${i}`,
+        pollMs: 20,
+        standbyMs: 20,
+        log: createLogger('silent'),
+      });
       r.onProgress(() => owners.push(r.owner));
       return r;
     });
@@ -188,7 +206,9 @@ describe('projections on SQLite', () => {
         expect(states.filter((s) => s === 'running')).toHaveLength(1);
         expect(states.filter((s) => s === 'standby')).toHaveLength(1);
       }
-      expect(new Map((await snapshot(stores[0]!, 'counters')).map((d) => [d.id, d.doc]))).toEqual(await expectedCounters(events));
+      expect(new Map((await snapshot(stores[0]!, 'counters')).map((d) => [d.id, d.doc]))).toEqual(
+        await expectedCounters(events),
+      );
     } finally {
       await Promise.all(runners.map((r) => r.stop()));
       await Promise.all([...stores.map((s) => s.close()), events.close()]);

@@ -16,7 +16,9 @@ afterEach(async () => {
   await Promise.all(runners.splice(0).map((r) => r.stop()));
 });
 
-function runner(options: Partial<ProcessorRunnerOptions> & Pick<ProcessorRunnerOptions, 'eventStore' | 'readStore'>): ProcessorRunner {
+function runner(
+  options: Partial<ProcessorRunnerOptions> & Pick<ProcessorRunnerOptions, 'eventStore' | 'readStore'>,
+): ProcessorRunner {
   const r = new ProcessorRunner({ projectors: toyProjectors, pollMs: 20, standbyMs: 20, log: silent, ...options });
   runners.push(r);
   return r;
@@ -86,7 +88,18 @@ describe('ProcessorRunner', () => {
   it('moves the checkpoint over events no projection reads', async () => {
     const eventStore = new MemoryEventStore();
     const readStore = new MemoryReadStore();
-    await eventStore.append('x', [{ id: '1', type: 'Unrelated', data: {}, metadata: { correlationId: 'c', causationId: 'c', actor: 'system', at: '2024-01-01T00:00:00Z' } }], 'any');
+    await eventStore.append(
+      'x',
+      [
+        {
+          id: '1',
+          type: 'Unrelated',
+          data: {},
+          metadata: { correlationId: 'c', causationId: 'c', actor: 'system', at: '2024-01-01T00:00:00Z' },
+        },
+      ],
+      'any',
+    );
     const r = runner({ eventStore, readStore });
     r.start();
     expect(await r.waitFor(0n, undefined, 2000)).toBe(true);
@@ -158,7 +171,9 @@ describe('ProcessorRunner', () => {
     await appendToy(eventStore, 600, 200, 10);
     expect(await b.waitFor(await eventStore.headPosition(), undefined, 5000)).toBe(true);
     expect(new Set(readStore.writes.map((w) => w.owner))).toEqual(new Set(['B']));
-    expect(new Map((await snapshot(readStore, 'counters')).map((d) => [d.id, d.doc]))).toEqual(await expectedCounters(eventStore));
+    expect(new Map((await snapshot(readStore, 'counters')).map((d) => [d.id, d.doc]))).toEqual(
+      await expectedCounters(eventStore),
+    );
   });
 
   it('stop finishes the current batch and stops at a checkpoint', async () => {
@@ -198,11 +213,18 @@ describe('ProcessorRunner', () => {
     });
     const lines: string[] = [];
     await appendToy(eventStore, 0, 300, 10);
-    const r = runner({ eventStore, readStore: flaky, projectors: [streamCounter], log: createLogger('warn', (l) => lines.push(l)) });
+    const r = runner({
+      eventStore,
+      readStore: flaky,
+      projectors: [streamCounter],
+      log: createLogger('warn', (l) => lines.push(l)),
+    });
     r.start();
     expect(await r.waitFor(await eventStore.headPosition(), undefined, 5000)).toBe(true);
     expect(lines.filter((l) => l.includes('retrying'))).toHaveLength(3);
-    expect(new Map((await snapshot(inner, 'counters')).map((d) => [d.id, d.doc]))).toEqual(await expectedCounters(eventStore));
+    expect(new Map((await snapshot(inner, 'counters')).map((d) => [d.id, d.doc]))).toEqual(
+      await expectedCounters(eventStore),
+    );
   });
 
   it('a rebuild while the runner runs keeps the old documents served and ends identical to a clean rebuild', async () => {
@@ -281,7 +303,11 @@ describe('ProcessorRunner with reactors', () => {
       eventTypes: ['Closed'],
       async handle(event, context) {
         if (failures-- > 0) throw new Error('mail server down');
-        handled.push({ position: event.position, causation: context.metadata.causationId, key: context.idempotencyKey });
+        handled.push({
+          position: event.position,
+          causation: context.metadata.causationId,
+          key: context.idempotencyKey,
+        });
       },
     });
   afterEach(() => {
@@ -296,7 +322,9 @@ describe('ProcessorRunner with reactors', () => {
     const r = runner({ eventStore, readStore, projectors: [], reactors: [closer()], batchSize: 64 });
     r.start();
     expect(await r.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
-    expect(handled).toEqual(closed.map((e) => ({ position: e.position, causation: e.id, key: `closer@${e.position}` })));
+    expect(handled).toEqual(
+      closed.map((e) => ({ position: e.position, causation: e.id, key: `closer@${e.position}` })),
+    );
     expect(await readStore.getCheckpoint('closer')).toBe(await eventStore.headPosition());
   });
 
@@ -306,7 +334,13 @@ describe('ProcessorRunner with reactors', () => {
     await appendToy(eventStore, 0, 400, 10);
     const closed = (await eventStore.readAll({ limit: 1000 })).filter((e) => e.type === 'Closed');
     const lines: string[] = [];
-    const r = runner({ eventStore, readStore, projectors: [], reactors: [closer(2)], log: createLogger('warn', (l) => lines.push(l)) });
+    const r = runner({
+      eventStore,
+      readStore,
+      projectors: [],
+      reactors: [closer(2)],
+      log: createLogger('warn', (l) => lines.push(l)),
+    });
     r.start();
     expect(await r.waitFor(await eventStore.headPosition(), ['closer'], 5000)).toBe(true);
     expect(handled.map((h) => h.position)).toEqual(closed.map((e) => e.position));

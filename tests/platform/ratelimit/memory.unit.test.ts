@@ -30,7 +30,10 @@ describe('shared rate limit store falling back', () => {
   it('given the shared store unreachable, then this process keeps limiting with its own buckets and says so once', async () => {
     const warnings: string[] = [];
     const log = { debug() {}, info() {}, error() {}, warn: (m: string) => void warnings.push(m) };
-    const down: RateLimitStore = { take: () => Promise.reject(new Error('MongoServerSelectionError')), close: async () => undefined };
+    const down: RateLimitStore = {
+      take: () => Promise.reject(new Error('MongoServerSelectionError')),
+      close: async () => undefined,
+    };
     const store = new FallbackRateLimitStore(down, log);
     const policy = { burst: 2, perMinute: 1 };
     const results = [];

@@ -4,7 +4,11 @@ import type { RateLimitStore } from '../../../platform/ratelimit/port.js';
 const policy = { burst: 3, perMinute: 20 }; // one token every 3 s
 
 /** What every rate-limit store must do; the memory one runs it in unit tests, MongoDB when MONGODB_URL is set. */
-export function describeRateLimitContract(name: string, open: () => Promise<RateLimitStore>, options: { skip?: boolean } = {}) {
+export function describeRateLimitContract(
+  name: string,
+  open: () => Promise<RateLimitStore>,
+  options: { skip?: boolean } = {},
+) {
   describe.skipIf(options.skip)(`rate limit store contract: ${name}`, () => {
     const withStore = async (fn: (s: RateLimitStore, key: string) => Promise<void>) => {
       const store = await open();
@@ -53,7 +57,9 @@ export function describeRateLimitContract(name: string, open: () => Promise<Rate
     it('given 50 takes at once on one bucket of 10, then exactly 10 are allowed', () =>
       withStore(async (s, key) => {
         const t0 = 1_700_000_000_000;
-        const results = await Promise.all(Array.from({ length: 50 }, () => s.take(key, { burst: 10, perMinute: 1 }, t0)));
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () => s.take(key, { burst: 10, perMinute: 1 }, t0)),
+        );
         expect(results.filter((r) => r.allowed)).toHaveLength(10);
       }));
   });

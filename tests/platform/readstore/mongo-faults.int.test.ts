@@ -59,7 +59,10 @@ function grantLeases(server: FakeMongoServer): void {
 }
 
 const named = (commands: RecordedCommand[], name: string) => commands.filter((c) => c.name === name);
-const counts = (commands: RecordedCommand[]) => commands.filter((c) => c.name === 'count' || (c.name === 'aggregate' && JSON.stringify(c.body.pipeline).includes('$group')));
+const counts = (commands: RecordedCommand[]) =>
+  commands.filter(
+    (c) => c.name === 'count' || (c.name === 'aggregate' && JSON.stringify(c.body.pipeline).includes('$group')),
+  );
 
 /** The index key entries created on a collection. */
 const indexesOn = (commands: RecordedCommand[], collection: string): [string, number][][] =>
@@ -119,7 +122,14 @@ describe('MongoDB adapter against a fake server: indexes', () => {
 
     const queries = named(fake.commands.slice(before), 'find').filter((c) => !String(c.body.find).startsWith('_'));
     const collections = new Set(queries.map((q) => String(q.body.find)));
-    expect([...collections].sort()).toEqual(['enrollments', 'inquiries', 'orders', 'programs', 'schedule', 'seat-holds']);
+    expect([...collections].sort()).toEqual([
+      'enrollments',
+      'inquiries',
+      'orders',
+      'programs',
+      'schedule',
+      'seat-holds',
+    ]);
     const unserved = queries.filter((q) => !served(q.body, indexesOn(fake.commands, String(q.body.find))));
     expect(unserved.map((q) => ({ collection: q.body.find, filter: q.body.filter, sort: q.body.sort }))).toEqual([]);
   });
@@ -131,9 +141,20 @@ describe('MongoDB adapter against a fake server: indexes', () => {
     await store.ensureIndexes(enrollments.collection, enrollments.indexes!);
 
     expect(indexesOn(fake.commands, 'enrollments')).toEqual([
-      [['doc.seq', -1], ['_id', 1]],
-      [['doc.status', 1], ['doc.seq', -1], ['_id', 1]],
-      [['doc.paymentStatus', 1], ['doc.seq', -1], ['_id', 1]],
+      [
+        ['doc.seq', -1],
+        ['_id', 1],
+      ],
+      [
+        ['doc.status', 1],
+        ['doc.seq', -1],
+        ['_id', 1],
+      ],
+      [
+        ['doc.paymentStatus', 1],
+        ['doc.seq', -1],
+        ['_id', 1],
+      ],
     ]);
   });
 
@@ -152,23 +173,43 @@ describe('MongoDB adapter against a fake server: indexes', () => {
     expect(lastShadowWrite).toBeGreaterThan(-1);
     expect(indexed).toBeGreaterThan(lastShadowWrite);
     expect(renamed).toBeGreaterThan(indexed);
-    expect(sent[renamed]!.body).toMatchObject({ renameCollection: 'school.schedule__rebuild', to: 'school.schedule', dropTarget: true });
-    expect(indexesOn(sent, 'schedule__rebuild')).toEqual([[['doc.date', 1], ['_id', 1]]]);
+    expect(sent[renamed]!.body).toMatchObject({
+      renameCollection: 'school.schedule__rebuild',
+      to: 'school.schedule',
+      dropTarget: true,
+    });
+    expect(indexesOn(sent, 'schedule__rebuild')).toEqual([
+      [
+        ['doc.date', 1],
+        ['_id', 1],
+      ],
+    ]);
   });
 
   it('given a runner that regains its lease (say after a rebuild swapped a collection in), when it runs again, then it ensures the live indexes again', async () => {
     const { fake, store } = await given();
     grantLeases(fake);
     const events = validatingEventStore(new MemoryEventStore(), eventSchemas);
-    const runner = new ProcessorRunner({ eventStore: events, readStore: store, projectors: [scheduleProjector as unknown as Projector], log: createLogger('silent'), standbyMs: 20 });
+    const runner = new ProcessorRunner({
+      eventStore: events,
+      readStore: store,
+      projectors: [scheduleProjector as unknown as Projector],
+      log: createLogger('silent'),
+      standbyMs: 20,
+    });
     runner.start();
     expect(await eventually(() => indexesOn(fake.commands, 'schedule').length === 1, 5000)).toBe(true);
 
     // Another owner takes the lease: the runner's next write fails, it stands by, then takes it back.
-    fake.reply('update', (body) => (body.update === '_leases' ? { n: 0, nModified: 0 } : { n: (body.updates as unknown[]).length }));
+    fake.reply('update', (body) =>
+      body.update === '_leases' ? { n: 0, nModified: 0 } : { n: (body.updates as unknown[]).length },
+    );
     await seedCatalogue(events, new Date('2025-05-01T12:00:00Z'));
     expect(await eventually(() => named(fake.commands, 'abortTransaction').length > 0, 5000)).toBe(true);
-    fake.reply('update', (body) => ({ n: (body.updates as unknown[]).length, nModified: (body.updates as unknown[]).length }));
+    fake.reply('update', (body) => ({
+      n: (body.updates as unknown[]).length,
+      nModified: (body.updates as unknown[]).length,
+    }));
 
     // At least once more: the lease may be lost and regained more than once while the fake refuses.
     expect(await eventually(() => indexesOn(fake.commands, 'schedule').length >= 2, 5000)).toBe(true);
@@ -198,7 +239,12 @@ describe('MongoDB adapter against a fake server: counting', () => {
   it('given a paged list past its first page, when it is read with its total, then one count is sent with the same filter', async () => {
     const { fake, store } = await given();
 
-    const r = await store.findWithTotal('enrollments', { where: { status: 'pending' }, sort: [{ field: 'seq', direction: 'desc' }], offset: 20, limit: 10 });
+    const r = await store.findWithTotal('enrollments', {
+      where: { status: 'pending' },
+      sort: [{ field: 'seq', direction: 'desc' }],
+      offset: 20,
+      limit: 10,
+    });
 
     expect(r).toEqual({ items: [], total: 0 });
     const [count] = counts(fake.sent());
@@ -232,16 +278,21 @@ describe('MongoDB adapter against a fake server: outages', () => {
     [13436, 'NotPrimaryOrSecondary'],
   ];
 
-  it.each(OUTAGES)('given a server that answers reads and writes with %i %s, when the store is used, then it fails with ReadStoreUnavailableError', async (code, codeName) => {
-    const { fake, store } = await given();
-    fake.fail('find', { code, codeName });
-    fake.fail('update', { code, codeName });
+  it.each(OUTAGES)(
+    'given a server that answers reads and writes with %i %s, when the store is used, then it fails with ReadStoreUnavailableError',
+    async (code, codeName) => {
+      const { fake, store } = await given();
+      fake.fail('find', { code, codeName });
+      fake.fail('update', { code, codeName });
 
-    expect(await store.find('schedule').catch((e: unknown) => e)).toBeInstanceOf(ReadStoreUnavailableError);
-    expect(await store.write([{ kind: 'put', collection: 'schedule', id: 'w1', doc: {}, position: 1n }]).catch((e: unknown) => e)).toBeInstanceOf(
-      ReadStoreUnavailableError,
-    );
-  });
+      expect(await store.find('schedule').catch((e: unknown) => e)).toBeInstanceOf(ReadStoreUnavailableError);
+      expect(
+        await store
+          .write([{ kind: 'put', collection: 'schedule', id: 'w1', doc: {}, position: 1n }])
+          .catch((e: unknown) => e),
+      ).toBeInstanceOf(ReadStoreUnavailableError);
+    },
+  );
 
   it('given a server that drops the connection on every read, when the store reads, then it fails with ReadStoreUnavailableError', async () => {
     const { fake, store } = await given();
@@ -255,7 +306,12 @@ describe('MongoDB adapter against a fake server: outages', () => {
     fake.fail('update', 'close');
 
     const started = Date.now();
-    const err = await store.write([{ kind: 'put', collection: 'schedule', id: 'w1', doc: {}, position: 1n }], { projection: 'schedule', position: 1n }).catch((e: unknown) => e);
+    const err = await store
+      .write([{ kind: 'put', collection: 'schedule', id: 'w1', doc: {}, position: 1n }], {
+        projection: 'schedule',
+        position: 1n,
+      })
+      .catch((e: unknown) => e);
 
     expect(err).toBeInstanceOf(ReadStoreUnavailableError);
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -287,7 +343,10 @@ describe('MongoDB adapter against a fake server: outages', () => {
     app = await makeFaultApp({ readStore: store, seed: false });
     fake.fail('find', { code: 189, codeName: 'PrimarySteppedDown' });
 
-    for (const r of [await app.get('/api/workshops'), await app.get('/api/admin/enrollments', { 'Admin-Key': ADMIN_KEY })]) {
+    for (const r of [
+      await app.get('/api/workshops'),
+      await app.get('/api/admin/enrollments', { 'Admin-Key': ADMIN_KEY }),
+    ]) {
       expect(r.status).toBe(503);
       expect(((await r.json()) as { code: string }).code).toBe('unavailable');
       expect(r.headers.get('retry-after')).toBe('5');

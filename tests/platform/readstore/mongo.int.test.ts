@@ -35,7 +35,13 @@ async function containerRuntimeAnswers(): Promise<boolean> {
   if (!runtimeSocketExists()) return false;
   const { getContainerRuntimeClient } = await import('testcontainers');
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5000).unref());
-  return Promise.race([getContainerRuntimeClient().then(() => true, () => false), timeout]);
+  return Promise.race([
+    getContainerRuntimeClient().then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]);
 }
 
 const envUrl = process.env.MONGODB_URL;
@@ -53,7 +59,12 @@ async function startReplicaSet(): Promise<string> {
     .withExposedPorts(27017)
     .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
     .start();
-  await container.exec(['mongosh', '--quiet', '--eval', "rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] })"]);
+  await container.exec([
+    'mongosh',
+    '--quiet',
+    '--eval',
+    "rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] })",
+  ]);
   const started = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
   const client = new MongoClient(started, { serverSelectionTimeoutMS: 3000 });
   try {
@@ -102,11 +113,21 @@ describe.skipIf(mode === 'none')('mongo read store indexes on a real server', ()
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 3000 });
     try {
       const docs = Array.from({ length: 50 }, (_, i) => ({ status: i % 2 ? 'pending' : 'completed', seq: i }));
-      await store.write(docs.map((doc, i) => ({ kind: 'put' as const, collection: 'rows__rebuild', id: `r${i}`, doc, position: BigInt(i + 1) })));
+      await store.write(
+        docs.map((doc, i) => ({
+          kind: 'put' as const,
+          collection: 'rows__rebuild',
+          id: `r${i}`,
+          doc,
+          position: BigInt(i + 1),
+        })),
+      );
       await store.ensureIndexes('rows__rebuild', [[{ field: 'status' }, { field: 'seq', direction: 'desc' }]]);
       await store.swap([['rows', 'rows__rebuild']], 'rows', 'rows__rebuild', 50n);
 
-      const keys = (await client.db(db).collection('rows').listIndexes().toArray()).map((i) => i.key as Record<string, number>);
+      const keys = (await client.db(db).collection('rows').listIndexes().toArray()).map(
+        (i) => i.key as Record<string, number>,
+      );
       expect(keys).toContainEqual({ 'doc.status': 1, 'doc.seq': -1, _id: 1 });
       const plan = await client
         .db(db)
@@ -127,7 +148,9 @@ describe.skipIf(mode === 'none')('mongo read store indexes on a real server', ()
 describe('mongo read store without a server', () => {
   it('fails within seconds with ReadStoreUnavailableError', async () => {
     const started = Date.now();
-    const err = await MongoReadStore.connect('mongodb://127.0.0.1:9/?directConnection=true', 'nothing', { timeoutMs: 500 }).catch((e: unknown) => e);
+    const err = await MongoReadStore.connect('mongodb://127.0.0.1:9/?directConnection=true', 'nothing', {
+      timeoutMs: 500,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadStoreUnavailableError);
     expect((err as Error).message).not.toMatch(/password/);
     expect(Date.now() - started).toBeLessThan(5000);

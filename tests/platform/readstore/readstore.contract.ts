@@ -5,7 +5,11 @@ import { type ReadStore, type WriteOp, LeaseLostError } from '../../../platform/
  * The behaviour every ReadStore adapter must show. `make` gives a fresh, empty store for each test;
  * the suite closes it. With `skip`, every test is reported as skipped (never as passed).
  */
-export function describeReadStoreContract(name: string, make: () => Promise<ReadStore>, options: { skip?: boolean } = {}): void {
+export function describeReadStoreContract(
+  name: string,
+  make: () => Promise<ReadStore>,
+  options: { skip?: boolean } = {},
+): void {
   (options.skip ? describe.skip : describe)(`${name} read store contract`, () => {
     let store: ReadStore;
     beforeEach(async () => {
@@ -22,12 +26,21 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
       position,
       doc,
     });
-    const del = (id: string, position: bigint, collection = 'things'): WriteOp => ({ kind: 'delete', collection, id, position });
+    const del = (id: string, position: bigint, collection = 'things'): WriteOp => ({
+      kind: 'delete',
+      collection,
+      id,
+      position,
+    });
 
     describe('documents guarded by position', () => {
       it('stores a document and gives it back with its position', async () => {
         await store.write([put('a', 5n, { name: 'Ada', tags: ['x'], nested: { n: 1 } })]);
-        expect(await store.get('things', 'a')).toEqual({ id: 'a', position: 5n, doc: { name: 'Ada', tags: ['x'], nested: { n: 1 } } });
+        expect(await store.get('things', 'a')).toEqual({
+          id: 'a',
+          position: 5n,
+          doc: { name: 'Ada', tags: ['x'], nested: { n: 1 } },
+        });
         expect(await store.get('things', 'missing')).toBeNull();
         expect(await store.get('never-written', 'a')).toBeNull();
       });
@@ -124,7 +137,9 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
         await store.ensureIndexes('people', indexes);
         await store.ensureIndexes('people__rebuild', indexes);
         await store.ensureIndexes('people', []);
-        expect(ids(await store.find('people', { where: { city: 'London' }, sort: [{ field: 'age', direction: 'desc' }] }))).toEqual(['p3', 'p1']);
+        expect(
+          ids(await store.find('people', { where: { city: 'London' }, sort: [{ field: 'age', direction: 'desc' }] })),
+        ).toEqual(['p3', 'p1']);
         expect(await store.find('people__rebuild')).toEqual({ items: [] });
       });
 
@@ -141,14 +156,22 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
 
       it('searches case-insensitively for a substring across fields, including id', async () => {
         expect(ids(await store.find('people', { search: { text: 'LOVE', fields: ['name'] } }))).toEqual(['p1']);
-        expect(ids(await store.find('people', { search: { text: 'ada', fields: ['name', 'id'] } }))).toEqual(['ADA-x', 'p1']);
+        expect(ids(await store.find('people', { search: { text: 'ada', fields: ['name', 'id'] } }))).toEqual([
+          'ADA-x',
+          'p1',
+        ]);
         expect(ids(await store.find('people', { search: { text: 'ada', fields: ['name'] } }))).toEqual(['p1']);
-        expect(ids(await store.find('people', { search: { text: 'london', fields: ['name', 'city'] } }))).toEqual(['p1', 'p3']);
+        expect(ids(await store.find('people', { search: { text: 'london', fields: ['name', 'city'] } }))).toEqual([
+          'p1',
+          'p3',
+        ]);
         expect(ids(await store.find('people', { search: { text: 'ÉMILIE', fields: ['name'] } }))).toEqual(['p4']);
         expect(ids(await store.find('people', { search: { text: 'châtelet', fields: ['name'] } }))).toEqual(['p4']);
         expect(ids(await store.find('people', { search: { text: 'a.*', fields: ['name'] } }))).toEqual([]);
         expect(ids(await store.find('people', { search: { text: '36', fields: ['age'] } }))).toEqual([]);
-        expect(ids(await store.find('people', { search: { text: 'o', fields: ['name'] }, where: { city: 'London' } }))).toEqual(['p1']);
+        expect(
+          ids(await store.find('people', { search: { text: 'o', fields: ['name'] }, where: { city: 'London' } })),
+        ).toEqual(['p1']);
         expect((await store.findWithTotal('people', { search: { text: '', fields: ['name'] } })).total).toBe(7);
       });
 
@@ -166,7 +189,15 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
         });
         // null sorts first ascending.
         expect(ids(byCityThenName)).toEqual(['p6', 'p3', 'p1', 'p2', 'p4', 'ADA-x', 'p5']);
-        expect(ids(await store.find('people', { sort: [{ field: 'id', direction: 'desc' }] }))).toEqual(['p6', 'p5', 'p4', 'p3', 'p2', 'p1', 'ADA-x']);
+        expect(ids(await store.find('people', { sort: [{ field: 'id', direction: 'desc' }] }))).toEqual([
+          'p6',
+          'p5',
+          'p4',
+          'p3',
+          'p2',
+          'p1',
+          'ADA-x',
+        ]);
       });
 
       it('pages with offset and limit and counts all matches', async () => {
@@ -178,10 +209,18 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
         expect([ids(page1), ids(page2), ids(page3)]).toEqual([['ADA-x', 'p1', 'p6'], ['p3', 'p4', 'p2'], ['p5']]);
         expect([page1.total, page2.total, page3.total, past.total]).toEqual([7, 7, 7, 7]);
         expect(past.items).toEqual([]);
-        const searched = await store.findWithTotal('people', { search: { text: 'l', fields: ['city'] }, sort, offset: 1, limit: 1 });
+        const searched = await store.findWithTotal('people', {
+          search: { text: 'l', fields: ['city'] },
+          sort,
+          offset: 1,
+          limit: 1,
+        });
         expect(ids(searched)).toEqual(['p3']);
         expect(searched.total).toBe(3);
-        expect((await store.findWithTotal('people', { search: { text: 'l', fields: ['city'] }, offset: 10, limit: 1 })).total).toBe(3);
+        expect(
+          (await store.findWithTotal('people', { search: { text: 'l', fields: ['city'] }, offset: 10, limit: 1 }))
+            .total,
+        ).toBe(3);
         expect((await store.findWithTotal('people', { where: { city: 'London' }, limit: 5 })).total).toBe(2);
       });
 
@@ -235,19 +274,27 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
       it('lets its holder write with leaseOwner and refuses everyone else without writing anything', async () => {
         await store.acquireLease('p', 'A', 60_000);
         await store.write([put('a', 1n, { v: 'A' })], { projection: 'p', position: 1n, leaseOwner: 'A' });
-        await expect(store.write([put('a', 2n, { v: 'B' }), put('b', 2n, { v: 'B' })], { projection: 'p', position: 2n, leaseOwner: 'B' })).rejects.toBeInstanceOf(
-          LeaseLostError,
-        );
+        await expect(
+          store.write([put('a', 2n, { v: 'B' }), put('b', 2n, { v: 'B' })], {
+            projection: 'p',
+            position: 2n,
+            leaseOwner: 'B',
+          }),
+        ).rejects.toBeInstanceOf(LeaseLostError);
         expect((await store.get('things', 'a'))?.doc).toEqual({ v: 'A' });
         expect(await store.get('things', 'b')).toBeNull();
         expect(await store.getCheckpoint('p')).toBe(1n);
-        await expect(store.write([], { projection: 'nobody-holds-this', position: 1n, leaseOwner: 'A' })).rejects.toBeInstanceOf(LeaseLostError);
+        await expect(
+          store.write([], { projection: 'nobody-holds-this', position: 1n, leaseOwner: 'A' }),
+        ).rejects.toBeInstanceOf(LeaseLostError);
       });
 
       it('refuses the former holder once the lease is forced away', async () => {
         await store.acquireLease('p', 'A', 60_000);
         await store.acquireLease('p', 'B', 60_000, true);
-        await expect(store.write([put('a', 1n, { v: 'A' })], { projection: 'p', position: 1n, leaseOwner: 'A' })).rejects.toBeInstanceOf(LeaseLostError);
+        await expect(
+          store.write([put('a', 1n, { v: 'A' })], { projection: 'p', position: 1n, leaseOwner: 'A' }),
+        ).rejects.toBeInstanceOf(LeaseLostError);
         expect(await store.get('things', 'a')).toBeNull();
       });
     });
@@ -266,11 +313,20 @@ export function describeReadStoreContract(name: string, make: () => Promise<Read
       });
 
       it('swap replaces the live collection with the shadow and moves the checkpoint', async () => {
-        await store.write([put('old', 1n, { v: 'old' }), put('both', 1n, { v: 'old' })], { projection: 'p', position: 1n });
-        await store.write([put('both', 9n, { v: 'new' }), put('fresh', 8n, { v: 'new' }), del('gone', 7n)].map((op) => ({ ...op, collection: 'things__rebuild' })), {
-          projection: 'p__rebuild',
-          position: 9n,
+        await store.write([put('old', 1n, { v: 'old' }), put('both', 1n, { v: 'old' })], {
+          projection: 'p',
+          position: 1n,
         });
+        await store.write(
+          [put('both', 9n, { v: 'new' }), put('fresh', 8n, { v: 'new' }), del('gone', 7n)].map((op) => ({
+            ...op,
+            collection: 'things__rebuild',
+          })),
+          {
+            projection: 'p__rebuild',
+            position: 9n,
+          },
+        );
         expect((await store.get('things', 'both'))?.doc).toEqual({ v: 'old' });
         await store.swap([['things', 'things__rebuild']], 'p', 'p__rebuild', 12n);
         expect((await store.find('things')).items).toEqual([

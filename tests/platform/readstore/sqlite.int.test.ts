@@ -19,7 +19,10 @@ describe('sqlite read store', () => {
     const a = new SqliteReadStore(file);
     const b = new SqliteReadStore(file);
     try {
-      await a.write([{ kind: 'put', collection: 'c', id: 'x', position: 1n, doc: { v: 1 } }], { projection: 'p', position: 1n });
+      await a.write([{ kind: 'put', collection: 'c', id: 'x', position: 1n, doc: { v: 1 } }], {
+        projection: 'p',
+        position: 1n,
+      });
       expect((await b.get('c', 'x'))?.doc).toEqual({ v: 1 });
       // b has prepared statements on the live table; a replaces that table underneath it.
       expect((await b.findWithTotal('c')).total).toBe(1);
@@ -65,7 +68,12 @@ describe('sqlite read store', () => {
       const fields = ['parentName', 'email', 'childName', 'id'];
       const sort = [{ field: 'submittedAt', direction: 'desc' as const }];
       const queries: Query[] = [
-        { where: { status: ['pending', 'confirmed'], workshopId: 'w-4' }, search: { text: 'NUMBER12', fields }, sort, limit: 25 },
+        {
+          where: { status: ['pending', 'confirmed'], workshopId: 'w-4' },
+          search: { text: 'NUMBER12', fields },
+          sort,
+          limit: 25,
+        },
         { search: { text: 'number12', fields }, sort, offset: 25, limit: 25 },
         { where: { status: 'confirmed' }, sort, offset: 40, limit: 20 },
         { sort: [{ field: 'parentName', direction: 'asc' }], offset: 100, limit: 20 },

@@ -7,7 +7,17 @@ describe('dashboard projector', () => {
   it('given enrollments, payments, a refund and catalogue changes, then the figures follow', async () => {
     const program = (id: string) => ({ type: 'ProgramPublished', data: { program: { id } } });
     const workshop = (id: string, date: string) => ({ type: 'WorkshopScheduled', data: { workshop: { id, date } } });
-    const refund = { type: 'RefundIssued', data: { enrollmentId: 'e2', paymentIntentId: 'pi', refundId: 're_1', amountCents: 15_000, reason: 'cancelled', refundedAt: '2025-06-02T00:00:00Z' } };
+    const refund = {
+      type: 'RefundIssued',
+      data: {
+        enrollmentId: 'e2',
+        paymentIntentId: 'pi',
+        refundId: 're_1',
+        amountCents: 15_000,
+        reason: 'cancelled',
+        refundedAt: '2025-06-02T00:00:00Z',
+      },
+    };
     await given(dashboardProjector, [
       on('program-1', program('1')),
       on('program-2', program('2')),

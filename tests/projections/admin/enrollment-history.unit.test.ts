@@ -18,7 +18,8 @@ describe('enrollment-history projector', () => {
             type: 'EnrollmentSubmitted',
             actor: 'visitor',
             at: '2025-06-01T15:00:00.000Z',
-            summary: 'Enrollment submitted for workshop "Etiquette After Dark - Dinner": 2 participants, $300.00 due; seats held until 2025-06-01T15:30:00.000Z.',
+            summary:
+              'Enrollment submitted for workshop "Etiquette After Dark - Dinner": 2 participants, $300.00 due; seats held until 2025-06-01T15:30:00.000Z.',
           }),
           expect.objectContaining({ type: 'PaymentSucceeded', actor: 'provider', at: '2025-06-01T15:05:00.000Z' }),
           expect.objectContaining({ type: 'EnrollmentConfirmed', actor: 'system', at: '2025-06-01T15:05:01.000Z' }),
@@ -29,16 +30,26 @@ describe('enrollment-history projector', () => {
 
   it('given the trail, then no sentence names the person', async () => {
     const s = enrollmentStream('e1');
-    await given(enrollmentHistoryProjector, [on(s, submitted('e1')), on(s, paid('e1', 30_000)), on(s, confirmed('e1', 30_000))]).then({
-      e1: expect.objectContaining({ events: expect.not.arrayContaining([expect.objectContaining({ summary: expect.stringMatching(/Ada|Lovelace|ada@example/) })]) }),
+    await given(enrollmentHistoryProjector, [
+      on(s, submitted('e1')),
+      on(s, paid('e1', 30_000)),
+      on(s, confirmed('e1', 30_000)),
+    ]).then({
+      e1: expect.objectContaining({
+        events: expect.not.arrayContaining([
+          expect.objectContaining({ summary: expect.stringMatching(/Ada|Lovelace|ada@example/) }),
+        ]),
+      }),
     });
   });
 
   it('given an event of a revision already listed (the same fact read again), then it is listed once', async () => {
     const s = enrollmentStream('e1');
-    await given(enrollmentHistoryProjector, [on(s, submitted('e1')), { ...on(s, submitted('e1')), revision: 0n }]).then({
-      e1: { id: 'e1', events: [expect.objectContaining({ revision: 0, type: 'EnrollmentSubmitted' })] },
-    });
+    await given(enrollmentHistoryProjector, [on(s, submitted('e1')), { ...on(s, submitted('e1')), revision: 0n }]).then(
+      {
+        e1: { id: 'e1', events: [expect.objectContaining({ revision: 0, type: 'EnrollmentSubmitted' })] },
+      },
+    );
   });
 
   it('given an event of another stream, then it keys no enrollment', async () => {

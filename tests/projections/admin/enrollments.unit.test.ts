@@ -6,11 +6,19 @@ import { confirmed, enrollmentStream, paid, submitted } from '../../support/enro
 describe('enrollments (tracker) projector', () => {
   it('given a paid workshop enrollment, then the row is completed and paid, in dollars', async () => {
     const s = enrollmentStream('e1');
-    await given(enrollmentsProjector, [on(s, submitted('e1')), on(s, paid('e1', 30_000), 'provider'), on(s, confirmed('e1', 30_000), 'system')]).then({
+    await given(enrollmentsProjector, [
+      on(s, submitted('e1')),
+      on(s, paid('e1', 30_000), 'provider'),
+      on(s, confirmed('e1', 30_000), 'system'),
+    ]).then({
       e1: expect.objectContaining({
         id: 'e1',
         workshopId: '6',
-        workshop: { title: 'Etiquette After Dark - Dinner', location: 'Legacy Commons, Plano', date: '2025-07-19T19:00:00-05:00' },
+        workshop: {
+          title: 'Etiquette After Dark - Dinner',
+          location: 'Legacy Commons, Plano',
+          date: '2025-07-19T19:00:00-05:00',
+        },
         program: null,
         firstName: 'Ada',
         email: 'ada@example.com',
@@ -33,13 +41,25 @@ describe('enrollments (tracker) projector', () => {
 
   it('given an unpaid enrollment whose hold lapsed, then it is expired and unpaid', async () => {
     const s = enrollmentStream('x1');
-    const expired = { type: 'EnrollmentExpired', data: { enrollmentId: 'x1', holdExpiresAt: '2025-06-01T15:30:00.000Z', expiredAt: '2025-06-01T15:30:01.000Z' } };
-    await given(enrollmentsProjector, [on(s, submitted('x1')), on(s, expired, 'system')]).then({ x1: expect.objectContaining({ status: 'expired', paymentStatus: 'unpaid' }) });
+    const expired = {
+      type: 'EnrollmentExpired',
+      data: { enrollmentId: 'x1', holdExpiresAt: '2025-06-01T15:30:00.000Z', expiredAt: '2025-06-01T15:30:01.000Z' },
+    };
+    await given(enrollmentsProjector, [on(s, submitted('x1')), on(s, expired, 'system')]).then({
+      x1: expect.objectContaining({ status: 'expired', paymentStatus: 'unpaid' }),
+    });
   });
 
   it('given a program enrollment, then the program title is set and the workshop is null', async () => {
-    await given(enrollmentsProjector, [on(enrollmentStream('p1'), submitted('p1', { kind: 'program', title: 'Etiquette for Tweens & Teens' }))]).then({
-      p1: expect.objectContaining({ workshopId: null, workshop: null, program: { title: 'Etiquette for Tweens & Teens' }, programTitle: 'Etiquette for Tweens & Teens' }),
+    await given(enrollmentsProjector, [
+      on(enrollmentStream('p1'), submitted('p1', { kind: 'program', title: 'Etiquette for Tweens & Teens' })),
+    ]).then({
+      p1: expect.objectContaining({
+        workshopId: null,
+        workshop: null,
+        program: { title: 'Etiquette for Tweens & Teens' },
+        programTitle: 'Etiquette for Tweens & Teens',
+      }),
     });
   });
 

@@ -19,6 +19,9 @@ describe('programs projector', () => {
   });
 
   it('given a removed program, then it leaves the list', async () => {
-    await given(programsProjector, [on(s, { type: 'ProgramPublished', data: { program } }), on(s, { type: 'ProgramRemoved', data: { programId: program.id } })]).then({});
+    await given(programsProjector, [
+      on(s, { type: 'ProgramPublished', data: { program } }),
+      on(s, { type: 'ProgramRemoved', data: { programId: program.id } }),
+    ]).then({});
   });
 });

@@ -7,10 +7,13 @@ describe('schedule projector', () => {
   const workshop = SEED_WORKSHOPS[3]!;
   const s = `workshop-${workshop.id}`;
   const scheduled = on(s, { type: 'WorkshopScheduled', data: { workshop } });
-  const seats = (type: string, n: number, extra = {}) => on(s, { type, data: { workshopId: workshop.id, enrollmentId: 'e', seats: n, ...extra } });
+  const seats = (type: string, n: number, extra = {}) =>
+    on(s, { type, data: { workshopId: workshop.id, enrollmentId: 'e', seats: n, ...extra } });
 
   it('given a scheduled workshop, then every spot is left', async () => {
-    await given(scheduleProjector, [scheduled]).then({ '4': expect.objectContaining({ id: '4', spotsLeft: 15, seatsTaken: 0 }) });
+    await given(scheduleProjector, [scheduled]).then({
+      '4': expect.objectContaining({ id: '4', spotsLeft: 15, seatsTaken: 0 }),
+    });
   });
 
   it('given holds, a confirmation and a release, then spots left follow the seats taken', async () => {
@@ -32,6 +35,9 @@ describe('schedule projector', () => {
   });
 
   it('given a removal, then the workshop leaves the schedule', async () => {
-    await given(scheduleProjector, [scheduled, on(s, { type: 'WorkshopRemoved', data: { workshopId: workshop.id } })]).then({});
+    await given(scheduleProjector, [
+      scheduled,
+      on(s, { type: 'WorkshopRemoved', data: { workshopId: workshop.id } }),
+    ]).then({});
   });
 });

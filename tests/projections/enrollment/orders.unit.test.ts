@@ -4,24 +4,96 @@ import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/submission
 import { given, on } from '../../support/projection.js';
 
 const AT = '2025-05-01T15:00:00.000Z';
-const item = { kind: 'workshop' as const, id: '4', title: 'Princess Tea Party', date: '2025-06-07T12:30:00-05:00', time: '12:30 PM - 2:00 PM', location: 'Plano', instructor: 'M', duration: '1.5 hours', category: 'tea-party', attire: 'Dressy', unitPriceCents: 7500 };
-const submitted = submissionOf({ enrollmentId: 'e1', workshopId: '4', programId: null, form: { ...EMPTY_FORM, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', participants: 2, participantNames: 'Bo Lee' }, item, holdExpiresAt: AT, test: false, at: new Date(AT) });
+const item = {
+  kind: 'workshop' as const,
+  id: '4',
+  title: 'Princess Tea Party',
+  date: '2025-06-07T12:30:00-05:00',
+  time: '12:30 PM - 2:00 PM',
+  location: 'Plano',
+  instructor: 'M',
+  duration: '1.5 hours',
+  category: 'tea-party',
+  attire: 'Dressy',
+  unitPriceCents: 7500,
+};
+const submitted = submissionOf({
+  enrollmentId: 'e1',
+  workshopId: '4',
+  programId: null,
+  form: {
+    ...EMPTY_FORM,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.com',
+    participants: 2,
+    participantNames: 'Bo Lee',
+  },
+  item,
+  holdExpiresAt: AT,
+  test: false,
+  at: new Date(AT),
+});
 const s = 'enrollment-e1';
 
 describe('orders projector', () => {
   it('given a paid journey, then the order is completed and paid with its order id, reference and attendees', async () => {
     await given(ordersProjector, [
       on(s, { type: 'EnrollmentSubmitted', data: submitted }),
-      on(s, { type: 'PaymentFailed', data: { enrollmentId: 'e1', paymentIntentId: 'pi', providerEventId: 'evt', code: 'card_declined', reason: 'Your card was declined.', failedAt: AT } }),
-      on(s, { type: 'PaymentSucceeded', data: { enrollmentId: 'e1', paymentIntentId: 'pi', amountCents: 15000, providerEventId: 'evt2', source: 'webhook', succeededAt: AT } }),
-      on(s, { type: 'EnrollmentConfirmed', data: { enrollmentId: 'e1', orderId: 'ORD-e1', orderReference: 'GL-123456', paymentMethod: 'Credit Card', amountCents: 15000, paymentIntentId: 'pi', confirmedAt: AT } }),
+      on(s, {
+        type: 'PaymentFailed',
+        data: {
+          enrollmentId: 'e1',
+          paymentIntentId: 'pi',
+          providerEventId: 'evt',
+          code: 'card_declined',
+          reason: 'Your card was declined.',
+          failedAt: AT,
+        },
+      }),
+      on(s, {
+        type: 'PaymentSucceeded',
+        data: {
+          enrollmentId: 'e1',
+          paymentIntentId: 'pi',
+          amountCents: 15000,
+          providerEventId: 'evt2',
+          source: 'webhook',
+          succeededAt: AT,
+        },
+      }),
+      on(s, {
+        type: 'EnrollmentConfirmed',
+        data: {
+          enrollmentId: 'e1',
+          orderId: 'ORD-e1',
+          orderReference: 'GL-123456',
+          paymentMethod: 'Credit Card',
+          amountCents: 15000,
+          paymentIntentId: 'pi',
+          confirmedAt: AT,
+        },
+      }),
     ]).then({
-      e1: expect.objectContaining({ id: 'e1', orderId: 'ORD-e1', orderReference: 'GL-123456', status: 'completed', paymentStatus: 'paid', attendees: ['Ann Lee', 'Bo Lee'], amountCents: 15000, lastPaymentError: null, emailSent: false }),
+      e1: expect.objectContaining({
+        id: 'e1',
+        orderId: 'ORD-e1',
+        orderReference: 'GL-123456',
+        status: 'completed',
+        paymentStatus: 'paid',
+        attendees: ['Ann Lee', 'Bo Lee'],
+        amountCents: 15000,
+        lastPaymentError: null,
+        emailSent: false,
+      }),
     });
   });
 
   it('given an unpaid enrollment whose hold expired, then it is expired and unpaid', async () => {
-    await given(ordersProjector, [on(s, { type: 'EnrollmentSubmitted', data: submitted }), on(s, { type: 'EnrollmentExpired', data: { enrollmentId: 'e1', holdExpiresAt: AT, expiredAt: AT } })]).then({
+    await given(ordersProjector, [
+      on(s, { type: 'EnrollmentSubmitted', data: submitted }),
+      on(s, { type: 'EnrollmentExpired', data: { enrollmentId: 'e1', holdExpiresAt: AT, expiredAt: AT } }),
+    ]).then({
       e1: expect.objectContaining({ status: 'expired', paymentStatus: 'unpaid' }),
     });
   });
@@ -29,7 +101,10 @@ describe('orders projector', () => {
   it('given its confirmation e-mail recorded, then the order says it was sent', async () => {
     await given(ordersProjector, [
       on(s, { type: 'EnrollmentSubmitted', data: submitted }),
-      on(s, { type: 'ConfirmationEmailSent', data: { enrollmentId: 'e1', orderId: 'ORD-e1', messageId: '<ORD-e1@x>', transport: 'outbox', sentAt: AT } }),
+      on(s, {
+        type: 'ConfirmationEmailSent',
+        data: { enrollmentId: 'e1', orderId: 'ORD-e1', messageId: '<ORD-e1@x>', transport: 'outbox', sentAt: AT },
+      }),
     ]).then({ e1: expect.objectContaining({ emailSent: true }) });
   });
 });

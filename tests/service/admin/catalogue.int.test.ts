@@ -21,8 +21,10 @@ const workshopForm = {
   spotsRemaining: 999,
 };
 
-const schedule = async (position: string) => (await (await t.app.request(`/api/workshops?minPosition=${position}`)).json()) as Workshop[];
-const programs = async (position: string) => (await (await t.app.request(`/api/programs?minPosition=${position}`)).json()) as Program[];
+const schedule = async (position: string) =>
+  (await (await t.app.request(`/api/workshops?minPosition=${position}`)).json()) as Workshop[];
+const programs = async (position: string) =>
+  (await (await t.app.request(`/api/programs?minPosition=${position}`)).json()) as Program[];
 
 /** Holds seats on a workshop as an enrollment would. */
 const reserve = (workshopId: string, seats: number) =>
@@ -42,16 +44,34 @@ describe('admin workshops', () => {
     const { id, position } = (await created.json()) as { id: string; position: string };
     const listed = (await schedule(position)).find((w) => w.id === id);
     // The wall-clock time is read in the school's zone (CST in December); spots come from capacity, not the form.
-    expect(listed).toMatchObject({ title: 'Holiday Tea', date: '2025-12-13T14:00:00-06:00', price: 85.5, capacity: 12, spotsLeft: 12, instructor: 'Margaret Ellison' });
+    expect(listed).toMatchObject({
+      title: 'Holiday Tea',
+      date: '2025-12-13T14:00:00-06:00',
+      price: 85.5,
+      capacity: 12,
+      spotsLeft: 12,
+      instructor: 'Margaret Ellison',
+    });
 
-    const edited = await adminCall(t.app, 'PUT', `/api/admin/workshops/${id}`, { body: { ...workshopForm, title: 'Holiday Tea Party', capacity: 20 } });
+    const edited = await adminCall(t.app, 'PUT', `/api/admin/workshops/${id}`, {
+      body: { ...workshopForm, title: 'Holiday Tea Party', capacity: 20 },
+    });
     expect(edited.status).toBe(200);
-    const afterEdit = (await schedule(((await edited.json()) as { position: string }).position)).find((w) => w.id === id);
-    expect(afterEdit).toMatchObject({ title: 'Holiday Tea Party', capacity: 20, spotsLeft: 20, instructor: 'Margaret Ellison' });
+    const afterEdit = (await schedule(((await edited.json()) as { position: string }).position)).find(
+      (w) => w.id === id,
+    );
+    expect(afterEdit).toMatchObject({
+      title: 'Holiday Tea Party',
+      capacity: 20,
+      spotsLeft: 20,
+      instructor: 'Margaret Ellison',
+    });
 
     const deleted = await adminCall(t.app, 'DELETE', `/api/admin/workshops/${id}`);
     expect(deleted.status).toBe(200);
-    expect((await schedule(((await deleted.json()) as { position: string }).position)).some((w) => w.id === id)).toBe(false);
+    expect((await schedule(((await deleted.json()) as { position: string }).position)).some((w) => w.id === id)).toBe(
+      false,
+    );
     expect((await t.app.request(`/api/workshops/${id}`)).status).toBe(404);
   });
 
@@ -62,10 +82,14 @@ describe('admin workshops', () => {
 
     const res = await adminCall(t.app, 'PUT', '/api/admin/workshops/8', { body: { ...workshopForm, capacity: 6 } });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: string }).error).toBe('Capacity cannot be lower than the 7 seats already taken. Set it to 7 or more.');
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'Capacity cannot be lower than the 7 seats already taken. Set it to 7 or more.',
+    );
     expect(await t.eventStore.headPosition()).toBe(head);
 
-    expect((await adminCall(t.app, 'PUT', '/api/admin/workshops/8', { body: { ...workshopForm, capacity: 7 } })).status).toBe(200);
+    expect(
+      (await adminCall(t.app, 'PUT', '/api/admin/workshops/8', { body: { ...workshopForm, capacity: 7 } })).status,
+    ).toBe(200);
   });
 
   it('given active enrollments, when the workshop is deleted, then it is refused with a clear message and stays on the schedule', async () => {
@@ -103,7 +127,13 @@ describe('admin workshops', () => {
 });
 
 describe('admin programs', () => {
-  const programForm = { title: 'Manners & Me', description: 'Ages 6-10, summer session', category: 'Children', price: 199.99, image: '' };
+  const programForm = {
+    title: 'Manners & Me',
+    description: 'Ages 6-10, summer session',
+    category: 'Children',
+    price: 199.99,
+    image: '',
+  };
 
   it('given a program, when it is created, edited and deleted, then the public list follows and hidden fields are kept', async () => {
     t = await makeTestApp();
@@ -114,18 +144,26 @@ describe('admin programs', () => {
     // "&" drops out of the slug; the seeded program is manners-and-me, so there is no clash.
     expect(listed).toMatchObject({ title: 'Manners & Me', slug: 'manners-me', price: 199.99, rating: 0, reviews: 0 });
 
-    const edited = await adminCall(t.app, 'PUT', `/api/admin/programs/1`, { body: { ...programForm, title: 'Manners & Me (renewed)', price: 230 } });
-    const seeded = (await programs(((await edited.json()) as { position: string }).position)).find((p) => p.id === '1')!;
+    const edited = await adminCall(t.app, 'PUT', `/api/admin/programs/1`, {
+      body: { ...programForm, title: 'Manners & Me (renewed)', price: 230 },
+    });
+    const seeded = (await programs(((await edited.json()) as { position: string }).position)).find(
+      (p) => p.id === '1',
+    )!;
     expect(seeded).toMatchObject({ title: 'Manners & Me (renewed)', price: 230, slug: 'manners-and-me', rating: 4.9 });
     expect(seeded.features.length).toBeGreaterThan(0);
 
     const deleted = await adminCall(t.app, 'DELETE', `/api/admin/programs/${id}`);
-    expect((await programs(((await deleted.json()) as { position: string }).position)).some((p) => p.id === id)).toBe(false);
+    expect((await programs(((await deleted.json()) as { position: string }).position)).some((p) => p.id === id)).toBe(
+      false,
+    );
   });
 
   it('given a title whose slug is taken, then the new program gets a slug of its own', async () => {
     t = await makeTestApp();
-    const res = await adminCall(t.app, 'POST', '/api/admin/programs', { body: { ...programForm, title: 'Executive Edge' } });
+    const res = await adminCall(t.app, 'POST', '/api/admin/programs', {
+      body: { ...programForm, title: 'Executive Edge' },
+    });
     const { id, position } = (await res.json()) as { id: string; position: string };
     const slug = (await programs(position)).find((p) => p.id === id)!.slug;
     expect(slug).not.toBe('executive-edge');
@@ -134,7 +172,9 @@ describe('admin programs', () => {
 
   it('given an image that is not a site path or https address, then 400', async () => {
     t = await makeTestApp();
-    const res = await adminCall(t.app, 'POST', '/api/admin/programs', { body: { ...programForm, image: 'javascript:alert(1)' } });
+    const res = await adminCall(t.app, 'POST', '/api/admin/programs', {
+      body: { ...programForm, image: 'javascript:alert(1)' },
+    });
     expect(res.status).toBe(400);
   });
 });

@@ -49,10 +49,13 @@ function parseCsvRecord(text: string): string[] {
 }
 
 describe('CSV cells', () => {
-  it.each(['=HYPERLINK("http://evil")', '+1+2', '-2+3', '@SUM(A1)', '\t=1'])('given a cell starting with a formula sign (%j), then it is written as text', (cell) => {
-    const line = csvLine([cell]);
-    expect(line.startsWith("'") || line.startsWith(`"'`)).toBe(true);
-  });
+  it.each(['=HYPERLINK("http://evil")', '+1+2', '-2+3', '@SUM(A1)', '\t=1'])(
+    'given a cell starting with a formula sign (%j), then it is written as text',
+    (cell) => {
+      const line = csvLine([cell]);
+      expect(line.startsWith("'") || line.startsWith(`"'`)).toBe(true);
+    },
+  );
 
   it('given commas, quotes and line breaks, then the cell is quoted and the quotes doubled', () => {
     expect(csvLine(['a,b', 'say "hi"', 'two\nlines', 'plain'])).toBe('"a,b","say ""hi""","two\nlines",plain\r\n');
@@ -70,11 +73,24 @@ describe('CSV cells', () => {
 
 describe('enrollment CSV', () => {
   it("given records, then the header is the specification's columns and each row follows it in the school's time", () => {
-    const csv = enrollmentCsv([record(), record({ id: 'p1', workshopId: null, workshop: null, program: { title: 'Teens' }, status: 'pending', paymentStatus: 'pending', amount: 250 })]);
+    const csv = enrollmentCsv([
+      record(),
+      record({
+        id: 'p1',
+        workshopId: null,
+        workshop: null,
+        program: { title: 'Teens' },
+        status: 'pending',
+        paymentStatus: 'pending',
+        amount: 250,
+      }),
+    ]);
     const [header, workshopRow, programRow] = csv.split('\r\n');
     expect(header).toBe(CSV_COLUMNS.join(','));
     expect(header).toBe('ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount');
-    expect(workshopRow).toBe('e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,completed,paid,300.00');
+    expect(workshopRow).toBe(
+      'e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,completed,paid,300.00',
+    );
     expect(programRow).toBe('p1,2025-06-01,Program,Teens,,,pending,pending,250.00');
   });
 

@@ -15,7 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const form = (date: string) => ({ title: 'Holiday Tea', description: 'Tea.', category: 'tea-party', date, time: '2:00 PM - 3:30 PM', location: 'Plano', price: 10, capacity: 5 });
+const form = (date: string) => ({
+  title: 'Holiday Tea',
+  description: 'Tea.',
+  category: 'tea-party',
+  date,
+  time: '2:00 PM - 3:30 PM',
+  location: 'Plano',
+  price: 10,
+  capacity: 5,
+});
 
 describe('admin dates', () => {
   it.each([
@@ -54,11 +63,14 @@ describe('admin dates', () => {
     ['2200-12-31T23:59', '2200-12-31T23:59:00-06:00'],
     ['2025-06-07T17:30:00Z', '2025-06-07T12:30:00-05:00'],
     ['2025-06-07T12:30+05:30', '2025-06-07T02:00:00-05:00'],
-  ])('given the edge or an offset in whole minutes (%s), when a workshop is created, then it is scheduled at %s', async (date, stored) => {
-    const res = await adminCall(t.app, 'POST', '/api/admin/workshops', { body: form(date) });
-    expect(res.status).toBe(201);
-    const { id, position } = (await res.json()) as { id: string; position: string };
-    const schedule = (await (await t.app.request(`/api/workshops?minPosition=${position}`)).json()) as Workshop[];
-    expect(schedule.find((w) => w.id === id)?.date).toBe(stored);
-  });
+  ])(
+    'given the edge or an offset in whole minutes (%s), when a workshop is created, then it is scheduled at %s',
+    async (date, stored) => {
+      const res = await adminCall(t.app, 'POST', '/api/admin/workshops', { body: form(date) });
+      expect(res.status).toBe(201);
+      const { id, position } = (await res.json()) as { id: string; position: string };
+      const schedule = (await (await t.app.request(`/api/workshops?minPosition=${position}`)).json()) as Workshop[];
+      expect(schedule.find((w) => w.id === id)?.date).toBe(stored);
+    },
+  );
 });

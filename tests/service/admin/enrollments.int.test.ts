@@ -20,12 +20,33 @@ async function givenEnrollments(): Promise<string> {
     { event: confirmed('paid-1', 30_000), actor: 'system' },
   ]);
   await record(t.eventStore, 'free-1', [
-    { event: submitted('free-1', { unitCents: 0, title: 'Global Chamber of Commerce Networking Event', participants: 1 }), actor: 'visitor' },
+    {
+      event: submitted('free-1', {
+        unitCents: 0,
+        title: 'Global Chamber of Commerce Networking Event',
+        participants: 1,
+      }),
+      actor: 'visitor',
+    },
     { event: confirmed('free-1', 0), actor: 'system' },
   ]);
-  await record(t.eventStore, 'prog-1', [{ event: submitted('prog-1', { kind: 'program', title: 'Etiquette for Tweens & Teens', location: 'Dallas Library' }), actor: 'visitor' }]);
+  await record(t.eventStore, 'prog-1', [
+    {
+      event: submitted('prog-1', {
+        kind: 'program',
+        title: 'Etiquette for Tweens & Teens',
+        location: 'Dallas Library',
+      }),
+      actor: 'visitor',
+    },
+  ]);
   return (
-    await record(t.eventStore, 'evil-1', [{ event: submitted('evil-1', { title: '=HYPERLINK("http://evil.example","x")', location: '@SUM(1+1)' }), actor: 'visitor' }])
+    await record(t.eventStore, 'evil-1', [
+      {
+        event: submitted('evil-1', { title: '=HYPERLINK("http://evil.example","x")', location: '@SUM(1+1)' }),
+        actor: 'visitor',
+      },
+    ])
   ).toString();
 }
 
@@ -47,7 +68,11 @@ describe('enrollment tracker', () => {
       createdAt: '2025-06-01T15:00:00.000Z',
       workshopId: '6',
       programId: null,
-      workshop: { title: 'Etiquette After Dark - Dinner', location: 'Legacy Commons, Plano', date: '2025-07-19T19:00:00-05:00' },
+      workshop: {
+        title: 'Etiquette After Dark - Dinner',
+        location: 'Legacy Commons, Plano',
+        date: '2025-07-19T19:00:00-05:00',
+      },
       program: null,
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -57,13 +82,20 @@ describe('enrollment tracker', () => {
       amount: 300,
       participants: 2,
     });
-    expect(rows[1]).toMatchObject({ workshopId: null, workshop: null, program: { title: 'Etiquette for Tweens & Teens' }, status: 'pending', paymentStatus: 'pending' });
+    expect(rows[1]).toMatchObject({
+      workshopId: null,
+      workshop: null,
+      program: { title: 'Etiquette for Tweens & Teens' },
+      status: 'pending',
+      paymentStatus: 'pending',
+    });
   });
 
   it('given enrollments, then search matches workshop title, program title, location and id, case-insensitively', async () => {
     t = await makeTestApp();
     const position = await givenEnrollments();
-    const ids = async (q: string) => (await list(`?minPosition=${position}&q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
+    const ids = async (q: string) =>
+      (await list(`?minPosition=${position}&q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
     expect(await ids('networking')).toEqual(['free-1']);
     expect(await ids('TWEENS')).toEqual(['prog-1']);
     expect(await ids('dallas library')).toEqual(['prog-1']);
@@ -76,7 +108,8 @@ describe('enrollment tracker', () => {
   it('given enrollments, then each tab filters on the server', async () => {
     t = await makeTestApp();
     const position = await givenEnrollments();
-    const ids = async (status: string) => (await list(`?minPosition=${position}&status=${status}`)).rows.map((r) => r.id).sort();
+    const ids = async (status: string) =>
+      (await list(`?minPosition=${position}&status=${status}`)).rows.map((r) => r.id).sort();
     expect(await ids('all')).toEqual(['evil-1', 'free-1', 'paid-1', 'prog-1']);
     expect(await ids('pending')).toEqual(['evil-1', 'prog-1']);
     expect(await ids('completed')).toEqual(['free-1', 'paid-1']);
@@ -92,12 +125,15 @@ describe('enrollment tracker', () => {
     expect(second.rows[0]!.id).toBe('paid-1');
   });
 
-  it.each(['?pageSize=1000', '?page=0', '?status=archived', `?q=${'x'.repeat(201)}`])('given a bad query (%s), then 400 with a readable error', async (query) => {
-    t = await makeTestApp();
-    const res = await adminCall(t.app, 'GET', `/api/admin/enrollments${query}`);
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error.length).toBeGreaterThan(5);
-  });
+  it.each(['?pageSize=1000', '?page=0', '?status=archived', `?q=${'x'.repeat(201)}`])(
+    'given a bad query (%s), then 400 with a readable error',
+    async (query) => {
+      t = await makeTestApp();
+      const res = await adminCall(t.app, 'GET', `/api/admin/enrollments${query}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error.length).toBeGreaterThan(5);
+    },
+  );
 });
 
 describe('CSV export', () => {
@@ -112,15 +148,27 @@ describe('CSV export', () => {
     expect(lines[0]).toBe('ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount');
     expect(lines).toHaveLength(5);
     const evil = lines.find((l) => l.startsWith('evil-1'))!;
-    expect(evil).toBe(`evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,pending,pending,300.00`);
-    expect(lines.find((l) => l.startsWith('free-1'))).toBe('free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,completed,free,0.00');
+    expect(evil).toBe(
+      `evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,pending,pending,300.00`,
+    );
+    expect(lines.find((l) => l.startsWith('free-1'))).toBe(
+      'free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,completed,free,0.00',
+    );
   });
 
   it('given a search, then the export holds only the matching rows', async () => {
     t = await makeTestApp();
     const position = await givenEnrollments();
-    const res = await adminCall(t.app, 'GET', `/api/admin/enrollments/export.csv?minPosition=${position}&status=completed`);
-    const ids = (await res.text()).trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0]);
+    const res = await adminCall(
+      t.app,
+      'GET',
+      `/api/admin/enrollments/export.csv?minPosition=${position}&status=completed`,
+    );
+    const ids = (await res.text())
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
     expect(ids.sort()).toEqual(['free-1', 'paid-1']);
   });
 });
@@ -153,7 +201,12 @@ describe('dashboard', () => {
     const position = await givenEnrollments();
     const res = await adminCall(t.app, 'GET', `/api/admin/dashboard?minPosition=${position}`);
     // 9 seeded programs; of the 10 seeded workshops, those after 1 July 2025: 2 and 3 (camps), 6, 7, 8, 9, 10.
-    expect((await res.json()) as Dashboard).toEqual({ totalEnrollments: 4, activePrograms: 9, upcomingWorkshops: 7, revenue: 300 });
+    expect((await res.json()) as Dashboard).toEqual({
+      totalEnrollments: 4,
+      activePrograms: 9,
+      upcomingWorkshops: 7,
+      revenue: 300,
+    });
   });
 });
 
@@ -161,10 +214,24 @@ describe('inbox', () => {
   it('given a contact message then a consultation request, then the inbox lists them newest first', async () => {
     let now = Date.parse('2025-06-01T12:00:00Z');
     t = await makeTestApp({ clock: () => new Date(now) });
-    const post = (path: string, body: unknown) => t.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    await post('/api/contact', { fullname: 'Grace Hopper', email: 'grace@example.com', message: 'Do you teach teens?' });
+    const post = (path: string, body: unknown) =>
+      t.app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post('/api/contact', {
+      fullname: 'Grace Hopper',
+      email: 'grace@example.com',
+      message: 'Do you teach teens?',
+    });
     now += 60_000;
-    const second = await post('/api/consultation', { name: 'Alan Turing', email: 'alan@example.com', preferredDate: 'May 25', discussionTopic: 'Team dinner' });
+    const second = await post('/api/consultation', {
+      name: 'Alan Turing',
+      email: 'alan@example.com',
+      preferredDate: 'May 25',
+      discussionTopic: 'Team dinner',
+    });
     const { position } = (await second.json()) as { position: string };
     const res = await adminCall(t.app, 'GET', `/api/admin/inquiries?minPosition=${position}`);
     const items = (await res.json()) as { kind: string; name: string }[];

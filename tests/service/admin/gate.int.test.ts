@@ -47,8 +47,19 @@ describe('admin key', () => {
   it('given a wrong key, when it writes, then nothing is appended', async () => {
     t = await makeTestApp();
     const head = await t.eventStore.headPosition();
-    const workshop = { title: 'T', description: 'D', category: 'adult', date: '2025-10-01T18:00', time: '6 PM', location: 'Plano', price: 10, capacity: 5 };
-    expect((await adminCall(t.app, 'POST', '/api/admin/workshops', { key: 'nope-nope-nope', body: workshop })).status).toBe(401);
+    const workshop = {
+      title: 'T',
+      description: 'D',
+      category: 'adult',
+      date: '2025-10-01T18:00',
+      time: '6 PM',
+      location: 'Plano',
+      price: 10,
+      capacity: 5,
+    };
+    expect(
+      (await adminCall(t.app, 'POST', '/api/admin/workshops', { key: 'nope-nope-nope', body: workshop })).status,
+    ).toBe(401);
     expect((await adminCall(t.app, 'DELETE', '/api/admin/workshops/1', { key: null })).status).toBe(401);
     expect((await adminCall(t.app, 'PUT', '/api/admin/programs/1', { key: null, body: {} })).status).toBe(401);
     expect(await t.eventStore.headPosition()).toBe(head);
@@ -67,7 +78,10 @@ describe('repeated wrong keys', () => {
     let now = Date.parse('2025-06-01T12:00:00Z');
     t = await makeTestApp({ clock: () => new Date(now) });
     for (let i = 0; i < 10; i++) {
-      expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: `guess-number-${i}`, from: '203.0.113.9' })).status).toBe(401);
+      expect(
+        (await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: `guess-number-${i}`, from: '203.0.113.9' }))
+          .status,
+      ).toBe(401);
       now += 1_000;
     }
     const blocked = await adminCall(t.app, 'GET', '/api/admin/dashboard', { from: '203.0.113.9' });
@@ -76,7 +90,11 @@ describe('repeated wrong keys', () => {
     expect(await blocked.json()).toMatchObject({ code: 'rate_limited' });
 
     // A forged X-Forwarded-For does not make a fresh client.
-    const forged = await t.app.request('/api/admin/dashboard', { headers: { 'Admin-Key': ADMIN_KEY, 'X-Forwarded-For': '192.0.2.1' } }, { incoming: { socket: { remoteAddress: '203.0.113.9' } } });
+    const forged = await t.app.request(
+      '/api/admin/dashboard',
+      { headers: { 'Admin-Key': ADMIN_KEY, 'X-Forwarded-For': '192.0.2.1' } },
+      { incoming: { socket: { remoteAddress: '203.0.113.9' } } },
+    );
     expect(forged.status).toBe(429);
 
     expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { from: '203.0.113.10' })).status).toBe(200);

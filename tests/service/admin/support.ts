@@ -6,7 +6,12 @@ export const ADMIN_KEY = 'test-admin-key-123456';
 export const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 /** An admin request: the key (or none), an optional JSON body, an optional client address. */
-export function adminCall(app: Hono, method: string, path: string, o: { key?: string | null; body?: unknown; from?: string } = {}) {
+export function adminCall(
+  app: Hono,
+  method: string,
+  path: string,
+  o: { key?: string | null; body?: unknown; from?: string } = {},
+) {
   const headers: Record<string, string> = {};
   const key = o.key === undefined ? ADMIN_KEY : o.key;
   if (key !== null) headers['Admin-Key'] = key;

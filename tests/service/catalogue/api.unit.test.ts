@@ -14,7 +14,13 @@ describe('catalogue API', () => {
     const workshops = (await res.json()) as Workshop[];
     expect(workshops).toHaveLength(10);
     expect(workshops.map((w) => w.date)).toEqual([...workshops.map((w) => w.date)].sort());
-    expect(workshops[0]).toMatchObject({ id: '4', title: 'Princess Tea Party', date: '2025-06-07T12:30:00-05:00', spotsLeft: 15, price: 75 });
+    expect(workshops[0]).toMatchObject({
+      id: '4',
+      title: 'Princess Tea Party',
+      date: '2025-06-07T12:30:00-05:00',
+      spotsLeft: 15,
+      price: 75,
+    });
     expect(workshops.find((w) => w.id === '10')).toMatchObject({ price: 0, capacity: 50, category: 'business' });
   });
 
@@ -37,7 +43,9 @@ describe('catalogue API', () => {
     t = await makeTestApp();
     const res = await t.app.request('/api/programs/no-such-program');
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: "The program you're looking for doesn't exist or has been removed." });
+    expect(await res.json()).toMatchObject({
+      error: "The program you're looking for doesn't exist or has been removed.",
+    });
   });
 
   it('given an unknown workshop, then 404; given a malformed id, then 400', async () => {

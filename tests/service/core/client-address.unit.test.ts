@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientKeyOf, parseAddress, parseTrustedProxies, resolveClientAddress, UNKNOWN_CLIENT } from '../../../service/core/client-address.js';
+import {
+  clientKeyOf,
+  parseAddress,
+  parseTrustedProxies,
+  resolveClientAddress,
+  UNKNOWN_CLIENT,
+} from '../../../service/core/client-address.js';
 import { ConfigError, loadConfig } from '../../../service/core/config.js';
 
 const trust = (spec: string) => parseTrustedProxies(spec);
@@ -73,8 +79,13 @@ describe('TRUST_PROXY', () => {
     expect(config.TRUST_PROXY).toContain('10.0.0.0/8');
   });
 
-  it.each(['proxy.local', '10.0.0.0/33', '::1/129', '10.0.0.0/8/1', '10.0.0.0/-1', '10.0.0.0/'])('given "%s", then start-up stops with a message naming TRUST_PROXY', (value) => {
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*is not an IP address or a CIDR range|TRUST_PROXY: .*prefix length/);
-  });
+  it.each(['proxy.local', '10.0.0.0/33', '::1/129', '10.0.0.0/8/1', '10.0.0.0/-1', '10.0.0.0/'])(
+    'given "%s", then start-up stops with a message naming TRUST_PROXY',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: .*is not an IP address or a CIDR range|TRUST_PROXY: .*prefix length/,
+      );
+    },
+  );
 });

@@ -4,7 +4,15 @@ import { ConfigError, loadConfig } from '../../../service/core/config.js';
 describe('configuration', () => {
   it('given no variables, then it runs embedded on port 3000 with the offline provider and test pages', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', embedded: true, payments: 'offline', projectionsInline: true, testPages: true, HOLD_MINUTES: 30 });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      embedded: true,
+      payments: 'offline',
+      projectionsInline: true,
+      testPages: true,
+      HOLD_MINUTES: 30,
+    });
   });
 
   it('given a bad PORT, then start-up stops with a message naming the variable', () => {
@@ -13,7 +21,9 @@ describe('configuration', () => {
   });
 
   it('given a malformed MONGODB_URL, then the message names it', () => {
-    expect(() => loadConfig({ MONGODB_URL: 'http://db', ADMIN_KEY: 'a-long-admin-key' })).toThrow(/MONGODB_URL: must start with mongodb:\/\//);
+    expect(() => loadConfig({ MONGODB_URL: 'http://db', ADMIN_KEY: 'a-long-admin-key' })).toThrow(
+      /MONGODB_URL: must start with mongodb:\/\//,
+    );
   });
 
   it('given EventStoreDB without an admin key, then ADMIN_KEY is required', () => {
@@ -36,7 +46,11 @@ describe('configuration', () => {
   });
 });
 
-const PRODUCTION = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', MONGODB_URL: 'mongodb://m:27017', ADMIN_KEY: 'a-long-admin-key' };
+const PRODUCTION = {
+  EVENTSTORE_URL: 'esdb://es:2113?tls=false',
+  MONGODB_URL: 'mongodb://m:27017',
+  ADMIN_KEY: 'a-long-admin-key',
+};
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
 
 describe('configuration: payments cannot be switched off by accident', () => {
@@ -44,19 +58,28 @@ describe('configuration: payments cannot be switched off by accident', () => {
     ['EventStoreDB', { EVENTSTORE_URL: PRODUCTION.EVENTSTORE_URL, ADMIN_KEY: PRODUCTION.ADMIN_KEY }],
     ['MongoDB', { MONGODB_URL: PRODUCTION.MONGODB_URL, ADMIN_KEY: PRODUCTION.ADMIN_KEY }],
     ['both', PRODUCTION],
-  ])('given the production stores (%s) and no Stripe keys, when loaded, then it refuses, naming STRIPE_SECRET_KEY and PAYMENTS and what to set', (_name, env) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(/STRIPE_SECRET_KEY: payments are not configured/);
-    expect(() => loadConfig(env)).toThrow(/set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
-    expect(() => loadConfig(env)).toThrow(/PAYMENTS=offline/);
-  });
+  ])(
+    'given the production stores (%s) and no Stripe keys, when loaded, then it refuses, naming STRIPE_SECRET_KEY and PAYMENTS and what to set',
+    (_name, env) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/STRIPE_SECRET_KEY: payments are not configured/);
+      expect(() => loadConfig(env)).toThrow(/set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+      expect(() => loadConfig(env)).toThrow(/PAYMENTS=offline/);
+    },
+  );
 
   it('given the production stores with a secret key but no webhook secret, then STRIPE_WEBHOOK_SECRET is required', () => {
-    expect(() => loadConfig({ ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_live_123' })).toThrow(/STRIPE_WEBHOOK_SECRET: is required/);
+    expect(() => loadConfig({ ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_live_123' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: is required/,
+    );
   });
 
   it('given the production stores and PAYMENTS=offline set explicitly, then it starts on the offline provider with the test pages', () => {
-    expect(loadConfig({ ...PRODUCTION, PAYMENTS: 'offline' })).toMatchObject({ embedded: false, payments: 'offline', testPages: true });
+    expect(loadConfig({ ...PRODUCTION, PAYMENTS: 'offline' })).toMatchObject({
+      embedded: false,
+      payments: 'offline',
+      testPages: true,
+    });
   });
 
   it('given the production stores and Stripe keys, then payments use Stripe, whether PAYMENTS is unset or stripe', () => {
@@ -77,15 +100,21 @@ describe('configuration: payments cannot be switched off by accident', () => {
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow(/PAYMENTS/);
   });
 
-  it.each(['sk_live_abc', 'rk_live_abc'])('given TEST_PAGES=true with the live key %s, then it refuses, naming TEST_PAGES', (key) => {
-    const env = { STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_abc', TEST_PAGES: 'true' };
-    expect(() => loadConfig(env)).toThrow(/TEST_PAGES: cannot be true with a live Stripe key/);
-    expect(() => loadConfig({ ...PRODUCTION, ...env })).toThrow(/TEST_PAGES/);
-    expect(loadConfig({ ...env, TEST_PAGES: 'false' })).toMatchObject({ payments: 'stripe', testPages: false });
-  });
+  it.each(['sk_live_abc', 'rk_live_abc'])(
+    'given TEST_PAGES=true with the live key %s, then it refuses, naming TEST_PAGES',
+    (key) => {
+      const env = { STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: 'whsec_abc', TEST_PAGES: 'true' };
+      expect(() => loadConfig(env)).toThrow(/TEST_PAGES: cannot be true with a live Stripe key/);
+      expect(() => loadConfig({ ...PRODUCTION, ...env })).toThrow(/TEST_PAGES/);
+      expect(loadConfig({ ...env, TEST_PAGES: 'false' })).toMatchObject({ payments: 'stripe', testPages: false });
+    },
+  );
 
   it('given TEST_PAGES=true with a test key, then the test pages are on', () => {
-    expect(loadConfig({ ...PRODUCTION, ...STRIPE, TEST_PAGES: 'true' })).toMatchObject({ payments: 'stripe', testPages: true });
+    expect(loadConfig({ ...PRODUCTION, ...STRIPE, TEST_PAGES: 'true' })).toMatchObject({
+      payments: 'stripe',
+      testPages: true,
+    });
   });
 
   it('given several problems at once, then one message names them all', () => {

@@ -51,8 +51,13 @@ interface Run {
 
 /** Starts `service/main.ts` with exactly the variables given (plus what Node needs to run). */
 function startMain(env: Record<string, string>): Run {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => ['PATH', 'HOME', 'TMPDIR', 'NODE_OPTIONS'].includes(k))) as Record<string, string>;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], { env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => ['PATH', 'HOME', 'TMPDIR', 'NODE_OPTIONS'].includes(k)),
+  ) as Record<string, string>;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+    env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -113,7 +118,13 @@ describe('start-up refusals', () => {
   it('given TEST_PAGES=true and a live Stripe key, when the API starts, then it exits non-zero naming TEST_PAGES and opens no store', async () => {
     const dataDir = tempDataDir('refusal-');
 
-    const run = startMain({ DATA_DIR: dataDir, ADMIN_KEY: 'a-long-admin-key-for-tests', STRIPE_SECRET_KEY: 'sk_live_51abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', TEST_PAGES: 'true' });
+    const run = startMain({
+      DATA_DIR: dataDir,
+      ADMIN_KEY: 'a-long-admin-key-for-tests',
+      STRIPE_SECRET_KEY: 'sk_live_51abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      TEST_PAGES: 'true',
+    });
     runs.push(run);
     const code = await run.code;
 

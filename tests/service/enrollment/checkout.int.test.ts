@@ -13,15 +13,21 @@ afterEach(async () => {
 
 const json = async <T>(r: Response | Promise<Response>) => (await (await r).json()) as T;
 const pay = (clientSecret: string, cardNumber: string) =>
-  json<OfflineConfirmResponse>(t.post('/api/offline-payments/confirm', { clientSecret, cardNumber, expiry: '12/34', cvc: '123' }));
-const verify = (paymentIntentId: string, clientSecret: string) => t.post('/api/payments/verify', { paymentIntentId, clientSecret });
-const types = async (enrollmentId: string) => (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
+  json<OfflineConfirmResponse>(
+    t.post('/api/offline-payments/confirm', { clientSecret, cardNumber, expiry: '12/34', cvc: '123' }),
+  );
+const verify = (paymentIntentId: string, clientSecret: string) =>
+  t.post('/api/payments/verify', { paymentIntentId, clientSecret });
+const types = async (enrollmentId: string) =>
+  (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
 
 describe('checkout and payment', () => {
   it('given an enrollment, when the checkout asks for a PaymentIntent twice, then it gets the same one and it is recorded once', async () => {
     t = await makeEnrollmentApp();
     const { enrollmentId, intent } = await enrollAndOpenPayment(t, 2);
-    const again = await json<{ paymentIntentId: string; clientSecret: string }>(t.post('/api/create-payment-intent', { enrollmentId, amount: 260 }));
+    const again = await json<{ paymentIntentId: string; clientSecret: string }>(
+      t.post('/api/create-payment-intent', { enrollmentId, amount: 260 }),
+    );
     expect(again).toMatchObject({ paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret });
     expect(intent.amountCents).toBe(26000);
     expect((await types(enrollmentId)).filter((x) => x === 'PaymentIntentCreated')).toHaveLength(1);
@@ -29,7 +35,9 @@ describe('checkout and payment', () => {
 
   it('given an enrollment of $130, when the page asks to pay $1, then 400 names the real total and nothing is appended', async () => {
     t = await makeEnrollmentApp();
-    const enrolled = await json<EnrollmentResponse>(t.post('/api/enroll/workshop/9', { ...baseForm(), totalPrice: 130 }));
+    const enrolled = await json<EnrollmentResponse>(
+      t.post('/api/enroll/workshop/9', { ...baseForm(), totalPrice: 130 }),
+    );
     const before = await t.eventStore.headPosition();
     const r = await t.post('/api/create-payment-intent', { enrollmentId: enrolled.enrollmentId, amount: 1 });
     expect(r.status).toBe(400);
@@ -53,14 +61,23 @@ describe('checkout and payment', () => {
     const ok = await json<VerifyPaymentResponse>(verify(intent.paymentIntentId, intent.clientSecret));
     expect(ok).toMatchObject({ status: 'succeeded', orderId: `ORD-${enrollmentId}`, workshopId: '9', attendees: 2 });
     const order = await json<OrderView>(t.get(`/api/orders/${ok.orderId}?minPosition=${ok.position}`));
-    expect(order).toMatchObject({ status: 'completed', paymentStatus: 'paid', paymentMethod: 'Credit Card', amountCents: 26000, taxCents: 0 });
+    expect(order).toMatchObject({
+      status: 'completed',
+      paymentStatus: 'paid',
+      paymentMethod: 'Credit Card',
+      amountCents: 26000,
+      taxCents: 0,
+    });
   });
 
   it('given insufficient funds (4000…9995), when paid, then the decline says so', async () => {
     t = await makeEnrollmentApp();
     const { intent } = await enrollAndOpenPayment(t);
     const declined = await pay(intent.clientSecret, '4000000000009995');
-    expect(declined.error).toMatchObject({ decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(declined.error).toMatchObject({
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
   });
 
   it('given a webhook that never arrives, when the payment-success page verifies, then the server asks the provider and confirms the order', async () => {
@@ -72,7 +89,9 @@ describe('checkout and payment', () => {
     expect(await types(enrollmentId)).not.toContain('PaymentSucceeded');
     const ok = await json<VerifyPaymentResponse>(verify(intent.paymentIntentId, intent.clientSecret));
     expect(ok).toMatchObject({ status: 'succeeded', orderId: `ORD-${enrollmentId}` });
-    const succeeded = (await t.eventStore.readStream(enrollmentStream(enrollmentId))).find((e) => e.type === 'PaymentSucceeded');
+    const succeeded = (await t.eventStore.readStream(enrollmentStream(enrollmentId))).find(
+      (e) => e.type === 'PaymentSucceeded',
+    );
     expect(succeeded?.data).toMatchObject({ source: 'verification', providerEventId: null });
   });
 
@@ -108,8 +127,23 @@ describe('checkout and payment', () => {
     await t.settle();
     await t.timer.tick();
     // Workshop 9 seats 16: other parents take all of them.
-    for (let i = 0; i < 3; i++) expect((await t.post('/api/enroll/workshop/9', { ...baseForm({ participants: 5, email: `other-${i}@example.com` }), totalPrice: 650 })).status).toBe(201);
-    expect((await t.post('/api/enroll/workshop/9', { ...baseForm({ participants: 1, email: 'other-3@example.com' }), totalPrice: 130 })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await t.post('/api/enroll/workshop/9', {
+            ...baseForm({ participants: 5, email: `other-${i}@example.com` }),
+            totalPrice: 650,
+          })
+        ).status,
+      ).toBe(201);
+    expect(
+      (
+        await t.post('/api/enroll/workshop/9', {
+          ...baseForm({ participants: 1, email: 'other-3@example.com' }),
+          totalPrice: 130,
+        })
+      ).status,
+    ).toBe(201);
 
     await pay(intent.clientSecret, '4242424242424242');
     await t.offline.idle();
@@ -131,7 +165,10 @@ describe('confirmation e-mail', () => {
     const mail = t.mailer.sent[0]!;
     expect(mail.to).toBe('eleanor@example.com');
     expect(mail.messageId).toBe(`<ORD-${enrollmentId}@greatlakesetiquette.com>`);
-    expect(mail.attachments.map((a) => a.filename)).toEqual([`GreatLakesEtiquette-Receipt-ORD-${enrollmentId}.txt`, `GreatLakesEtiquette-ORD-${enrollmentId}.ics`]);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      `GreatLakesEtiquette-Receipt-ORD-${enrollmentId}.txt`,
+      `GreatLakesEtiquette-ORD-${enrollmentId}.ics`,
+    ]);
     expect(mail.attachments[0]!.content).toMatch(/Total:\s+\$260\.00/);
     expect(mail.attachments[1]!.content).toMatch(/DTSTART:20250927T230000Z\r\nDTEND:20250928T010000Z/);
     expect((await types(enrollmentId)).filter((x) => x === 'ConfirmationEmailSent')).toHaveLength(1);
@@ -146,11 +183,19 @@ describe('test pages', () => {
   it('given test mode, when the enrollment test page pays without an enrollment and simulates the notification, then a TEST- order is confirmed', async () => {
     t = await makeEnrollmentApp();
     const created = await json<{ enrollmentId: string; paymentIntentId: string }>(
-      t.post('/api/create-payment-intent', { amount: 100, customerEmail: 'tester@example.com', programName: 'Test Enrollment', firstName: 'Tess', lastName: 'Ter' }),
+      t.post('/api/create-payment-intent', {
+        amount: 100,
+        customerEmail: 'tester@example.com',
+        programName: 'Test Enrollment',
+        firstName: 'Tess',
+        lastName: 'Ter',
+      }),
     );
     const sim = await t.post('/api/test/simulate-payment', { paymentIntentId: created.paymentIntentId });
     expect(sim.status).toBe(200);
-    const order = await json<{ orderId: string; status: string }>(t.get(`/api/enrollments/${created.enrollmentId}?minPosition=${(await json<{ position: string }>(sim)).position}`));
+    const order = await json<{ orderId: string; status: string }>(
+      t.get(`/api/enrollments/${created.enrollmentId}?minPosition=${(await json<{ position: string }>(sim)).position}`),
+    );
     expect(order).toMatchObject({ orderId: `TEST-${created.enrollmentId}`, status: 'completed' });
   });
 
@@ -165,7 +210,10 @@ describe('test pages', () => {
     expect((await t.offline.retrievePaymentIntent(intent.paymentIntentId))?.status).toBe('succeeded');
     expect((await types(enrollmentId)).slice(-2)).toEqual(['PaymentSucceeded', 'EnrollmentConfirmed']);
     // The payment-success page, which asks the provider, agrees.
-    expect(await json<VerifyPaymentResponse>(verify(intent.paymentIntentId, intent.clientSecret))).toMatchObject({ status: 'succeeded', orderId: `ORD-${enrollmentId}` });
+    expect(await json<VerifyPaymentResponse>(verify(intent.paymentIntentId, intent.clientSecret))).toMatchObject({
+      status: 'succeeded',
+      orderId: `ORD-${enrollmentId}`,
+    });
   });
 
   it('given an intent the provider does not hold, when its success is simulated, then 404 and nothing is recorded', async () => {

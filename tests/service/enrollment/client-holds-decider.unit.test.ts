@@ -10,9 +10,22 @@ const min = 60_000;
 
 const held = (enrollmentId: string, seats: number, at = T0, workshopId = '9', holderKey?: string): ClientHoldEvent => ({
   type: 'ClientSeatsHeld',
-  data: { enrollmentId, workshopId, seats, expiresAt: iso(at + 30 * min), heldAt: iso(at), ...(holderKey ? { holderKey } : {}) },
+  data: {
+    enrollmentId,
+    workshopId,
+    seats,
+    expiresAt: iso(at + 30 * min),
+    heldAt: iso(at),
+    ...(holderKey ? { holderKey } : {}),
+  },
 });
-const hold = (enrollmentId: string, seats: number, at = T0, workshopId = '9', holderKey?: string): Extract<ClientHoldsCommand, { type: 'HoldClientSeats' }> => ({
+const hold = (
+  enrollmentId: string,
+  seats: number,
+  at = T0,
+  workshopId = '9',
+  holderKey?: string,
+): Extract<ClientHoldsCommand, { type: 'HoldClientSeats' }> => ({
   type: 'HoldClientSeats',
   enrollmentId,
   workshopId,
@@ -27,28 +40,45 @@ const given = deciderSpec(clientHoldsDecider);
 describe('unpaid seats per client', () => {
   it('given 8 seats held, when 2 more are asked for, then they are counted; when 1 more, then 429 until the earliest hold ends', () => {
     const eight = [held('a', 4, T0), held('b', 4, T0 + 5 * min)];
-    given(eight).when(hold('c', 2, T0 + 10 * min)).then([held('c', 2, T0 + 10 * min)]);
+    given(eight)
+      .when(hold('c', 2, T0 + 10 * min))
+      .then([held('c', 2, T0 + 10 * min)]);
     given([...eight, held('c', 2, T0 + 10 * min)])
       .when(hold('d', 1, T0 + 10 * min))
       .thenThrows({
         code: 'rate_limited',
         // 'a' ends at T0 + 30 min
         details: { retryAfterSeconds: 20 * 60 },
-        message: expect.stringMatching(/You already have 10 seats reserved and not yet paid, and at most 10 can be held at a time/),
+        message: expect.stringMatching(
+          /You already have 10 seats reserved and not yet paid, and at most 10 can be held at a time/,
+        ),
       });
-    given([...eight, held('c', 2, T0 + 10 * min)]).when(hold('d', 1, T0 + 10 * min)).thenThrows(AppError);
+    given([...eight, held('c', 2, T0 + 10 * min)])
+      .when(hold('d', 1, T0 + 10 * min))
+      .thenThrows(AppError);
   });
 
   it('given holds that have expired, then they no longer count (the allowance heals without a give-back)', () => {
     const ten = [held('a', 5, T0), held('b', 5, T0)];
-    given(ten).when(hold('c', 1, T0 + 29 * min)).thenThrows(/at most 10/);
-    given(ten).when(hold('c', 5, T0 + 31 * min)).then([held('c', 5, T0 + 31 * min)]);
+    given(ten)
+      .when(hold('c', 1, T0 + 29 * min))
+      .thenThrows(/at most 10/);
+    given(ten)
+      .when(hold('c', 5, T0 + 31 * min))
+      .then([held('c', 5, T0 + 31 * min)]);
   });
 
   it('given seats given back (paid, refused, replaced), then they no longer count', () => {
-    const freed: ClientHoldEvent = { type: 'ClientSeatsFreed', data: { enrollmentId: 'a', reason: 'confirmed', freedAt: iso(T0 + min) } };
-    given([held('a', 10), freed]).when(hold('b', 10, T0 + 2 * min)).then([held('b', 10, T0 + 2 * min)]);
-    given([held('a', 10), freed]).when({ type: 'FreeClientSeats', enrollmentId: 'a', reason: 'confirmed', at: iso(T0) }).then([]);
+    const freed: ClientHoldEvent = {
+      type: 'ClientSeatsFreed',
+      data: { enrollmentId: 'a', reason: 'confirmed', freedAt: iso(T0 + min) },
+    };
+    given([held('a', 10), freed])
+      .when(hold('b', 10, T0 + 2 * min))
+      .then([held('b', 10, T0 + 2 * min)]);
+    given([held('a', 10), freed])
+      .when({ type: 'FreeClientSeats', enrollmentId: 'a', reason: 'confirmed', at: iso(T0) })
+      .then([]);
   });
 
   it('given the same holder resubmitting for the same workshop, then the new entry takes over the old one instead of adding to it', () => {
@@ -57,15 +87,23 @@ describe('unpaid seats per client', () => {
       .when(hold('c', 5, T0 + min, '9', 'holder-1'))
       .then([{ type: 'ClientSeatsHeld', data: { ...held('c', 5, T0 + min, '9', 'holder-1').data, replaces: 'a' } }]);
     // Another workshop or another holder is not a resubmission.
-    given(two).when(hold('c', 1, T0 + min, '8', 'holder-1')).thenThrows(/at most 10/);
-    given(two).when(hold('c', 1, T0 + min, '9', 'holder-2')).thenThrows(/at most 10/);
+    given(two)
+      .when(hold('c', 1, T0 + min, '8', 'holder-1'))
+      .thenThrows(/at most 10/);
+    given(two)
+      .when(hold('c', 1, T0 + min, '9', 'holder-2'))
+      .thenThrows(/at most 10/);
   });
 
   it('given more participants than the allowance itself, then 400 on participants', () => {
-    given([]).when({ ...hold('a', 11), seats: 11 }).thenThrows({ code: 'validation', details: { issues: [{ path: 'participants', message: 'At most 10.' }] } });
+    given([])
+      .when({ ...hold('a', 11), seats: 11 })
+      .thenThrows({ code: 'validation', details: { issues: [{ path: 'participants', message: 'At most 10.' }] } });
   });
 
   it('given the same enrollment twice (a retried request), then it is counted once', () => {
-    given([held('a', 3)]).when(hold('a', 3)).then([]);
+    given([held('a', 3)])
+      .when(hold('a', 3))
+      .then([]);
   });
 });

@@ -42,7 +42,11 @@ function countingOutbox() {
 async function setup(lines: string[] = []) {
   const store = new FaultyEventStore(validatingEventStore(new MemoryEventStore(), eventSchemas));
   const { dir, outbox, asked } = countingOutbox();
-  t = await makeEnrollmentApp({ eventStore: store, reactors: true, extra: () => ({ mailer: outbox, log: createLogger('info', (l) => lines.push(l)) }) });
+  t = await makeEnrollmentApp({
+    eventStore: store,
+    reactors: true,
+    extra: () => ({ mailer: outbox, log: createLogger('info', (l) => lines.push(l)) }),
+  });
   const app = t;
   /** A free enrollment in workshop 10: confirmed by its own request, mailed by the reactor. */
   const enrollFree = async (email = 'ann@example.com') => {
@@ -51,11 +55,13 @@ async function setup(lines: string[] = []) {
     return (await r.json()) as EnrollmentResponse;
   };
   const mailed = async (enrollmentId: string) =>
-    (await app.eventStore.readStream(enrollmentStream(enrollmentId))).filter((e) => e.type === 'ConfirmationEmailSent').length;
+    (await app.eventStore.readStream(enrollmentStream(enrollmentId))).filter((e) => e.type === 'ConfirmationEmailSent')
+      .length;
   return { app, store, dir, asked, enrollFree, mailed };
 }
 
-const isMailRecord = (_stream: string, events: readonly { type: string }[]) => events.some((e) => e.type === 'ConfirmationEmailSent');
+const isMailRecord = (_stream: string, events: readonly { type: string }[]) =>
+  events.some((e) => e.type === 'ConfirmationEmailSent');
 
 describe('confirmation e-mail reactor', () => {
   it('given an outbox and a confirmed enrollment, then one .eml named after the order, one ConfirmationEmailSent, and the reactor past the event', async () => {
@@ -73,7 +79,10 @@ describe('confirmation e-mail reactor', () => {
     const { enrollmentId, orderId } = await enrollFree();
     await app.settle();
     expect(store.injected).toBe(1);
-    expect(asked.map((m) => m.messageId)).toEqual([`<${orderId}@greatlakesetiquette.com>`, `<${orderId}@greatlakesetiquette.com>`]);
+    expect(asked.map((m) => m.messageId)).toEqual([
+      `<${orderId}@greatlakesetiquette.com>`,
+      `<${orderId}@greatlakesetiquette.com>`,
+    ]);
     expect(readdirSync(dir)).toEqual([`${orderId}.eml`]);
     expect(readFileSync(join(dir, `${orderId}.eml`), 'utf8')).toMatch(/^Subject: Your enrollment is confirmed/m);
     expect(await mailed(enrollmentId)).toBe(1);
@@ -92,7 +101,8 @@ describe('confirmation e-mail reactor', () => {
   it('given every event delivered again (a rewound checkpoint, a read store rebuilt from nothing), then no e-mail leaves twice', async () => {
     const { app, dir, asked, enrollFree } = await setup();
     const orders = [];
-    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) orders.push((await enrollFree(email)).orderId);
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com'])
+      orders.push((await enrollFree(email)).orderId);
     await app.settle();
     expect(asked).toHaveLength(3);
     await app.replayReactors();
@@ -107,19 +117,44 @@ describe('confirmation e-mail reactor', () => {
     const id = randomUUID();
     const bad = submittedEvent(id, { unitCents: 0 });
     if (bad.type !== 'EnrollmentSubmitted') throw new Error('unexpected event');
-    const metadata = { correlationId: 'c', causationId: 'c', actor: 'visitor' as const, at: '2025-06-01T15:00:00.000Z' };
+    const metadata = {
+      correlationId: 'c',
+      causationId: 'c',
+      actor: 'visitor' as const,
+      at: '2025-06-01T15:00:00.000Z',
+    };
     await app.eventStore.append(
       enrollmentStream(id),
       [
-        { id: randomUUID(), type: 'EnrollmentSubmitted', data: { ...bad.data, form: { ...bad.data.form, email: 'ann@example.com, evil@example.com' } }, metadata },
-        { id: randomUUID(), type: 'EnrollmentConfirmed', data: { enrollmentId: id, orderId: `FREE-${id}`, orderReference: 'GL-000001', paymentMethod: 'Free Enrollment', amountCents: 0, paymentIntentId: null, confirmedAt: metadata.at }, metadata },
+        {
+          id: randomUUID(),
+          type: 'EnrollmentSubmitted',
+          data: { ...bad.data, form: { ...bad.data.form, email: 'ann@example.com, evil@example.com' } },
+          metadata,
+        },
+        {
+          id: randomUUID(),
+          type: 'EnrollmentConfirmed',
+          data: {
+            enrollmentId: id,
+            orderId: `FREE-${id}`,
+            orderReference: 'GL-000001',
+            paymentMethod: 'Free Enrollment',
+            amountCents: 0,
+            paymentIntentId: null,
+            confirmedAt: metadata.at,
+          },
+          metadata,
+        },
       ],
       'no_stream',
     );
     const after = await enrollFree();
     await app.settle();
     expect(readdirSync(dir)).toEqual([`${after.orderId}.eml`]);
-    expect(lines.some((l) => l.includes('confirmation e-mail cannot be sent; passed over') && l.includes(id))).toBe(true);
+    expect(lines.some((l) => l.includes('confirmation e-mail cannot be sent; passed over') && l.includes(id))).toBe(
+      true,
+    );
     expect(lines.join('\n')).not.toContain('evil@example.com');
   });
 });

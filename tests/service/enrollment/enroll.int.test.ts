@@ -14,7 +14,11 @@ const json = async <T>(r: Response) => (await r.json()) as T;
 
 describe('POST /api/enroll/workshop/:id', () => {
   it('given a valid form for workshop 9, when posted with the right total, then seats are held and the enrollment is pending payment', async () => {
-    const r = await t.post('/api/enroll/workshop/9', { ...baseForm({ participants: 2 }), workshopId: '9', totalPrice: 260 });
+    const r = await t.post('/api/enroll/workshop/9', {
+      ...baseForm({ participants: 2 }),
+      workshopId: '9',
+      totalPrice: 260,
+    });
     expect(r.status).toBe(201);
     const body = await json<EnrollmentResponse>(r);
     expect(body).toMatchObject({ success: true, isFree: false, amountCents: 26000 });
@@ -22,7 +26,12 @@ describe('POST /api/enroll/workshop/:id', () => {
     const [reserved] = await eventsOfType(t, 'SeatsReserved');
     expect(reserved?.data).toMatchObject({ workshopId: '9', enrollmentId: body.enrollmentId, seats: 2 });
     const [submitted] = await eventsOfType(t, 'EnrollmentSubmitted');
-    expect(submitted?.data).toMatchObject({ amountCents: 26000, participants: 2, isFree: false, item: { title: 'Etiquette After Dark', unitPriceCents: 13000 } });
+    expect(submitted?.data).toMatchObject({
+      amountCents: 26000,
+      participants: 2,
+      isFree: false,
+      item: { title: 'Etiquette After Dark', unitPriceCents: 13000 },
+    });
   });
 
   it('given a total that differs from price x participants, when posted, then 400 says the right total and nothing is appended', async () => {
@@ -39,7 +48,11 @@ describe('POST /api/enroll/workshop/:id', () => {
     expect(r.status).toBe(400);
     const { issues } = await json<{ issues: { path: string; message: string }[] }>(r);
     expect(issues.map((i) => i.message)).toEqual(
-      expect.arrayContaining(['Student name is required.', 'Emergency contact 2 relationship is required.', 'You must agree to the Code of Conduct to proceed.']),
+      expect.arrayContaining([
+        'Student name is required.',
+        'Emergency contact 2 relationship is required.',
+        'You must agree to the Code of Conduct to proceed.',
+      ]),
     );
     expect(await t.eventStore.headPosition()).toBe(before);
   });
@@ -51,7 +64,13 @@ describe('POST /api/enroll/workshop/:id', () => {
     expect(body).toMatchObject({ isFree: true, orderId: `FREE-${body.enrollmentId}` });
     expect(await eventsOfType(t, 'SeatsConfirmed')).toHaveLength(1);
     const order = await json<OrderView>(await t.get(`/api/orders/${body.orderId}?minPosition=${body.position}`));
-    expect(order).toMatchObject({ status: 'completed', paymentStatus: 'free', paymentMethod: 'Free Enrollment', amountCents: 0, participants: 3 });
+    expect(order).toMatchObject({
+      status: 'completed',
+      paymentStatus: 'free',
+      paymentMethod: 'Free Enrollment',
+      amountCents: 0,
+      participants: 3,
+    });
     expect(order.orderReference).toMatch(/^GL-\d{6}$/);
     expect(order).not.toHaveProperty('email');
   });
@@ -65,9 +84,19 @@ describe('POST /api/enroll/workshop/:id', () => {
   it('given a workshop with 1 spot left, when 2 participants enroll, then 409 says how many spots are left', async () => {
     // Workshop 8 seats 12: three parents take 5 + 5 + 1, which leaves one.
     for (const [i, n] of [5, 5, 1].entries()) {
-      expect((await t.post('/api/enroll/workshop/8', { ...strictForm({ participants: n, email: `parent-${i}@example.com` }), totalPrice: 150 * n })).status).toBe(201);
+      expect(
+        (
+          await t.post('/api/enroll/workshop/8', {
+            ...strictForm({ participants: n, email: `parent-${i}@example.com` }),
+            totalPrice: 150 * n,
+          })
+        ).status,
+      ).toBe(201);
     }
-    const r = await t.post('/api/enroll/workshop/8', { ...strictForm({ participants: 2, email: 'latecomer@example.com' }), totalPrice: 300 });
+    const r = await t.post('/api/enroll/workshop/8', {
+      ...strictForm({ participants: 2, email: 'latecomer@example.com' }),
+      totalPrice: 300,
+    });
     expect(r.status).toBe(409);
     expect((await json<{ error: string }>(r)).error).toMatch(/only 1 spot is left/);
   });
@@ -75,7 +104,9 @@ describe('POST /api/enroll/workshop/:id', () => {
   it('given 6 participants, when posted, then 400 gives the maximum message', async () => {
     const r = await t.post('/api/enroll/workshop/9', { ...baseForm({ participants: 6 }), totalPrice: 780 });
     expect(r.status).toBe(400);
-    expect((await json<{ error: string }>(r)).error).toBe('participants: Maximum 5 participants allowed per registration.');
+    expect((await json<{ error: string }>(r)).error).toBe(
+      'participants: Maximum 5 participants allowed per registration.',
+    );
   });
 
   it('given a body that is not JSON, when posted, then 400 and nothing is appended', async () => {

@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { foldLine, icsText, workshopIcs } from '../../../service/enrollment/ics.js';
 
-const item = { kind: 'workshop' as const, id: '4', title: 'Princess Tea Party', date: '2025-06-07T12:30:00-05:00', time: '12:30 PM - 2:00 PM', location: 'Plano', instructor: 'Margaret Ellison', duration: '1.5 hours', category: 'tea-party', attire: '', unitPriceCents: 7500 };
-const ics = (title: string, location = 'Plano') => workshopIcs({ uid: 'ORD-1@x', item: { ...item, title, location }, orderId: 'ORD-1', stamp: new Date('2025-05-01T15:00:00Z') })!;
+const item = {
+  kind: 'workshop' as const,
+  id: '4',
+  title: 'Princess Tea Party',
+  date: '2025-06-07T12:30:00-05:00',
+  time: '12:30 PM - 2:00 PM',
+  location: 'Plano',
+  instructor: 'Margaret Ellison',
+  duration: '1.5 hours',
+  category: 'tea-party',
+  attire: '',
+  unitPriceCents: 7500,
+};
+const ics = (title: string, location = 'Plano') =>
+  workshopIcs({
+    uid: 'ORD-1@x',
+    item: { ...item, title, location },
+    orderId: 'ORD-1',
+    stamp: new Date('2025-05-01T15:00:00Z'),
+  })!;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** The physical lines as octets, split on CRLF at the byte level. */
@@ -73,7 +91,9 @@ describe('.ics text escaping', () => {
   });
 
   it("given the organiser's name, then it is a quoted parameter value, not an escaped text", () => {
-    expect(unfold(ics('Tea')).split('\r\n')).toContain('ORGANIZER;CN="Great Lakes Etiquette":mailto:hello@greatlakesetiquette.com');
+    expect(unfold(ics('Tea')).split('\r\n')).toContain(
+      'ORGANIZER;CN="Great Lakes Etiquette":mailto:hello@greatlakesetiquette.com',
+    );
   });
 
   it('given control and bidi characters, then they are dropped and a lone surrogate becomes U+FFFD', () => {

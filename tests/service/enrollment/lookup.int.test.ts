@@ -42,14 +42,28 @@ describe('enrollment lookup', () => {
       dietaryRestrictions: 'peanut allergy',
       specialRequirements: 'wheelchair access',
     });
-    const enrolled = (await (await t.post('/api/enroll/workshop/4', { ...form, totalPrice: 150 })).json()) as EnrollmentResponse;
+    const enrolled = (await (
+      await t.post('/api/enroll/workshop/4', { ...form, totalPrice: 150 })
+    ).json()) as EnrollmentResponse;
 
     const r = await t.get(`/api/enrollments/${enrolled.enrollmentId}?minPosition=${enrolled.position}`);
 
     expect(r.status).toBe(200);
     const text = await r.text();
     const body = JSON.parse(text) as EnrollmentLookup;
-    expect(Object.keys(body).sort()).toEqual(['amountCents', 'holdExpiresAt', 'id', 'isFree', 'orderId', 'participants', 'paymentStatus', 'programId', 'status', 'title', 'workshopId']);
+    expect(Object.keys(body).sort()).toEqual([
+      'amountCents',
+      'holdExpiresAt',
+      'id',
+      'isFree',
+      'orderId',
+      'participants',
+      'paymentStatus',
+      'programId',
+      'status',
+      'title',
+      'workshopId',
+    ]);
     expect(body).toMatchObject({
       id: enrolled.enrollmentId,
       status: 'pending',
@@ -62,7 +76,8 @@ describe('enrollment lookup', () => {
       isFree: false,
       holdExpiresAt: enrolled.holdExpiresAt,
     });
-    for (const word of PERSONAL) expect({ word, found: text.toLowerCase().includes(word.toLowerCase()) }).toEqual({ word, found: false });
+    for (const word of PERSONAL)
+      expect({ word, found: text.toLowerCase().includes(word.toLowerCase()) }).toEqual({ word, found: false });
   });
 
   it('given an unknown enrollment id, when it is looked up, then 404 with a readable error', async () => {

@@ -5,8 +5,15 @@ import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 
 /** Enrolls one adult in workshop 9 ($130) and opens its PaymentIntent. */
 export async function enrollAndOpenPayment(t: EnrollmentTestApp, participants = 1) {
-  const enrolled = (await (await t.post('/api/enroll/workshop/9', { ...baseForm({ participants }), totalPrice: 130 * participants })).json()) as EnrollmentResponse;
-  const r = await t.post('/api/create-payment-intent', { enrollmentId: enrolled.enrollmentId, amount: 130 * participants, workshopId: '9', participants });
+  const enrolled = (await (
+    await t.post('/api/enroll/workshop/9', { ...baseForm({ participants }), totalPrice: 130 * participants })
+  ).json()) as EnrollmentResponse;
+  const r = await t.post('/api/create-payment-intent', {
+    enrollmentId: enrolled.enrollmentId,
+    amount: 130 * participants,
+    workshopId: '9',
+    participants,
+  });
   if (r.status !== 200) throw new Error(`create-payment-intent answered ${r.status}: ${await r.text()}`);
   const intent = (await r.json()) as CreatePaymentIntentResponse;
   return { enrollmentId: enrolled.enrollmentId, intent };

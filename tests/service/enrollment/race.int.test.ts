@@ -23,7 +23,11 @@ beforeAll(async () => {
   const sqlite = new SqliteEventStore(join(mkdtempSync(join(tmpdir(), 'race-')), 'events.db'));
   // The app sits behind a proxy on loopback: each request below is another parent, with their own
   // client address (X-Forwarded-For) and e-mail, as 200 people racing for seats would be.
-  t = await makeEnrollmentApp({ eventStore: validatingEventStore(sqlite, eventSchemas), clock: () => now, env: { HOLD_MINUTES: '30', TRUST_PROXY: '127.0.0.1' } });
+  t = await makeEnrollmentApp({
+    eventStore: validatingEventStore(sqlite, eventSchemas),
+    clock: () => now,
+    env: { HOLD_MINUTES: '30', TRUST_PROXY: '127.0.0.1' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -33,10 +37,15 @@ afterAll(async () => {
 async function scheduleWorkshop(id: string) {
   const workshop = { ...SEED_WORKSHOPS[8]!, id, title: `Race ${id}`, capacity: CAPACITY, price: 40 };
   const metadata = { correlationId: id, causationId: id, actor: 'admin' as const, at: now.toISOString() };
-  await t.eventStore.append(workshopStream(id), [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata }], 'no_stream');
+  await t.eventStore.append(
+    workshopStream(id),
+    [{ id: randomUUID(), type: 'WorkshopScheduled', data: { workshop }, metadata }],
+    'no_stream',
+  );
 }
 
-const enroll = (id: string) => t.post(`/api/enroll/workshop/${id}`, { ...baseForm({ email: nextParentEmail() }), totalPrice: 40 }, asNewVisitor());
+const enroll = (id: string) =>
+  t.post(`/api/enroll/workshop/${id}`, { ...baseForm({ email: nextParentEmail() }), totalPrice: 40 }, asNewVisitor());
 
 describe('seat holds under contention', () => {
   it(`given a ${CAPACITY}-seat workshop, when ${REQUESTS} enrollments arrive at once (x${ROUNDS}), then exactly ${CAPACITY} hold seats and the rest get a clear 409`, async () => {
@@ -47,11 +56,17 @@ describe('seat holds under contention', () => {
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(CAPACITY);
       expect(statuses.filter((s) => s === 409)).toHaveLength(REQUESTS - CAPACITY);
-      const refused = await Promise.all(responses.filter((r) => r.status === 409).map((r) => r.json() as Promise<{ error: string }>));
-      expect(new Set(refused.map((b) => b.error))).toEqual(new Set(['Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.']));
+      const refused = await Promise.all(
+        responses.filter((r) => r.status === 409).map((r) => r.json() as Promise<{ error: string }>),
+      );
+      expect(new Set(refused.map((b) => b.error))).toEqual(
+        new Set(['Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.']),
+      );
 
       const stream = await t.eventStore.readStream(workshopStream(id));
-      const held = stream.filter((e) => e.type === 'SeatsReserved').reduce((n, e) => n + (e.data as { seats: number }).seats, 0);
+      const held = stream
+        .filter((e) => e.type === 'SeatsReserved')
+        .reduce((n, e) => n + (e.data as { seats: number }).seats, 0);
       expect(held).toBe(CAPACITY);
     }
     expect(await eventsOfType(t, 'EnrollmentSubmitted')).toHaveLength(CAPACITY * ROUNDS);

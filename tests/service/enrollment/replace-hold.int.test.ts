@@ -19,11 +19,21 @@ afterEach(async () => {
 });
 
 const json = async <T>(r: Response | Promise<Response>) => (await (await r).json()) as T;
-const types = async (enrollmentId: string) => (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
-const spotsLeft = async (id: string, position?: string) => (await json<Workshop>(t.get(`/api/workshops/${id}${position ? `?minPosition=${position}` : ''}`))).spotsLeft;
-const enroll9 = (participants: number, email = 'eleanor@example.com') => t.post('/api/enroll/workshop/9', { ...baseForm({ participants, email }), totalPrice: 130 * participants });
+const types = async (enrollmentId: string) =>
+  (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
+const spotsLeft = async (id: string, position?: string) =>
+  (await json<Workshop>(t.get(`/api/workshops/${id}${position ? `?minPosition=${position}` : ''}`))).spotsLeft;
+const enroll9 = (participants: number, email = 'eleanor@example.com') =>
+  t.post('/api/enroll/workshop/9', { ...baseForm({ participants, email }), totalPrice: 130 * participants });
 const pay = (clientSecret: string) =>
-  json<OfflineConfirmResponse>(t.post('/api/offline-payments/confirm', { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' }));
+  json<OfflineConfirmResponse>(
+    t.post('/api/offline-payments/confirm', {
+      clientSecret,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    }),
+  );
 
 describe('a resubmission replaces the unpaid hold', () => {
   it('given a parent holding 2 seats, when they submit again with the same e-mail (in other letter case) for 3, then the 2 seats go back and the first enrollment is cancelled as replaced', async () => {
@@ -48,18 +58,32 @@ describe('a resubmission replaces the unpaid hold', () => {
     // Its checkout says what happened.
     const payOld = await t.post('/api/create-payment-intent', { enrollmentId: first.enrollmentId, amount: 260 });
     expect(payOld.status).toBe(409);
-    expect((await json<{ error: string }>(payOld)).error).toMatch(/^You sent the enrollment form again, so this earlier enrollment was replaced by the newer one/);
+    expect((await json<{ error: string }>(payOld)).error).toMatch(
+      /^You sent the enrollment form again, so this earlier enrollment was replaced by the newer one/,
+    );
 
     // The tracker shows the first one as cancelled, with why.
-    const history = await json<{ events: { summary: string }[] }>(t.app.request(`/api/admin/enrollments/${first.enrollmentId}/history?minPosition=${second.position}`, { headers: { 'Admin-Key': 'test-admin-key-123456' } }));
+    const history = await json<{ events: { summary: string }[] }>(
+      t.app.request(`/api/admin/enrollments/${first.enrollmentId}/history?minPosition=${second.position}`, {
+        headers: { 'Admin-Key': 'test-admin-key-123456' },
+      }),
+    );
     expect(history.events.map((h) => h.summary).join(' ')).toMatch(/the same parent submitted the form again/);
   });
 
-  it('given a free workshop, when one parent\'s form arrives twice at once, then neither replaces the other: both are confirmed', async () => {
+  it("given a free workshop, when one parent's form arrives twice at once, then neither replaces the other: both are confirmed", async () => {
     t = await makeEnrollmentApp();
-    const twice = await Promise.all([0, 1].map(() => t.post('/api/enroll/workshop/10', { ...baseForm({ email: 'double.click@example.com' }), totalPrice: 0 })));
+    const twice = await Promise.all(
+      [0, 1].map(() =>
+        t.post('/api/enroll/workshop/10', { ...baseForm({ email: 'double.click@example.com' }), totalPrice: 0 }),
+      ),
+    );
     expect(twice.map((r) => r.status)).toEqual([201, 201]);
-    for (const r of twice) expect(await types((await json<EnrollmentResponse>(r)).enrollmentId)).toEqual(['EnrollmentSubmitted', 'EnrollmentConfirmed']);
+    for (const r of twice)
+      expect(await types((await json<EnrollmentResponse>(r)).enrollmentId)).toEqual([
+        'EnrollmentSubmitted',
+        'EnrollmentConfirmed',
+      ]);
   });
 
   it('given another parent with another e-mail, when they enroll, then nothing of the first parent is replaced', async () => {
@@ -99,15 +123,44 @@ describe('a resubmission replaces the unpaid hold', () => {
     const expiresAt = new Date(now.getTime() + 30 * 60_000).toISOString();
     const holderKey = 'a-holder-key-000000000';
     // The first request held seats, the second replaced that hold, and only then did the first record its enrollment.
-    await t.eventStore.append(workshopStream('9'), [{ id: randomUUID(), type: 'SeatsReserved', data: { workshopId: '9', enrollmentId: late, seats: 1, expiresAt, holderKey }, metadata }], 'any');
     await t.eventStore.append(
       workshopStream('9'),
-      [{ id: randomUUID(), type: 'SeatsReleased', data: { workshopId: '9', enrollmentId: late, seats: 1, reason: 'replaced', replacedBy: 'newer' }, metadata }],
+      [
+        {
+          id: randomUUID(),
+          type: 'SeatsReserved',
+          data: { workshopId: '9', enrollmentId: late, seats: 1, expiresAt, holderKey },
+          metadata,
+        },
+      ],
+      'any',
+    );
+    await t.eventStore.append(
+      workshopStream('9'),
+      [
+        {
+          id: randomUUID(),
+          type: 'SeatsReleased',
+          data: { workshopId: '9', enrollmentId: late, seats: 1, reason: 'replaced', replacedBy: 'newer' },
+          metadata,
+        },
+      ],
       'any',
     );
     const submitted = (await json<EnrollmentResponse>(enroll9(1, 'late@example.com'))).enrollmentId;
     const sub = (await t.eventStore.readStream(enrollmentStream(submitted)))[0]!.data as EnrollmentSubmitted;
-    await t.eventStore.append(enrollmentStream(late), [{ id: randomUUID(), type: 'EnrollmentSubmitted', data: { ...sub, enrollmentId: late, holdExpiresAt: expiresAt }, metadata }], 'no_stream');
+    await t.eventStore.append(
+      enrollmentStream(late),
+      [
+        {
+          id: randomUUID(),
+          type: 'EnrollmentSubmitted',
+          data: { ...sub, enrollmentId: late, holdExpiresAt: expiresAt },
+          metadata,
+        },
+      ],
+      'no_stream',
+    );
     await t.settle();
 
     now = new Date(now.getTime() + 29 * 60_000);

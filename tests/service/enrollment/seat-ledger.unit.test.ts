@@ -18,8 +18,16 @@ function history(seed: number, length: number): WorkshopEvent[] {
     const kind = rnd(3);
     // Some holds name their holder (a few holders, so one holder's holds replace each other).
     const holderKey = rnd(2) === 0 ? `holder-key-${String(rnd(8)).padStart(6, '0')}` : undefined;
-    if (kind === 0) events.push({ type: 'SeatsReserved', data: { workshopId: '1', enrollmentId, seats, expiresAt: AT, ...(holderKey ? { holderKey } : {}) } });
-    else if (kind === 1) events.push({ type: 'SeatsReleased', data: { workshopId: '1', enrollmentId, seats, reason: rnd(2) === 0 ? 'expired' : 'replaced' } });
+    if (kind === 0)
+      events.push({
+        type: 'SeatsReserved',
+        data: { workshopId: '1', enrollmentId, seats, expiresAt: AT, ...(holderKey ? { holderKey } : {}) },
+      });
+    else if (kind === 1)
+      events.push({
+        type: 'SeatsReleased',
+        data: { workshopId: '1', enrollmentId, seats, reason: rnd(2) === 0 ? 'expired' : 'replaced' },
+      });
     else events.push({ type: 'SeatsConfirmed', data: { workshopId: '1', enrollmentId, seats } });
     if (i === length / 2) events.push({ type: 'WorkshopUpdated', data: { workshop: { ...workshop, capacity: 900 } } });
   }
@@ -41,6 +49,14 @@ describe('seat ledger decider', () => {
 
   it('given a fold, then the catalogue decider’s initial state is left untouched', () => {
     history(7, 50).reduce(seatLedgerDecider.evolve, seatLedgerDecider.initialState);
-    expect(workshopDecider.initialState).toEqual({ status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {}, taken: 0 });
+    expect(workshopDecider.initialState).toEqual({
+      status: 'none',
+      workshop: null,
+      holds: {},
+      confirmed: {},
+      holders: {},
+      holderOf: {},
+      taken: 0,
+    });
   });
 });

@@ -22,7 +22,9 @@ export interface EnrollmentTestApp extends TestApp {
 }
 
 /** The whole app on memory stores, with the offline provider (known secret) and an in-memory mailer. */
-export async function makeEnrollmentApp(options: TestAppOptions & { clock?: () => Date } = {}): Promise<EnrollmentTestApp> {
+export async function makeEnrollmentApp(
+  options: TestAppOptions & { clock?: () => Date } = {},
+): Promise<EnrollmentTestApp> {
   const offline = new OfflinePayments({ webhookSecret: WEBHOOK_SECRET, clock: options.clock });
   const mailer = new MemoryMailer();
   const dataDir = mkdtempSync(join(tmpdir(), 'enrollment-'));
@@ -39,7 +41,11 @@ export async function makeEnrollmentApp(options: TestAppOptions & { clock?: () =
     mailer,
     timer,
     post: async (path, body, headers = {}) =>
-      app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
     get: async (path) => app.request(path),
   };
 }

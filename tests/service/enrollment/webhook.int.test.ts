@@ -12,7 +12,11 @@ afterEach(async () => {
 });
 
 const deliver = (payload: string, signature?: string) =>
-  t.app.request('/api/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
+  t.app.request('/api/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body: payload,
+  });
 
 async function streamTypes(enrollmentId: string) {
   return (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
@@ -24,21 +28,33 @@ describe('POST /api/webhook', () => {
       const { enrollmentId, intent } = await enrollAndOpenPayment(t);
       const about = { id: intent.paymentIntentId, amountCents: intent.amountCents, enrollmentId };
       const events = [
-        intentEvent(`evt_fail_${seed}`, 'payment_intent.payment_failed', about, { last_payment_error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }),
+        intentEvent(`evt_fail_${seed}`, 'payment_intent.payment_failed', about, {
+          last_payment_error: {
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+          },
+        }),
         intentEvent(`evt_ok_${seed}`, 'payment_intent.succeeded', about),
         intentEvent(`evt_created_${seed}`, 'payment_intent.created', about),
       ];
       const deliveries = shuffled([...events, ...events, ...events], seed);
       // Half the seeds deliver one after another, half all at once (parallel retries).
       const responses =
-        seed % 2 === 0 ? await Promise.all(deliveries.map((p) => deliver(p, sign(p)))) : await deliveries.reduce<Promise<Response[]>>(async (acc, p) => [...(await acc), await deliver(p, sign(p))], Promise.resolve([]));
+        seed % 2 === 0
+          ? await Promise.all(deliveries.map((p) => deliver(p, sign(p))))
+          : await deliveries.reduce<Promise<Response[]>>(
+              async (acc, p) => [...(await acc), await deliver(p, sign(p))],
+              Promise.resolve([]),
+            );
       expect(responses.map((r) => r.status)).toEqual(Array(9).fill(200));
 
       const types = await streamTypes(enrollmentId);
       expect(types.filter((x) => x === 'PaymentSucceeded')).toHaveLength(1);
       expect(types.filter((x) => x === 'EnrollmentConfirmed')).toHaveLength(1);
       // A failure is news only before the success; either way at most once.
-      const failedFirst = deliveries.findIndex((p) => p.includes('evt_fail_')) < deliveries.findIndex((p) => p.includes('evt_ok_'));
+      const failedFirst =
+        deliveries.findIndex((p) => p.includes('evt_fail_')) < deliveries.findIndex((p) => p.includes('evt_ok_'));
       const failures = types.filter((x) => x === 'PaymentFailed').length;
       if (seed % 2 === 1) expect(failures).toBe(failedFirst ? 1 : 0);
       else expect(failures).toBeLessThanOrEqual(1);
@@ -50,7 +66,11 @@ describe('POST /api/webhook', () => {
 
   it('given a signed success, when its body is tampered with after signing, then 400 and nothing is appended', async () => {
     const { enrollmentId, intent } = await enrollAndOpenPayment(t);
-    const payload = intentEvent('evt_tamper', 'payment_intent.succeeded', { id: intent.paymentIntentId, amountCents: intent.amountCents, enrollmentId });
+    const payload = intentEvent('evt_tamper', 'payment_intent.succeeded', {
+      id: intent.paymentIntentId,
+      amountCents: intent.amountCents,
+      enrollmentId,
+    });
     const signature = sign(payload);
     const before = await t.eventStore.headPosition();
 
@@ -64,7 +84,11 @@ describe('POST /api/webhook', () => {
 
   it('given a success event, when it is unsigned, signed with another secret or signed an hour ago, then each gets 400 and nothing is appended', async () => {
     const { enrollmentId, intent } = await enrollAndOpenPayment(t);
-    const payload = intentEvent('evt_bad_sig', 'payment_intent.succeeded', { id: intent.paymentIntentId, amountCents: intent.amountCents, enrollmentId });
+    const payload = intentEvent('evt_bad_sig', 'payment_intent.succeeded', {
+      id: intent.paymentIntentId,
+      amountCents: intent.amountCents,
+      enrollmentId,
+    });
     const before = await t.eventStore.headPosition();
     const statuses = [
       (await deliver(payload)).status,

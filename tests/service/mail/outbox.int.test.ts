@@ -8,18 +8,72 @@ import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/submission
 import type { EnrollmentConfirmed } from '../../../contracts/enrollment/events.js';
 
 const AT = '2025-05-01T15:00:00.000Z';
-const item = { kind: 'workshop' as const, id: '4', title: 'Princess Tea Party', date: '2025-06-07T12:30:00-05:00', time: '12:30 PM - 2:00 PM', location: 'Plano', instructor: 'Margaret Ellison', duration: '1.5 hours', category: 'tea-party', attire: 'Dressy but not formal', unitPriceCents: 7500 };
-const submitted = submissionOf({ enrollmentId: 'e1', workshopId: '4', programId: null, form: { ...EMPTY_FORM, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', participants: 2 }, item, holdExpiresAt: AT, test: false, at: new Date(AT) });
-const confirmed: EnrollmentConfirmed = { enrollmentId: 'e1', orderId: 'ORD-e1', orderReference: 'GL-123456', paymentMethod: 'Credit Card', amountCents: 15000, paymentIntentId: 'pi_1', confirmedAt: AT };
+const item = {
+  kind: 'workshop' as const,
+  id: '4',
+  title: 'Princess Tea Party',
+  date: '2025-06-07T12:30:00-05:00',
+  time: '12:30 PM - 2:00 PM',
+  location: 'Plano',
+  instructor: 'Margaret Ellison',
+  duration: '1.5 hours',
+  category: 'tea-party',
+  attire: 'Dressy but not formal',
+  unitPriceCents: 7500,
+};
+const submitted = submissionOf({
+  enrollmentId: 'e1',
+  workshopId: '4',
+  programId: null,
+  form: { ...EMPTY_FORM, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', participants: 2 },
+  item,
+  holdExpiresAt: AT,
+  test: false,
+  at: new Date(AT),
+});
+const confirmed: EnrollmentConfirmed = {
+  enrollmentId: 'e1',
+  orderId: 'ORD-e1',
+  orderReference: 'GL-123456',
+  paymentMethod: 'Credit Card',
+  amountCents: 15000,
+  paymentIntentId: 'pi_1',
+  confirmedAt: AT,
+};
 
 /** An enrollment stored before the API refused line breaks: names and the title carry forged headers. */
-const dirtyItem = { ...item, title: 'Tea\r\nBcc: title@evil.example', attire: 'Dressy\nReply-To: attire@evil.example', location: 'Plano\u2028X' };
-const dirtyForm = { ...EMPTY_FORM, firstName: 'Ann\r\nBcc: first@evil.example', lastName: 'Lee\u202E', email: 'ann@example.com', participants: 1, participantNames: '' };
-const dirty = submissionOf({ enrollmentId: 'e2', workshopId: '4', programId: null, form: dirtyForm, item: dirtyItem, holdExpiresAt: AT, test: false, at: new Date(AT) });
+const dirtyItem = {
+  ...item,
+  title: 'Tea\r\nBcc: title@evil.example',
+  attire: 'Dressy\nReply-To: attire@evil.example',
+  location: 'Plano\u2028X',
+};
+const dirtyForm = {
+  ...EMPTY_FORM,
+  firstName: 'Ann\r\nBcc: first@evil.example',
+  lastName: 'Lee\u202E',
+  email: 'ann@example.com',
+  participants: 1,
+  participantNames: '',
+};
+const dirty = submissionOf({
+  enrollmentId: 'e2',
+  workshopId: '4',
+  programId: null,
+  form: dirtyForm,
+  item: dirtyItem,
+  holdExpiresAt: AT,
+  test: false,
+  at: new Date(AT),
+});
 const dirtyConfirmed: EnrollmentConfirmed = { ...confirmed, enrollmentId: 'e2', orderId: 'ORD-e2' };
 
 /** The header block of an .eml, each header unfolded onto one line. */
-const headersOf = (eml: string) => eml.slice(0, eml.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+const headersOf = (eml: string) =>
+  eml
+    .slice(0, eml.indexOf('\r\n\r\n'))
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
 
 describe('outbox mailer', () => {
   it('given a confirmation sent twice, then one .eml named after the order holds the letter, the receipt and a text/calendar attachment', async () => {
@@ -39,12 +93,16 @@ describe('outbox mailer', () => {
 
   it('given stored names and a title holding CR/LF, when the confirmation is written, then no header is added and the subject stays one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
-    await new OutboxMailer(dir, 'Great Lakes Etiquette <hello@greatlakesetiquette.com>').send(confirmationEmail(dirty, dirtyConfirmed, new Date(AT)));
+    await new OutboxMailer(dir, 'Great Lakes Etiquette <hello@greatlakesetiquette.com>').send(
+      confirmationEmail(dirty, dirtyConfirmed, new Date(AT)),
+    );
     const eml = readFileSync(join(dir, 'ORD-e2.eml'), 'utf8');
     const headers = headersOf(eml);
     expect(headers.filter((h) => /^(bcc|cc|reply-to):/i.test(h))).toEqual([]);
     expect(headers.filter((h) => h.startsWith('To:'))).toEqual(['To: ann@example.com']);
-    expect(headers.filter((h) => h.startsWith('Subject:'))).toEqual(['Subject: Your enrollment is confirmed: Tea Bcc: title@evil.example (ORD-e2)']);
+    expect(headers.filter((h) => h.startsWith('Subject:'))).toEqual([
+      'Subject: Your enrollment is confirmed: Tea Bcc: title@evil.example (ORD-e2)',
+    ]);
   });
 
   it('given those stored values, then the letter and the receipt keep each on the line it belongs to', () => {
@@ -63,7 +121,12 @@ describe('outbox mailer', () => {
   it('given a stored recipient that is not one plain address, when sent, then it is refused and nothing is written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
     const mailer = new OutboxMailer(dir, 'Great Lakes Etiquette <hello@greatlakesetiquette.com>');
-    for (const to of ['ann@example.com\r\nBcc: evil@example.com', 'x:evil@example.com;', 'ann@example.com, evil@example.com', 'Ann <ann@example.com>']) {
+    for (const to of [
+      'ann@example.com\r\nBcc: evil@example.com',
+      'x:evil@example.com;',
+      'ann@example.com, evil@example.com',
+      'Ann <ann@example.com>',
+    ]) {
       const message = { ...confirmationEmail(submitted, confirmed, new Date(AT)), to };
       await expect(mailer.send(message)).rejects.toThrow(/not one plain e-mail address/);
     }

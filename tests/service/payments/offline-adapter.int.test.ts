@@ -11,7 +11,12 @@ import { tempDataDir } from '../../support/server.js';
  */
 
 const SECRET = 'whsec_offline_adapter_suite';
-const intentInput = (key: string, amountCents = 13000) => ({ amountCents, idempotencyKey: key, description: 'Adult Dining x 1', metadata: { enrollmentId: key.replace('enrollment-', '') } });
+const intentInput = (key: string, amountCents = 13000) => ({
+  amountCents,
+  idempotencyKey: key,
+  description: 'Adult Dining x 1',
+  metadata: { enrollmentId: key.replace('enrollment-', '') },
+});
 const mode = (file: string) => statSync(file).mode & 0o777;
 
 describe('offline payments provider: storage', () => {
@@ -20,15 +25,30 @@ describe('offline payments provider: storage', () => {
     const first = new OfflinePayments({ file, webhookSecret: SECRET });
     const paid = await first.createPaymentIntent(intentInput('enrollment-a'));
     const unpaid = await first.createPaymentIntent(intentInput('enrollment-b', 2600));
-    expect(first.confirmWithTestCard({ clientSecret: paid.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' })?.paymentIntent?.status).toBe('succeeded');
+    expect(
+      first.confirmWithTestCard({
+        clientSecret: paid.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/34',
+        cvc: '123',
+      })?.paymentIntent?.status,
+    ).toBe('succeeded');
     const refund = await first.refund(paid.id, 'refund-a');
     await first.idle();
     first.close();
 
     const second = new OfflinePayments({ file, webhookSecret: SECRET });
     try {
-      expect(await second.retrievePaymentIntent(paid.id)).toMatchObject({ status: 'succeeded', amountCents: 13000, clientSecret: paid.clientSecret, metadata: { enrollmentId: 'a' } });
-      expect(await second.retrievePaymentIntent(unpaid.id)).toMatchObject({ status: 'requires_payment_method', amountCents: 2600 });
+      expect(await second.retrievePaymentIntent(paid.id)).toMatchObject({
+        status: 'succeeded',
+        amountCents: 13000,
+        clientSecret: paid.clientSecret,
+        metadata: { enrollmentId: 'a' },
+      });
+      expect(await second.retrievePaymentIntent(unpaid.id)).toMatchObject({
+        status: 'requires_payment_method',
+        amountCents: 2600,
+      });
       expect((await second.createPaymentIntent(intentInput('enrollment-b', 2600))).id).toBe(unpaid.id);
       expect(await second.refund(paid.id, 'refund-a')).toEqual(refund);
     } finally {
@@ -40,13 +60,21 @@ describe('offline payments provider: storage', () => {
     const file = join(tempDataDir('offline-'), 'offline-payments.db');
     const first = new OfflinePayments({ file, webhookSecret: SECRET });
     const pi = await first.createPaymentIntent(intentInput('enrollment-c'));
-    first.confirmWithTestCard({ clientSecret: pi.clientSecret, cardNumber: '4000000000009995', expiry: '12/34', cvc: '123' });
+    first.confirmWithTestCard({
+      clientSecret: pi.clientSecret,
+      cardNumber: '4000000000009995',
+      expiry: '12/34',
+      cvc: '123',
+    });
     await first.idle();
     first.close();
 
     const second = new OfflinePayments({ file, webhookSecret: SECRET });
     try {
-      expect(await second.retrievePaymentIntent(pi.id)).toMatchObject({ status: 'requires_payment_method', lastError: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' } });
+      expect(await second.retrievePaymentIntent(pi.id)).toMatchObject({
+        status: 'requires_payment_method',
+        lastError: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+      });
     } finally {
       second.close();
     }
@@ -72,17 +100,36 @@ describe('offline payments provider: storage', () => {
     const dir = tempDataDir('offline-');
     const json = join(dir, 'offline-payments.json');
     const old = {
-      intents: { pi_offline_old: { id: 'pi_offline_old', amount: 7500, status: 'succeeded', client_secret: 'pi_offline_old_secret_x', metadata: { enrollmentId: 'old' }, last_payment_error: null } },
+      intents: {
+        pi_offline_old: {
+          id: 'pi_offline_old',
+          amount: 7500,
+          status: 'succeeded',
+          client_secret: 'pi_offline_old_secret_x',
+          metadata: { enrollmentId: 'old' },
+          last_payment_error: null,
+        },
+      },
       keys: { 'enrollment-old': 'pi_offline_old' },
       refunds: { 'refund-gone': { refundId: 're_offline_old', amountCents: 1000 } },
     };
     writeFileSync(json, JSON.stringify(old));
 
-    const provider = new OfflinePayments({ file: join(dir, 'offline-payments.db'), legacyJsonFile: json, webhookSecret: SECRET });
+    const provider = new OfflinePayments({
+      file: join(dir, 'offline-payments.db'),
+      legacyJsonFile: json,
+      webhookSecret: SECRET,
+    });
     try {
-      expect(await provider.retrievePaymentIntent('pi_offline_old')).toMatchObject({ status: 'succeeded', amountCents: 7500 });
+      expect(await provider.retrievePaymentIntent('pi_offline_old')).toMatchObject({
+        status: 'succeeded',
+        amountCents: 7500,
+      });
       expect((await provider.createPaymentIntent(intentInput('enrollment-old', 7500))).id).toBe('pi_offline_old');
-      expect(await provider.refund('pi_offline_old', 'refund-gone')).toEqual({ refundId: 're_offline_old', amountCents: 1000 });
+      expect(await provider.refund('pi_offline_old', 'refund-gone')).toEqual({
+        refundId: 're_offline_old',
+        amountCents: 1000,
+      });
       expect(existsSync(json)).toBe(false);
       expect(mode(`${json}.imported`)).toBe(0o600);
     } finally {
@@ -102,13 +149,21 @@ describe('offline payments provider: the simulated payment of the test pages', (
     if (outcome.kind !== 'signed') return;
     expect((await provider.retrievePaymentIntent(pi.id))?.status).toBe('succeeded');
     const event = provider.verifyEvent(outcome.payload, outcome.header);
-    expect(event).toMatchObject({ type: 'payment_intent.succeeded', intent: { id: pi.id, status: 'succeeded', amountCents: 13000 } });
+    expect(event).toMatchObject({
+      type: 'payment_intent.succeeded',
+      intent: { id: pi.id, status: 'succeeded', amountCents: 13000 },
+    });
   });
 
   it('given an intent a card declined, when a test payment is simulated, then it is paid with the card that succeeds and the decline is cleared', async () => {
     const provider = new OfflinePayments({ webhookSecret: SECRET });
     const pi = await provider.createPaymentIntent(intentInput('enrollment-f'));
-    provider.confirmWithTestCard({ clientSecret: pi.clientSecret, cardNumber: '4000000000000002', expiry: '12/34', cvc: '123' });
+    provider.confirmWithTestCard({
+      clientSecret: pi.clientSecret,
+      cardNumber: '4000000000000002',
+      expiry: '12/34',
+      cvc: '123',
+    });
 
     expect(provider.payForTest(pi.id).kind).toBe('signed');
     expect(await provider.retrievePaymentIntent(pi.id)).toMatchObject({ status: 'succeeded', lastError: null });

@@ -14,7 +14,12 @@ let stripe: StripePayments;
 
 beforeAll(async () => {
   await stub.start();
-  stripe = new StripePayments({ secretKey: 'sk_test_stub', publishableKey: 'pk_test_stub', webhookSecret: WEBHOOK_SECRET, apiBase: stub.url });
+  stripe = new StripePayments({
+    secretKey: 'sk_test_stub',
+    publishableKey: 'pk_test_stub',
+    webhookSecret: WEBHOOK_SECRET,
+    apiBase: stub.url,
+  });
 });
 afterAll(async () => {
   await stub.stop();
@@ -22,11 +27,20 @@ afterAll(async () => {
 
 describe('Stripe adapter (against a local stub of the API)', () => {
   it('given an enrollment, when a PaymentIntent is created, then amount, currency, metadata and the idempotency key reach Stripe, and the same key gives the same intent', async () => {
-    const input = { amountCents: 15000, idempotencyKey: 'enrollment-e1', description: 'Princess Tea Party x 2', metadata: { enrollmentId: 'e1' } };
+    const input = {
+      amountCents: 15000,
+      idempotencyKey: 'enrollment-e1',
+      description: 'Princess Tea Party x 2',
+      metadata: { enrollmentId: 'e1' },
+    };
     const first = await stripe.createPaymentIntent(input);
     const second = await stripe.createPaymentIntent(input);
     expect(second.id).toBe(first.id);
-    expect(first).toMatchObject({ amountCents: 15000, status: 'requires_payment_method', metadata: { enrollmentId: 'e1' } });
+    expect(first).toMatchObject({
+      amountCents: 15000,
+      status: 'requires_payment_method',
+      metadata: { enrollmentId: 'e1' },
+    });
     expect(first.clientSecret).toMatch(/_secret_/);
     const sent = stub.requests.filter((r) => r.path === '/v1/payment_intents');
     expect(sent.map((r) => r.idempotencyKey)).toEqual(['enrollment-e1', 'enrollment-e1']);
@@ -39,7 +53,12 @@ describe('Stripe adapter (against a local stub of the API)', () => {
   });
 
   it('given a paid intent, when refunded with a key, then the refund id and amount come back', async () => {
-    const pi = await stripe.createPaymentIntent({ amountCents: 2600, idempotencyKey: 'enrollment-e2', description: 'x', metadata: {} });
+    const pi = await stripe.createPaymentIntent({
+      amountCents: 2600,
+      idempotencyKey: 'enrollment-e2',
+      description: 'x',
+      metadata: {},
+    });
     const refund = await stripe.refund(pi.id, 'refund-e2');
     expect(refund).toMatchObject({ amountCents: 2600 });
     expect(stub.requests.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-e2' });
@@ -47,17 +66,32 @@ describe('Stripe adapter (against a local stub of the API)', () => {
 
   it('given good and bad keys, when the connection is tested, then ok, and not ok with Stripe’s words', async () => {
     expect(await stripe.checkConnection()).toEqual({ ok: true });
-    const bad = new StripePayments({ secretKey: 'sk_test_bad', publishableKey: null, webhookSecret: WEBHOOK_SECRET, apiBase: stub.url });
+    const bad = new StripePayments({
+      secretKey: 'sk_test_bad',
+      publishableKey: null,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: stub.url,
+    });
     const result = await bad.checkConnection();
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toMatch(/Invalid API Key/);
   });
 
   it('given a payload signed with the SDK, when verified, then parsed; when changed after signing, then refused', () => {
-    const payload = intentEvent('evt_1', 'payment_intent.succeeded', { id: 'pi_1', amountCents: 100, enrollmentId: 'e9' });
+    const payload = intentEvent('evt_1', 'payment_intent.succeeded', {
+      id: 'pi_1',
+      amountCents: 100,
+      enrollmentId: 'e9',
+    });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect(stripe.verifyEvent(payload, header)).toMatchObject({ id: 'evt_1', type: 'payment_intent.succeeded', intent: { id: 'pi_1', metadata: { enrollmentId: 'e9' } } });
-    expect(() => stripe.verifyEvent(payload.replace('"amount":100', '"amount":1'), header)).toThrow(WebhookSignatureError);
+    expect(stripe.verifyEvent(payload, header)).toMatchObject({
+      id: 'evt_1',
+      type: 'payment_intent.succeeded',
+      intent: { id: 'pi_1', metadata: { enrollmentId: 'e9' } },
+    });
+    expect(() => stripe.verifyEvent(payload.replace('"amount":100', '"amount":1'), header)).toThrow(
+      WebhookSignatureError,
+    );
     expect(() => stripe.verifyEvent(payload, undefined)).toThrow(WebhookSignatureError);
   });
 
@@ -70,14 +104,30 @@ describe('Stripe adapter (against a local stub of the API)', () => {
       const { enrollmentId, intent } = await enrollAndOpenPayment(t);
       expect(stub.intents.get(intent.paymentIntentId)?.metadata).toMatchObject({ enrollmentId, workshopId: '9' });
       stub.intents.get(intent.paymentIntentId)!.status = 'succeeded';
-      const payload = intentEvent('evt_stub_ok', 'payment_intent.succeeded', { id: intent.paymentIntentId, amountCents: intent.amountCents, enrollmentId });
-      const r = await t.app.request('/api/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripe.signForTest(payload) } });
+      const payload = intentEvent('evt_stub_ok', 'payment_intent.succeeded', {
+        id: intent.paymentIntentId,
+        amountCents: intent.amountCents,
+        enrollmentId,
+      });
+      const r = await t.app.request('/api/webhook', {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripe.signForTest(payload) },
+      });
       expect(r.status).toBe(200);
       const types = (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
       expect(types).toContain('EnrollmentConfirmed');
-      const verified = (await (await t.post('/api/payments/verify', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret })).json()) as VerifyPaymentResponse;
+      const verified = (await (
+        await t.post('/api/payments/verify', {
+          paymentIntentId: intent.paymentIntentId,
+          clientSecret: intent.clientSecret,
+        })
+      ).json()) as VerifyPaymentResponse;
       expect(verified).toMatchObject({ status: 'succeeded', orderId: `ORD-${enrollmentId}` });
-      expect(stub.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${intent.paymentIntentId}` });
+      expect(stub.requests.at(-1)).toMatchObject({
+        method: 'GET',
+        path: `/v1/payment_intents/${intent.paymentIntentId}`,
+      });
     } finally {
       await t.close();
     }
@@ -96,7 +146,9 @@ describe('Stripe adapter (against a local stub of the API)', () => {
 
       expect(r.status).toBe(404);
       expect(await t.eventStore.headPosition()).toBe(before);
-      expect((await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type)).not.toContain('PaymentSucceeded');
+      expect((await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type)).not.toContain(
+        'PaymentSucceeded',
+      );
       expect(stub.intents.get(intent.paymentIntentId)?.status).toBe('requires_payment_method');
       // The other test pages are on: only the simulation is the offline provider's.
       expect((await t.get('/api/test-stripe-connection')).status).toBe(200);

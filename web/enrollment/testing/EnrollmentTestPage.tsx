@@ -33,12 +33,15 @@ function OfflineOnly({ children }: { children: ReactNode }) {
   if (config.data?.provider === 'offline') return <>{children}</>;
   return (
     <div className="container container--narrow section test-page">
-      <TestPageHeader title="Enrollment Test">Records a test enrollment, then simulates the provider’s “payment succeeded” notification.</TestPageHeader>
+      <TestPageHeader title="Enrollment Test">
+        Records a test enrollment, then simulates the provider’s “payment succeeded” notification.
+      </TestPageHeader>
       <Card as="section" role="status">
         <h2>Not available with Stripe</h2>
         <p>
-          The simulated payment works only with the offline provider (<code>PAYMENTS=offline</code>). With Stripe, pay a test enrollment through the checkout with a
-          Stripe test card, or try the <Link href="/test-charge">test charge</Link>.
+          The simulated payment works only with the offline provider (<code>PAYMENTS=offline</code>). With Stripe, pay a
+          test enrollment through the checkout with a Stripe test card, or try the{' '}
+          <Link href="/test-charge">test charge</Link>.
         </p>
       </Card>
     </div>
@@ -85,11 +88,17 @@ function EnrollmentTest() {
         programName: 'Test Enrollment',
         ...person,
       });
-      const sim = await apiJson<{ position: string }>('POST', '/api/test/simulate-payment', { paymentIntentId: intent.paymentIntentId });
+      const sim = await apiJson<{ position: string }>('POST', '/api/test/simulate-payment', {
+        paymentIntentId: intent.paymentIntentId,
+      });
       setDone({ enrollmentId: intent.enrollmentId ?? '', position: sim.position });
       toast({ title: 'Test enrollment completed', description: 'The simulated payment notification was accepted.' });
     } catch (err) {
-      toast({ title: 'Test Failed', description: apiErrorText(err) ?? 'The simulated enrollment did not go through.', variant: 'destructive' });
+      toast({
+        title: 'Test Failed',
+        description: apiErrorText(err) ?? 'The simulated enrollment did not go through.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -97,7 +106,9 @@ function EnrollmentTest() {
 
   return (
     <div className="container container--narrow section test-page">
-      <TestPageHeader title="Enrollment Test">Records a test enrollment, then simulates the provider’s “payment succeeded” notification.</TestPageHeader>
+      <TestPageHeader title="Enrollment Test">
+        Records a test enrollment, then simulates the provider’s “payment succeeded” notification.
+      </TestPageHeader>
       <Card as="section" aria-labelledby="et-title">
         <h2 id="et-title">Test enrollment</h2>
         <form ref={form.formRef} className="test-page__form" onSubmit={(e) => void submit(e)} noValidate>
@@ -105,7 +116,14 @@ function EnrollmentTest() {
           <TextField label="Last name" {...form.field('lastName')} />
           <TextField label="Email" type="email" {...form.field('email')} />
           <TextField label="Phone" type="tel" {...form.field('phone')} />
-          <NumberField label="Amount (USD)" minValue={1} step={1} value={amount} onChange={setAmount} formatOptions={{ style: 'currency', currency: 'USD' }} />
+          <NumberField
+            label="Amount (USD)"
+            minValue={1}
+            step={1}
+            value={amount}
+            onChange={setAmount}
+            formatOptions={{ style: 'currency', currency: 'USD' }}
+          />
           <NumberField label="Participants" minValue={1} maxValue={5} value={participants} onChange={setParticipants} />
           <TextArea className="wide" label="Participant names" rows={2} {...form.field('participantNames')} />
           <TextArea className="wide" label="Special requirements" rows={2} {...form.field('specialRequirements')} />
@@ -130,9 +148,18 @@ function EnrollmentTest() {
           {done && (
             <div className="test-page__result">
               <p>
-                Test enrollment <strong>{done.enrollmentId}</strong> was paid and confirmed as <strong>TEST-{done.enrollmentId}</strong>.
+                Test enrollment <strong>{done.enrollmentId}</strong> was paid and confirmed as{' '}
+                <strong>TEST-{done.enrollmentId}</strong>.
               </p>
-              <Link href={orderConfirmationHref({ workshopId: null, attendees: participants, orderId: `TEST-${done.enrollmentId}`, isFree: false, position: done.position })}>
+              <Link
+                href={orderConfirmationHref({
+                  workshopId: null,
+                  attendees: participants,
+                  orderId: `TEST-${done.enrollmentId}`,
+                  isFree: false,
+                  position: done.position,
+                })}
+              >
                 View the order confirmation
               </Link>
             </div>

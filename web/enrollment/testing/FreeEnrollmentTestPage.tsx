@@ -12,7 +12,13 @@ import { usePageTitle } from '../../layout/usePageTitle.js';
 import { TestModeGate, TestPageHeader } from './TestModeGate.js';
 
 const PROGRAM_ID = '7';
-const PERSON = { firstName: 'Free', lastName: 'Tester', email: 'free.tester@example.com', phone: '9725550199', participants: 1 };
+const PERSON = {
+  firstName: 'Free',
+  lastName: 'Tester',
+  email: 'free.tester@example.com',
+  phone: '9725550199',
+  participants: 1,
+};
 const STUDENT = {
   studentName: 'Test Student',
   studentAge: 9,
@@ -49,21 +55,39 @@ function FreeEnrollmentTest() {
       let enrollmentId: string;
       let position: string;
       if (as === 'program') {
-        const r = await apiJson<EnrollProgramResponse>('POST', `/api/enroll/program/${PROGRAM_ID}`, { ...PERSON, notes: 'Free enrollment test' });
+        const r = await apiJson<EnrollProgramResponse>('POST', `/api/enroll/program/${PROGRAM_ID}`, {
+          ...PERSON,
+          notes: 'Free enrollment test',
+        });
         enrollmentId = r.enrollmentId;
         position = r.position;
         setLog((l) => [...l, r.message]);
       } else {
         const workshop = await apiJson<{ price: number }>('GET', `/api/workshops/${PROGRAM_ID}`);
-        const r = await apiJson<EnrollmentResponse>('POST', `/api/enroll/workshop/${PROGRAM_ID}`, { ...PERSON, ...STUDENT, workshopId: PROGRAM_ID, totalPrice: workshop.price });
+        const r = await apiJson<EnrollmentResponse>('POST', `/api/enroll/workshop/${PROGRAM_ID}`, {
+          ...PERSON,
+          ...STUDENT,
+          workshopId: PROGRAM_ID,
+          totalPrice: workshop.price,
+        });
         enrollmentId = r.enrollmentId;
         position = r.position;
-        setLog((l) => [...l, `Workshop enrollment ${r.enrollmentId}: ${r.isFree ? `free, order ${r.orderId}` : `awaiting payment of ${formatUsd(r.amountCents)}`}.`]);
+        setLog((l) => [
+          ...l,
+          `Workshop enrollment ${r.enrollmentId}: ${r.isFree ? `free, order ${r.orderId}` : `awaiting payment of ${formatUsd(r.amountCents)}`}.`,
+        ]);
       }
-      const found = await apiJson<EnrollmentLookup>('GET', `/api/enrollments/${encodeURIComponent(enrollmentId)}?minPosition=${position}`);
+      const found = await apiJson<EnrollmentLookup>(
+        'GET',
+        `/api/enrollments/${encodeURIComponent(enrollmentId)}?minPosition=${position}`,
+      );
       setLog((l) => [...l, `Read back: ${found.id}, ${found.title}, ${found.status} / ${found.paymentStatus}.`]);
     } catch (err) {
-      toast({ title: 'Test Failed', description: apiErrorText(err) ?? 'The enrollment did not go through.', variant: 'destructive' });
+      toast({
+        title: 'Test Failed',
+        description: apiErrorText(err) ?? 'The enrollment did not go through.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -71,7 +95,9 @@ function FreeEnrollmentTest() {
 
   return (
     <div className="container container--narrow section test-page">
-      <TestPageHeader title="Free Enrollment Test">Enrolls a test person in program {PROGRAM_ID}, either as a program or as a workshop.</TestPageHeader>
+      <TestPageHeader title="Free Enrollment Test">
+        Enrolls a test person in program {PROGRAM_ID}, either as a program or as a workshop.
+      </TestPageHeader>
       <Card as="section" aria-labelledby="fe-title">
         <h2 id="fe-title">Program {PROGRAM_ID}</h2>
         {program.data && (

@@ -25,7 +25,12 @@ function PaymentTest() {
   const [result, setResult] = useState<StripeConnection | null>(null);
 
   useEffect(() => {
-    if (config.isError) toast({ title: 'Configuration Error', description: apiErrorText(config.error) ?? 'Could not read the payment configuration.', variant: 'destructive' });
+    if (config.isError)
+      toast({
+        title: 'Configuration Error',
+        description: apiErrorText(config.error) ?? 'Could not read the payment configuration.',
+        variant: 'destructive',
+      });
   }, [config.isError, config.error]);
 
   const test = async () => {
@@ -33,19 +38,33 @@ function PaymentTest() {
     try {
       const r = await apiJson<StripeConnection>('GET', '/api/test-stripe-connection');
       setResult(r);
-      if (r.success) toast({ title: 'Connection successful', description: `The ${r.provider} payment provider answered.` });
-      else toast({ title: 'Stripe Connection Failed', description: r.error ?? 'The provider did not answer.', variant: 'destructive' });
+      if (r.success)
+        toast({ title: 'Connection successful', description: `The ${r.provider} payment provider answered.` });
+      else
+        toast({
+          title: 'Stripe Connection Failed',
+          description: r.error ?? 'The provider did not answer.',
+          variant: 'destructive',
+        });
     } catch (err) {
-      toast({ title: 'Stripe Connection Failed', description: apiErrorText(err) ?? 'The server could not test the connection.', variant: 'destructive' });
+      toast({
+        title: 'Stripe Connection Failed',
+        description: apiErrorText(err) ?? 'The server could not test the connection.',
+        variant: 'destructive',
+      });
     } finally {
       setChecking(false);
     }
   };
 
-  const yesNo = (ok: boolean) => <Badge variant={ok ? 'success' : 'danger'}>{ok ? 'Configured' : 'Not configured'}</Badge>;
+  const yesNo = (ok: boolean) => (
+    <Badge variant={ok ? 'success' : 'danger'}>{ok ? 'Configured' : 'Not configured'}</Badge>
+  );
   return (
     <div className="container container--narrow section test-page">
-      <TestPageHeader title="Payment Configuration Test">Checks that the payment provider’s keys are set and that it answers.</TestPageHeader>
+      <TestPageHeader title="Payment Configuration Test">
+        Checks that the payment provider’s keys are set and that it answers.
+      </TestPageHeader>
       <Card as="section" aria-labelledby="pt-config">
         <h2 id="pt-config">Configuration</h2>
         {config.data && (
@@ -70,7 +89,9 @@ function PaymentTest() {
         <div aria-live="polite">
           {result && (
             <div className={result.success ? 'test-page__result' : 'test-page__result test-page__result--bad'}>
-              <p>{result.success ? 'The provider answered: the connection works.' : `Connection failed: ${result.error}`}</p>
+              <p>
+                {result.success ? 'The provider answered: the connection works.' : `Connection failed: ${result.error}`}
+              </p>
             </div>
           )}
         </div>

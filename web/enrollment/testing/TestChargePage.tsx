@@ -27,10 +27,16 @@ function TestCharge() {
     setCreating(true);
     setOutcome(null);
     try {
-      const r = await apiJson<{ clientSecret: string }>('POST', '/api/create-test-charge', { description: 'Test charge from /test-charge' });
+      const r = await apiJson<{ clientSecret: string }>('POST', '/api/create-test-charge', {
+        description: 'Test charge from /test-charge',
+      });
       setClientSecret(r.clientSecret);
     } catch (err) {
-      toast({ title: 'Test Failed', description: apiErrorText(err) ?? 'The test charge could not be created.', variant: 'destructive' });
+      toast({
+        title: 'Test Failed',
+        description: apiErrorText(err) ?? 'The test charge could not be created.',
+        variant: 'destructive',
+      });
     } finally {
       setCreating(false);
     }
@@ -39,18 +45,28 @@ function TestCharge() {
   const onOutcome = (o: PaymentOutcome) => {
     setOutcome(o);
     if (o.error) toast({ title: 'Test Payment Failed', description: o.error, variant: 'destructive' });
-    else toast({ title: 'Test payment succeeded', description: `Payment ${o.paymentIntentId ?? ''} is ${o.status ?? 'done'}.` });
+    else
+      toast({
+        title: 'Test payment succeeded',
+        description: `Payment ${o.paymentIntentId ?? ''} is ${o.status ?? 'done'}.`,
+      });
   };
 
   return (
     <div className="container container--narrow section test-page">
-      <TestPageHeader title="$1.00 Test Charge">Creates a one-dollar payment with the configured provider and pays it with a card.</TestPageHeader>
+      <TestPageHeader title="$1.00 Test Charge">
+        Creates a one-dollar payment with the configured provider and pays it with a card.
+      </TestPageHeader>
       <Card as="section" aria-labelledby="tc-title" className="pay-panel">
         <h2 id="tc-title">Test charge</h2>
         <div aria-live="polite">
           {outcome && (
             <div className={outcome.error ? 'test-page__result test-page__result--bad' : 'test-page__result'}>
-              <p>{outcome.error ? `Failed: ${outcome.error}` : `Succeeded: ${outcome.paymentIntentId} (${outcome.status})`}</p>
+              <p>
+                {outcome.error
+                  ? `Failed: ${outcome.error}`
+                  : `Succeeded: ${outcome.paymentIntentId} (${outcome.status})`}
+              </p>
             </div>
           )}
         </div>
