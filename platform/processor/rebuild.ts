@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import type { EventStore } from '../eventstore/port.js';
 import type { DomainEvent } from '../../contracts/core/events.js';
 import type { Projector } from './projector.js';
-import { type DocValue, type ReadStore, LeaseLostError } from '../readstore/port.js';
+import type { DocValue, ReadStore } from '../readstore/port.js';
+import { Lease } from './lease.js';
 import { projectBatch } from './project-batch.js';
 
 /** Where a rebuild of `projector` writes until it swaps: a shadow collection and checkpoint. */
@@ -67,14 +68,12 @@ export async function rebuildProjection<E extends DomainEvent, D extends DocValu
   const started = performance.now();
 
   // Forced: the lease of a rebuild that was killed would otherwise block this one until it expires.
-  await readStore.acquireLease(shadow.name, owner, ttl, true);
-  const leases = [shadow.name];
-  let renewAt = Date.now() + ttl / 3;
+  const shadowLease = new Lease(readStore, shadow.name, owner, { ttlMs: ttl });
+  const liveLease = new Lease(readStore, projector.name, owner, { ttlMs: ttl });
+  await shadowLease.takeOver();
   const renew = async () => {
-    if (Date.now() < renewAt) return;
-    for (const name of leases)
-      if (!(await readStore.acquireLease(name, owner, ttl))) throw new LeaseLostError(name, owner);
-    renewAt = Date.now() + ttl / 3;
+    await shadowLease.keep();
+    if (liveLease.held) await liveLease.keep();
   };
 
   try {
@@ -111,15 +110,13 @@ export async function rebuildProjection<E extends DomainEvent, D extends DocValu
     // Built in bulk now, while the live runner still serves; kept up by the catch-up writes. The
     // swap renames the shadow with its indexes, so the new live collection never serves without them.
     await readStore.ensureIndexes(shadow.collection, projector.indexes ?? []);
-    await readStore.acquireLease(projector.name, owner, ttl, true);
-    leases.push(projector.name);
-    renewAt = Date.now() + ttl / 3;
+    await liveLease.takeOver();
     try {
       head = await eventStore.headPosition();
       await build('catching-up');
       await readStore.swap([[projector.collection, shadow.collection]], projector.name, shadow.name, position);
     } finally {
-      await readStore.releaseLease(projector.name, owner).catch(() => undefined);
+      await liveLease.release();
     }
     onProgress?.({
       projection: projector.name,
@@ -131,6 +128,6 @@ export async function rebuildProjection<E extends DomainEvent, D extends DocValu
     });
     return { projection: projector.name, position, events, resumedFrom, ms: performance.now() - started };
   } finally {
-    await readStore.releaseLease(shadow.name, owner).catch(() => undefined);
+    await shadowLease.release();
   }
 }

@@ -8,6 +8,7 @@ import type { AnyReactor } from './reactor.js';
 import { projectBatch } from './project-batch.js';
 import { type ProcessorState, type ProjectionStatus, readStatus } from './status.js';
 import { SharedFeed } from './feed.js';
+import { Lease } from './lease.js';
 import { CheckpointWaiter } from './waiter.js';
 
 export interface ProcessorProgress {
@@ -67,11 +68,10 @@ interface Processor {
 
 interface Worker {
   processor: Processor;
-  /** True once this runner has held the lease (a take-over at start happens only before that). */
-  everHeld: boolean;
+  lease: Lease;
+  /** True while the checkpoint was loaded under the lease now held. */
+  ready: boolean;
   checkpoint: bigint;
-  holding: boolean;
-  renewAt: number;
   state: ProcessorState;
 }
 
@@ -120,10 +120,12 @@ export class ProcessorRunner {
     ];
     this.workers = processors.map((processor) => ({
       processor,
-      everHeld: false,
+      lease: new Lease(options.readStore, processor.name, this.owner, {
+        ttlMs: this.leaseTtlMs,
+        takeOverAtStart: options.takeOverAtStart,
+      }),
+      ready: false,
       checkpoint: -1n,
-      holding: false,
-      renewAt: 0,
       state: 'stopped',
     }));
     this.names = processors.map((p) => p.name);
@@ -245,7 +247,8 @@ export class ProcessorRunner {
           // Another runner or a rebuild took over: this batch is dropped, and its checkpoint is
           // reloaded if the lease comes back.
           this.log.info(`${kind} lease lost; standing by`, { [kind]: name, owner: this.owner });
-          w.holding = false;
+          w.lease.lost();
+          w.ready = false;
           w.state = 'standby';
           await this.sleep(this.standbyMs);
           continue;
@@ -261,34 +264,28 @@ export class ProcessorRunner {
         await this.sleep(backoff);
       }
     }
-    if (w.holding) {
-      w.holding = false;
-      await this.options.readStore.releaseLease(name, this.owner).catch(() => undefined);
-    }
+    await w.lease.release();
+    w.ready = false;
     w.state = 'stopped';
   }
 
   private async ensureLease(w: Worker): Promise<boolean> {
-    const now = Date.now();
-    if (w.holding && now < w.renewAt) return true;
     const { name, kind } = w.processor;
-    const force = !w.everHeld && this.options.takeOverAtStart === true;
-    if (!(await this.options.readStore.acquireLease(name, this.owner, this.leaseTtlMs, force))) {
-      if (w.holding) this.log.info(`${kind} lease taken by another runner`, { [kind]: name });
-      w.holding = false;
+    const wasHeld = w.lease.held;
+    if ((await w.lease.hold()) === 'refused') {
+      if (wasHeld) this.log.info(`${kind} lease taken by another runner`, { [kind]: name });
+      w.ready = false;
       return false;
     }
-    if (!w.holding) {
+    if (!w.ready || !wasHeld) {
       // A rebuild may have swapped in a new collection while someone else held the lease.
       await w.processor.onLease();
       // While someone else held the lease the checkpoint moved (or was reset, or swapped by a rebuild).
       w.checkpoint = await this.options.readStore.getCheckpoint(name);
-      w.holding = true;
-      w.everHeld = true;
+      w.ready = true;
       this.waiter.observe(name, w.checkpoint);
       this.log.debug(`${kind} lease acquired`, { [kind]: name, checkpoint: w.checkpoint });
     }
-    w.renewAt = now + this.leaseTtlMs / 3;
     return true;
   }
 
@@ -303,11 +300,7 @@ export class ProcessorRunner {
         w.checkpoint = position;
         this.waiter.observe(name, position);
       },
-      confirmLease: async () => {
-        if (!(await readStore.acquireLease(name, this.owner, this.leaseTtlMs)))
-          throw new LeaseLostError(name, this.owner);
-        w.renewAt = Date.now() + this.leaseTtlMs / 3;
-      },
+      confirmLease: () => w.lease.confirm(),
     });
     const progress = { projection: name, checkpoint: w.checkpoint, events: events.length };
     for (const l of this.listeners) {

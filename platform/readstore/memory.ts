@@ -1,7 +1,6 @@
 import {
   type CheckpointWrite,
   type DocValue,
-  type FieldValue,
   type FindResult,
   type FindWithTotalResult,
   type Query,
@@ -10,6 +9,7 @@ import {
   type WriteOp,
   LeaseLostError,
 } from './port.js';
+import { assertField, compareValues, equals, fieldOf } from './query.js';
 
 /** A stored entry; `json === null` is a tombstone that only keeps its position. */
 interface Entry {
@@ -21,39 +21,6 @@ interface Entry {
 interface Lease {
   owner: string;
   expiresAt: number;
-}
-
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** Field names are interpolated into SQL paths and Mongo keys by the other adapters; all adapters refuse the same names. */
-export function assertField(field: string): void {
-  if (!FIELD.test(field)) throw new Error(`Read store: bad field name ${JSON.stringify(field)}`);
-}
-
-/** null and missing sort first; numbers (booleans as 0/1, like SQLite's JSON) before strings. */
-function rank(v: unknown): number {
-  if (v === null || v === undefined) return 0;
-  if (typeof v === 'number' || typeof v === 'boolean') return 1;
-  if (typeof v === 'string') return 2;
-  return 3;
-}
-
-function compareValues(a: unknown, b: unknown): number {
-  const ra = rank(a);
-  const rb = rank(b);
-  if (ra !== rb) return ra - rb;
-  if (ra === 1) return Number(a) - Number(b);
-  if (ra === 2) return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
-  return 0;
-}
-
-function fieldOf(id: string, doc: DocValue, field: string): unknown {
-  return field === 'id' ? id : doc[field];
-}
-
-function equals(actual: unknown, expected: FieldValue): boolean {
-  if (expected === null) return actual === null || actual === undefined;
-  return actual === expected;
 }
 
 /**

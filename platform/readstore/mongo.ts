@@ -12,7 +12,7 @@ import {
   MongoServerSelectionError,
   MongoTopologyClosedError,
 } from 'mongodb';
-import { assertField } from './memory.js';
+import { assertField } from './query.js';
 import {
   type CheckpointWrite,
   type DocValue,

@@ -1,10 +1,9 @@
 import { preparePrivateSqliteFile } from '../private-files.js';
 import Database from 'better-sqlite3';
-import { assertField } from './memory.js';
+import { compileOrder, compileWhere, searchKeys, table } from './sqlite-query.js';
 import {
   type CheckpointWrite,
   type DocValue,
-  type FieldValue,
   type FindResult,
   type FindWithTotalResult,
   type Query,
@@ -27,22 +26,6 @@ type Statement = Database.Statement;
  *   non-ASCII folds as in the other adapters). A search first looks for the text anywhere in this
  *   blob, which rejects most rows with one byte search, and only then checks the named fields.
  */
-const table = (collection: string) => `"rm_${collection.replaceAll('"', '""')}"`;
-/** Field names are checked by assertField, so they can stand in a JSON path literal. */
-const column = (field: string) => (field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`);
-const bindable = (v: FieldValue) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
-/** Text that JSON escapes may not appear as-is in the blob; such a search skips the byte pre-filter. */
-const ESCAPED_IN_JSON = /["\\\x00-\x1f]/;
-
-function searchKeys(id: string, doc: DocValue): string {
-  const lc: Record<string, string> = { '': id.toLowerCase() };
-  for (const k in doc) {
-    const v = doc[k];
-    if (typeof v === 'string') lc[k] = v.toLowerCase();
-  }
-  return JSON.stringify(lc);
-}
-
 const isMissingTable = (err: unknown) => err instanceof Error && /no such table/.test(err.message);
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY|CORRUPT|NOTADB)/;
 
@@ -128,12 +111,8 @@ export class SqliteReadStore implements ReadStore {
     query: Query,
     withTotal: boolean,
   ): { items: StoredDoc<T>[]; total?: number } {
-    const { where, params } = this.whereClause(query);
-    const order = (query.sort ?? []).map((s) => {
-      assertField(s.field);
-      return `${column(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`;
-    });
-    order.push('id ASC');
+    const { where, params } = compileWhere(query);
+    const order = compileOrder(query);
     const offset = query.offset ?? 0;
     const limit = query.limit ?? -1;
     const t = table(collection);
@@ -289,40 +268,6 @@ export class SqliteReadStore implements ReadStore {
   async close(): Promise<void> {
     this.statements.clear();
     if (this.db.open) this.db.close();
-  }
-
-  private whereClause(query: Query): { where: string; params: unknown[] } {
-    const conds = ['doc IS NOT NULL'];
-    const params: unknown[] = [];
-    for (const [field, value] of Object.entries(query.where ?? {})) {
-      assertField(field);
-      const col = column(field);
-      const values = Array.isArray(value) ? value : [value];
-      const present = values.filter((v) => v !== null);
-      const parts: string[] = [];
-      if (present.length < values.length) parts.push(`${col} IS NULL`);
-      if (present.length > 0) {
-        parts.push(`${col} IN (${present.map(() => '?').join(', ')})`);
-        params.push(...present.map(bindable));
-      }
-      conds.push(parts.length ? `(${parts.join(' OR ')})` : '0');
-    }
-    const text = query.search?.text ?? '';
-    const fields = query.search?.fields ?? [];
-    fields.forEach(assertField);
-    if (text !== '' && fields.length > 0) {
-      const needle = text.toLowerCase();
-      const exact = fields.map((f) => `instr(lc ->> '$.${f === 'id' ? '""' : f}', ?) > 0`);
-      params.push(...fields.map(() => needle));
-      const anyField = `(${exact.join(' OR ')})`;
-      if (ESCAPED_IN_JSON.test(needle)) conds.push(anyField);
-      else {
-        conds.push(`instr(lc, ?) > 0 AND ${anyField}`);
-        // The pre-filter's parameter comes first in the SQL text.
-        params.splice(params.length - fields.length, 0, Buffer.from(needle));
-      }
-    }
-    return { where: conds.join(' AND '), params };
   }
 
   private stmt(sql: string): Statement {

@@ -7,6 +7,7 @@ import type { AppDeps } from '../core/deps.js';
 import { settlePayment } from './settle-payment.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { seatLedgerDecider } from './seat-ledger.js';
+import { Lease } from '../../platform/processor/lease.js';
 
 export interface HoldTimerOptions {
   /** How often to look for work (ms). Default 1000. */
@@ -39,14 +40,17 @@ export class HoldTimer {
   private running: Promise<TickReport> | null = null;
   /** Enrollment id -> time before which a failed job is not retried. */
   private readonly backoff = new Map<string, { until: number; failures: number }>();
-  private readonly owner: string;
-  private everHeld = false;
+  private readonly lease: Lease;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly options: HoldTimerOptions = {},
   ) {
-    this.owner = options.owner ?? `hold-timer-${process.pid}-${deps.newId()}`;
+    const owner = options.owner ?? `hold-timer-${process.pid}-${deps.newId()}`;
+    this.lease = new Lease(deps.readStore, LEASE, owner, {
+      ttlMs: Math.max(5_000, (options.intervalMs ?? 1_000) * 5),
+      takeOverAtStart: options.takeOverAtStart,
+    });
   }
 
   start(): void {
@@ -63,7 +67,7 @@ export class HoldTimer {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
-    await this.deps.readStore.releaseLease(LEASE, this.owner).catch(() => undefined);
+    await this.lease.release();
   }
 
   /** One pass over the work; ticks never overlap. */
@@ -74,10 +78,7 @@ export class HoldTimer {
 
   private async work(): Promise<TickReport> {
     const report: TickReport = { expired: 0, settled: 0, failures: 0 };
-    const ttl = Math.max(5_000, (this.options.intervalMs ?? 1_000) * 5);
-    const force = !this.everHeld && this.options.takeOverAtStart === true;
-    if (!(await this.deps.readStore.acquireLease(LEASE, this.owner, ttl, force))) return report;
-    this.everHeld = true;
+    if ((await this.lease.hold()) === 'refused') return report;
     const now = this.deps.clock();
 
     const { items: holds } = await this.deps.readStore.find<SeatHoldDoc>('seat-holds', {
