@@ -55,6 +55,20 @@ export function enrollmentRoutes(deps: AppDeps): Hono {
     },
   );
 
+  // The checkout's lookup in every mode: a checkout link opened in a new tab (or after Stripe's full
+  // page load without session storage) asks the server for the amount. No names, no contact details.
+  app.get(
+    '/enrollments/:id',
+    validate('param', EnrollmentParamSchema),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
+      const enrollment = await findEnrollment(deps.readStore, c.req.valid('param').id);
+      if (!enrollment) throw notFound('We could not find that enrollment.');
+      return c.json(enrollment);
+    },
+  );
+
   if (deps.config.testPages) {
     app.post(
       '/enroll/program/:id',
@@ -69,18 +83,6 @@ export function enrollmentRoutes(deps: AppDeps): Hono {
           requestMetadata(c, deps, 'visitor'),
         );
         return c.json(result, 201);
-      },
-    );
-
-    app.get(
-      '/enrollments/:id',
-      validate('param', EnrollmentParamSchema),
-      validate('query', MinPositionQuerySchema),
-      async (c) => {
-        await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
-        const enrollment = await findEnrollment(deps.readStore, c.req.valid('param').id);
-        if (!enrollment) throw notFound('We could not find that enrollment.');
-        return c.json(enrollment);
       },
     );
 

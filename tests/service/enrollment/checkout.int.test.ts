@@ -226,11 +226,18 @@ describe('test pages', () => {
 
   it('given Stripe without TEST_PAGES, when the test calls are made, then each is 404 and the checkout calls still answer', async () => {
     t = await makeEnrollmentApp({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' } });
-    const gets = ['/api/test-stripe-connection', '/api/enrollments/abc'];
+    const gets = ['/api/test-stripe-connection'];
     const posts = ['/api/create-test-charge', '/api/enroll/program/7', '/api/test/simulate-payment'];
     for (const p of gets) expect((await t.get(p)).status, p).toBe(404);
     for (const p of posts) expect((await t.post(p, {})).status, p).toBe(404);
     expect((await t.get('/api/stripe-config')).status).toBe(200);
+    // The checkout's own lookup answers in every mode (a checkout link opened in a new tab needs it).
+    const enrolled = await t.post('/api/enroll/workshop/10', { ...baseForm(), totalPrice: 0 });
+    const { enrollmentId, position } = (await enrolled.json()) as { enrollmentId: string; position: string };
+    const lookup = await t.get(`/api/enrollments/${enrollmentId}?minPosition=${position}`);
+    expect(lookup.status).toBe(200);
+    expect(((await lookup.json()) as { id: string }).id).toBe(enrollmentId);
+    expect((await t.get('/api/enrollments/abc')).status).toBe(404);
     const noEnrollment = await t.post('/api/create-payment-intent', { amount: 100 });
     expect(noEnrollment.status).toBe(400);
   });
