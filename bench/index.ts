@@ -21,8 +21,15 @@ const sections: Section[] = [
   ['admin tracker over 10,000 enrollments', benchAdmin],
 ];
 
+// BENCH_ONLY=rebuild,enrollment runs the sections whose names contain one of the words (to compare two commits quickly).
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+const chosen = only.length ? sections.filter(([name]) => only.some((w) => name.toLowerCase().includes(w))) : sections;
+
 console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
-for (const [name, run] of sections) {
+for (const [name, run] of chosen) {
   console.log(`\n== ${name} ==`);
   try {
     console.table(await run());
