@@ -9,6 +9,8 @@ export const HistoryEntrySchema = z.object({
   type: z.string(),
   at: z.string(),
   actor: ActorSchema,
+  /** The named administrator who did it, on admin actions recorded since administrators had names. */
+  by: z.string().optional(),
   /** A sentence for the administrator; it names no person. */
   summary: z.string(),
 });

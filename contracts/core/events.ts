@@ -4,12 +4,21 @@ import { z } from 'zod';
 export const ActorSchema = z.enum(['visitor', 'admin', 'provider', 'system']);
 export type Actor = z.infer<typeof ActorSchema>;
 
+/** Who did an admin action: the named administrator whose key made the request. */
+export const AdministratorRefSchema = z.object({ id: z.string().min(1).max(64), name: z.string().min(1).max(100) });
+export type AdministratorRef = z.infer<typeof AdministratorRefSchema>;
+
 export const EventMetadataSchema = z.object({
   correlationId: z.string().min(1),
   causationId: z.string().min(1),
   actor: ActorSchema,
   /** ISO-8601 instant the command was handled. */
   at: z.string().datetime({ offset: true }),
+  /**
+   * The administrator whose key made the request, on events an admin action caused. Absent on
+   * events written before administrators had names: those still read as "admin".
+   */
+  administrator: AdministratorRefSchema.optional(),
 });
 export type EventMetadata = z.infer<typeof EventMetadataSchema>;
 

@@ -45,6 +45,7 @@ const entryOf = (event: RecordedEventOf<EnrollmentEvent>): HistoryEntry => ({
   type: event.type,
   at: event.metadata.at,
   actor: event.metadata.actor,
+  ...(event.metadata.administrator ? { by: event.metadata.administrator.name } : {}),
   summary: summarise(event),
 });
 

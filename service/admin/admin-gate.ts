@@ -1,22 +1,46 @@
 import type { MiddlewareHandler } from 'hono';
+import { ADMINISTRATORS_STREAM, OWNER_ADMINISTRATOR } from '../../contracts/admin/administrators.js';
+import type { AdministratorRef } from '../../contracts/core/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { clientAddress } from '../core/client-address.js';
+import { setAdministrator } from '../core/admin-identity.js';
 import { FailureWindow } from './failure-window.js';
 import { keyMatches } from './key-match.js';
+import { activeAdministratorByHash, administratorsDecider } from './administrators-decider.js';
+import { hashAdministratorKey, looksLikeAdministratorKey } from './administrator-keys.js';
+import { LastUsedTracker } from './last-used.js';
 
 export const ADMIN_KEY_HEADER = 'Admin-Key';
 /** More than this many wrong keys in a minute from one client answers 429 until the window slides. */
 export const MAX_FAILURES_PER_MINUTE = 10;
 
 /**
- * Guards every admin route: the Admin-Key header must match ADMIN_KEY. A blocked client is turned
- * away before its key is looked at, so guessing stays slow even with the right key among guesses.
- * Failures count per client address (service/core/client-address.ts): one client's wrong keys
- * never turn away another client, and a forged X-Forwarded-For from an untrusted peer is ignored.
+ * Who holds this key: the owner (ADMIN_KEY) or an active named administrator. A named key is
+ * checked against the administrators stream as it stands in the event store now, not a cached
+ * or projected copy, so a revocation refuses the key at once on every process. The stream is a
+ * handful of events (a school has few administrators), read in one round trip.
+ */
+async function holderOf(deps: AppDeps, given: string | undefined, ownerKey: string): Promise<AdministratorRef | null> {
+  if (!given) return null;
+  if (keyMatches(given, ownerKey)) return OWNER_ADMINISTRATOR;
+  if (!looksLikeAdministratorKey(given)) return null;
+  const state = await deps.commands.state(administratorsDecider, ADMINISTRATORS_STREAM);
+  // Looking up by hash is safe against timing: the hash of a 256-bit random key tells nothing.
+  return activeAdministratorByHash(state, hashAdministratorKey(given));
+}
+
+/**
+ * Guards every admin route: the Admin-Key header must be ADMIN_KEY (the owner) or the key of an
+ * active named administrator, who is then named in the metadata of every event the request causes.
+ * A blocked client is turned away before its key is looked at, so guessing stays slow even with
+ * the right key among guesses. Failures count per client address (service/core/client-address.ts):
+ * one client's wrong keys never turn away another client, and a forged X-Forwarded-For from an
+ * untrusted peer is ignored.
  */
 export function adminGate(deps: AppDeps): MiddlewareHandler {
   const failures = new FailureWindow(MAX_FAILURES_PER_MINUTE, 60_000, () => deps.clock().getTime());
+  const lastUsed = new LastUsedTracker(deps.readStore, deps.clock, deps.log);
   return async (c, next) => {
     const expected = deps.config.ADMIN_KEY;
     if (!expected) {
@@ -30,11 +54,14 @@ export function adminGate(deps: AppDeps): MiddlewareHandler {
         retryAfterSeconds: wait,
       });
     }
-    if (!keyMatches(c.req.header(ADMIN_KEY_HEADER), expected)) {
+    const holder = await holderOf(deps, c.req.header(ADMIN_KEY_HEADER), expected);
+    if (!holder) {
       failures.record(client);
       deps.log.warn('admin key refused', { path: c.req.path });
       throw new AppError('unauthorized', 'Please check your admin key and try again.');
     }
+    setAdministrator(c, holder);
+    await lastUsed.touch(holder.id);
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Actor, DomainEvent } from '../../contracts/core/events.js';
+import type { Actor, AdministratorRef, DomainEvent } from '../../contracts/core/events.js';
 import type { RecordedEvent } from '../../platform/eventstore/port.js';
 import type { DocValue } from '../../platform/readstore/port.js';
 import { MemoryReadStore } from '../../platform/readstore/memory.js';
@@ -13,6 +13,8 @@ export interface GivenEvent {
   data: unknown;
   actor?: Actor;
   at?: string;
+  /** The named administrator of an admin action. */
+  administrator?: AdministratorRef;
   /** Its revision in the stream; by default the next one. */
   revision?: bigint;
 }
@@ -48,6 +50,7 @@ export function record(events: readonly GivenEvent[]): RecordedEvent[] {
         causationId: 'c',
         actor: e.actor ?? 'visitor',
         at: e.at ?? '2025-06-01T15:00:00.000Z',
+        ...(e.administrator ? { administrator: e.administrator } : {}),
       },
     };
   });

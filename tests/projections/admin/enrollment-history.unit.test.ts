@@ -55,4 +55,26 @@ describe('enrollment-history projector', () => {
   it('given an event of another stream, then it keys no enrollment', async () => {
     await given(enrollmentHistoryProjector, [on('workshop-6', { type: 'SeatsReserved', data: {} })]).then({});
   });
+
+  it('given an admin action by a named administrator and an older admin action without a name, then the first says who, the second only "admin"', async () => {
+    const s = enrollmentStream('e1');
+    const cancelled = {
+      type: 'EnrollmentCancelled',
+      data: { enrollmentId: 'e1', reason: 'cancelled-by-admin', cancelledAt: '2025-06-02T10:00:00.000Z' },
+    };
+    await given(enrollmentHistoryProjector, [
+      on(s, submitted('e1')),
+      { ...on(s, cancelled, 'admin'), administrator: { id: 'a1', name: 'Margaret Ellison' } },
+      on(s, cancelled, 'admin'),
+    ]).then({
+      e1: {
+        id: 'e1',
+        events: [
+          expect.not.objectContaining({ by: expect.anything() }),
+          expect.objectContaining({ type: 'EnrollmentCancelled', actor: 'admin', by: 'Margaret Ellison' }),
+          expect.not.objectContaining({ by: expect.anything() }),
+        ],
+      },
+    });
+  });
 });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { DomainEvent } from '../core/events.js';
+import { oneLineText } from '../core/text.js';
+
+/**
+ * Every named administrator lives on ONE stream: a school has a handful of them, and keeping them
+ * together lets the decider enforce "one active administrator per e-mail" with the stream's
+ * expected revision, instead of a read-model check that two concurrent adds could both pass.
+ */
+export const ADMINISTRATORS_STREAM = 'administrators';
+
+/** The owner's key is ADMIN_KEY (configuration), not an event; this is its id in metadata and the list. */
+export const OWNER_ADMINISTRATOR = { id: 'owner', name: 'Owner' } as const;
+
+export const AdministratorIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an administrator id (letters, digits and dashes)');
+
+const administratorName = oneLineText('Name', { error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(100, 'Name must be at most 100 characters.');
+const administratorEmail = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email('Please enter a valid email address.'))
+  // E-mail addresses are compared without regard to case, so one person cannot be added twice.
+  .transform((v) => v.toLowerCase());
+
+/** POST /api/admin/administrators */
+export const AddAdministratorInputSchema = z.object({ name: administratorName, email: administratorEmail });
+export type AddAdministratorInput = z.infer<typeof AddAdministratorInputSchema>;
+
+/** 201 answer of POST /api/admin/administrators: the key, shown this once and never again. */
+export const AddedAdministratorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string(),
+  /** Global position written, for ?minPosition on the list. */
+  position: z.string(),
+});
+export type AddedAdministrator = z.infer<typeof AddedAdministratorSchema>;
+
+/** One row of GET /api/admin/administrators: never a key or its hash. */
+export const AdministratorSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** null for the owner, whose key comes from configuration. */
+  email: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  /** The owner (ADMIN_KEY) cannot be revoked here. */
+  owner: z.boolean(),
+});
+export type AdministratorSummary = z.infer<typeof AdministratorSummarySchema>;
+
+/** 200 answer of DELETE /api/admin/administrators/:id */
+export const RevokedAdministratorSchema = z.object({ id: z.string(), position: z.string() });
+export type RevokedAdministrator = z.infer<typeof RevokedAdministratorSchema>;
+
+// Events: past-tense facts, never renamed.
+
+export const AdministratorAddedSchema = z.object({
+  administratorId: AdministratorIdSchema,
+  name: z.string().min(1).max(100),
+  email: z.string().min(1).max(254),
+  /** SHA-256 of the key, hex. The key itself is never stored. */
+  keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export const AdministratorRevokedSchema = z.object({ administratorId: AdministratorIdSchema });
+
+export type AdministratorEvent =
+  | DomainEvent<'AdministratorAdded', z.infer<typeof AdministratorAddedSchema>>
+  | DomainEvent<'AdministratorRevoked', z.infer<typeof AdministratorRevokedSchema>>;
+
+export const administratorEventSchemas = {
+  AdministratorAdded: AdministratorAddedSchema,
+  AdministratorRevoked: AdministratorRevokedSchema,
+};
+export const ADMINISTRATOR_EVENT_TYPES = Object.keys(administratorEventSchemas) as AdministratorEvent['type'][];

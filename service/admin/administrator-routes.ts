@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  ADMINISTRATORS_STREAM,
+  AddAdministratorInputSchema,
+  AdministratorIdSchema,
+  OWNER_ADMINISTRATOR,
+  type AddedAdministrator,
+  type AdministratorSummary,
+  type RevokedAdministrator,
+} from '../../contracts/admin/administrators.js';
+import type { AdministratorDoc } from '../../projections/admin/administrators.js';
+import type { AppDeps } from '../core/deps.js';
+import { AppError } from '../core/errors.js';
+import { requestMetadata } from '../core/metadata.js';
+import { validate } from '../core/validate.js';
+import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
+import { administratorsDecider } from './administrators-decider.js';
+import { hashAdministratorKey, newAdministratorKey } from './administrator-keys.js';
+import { LAST_USED_COLLECTION, type LastUsedDoc } from './last-used.js';
+
+const IdParam = z.object({ id: AdministratorIdSchema });
+
+/** The Settings tab: named administrators, each with a key of their own. */
+export function adminAdministratorRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  app.get('/administrators', validate('query', MinPositionQuerySchema), async (c) => {
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['administrators']);
+    const { items } = await deps.readStore.find<AdministratorDoc>('administrators', {
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+    });
+    const ids = [OWNER_ADMINISTRATOR.id, ...items.map((i) => i.id)];
+    const used = await deps.readStore.getMany<LastUsedDoc>(LAST_USED_COLLECTION, ids);
+    const lastUsedAt = (id: string) => used.get(id)?.doc.lastUsedAt ?? null;
+    const list: AdministratorSummary[] = [
+      { ...OWNER_ADMINISTRATOR, email: null, createdAt: null, lastUsedAt: lastUsedAt('owner'), owner: true },
+      ...items.map(({ doc }) => ({
+        id: doc.id,
+        name: doc.name,
+        email: doc.email,
+        createdAt: doc.createdAt,
+        lastUsedAt: lastUsedAt(doc.id),
+        owner: false,
+      })),
+    ];
+    c.header('Cache-Control', 'no-store');
+    return c.json(list);
+  });
+
+  app.post('/administrators', validate('json', AddAdministratorInputSchema), async (c) => {
+    const { name, email } = c.req.valid('json');
+    const administratorId = deps.newId();
+    const key = newAdministratorKey();
+    const { position } = await deps.commands.handle(
+      administratorsDecider,
+      ADMINISTRATORS_STREAM,
+      { type: 'AddAdministrator', administratorId, name, email, keyHash: hashAdministratorKey(key) },
+      requestMetadata(c, deps, 'admin'),
+    );
+    deps.log.info('administrator added', { administratorId });
+    c.header('Cache-Control', 'no-store');
+    const added: AddedAdministrator = { id: administratorId, name, key, position: position!.toString() };
+    return c.json(added, 201);
+  });
+
+  app.delete('/administrators/:id', validate('param', IdParam), async (c) => {
+    const administratorId = c.req.valid('param').id;
+    if (administratorId === OWNER_ADMINISTRATOR.id)
+      throw new AppError('validation', "The owner's key comes from the server's ADMIN_KEY setting; change it there.", {
+        issues: [{ path: 'id', message: 'The owner cannot be revoked here.' }],
+      });
+    const { position } = await deps.commands.handle(
+      administratorsDecider,
+      ADMINISTRATORS_STREAM,
+      { type: 'RevokeAdministrator', administratorId },
+      requestMetadata(c, deps, 'admin'),
+    );
+    deps.log.info('administrator revoked', { administratorId });
+    const revoked: RevokedAdministrator = { id: administratorId, position: position!.toString() };
+    return c.json(revoked);
+  });
+
+  return app;
+}
