@@ -32,6 +32,8 @@ const administratorEmail = z
 /** POST /api/admin/administrators */
 export const AddAdministratorInputSchema = z.object({ name: administratorName, email: administratorEmail });
 export type AddAdministratorInput = z.infer<typeof AddAdministratorInputSchema>;
+export type AddAdministratorValues = { name: string; email: string };
+export const EMPTY_ADMINISTRATOR_FORM: AddAdministratorValues = { name: '', email: '' };
 
 /** 201 answer of POST /api/admin/administrators: the key, shown this once and never again. */
 export const AddedAdministratorSchema = z.object({

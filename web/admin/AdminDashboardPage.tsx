@@ -8,6 +8,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminPageQueryFn, type Page } from './adminApi.js';
 import { AdminShell } from './AdminShell.js';
+import { AdministratorsPanel } from './AdministratorsPanel.js';
 import { DashboardCards } from './DashboardCards.js';
 import { EnrollmentHistoryDialog } from './EnrollmentHistoryDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
@@ -51,8 +52,7 @@ export function AdminDashboardPage() {
           <InboxPanel />
         </TabPanel>
         <TabPanel id="settings">
-          <h2 className="admin-section-title">Settings</h2>
-          <p>Settings are coming soon.</p>
+          <AdministratorsPanel />
         </TabPanel>
       </Tabs>
     </AdminShell>

@@ -79,7 +79,7 @@ function HistoryBody({ record }: { record: AdminEnrollmentRecord }) {
             <li key={e.position} className="history__event">
               <div className="history__event-head">
                 <strong>{eventName(e.type)}</strong>
-                <Badge variant="outline">by {e.actor}</Badge>
+                <Badge variant="outline">by {e.by ?? e.actor}</Badge>
               </div>
               <time dateTime={e.at} className="history__time">
                 {moment(e.at)}

@@ -24,6 +24,7 @@ export const queryKeys = {
   adminDashboard: (params?: SearchParams) => withParams('/api/admin/dashboard', params),
   adminEnrollmentHistory: (id: string) => withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
+  adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
 } as const;
 
 /** Builds the URL a query key stands for. */

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { AdministratorSummary } from '../../contracts/admin/administrators.js';
+import { Badge } from '../components/Badge.js';
+import { Button } from '../components/Button.js';
+import { Dialog } from '../components/Dialog.js';
+import { Spinner } from '../components/Spinner.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
+import { toast } from '../components/Toast.js';
+import { apiErrorText } from '../core/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { adminQueryFn } from './adminApi.js';
+import { day, moment } from './adminFormat.js';
+import { AddAdministratorDialog } from './AddAdministratorDialog.js';
+import { useRevokeAdministrator } from './administratorWrites.js';
+import './administrators.css';
+
+/** Settings: who holds an admin key. Each administrator has their own, named in the audit trail. */
+export function AdministratorsPanel() {
+  const admins = useQuery({
+    queryKey: queryKeys.adminAdministrators(),
+    queryFn: adminQueryFn as () => Promise<AdministratorSummary[]>,
+  });
+  const [adding, setAdding] = useState(false);
+  const [revoking, setRevoking] = useState<AdministratorSummary | null>(null);
+
+  return (
+    <section aria-labelledby="administrators-heading" className="catalogue-panel">
+      <div className="catalogue-panel__head">
+        <h2 id="administrators-heading" className="admin-section-title">
+          Administrators
+        </h2>
+        <Button onPress={() => setAdding(true)}>Add administrator</Button>
+      </div>
+      <p className="administrators__intro">
+        Each administrator signs in with a key of their own, and the enrollment history names who did what. The
+        owner&apos;s key is the server&apos;s ADMIN_KEY setting.
+      </p>
+      {admins.isPending && <Spinner label="Loading administrators…" showLabel />}
+      {admins.isError && (
+        <div role="alert" className="admin-error">
+          <p>The administrators could not be loaded.</p>
+          <Button variant="outline" onPress={() => void admins.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {admins.data && (
+        <Table aria-label="Administrators" className="administrators-table">
+          <TableHeader>
+            <Column isRowHeader>Name</Column>
+            <Column>Email</Column>
+            <Column>Added</Column>
+            <Column>Last used</Column>
+            <Column>
+              <span className="sr-only">Actions</span>
+            </Column>
+          </TableHeader>
+          <TableBody items={admins.data}>
+            {(a) => (
+              <Row id={a.id} textValue={a.name}>
+                <Cell label="Name">
+                  <span className="administrators__name">
+                    {a.name} {a.owner && <Badge variant="navy">Owner</Badge>}
+                  </span>
+                </Cell>
+                <Cell label="Email">{a.email ?? <span className="administrators__muted">ADMIN_KEY</span>}</Cell>
+                <Cell label="Added">{a.createdAt ? day(a.createdAt) : '—'}</Cell>
+                <Cell label="Last used">{a.lastUsedAt ? moment(a.lastUsedAt) : 'Never'}</Cell>
+                <Cell label="Actions">
+                  {!a.owner && (
+                    <Button variant="danger" size="sm" onPress={() => setRevoking(a)} aria-label={`Revoke ${a.name}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+      <AddAdministratorDialog isOpen={adding} onClose={() => setAdding(false)} />
+      <RevokeDialog admin={revoking} onClose={() => setRevoking(null)} />
+    </section>
+  );
+}
+
+function RevokeDialog({ admin, onClose }: { admin: AdministratorSummary | null; onClose: () => void }) {
+  const revoke = useRevokeAdministrator();
+  const confirm = () =>
+    admin &&
+    revoke.mutate(admin.id, {
+      onSuccess: () => {
+        toast({ title: `${admin.name}'s key was revoked` });
+        onClose();
+      },
+      onError: (err) =>
+        toast({
+          title: 'The key was not revoked',
+          description: apiErrorText(err) ?? 'Please try again.',
+          variant: 'destructive',
+        }),
+    });
+  return (
+    <Dialog
+      isOpen={admin !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Revoke key?"
+      footer={
+        <>
+          <Button variant="ghost" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" onPress={confirm} isDisabled={revoke.isPending}>
+            {revoke.isPending ? 'Revoking…' : 'Revoke'}
+          </Button>
+        </>
+      }
+    >
+      <p>
+        Revoke the key of {admin?.name} ({admin?.email})? It stops working at once, everywhere. Their past actions stay
+        in the history under their name.
+      </p>
+    </Dialog>
+  );
+}
