@@ -8,6 +8,7 @@ import {
 } from '../../contracts/admin/administrators.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
+import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
@@ -98,7 +99,8 @@ function NewKey({ added, onDone }: { added: AddedAdministrator; onDone: () => vo
         <strong>Copy this key now: it will not be shown again.</strong> Give it to {added.name} in person or through a
         password manager. If it is lost, revoke it and add the administrator again.
       </p>
-      <TextField label="Admin key" value={added.key} isReadOnly className="new-key__field" />
+      {/* A text area, so the whole key is in view on a phone too. */}
+      <TextArea label="Admin key" value={added.key} isReadOnly rows={2} className="new-key__field" />
       <p className="new-key__status" aria-live="polite">
         {copied === 'yes' && 'Copied to the clipboard.'}
         {copied === 'failed' && 'The browser did not allow copying: select the key and copy it by hand.'}

@@ -61,10 +61,16 @@ export function AdministratorsPanel() {
               <Row id={a.id} textValue={a.name}>
                 <Cell label="Name">
                   <span className="administrators__name">
-                    {a.name} {a.owner && <Badge variant="navy">Owner</Badge>}
+                    {a.name} {a.owner && <Badge variant="navy">Server key</Badge>}
                   </span>
                 </Cell>
-                <Cell label="Email">{a.email ?? <span className="administrators__muted">ADMIN_KEY</span>}</Cell>
+                <Cell label="Email">
+                  {a.email ? (
+                    <span className="administrators__email">{a.email}</span>
+                  ) : (
+                    <span className="administrators__muted">Set by ADMIN_KEY</span>
+                  )}
+                </Cell>
                 <Cell label="Added">{a.createdAt ? day(a.createdAt) : '—'}</Cell>
                 <Cell label="Last used">{a.lastUsedAt ? moment(a.lastUsedAt) : 'Never'}</Cell>
                 <Cell label="Actions">
