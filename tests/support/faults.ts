@@ -273,7 +273,7 @@ export class FaultyPayments implements PaymentsPort {
   private createFaults: { when: 'before' | 'after'; left: number }[] = [];
   private duplicate = false;
   private refusals = 0;
-  private refundTimeouts = 0;
+  private refundTimeouts: { when: 'before' | 'after'; left: number } = { when: 'before', left: 0 };
   /** Every refund call that reached the provider: intent, idempotency key, amount, and whether it was refused. */
   readonly refundCalls: { paymentIntentId: string; idempotencyKey: string; amountCents?: number; refused: boolean }[] =
     [];
@@ -301,9 +301,12 @@ export class FaultyPayments implements PaymentsPort {
     this.refusals += times;
   }
 
-  /** The next `times` refund calls time out before they reach the provider. */
-  timeOutRefunds(times: number): void {
-    this.refundTimeouts += times;
+  /**
+   * The next `times` refund calls time out: 'before' they reach the provider, or 'after' it made
+   * the refund (the answer is lost, so the caller cannot know it was made).
+   */
+  timeOutRefunds(times: number, when: 'before' | 'after'): void {
+    this.refundTimeouts = { when, left: times };
   }
 
   deliverTwice(on = true): void {
@@ -341,8 +344,9 @@ export class FaultyPayments implements PaymentsPort {
     idempotencyKey: string,
     amountCents?: number,
   ): Promise<{ refundId: string; amountCents: number }> {
-    if (this.refundTimeouts > 0) {
-      this.refundTimeouts--;
+    const timeout = this.refundTimeouts.left > 0 ? this.refundTimeouts : null;
+    if (timeout?.when === 'before') {
+      timeout.left--;
       this.injected++;
       throw new PaymentProviderError('injected fault: the payment provider did not answer the refund in time');
     }
@@ -353,7 +357,13 @@ export class FaultyPayments implements PaymentsPort {
       this.injected++;
       throw new RefundRefusedError('card_cannot_be_refunded', 'injected fault: the card issuer refused the refund');
     }
-    return this.inner.refund(paymentIntentId, idempotencyKey, amountCents);
+    const refund = await this.inner.refund(paymentIntentId, idempotencyKey, amountCents);
+    if (timeout?.when === 'after') {
+      timeout.left--;
+      this.injected++;
+      throw new PaymentProviderError('injected fault: the refund was made but its answer was lost');
+    }
+    return refund;
   }
 
   checkConnection(): Promise<{ ok: true } | { ok: false; error: string }> {
