@@ -304,7 +304,7 @@ describe('transfer by the administrator', () => {
   it.each([
     [
       'before the outcome is recorded',
-      (s: string, events: { type: string }[]) =>
+      (s: string, events: readonly { type: string }[]) =>
         events.some((e) => e.type === 'EnrollmentTransferred') && s.startsWith('enrollment-'),
     ],
     ['before the source gives its seats back', (s: string) => s === workshopStream('6')],

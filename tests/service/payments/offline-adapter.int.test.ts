@@ -146,7 +146,12 @@ describe('offline payments provider: refunds as Stripe makes them', () => {
       name: 'RefundRefusedError',
       code: 'charge_not_found',
     });
-    provider.confirmWithTestCard({ clientSecret: pi.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34' });
+    provider.confirmWithTestCard({
+      clientSecret: pi.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     const part = await provider.refund(pi.id, 'r-1', 4_000);
     expect(await provider.refund(pi.id, 'r-1', 4_000)).toEqual(part);
     await expect(provider.refund(pi.id, 'r-2', 9_001)).rejects.toMatchObject({ code: 'amount_too_large' });
