@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import type { AfterSaleResult, RefundView } from '../../contracts/admin/after-sale.js';
@@ -49,6 +49,11 @@ function HistoryBody({ record: listed }: { record: AdminEnrollmentRecord }) {
   // After a cancel, retry or transfer, the row and the trail are read at the position written.
   const [position, setPosition] = useState<string | undefined>();
   const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
+  // The button that opened a finished cancel or transfer is gone: focus comes back to the dialog, not the page.
+  const self = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (position) self.current?.focus();
+  }, [position]);
   const fresh = useQuery(enrollmentRecordQuery(listed.id, position));
   const record = fresh.data ?? listed;
   const history = useQuery({
@@ -68,7 +73,7 @@ function HistoryBody({ record: listed }: { record: AdminEnrollmentRecord }) {
   const refunds = record.refunds ?? [];
   const active = record.status !== 'cancelled' && record.status !== 'refunded' && record.status !== 'expired';
   return (
-    <div className="history">
+    <div className="history" ref={self} tabIndex={-1}>
       <dl className="history__facts">
         <div>
           <dt>Enrollment</dt>
