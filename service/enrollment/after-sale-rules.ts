@@ -54,6 +54,10 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
       if (state.status === 'expired') throw conflict('This enrollment expired unpaid: there is nothing to cancel.');
       if (state.transfer)
         throw conflict('This enrollment is being moved to another workshop right now. Please try again in a moment.');
+      // Paid and not yet confirmed lasts a moment (its seats are being confirmed): cancelling in
+      // between could give back a hold that the confirmation then takes again.
+      if (state.status === 'paid')
+        throw conflict('The payment of this enrollment is being confirmed right now. Please try again in a moment.');
       const refundable = refundableCents(state);
       const { refund } = command;
       const cents = refund.kind === 'full' ? refundable : refund.kind === 'none' ? 0 : refund.cents;

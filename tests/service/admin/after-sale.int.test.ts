@@ -248,6 +248,36 @@ describe('cancel and refund by the administrator', () => {
   });
 });
 
+describe('cancelled before its confirmation e-mail left', () => {
+  it('given a confirmation not yet mailed, when cancelled, then the parent gets the cancellation only and the e-mails go on', async () => {
+    await setup({ reactors: false });
+    const id = await buy('6', 1, 150);
+    const { cancelEnrollment } = await import('../../../service/enrollment/cancel.js');
+    const meta = { correlationId: 'c', causationId: 'c', actor: 'admin' as const, at: NOW.toISOString() };
+    await cancelEnrollment(t.deps, id, { by: 'admin', refund: { kind: 'none' }, note: null, notify: true }, meta);
+    const later = await buy('9', 1, 130);
+
+    const runner = new ProcessorRunner({
+      eventStore: t.eventStore,
+      readStore: t.readStore,
+      reactors: reactorsFor(t.deps),
+      owner: 'mailer',
+    });
+    runner.start();
+    try {
+      expect(await runner.waitFor(await t.eventStore.headPosition(), undefined, 10_000)).toBe(true);
+      expect(await runner.waitFor(await t.eventStore.headPosition(), undefined, 10_000)).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+    const subjects = mailer.sent.map((m) => m.subject);
+    expect(subjects.filter((x) => x.includes(id))).toEqual([
+      `Your enrollment is cancelled: Etiquette After Dark - Dinner (ORD-${id})`,
+    ]);
+    expect(subjects.filter((x) => x.includes(later))).toEqual([expect.stringMatching(/^Your enrollment is confirmed/)]);
+  });
+});
+
 describe('transfer by the administrator', () => {
   it('given two at the $150 dinner, when moved to the $130 evening, then the seats move, $40 goes back, and the parent gets the new date with a calendar file', async () => {
     await setup();

@@ -102,14 +102,20 @@ describe('cancellation after the sale', () => {
       .then([cancelled(), requested(30_000)]);
     given(sold)
       .when(cancel({ kind: 'amount', cents: 30_001 }))
-      .thenThrows({ code: 'validation', details: { issues: [{ path: 'refund', message: expect.stringMatching(/at most \$300\.00/) }] } });
+      .thenThrows({
+        code: 'validation',
+        details: { issues: [{ path: 'refund', message: expect.stringMatching(/at most \$300\.00/) }] },
+      });
   });
 
   it('given $300 paid and $40 already refunded (a transfer’s difference), then at most $260 can go back', () => {
     const earlier = requested(4_000, 1, 1, 'transfer-difference' as never);
     given([...sold, earlier])
       .when(cancel({ kind: 'amount', cents: 26_001 }))
-      .thenThrows({ code: 'validation', details: { issues: [{ path: 'refund', message: expect.stringMatching(/at most \$260\.00/) }] } });
+      .thenThrows({
+        code: 'validation',
+        details: { issues: [{ path: 'refund', message: expect.stringMatching(/at most \$260\.00/) }] },
+      });
     given([...sold, earlier])
       .when(cancel({ kind: 'full' }))
       .then([cancelled(), { ...requested(26_000, 2) }]);
@@ -238,7 +244,10 @@ describe('transfer', () => {
   it('given a dearer target, then refused with the difference named; a second transfer waits for the first', () => {
     given(sold)
       .when({ ...request, item: { ...lunch, unitPriceCents: 20_000 } })
-      .thenThrows({ code: 'conflict', message: expect.stringMatching(/\$100\.00 more than this enrollment's \$300\.00/) });
+      .thenThrows({
+        code: 'conflict',
+        message: expect.stringMatching(/\$100\.00 more than this enrollment's \$300\.00/),
+      });
     const [event] = enrollmentDecider.decide(
       request,
       sold.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState),
@@ -320,5 +329,13 @@ describe('seat ledger after the sale', () => {
     seats(sold3)
       .when(take(1, '2025-09-27T23:00:00.000Z'))
       .thenThrows({ code: 'conflict', message: expect.stringMatching(/already begun/) });
+  });
+});
+
+describe('cancellation while a payment is being confirmed', () => {
+  it('given paid but not yet confirmed, when cancelled, then 409 asks to try again (the seats are being confirmed)', () => {
+    given([submitted('e1'), paid('e1', 30_000)])
+      .when(cancel({ kind: 'full' }))
+      .thenThrows({ code: 'conflict', message: expect.stringMatching(/being confirmed/) });
   });
 });
