@@ -44,7 +44,11 @@ export function TransferEnrollmentDialog({
   }, [workshops.data, record.workshopId, record.participants]);
   const chosen = options.find((w) => w.id === target) ?? null;
   const cost = chosen ? chosen.price * record.participants : 0;
-  const difference = chosen ? Math.round((record.amount - cost) * 100) / 100 : 0;
+  // The order's price now: what was paid, less the differences of earlier moves to cheaper dates.
+  const price = (record.refunds ?? [])
+    .filter((r) => r.reason === 'transfer-difference')
+    .reduce((left, r) => left - r.amount, record.amount);
+  const difference = chosen ? Math.round((price - cost) * 100) / 100 : 0;
   const dearer = chosen !== null && difference < 0;
 
   return (
