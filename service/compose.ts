@@ -20,6 +20,9 @@ import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
 import type { AnyReactor } from '../platform/processor/reactor.js';
 import type { AppDeps } from './core/deps.js';
 import { confirmationEmailReactor } from './enrollment/confirmation-email-reactor.js';
+import { refundsReactor } from './enrollment/refunds-reactor.js';
+import { afterSaleSeatsReactor } from './enrollment/after-sale-seats-reactor.js';
+import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -112,5 +115,10 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
  * e-mails) are added here.
  */
 export function reactorsFor(deps: AppDeps): AnyReactor[] {
-  return [confirmationEmailReactor(deps)];
+  return [
+    confirmationEmailReactor(deps),
+    afterSaleSeatsReactor(deps),
+    refundsReactor(deps),
+    afterSaleEmailReactor(deps),
+  ];
 }

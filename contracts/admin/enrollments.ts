@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { oneLineText } from '../core/text.js';
 import { pagingShape } from './paging.js';
+import { RefundViewSchema } from './after-sale.js';
 
-/** Payment status values the tracker knows; the screen shows any other as unpaid. */
-export const PaymentStatusSchema = z.enum(['paid', 'free', 'pending', 'unpaid', 'refunded']);
+/**
+ * Payment status values the tracker knows; the screen shows any other as unpaid. After the sale:
+ * `refund-pending` (asked of the provider), `refund-failed` (refused: the administrator may retry),
+ * `partially-refunded`, `refunded` (all that was paid).
+ */
+export const PaymentStatusSchema = z.enum([
+  'paid',
+  'free',
+  'pending',
+  'unpaid',
+  'refunded',
+  'partially-refunded',
+  'refund-pending',
+  'refund-failed',
+]);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 /**
@@ -27,11 +41,17 @@ export const AdminEnrollmentRecordSchema = z.object({
   amount: z.number(),
   /** Participants, for the details column. */
   participants: z.number().int().positive(),
+  /** Refunds after the sale (absent on rows projected before they existed). */
+  refunds: z.array(RefundViewSchema).optional(),
+  /** Dollars given back so far. */
+  refundedAmount: z.number().optional(),
+  /** The administrator's or parent's reason, when cancelled after the sale. */
+  cancelNote: z.string().optional(),
 });
 export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
 
 /** The tracker tabs; each is a filter the server applies. */
-export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid']);
+export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid', 'cancelled']);
 export type TrackerTab = z.infer<typeof TrackerTabSchema>;
 
 export const MAX_PAGE_SIZE = 200;

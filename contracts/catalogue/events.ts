@@ -25,8 +25,11 @@ export const SeatsReservedSchema = z.object({
 });
 export const SeatsReleasedSchema = z.object({
   ...seatChange,
-  /** `replaced`: the same holder submitted again for this workshop, and their newer hold took over. */
-  reason: z.enum(['expired', 'payment-failed', 'cancelled', 'replaced']),
+  /**
+   * `replaced`: the same holder submitted again for this workshop, and their newer hold took over.
+   * `cancelled` and `transferred` may give back confirmed (sold) seats, not only a hold.
+   */
+  reason: z.enum(['expired', 'payment-failed', 'cancelled', 'replaced', 'transferred']),
   /** With `replaced`: the enrollment whose hold took over. */
   replacedBy: z.string().min(1).optional(),
 });

@@ -146,6 +146,30 @@ export const EnrollmentCancelledSchema = z.object({
   cancelledAt: Instant,
   /** With `replaced-by-new-submission`: the newer enrollment. */
   replacedBy: EnrollmentIdSchema.optional(),
+  /** The administrator's or parent's words, told to the parent in the cancellation e-mail. */
+  note: z.string().optional(),
+  /** Whether the parent is told by e-mail (after-sale cancellations; absent: told). */
+  notify: z.boolean().optional(),
+});
+
+/** One refund, named so its provider call is made once: `<enrollmentId>-<n>`. */
+export const RefundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'is not a refund key');
+export const REFUND_REASONS = ['seats-unavailable', 'cancelled', 'transfer-difference'] as const;
+
+/**
+ * A refund decided (a cancellation, a transfer to a cheaper date, a payment for a cancelled
+ * enrollment): the refunds reactor calls the provider with an idempotency key made of the refund
+ * key and the attempt, and records RefundIssued or RefundFailed. A retry after a failure is a new
+ * RefundRequested with the same key and the next attempt.
+ */
+export const RefundRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  refundKey: RefundKeySchema,
+  paymentIntentId: z.string().min(1),
+  amountCents: z.number().int().positive(),
+  reason: z.enum(REFUND_REASONS),
+  attempt: z.number().int().positive(),
+  requestedAt: Instant,
 });
 
 /** Money given back, e.g. a payment that arrived after the hold lapsed and the seats were taken. */
@@ -154,8 +178,77 @@ export const RefundIssuedSchema = z.object({
   paymentIntentId: z.string().min(1),
   refundId: z.string().min(1),
   amountCents: Cents,
-  reason: z.enum(['seats-unavailable', 'cancelled']),
+  reason: z.enum(REFUND_REASONS),
   refundedAt: Instant,
+  /** The RefundRequested it settles; absent on the late-payment refund, which is decided and made at once. */
+  refundKey: RefundKeySchema.optional(),
+});
+
+/** The provider refused a requested refund for good (not a time-out): shown to the administrator, who may retry. */
+export const RefundFailedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  refundKey: RefundKeySchema,
+  paymentIntentId: z.string().min(1),
+  amountCents: z.number().int().positive(),
+  attempt: z.number().int().positive(),
+  /** The provider's code, e.g. charge_already_refunded. */
+  code: z.string(),
+  /** The provider's words. */
+  message: z.string(),
+  failedAt: Instant,
+});
+
+/**
+ * A move to another workshop, decided on the enrollment: the seats are then taken in the target,
+ * the transfer completed (EnrollmentTransferred) or abandoned (TransferAbandoned), and the seats
+ * given back in the workshop that lost them. The transfer reactor finishes an interrupted one.
+ */
+export const TransferRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  transferId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  fromWorkshopId: z.string().min(1),
+  toWorkshopId: z.string().min(1),
+  seats: z.number().int().positive(),
+  /** What the enrollment held before, and the target as bought, frozen now like the original item. */
+  fromItem: PurchasedItemSchema,
+  item: PurchasedItemSchema,
+  /** The target's price for these seats. */
+  amountCents: Cents,
+  /** What goes back because the target is cheaper (0 when not). */
+  refundCents: Cents,
+  requestedAt: Instant,
+});
+
+export const EnrollmentTransferredSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  transferId: z.string().min(1),
+  fromWorkshopId: z.string().min(1),
+  toWorkshopId: z.string().min(1),
+  fromItem: PurchasedItemSchema,
+  item: PurchasedItemSchema,
+  amountCents: Cents,
+  refundCents: Cents,
+  transferredAt: Instant,
+});
+
+export const TransferAbandonedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  transferId: z.string().min(1),
+  toWorkshopId: z.string().min(1),
+  /** Why the target refused, as the administrator reads it. */
+  reason: z.string(),
+  abandonedAt: Instant,
+});
+
+/** An after-sale e-mail left (cancellation, transfer); the mailer sends only while this is absent. */
+export const CustomerNotifiedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  kind: z.enum(['cancellation', 'transfer']),
+  /** What it was about: `cancellation`, or the transfer id. */
+  ref: z.string().min(1),
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
 });
 
 /** Recorded after the confirmation e-mail left; the mailer sends only while this is absent. */
@@ -178,6 +271,12 @@ export const enrollmentEventSchemas = {
   EnrollmentCancelled: EnrollmentCancelledSchema,
   RefundIssued: RefundIssuedSchema,
   ConfirmationEmailSent: ConfirmationEmailSentSchema,
+  RefundRequested: RefundRequestedSchema,
+  RefundFailed: RefundFailedSchema,
+  TransferRequested: TransferRequestedSchema,
+  EnrollmentTransferred: EnrollmentTransferredSchema,
+  TransferAbandoned: TransferAbandonedSchema,
+  CustomerNotified: CustomerNotifiedSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -189,6 +288,13 @@ export type EnrollmentExpired = z.infer<typeof EnrollmentExpiredSchema>;
 export type EnrollmentCancelled = z.infer<typeof EnrollmentCancelledSchema>;
 export type RefundIssued = z.infer<typeof RefundIssuedSchema>;
 export type ConfirmationEmailSent = z.infer<typeof ConfirmationEmailSentSchema>;
+export type RefundRequested = z.infer<typeof RefundRequestedSchema>;
+export type RefundFailed = z.infer<typeof RefundFailedSchema>;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export type TransferRequested = z.infer<typeof TransferRequestedSchema>;
+export type EnrollmentTransferred = z.infer<typeof EnrollmentTransferredSchema>;
+export type TransferAbandoned = z.infer<typeof TransferAbandonedSchema>;
+export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -199,7 +305,13 @@ export type EnrollmentEvent =
   | { type: 'EnrollmentExpired'; data: EnrollmentExpired }
   | { type: 'EnrollmentCancelled'; data: EnrollmentCancelled }
   | { type: 'RefundIssued'; data: RefundIssued }
-  | { type: 'ConfirmationEmailSent'; data: ConfirmationEmailSent };
+  | { type: 'ConfirmationEmailSent'; data: ConfirmationEmailSent }
+  | { type: 'RefundRequested'; data: RefundRequested }
+  | { type: 'RefundFailed'; data: RefundFailed }
+  | { type: 'TransferRequested'; data: TransferRequested }
+  | { type: 'EnrollmentTransferred'; data: EnrollmentTransferred }
+  | { type: 'TransferAbandoned'; data: TransferAbandoned }
+  | { type: 'CustomerNotified'; data: CustomerNotified };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

@@ -31,11 +31,23 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'EnrollmentCancelled':
       if (e.data.replacedBy)
         return `Enrollment cancelled: the same parent submitted the form again (enrollment ${e.data.replacedBy}); its seats went to the new enrollment.`;
-      return `Enrollment cancelled: ${e.data.reason.replaceAll('-', ' ')}.`;
+      return `Enrollment cancelled: ${e.data.reason.replaceAll('-', ' ')}${e.data.note ? ` ("${e.data.note}")` : ''}${e.data.notify === false ? '; the parent was not e-mailed' : ''}.`;
     case 'RefundIssued':
       return `Refund of ${formatUsd(e.data.amountCents)} issued (${e.data.refundId}): ${e.data.reason.replaceAll('-', ' ')}.`;
     case 'ConfirmationEmailSent':
       return `Confirmation e-mail sent for ${e.data.orderId} (${e.data.transport}).`;
+    case 'RefundRequested':
+      return `Refund of ${formatUsd(e.data.amountCents)} requested (${e.data.reason.replaceAll('-', ' ')}${e.data.attempt > 1 ? `, attempt ${e.data.attempt}` : ''}).`;
+    case 'RefundFailed':
+      return `Refund of ${formatUsd(e.data.amountCents)} failed: the provider refused it (${e.data.code}: ${e.data.message}).`;
+    case 'TransferRequested':
+      return `Transfer to workshop "${e.data.item.title}" requested (workshop ${e.data.fromWorkshopId} to ${e.data.toWorkshopId}, ${plural(e.data.seats, 'seat')}).`;
+    case 'EnrollmentTransferred':
+      return `Moved to workshop "${e.data.item.title}"${e.data.item.date ? ` on ${e.data.item.date}` : ''}${e.data.refundCents > 0 ? `; ${formatUsd(e.data.refundCents)} to be refunded as the difference` : ''}.`;
+    case 'TransferAbandoned':
+      return `Transfer to workshop ${e.data.toWorkshopId} not made: ${e.data.reason}`;
+    case 'CustomerNotified':
+      return `${e.data.kind === 'cancellation' ? 'Cancellation' : 'Transfer'} e-mail sent to the parent (${e.data.transport}).`;
   }
 }
 

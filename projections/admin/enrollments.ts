@@ -1,6 +1,7 @@
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { AdminEnrollmentRecord, PaymentStatus } from '../../contracts/admin/enrollments.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import type { RefundView } from '../../contracts/admin/after-sale.js';
 import { fromCents } from './money.js';
 
 /**
@@ -13,12 +14,31 @@ export type EnrollmentRowDoc = AdminEnrollmentRecord & {
   location: string;
   /** Feed position of the submission: the order enrollments arrived in, whatever their clocks said. */
   seq: number;
+  /** What the provider took, against which refunds are measured. */
+  paidCents?: number;
 };
 
 export const ENROLLMENT_SEARCH_FIELDS = ['id', 'workshopTitle', 'programTitle', 'location'] as const;
 
 /** A payment still awaited becomes unpaid once the enrollment ends without it. */
 const settle = (p: PaymentStatus): PaymentStatus => (p === 'pending' ? 'unpaid' : p);
+
+/** The row's refunds after one changed: the payment status says the most pressing thing about them. */
+function withRefunds(doc: EnrollmentRowDoc, refunds: RefundView[]): EnrollmentRowDoc {
+  const refundedAmount = refunds.filter((r) => r.status === 'issued').reduce((sum, r) => sum + r.amount, 0);
+  const paid = fromCents(doc.paidCents ?? 0);
+  const paymentStatus: PaymentStatus = refunds.some((r) => r.status === 'failed')
+    ? 'refund-failed'
+    : refunds.some((r) => r.status === 'pending')
+      ? 'refund-pending'
+      : refundedAmount >= paid
+        ? 'refunded'
+        : 'partially-refunded';
+  return { ...doc, refunds, refundedAmount: Math.round(refundedAmount * 100) / 100, paymentStatus };
+}
+
+const replaceRefund = (refunds: RefundView[] | undefined, key: string, change: Partial<RefundView>) =>
+  (refunds ?? []).map((r) => (r.refundKey === key ? { ...r, ...change } : r));
 
 export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentRowDoc>({
   name: 'enrollments',
@@ -38,6 +58,9 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'EnrollmentExpired',
     'EnrollmentCancelled',
     'RefundIssued',
+    'RefundRequested',
+    'RefundFailed',
+    'EnrollmentTransferred',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -63,12 +86,18 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         programTitle: isWorkshop ? '' : item.title,
         location: item.location,
         seq: Number(e.position),
+        refunds: [],
+        refundedAmount: 0,
       };
     }
     if (!doc) return undefined;
     switch (e.type) {
       case 'PaymentSucceeded':
-        return { ...doc, paymentStatus: 'paid' };
+        return {
+          ...doc,
+          paymentStatus: doc.status === 'cancelled' ? doc.paymentStatus : 'paid',
+          paidCents: e.data.amountCents,
+        };
       case 'PaymentFailed':
         // The visitor may try again; a later success makes it paid.
         return { ...doc, paymentStatus: 'unpaid' };
@@ -77,9 +106,44 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: settle(doc.paymentStatus) };
       case 'EnrollmentCancelled':
-        return { ...doc, status: 'cancelled', paymentStatus: settle(doc.paymentStatus) };
-      case 'RefundIssued':
-        return { ...doc, paymentStatus: 'refunded' };
+        return {
+          ...doc,
+          status: 'cancelled',
+          paymentStatus: settle(doc.paymentStatus),
+          ...(e.data.note ? { cancelNote: e.data.note } : {}),
+        };
+      case 'RefundIssued': {
+        const { refundKey } = e.data;
+        // The late-payment refund has no key: it gives back the whole payment.
+        if (!refundKey) return { ...doc, paymentStatus: 'refunded', refundedAmount: fromCents(e.data.amountCents) };
+        return withRefunds(doc, replaceRefund(doc.refunds, refundKey, { status: 'issued', failure: null }));
+      }
+      case 'RefundRequested': {
+        const { refundKey, amountCents, reason, attempt } = e.data;
+        const known = (doc.refunds ?? []).some((r) => r.refundKey === refundKey);
+        const refunds = known
+          ? replaceRefund(doc.refunds, refundKey, { status: 'pending', attempt, failure: null })
+          : [
+              ...(doc.refunds ?? []),
+              { refundKey, amount: fromCents(amountCents), reason, status: 'pending' as const, attempt, failure: null },
+            ];
+        return withRefunds(doc, refunds);
+      }
+      case 'RefundFailed':
+        return withRefunds(
+          doc,
+          replaceRefund(doc.refunds, e.data.refundKey, { status: 'failed', failure: e.data.message }),
+        );
+      case 'EnrollmentTransferred': {
+        const { item } = e.data;
+        return {
+          ...doc,
+          workshopId: e.data.toWorkshopId,
+          workshop: { title: item.title, location: item.location, date: item.date ?? '' },
+          workshopTitle: item.title,
+          location: item.location,
+        };
+      }
       default:
         return undefined;
     }

@@ -21,6 +21,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'EnrollmentCancelled',
     'RefundIssued',
     'ConfirmationEmailSent',
+    'EnrollmentTransferred',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -78,13 +79,18 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, status: 'expired', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
       case 'EnrollmentCancelled':
         return { ...doc, status: 'cancelled', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
-      case 'RefundIssued':
+      case 'RefundIssued': {
+        const refundedCents = doc.refundedCents + e.data.amountCents;
+        // The late-payment refund (no key) ends the order; one after the sale leaves it cancelled or completed.
+        if (!e.data.refundKey) return { ...doc, status: 'refunded', paymentStatus: 'refunded', refundedCents };
         return {
           ...doc,
-          status: 'refunded',
-          paymentStatus: 'refunded',
-          refundedCents: doc.refundedCents + e.data.amountCents,
+          refundedCents,
+          paymentStatus: refundedCents >= doc.amountCents ? 'refunded' : doc.paymentStatus,
         };
+      }
+      case 'EnrollmentTransferred':
+        return { ...doc, workshopId: e.data.toWorkshopId, item: e.data.item };
       case 'ConfirmationEmailSent':
         return { ...doc, emailSent: true };
     }

@@ -9,6 +9,8 @@ const TAB_FILTER: Record<TrackerTab, Record<string, FieldValue | FieldValue[]> |
   pending: { status: 'pending' },
   completed: { status: 'completed' },
   unpaid: { paymentStatus: ['unpaid', 'refunded'] },
+  // Cancelled enrollments, refunded or not, and the paid ones refunded because their seats were gone.
+  cancelled: { status: ['cancelled', 'refunded'] },
 };
 
 export interface EnrollmentFilter {
@@ -21,6 +23,7 @@ const toRecord = ({
   programTitle: _p,
   location: _l,
   seq: _s,
+  paidCents: _paid,
   ...record
 }: EnrollmentRowDoc): AdminEnrollmentRecord => record;
 

@@ -5,6 +5,7 @@ import { adminCatalogueRoutes } from './catalogue-routes.js';
 import { adminEnrollmentRoutes } from './enrollment-routes.js';
 import { adminOverviewRoutes } from './overview-routes.js';
 import { adminAdministratorRoutes } from './administrator-routes.js';
+import { adminAfterSaleRoutes } from './after-sale-routes.js';
 
 /** Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate first. */
 export function adminRoutes(deps: AppDeps): Hono {
@@ -16,5 +17,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminEnrollmentRoutes(deps));
   app.route('/admin', adminOverviewRoutes(deps));
   app.route('/admin', adminAdministratorRoutes(deps));
+  app.route('/admin', adminAfterSaleRoutes(deps));
   return app;
 }

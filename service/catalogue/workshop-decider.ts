@@ -23,7 +23,11 @@ export type WorkshopCommand =
       reason: 'expired' | 'payment-failed' | 'cancelled';
     }
   /** Confirms a hold; without a live hold (it expired) it takes the seats again if they are free. */
-  | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
+  | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string }
+  /** After the sale: the enrollment's seats, held or sold, go back (a cancellation, the source of a transfer). */
+  | { type: 'GiveBackSeats'; workshopId: string; enrollmentId: string; reason: 'cancelled' | 'transferred' }
+  /** A transfer's target: seats sold at once, refused when too few are left or the workshop has begun. */
+  | { type: 'TakeTransferSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
 
 export interface WorkshopState {
   status: 'none' | 'scheduled' | 'removed';
@@ -99,6 +103,9 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       }
       case 'SeatsReleased': {
         const { enrollmentId } = event.data;
+        const sold = state.confirmed[enrollmentId];
+        if (state.holds[enrollmentId] === undefined && sold !== undefined)
+          return { ...state, confirmed: without(state.confirmed, enrollmentId), taken: state.taken - sold };
         const taken = state.taken - (state.holds[enrollmentId] ?? 0);
         return { ...state, holds: without(state.holds, enrollmentId), taken, ...withoutHolder(state, enrollmentId) };
       }
@@ -170,6 +177,32 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         if (seats === undefined) return [];
         const { workshopId, enrollmentId, reason } = command;
         return [{ type: 'SeatsReleased', data: { workshopId, enrollmentId, seats, reason } }];
+      }
+
+      case 'GiveBackSeats': {
+        const { workshopId, enrollmentId, reason } = command;
+        const seats = state.holds[enrollmentId] ?? state.confirmed[enrollmentId];
+        if (seats === undefined) return [];
+        return [{ type: 'SeatsReleased', data: { workshopId, enrollmentId, seats, reason } }];
+      }
+
+      case 'TakeTransferSeats': {
+        const { workshopId, enrollmentId, seats, at } = command;
+        if (state.confirmed[enrollmentId] !== undefined) return [];
+        const workshop = requireScheduled(state);
+        if (new Date(workshop.date) <= new Date(at))
+          throw conflict(
+            `${workshop.title} has already begun, so no one can be moved into it. Please pick a later date.`,
+          );
+        const left = spotsLeft(state) + (state.holds[enrollmentId] ?? 0);
+        if (seats > left)
+          throw conflict(
+            `${workshop.title} has ${left === 0 ? 'no seats' : `only ${left} ${left === 1 ? 'seat' : 'seats'}`} left and this enrollment needs ${seats}.`,
+          );
+        return [
+          { type: 'SeatsReserved', data: { workshopId, enrollmentId, seats, expiresAt: at } },
+          { type: 'SeatsConfirmed', data: { workshopId, enrollmentId, seats } },
+        ];
       }
 
       case 'ConfirmSeats': {

@@ -33,7 +33,8 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      if (state.emailSent || !state.submission) return;
+      // Cancelled before its confirmation left: the parent gets the cancellation, not a confirmation.
+      if (state.emailSent || !state.submission || state.cancellation) return;
       const confirmed = event.data;
       const { mailer } = deps;
       const message = confirmationEmail(state.submission, confirmed, deps.clock(), deps.config.PUBLIC_URL);

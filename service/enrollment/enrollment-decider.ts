@@ -1,6 +1,17 @@
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
+import { AppError, conflict } from '../core/errors.js';
 import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../contracts/enrollment/events.js';
+import { afterSaleDecisions, type AfterSaleCommand } from './after-sale-rules.js';
+import {
+  enrollmentInitialState,
+  refundRequest,
+  requireEnrollment,
+  type EnrollmentState,
+  type EnrollmentStatus,
+  type RefundEntry,
+} from './enrollment-state.js';
+
+export { enrollmentInitialState, refundableCents, type EnrollmentState } from './enrollment-state.js';
 
 export type EnrollmentCommand =
   | { type: 'SubmitEnrollment'; submission: EnrollmentSubmitted }
@@ -37,46 +48,8 @@ export type EnrollmentCommand =
       reason: 'seats-unavailable' | 'cancelled';
       at: string;
     }
-  | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
-
-export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
-
-export interface EnrollmentState {
-  status: EnrollmentStatus;
-  submission: EnrollmentSubmitted | null;
-  paymentIntentId: string | null;
-  /** The PaymentIntent that was paid (may differ from the latest created one). */
-  paidIntentId: string | null;
-  paidCents: number;
-  orderId: string | null;
-  orderReference: string | null;
-  lastFailure: { code: string; reason: string } | null;
-  /** Provider event ids already recorded, so a redelivered failure is not recorded twice. */
-  providerEvents: string[];
-  emailSent: boolean;
-  /** Set when the same parent's newer submission replaced this one. */
-  replacedBy: string | null;
-}
-
-export const enrollmentInitialState: EnrollmentState = {
-  status: 'none',
-  submission: null,
-  paymentIntentId: null,
-  paidIntentId: null,
-  paidCents: 0,
-  orderId: null,
-  orderReference: null,
-  lastFailure: null,
-  providerEvents: [],
-  emailSent: false,
-  replacedBy: null,
-};
-
-const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
-  if (s.status === 'none' || !s.submission)
-    throw notFound('We could not find that enrollment. Please enroll again from the schedule.');
-  return s.submission;
-};
+  | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
+  | AfterSaleCommand;
 
 /**
  * Whether the enrollment can still be paid for; throws the refusal the visitor reads. The checkout
@@ -110,13 +83,21 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
   evolve(state, event) {
     switch (event.type) {
       case 'EnrollmentSubmitted':
-        return { ...state, status: 'pending', submission: event.data };
+        return {
+          ...state,
+          status: 'pending',
+          submission: event.data,
+          workshopId: event.data.workshopId,
+          item: event.data.item,
+          priceCents: event.data.amountCents,
+        };
       case 'PaymentIntentCreated':
         return { ...state, paymentIntentId: event.data.paymentIntentId };
       case 'PaymentSucceeded':
         return {
           ...state,
-          status: 'paid',
+          // Money for an enrollment cancelled after the sale is recorded (and refunded), never revives it.
+          status: state.cancellation ? state.status : 'paid',
           paidIntentId: event.data.paymentIntentId,
           paidCents: event.data.amountCents,
           providerEvents: remember(state, event.data.providerEventId),
@@ -136,12 +117,93 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         };
       case 'EnrollmentExpired':
         return { ...state, status: 'expired' };
-      case 'EnrollmentCancelled':
-        return { ...state, status: 'cancelled', replacedBy: event.data.replacedBy ?? null };
-      case 'RefundIssued':
-        return { ...state, status: 'refunded' };
+      case 'EnrollmentCancelled': {
+        const { reason, note, notify, cancelledAt } = event.data;
+        const by = reason === 'cancelled-by-admin' ? 'admin' : reason === 'cancelled-by-visitor' ? 'visitor' : null;
+        return {
+          ...state,
+          status: 'cancelled',
+          replacedBy: event.data.replacedBy ?? null,
+          cancellation: by ? { by, note: note ?? null, notify: notify ?? true, at: cancelledAt } : state.cancellation,
+        };
+      }
+      case 'RefundIssued': {
+        const { refundKey, amountCents, refundId } = event.data;
+        const entry = refundKey ? state.refunds[refundKey] : undefined;
+        return {
+          ...state,
+          // The late-payment refund ends a paid, unconfirmed enrollment; an after-sale one leaves the status be.
+          status: state.status === 'paid' && !entry ? 'refunded' : state.status,
+          refunds: entry
+            ? { ...state.refunds, [entry.refundKey]: { ...entry, status: 'issued', refundId } }
+            : state.refunds,
+          unkeyedRefundCents: entry ? state.unkeyedRefundCents : state.unkeyedRefundCents + amountCents,
+          refundedCents: state.refundedCents + amountCents,
+        };
+      }
       case 'ConfirmationEmailSent':
         return { ...state, emailSent: true };
+      case 'RefundRequested': {
+        const { refundKey, paymentIntentId, amountCents, reason, attempt } = event.data;
+        const entry: RefundEntry = {
+          refundKey,
+          paymentIntentId,
+          amountCents,
+          reason,
+          attempt,
+          status: 'requested',
+          refundId: null,
+          failure: null,
+        };
+        return { ...state, refunds: { ...state.refunds, [refundKey]: entry } };
+      }
+      case 'RefundFailed': {
+        const entry = state.refunds[event.data.refundKey];
+        if (!entry) return state;
+        const failure = { code: event.data.code, message: event.data.message };
+        return { ...state, refunds: { ...state.refunds, [entry.refundKey]: { ...entry, status: 'failed', failure } } };
+      }
+      case 'TransferRequested': {
+        const { transferId, fromWorkshopId, toWorkshopId, seats, fromItem, item, amountCents, refundCents } =
+          event.data;
+        return {
+          ...state,
+          transfer: { transferId, fromWorkshopId, toWorkshopId, seats, fromItem, item, amountCents, refundCents },
+        };
+      }
+      case 'EnrollmentTransferred':
+        return {
+          ...state,
+          transfer: null,
+          transfersEnded: {
+            ...state.transfersEnded,
+            [event.data.transferId]: {
+              outcome: 'completed',
+              fromWorkshopId: event.data.fromWorkshopId,
+              toWorkshopId: event.data.toWorkshopId,
+              reason: null,
+            },
+          },
+          workshopId: event.data.toWorkshopId,
+          item: event.data.item,
+          priceCents: event.data.amountCents,
+        };
+      case 'TransferAbandoned':
+        return {
+          ...state,
+          transfer: null,
+          transfersEnded: {
+            ...state.transfersEnded,
+            [event.data.transferId]: {
+              outcome: 'abandoned',
+              fromWorkshopId: state.transfer?.fromWorkshopId ?? state.workshopId ?? '',
+              toWorkshopId: event.data.toWorkshopId,
+              reason: event.data.reason,
+            },
+          },
+        };
+      case 'CustomerNotified':
+        return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
     }
   },
 
@@ -167,23 +229,25 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
       case 'RecordPaymentSuccess': {
         const submission = requireEnrollment(state);
         // Duplicate, late and out-of-order deliveries land here: once paid, nothing changes.
-        if (settled(state.status)) return [];
+        if (settled(state.status) || state.paidIntentId !== null) return [];
         // Expired or cancelled enrollments still record the money: it was taken and must be
         // honoured (seats permitting) or refunded.
         const { paymentIntentId, amountCents, providerEventId, source, at } = command;
-        return [
-          {
-            type: 'PaymentSucceeded',
-            data: {
-              enrollmentId: submission.enrollmentId,
-              paymentIntentId,
-              amountCents,
-              providerEventId,
-              source,
-              succeededAt: at,
-            },
+        const succeeded: EnrollmentEvent = {
+          type: 'PaymentSucceeded',
+          data: {
+            enrollmentId: submission.enrollmentId,
+            paymentIntentId,
+            amountCents,
+            providerEventId,
+            source,
+            succeededAt: at,
           },
-        ];
+        };
+        // Cancelled after the sale while a payment was on its way: the money goes back, all of it.
+        if (state.cancellation && amountCents > 0)
+          return [succeeded, refundRequest(state, paymentIntentId, amountCents, 'cancelled', at)];
+        return [succeeded];
       }
 
       case 'RecordPaymentFailure': {
@@ -242,6 +306,16 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           },
         ];
       }
+
+      case 'CancelBooking':
+      case 'RetryRefunds':
+      case 'RecordRefundIssued':
+      case 'RecordRefundFailure':
+      case 'RequestTransfer':
+      case 'CompleteTransfer':
+      case 'AbandonTransfer':
+      case 'RecordNotification':
+        return afterSaleDecisions(command, state);
 
       case 'CancelEnrollment': {
         const submission = requireEnrollment(state);

@@ -71,7 +71,14 @@ export function sessionEnd(startIso: string, time: string): Date {
 }
 
 /** A calendar invitation for the workshop (daily sessions when it runs several days). */
-export function workshopIcs(input: { uid: string; item: PurchasedItem; orderId: string; stamp: Date }): string | null {
+export function workshopIcs(input: {
+  uid: string;
+  item: PurchasedItem;
+  orderId: string;
+  stamp: Date;
+  /** Revision of the event (RFC 5545 SEQUENCE): a moved workshop keeps its UID with a higher one, so calendars update it. */
+  sequence?: number;
+}): string | null {
   const { item } = input;
   if (!item.date) return null;
   const start = new Date(item.date);
@@ -85,6 +92,7 @@ export function workshopIcs(input: { uid: string; item: PurchasedItem; orderId: 
     'BEGIN:VEVENT',
     `UID:${input.uid}`,
     `DTSTAMP:${utc(input.stamp)}`,
+    ...(input.sequence ? [`SEQUENCE:${input.sequence}`] : []),
     `DTSTART:${utc(start)}`,
     `DTEND:${utc(sessionEnd(item.date, item.time))}`,
     ...(days > 1 ? [`RRULE:FREQ=DAILY;COUNT=${days}`] : []),

@@ -40,6 +40,15 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
         }
         return state;
       case 'SeatsReleased':
+        if (
+          state.holds[event.data.enrollmentId] === undefined &&
+          state.confirmed[event.data.enrollmentId] !== undefined
+        ) {
+          // After the sale: sold seats given back (a cancellation, a transfer's source).
+          state.taken -= state.confirmed[event.data.enrollmentId]!;
+          delete state.confirmed[event.data.enrollmentId];
+          return state;
+        }
         state.taken -= state.holds[event.data.enrollmentId] ?? 0;
         delete state.holds[event.data.enrollmentId];
         dropHolder(state, event.data.enrollmentId);

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { OfflineConfirmRequest, OfflineConfirmResponse } from '../../contracts/payments/api.js';
 import type { Logger } from '../../platform/log.js';
 import type { CreateIntentInput, PaymentIntentInfo, PaymentsPort, WebhookDelivery } from './port.js';
-import { WebhookSignatureError } from './port.js';
+import { RefundRefusedError, WebhookSignatureError } from './port.js';
 import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';
 import { cardOutcome, SUCCEEDING_TEST_CARD } from './test-cards.js';
 import { OfflineStore } from './offline-store.js';
@@ -74,15 +74,24 @@ export class OfflinePayments implements PaymentsPort {
     return pi ? intentInfoOf(pi) : null;
   }
 
-  async refund(paymentIntentId: string, idempotencyKey: string) {
+  /** As Stripe: the same key answers the refund made first; more than is left on the charge is refused. */
+  async refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number) {
     const done = this.store.refund(idempotencyKey);
     if (done) return done;
     const pi = this.store.intent(paymentIntentId);
     if (!pi || pi.status !== 'succeeded')
-      throw new Error(`Offline provider: ${paymentIntentId} has no successful charge to refund`);
+      throw new RefundRefusedError('charge_not_found', `${paymentIntentId} has no successful charge to refund.`);
+    const left = pi.amount - this.store.refundedCents(paymentIntentId);
+    const amount = amountCents ?? left;
+    if (left <= 0) throw new RefundRefusedError('charge_already_refunded', 'The charge has already been refunded.');
+    if (amount <= 0 || amount > left)
+      throw new RefundRefusedError(
+        'amount_too_large',
+        `Refund amount (${amount} cents) is greater than the ${left} cents left on the charge.`,
+      );
     return this.store.insertRefund(idempotencyKey, paymentIntentId, {
       refundId: `re_offline_${token()}`,
-      amountCents: pi.amount,
+      amountCents: amount,
     });
   }
 

@@ -55,6 +55,7 @@ export class OfflineStore {
   private readonly update: Database.Statement;
   private readonly refundByKey: Database.Statement<[string], { refund_id: string; amount: number }>;
   private readonly insertRefundRow: Database.Statement;
+  private readonly refundedFor: Database.Statement<[string], { total: number | null }>;
 
   constructor(file: string) {
     preparePrivateSqliteFile(file);
@@ -72,6 +73,9 @@ export class OfflineStore {
     this.update = this.db.prepare('UPDATE intents SET status = ?, last_error = ? WHERE id = ?');
     this.refundByKey = this.db.prepare<[string], { refund_id: string; amount: number }>(
       'SELECT refund_id, amount FROM refunds WHERE idempotency_key = ?',
+    );
+    this.refundedFor = this.db.prepare<[string], { total: number | null }>(
+      'SELECT SUM(amount) AS total FROM refunds WHERE payment_intent_id = ?',
     );
     this.insertRefundRow = this.db.prepare(
       'INSERT INTO refunds (idempotency_key, refund_id, payment_intent_id, amount) VALUES (?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING',
@@ -104,6 +108,11 @@ export class OfflineStore {
   refund(idempotencyKey: string): OfflineRefund | null {
     const row = this.refundByKey.get(idempotencyKey);
     return row ? { refundId: row.refund_id, amountCents: row.amount } : null;
+  }
+
+  /** Cents refunded so far on a PaymentIntent. */
+  refundedCents(paymentIntentId: string): number {
+    return this.refundedFor.get(paymentIntentId)?.total ?? 0;
   }
 
   /** Records the refund unless the key is known; answers the refund stored under the key. */

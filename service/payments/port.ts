@@ -46,6 +46,22 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/**
+ * The provider answered and refused the refund (already refunded, more than is left, a card that
+ * cannot take it back): asking again with the same key gets the same refusal. Not a time-out or
+ * an outage, which are PaymentProviderError and are retried as they are.
+ */
+export class RefundRefusedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RefundRefusedError';
+  }
+}
+
 /** Where verified provider events go: the same function behind POST /api/webhook. */
 export type WebhookDelivery = (rawBody: string, signatureHeader: string) => Promise<void>;
 
@@ -57,8 +73,15 @@ export interface PaymentsPort {
   readonly hasSecretKey: boolean;
   createPaymentIntent(input: CreateIntentInput): Promise<PaymentIntentInfo>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
-  /** Refunds the whole PaymentIntent; the same key refunds once. */
-  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents: number }>;
+  /**
+   * Refunds `amountCents` of the PaymentIntent (all that is left when absent); the same key refunds
+   * once. Throws RefundRefusedError when the provider refuses, PaymentProviderError when it cannot be asked.
+   */
+  refund(
+    paymentIntentId: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<{ refundId: string; amountCents: number }>;
   /** Whether the provider answers with these keys. */
   checkConnection(): Promise<{ ok: true } | { ok: false; error: string }>;
   /** Verifies the Stripe-Signature header against the raw body and parses the event; throws WebhookSignatureError. */

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentsPort, PaymentIntentInfo, CreateIntentInput } from './port.js';
-import { PaymentProviderError, WebhookSignatureError } from './port.js';
+import { PaymentProviderError, RefundRefusedError, WebhookSignatureError } from './port.js';
 import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';
 
 export interface StripeAdapterOptions {
@@ -61,10 +61,22 @@ export class StripePayments implements PaymentsPort {
     }
   }
 
-  async refund(paymentIntentId: string, idempotencyKey: string) {
-    const refund = await this.call(() =>
-      this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
-    );
+  async refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number) {
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+        { idempotencyKey },
+      );
+    } catch (err) {
+      if (isRefusal(err)) throw new RefundRefusedError(err.code ?? err.type, err.message, { cause: err });
+      throw new PaymentProviderError(`Stripe could not be asked for the refund: ${messageOf(err)}`, { cause: err });
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new RefundRefusedError(
+        refund.failure_reason ?? 'refund_failed',
+        `Stripe did not make the refund (${refund.status}).`,
+      );
     return { refundId: refund.id, amountCents: refund.amount };
   }
 
@@ -103,6 +115,15 @@ export class StripePayments implements PaymentsPort {
       throw new PaymentProviderError(`Stripe refused the request: ${messageOf(err)}`, { cause: err });
     }
   }
+}
+
+/**
+ * Stripe answered and said no (400 invalid request, 402 card error, 404 no such charge): the same
+ * request would be refused again. A 409 (the same key still in flight), 429 and 5xx are passing.
+ */
+function isRefusal(err: unknown): err is Stripe.errors.StripeError {
+  if (!(err instanceof Stripe.errors.StripeError)) return false;
+  return err.statusCode === 400 || err.statusCode === 402 || err.statusCode === 404;
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));

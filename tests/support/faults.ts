@@ -31,7 +31,7 @@ import type {
   ProviderEvent,
   WebhookDelivery,
 } from '../../service/payments/port.js';
-import { PaymentProviderError } from '../../service/payments/port.js';
+import { PaymentProviderError, RefundRefusedError } from '../../service/payments/port.js';
 
 /* ------------------------------------------------------------------------------------------------
  * Event store
@@ -272,6 +272,11 @@ export class FaultyPayments implements PaymentsPort {
   createCalls = 0;
   private createFaults: { when: 'before' | 'after'; left: number }[] = [];
   private duplicate = false;
+  private refusals = 0;
+  private refundTimeouts: { when: 'before' | 'after'; left: number } = { when: 'before', left: 0 };
+  /** Every refund call that reached the provider: intent, idempotency key, amount, and whether it was refused. */
+  readonly refundCalls: { paymentIntentId: string; idempotencyKey: string; amountCents?: number; refused: boolean }[] =
+    [];
 
   constructor(readonly inner: PaymentsPort) {}
 
@@ -289,6 +294,19 @@ export class FaultyPayments implements PaymentsPort {
 
   timeOutCreates(times: number, when: 'before' | 'after'): void {
     this.createFaults.push({ when, left: times });
+  }
+
+  /** The next `times` refunds are refused by the provider (as Stripe answers a card that cannot take a refund). */
+  refuseRefunds(times: number): void {
+    this.refusals += times;
+  }
+
+  /**
+   * The next `times` refund calls time out: 'before' they reach the provider, or 'after' it made
+   * the refund (the answer is lost, so the caller cannot know it was made).
+   */
+  timeOutRefunds(times: number, when: 'before' | 'after'): void {
+    this.refundTimeouts = { when, left: times };
   }
 
   deliverTwice(on = true): void {
@@ -321,8 +339,31 @@ export class FaultyPayments implements PaymentsPort {
     return this.inner.retrievePaymentIntent(id);
   }
 
-  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents: number }> {
-    return this.inner.refund(paymentIntentId, idempotencyKey);
+  async refund(
+    paymentIntentId: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<{ refundId: string; amountCents: number }> {
+    const timeout = this.refundTimeouts.left > 0 ? this.refundTimeouts : null;
+    if (timeout?.when === 'before') {
+      timeout.left--;
+      this.injected++;
+      throw new PaymentProviderError('injected fault: the payment provider did not answer the refund in time');
+    }
+    const refused = this.refusals > 0;
+    this.refundCalls.push({ paymentIntentId, idempotencyKey, amountCents, refused });
+    if (refused) {
+      this.refusals--;
+      this.injected++;
+      throw new RefundRefusedError('card_cannot_be_refunded', 'injected fault: the card issuer refused the refund');
+    }
+    const refund = await this.inner.refund(paymentIntentId, idempotencyKey, amountCents);
+    if (timeout?.when === 'after') {
+      timeout.left--;
+      this.injected++;
+      throw new PaymentProviderError('injected fault: the refund was made but its answer was lost');
+    }
+    return refund;
   }
 
   checkConnection(): Promise<{ ok: true } | { ok: false; error: string }> {

@@ -1,14 +1,20 @@
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import type { AfterSaleResult, RefundView } from '../../contracts/admin/after-sale.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
+import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminQueryFn } from './adminApi.js';
-import { money, moment } from './adminFormat.js';
+import { money, moment, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
+import { enrollmentRecordQuery, useAfterSale } from './afterSale.js';
+import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
+import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
 
 /** "PaymentSucceeded" -> "Payment succeeded" */
 const eventName = (type: string) => {
@@ -31,13 +37,43 @@ export function EnrollmentHistoryDialog({
   );
 }
 
-function HistoryBody({ record }: { record: AdminEnrollmentRecord }) {
+const REFUND_REASON: Record<RefundView['reason'], string> = {
+  cancelled: 'cancellation',
+  'transfer-difference': 'transfer difference',
+  'seats-unavailable': 'seats unavailable',
+};
+
+const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' } as const;
+
+function HistoryBody({ record: listed }: { record: AdminEnrollmentRecord }) {
+  // After a cancel, retry or transfer, the row and the trail are read at the position written.
+  const [position, setPosition] = useState<string | undefined>();
+  const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
+  // The button that opened a finished cancel or transfer is gone: focus comes back to the dialog, not the page.
+  const self = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (position) self.current?.focus();
+  }, [position]);
+  const fresh = useQuery(enrollmentRecordQuery(listed.id, position));
+  const record = fresh.data ?? listed;
   const history = useQuery({
-    queryKey: queryKeys.adminEnrollmentHistory(record.id),
+    queryKey: queryKeys.adminEnrollmentHistory(record.id, position ? { minPosition: position } : undefined),
     queryFn: adminQueryFn as () => Promise<EnrollmentHistory>,
   });
+  const done = (what: string) => (result: AfterSaleResult) => {
+    setPosition(result.position);
+    const failed = result.refunds.some((r) => r.status === 'failed');
+    toast({
+      title: what,
+      description: failed ? 'The refund was refused by the card provider: see Refunds below.' : undefined,
+      variant: failed ? 'destructive' : undefined,
+    });
+  };
+  const { retry } = useAfterSale(record.id, done('Refund retried'));
+  const refunds = record.refunds ?? [];
+  const active = record.status !== 'cancelled' && record.status !== 'refunded' && record.status !== 'expired';
   return (
-    <div className="history">
+    <div className="history" ref={self} tabIndex={-1}>
       <dl className="history__facts">
         <div>
           <dt>Enrollment</dt>
@@ -62,7 +98,63 @@ function HistoryBody({ record }: { record: AdminEnrollmentRecord }) {
             {record.participants === 1 ? 'participant' : 'participants'}
           </dd>
         </div>
+        <div>
+          <dt>Status</dt>
+          <dd className="history__badges">
+            <Badge variant={statusBadge(record.status)}>{record.status}</Badge>
+            <Badge variant={paymentBadge(record.paymentStatus)}>{paymentLabel(record.paymentStatus)}</Badge>
+          </dd>
+        </div>
+        {record.cancelNote && (
+          <div>
+            <dt>Cancellation reason</dt>
+            <dd>{record.cancelNote}</dd>
+          </div>
+        )}
       </dl>
+      {active && (
+        <div className="history__actions">
+          {record.workshop && record.status === 'completed' && (
+            <Button variant="outline" size="sm" onPress={() => setOpen('transfer')}>
+              Transfer…
+            </Button>
+          )}
+          <Button variant="danger" size="sm" onPress={() => setOpen('cancel')}>
+            Cancel enrollment…
+          </Button>
+        </div>
+      )}
+      {refunds.length > 0 && (
+        <section aria-labelledby={`refunds-${record.id}`}>
+          <h3 id={`refunds-${record.id}`} className="history__title">
+            Refunds
+          </h3>
+          <ul className="history__refunds">
+            {refunds.map((r) => (
+              <li key={r.refundKey} className="history__refund">
+                <span>
+                  {money(r.amount)} for the {REFUND_REASON[r.reason]}
+                  {r.attempt > 1 ? ` (attempt ${r.attempt})` : ''}
+                </span>
+                <Badge variant={REFUND_BADGE[r.status]}>{r.status === 'issued' ? 'refunded' : r.status}</Badge>
+                {r.status === 'failed' && (
+                  <>
+                    <span className="history__refund-failure">{r.failure}</span>
+                    <Button size="sm" onPress={() => retry.mutate()} isDisabled={retry.isPending}>
+                      {retry.isPending ? 'Retrying…' : 'Retry refund'}
+                    </Button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          {retry.error && (
+            <p role="alert" className="after-sale-form__error">
+              {apiErrorText(retry.error) ?? 'The refund could not be retried. Please try again.'}
+            </p>
+          )}
+        </section>
+      )}
       <h3 className="history__title">Events</h3>
       {history.isPending && <Spinner label="Loading the history…" showLabel />}
       {history.isError && (
@@ -88,6 +180,22 @@ function HistoryBody({ record }: { record: AdminEnrollmentRecord }) {
             </li>
           ))}
         </ol>
+      )}
+      {open === 'cancel' && (
+        <CancelEnrollmentDialog
+          record={record}
+          isOpen
+          onClose={() => setOpen(null)}
+          onDone={done('Enrollment cancelled')}
+        />
+      )}
+      {open === 'transfer' && (
+        <TransferEnrollmentDialog
+          record={record}
+          isOpen
+          onClose={() => setOpen(null)}
+          onDone={done('Enrollment transferred')}
+        />
       )}
     </div>
   );

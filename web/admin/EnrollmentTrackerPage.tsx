@@ -23,6 +23,7 @@ const TABS: { id: TrackerTab; label: string }[] = [
   { id: 'pending', label: 'Pending' },
   { id: 'completed', label: 'Completed' },
   { id: 'unpaid', label: 'Unpaid' },
+  { id: 'cancelled', label: 'Cancelled' },
 ];
 
 /** /admin/enrollments: search, tabs and pages are filtered on the server and kept in the address. */

@@ -21,11 +21,28 @@ export const day = (instant: string) => (instant ? shortDate.format(new Date(ins
 export const clock = (instant: string) => (instant ? time.format(new Date(instant)) : '');
 export const moment = (instant: string) => dateTime.format(new Date(instant));
 
-/** The specification: payment statuses other than these four are shown as unpaid. */
-const PAYMENT_SHOWN = ['paid', 'free', 'pending', 'unpaid'];
-export const paymentLabel = (status: string) => (PAYMENT_SHOWN.includes(status) ? status : 'unpaid');
+/**
+ * The specification: payment statuses other than its four are shown as unpaid. The refunds after
+ * the sale have words of their own, since "unpaid" would misstate money given back.
+ */
+const PAYMENT_LABELS: Record<string, string> = {
+  paid: 'paid',
+  free: 'free',
+  pending: 'pending',
+  unpaid: 'unpaid',
+  refunded: 'refunded',
+  'partially-refunded': 'partly refunded',
+  'refund-pending': 'refund pending',
+  'refund-failed': 'refund failed',
+};
+export const paymentLabel = (status: string) => PAYMENT_LABELS[status] ?? 'unpaid';
 
-const STATUS_BADGE: Record<string, BadgeVariant> = { completed: 'success', pending: 'accent' };
+const STATUS_BADGE: Record<string, BadgeVariant> = {
+  completed: 'success',
+  pending: 'accent',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+};
 export const statusBadge = (status: string): BadgeVariant => STATUS_BADGE[status] ?? 'neutral';
 
 const PAYMENT_BADGE: Record<string, BadgeVariant> = {
@@ -33,6 +50,10 @@ const PAYMENT_BADGE: Record<string, BadgeVariant> = {
   free: 'navy',
   pending: 'accent',
   unpaid: 'danger',
+  refunded: 'refunded',
+  'partly refunded': 'refunded',
+  'refund pending': 'accent',
+  'refund failed': 'danger',
 };
 export const paymentBadge = (status: string): BadgeVariant => PAYMENT_BADGE[paymentLabel(status)] ?? 'danger';
 

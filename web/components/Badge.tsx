@@ -2,7 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cx } from './cx.js';
 import './Badge.css';
 
-export type BadgeVariant = 'neutral' | 'accent' | 'navy' | 'success' | 'danger' | 'outline';
+export type BadgeVariant = 'neutral' | 'accent' | 'navy' | 'success' | 'danger' | 'outline' | 'cancelled' | 'refunded';
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   variant?: BadgeVariant;

@@ -22,7 +22,8 @@ export const queryKeys = {
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),
   adminSession: () => withParams('/api/admin/session'),
   adminDashboard: (params?: SearchParams) => withParams('/api/admin/dashboard', params),
-  adminEnrollmentHistory: (id: string) => withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`),
+  adminEnrollmentHistory: (id: string, params?: SearchParams) =>
+    withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
 } as const;

@@ -81,6 +81,9 @@ describe('enrollment tracker', () => {
       paymentStatus: 'paid',
       amount: 300,
       participants: 2,
+      // After the sale: refunds made on it (none yet).
+      refunds: [],
+      refundedAmount: 0,
     });
     expect(rows[1]).toMatchObject({
       workshopId: null,

@@ -138,6 +138,30 @@ describe('offline payments provider: storage', () => {
   });
 });
 
+describe('offline payments provider: refunds as Stripe makes them', () => {
+  it('given a $130 charge, when refunded in parts, then each key refunds once and more than is left is refused', async () => {
+    const provider = new OfflinePayments({ webhookSecret: SECRET });
+    const pi = await provider.createPaymentIntent(intentInput('enrollment-r'));
+    await expect(provider.refund(pi.id, 'early', 100)).rejects.toMatchObject({
+      name: 'RefundRefusedError',
+      code: 'charge_not_found',
+    });
+    provider.confirmWithTestCard({
+      clientSecret: pi.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    const part = await provider.refund(pi.id, 'r-1', 4_000);
+    expect(await provider.refund(pi.id, 'r-1', 4_000)).toEqual(part);
+    await expect(provider.refund(pi.id, 'r-2', 9_001)).rejects.toMatchObject({ code: 'amount_too_large' });
+    expect(await provider.refund(pi.id, 'r-3')).toMatchObject({ amountCents: 9_000 });
+    await expect(provider.refund(pi.id, 'r-4', 1)).rejects.toMatchObject({ code: 'charge_already_refunded' });
+    await provider.idle();
+    provider.close();
+  });
+});
+
 describe('offline payments provider: the simulated payment of the test pages', () => {
   it('given an unpaid intent, when a test payment is simulated, then the intent is paid first and the signed event says what the provider now reports', async () => {
     const provider = new OfflinePayments({ webhookSecret: SECRET });

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripePayments } from '../../../service/payments/stripe-adapter.js';
-import { WebhookSignatureError } from '../../../service/payments/port.js';
+import { PaymentProviderError, RefundRefusedError, WebhookSignatureError } from '../../../service/payments/port.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { VerifyPaymentResponse } from '../../../contracts/payments/api.js';
 import { makeEnrollmentApp } from '../enrollment/support.js';
@@ -62,6 +62,53 @@ describe('Stripe adapter (against a local stub of the API)', () => {
     const refund = await stripe.refund(pi.id, 'refund-e2');
     expect(refund).toMatchObject({ amountCents: 2600 });
     expect(stub.requests.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-e2' });
+  });
+
+  it('given a $100 charge, when $40 is refunded by key, then Stripe gets the amount and the key; the same key again is the same refund, never a second', async () => {
+    const pi = await stripe.createPaymentIntent({
+      amountCents: 10_000,
+      idempotencyKey: 'enrollment-e3',
+      description: 'x',
+      metadata: {},
+    });
+    const first = await stripe.refund(pi.id, 'refund-e3-1-a1', 4_000);
+    const again = await stripe.refund(pi.id, 'refund-e3-1-a1', 4_000);
+    expect(first).toEqual({ refundId: expect.stringMatching(/^re_/), amountCents: 4_000 });
+    expect(again).toEqual(first);
+    const sent = stub.requests.filter((r) => r.path === '/v1/refunds' && r.idempotencyKey === 'refund-e3-1-a1');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.body.get('amount')).toBe('4000');
+    expect(sent[0]!.body.get('payment_intent')).toBe(pi.id);
+    expect(stub.refunded.get(pi.id)).toBe(4_000);
+  });
+
+  it('given a charge, when Stripe refuses the refund (more than is left, or a card that cannot take it), then RefundRefusedError with Stripe’s code; an outage is not a refusal', async () => {
+    const pi = await stripe.createPaymentIntent({
+      amountCents: 5_000,
+      idempotencyKey: 'enrollment-e4',
+      description: 'x',
+      metadata: {},
+    });
+    await expect(stripe.refund(pi.id, 'refund-e4-1-a1', 5_001)).rejects.toMatchObject({
+      name: 'RefundRefusedError',
+      code: 'amount_too_large',
+    });
+    stub.refusingRefunds.add(pi.id);
+    await expect(stripe.refund(pi.id, 'refund-e4-2-a1', 100)).rejects.toMatchObject({
+      name: 'RefundRefusedError',
+      code: 'expired_or_canceled_card',
+    });
+    stub.refusingRefunds.delete(pi.id);
+    // A retry is a new attempt with a new key: Stripe would answer the refused key with its refusal again.
+    expect(await stripe.refund(pi.id, 'refund-e4-2-a2', 100)).toMatchObject({ amountCents: 100 });
+    const down = new StripePayments({
+      secretKey: 'sk_test_stub',
+      publishableKey: null,
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: 'http://127.0.0.1:9',
+    });
+    await expect(down.refund(pi.id, 'refund-e4-3-a1', 100)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(down.refund(pi.id, 'refund-e4-3-a1', 100)).rejects.not.toBeInstanceOf(RefundRefusedError);
   });
 
   it('given good and bad keys, when the connection is tested, then ok, and not ok with Stripe’s words', async () => {

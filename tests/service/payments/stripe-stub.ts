@@ -23,7 +23,11 @@ export class StripeStub {
     body: URLSearchParams;
     auth: string | undefined;
   }[] = [];
-  private readonly byKey = new Map<string, unknown>();
+  private readonly byKey = new Map<string, [number, unknown]>();
+  /** Cents refunded per PaymentIntent, as Stripe keeps them. */
+  readonly refunded = new Map<string, number>();
+  /** PaymentIntents whose refunds the card issuer refuses (Stripe answers 402 with a card error). */
+  readonly refusingRefunds = new Set<string>();
   private server: Server | null = null;
   private seq = 0;
   url = '';
@@ -55,7 +59,8 @@ export class StripeStub {
     this.requests.push({ method: req.method ?? '', path, idempotencyKey, body, auth });
     if (auth !== 'Bearer sk_test_stub')
       return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***' } }];
-    if (idempotencyKey && this.byKey.has(idempotencyKey)) return [200, this.byKey.get(idempotencyKey)];
+    // Stripe keeps the answer to a key, refusals included, and gives it again.
+    if (idempotencyKey && this.byKey.has(idempotencyKey)) return this.byKey.get(idempotencyKey)!;
 
     let answer: [number, unknown];
     if (req.method === 'POST' && path === '/v1/payment_intents') {
@@ -85,19 +90,7 @@ export class StripeStub {
             { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
           ];
     } else if (req.method === 'POST' && path === '/v1/refunds') {
-      const intent = this.intents.get(body.get('payment_intent') ?? '');
-      answer = intent
-        ? [
-            200,
-            {
-              id: `re_stub_${++this.seq}`,
-              object: 'refund',
-              amount: intent.amount,
-              payment_intent: intent.id,
-              status: 'succeeded',
-            },
-          ]
-        : [404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } }];
+      answer = this.refund(body);
     } else if (req.method === 'GET' && path === '/v1/balance') {
       answer = [200, { object: 'balance', available: [], pending: [], livemode: false }];
     } else {
@@ -106,7 +99,40 @@ export class StripeStub {
         { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } },
       ];
     }
-    if (idempotencyKey && answer[0] === 200) this.byKey.set(idempotencyKey, answer[1]);
+    if (idempotencyKey && answer[0] !== 401) this.byKey.set(idempotencyKey, answer);
     return answer;
+  }
+
+  /** POST /v1/refunds: all that is left or `amount`; more than is left is refused as Stripe refuses it. */
+  private refund(body: URLSearchParams): [number, unknown] {
+    const intent = this.intents.get(body.get('payment_intent') ?? '');
+    if (!intent)
+      return [
+        404,
+        { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+      ];
+    if (this.refusingRefunds.has(intent.id))
+      return [
+        402,
+        { error: { type: 'card_error', code: 'expired_or_canceled_card', message: 'The card cannot take a refund.' } },
+      ];
+    const left = intent.amount - (this.refunded.get(intent.id) ?? 0);
+    const amount = body.has('amount') ? Number(body.get('amount')) : left;
+    if (amount > left)
+      return [
+        400,
+        {
+          error: {
+            type: 'invalid_request_error',
+            code: left === 0 ? 'charge_already_refunded' : 'amount_too_large',
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          },
+        },
+      ];
+    this.refunded.set(intent.id, (this.refunded.get(intent.id) ?? 0) + amount);
+    return [
+      200,
+      { id: `re_stub_${++this.seq}`, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' },
+    ];
   }
 }

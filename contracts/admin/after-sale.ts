@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { multiLineText } from '../core/text.js';
+import { REFUND_REASONS } from '../enrollment/events.js';
+
+const REFUND_MESSAGE = 'refund must be "full", "none" or an amount in dollars greater than 0, with at most 2 decimals.';
+
+/** An amount in dollars with at most cents. */
+const Dollars = z
+  .number({ error: REFUND_MESSAGE })
+  .positive(REFUND_MESSAGE)
+  .max(1_000_000, REFUND_MESSAGE)
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, REFUND_MESSAGE);
+
+/**
+ * POST /api/admin/enrollments/{id}/cancel. `refund`: everything that can still be refunded
+ * ("full"), nothing ("none"), or an amount in dollars, at most what was paid less earlier refunds.
+ * `notify` (default true) e-mails the parent the reason and the amount.
+ */
+export const CancelEnrollmentRequestSchema = z.object({
+  refund: z.union([z.literal('full'), z.literal('none'), Dollars], { error: REFUND_MESSAGE }),
+  reason: multiLineText('Reason').trim().max(500, 'Reason must be at most 500 characters.').optional(),
+  notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
+});
+export type CancelEnrollmentRequest = z.input<typeof CancelEnrollmentRequestSchema>;
+
+/** POST /api/admin/enrollments/{id}/transfer. */
+export const TransferEnrollmentRequestSchema = z.object({
+  workshopId: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'workshopId is not a workshop id.')),
+});
+export type TransferEnrollmentRequest = z.input<typeof TransferEnrollmentRequestSchema>;
+
+export const REFUND_STATUSES = ['pending', 'issued', 'failed'] as const;
+
+/** One refund of an enrollment, as the administrator sees it. Dollars. */
+export const RefundViewSchema = z.object({
+  refundKey: z.string(),
+  amount: z.number(),
+  reason: z.enum(REFUND_REASONS),
+  status: z.enum(REFUND_STATUSES),
+  attempt: z.number().int().positive(),
+  /** The provider's words when it refused. */
+  failure: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof RefundViewSchema>;
+
+/**
+ * The answer of cancel, refund retry and transfer: where the enrollment stands once the refunds
+ * reactor had its say (a refund still `pending` when the provider was slow to answer), and the
+ * position to pass as ?minPosition to the next read.
+ */
+export const AfterSaleResultSchema = z.object({
+  enrollmentId: z.string(),
+  status: z.string(),
+  workshopId: z.string().nullable(),
+  refunds: z.array(RefundViewSchema),
+  position: z.string(),
+});
+export type AfterSaleResult = z.infer<typeof AfterSaleResultSchema>;

@@ -1,0 +1,92 @@
+import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import { defineReactor } from '../../platform/processor/reactor.js';
+import type { AppDeps } from '../core/deps.js';
+import { UnsendableMessageError, type MailMessage } from '../mail/port.js';
+import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
+import { cancellationEmail, transferEmail } from './after-sale-emails.js';
+
+type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' }>;
+
+/** What to send for an event, or null when nothing is due; with the notification it is recorded as. */
+function messageFor(
+  event: Told,
+  state: EnrollmentState,
+  now: Date,
+): { message: MailMessage; kind: 'cancellation' | 'transfer'; ref: string } | null {
+  const submission = state.submission;
+  if (!submission || !state.item) return null;
+  if (event.type === 'EnrollmentCancelled') {
+    if (!state.cancellation || !state.cancellation.notify || state.notified.includes('cancellation:cancellation'))
+      return null;
+    const refundCents = Object.values(state.refunds)
+      .filter((r) => r.reason === 'cancelled')
+      .reduce((sum, r) => sum + r.amountCents, 0);
+    const message = cancellationEmail({
+      submission,
+      item: state.item,
+      orderId: state.orderId,
+      note: state.cancellation.note,
+      refundCents,
+    });
+    return { message, kind: 'cancellation', ref: 'cancellation' };
+  }
+  const { transferId } = event.data;
+  if (state.notified.includes(`transfer:${transferId}`)) return null;
+  const moves = Object.entries(state.transfersEnded).filter(([, t]) => t.outcome === 'completed');
+  const message = transferEmail({
+    submission,
+    from: event.data.fromItem,
+    to: event.data.item,
+    orderId: state.orderId,
+    transferId,
+    refundCents: event.data.refundCents,
+    sequence: moves.findIndex(([id]) => id === transferId) + 1,
+    now,
+  });
+  return { message, kind: 'transfer', ref: transferId };
+}
+
+/**
+ * The parent's e-mails after the sale: a cancellation (with the refund and the reason, unless the
+ * administrator chose not to tell) and each transfer (the new date and a calendar file). Once per
+ * event, as the confirmation e-mail: CustomerNotified is recorded after the send, and a delivery
+ * that finds it sends nothing; a crash between the two sends the same message (same Message-ID) again.
+ */
+export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 'clock' | 'log'>) {
+  return defineReactor<Told>({
+    name: 'after-sale-email',
+    eventTypes: ['EnrollmentCancelled', 'EnrollmentTransferred'],
+    async handle(event, { metadata }) {
+      const enrollmentId = enrollmentIdOf(event);
+      const stream = enrollmentStream(enrollmentId);
+      const state = await deps.commands.state(enrollmentDecider, stream);
+      const due = messageFor(event, state, deps.clock());
+      if (!due) return;
+      try {
+        await deps.mailer.send(due.message);
+      } catch (err) {
+        if (!(err instanceof UnsendableMessageError)) throw err;
+        deps.log.error('after-sale e-mail cannot be sent; passed over', {
+          enrollmentId,
+          kind: due.kind,
+          reason: err.message,
+        });
+        return;
+      }
+      await deps.commands.handle(
+        enrollmentDecider,
+        stream,
+        {
+          type: 'RecordNotification',
+          kind: due.kind,
+          ref: due.ref,
+          messageId: due.message.messageId,
+          transport: deps.mailer.transport,
+          at: deps.clock().toISOString(),
+        },
+        metadata,
+      );
+      deps.log.info('after-sale e-mail sent', { enrollmentId, kind: due.kind });
+    },
+  });
+}
