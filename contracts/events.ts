@@ -3,6 +3,7 @@ import { catalogueEventSchemas } from './catalogue/events.js';
 import { inquiryEventSchemas } from './inquiries/inquiry.js';
 import { enrollmentEventSchemas } from './enrollment/events.js';
 import { clientHoldEventSchemas } from './enrollment/client-holds.js';
+import { waitlistEventSchemas } from './waitlist/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -10,4 +11,5 @@ export const eventSchemas: EventSchemas = {
   ...inquiryEventSchemas,
   ...enrollmentEventSchemas,
   ...clientHoldEventSchemas,
+  ...waitlistEventSchemas,
 };

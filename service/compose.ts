@@ -20,6 +20,9 @@ import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
 import type { AnyReactor } from '../platform/processor/reactor.js';
 import type { AppDeps } from './core/deps.js';
 import { confirmationEmailReactor } from './enrollment/confirmation-email-reactor.js';
+import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
+import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
+import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -103,7 +106,7 @@ export function createMailer(config: Config): Mailer {
 
 /** The one command handler of a process, with the enrollment slice's hot streams batched and cached. */
 export function createCommandHandler(eventStore: EventStore): CommandHandler {
-  return new CommandHandler(eventStore, enrollmentStreamPolicies);
+  return new CommandHandler(eventStore, [...enrollmentStreamPolicies, ...waitlistStreamPolicies]);
 }
 
 /**
@@ -112,5 +115,5 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
  * e-mails) are added here.
  */
 export function reactorsFor(deps: AppDeps): AnyReactor[] {
-  return [confirmationEmailReactor(deps)];
+  return [confirmationEmailReactor(deps), waitlistOfferReactor(deps), waitlistOfferEmailReactor(deps)];
 }

@@ -4,6 +4,7 @@ import { adminGate } from './admin-gate.js';
 import { adminCatalogueRoutes } from './catalogue-routes.js';
 import { adminEnrollmentRoutes } from './enrollment-routes.js';
 import { adminOverviewRoutes } from './overview-routes.js';
+import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 
 /** Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate first. */
 export function adminRoutes(deps: AppDeps): Hono {
@@ -14,5 +15,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminCatalogueRoutes(deps));
   app.route('/admin', adminEnrollmentRoutes(deps));
   app.route('/admin', adminOverviewRoutes(deps));
+  app.route('/admin', adminWaitlistRoutes(deps));
   return app;
 }
