@@ -20,7 +20,8 @@ export function workshopIdOfWaitlist(event: { streamId: string }): string {
  * offer at most (an offer not taken passes to the next entry), so the id is the entry's: two
  * offer makers racing decide on the same hold, and the ledger holds it once.
  */
-export const offerHoldId = (waitlistEntryId: string) => `offer-${waitlistEntryId}`;
+export const OFFER_HOLD_PREFIX = 'offer-';
+export const offerHoldId = (waitlistEntryId: string) => `${OFFER_HOLD_PREFIX}${waitlistEntryId}`;
 
 const Instant = z.string().datetime({ offset: true });
 export const WaitlistEntryIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a waitlist entry id');

@@ -1,6 +1,11 @@
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
-import { waitlistStream, workshopIdOfWaitlist, type WaitlistEvent } from '../../contracts/waitlist/events.js';
+import {
+  OFFER_HOLD_PREFIX,
+  waitlistStream,
+  workshopIdOfWaitlist,
+  type WaitlistEvent,
+} from '../../contracts/waitlist/events.js';
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { spotsLeft } from '../catalogue/workshop-decider.js';
@@ -30,6 +35,12 @@ export function waitlistOfferReactor(deps: Pick<AppDeps, 'commands' | 'clock' | 
         case 'SeatsReleased': {
           workshopId = event.data.workshopId;
           const { enrollmentId: holdId, reason, replacedBy } = event.data;
+          // Most releases free nothing for the line (a hold replaced by a new one, seats taken again
+          // at once): the small workshop stream says so without reading a long waitlist.
+          if (!holdId.startsWith(OFFER_HOLD_PREFIX)) {
+            const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId));
+            if (spotsLeft(ledger) === 0) return;
+          }
           const line = await deps.commands.state(waitlistDecider, waitlistStream(workshopId));
           const entry = entryOfOffer(line, holdId);
           if (entry?.status === 'offered') {
