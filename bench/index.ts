@@ -5,6 +5,7 @@ import { benchApi } from './api.js';
 import { benchWebBundle } from './web-bundle.js';
 import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
+import { benchWaitlist } from './waitlist.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -19,6 +20,7 @@ const sections: Section[] = [
   ['web bundle', benchWebBundle],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['admin tracker over 10,000 enrollments', benchAdmin],
+  ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
 ];
 
 // BENCH_ONLY=rebuild,enrollment runs the sections whose names contain one of the words (to compare two commits quickly).

@@ -4,6 +4,7 @@ import { inquiryEventSchemas } from './inquiries/inquiry.js';
 import { enrollmentEventSchemas } from './enrollment/events.js';
 import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { administratorEventSchemas } from './admin/administrators.js';
+import { waitlistEventSchemas } from './waitlist/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -12,4 +13,5 @@ export const eventSchemas: EventSchemas = {
   ...enrollmentEventSchemas,
   ...clientHoldEventSchemas,
   ...administratorEventSchemas,
+  ...waitlistEventSchemas,
 };

@@ -8,6 +8,7 @@ import { dashboardProjector } from './admin/dashboard.js';
 import { ordersProjector } from './enrollment/orders.js';
 import { seatHoldsProjector } from './enrollment/seat-holds.js';
 import { administratorsProjector } from './admin/administrators.js';
+import { waitlistsProjector } from './waitlist/waitlists.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -20,4 +21,5 @@ export const allProjectors: readonly AnyProjector[] = [
   ordersProjector,
   seatHoldsProjector,
   administratorsProjector,
+  waitlistsProjector,
 ];

@@ -13,6 +13,7 @@ import { enrollmentRoutes } from './enrollment/routes.js';
 import { paymentRoutes } from './enrollment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { clientAddressMiddleware } from './core/client-address.js';
+import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
@@ -69,7 +70,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   });
   api.route('/', catalogueRoutes(deps));
   api.route('/', inquiryRoutes(deps));
-  api.route('/', enrollmentRoutes(deps));
+  api.route('/', enrollmentRoutes(deps, { findOffer: offerLookupFor(deps) }));
+  api.route('/', waitlistRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));

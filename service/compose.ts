@@ -23,6 +23,9 @@ import { confirmationEmailReactor } from './enrollment/confirmation-email-reacto
 import { refundsReactor } from './enrollment/refunds-reactor.js';
 import { afterSaleSeatsReactor } from './enrollment/after-sale-seats-reactor.js';
 import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js';
+import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
+import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
+import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -106,7 +109,7 @@ export function createMailer(config: Config): Mailer {
 
 /** The one command handler of a process, with the enrollment slice's hot streams batched and cached. */
 export function createCommandHandler(eventStore: EventStore): CommandHandler {
-  return new CommandHandler(eventStore, enrollmentStreamPolicies);
+  return new CommandHandler(eventStore, [...enrollmentStreamPolicies, ...waitlistStreamPolicies]);
 }
 
 /**
@@ -120,5 +123,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     afterSaleSeatsReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
+    waitlistOfferReactor(deps),
+    waitlistOfferEmailReactor(deps),
   ];
 }

@@ -22,6 +22,8 @@ export const SeatsReservedSchema = z.object({
   expiresAt: z.string().datetime({ offset: true }),
   /** Who holds the seats (added later, so older events lack it): a resubmission by the same holder replaces the hold. */
   holderKey: HolderKeySchema.optional(),
+  /** Set when the seats are held for a waitlist offer to this entry (the hold's id is then the offer's). */
+  waitlistEntryId: z.string().min(1).optional(),
 });
 export const SeatsReleasedSchema = z.object({
   ...seatChange,

@@ -21,6 +21,12 @@ export const EnrollWorkshopExtrasSchema = z.object({
     .number({ error: 'totalPrice is required: the total the page showed, in dollars.' })
     .nonnegative()
     .max(1_000_000),
+  /** The token of a waitlist offer's link (`/enroll/<id>?offer=<token>`): the seats held for this parent are theirs. */
+  offerToken: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,200}$/, 'The waitlist offer link is damaged. Please open the link from the e-mail again.')
+    .optional(),
 });
 
 export const EnrollmentResponseSchema = z.object({

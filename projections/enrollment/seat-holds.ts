@@ -18,6 +18,8 @@ export interface SeatHoldDoc {
    * pending: kept until the enrollment ends, so that the hold timer ends it at this expiry at the latest.
    */
   released?: boolean;
+  /** The seats are held for a waitlist offer (id `offer-<entryId>`), not for an enrollment. */
+  offer?: boolean;
 }
 
 type SeatEvent = Extract<WorkshopEvent, { type: 'SeatsReserved' | 'SeatsReleased' | 'SeatsConfirmed' }>;
@@ -79,6 +81,7 @@ export const seatHoldsProjector = defineProjector<SeatHoldEvent, SeatHoldDoc>({
           workshopId: e.data.workshopId,
           seats: e.data.seats,
           expiresAt: new Date(e.data.expiresAt).toISOString(),
+          ...(e.data.waitlistEntryId ? { offer: true } : {}),
         };
       case 'SeatsReleased':
         return e.data.reason === 'replaced' && doc?.submitted ? { ...doc, released: true } : null;

@@ -15,6 +15,17 @@ export type WorkshopCommand =
       seats: number;
       expiresAt: string;
       holderKey?: string;
+      /** The waitlist offer this enrollment takes (checked by its token first): its held seats are this hold's. */
+      offerId?: string;
+    }
+  /** Holds seats for a waitlist offer (hold id `offerId`) until `expiresAt`, when they are free. */
+  | {
+      type: 'OfferSeats';
+      workshopId: string;
+      offerId: string;
+      waitlistEntryId: string;
+      seats: number;
+      expiresAt: string;
     }
   | {
       type: 'ReleaseSeats';
@@ -156,19 +167,43 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         // The same holder submitting again while their hold is unpaid: the new hold replaces the old.
         const replaced = holderKey === undefined ? undefined : state.holders[holderKey];
         const freed = replaced === undefined ? 0 : (state.holds[replaced] ?? 0);
-        const left = spotsLeft(state) + freed;
+        // A waitlist offer still standing: its seats are this enrollment's (taken over like a replaced hold).
+        const offer = command.offerId === undefined ? undefined : state.holds[command.offerId];
+        const left = spotsLeft(state) + freed + (offer ?? 0);
         if (seats > left) throw new AppError('conflict', fullMessage(left, seats));
         const reserved: WorkshopEvent = {
           type: 'SeatsReserved',
           data: { workshopId, enrollmentId, seats, expiresAt, ...(holderKey ? { holderKey } : {}) },
         };
-        if (replaced === undefined) return [reserved];
-        return [
-          {
+        const released: WorkshopEvent[] = [];
+        if (offer !== undefined)
+          released.push({
+            type: 'SeatsReleased',
+            data: {
+              workshopId,
+              enrollmentId: command.offerId!,
+              seats: offer,
+              reason: 'replaced',
+              replacedBy: enrollmentId,
+            },
+          });
+        if (replaced !== undefined)
+          released.push({
             type: 'SeatsReleased',
             data: { workshopId, enrollmentId: replaced, seats: freed, reason: 'replaced', replacedBy: enrollmentId },
-          },
-          reserved,
+          });
+        return [...released, reserved];
+      }
+
+      case 'OfferSeats': {
+        requireScheduled(state);
+        const { workshopId, offerId, waitlistEntryId, seats, expiresAt } = command;
+        // Held already (a redelivered reaction, or two offer makers racing): one offer, never two.
+        if (state.holds[offerId] !== undefined) return [];
+        const left = spotsLeft(state);
+        if (seats > left) throw new AppError('conflict', fullMessage(left, seats));
+        return [
+          { type: 'SeatsReserved', data: { workshopId, enrollmentId: offerId, seats, expiresAt, waitlistEntryId } },
         ];
       }
 

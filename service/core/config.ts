@@ -58,6 +58,12 @@ export const ConfigSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(30),
+  /** How long a waitlist offer holds its seats for the parent it was made to. */
+  WAITLIST_OFFER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 14)
+    .default(24),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
   TEST_PAGES: bool.default(false),

@@ -14,7 +14,7 @@ import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../contracts/enrollment/client-holds.js';
 import { decision } from '../../platform/command/handler.js';
 import type { AppDeps } from '../core/deps.js';
-import { notFound, validationError } from '../core/errors.js';
+import { conflict, notFound, validationError } from '../core/errors.js';
 import { describeIssues } from '../core/validate.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
@@ -47,6 +47,15 @@ const sameItem = (a: PurchasedItem, b: PurchasedItem) =>
 type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
 
 /**
+ * Finds the waitlist offer a token opens on a workshop (the waitlist slice provides it, see
+ * service/app.ts): the id of the hold that keeps its seats, or null when no offer stands for it.
+ */
+export type OfferLookup = (workshopId: string, token: string) => Promise<{ offerId: string } | null>;
+
+export const OFFER_ENDED =
+  'This waitlist offer is no longer open: it was used, it expired, or you left the waitlist. The schedule shows the seats open now.';
+
+/**
  * Enrolls in a workshop: checks the form with the workshop's schema, prices it from the catalogue,
  * refuses a differing totalPrice, counts the seats against the client's unpaid-hold allowance,
  * holds them on the workshop stream (revision-checked; an unpaid hold of the same parent for this
@@ -61,6 +70,7 @@ export async function enrollInWorkshop(
   metadata: EventMetadata,
   /** The client address (service/core/client-address.ts) whose allowance the seats count against. */
   client: string,
+  findOffer?: OfferLookup,
 ): Promise<EnrollmentResponse> {
   const extras = EnrollWorkshopExtrasSchema.safeParse(body);
   if (!extras.success) {
@@ -73,6 +83,12 @@ export async function enrollInWorkshop(
     );
   }
   const { commands } = deps;
+  let offerId: string | undefined;
+  if (extras.data.offerToken !== undefined) {
+    const offer = findOffer ? await findOffer(workshopId, extras.data.offerToken) : null;
+    if (!offer) throw conflict(OFFER_ENDED);
+    offerId = offer.offerId;
+  }
   const now = deps.clock();
   const at = now.toISOString();
   const enrollmentId = deps.newId();
@@ -95,6 +111,7 @@ export async function enrollInWorkshop(
     // Only an unpaid hold is replaced by a resubmission; a free enrollment is confirmed at once, and
     // two of them racing must not cancel each other.
     ...(submission.isFree ? {} : { holderKey: pseudonyms.email(submission.form.email) }),
+    ...(offerId ? { offerId } : {}),
   }));
   const { holderKey, seats } = first.command;
 
@@ -132,6 +149,7 @@ export async function enrollInWorkshop(
             seats,
             expiresAt: holdExpiresAt,
             holderKey,
+            offerId,
           } satisfies Reserve,
           submission,
         );
@@ -144,7 +162,9 @@ export async function enrollInWorkshop(
   }
   advance(hold.position);
 
-  const replaced = hold.events.find((e) => e.type === 'SeatsReleased')?.data.enrollmentId;
+  const replaced = hold.events.flatMap((e) =>
+    e.type === 'SeatsReleased' && e.data.enrollmentId !== offerId ? [e.data.enrollmentId] : [],
+  )[0];
   if (replaced) advance(await endReplaced(deps, replaced, enrollmentId, clientKey, metadata));
 
   const submission: EnrollmentSubmitted = { ...hold.result, ...(clientKey ? { clientKey } : {}) };

@@ -32,7 +32,7 @@ const LEASE = 'enrollment-reactor';
  * which are rebuilt from the events, so a restart picks up where it left off, and records what it
  * did as events:
  * - `seat-holds` past their expiry: seats released and the enrollment expired (or, when it was
- *   confirmed or paid meanwhile, the seats confirmed instead);
+ *   confirmed or paid meanwhile, the seats confirmed instead); a waitlist offer's seats released;
  * - `orders` paid but not confirmed (a crash mid-way): settled.
  */
 export class HoldTimer {
@@ -106,6 +106,17 @@ export class HoldTimer {
     const { commands } = this.deps;
     const metadata = this.metadata('expiry', enrollmentId);
     const at = this.deps.clock().toISOString();
+    if (hold.offer) {
+      // A waitlist offer not taken in time: its seats go back, and the waitlist reactor passes them on.
+      await commands.handle(
+        seatLedgerDecider,
+        workshopStream(workshopId),
+        { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' },
+        metadata,
+      );
+      this.deps.log.info('waitlist offer expired', { workshopId, seats: hold.seats });
+      return;
+    }
     const enrollment = await commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
     if (enrollment.status === 'confirmed') {
       // Confirmed (free) but the seat confirmation did not follow: finish it instead of releasing.

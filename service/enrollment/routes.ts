@@ -7,7 +7,7 @@ import { requestMetadata } from '../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { CatalogueIdParamSchema, EnrollProgramRequestSchema } from '../../contracts/enrollment/api.js';
 import { EnrollmentIdSchema } from '../../contracts/enrollment/events.js';
-import { enrollInWorkshop } from './enroll-workshop.js';
+import { enrollInWorkshop, type OfferLookup } from './enroll-workshop.js';
 import { enrollInProgram } from './enroll-program.js';
 import { findEnrollment, findOrder } from './queries.js';
 import { outboxRoutes } from './outbox-routes.js';
@@ -20,7 +20,7 @@ const OrderParamSchema = z.object({
 const EnrollmentParamSchema = z.object({ id: EnrollmentIdSchema });
 
 /** Routes of the enrollment slice, mounted under /api. */
-export function enrollmentRoutes(deps: AppDeps): Hono {
+export function enrollmentRoutes(deps: AppDeps, options: { findOffer?: OfferLookup } = {}): Hono {
   const app = new Hono();
   const limited = rateLimit(deps);
 
@@ -36,6 +36,7 @@ export function enrollmentRoutes(deps: AppDeps): Hono {
       body,
       requestMetadata(c, deps, 'visitor'),
       clientAddress(c),
+      options.findOffer,
     );
     return c.json(result, 201);
   });

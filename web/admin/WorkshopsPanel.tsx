@@ -8,6 +8,7 @@ import { clock, day, money } from './adminFormat.js';
 import { useCatalogueWrite } from './catalogueWrites.js';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
 import { WorkshopFormDialog } from './WorkshopFormDialog.js';
+import { WaitlistDialog } from './WaitlistDialog.js';
 
 /** The schedule with its seats, with create, edit and delete. */
 export function WorkshopsPanel() {
@@ -15,6 +16,7 @@ export function WorkshopsPanel() {
   const [editing, setEditing] = useState<Workshop | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Workshop | null>(null);
+  const [waitlist, setWaitlist] = useState<Workshop | null>(null);
   const remove = useCatalogueWrite('workshop', () => setDeleting(null));
 
   const open = (w: Workshop | null) => {
@@ -60,6 +62,14 @@ export function WorkshopsPanel() {
                   Edit
                 </Button>
                 <Button
+                  variant="outline"
+                  size="sm"
+                  onPress={() => setWaitlist(w)}
+                  aria-label={`Waitlist of ${w.title}, ${day(w.date)}`}
+                >
+                  Waitlist
+                </Button>
+                <Button
                   variant="danger"
                   size="sm"
                   onPress={() => setDeleting(w)}
@@ -72,6 +82,7 @@ export function WorkshopsPanel() {
           ))}
         </ul>
       )}
+      <WaitlistDialog workshop={waitlist} onClose={() => setWaitlist(null)} />
       <WorkshopFormDialog workshop={editing} isOpen={formOpen} onClose={() => setFormOpen(false)} />
       <ConfirmDeleteDialog
         subject={deleting && `the workshop “${deleting.title}” on ${day(deleting.date)}`}

@@ -3,6 +3,7 @@ import { Button } from '../components/Button.js';
 import { Link } from '../components/Link.js';
 import { formatLongDate } from '../core/format.js';
 import { SpotsBadge } from './SpotsBadge.js';
+import { JoinWaitlistButton } from '../waitlist/JoinWaitlistButton.js';
 import { workshopPrice, workshopTime } from './workshopText.js';
 import './WorkshopCard.css';
 
@@ -34,9 +35,13 @@ export function WorkshopCard({ workshop: w, onViewDetails }: { workshop: Worksho
         <Button variant="outline" size="sm" onPress={onViewDetails}>
           View Details{forTitle}
         </Button>
-        <Link href={`/enroll/${encodeURIComponent(w.id)}`} variant="primary" size="sm">
-          Enroll Now{forTitle}
-        </Link>
+        {w.spotsLeft === 0 ? (
+          <JoinWaitlistButton workshop={w} />
+        ) : (
+          <Link href={`/enroll/${encodeURIComponent(w.id)}`} variant="primary" size="sm">
+            Enroll Now{forTitle}
+          </Link>
+        )}
       </footer>
     </article>
   );

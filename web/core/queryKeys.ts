@@ -16,6 +16,9 @@ export const queryKeys = {
   workshops: (params?: SearchParams) => withParams('/api/workshops', params),
   workshop: (id: string, params?: SearchParams) => withParams(`/api/workshops/${encodeURIComponent(id)}`, params),
   enrollment: (id: string, params?: SearchParams) => withParams(`/api/enrollments/${encodeURIComponent(id)}`, params),
+  waitlistOffer: (workshopId: string, token: string) =>
+    withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
+  adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
   stripeConfig: () => withParams('/api/stripe-config'),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
   stripeConnection: () => withParams('/api/test-stripe-connection'),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
@@ -15,6 +15,7 @@ import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
+import { OfferNotice } from '../waitlist/OfferNotice.js';
 import './EnrollPage.css';
 
 export function EnrollPage() {
@@ -43,6 +44,8 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
   const [refusal, setRefusal] = useState<string | null>(null);
   const strict = isStrictCategory(workshop.category);
   const unit = toCents(workshop.price);
+  // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
+  const offerToken = useSearchParams()[0].get('offer');
 
   const submit = async (parsed: ParsedForm) => {
     setSubmitting(true);
@@ -53,6 +56,7 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
         ...form.values,
         workshopId: workshop.id,
         totalPrice: amountCents / 100,
+        ...(offerToken ? { offerToken } : {}),
       });
       if (result.isFree) {
         navigate(
@@ -100,6 +104,7 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
           Reserve your place below.{' '}
           {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}
         </p>
+        {offerToken && <OfferNotice workshopId={workshop.id} token={offerToken} />}
       </header>
       <div className="enroll__grid">
         <EnrollmentSummary workshop={workshop} participants={form.participants} />

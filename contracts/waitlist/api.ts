@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { oneLineText } from '../core/text.js';
+import { MAX_PARTICIPANTS, MESSAGES, MIN_PARTICIPANTS } from '../enrollment/form.js';
+
+/**
+ * POST /api/workshops/{id}/waitlist: a parent asks to be told when seats free up. The same e-mail
+ * on the same workshop's waitlist is one entry: joining again answers the entry already there.
+ */
+export const JoinWaitlistRequestSchema = z.object({
+  firstName: oneLineText('First name', { error: MESSAGES.firstName })
+    .trim()
+    .min(2, MESSAGES.firstName)
+    .max(100, 'Please keep this under 100 characters.'),
+  lastName: oneLineText('Last name', { error: MESSAGES.lastName })
+    .trim()
+    .min(2, MESSAGES.lastName)
+    .max(100, 'Please keep this under 100 characters.'),
+  email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
+  phone: oneLineText('Phone number', { error: MESSAGES.phone })
+    .trim()
+    .min(10, MESSAGES.phone)
+    .max(40, 'Please keep this under 40 characters.'),
+  participants: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === null || Number.isNaN(v) ? undefined : v),
+    z
+      .number({ error: MESSAGES.participantsMin })
+      .int(MESSAGES.participantsMin)
+      .min(MIN_PARTICIPANTS, MESSAGES.participantsMin)
+      .max(MAX_PARTICIPANTS, MESSAGES.participantsMax),
+  ),
+});
+export type JoinWaitlistRequest = z.output<typeof JoinWaitlistRequestSchema>;
+/** The dialog's values (the participants field holds a number; NaN while empty). */
+export type JoinWaitlistValues = Omit<JoinWaitlistRequest, 'participants'> & { participants: number };
+
+export const EMPTY_WAITLIST_FORM: JoinWaitlistValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  participants: 1,
+};
+
+export const JoinWaitlistResponseSchema = z.object({
+  waitlistEntryId: z.string(),
+  /** Place in the line, counting from 1 (entries still waiting or holding an offer). */
+  position: z.number().int().positive(),
+  /** Global position of the last event written, for ?minPosition. */
+  eventPosition: z.string().optional(),
+});
+export type JoinWaitlistResponse = z.infer<typeof JoinWaitlistResponseSchema>;
+
+/** Offer and leave links carry a token; it is checked on the server only. */
+export const WaitlistTokenSchema = z
+  .string({ error: 'The link is incomplete: its token is missing.' })
+  .trim()
+  .regex(
+    /^[A-Za-z0-9_.-]{20,200}$/,
+    'The link is not valid: its token is damaged. Please open the link from the e-mail again.',
+  );
+
+/** POST /api/waitlist/leave: the leave link's token. */
+export const LeaveWaitlistRequestSchema = z.object({ token: WaitlistTokenSchema });
+export const LeaveWaitlistResponseSchema = z.object({
+  left: z.literal(true),
+  workshopTitle: z.string(),
+  /** The parent had an offer standing: its seats were passed to the next family. */
+  declinedOffer: z.boolean(),
+});
+export type LeaveWaitlistResponse = z.infer<typeof LeaveWaitlistResponseSchema>;
+
+/** GET /api/workshops/{id}/waitlist/offer?token=: an offer as the enroll page shows it. */
+export const WaitlistOfferViewSchema = z.object({
+  workshopId: z.string(),
+  seats: z.number().int().positive(),
+  expiresAt: z.string(),
+  firstName: z.string(),
+});
+export type WaitlistOfferView = z.infer<typeof WaitlistOfferViewSchema>;
+
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'left'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** One entry of the `waitlists` read model, as GET /api/admin/workshops/{id}/waitlist lists it. */
+export const WaitlistEntryViewSchema = z.object({
+  id: z.string(),
+  workshopId: z.string(),
+  /** Order of joining, from 1. */
+  seq: z.number().int(),
+  status: z.enum(WAITLIST_STATUSES),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  participants: z.number().int(),
+  joinedAt: z.string(),
+  offeredAt: z.string().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  offerEmailSentAt: z.string().nullable(),
+  /** When the entry left the line: accepted, expired or left. */
+  endedAt: z.string().nullable(),
+  enrollmentId: z.string().nullable(),
+});
+export type WaitlistEntryView = z.infer<typeof WaitlistEntryViewSchema>;

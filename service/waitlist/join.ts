@@ -1,0 +1,73 @@
+import type { EventMetadata } from '../../contracts/core/events.js';
+import { workshopStream } from '../../contracts/catalogue/events.js';
+import { waitlistStream } from '../../contracts/waitlist/events.js';
+import type { JoinWaitlistRequest, JoinWaitlistResponse } from '../../contracts/waitlist/api.js';
+import { formatLongDateTime } from './school-dates.js';
+import type { AppDeps } from '../core/deps.js';
+import { conflict, notFound } from '../core/errors.js';
+import { pseudonymsFor } from '../core/pseudonyms.js';
+import { spotsLeft, type WorkshopState } from '../catalogue/workshop-decider.js';
+import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { activeEntryOf, positionOf, waitlistDecider } from './waitlist-decider.js';
+
+export const WAITLIST_WORKSHOP_NOT_FOUND =
+  'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
+
+/** Why this workshop takes no one on its waitlist now, or null. */
+function refusal(state: WorkshopState, participants: number, now: Date): Error | null {
+  const w = state.workshop;
+  if (state.status !== 'scheduled' || !w) return notFound(WAITLIST_WORKSHOP_NOT_FOUND);
+  if (new Date(w.date) <= now)
+    return conflict(
+      `${w.title} began on ${formatLongDateTime(w.date)}, so its waitlist is closed. Please pick another date from the schedule.`,
+    );
+  const left = spotsLeft(state);
+  if (left >= participants)
+    return conflict(
+      `${left === 1 ? 'A spot is' : `${left} spots are`} still open in ${w.title}, enough for ${participants} ${participants === 1 ? 'participant' : 'participants'}: please enroll now instead of joining the waitlist.`,
+    );
+  return null;
+}
+
+/**
+ * Puts a parent on a workshop's waitlist (`waitlist-<workshopId>`): only while the workshop is full
+ * for that many participants and has not begun. The same e-mail still in the line is one entry:
+ * joining again answers that entry and its place.
+ */
+export async function joinWaitlist(
+  deps: AppDeps,
+  workshopId: string,
+  request: JoinWaitlistRequest,
+  metadata: EventMetadata,
+): Promise<JoinWaitlistResponse> {
+  const now = deps.clock();
+  const seats = workshopStream(workshopId);
+  // A refusal (seats open) must not rest on a view older than a second: seats may just have gone.
+  let refused = refusal(await deps.commands.state(seatLedgerDecider, seats, Infinity), request.participants, now);
+  if (refused) refused = refusal(await deps.commands.state(seatLedgerDecider, seats, 1_000), request.participants, now);
+  if (refused) throw refused;
+
+  const emailKey = pseudonymsFor(deps.config).email(request.email);
+  const entryId = deps.newId();
+  const joined = await deps.commands.handle(
+    waitlistDecider,
+    waitlistStream(workshopId),
+    {
+      type: 'JoinWaitlist',
+      entry: { entryId, workshopId, ...request, emailKey, joinedAt: now.toISOString() },
+    },
+    metadata,
+  );
+  const entry = activeEntryOf(joined.state, emailKey);
+  if (!entry) throw new Error('waitlist entry missing after join');
+  deps.log.info(joined.events.length > 0 ? 'waitlist joined' : 'waitlist join repeated', {
+    workshopId,
+    entryId: entry.id,
+    participants: entry.participants,
+  });
+  return {
+    waitlistEntryId: entry.id,
+    position: positionOf(joined.state, entry.id),
+    ...(joined.position !== null ? { eventPosition: joined.position.toString() } : {}),
+  };
+}

@@ -1,0 +1,135 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_KEY, SCREENSHOT_WIDTHS, expectNoSeriousA11yViolations } from './fixtures.js';
+
+// A full workshop's card offers "Join the Waitlist": a dialog that works by keyboard alone.
+
+const DAY = 86_400_000;
+
+/** A free workshop with one seat, two months ahead, booked out by one enrollment. */
+async function fullWorkshop(request: APIRequestContext, title: string) {
+  const date = new Date(Date.now() + 60 * DAY);
+  const created = await request.post('/api/admin/workshops', {
+    headers: { 'Admin-Key': E2E_ADMIN_KEY },
+    data: {
+      title,
+      description: 'An evening of table manners.',
+      category: 'adult',
+      date: date.toISOString().slice(0, 10) + 'T18:00',
+      time: '6:00 PM - 8:00 PM',
+      location: 'Legacy Commons, Plano',
+      price: 0,
+      capacity: 1,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const booked = await request.post(`/api/enroll/workshop/${id}`, {
+    data: {
+      firstName: 'Eleanor',
+      lastName: 'Whitfield',
+      email: `booked-${id}@example.com`,
+      phone: '9725550100',
+      participants: 1,
+      agreeToTerms: true,
+      totalPrice: 0,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const { position } = (await booked.json()) as { position: string };
+  const workshop = await request.get(`/api/workshops/${id}?minPosition=${position}`);
+  expect(((await workshop.json()) as { spotsLeft: number }).spotsLeft).toBe(0);
+  return { id, day: date.toISOString().slice(0, 10) };
+}
+
+async function openSchedule(page: Page, title: string) {
+  await page.goto('/schedule');
+  const card = page.locator('.workshop-card', { has: page.getByRole('heading', { name: title }) });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test.describe('waitlist', () => {
+  test('a full workshop shows Join the Waitlist; the dialog is used by keyboard alone and tells the place', async ({
+    page,
+    request,
+  }) => {
+    const title = `Waitlist Dinner ${Date.now()}`;
+    await fullWorkshop(request, title);
+    const card = await openSchedule(page, title);
+    await expect(card.getByRole('link', { name: /Enroll Now/ })).toHaveCount(0);
+    const join = card.getByRole('button', { name: `Join the Waitlist for ${title}` });
+    await expect(join).toBeVisible();
+
+    await join.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
+    await expect(dialog).toBeVisible();
+
+    // Sending the empty form: each required field says what is missing, focus on the first.
+    await dialog.getByRole('button', { name: 'Join the Waitlist' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText('First name must be at least 2 characters.')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'First Name' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'on the waitlist dialog with errors');
+
+    // Field to field with Tab, typing, and Enter to send.
+    await page.keyboard.type('Grace');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('textbox', { name: 'Last Name' })).toBeFocused();
+    await page.keyboard.type('Hopper');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('grace.hopper@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('9725550199');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('textbox', { name: 'Number of Participants' })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(dialog.getByRole('textbox', { name: 'Number of Participants' })).toHaveValue('2');
+    await page.keyboard.press('Enter');
+
+    await expect(dialog.getByText(/You are\s+1st\s+on the waitlist\./)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'on the waitlist dialog after joining');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(join).toBeFocused();
+
+    // The same parent again: one entry, the same place.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'First Name' }).fill('Grace');
+    await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Hopper');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('grace.hopper@example.com');
+    await dialog.getByRole('textbox', { name: 'Phone' }).fill('9725550199');
+    await dialog.getByRole('textbox', { name: 'Email' }).press('Enter');
+    await expect(dialog.getByText(/You are\s+1st\s+on the waitlist\./)).toBeVisible();
+  });
+
+  for (const width of SCREENSHOT_WIDTHS) {
+    test(`screenshot of the waitlist dialog at ${width} px`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const title = `Waitlist Tea ${width} ${Date.now()}`;
+      await fullWorkshop(request, title);
+      const card = await openSchedule(page, title);
+      await card.getByRole('button', { name: /Join the Waitlist/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Join the Waitlist' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'First Name' }).fill('Grace');
+      await expectNoSeriousA11yViolations(page, `on the waitlist dialog at ${width} px`);
+      await page.screenshot({ path: `screenshots/waitlist-dialog-${width}.png` });
+      await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Hopper');
+      await dialog.getByRole('textbox', { name: 'Email' }).fill(`w${width}@example.com`);
+      await dialog.getByRole('textbox', { name: 'Phone' }).fill('9725550199');
+      await dialog.getByRole('button', { name: 'Join the Waitlist' }).click();
+      await expect(dialog.getByText(/You are\s+1st\s+on the waitlist\./)).toBeVisible();
+      await page.screenshot({ path: `screenshots/waitlist-joined-${width}.png` });
+    });
+  }
+
+  test('the leave page asks before it acts, and a damaged link is refused in words', async ({ page }) => {
+    await page.goto('/waitlist/leave?token=w1.e1.notavalidsignaturenotvalid');
+    await expect(page.getByRole('heading', { level: 1, name: 'Leave the Waitlist' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'on the leave page');
+    await page.getByRole('button', { name: 'Leave the Waitlist' }).click();
+    await expect(page.getByRole('alert')).toContainText('This leave link is not valid');
+  });
+});

@@ -1,0 +1,34 @@
+import { formatLongDate, formatTime } from '../core/format.js';
+import { useWaitlistOffer } from './api.js';
+import './waitlist.css';
+
+/**
+ * On the enroll page opened from an offer e-mail: whether the seats are still held for this parent,
+ * and until when (in the school's time zone).
+ */
+export function OfferNotice({ workshopId, token }: { workshopId: string; token: string }) {
+  const offer = useWaitlistOffer(workshopId, token);
+  if (offer.isPending) return null;
+  if (offer.isError || !offer.data) {
+    return (
+      <div className="offer-notice" role="status">
+        <p>
+          This waitlist offer is no longer open: it was used, it expired, or you left the waitlist. You can still enroll
+          if seats are free.
+        </p>
+      </div>
+    );
+  }
+  const { seats, expiresAt, firstName } = offer.data;
+  return (
+    <div className="offer-notice" role="status">
+      <p>
+        <strong>
+          {firstName}, {seats === 1 ? 'a seat is' : `${seats} seats are`} held for you
+        </strong>{' '}
+        until {formatTime(expiresAt)} on {formatLongDate(expiresAt)} (Central Time). Enroll below to take{' '}
+        {seats === 1 ? 'it' : 'them'}.
+      </p>
+    </div>
+  );
+}
