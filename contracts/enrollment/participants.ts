@@ -214,3 +214,33 @@ export function attendeeNames(
   const [first, ...others] = participantDetailsOf(form).map((p) => p.name.trim());
   return [first || `${form.firstName} ${form.lastName}`.trim(), ...others.filter(Boolean)];
 }
+
+/** A participant's photography choices in words, the same on the receipt, the page and the admin view. */
+export function photographyChoice(
+  p: Pick<ParticipantDetail, 'photographyConsent' | 'allowNameWithPhoto' | 'photographyOptOut'>,
+) {
+  if (p.photographyOptOut) return 'Opted out: no photographs';
+  if (p.photographyConsent)
+    return p.allowNameWithPhoto ? 'Photos allowed, with first name' : 'Photos allowed, without name';
+  return 'No photo consent given';
+}
+
+/**
+ * What is known of a participant besides the name, as label and value, in the order every view
+ * lists them. The stricter categories ask for all of it; the others only for the name, so nothing
+ * is listed for them.
+ */
+export function participantFacts(p: ParticipantDetail, strict: boolean): { label: string; value: string }[] {
+  if (!strict) return [];
+  return [
+    { label: 'Age', value: p.age === null ? '-' : String(p.age) },
+    { label: 'Grade', value: p.grade || '-' },
+    { label: 'School', value: p.school || '-' },
+    { label: 'Dietary restrictions', value: p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None' },
+    { label: 'Photography', value: photographyChoice(p) },
+  ];
+}
+
+/** The name a view shows for participant `index`: their own, the contact's for an unnamed first one. */
+export const participantName = (p: ParticipantDetail, index: number, contactName: string) =>
+  p.name.trim() || (index === 0 ? contactName : `Participant ${index + 1}`);
