@@ -22,6 +22,7 @@ export const queryKeys = {
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),
   adminSession: () => withParams('/api/admin/session'),
   adminDashboard: (params?: SearchParams) => withParams('/api/admin/dashboard', params),
+  adminEnrollment: (id: string) => withParams(`/api/admin/enrollments/${encodeURIComponent(id)}`),
   adminEnrollmentHistory: (id: string) => withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
 } as const;
