@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneLineText } from '../core/text.js';
+import { ParticipantDetailDataSchema } from '../enrollment/participants.js';
 import { pagingShape } from './paging.js';
 import { RefundViewSchema } from './after-sale.js';
 
@@ -49,6 +50,18 @@ export const AdminEnrollmentRecordSchema = z.object({
   cancelNote: z.string().optional(),
 });
 export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
+
+/**
+ * GET /api/admin/enrollments/{id}: one enrollment as its view shows it, with every participant's
+ * details (the list leaves them out: they are read one enrollment at a time).
+ */
+export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
+  /** The workshop's or program's category: the stricter ones (children, summer, tea-party) ask each participant's details. */
+  category: z.string(),
+  /** Each participant's details, in order. Absent on rows projected before they existed, until the projection is rebuilt. */
+  participantDetails: z.array(ParticipantDetailDataSchema).optional(),
+});
+export type AdminEnrollmentDetail = z.infer<typeof AdminEnrollmentDetailSchema>;
 
 /** The tracker tabs; each is a filter the server applies. */
 export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid', 'cancelled']);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema } from './events.js';
+import { ParticipantDetailDataSchema } from './participants.js';
 
 /**
  * Request and response shapes of the enrollment API. Request money (`totalPrice`) is in dollars,
@@ -89,6 +90,11 @@ export const OrderSchema = z.object({
   item: PurchasedItemSchema,
   participants: z.number().int(),
   attendees: z.array(z.string()),
+  /**
+   * Each participant's details, in order. Absent on a document projected before they existed,
+   * until the projection is rebuilt (`npm run projections -- rebuild orders`).
+   */
+  participantDetails: z.array(ParticipantDetailDataSchema).optional(),
   contactName: z.string(),
   email: z.string(),
   subtotalCents: z.number().int(),

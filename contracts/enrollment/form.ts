@@ -1,7 +1,38 @@
 import { z } from 'zod';
 import { STRICT_FORM_CATEGORIES, type WorkshopCategory } from '../catalogue/workshop.js';
 import type { FormValues } from '../core/form-values.js';
-import { multiLineText, oneLineText } from '../core/text.js';
+import {
+  evenWithOtherErrors,
+  describesDietaryRestrictions,
+  flag,
+  MAX_PARTICIPANTS,
+  MESSAGES,
+  MIN_PARTICIPANTS,
+  mustAgree,
+  optionalAge,
+  optionalArea,
+  optionalText,
+  requiredText,
+  studentAge,
+  text,
+  wholeNumber,
+  withPhotographyRules,
+} from './fields.js';
+import {
+  BaseParticipantSchema,
+  countMismatch,
+  detailsFromLegacy,
+  EMPTY_PARTICIPANT,
+  legacyFromDetails,
+  ParticipantDetailDataSchema,
+  participantIssues,
+  participantList,
+  splitNames,
+  StrictParticipantSchema,
+  type ParticipantDetail,
+  type ParticipantDetailInput,
+  type ParticipantDetailValues,
+} from './participants.js';
 
 /**
  * The enrollment form: ONE schema for the web form (inline errors) and the API (400 with issues).
@@ -9,6 +40,12 @@ import { multiLineText, oneLineText } from '../core/text.js';
  * one (categories in STRICT_FORM_CATEGORIES) adds student, parent, dietary, emergency and consent
  * fields. Parsed output always has every field (defaults '' / false / null), so an
  * EnrollmentSubmitted event carries the whole form.
+ *
+ * Participants: a form carries `participantDetails` (one entry per participant, see
+ * participants.ts) or, as the specification's client sends it, the single-student fields and
+ * `participantNames`. The parsed form has both: details derived from the student fields when
+ * absent, and the student fields and names derived from the details when they are given (the
+ * details then decide).
  */
 
 export const REFERRAL_SOURCES = ['social_media', 'google', 'friend', 'previous_client', 'event', 'other'] as const;
@@ -24,45 +61,11 @@ export const REFERRAL_LABELS: Record<ReferralSource, string> = {
   other: 'Other',
 };
 
-export const MIN_PARTICIPANTS = 1;
-export const MAX_PARTICIPANTS = 5;
-export const MAX_STUDENT_AGE = 18;
-
-export const MESSAGES = {
-  firstName: 'First name must be at least 2 characters.',
-  lastName: 'Last name must be at least 2 characters.',
-  email: 'Please enter a valid email address.',
-  phone: 'Please enter a valid phone number.',
-  participantsMin: 'At least 1 participant is required.',
-  participantsMax: 'Maximum 5 participants allowed per registration.',
-  agreeToTerms: 'You must agree to the terms and conditions to proceed.',
-  studentName: 'Student name is required.',
-  studentGrade: 'Student grade is required.',
-  school: 'School name is required.',
-  studentAgeRequired: 'Student age is required.',
-  studentAgeMax: 'Student age must be 18 or under.',
-  agreeToCodeOfConduct: 'You must agree to the Code of Conduct to proceed.',
-  dietaryRestrictions: 'Please specify dietary restrictions when selected.',
-  emergency: (n: 1 | 2, field: 'name' | 'phone' | 'relationship') => `Emergency contact ${n} ${field} is required.`,
-} as const;
+export { MAX_PARTICIPANTS, MAX_STUDENT_AGE, MESSAGES, MIN_PARTICIPANTS, withPhotographyRules } from './fields.js';
 
 /** Shown under the participants field. */
 export const PARTICIPANTS_HINT = 'For groups larger than 5, please contact us directly.';
 
-const tooLong = (max: number) => `Please keep this under ${max} characters.`;
-/**
- * One-line text (names, phones): control characters and line breaks are refused with a message
- * naming `label`. `missing` is the message when the field is absent (the form always sends it; an
- * API client may not).
- */
-const text = (label: string, max: number, missing?: string) =>
-  oneLineText(label, missing ? { error: missing } : undefined)
-    .trim()
-    .max(max, tooLong(max));
-const optionalText = (label: string, max: number) => text(label, max).optional().default('');
-/** Free text over several lines: keeps line breaks, refuses other control characters. */
-const optionalArea = (label: string, max: number) =>
-  multiLineText(label).trim().max(max, tooLong(max)).optional().default('');
 /** An optional e-mail: valid or empty. */
 const optionalEmail = z
   .string()
@@ -71,25 +74,6 @@ const optionalEmail = z
   .refine((v) => v === '' || z.email().safeParse(v).success, MESSAGES.email)
   .optional()
   .default('');
-const flag = z.boolean().optional().default(false);
-/** A box that must be ticked: the form holds false until it is. */
-const mustAgree = (message: string) => z.boolean({ error: message }).pipe(z.literal(true, { error: message }));
-
-/**
- * A number as a form or an API client sends it. Empty arrives as '', null or NaN (react-aria
- * NumberField); all mean "not given". Digits in a string are read as the number.
- */
-type NumberInput = number | string | null | undefined;
-const blankToUndefined = (v: NumberInput) =>
-  v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v;
-const wholeNumber = (required: string) =>
-  z.preprocess(
-    (v: NumberInput) => {
-      const b = blankToUndefined(v);
-      return typeof b === 'string' && /^\s*\d+\s*$/.test(b) ? Number(b) : b;
-    },
-    z.number({ error: required }).int(required),
-  );
 
 const baseShape = {
   firstName: text('First name', 100, MESSAGES.firstName).min(2, MESSAGES.firstName),
@@ -112,7 +96,7 @@ const baseShape = {
   parent2Email: optionalEmail,
   parent2Phone: optionalText("Second parent's phone", 40),
   studentName: optionalText('Student name', 200),
-  studentAge: z.preprocess(blankToUndefined, z.number().int().min(0).max(120).nullable().optional().default(null)),
+  studentAge: optionalAge,
   studentGrade: optionalText('Student grade', 40),
   school: optionalText('School name', 200),
   hasDietaryRestrictions: flag,
@@ -129,28 +113,21 @@ const baseShape = {
   photographyOptOut: flag,
 };
 
-const required = (label: string, message: string, max: number) => text(label, max, message).min(1, message);
 const emergencyPhone = (n: 1 | 2) =>
   text(`Emergency contact ${n} phone`, 40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
 
-const strictShape = {
-  ...baseShape,
-  studentName: required('Student name', MESSAGES.studentName, 200),
-  studentAge: wholeNumber(MESSAGES.studentAgeRequired).pipe(
-    z.number().min(1, MESSAGES.studentAgeRequired).max(MAX_STUDENT_AGE, MESSAGES.studentAgeMax),
-  ),
-  studentGrade: required('Student grade', MESSAGES.studentGrade, 40),
-  school: required('School name', MESSAGES.school, 200),
-  emergencyContact1Name: required('Emergency contact 1 name', MESSAGES.emergency(1, 'name'), 200),
+/** What the stricter form asks once per enrollment: the emergency contacts and the code of conduct. */
+const strictFamilyShape = {
+  emergencyContact1Name: requiredText('Emergency contact 1 name', MESSAGES.emergency(1, 'name'), 200),
   emergencyContact1Phone: emergencyPhone(1),
-  emergencyContact1Relationship: required(
+  emergencyContact1Relationship: requiredText(
     'Emergency contact 1 relationship',
     MESSAGES.emergency(1, 'relationship'),
     100,
   ),
-  emergencyContact2Name: required('Emergency contact 2 name', MESSAGES.emergency(2, 'name'), 200),
+  emergencyContact2Name: requiredText('Emergency contact 2 name', MESSAGES.emergency(2, 'name'), 200),
   emergencyContact2Phone: emergencyPhone(2),
-  emergencyContact2Relationship: required(
+  emergencyContact2Relationship: requiredText(
     'Emergency contact 2 relationship',
     MESSAGES.emergency(2, 'relationship'),
     100,
@@ -158,40 +135,93 @@ const strictShape = {
   agreeToCodeOfConduct: mustAgree(MESSAGES.agreeToCodeOfConduct),
 };
 
-interface PhotographyChoices {
-  photographyConsent?: boolean;
-  allowNameWithPhoto?: boolean;
-  photographyOptOut?: boolean;
-}
+/** The specification's single student, required in the stricter form when no details are sent. */
+const strictStudentShape = {
+  studentName: requiredText('Student name', MESSAGES.studentName, 200),
+  studentAge,
+  studentGrade: requiredText('Student grade', MESSAGES.studentGrade, 40),
+  school: requiredText('School name', MESSAGES.school, 200),
+};
+
+type Shape = typeof baseShape;
+/** The form as parsed before its participants are completed. */
+type ParsedShape = z.output<z.ZodObject<Shape>> & { participantDetails?: ParticipantDetail[] };
+
+/** The details list must have one entry per participant. */
+const oneEntryPerParticipant = (v: ParsedShape, ctx: z.RefinementCtx) => {
+  const given = v.participantDetails?.length;
+  if (typeof v.participants === 'number' && given !== undefined && given !== v.participants)
+    ctx.addIssue({ code: 'custom', path: ['participantDetails'], message: countMismatch(v.participants, given) });
+};
 
 /**
- * The photography rule, for the page (what it shows) and the schema (what is stored): choices the
- * form hides are cleared rather than refused. Opting out withdraws every consent, and "first name
- * with photo" only exists under photo consent.
+ * In the specification's shape the student fields are the first participant; in the stricter form
+ * every other participant named in `participantNames` must have the same details, which that
+ * shape cannot carry: each missing one is reported on its `participantDetails` path.
  */
-export function withPhotographyRules<T extends PhotographyChoices>(v: T): T {
-  const consent = Boolean(v.photographyConsent) && !v.photographyOptOut;
-  return { ...v, photographyConsent: consent, allowNameWithPhoto: consent && Boolean(v.allowNameWithPhoto) };
+const laterParticipantsHaveDetails = (v: ParsedShape, ctx: z.RefinementCtx) => {
+  if (typeof v.participants !== 'number' || typeof v.participantNames !== 'string') return;
+  const others = splitNames(v.participantNames);
+  for (let i = 1; i < Math.min(v.participants, MAX_PARTICIPANTS); i++) {
+    const { issues } = participantIssues(StrictParticipantSchema, { name: others[i - 1] ?? '' }, i);
+    for (const issue of issues) ctx.addIssue({ ...issue, path: ['participantDetails', ...issue.path] });
+  }
+};
+
+/** Both shapes of the parsed form: the details and the specification's fields, each derived from the other. */
+function complete(v: ParsedShape) {
+  if (v.participantDetails)
+    return { ...v, ...legacyFromDetails(v.participantDetails), participantDetails: v.participantDetails };
+  const rules = withPhotographyRules(v);
+  return { ...rules, participantDetails: detailsFromLegacy(rules) };
 }
 
-export const BaseEnrollmentFormSchema = z.object(baseShape).transform(withPhotographyRules);
+/** What the form holds after parsing: every field present, `participantDetails` one per participant. */
+export type EnrollmentForm = ReturnType<typeof complete> & { participantDetails: ParticipantDetail[] };
+/** What the form (or an API client) sends: the specification's fields, `participantDetails` optional. */
+export type EnrollmentFormInput = z.input<z.ZodObject<Shape>> & { participantDetails?: ParticipantDetailInput[] };
 
-export const StrictEnrollmentFormSchema = z
-  .object(strictShape)
-  .refine((v) => !(v.hasDietaryRestrictions && !v.dietaryRestrictions?.trim()), {
-    path: ['dietaryRestrictions'],
-    message: MESSAGES.dietaryRestrictions,
-    // Checked even when other fields are wrong, so the visitor sees every error at once.
-    when: ({ value }) => typeof value === 'object' && value !== null,
-  })
-  .transform(withPhotographyRules);
+/**
+ * One form schema from its two shapes: with `participantDetails` (the site's form) or without (the
+ * specification's client). Each is a plain object schema; this picks the one the body has.
+ */
+function eitherShape(legacy: z.ZodType<ParsedShape>, detailed: z.ZodType<ParsedShape>) {
+  return z.unknown().transform((raw, ctx) => {
+    const hasDetails =
+      typeof raw === 'object' && raw !== null && (raw as { participantDetails?: unknown }).participantDetails != null;
+    const parsed = (hasDetails ? detailed : legacy).safeParse(raw);
+    if (parsed.success) return complete(parsed.data);
+    for (const issue of parsed.error.issues)
+      ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: raw });
+    return z.NEVER;
+  }) as unknown as z.ZodType<EnrollmentForm, EnrollmentFormInput>;
+}
 
-/** What the form holds after parsing: every field present. The strict variant narrows a few. */
-export type EnrollmentForm = z.output<typeof BaseEnrollmentFormSchema>;
-/** What the form (or an API client) sends. */
-export type EnrollmentFormInput = z.input<typeof BaseEnrollmentFormSchema>;
-/** What the page's form holds while the visitor types: every field, both variants. */
-export type EnrollmentFormValues = FormValues<typeof BaseEnrollmentFormSchema>;
+export const BaseEnrollmentFormSchema = eitherShape(
+  z.object(baseShape),
+  z
+    .object({ ...baseShape, participantDetails: participantList(BaseParticipantSchema) })
+    .superRefine(oneEntryPerParticipant, evenWithOtherErrors),
+);
+
+export const StrictEnrollmentFormSchema = eitherShape(
+  z
+    .object({ ...baseShape, ...strictFamilyShape, ...strictStudentShape })
+    .refine(describesDietaryRestrictions, {
+      path: ['dietaryRestrictions'],
+      message: MESSAGES.dietaryRestrictions,
+      ...evenWithOtherErrors,
+    })
+    .superRefine(laterParticipantsHaveDetails, evenWithOtherErrors),
+  z
+    .object({ ...baseShape, ...strictFamilyShape, participantDetails: participantList(StrictParticipantSchema) })
+    .superRefine(oneEntryPerParticipant, evenWithOtherErrors),
+);
+
+/** What the page's form holds while the visitor types: every field, both variants, a fieldset per participant. */
+export type EnrollmentFormValues = Omit<FormValues<typeof BaseEnrollmentFormSchema>, 'participantDetails'> & {
+  participantDetails: ParticipantDetailValues[];
+};
 
 /** The form before the visitor types anything: one participant, every other field empty. */
 export const EMPTY_ENROLLMENT_FORM: EnrollmentFormValues = {
@@ -223,6 +253,7 @@ export const EMPTY_ENROLLMENT_FORM: EnrollmentFormValues = {
   photographyConsent: false,
   allowNameWithPhoto: false,
   photographyOptOut: false,
+  participantDetails: [EMPTY_PARTICIPANT],
 };
 
 export const isStrictCategory = (category: WorkshopCategory | string): boolean =>
@@ -264,6 +295,8 @@ export const EnrollmentFormDataSchema = z.object({
   photographyConsent: z.boolean(),
   allowNameWithPhoto: z.boolean(),
   photographyOptOut: z.boolean(),
+  /** One per participant; absent on enrollments recorded before it existed (see participantDetailsOf). */
+  participantDetails: z.array(ParticipantDetailDataSchema).optional(),
 });
 export type EnrollmentFormData = z.infer<typeof EnrollmentFormDataSchema>;
 
@@ -275,14 +308,4 @@ type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A]
 export const STORED_FORM_MATCHES_SCHEMA: SameKeys<EnrollmentForm, EnrollmentFormData> &
   SameKeys<EnrollmentFormValues, EnrollmentFormData> = true;
 
-/** The names of everyone attending: the contact person first, then the extra names given. */
-export function attendeeNames(
-  form: Pick<EnrollmentFormData, 'firstName' | 'lastName' | 'participantNames' | 'studentName'>,
-): string[] {
-  const extra = form.participantNames
-    .split(/[\n,;]+/)
-    .map((n) => n.trim())
-    .filter(Boolean);
-  const first = form.studentName.trim() || `${form.firstName} ${form.lastName}`.trim();
-  return [first, ...extra];
-}
+export { attendeeNames, participantDetailsOf } from './participants.js';

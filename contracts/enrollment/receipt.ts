@@ -1,7 +1,9 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
 import { toOneLine } from '../core/text.js';
 import type { OrderView } from './api.js';
+import { isStrictCategory } from './form.js';
 import { formatUsd } from './money.js';
+import { participantFacts, participantName } from './participants.js';
 
 /** The receipt file's name: {product}-Receipt-{orderId}.txt */
 export const receiptFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.txt`;
@@ -15,6 +17,7 @@ export type ReceiptOrder = Pick<
   | 'paymentMethod'
   | 'item'
   | 'attendees'
+  | 'participantDetails'
   | 'participants'
   | 'subtotalCents'
   | 'taxCents'
@@ -33,6 +36,20 @@ const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hou
  * before the API refused line breaks, and one must not add lines of its own to a receipt.
  */
 const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOneLine(value)}`;
+
+/**
+ * Every participant with their details (age, grade, school, dietary restrictions, photography in
+ * the stricter categories); an order projected before details existed lists its names.
+ */
+function attendeeLines(order: ReceiptOrder): string[] {
+  const details = order.participantDetails;
+  if (!details) return order.attendees.map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
+  const strict = isStrictCategory(order.item.category);
+  return details.flatMap((p, i) => [
+    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName))}`,
+    ...participantFacts(p, strict).map((f) => `     ${line(f.label, f.value)}`),
+  ]);
+}
 
 /**
  * The plain-text receipt a parent keeps: the school, the order id and reference, when, what and
@@ -74,11 +91,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
   if (item.location) out.push(line('Location', item.location));
   if (item.instructor) out.push(line('Instructor', item.instructor));
   if (item.attire) out.push(line('Attire', item.attire));
-  out.push(
-    '',
-    `ATTENDEES (${order.participants})`,
-    ...order.attendees.map((name, i) => `  ${i + 1}. ${toOneLine(name)}`),
-  );
+  out.push('', `ATTENDEES (${order.participants})`, ...attendeeLines(order));
   out.push(
     '',
     'AMOUNTS',

@@ -1,14 +1,15 @@
 import { defineProjector } from '../../platform/processor/projector.js';
-import type { AdminEnrollmentRecord, PaymentStatus } from '../../contracts/admin/enrollments.js';
+import type { AdminEnrollmentDetail, PaymentStatus } from '../../contracts/admin/enrollments.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { RefundView } from '../../contracts/admin/after-sale.js';
+import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import { fromCents } from './money.js';
 
 /**
  * A tracker row: the administrator's record plus flat copies of what the tracker searches and
  * sorts on, because the read store searches and sorts top-level fields only.
  */
-export type EnrollmentRowDoc = AdminEnrollmentRecord & {
+export type EnrollmentRowDoc = AdminEnrollmentDetail & {
   workshopTitle: string;
   programTitle: string;
   location: string;
@@ -82,6 +83,8 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         paymentStatus: e.data.isFree ? 'free' : 'pending',
         amount: fromCents(e.data.amountCents),
         participants: e.data.participants,
+        category: item.category,
+        participantDetails: participantDetailsOf(form),
         workshopTitle: isWorkshop ? item.title : '',
         programTitle: isWorkshop ? '' : item.title,
         location: item.location,

@@ -1,6 +1,7 @@
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { Order } from '../../contracts/enrollment/api.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
@@ -40,6 +41,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         item: d.item,
         participants: d.participants,
         attendees: d.attendees,
+        participantDetails: participantDetailsOf(d.form),
         contactName: `${d.form.firstName} ${d.form.lastName}`.trim(),
         email: d.form.email,
         subtotalCents: d.subtotalCents,

@@ -1,4 +1,4 @@
-import type { AdminEnrollmentRecord, TrackerTab } from '../../contracts/admin/enrollments.js';
+import type { AdminEnrollmentDetail, AdminEnrollmentRecord, TrackerTab } from '../../contracts/admin/enrollments.js';
 import type { FieldValue, Query, ReadStore } from '../../platform/readstore/port.js';
 import { ENROLLMENT_SEARCH_FIELDS, type EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { PageWindow } from './paging.js';
@@ -18,14 +18,27 @@ export interface EnrollmentFilter {
   status?: TrackerTab;
 }
 
-const toRecord = ({
+/** One enrollment as its view shows it, participants' details included. */
+const toDetail = ({
   workshopTitle: _w,
   programTitle: _p,
   location: _l,
   seq: _s,
   paidCents: _paid,
-  ...record
-}: EnrollmentRowDoc): AdminEnrollmentRecord => record;
+  ...detail
+}: EnrollmentRowDoc): AdminEnrollmentDetail => detail;
+
+/** A row of the list: the specification's record, without the participants' details. */
+const toRecord = (doc: EnrollmentRowDoc): AdminEnrollmentRecord => {
+  const { category: _c, participantDetails: _d, ...record } = toDetail(doc);
+  return record;
+};
+
+/** One enrollment with its participants' details, or null when unknown. */
+export async function findEnrollment(store: ReadStore, id: string): Promise<AdminEnrollmentDetail | null> {
+  const found = await store.get<EnrollmentRowDoc>('enrollments', id);
+  return found ? toDetail(found.doc) : null;
+}
 
 const trackerQuery = (filter: EnrollmentFilter, window: PageWindow): Query => ({
   where: TAB_FILTER[filter.status ?? 'all'],

@@ -7,7 +7,7 @@ import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
-import { exportEnrollments, findEnrollments } from './enrollment-queries.js';
+import { exportEnrollments, findEnrollment, findEnrollments } from './enrollment-queries.js';
 import { csvFileName, enrollmentCsv } from './enrollment-csv.js';
 import { pageWindow, setTotal } from './paging.js';
 
@@ -15,7 +15,7 @@ const ListQuery = EnrollmentListQuerySchema.extend(MinPositionQuerySchema.shape)
 const ExportQuery = ListQuery.omit({ page: true, pageSize: true });
 const IdParam = z.object({ id: EnrollmentIdSchema });
 
-/** The enrollment tracker, its CSV export and each enrollment's audit trail; read models only. */
+/** The enrollment tracker, its CSV export, each enrollment with its participants, and its audit trail; read models only. */
 export function adminEnrollmentRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
@@ -36,6 +36,13 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
     c.header('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
     c.header('Cache-Control', 'no-store');
     return c.body(enrollmentCsv(records));
+  });
+
+  app.get('/enrollments/:id', validate('param', IdParam), validate('query', MinPositionQuerySchema), async (c) => {
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollments']);
+    const found = await findEnrollment(deps.readStore, c.req.valid('param').id);
+    if (!found) throw notFound('We could not find that enrollment.');
+    return c.json(found);
   });
 
   app.get(

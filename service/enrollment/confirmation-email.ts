@@ -2,6 +2,7 @@ import { SCHOOL } from '../../contracts/core/school.js';
 import { toOneLine } from '../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
+import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
 import type { MailMessage } from '../mail/port.js';
 import { workshopIcs } from './ics.js';
@@ -32,6 +33,7 @@ export function confirmationEmail(
     paymentMethod: conf.paymentMethod,
     item: sub.item,
     attendees: sub.attendees,
+    participantDetails: participantDetailsOf(sub.form),
     participants: sub.participants,
     subtotalCents: sub.subtotalCents,
     taxCents: sub.taxCents,

@@ -7,11 +7,12 @@ import {
 import type { EnrollmentSubmitted, PurchasedItem } from '../../contracts/enrollment/events.js';
 import { priceEnrollment } from '../../contracts/enrollment/money.js';
 
-/** Every form field at its "not asked" value, for enrollments made without the full form. */
-export const EMPTY_FORM: EnrollmentFormData = EnrollmentFormDataSchema.parse({
-  ...EMPTY_ENROLLMENT_FORM,
-  agreeToTerms: true,
-});
+/**
+ * Every form field at its "not asked" value, for enrollments made without the full form. Without
+ * participant details: they are derived from the count when read (participantDetailsOf).
+ */
+const { participantDetails: _derived, ...emptyForm } = EMPTY_ENROLLMENT_FORM;
+export const EMPTY_FORM: EnrollmentFormData = EnrollmentFormDataSchema.parse({ ...emptyForm, agreeToTerms: true });
 
 /** The EnrollmentSubmitted data for a form, an item and a price; amounts are computed here only. */
 export function submissionOf(input: {

@@ -177,6 +177,64 @@ test.describe('admin with the right key', () => {
     await expect(page.getByRole('dialog', { name: 'Enrollment history' })).toBeVisible();
   });
 
+  test("an enrollment of two children opens with each child's details, and the view is axe clean", async ({
+    page,
+    request,
+  }) => {
+    const res = await request.post('/api/enroll/workshop/8', {
+      data: {
+        firstName: 'Eleanor',
+        lastName: 'Whitfield',
+        email: 'eleanor.admin-view@example.com',
+        phone: '9725550100',
+        participants: 2,
+        participantDetails: [
+          { name: 'Lily Whitfield', age: 8, grade: '3rd', school: 'Hedgcoxe Elementary', photographyConsent: true },
+          {
+            name: 'Theo Whitfield',
+            age: 11,
+            grade: '6th',
+            school: 'Rice Middle School',
+            hasDietaryRestrictions: true,
+            dietaryRestrictions: 'No peanuts',
+            photographyOptOut: true,
+          },
+        ],
+        emergencyContact1Name: 'James Whitfield',
+        emergencyContact1Phone: '9725550101',
+        emergencyContact1Relationship: 'Father',
+        emergencyContact2Name: 'Ruth Porter',
+        emergencyContact2Phone: '9725550102',
+        emergencyContact2Relationship: 'Grandmother',
+        agreeToCodeOfConduct: true,
+        agreeToTerms: true,
+        totalPrice: 300,
+      },
+    });
+    expect(res.status()).toBe(201);
+    const { enrollmentId, position } = (await res.json()) as { enrollmentId: string; position: string };
+    await request.get(`/api/admin/enrollments?minPosition=${position}&page=1&pageSize=1`, { headers: admin });
+
+    await signIn(page);
+    await page.goto(`/admin/enrollments?q=${enrollmentId}`);
+    const table = page.getByRole('grid');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('row').nth(1).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Enrollment history' });
+    const children = dialog
+      .getByRole('list', { name: `Participants of enrollment ${enrollmentId}` })
+      .getByRole('listitem');
+    await expect(children).toHaveCount(2);
+    await expect(children.nth(0)).toContainText('Lily Whitfield');
+    await expect(children.nth(0)).toContainText('Photos allowed, without name');
+    await expect(children.nth(1)).toContainText('Theo Whitfield');
+    await expect(children.nth(1)).toContainText(/Dietary restrictions\s*No peanuts/);
+    await expect(children.nth(1)).toContainText('Opted out: no photographs');
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
   test('a workshop created, edited and deleted in the admin shows on the public schedule', async ({ page }) => {
     await signIn(page);
     await page.getByRole('tab', { name: 'Workshops' }).click();

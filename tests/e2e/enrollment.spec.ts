@@ -14,16 +14,36 @@ async function fillContact(page: Page, participants = 1) {
     const count = page.getByLabel('Number of participants');
     await count.fill(String(participants));
     await count.press('Tab');
-    await page.getByLabel('Names of the other participants').fill('Rose Whitfield');
+    await participant(page, 2).getByLabel('Name').fill('Rose Whitfield');
   }
 }
 
-async function fillStudent(page: Page) {
-  const student = page.getByRole('group', { name: 'Student Details' });
-  await student.getByLabel('Student name').fill('Lily Whitfield');
-  await student.getByLabel('Student age').fill('8');
-  await student.getByLabel('Grade').fill('3rd');
-  await student.getByLabel('School').fill('Hedgcoxe Elementary');
+/** The fieldset of participant n ("Participant n"). */
+const participant = (page: Page, n: number) => page.getByRole('group', { name: `Participant ${n}`, exact: true });
+
+const CHILDREN = [
+  { name: 'Lily Whitfield', age: '8', grade: '3rd', school: 'Hedgcoxe Elementary' },
+  { name: 'Theo Whitfield', age: '11', grade: '6th', school: 'Rice Middle School', diet: 'No peanuts' },
+] as const;
+
+/** The stricter form: each child's own details in their fieldset, then the family's contacts once. */
+async function fillStudents(page: Page, count = 1) {
+  if (count > 1) {
+    const field = page.getByLabel('Number of participants');
+    await field.fill(String(count));
+    await field.press('Tab');
+  }
+  for (const [i, child] of CHILDREN.slice(0, count).entries()) {
+    const group = participant(page, i + 1);
+    await group.getByLabel('Student name').fill(child.name);
+    await group.getByRole('textbox', { name: 'Age', exact: true }).fill(child.age);
+    await group.getByLabel('Grade').fill(child.grade);
+    await group.getByRole('textbox', { name: 'School', exact: true }).fill(child.school);
+    if ('diet' in child) {
+      await group.getByText('Has dietary restrictions or allergies').click();
+      await group.getByLabel('Please describe them').fill(child.diet);
+    }
+  }
   for (const [n, name, relation] of [
     [1, 'James Whitfield', 'Father'],
     [2, 'Ruth Porter', 'Grandmother'],
@@ -31,7 +51,7 @@ async function fillStudent(page: Page) {
     const group = page.getByRole('group', { name: `Emergency Contact ${n}` });
     await group.getByLabel('Name').fill(name);
     await group.getByLabel('Phone').fill(`972555010${n}`);
-    await group.getByLabel('Relationship to the student').fill(relation);
+    await group.getByLabel('Relationship to the participants').fill(relation);
   }
   await page.getByText('I have read and agree to the').click();
 }
@@ -58,8 +78,8 @@ test.describe('enrollment and payment', () => {
   test('paid journey: 2 participants in workshop 4, card 4242, confirmation and a $150 receipt', async ({ page }) => {
     await page.goto('/enroll/4');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enroll: Princess Tea Party');
-    await fillContact(page, 2);
-    await fillStudent(page);
+    await fillContact(page);
+    await fillStudents(page, 2);
     await agreeToTerms(page);
     await expect(page.getByRole('complementary')).toContainText('$150.00');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -224,20 +244,20 @@ test.describe('enrollment and payment', () => {
   test("the stricter form on a children's workshop shows its errors and focuses the first", async ({ page }) => {
     await page.goto('/enroll/8');
     await page.getByLabel('First name').fill('E');
-    await page.getByText('The student has dietary restrictions or allergies').click();
+    await participant(page, 1).getByText('Has dietary restrictions or allergies').click();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
     await expect(page.getByLabel('First name')).toBeFocused();
     for (const message of [
       'First name must be at least 2 characters.',
       'Please enter a valid email address.',
-      'Student name is required.',
-      'Student age is required.',
-      'Student grade is required.',
-      'School name is required.',
+      'Participant 1: student name is required.',
+      'Participant 1: student age is required.',
+      'Participant 1: student grade is required.',
+      'Participant 1: school name is required.',
       'Emergency contact 1 name is required.',
       'Emergency contact 2 relationship is required.',
-      'Please specify dietary restrictions when selected.',
+      'Participant 1: please specify dietary restrictions when selected.',
       'You must agree to the Code of Conduct to proceed.',
       'You must agree to the terms and conditions to proceed.',
     ]) {
@@ -247,11 +267,100 @@ test.describe('enrollment and payment', () => {
     await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
 
     // Photography: opting out hides the consents; first name with photo needs photo consent.
-    await expect(page.getByText('The student’s first name may appear with their photo')).toHaveCount(0);
-    await page.getByText('I consent to photographs of the student').click();
-    await expect(page.getByText('The student’s first name may appear with their photo')).toBeVisible();
-    await page.getByText('Please do not photograph the student').click();
-    await expect(page.getByText('I consent to photographs of the student')).toHaveCount(0);
+    const first = participant(page, 1);
+    await expect(first.getByText('Their first name may appear with their photo')).toHaveCount(0);
+    await first.getByText('I consent to photographs of this student').click();
+    await expect(first.getByText('Their first name may appear with their photo')).toBeVisible();
+    await first.getByText('Please do not photograph this student').click();
+    await expect(first.getByText('I consent to photographs of this student')).toHaveCount(0);
+  });
+
+  test("a parent enrolls two children in a children's workshop, each with their own details, and sees both on the confirmation and the receipt", async ({
+    page,
+  }) => {
+    await page.goto('/enroll/8');
+    await fillContact(page);
+    await fillStudents(page, 2);
+    await expect(participant(page, 2)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Participant 3', exact: true })).toHaveCount(0);
+
+    // Participant 2 without an age: the message names participant 2, on that field, which gets focus.
+    await participant(page, 2).getByRole('textbox', { name: 'Age', exact: true }).fill('');
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('Participant 2: student age is required.', { exact: true })).toBeVisible();
+    await expect(participant(page, 2).getByRole('textbox', { name: 'Age', exact: true })).toBeFocused();
+    await expect(participant(page, 1).getByRole('textbox', { name: 'Age', exact: true })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    // By keyboard: type the age into the focused field; the message goes once the value is in.
+    await page.keyboard.type('11');
+    await page.keyboard.press('Tab');
+    await expect(page.getByText('Participant 2: student age is required.', { exact: true })).toHaveCount(0);
+
+    // Participant 1 allows photos with the first name; participant 2 opts out.
+    await participant(page, 1).getByText('I consent to photographs of this student').click();
+    await participant(page, 1).getByText('Their first name may appear with their photo').click();
+    await participant(page, 2).getByText('Please do not photograph this student').click();
+
+    await expect(page.getByRole('complementary')).toContainText('$300.00');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/8\?participants=2&enrollmentId=/);
+    await payWith(page, '4242 4242 4242 4242', '$300.00');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
+    const list = page.getByRole('region', { name: 'Participants' }).getByRole('list', { name: 'Participants' });
+    const items = list.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText('Lily Whitfield');
+    await expect(items.nth(0)).toContainText(/Age\s*8/);
+    await expect(items.nth(0)).toContainText('Hedgcoxe Elementary');
+    await expect(items.nth(0)).toContainText('Photos allowed, with first name');
+    await expect(items.nth(1)).toContainText('Theo Whitfield');
+    await expect(items.nth(1)).toContainText(/Age\s*11/);
+    await expect(items.nth(1)).toContainText(/Grade\s*6th/);
+    await expect(items.nth(1)).toContainText('Rice Middle School');
+    await expect(items.nth(1)).toContainText(/Dietary restrictions\s*No peanuts/);
+    await expect(items.nth(1)).toContainText('Opted out: no photographs');
+    await announcerCleared(page);
+    await expectNoSeriousA11yViolations(page, 'order-confirmation-two-children');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Receipt' }).click();
+    const receipt = await readFile(await (await downloading).path(), 'utf8');
+    expect(receipt).toMatch(/1\. Lily Whitfield\n\s+Age:\s+8\n\s+Grade:\s+3rd\n\s+School:\s+Hedgcoxe Elementary\n/);
+    expect(receipt).toMatch(/2\. Theo Whitfield\n\s+Age:\s+11\n\s+Grade:\s+6th\n\s+School:\s+Rice Middle School\n/);
+    expect(receipt).toMatch(/Dietary restrictions:\s+No peanuts/);
+    expect(receipt).toMatch(/Total:\s+\$300\.00/);
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, 'order-confirmation-two-children');
+    }
+  });
+
+  test('the form with two participants: a fieldset each, axe clean, looked at in 390 and 1280 px', async ({ page }) => {
+    await page.goto('/enroll/8');
+    await fillContact(page);
+    await fillStudents(page, 2);
+    await participant(page, 1).getByText('I consent to photographs of this student').click();
+    await expect(participant(page, 1)).toBeVisible();
+    await expect(participant(page, 2)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'enroll-two-children');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, 'enroll-two-children');
+    }
+    // The errors of a second participant shown, as a parent who forgot them would see them.
+    await participant(page, 2).getByLabel('Student name').fill('');
+    await participant(page, 2).getByRole('textbox', { name: 'School', exact: true }).fill('');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByText('Participant 2: student name is required.', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'enroll-two-children-errors');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, 'enroll-two-children-errors');
+    }
   });
 
   test('a pasted name holding a bidi override is refused on the page, naming the field, before anything is sent', async ({

@@ -115,6 +115,18 @@ describe('log privacy', () => {
         emergencyContact2Phone: PEOPLE.emergency2.phone,
         emergencyContact2Relationship: 'Neighbour',
         agreeToCodeOfConduct: true,
+        // Each participant's own details: the second is named only here.
+        participantDetails: [
+          { name: PEOPLE.student, age: 9, grade: '4th', school: 'Hedgcoxe Elementary' },
+          {
+            name: PEOPLE.parent2.name,
+            age: 12,
+            grade: '7th',
+            school: 'Rice Middle School',
+            hasDietaryRestrictions: true,
+            dietaryRestrictions: `${PEOPLE.parent2.name} cannot eat nuts`,
+          },
+        ],
       };
       // Refused ones first: a wrong total, and a form with an invalid e-mail.
       expect((await call('POST', '/api/enroll/workshop/4', { ...form, totalPrice: 1 })).status).toBe(400);

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import type { AdminEnrollmentDetail, AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import type { AfterSaleResult, RefundView } from '../../contracts/admin/after-sale.js';
+import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
@@ -10,6 +11,7 @@ import { Spinner } from '../components/Spinner.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
+import { ParticipantList } from '../enrollment/ParticipantList.js';
 import { adminQueryFn } from './adminApi.js';
 import { money, moment, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
 import { enrollmentRecordQuery, useAfterSale } from './afterSale.js';
@@ -22,7 +24,7 @@ const eventName = (type: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The audit trail of one enrollment: every event of its stream, in order, with time and actor. */
+/** One enrollment: who takes part with their details, then its audit trail (every event of its stream, in order). */
 export function EnrollmentHistoryDialog({
   record,
   onClose,
@@ -72,6 +74,10 @@ function HistoryBody({ record: listed }: { record: AdminEnrollmentRecord }) {
   const { retry } = useAfterSale(record.id, done('Refund retried'));
   const refunds = record.refunds ?? [];
   const active = record.status !== 'cancelled' && record.status !== 'refunded' && record.status !== 'expired';
+  const detail = useQuery({
+    queryKey: queryKeys.adminEnrollment(record.id),
+    queryFn: adminQueryFn as () => Promise<AdminEnrollmentDetail>,
+  });
   return (
     <div className="history" ref={self} tabIndex={-1}>
       <dl className="history__facts">
@@ -154,6 +160,24 @@ function HistoryBody({ record: listed }: { record: AdminEnrollmentRecord }) {
             </p>
           )}
         </section>
+      )}
+      <h3 className="history__title">Participants</h3>
+      {detail.isPending && <Spinner label="Loading the participants…" showLabel />}
+      {detail.isError && (
+        <div role="alert" className="history__error">
+          <p>{apiErrorText(detail.error) ?? 'The participants could not be loaded.'}</p>
+          <Button variant="outline" size="sm" onPress={() => void detail.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {detail.data?.participantDetails && (
+        <ParticipantList
+          details={detail.data.participantDetails}
+          strict={isStrictCategory(detail.data.category)}
+          contactName={`${record.firstName} ${record.lastName}`}
+          label={`Participants of enrollment ${record.id}`}
+        />
       )}
       <h3 className="history__title">Events</h3>
       {history.isPending && <Spinner label="Loading the history…" showLabel />}

@@ -69,7 +69,7 @@ export function apiErrorText(err: unknown): string | undefined {
   return typeof body?.error === 'string' && body.error.trim() ? body.error : undefined;
 }
 
-/** Field-level problems (`issues: [{ path, message }]`), keyed by the first path segment. */
+/** Field-level problems (`issues: [{ path, message }]`), keyed by their dotted path ("participantDetails.1.age"). */
 export function apiErrorIssues(err: unknown): Record<string, string> {
   const body = parseErrorBody(err);
   const out: Record<string, string> = {};
@@ -78,8 +78,7 @@ export function apiErrorIssues(err: unknown): Record<string, string> {
     if (!issue || typeof issue !== 'object') continue;
     const { path, message } = issue as { path?: unknown; message?: unknown };
     if (typeof path !== 'string' || typeof message !== 'string') continue;
-    const field = path.split('.')[0] ?? path;
-    if (field && !(field in out)) out[field] = message;
+    if (path && !(path in out)) out[path] = message;
   }
   return out;
 }

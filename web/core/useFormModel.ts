@@ -2,19 +2,38 @@ import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { apiErrorIssues } from './api.js';
 
-/** One message per field, keyed by the field's name (the name its input carries). */
-export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+/**
+ * A field's name: the name its input carries, a top-level key, or for a field inside a list
+ * field the issue's dotted path ("participantDetails.1.age").
+ */
+export type FieldPath<V> = (keyof V & string) | `${keyof V & string}.${number}.${string}`;
+/** One message per field, keyed by the field's name. */
+export type FieldErrors<V> = Partial<Record<FieldPath<V>, string>>;
 /** The names of a form's yes/no fields. */
 export type FlagName<V> = { [K in keyof V & string]: V[K] extends boolean ? K : never }[keyof V & string];
+/** The names of a form's list fields (a repeated group of fields, e.g. one per participant). */
+export type ListName<V> = { [K in keyof V & string]: V[K] extends readonly object[] ? K : never }[keyof V & string];
+/** One entry of list field K. */
+export type ItemOf<V, K extends keyof V> = V[K] extends readonly (infer I)[] ? I : never;
 
-/** The first message per field of a failed parse (a field is the first segment of an issue's path). */
+/** The first message per field of a failed parse, keyed by the issue's dotted path. */
 export function fieldMessages(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
+    const field = issue.path.map(String).join('.');
     if (field && !(field in out)) out[field] = issue.message;
   }
   return out;
+}
+
+/** The messages still about a field on the page: those of list entries no longer there are dropped. */
+function withoutRemovedEntries<V extends object>(errors: FieldErrors<V>, values: V): FieldErrors<V> {
+  const kept = Object.entries(errors).filter(([path]) => {
+    const [name, index] = path.split('.');
+    const list = (values as Record<string, unknown>)[name ?? ''];
+    return index === undefined || !Array.isArray(list) || Number(index) < list.length;
+  });
+  return kept.length === Object.keys(errors).length ? errors : (Object.fromEntries(kept) as FieldErrors<V>);
 }
 
 const FOCUSABLE = ':is(input, textarea, select, button):not([type=hidden]):not([tabindex="-1"])';
@@ -59,12 +78,38 @@ export function useFormModel<V extends object>({
     if (focusRequest > 0) focusFirstInvalid(formRef.current);
   }, [focusRequest]);
 
+  // A list that shrank (fewer participants) takes its entries' messages with it.
+  useEffect(() => setErrors((prev) => withoutRemovedEntries(prev, values)), [values]);
+
+  const clearErrors = (...paths: FieldPath<V>[]) => {
+    if (keepErrorsUntilSubmit) return;
+    setErrors((prev) =>
+      paths.some((p) => prev[p]) ? { ...prev, ...Object.fromEntries(paths.map((p) => [p, undefined])) } : prev,
+    );
+  };
+
   const set = <K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((prev) => {
       const next = { ...prev, [name]: value };
       return normalise ? normalise(next) : next;
     });
-    if (!keepErrorsUntilSubmit) setErrors((prev) => (prev[name] ? { ...prev, [name]: undefined } : prev));
+    clearErrors(name);
+  };
+
+  /** Sets one field of entry `index` of list field `name`. */
+  const setIn = <K extends ListName<V>, F extends keyof ItemOf<V, K> & string>(
+    name: K,
+    index: number,
+    key: F,
+    value: ItemOf<V, K>[F],
+  ) => {
+    setValues((prev) => {
+      const list = [...(prev[name] as ItemOf<V, K>[])];
+      list[index] = { ...(list[index] as object), [key]: value } as ItemOf<V, K>;
+      const next = { ...prev, [name]: list };
+      return normalise ? normalise(next) : next;
+    });
+    clearErrors(`${name}.${index}.${key}`, name);
   };
 
   /** Shows these messages (replacing any others) and focuses the first invalid field. */
@@ -82,7 +127,7 @@ export function useFormModel<V extends object>({
 
   /** The server's per-field messages (`issues[].path`) for the fields this form has; true if any. */
   const showServerIssues = (err: unknown): boolean => {
-    const known = Object.entries(apiErrorIssues(err)).filter(([name]) => name in (initial as object));
+    const known = Object.entries(apiErrorIssues(err)).filter(([path]) => path.split('.')[0]! in (initial as object));
     if (known.length > 0) showErrors(Object.fromEntries(known) as FieldErrors<V>);
     return known.length > 0;
   };
@@ -103,6 +148,27 @@ export function useFormModel<V extends object>({
     errorMessage: errors[name],
   });
 
+  /** What a field wrapper needs for field `key` of entry `index` of list field `name`. */
+  const listField = <K extends ListName<V>, F extends keyof ItemOf<V, K> & string>(name: K, index: number, key: F) => {
+    const path: FieldPath<V> = `${name}.${index}.${key}`;
+    return {
+      name: path,
+      value: (values[name] as ItemOf<V, K>[])[index]![key],
+      onChange: (value: ItemOf<V, K>[F]) => setIn(name, index, key, value),
+      errorMessage: errors[path],
+    };
+  };
+
+  /** The same for a checkbox of a list entry. */
+  const listCheckbox = <K extends ListName<V>, F extends keyof ItemOf<V, K> & string>(
+    name: K,
+    index: number,
+    key: F,
+  ) => {
+    const { value, onChange, ...field } = listField(name, index, key);
+    return { ...field, isSelected: Boolean(value), onChange: (ticked: boolean) => onChange(ticked as ItemOf<V, K>[F]) };
+  };
+
   const reset = () => {
     setValues(initial);
     setErrors({});
@@ -111,7 +177,22 @@ export function useFormModel<V extends object>({
   /** Focus on the form's first field, e.g. when a blank form comes back after sending. */
   const focusFirstField = () => formRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
 
-  return { values, errors, set, field, checkbox, parse, showErrors, showServerIssues, reset, focusFirstField, formRef };
+  return {
+    values,
+    errors,
+    set,
+    setIn,
+    field,
+    checkbox,
+    listField,
+    listCheckbox,
+    parse,
+    showErrors,
+    showServerIssues,
+    reset,
+    focusFirstField,
+    formRef,
+  };
 }
 
 export type FormModel<V extends object> = ReturnType<typeof useFormModel<V>>;

@@ -9,7 +9,8 @@ import { Button } from '../components/Button.js';
 import { Link } from '../components/Link.js';
 import { Select } from '../components/Select.js';
 import { FormArea, FormCheck, FormNumber, FormText, Section } from './FormFields.js';
-import { PhotographySection, StudentSections } from './StrictSections.js';
+import { ParticipantFieldsets } from './ParticipantFields.js';
+import { FamilySections } from './StrictSections.js';
 import type { EnrollmentFormState } from './useEnrollmentForm.js';
 
 const REFERRAL_OPTIONS = REFERRAL_SOURCES.map((id) => ({ id, label: REFERRAL_LABELS[id] }));
@@ -54,7 +55,21 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
         <FormText form={form} name="phone" label="Phone" type="tel" isRequired autoComplete="tel" />
       </Section>
 
-      <Section title="Participants">
+      <Section
+        title="Participants"
+        hint={
+          strict ? (
+            <>
+              Each participant’s details follow. We sometimes photograph classes for our website and social media: read
+              our{' '}
+              <Link href="/photography-release" target="_blank">
+                Photography Release
+              </Link>{' '}
+              before choosing.
+            </>
+          ) : undefined
+        }
+      >
         <FormNumber
           form={form}
           name="participants"
@@ -64,17 +79,11 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
           maxValue={5}
           description={PARTICIPANTS_HINT}
         />
-        {form.participants > 1 && (
-          <FormArea
-            form={form}
-            name="participantNames"
-            label="Names of the other participants"
-            description="One name per line."
-          />
-        )}
       </Section>
 
-      {strict && <StudentSections form={form} />}
+      <ParticipantFieldsets form={form} strict={strict} />
+
+      {strict && <FamilySections form={form} />}
 
       <Section title="Special Requirements">
         <FormArea
@@ -98,8 +107,6 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
           />
         </div>
       </Section>
-
-      {strict && <PhotographySection form={form} />}
 
       <Section title="Agreements">
         {strict && (

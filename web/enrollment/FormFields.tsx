@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EnrollmentFormValues } from '../../contracts/enrollment/form.js';
 import { Checkbox } from '../components/Checkbox.js';
+import { cx } from '../components/cx.js';
 import { NumberField } from '../components/NumberField.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
@@ -87,9 +88,19 @@ export function FormCheck({
 }
 
 /** A titled group of fields: a fieldset, so its legend is read with each field. */
-export function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  hint,
+  children,
+  className,
+}: {
+  title: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <fieldset className="enroll-form__section">
+    <fieldset className={cx('enroll-form__section', className)}>
       <legend className="enroll-form__legend">{title}</legend>
       {hint && <p className="enroll-form__hint">{hint}</p>}
       <div className="enroll-form__grid">{children}</div>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { OrderView } from '../../contracts/enrollment/api.js';
+import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
@@ -12,6 +13,7 @@ import { usePageTitle } from '../layout/usePageTitle.js';
 import { useOrder } from './api.js';
 import { OrderNotConfirmed, OrderClosed } from './OrderStatusNotice.js';
 import { Row } from './OrderRow.js';
+import { ParticipantList } from './ParticipantList.js';
 import { downloadReceipt } from './receiptDownload.js';
 import './OrderConfirmationPage.css';
 
@@ -68,7 +70,7 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
             <Row label="Date" value={dateTime.format(new Date(o.confirmedAt ?? o.submittedAt))} />
             <Row label="Payment method" value={o.paymentMethod ?? (o.isFree ? 'Free Enrollment' : 'Credit Card')} />
             <Row label="Attendees" value={String(o.participants)} />
-            {o.attendees.length > 0 && <Row label="Names" value={o.attendees.join(', ')} />}
+            {!o.participantDetails && o.attendees.length > 0 && <Row label="Names" value={o.attendees.join(', ')} />}
             <Row label="Total" value={formatUsd(o.amountCents)} strong />
           </dl>
         </Card>
@@ -90,6 +92,17 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
           </dl>
         </Card>
       </div>
+
+      {o.participantDetails && (
+        <Card as="section" aria-labelledby="confirm-participants-title">
+          <h2 id="confirm-participants-title">Participants</h2>
+          <ParticipantList
+            details={o.participantDetails}
+            strict={isStrictCategory(item.category)}
+            contactName={o.contactName}
+          />
+        </Card>
+      )}
 
       <Card as="section" className="confirm__next" aria-labelledby="confirm-next-title">
         <h2 id="confirm-next-title">What&apos;s Next</h2>

@@ -102,7 +102,7 @@ describe('enrollment form schema', () => {
 
   it('given a valid base form, then every field is present in the output with its default', () => {
     const out = BaseEnrollmentFormSchema.parse(baseForm());
-    expect(Object.keys(out)).toHaveLength(28);
+    expect(Object.keys(out)).toHaveLength(29);
     expect(out).toMatchObject({
       studentAge: null,
       referralSource: '',
@@ -121,17 +121,13 @@ describe('enrollment form schema', () => {
     });
   });
 
-  it('given the empty form, then the stricter schema also asks for the student, both emergency contacts and the Code of Conduct', () => {
+  it('given the empty form, then the stricter schema also asks for the participant, both emergency contacts and the Code of Conduct', () => {
     expect(Object.keys(messages(StrictEnrollmentFormSchema.safeParse(EMPTY_ENROLLMENT_FORM)))).toEqual([
       'firstName',
       'lastName',
       'email',
       'phone',
       'agreeToTerms',
-      'studentName',
-      'studentAge',
-      'studentGrade',
-      'school',
       'emergencyContact1Name',
       'emergencyContact1Phone',
       'emergencyContact1Relationship',
@@ -139,6 +135,10 @@ describe('enrollment form schema', () => {
       'emergencyContact2Phone',
       'emergencyContact2Relationship',
       'agreeToCodeOfConduct',
+      'participantDetails.0.name',
+      'participantDetails.0.age',
+      'participantDetails.0.grade',
+      'participantDetails.0.school',
     ]);
   });
 

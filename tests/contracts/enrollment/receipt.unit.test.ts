@@ -54,6 +54,66 @@ describe('receipt and calendar file', () => {
     }
   });
 
+  it('given two children with their own details, then the receipt lists each child with age, grade, school, diet and photography', () => {
+    const child = {
+      hasDietaryRestrictions: false,
+      dietaryRestrictions: '',
+      photographyConsent: true,
+      allowNameWithPhoto: true,
+      photographyOptOut: false,
+    };
+    const text = receiptText('ORD-abc', {
+      orderReference: 'GL-654321',
+      confirmedAt: '2025-05-01T15:00:00.000Z',
+      submittedAt: '2025-05-01T14:58:00.000Z',
+      paymentMethod: 'Credit Card',
+      item,
+      attendees: ['Lily Whitfield', 'Theo Whitfield'],
+      participantDetails: [
+        { ...child, name: 'Lily Whitfield', age: 8, grade: '3rd', school: 'Hedgcoxe Elementary' },
+        {
+          ...child,
+          name: 'Theo Whitfield',
+          age: 11,
+          grade: '6th',
+          school: 'Rice Middle\nSchool',
+          hasDietaryRestrictions: true,
+          dietaryRestrictions: 'No peanuts',
+          photographyOptOut: true,
+          photographyConsent: false,
+          allowNameWithPhoto: false,
+        },
+      ],
+      participants: 2,
+      subtotalCents: 50000,
+      taxCents: 0,
+      amountCents: 50000,
+      contactName: 'Eleanor Whitfield',
+      refundedCents: 0,
+    });
+    const attendees = text.slice(text.indexOf('ATTENDEES'), text.indexOf('AMOUNTS'));
+    expect(attendees).toBe(
+      [
+        'ATTENDEES (2)',
+        '  1. Lily Whitfield',
+        '     Age:                    8',
+        '     Grade:                  3rd',
+        '     School:                 Hedgcoxe Elementary',
+        '     Dietary restrictions:   None',
+        '     Photography:            Photos allowed, with first name',
+        '  2. Theo Whitfield',
+        '     Age:                    11',
+        '     Grade:                  6th',
+        // A stored line break stays off the receipt's own lines.
+        '     School:                 Rice Middle School',
+        '     Dietary restrictions:   No peanuts',
+        '     Photography:            Opted out: no photographs',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('given an unknown order, then the receipt still carries the order id', () => {
     expect(receiptText('FREE-xyz', null)).toContain('FREE-xyz');
   });

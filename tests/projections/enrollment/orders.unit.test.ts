@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EnrollmentSubmittedSchema } from '../../../contracts/enrollment/events.js';
 import { ordersProjector } from '../../../projections/enrollment/orders.js';
 import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/submission.js';
 import { given, on } from '../../support/projection.js';
@@ -106,5 +107,42 @@ describe('orders projector', () => {
         data: { enrollmentId: 'e1', orderId: 'ORD-e1', messageId: '<ORD-e1@x>', transport: 'outbox', sentAt: AT },
       }),
     ]).then({ e1: expect.objectContaining({ emailSent: true }) });
+  });
+
+  it('given two children with their own details, then the order keeps each child’s details', async () => {
+    const child = {
+      hasDietaryRestrictions: false,
+      dietaryRestrictions: '',
+      photographyConsent: false,
+      allowNameWithPhoto: false,
+      photographyOptOut: false,
+    };
+    const details = [
+      { ...child, name: 'Mia Lee', age: 7, grade: '2nd', school: 'Haggard' },
+      { ...child, name: 'Bo Lee', age: 9, grade: '4th', school: 'Haggard', photographyOptOut: true },
+    ];
+    await given(ordersProjector, [
+      on(s, {
+        type: 'EnrollmentSubmitted',
+        data: {
+          ...submitted,
+          form: { ...submitted.form, participantDetails: details },
+          attendees: ['Mia Lee', 'Bo Lee'],
+        },
+      }),
+    ]).then({ e1: expect.objectContaining({ attendees: ['Mia Lee', 'Bo Lee'], participantDetails: details }) });
+  });
+
+  it('given an enrollment recorded before participant details existed, then it still folds, its details derived from the names', async () => {
+    const { participantDetails: _none, ...oldForm } = submitted.form;
+    expect(EnrollmentSubmittedSchema.safeParse({ ...submitted, form: oldForm }).success).toBe(true);
+    await given(ordersProjector, [on(s, { type: 'EnrollmentSubmitted', data: { ...submitted, form: oldForm } })]).then({
+      e1: expect.objectContaining({
+        participantDetails: [
+          expect.objectContaining({ name: '', age: null }),
+          expect.objectContaining({ name: 'Bo Lee', age: null }),
+        ],
+      }),
+    });
   });
 });
