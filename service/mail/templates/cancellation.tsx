@@ -3,7 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
 import { baseUrl, formatLongDate, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Amounts, P, Signature } from './parts.js';
+import { Amounts, P, Phone, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface CancellationProps {
@@ -26,8 +26,8 @@ const onDate = (item: MailItem) => (item.date ? ` on ${formatLongDate(item.date)
 function refundSentence(p: CancellationProps): string {
   if (p.paidCents === 0) return 'Nothing was charged for this enrollment, so there is nothing to refund.';
   if (p.refundCents === 0) return 'No refund is due for this cancellation under our cancellation policy.';
-  const part = p.refundCents < p.paidCents ? ` of the ${formatUsd(p.paidCents)} you paid` : '';
-  return `We are refunding ${formatUsd(p.refundCents)}${part} to the card you paid with. Refunds usually appear within 5 to 10 business days, depending on your bank.`;
+  const part = p.refundCents < p.paidCents ? ` (of the ${formatUsd(p.paidCents)} you paid)` : '';
+  return `We are refunding ${formatUsd(p.refundCents)}${part} to the card used for payment. Refunds usually appear within 5 to 10 business days, depending on your bank.`;
 }
 
 const whoCancelled = (p: CancellationProps) =>
@@ -77,7 +77,9 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
           />
         )}
         <P>{refundSentence(p)}</P>
-        <P>If you did not expect this or have a question, reply to this e-mail or call us at {SCHOOL.phone}.</P>
+        <P>
+          If you did not expect this or have a question, reply to this e-mail or call us at <Phone />.
+        </P>
         <Signature />
       </Layout>
     );

@@ -3,7 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
 import { baseUrl, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Action, Facts, LinkLine, Notice, P, Signature } from './parts.js';
+import { Action, Facts, LinkLine, Notice, P, Phone, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface ConfirmationProps {
@@ -84,7 +84,9 @@ export const confirmationTemplate = defineTemplate<ConfirmationProps>({
         <Facts title="Your order" facts={order} />
         {p.manageUrl && <Action href={p.manageUrl}>Manage your booking</Action>}
         {p.orderUrl && <LinkLine href={p.orderUrl}>View your confirmation online</LinkLine>}
-        <P>Questions? Reply to this e-mail or call us at {SCHOOL.phone}. We look forward to seeing you.</P>
+        <P>
+          Questions? Reply to this e-mail or call us at <Phone />. We look forward to seeing you.
+        </P>
         <Signature />
       </Layout>
     );

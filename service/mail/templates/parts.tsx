@@ -134,3 +134,8 @@ export function LinkLine({ href, children }: { href: string; children: ReactNode
     </Text>
   );
 }
+
+/** The school's phone number, kept on one line. */
+export function Phone() {
+  return <span style={{ whiteSpace: 'nowrap' }}>{SCHOOL.phone}</span>;
+}

@@ -3,7 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
 import { baseUrl, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Amounts, P, Signature } from './parts.js';
+import { Amounts, P, Phone, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface RefundProps {
@@ -68,7 +68,9 @@ export const refundTemplate = defineTemplate<RefundProps>({
           ]}
         />
         <P>{timing}</P>
-        <P>Questions? Reply to this e-mail or call us at {SCHOOL.phone}.</P>
+        <P>
+          Questions? Reply to this e-mail or call us at <Phone />.
+        </P>
         <Signature />
       </Layout>
     );

@@ -2,7 +2,7 @@ import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import { baseUrl, factLines, formatShortDate, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Action, Facts, LinkLine, P, Signature } from './parts.js';
+import { Action, Facts, LinkLine, P, Phone, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface ReminderProps {
@@ -69,7 +69,9 @@ export const reminderTemplate = defineTemplate<ReminderProps>({
         <Facts title={title} facts={[...itemFacts(p.item, p.attendees), ['Order', p.orderId]]} />
         <P strong>{EARLY}</P>
         {p.hasCalendar && <P>{calendarNote}</P>}
-        <P>{cannotCome}</P>
+        <P>
+          If you can no longer come, please let us know: reply to this e-mail or call <Phone />.
+        </P>
         {p.manageUrl && <Action href={p.manageUrl}>Manage your booking</Action>}
         {p.orderUrl && <LinkLine href={p.orderUrl}>View your confirmation online</LinkLine>}
         <P>We look forward to seeing you.</P>

@@ -3,7 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
 import { baseUrl, factLines, formatLongDate, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Action, Facts, P, Signature } from './parts.js';
+import { Action, Facts, P, Phone, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface TransferProps {
@@ -75,7 +75,9 @@ export const transferTemplate = defineTemplate<TransferProps>({
         {p.hasCalendar && <P>{calendarNote}</P>}
         {p.refundCents > 0 && <P>{refundNote(p.refundCents)}</P>}
         {p.manageUrl && <Action href={p.manageUrl}>Manage your booking</Action>}
-        <P>If this does not suit you, reply to this e-mail or call us at {SCHOOL.phone}.</P>
+        <P>
+          If this does not suit you, reply to this e-mail or call us at <Phone />.
+        </P>
         <Signature />
       </Layout>
     );

@@ -1,53 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderEmail, type EmailKind, type EmailKinds, type MailItem } from '../../../service/mail/templates/index.js';
+import { renderEmail, type EmailKind, type EmailKinds } from '../../../service/mail/templates/index.js';
+import { EMAIL_SAMPLES, item, PUBLIC_URL } from '../../support/email-samples.js';
 import { COLORS, COLOR_TOKENS, FONTS } from '../../../service/mail/templates/theme.js';
-
-const item: MailItem = {
-  kind: 'workshop',
-  title: 'Princess Tea Party',
-  date: '2025-06-07T12:30:00-05:00',
-  time: '12:30 PM - 2:00 PM',
-  location: 'Legacy Commons Shopping Centre, 5800 Legacy Drive, Suite 120, Plano, TX 75024',
-  attire: 'Dressy but not formal',
-  instructor: 'Margaret Ellison',
-};
-const later: MailItem = { ...item, title: 'Princess Tea Party (July)', date: '2025-07-12T12:30:00-05:00' };
-const PUBLIC_URL = 'https://greatlakesetiquette.com';
 
 /** Props for every kind of message, and what its text and HTML must both say. */
 const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: string[] } } = {
   confirmation: {
-    props: {
-      firstName: 'Ann',
-      orderId: 'ORD-e1',
-      orderReference: 'GL-123456',
-      isFree: false,
-      amountCents: 15_000,
-      paymentMethod: 'Credit Card',
-      item,
-      attendees: ['Ann Lee', 'Mia Lee'],
-      receipt: 'RECEIPT\nOrder number: ORD-e1\n',
-      hasCalendar: true,
-      orderUrl: `${PUBLIC_URL}/order-confirmation?orderId=ORD-e1`,
-      manageUrl: null,
-      noReminderWithinHours: null,
-      publicUrl: PUBLIC_URL,
-    },
+    props: EMAIL_SAMPLES.confirmation,
     subject: /^Your enrollment is confirmed: Princess Tea Party \(ORD-e1\)$/,
     says: ['Dear Ann,', 'Princess Tea Party', 'ORD-e1', 'GL-123456', '$150.00', 'arrive 15 minutes early'],
   },
   reminder: {
-    props: {
-      firstName: 'Ann',
-      orderId: 'ORD-e1',
-      item,
-      attendees: ['Ann Lee', 'Mia Lee'],
-      hasCalendar: true,
-      orderUrl: null,
-      manageUrl: null,
-      publicUrl: PUBLIC_URL,
-    },
+    props: EMAIL_SAMPLES.reminder,
     subject: /^Reminder: Princess Tea Party on Saturday, June 7 \(ORD-e1\)$/,
     says: [
       'Dear Ann,',
@@ -61,29 +26,12 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     ],
   },
   'waitlist-offer': {
-    props: {
-      firstName: 'Bea',
-      item,
-      seats: 2,
-      amountCents: 15_000,
-      expiresAt: '2025-06-02T17:00:00.000Z',
-      claimUrl: `${PUBLIC_URL}/waitlist/offer/abc`,
-      publicUrl: PUBLIC_URL,
-    },
+    props: EMAIL_SAMPLES['waitlist-offer'],
     subject: /^A place has opened for you: Princess Tea Party$/,
     says: ['Dear Bea,', '2 places opened', 'June 2, 2025 at 12:00 PM', '$150.00', 'waiting list'],
   },
   cancellation: {
-    props: {
-      firstName: 'Ann',
-      orderId: 'ORD-e1',
-      item,
-      cancelledBy: 'school',
-      reason: 'The instructor is ill',
-      paidCents: 15_000,
-      refundCents: 5_000,
-      publicUrl: PUBLIC_URL,
-    },
+    props: EMAIL_SAMPLES.cancellation,
     subject: /^Your enrollment is cancelled: Princess Tea Party \(ORD-e1\)$/,
     says: [
       'Dear Ann,',
@@ -95,31 +43,12 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     ],
   },
   refund: {
-    props: {
-      firstName: 'Ann',
-      orderId: 'ORD-e1',
-      item,
-      amountCents: 2_500,
-      paidCents: 15_000,
-      refundedCents: 7_500,
-      reason: 'A participant could not come',
-      publicUrl: PUBLIC_URL,
-    },
+    props: EMAIL_SAMPLES.refund,
     subject: /^Refund of \$25\.00 for order ORD-e1$/,
     says: ['Dear Ann,', '$25.00', '$150.00', '$75.00', 'A participant could not come', '5 to 10 business days'],
   },
   transfer: {
-    props: {
-      firstName: 'Ann',
-      orderId: 'ORD-e1',
-      from: item,
-      to: later,
-      attendees: ['Ann Lee'],
-      refundCents: 1_000,
-      hasCalendar: true,
-      manageUrl: null,
-      publicUrl: PUBLIC_URL,
-    },
+    props: EMAIL_SAMPLES.transfer,
     subject: /^Your enrollment has moved: Princess Tea Party \(July\) on Saturday, July 12, 2025 \(ORD-e1\)$/,
     says: [
       'Dear Ann,',
