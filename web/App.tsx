@@ -2,6 +2,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { adminRoutes } from './admin/routes.js';
 import { HomePage } from './catalogue/HomePage.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
+import { policyRoutes } from './policies/routes.js';
 import { lazyPage } from './core/lazyPage.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
@@ -31,7 +32,13 @@ export const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteError />,
-        children: [...publicRoutes, ...enrollmentRoutes, ...adminRoutes, { path: '*', element: <NotFound /> }],
+        children: [
+          ...publicRoutes,
+          ...enrollmentRoutes,
+          ...policyRoutes,
+          ...adminRoutes,
+          { path: '*', element: <NotFound /> },
+        ],
       },
     ],
   },

@@ -17,6 +17,7 @@ export const queryKeys = {
   workshop: (id: string, params?: SearchParams) => withParams(`/api/workshops/${encodeURIComponent(id)}`, params),
   enrollment: (id: string, params?: SearchParams) => withParams(`/api/enrollments/${encodeURIComponent(id)}`, params),
   stripeConfig: () => withParams('/api/stripe-config'),
+  policies: () => withParams('/api/policies'),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
   stripeConnection: () => withParams('/api/test-stripe-connection'),
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),
