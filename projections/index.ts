@@ -7,6 +7,7 @@ import { enrollmentHistoryProjector } from './admin/enrollment-history.js';
 import { dashboardProjector } from './admin/dashboard.js';
 import { ordersProjector } from './enrollment/orders.js';
 import { seatHoldsProjector } from './enrollment/seat-holds.js';
+import { remindersProjector } from './enrollment/reminders.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -18,4 +19,5 @@ export const allProjectors: readonly AnyProjector[] = [
   dashboardProjector,
   ordersProjector,
   seatHoldsProjector,
+  remindersProjector,
 ];

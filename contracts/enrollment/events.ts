@@ -168,6 +168,21 @@ export const ConfirmationEmailSentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * Recorded after the one reminder e-mail before the workshop left (REMINDER_HOURS before its start);
+ * the reminder job sends only while this is absent, and the decider records it once.
+ */
+export const ReminderSentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  orderId: z.string(),
+  /** The RFC 5322 Message-ID, derived from the order id so a re-send is recognisably the same mail. */
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  /** The start the reminder was about. */
+  workshopStartsAt: Instant,
+  sentAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -178,6 +193,7 @@ export const enrollmentEventSchemas = {
   EnrollmentCancelled: EnrollmentCancelledSchema,
   RefundIssued: RefundIssuedSchema,
   ConfirmationEmailSent: ConfirmationEmailSentSchema,
+  ReminderSent: ReminderSentSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -189,6 +205,7 @@ export type EnrollmentExpired = z.infer<typeof EnrollmentExpiredSchema>;
 export type EnrollmentCancelled = z.infer<typeof EnrollmentCancelledSchema>;
 export type RefundIssued = z.infer<typeof RefundIssuedSchema>;
 export type ConfirmationEmailSent = z.infer<typeof ConfirmationEmailSentSchema>;
+export type ReminderSent = z.infer<typeof ReminderSentSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -199,7 +216,8 @@ export type EnrollmentEvent =
   | { type: 'EnrollmentExpired'; data: EnrollmentExpired }
   | { type: 'EnrollmentCancelled'; data: EnrollmentCancelled }
   | { type: 'RefundIssued'; data: RefundIssued }
-  | { type: 'ConfirmationEmailSent'; data: ConfirmationEmailSent };
+  | { type: 'ConfirmationEmailSent'; data: ConfirmationEmailSent }
+  | { type: 'ReminderSent'; data: ReminderSent };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

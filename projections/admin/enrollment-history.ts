@@ -36,6 +36,8 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `Refund of ${formatUsd(e.data.amountCents)} issued (${e.data.refundId}): ${e.data.reason.replaceAll('-', ' ')}.`;
     case 'ConfirmationEmailSent':
       return `Confirmation e-mail sent for ${e.data.orderId} (${e.data.transport}).`;
+    case 'ReminderSent':
+      return `Reminder e-mail sent for ${e.data.orderId} before the start at ${e.data.workshopStartsAt} (${e.data.transport}).`;
   }
 }
 

@@ -12,7 +12,7 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 export const confirmationMessageId = (orderId: string) => `<${orderId}@${DOMAIN}>`;
 
 /** Whether the workshop starts within `hours` of the confirmation, so that no reminder will follow. */
-export function insideReminderWindow(item: PurchasedItem, confirmedAt: string, hours: number): boolean {
+export function insideReminderWindow(item: Pick<PurchasedItem, 'date'>, confirmedAt: string, hours: number): boolean {
   if (!item.date) return false;
   const start = new Date(item.date).getTime();
   return start - new Date(confirmedAt).getTime() < hours * 3_600_000;

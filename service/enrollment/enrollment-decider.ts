@@ -37,7 +37,15 @@ export type EnrollmentCommand =
       reason: 'seats-unavailable' | 'cancelled';
       at: string;
     }
-  | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
+  | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
+  | {
+      type: 'RecordReminder';
+      orderId: string;
+      messageId: string;
+      transport: 'smtp' | 'outbox';
+      workshopStartsAt: string;
+      at: string;
+    };
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
@@ -54,6 +62,8 @@ export interface EnrollmentState {
   /** Provider event ids already recorded, so a redelivered failure is not recorded twice. */
   providerEvents: string[];
   emailSent: boolean;
+  /** The one reminder before the workshop has left (ReminderSent). */
+  reminderSent: boolean;
   /** Set when the same parent's newer submission replaced this one. */
   replacedBy: string | null;
 }
@@ -69,6 +79,7 @@ export const enrollmentInitialState: EnrollmentState = {
   lastFailure: null,
   providerEvents: [],
   emailSent: false,
+  reminderSent: false,
   replacedBy: null,
 };
 
@@ -142,6 +153,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return { ...state, status: 'refunded' };
       case 'ConfirmationEmailSent':
         return { ...state, emailSent: true };
+      case 'ReminderSent':
+        return { ...state, reminderSent: true };
     }
   },
 
@@ -293,6 +306,28 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           {
             type: 'ConfirmationEmailSent',
             data: { enrollmentId: submission.enrollmentId, orderId, messageId, transport, sentAt: at },
+          },
+        ];
+      }
+
+      case 'RecordReminder': {
+        const submission = requireEnrollment(state);
+        // One reminder per enrollment: a second send (a crash before the record, two processes) records nothing.
+        if (state.reminderSent) return [];
+        // Cancelled (or refunded) meanwhile: the reminder is not recorded as if the booking stood.
+        if (state.status !== 'confirmed') throw conflict(`This enrollment is ${state.status}: it gets no reminder.`);
+        const { orderId, messageId, transport, workshopStartsAt, at } = command;
+        return [
+          {
+            type: 'ReminderSent',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              orderId,
+              messageId,
+              transport,
+              workshopStartsAt,
+              sentAt: at,
+            },
           },
         ];
       }
