@@ -9,6 +9,7 @@ import { ordersProjector } from './enrollment/orders.js';
 import { seatHoldsProjector } from './enrollment/seat-holds.js';
 import { administratorsProjector } from './admin/administrators.js';
 import { waitlistsProjector } from './waitlist/waitlists.js';
+import { remindersProjector } from './enrollment/reminders.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -22,4 +23,5 @@ export const allProjectors: readonly AnyProjector[] = [
   seatHoldsProjector,
   administratorsProjector,
   waitlistsProjector,
+  remindersProjector,
 ];

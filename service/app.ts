@@ -12,6 +12,7 @@ import { inquiryRoutes } from './inquiries/routes.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
 import { paymentRoutes } from './enrollment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { policyRoutes } from './policies/routes.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', waitlistRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
+  api.route('/', policyRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
 

@@ -12,6 +12,7 @@ import { ProcessorRunner } from '../platform/processor/runner.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
 import { allProjectors } from '../projections/index.js';
 import { HoldTimer } from './enrollment/hold-timer.js';
+import { ReminderTimer } from './enrollment/reminder-timer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
@@ -77,6 +78,9 @@ async function main() {
   // one active timer across API processes.
   const timer = new HoldTimer(deps, { takeOverAtStart });
   timer.start();
+  // The one reminder before each workshop (REMINDER_HOURS); its own lease, one sender across processes.
+  const reminders = new ReminderTimer(deps, { takeOverAtStart });
+  reminders.start();
   const server = serve(
     { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
     (info) => {
@@ -109,6 +113,7 @@ async function main() {
     clearInterval(sweep);
     clearTimeout(cut);
     await timer.stop();
+    await reminders.stop();
     await runner.stop();
     waiter.close();
     await stores.close();

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes.js';
 import { HomePage } from './catalogue/HomePage.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
 import { waitlistRoutes } from './waitlist/routes.js';
+import { policyRoutes } from './policies/routes.js';
 import { lazyPage } from './core/lazyPage.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
           ...publicRoutes,
           ...enrollmentRoutes,
           ...waitlistRoutes,
+          ...policyRoutes,
           ...adminRoutes,
           { path: '*', element: <NotFound /> },
         ],

@@ -261,6 +261,21 @@ export const ConfirmationEmailSentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * Recorded after the one reminder e-mail before the workshop left (REMINDER_HOURS before its start);
+ * the reminder job sends only while this is absent, and the decider records it once.
+ */
+export const ReminderSentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  orderId: z.string(),
+  /** The RFC 5322 Message-ID, derived from the order id so a re-send is recognisably the same mail. */
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  /** The start the reminder was about. */
+  workshopStartsAt: Instant,
+  sentAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -277,6 +292,7 @@ export const enrollmentEventSchemas = {
   EnrollmentTransferred: EnrollmentTransferredSchema,
   TransferAbandoned: TransferAbandonedSchema,
   CustomerNotified: CustomerNotifiedSchema,
+  ReminderSent: ReminderSentSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -295,6 +311,7 @@ export type TransferRequested = z.infer<typeof TransferRequestedSchema>;
 export type EnrollmentTransferred = z.infer<typeof EnrollmentTransferredSchema>;
 export type TransferAbandoned = z.infer<typeof TransferAbandonedSchema>;
 export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
+export type ReminderSent = z.infer<typeof ReminderSentSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -311,7 +328,8 @@ export type EnrollmentEvent =
   | { type: 'TransferRequested'; data: TransferRequested }
   | { type: 'EnrollmentTransferred'; data: EnrollmentTransferred }
   | { type: 'TransferAbandoned'; data: TransferAbandoned }
-  | { type: 'CustomerNotified'; data: CustomerNotified };
+  | { type: 'CustomerNotified'; data: CustomerNotified }
+  | { type: 'ReminderSent'; data: ReminderSent };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

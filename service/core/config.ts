@@ -64,6 +64,14 @@ export const ConfigSchema = z.object({
     .positive()
     .max(24 * 14)
     .default(24),
+  /** A confirmed enrollment gets one reminder e-mail once its workshop is less than this many hours away. */
+  REMINDER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(48),
+  /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
+  CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
   TEST_PAGES: bool.default(false),

@@ -37,7 +37,13 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
       if (state.emailSent || !state.submission || state.cancellation) return;
       const confirmed = event.data;
       const { mailer } = deps;
-      const message = confirmationEmail(state.submission, confirmed, deps.clock(), deps.config.PUBLIC_URL);
+      const message = await confirmationEmail(
+        state.submission,
+        confirmed,
+        deps.clock(),
+        deps.config.PUBLIC_URL,
+        deps.config.REMINDER_HOURS,
+      );
       try {
         await mailer.send(message);
       } catch (err) {

@@ -1,10 +1,10 @@
 import { SCHOOL } from '../../contracts/core/school.js';
 import { toOneLine } from '../../contracts/core/text.js';
-import type { EnrollmentConfirmed, EnrollmentSubmitted } from '../../contracts/enrollment/events.js';
-import { formatUsd } from '../../contracts/enrollment/money.js';
+import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
 import type { MailMessage } from '../mail/port.js';
+import { renderEmail } from '../mail/templates/index.js';
 import { workshopIcs } from './ics.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
@@ -12,20 +12,25 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 /** One order, one Message-ID: a re-send is recognisably the same message (and the same outbox file). */
 export const confirmationMessageId = (orderId: string) => `<${orderId}@${DOMAIN}>`;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Whether the workshop starts within `hours` of the confirmation, so that no reminder will follow. */
+export function insideReminderWindow(item: Pick<PurchasedItem, 'date'>, confirmedAt: string, hours: number): boolean {
+  if (!item.date) return false;
+  const start = new Date(item.date).getTime();
+  return start - new Date(confirmedAt).getTime() < hours * 3_600_000;
+}
 
-/** The confirmation e-mail: a short letter, the receipt as text and as a .txt file, and an .ics for the workshop. */
-export function confirmationEmail(
+/**
+ * The confirmation e-mail: a short letter (text and HTML), the receipt as text and as a .txt file,
+ * and an .ics for the workshop. With `reminderHours`, a workshop closer than that says this is the
+ * only e-mail before it (the reminder job skips such enrollments).
+ */
+export async function confirmationEmail(
   sub: EnrollmentSubmitted,
   conf: EnrollmentConfirmed,
   now: Date,
   publicUrl?: string,
-): MailMessage {
-  // Stored text may predate the API's refusal of line breaks: each value stays on its own line.
-  const firstName = toOneLine(sub.form.firstName);
-  const title = toOneLine(sub.item.title);
-  const attire = toOneLine(sub.item.attire);
+  reminderHours?: number,
+): Promise<MailMessage> {
   const order: ReceiptOrder = {
     orderReference: conf.orderReference,
     confirmedAt: conf.confirmedAt,
@@ -43,39 +48,45 @@ export function confirmationEmail(
   };
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({ uid: `${conf.orderId}@${DOMAIN}`, item: sub.item, orderId: conf.orderId, stamp: now });
-  const link = publicUrl
-    ? `${publicUrl.replace(/\/$/, '')}/order-confirmation?orderId=${encodeURIComponent(conf.orderId)}`
-    : null;
-  const intro = [
-    `Dear ${firstName},`,
-    '',
-    `Thank you for enrolling in ${title}. Your order ${conf.orderId} (reference ${conf.orderReference}) is confirmed` +
-      (sub.isFree ? '.' : `; we received ${formatUsd(conf.amountCents)}.`),
-    ...(attire ? [`Attire: ${attire}.`] : []),
-    'Please arrive 15 minutes early.' + (ics ? ' The attached calendar file adds the workshop to your calendar.' : ''),
-    ...(link ? ['', `Your confirmation online: ${link}`] : []),
-    '',
-    `Warm regards,`,
-    SCHOOL.fullName,
-  ].join('\n');
-  const text = `${intro}\n\n${receipt}`;
+  const { subject, text, html } = await renderEmail('confirmation', {
+    firstName: sub.form.firstName,
+    orderId: conf.orderId,
+    orderReference: conf.orderReference,
+    isFree: sub.isFree,
+    amountCents: conf.amountCents,
+    paymentMethod: conf.paymentMethod,
+    item: sub.item,
+    attendees: sub.attendees,
+    receipt,
+    hasCalendar: ics !== null,
+    orderUrl: orderPageUrl(publicUrl, conf.orderId),
+    manageUrl: null,
+    noReminderWithinHours:
+      reminderHours !== undefined && insideReminderWindow(sub.item, conf.confirmedAt, reminderHours)
+        ? reminderHours
+        : null,
+    publicUrl: publicUrl ?? null,
+  });
   return {
     to: sub.form.email,
-    subject: `Your enrollment is confirmed: ${title} (${conf.orderId})`,
+    subject,
     text,
-    html: `<pre style="font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
+    html,
     messageId: confirmationMessageId(conf.orderId),
     attachments: [
       { filename: receiptFileName(conf.orderId), content: receipt, contentType: 'text/plain; charset=utf-8' },
-      ...(ics
-        ? [
-            {
-              filename: `${SCHOOL.product}-${conf.orderId}.ics`,
-              content: ics,
-              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            },
-          ]
-        : []),
+      ...(ics ? [workshopIcsAttachment(conf.orderId, ics)] : []),
     ],
   };
 }
+
+/** The order confirmation page of an order, when the site's address is known. */
+export const orderPageUrl = (publicUrl: string | undefined, orderId: string) =>
+  publicUrl ? `${publicUrl.replace(/\/$/, '')}/order-confirmation?orderId=${encodeURIComponent(orderId)}` : null;
+
+/** The workshop's .ics as an attachment; the same file name in the confirmation and the reminder. */
+export const workshopIcsAttachment = (orderId: string, ics: string) => ({
+  filename: `${SCHOOL.product}-${orderId}.ics`,
+  content: ics,
+  contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+});

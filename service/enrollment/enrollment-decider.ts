@@ -49,7 +49,15 @@ export type EnrollmentCommand =
       at: string;
     }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
-  | AfterSaleCommand;
+  | AfterSaleCommand
+  | {
+      type: 'RecordReminder';
+      orderId: string;
+      messageId: string;
+      transport: 'smtp' | 'outbox';
+      workshopStartsAt: string;
+      at: string;
+    };
 
 /**
  * Whether the enrollment can still be paid for; throws the refusal the visitor reads. The checkout
@@ -204,6 +212,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         };
       case 'CustomerNotified':
         return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
+      case 'ReminderSent':
+        return { ...state, reminderSent: true };
     }
   },
 
@@ -367,6 +377,28 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           {
             type: 'ConfirmationEmailSent',
             data: { enrollmentId: submission.enrollmentId, orderId, messageId, transport, sentAt: at },
+          },
+        ];
+      }
+
+      case 'RecordReminder': {
+        const submission = requireEnrollment(state);
+        // One reminder per enrollment: a second send (a crash before the record, two processes) records nothing.
+        if (state.reminderSent) return [];
+        // Cancelled (or refunded) meanwhile: the reminder is not recorded as if the booking stood.
+        if (state.status !== 'confirmed') throw conflict(`This enrollment is ${state.status}: it gets no reminder.`);
+        const { orderId, messageId, transport, workshopStartsAt, at } = command;
+        return [
+          {
+            type: 'ReminderSent',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              orderId,
+              messageId,
+              transport,
+              workshopStartsAt,
+              sentAt: at,
+            },
           },
         ];
       }

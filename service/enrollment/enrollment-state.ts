@@ -21,6 +21,8 @@ export interface EnrollmentState {
   /** Provider event ids already recorded, so a redelivered failure is not recorded twice. */
   providerEvents: string[];
   emailSent: boolean;
+  /** The one reminder before the workshop has left (ReminderSent). */
+  reminderSent: boolean;
   /** Set when the same parent's newer submission replaced this one. */
   replacedBy: string | null;
   /** The workshop the seats are in now (a transfer moves it), and what is bought there. */
@@ -85,6 +87,7 @@ export const enrollmentInitialState: EnrollmentState = {
   lastFailure: null,
   providerEvents: [],
   emailSent: false,
+  reminderSent: false,
   replacedBy: null,
   workshopId: null,
   item: null,

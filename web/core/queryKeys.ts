@@ -20,6 +20,7 @@ export const queryKeys = {
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
   stripeConfig: () => withParams('/api/stripe-config'),
+  policies: () => withParams('/api/policies'),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
   stripeConnection: () => withParams('/api/test-stripe-connection'),
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),

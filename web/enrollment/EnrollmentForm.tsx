@@ -117,7 +117,20 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
             </Link>
           </FormCheck>
         )}
-        <FormCheck form={form} name="agreeToTerms" isRequired>
+        <FormCheck
+          form={form}
+          name="agreeToTerms"
+          isRequired
+          description={
+            <>
+              Read the{' '}
+              <Link href="/terms" target="_blank">
+                enrollment terms
+              </Link>
+              , with our cancellation and refund policy.
+            </>
+          }
+        >
           I agree to the terms and conditions of enrollment
         </FormCheck>
       </Section>

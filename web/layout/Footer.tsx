@@ -12,6 +12,8 @@ const EXPLORE = [
 ];
 
 const POLICIES = [
+  { href: '/terms', label: 'Enrollment Terms' },
+  { href: '/privacy', label: 'Privacy' },
   { href: '/code-of-conduct', label: 'Code of Conduct' },
   { href: '/photography-release', label: 'Photography Release' },
 ];

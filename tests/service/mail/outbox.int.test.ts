@@ -75,11 +75,67 @@ const headersOf = (eml: string) =>
     .replace(/\r\n[ \t]+/g, ' ')
     .split('\r\n');
 
+/** The MIME parts of an .eml in order, each with its content type and its body decoded. */
+function mimeParts(eml: string): { type: string; body: string }[] {
+  const parts: { type: string; body: string }[] = [];
+  const boundaries = [...eml.replace(/\r\n[ \t]+/g, ' ').matchAll(/boundary="([^"]+)"/g)].map((m) => m[1]!);
+  const delimiter = new RegExp(
+    `\r\n--(?:${boundaries.map((b) => b.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})(?:--)?\r\n`,
+  );
+  for (const chunk of eml.split(delimiter).slice(1)) {
+    const split = chunk.indexOf('\r\n\r\n');
+    const head = chunk.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+    const raw = chunk.slice(split + 4);
+    const type = /^Content-Type: ([^;\r\n]+)/im.exec(head)?.[1] ?? '';
+    const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head)?.[1]?.toLowerCase();
+    const body =
+      encoding === 'base64'
+        ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? Buffer.from(
+              raw
+                .replace(/=\r\n/g, '')
+                .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+              'latin1',
+            ).toString('utf8')
+          : raw;
+    if (type) parts.push({ type, body });
+  }
+  return parts;
+}
+
 describe('outbox mailer', () => {
+  it('given a confirmation, then its .eml is multipart/mixed: the letter as text and HTML alternatives, then the receipt and the .ics', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+    await new OutboxMailer(dir, 'Great Lakes Etiquette <hello@greatlakesetiquette.com>').send(
+      await confirmationEmail(submitted, confirmed, new Date(AT), 'https://greatlakesetiquette.com'),
+    );
+    const eml = readFileSync(join(dir, 'ORD-e1.eml'), 'utf8');
+    expect(headersOf(eml).find((h) => h.startsWith('Content-Type:'))).toMatch(/^Content-Type: multipart\/mixed;/);
+    const parts = mimeParts(eml);
+    // The alternatives in the order RFC 2046 asks: plainest first, so a client shows the HTML.
+    expect(parts.map((p) => p.type)).toEqual([
+      'multipart/alternative',
+      'text/plain',
+      'text/html',
+      'text/plain',
+      'text/calendar',
+    ]);
+    const [, text, html, receipt, ics] = parts;
+    expect(text!.body).toContain('Dear Ann,');
+    expect(text!.body).toContain('Please arrive 15 minutes early.');
+    expect(html!.body).toMatch(/^<!DOCTYPE html/);
+    expect(html!.body).toContain('Your enrollment is confirmed</h1>');
+    expect(html!.body).toContain('Princess Tea Party');
+    expect(html!.body).toContain('href="https://greatlakesetiquette.com/order-confirmation?orderId=ORD-e1"');
+    expect(receipt!.body).toContain('RECEIPT');
+    expect(ics!.body).toContain('BEGIN:VCALENDAR');
+  });
+
   it('given a confirmation sent twice, then one .eml named after the order holds the letter, the receipt and a text/calendar attachment', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
     const mailer = new OutboxMailer(dir, 'Great Lakes Etiquette <hello@greatlakesetiquette.com>');
-    const message = confirmationEmail(submitted, confirmed, new Date(AT));
+    const message = await confirmationEmail(submitted, confirmed, new Date(AT));
     await mailer.send(message);
     await mailer.send(message);
     expect(readdirSync(dir)).toEqual(['ORD-e1.eml']);
@@ -94,7 +150,7 @@ describe('outbox mailer', () => {
   it('given stored names and a title holding CR/LF, when the confirmation is written, then no header is added and the subject stays one line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
     await new OutboxMailer(dir, 'Great Lakes Etiquette <hello@greatlakesetiquette.com>').send(
-      confirmationEmail(dirty, dirtyConfirmed, new Date(AT)),
+      await confirmationEmail(dirty, dirtyConfirmed, new Date(AT)),
     );
     const eml = readFileSync(join(dir, 'ORD-e2.eml'), 'utf8');
     const headers = headersOf(eml);
@@ -105,8 +161,8 @@ describe('outbox mailer', () => {
     ]);
   });
 
-  it('given those stored values, then the letter and the receipt keep each on the line it belongs to', () => {
-    const message = confirmationEmail(dirty, dirtyConfirmed, new Date(AT));
+  it('given those stored values, then the letter and the receipt keep each on the line it belongs to', async () => {
+    const message = await confirmationEmail(dirty, dirtyConfirmed, new Date(AT));
     const lines = message.text.split('\n');
     expect(lines).toContain('Dear Ann Bcc: first@evil.example,');
     expect(lines).toContain('Attire: Dressy Reply-To: attire@evil.example.');
@@ -127,7 +183,7 @@ describe('outbox mailer', () => {
       'ann@example.com, evil@example.com',
       'Ann <ann@example.com>',
     ]) {
-      const message = { ...confirmationEmail(submitted, confirmed, new Date(AT)), to };
+      const message = { ...(await confirmationEmail(submitted, confirmed, new Date(AT))), to };
       await expect(mailer.send(message)).rejects.toThrow(/not one plain e-mail address/);
     }
     expect(readdirSync(dir)).toEqual([]);

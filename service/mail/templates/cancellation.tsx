@@ -1,0 +1,87 @@
+import { SCHOOL } from '../../../contracts/core/school.js';
+import { toOneLine } from '../../../contracts/core/text.js';
+import { formatUsd } from '../../../contracts/enrollment/money.js';
+import { baseUrl, formatLongDate, type MailItem } from './format.js';
+import { Layout } from './layout.js';
+import { Amounts, P, Phone, Signature } from './parts.js';
+import { defineTemplate } from './template.js';
+
+export interface CancellationProps {
+  firstName: string;
+  orderId: string;
+  item: MailItem;
+  /** Who cancelled: the school (an administrator) or the parent. */
+  cancelledBy: 'school' | 'parent';
+  /** The reason given, shown as it was written; null when none was given. */
+  reason: string | null;
+  /** What was paid, in cents (0 for a free enrollment). */
+  paidCents: number;
+  /** The refund decided with the cancellation, in cents (0: none). */
+  refundCents: number;
+  publicUrl: string | null;
+}
+
+const onDate = (item: MailItem) => (item.date ? ` on ${formatLongDate(item.date)}` : '');
+
+function refundSentence(p: CancellationProps): string {
+  if (p.paidCents === 0) return 'Nothing was charged for this enrollment, so there is nothing to refund.';
+  if (p.refundCents === 0) return 'No refund is due for this cancellation under our cancellation policy.';
+  const part = p.refundCents < p.paidCents ? ` (of the ${formatUsd(p.paidCents)} you paid)` : '';
+  return `We are refunding ${formatUsd(p.refundCents)}${part} to the card used for payment. Refunds usually appear within 5 to 10 business days, depending on your bank.`;
+}
+
+const whoCancelled = (p: CancellationProps) =>
+  p.cancelledBy === 'parent' ? 'has been cancelled, as you asked' : 'has been cancelled by the school';
+
+/** An enrollment cancelled, by the school or by the parent, with the refund that goes with it. */
+export const cancellationTemplate = defineTemplate<CancellationProps>({
+  subject: (p) => `Your enrollment is cancelled: ${toOneLine(p.item.title)} (${p.orderId})`,
+
+  text(p) {
+    return [
+      `Dear ${toOneLine(p.firstName)},`,
+      '',
+      `Your enrollment in ${toOneLine(p.item.title)}${onDate(p.item)} (order ${p.orderId}) ${whoCancelled(p)}.`,
+      ...(p.reason ? [`Reason: ${toOneLine(p.reason)}`] : []),
+      '',
+      refundSentence(p),
+      '',
+      `If you did not expect this or have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
+      '',
+      'Warm regards,',
+      SCHOOL.fullName,
+      '',
+    ].join('\n');
+  },
+
+  html(p) {
+    const title = toOneLine(p.item.title);
+    return (
+      <Layout
+        preview={`Order ${p.orderId} ${whoCancelled(p)}.`}
+        heading="Your enrollment is cancelled"
+        publicUrl={baseUrl(p.publicUrl)}
+      >
+        <P>Dear {toOneLine(p.firstName)},</P>
+        <P>
+          Your enrollment in <strong>{title}</strong>
+          {onDate(p.item)} (order {p.orderId}) {whoCancelled(p)}.
+        </P>
+        {p.reason && <P>Reason: {toOneLine(p.reason)}</P>}
+        {p.paidCents > 0 && (
+          <Amounts
+            rows={[
+              { label: 'Paid', amount: formatUsd(p.paidCents) },
+              { label: 'Refund', amount: formatUsd(p.refundCents), total: true },
+            ]}
+          />
+        )}
+        <P>{refundSentence(p)}</P>
+        <P>
+          If you did not expect this or have a question, reply to this e-mail or call us at <Phone />.
+        </P>
+        <Signature />
+      </Layout>
+    );
+  },
+});

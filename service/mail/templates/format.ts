@@ -1,0 +1,38 @@
+import { SCHOOL } from '../../../contracts/core/school.js';
+import { toOneLine } from '../../../contracts/core/text.js';
+import type { PurchasedItem } from '../../../contracts/enrollment/events.js';
+
+const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
+const longDate = inSchoolZone({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+const shortDate = inSchoolZone({ weekday: 'long', month: 'long', day: 'numeric' });
+const stamp = inSchoolZone({ month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** "Saturday, July 19, 2025", in the school's time zone. */
+export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
+/** "Saturday, July 19", for subjects. */
+export const formatShortDate = (iso: string) => shortDate.format(new Date(iso));
+/** "July 19, 2025 at 7:00 PM", for deadlines. */
+export const formatStamp = (iso: string) => stamp.format(new Date(iso));
+
+/** What an e-mail says about a workshop or program: the purchased item, frozen at enrollment. */
+export type MailItem = Pick<PurchasedItem, 'kind' | 'title' | 'date' | 'time' | 'location' | 'attire' | 'instructor'>;
+
+/** Label and value pairs for the workshop's facts, each value on one line; empty ones left out. */
+export function itemFacts(item: MailItem, attendees: readonly string[] = []): [string, string][] {
+  const facts: [string, string][] = [];
+  if (item.date) facts.push(['Date', formatLongDate(item.date)]);
+  if (item.time) facts.push(['Time', toOneLine(item.time)]);
+  if (item.location) facts.push(['Address', toOneLine(item.location)]);
+  if (item.attire) facts.push(['Attire', toOneLine(item.attire)]);
+  if (item.instructor) facts.push(['Instructor', toOneLine(item.instructor)]);
+  if (attendees.length > 0) facts.push(['Attending', attendees.map(toOneLine).join(', ')]);
+  return facts;
+}
+
+/** The facts as aligned text lines, for the plain-text part. */
+export const factLines = (facts: readonly [string, string][]) =>
+  facts.map(([label, value]) => `${`${label}:`.padEnd(12)}${value}`);
+
+/** A base URL without its trailing slash, or null. */
+export const baseUrl = (publicUrl: string | null | undefined) => (publicUrl ? publicUrl.replace(/\/$/, '') : null);

@@ -1,0 +1,52 @@
+import { render } from '@react-email/render';
+import { cancellationTemplate, type CancellationProps } from './cancellation.js';
+import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
+import { refundTemplate, type RefundProps } from './refund.js';
+import { reminderTemplate, type ReminderProps } from './reminder.js';
+import type { Template } from './template.js';
+import { transferTemplate, type TransferProps } from './transfer.js';
+import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
+
+export type { CancellationProps, ConfirmationProps, RefundProps, ReminderProps, TransferProps, WaitlistOfferProps };
+export type { MailItem } from './format.js';
+
+/** Every message the school sends, by kind, with the props it is written from. */
+export interface EmailKinds {
+  confirmation: ConfirmationProps;
+  reminder: ReminderProps;
+  'waitlist-offer': WaitlistOfferProps;
+  cancellation: CancellationProps;
+  refund: RefundProps;
+  transfer: TransferProps;
+}
+export type EmailKind = keyof EmailKinds;
+
+const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
+  confirmation: confirmationTemplate,
+  reminder: reminderTemplate,
+  'waitlist-offer': waitlistOfferTemplate,
+  cancellation: cancellationTemplate,
+  refund: refundTemplate,
+  transfer: transferTemplate,
+};
+
+export interface RenderedEmail {
+  subject: string;
+  /** The plain-text part. */
+  text: string;
+  /** The HTML part: a whole document with inline styles, as mail clients need. */
+  html: string;
+}
+
+/**
+ * The one place every e-mail is written: its subject, its plain text and its HTML (react-email),
+ * from the same props. The sender adds the recipient, the Message-ID and the attachments.
+ */
+export async function renderEmail<K extends EmailKind>(kind: K, props: EmailKinds[K]): Promise<RenderedEmail> {
+  const template = TEMPLATES[kind] as Template<EmailKinds[K]>;
+  return {
+    subject: template.subject(props),
+    text: template.text(props),
+    html: await render(template.html(props)),
+  };
+}

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderEmail, type EmailKind, type EmailKinds } from '../../../service/mail/templates/index.js';
+import { EMAIL_SAMPLES, item, PUBLIC_URL } from '../../support/email-samples.js';
+import { COLORS, COLOR_TOKENS, FONTS } from '../../../service/mail/templates/theme.js';
+
+/** Props for every kind of message, and what its text and HTML must both say. */
+const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: string[] } } = {
+  confirmation: {
+    props: EMAIL_SAMPLES.confirmation,
+    subject: /^Your enrollment is confirmed: Princess Tea Party \(ORD-e1\)$/,
+    says: ['Dear Ann,', 'Princess Tea Party', 'ORD-e1', 'GL-123456', '$150.00', 'arrive 15 minutes early'],
+  },
+  reminder: {
+    props: EMAIL_SAMPLES.reminder,
+    subject: /^Reminder: Princess Tea Party on Saturday, June 7 \(ORD-e1\)$/,
+    says: [
+      'Dear Ann,',
+      'Saturday, June 7, 2025',
+      '12:30 PM - 2:00 PM',
+      '5800 Legacy Drive, Suite 120, Plano, TX 75024',
+      'Dressy but not formal',
+      'Ann Lee, Mia Lee',
+      'Please arrive 15 minutes early',
+      'attached calendar file',
+    ],
+  },
+  'waitlist-offer': {
+    props: EMAIL_SAMPLES['waitlist-offer'],
+    subject: /^A place has opened for you: Princess Tea Party$/,
+    says: ['Dear Bea,', '2 places opened', 'June 2, 2025 at 12:00 PM', '$150.00', 'waiting list'],
+  },
+  cancellation: {
+    props: EMAIL_SAMPLES.cancellation,
+    subject: /^Your enrollment is cancelled: Princess Tea Party \(ORD-e1\)$/,
+    says: [
+      'Dear Ann,',
+      'cancelled by the school',
+      'The instructor is ill',
+      '$50.00',
+      '$150.00',
+      'Saturday, June 7, 2025',
+    ],
+  },
+  refund: {
+    props: EMAIL_SAMPLES.refund,
+    subject: /^Refund of \$25\.00 for order ORD-e1$/,
+    says: ['Dear Ann,', '$25.00', '$150.00', '$75.00', 'A participant could not come', '5 to 10 business days'],
+  },
+  transfer: {
+    props: EMAIL_SAMPLES.transfer,
+    subject: /^Your enrollment has moved: Princess Tea Party \(July\) on Saturday, July 12, 2025 \(ORD-e1\)$/,
+    says: [
+      'Dear Ann,',
+      'Princess Tea Party on Saturday, June 7, 2025',
+      'Saturday, July 12, 2025',
+      '$10.00',
+      'arrive 15 minutes early',
+    ],
+  },
+};
+
+/** Character references decoded, as a browser reads attribute values and text. */
+const decode = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The HTML as a reader sees it: the hidden preview, comments and tags gone, white space collapsed. */
+const visibleText = (html: string) =>
+  decode(
+    html
+      .replace(/<head>[\s\S]*?<\/head>/, '')
+      .replace(/<div[^>]*data-skip-in-text="true"[^>]*>[\s\S]*?<\/div><\/div>/, '')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<[^>]+>/g, ' '),
+  )
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([,.)])/g, '$1')
+    .replace(/\(\s+/g, '(');
+
+describe('e-mail renderer', () => {
+  for (const kind of Object.keys(cases) as EmailKind[]) {
+    it(`given ${kind} props, then the subject, the plain text and the HTML all carry the message's facts`, async () => {
+      const { props, subject, says } = cases[kind];
+      const mail = await renderEmail(kind, props as never);
+      expect(mail.subject).toMatch(subject);
+      expect(mail.text).not.toMatch(/<[a-z]/i);
+      const seen = visibleText(mail.html);
+      for (const fact of says) {
+        expect(mail.text, `text part of ${kind}`).toContain(fact);
+        expect(seen, `HTML part of ${kind}`).toContain(fact);
+      }
+    });
+  }
+
+  it('given a waitlist offer, then its link is the text part\'s address and the HTML\'s "Enroll now" button', async () => {
+    const { text, html } = await renderEmail('waitlist-offer', cases['waitlist-offer'].props);
+    expect(text).toContain(`To enroll, open: ${PUBLIC_URL}/waitlist/offer/abc`);
+    expect(html).toMatch(new RegExp(`<a href="${PUBLIC_URL}/waitlist/offer/abc"[^>]*>[\\s\\S]*?Enroll now`));
+  });
+
+  it('given any message, then the HTML is a whole document in the school’s look, laid out for a phone', async () => {
+    for (const kind of Object.keys(cases) as EmailKind[]) {
+      const { html } = await renderEmail(kind, cases[kind].props as never);
+      expect(html).toMatch(/^<!DOCTYPE html/);
+      expect(html).toContain('<html dir="ltr" lang="en">');
+      expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
+      expect(html).toContain('max-width:600px');
+      expect(html).toContain(`background-color:${COLORS.navy}`);
+      expect(html).toContain(`border-bottom:4px solid ${COLORS.gold}`);
+      expect(html).toContain(`background-color:${COLORS.ivory}`);
+      expect(decode(html)).toContain(`font-family:${FONTS.display}`);
+      expect(html).toContain('Great Lakes School of Etiquette');
+      // The policies are linked from every message once the site's address is known.
+      expect(html).toContain(`href="${PUBLIC_URL}/terms"`);
+      expect(html).toContain(`href="${PUBLIC_URL}/privacy"`);
+      // Nothing smaller than 12 px: readable on a phone without zooming.
+      const sizes = [...html.matchAll(/font-size:(\d+)px/g)].map((m) => Number(m[1]));
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('given the e-mail colours, then each is the value of its token in web/theme.css', () => {
+    const css = readFileSync(new URL('../../../web/theme.css', import.meta.url), 'utf8');
+    for (const [name, token] of Object.entries(COLOR_TOKENS)) {
+      const declared = new RegExp(`${token}:\\s*([^;]+);`).exec(css)?.[1]?.trim();
+      const resolved = declared?.startsWith('var(')
+        ? new RegExp(`${declared.slice(4, -1)}:\\s*([^;]+);`).exec(css)?.[1]?.trim()
+        : declared;
+      expect(resolved, `${name} (${token})`).toBe(COLORS[name as keyof typeof COLORS]);
+    }
+    expect(css).toContain(`--font-display: ${FONTS.display};`);
+  });
+
+  it('given stored names holding markup, then the HTML shows them as text and runs nothing', async () => {
+    const props = {
+      ...cases.confirmation.props,
+      firstName: '<img src=x onerror=alert(1)>',
+      item: { ...item, title: '<b>Tea</b>' },
+    };
+    const { html, text } = await renderEmail('confirmation', props);
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>Tea</b>');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(text).toContain('Dear <img src=x onerror=alert(1)>,');
+  });
+
+  it('given a workshop closer than the reminder window, then the confirmation says it is the only e-mail before it; otherwise it does not', async () => {
+    const only = 'Your workshop is less than 48 hours away, so this is the only e-mail you will get before it.';
+    const inside = await renderEmail('confirmation', { ...cases.confirmation.props, noReminderWithinHours: 48 });
+    expect(inside.text).toContain(only);
+    expect(visibleText(inside.html)).toContain(only);
+    const outside = await renderEmail('confirmation', cases.confirmation.props);
+    expect(outside.text).not.toContain('only e-mail');
+    expect(outside.html).not.toContain('only e-mail');
+  });
+
+  it('given no booking page link, then no message mentions one; given one, then it is a "Manage your booking" button', async () => {
+    for (const kind of ['confirmation', 'reminder', 'transfer'] as const) {
+      const without = await renderEmail(kind, cases[kind].props as never);
+      expect(without.text + without.html).not.toContain('Manage your booking');
+      const url = `${PUBLIC_URL}/booking/tok123`;
+      const withLink = await renderEmail(kind, { ...cases[kind].props, manageUrl: url } as never);
+      expect(withLink.text).toContain(`Manage your booking: ${url}`);
+      expect(withLink.html).toMatch(new RegExp(`<a href="${url}"[^>]*>[\\s\\S]*?Manage your booking`));
+    }
+  });
+
+  it('given a free enrollment cancelled, then it says nothing was charged and shows no amounts', async () => {
+    const mail = await renderEmail('cancellation', {
+      ...cases.cancellation.props,
+      cancelledBy: 'parent',
+      reason: null,
+      paidCents: 0,
+      refundCents: 0,
+    });
+    expect(mail.text).toContain('has been cancelled, as you asked');
+    expect(mail.text).toContain('Nothing was charged');
+    expect(mail.text).not.toContain('Reason:');
+    expect(visibleText(mail.html)).not.toMatch(/\$\d/);
+  });
+});

@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../core/lazyPage.js';
+
+const TermsPage = lazyPage(() => import('./TermsPage.js'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('./PrivacyPage.js'), 'PrivacyPage');
+
+/** The enrollment terms and the privacy notice. */
+export const policyRoutes: RouteObject[] = [
+  { path: 'terms', element: <TermsPage /> },
+  { path: 'privacy', element: <PrivacyPage /> },
+];
