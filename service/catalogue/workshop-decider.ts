@@ -1,7 +1,8 @@
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
+import { enrollmentClosedMessage, hasBegun, isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
+import { AppError, conflict, enrollmentClosed, notFound } from '../core/errors.js';
 
 export type WorkshopCommand =
   | { type: 'ScheduleWorkshop'; workshop: WorkshopData }
@@ -15,6 +16,8 @@ export type WorkshopCommand =
       seats: number;
       expiresAt: string;
       holderKey?: string;
+      /** When the parent submitted: the sales window is decided on this instant. */
+      at: string;
     }
   | {
       type: 'ReleaseSeats';
@@ -22,8 +25,11 @@ export type WorkshopCommand =
       enrollmentId: string;
       reason: 'expired' | 'payment-failed' | 'cancelled';
     }
-  /** Confirms a hold; without a live hold (it expired) it takes the seats again if they are free. */
-  | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
+  /**
+   * Confirms a hold; without a live hold (it expired) it takes the seats again if they are free.
+   * With `paidAt` (a card payment), money that arrived once the workshop had begun is refused.
+   */
+  | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string; paidAt?: string };
 
 export interface WorkshopState {
   status: 'none' | 'scheduled' | 'removed';
@@ -142,9 +148,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       }
 
       case 'ReserveSeats': {
-        requireScheduled(state);
+        const workshop = requireScheduled(state);
         if (state.holds[command.enrollmentId] !== undefined || state.confirmed[command.enrollmentId] !== undefined)
           return [];
+        const at = new Date(command.at);
+        if (!isEnrollmentOpen(workshop, at)) throw enrollmentClosed(enrollmentClosedMessage(workshop, at));
         const { workshopId, enrollmentId, seats, expiresAt, holderKey } = command;
         // The same holder submitting again while their hold is unpaid: the new hold replaces the old.
         const replaced = holderKey === undefined ? undefined : state.holders[holderKey];
@@ -175,6 +183,10 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'ConfirmSeats': {
         const { workshopId, enrollmentId } = command;
         if (state.confirmed[enrollmentId] !== undefined) return [];
+        if (command.paidAt !== undefined && state.workshop && hasBegun(state.workshop, new Date(command.paidAt))) {
+          const paidAt = new Date(command.paidAt);
+          throw enrollmentClosed(enrollmentClosedMessage(state.workshop, paidAt));
+        }
         const held = state.holds[enrollmentId];
         if (held !== undefined) return [{ type: 'SeatsConfirmed', data: { workshopId, enrollmentId, seats: held } }];
         // The hold expired before the payment arrived: take the seats again only if they are still free.

@@ -58,6 +58,11 @@ export const ConfigSchema = z.object({
     .positive()
     .max(24 * 60)
     .default(30),
+  /**
+   * `season` moves the seeded workshops to the next season not begun when the catalogue is first
+   * written; `specification` keeps the specifications' 2025 dates (service/catalogue/season.ts).
+   */
+  SEED_DATES: z.enum(['season', 'specification']).default('season'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
   TEST_PAGES: bool.default(false),

@@ -34,7 +34,7 @@ export type EnrollmentCommand =
       paymentIntentId: string;
       refundId: string;
       amountCents: number;
-      reason: 'seats-unavailable' | 'cancelled';
+      reason: 'seats-unavailable' | 'cancelled' | 'workshop-begun';
       at: string;
     }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
@@ -47,6 +47,8 @@ export interface EnrollmentState {
   paymentIntentId: string | null;
   /** The PaymentIntent that was paid (may differ from the latest created one). */
   paidIntentId: string | null;
+  /** When the provider says the money arrived: a payment at or after the workshop's start is refunded. */
+  paidAt: string | null;
   paidCents: number;
   orderId: string | null;
   orderReference: string | null;
@@ -63,6 +65,7 @@ export const enrollmentInitialState: EnrollmentState = {
   submission: null,
   paymentIntentId: null,
   paidIntentId: null,
+  paidAt: null,
   paidCents: 0,
   orderId: null,
   orderReference: null,
@@ -118,6 +121,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           ...state,
           status: 'paid',
           paidIntentId: event.data.paymentIntentId,
+          paidAt: event.data.succeededAt,
           paidCents: event.data.amountCents,
           providerEvents: remember(state, event.data.providerEventId),
         };
