@@ -80,6 +80,8 @@ const runningFrom = (start: Date) => {
   const offset = start.getTime() - Date.now();
   return () => new Date(Date.now() + offset);
 };
+/** The test app's default clock. */
+export const testClock = runningFrom(BEFORE_SPEC_SEASON);
 
 /** The whole app on in-memory stores with the projections running, for `app.request` tests. */
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -102,7 +104,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     commands: createCommandHandler(eventStore),
     projections: waiter,
     log,
-    clock: options.clock ?? runningFrom(BEFORE_SPEC_SEASON),
+    clock: options.clock ?? testClock,
     newId: () => randomUUID(),
     // Offline payments in memory and mail kept in memory, unless a test brings its own.
     payments: new OfflinePayments({ log }),
