@@ -1,4 +1,5 @@
 import { Badge } from '../components/Badge.js';
+import type { SaleState } from './saleState.js';
 
 export const LOW_SPOTS = 3;
 
@@ -10,4 +11,10 @@ export function SpotsBadge({ spotsLeft }: { spotsLeft: number }) {
       {text}
     </Badge>
   );
+}
+
+/** A past workshop says so; otherwise the spots left. */
+export function StatusBadge({ state, spotsLeft }: { state: SaleState; spotsLeft: number }) {
+  if (state === 'past') return <Badge variant="neutral">Past event</Badge>;
+  return <SpotsBadge spotsLeft={spotsLeft} />;
 }
