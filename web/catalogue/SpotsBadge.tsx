@@ -13,8 +13,9 @@ export function SpotsBadge({ spotsLeft }: { spotsLeft: number }) {
   );
 }
 
-/** A past workshop says so; otherwise the spots left. */
+/** A past or closed workshop says so (spots left would read as an invitation); otherwise the spots left. */
 export function StatusBadge({ state, spotsLeft }: { state: SaleState; spotsLeft: number }) {
   if (state === 'past') return <Badge variant="neutral">Past event</Badge>;
+  if (state === 'closed') return <Badge variant="neutral">Closed</Badge>;
   return <SpotsBadge spotsLeft={spotsLeft} />;
 }
