@@ -119,7 +119,14 @@ export async function benchWaitlist(): Promise<Record<string, string | number>> 
         deps.commands.handle(
           seatLedgerDecider,
           seats,
-          { type: 'ReserveSeats', workshopId: WORKSHOP, enrollmentId, seats: 1, expiresAt },
+          {
+            type: 'ReserveSeats',
+            workshopId: WORKSHOP,
+            enrollmentId,
+            seats: 1,
+            expiresAt,
+            at: new Date().toISOString(),
+          },
           meta(),
         ),
       ),

@@ -29,7 +29,7 @@ async function main() {
     config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
 
   const stores = await openStores(config);
-  const seeded = await seedCatalogue(stores.eventStore, new Date());
+  const seeded = await seedCatalogue(stores.eventStore, new Date(), { dates: config.SEED_DATES });
   if (seeded.appended > 0) log.info('catalogue seeded', { events: seeded.appended });
 
   const owner = `api-${hostname()}-${process.pid}`;

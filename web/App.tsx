@@ -13,6 +13,7 @@ const ProgramsPage = lazyPage(() => import('./catalogue/ProgramsPage.js'), 'Prog
 const ProgramDetailPage = lazyPage(() => import('./catalogue/ProgramDetailPage.js'), 'ProgramDetailPage');
 // The schedule carries the calendar and @internationalized/date; nothing else should load them.
 const SchedulePage = lazyPage(() => import('./catalogue/SchedulePage.js'), 'SchedulePage');
+const EventsPage = lazyPage(() => import('./catalogue/EventsPage.js'), 'EventsPage');
 const ContactPage = lazyPage(() => import('./inquiries/ContactPage.js'), 'ContactPage');
 const NotFound = lazyPage(() => import('./site/NotFound.js'), 'NotFound');
 
@@ -24,6 +25,7 @@ export const publicRoutes: RouteObject[] = [
   { path: 'contact', element: <ContactPage /> },
   { path: 'schedule', element: <SchedulePage /> },
   { path: 'scheduling', element: <SchedulePage /> },
+  { path: 'events', element: <EventsPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WorkshopCategorySchema, type WorkshopCategory } from '../catalogue/workshop.js';
+import { MAX_PARTICIPANTS } from '../enrollment/form.js';
 import type { FormValues } from '../core/form-values.js';
 import { multiLineText, oneLineText } from '../core/text.js';
 
@@ -64,20 +65,55 @@ const DATE_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(Z|[
  * an offset to whole minutes: before 1883 the school's zone ran on local mean time, whose offset
  * has seconds that no stored date may carry.
  */
+const dateTimeProblem = (label: string, value: string): string | null => {
+  const m = DATE_TIME.exec(value);
+  return !m
+    ? `${label} must look like 2025-06-07T12:30.`
+    : m[3]
+      ? `${label} must have a UTC offset in whole minutes, e.g. -05:00.`
+      : Number(m[1]) < ADMIN_YEAR_MIN || Number(m[1]) > ADMIN_YEAR_MAX
+        ? `${label} must be in a year from ${ADMIN_YEAR_MIN} to ${ADMIN_YEAR_MAX}.`
+        : null;
+};
+
 export const AdminDateTimeSchema = z
   .string({ error: 'Date and time is required.' })
   .trim()
   .superRefine((value, ctx) => {
-    const m = DATE_TIME.exec(value);
-    const problem = !m
-      ? 'Date and time must look like 2025-06-07T12:30.'
-      : m[3]
-        ? 'Date and time must have a UTC offset in whole minutes, e.g. -05:00.'
-        : Number(m[1]) < ADMIN_YEAR_MIN || Number(m[1]) > ADMIN_YEAR_MAX
-          ? `Date and time must be in a year from ${ADMIN_YEAR_MIN} to ${ADMIN_YEAR_MAX}.`
-          : null;
+    const problem = dateTimeProblem('Date and time', value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** The optional closing time: '' (or absent) means enrollment closes when the workshop starts. */
+const closesAt = z
+  .string({ error: 'Enrollment closes must be text.' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? null : dateTimeProblem('Enrollment closes', value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** One group price row of the workshop form. */
+export const AdminPriceTierSchema = z.object({
+  participants: z
+    .number({ error: 'Participants is required.' })
+    .int('Participants must be a whole number.')
+    .min(2, 'A group price is for 2 or more participants.')
+    .max(
+      MAX_PARTICIPANTS,
+      `A group price is for at most ${MAX_PARTICIPANTS} participants (the most one enrollment takes).`,
+    ),
+  totalPrice: price,
+});
+export type AdminPriceTier = z.infer<typeof AdminPriceTierSchema>;
+
+/**
+ * Group prices: one per participant count, each lower than paying per person (otherwise it would
+ * never apply). Messages name the row ("Group price 2: ...") since they are shown under the list.
+ */
+const priceTiers = z
+  .array(AdminPriceTierSchema)
+  .max(MAX_PARTICIPANTS - 1, 'At most one group price per participant count.');
 
 /**
  * The category as the form's select holds it: '' until one is chosen. Nothing chosen is "required";
@@ -90,8 +126,7 @@ const category = z.preprocess(
   }),
 );
 
-/** The specification's workshop form, as the administrator fills it in. */
-export const AdminWorkshopFormSchema = z.object({
+const workshopFields = z.object({
   title: text('Title', 200),
   description: area('Description', 2000),
   category,
@@ -104,7 +139,50 @@ export const AdminWorkshopFormSchema = z.object({
     .int('Capacity must be a whole number.')
     .positive('Capacity must be at least 1.')
     .max(10_000, 'Capacity must be at most 10,000.'),
+  /**
+   * Added beyond the specification: the closing time ('' = at the start) and the group prices. Absent
+   * (the specification's client), an edit keeps what the workshop has.
+   */
+  enrollmentClosesAt: closesAt.optional(),
+  priceTiers: priceTiers.optional(),
 });
+
+type WorkshopFields = z.output<typeof workshopFields>;
+const hasOffset = (value: string) => /(Z|[+-]\d{2}:\d{2}(:\d{2})?)$/i.test(value);
+
+/** The checks across fields: tiers against the price, the closing time against the start. */
+function checkWorkshop(w: WorkshopFields, ctx: z.RefinementCtx): void {
+  const seen = new Set<number>();
+  (w.priceTiers ?? []).forEach((tier, i) => {
+    const row = `Group price ${i + 1}`;
+    const perPerson = Math.round(w.price * 100) * tier.participants;
+    if (seen.has(tier.participants))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['priceTiers', i, 'participants'],
+        message: `${row}: there is already a price for ${tier.participants} participants.`,
+      });
+    else if (Math.round(tier.totalPrice * 100) >= perPerson)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['priceTiers', i, 'totalPrice'],
+        message: `${row}: the total for ${tier.participants} must be less than ${tier.participants} x the price ($${(perPerson / 100).toFixed(2)}).`,
+      });
+    seen.add(tier.participants);
+  });
+  // Both wall-clock values on the school's clock (the form's case) compare as text; with offsets the
+  // server compares the instants (service/admin/catalogue-commands.ts).
+  const closes = w.enrollmentClosesAt;
+  if (closes && !hasOffset(closes) && !hasOffset(w.date) && closes > w.date)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['enrollmentClosesAt'],
+      message: 'Enrollment closes must be before the workshop starts (leave it empty to close at the start).',
+    });
+}
+
+/** The specification's workshop form, as the administrator fills it in. */
+export const AdminWorkshopFormSchema = workshopFields.superRefine(checkWorkshop);
 /** The workshop form's values; price and capacity not yet entered are NaN. */
 export type AdminWorkshopValues = FormValues<typeof AdminWorkshopFormSchema>;
 export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
@@ -116,16 +194,20 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   location: '',
   price: Number.NaN,
   capacity: Number.NaN,
+  enrollmentClosesAt: '',
+  priceTiers: [],
 };
 
 /** POST and PUT /api/admin/workshops: the form's fields, as the specification sends them. */
-export const AdminWorkshopInputSchema = AdminWorkshopFormSchema.extend({
-  /**
-   * Sent by the specification's form; ignored. Spots remaining follow from capacity and the seats
-   * that enrollments hold, so an administrator cannot make them disagree.
-   */
-  spotsRemaining: z.number().optional(),
-});
+export const AdminWorkshopInputSchema = workshopFields
+  .extend({
+    /**
+     * Sent by the specification's form; ignored. Spots remaining follow from capacity and the seats
+     * that enrollments hold, so an administrator cannot make them disagree.
+     */
+    spotsRemaining: z.number().optional(),
+  })
+  .superRefine(checkWorkshop);
 export type AdminWorkshopInput = z.infer<typeof AdminWorkshopInputSchema>;
 
 /** What the admin catalogue writes answer: the record's id and the feed position to wait for. */

@@ -37,7 +37,20 @@ export const SeatsReleasedSchema = z.object({
 });
 export const SeatsConfirmedSchema = z.object(seatChange);
 
+/**
+ * The seed's choice of dates, made once when the catalogue is first written (stream
+ * `catalogue-seed`): `weeks` is how far the specification's workshops were moved, so a restart
+ * (or a second process) writes any missing workshop with the same shift.
+ */
+export const SeedSeasonChosenSchema = z.object({
+  dates: z.enum(['season', 'specification']),
+  weeks: z.number().int().nonnegative(),
+  chosenAt: z.string().datetime({ offset: true }),
+});
+export const CATALOGUE_SEED_STREAM = 'catalogue-seed';
+
 export const catalogueEventSchemas = {
+  SeedSeasonChosen: SeedSeasonChosenSchema,
   ProgramPublished: ProgramPublishedSchema,
   ProgramUpdated: ProgramUpdatedSchema,
   ProgramRemoved: ProgramRemovedSchema,

@@ -24,6 +24,16 @@ export const ZonedDateTimeStringSchema = z
   .string()
   .datetime({ offset: true, message: 'must be a date and time with its UTC offset' });
 
+/**
+ * A group price: `participants` enrolled together pay `totalPrice` (dollars) instead of
+ * price x participants, e.g. the dinner's "Couple: $250" is { participants: 2, totalPrice: 250 }.
+ */
+export const PriceTierSchema = z.object({
+  participants: z.number().int().min(2).max(100),
+  totalPrice: z.number().nonnegative().max(100_000),
+});
+export type PriceTier = z.infer<typeof PriceTierSchema>;
+
 export const WorkshopDataSchema = z.object({
   id: WorkshopIdSchema,
   title: z.string().trim().min(1).max(200),
@@ -42,6 +52,10 @@ export const WorkshopDataSchema = z.object({
   price: z.number().nonnegative().max(100_000),
   note: z.string().max(300).optional(),
   capacity: z.number().int().positive().max(10_000),
+  /** When enrollment closes, if earlier than the start (added later: absent means "when it starts"). */
+  enrollmentClosesAt: ZonedDateTimeStringSchema.optional(),
+  /** Group prices (added later: absent means price x participants for every count). */
+  priceTiers: z.array(PriceTierSchema).max(10).optional(),
 });
 export type WorkshopData = z.infer<typeof WorkshopDataSchema>;
 

@@ -48,6 +48,8 @@ export const PurchasedItemSchema = z.object({
   category: z.string(),
   attire: z.string(),
   unitPriceCents: Cents,
+  /** The workshop's group prices when it was bought (added later: absent means none). */
+  priceTiers: z.array(z.object({ participants: z.number().int().positive(), totalCents: Cents })).optional(),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 
@@ -62,7 +64,7 @@ export const EnrollmentSubmittedSchema = z.object({
   participants: z.number().int().positive(),
   /** Names of everyone attending, contact person or student first. */
   attendees: z.array(z.string()),
-  /** unitPriceCents x participants, tax 0; computed by the server from the catalogue. */
+  /** unitPriceCents x participants, or the item's tier for that many; tax 0; computed by the server. */
   subtotalCents: Cents,
   taxCents: Cents,
   amountCents: Cents,
@@ -154,7 +156,7 @@ export const EnrollmentCancelledSchema = z.object({
 
 /** One refund, named so its provider call is made once: `<enrollmentId>-<n>`. */
 export const RefundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'is not a refund key');
-export const REFUND_REASONS = ['seats-unavailable', 'cancelled', 'transfer-difference'] as const;
+export const REFUND_REASONS = ['seats-unavailable', 'cancelled', 'transfer-difference', 'workshop-begun'] as const;
 
 /**
  * A refund decided (a cancellation, a transfer to a cheaper date, a payment for a cancelled
@@ -172,7 +174,10 @@ export const RefundRequestedSchema = z.object({
   requestedAt: Instant,
 });
 
-/** Money given back, e.g. a payment that arrived after the hold lapsed and the seats were taken. */
+/**
+ * Money given back, e.g. a payment that arrived after the hold lapsed and the seats were taken, or
+ * (`workshop-begun`) one that arrived once the workshop had started.
+ */
 export const RefundIssuedSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
   paymentIntentId: z.string().min(1),

@@ -97,6 +97,9 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     'AMOUNTS',
     line('Price per participant', formatUsd(item.unitPriceCents)),
     line('Participants', String(order.participants)),
+    ...(order.subtotalCents < item.unitPriceCents * order.participants
+      ? [line('Group price', `${order.participants} for ${formatUsd(order.subtotalCents)}`)]
+      : []),
     line('Subtotal', formatUsd(order.subtotalCents)),
     line('Tax', formatUsd(order.taxCents)),
     line('Total', formatUsd(order.amountCents)),

@@ -4,7 +4,7 @@ import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/even
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { notFound } from '../core/errors.js';
+import { notFound, validationError } from '../core/errors.js';
 import { programDecider, type ProgramState } from '../catalogue/program-decider.js';
 import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { toSchoolInstant } from './school-time.js';
@@ -26,25 +26,51 @@ const programFormFields = ({ title, description, category, price, image }: Admin
   image: image || undefined,
 });
 
-const workshopFormFields = ({
-  title,
-  description,
-  category,
-  date,
-  time,
-  location,
-  price,
-  capacity,
-}: AdminWorkshopInput) => ({
-  title,
-  description,
-  category,
-  date: toSchoolInstant(date),
-  time,
-  location,
-  price,
-  capacity,
-});
+/**
+ * The form's fields as stored. The closing time and the group prices are replaced only when the
+ * form sends them ('' and [] clear them), so the specification's client, which knows neither,
+ * keeps what the workshop has.
+ */
+const workshopFormFields = (
+  {
+    title,
+    description,
+    category,
+    date,
+    time,
+    location,
+    price,
+    capacity,
+    enrollmentClosesAt,
+    priceTiers,
+  }: AdminWorkshopInput,
+  current?: WorkshopData,
+): Omit<WorkshopData, 'id' | 'instructor' | 'duration'> => {
+  const start = toSchoolInstant(date);
+  const closes =
+    enrollmentClosesAt === undefined
+      ? current?.enrollmentClosesAt
+      : enrollmentClosesAt === ''
+        ? undefined
+        : toSchoolInstant(enrollmentClosesAt, 'enrollmentClosesAt');
+  if (closes !== undefined && Date.parse(closes) > Date.parse(start)) {
+    const message = 'Enrollment closes must be before the workshop starts (leave it empty to close at the start).';
+    throw validationError(`enrollmentClosesAt: ${message}`, [{ path: 'enrollmentClosesAt', message }]);
+  }
+  const tiers = priceTiers === undefined ? current?.priceTiers : priceTiers;
+  return {
+    title,
+    description,
+    category,
+    date: start,
+    time,
+    location,
+    price,
+    capacity,
+    ...(closes !== undefined ? { enrollmentClosesAt: closes } : {}),
+    ...(tiers && tiers.length > 0 ? { priceTiers: [...tiers].sort((a, b) => a.participants - b.participants) } : {}),
+  };
+};
 
 export interface EditProgram {
   programId: string;
@@ -79,8 +105,9 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
   decide({ form }, state) {
     if (state.status !== 'scheduled' || !state.workshop)
       throw notFound('We could not find that workshop. It may have been removed.');
+    const { enrollmentClosesAt: _closes, priceTiers: _tiers, ...kept } = state.workshop;
     return workshopDecider.decide(
-      { type: 'UpdateWorkshop', workshop: { ...state.workshop, ...workshopFormFields(form) } },
+      { type: 'UpdateWorkshop', workshop: { ...kept, ...workshopFormFields(form, state.workshop) } },
       state,
     );
   },

@@ -1,7 +1,8 @@
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
+import { enrollmentClosedMessage, hasBegun, isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
+import { AppError, conflict, enrollmentClosed, notFound } from '../core/errors.js';
 
 export type WorkshopCommand =
   | { type: 'ScheduleWorkshop'; workshop: WorkshopData }
@@ -15,6 +16,8 @@ export type WorkshopCommand =
       seats: number;
       expiresAt: string;
       holderKey?: string;
+      /** When the parent submitted: the sales window is decided on this instant. */
+      at: string;
       /** The waitlist offer this enrollment takes (checked by its token first): its held seats are this hold's. */
       offerId?: string;
     }
@@ -33,8 +36,11 @@ export type WorkshopCommand =
       enrollmentId: string;
       reason: 'expired' | 'payment-failed' | 'cancelled';
     }
-  /** Confirms a hold; without a live hold (it expired) it takes the seats again if they are free. */
-  | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string }
+  /**
+   * Confirms a hold; without a live hold (it expired) it takes the seats again if they are free.
+   * With `paidAt` (a card payment), money that arrived once the workshop had begun is refused.
+   */
+  | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string; paidAt?: string }
   /** After the sale: the enrollment's seats, held or sold, go back (a cancellation, the source of a transfer). */
   | { type: 'GiveBackSeats'; workshopId: string; enrollmentId: string; reason: 'cancelled' | 'transferred' }
   /** A transfer's target: seats sold at once, refused when too few are left or the workshop has begun. */
@@ -160,9 +166,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       }
 
       case 'ReserveSeats': {
-        requireScheduled(state);
+        const workshop = requireScheduled(state);
         if (state.holds[command.enrollmentId] !== undefined || state.confirmed[command.enrollmentId] !== undefined)
           return [];
+        const at = new Date(command.at);
+        if (!isEnrollmentOpen(workshop, at)) throw enrollmentClosed(enrollmentClosedMessage(workshop, at));
         const { workshopId, enrollmentId, seats, expiresAt, holderKey } = command;
         // The same holder submitting again while their hold is unpaid: the new hold replaces the old.
         const replaced = holderKey === undefined ? undefined : state.holders[holderKey];
@@ -225,9 +233,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         const { workshopId, enrollmentId, seats, at } = command;
         if (state.confirmed[enrollmentId] !== undefined) return [];
         const workshop = requireScheduled(state);
-        if (new Date(workshop.date) <= new Date(at))
+        if (!isEnrollmentOpen(workshop, new Date(at)))
           throw conflict(
-            `${workshop.title} has already begun, so no one can be moved into it. Please pick a later date.`,
+            hasBegun(workshop, new Date(at))
+              ? `${workshop.title} has already begun, so no one can be moved into it. Please pick a later date.`
+              : `Enrollment for ${workshop.title} is closed, so no one can be moved into it. Please pick another date.`,
           );
         const left = spotsLeft(state) + (state.holds[enrollmentId] ?? 0);
         if (seats > left)
@@ -243,6 +253,10 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'ConfirmSeats': {
         const { workshopId, enrollmentId } = command;
         if (state.confirmed[enrollmentId] !== undefined) return [];
+        if (command.paidAt !== undefined && state.workshop && hasBegun(state.workshop, new Date(command.paidAt))) {
+          const paidAt = new Date(command.paidAt);
+          throw enrollmentClosed(enrollmentClosedMessage(state.workshop, paidAt));
+        }
         const held = state.holds[enrollmentId];
         if (held !== undefined) return [{ type: 'SeatsConfirmed', data: { workshopId, enrollmentId, seats: held } }];
         // The hold expired before the payment arrived: take the seats again only if they are still free.

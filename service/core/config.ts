@@ -72,6 +72,11 @@ export const ConfigSchema = z.object({
     .default(48),
   /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
   CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /**
+   * `season` moves the seeded workshops to the next season not begun when the catalogue is first
+   * written; `specification` keeps the specifications' 2025 dates (service/catalogue/season.ts).
+   */
+  SEED_DATES: z.enum(['season', 'specification']).default('season'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
   TEST_PAGES: bool.default(false),

@@ -12,7 +12,9 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'unavailable'
-  | 'payment_provider';
+  | 'payment_provider'
+  /** A workshop's sales window is over (service/catalogue/workshop-decider.ts). */
+  | 'enrollment_closed';
 
 export class AppError extends Error {
   constructor(
@@ -29,3 +31,4 @@ export const validationError = (message: string, issues?: { path: string; messag
   new AppError('validation', message, { issues });
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const enrollmentClosed = (message: string) => new AppError('enrollment_closed', message);

@@ -20,6 +20,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   unavailable: 503,
   payment_provider: 502,
+  enrollment_closed: 409,
 };
 
 export function toErrorResponse(err: unknown, c: Context, log: Logger): Response {

@@ -2,13 +2,16 @@ import type { EventMetadata } from '../../contracts/core/events.js';
 import type { CreatePaymentIntentResponse } from '../../contracts/payments/api.js';
 import { CreatePaymentIntentRequestSchema } from '../../contracts/payments/api.js';
 import { enrollmentStream, type EnrollmentSubmitted } from '../../contracts/enrollment/events.js';
+import { workshopStream } from '../../contracts/catalogue/events.js';
+import { enrollmentClosedMessage, hasBegun } from '../../contracts/catalogue/sales-window.js';
 import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import type { z } from 'zod';
 import type { AppDeps } from '../core/deps.js';
-import { AppError, validationError } from '../core/errors.js';
+import { AppError, enrollmentClosed, validationError } from '../core/errors.js';
 import { assertPayable, enrollmentDecider } from './enrollment-decider.js';
 import { recordTestEnrollment } from './enroll-test.js';
 import { META } from '../payments/port.js';
+import { seatLedgerDecider } from './seat-ledger.js';
 
 type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
 
@@ -46,6 +49,8 @@ export async function createIntent(
     );
   }
 
+  await refuseOnceBegun(deps, sub);
+
   const payments = deps.payments;
   const existing = state.paymentIntentId ? await payments.retrievePaymentIntent(state.paymentIntentId) : null;
   const intent =
@@ -76,6 +81,17 @@ export async function createIntent(
     amountCents: intent.amountCents,
     ...(created ? { enrollmentId: created } : {}),
   };
+}
+
+/**
+ * No card is taken for a workshop that has begun: its hold can no longer become a seat. A payment
+ * already under way when it begins is refunded when it arrives (settle-payment.ts).
+ */
+async function refuseOnceBegun(deps: AppDeps, sub: EnrollmentSubmitted): Promise<void> {
+  if (!sub.workshopId) return;
+  const { workshop } = await deps.commands.state(seatLedgerDecider, workshopStream(sub.workshopId), 1_000);
+  const now = deps.clock();
+  if (workshop && hasBegun(workshop, now)) throw enrollmentClosed(enrollmentClosedMessage(workshop, now));
 }
 
 /** Ids only: names and e-mails stay out of the provider's metadata. */

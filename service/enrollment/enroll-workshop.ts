@@ -8,7 +8,7 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../contracts/enrollment/events.js';
-import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
+import { formatUsd, priceEnrollment, tiersInCents, toCents } from '../../contracts/enrollment/money.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../contracts/enrollment/client-holds.js';
@@ -39,10 +39,13 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   category: w.category,
   attire: w.attire ?? '',
   unitPriceCents: toCents(w.price),
+  ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
 });
 
-const sameItem = (a: PurchasedItem, b: PurchasedItem) =>
-  (Object.keys(a) as (keyof PurchasedItem)[]).every((k) => a[k] === b[k]);
+/** Same item and same sales window: the first check's plan still holds. */
+const samePlan = (a: WorkshopData, b: WorkshopData) =>
+  JSON.stringify(itemOfWorkshop(a)) === JSON.stringify(itemOfWorkshop(b)) &&
+  a.enrollmentClosesAt === b.enrollmentClosesAt;
 
 type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
 
@@ -108,6 +111,7 @@ export async function enrollInWorkshop(
     enrollmentId,
     seats: submission.participants,
     expiresAt: holdExpiresAt,
+    at,
     // Only an unpaid hold is replaced by a resubmission; a free enrollment is confirmed at once, and
     // two of them racing must not cancel each other.
     ...(submission.isFree ? {} : { holderKey: pseudonyms.email(submission.form.email) }),
@@ -136,9 +140,7 @@ export async function enrollInWorkshop(
         if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
         // The workshop as the revision being checked has it: the form is parsed and priced again
         // only when it changed since the first check (its category picks the form's rules).
-        const submission = sameItem(itemOfWorkshop(state.workshop), first.submission.item)
-          ? first.submission
-          : plan(state.workshop);
+        const submission = samePlan(state.workshop, first.workshop) ? first.submission : plan(state.workshop);
         if (submission.participants !== seats)
           throw validationError('The form changed while it was being checked. Please send it again.');
         return decision(
@@ -150,6 +152,7 @@ export async function enrollInWorkshop(
             expiresAt: holdExpiresAt,
             holderKey,
             offerId,
+            at,
           } satisfies Reserve,
           submission,
         );
@@ -301,7 +304,7 @@ async function checkFirst(
     const submission = plan(state.workshop);
     const command = reserve(submission);
     workshopDecider.decide(command, state);
-    return { submission, command };
+    return { submission, command, workshop: state.workshop };
   };
   try {
     return attempt(await deps.commands.state(seatLedgerDecider, seatsStream, Infinity));
@@ -335,9 +338,12 @@ function planSubmission(
   });
   const { form, item, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
+    const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
+    const rule = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers).tier
+      ? `the group price for ${people} is ${formatUsd(amountCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(amountCents)}`;
     throw validationError(
-      `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${formatUsd(item.unitPriceCents)} x ${form.participants} ` +
-        `${form.participants === 1 ? 'participant' : 'participants'} = ${formatUsd(amountCents)}. Please reload the page and try again.`,
+      `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],
     );
   }

@@ -45,7 +45,7 @@ export type EnrollmentCommand =
       paymentIntentId: string;
       refundId: string;
       amountCents: number;
-      reason: 'seats-unavailable' | 'cancelled';
+      reason: 'seats-unavailable' | 'cancelled' | 'workshop-begun';
       at: string;
     }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
@@ -107,6 +107,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           // Money for an enrollment cancelled after the sale is recorded (and refunded), never revives it.
           status: state.cancellation ? state.status : 'paid',
           paidIntentId: event.data.paymentIntentId,
+          paidAt: event.data.succeededAt,
           paidCents: event.data.amountCents,
           providerEvents: remember(state, event.data.providerEventId),
         };

@@ -14,6 +14,8 @@ export interface EnrollmentState {
   paymentIntentId: string | null;
   /** The PaymentIntent that was paid (may differ from the latest created one). */
   paidIntentId: string | null;
+  /** When the provider says the money arrived: a payment at or after the workshop's start is refunded. */
+  paidAt: string | null;
   paidCents: number;
   orderId: string | null;
   orderReference: string | null;
@@ -81,6 +83,7 @@ export const enrollmentInitialState: EnrollmentState = {
   submission: null,
   paymentIntentId: null,
   paidIntentId: null,
+  paidAt: null,
   paidCents: 0,
   orderId: null,
   orderReference: null,

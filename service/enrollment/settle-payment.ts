@@ -2,7 +2,7 @@ import type { EventMetadata } from '../../contracts/core/events.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { enrollmentStream, orderIdFor, orderReferenceFor } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
-import { AppError } from '../core/errors.js';
+import { AppError, type ErrorCode } from '../core/errors.js';
 import type { PaymentIntentInfo } from '../payments/port.js';
 import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
 import { seatLedgerDecider } from './seat-ledger.js';
@@ -70,14 +70,27 @@ async function settle(deps: AppDeps, state: EnrollmentState, metadata: EventMeta
       const seats = await deps.commands.handle(
         seatLedgerDecider,
         workshopStream(workshopId),
-        { type: 'ConfirmSeats', workshopId, enrollmentId, seats: sub.participants, at: now.toISOString() },
+        {
+          type: 'ConfirmSeats',
+          workshopId,
+          enrollmentId,
+          seats: sub.participants,
+          at: now.toISOString(),
+          ...(state.paidAt ? { paidAt: state.paidAt } : {}),
+        },
         metadata,
       );
       position = seats.position;
     } catch (err) {
-      // The workshop's refusal (full, or removed); a busy stream or a store outage is retried later instead.
-      if (!(err instanceof AppError) || (err.code !== 'conflict' && err.code !== 'not_found')) throw err;
-      return refundUnseated(deps, state, metadata);
+      // The workshop's refusal (full, removed, or begun before the money came); a busy stream or a
+      // store outage is retried later instead.
+      if (!(err instanceof AppError) || !REFUSALS.includes(err.code)) throw err;
+      return refundUnseated(
+        deps,
+        state,
+        err.code === 'enrollment_closed' ? 'workshop-begun' : 'seats-unavailable',
+        metadata,
+      );
     }
   }
 
@@ -100,8 +113,18 @@ async function settle(deps: AppDeps, state: EnrollmentState, metadata: EventMeta
   return { state: confirmed.state, position: newest(newest(position, confirmed.position), freed) };
 }
 
-/** The hold lapsed and someone else took the seats before the money arrived: give it back. */
-async function refundUnseated(deps: AppDeps, state: EnrollmentState, metadata: EventMetadata): Promise<Settled> {
+const REFUSALS: readonly ErrorCode[] = ['conflict', 'not_found', 'enrollment_closed'];
+
+/**
+ * The money arrived when no seat could be given for it (the hold lapsed and someone else took the
+ * seats, or the workshop had begun): give it back.
+ */
+async function refundUnseated(
+  deps: AppDeps,
+  state: EnrollmentState,
+  reason: 'seats-unavailable' | 'workshop-begun',
+  metadata: EventMetadata,
+): Promise<Settled> {
   const enrollmentId = state.submission!.enrollmentId;
   const paymentIntentId = state.paidIntentId!;
   const refund = await deps.payments.refund(paymentIntentId, `refund-${enrollmentId}`);
@@ -113,12 +136,12 @@ async function refundUnseated(deps: AppDeps, state: EnrollmentState, metadata: E
       paymentIntentId,
       refundId: refund.refundId,
       amountCents: refund.amountCents,
-      reason: 'seats-unavailable',
+      reason,
       at: deps.clock().toISOString(),
     },
     metadata,
   );
-  deps.log.warn('payment refunded: seats no longer available', { enrollmentId, paymentIntentId });
+  deps.log.warn('payment refunded: no seat for it', { enrollmentId, paymentIntentId, reason });
   const freed = await freeClientSeats(deps, state.submission!.clientKey, enrollmentId, 'released', metadata);
   return { state: recorded.state, position: newest(recorded.position, freed) };
 }

@@ -26,7 +26,7 @@ export function submissionOf(input: {
   at: Date;
 }): EnrollmentSubmitted {
   const { form, item } = input;
-  const price = priceEnrollment(item.unitPriceCents, form.participants);
+  const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers);
   return {
     enrollmentId: input.enrollmentId,
     workshopId: input.workshopId,

@@ -3,6 +3,7 @@ import { workshopStream } from '../../contracts/catalogue/events.js';
 import { waitlistStream } from '../../contracts/waitlist/events.js';
 import type { JoinWaitlistRequest, JoinWaitlistResponse } from '../../contracts/waitlist/api.js';
 import { formatLongDateTime } from './school-dates.js';
+import { enrollmentClosesAtOf, isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
 import type { AppDeps } from '../core/deps.js';
 import { conflict, notFound } from '../core/errors.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
@@ -20,6 +21,11 @@ function refusal(state: WorkshopState, participants: number, now: Date): Error |
   if (new Date(w.date) <= now)
     return conflict(
       `${w.title} began on ${formatLongDateTime(w.date)}, so its waitlist is closed. Please pick another date from the schedule.`,
+    );
+  // Closed early by the school: an offer could never be taken, so no one joins.
+  if (!isEnrollmentOpen(w, now))
+    return conflict(
+      `Enrollment for ${w.title} closed on ${formatLongDateTime(enrollmentClosesAtOf(w).toISOString())}, so its waitlist is closed. Please pick another date from the schedule.`,
     );
   const left = spotsLeft(state);
   if (left >= participants)

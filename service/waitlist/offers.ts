@@ -1,3 +1,4 @@
+import { isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { offerHoldId, waitlistStream } from '../../contracts/waitlist/events.js';
@@ -45,7 +46,8 @@ export async function makeOffers(deps: Deps, workshopId: string, metadata: Event
     if (ledger.status !== 'scheduled' || !workshop) return made;
     const now = deps.clock();
 
-    let free = new Date(workshop.date) > now ? spotsLeft(ledger) : 0;
+    // No offers once enrollment has closed (at the start, or earlier when the school said so).
+    let free = isEnrollmentOpen(workshop, now) ? spotsLeft(ledger) : 0;
     const plans: Planned[] = [];
     const stale: string[] = [];
     for (const entry of line.entries) {

@@ -18,6 +18,7 @@ export const PUBLIC_PAGES = [
   { name: 'contact', path: '/contact' },
   { name: 'schedule', path: '/schedule' },
   { name: 'scheduling', path: '/scheduling' },
+  { name: 'events', path: '/events' },
   { name: 'not-found', path: '/this/page/does-not-exist' },
 ] as const;
 
@@ -96,5 +97,92 @@ export async function currentWorkshops(page: Page): Promise<Workshop[]> {
   return (await res.json()) as Workshop[];
 }
 
-/** Before the seeded workshops (June-Sept 2025), so the calendar opens on June 2025 whatever else exists. */
-export const BEFORE_SEASON = new Date('2025-06-01T09:00:00-05:00');
+const SCHOOL_TZ = 'America/Chicago';
+const longDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL_TZ,
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL_TZ, month: 'long', year: 'numeric' });
+const dayKey = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SCHOOL_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * The seeded season as this server wrote it. The server seeds the specifications' ten workshops
+ * moved to the next season not begun (whole 52-week steps, weekday and time kept), so their dates
+ * depend on the day the suite runs: specs read them here instead of hard-coding 2025.
+ */
+export async function seededSeason(page: Page) {
+  const all = await currentWorkshops(page);
+  const byId = (id: string) => {
+    const w = all.find((x) => x.id === id);
+    if (!w) throw new Error(`seeded workshop ${id} is missing`);
+    return w;
+  };
+  const seeded = all.filter((w) => /^([1-9]|10)$/.test(w.id));
+  const first = Math.min(...seeded.map((w) => Date.parse(w.date)));
+  return {
+    all,
+    byId,
+    /** Six days before the first seeded workshop, 9 AM: every seeded workshop is upcoming. */
+    before: new Date(first - 6 * 86_400_000),
+    /** "Saturday, June 5, 2027": the day of a workshop as the site writes it (school time). */
+    longDateOf: (id: string) => longDate.format(new Date(byId(id).date)),
+    /** "2027-06-05": the school-time day of a workshop, as the schedule's ?date= takes it. */
+    dayKeyOf: (id: string) => dayKey.format(new Date(byId(id).date)),
+    /** "June 2027" */
+    monthOf: (instant: number | string) => monthTitle.format(new Date(instant)),
+    dayKeyOfInstant: (instant: string | number) => dayKey.format(new Date(instant)),
+  };
+}
+
+/** A workshop written through the admin API (as the administrator's form sends it); answers its id. */
+export async function createWorkshop(
+  page: Page,
+  fields: {
+    title: string;
+    category: string;
+    date: string;
+    time?: string;
+    enrollmentClosesAt?: string;
+    capacity?: number;
+  },
+): Promise<string> {
+  const res = await page.request.post('/api/admin/workshops', {
+    headers: { 'Admin-Key': E2E_ADMIN_KEY },
+    data: {
+      description: 'A workshop made by the end-to-end suite.',
+      time: '6:00 PM - 8:00 PM',
+      location: 'Plano, TX',
+      price: 40,
+      capacity: fields.capacity ?? 10,
+      ...fields,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** An instant as the admin form's wall-clock value on the school's clock ("2026-03-14T23:30"). */
+export function schoolWallClock(instant: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}

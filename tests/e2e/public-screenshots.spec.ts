@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BEFORE_SEASON, PUBLIC_PAGES, SCREENSHOT_WIDTHS, screenshot, toasts } from './fixtures.js';
+import { PUBLIC_PAGES, SCREENSHOT_WIDTHS, screenshot, seededSeason, toasts } from './fixtures.js';
 
 // Screenshots of every public page at the two widths (written to screenshots/, not committed).
 
@@ -8,13 +8,14 @@ test.describe('screenshots', () => {
     test(`every page at ${width}px`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      await page.clock.setFixedTime(BEFORE_SEASON);
+      const season = await seededSeason(page);
+      await page.clock.setFixedTime(season.before);
       for (const { name, path } of PUBLIC_PAGES) {
         await page.goto(path);
         await expect(page.locator('h1')).toHaveCount(1);
         await screenshot(page, name);
       }
-      await page.goto('/schedule?date=2025-06-07');
+      await page.goto(`/schedule?date=${season.dayKeyOf('4')}`);
       await page.getByRole('button', { name: /View Details for Princess Tea Party/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.screenshot({ path: `screenshots/schedule-dialog-${width}.png` });

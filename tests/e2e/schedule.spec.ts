@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { BEFORE_SEASON, currentWorkshops, SCHOOL_NAME, expectOneH1 } from './fixtures.js';
+import { currentWorkshops, SCHOOL_NAME, expectOneH1, seededSeason } from './fixtures.js';
 
 // The course schedule (/schedule and /scheduling), its calendar, filters and details dialog.
 
 test.describe('course schedule', () => {
   // A visitor in Tokyo still sees the school's own dates and times (America/Chicago).
   test.use({ timezoneId: 'Asia/Tokyo' });
-  // "Today" is just before the season, so the calendar opens on the first upcoming workshop: June 2025.
+  // "Today" is just before the seeded season, so the calendar opens on the first seeded workshop's month.
   test.beforeEach(async ({ page }) => {
-    await page.clock.setFixedTime(BEFORE_SEASON);
+    await page.clock.setFixedTime((await seededSeason(page)).before);
   });
 
   for (const path of ['/schedule', '/scheduling']) {
@@ -21,15 +21,29 @@ test.describe('course schedule', () => {
           "Browse our upcoming workshops and classes. Select a date to see what's available or filter by category.",
         ),
       ).toBeVisible();
-      const all = await currentWorkshops(page);
-      expect(all.length).toBeGreaterThanOrEqual(10);
-      await expect(page.getByText(`${all.length} workshops found`)).toBeVisible();
-      await expect(page.locator('.workshop-card')).toHaveCount(all.length);
+      const season = await seededSeason(page);
+      // Upcoming only: what has begun by the browser's "today" is on /events.
+      const upcoming = season.all.filter((w) => Date.parse(w.date) > season.before.getTime());
+      expect(upcoming.length).toBeGreaterThanOrEqual(10);
+      await expect(page.getByText(`${upcoming.length} workshops found`)).toBeVisible();
+      await expect(page.locator('.workshop-card')).toHaveCount(upcoming.length);
+      await expect(page.getByRole('link', { name: 'Past and upcoming events' })).toHaveAttribute('href', '/events');
       await expect(page.locator('.calendar__grid')).toHaveCount(2);
-      await expect(page.locator('.calendar__caption')).toHaveText(['June 2025', 'July 2025']);
-      // Days with a workshop carry a dot: June 7, 23 and 28 in the seed.
-      const june = page.locator('.calendar__month').first();
-      await expect(june.locator('.calendar__cell:has(.calendar__dot)')).toHaveText(['7', '23', '28']);
+      const first = Math.min(...upcoming.map((w) => Date.parse(w.date)));
+      const [y, m] = season.dayKeyOfInstant(first).split('-').map(Number) as [number, number];
+      await expect(page.locator('.calendar__caption')).toHaveText([
+        season.monthOf(first),
+        season.monthOf(Date.UTC(y, m, 15, 12)),
+      ]);
+      // Days with an upcoming workshop carry a dot (the seed's first month: the two tea parties and a camp).
+      const month = season.dayKeyOfInstant(first).slice(0, 7);
+      const dotted = [
+        ...new Set(upcoming.map((w) => season.dayKeyOfInstant(w.date)).filter((d) => d.startsWith(month))),
+      ]
+        .sort()
+        .map((d) => String(Number(d.slice(8))));
+      const firstMonth = page.locator('.calendar__month').first();
+      await expect(firstMonth.locator('.calendar__cell:has(.calendar__dot)')).toHaveText(dotted);
       await expect(page.getByRole('tab')).toHaveText([
         'All',
         'Children',
@@ -47,7 +61,8 @@ test.describe('course schedule', () => {
 
   test('Teens gives the empty state and Clear all filters resets', async ({ page }) => {
     await page.goto('/schedule');
-    const all = await currentWorkshops(page);
+    const season = await seededSeason(page);
+    const all = season.all.filter((w) => Date.parse(w.date) > season.before.getTime());
     expect(all.filter((w) => w.category === 'teen')).toHaveLength(0);
     await expect(page.getByText(`${all.length} workshops found`)).toBeVisible();
     await page.getByRole('tab', { name: 'Teens' }).click();
@@ -60,18 +75,21 @@ test.describe('course schedule', () => {
     await expect(page.getByText(/^Category:/)).toHaveCount(0);
   });
 
-  test('selecting June 7, 2025 shows the Princess Tea Party, in Chicago time', async ({ page }) => {
+  test("selecting the first tea party's day shows the Princess Tea Party, in Chicago time", async ({ page }) => {
+    const season = await seededSeason(page);
+    const day = season.longDateOf('4'); // e.g. "Saturday, June 5, 2027"
     await page.goto('/schedule');
     await page
       .locator('.calendar')
-      .getByRole('button', { name: /June 7, 2025/ })
+      .getByRole('button', { name: new RegExp(day.replace(/^\w+, /, '')) })
       .click();
-    await expect(page.getByText('Date: Saturday, June 7, 2025', { exact: true })).toBeVisible();
+    await expect(page.getByText(`Date: ${day}`, { exact: true })).toBeVisible();
     await expect(page.getByText('1 workshops found')).toBeVisible();
     const card = page.locator('.workshop-card');
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('heading')).toHaveText('Princess Tea Party');
-    await expect(card).toContainText('Saturday, June 7, 2025');
+    await expect(card).toContainText(day);
+    expect(day).toMatch(/^Saturday, /); // the seed keeps the specification's weekday
     await expect(card).toContainText('12:30 PM');
     await expect(card).toContainText('$75');
     await expect(card.getByRole('link', { name: /Enroll Now/ })).toHaveAttribute('href', '/enroll/4');
@@ -92,7 +110,9 @@ test.describe('course schedule', () => {
     await clear.click();
     await expect(clear).toBeDisabled();
     await expect(page.getByText(/^Date:/)).toHaveCount(0);
-    const teaParties = (await currentWorkshops(page)).filter((w) => w.category === 'tea-party').length;
+    const teaParties = (await currentWorkshops(page)).filter(
+      (w) => w.category === 'tea-party' && Date.parse(w.date) > season.before.getTime(),
+    ).length;
     await expect(page.getByText(`${teaParties} workshops found`)).toBeVisible();
   });
 
@@ -102,20 +122,21 @@ test.describe('course schedule', () => {
       const list = (await (await route.fetch()).json()) as Array<{ id: string; spotsLeft: number }>;
       await route.fulfill({ json: list.map((w) => (w.id === '4' ? { ...w, spotsLeft: 3 } : w)) });
     });
-    await page.goto('/schedule?date=2025-06-07');
+    await page.goto(`/schedule?date=${(await seededSeason(page)).dayKeyOf('4')}`);
     await expect(page.locator('.workshop-card .badge')).toHaveText('3 spots left');
     await expect(page.locator('.workshop-card .badge')).toHaveClass(/badge--danger/);
   });
 
   test('the details dialog opens and closes by keyboard', async ({ page }) => {
-    await page.goto('/schedule?date=2025-07-19');
+    const season = await seededSeason(page);
+    await page.goto(`/schedule?date=${season.dayKeyOf('6')}`);
     const view = page.getByRole('button', { name: /View Details for Etiquette After Dark - Dinner/ });
     await view.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Etiquette After Dark - Dinner' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Event Details' })).toBeVisible();
-    await expect(dialog).toContainText('Saturday, July 19, 2025');
+    await expect(dialog).toContainText(season.longDateOf('6'));
     await expect(dialog).toContainText('7:00 PM');
     await expect(dialog).toContainText('Single: $150 / Couple: $250');
     await expect(dialog.locator('.badge')).toContainText(/spots? left|Fully booked/);
@@ -137,7 +158,7 @@ test.describe('course schedule', () => {
   });
 
   test('long descriptions keep their line breaks and additional info is listed', async ({ page }) => {
-    await page.goto('/schedule?date=2025-06-07');
+    await page.goto(`/schedule?date=${(await seededSeason(page)).dayKeyOf('4')}`);
     await page.getByRole('button', { name: /View Details for Princess Tea Party/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Princess Tea Party' });
     const long = dialog.locator('.workshop-dialog__long');

@@ -7,6 +7,7 @@ import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { FaultyEventStore } from '../support/faults.js';
 import { allEvents, freeEnrollment, makeFaultApp, paidEnrollment, seatInvariants, type FaultApp } from './support.js';
+import { BEFORE_SPEC_SEASON } from '../support/app.js';
 
 /**
  * Given an event store that is unreachable, or that fails one append of a command that writes
@@ -20,9 +21,12 @@ afterEach(async () => {
   t = undefined;
 });
 
-/** A clock the test moves, so the hold expiry (HOLD_MINUTES = 30) can be reached without waiting. */
+/**
+ * A clock the test moves, so the hold expiry (HOLD_MINUTES = 30) can be reached without waiting. It
+ * runs from before the specifications' season, whose workshops the test app sells.
+ */
 function movableClock() {
-  let offsetMs = 0;
+  let offsetMs = BEFORE_SPEC_SEASON.getTime() - Date.now();
   return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => (offsetMs += ms) };
 }
 

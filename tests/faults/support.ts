@@ -6,7 +6,7 @@ import type { ReadStore } from '../../platform/readstore/port.js';
 import { MemoryReadStore } from '../../platform/readstore/memory.js';
 import { ProcessorRunner } from '../../platform/processor/runner.js';
 import { allProjectors } from '../../projections/index.js';
-import { makeTestApp, type TestApp, type TestAppOptions } from '../support/app.js';
+import { makeTestApp, testClock, type TestApp, type TestAppOptions } from '../support/app.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
 import type { PaymentsPort } from '../../service/payments/port.js';
 import { MemoryMailer } from '../support/memory-mailer.js';
@@ -134,7 +134,7 @@ export const keepsSeats = (s: EnrollmentState, now: Date) =>
  * - unseated: recorded enrollments that keep seats (pending and unexpired, paid, confirmed) but
  *   have neither a hold nor confirmed seats on their workshop.
  */
-export function seatInvariants(events: readonly RecordedEvent[], workshopId: string, now = new Date()) {
+export function seatInvariants(events: readonly RecordedEvent[], workshopId: string, now = testClock()) {
   const { workshops, enrollments } = foldStreams(events);
   const w = workshops.get(workshopId) ?? workshopDecider.initialState;
   const seated = new Set([...Object.keys(w.holds), ...Object.keys(w.confirmed)]);

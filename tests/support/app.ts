@@ -69,18 +69,33 @@ function asVisitors(app: Hono): Hono {
   return app;
 }
 
+/**
+ * "Now" for the test app unless a test brings its own clock: a month before the specifications'
+ * season (June-September 2025), running at the real pace so holds still lapse. The catalogue is
+ * seeded with the specifications' dates (SEED_DATES=specification), so tests read the
+ * specifications' list while every workshop is still open for enrollment.
+ */
+export const BEFORE_SPEC_SEASON = new Date('2025-05-01T12:00:00Z');
+const runningFrom = (start: Date) => {
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+};
+/** The test app's default clock. */
+export const testClock = runningFrom(BEFORE_SPEC_SEASON);
+
 /** The whole app on in-memory stores with the projections running, for `app.request` tests. */
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     ADMIN_KEY: 'test-admin-key-123456',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
+    SEED_DATES: 'specification',
     ...options.env,
   });
   const log = createLogger('silent');
   const eventStore = options.eventStore ?? validatingEventStore(new MemoryEventStore(), eventSchemas);
   const readStore = options.readStore ?? new MemoryReadStore();
-  if (options.seed !== false) await seedCatalogue(eventStore, new Date('2025-05-01T12:00:00Z'));
+  if (options.seed !== false) await seedCatalogue(eventStore, BEFORE_SPEC_SEASON, { dates: config.SEED_DATES });
   const waiter = new CheckpointWaiter({ readStore, names: allProjectors.map((p) => p.name) });
   const deps: AppDeps = {
     config,
@@ -89,7 +104,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     commands: createCommandHandler(eventStore),
     projections: waiter,
     log,
-    clock: options.clock ?? (() => new Date()),
+    clock: options.clock ?? testClock,
     newId: () => randomUUID(),
     // Offline payments in memory and mail kept in memory, unless a test brings its own.
     payments: new OfflinePayments({ log }),

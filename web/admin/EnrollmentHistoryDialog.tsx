@@ -43,6 +43,7 @@ const REFUND_REASON: Record<RefundView['reason'], string> = {
   cancelled: 'cancellation',
   'transfer-difference': 'transfer difference',
   'seats-unavailable': 'seats unavailable',
+  'workshop-begun': 'payment after the start',
 };
 
 const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' } as const;

@@ -15,6 +15,7 @@ import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { schoolWallClock } from './adminFormat.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
+import { PriceTiersField } from './PriceTiersField.js';
 
 const CATEGORY_LABELS: Record<WorkshopCategory, string> = {
   children: 'Children',
@@ -39,6 +40,8 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         location: w.location,
         price: w.price,
         capacity: w.capacity,
+        enrollmentClosesAt: w.enrollmentClosesAt ? schoolWallClock(w.enrollmentClosesAt) : '',
+        priceTiers: w.priceTiers ?? [],
       }
     : { ...EMPTY_WORKSHOP_FORM, location: ADDRESS_ONE_LINE };
 
@@ -135,6 +138,17 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           isRequired
         />
       </div>
+      <TextField
+        label="Enrollment closes"
+        type="datetime-local"
+        description="School time. Leave empty to take enrollments until the workshop starts."
+        {...field('enrollmentClosesAt')}
+      />
+      <PriceTiersField
+        tiers={values.priceTiers}
+        onChange={(tiers) => set('priceTiers', tiers)}
+        errorMessage={errors.priceTiers}
+      />
       <div className="admin-form__actions">
         <Button variant="ghost" onPress={onClose}>
           Cancel

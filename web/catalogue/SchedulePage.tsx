@@ -21,6 +21,7 @@ import {
   type CategoryFilter,
 } from './scheduleFilters.js';
 import { WorkshopCard } from './WorkshopCard.js';
+import { isUpcoming } from './saleState.js';
 import { WorkshopDialog } from './WorkshopDialog.js';
 import './SchedulePage.css';
 
@@ -57,10 +58,13 @@ export function SchedulePage() {
   const workshops = useWorkshops();
   const filters = useScheduleFilters();
   const [dialog, setDialog] = useState<{ workshop: Workshop | null; open: boolean }>({ workshop: null, open: false });
+  // One "now" per visit, so a card does not change state under the pointer while it is read.
+  const [now] = useState(() => new Date());
 
-  const all = workshops.data;
-  const visible = filterWorkshops(all ?? [], filters.category, filters.day);
-  const markedDays = useMemo(() => new Set((all ?? []).map((w) => dayKeyOf(w.date))), [all]);
+  // Upcoming only: what has begun is on the events screen (/events).
+  const upcoming = useMemo(() => workshops.data?.filter((w) => isUpcoming(w, now)), [workshops.data, now]);
+  const visible = filterWorkshops(upcoming ?? [], filters.category, filters.day);
+  const markedDays = useMemo(() => new Set((upcoming ?? []).map((w) => dayKeyOf(w.date))), [upcoming]);
 
   const list = (
     <div className="schedule__results">
@@ -97,7 +101,7 @@ export function SchedulePage() {
         <ul className="workshop-grid">
           {visible.map((w) => (
             <li key={w.id}>
-              <WorkshopCard workshop={w} onViewDetails={() => setDialog({ workshop: w, open: true })} />
+              <WorkshopCard workshop={w} now={now} onViewDetails={() => setDialog({ workshop: w, open: true })} />
             </li>
           ))}
         </ul>
@@ -114,6 +118,9 @@ export function SchedulePage() {
           <p className="lead">
             Browse our upcoming workshops and classes. Select a date to see what's available or filter by category.
           </p>
+          <p className="schedule__events-link">
+            <Link href="/events">Past and upcoming events</Link>
+          </p>
         </div>
       </section>
 
@@ -124,9 +131,10 @@ export function SchedulePage() {
           <>
             <section className="schedule__calendar-card" aria-labelledby="pick-date-title">
               <div className="schedule__calendar">
-                {workshops.data ? (
+                {upcoming ? (
                   <ScheduleCalendar
-                    workshops={workshops.data}
+                    workshops={upcoming}
+                    now={now}
                     day={filters.day}
                     onDayChange={filters.setDay}
                     isMarked={(d) => markedDays.has(d.toString())}
@@ -176,6 +184,7 @@ export function SchedulePage() {
         workshop={dialog.workshop}
         isOpen={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        now={now}
       />
     </>
   );
@@ -183,14 +192,15 @@ export function SchedulePage() {
 
 interface ScheduleCalendarProps {
   workshops: readonly Workshop[];
+  now: Date;
   day: string | null;
   onDayChange: (day: string | null) => void;
   isMarked: (date: DateValue) => boolean;
 }
 
-function ScheduleCalendar({ workshops, day, onDayChange, isMarked }: ScheduleCalendarProps) {
+function ScheduleCalendar({ workshops, now, day, onDayChange, isMarked }: ScheduleCalendarProps) {
   // Opening month is decided once, when the data first arrives.
-  const [opening] = useState(() => parseDate(openingDayKey(workshops)));
+  const [opening] = useState(() => parseDate(openingDayKey(workshops, now)));
   const value: CalendarDate | null = day ? parseDate(day) : null;
   return (
     <Calendar<CalendarDate>

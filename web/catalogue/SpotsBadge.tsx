@@ -1,4 +1,5 @@
 import { Badge } from '../components/Badge.js';
+import type { SaleState } from './saleState.js';
 
 export const LOW_SPOTS = 3;
 
@@ -10,4 +11,11 @@ export function SpotsBadge({ spotsLeft }: { spotsLeft: number }) {
       {text}
     </Badge>
   );
+}
+
+/** A past or closed workshop says so (spots left would read as an invitation); otherwise the spots left. */
+export function StatusBadge({ state, spotsLeft }: { state: SaleState; spotsLeft: number }) {
+  if (state === 'past') return <Badge variant="neutral">Past event</Badge>;
+  if (state === 'closed') return <Badge variant="neutral">Closed</Badge>;
+  return <SpotsBadge spotsLeft={spotsLeft} />;
 }

@@ -1,22 +1,32 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Button } from '../components/Button.js';
-import { Link } from '../components/Link.js';
 import { formatLongDate } from '../core/format.js';
-import { SpotsBadge } from './SpotsBadge.js';
-import { JoinWaitlistButton } from '../waitlist/JoinWaitlistButton.js';
+import { saleStateOf } from './saleState.js';
+import { StatusBadge } from './SpotsBadge.js';
+import { WorkshopAction } from './WorkshopAction.js';
 import { workshopPrice, workshopTime } from './workshopText.js';
 import './WorkshopCard.css';
 
-export function WorkshopCard({ workshop: w, onViewDetails }: { workshop: Workshop; onViewDetails: () => void }) {
+export function WorkshopCard({
+  workshop: w,
+  now,
+  onViewDetails,
+}: {
+  workshop: Workshop;
+  /** The moment the page decides open, full or closed on. */
+  now: Date;
+  onViewDetails: () => void;
+}) {
   const titleId = `workshop-${w.id}-title`;
   const forTitle = <span className="sr-only"> for {w.title}</span>;
+  const state = saleStateOf(w, now);
   return (
     <article className="workshop-card" aria-labelledby={titleId}>
       <header className="workshop-card__head">
         <h3 id={titleId} className="workshop-card__title">
           {w.title}
         </h3>
-        <SpotsBadge spotsLeft={w.spotsLeft} />
+        <StatusBadge state={state} spotsLeft={w.spotsLeft} />
       </header>
       <p className="workshop-card__when">
         <time dateTime={w.date}>{formatLongDate(w.date)}</time>
@@ -35,13 +45,7 @@ export function WorkshopCard({ workshop: w, onViewDetails }: { workshop: Worksho
         <Button variant="outline" size="sm" onPress={onViewDetails}>
           View Details{forTitle}
         </Button>
-        {w.spotsLeft === 0 ? (
-          <JoinWaitlistButton workshop={w} />
-        ) : (
-          <Link href={`/enroll/${encodeURIComponent(w.id)}`} variant="primary" size="sm">
-            Enroll Now{forTitle}
-          </Link>
-        )}
+        <WorkshopAction workshop={w} state={state} size="sm" labelled />
       </footer>
     </article>
   );

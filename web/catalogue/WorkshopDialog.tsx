@@ -1,9 +1,10 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
-import { Link } from '../components/Link.js';
 import { formatLongDate } from '../core/format.js';
-import { SpotsBadge } from './SpotsBadge.js';
+import { saleStateOf } from './saleState.js';
+import { StatusBadge } from './SpotsBadge.js';
+import { WorkshopAction } from './WorkshopAction.js';
 import { Fact } from './WorkshopCard.js';
 import { workshopPrice, workshopTime } from './workshopText.js';
 import './WorkshopDialog.css';
@@ -12,10 +13,13 @@ export interface WorkshopDialogProps {
   workshop: Workshop | null;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The moment the page decides open, full or closed on. */
+  now: Date;
 }
 
-export function WorkshopDialog({ workshop: w, isOpen, onOpenChange }: WorkshopDialogProps) {
+export function WorkshopDialog({ workshop: w, isOpen, onOpenChange, now }: WorkshopDialogProps) {
   if (!w) return null;
+  const state = saleStateOf(w, now);
   return (
     <Dialog
       isOpen={isOpen}
@@ -27,9 +31,7 @@ export function WorkshopDialog({ workshop: w, isOpen, onOpenChange }: WorkshopDi
           <Button variant="ghost" onPress={() => onOpenChange(false)}>
             Close
           </Button>
-          <Link href={`/enroll/${encodeURIComponent(w.id)}`} variant="primary">
-            Enroll Now
-          </Link>
+          <WorkshopAction workshop={w} state={state} />
         </>
       }
     >
@@ -67,7 +69,7 @@ export function WorkshopDialog({ workshop: w, isOpen, onOpenChange }: WorkshopDi
             <Fact label="Price" value={workshopPrice(w)} strong />
             <Fact label="Note" value={w.note} />
           </dl>
-          <SpotsBadge spotsLeft={w.spotsLeft} />
+          <StatusBadge state={state} spotsLeft={w.spotsLeft} />
         </aside>
       </div>
     </Dialog>

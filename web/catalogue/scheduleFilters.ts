@@ -38,9 +38,12 @@ export function filterWorkshops(
   );
 }
 
-/** The month the calendar opens on: the first upcoming workshop's, else (all past) the first one's. */
+/**
+ * The day the calendar opens on: the first upcoming workshop's (so the current month when it has
+ * one, else the next month that does), else today.
+ */
 export function openingDayKey(workshops: readonly Workshop[], now: Date = new Date()): string {
   const today = todayKey(now);
   const days = workshops.map((w) => dayKeyOf(w.date)).sort();
-  return days.find((d) => d >= today) ?? days[0] ?? today;
+  return days.find((d) => d >= today) ?? today;
 }

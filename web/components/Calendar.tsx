@@ -52,7 +52,8 @@ export function Calendar<T extends DateValue>({ months = 1, isMarked, className,
       <div className="calendar__months">
         {Array.from({ length: months }, (_, offset) => (
           <div className="calendar__month" key={offset}>
-            <MonthCaption offset={offset} />
+            {/* One month: the range heading above already names it. */}
+            {months > 1 && <MonthCaption offset={offset} />}
             <CalendarGrid offset={{ months: offset }} className="calendar__grid" weekdayStyle="short">
               <CalendarGridHeader>
                 {(day) => <CalendarHeaderCell className="calendar__weekday">{day}</CalendarHeaderCell>}

@@ -1,6 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
-import { priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
+import { toCents } from '../../contracts/enrollment/money.js';
+import { priceWorkshop } from './workshopPricing.js';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
@@ -60,7 +61,7 @@ function Checkout({
   const navigate = useNavigate();
   const unit = toCents(w.price);
   const participants = enrollment?.participants ?? participantsAsked;
-  const total = enrollment?.amountCents ?? priceEnrollment(unit, participants).amountCents;
+  const total = enrollment?.amountCents ?? priceWorkshop(w, participants).amountCents;
 
   return (
     <div className="container section checkout">

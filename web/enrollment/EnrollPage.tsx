@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
-import { priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
+import { isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
+import { toCents } from '../../contracts/enrollment/money.js';
 import { ApiError, apiErrorText } from '../core/api.js';
 import { toast } from '../components/Toast.js';
 import { PageLoading } from '../layout/PageLoading.js';
@@ -14,6 +15,8 @@ import { rememberEnrollment } from './checkoutEnrollment.js';
 import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
+import { EnrollmentClosed } from './EnrollmentClosed.js';
+import { priceWorkshop } from './workshopPricing.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
 import { OfferNotice } from '../waitlist/OfferNotice.js';
 import './EnrollPage.css';
@@ -22,6 +25,7 @@ export function EnrollPage() {
   const { id = '' } = useParams();
   const workshop = useWorkshop(id);
   usePageTitle(workshop.data ? `Enroll: ${workshop.data.title}` : 'Enroll');
+  const [now] = useState(() => new Date());
 
   if (workshop.isPending) return <PageLoading label="Loading the workshop…" />;
   if (workshop.error instanceof ApiError && workshop.error.status === 404) return <WorkshopNotFound />;
@@ -32,6 +36,8 @@ export function EnrollPage() {
       </div>
     );
   }
+  // The server refuses a closed workshop anyway; the page says so instead of offering a form.
+  if (!isEnrollmentOpen(workshop.data, now)) return <EnrollmentClosed workshop={workshop.data} now={now} />;
   return <EnrollView key={workshop.data.id} workshop={workshop.data} />;
 }
 
@@ -50,7 +56,7 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
   const submit = async (parsed: ParsedForm) => {
     setSubmitting(true);
     setRefusal(null);
-    const { amountCents } = priceEnrollment(unit, parsed.participants);
+    const { amountCents } = priceWorkshop(workshop, parsed.participants);
     try {
       const result = await enrollInWorkshop(workshop.id, {
         ...form.values,

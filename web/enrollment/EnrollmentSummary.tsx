@@ -1,15 +1,17 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
-import { formatUsd, priceEnrollment, toCents } from '../../contracts/enrollment/money.js';
+import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import { Badge } from '../components/Badge.js';
 import { Card } from '../components/Card.js';
 import { formatLongDate } from '../core/format.js';
 import { workshopTime } from '../catalogue/workshopText.js';
+import { priceWorkshop } from './workshopPricing.js';
 
 /** The summary card next to the form: what is being booked and what it costs. */
 export function EnrollmentSummary({ workshop, participants }: { workshop: Workshop; participants: number }) {
   const count = Number.isFinite(participants) && participants >= 1 ? Math.min(5, Math.floor(participants)) : 1;
   const unit = toCents(workshop.price);
-  const { amountCents } = priceEnrollment(unit, count);
+  const { amountCents, tier } = priceWorkshop(workshop, count);
+  const tiers = workshop.priceTiers ?? [];
   return (
     <Card as="aside" className="enroll-summary" aria-labelledby="enroll-summary-title">
       <h2 id="enroll-summary-title" className="enroll-summary__title">
@@ -41,11 +43,27 @@ export function EnrollmentSummary({ workshop, participants }: { workshop: Worksh
           <dt>Price per participant</dt>
           <dd>{unit === 0 ? 'Free' : formatUsd(unit)}</dd>
         </div>
+        {tiers.length > 0 && (
+          <div>
+            <dt>Group prices</dt>
+            <dd>
+              {tiers
+                .map((t) => `${t.participants} participants: ${formatUsd(toCents(t.totalPrice))} in all`)
+                .join('; ')}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Participants</dt>
           <dd>{count}</dd>
         </div>
       </dl>
+      {tier && (
+        <p className="enroll-summary__tier">
+          Group price for {tier.participants} applied: {formatUsd(tier.totalCents)} instead of {formatUsd(unit * count)}
+          .
+        </p>
+      )}
       <p className="enroll-summary__total" aria-live="polite">
         <span>Total</span>
         <strong>{amountCents === 0 ? 'Free' : formatUsd(amountCents)}</strong>

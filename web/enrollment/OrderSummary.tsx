@@ -28,6 +28,14 @@ export function OrderSummary({
           <dt>Participants</dt>
           <dd>{participants}</dd>
         </div>
+        {totalCents < unitPriceCents * participants && (
+          <div>
+            <dt>Group price</dt>
+            <dd>
+              {participants} for {formatUsd(totalCents)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Subtotal</dt>
           <dd>{formatUsd(totalCents)}</dd>

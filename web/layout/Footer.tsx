@@ -6,6 +6,7 @@ import './Footer.css';
 const EXPLORE = [
   { href: '/programs', label: 'Programs' },
   { href: '/schedule', label: 'Course Schedule' },
+  { href: '/events', label: 'Events' },
   { href: '/about', label: 'About Us' },
   { href: '/about#consultation', label: 'Request a Consultation' },
   { href: '/contact', label: 'Contact' },

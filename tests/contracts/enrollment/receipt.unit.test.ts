@@ -114,6 +114,25 @@ describe('receipt and calendar file', () => {
     );
   });
 
+  it('given a couple at the group price, then the receipt shows the group price line and the $250 total', () => {
+    const text = receiptText('ORD-dinner', {
+      orderReference: 'GL-111111',
+      confirmedAt: '2025-05-01T15:00:00.000Z',
+      submittedAt: '2025-05-01T14:58:00.000Z',
+      paymentMethod: 'Credit Card',
+      item: { ...item, title: 'Etiquette After Dark - Dinner', unitPriceCents: 15000 },
+      attendees: ['Eleanor Whitfield', 'James Whitfield'],
+      participants: 2,
+      subtotalCents: 25000,
+      taxCents: 0,
+      amountCents: 25000,
+      contactName: 'Eleanor Whitfield',
+      refundedCents: 0,
+    });
+    expect(text).toContain('Group price:'.padEnd(24) + '2 for $250.00');
+    expect(text).toContain('Total:'.padEnd(24) + '$250.00');
+  });
+
   it('given an unknown order, then the receipt still carries the order id', () => {
     expect(receiptText('FREE-xyz', null)).toContain('FREE-xyz');
   });

@@ -19,6 +19,7 @@ const reserve = (enrollmentId: string) => (): WorkshopCommand => ({
   enrollmentId,
   seats: 1,
   expiresAt: md.at,
+  at: md.at,
 });
 
 /** A handler whose workshop streams are hot (cached, batched), as the enrollment slice's are. */

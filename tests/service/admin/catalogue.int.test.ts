@@ -31,7 +31,14 @@ const reserve = (workshopId: string, seats: number) =>
   t.deps.commands.handle(
     workshopDecider,
     workshopStream(workshopId),
-    { type: 'ReserveSeats', workshopId, enrollmentId: `hold-${seats}`, seats, expiresAt: '2025-12-01T00:00:00Z' },
+    {
+      type: 'ReserveSeats',
+      workshopId,
+      enrollmentId: `hold-${seats}`,
+      seats,
+      expiresAt: '2025-12-01T00:00:00Z',
+      at: '2025-01-01T00:00:00Z',
+    },
     { correlationId: 'c', causationId: 'c', actor: 'visitor', at: '2025-06-01T00:00:00Z' },
   );
 

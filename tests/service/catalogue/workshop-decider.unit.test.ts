@@ -17,7 +17,14 @@ const confirmed = (enrollmentId: string, seats: number): WorkshopEvent => ({
   data: { workshopId: workshop.id, enrollmentId, seats },
 });
 const reserve = (enrollmentId: string, seats: number) =>
-  ({ type: 'ReserveSeats', workshopId: workshop.id, enrollmentId, seats, expiresAt: '2025-01-01T00:30:00Z' }) as const;
+  ({
+    type: 'ReserveSeats',
+    workshopId: workshop.id,
+    enrollmentId,
+    seats,
+    expiresAt: '2025-01-01T00:30:00Z',
+    at: '2025-01-01T00:00:00Z',
+  }) as const;
 
 describe('workshop decider', () => {
   it('given free seats, when seats are reserved, then a hold is recorded', () => {

@@ -103,6 +103,7 @@ describe('seat ledger: offer holds', () => {
     enrollmentId,
     seats,
     expiresAt: until,
+    at,
     ...(offerId ? { offerId } : {}),
   });
 

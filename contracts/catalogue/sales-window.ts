@@ -1,0 +1,55 @@
+import { SCHOOL } from '../core/school.js';
+import type { WorkshopData } from './workshop.js';
+
+type Window = Pick<WorkshopData, 'date' | 'enrollmentClosesAt'>;
+
+/**
+ * The instant a workshop stops taking enrollments: its start, or the administrator's earlier
+ * `enrollmentClosesAt`. A closing time set after the start is read as the start: a workshop that
+ * has begun never sells seats.
+ */
+export function enrollmentClosesAtOf(w: Window): Date {
+  const start = Date.parse(w.date);
+  const set = w.enrollmentClosesAt === undefined ? start : Date.parse(w.enrollmentClosesAt);
+  return new Date(Math.min(start, set));
+}
+
+/** Open until the closing instant, exclusive: one millisecond before it enrolls, at it does not. */
+export const isEnrollmentOpen = (w: Window, now: Date): boolean => now.getTime() < enrollmentClosesAtOf(w).getTime();
+
+/** Whether the workshop has started at `now` (its start instant included). */
+export const hasBegun = (w: Pick<WorkshopData, 'date'>, now: Date): boolean => now.getTime() >= Date.parse(w.date);
+
+const closingDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+const closingTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/**
+ * "Saturday, June 7, 2025 at 12:30 PM CDT": the closing instant on the school's clock
+ * (America/Chicago) with the zone's abbreviation, so a parent elsewhere is not misled.
+ */
+export function formatClosingDate(instant: Date | string): string {
+  const at = new Date(instant);
+  return `${closingDay.format(at)} at ${closingTime.format(at)}`;
+}
+
+/**
+ * What a parent reads when enrollment is closed. Once the workshop has begun, the issue's wording;
+ * closed earlier by the administrator, it says so rather than claim the workshop began.
+ */
+export function enrollmentClosedMessage(w: Window & Pick<WorkshopData, 'title'>, now: Date): string {
+  const on = formatClosingDate(enrollmentClosesAtOf(w));
+  return hasBegun(w, now)
+    ? `Enrollment for ${w.title} closed on ${on}: it has already begun. Please pick another date from the schedule.`
+    : `Enrollment for ${w.title} closed on ${on}, before it begins. Please pick another date from the schedule.`;
+}

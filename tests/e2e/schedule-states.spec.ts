@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import {
+  createWorkshop,
+  expectNoSeriousA11yViolations,
+  schoolWallClock,
+  screenshot,
+  SCREENSHOT_WIDTHS,
+} from './fixtures.js';
+
+// A schedule card offers "Enroll Now" only while the workshop is open with seats left; full or
+// closed, it says so and has no enroll link. The server refuses the same (tests/service/...).
+
+const DAY = 86_400_000;
+let closedId = '';
+let closedTitle = '';
+
+test.describe('schedule card states', () => {
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    closedTitle = `E2E Closed Early ${Date.now()}`;
+    // Starts in a month; the administrator closed enrollment yesterday.
+    closedId = await createWorkshop(page, {
+      title: closedTitle,
+      category: 'business',
+      date: schoolWallClock(new Date(Date.now() + 30 * DAY)),
+      enrollmentClosesAt: schoolWallClock(new Date(Date.now() - DAY)),
+    });
+    await page.close();
+  });
+
+  test('open, full and closed cards', async ({ page }) => {
+    // Workshop 4 served as full through the route, so the real data stays untouched for other specs.
+    await page.route('**/api/workshops', async (route) => {
+      const list = (await (await route.fetch()).json()) as Array<{ id: string; spotsLeft: number }>;
+      await route.fulfill({ json: list.map((w) => (w.id === '4' ? { ...w, spotsLeft: 0 } : w)) });
+    });
+    await page.goto('/schedule');
+    const card = (title: string) => page.locator('.workshop-card').filter({ hasText: title }).first();
+
+    const open = card('Etiquette After Dark - Dinner');
+    await expect(open.getByRole('link', { name: /Enroll Now/ })).toHaveAttribute('href', '/enroll/6');
+
+    const full = card('Princess Tea Party');
+    await expect(full).toContainText('This workshop is full');
+    await expect(full.locator('.badge')).toHaveText('Fully booked');
+    await expect(full.getByRole('link', { name: /Enroll Now/ })).toHaveCount(0);
+
+    const closed = card(closedTitle);
+    await expect(closed).toContainText('Enrollment closed');
+    await expect(closed.getByRole('link', { name: /Enroll Now/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'on the schedule with its card states');
+
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.goto('/schedule?category=business');
+      await expect(card(closedTitle)).toBeVisible();
+      await screenshot(page, 'schedule-states');
+    }
+  });
+
+  test('the enroll page of a closed workshop says so instead of showing the form', async ({ page }) => {
+    await page.goto(`/enroll/${closedId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Closed');
+    await expect(
+      page.getByText(new RegExp(`^Enrollment for ${closedTitle} closed on .+, before it begins\\.`)),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /Enroll|Submit|Continue/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View the schedule' })).toHaveAttribute('href', '/schedule');
+  });
+
+  test('the server refuses a closed workshop with 409 enrollment_closed', async ({ page }) => {
+    const res = await page.request.post(`/api/enroll/workshop/${closedId}`, {
+      data: {
+        firstName: 'Ada',
+        lastName: 'Parent',
+        email: 'ada@example.com',
+        phone: '2145550100',
+        participants: 1,
+        agreeToTerms: true,
+        totalPrice: 40,
+      },
+    });
+    expect(res.status()).toBe(409);
+    const body = (await res.json()) as { code: string; error: string };
+    expect(body.code).toBe('enrollment_closed');
+    expect(body.error).toMatch(new RegExp(`^Enrollment for ${closedTitle} closed on `));
+  });
+});
