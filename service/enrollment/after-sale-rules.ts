@@ -1,5 +1,5 @@
 import type { EnrollmentEvent, PurchasedItem } from '../../contracts/enrollment/events.js';
-import { formatUsd } from '../../contracts/enrollment/money.js';
+import { formatUsd, priceEnrollment } from '../../contracts/enrollment/money.js';
 import { AppError, conflict } from '../core/errors.js';
 import { refundableCents, refundRequest, requireEnrollment, type EnrollmentState } from './enrollment-state.js';
 
@@ -150,7 +150,8 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         throw new AppError('validation', message, { issues: [{ path: 'workshopId', message }] });
       }
       const seats = submission.participants;
-      const amountCents = command.item.unitPriceCents * seats;
+      // The one pricing rule, group prices included: a couple moved to the dinner pays the couple's price.
+      const { amountCents } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers);
       if (amountCents > state.priceCents) {
         throw conflict(
           `${command.item.title} costs ${formatUsd(amountCents)} for ${plural(seats, 'participant')}, ${formatUsd(amountCents - state.priceCents)} more than this enrollment's ${formatUsd(state.priceCents)}. A transfer cannot take more money: cancel this enrollment with a refund and have the parent enroll in that date.`,

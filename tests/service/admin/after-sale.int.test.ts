@@ -55,18 +55,18 @@ const post = async <T>(path: string, body: unknown) => {
   return { status: r.status, body: (await r.json()) as T };
 };
 
-/** A parent enrolls `participants` in a workshop and pays with the test card; answers the confirmed enrollment's id. */
-async function buy(workshopId: string, participants: number, unitDollars: number): Promise<string> {
+/** A parent enrolls `participants` in a workshop, priced `totalDollars`, and pays with the test card; answers the confirmed enrollment's id. */
+async function buy(workshopId: string, participants: number, totalDollars: number): Promise<string> {
   const email = `parent-${randomUUID().slice(0, 8)}@example.com`;
   const enrolled = await post<EnrollmentResponse>(`/api/enroll/workshop/${workshopId}`, {
     ...baseForm({ participants, email }),
-    totalPrice: unitDollars * participants,
+    totalPrice: totalDollars,
   });
   expect(enrolled.status).toBe(201);
   const { enrollmentId } = enrolled.body;
   const intent = await post<CreatePaymentIntentResponse>('/api/create-payment-intent', {
     enrollmentId,
-    amount: unitDollars * participants,
+    amount: totalDollars,
   });
   const offline = (payments.inner as OfflinePayments).confirmWithTestCard({
     clientSecret: intent.body.clientSecret,
@@ -96,9 +96,9 @@ const row = async (id: string, position: string) => {
 const cancel = (id: string, body: unknown) => adminCall(t.app, 'POST', `/api/admin/enrollments/${id}/cancel`, { body });
 
 describe('cancel and refund by the administrator', () => {
-  it('given $300 paid for two at the dinner, when cancelled with $120 back and a reason, then seats return, $120 is refunded, the parent is told, and the admin screens show it', async () => {
+  it('given $250 paid for two at the dinner (the couple’s price), when cancelled with $120 back and a reason, then seats return, $120 is refunded, the parent is told, and the admin screens show it', async () => {
     await setup();
-    const id = await buy('6', 2, 150);
+    const id = await buy('6', 2, 250);
     const before = await spotsLeft('6');
 
     const r = await cancel(id, { refund: 120, reason: 'The instructor is ill.' });
@@ -144,12 +144,12 @@ describe('cancel and refund by the administrator', () => {
     const dashboard = (await (
       await adminCall(t.app, 'GET', `/api/admin/dashboard?minPosition=${result.position}`)
     ).json()) as Dashboard;
-    expect(dashboard.revenue).toBe(300 - 120);
+    expect(dashboard.revenue).toBe(250 - 120);
   });
 
   it('given a paid enrollment, when two cancels with a full refund arrive at once, then one 200, one 409, and one refund', async () => {
     await setup();
-    const id = await buy('6', 2, 150);
+    const id = await buy('6', 2, 250);
     const answers = await Promise.all([cancel(id, { refund: 'full' }), cancel(id, { refund: 'full' })]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const refused = answers.find((a) => a.status === 409)!;
@@ -279,22 +279,22 @@ describe('cancelled before its confirmation e-mail left', () => {
 });
 
 describe('transfer by the administrator', () => {
-  it('given two at the $150 dinner, when moved to the $130 evening, then the seats move, $40 goes back, and the parent gets the new date with a calendar file', async () => {
+  it('given three at the $150 dinner, when moved to the $130 evening, then the seats move, $60 goes back, and the parent gets the new date with a calendar file', async () => {
     await setup();
-    const id = await buy('6', 2, 150);
+    const id = await buy('6', 3, 450);
     const [dinner, evening] = [await spotsLeft('6'), await spotsLeft('9')];
     const r = await adminCall(t.app, 'POST', `/api/admin/enrollments/${id}/transfer`, { body: { workshopId: '9' } });
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({
       workshopId: '9',
       status: 'completed',
-      refunds: [{ amount: 40, reason: 'transfer-difference', status: 'issued' }],
+      refunds: [{ amount: 60, reason: 'transfer-difference', status: 'issued' }],
     });
-    expect([await spotsLeft('6'), await spotsLeft('9')]).toEqual([dinner + 2, evening - 2]);
+    expect([await spotsLeft('6'), await spotsLeft('9')]).toEqual([dinner + 3, evening - 3]);
     const mail = mailer.sent.find((m) => m.subject.startsWith('Your enrollment has moved'));
     expect(mail?.text).toContain('Etiquette After Dark');
     expect(mail?.text).toContain('Saturday, September 27, 2025');
-    expect(mail?.text).toContain('$40.00 goes back');
+    expect(mail?.text).toContain('$60.00 goes back');
     const ics = mail?.attachments.find((a) => a.filename.endsWith('.ics'))?.content ?? '';
     expect(ics).toContain('DTSTART:20250927T230000Z');
     expect(ics).toContain(`UID:ORD-${id}@`);
@@ -303,14 +303,14 @@ describe('transfer by the administrator', () => {
 
   it('given a dearer, a full or a begun target, then 409 with the reason, and nothing moves', async () => {
     await setup();
-    const id = await buy('9', 2, 130);
+    const id = await buy('9', 3, 390);
     const head = await t.eventStore.headPosition();
     const dearer = await adminCall(t.app, 'POST', `/api/admin/enrollments/${id}/transfer`, {
       body: { workshopId: '6' },
     });
     expect(dearer.status).toBe(409);
     expect(((await dearer.json()) as { error: string }).error).toMatch(
-      /\$40\.00 more than this enrollment's \$260\.00/,
+      /\$60\.00 more than this enrollment's \$390\.00/,
     );
     expect(await t.eventStore.headPosition()).toBe(head);
 
@@ -326,9 +326,9 @@ describe('transfer by the administrator', () => {
       body: { workshopId: '10' },
     });
     expect(full.status).toBe(409);
-    expect(((await full.json()) as { error: string }).error).toMatch(/only 1 seat left and this enrollment needs 2/);
+    expect(((await full.json()) as { error: string }).error).toMatch(/only 1 seat left and this enrollment needs 3/);
     expect(await types(id)).not.toContain('TransferRequested');
-    expect(await spotsLeft('9')).toBe(16 - 2);
+    expect(await spotsLeft('9')).toBe(16 - 3);
   });
 
   it.each([
@@ -343,7 +343,7 @@ describe('transfer by the administrator', () => {
     async (_when, match) => {
       const store = new FaultyEventStore(validatingEventStore(new MemoryEventStore(), eventSchemas));
       await setup({ reactors: false, eventStore: store });
-      const id = await buy('6', 2, 150);
+      const id = await buy('6', 3, 450);
       const [dinner, evening] = [await spotsLeft('6'), await spotsLeft('9')];
 
       // The process dies between its writes: every write after the first one fails.
@@ -352,7 +352,7 @@ describe('transfer by the administrator', () => {
       expect(r.status).toBe(503);
       store.up();
       // Both hold the seats until the transfer is settled.
-      expect([await spotsLeft('6'), await spotsLeft('9')]).toEqual([dinner, evening - 2]);
+      expect([await spotsLeft('6'), await spotsLeft('9')]).toEqual([dinner, evening - 3]);
       expect(await types(id)).toContain('TransferRequested');
 
       // The next process starts: its transfer reactor reads the feed from the start and finishes the move.
@@ -370,14 +370,14 @@ describe('transfer by the administrator', () => {
       } finally {
         await runner.stop();
       }
-      expect([await spotsLeft('6'), await spotsLeft('9')]).toEqual([dinner + 2, evening - 2]);
+      expect([await spotsLeft('6'), await spotsLeft('9')]).toEqual([dinner + 3, evening - 3]);
       expect(await ofType(id, 'EnrollmentTransferred')).toHaveLength(1);
       expect(await ofType(id, 'RefundIssued')).toEqual([
-        expect.objectContaining({ data: expect.objectContaining({ amountCents: 4_000 }) }),
+        expect.objectContaining({ data: expect.objectContaining({ amountCents: 6_000 }) }),
       ]);
       const source = await t.deps.commands.state(seatLedgerDecider, workshopStream('6'));
       const target = await t.deps.commands.state(seatLedgerDecider, workshopStream('9'));
-      expect([source.confirmed[id], target.confirmed[id]]).toEqual([undefined, 2]);
+      expect([source.confirmed[id], target.confirmed[id]]).toEqual([undefined, 3]);
     },
   );
 });
