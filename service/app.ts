@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,13 +13,23 @@ import { enrollmentRoutes } from './enrollment/routes.js';
 import { paymentRoutes } from './enrollment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { clientAddressMiddleware } from './core/client-address.js';
+import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
+import { compressAnswers, noStoreByDefault } from './core/compression.js';
+import { PreparedBody, sendPrepared } from './core/prepared-body.js';
+import { siteRoutes } from './site/routes.js';
+import { pageStatus } from './site/page-status.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
   webDist?: string;
   /** Largest accepted request body. */
   maxBodyBytes?: number;
+  /** The public reads kept in memory (service/core/hot-reads.ts). */
+  hotReads?: HotReadsOptions;
 }
+
+/** The HTML shell names hashed assets a deploy replaces, so browsers check it each time (a 304 when unchanged). */
+const HTML_CACHE = 'no-cache';
 
 /** Builds the Hono app from its dependencies, so tests call `app.request` with in-memory stores. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
@@ -30,6 +40,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // One client address per request, for every limit (rate limits, unpaid holds, wrong admin keys).
   app.use('*', clientAddressMiddleware(deps.config.TRUST_PROXY));
   app.onError((err, c) => toErrorResponse(err, c, deps.log));
+  app.use('*', compressAnswers());
+  const hot = new HotReads(deps.readStore, deps.projections, options.hotReads);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {
@@ -67,27 +79,41 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     }
     await next();
   });
-  api.route('/', catalogueRoutes(deps));
+  api.use('*', noStoreByDefault());
+  api.route('/', catalogueRoutes(deps, hot));
   api.route('/', inquiryRoutes(deps));
   api.route('/', enrollmentRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
+  app.route('/', siteRoutes(deps, hot));
 
   const dist = options.webDist ? resolve(options.webDist) : undefined;
   if (dist && existsSync(join(dist, 'index.html'))) {
-    const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
+    const shell = new PreparedBody(readFileSync(join(dist, 'index.html')), 'text/html; charset=UTF-8');
+    const statusOf = pageStatus(deps, hot);
+    // Every page is the app's HTML; a path the site does not have (or an unknown program or
+    // workshop) answers 404 with it, and the client shows its Not Found view.
+    const page = async (c: Context) => sendPrepared(c, shell, HTML_CACHE, await statusOf(c.req.path));
+    app.get('/', page);
+    app.get('/index.html', page);
     app.use(
       '/assets/*',
       serveStatic({
         root: dist,
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+        precompressed: true,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+          c.header('Vary', 'Accept-Encoding');
+        },
       }),
     );
-    app.use('*', serveStatic({ root: dist }));
-    // Every other path is a client route; the SPA shows its own 404 for unknown ones.
-    app.get('*', (c) => c.html(indexHtml));
+    app.use(
+      '*',
+      serveStatic({ root: dist, precompressed: true, onFound: (_p, c) => c.header('Vary', 'Accept-Encoding') }),
+    );
+    app.get('*', page);
   } else {
     app.get('*', (c) => c.json({ error: 'The web app is not built. Run `npm run build`.' }, 404));
   }
