@@ -17,6 +17,7 @@ import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
 import { compressAnswers, noStoreByDefault } from './core/compression.js';
 import { PreparedBody, sendPrepared } from './core/prepared-body.js';
 import { siteRoutes } from './site/routes.js';
+import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
 
 export interface AppOptions {
@@ -54,18 +55,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   });
 
   const api = new Hono();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: maxBody,
-      onError: () => {
-        throw new AppError(
-          'payload_too_large',
-          `The request is too large: send at most ${Math.round(maxBody / 1024)} KB.`,
-        );
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: maxBody,
+    onError: () => {
+      throw new AppError(
+        'payload_too_large',
+        `The request is too large: send at most ${Math.round(maxBody / 1024)} KB.`,
+      );
+    },
+  });
+  // Only where a body is read: looking at a GET's body makes @hono/node-server build a full Request.
+  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   api.use('*', async (c, next) => {
     // Every body this API takes is JSON; anything else is refused before a route reads it.
     if (
@@ -98,21 +98,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     const page = async (c: Context) => sendPrepared(c, shell, HTML_CACHE, await statusOf(c.req.path));
     app.get('/', page);
     app.get('/index.html', page);
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: dist,
-        precompressed: true,
-        onFound: (_p, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-          c.header('Vary', 'Accept-Encoding');
-        },
-      }),
-    );
-    app.use(
-      '*',
-      serveStatic({ root: dist, precompressed: true, onFound: (_p, c) => c.header('Vary', 'Accept-Encoding') }),
-    );
+    // Hashed names: a changed file gets a new name, so a browser may keep each one for good. Set
+    // after serveStatic answers (its onFound runs too late for c.header to reach the answer).
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) setAnswerHeader(c, 'Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    // Precompressed .br/.gz from the build, by Accept-Encoding (Vary set by serveStatic or compressAnswers).
+    app.use('*', serveStatic({ root: dist, precompressed: true }));
     app.get('*', page);
   } else {
     app.get('*', (c) => c.json({ error: 'The web app is not built. Run `npm run build`.' }, 404));

@@ -19,10 +19,8 @@ export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
   const programs = programsRead(deps.readStore);
   const workshops = workshopsRead(deps.readStore);
 
-  app.get(
-    '/programs',
-    validate('query', MinPositionQuerySchema),
-    async (c) => (await hot.answer(c, programs, c.req.valid('query')))!,
+  app.get('/programs', validate('query', MinPositionQuerySchema), (c) =>
+    hot.answerAll(c, programs, c.req.valid('query').minPosition),
   );
 
   app.get(
@@ -38,10 +36,8 @@ export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
     },
   );
 
-  app.get(
-    '/workshops',
-    validate('query', MinPositionQuerySchema),
-    async (c) => (await hot.answer(c, workshops, c.req.valid('query')))!,
+  app.get('/workshops', validate('query', MinPositionQuerySchema), (c) =>
+    hot.answerAll(c, workshops, c.req.valid('query').minPosition),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeader } from './response-headers.js';
 import { COMPRESS_MIN_BYTES, chooseEncoding } from './prepared-body.js';
 
 const brotli = promisify(brotliCompress);
@@ -15,12 +16,14 @@ const COMPRESSIBLE = /^(application\/(json|xml|javascript|manifest\+json)|text\/
 export const compressAnswers = (): MiddlewareHandler => async (c, next) => {
   await next();
   const res = c.res;
-  if (c.req.method === 'HEAD' || !res.body || res.headers.has('Content-Encoding')) return;
+  // Status and headers only: reading `res.body` would turn @hono/node-server's light answer into a stream.
+  if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304 || res.headers.has('Content-Encoding'))
+    return;
   if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
   if (/no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
   const length = Number(res.headers.get('Content-Length') ?? NaN);
   if (length < COMPRESS_MIN_BYTES) return;
-  c.header('Vary', 'Accept-Encoding', { append: true });
+  setAnswerHeader(c, 'Vary', 'Accept-Encoding', true);
   const encoding = chooseEncoding(c.req.header('accept-encoding'));
   if (!encoding) return;
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -45,5 +48,5 @@ export const compressAnswers = (): MiddlewareHandler => async (c, next) => {
  */
 export const noStoreByDefault = (): MiddlewareHandler => async (c, next) => {
   await next();
-  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'private, no-store');
+  if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
 };

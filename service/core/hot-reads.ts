@@ -45,6 +45,10 @@ export interface HotReadsOptions {
  * with `minPosition` waits for the projections, then reads the checkpoints afresh, so it never
  * gets an answer older than the position it was promised.
  */
+/** At least as new as the checkpoints: a read of them that started earlier may still come back older. */
+const covers = (entry: Entry, projections: string[], checkpoints: Map<string, bigint>) =>
+  projections.every((p, i) => entry.label[i]! >= (checkpoints.get(p) ?? -1n));
+
 export class HotReads {
   private readonly entries = new Map<string, Entry>();
   private readonly clock: CheckpointClock;
@@ -67,7 +71,24 @@ export class HotReads {
    * it has no such part), with ETag, 304, compression and Cache-Control. A part's body is kept
    * with the value it came from, so it moves with it.
    */
-  async answer<T>(c: Context, read: HotRead<T>, options: AnswerOptions<T> = {}): Promise<Response | null> {
+  answer<T>(c: Context, read: HotRead<T>, options: AnswerOptions<T> = {}): Response | null | Promise<Response | null> {
+    // The hot path, without a single await: checkpoints read recently, the body already made.
+    if (options.minPosition === undefined) {
+      const checkpoints = this.clock.current();
+      const cached = this.entries.get(read.key);
+      const body = cached?.bodies.get(options.part ?? '');
+      if (body && !(checkpoints instanceof Promise) && covers(cached!, read.projections, checkpoints))
+        return sendPrepared(c, body, PUBLIC_READ_CACHE);
+    }
+    return this.answerLoaded(c, read, options);
+  }
+
+  /** As `answer`, for a value that always exists (a whole list). */
+  answerAll<T>(c: Context, read: HotRead<T>, minPosition?: string): Response | Promise<Response> {
+    return this.answer(c, read, { minPosition }) as Response | Promise<Response>;
+  }
+
+  private async answerLoaded<T>(c: Context, read: HotRead<T>, options: AnswerOptions<T>): Promise<Response | null> {
     const entry = await this.entry(read, options.minPosition);
     const part = options.part ?? '';
     let body = entry.bodies.get(part);
@@ -91,10 +112,9 @@ export class HotReads {
       fresh = !cached || cached.label.some((p) => p < BigInt(minPosition));
     }
     const checkpoints = await this.clock.current(fresh);
-    const label = read.projections.map((p) => checkpoints.get(p) ?? -1n);
     const cached = this.entries.get(read.key);
-    // At least as new: a read of the checkpoints that started earlier may still come back older.
-    if (cached && cached.label.every((p, i) => p >= label[i]!)) return cached;
+    if (cached && covers(cached, read.projections, checkpoints)) return cached;
+    const label = read.projections.map((p) => checkpoints.get(p) ?? -1n);
     const entry: Entry = { label, value: read.load(), bodies: new Map() };
     // A failed load is not kept: the next request tries again.
     entry.value.catch(() => {

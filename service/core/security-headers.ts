@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeader } from './response-headers.js';
 
 /**
  * Pages that load Stripe.js; every other document may run only the site's own scripts. The client
@@ -57,12 +58,16 @@ export const securityHeaders = (options: SecurityHeaderOptions = {}): Middleware
   const https = options.publicUrl?.toLowerCase().startsWith('https://') ?? false;
   return async (c, next) => {
     await next();
-    if (https) c.header('Strict-Transport-Security', HSTS);
-    c.header('Content-Security-Policy', cspFor(c.req.path));
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    if (https) setAnswerHeader(c, 'Strict-Transport-Security', HSTS);
+    setAnswerHeader(c, 'Content-Security-Policy', cspFor(c.req.path));
+    setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
+    setAnswerHeader(c, 'X-Frame-Options', 'DENY');
+    setAnswerHeader(c, 'Referrer-Policy', 'strict-origin-when-cross-origin');
+    setAnswerHeader(c, 'Cross-Origin-Opener-Policy', 'same-origin');
+    setAnswerHeader(
+      c,
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+    );
   };
 };
