@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-import { setAnswerHeader } from './response-headers.js';
+import { isCompleteAnswer, setAnswerHeader } from './response-headers.js';
 import { COMPRESS_MIN_BYTES, chooseEncoding } from './prepared-body.js';
 
 const brotli = promisify(brotliCompress);
@@ -16,6 +16,7 @@ const COMPRESSIBLE = /^(application\/(json|xml|javascript|manifest\+json)|text\/
 export const compressAnswers = (): MiddlewareHandler => async (c, next) => {
   await next();
   const res = c.res;
+  if (isCompleteAnswer(res)) return;
   // Status and headers only: reading `res.body` would turn @hono/node-server's light answer into a stream.
   if (c.req.method === 'HEAD' || res.status === 204 || res.status === 304 || res.headers.has('Content-Encoding'))
     return;
@@ -48,5 +49,6 @@ export const compressAnswers = (): MiddlewareHandler => async (c, next) => {
  */
 export const noStoreByDefault = (): MiddlewareHandler => async (c, next) => {
   await next();
-  if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'private, no-store');
+  if (!isCompleteAnswer(c.res) && !c.res.headers.has('Cache-Control'))
+    setAnswerHeader(c, 'Cache-Control', 'private, no-store');
 };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { completeAnswer, offeredAnswerHeaders } from './response-headers.js';
 
 /** Bodies below this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -73,15 +74,22 @@ export function sendPrepared(c: Context, body: PreparedBody, cacheControl: strin
   const encoding =
     body.bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(c.req.header('accept-encoding')) : undefined;
   const etag = encoding ? `${body.etag.slice(0, -1)}-${encoding}"` : body.etag;
-  const headers: Record<string, string> = { 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    ...offeredAnswerHeaders(c),
+    'Cache-Control': cacheControl,
+    Vary: 'Accept-Encoding',
+  };
   if (status === 200) {
     headers.ETag = etag;
-    if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+    if (matches(c.req.header('if-none-match'), etag))
+      return completeAnswer(new Response(null, { status: 304, headers }));
   }
   const bytes = encoding ? body.in(encoding) : body.bytes;
   if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Type'] = body.contentType;
   headers['Content-Length'] = String(bytes.length);
-  // A Buffer is a Uint8Array over an ArrayBuffer (never shared memory here).
-  return c.body(bytes as Uint8Array<ArrayBuffer>, status, headers);
+  // A Response of its own with a plain header record (c.body turns more than one header into a
+  // Headers object): @hono/node-server then writes the record as it is. A Buffer is a Uint8Array
+  // over an ArrayBuffer (never shared memory here).
+  return completeAnswer(new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers }));
 }

@@ -14,3 +14,20 @@ export function setAnswerHeader(c: Context, name: string, value: string, append 
     c.header(name, value, { append });
   }
 }
+
+const complete = new WeakSet<Response>();
+const offered = new WeakMap<Context, Record<string, string>>();
+
+/** Headers every answer to this request carries (the security headers), for a handler that makes its answer whole. */
+export const offerAnswerHeaders = (c: Context, headers: Record<string, string>) => void offered.set(c, headers);
+export const offeredAnswerHeaders = (c: Context): Record<string, string> => offered.get(c) ?? {};
+
+/**
+ * Marks an answer made with the offered headers, its own caching and encoding: the middlewares
+ * leave it as it is (touching its headers would cost the hot reads their speed).
+ */
+export function completeAnswer(res: Response): Response {
+  complete.add(res);
+  return res;
+}
+export const isCompleteAnswer = (res: Response) => complete.has(res);
