@@ -68,6 +68,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   api.use('*', async (c, next) => {
     // Every body this API takes is JSON; anything else is refused before a route reads it.
+    if (c.req.method === 'GET') return next();
     if (
       ['POST', 'PUT', 'PATCH'].includes(c.req.method) &&
       !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')

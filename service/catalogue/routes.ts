@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
@@ -10,6 +10,10 @@ import { pickProgram, programsRead, workshopsRead } from './hot-catalogue.js';
 const ProgramParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'is not a program id or slug') });
 const WorkshopParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a workshop id') });
 
+const checkQuery = validate('query', MinPositionQuerySchema);
+/** The query checked when there is one: the lists are the hottest reads, and most have none. */
+const queryIfAny: MiddlewareHandler = (c, next) => (c.req.url.includes('?') ? checkQuery(c, next) : next());
+
 /**
  * Public catalogue queries; they answer from the `programs` and `schedule` read models only,
  * through the hot reads (in memory per projection position, with ETag, 304 and compression).
@@ -19,9 +23,7 @@ export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
   const programs = programsRead(deps.readStore);
   const workshops = workshopsRead(deps.readStore);
 
-  app.get('/programs', validate('query', MinPositionQuerySchema), (c) =>
-    hot.answerAll(c, programs, c.req.valid('query').minPosition),
-  );
+  app.get('/programs', queryIfAny, (c) => hot.answerAll(c, programs, c.req.query('minPosition')));
 
   app.get(
     '/programs/:id',
@@ -36,9 +38,7 @@ export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
     },
   );
 
-  app.get('/workshops', validate('query', MinPositionQuerySchema), (c) =>
-    hot.answerAll(c, workshops, c.req.valid('query').minPosition),
-  );
+  app.get('/workshops', queryIfAny, (c) => hot.answerAll(c, workshops, c.req.query('minPosition')));
 
   app.get(
     '/workshops/:id',

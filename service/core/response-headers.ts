@@ -16,11 +16,12 @@ export function setAnswerHeader(c: Context, name: string, value: string, append 
 }
 
 const complete = new WeakSet<Response>();
-const offered = new WeakMap<Context, Record<string, string>>();
+const offered = new WeakMap<Context, Readonly<Record<string, string>>>();
 
 /** Headers every answer to this request carries (the security headers), for a handler that makes its answer whole. */
-export const offerAnswerHeaders = (c: Context, headers: Record<string, string>) => void offered.set(c, headers);
-export const offeredAnswerHeaders = (c: Context): Record<string, string> => offered.get(c) ?? {};
+export const offerAnswerHeaders = (c: Context, headers: Readonly<Record<string, string>>) =>
+  void offered.set(c, headers);
+export const offeredAnswerHeaders = (c: Context): Readonly<Record<string, string>> => offered.get(c) ?? {};
 
 /**
  * Marks an answer made with the offered headers, its own caching and encoding: the middlewares

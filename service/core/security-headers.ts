@@ -53,11 +53,21 @@ export interface SecurityHeaderOptions {
   publicUrl?: string;
 }
 
-/** The security headers of an answer to `path`, as one record. */
-export function securityHeaderRecord(path: string, https: boolean): Record<string, string> {
+const records = new Map<string, Readonly<Record<string, string>>>();
+
+/** The security headers of an answer to `path`, as one record (one of four, made once). */
+export function securityHeaderRecord(path: string, https: boolean): Readonly<Record<string, string>> {
+  const csp = cspFor(path);
+  const key = `${https}:${csp === STRIPE_CSP}`;
+  let record = records.get(key);
+  if (!record) records.set(key, (record = makeRecord(csp, https)));
+  return record;
+}
+
+function makeRecord(csp: string, https: boolean): Record<string, string> {
   return {
     ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
-    'Content-Security-Policy': cspFor(path),
+    'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
