@@ -8,6 +8,14 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 export type Encoding = 'br' | 'gzip';
 
+interface PreparedAnswer {
+  etag: string;
+  bytes: Buffer;
+  /** The headers of a 304: validators and caching, no body's. */
+  notModified: Readonly<Record<string, string>>;
+  headers: Readonly<Record<string, string>>;
+}
+
 /**
  * One answer's bytes, prepared once and sent many times: a strong ETag over the bytes and, made on
  * first demand, its brotli and gzip forms (each with its own ETag, as they are other representations).
@@ -15,12 +23,48 @@ export type Encoding = 'br' | 'gzip';
 export class PreparedBody {
   readonly etag: string;
   private readonly encoded = new Map<Encoding, Buffer>();
+  private readonly answers = new WeakMap<object, Map<string, PreparedAnswer>>();
 
   constructor(
     readonly bytes: Buffer,
     readonly contentType: string,
   ) {
     this.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  }
+
+  /**
+   * The bytes and headers of one way of answering, made once: the same for every request asking
+   * in that encoding with those security headers (a few records, kept by identity).
+   */
+  answerFor(
+    encoding: Encoding | undefined,
+    security: Readonly<Record<string, string>>,
+    cacheControl: string,
+    status: 200 | 404,
+  ): PreparedAnswer {
+    let byKey = this.answers.get(security);
+    if (!byKey) this.answers.set(security, (byKey = new Map()));
+    const key = `${encoding ?? ''}|${cacheControl}|${status}`;
+    let answer = byKey.get(key);
+    if (!answer) {
+      const etag = encoding ? `${this.etag.slice(0, -1)}-${encoding}"` : this.etag;
+      const bytes = encoding ? this.in(encoding) : this.bytes;
+      const common = { ...security, 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+      const validated = status === 200 ? { ...common, ETag: etag } : common;
+      answer = {
+        etag,
+        bytes,
+        notModified: validated,
+        headers: {
+          ...validated,
+          ...(encoding ? { 'Content-Encoding': encoding } : {}),
+          'Content-Type': this.contentType,
+          'Content-Length': String(bytes.length),
+        },
+      };
+      byKey.set(key, answer);
+    }
+    return answer;
   }
 
   static json(value: unknown): PreparedBody {
@@ -73,23 +117,11 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
 export function sendPrepared(c: Context, body: PreparedBody, cacheControl: string, status: 200 | 404 = 200): Response {
   const encoding =
     body.bytes.length >= COMPRESS_MIN_BYTES ? chooseEncoding(c.req.header('accept-encoding')) : undefined;
-  const etag = encoding ? `${body.etag.slice(0, -1)}-${encoding}"` : body.etag;
-  const headers: Record<string, string> = {
-    ...offeredAnswerHeaders(c),
-    'Cache-Control': cacheControl,
-    Vary: 'Accept-Encoding',
-  };
-  if (status === 200) {
-    headers.ETag = etag;
-    if (matches(c.req.header('if-none-match'), etag))
-      return completeAnswer(new Response(null, { status: 304, headers }));
-  }
-  const bytes = encoding ? body.in(encoding) : body.bytes;
-  if (encoding) headers['Content-Encoding'] = encoding;
-  headers['Content-Type'] = body.contentType;
-  headers['Content-Length'] = String(bytes.length);
+  const answer = body.answerFor(encoding, offeredAnswerHeaders(c), cacheControl, status);
+  if (status === 200 && matches(c.req.header('if-none-match'), answer.etag))
+    return completeAnswer(new Response(null, { status: 304, headers: answer.notModified }));
   // A Response of its own with a plain header record (c.body turns more than one header into a
   // Headers object): @hono/node-server then writes the record as it is. A Buffer is a Uint8Array
   // over an ArrayBuffer (never shared memory here).
-  return completeAnswer(new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers }));
+  return completeAnswer(new Response(answer.bytes as Uint8Array<ArrayBuffer>, { status, headers: answer.headers }));
 }
