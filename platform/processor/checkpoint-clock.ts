@@ -10,6 +10,8 @@ export class CheckpointClock {
   private snapshot: Map<string, bigint> | undefined;
   private readAt = 0;
   private inflight: Promise<Map<string, bigint>> | undefined;
+  /** Moved by `invalidate`: a read begun before it is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly store: Pick<ReadStore, 'listCheckpoints'>,
@@ -22,9 +24,10 @@ export class CheckpointClock {
     if (!fresh && this.snapshot && this.now() - this.readAt < this.maxAgeMs) return this.snapshot;
     if (!fresh && this.inflight) return this.inflight;
     const startedAt = this.now();
+    const generation = this.generation;
     const read = this.store.listCheckpoints().then((checkpoints) => {
       // A read that started earlier never replaces one that started later.
-      if (startedAt >= this.readAt) {
+      if (generation === this.generation && startedAt >= this.readAt) {
         this.snapshot = checkpoints;
         this.readAt = startedAt;
       }
@@ -32,5 +35,12 @@ export class CheckpointClock {
     });
     if (!fresh) this.inflight = read.finally(() => (this.inflight = undefined));
     return read;
+  }
+
+  /** A checkpoint moved in this process: the next caller reads afresh. */
+  invalidate(): void {
+    this.generation++;
+    this.snapshot = undefined;
+    this.inflight = undefined;
   }
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import { CheckpointClock } from '../../platform/processor/checkpoint-clock.js';
+import type { CheckpointWaiter } from '../../platform/processor/waiter.js';
 import { PreparedBody, sendPrepared } from './prepared-body.js';
 import type { ProjectionWaiter } from './deps.js';
 
@@ -59,6 +60,9 @@ export class HotReads {
     options: HotReadsOptions = {},
   ) {
     this.clock = new CheckpointClock(readStore, options.checkpointMaxAgeMs ?? 5);
+    // Projections moved by this process are seen at once; those moved elsewhere within the age above.
+    const observable = waiter as Partial<Pick<CheckpointWaiter, 'onObserve'>>;
+    observable.onObserve?.(() => this.clock.invalidate());
   }
 
   /** The loaded value, from memory while its projections stand still. */
