@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './vite.precompress.js';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -9,7 +10,7 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 // @internationalized/date stay out of the home page's initial JavaScript.
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), precompress(outDir)],
   build: {
     outDir,
     emptyOutDir: true,

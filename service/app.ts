@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,13 +15,24 @@ import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
+import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
+import { compressAnswers, noStoreByDefault } from './core/compression.js';
+import { PreparedBody, sendPrepared } from './core/prepared-body.js';
+import { siteRoutes } from './site/routes.js';
+import { setAnswerHeader } from './core/response-headers.js';
+import { pageStatus } from './site/page-status.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
   webDist?: string;
   /** Largest accepted request body. */
   maxBodyBytes?: number;
+  /** The public reads kept in memory (service/core/hot-reads.ts). */
+  hotReads?: HotReadsOptions;
 }
+
+/** The HTML shell names hashed assets a deploy replaces, so browsers check it each time (a 304 when unchanged). */
+const HTML_CACHE = 'no-cache';
 
 /** Builds the Hono app from its dependencies, so tests call `app.request` with in-memory stores. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
@@ -32,6 +43,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // One client address per request, for every limit (rate limits, unpaid holds, wrong admin keys).
   app.use('*', clientAddressMiddleware(deps.config.TRUST_PROXY));
   app.onError((err, c) => toErrorResponse(err, c, deps.log));
+  app.use('*', compressAnswers());
+  const hot = new HotReads(deps.readStore, deps.projections, options.hotReads);
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {
@@ -44,20 +57,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   });
 
   const api = new Hono();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: maxBody,
-      onError: () => {
-        throw new AppError(
-          'payload_too_large',
-          `The request is too large: send at most ${Math.round(maxBody / 1024)} KB.`,
-        );
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: maxBody,
+    onError: () => {
+      throw new AppError(
+        'payload_too_large',
+        `The request is too large: send at most ${Math.round(maxBody / 1024)} KB.`,
+      );
+    },
+  });
+  // Only where a body is read: looking at a GET's body makes @hono/node-server build a full Request.
+  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   api.use('*', async (c, next) => {
     // Every body this API takes is JSON; anything else is refused before a route reads it.
+    if (c.req.method === 'GET') return next();
     if (
       ['POST', 'PUT', 'PATCH'].includes(c.req.method) &&
       !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')
@@ -69,7 +82,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     }
     await next();
   });
-  api.route('/', catalogueRoutes(deps));
+  api.use('*', noStoreByDefault());
+  api.route('/', catalogueRoutes(deps, hot));
   api.route('/', inquiryRoutes(deps));
   api.route('/', enrollmentRoutes(deps, { findOffer: offerLookupFor(deps) }));
   api.route('/', waitlistRoutes(deps));
@@ -78,20 +92,26 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', policyRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
+  app.route('/', siteRoutes(deps, hot));
 
   const dist = options.webDist ? resolve(options.webDist) : undefined;
   if (dist && existsSync(join(dist, 'index.html'))) {
-    const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: dist,
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    app.use('*', serveStatic({ root: dist }));
-    // Every other path is a client route; the SPA shows its own 404 for unknown ones.
-    app.get('*', (c) => c.html(indexHtml));
+    const shell = new PreparedBody(readFileSync(join(dist, 'index.html')), 'text/html; charset=UTF-8');
+    const statusOf = pageStatus(deps, hot);
+    // Every page is the app's HTML; a path the site does not have (or an unknown program or
+    // workshop) answers 404 with it, and the client shows its Not Found view.
+    const page = async (c: Context) => sendPrepared(c, shell, HTML_CACHE, await statusOf(c.req.path));
+    app.get('/', page);
+    app.get('/index.html', page);
+    // Hashed names: a changed file gets a new name, so a browser may keep each one for good. Set
+    // after serveStatic answers (its onFound runs too late for c.header to reach the answer).
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.ok) setAnswerHeader(c, 'Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    // Precompressed .br/.gz from the build, by Accept-Encoding (Vary set by serveStatic or compressAnswers).
+    app.use('*', serveStatic({ root: dist, precompressed: true }));
+    app.get('*', page);
   } else {
     app.get('*', (c) => c.json({ error: 'The web app is not built. Run `npm run build`.' }, 404));
   }

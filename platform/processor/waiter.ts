@@ -39,11 +39,20 @@ export class CheckpointWaiter {
     this.timeoutMs = options.timeoutMs ?? 3000;
   }
 
+  private readonly observers = new Set<(name: string, checkpoint: bigint) => void>();
+
   /** A checkpoint reached in this process. */
   observe(name: string, checkpoint: bigint): void {
     this.known.set(name, checkpoint);
     this.observedAt.set(name, ++this.sequence);
+    for (const observer of this.observers) observer(name, checkpoint);
     this.settle();
+  }
+
+  /** Called with each checkpoint reached in this process (say, to drop answers kept in memory at once). */
+  onObserve(observer: (name: string, checkpoint: bigint) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /** Resolves true once every named projection (all by default) has a checkpoint >= position, false on timeout. */

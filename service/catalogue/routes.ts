@@ -1,50 +1,60 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
 import { notFound } from '../core/errors.js';
-import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
-import { findProgram, findWorkshop, listPrograms, listWorkshops } from './queries.js';
+import { MinPositionQuerySchema } from '../core/read-after-write.js';
+import type { HotReads } from '../core/hot-reads.js';
+import { pickProgram, programsRead, workshopsRead } from './hot-catalogue.js';
 
 const ProgramParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'is not a program id or slug') });
 const WorkshopParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a workshop id') });
 
-/** Public catalogue queries; they answer from the `programs` and `schedule` read models only. */
-export function catalogueRoutes(deps: AppDeps): Hono {
-  const app = new Hono();
+const checkQuery = validate('query', MinPositionQuerySchema);
+/** The query checked when there is one: the lists are the hottest reads, and most have none. */
+const queryIfAny: MiddlewareHandler = (c, next) => (c.req.url.includes('?') ? checkQuery(c, next) : next());
 
-  app.get('/programs', validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['programs']);
-    return c.json(await listPrograms(deps.readStore));
-  });
+/**
+ * Public catalogue queries; they answer from the `programs` and `schedule` read models only,
+ * through the hot reads (in memory per projection position, with ETag, 304 and compression).
+ */
+export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
+  const app = new Hono();
+  const programs = programsRead(deps.readStore);
+  const workshops = workshopsRead(deps.readStore);
+
+  app.get('/programs', queryIfAny, (c) => hot.answerAll(c, programs, c.req.query('minPosition')));
 
   app.get(
     '/programs/:id',
     validate('param', ProgramParamSchema),
     validate('query', MinPositionQuerySchema),
     async (c) => {
-      await awaitProjections(deps, c.req.valid('query').minPosition, ['programs']);
-      const program = await findProgram(deps.readStore, c.req.valid('param').id);
-      if (!program) throw notFound("The program you're looking for doesn't exist or has been removed.");
-      return c.json(program);
+      const { id } = c.req.valid('param');
+      const { minPosition } = c.req.valid('query');
+      const answer = await hot.answer(c, programs, { minPosition, part: id, pick: (list) => pickProgram(list, id) });
+      if (!answer) throw notFound("The program you're looking for doesn't exist or has been removed.");
+      return answer;
     },
   );
 
-  app.get('/workshops', validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule']);
-    return c.json(await listWorkshops(deps.readStore));
-  });
+  app.get('/workshops', queryIfAny, (c) => hot.answerAll(c, workshops, c.req.query('minPosition')));
 
   app.get(
     '/workshops/:id',
     validate('param', WorkshopParamSchema),
     validate('query', MinPositionQuerySchema),
     async (c) => {
-      await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule']);
-      const workshop = await findWorkshop(deps.readStore, c.req.valid('param').id);
-      if (!workshop)
+      const { id } = c.req.valid('param');
+      const { minPosition } = c.req.valid('query');
+      const answer = await hot.answer(c, workshops, {
+        minPosition,
+        part: id,
+        pick: (list) => list.find((w) => w.id === id),
+      });
+      if (!answer)
         throw notFound('Workshop Not Found: it may have been removed. Please pick another from the schedule.');
-      return c.json(workshop);
+      return answer;
     },
   );
 

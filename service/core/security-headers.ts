@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { isCompleteAnswer, offerAnswerHeaders, setAnswerHeader } from './response-headers.js';
 
 /**
  * Pages that load Stripe.js; every other document may run only the site's own scripts. The client
@@ -52,17 +53,41 @@ export interface SecurityHeaderOptions {
   publicUrl?: string;
 }
 
-/** Security headers on every answer; the CSP allows Stripe.js only on the payment pages. */
+const records = new Map<string, Readonly<Record<string, string>>>();
+
+/** The security headers of an answer to `path`, as one record (one of four, made once). */
+export function securityHeaderRecord(path: string, https: boolean): Readonly<Record<string, string>> {
+  const csp = cspFor(path);
+  const key = `${https}:${csp === STRIPE_CSP}`;
+  let record = records.get(key);
+  if (!record) records.set(key, (record = makeRecord(csp, https)));
+  return record;
+}
+
+function makeRecord(csp: string, https: boolean): Record<string, string> {
+  return {
+    ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+  };
+}
+
+/**
+ * Security headers on every answer; the CSP allows Stripe.js only on the payment pages. The
+ * record is offered to the handler first (`answerHeaders`): an answer made complete with it
+ * (the hot reads) is left untouched, which keeps it on @hono/node-server's fast path.
+ */
 export const securityHeaders = (options: SecurityHeaderOptions = {}): MiddlewareHandler => {
   const https = options.publicUrl?.toLowerCase().startsWith('https://') ?? false;
   return async (c, next) => {
+    const record = securityHeaderRecord(c.req.path, https);
+    offerAnswerHeaders(c, record);
     await next();
-    if (https) c.header('Strict-Transport-Security', HSTS);
-    c.header('Content-Security-Policy', cspFor(c.req.path));
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    if (isCompleteAnswer(c.res)) return;
+    for (const [name, value] of Object.entries(record)) setAnswerHeader(c, name, value);
   };
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { createApp } from '../../service/app.js';
+import { createApp, type AppOptions } from '../../service/app.js';
 import { createCommandHandler, reactorsFor } from '../../service/compose.js';
 import { loadConfig, type Config } from '../../service/core/config.js';
 import { createLogger } from '../../platform/log.js';
@@ -45,6 +45,8 @@ export interface TestAppOptions {
   readStore?: ReadStore;
   /** Run the reactors (the confirmation e-mail) as the API does; off unless a test is about them. */
   reactors?: boolean;
+  /** Options of createApp (a built web folder, the hot reads' checkpoint age). */
+  appOptions?: AppOptions;
   /** Extra dependencies (ports) to merge in. */
   extra?: (config: Config) => Partial<AppDeps>;
 }
@@ -122,7 +124,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     owner: `test-${randomUUID()}`,
   });
   runner.start();
-  const app = asVisitors(createApp(deps));
+  const app = asVisitors(createApp(deps, options.appOptions));
   // Until the head stands still: a reactor's own records (say ConfirmationEmailSent) move the head
   // after the position waited for, and every processor must be past them too.
   const settle = async () => {

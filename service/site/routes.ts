@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../core/deps.js';
+import type { HotReads } from '../core/hot-reads.js';
+import { PreparedBody } from '../core/prepared-body.js';
+import { listPrograms, listWorkshops } from '../catalogue/queries.js';
+import { robotsTxt, siteOrigin, sitemapPaths, sitemapXml } from './sitemap.js';
+
+/** robots.txt and sitemap.xml; the sitemap comes from the read models, kept per projection position. */
+export function siteRoutes(deps: AppDeps, hot: HotReads): Hono {
+  const app = new Hono();
+  const catalogue = {
+    key: 'sitemap',
+    projections: ['programs', 'schedule'],
+    load: async () => {
+      const [programs, workshops] = await Promise.all([listPrograms(deps.readStore), listWorkshops(deps.readStore)]);
+      return sitemapPaths(programs, workshops);
+    },
+  };
+
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(robotsTxt(siteOrigin(deps.config.PUBLIC_URL, c.req.url)));
+  });
+
+  app.get('/sitemap.xml', async (c) => {
+    const origin = siteOrigin(deps.config.PUBLIC_URL, c.req.url);
+    return (await hot.answer(c, catalogue, {
+      part: origin,
+      pick: (paths) => sitemapXml(origin, paths),
+      serialise: (xml) => new PreparedBody(Buffer.from(xml as string), 'application/xml; charset=UTF-8'),
+    }))!;
+  });
+
+  return app;
+}
