@@ -34,7 +34,9 @@ test.describe('events screen', () => {
     await page.clock.setFixedTime(TODAY_IN_BROWSER);
   });
 
-  const newestFirst = (list: Workshop[]) => [...list].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  // Newest first; workshops at the same instant (other specs create some in parallel) by title.
+  const newestFirst = (list: Workshop[]) =>
+    [...list].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || a.title.localeCompare(b.title));
   const cardTitles = (page: import('@playwright/test').Page) =>
     page.locator('.events__grid .workshop-card__title').allTextContents();
 

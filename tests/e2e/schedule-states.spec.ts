@@ -41,7 +41,8 @@ test.describe('schedule card states', () => {
     await expect(open.getByRole('link', { name: /Enroll Now/ })).toHaveAttribute('href', '/enroll/6');
 
     const full = card('Princess Tea Party');
-    await expect(full).toContainText('This workshop is full');
+    // Full: the waitlist in place of Enroll Now.
+    await expect(full.getByRole('button', { name: /Join the Waitlist/ })).toBeVisible();
     await expect(full.locator('.badge')).toHaveText('Fully booked');
     await expect(full.getByRole('link', { name: /Enroll Now/ })).toHaveCount(0);
 
