@@ -8,11 +8,12 @@ import { cancellationEmail, transferEmail } from './after-sale-emails.js';
 type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' }>;
 
 /** What to send for an event, or null when nothing is due; with the notification it is recorded as. */
-function messageFor(
+async function messageFor(
   event: Told,
   state: EnrollmentState,
   now: Date,
-): { message: MailMessage; kind: 'cancellation' | 'transfer'; ref: string } | null {
+  publicUrl: string | undefined,
+): Promise<{ message: MailMessage; kind: 'cancellation' | 'transfer'; ref: string } | null> {
   const submission = state.submission;
   if (!submission || !state.item) return null;
   if (event.type === 'EnrollmentCancelled') {
@@ -21,19 +22,22 @@ function messageFor(
     const refundCents = Object.values(state.refunds)
       .filter((r) => r.reason === 'cancelled')
       .reduce((sum, r) => sum + r.amountCents, 0);
-    const message = cancellationEmail({
+    const message = await cancellationEmail({
       submission,
       item: state.item,
       orderId: state.orderId,
+      cancelledBy: state.cancellation.by === 'visitor' ? 'parent' : 'school',
       note: state.cancellation.note,
+      paidCents: state.paidCents,
       refundCents,
+      publicUrl,
     });
     return { message, kind: 'cancellation', ref: 'cancellation' };
   }
   const { transferId } = event.data;
   if (state.notified.includes(`transfer:${transferId}`)) return null;
   const moves = Object.entries(state.transfersEnded).filter(([, t]) => t.outcome === 'completed');
-  const message = transferEmail({
+  const message = await transferEmail({
     submission,
     from: event.data.fromItem,
     to: event.data.item,
@@ -42,6 +46,7 @@ function messageFor(
     refundCents: event.data.refundCents,
     sequence: moves.findIndex(([id]) => id === transferId) + 1,
     now,
+    publicUrl,
   });
   return { message, kind: 'transfer', ref: transferId };
 }
@@ -52,7 +57,7 @@ function messageFor(
  * event, as the confirmation e-mail: CustomerNotified is recorded after the send, and a delivery
  * that finds it sends nothing; a crash between the two sends the same message (same Message-ID) again.
  */
-export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 'clock' | 'log'>) {
+export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 'clock' | 'config' | 'log'>) {
   return defineReactor<Told>({
     name: 'after-sale-email',
     eventTypes: ['EnrollmentCancelled', 'EnrollmentTransferred'],
@@ -60,7 +65,7 @@ export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' 
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      const due = messageFor(event, state, deps.clock());
+      const due = await messageFor(event, state, deps.clock(), deps.config.PUBLIC_URL);
       if (!due) return;
       try {
         await deps.mailer.send(due.message);

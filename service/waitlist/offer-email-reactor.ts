@@ -3,7 +3,9 @@ import { waitlistStream, workshopIdOfWaitlist, type WaitlistEvent } from '../../
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
+import { priceEnrollment, tiersInCents, toCents } from '../../contracts/enrollment/money.js';
 import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { itemOfWorkshop } from '../enrollment/enroll-workshop.js';
 import { offerEmail, siteBase } from './offer-email.js';
 import { waitlistLinksFor } from './tokens.js';
 import { entryOfOffer, waitlistDecider } from './waitlist-decider.js';
@@ -37,16 +39,20 @@ export function waitlistOfferEmailReactor(deps: Pick<AppDeps, 'commands' | 'mail
       const links = waitlistLinksFor(deps.config);
       const base = siteBase(deps.config.PUBLIC_URL, deps.config.PORT);
       const token = links.offerToken(workshopId, offerId, entry.offer.tokenNonce);
-      const message = offerEmail({
+      const workshop = ledger.workshop;
+      const seats = entry.offer.seats;
+      const message = await offerEmail({
         to: entry.email,
         firstName: entry.firstName,
-        workshopTitle: ledger.workshop.title,
-        workshopDate: ledger.workshop.date,
-        seats: entry.offer.seats,
+        item: itemOfWorkshop(workshop),
+        seats,
+        // What the enroll page will charge for the held seats: the one pricing rule, group prices included.
+        amountCents: priceEnrollment(toCents(workshop.price), seats, tiersInCents(workshop.priceTiers)).amountCents,
         offerId,
         expiresAt: entry.offer.expiresAt,
         enrollUrl: `${base}/enroll/${encodeURIComponent(workshopId)}?offer=${token}`,
         leaveUrl: `${base}/waitlist/leave?token=${links.leaveToken(workshopId, entry.id)}`,
+        publicUrl: deps.config.PUBLIC_URL,
       });
       try {
         await deps.mailer.send(message);

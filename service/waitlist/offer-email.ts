@@ -1,7 +1,6 @@
 import { SCHOOL } from '../../contracts/core/school.js';
-import { toOneLine } from '../../contracts/core/text.js';
 import type { MailMessage } from '../mail/port.js';
-import { formatLongDateTime } from './school-dates.js';
+import { renderEmail, type MailItem } from '../mail/templates/index.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
@@ -15,38 +14,37 @@ export const siteBase = (publicUrl: string | undefined, port: number) =>
 export interface OfferEmailInput {
   to: string;
   firstName: string;
-  workshopTitle: string;
-  workshopDate: string;
+  /** The workshop as the catalogue holds it now. */
+  item: MailItem;
   seats: number;
+  /** What enrolling the held seats costs, in cents (0 when free). */
+  amountCents: number;
   offerId: string;
   expiresAt: string;
   /** `/enroll/<workshopId>?offer=<token>` on the site. */
   enrollUrl: string;
   /** `/waitlist/leave?token=<token>` on the site. */
   leaveUrl: string;
+  publicUrl?: string;
 }
 
-/** The offer e-mail (plain text): the seats held, until when, the link that takes them and the link to leave. */
-export function offerEmail(input: OfferEmailInput): MailMessage {
-  const title = toOneLine(input.workshopTitle);
-  const seats = `${input.seats} ${input.seats === 1 ? 'seat' : 'seats'}`;
-  const text = [
-    `Dear ${toOneLine(input.firstName)},`,
-    '',
-    `Good news: ${seats} opened up in ${title} (${formatLongDateTime(input.workshopDate)}), and we are holding ${input.seats === 1 ? 'it' : 'them'} for you.`,
-    `The ${input.seats === 1 ? 'seat is' : 'seats are'} yours until ${formatLongDateTime(input.expiresAt)}. After that ${input.seats === 1 ? 'it goes' : 'they go'} to the next family on the waitlist.`,
-    '',
-    `Enroll here: ${input.enrollUrl}`,
-    '',
-    `No longer interested? Leave the waitlist, and the seats go to the next family at once: ${input.leaveUrl}`,
-    '',
-    'Warm regards,',
-    SCHOOL.fullName,
-  ].join('\n');
+/** The offer e-mail (text and HTML): the seats held, until when, the link that takes them and the link to leave. */
+export async function offerEmail(input: OfferEmailInput): Promise<MailMessage> {
+  const { subject, text, html } = await renderEmail('waitlist-offer', {
+    firstName: input.firstName,
+    item: input.item,
+    seats: input.seats,
+    amountCents: input.amountCents,
+    expiresAt: input.expiresAt,
+    claimUrl: input.enrollUrl,
+    leaveUrl: input.leaveUrl,
+    publicUrl: input.publicUrl ?? null,
+  });
   return {
     to: input.to,
-    subject: `A seat is waiting for you: ${title}`,
+    subject,
     text,
+    html,
     messageId: offerMessageId(input.offerId),
     attachments: [],
   };

@@ -47,6 +47,7 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     amountCents: 15_000,
     expiresAt: '2025-06-02T17:00:00.000Z',
     claimUrl: `${PUBLIC_URL}/waitlist/offer/abc`,
+    leaveUrl: `${PUBLIC_URL}/waitlist/leave?token=def`,
     publicUrl: PUBLIC_URL,
   },
   cancellation: {

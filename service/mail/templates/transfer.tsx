@@ -27,8 +27,10 @@ const leftSession = (item: MailItem) =>
   `${toOneLine(item.title)}${item.date ? ` on ${formatLongDate(item.date)}` : ''}`;
 const refundNote = (cents: number) =>
   `The new session costs less, so we are refunding the difference of ${formatUsd(cents)} to the card you paid with. Refunds usually appear within 5 to 10 business days.`;
-const calendarNote =
-  'The attached calendar file adds the new date to your calendar; please remove the old one if your calendar kept it.';
+// The sender's .ics keeps the confirmation's UID with a higher SEQUENCE: calendars move the event.
+const calendarNote = 'The attached calendar file replaces the old date in your calendar.';
+const carriesOver = 'Your payment carries over; nothing more is due.';
+const moneyNote = (cents: number) => (cents > 0 ? refundNote(cents) : carriesOver);
 
 /** An enrollment moved to another session: the new date, place and attire, and a new calendar file. */
 export const transferTemplate = defineTemplate<TransferProps>({
@@ -47,7 +49,7 @@ export const transferTemplate = defineTemplate<TransferProps>({
       '',
       'Please arrive 15 minutes early.',
       ...(p.hasCalendar ? [calendarNote] : []),
-      ...(p.refundCents > 0 ? [refundNote(p.refundCents)] : []),
+      moneyNote(p.refundCents),
       ...(p.manageUrl ? ['', `Manage your booking: ${p.manageUrl}`] : []),
       '',
       `If this does not suit you, reply to this e-mail or call us at ${SCHOOL.phone}.`,
@@ -73,7 +75,7 @@ export const transferTemplate = defineTemplate<TransferProps>({
         <Facts title={title} facts={itemFacts(p.to, p.attendees)} />
         <P strong>Please arrive 15 minutes early.</P>
         {p.hasCalendar && <P>{calendarNote}</P>}
-        {p.refundCents > 0 && <P>{refundNote(p.refundCents)}</P>}
+        <P>{moneyNote(p.refundCents)}</P>
         {p.manageUrl && <Action href={p.manageUrl}>Manage your booking</Action>}
         <P>
           If this does not suit you, reply to this e-mail or call us at <Phone />.

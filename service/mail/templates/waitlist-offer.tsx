@@ -3,7 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
 import { baseUrl, factLines, formatStamp, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Action, Facts, Notice, P, Signature } from './parts.js';
+import { Action, Facts, LinkLine, Notice, P, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface WaitlistOfferProps {
@@ -17,12 +17,17 @@ export interface WaitlistOfferProps {
   expiresAt: string;
   /** Where the parent takes the offer. */
   claimUrl: string;
+  /** Where the parent leaves the waitlist, which passes the held seats on at once. */
+  leaveUrl: string;
   publicUrl: string | null;
 }
 
 const places = (n: number) => (n === 1 ? 'a place' : `${n} places`);
 const deadline = (p: WaitlistOfferProps) =>
   `We are holding ${p.seats === 1 ? 'it' : 'them'} for you until ${formatStamp(p.expiresAt)} (Central Time). After that, ${p.seats === 1 ? 'it goes' : 'they go'} to the next family on the waiting list.`;
+
+const passOn = (p: WaitlistOfferProps) =>
+  `No longer interested? Leave the waitlist and ${p.seats === 1 ? 'the place goes' : 'the places go'} to the next family at once.`;
 
 /** A freed seat offered to the first family on the waiting list that fits, for a limited time. */
 export const waitlistOfferTemplate = defineTemplate<WaitlistOfferProps>({
@@ -41,7 +46,7 @@ export const waitlistOfferTemplate = defineTemplate<WaitlistOfferProps>({
       '',
       `To enroll, open: ${p.claimUrl}`,
       '',
-      'If you no longer need the place, there is nothing to do; it will pass on by itself.',
+      `${passOn(p)} ${p.leaveUrl}`,
       '',
       'Warm regards,',
       SCHOOL.fullName,
@@ -65,7 +70,8 @@ export const waitlistOfferTemplate = defineTemplate<WaitlistOfferProps>({
         <Notice>{deadline(p)}</Notice>
         <Facts title={title} facts={[...itemFacts(p.item), ['Price', price]]} />
         <Action href={p.claimUrl}>Enroll now</Action>
-        <P>If you no longer need the place, there is nothing to do; it will pass on by itself.</P>
+        <P>{passOn(p)}</P>
+        <LinkLine href={p.leaveUrl}>Leave the waitlist</LinkLine>
         <Signature />
       </Layout>
     );

@@ -65,6 +65,12 @@ describe('waitlist offers', () => {
       'wait-3@example.com',
     ]);
     expect(await waitlistEvents(t, 'w3', 'WaitlistOfferEmailSent')).toHaveLength(3);
+    // Each offer is a real HTML message too: its "Enroll now" button and its leave link are the text's links.
+    const first = t.mailer.sent.find((m) => m.to === 'wait-1@example.com')!;
+    const links = offerLinks(t).get('wait-1@example.com')!;
+    expect(first.subject).toMatch(/^A place has opened for you: /);
+    expect(first.html).toMatch(new RegExp(`<a href="[^"]*\\?offer=${links.token}"[^>]*>[\\s\\S]*?Enroll now`));
+    expect(first.html).toContain(`/waitlist/leave?token=${links.leave}`);
 
     // The schedule shows the offered seats as taken: no one else sees them as free.
     const listed = (await (await t.get('/api/workshops/w3')).json()) as { spotsLeft: number };
