@@ -36,6 +36,8 @@ export async function apiRequest(
     headers,
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
+    // Always asked of the server (see queryClient.ts): a 304 is cheap, a stale list after a write is not.
+    cache: 'no-cache',
     signal: init.signal,
   });
   await throwIfNotOk(res);

@@ -7,7 +7,9 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The default GET: the URL comes from the query key; 401 either raises or yields null. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(urlOfQueryKey(queryKey), { credentials: 'include', signal });
+    // The app asks the server each time (a 304 when nothing moved): the public reads' short max-age
+    // is for shared caches, and must not hide from this browser what it has just written.
+    const res = await fetch(urlOfQueryKey(queryKey), { credentials: 'include', signal, cache: 'no-cache' });
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     if (!res.ok) {
       const text = await res.text().catch(() => '');
