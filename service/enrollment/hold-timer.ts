@@ -8,6 +8,7 @@ import { settlePayment } from './settle-payment.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { seatLedgerDecider } from './seat-ledger.js';
 import { Lease } from '../../platform/processor/lease.js';
+import { LeasedTimer } from '../../platform/processor/leased-timer.js';
 
 export interface HoldTimerOptions {
   /** How often to look for work (ms). Default 1000. */
@@ -36,49 +37,44 @@ const LEASE = 'enrollment-reactor';
  * - `orders` paid but not confirmed (a crash mid-way): settled.
  */
 export class HoldTimer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<TickReport> | null = null;
   /** Enrollment id -> time before which a failed job is not retried. */
   private readonly backoff = new Map<string, { until: number; failures: number }>();
-  private readonly lease: Lease;
+  private readonly timer: LeasedTimer<TickReport>;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly options: HoldTimerOptions = {},
   ) {
     const owner = options.owner ?? `hold-timer-${process.pid}-${deps.newId()}`;
-    this.lease = new Lease(deps.readStore, LEASE, owner, {
+    const lease = new Lease(deps.readStore, LEASE, owner, {
       ttlMs: Math.max(5_000, (options.intervalMs ?? 1_000) * 5),
       takeOverAtStart: options.takeOverAtStart,
+    });
+    this.timer = new LeasedTimer({
+      name: 'hold timer',
+      intervalMs: options.intervalMs ?? 1_000,
+      lease,
+      log: deps.log,
+      pass: () => this.work(),
+      idle: () => ({ expired: 0, settled: 0, failures: 0 }),
     });
   }
 
   start(): void {
-    if (this.timer) return;
-    const every = this.options.intervalMs ?? 1_000;
-    this.timer = setInterval(
-      () => void this.tick().catch((err: unknown) => this.deps.log.error('hold timer tick failed', { err })),
-      every,
-    );
-    this.timer.unref();
+    this.timer.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-    await this.lease.release();
+    await this.timer.stop();
   }
 
-  /** One pass over the work; ticks never overlap. */
+  /** One pass over the work; passes never overlap, and run only under the lease. */
   tick(): Promise<TickReport> {
-    this.running ??= this.work().finally(() => (this.running = null));
-    return this.running;
+    return this.timer.tick();
   }
 
   private async work(): Promise<TickReport> {
     const report: TickReport = { expired: 0, settled: 0, failures: 0 };
-    if ((await this.lease.hold()) === 'refused') return report;
     const now = this.deps.clock();
 
     const { items: holds } = await this.deps.readStore.find<SeatHoldDoc>('seat-holds', {

@@ -2,6 +2,7 @@ import type { EventMetadata } from '../../contracts/core/events.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { ReminderDoc } from '../../projections/enrollment/reminders.js';
 import { Lease } from '../../platform/processor/lease.js';
+import { LeasedTimer } from '../../platform/processor/leased-timer.js';
 import { LeaseLostError } from '../../platform/readstore/port.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
@@ -57,12 +58,11 @@ export function daysBetween(from: Date, to: Date): string[] {
  *   still let one reminder leave, and the record is then refused.
  */
 export class ReminderTimer {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<ReminderTickReport> | null = null;
   /** Enrollment id -> time before which a failed send is not retried. */
   private readonly backoff = new Map<string, { until: number; failures: number }>();
   /** Messages that can never be sent (a recipient refused for good): logged once, then passed over. */
   private readonly unsendable = new Set<string>();
+  private readonly timer: LeasedTimer<ReminderTickReport>;
   private readonly lease: Lease;
 
   constructor(
@@ -70,37 +70,35 @@ export class ReminderTimer {
     private readonly options: ReminderTimerOptions = {},
   ) {
     const owner = options.owner ?? `reminder-timer-${process.pid}-${deps.newId()}`;
-    this.lease = new Lease(deps.readStore, LEASE, owner, {
+    const lease = (this.lease = new Lease(deps.readStore, LEASE, owner, {
       ttlMs: Math.max(30_000, (options.intervalMs ?? 60_000) * 3),
       takeOverAtStart: options.takeOverAtStart,
+    }));
+    this.timer = new LeasedTimer({
+      name: 'reminder timer',
+      intervalMs: options.intervalMs ?? 60_000,
+      lease,
+      log: deps.log,
+      pass: () => this.work(),
+      idle: () => ({ sent: 0, failures: 0 }),
     });
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(
-      () => void this.tick().catch((err: unknown) => this.deps.log.error('reminder timer tick failed', { err })),
-      this.options.intervalMs ?? 60_000,
-    );
-    this.timer.unref();
+    this.timer.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-    await this.lease.release();
+    await this.timer.stop();
   }
 
-  /** One pass over the reminders due; passes never overlap. */
+  /** One pass over the reminders due; passes never overlap, and run only under the lease. */
   tick(): Promise<ReminderTickReport> {
-    this.running ??= this.work().finally(() => (this.running = null));
-    return this.running;
+    return this.timer.tick();
   }
 
   private async work(): Promise<ReminderTickReport> {
     const report: ReminderTickReport = { sent: 0, failures: 0 };
-    if ((await this.lease.hold()) === 'refused') return report;
     const now = this.deps.clock();
     const hours = this.deps.config.REMINDER_HOURS;
     const windowEnd = new Date(now.getTime() + hours * HOUR_MS);
