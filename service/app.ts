@@ -13,6 +13,7 @@ import { enrollmentRoutes } from './enrollment/routes.js';
 import { paymentRoutes } from './enrollment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
+import { bookingRoutes } from './booking/routes.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));
+  api.route('/', bookingRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));

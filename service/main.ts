@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { applyKeepAliveTimeout, httpServerOptions } from './core/http-timeouts.js';
 import { ensureAdminKey } from './core/admin-key.js';
+import { ensureBookingLinkSecret } from './core/booking-link-secret.js';
 import { createCommandHandler, createMailer, createPaymentsPort, openStores, reactorsFor } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
 import { createApp } from './app.js';
@@ -27,6 +28,8 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   if (!config.ADMIN_KEY)
     config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
+  // Required outside the embedded default (config.ts); here generated once and kept in DATA_DIR.
+  if (!config.BOOKING_LINK_SECRET) config.BOOKING_LINK_SECRET = ensureBookingLinkSecret(config.DATA_DIR);
 
   const stores = await openStores(config);
   const seeded = await seedCatalogue(stores.eventStore, new Date(), { dates: config.SEED_DATES });

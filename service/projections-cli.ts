@@ -112,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}\n`);
     return 64;
   }
-  const stores = await openStores(loadConfig(process.env, { takesPayments: false }));
+  const stores = await openStores(loadConfig(process.env, { takesPayments: false, signsBookingLinks: false }));
   try {
     if (command === 'status') printStatus(await readStatus(allProjectors, stores.eventStore, stores.readStore));
     else await rebuild(targets, stores);

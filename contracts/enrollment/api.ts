@@ -114,8 +114,20 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** GET /api/orders/{orderId}: the order as the confirmation page and the receipt show it (no e-mail, phone). */
-export const OrderViewSchema = OrderSchema.omit({ email: true });
+/**
+ * GET /api/orders/{orderId}: what the order confirmation page shows, and nothing that names a
+ * person (no names, e-mail, children's details) nor the payment's handle: an order number is
+ * printed on receipts and read out on the phone, so it is no secret. The names and details are in
+ * the confirmation e-mail and on the parent's booking page, behind its signed link.
+ */
+export const OrderViewSchema = OrderSchema.omit({
+  email: true,
+  contactName: true,
+  attendees: true,
+  participantDetails: true,
+  paymentIntentId: true,
+  lastPaymentError: true,
+});
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EnrollmentFormDataSchema } from './form.js';
+import { ParticipantDetailDataSchema } from './participants.js';
 
 /**
  * Events of the stream `enrollment-{enrollmentId}`.
@@ -281,6 +282,21 @@ export const ReminderSentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * The parent corrected the participants' details from the booking page (`PATCH /api/bookings/:token`):
+ * the whole list as it now stands, checked like the enrollment form, and the names it gives. What
+ * reads the submission's details reads these from now on.
+ */
+export const ParticipantDetailsCorrectedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  participantDetails: z.array(ParticipantDetailDataSchema),
+  /** Names of everyone attending, as the submission's `attendees`. */
+  attendees: z.array(z.string()),
+  /** Which details changed, as `<participant index>.<field>`, for the audit trail (it names no one). */
+  changed: z.array(z.string()),
+  correctedAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -298,6 +314,7 @@ export const enrollmentEventSchemas = {
   TransferAbandoned: TransferAbandonedSchema,
   CustomerNotified: CustomerNotifiedSchema,
   ReminderSent: ReminderSentSchema,
+  ParticipantDetailsCorrected: ParticipantDetailsCorrectedSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -317,6 +334,7 @@ export type EnrollmentTransferred = z.infer<typeof EnrollmentTransferredSchema>;
 export type TransferAbandoned = z.infer<typeof TransferAbandonedSchema>;
 export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
+export type ParticipantDetailsCorrected = z.infer<typeof ParticipantDetailsCorrectedSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -334,7 +352,8 @@ export type EnrollmentEvent =
   | { type: 'EnrollmentTransferred'; data: EnrollmentTransferred }
   | { type: 'TransferAbandoned'; data: TransferAbandoned }
   | { type: 'CustomerNotified'; data: CustomerNotified }
-  | { type: 'ReminderSent'; data: ReminderSent };
+  | { type: 'ReminderSent'; data: ReminderSent }
+  | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

@@ -1,6 +1,6 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
 import { toOneLine } from '../core/text.js';
-import type { OrderView } from './api.js';
+import type { Order } from './api.js';
 import { isStrictCategory } from './form.js';
 import { formatUsd } from './money.js';
 import { participantFacts, participantName } from './participants.js';
@@ -8,23 +8,26 @@ import { participantFacts, participantName } from './participants.js';
 /** The receipt file's name: {product}-Receipt-{orderId}.txt */
 export const receiptFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.txt`;
 
-/** What the receipt needs: the order as the read model has it, or nothing but its id when unknown. */
+/**
+ * What the receipt needs: the order as the read model has it, or nothing but its id when unknown.
+ * The names (`contactName`, `attendees`, `participantDetails`) are there when the receipt is made
+ * for the parent (the e-mail, the booking page); the order confirmation page, which anyone with an
+ * order number may open, has none and prints the count of attendees only.
+ */
 export type ReceiptOrder = Pick<
-  OrderView,
+  Order,
   | 'orderReference'
   | 'confirmedAt'
   | 'submittedAt'
   | 'paymentMethod'
   | 'item'
-  | 'attendees'
-  | 'participantDetails'
   | 'participants'
   | 'subtotalCents'
   | 'taxCents'
   | 'amountCents'
-  | 'contactName'
   | 'refundedCents'
->;
+> &
+  Partial<Pick<Order, 'attendees' | 'participantDetails' | 'contactName'>>;
 
 const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
@@ -43,10 +46,10 @@ const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOne
  */
 function attendeeLines(order: ReceiptOrder): string[] {
   const details = order.participantDetails;
-  if (!details) return order.attendees.map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
+  if (!details) return (order.attendees ?? []).map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
   const strict = isStrictCategory(order.item.category);
   return details.flatMap((p, i) => [
-    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName))}`,
+    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}`,
     ...participantFacts(p, strict).map((f) => `     ${line(f.label, f.value)}`),
   ]);
 }
@@ -80,7 +83,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     line('Order reference', order.orderReference ?? '-'),
     line('Order date', stamp.format(new Date(order.confirmedAt ?? order.submittedAt))),
     line('Payment method', order.paymentMethod ?? '-'),
-    line('Billed to', order.contactName),
+    ...(order.contactName ? [line('Billed to', order.contactName)] : []),
     '',
     item.kind === 'workshop' ? 'WORKSHOP' : item.kind === 'program' ? 'PROGRAM' : 'ENROLLMENT',
     toOneLine(item.title),

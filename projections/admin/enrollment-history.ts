@@ -3,6 +3,21 @@ import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/hist
 import { ENROLLMENT_EVENT_TYPES, enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 
+const FIELD_WORDS: Record<string, string> = {
+  name: 'name',
+  age: 'age',
+  grade: 'grade',
+  school: 'school',
+  hasDietaryRestrictions: 'dietary restrictions (yes/no)',
+  dietaryRestrictions: 'dietary restrictions',
+  photographyConsent: 'photo consent',
+  allowNameWithPhoto: 'name with photo',
+  photographyOptOut: 'photography opt-out',
+};
+
+/** Done by the parent through the booking link (no account: the trail says "parent", never a name). */
+const BY_PARENT = new Set(['ParticipantDetailsCorrected']);
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
@@ -50,6 +65,13 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `${e.data.kind === 'cancellation' ? 'Cancellation' : 'Transfer'} e-mail sent to the parent (${e.data.transport}).`;
     case 'ReminderSent':
       return `Reminder e-mail sent for ${e.data.orderId} before the start at ${e.data.workshopStartsAt} (${e.data.transport}).`;
+    case 'ParticipantDetailsCorrected': {
+      const fields = e.data.changed.map((c) => {
+        const [index, field] = c.split('.');
+        return `participant ${Number(index) + 1} ${FIELD_WORDS[field ?? ''] ?? field}`;
+      });
+      return `Participant details corrected by the parent on the booking page: ${fields.join(', ')}.`;
+    }
   }
 }
 
@@ -60,6 +82,7 @@ const entryOf = (event: RecordedEventOf<EnrollmentEvent>): HistoryEntry => ({
   at: event.metadata.at,
   actor: event.metadata.actor,
   ...(event.metadata.administrator ? { by: event.metadata.administrator.name } : {}),
+  ...(BY_PARENT.has(event.type) && event.metadata.actor === 'visitor' ? { by: 'parent' } : {}),
   summary: summarise(event),
 });
 

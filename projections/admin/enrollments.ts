@@ -62,6 +62,7 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'RefundRequested',
     'RefundFailed',
     'EnrollmentTransferred',
+    'ParticipantDetailsCorrected',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -147,6 +148,8 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           location: item.location,
         };
       }
+      case 'ParticipantDetailsCorrected':
+        return { ...doc, participantDetails: e.data.participantDetails };
       default:
         return undefined;
     }

@@ -23,6 +23,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'RefundIssued',
     'ConfirmationEmailSent',
     'EnrollmentTransferred',
+    'ParticipantDetailsCorrected',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -95,6 +96,8 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, workshopId: e.data.toWorkshopId, item: e.data.item };
       case 'ConfirmationEmailSent':
         return { ...doc, emailSent: true };
+      case 'ParticipantDetailsCorrected':
+        return { ...doc, participantDetails: e.data.participantDetails, attendees: e.data.attendees };
     }
   },
 });

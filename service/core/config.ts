@@ -92,6 +92,11 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: limit(z.number().positive().max(100_000), 20),
   /** Seats one client address may hold unpaid at a time, across workshops. */
   MAX_HELD_SEATS_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 10),
+  /**
+   * Key that signs the parents' booking links (`/booking/<token>`); changing it revokes every link
+   * sent. Generated once into DATA_DIR on the embedded default; required otherwise.
+   */
+  BOOKING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Key of the keyed hashes that stand for client addresses and e-mails in events; derived from ADMIN_KEY when unset. */
   PSEUDONYM_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -119,6 +124,8 @@ export interface LoadOptions {
    * payment checks are the API's. Default true.
    */
   takesPayments?: boolean;
+  /** False for processes that send no e-mail and serve no booking page (the projector, the CLI). Default true. */
+  signsBookingLinks?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -135,6 +142,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   const embedded = !raw.EVENTSTORE_URL && !raw.MONGODB_URL;
   const problems = options.takesPayments === false ? [] : paymentProblems(raw, embedded);
   if (!embedded && !raw.ADMIN_KEY) problems.push('ADMIN_KEY: is required when EVENTSTORE_URL or MONGODB_URL is set');
+  if (!embedded && !raw.BOOKING_LINK_SECRET && options.signsBookingLinks !== false)
+    problems.push(
+      "BOOKING_LINK_SECRET: is required when EVENTSTORE_URL or MONGODB_URL is set (it signs the parents' booking links; the same on every API process), e.g. openssl rand -base64 48",
+    );
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const payments = raw.PAYMENTS ?? (raw.STRIPE_SECRET_KEY ? 'stripe' : 'offline');
   return {

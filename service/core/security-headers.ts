@@ -12,6 +12,12 @@ const STRIPE_PAGES = [
   /^\/test-charge\/?$/i,
 ];
 
+/**
+ * Addresses that carry a secret (the parent's booking link): the browser sends no Referer from
+ * them, not even to this site, so the token never reaches a log or another page through it.
+ */
+const SECRET_PATHS = [/^\/booking\//i, /^\/api\/bookings\//i];
+
 const baseDirectives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
@@ -55,22 +61,23 @@ export interface SecurityHeaderOptions {
 
 const records = new Map<string, Readonly<Record<string, string>>>();
 
-/** The security headers of an answer to `path`, as one record (one of four, made once). */
+/** The security headers of an answer to `path`, as one record (one of a few, made once). */
 export function securityHeaderRecord(path: string, https: boolean): Readonly<Record<string, string>> {
   const csp = cspFor(path);
-  const key = `${https}:${csp === STRIPE_CSP}`;
+  const secret = SECRET_PATHS.some((p) => p.test(path));
+  const key = `${https}:${csp === STRIPE_CSP}:${secret}`;
   let record = records.get(key);
-  if (!record) records.set(key, (record = makeRecord(csp, https)));
+  if (!record) records.set(key, (record = makeRecord(csp, https, secret)));
   return record;
 }
 
-function makeRecord(csp: string, https: boolean): Record<string, string> {
+function makeRecord(csp: string, https: boolean, secret: boolean): Record<string, string> {
   return {
     ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Referrer-Policy': secret ? 'no-referrer' : 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
   };

@@ -4,6 +4,7 @@ import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError, type MailMessage } from '../mail/port.js';
 import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
 import { cancellationEmail, transferEmail } from './after-sale-emails.js';
+import { bookingUrl } from './booking-link.js';
 
 type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' }>;
 
@@ -13,6 +14,7 @@ async function messageFor(
   state: EnrollmentState,
   now: Date,
   publicUrl: string | undefined,
+  manageUrl: string | null,
 ): Promise<{ message: MailMessage; kind: 'cancellation' | 'transfer'; ref: string } | null> {
   const submission = state.submission;
   if (!submission || !state.item) return null;
@@ -47,6 +49,7 @@ async function messageFor(
     sequence: moves.findIndex(([id]) => id === transferId) + 1,
     now,
     publicUrl,
+    manageUrl,
   });
   return { message, kind: 'transfer', ref: transferId };
 }
@@ -65,7 +68,13 @@ export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' 
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      const due = await messageFor(event, state, deps.clock(), deps.config.PUBLIC_URL);
+      const due = await messageFor(
+        event,
+        state,
+        deps.clock(),
+        deps.config.PUBLIC_URL,
+        bookingUrl(deps.config, enrollmentId),
+      );
       if (!due) return;
       try {
         await deps.mailer.send(due.message);

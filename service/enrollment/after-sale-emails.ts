@@ -55,6 +55,8 @@ export async function transferEmail(input: {
   sequence: number;
   now: Date;
   publicUrl?: string;
+  /** The parent's booking page, or null when no secret signs links. */
+  manageUrl?: string | null;
 }): Promise<MailMessage> {
   const { submission, from, to, orderId, transferId, refundCents, sequence, now, publicUrl } = input;
   const ref = orderId ?? submission.enrollmentId;
@@ -68,7 +70,7 @@ export async function transferEmail(input: {
     attendees: submission.attendees,
     refundCents,
     hasCalendar: ics !== null,
-    manageUrl: null,
+    manageUrl: input.manageUrl ?? null,
     publicUrl: publicUrl ?? null,
   });
   return {

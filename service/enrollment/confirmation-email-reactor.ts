@@ -1,3 +1,4 @@
+import { bookingUrl } from './booking-link.js';
 import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
@@ -43,6 +44,7 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
         deps.clock(),
         deps.config.PUBLIC_URL,
         deps.config.REMINDER_HOURS,
+        bookingUrl(deps.config, enrollmentId),
       );
       try {
         await mailer.send(message);

@@ -30,6 +30,8 @@ export async function confirmationEmail(
   now: Date,
   publicUrl?: string,
   reminderHours?: number,
+  /** The parent's booking page (service/enrollment/booking-link.ts), or null when no secret signs links. */
+  manageUrl: string | null = null,
 ): Promise<MailMessage> {
   const order: ReceiptOrder = {
     orderReference: conf.orderReference,
@@ -60,7 +62,7 @@ export async function confirmationEmail(
     receipt,
     hasCalendar: ics !== null,
     orderUrl: orderPageUrl(publicUrl, conf.orderId),
-    manageUrl: null,
+    manageUrl,
     noReminderWithinHours:
       reminderHours !== undefined && insideReminderWindow(sub.item, conf.confirmedAt, reminderHours)
         ? reminderHours

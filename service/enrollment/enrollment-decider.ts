@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/command/decider.js';
 import { AppError, conflict } from '../core/errors.js';
 import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../contracts/enrollment/events.js';
 import { afterSaleDecisions, type AfterSaleCommand } from './after-sale-rules.js';
+import { correctionDecisions, withCorrectedDetails, type CorrectionCommand } from './participant-correction.js';
 import {
   enrollmentInitialState,
   refundRequest,
@@ -50,6 +51,7 @@ export type EnrollmentCommand =
     }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
   | AfterSaleCommand
+  | CorrectionCommand
   | {
       type: 'RecordReminder';
       orderId: string;
@@ -215,6 +217,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
       case 'ReminderSent':
         return { ...state, reminderSent: true };
+      case 'ParticipantDetailsCorrected':
+        return { ...state, submission: withCorrectedDetails(state.submission, event.data) };
     }
   },
 
@@ -327,6 +331,9 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
       case 'AbandonTransfer':
       case 'RecordNotification':
         return afterSaleDecisions(command, state);
+
+      case 'CorrectParticipantDetails':
+        return correctionDecisions(command, state);
 
       case 'CancelEnrollment': {
         const submission = requireEnrollment(state);

@@ -20,6 +20,8 @@ export async function reminderEmail(
   orderId: string,
   now: Date,
   publicUrl?: string,
+  /** The parent's booking page, or null when no secret signs links. */
+  manageUrl: string | null = null,
 ): Promise<MailMessage> {
   const ics = workshopIcs({ uid: `${orderId}@${DOMAIN}`, item: sub.item, orderId, stamp: now });
   const { subject, text, html } = await renderEmail('reminder', {
@@ -29,8 +31,7 @@ export async function reminderEmail(
     attendees: sub.attendees,
     hasCalendar: ics !== null,
     orderUrl: orderPageUrl(publicUrl, orderId),
-    // The parent's booking page does not exist yet: no link rather than a made-up one.
-    manageUrl: null,
+    manageUrl,
     publicUrl: publicUrl ?? null,
   });
   return {

@@ -1,3 +1,4 @@
+import { bookingUrl } from './booking-link.js';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { ReminderDoc } from '../../projections/enrollment/reminders.js';
@@ -124,7 +125,13 @@ export class ReminderTimer {
     const state = await this.deps.commands.state(enrollmentDecider, stream);
     if (state.reminderSent || state.status !== 'confirmed' || !state.submission || !state.orderId) return false;
     const orderId = state.orderId;
-    const message = await reminderEmail(state.submission, orderId, this.deps.clock(), this.deps.config.PUBLIC_URL);
+    const message = await reminderEmail(
+      state.submission,
+      orderId,
+      this.deps.clock(),
+      this.deps.config.PUBLIC_URL,
+      bookingUrl(this.deps.config, enrollmentId),
+    );
     // Still the one sending (a pass can outlast the lease's renewal); LeaseLostError ends the pass.
     await this.lease.keep();
     try {

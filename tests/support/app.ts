@@ -89,6 +89,7 @@ export const testClock = runningFrom(BEFORE_SPEC_SEASON);
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     ADMIN_KEY: 'test-admin-key-123456',
+    BOOKING_LINK_SECRET: 'test-booking-link-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
     SEED_DATES: 'specification',

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
 import type { OrderView } from '../../contracts/enrollment/api.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
@@ -13,7 +12,6 @@ import { usePageTitle } from '../layout/usePageTitle.js';
 import { useOrder } from './api.js';
 import { OrderNotConfirmed, OrderClosed } from './OrderStatusNotice.js';
 import { Row } from './OrderRow.js';
-import { ParticipantList } from './ParticipantList.js';
 import { downloadReceipt } from './receiptDownload.js';
 import './OrderConfirmationPage.css';
 
@@ -70,7 +68,6 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
             <Row label="Date" value={dateTime.format(new Date(o.confirmedAt ?? o.submittedAt))} />
             <Row label="Payment method" value={o.paymentMethod ?? (o.isFree ? 'Free Enrollment' : 'Credit Card')} />
             <Row label="Attendees" value={String(o.participants)} />
-            {!o.participantDetails && o.attendees.length > 0 && <Row label="Names" value={o.attendees.join(', ')} />}
             <Row label="Total" value={formatUsd(o.amountCents)} strong />
           </dl>
         </Card>
@@ -93,21 +90,13 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
         </Card>
       </div>
 
-      {o.participantDetails && (
-        <Card as="section" aria-labelledby="confirm-participants-title">
-          <h2 id="confirm-participants-title">Participants</h2>
-          <ParticipantList
-            details={o.participantDetails}
-            strict={isStrictCategory(item.category)}
-            contactName={o.contactName}
-          />
-        </Card>
-      )}
-
       <Card as="section" className="confirm__next" aria-labelledby="confirm-next-title">
         <h2 id="confirm-next-title">What&apos;s Next</h2>
         <ul>
-          <li>A confirmation e-mail with your receipt and a calendar invitation is on its way.</li>
+          <li>
+            A confirmation e-mail with your receipt and a calendar invitation is on its way. Its &ldquo;Manage your
+            booking&rdquo; link shows each participant&apos;s details, lets you correct them, and lets you cancel.
+          </li>
           <li>Please arrive 15 minutes early so we can start on time.</li>
           <li>
             Questions? Reply to the e-mail or <Link href="/contact">contact us</Link>.

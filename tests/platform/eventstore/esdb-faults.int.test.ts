@@ -86,6 +86,7 @@ describe('EventStoreDB adapter against a fake node', () => {
   it('given KurrentDB URL schemes in EVENTSTORE_URL, when the configuration is read, then they are accepted', () => {
     const base = {
       ADMIN_KEY: 'an-admin-key-long-enough',
+      BOOKING_LINK_SECRET: 'a-booking-link-secret-long-enough-for-tests',
       MONGODB_URL: 'mongodb://localhost:27017',
       PAYMENTS: 'offline',
     };

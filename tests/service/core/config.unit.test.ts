@@ -46,17 +46,22 @@ describe('configuration', () => {
   });
 });
 
+const BOOKING_LINK_SECRET = 'b'.repeat(48);
 const PRODUCTION = {
   EVENTSTORE_URL: 'esdb://es:2113?tls=false',
   MONGODB_URL: 'mongodb://m:27017',
   ADMIN_KEY: 'a-long-admin-key',
+  BOOKING_LINK_SECRET,
 };
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
 
 describe('configuration: payments cannot be switched off by accident', () => {
   it.each([
-    ['EventStoreDB', { EVENTSTORE_URL: PRODUCTION.EVENTSTORE_URL, ADMIN_KEY: PRODUCTION.ADMIN_KEY }],
-    ['MongoDB', { MONGODB_URL: PRODUCTION.MONGODB_URL, ADMIN_KEY: PRODUCTION.ADMIN_KEY }],
+    [
+      'EventStoreDB',
+      { EVENTSTORE_URL: PRODUCTION.EVENTSTORE_URL, ADMIN_KEY: PRODUCTION.ADMIN_KEY, BOOKING_LINK_SECRET },
+    ],
+    ['MongoDB', { MONGODB_URL: PRODUCTION.MONGODB_URL, ADMIN_KEY: PRODUCTION.ADMIN_KEY, BOOKING_LINK_SECRET }],
     ['both', PRODUCTION],
   ])(
     'given the production stores (%s) and no Stripe keys, when loaded, then it refuses, naming STRIPE_SECRET_KEY and PAYMENTS and what to set',
@@ -129,9 +134,34 @@ describe('configuration: payments cannot be switched off by accident', () => {
     expect(message).toMatch(/STRIPE_SECRET_KEY/);
     expect(message).toMatch(/STRIPE_WEBHOOK_SECRET/);
     expect(message).toMatch(/ADMIN_KEY/);
+    expect(message).toMatch(/BOOKING_LINK_SECRET/);
   });
 
   it('given a process that takes no payments (the projector), when loaded on the production stores without Stripe keys, then it starts', () => {
     expect(loadConfig(PRODUCTION, { takesPayments: false })).toMatchObject({ embedded: false });
+  });
+});
+
+describe('configuration: the booking links are signed with a secret every API process shares', () => {
+  it('given the production stores without BOOKING_LINK_SECRET, when the API loads its configuration, then it refuses naming the variable and how to make one', () => {
+    const { BOOKING_LINK_SECRET: _unset, ...env } = { ...PRODUCTION, ...STRIPE };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/BOOKING_LINK_SECRET: is required when EVENTSTORE_URL or MONGODB_URL is set/);
+    expect(() => loadConfig(env)).toThrow(/openssl rand/);
+  });
+
+  it('given a short BOOKING_LINK_SECRET, then it is refused naming the variable', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...STRIPE, BOOKING_LINK_SECRET: 'short' })).toThrow(
+      /BOOKING_LINK_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('given the embedded default, then no BOOKING_LINK_SECRET is needed (one is generated into DATA_DIR at start)', () => {
+    expect(loadConfig({}).BOOKING_LINK_SECRET).toBeUndefined();
+  });
+
+  it('given the projector (no e-mail, no booking page), then it starts without BOOKING_LINK_SECRET', () => {
+    const { BOOKING_LINK_SECRET: _unset, ...env } = PRODUCTION;
+    expect(loadConfig(env, { takesPayments: false, signsBookingLinks: false })).toMatchObject({ embedded: false });
   });
 });

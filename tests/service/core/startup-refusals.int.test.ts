@@ -83,6 +83,7 @@ const productionEnv = () => ({
   EVENTSTORE_URL: eventstore.url('esdb', '?tls=false'),
   MONGODB_URL: mongo.url('mongodb', '?directConnection=true&serverSelectionTimeoutMS=60000'),
   ADMIN_KEY: 'a-long-admin-key-for-tests',
+  BOOKING_LINK_SECRET: 'a-booking-link-secret-long-enough-for-tests',
   DATA_DIR: tempDataDir('refusal-'),
 });
 
@@ -132,5 +133,20 @@ describe('start-up refusals', () => {
     expect(run.output()).toMatch(/TEST_PAGES: cannot be true with a live Stripe key/);
     expect(existsSync(join(dataDir, 'events.db'))).toBe(false);
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('given the production stores and no BOOKING_LINK_SECRET, when the API starts, then it exits 78 naming BOOKING_LINK_SECRET, before connecting to either store', async () => {
+    eventstore = await recordingListener();
+    mongo = await recordingListener();
+    const { BOOKING_LINK_SECRET: _unset, ...env } = productionEnv();
+
+    const run = startMain({ ...env, PAYMENTS: 'offline' });
+    runs.push(run);
+    const code = await run.code;
+
+    expect(code).toBe(78);
+    expect(run.output()).toMatch(/BOOKING_LINK_SECRET: is required when EVENTSTORE_URL or MONGODB_URL is set/);
+    expect(eventstore.connections() + mongo.connections()).toBe(0);
+    expect(readdirSync(env.DATA_DIR)).toEqual([]);
   });
 });

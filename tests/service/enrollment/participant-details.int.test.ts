@@ -144,7 +144,9 @@ describe('POST /api/enroll/workshop/:id with every participant’s details', () 
 
     const order = await json<OrderView>(t.get(`/api/orders/ORD-${enrolled.enrollmentId}`));
     expect(order.status).toBe('completed');
-    expect(order.participantDetails?.map((p) => p.name)).toEqual(['Lily Whitfield', 'Theo Whitfield']);
+    // The order number is no secret: its answer names no one; the details are in the e-mail and on the booking page.
+    expect(order.participants).toBe(2);
+    expect(JSON.stringify(order)).not.toMatch(/Lily|Theo|Whitfield|Hedgcoxe|peanuts/);
 
     const receipt = t.mailer.sent[0]!.attachments[0]!.content;
     expect(receipt).toMatch(/1\. Lily Whitfield\n\s+Age:\s+8\n\s+Grade:\s+3rd\n\s+School:\s+Hedgcoxe Elementary\n/);

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { REFUND_STATUSES } from '../admin/after-sale.js';
+import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
+import { REFUND_REASONS } from '../enrollment/events.js';
+import { isStrictCategory } from '../enrollment/form.js';
+import {
+  BaseParticipantSchema,
+  countMismatch,
+  ParticipantDetailDataSchema,
+  participantList,
+  StrictParticipantSchema,
+} from '../enrollment/participants.js';
+
+/**
+ * The parent's own booking page (`/booking/<token>`), reached by the signed link in every e-mail.
+ * The token names one enrollment; whoever holds it sees and changes that booking only.
+ */
+
+/** `<enrollmentId>.<signature>`: anything else is not a booking link (404, like a forged one). */
+export const BookingTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/);
+export const BookingTokenParamSchema = z.object({ token: BookingTokenSchema });
+
+/**
+ * What cancelling gives today under the school's policy (`CANCELLATION_FULL_REFUND_DAYS` before
+ * the start, counted on the school's clock):
+ * - `full-refund`: cancel now and everything still refundable goes back (`refundCents`);
+ * - `no-refund`: past the full-refund deadline, cancelling refunds nothing;
+ * - `free`: nothing was paid, cancelling is free until the start;
+ * - `closed`: it cannot be cancelled here (begun, already cancelled, no date, not confirmed): `reason` says why.
+ */
+export const CancellationTermsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('full-refund'), refundCents: z.number().int(), deadline: z.string() }),
+  z.object({ kind: z.literal('no-refund'), refundCents: z.literal(0), deadline: z.string() }),
+  z.object({ kind: z.literal('free'), refundCents: z.literal(0) }),
+  z.object({ kind: z.literal('closed'), reason: z.string() }),
+]);
+export type CancellationTerms = z.infer<typeof CancellationTermsSchema>;
+
+export const BookingRefundSchema = z.object({
+  amountCents: z.number().int(),
+  reason: z.enum(REFUND_REASONS),
+  status: z.enum(REFUND_STATUSES),
+});
+export type BookingRefund = z.infer<typeof BookingRefundSchema>;
+
+/** GET /api/bookings/{token}: this booking only, for the parent who holds its link. */
+export const BookingViewSchema = z.object({
+  orderId: z.string().nullable(),
+  orderReference: z.string().nullable(),
+  status: z.enum(ENROLLMENT_STATUSES),
+  workshop: z.object({
+    id: z.string().nullable(),
+    title: z.string(),
+    /** ISO instant with the school's offset, or null for a program. */
+    date: z.string().nullable(),
+    time: z.string(),
+    location: z.string(),
+    instructor: z.string(),
+    duration: z.string(),
+    attire: z.string(),
+    category: z.string(),
+    unitPriceCents: z.number().int(),
+  }),
+  /** The stricter categories ask each participant's age, grade, school, diet and photography choices. */
+  strict: z.boolean(),
+  contactName: z.string(),
+  participants: z.array(ParticipantDetailDataSchema),
+  paymentMethod: z.string().nullable(),
+  submittedAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  amountCents: z.number().int(),
+  isFree: z.boolean(),
+  /** Money taken by the provider (0 when free or unpaid). */
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  refunds: z.array(BookingRefundSchema),
+  /** Whether the details can still be corrected (confirmed and not begun). */
+  editable: z.boolean(),
+  cancellation: CancellationTermsSchema,
+  /** Feed position the view reflects. */
+  position: z.string(),
+});
+export type BookingView = z.infer<typeof BookingViewSchema>;
+
+/**
+ * PATCH /api/bookings/{token}: every participant's details as they should now read, one entry per
+ * participant, checked by the enrollment form's own participant schemas (the stricter one for the
+ * children, summer and tea-party categories). A problem names its field (`participantDetails.0.age`).
+ */
+export function correctionSchemaFor(category: string, participants: number) {
+  const schema = isStrictCategory(category) ? StrictParticipantSchema : BaseParticipantSchema;
+  return z
+    .object(
+      { participantDetails: participantList(schema) },
+      { error: 'Send the participants as { "participantDetails": [...] }.' },
+    )
+    .strict()
+    .superRefine((v, ctx) => {
+      if (v.participantDetails.length !== participants)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['participantDetails'],
+          message: countMismatch(participants, v.participantDetails.length),
+        });
+    });
+}
+export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSchemaFor>>;
+
+/** POST /api/bookings/{token}/cancel: no fields, `{}`; the refund is the policy's. The answer is the booking as it now stands, as PATCH's. */
+export const CancelBookingRequestSchema = z.object({}).strict();

@@ -1,0 +1,121 @@
+import { Hono, type Context } from 'hono';
+import { BookingTokenSchema, CancelBookingRequestSchema, correctionSchemaFor } from '../../contracts/booking/api.js';
+import { enrollmentStream } from '../../contracts/enrollment/events.js';
+import type { AppDeps } from '../core/deps.js';
+import { conflict, notFound, validationError } from '../core/errors.js';
+import { requestMetadata } from '../core/metadata.js';
+import { rateLimit } from '../core/rate-limit.js';
+import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
+import { describeIssues, validate } from '../core/validate.js';
+import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale-seats-reactor.js';
+import { bookingLinksFor } from '../enrollment/booking-link.js';
+import { cancelEnrollment } from '../enrollment/cancel.js';
+import { cancellationTerms } from '../enrollment/cancellation-policy.js';
+import { enrollmentDecider, refundableCents } from '../enrollment/enrollment-decider.js';
+import { REFUNDS_REACTOR } from '../enrollment/refunds-reactor.js';
+import { bookingView } from './view.js';
+
+/** The read models the booking view is made of. */
+const VIEW_PROJECTIONS = ['orders', 'enrollments'];
+/** How long a cancel waits for the refund's outcome before it answers it as pending (the reactor goes on). */
+const OUTCOME_WAIT_MS = 8_000;
+
+const NOT_FOUND =
+  'We could not find a booking for this link. Please open the link from your most recent e-mail from us, or contact us with your order number.';
+
+/**
+ * The parent's booking page, reached by the signed link in every e-mail (no account):
+ * - GET /bookings/:token: the booking and what cancelling gives today;
+ * - PATCH /bookings/:token `{ participantDetails }`: the participants' details corrected;
+ * - POST /bookings/:token/cancel `{}`: cancelled under the school's policy.
+ * A token that is malformed, forged, signed with a former secret or names no booking is 404, the
+ * same answer for each, so a guess learns nothing. Answers are never stored by a cache (the API's
+ * default `no-store`) and the security headers send no Referer from these addresses.
+ */
+export function bookingRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const limited = rateLimit(deps);
+
+  const enrollmentOf = (c: Context): string => {
+    const token = c.req.param('token') ?? '';
+    const links = bookingLinksFor(deps.config);
+    const id = links && BookingTokenSchema.safeParse(token).success ? links.enrollmentOf(token) : null;
+    if (!id) throw notFound(NOT_FOUND);
+    return id;
+  };
+
+  const answer = async (c: Context, enrollmentId: string, position: bigint | null) => {
+    const head = position ?? (await deps.eventStore.headPosition());
+    if (position !== null) await deps.projections.waitFor(position, VIEW_PROJECTIONS, 2_000);
+    const view = await bookingView(deps, enrollmentId, head);
+    if (!view) throw notFound(NOT_FOUND);
+    return c.json(view);
+  };
+
+  app.get('/bookings/:token', validate('query', MinPositionQuerySchema), async (c) => {
+    const id = enrollmentOf(c);
+    await awaitProjections(deps, c.req.valid('query').minPosition, VIEW_PROJECTIONS);
+    return answer(c, id, null);
+  });
+
+  app.patch('/bookings/:token', limited, async (c) => {
+    const id = enrollmentOf(c);
+    const stream = enrollmentStream(id);
+    const state = await deps.commands.state(enrollmentDecider, stream);
+    if (!state.submission || !state.item) throw notFound(NOT_FOUND);
+    const body: unknown = await c.req.json().catch(() => {
+      throw validationError('The request body is not valid JSON. Send { "participantDetails": [...] }.');
+    });
+    const parsed = correctionSchemaFor(state.item.category, state.submission.participants).safeParse(body);
+    if (!parsed.success) {
+      const { message, issues } = describeIssues(parsed.error);
+      throw validationError(message, issues);
+    }
+    const { position } = await deps.commands.handle(
+      enrollmentDecider,
+      stream,
+      {
+        type: 'CorrectParticipantDetails',
+        participantDetails: parsed.data.participantDetails,
+        at: deps.clock().toISOString(),
+      },
+      requestMetadata(c, deps, 'visitor'),
+    );
+    if (position !== null) deps.log.info('participant details corrected', { enrollmentId: id });
+    return answer(c, id, position);
+  });
+
+  app.post('/bookings/:token/cancel', limited, validate('json', CancelBookingRequestSchema), async (c) => {
+    const id = enrollmentOf(c);
+    const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
+    if (!state.submission) throw notFound(NOT_FOUND);
+    if (state.cancellation || state.status === 'cancelled' || state.status === 'refunded')
+      throw conflict('This booking is already cancelled; nothing more was refunded.');
+    if (state.status !== 'confirmed') throw conflict('Only a confirmed booking can be cancelled here.');
+    const terms = cancellationTerms({
+      startsAt: state.item?.date ?? null,
+      now: deps.clock(),
+      fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
+      isFree: state.submission.isFree,
+      refundableCents: refundableCents(state),
+    });
+    if (terms.kind === 'closed') throw conflict(terms.reason);
+    // The decider refuses a second cancellation on the stream's revision: two at once make one refund.
+    const { position } = await cancelEnrollment(
+      deps,
+      id,
+      {
+        by: 'visitor',
+        refund: terms.kind === 'full-refund' ? { kind: 'full' } : { kind: 'none' },
+        note: null,
+        notify: true,
+      },
+      requestMetadata(c, deps, 'visitor'),
+    );
+    if (position !== null)
+      await deps.projections.waitFor(position, [AFTER_SALE_SEATS_REACTOR, REFUNDS_REACTOR], OUTCOME_WAIT_MS);
+    return answer(c, id, await deps.eventStore.headPosition());
+  });
+
+  return app;
+}

@@ -1,0 +1,102 @@
+import type { BookingRefund, BookingView, CancellationTerms } from '../../contracts/booking/api.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import type { AppDeps } from '../core/deps.js';
+import { cancellationTerms } from '../enrollment/cancellation-policy.js';
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** Why a booking that does not stand cannot be cancelled, in the parent's words. */
+const CLOSED: Record<Exclude<Order['status'], 'completed'>, string> = {
+  pending: 'This booking is not confirmed yet: it can be cancelled once it is paid, or left to lapse.',
+  expired: 'This booking expired unpaid: there is nothing to cancel.',
+  cancelled: 'This booking is cancelled.',
+  refunded: 'This booking was refunded and is closed.',
+};
+
+/**
+ * The parent's booking from the read models (`orders` for the booking, `enrollments` for the
+ * refunds and what was paid), with what the cancellation policy gives now. Only this enrollment's
+ * documents are read, and no e-mail or phone is answered: the parent knows them, a forwarded link
+ * should not reveal them.
+ */
+export async function bookingView(
+  deps: Pick<AppDeps, 'readStore' | 'clock' | 'config'>,
+  enrollmentId: string,
+  position: bigint,
+): Promise<BookingView | null> {
+  const [order, row] = await Promise.all([
+    deps.readStore.get<Order>('orders', enrollmentId),
+    deps.readStore.get<EnrollmentRowDoc>('enrollments', enrollmentId),
+  ]);
+  if (!order) return null;
+  const o = order.doc;
+  const now = deps.clock();
+  const refunds: BookingRefund[] = (row?.doc.refunds ?? []).map((r) => ({
+    amountCents: toCents(r.amount),
+    reason: r.reason,
+    status: r.status,
+  }));
+  const paidCents = row?.doc.paidCents ?? (o.paymentStatus === 'paid' ? o.amountCents : 0);
+  const decidedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  const begun = o.item.date !== null && now.getTime() >= Date.parse(o.item.date);
+  const cancellation: CancellationTerms =
+    o.status === 'completed'
+      ? cancellationTerms({
+          startsAt: o.item.date,
+          now,
+          fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
+          isFree: o.isFree,
+          refundableCents: Math.max(0, paidCents - decidedCents),
+        })
+      : { kind: 'closed', reason: CLOSED[o.status] };
+  return {
+    orderId: o.orderId,
+    orderReference: o.orderReference,
+    status: o.status,
+    workshop: {
+      id: o.workshopId,
+      title: o.item.title,
+      date: o.item.date,
+      time: o.item.time,
+      location: o.item.location,
+      instructor: o.item.instructor,
+      duration: o.item.duration,
+      attire: o.item.attire,
+      category: o.item.category,
+      unitPriceCents: o.item.unitPriceCents,
+    },
+    strict: isStrictCategory(o.item.category),
+    contactName: o.contactName,
+    participants:
+      o.participantDetails ??
+      participantDetailsOf({
+        participants: o.participants,
+        participantNames: o.attendees.slice(1).join('\n'),
+        studentName: o.attendees[0] ?? '',
+        studentAge: null,
+        studentGrade: '',
+        school: '',
+        hasDietaryRestrictions: false,
+        dietaryRestrictions: '',
+        photographyConsent: false,
+        allowNameWithPhoto: false,
+        photographyOptOut: false,
+      }),
+    paymentMethod: o.paymentMethod,
+    submittedAt: o.submittedAt,
+    confirmedAt: o.confirmedAt,
+    subtotalCents: o.subtotalCents,
+    taxCents: o.taxCents,
+    amountCents: o.amountCents,
+    isFree: o.isFree,
+    paidCents,
+    refundedCents: o.refundedCents,
+    refunds,
+    editable: o.status === 'completed' && !begun,
+    cancellation,
+    position: position.toString(),
+  };
+}
