@@ -163,6 +163,7 @@ describe('docker-compose.yml', () => {
     const env = {
       SITE_ADDRESS: 'www.example.com',
       ADMIN_KEY: 'k'.repeat(32),
+      BOOKING_LINK_SECRET: 'b'.repeat(48),
       MONGO_ROOT_PASSWORD: 'abc123',
       STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
@@ -173,11 +174,14 @@ describe('docker-compose.yml', () => {
     expect(api.PUBLIC_URL).toBe('https://www.example.com');
     expect(api.MONGODB_URL).toBe('mongodb://root:abc123@mongo:27017/?replicaSet=rs0&authSource=admin');
     expect(api.ADMIN_KEY).toBe(env.ADMIN_KEY);
+    expect(api.BOOKING_LINK_SECRET).toBe(env.BOOKING_LINK_SECRET);
+    expect(resolved.services.projector!.environment!.BOOKING_LINK_SECRET).toBe(env.BOOKING_LINK_SECRET);
     expect(resolved.services.caddy!.environment!.SITE_ADDRESS).toBe('www.example.com');
   });
 
   it.each([
     ['ADMIN_KEY', 'ADMIN_KEY'],
+    ['BOOKING_LINK_SECRET', 'BOOKING_LINK_SECRET'],
     ['MONGO_ROOT_PASSWORD', 'MONGO_ROOT_PASSWORD'],
     ['SITE_ADDRESS', 'SITE_ADDRESS'],
     ['STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY'],
@@ -187,6 +191,7 @@ describe('docker-compose.yml', () => {
     const env: Record<string, string> = {
       SITE_ADDRESS: 'www.example.com',
       ADMIN_KEY: 'k'.repeat(32),
+      BOOKING_LINK_SECRET: 'b'.repeat(48),
       MONGO_ROOT_PASSWORD: 'abc',
       STRIPE_SECRET_KEY: 'sk_live_1',
       STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
@@ -200,6 +205,7 @@ describe('docker-compose.yml', () => {
     const env = {
       SITE_ADDRESS: 'www.example.com',
       ADMIN_KEY: 'k'.repeat(32),
+      BOOKING_LINK_SECRET: 'b'.repeat(48),
       MONGO_ROOT_PASSWORD: 'abc',
       PAYMENTS: 'offline',
     };

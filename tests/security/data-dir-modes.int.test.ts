@@ -5,6 +5,7 @@ import { startServer, tempDataDir, type RunningServer } from '../support/server.
 import { loadConfig } from '../../service/core/config.js';
 import { openStores } from '../../service/compose.js';
 import { ensureAdminKey } from '../../service/core/admin-key.js';
+import { ensureBookingLinkSecret } from '../../service/core/booking-link-secret.js';
 import { OutboxMailer } from '../../service/mail/outbox.js';
 import { createPaymentsPort } from '../../service/compose.js';
 import { OfflinePayments } from '../../service/payments/offline-adapter.js';
@@ -87,6 +88,7 @@ describe('data files are private', () => {
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining([
         'admin.key',
+        'booking-link.secret',
         'events.db',
         'events.db-wal',
         'events.db-shm',
@@ -110,6 +112,7 @@ describe('data files are private', () => {
       expect((await seedCatalogue(stores.eventStore, new Date())).appended).toBeGreaterThan(0);
       await stores.readStore.write([{ kind: 'put', collection: 'probe', id: '1', doc: { a: 1 }, position: 0n }]);
       ensureAdminKey(dataDir, () => undefined);
+      ensureBookingLinkSecret(dataDir);
       await new OutboxMailer(join(dataDir, 'outbox'), 'school@example.com').send({
         messageId: '<probe@example.com>',
         to: 'parent@example.com',
@@ -125,7 +128,14 @@ describe('data files are private', () => {
 
       const { files, dirs } = modesUnder(dataDir);
       expect(Object.keys(files)).toEqual(
-        expect.arrayContaining(['events.db', 'read.db', 'admin.key', 'offline-payments.db', 'outbox/probe.eml']),
+        expect.arrayContaining([
+          'events.db',
+          'read.db',
+          'admin.key',
+          'booking-link.secret',
+          'offline-payments.db',
+          'outbox/probe.eml',
+        ]),
       );
       expect(files).toEqual(onlyMode(files, '600'));
       expect(dirs).toEqual(onlyMode(dirs, '700'));
@@ -149,5 +159,15 @@ describe('data files are private', () => {
     const { files, dirs } = modesUnder(dataDir);
     expect(files).toMatchObject({ 'events.db': '600', 'read.db': '600', 'admin.key': '600' });
     expect(dirs['.']).toBe('700');
+  });
+});
+
+describe('the booking link secret of the embedded default', () => {
+  it('given no secret yet, when started twice, then one is generated, kept owner-only, and the same at the next start (links already sent keep working)', () => {
+    const dataDir = join(tempDataDir('booking-secret-'), 'data');
+    const first = ensureBookingLinkSecret(dataDir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dataDir, 'booking-link.secret')).mode & 0o777).toBe(0o600);
+    expect(ensureBookingLinkSecret(dataDir)).toBe(first);
   });
 });
