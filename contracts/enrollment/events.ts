@@ -281,6 +281,20 @@ export const ReminderSentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * An administrator marked one participant present or absent at the workshop the enrollment is in
+ * (the roster). The name is the participant's when marked, so the audit trail can say who.
+ */
+export const AttendanceMarkedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  workshopId: z.string().min(1),
+  /** The participant's index in the enrollment's details, from 0. */
+  participant: z.number().int().nonnegative(),
+  name: z.string(),
+  present: z.boolean(),
+  markedAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -298,6 +312,7 @@ export const enrollmentEventSchemas = {
   TransferAbandoned: TransferAbandonedSchema,
   CustomerNotified: CustomerNotifiedSchema,
   ReminderSent: ReminderSentSchema,
+  AttendanceMarked: AttendanceMarkedSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -317,6 +332,7 @@ export type EnrollmentTransferred = z.infer<typeof EnrollmentTransferredSchema>;
 export type TransferAbandoned = z.infer<typeof TransferAbandonedSchema>;
 export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
+export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -334,7 +350,8 @@ export type EnrollmentEvent =
   | { type: 'EnrollmentTransferred'; data: EnrollmentTransferred }
   | { type: 'TransferAbandoned'; data: TransferAbandoned }
   | { type: 'CustomerNotified'; data: CustomerNotified }
-  | { type: 'ReminderSent'; data: ReminderSent };
+  | { type: 'ReminderSent'; data: ReminderSent }
+  | { type: 'AttendanceMarked'; data: AttendanceMarked };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

@@ -2,6 +2,7 @@ import type { Decider } from '../../platform/command/decider.js';
 import { AppError, conflict } from '../core/errors.js';
 import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../contracts/enrollment/events.js';
 import { afterSaleDecisions, type AfterSaleCommand } from './after-sale-rules.js';
+import { attendanceDecision, type MarkAttendance } from './attendance-rules.js';
 import {
   enrollmentInitialState,
   refundRequest,
@@ -50,6 +51,7 @@ export type EnrollmentCommand =
     }
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
   | AfterSaleCommand
+  | MarkAttendance
   | {
       type: 'RecordReminder';
       orderId: string;
@@ -196,6 +198,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           workshopId: event.data.toWorkshopId,
           item: event.data.item,
           priceCents: event.data.amountCents,
+          attendance: {},
         };
       case 'TransferAbandoned':
         return {
@@ -215,6 +218,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
       case 'ReminderSent':
         return { ...state, reminderSent: true };
+      case 'AttendanceMarked':
+        return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
     }
   },
 
@@ -327,6 +332,9 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
       case 'AbandonTransfer':
       case 'RecordNotification':
         return afterSaleDecisions(command, state);
+
+      case 'MarkAttendance':
+        return attendanceDecision(command, state);
 
       case 'CancelEnrollment': {
         const submission = requireEnrollment(state);
