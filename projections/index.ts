@@ -10,6 +10,7 @@ import { seatHoldsProjector } from './enrollment/seat-holds.js';
 import { administratorsProjector } from './admin/administrators.js';
 import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
+import { rosterProjector } from './admin/roster.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -24,4 +25,5 @@ export const allProjectors: readonly AnyProjector[] = [
   administratorsProjector,
   waitlistsProjector,
   remindersProjector,
+  rosterProjector,
 ];

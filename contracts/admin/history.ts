@@ -11,7 +11,7 @@ export const HistoryEntrySchema = z.object({
   actor: ActorSchema,
   /** The named administrator who did it, on admin actions recorded since administrators had names. */
   by: z.string().optional(),
-  /** A sentence for the administrator; it names no person. */
+  /** A sentence for the administrator; it names no person but the participant an attendance mark is about. */
   summary: z.string(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;

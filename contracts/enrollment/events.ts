@@ -295,6 +295,17 @@ export const ParticipantDetailsCorrectedSchema = z.object({
   /** Which details changed, as `<participant index>.<field>`, for the audit trail (it names no one). */
   changed: z.array(z.string()),
   correctedAt: Instant,
+ * An administrator marked one participant present or absent at the workshop the enrollment is in
+ * (the roster). The name is the participant's when marked, so the audit trail can say who.
+ */
+export const AttendanceMarkedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  workshopId: z.string().min(1),
+  /** The participant's index in the enrollment's details, from 0. */
+  participant: z.number().int().nonnegative(),
+  name: z.string(),
+  present: z.boolean(),
+  markedAt: Instant,
 });
 
 export const enrollmentEventSchemas = {
@@ -315,6 +326,7 @@ export const enrollmentEventSchemas = {
   CustomerNotified: CustomerNotifiedSchema,
   ReminderSent: ReminderSentSchema,
   ParticipantDetailsCorrected: ParticipantDetailsCorrectedSchema,
+  AttendanceMarked: AttendanceMarkedSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -335,6 +347,7 @@ export type TransferAbandoned = z.infer<typeof TransferAbandonedSchema>;
 export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
 export type ParticipantDetailsCorrected = z.infer<typeof ParticipantDetailsCorrectedSchema>;
+export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -353,7 +366,8 @@ export type EnrollmentEvent =
   | { type: 'TransferAbandoned'; data: TransferAbandoned }
   | { type: 'CustomerNotified'; data: CustomerNotified }
   | { type: 'ReminderSent'; data: ReminderSent }
-  | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected };
+  | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected }
+  | { type: 'AttendanceMarked'; data: AttendanceMarked };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

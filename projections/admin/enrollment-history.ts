@@ -23,7 +23,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /**
  * One sentence per event for the audit trail. It names what happened and the references an
  * administrator looks up (order id, payment intent), never the person: the trail is about the
- * enrollment, and the tracker row already shows who it is.
+ * enrollment, and the tracker row already shows who it is. Attendance names the participant marked.
  */
 export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
   switch (e.type) {
@@ -72,6 +72,9 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       });
       return `Participant details corrected by the parent on the booking page: ${fields.join(', ')}.`;
     }
+    case 'AttendanceMarked':
+      // The one summary that names someone: which child was marked is the fact itself.
+      return `Marked ${e.data.name} ${e.data.present ? 'present' : 'absent'}.`;
   }
 }
 

@@ -7,6 +7,7 @@ import { adminOverviewRoutes } from './overview-routes.js';
 import { adminAdministratorRoutes } from './administrator-routes.js';
 import { adminAfterSaleRoutes } from './after-sale-routes.js';
 import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
+import { adminRosterRoutes } from './roster-routes.js';
 
 /** Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate first. */
 export function adminRoutes(deps: AppDeps): Hono {
@@ -20,5 +21,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminAdministratorRoutes(deps));
   app.route('/admin', adminAfterSaleRoutes(deps));
   app.route('/admin', adminWaitlistRoutes(deps));
+  app.route('/admin', adminRosterRoutes(deps));
   return app;
 }

@@ -14,7 +14,12 @@ export type ErrorCode =
   | 'unavailable'
   | 'payment_provider'
   /** A workshop's sales window is over (service/catalogue/workshop-decider.ts). */
-  | 'enrollment_closed';
+  | 'enrollment_closed'
+  /** Attendance (service/enrollment/attendance-rules.ts): no such enrollment, another workshop's, no such participant, no longer booked. */
+  | 'unknown_enrollment'
+  | 'not_in_workshop'
+  | 'participant_out_of_range'
+  | 'enrollment_not_active';
 
 export class AppError extends Error {
   constructor(

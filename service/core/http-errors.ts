@@ -21,6 +21,10 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
   payment_provider: 502,
   enrollment_closed: 409,
+  unknown_enrollment: 404,
+  not_in_workshop: 409,
+  participant_out_of_range: 400,
+  enrollment_not_active: 409,
 };
 
 export function toErrorResponse(err: unknown, c: Context, log: Logger): Response {

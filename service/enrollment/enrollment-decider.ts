@@ -3,6 +3,7 @@ import { AppError, conflict } from '../core/errors.js';
 import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../contracts/enrollment/events.js';
 import { afterSaleDecisions, type AfterSaleCommand } from './after-sale-rules.js';
 import { correctionDecisions, withCorrectedDetails, type CorrectionCommand } from './participant-correction.js';
+import { attendanceDecision, type MarkAttendance } from './attendance-rules.js';
 import {
   enrollmentInitialState,
   refundRequest,
@@ -52,6 +53,7 @@ export type EnrollmentCommand =
   | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
   | AfterSaleCommand
   | CorrectionCommand
+  | MarkAttendance
   | {
       type: 'RecordReminder';
       orderId: string;
@@ -198,6 +200,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           workshopId: event.data.toWorkshopId,
           item: event.data.item,
           priceCents: event.data.amountCents,
+          attendance: {},
         };
       case 'TransferAbandoned':
         return {
@@ -219,6 +222,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return { ...state, reminderSent: true };
       case 'ParticipantDetailsCorrected':
         return { ...state, submission: withCorrectedDetails(state.submission, event.data) };
+      case 'AttendanceMarked':
+        return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
     }
   },
 
@@ -334,6 +339,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
 
       case 'CorrectParticipantDetails':
         return correctionDecisions(command, state);
+      case 'MarkAttendance':
+        return attendanceDecision(command, state);
 
       case 'CancelEnrollment': {
         const submission = requireEnrollment(state);

@@ -46,6 +46,8 @@ export interface EnrollmentState {
   transfersEnded: Record<string, EndedTransfer>;
   /** `<kind>:<ref>` of every after-sale e-mail sent. */
   notified: string[];
+  /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
+  attendance: Record<number, boolean>;
 }
 
 export interface RefundEntry {
@@ -102,6 +104,7 @@ export const enrollmentInitialState: EnrollmentState = {
   transfer: null,
   transfersEnded: {},
   notified: [],
+  attendance: {},
 };
 
 export const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {

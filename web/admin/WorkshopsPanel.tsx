@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Button } from '../components/Button.js';
+import { Link } from '../components/Link.js';
 import { Spinner } from '../components/Spinner.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { clock, day, money } from './adminFormat.js';
@@ -53,6 +54,14 @@ export function WorkshopsPanel() {
                 <p className="catalogue-item__desc">{w.location}</p>
               </div>
               <div className="catalogue-item__actions">
+                <Link
+                  variant="secondary"
+                  size="sm"
+                  href={`/admin/workshops/${encodeURIComponent(w.id)}/roster`}
+                  aria-label={`Roster of ${w.title}, ${day(w.date)}`}
+                >
+                  Roster
+                </Link>
                 <Button
                   variant="outline"
                   size="sm"

@@ -4,9 +4,11 @@ import { lazyPage } from '../core/lazyPage.js';
 // The admin area is its own chunk: visitors never download it.
 const AdminDashboardPage = lazyPage(() => import('./AdminDashboardPage.js'), 'AdminDashboardPage');
 const EnrollmentTrackerPage = lazyPage(() => import('./EnrollmentTrackerPage.js'), 'EnrollmentTrackerPage');
+const RosterPage = lazyPage(() => import('./RosterPage.js'), 'RosterPage');
 
-/** Administrator routes: /admin and /admin/enrollments. */
+/** Administrator routes: /admin, /admin/enrollments and each workshop's roster. */
 export const adminRoutes: RouteObject[] = [
   { path: 'admin', element: <AdminDashboardPage /> },
   { path: 'admin/enrollments', element: <EnrollmentTrackerPage /> },
+  { path: 'admin/workshops/:id/roster', element: <RosterPage /> },
 ];

@@ -19,6 +19,7 @@ export const queryKeys = {
   waitlistOffer: (workshopId: string, token: string) =>
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
+  adminRoster: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`),
   stripeConfig: () => withParams('/api/stripe-config'),
   policies: () => withParams('/api/policies'),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),

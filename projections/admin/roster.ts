@@ -1,0 +1,151 @@
+import { defineProjector } from '../../platform/processor/projector.js';
+import type { PaymentStatus } from '../../contracts/admin/enrollments.js';
+import type { EmergencyContact } from '../../contracts/admin/roster.js';
+import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
+import { participantDetailsOf, type ParticipantDetail } from '../../contracts/enrollment/participants.js';
+
+type Person = { name: string; email: string; phone: string };
+
+/**
+ * One workshop enrollment with what its roster rows need: the family's contacts once, each
+ * participant's details and attendance. Kept after it ends (`active: false`) because a payment can
+ * still revive an expired hold; the roster reads `{ workshopId, active: true }`.
+ */
+export interface RosterDoc {
+  [field: string]: unknown;
+  id: string;
+  workshopId: string;
+  /** Feed position of the submission: the order enrollments arrived in. */
+  seq: number;
+  /** As the enrollment decider folds it: pending, paid, confirmed, expired, cancelled, refunded. */
+  status: 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
+  /** Cancelled after the sale (by the school or the parent): final, a late payment never revives it. */
+  final: boolean;
+  /** Pending, paid or confirmed: on the roster. */
+  active: boolean;
+  paymentStatus: PaymentStatus;
+  parent: Person;
+  secondParent: Person | null;
+  emergencyContacts: EmergencyContact[];
+  specialRequirements: string;
+  participants: ParticipantDetail[];
+  /** Per participant: true present, false absent, null not marked (in this workshop). */
+  attendance: (boolean | null)[];
+}
+
+type RosterEvent = Extract<
+  EnrollmentEvent,
+  {
+    type:
+      | 'EnrollmentSubmitted'
+      | 'PaymentSucceeded'
+      | 'PaymentFailed'
+      | 'EnrollmentConfirmed'
+      | 'EnrollmentExpired'
+      | 'EnrollmentCancelled'
+      | 'RefundIssued'
+      | 'EnrollmentTransferred'
+      | 'AttendanceMarked';
+  }
+>;
+
+const familyOf = (form: EnrollmentFormData) => ({
+  parent: { name: `${form.firstName} ${form.lastName}`.trim(), email: form.email, phone: form.phone },
+  secondParent:
+    form.parent2Name || form.parent2Email || form.parent2Phone
+      ? { name: form.parent2Name, email: form.parent2Email, phone: form.parent2Phone }
+      : null,
+  emergencyContacts: [
+    {
+      name: form.emergencyContact1Name,
+      phone: form.emergencyContact1Phone,
+      relationship: form.emergencyContact1Relationship,
+    },
+    {
+      name: form.emergencyContact2Name,
+      phone: form.emergencyContact2Phone,
+      relationship: form.emergencyContact2Relationship,
+    },
+  ].filter((c) => c.name || c.phone),
+  specialRequirements: form.specialRequirements,
+});
+
+const withStatus = (doc: RosterDoc, status: RosterDoc['status']): RosterDoc => ({
+  ...doc,
+  status,
+  active: status === 'pending' || status === 'paid' || status === 'confirmed',
+});
+
+/**
+ * `roster`: the participants of each workshop with their safety details and attendance, one
+ * document per workshop enrollment, found by `workshopId` (an index on Mongo; SQLite scans, see
+ * `npm run bench`). A transfer moves the document to the new workshop with no attendance marked.
+ */
+export const rosterProjector = defineProjector<RosterEvent, RosterDoc>({
+  name: 'roster',
+  collection: 'roster',
+  indexes: [[{ field: 'workshopId' }, { field: 'active' }, { field: 'seq' }]],
+  eventTypes: [
+    'EnrollmentSubmitted',
+    'PaymentSucceeded',
+    'PaymentFailed',
+    'EnrollmentConfirmed',
+    'EnrollmentExpired',
+    'EnrollmentCancelled',
+    'RefundIssued',
+    'EnrollmentTransferred',
+    'AttendanceMarked',
+  ],
+  keys: (event) => [enrollmentIdOf(event)],
+  project(doc, e) {
+    if (e.type === 'EnrollmentSubmitted') {
+      const { workshopId, form, test, isFree } = e.data;
+      if (!workshopId || test || e.data.item.kind !== 'workshop') return undefined;
+      const participants = participantDetailsOf(form);
+      return {
+        id: e.data.enrollmentId,
+        workshopId,
+        seq: Number(e.position),
+        status: 'pending',
+        final: false,
+        active: true,
+        paymentStatus: isFree ? 'free' : 'pending',
+        ...familyOf(form),
+        participants,
+        attendance: participants.map(() => null),
+      };
+    }
+    if (!doc) return undefined;
+    switch (e.type) {
+      case 'PaymentSucceeded':
+        // Money for an enrollment cancelled after the sale is refunded, never puts it back on the roster.
+        return doc.final ? undefined : { ...withStatus(doc, 'paid'), paymentStatus: 'paid' };
+      case 'PaymentFailed':
+        return doc.paymentStatus === 'paid' ? undefined : { ...doc, paymentStatus: 'unpaid' };
+      case 'EnrollmentConfirmed':
+        return { ...withStatus(doc, 'confirmed'), paymentStatus: e.data.amountCents === 0 ? 'free' : 'paid' };
+      case 'EnrollmentExpired':
+        return withStatus(doc, 'expired');
+      case 'EnrollmentCancelled': {
+        const final = e.data.reason === 'cancelled-by-admin' || e.data.reason === 'cancelled-by-visitor';
+        return { ...withStatus(doc, 'cancelled'), final: doc.final || final };
+      }
+      case 'RefundIssued':
+        // The late-payment refund (no key) ends a paid, unconfirmed enrollment; a transfer's difference leaves it on.
+        if (!e.data.refundKey) return doc.status === 'paid' ? withStatus(doc, 'refunded') : undefined;
+        return doc.active ? { ...doc, paymentStatus: 'partially-refunded' } : undefined;
+      case 'EnrollmentTransferred':
+        return { ...doc, workshopId: e.data.toWorkshopId, attendance: doc.participants.map(() => null) };
+      case 'AttendanceMarked': {
+        const attendance = doc.participants.map((_, i) => doc.attendance[i] ?? null);
+        attendance[e.data.participant] = e.data.present;
+        return { ...doc, attendance };
+      }
+      // ParticipantDetailsCorrected (a parent's correction from the booking page), when it exists:
+      // one case here replacing `participants` and the family fields, keeping `attendance`.
+      default:
+        return undefined;
+    }
+  },
+});

@@ -1,0 +1,69 @@
+import { PHOTOGRAPHY_LABELS, type Roster } from '../../contracts/admin/roster.js';
+import { csvLine } from './csv.js';
+
+export const ROSTER_CSV_COLUMNS = [
+  'Participant',
+  'Age',
+  'Grade',
+  'School',
+  'Dietary restrictions',
+  'Photography',
+  'Parent',
+  'Parent e-mail',
+  'Parent phone',
+  'Second parent',
+  'Second parent e-mail',
+  'Second parent phone',
+  'Emergency contact 1',
+  'Emergency contact 1 phone',
+  'Emergency contact 1 relationship',
+  'Emergency contact 2',
+  'Emergency contact 2 phone',
+  'Emergency contact 2 relationship',
+  'Special requirements',
+  'Status',
+  'Payment',
+  'Present',
+  'Enrollment',
+  'Participant index',
+];
+
+const attendance = (present: boolean | null) => (present === null ? '' : present ? 'yes' : 'no');
+
+/** roster-<workshop id>-<its date on the school's clock>.csv */
+export const rosterFileName = (roster: Roster) =>
+  `roster-${roster.workshop.id}-${roster.workshop.date.slice(0, 10)}.csv`;
+
+/** The roster as a spreadsheet: every cell through the tracker export's csvLine (formulas neutralised, quoted). */
+export function rosterCsv(roster: Roster): string {
+  const rows = roster.rows.map((r) => {
+    const [c1, c2] = r.emergencyContacts;
+    return csvLine([
+      r.name,
+      r.age ?? '',
+      r.grade,
+      r.school,
+      r.dietaryRestrictions,
+      PHOTOGRAPHY_LABELS[r.photography],
+      r.parent.name,
+      r.parent.email,
+      r.parent.phone,
+      r.secondParent?.name ?? '',
+      r.secondParent?.email ?? '',
+      r.secondParent?.phone ?? '',
+      c1?.name ?? '',
+      c1?.phone ?? '',
+      c1?.relationship ?? '',
+      c2?.name ?? '',
+      c2?.phone ?? '',
+      c2?.relationship ?? '',
+      r.specialRequirements,
+      r.status,
+      r.paymentStatus,
+      attendance(r.present),
+      r.enrollmentId,
+      r.participant,
+    ]);
+  });
+  return csvLine(ROSTER_CSV_COLUMNS) + rows.join('');
+}

@@ -1,0 +1,210 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_KEY, SCREENSHOT_WIDTHS, expectNoSeriousA11yViolations, screenshot } from './fixtures.js';
+
+const admin = { 'Admin-Key': E2E_ADMIN_KEY };
+const DAY = 86_400_000;
+
+/** A free children's class a month ahead, made for this spec so no other spec's seats move. */
+async function childrensClass(request: APIRequestContext, title: string, capacity = 20): Promise<string> {
+  const date = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+  const res = await request.post('/api/admin/workshops', {
+    headers: admin,
+    data: {
+      title,
+      description: 'Table manners for young children.',
+      category: 'children',
+      date: `${date}T10:00`,
+      time: '10:00 AM - 11:30 AM',
+      location: 'Legacy Commons, Plano',
+      instructor: 'Margaret Ellison',
+      price: 0,
+      capacity,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const child = (name: string, age: number, o: Record<string, unknown> = {}) => ({
+  name,
+  age,
+  grade: `Grade ${age - 5}`,
+  school: 'Hedgcoxe Elementary',
+  ...o,
+});
+
+/** A parent enrolls these children (free: confirmed at once). */
+async function enroll(request: APIRequestContext, workshopId: string, last: string, children: object[]) {
+  const res = await request.post(`/api/enroll/workshop/${workshopId}`, {
+    data: {
+      firstName: 'Eleanor',
+      lastName: last,
+      email: `${last.toLowerCase()}.${Date.now()}@example.com`,
+      phone: '9725550100',
+      participants: children.length,
+      participantDetails: children,
+      emergencyContact1Name: `James ${last}`,
+      emergencyContact1Phone: '9725550101',
+      emergencyContact1Relationship: 'Father',
+      emergencyContact2Name: 'Ruth Porter',
+      emergencyContact2Phone: '9725550102',
+      emergencyContact2Relationship: 'Grandmother',
+      agreeToTerms: true,
+      agreeToCodeOfConduct: true,
+      totalPrice: 0,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { enrollmentId: string }).enrollmentId;
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByRole('textbox', { name: 'Admin Key' }).fill(E2E_ADMIN_KEY);
+  await page.getByRole('button', { name: 'Access Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+test.describe('workshop roster', () => {
+  test('opened from Workshops, flags allergies and photo opt-outs, marks attendance by keyboard, downloads the CSV, axe clean', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // axe and screenshots
+    const title = `Little Ladies & Gentlemen ${Date.now()}`;
+    const workshopId = await childrensClass(request, title);
+    const smiths = await enroll(request, workshopId, 'Smith', [
+      child('Ava Smith', 8, { hasDietaryRestrictions: true, dietaryRestrictions: 'Peanut allergy: EpiPen in her bag' }),
+      child('Ben Smith', 10, { photographyOptOut: true }),
+    ]);
+    await enroll(request, workshopId, 'Jones', [
+      child('Cora Jones', 9, { photographyConsent: true, allowNameWithPhoto: true }),
+    ]);
+
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Workshops' }).click();
+    await page.getByRole('link', { name: new RegExp(`^Roster of ${title}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/workshops/${workshopId}/roster$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Roster: ${title}` })).toBeVisible();
+
+    const table = page.getByRole('grid', { name: `Roster of ${title}` });
+    await expect(table.getByRole('row')).toHaveCount(4); // header + 3 children, by name
+    const ava = table.getByRole('row', { name: /Ava Smith/ });
+    await expect(ava).toContainText('Allergy / diet');
+    await expect(ava).toContainText('Peanut allergy: EpiPen in her bag');
+    await expect(table.getByRole('row', { name: /Ben Smith/ })).toContainText('No photos');
+    await expect(table.getByRole('row', { name: /Cora Jones/ })).toContainText('Photos + first name');
+    await expect(page.getByRole('list', { name: 'Roster summary' })).toContainText('1 with allergies or dietary needs');
+
+    // Keyboard only: Tab from the back link into the table, arrow to Ava's box, Space; Down to Ben's, Space.
+    await page.getByRole('link', { name: '← All workshops' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    const avaBox = page.getByRole('checkbox', { name: 'Present: Ava Smith' });
+    await expect(avaBox).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(avaBox).toBeChecked();
+    await page.keyboard.press('ArrowDown');
+    const benBox = page.getByRole('checkbox', { name: 'Present: Ben Smith' });
+    await expect(benBox).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(benBox).toBeChecked();
+    await page.keyboard.press('Space');
+    await expect(benBox).not.toBeChecked();
+    await expect(table.getByRole('row', { name: /Ben Smith/ })).toContainText('absent');
+
+    // Saved: a fresh load shows it, and the history says who did it.
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/admin/workshops/${workshopId}/roster`, { headers: admin });
+        const rows = ((await res.json()) as { rows: { name: string; present: boolean | null }[] }).rows;
+        return rows.map((r) => `${r.name}:${r.present}`);
+      })
+      .toEqual(['Ava Smith:true', 'Ben Smith:false', 'Cora Jones:null']);
+    const history = await request.get(`/api/admin/enrollments/${smiths}/history`, { headers: admin });
+    const summaries = ((await history.json()) as { events: { summary: string; by?: string }[] }).events;
+    expect(summaries.filter((e) => e.summary.startsWith('Marked'))).toEqual([
+      expect.objectContaining({ summary: 'Marked Ava Smith present.', by: 'Owner' }),
+      expect.objectContaining({ summary: 'Marked Ben Smith present.', by: 'Owner' }),
+      expect.objectContaining({ summary: 'Marked Ben Smith absent.', by: 'Owner' }),
+    ]);
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Present: Ava Smith' })).toBeChecked();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^roster-${workshopId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('Ava Smith,8,Grade 3,Hedgcoxe Elementary,Peanut allergy: EpiPen in her bag');
+
+    await expectNoSeriousA11yViolations(page, 'on the roster');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await screenshot(page, 'admin-roster');
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  test('a full 25-seat class prints as one Letter page: the sign-in sheet only, looked at as a PNG', async ({
+    page,
+    request,
+  }) => {
+    test.slow(); // 25 children and a PDF
+    const title = `Full Class ${Date.now()}`;
+    const workshopId = await childrensClass(request, title, 25);
+    await enroll(request, workshopId, 'Smith', [
+      child('Ava Smith', 8, { hasDietaryRestrictions: true, dietaryRestrictions: 'Peanut allergy: EpiPen in her bag' }),
+      child('Ben Smith', 10, { photographyOptOut: true }),
+    ]);
+    await enroll(request, workshopId, 'Jones', [
+      child('Cora Jones', 9, { photographyConsent: true, allowNameWithPhoto: true }),
+    ]);
+    const families = ['Adams', 'Baker', 'Clark', 'Davis', 'Evans', 'Foster'];
+    for (const [f, family] of families.entries()) {
+      const size = f < 4 ? 4 : 3;
+      await enroll(
+        request,
+        workshopId,
+        family,
+        Array.from({ length: size }, (_, i) =>
+          child(`${['Kit', 'Max', 'Noa', 'Pip'][i]} ${family}`, 6 + i, {
+            photographyConsent: i % 2 === 0,
+            hasDietaryRestrictions: i === 1,
+            dietaryRestrictions: i === 1 ? 'Gluten-free' : '',
+          }),
+        ),
+      );
+    }
+    await signIn(page);
+    await page.goto(`/admin/workshops/${workshopId}/roster`);
+    await expect(page.getByRole('grid', { name: `Roster of ${title}` }).getByRole('row')).toHaveCount(26, {
+      timeout: 20_000,
+    });
+
+    // Printed: only the sign-in sheet, on one Letter page, rendered to PNG to be looked at.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.sign-in-sheet')).toBeVisible();
+    await expect(page.locator('.admin-bar')).toBeHidden();
+    await expect(page.locator('.site-header')).toBeHidden();
+    await expect(page.locator('.roster-screen')).toBeHidden();
+    const sheet = page.locator('.sign-in-sheet');
+    await expect(sheet).toContainText('Great Lakes School of Etiquette');
+    await expect(sheet).toContainText(`Sign-in sheet: ${title}`);
+    await expect(sheet.getByRole('columnheader', { name: 'Signature' })).toBeVisible();
+    await expect(sheet.locator('tbody tr')).toHaveCount(25);
+    await expect(sheet.locator('tbody tr').first()).toContainText('Peanut allergy');
+    await expect(sheet.locator('tbody tr').nth(1)).toContainText('NO PHOTOS');
+    const dir = resolve('screenshots');
+    mkdirSync(dir, { recursive: true });
+    const pdf = join(dir, 'admin-roster-sign-in.pdf');
+    await page.pdf({ path: pdf, format: 'Letter', preferCSSPageSize: true, printBackground: true });
+    const info = execFileSync('pdfinfo', [pdf]).toString();
+    expect(info).toMatch(/Pages:\s+1\b/);
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', pdf, join(dir, 'admin-roster-sign-in')]);
+  });
+});

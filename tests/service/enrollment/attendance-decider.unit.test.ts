@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../support/decider.js';
+import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/enrollment-decider.js';
+import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
+import { confirmed, form, paid, submitted } from '../../support/enrollment-events.js';
+
+const AT = '2025-07-19T19:05:00.000Z';
+const given = deciderSpec(enrollmentDecider);
+
+/** Two children for the dinner (workshop 6), paid and confirmed; the first named, the second not. */
+const named = (): EnrollmentEvent => {
+  const e = submitted('e1');
+  if (e.type !== 'EnrollmentSubmitted') throw new Error('unreachable');
+  return { ...e, data: { ...e.data, form: form({ participants: 2, studentName: 'Ava Smith' }) } };
+};
+const sold: EnrollmentEvent[] = [named(), paid('e1', 30_000), confirmed('e1', 30_000)];
+
+const mark = (participant: number, present: boolean, workshopId = '6'): EnrollmentCommand => ({
+  type: 'MarkAttendance',
+  workshopId,
+  participant,
+  present,
+  at: AT,
+});
+
+const marked = (participant: number, name: string, present: boolean, workshopId = '6'): EnrollmentEvent => ({
+  type: 'AttendanceMarked',
+  data: { enrollmentId: 'e1', workshopId, participant, name, present, markedAt: AT },
+});
+
+const item = (named() as Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }>).data.item;
+const transferred: EnrollmentEvent = {
+  type: 'EnrollmentTransferred',
+  data: {
+    enrollmentId: 'e1',
+    transferId: 't1',
+    fromWorkshopId: '6',
+    toWorkshopId: '9',
+    fromItem: item,
+    item: { ...item, id: '9', title: 'Business Dining' },
+    amountCents: 26_000,
+    refundCents: 4_000,
+    transferredAt: '2025-07-01T00:00:00.000Z',
+  },
+};
+
+describe('enrollment decider: attendance', () => {
+  it('given a confirmed enrollment, when a participant is marked present, then AttendanceMarked names them', () => {
+    given(sold)
+      .when(mark(0, true))
+      .then([marked(0, 'Ava Smith', true)]);
+    given(sold)
+      .when(mark(1, false))
+      .then([marked(1, 'Participant 2', false)]);
+  });
+
+  it('given a pending (unpaid) enrollment, then attendance is taken too: the child may be in the room', () => {
+    given([named()])
+      .when(mark(0, true))
+      .then([marked(0, 'Ava Smith', true)]);
+  });
+
+  it('given the same mark already recorded, then nothing is recorded; a change of mind is', () => {
+    given([...sold, marked(0, 'Ava Smith', true)])
+      .when(mark(0, true))
+      .then([]);
+    given([...sold, marked(0, 'Ava Smith', true)])
+      .when(mark(0, false))
+      .then([marked(0, 'Ava Smith', false)]);
+  });
+
+  it('given no enrollment, then it is refused as unknown, naming enrollmentId', () => {
+    given([])
+      .when(mark(0, true))
+      .thenThrows({
+        code: 'unknown_enrollment',
+        details: { issues: [{ path: 'enrollmentId', message: expect.any(String) }] },
+      });
+  });
+
+  it('given another workshop in the command, then it is refused as not in this workshop', () => {
+    given(sold)
+      .when(mark(0, true, '9'))
+      .thenThrows({ code: 'not_in_workshop' });
+  });
+
+  it('given a participant index beyond the enrollment’s, then it is refused naming participant', () => {
+    given(sold)
+      .when(mark(2, true))
+      .thenThrows({
+        code: 'participant_out_of_range',
+        message: /participant: this enrollment has 2 participants \(0 to 1\)/,
+      });
+  });
+
+  it('given a cancelled or expired enrollment, then it is refused as no longer booked', () => {
+    const cancelled: EnrollmentEvent = {
+      type: 'EnrollmentCancelled',
+      data: { enrollmentId: 'e1', reason: 'cancelled-by-admin', cancelledAt: AT, notify: false },
+    };
+    given([...sold, cancelled])
+      .when(mark(0, true))
+      .thenThrows({ code: 'enrollment_not_active' });
+    const expired: EnrollmentEvent = {
+      type: 'EnrollmentExpired',
+      data: { enrollmentId: 'e1', holdExpiresAt: AT, expiredAt: AT },
+    };
+    given([named(), expired]).when(mark(0, true)).thenThrows({ code: 'enrollment_not_active' });
+  });
+
+  it('given a transfer, then attendance is taken in the new workshop, afresh, and refused in the old one', () => {
+    const after = [...sold, marked(0, 'Ava Smith', true, '6'), transferred];
+    given(after)
+      .when(mark(0, true, '6'))
+      .thenThrows({ code: 'not_in_workshop' });
+    given(after)
+      .when(mark(0, true, '9'))
+      .then([marked(0, 'Ava Smith', true, '9')]);
+  });
+});

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { Roster } from '../../contracts/admin/roster.js';
+import { Button } from '../components/Button.js';
+import { Link } from '../components/Link.js';
+import { Spinner } from '../components/Spinner.js';
+import { toast } from '../components/Toast.js';
+import { apiErrorText } from '../core/api.js';
+import { AdminShell } from './AdminShell.js';
+import { downloadCsv } from './exportCsv.js';
+import { RosterTable } from './RosterTable.js';
+import { SignInSheet } from './SignInSheet.js';
+import { useMarkAttendance, useRoster } from './rosterApi.js';
+import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
+import './roster.css';
+
+/** /admin/workshops/:id/roster: who comes, what to watch for, who is here; prints as the sign-in sheet. */
+export function RosterPage() {
+  const id = useParams().id ?? '';
+  const roster = useRoster(id);
+  const mark = useMarkAttendance(id);
+  const [downloading, setDownloading] = useState(false);
+  const title = roster.data ? `Roster: ${roster.data.workshop.title}` : 'Workshop roster';
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadCsv(`/api/admin/workshops/${encodeURIComponent(id)}/roster.csv`, 'roster.csv');
+    } catch (err) {
+      toast({
+        title: 'Download failed',
+        description: apiErrorText(err) ?? 'The CSV file could not be made. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <AdminShell
+      title={title}
+      actions={
+        roster.data && (
+          <>
+            <Button variant="secondary" onPress={() => void download()} isDisabled={downloading}>
+              {downloading ? 'Downloading…' : 'Download CSV'}
+            </Button>
+            <Button variant="secondary" onPress={() => window.print()}>
+              Print sign-in sheet
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="roster-screen">
+        <Link href="/admin?tab=workshops" className="roster-back">
+          ← All workshops
+        </Link>
+        {roster.isPending && <Spinner label="Loading the roster…" showLabel />}
+        {roster.isError && (
+          <div role="alert" className="admin-error">
+            <p>{apiErrorText(roster.error) ?? 'The roster could not be loaded.'}</p>
+            <Button variant="outline" onPress={() => void roster.refetch()}>
+              Retry
+            </Button>
+          </div>
+        )}
+        {roster.data && (
+          <>
+            <RosterSummary roster={roster.data} />
+            <RosterTable
+              title={roster.data.workshop.title}
+              rows={roster.data.rows}
+              onMark={(r, present) =>
+                mark.mutate({ enrollmentId: r.enrollmentId, participant: r.participant, present })
+              }
+            />
+          </>
+        )}
+      </div>
+      {roster.data && <SignInSheet roster={roster.data} />}
+    </AdminShell>
+  );
+}
+
+function RosterSummary({ roster }: { roster: Roster }) {
+  const { workshop, rows } = roster;
+  const diet = rows.filter(hasDiet).length;
+  const noPhotos = rows.filter(photoFlag).length;
+  const present = rows.filter((r) => r.present === true).length;
+  return (
+    <div className="roster-summary">
+      <p className="roster-summary__when">
+        {longDate(workshop.date)} · {workshop.time} · {workshop.location}
+        {workshop.instructor && ` · ${workshop.instructor}`}
+      </p>
+      <ul className="roster-summary__counts" aria-label="Roster summary">
+        <li>
+          <strong>{rows.length}</strong> of {workshop.capacity} enrolled
+        </li>
+        <li>
+          <strong>{present}</strong> present
+        </li>
+        <li className={diet ? 'roster-summary__alert' : undefined}>
+          <strong>{diet}</strong> with allergies or dietary needs
+        </li>
+        <li className={noPhotos ? 'roster-summary__alert' : undefined}>
+          <strong>{noPhotos}</strong> not to be photographed
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { RosterRow } from '../../contracts/admin/roster.js';
+import { Badge } from '../components/Badge.js';
+import { Checkbox } from '../components/Checkbox.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
+import { paymentBadge, paymentLabel } from './adminFormat.js';
+import { childFacts, hasDiet, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
+
+export interface RosterTableProps {
+  title: string;
+  rows: RosterRow[];
+  onMark: (row: RosterRow, present: boolean) => void;
+}
+
+const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
+
+/**
+ * One row per participant. Keyboard: Tab reaches the table, the arrow keys move between rows and
+ * into the Present box, Space ticks it; Down then moves to the next child's box.
+ */
+export function RosterTable({ title, rows, onMark }: RosterTableProps) {
+  return (
+    <Table aria-label={`Roster of ${title}`} className="roster-table">
+      <TableHeader>
+        <Column>Present</Column>
+        <Column isRowHeader>Participant</Column>
+        <Column>Allergies / diet</Column>
+        <Column>Photos</Column>
+        <Column>Parents</Column>
+        <Column>Emergency contacts</Column>
+        <Column>Notes</Column>
+        <Column>Booking</Column>
+      </TableHeader>
+      <TableBody items={rows} renderEmptyState={() => <p className="roster-table__empty">No one is enrolled yet.</p>}>
+        {(r) => (
+          <Row id={rowKey(r)} textValue={r.name}>
+            <Cell label="Present">
+              <span className="roster-table__present">
+                <Checkbox
+                  aria-label={`Present: ${r.name}`}
+                  isSelected={r.present === true}
+                  onChange={(present) => onMark(r, present)}
+                >
+                  <span aria-hidden="true">Present</span>
+                </Checkbox>
+                {r.present !== true && (
+                  <span className="roster-table__muted">{r.present === false ? 'absent' : 'not marked'}</span>
+                )}
+              </span>
+            </Cell>
+            <Cell label="Participant">
+              <span className="roster-table__stack">
+                <strong>{r.name}</strong>
+                <span className="roster-table__muted">{childFacts(r)}</span>
+              </span>
+            </Cell>
+            <Cell label="Allergies / diet">
+              {hasDiet(r) ? (
+                <span className="roster-table__stack">
+                  <Badge variant="danger" className="roster-flag">
+                    <span aria-hidden="true">⚠ </span>Allergy / diet
+                  </Badge>
+                  <span className="roster-table__diet">{r.dietaryRestrictions}</span>
+                </span>
+              ) : (
+                <span className="roster-table__muted">None</span>
+              )}
+            </Cell>
+            <Cell label="Photos">
+              {photoFlag(r) ? (
+                <span className="roster-table__stack">
+                  <Badge variant="navy" className="roster-flag">
+                    <span aria-hidden="true">⊘ </span>No photos
+                  </Badge>
+                  <span className="roster-table__muted">{PHOTO_SHORT[r.photography]}</span>
+                </span>
+              ) : (
+                <span>{PHOTO_SHORT[r.photography]}</span>
+              )}
+            </Cell>
+            <Cell label="Parents">
+              <span className="roster-table__stack">
+                <span>{r.parent.name}</span>
+                <span className="roster-table__muted">{r.parent.phone}</span>
+                <span className="roster-table__muted roster-table__email">{r.parent.email}</span>
+                {r.secondParent && (
+                  <>
+                    <span className="roster-table__second">{r.secondParent.name}</span>
+                    {r.secondParent.phone && <span className="roster-table__muted">{r.secondParent.phone}</span>}
+                    {r.secondParent.email && (
+                      <span className="roster-table__muted roster-table__email">{r.secondParent.email}</span>
+                    )}
+                  </>
+                )}
+              </span>
+            </Cell>
+            <Cell label="Emergency contacts">
+              {r.emergencyContacts.length === 0 ? (
+                <span className="roster-table__muted">None given</span>
+              ) : (
+                <span className="roster-table__stack">
+                  {r.emergencyContacts.map((c, i) => (
+                    <span key={i}>
+                      {c.name}
+                      {c.relationship && <span className="roster-table__muted"> ({c.relationship})</span>}
+                      <br />
+                      <span className="roster-table__muted">{c.phone}</span>
+                    </span>
+                  ))}
+                </span>
+              )}
+            </Cell>
+            <Cell label="Notes">
+              {r.specialRequirements ? (
+                <span className="roster-table__notes">{r.specialRequirements}</span>
+              ) : (
+                <span className="roster-table__muted">-</span>
+              )}
+            </Cell>
+            <Cell label="Booking">
+              <span className="roster-table__stack">
+                <Badge variant={r.status === 'confirmed' ? 'success' : 'accent'}>{r.status}</Badge>
+                <Badge variant={paymentBadge(r.paymentStatus)}>{paymentLabel(r.paymentStatus)}</Badge>
+              </span>
+            </Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Roster } from '../../contracts/admin/roster.js';
+import { SCHOOL } from '../../contracts/core/school.js';
+import type { Photography } from '../../contracts/admin/roster.js';
+import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
+
+/** On paper the column is narrow: a yes says whether the name may go with the photo. */
+const PHOTOS_ON_PAPER: Record<Photography, string> = {
+  'opt-out': '⊘ NO PHOTOS',
+  'no-consent': '⊘ NO PHOTOS',
+  consent: 'Yes, no name',
+  'consent-with-name': 'Yes, with name',
+};
+
+/**
+ * The paper sign-in sheet: shown only when printed (see roster.css), one workshop starting on its
+ * own page, a row per child with what the instructor needs at the door and room to sign.
+ */
+export function SignInSheet({ roster }: { roster: Roster }) {
+  const { workshop, rows } = roster;
+  return (
+    <section className="sign-in-sheet">
+      <header className="sign-in-sheet__head">
+        <p className="sign-in-sheet__school">{SCHOOL.fullName}</p>
+        <h2 className="sign-in-sheet__title">Sign-in sheet: {workshop.title}</h2>
+        <p className="sign-in-sheet__meta">
+          {longDate(workshop.date)} · {workshop.time} · {workshop.location}
+          {workshop.instructor && ` · Instructor: ${workshop.instructor}`}
+        </p>
+        <p className="sign-in-sheet__meta">
+          {rows.length} {rows.length === 1 ? 'participant' : 'participants'} · ⚠ allergy or diet · ⊘ no photos
+        </p>
+      </header>
+      <table className="sign-in-sheet__table">
+        <thead>
+          <tr>
+            <th scope="col" className="sign-in-sheet__num">
+              #
+            </th>
+            <th scope="col" className="sign-in-sheet__name-col">
+              Participant
+            </th>
+            <th scope="col" className="sign-in-sheet__age">
+              Age
+            </th>
+            <th scope="col" className="sign-in-sheet__diet">
+              Allergies / diet
+            </th>
+            <th scope="col" className="sign-in-sheet__photos">
+              Photos
+            </th>
+            <th scope="col" className="sign-in-sheet__contact">
+              Emergency contact
+            </th>
+            <th scope="col" className="sign-in-sheet__sign">
+              Signature
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            const contact = r.emergencyContacts[0];
+            return (
+              <tr key={`${r.enrollmentId}:${r.participant}`}>
+                <td>{i + 1}</td>
+                <td className="sign-in-sheet__name">{r.name}</td>
+                <td>{r.age ?? ''}</td>
+                <td className={hasDiet(r) ? 'sign-in-sheet__alert' : undefined}>
+                  {hasDiet(r) ? `⚠ ${r.dietaryRestrictions}` : 'None'}
+                </td>
+                <td className={photoFlag(r) ? 'sign-in-sheet__alert sign-in-sheet__photos' : 'sign-in-sheet__photos'}>
+                  {PHOTOS_ON_PAPER[r.photography]}
+                </td>
+                <td className="sign-in-sheet__contact">
+                  {contact ? (
+                    <>
+                      {contact.phone} <span className="sign-in-sheet__small">{contact.name}</span>
+                    </>
+                  ) : (
+                    <>
+                      {r.parent.phone} <span className="sign-in-sheet__small">{r.parent.name} (parent)</span>
+                    </>
+                  )}
+                </td>
+                <td className="sign-in-sheet__sign" />
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

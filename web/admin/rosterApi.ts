@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AttendanceRequest, AttendanceResult, Roster } from '../../contracts/admin/roster.js';
+import { toast } from '../components/Toast.js';
+import { apiErrorText } from '../core/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { adminJson, adminQueryFn } from './adminApi.js';
+
+export const useRoster = (workshopId: string) =>
+  useQuery({ queryKey: queryKeys.adminRoster(workshopId), queryFn: adminQueryFn as () => Promise<Roster> });
+
+/**
+ * Marks a participant present or absent: the box changes at once (optimistic), goes back with a
+ * toast if the server refuses, and the roster is read again once no other mark is on its way (an
+ * earlier answer must not undo a later box). The server answers after its read models show the mark.
+ */
+export function useMarkAttendance(workshopId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.adminRoster(workshopId);
+  const mutationKey = ['attendance', workshopId];
+  return useMutation({
+    mutationKey,
+    mutationFn: (body: AttendanceRequest) =>
+      adminJson<AttendanceResult>('POST', `/api/admin/workshops/${encodeURIComponent(workshopId)}/attendance`, body),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Roster>(key);
+      queryClient.setQueryData<Roster>(
+        key,
+        (roster) =>
+          roster && {
+            ...roster,
+            rows: roster.rows.map((r) =>
+              r.enrollmentId === body.enrollmentId && r.participant === body.participant
+                ? { ...r, present: body.present }
+                : r,
+            ),
+          },
+      );
+      return { before };
+    },
+    onError: (err, _body, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      toast({
+        title: 'Attendance not saved',
+        description: apiErrorText(err) ?? 'Please try again.',
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
