@@ -281,6 +281,28 @@ export const ReminderSentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * An administrator asked for the confirmation e-mail to be sent again (the parent lost it). Each
+ * request has its own id: the e-mail it causes carries it in its Message-ID, so a request is one
+ * e-mail however often the reactor is woken, and two requests are two e-mails.
+ */
+export const ConfirmationResendRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  orderId: z.string(),
+  requestedAt: Instant,
+});
+
+/** The e-mail of one resend request left; the reactor sends only while this is absent for the request. */
+export const ConfirmationEmailResentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  orderId: z.string(),
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -298,6 +320,8 @@ export const enrollmentEventSchemas = {
   TransferAbandoned: TransferAbandonedSchema,
   CustomerNotified: CustomerNotifiedSchema,
   ReminderSent: ReminderSentSchema,
+  ConfirmationResendRequested: ConfirmationResendRequestedSchema,
+  ConfirmationEmailResent: ConfirmationEmailResentSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -317,6 +341,8 @@ export type EnrollmentTransferred = z.infer<typeof EnrollmentTransferredSchema>;
 export type TransferAbandoned = z.infer<typeof TransferAbandonedSchema>;
 export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
+export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
+export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -334,7 +360,9 @@ export type EnrollmentEvent =
   | { type: 'EnrollmentTransferred'; data: EnrollmentTransferred }
   | { type: 'TransferAbandoned'; data: TransferAbandoned }
   | { type: 'CustomerNotified'; data: CustomerNotified }
-  | { type: 'ReminderSent'; data: ReminderSent };
+  | { type: 'ReminderSent'; data: ReminderSent }
+  | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
+  | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

@@ -1,4 +1,5 @@
 import type {
+  EnrollmentConfirmed,
   EnrollmentEvent,
   EnrollmentSubmitted,
   PurchasedItem,
@@ -46,6 +47,10 @@ export interface EnrollmentState {
   transfersEnded: Record<string, EndedTransfer>;
   /** `<kind>:<ref>` of every after-sale e-mail sent. */
   notified: string[];
+  /** The confirmation as recorded, for an e-mail sent again. */
+  confirmation: EnrollmentConfirmed | null;
+  /** Resend requests by id: whether each one's e-mail has left. */
+  resends: Record<string, 'requested' | 'sent'>;
 }
 
 export interface RefundEntry {
@@ -102,6 +107,8 @@ export const enrollmentInitialState: EnrollmentState = {
   transfer: null,
   transfersEnded: {},
   notified: [],
+  confirmation: null,
+  resends: {},
 };
 
 export const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
