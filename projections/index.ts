@@ -4,6 +4,7 @@ import { scheduleProjector } from './catalogue/schedule.js';
 import { inquiriesProjector } from './inquiries/inquiries.js';
 import { enrollmentsProjector } from './admin/enrollments.js';
 import { enrollmentHistoryProjector } from './admin/enrollment-history.js';
+import { enrollmentEmailsProjector } from './admin/enrollment-emails.js';
 import { dashboardProjector } from './admin/dashboard.js';
 import { ordersProjector } from './enrollment/orders.js';
 import { seatHoldsProjector } from './enrollment/seat-holds.js';
@@ -19,6 +20,7 @@ export const allProjectors: readonly AnyProjector[] = [
   inquiriesProjector,
   enrollmentsProjector,
   enrollmentHistoryProjector,
+  enrollmentEmailsProjector,
   dashboardProjector,
   ordersProjector,
   seatHoldsProjector,

@@ -20,6 +20,7 @@ import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
 import type { AnyReactor } from '../platform/processor/reactor.js';
 import type { AppDeps } from './core/deps.js';
 import { confirmationEmailReactor } from './enrollment/confirmation-email-reactor.js';
+import { confirmationResendReactor } from './enrollment/confirmation-resend-reactor.js';
 import { refundsReactor } from './enrollment/refunds-reactor.js';
 import { afterSaleSeatsReactor } from './enrollment/after-sale-seats-reactor.js';
 import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js';
@@ -120,6 +121,7 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
 export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [
     confirmationEmailReactor(deps),
+    confirmationResendReactor(deps),
     afterSaleSeatsReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),

@@ -23,6 +23,12 @@ const area = (label: string, max: number) =>
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
+/** A text the administrator may leave empty ('' clears it). */
+const optionalLine = (label: string, max: number) =>
+  oneLineText(label).trim().max(max, `${label} must be at most ${max} characters.`);
+const optionalArea = (label: string, max: number) =>
+  multiLineText(label).trim().max(max, `${label} must be at most ${max} characters.`);
+
 /**
  * An image shipped with the site ("/images/...") or an https address; anything else (javascript:,
  * data:) is refused because the public pages put it in an <img src>.
@@ -93,6 +99,20 @@ const closesAt = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** One row of the workshop's additional information, e.g. { label: 'Menu', value: 'Three courses' }. */
+export const AdminInfoPairSchema = z.object({
+  label: oneLineText('Label', { error: 'Label is required.' })
+    .trim()
+    .min(1, 'Label is required.')
+    .max(100, 'Label must be at most 100 characters.'),
+  value: multiLineText('Value', { error: 'Value is required.' })
+    .trim()
+    .min(1, 'Value is required.')
+    .max(1000, 'Value must be at most 1,000 characters.'),
+});
+export type AdminInfoPair = z.infer<typeof AdminInfoPairSchema>;
+export const MAX_INFO_PAIRS = 30;
+
 /** One group price row of the workshop form. */
 export const AdminPriceTierSchema = z.object({
   participants: z
@@ -145,6 +165,20 @@ const workshopFields = z.object({
    */
   enrollmentClosesAt: closesAt.optional(),
   priceTiers: priceTiers.optional(),
+  /**
+   * The rest of the workshop record (the seed has them; the specification's form does not). Absent,
+   * an edit keeps what the workshop has; '' (or [] for the information rows) clears it.
+   */
+  instructor: optionalLine('Instructor', 200).optional(),
+  duration: optionalLine('Duration', 100).optional(),
+  ageRange: optionalLine('Age range', 60).optional(),
+  attire: optionalLine('Attire', 200).optional(),
+  longDescription: optionalArea('Long description', 10_000).optional(),
+  additionalInfo: z
+    .array(AdminInfoPairSchema)
+    .max(MAX_INFO_PAIRS, `At most ${MAX_INFO_PAIRS} rows of additional information.`)
+    .optional(),
+  note: optionalLine('Note', 300).optional(),
 });
 
 type WorkshopFields = z.output<typeof workshopFields>;
@@ -169,6 +203,17 @@ function checkWorkshop(w: WorkshopFields, ctx: z.RefinementCtx): void {
         message: `${row}: the total for ${tier.participants} must be less than ${tier.participants} x the price ($${(perPerson / 100).toFixed(2)}).`,
       });
     seen.add(tier.participants);
+  });
+  const labels = new Set<string>();
+  (w.additionalInfo ?? []).forEach((pair, i) => {
+    const label = pair.label.toLowerCase();
+    if (labels.has(label))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['additionalInfo', i, 'label'],
+        message: `Additional information ${i + 1}: "${pair.label}" is already a label.`,
+      });
+    labels.add(label);
   });
   // Both wall-clock values on the school's clock (the form's case) compare as text; with offsets the
   // server compares the instants (service/admin/catalogue-commands.ts).
@@ -196,6 +241,13 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   capacity: Number.NaN,
   enrollmentClosesAt: '',
   priceTiers: [],
+  instructor: '',
+  duration: '',
+  ageRange: '',
+  attire: '',
+  longDescription: '',
+  additionalInfo: [],
+  note: '',
 };
 
 /** POST and PUT /api/admin/workshops: the form's fields, as the specification sends them. */

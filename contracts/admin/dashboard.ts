@@ -12,3 +12,25 @@ export const DashboardSchema = z.object({
   revenue: z.number(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** One of the next workshops on the dashboard: how full it is, who waits, and how many need food care. */
+export const DayWorkshopSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Start, an instant with the school's offset. */
+  date: z.string(),
+  time: z.string(),
+  location: z.string(),
+  capacity: z.number().int().nonnegative(),
+  /** Seats held by unpaid enrollments plus seats confirmed. */
+  seatsTaken: z.number().int().nonnegative(),
+  /** Waitlist entries still waiting or holding an offer. */
+  waitlist: z.number().int().nonnegative(),
+  /** Participants of pending or confirmed enrollments whose dietary restrictions are filled in. */
+  allergies: z.number().int().nonnegative(),
+});
+export type DayWorkshop = z.infer<typeof DayWorkshopSchema>;
+
+/** GET /api/admin/dashboard/day: the next workshops, soonest first (one begun in the last hours included). */
+export const DashboardDaySchema = z.object({ workshops: z.array(DayWorkshopSchema) });
+export type DashboardDay = z.infer<typeof DashboardDaySchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { oneLineText } from '../core/text.js';
+import { EnrollmentFormDataSchema } from '../enrollment/form.js';
 import { ParticipantDetailDataSchema } from '../enrollment/participants.js';
+import { WorkshopIdSchema } from '../catalogue/workshop.js';
 import { pagingShape } from './paging.js';
 import { RefundViewSchema } from './after-sale.js';
 
@@ -42,6 +44,8 @@ export const AdminEnrollmentRecordSchema = z.object({
   amount: z.number(),
   /** Participants, for the details column. */
   participants: z.number().int().positive(),
+  /** The participants' names, in order, for the student column (absent on rows projected before they existed). */
+  participantNames: z.array(z.string()).optional(),
   /** Refunds after the sale (absent on rows projected before they existed). */
   refunds: z.array(RefundViewSchema).optional(),
   /** Dollars given back so far. */
@@ -52,14 +56,41 @@ export const AdminEnrollmentRecordSchema = z.object({
 export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
 
 /**
+ * Everything the parent filled in once per enrollment (the participants' own details are apart):
+ * the contact, the second parent, the emergency contacts, the special requirements, how they heard
+ * of the school and what they agreed to. The form asks no postal address.
+ */
+export const EnrollmentContactSchema = EnrollmentFormDataSchema.pick({
+  phone: true,
+  parent2Name: true,
+  parent2Email: true,
+  parent2Phone: true,
+  emergencyContact1Name: true,
+  emergencyContact1Phone: true,
+  emergencyContact1Relationship: true,
+  emergencyContact2Name: true,
+  emergencyContact2Phone: true,
+  emergencyContact2Relationship: true,
+  specialRequirements: true,
+  referralSource: true,
+  agreeToTerms: true,
+  agreeToCodeOfConduct: true,
+});
+export type EnrollmentContact = z.infer<typeof EnrollmentContactSchema>;
+
+/**
  * GET /api/admin/enrollments/{id}: one enrollment as its view shows it, with every participant's
- * details (the list leaves them out: they are read one enrollment at a time).
+ * details and every field submitted (the list leaves them out: they are read one enrollment at a time).
  */
 export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
   /** The workshop's or program's category: the stricter ones (children, summer, tea-party) ask each participant's details. */
   category: z.string(),
   /** Each participant's details, in order. Absent on rows projected before they existed, until the projection is rebuilt. */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
+  /** The rest of the form (absent on rows projected before it was kept, until the projection is rebuilt). */
+  contact: EnrollmentContactSchema.optional(),
+  /** Dollars the provider took (0 until paid). */
+  paidAmount: z.number().optional(),
 });
 export type AdminEnrollmentDetail = z.infer<typeof AdminEnrollmentDetailSchema>;
 
@@ -77,6 +108,8 @@ export const MAX_PAGE_SIZE = 200;
 export const EnrollmentListQuerySchema = z.object({
   q: oneLineText('Search').trim().max(200, 'Search must be at most 200 characters.').optional(),
   status: TrackerTabSchema.optional(),
+  /** Only the enrollments of this workshop (where each stands now, after transfers). */
+  workshopId: WorkshopIdSchema.optional(),
   ...pagingShape(MAX_PAGE_SIZE),
 });
 export type EnrollmentListQuery = z.infer<typeof EnrollmentListQuerySchema>;

@@ -295,6 +295,9 @@ export const ParticipantDetailsCorrectedSchema = z.object({
   /** Which details changed, as `<participant index>.<field>`, for the audit trail (it names no one). */
   changed: z.array(z.string()),
   correctedAt: Instant,
+});
+
+/**
  * An administrator marked one participant present or absent at the workshop the enrollment is in
  * (the roster). The name is the participant's when marked, so the audit trail can say who.
  */
@@ -306,6 +309,28 @@ export const AttendanceMarkedSchema = z.object({
   name: z.string(),
   present: z.boolean(),
   markedAt: Instant,
+});
+
+/**
+ * An administrator asked for the confirmation e-mail to be sent again (the parent lost it). Each
+ * request has its own id: the e-mail it causes carries it in its Message-ID, so a request is one
+ * e-mail however often the reactor is woken, and two requests are two e-mails.
+ */
+export const ConfirmationResendRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  orderId: z.string(),
+  requestedAt: Instant,
+});
+
+/** The e-mail of one resend request left; the reactor sends only while this is absent for the request. */
+export const ConfirmationEmailResentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  orderId: z.string(),
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
 });
 
 export const enrollmentEventSchemas = {
@@ -327,6 +352,8 @@ export const enrollmentEventSchemas = {
   ReminderSent: ReminderSentSchema,
   ParticipantDetailsCorrected: ParticipantDetailsCorrectedSchema,
   AttendanceMarked: AttendanceMarkedSchema,
+  ConfirmationResendRequested: ConfirmationResendRequestedSchema,
+  ConfirmationEmailResent: ConfirmationEmailResentSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -348,6 +375,8 @@ export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
 export type ParticipantDetailsCorrected = z.infer<typeof ParticipantDetailsCorrectedSchema>;
 export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
+export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
+export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -367,7 +396,9 @@ export type EnrollmentEvent =
   | { type: 'CustomerNotified'; data: CustomerNotified }
   | { type: 'ReminderSent'; data: ReminderSent }
   | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected }
-  | { type: 'AttendanceMarked'; data: AttendanceMarked };
+  | { type: 'AttendanceMarked'; data: AttendanceMarked }
+  | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
+  | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

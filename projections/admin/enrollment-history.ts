@@ -63,6 +63,10 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `Transfer to workshop ${e.data.toWorkshopId} not made: ${e.data.reason}`;
     case 'CustomerNotified':
       return `${e.data.kind === 'cancellation' ? 'Cancellation' : 'Transfer'} e-mail sent to the parent (${e.data.transport}).`;
+    case 'ConfirmationResendRequested':
+      return `Confirmation e-mail for ${e.data.orderId} asked to be sent again.`;
+    case 'ConfirmationEmailResent':
+      return `Confirmation e-mail for ${e.data.orderId} sent again (${e.data.transport}).`;
     case 'ReminderSent':
       return `Reminder e-mail sent for ${e.data.orderId} before the start at ${e.data.workshopStartsAt} (${e.data.transport}).`;
     case 'ParticipantDetailsCorrected': {

@@ -1,8 +1,8 @@
 import { defineProjector } from '../../platform/processor/projector.js';
-import type { AdminEnrollmentDetail, PaymentStatus } from '../../contracts/admin/enrollments.js';
+import type { AdminEnrollmentDetail, EnrollmentContact, PaymentStatus } from '../../contracts/admin/enrollments.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { RefundView } from '../../contracts/admin/after-sale.js';
-import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import { attendeeNames, participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import { fromCents } from './money.js';
 
 /**
@@ -13,13 +13,65 @@ export type EnrollmentRowDoc = AdminEnrollmentDetail & {
   workshopTitle: string;
   programTitle: string;
   location: string;
+  /** Search keys (absent on rows projected before them, until the projection is rebuilt): see searchKeysOf. */
+  parentName?: string;
+  parent2Name?: string;
+  parent2Email?: string;
+  phoneDigits?: string;
+  participantText?: string;
   /** Feed position of the submission: the order enrollments arrived in, whatever their clocks said. */
   seq: number;
   /** What the provider took, against which refunds are measured. */
   paidCents?: number;
 };
 
-export const ENROLLMENT_SEARCH_FIELDS = ['id', 'workshopTitle', 'programTitle', 'location'] as const;
+/** The specification's search fields: workshop title, program title, location and id. */
+export const SPEC_SEARCH_FIELDS = ['id', 'workshopTitle', 'programTitle', 'location'] as const;
+/** Beyond them, the people: the parent's name and e-mail, the second parent, the participants' names, the phones' digits. */
+export const ENROLLMENT_SEARCH_FIELDS = [
+  ...SPEC_SEARCH_FIELDS,
+  'parentName',
+  'email',
+  'parent2Name',
+  'parent2Email',
+  'participantText',
+  'phoneDigits',
+] as const;
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * Flat copies of what the tracker searches by person. Phones keep their digits only, so
+ * "(214) 555-0100" and "214.555.0100" are one number.
+ */
+function searchKeysOf(form: EnrollmentSubmittedForm, names: string[]) {
+  return {
+    parentName: `${form.firstName} ${form.lastName}`,
+    parent2Name: form.parent2Name,
+    parent2Email: form.parent2Email,
+    phoneDigits: [form.phone, form.parent2Phone].map(digitsOf).filter(Boolean).join(' '),
+    participantText: names.join('\n'),
+  };
+}
+
+type EnrollmentSubmittedForm = Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }>['data']['form'];
+
+const contactOf = (form: EnrollmentSubmittedForm): EnrollmentContact => ({
+  phone: form.phone,
+  parent2Name: form.parent2Name,
+  parent2Email: form.parent2Email,
+  parent2Phone: form.parent2Phone,
+  emergencyContact1Name: form.emergencyContact1Name,
+  emergencyContact1Phone: form.emergencyContact1Phone,
+  emergencyContact1Relationship: form.emergencyContact1Relationship,
+  emergencyContact2Name: form.emergencyContact2Name,
+  emergencyContact2Phone: form.emergencyContact2Phone,
+  emergencyContact2Relationship: form.emergencyContact2Relationship,
+  specialRequirements: form.specialRequirements,
+  referralSource: form.referralSource,
+  agreeToTerms: form.agreeToTerms,
+  agreeToCodeOfConduct: form.agreeToCodeOfConduct,
+});
 
 /** A payment still awaited becomes unpaid once the enrollment ends without it. */
 const settle = (p: PaymentStatus): PaymentStatus => (p === 'pending' ? 'unpaid' : p);
@@ -44,12 +96,14 @@ const replaceRefund = (refunds: RefundView[] | undefined, key: string, change: P
 export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentRowDoc>({
   name: 'enrollments',
   collection: 'enrollments',
-  // The tracker: newest first, on the All tab, the Pending/Completed tabs and the Unpaid tab. A
-  // search cannot use an index; it walks the newest-first one.
+  // The tracker: newest first, on the All tab, the Pending/Completed tabs and the Unpaid tab, and
+  // one workshop's enrollments. A substring search cannot use an index; it walks the newest-first
+  // one (a whole e-mail address is looked up in enrollment-emails instead).
   indexes: [
     [{ field: 'seq', direction: 'desc' }],
     [{ field: 'status' }, { field: 'seq', direction: 'desc' }],
     [{ field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
+    [{ field: 'workshopId' }, { field: 'seq', direction: 'desc' }],
   ],
   eventTypes: [
     'EnrollmentSubmitted',
@@ -69,8 +123,13 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     if (e.type === 'EnrollmentSubmitted') {
       const { item, form } = e.data;
       const isWorkshop = item.kind === 'workshop';
+      const participantDetails = participantDetailsOf(form);
+      // The participants as the order names them: the contact person stands in for a first one left unnamed.
+      const names = attendeeNames(form);
       return {
         id: e.data.enrollmentId,
+        // Sorted on by every tracker query: early in the document, where the store's JSON reads find it first.
+        seq: Number(e.position),
         createdAt: e.data.submittedAt,
         workshopId: e.data.workshopId,
         programId: e.data.programId,
@@ -84,12 +143,15 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         paymentStatus: e.data.isFree ? 'free' : 'pending',
         amount: fromCents(e.data.amountCents),
         participants: e.data.participants,
+        participantNames: names,
         category: item.category,
-        participantDetails: participantDetailsOf(form),
+        participantDetails,
+        contact: contactOf(form),
+        paidAmount: 0,
+        ...searchKeysOf(form, names),
         workshopTitle: isWorkshop ? item.title : '',
         programTitle: isWorkshop ? '' : item.title,
         location: item.location,
-        seq: Number(e.position),
         refunds: [],
         refundedAmount: 0,
       };
@@ -101,6 +163,7 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           ...doc,
           paymentStatus: doc.status === 'cancelled' ? doc.paymentStatus : 'paid',
           paidCents: e.data.amountCents,
+          paidAmount: fromCents(e.data.amountCents),
         };
       case 'PaymentFailed':
         // The visitor may try again; a later success makes it paid.

@@ -14,8 +14,35 @@ export function newProgram(id: string, slug: string, form: AdminProgramInput): P
   return { id, slug, rating: 0, reviews: 0, features: [], ...programFormFields(form) };
 }
 
+/** A new workshop: what the form leaves out starts as the school's own (the owner teaches, no duration given). */
 export function newWorkshop(id: string, form: AdminWorkshopInput): WorkshopData {
-  return { id, instructor: SCHOOL.owner, duration: '', ...workshopFormFields(form) };
+  return { id, ...workshopFormFields(form, { instructor: SCHOOL.owner, duration: '' }) };
+}
+
+/** The record's fields beyond the specification's form, each kept as it is when the form leaves it out. */
+type RecordFields = Pick<
+  WorkshopData,
+  'instructor' | 'duration' | 'ageRange' | 'attire' | 'longDescription' | 'additionalInfo' | 'note'
+>;
+
+/** '' (or no rows) clears an optional field: it is left out of the record rather than stored empty. */
+const present = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+    ? {}
+    : { [key]: value }) as Partial<Record<K, V>>;
+
+function recordFields(form: Partial<RecordFields>, current: RecordFields): RecordFields {
+  const pick = <K extends keyof RecordFields>(key: K): RecordFields[K] =>
+    (form[key] === undefined ? current[key] : form[key]) as RecordFields[K];
+  return {
+    instructor: pick('instructor'),
+    duration: pick('duration'),
+    ...present('ageRange', pick('ageRange')),
+    ...present('attire', pick('attire')),
+    ...present('longDescription', pick('longDescription')),
+    ...present('additionalInfo', pick('additionalInfo')),
+    ...present('note', pick('note')),
+  };
 }
 
 const programFormFields = ({ title, description, category, price, image }: AdminProgramInput) => ({
@@ -27,9 +54,10 @@ const programFormFields = ({ title, description, category, price, image }: Admin
 });
 
 /**
- * The form's fields as stored. The closing time and the group prices are replaced only when the
- * form sends them ('' and [] clear them), so the specification's client, which knows neither,
- * keeps what the workshop has.
+ * The form's fields as stored. The closing time, the group prices and the rest of the record
+ * (instructor, duration, age range, attire, long description, additional information, note) are
+ * replaced only when the form sends them ('' and [] clear them), so the specification's client,
+ * which knows none of them, keeps what the workshop has.
  */
 const workshopFormFields = (
   {
@@ -43,9 +71,10 @@ const workshopFormFields = (
     capacity,
     enrollmentClosesAt,
     priceTiers,
+    ...rest
   }: AdminWorkshopInput,
-  current?: WorkshopData,
-): Omit<WorkshopData, 'id' | 'instructor' | 'duration'> => {
+  current: RecordFields & Partial<WorkshopData>,
+): Omit<WorkshopData, 'id'> => {
   const start = toSchoolInstant(date);
   const closes =
     enrollmentClosesAt === undefined
@@ -59,6 +88,7 @@ const workshopFormFields = (
   }
   const tiers = priceTiers === undefined ? current?.priceTiers : priceTiers;
   return {
+    ...recordFields(rest, current),
     title,
     description,
     category,
@@ -105,7 +135,17 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
   decide({ form }, state) {
     if (state.status !== 'scheduled' || !state.workshop)
       throw notFound('We could not find that workshop. It may have been removed.');
-    const { enrollmentClosesAt: _closes, priceTiers: _tiers, ...kept } = state.workshop;
+    // Fields the form can clear are left out of the base; any other field of the record is kept.
+    const {
+      enrollmentClosesAt: _closes,
+      priceTiers: _tiers,
+      ageRange: _age,
+      attire: _attire,
+      longDescription: _long,
+      additionalInfo: _info,
+      note: _note,
+      ...kept
+    } = state.workshop;
     return workshopDecider.decide(
       { type: 'UpdateWorkshop', workshop: { ...kept, ...workshopFormFields(form, state.workshop) } },
       state,

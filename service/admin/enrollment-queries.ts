@@ -1,6 +1,8 @@
 import type { AdminEnrollmentDetail, AdminEnrollmentRecord, TrackerTab } from '../../contracts/admin/enrollments.js';
 import type { FieldValue, Query, ReadStore } from '../../platform/readstore/port.js';
 import { ENROLLMENT_SEARCH_FIELDS, type EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
+import { equals } from '../../platform/readstore/query.js';
 import type { PageWindow } from './paging.js';
 
 /** Each tab is a filter on the row; Unpaid holds every row the screen shows as unpaid. */
@@ -16,21 +18,27 @@ const TAB_FILTER: Record<TrackerTab, Record<string, FieldValue | FieldValue[]> |
 export interface EnrollmentFilter {
   q?: string;
   status?: TrackerTab;
+  workshopId?: string;
 }
 
-/** One enrollment as its view shows it, participants' details included. */
+/** One enrollment as its view shows it, participants' details included; the search keys stay inside. */
 const toDetail = ({
   workshopTitle: _w,
   programTitle: _p,
   location: _l,
   seq: _s,
   paidCents: _paid,
+  parentName: _pn,
+  parent2Name: _p2n,
+  parent2Email: _p2e,
+  phoneDigits: _pd,
+  participantText: _pt,
   ...detail
 }: EnrollmentRowDoc): AdminEnrollmentDetail => detail;
 
-/** A row of the list: the specification's record, without the participants' details. */
+/** A row of the list: the specification's record, without the participants' details and the form. */
 const toRecord = (doc: EnrollmentRowDoc): AdminEnrollmentRecord => {
-  const { category: _c, participantDetails: _d, ...record } = toDetail(doc);
+  const { category: _c, participantDetails: _d, contact: _f, paidAmount: _pa, ...record } = toDetail(doc);
   return record;
 };
 
@@ -40,28 +48,81 @@ export async function findEnrollment(store: ReadStore, id: string): Promise<Admi
   return found ? toDetail(found.doc) : null;
 }
 
+/** A whole address, as typed into the search box: looked up by equality on the normalised e-mail. */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A phone number as people write it: digits with spaces, dots, dashes, brackets or a plus, seven digits or more. */
+const PHONE_LIKE = /^\+?[\d\s().-]+$/;
+
+/**
+ * The text search: a phone number written with punctuation is looked for by its digits among the
+ * phones (stored as digits); anything else as typed, in every search field, case-insensitively.
+ */
+function searchOf(q: string): Query['search'] {
+  const digits = q.replace(/\D/g, '');
+  if (PHONE_LIKE.test(q) && digits.length >= 7 && digits !== q) return { text: digits, fields: ['phoneDigits'] };
+  return { text: q, fields: [...ENROLLMENT_SEARCH_FIELDS] };
+}
+
+const baseWhere = (filter: EnrollmentFilter) => ({
+  ...TAB_FILTER[filter.status ?? 'all'],
+  ...(filter.workshopId ? { workshopId: filter.workshopId } : {}),
+});
+
 const trackerQuery = (filter: EnrollmentFilter, window: PageWindow): Query => ({
-  where: TAB_FILTER[filter.status ?? 'all'],
-  search: filter.q ? { text: filter.q, fields: [...ENROLLMENT_SEARCH_FIELDS] } : undefined,
+  where: baseWhere(filter),
+  search: filter.q ? searchOf(filter.q) : undefined,
   sort: [{ field: 'seq', direction: 'desc' }],
   ...window,
 });
 
+/** Whether a row passes the tab and the workshop, as the read store's `where` would decide it. */
+function passes(doc: EnrollmentRowDoc, where: Record<string, FieldValue | FieldValue[]>): boolean {
+  return Object.entries(where).every(([field, wanted]) =>
+    (Array.isArray(wanted) ? wanted : [wanted]).some((v) => equals(doc[field as keyof EnrollmentRowDoc], v)),
+  );
+}
+
 /**
- * Newest first, with the count of every match (the tracker shows it); the search and the tab are
- * applied by the read store, so only one page is read.
+ * A whole e-mail address is looked up in `enrollment-emails` (one read by id), then its rows by id,
+ * filtered by the tab and the workshop here and sorted newest first: no scan of the tracker. Null
+ * when the query is no whole address or nobody gave it, and the text search answers instead (it
+ * finds a partial address, and rows the index has not reached yet).
+ */
+async function findByEmail(store: ReadStore, filter: EnrollmentFilter): Promise<EnrollmentRowDoc[] | null> {
+  if (!filter.q || !WHOLE_EMAIL.test(filter.q)) return null;
+  const entry = await store.get<EnrollmentEmailDoc>('enrollment-emails', emailKeyOf(filter.q));
+  if (!entry) return null;
+  const rows = await store.getMany<EnrollmentRowDoc>('enrollments', entry.doc.enrollmentIds);
+  const where = baseWhere(filter);
+  return [...rows.values()]
+    .map((r) => r.doc)
+    .filter((doc) => passes(doc, where))
+    .sort((a, b) => b.seq - a.seq);
+}
+
+/**
+ * Newest first, with the count of every match (the tracker shows it); the search, the tab and the
+ * workshop are applied by the read store, so only one page is read.
  */
 export async function findEnrollments(
   store: ReadStore,
   filter: EnrollmentFilter,
   window: PageWindow,
 ): Promise<{ records: AdminEnrollmentRecord[]; total: number }> {
+  const byEmail = await findByEmail(store, filter);
+  if (byEmail) {
+    const from = window.offset ?? 0;
+    const page = byEmail.slice(from, window.limit === undefined ? undefined : from + window.limit);
+    return { records: page.map(toRecord), total: byEmail.length };
+  }
   const { items, total } = await store.findWithTotal<EnrollmentRowDoc>('enrollments', trackerQuery(filter, window));
   return { records: items.map((i) => toRecord(i.doc)), total };
 }
 
 /** Every match, newest first, for the export: no separate count. */
 export async function exportEnrollments(store: ReadStore, filter: EnrollmentFilter): Promise<AdminEnrollmentRecord[]> {
+  const byEmail = await findByEmail(store, filter);
+  if (byEmail) return byEmail.map(toRecord);
   const { items } = await store.find<EnrollmentRowDoc>('enrollments', trackerQuery(filter, {}));
   return items.map((i) => toRecord(i.doc));
 }

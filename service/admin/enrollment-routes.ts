@@ -14,6 +14,8 @@ import { pageWindow, setTotal } from './paging.js';
 const ListQuery = EnrollmentListQuerySchema.extend(MinPositionQuerySchema.shape);
 const ExportQuery = ListQuery.omit({ page: true, pageSize: true });
 const IdParam = z.object({ id: EnrollmentIdSchema });
+/** The tracker reads its rows and, for a whole e-mail address, its index by e-mail. */
+const TRACKER_PROJECTIONS = ['enrollments', 'enrollment-emails'];
 
 /** The enrollment tracker, its CSV export, each enrollment with its participants, and its audit trail; read models only. */
 export function adminEnrollmentRoutes(deps: AppDeps): Hono {
@@ -21,7 +23,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
 
   app.get('/enrollments', validate('query', ListQuery), async (c) => {
     const query = c.req.valid('query');
-    await awaitProjections(deps, query.minPosition, ['enrollments']);
+    await awaitProjections(deps, query.minPosition, TRACKER_PROJECTIONS);
     const { records, total } = await findEnrollments(deps.readStore, query, pageWindow(query, 'all'));
     setTotal(c, total);
     return c.json(records);
@@ -29,7 +31,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
 
   app.get('/enrollments/export.csv', validate('query', ExportQuery), async (c) => {
     const query = c.req.valid('query');
-    await awaitProjections(deps, query.minPosition, ['enrollments']);
+    await awaitProjections(deps, query.minPosition, TRACKER_PROJECTIONS);
     const records = await exportEnrollments(deps.readStore, query);
     deps.log.info('enrollments exported', { rows: records.length });
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -5,15 +5,21 @@ import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { readDashboard } from './dashboard-query.js';
+import { readDashboardDay } from './dashboard-day.js';
 import { pageWindow, setTotal } from './paging.js';
 
-/** The dashboard's summary cards and the inbox of contact messages and consultation requests. */
+/** The dashboard's summary cards, its next workshops, and the inbox of contact messages and consultation requests. */
 export function adminOverviewRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.get('/dashboard', validate('query', MinPositionQuerySchema), async (c) => {
     await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard']);
     return c.json(await readDashboard(deps.readStore, deps.clock()));
+  });
+
+  app.get('/dashboard/day', validate('query', MinPositionQuerySchema), async (c) => {
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule', 'waitlists', 'enrollments']);
+    return c.json(await readDashboardDay(deps.readStore, deps.clock()));
   });
 
   app.get('/inquiries', validate('query', InboxQuerySchema.extend(MinPositionQuerySchema.shape)), async (c) => {

@@ -61,6 +61,14 @@ export type EnrollmentCommand =
       transport: 'smtp' | 'outbox';
       workshopStartsAt: string;
       at: string;
+    }
+  | { type: 'RequestConfirmationResend'; requestId: string; at: string }
+  | {
+      type: 'RecordConfirmationResent';
+      requestId: string;
+      messageId: string;
+      transport: 'smtp' | 'outbox';
+      at: string;
     };
 
 /**
@@ -127,6 +135,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           status: 'confirmed',
           orderId: event.data.orderId,
           orderReference: event.data.orderReference,
+          confirmation: event.data,
         };
       case 'EnrollmentExpired':
         return { ...state, status: 'expired' };
@@ -224,6 +233,10 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return { ...state, submission: withCorrectedDetails(state.submission, event.data) };
       case 'AttendanceMarked':
         return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
+      case 'ConfirmationResendRequested':
+        return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
+      case 'ConfirmationEmailResent':
+        return { ...state, resends: { ...state.resends, [event.data.requestId]: 'sent' } };
     }
   },
 
@@ -392,6 +405,46 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           {
             type: 'ConfirmationEmailSent',
             data: { enrollmentId: submission.enrollmentId, orderId, messageId, transport, sentAt: at },
+          },
+        ];
+      }
+
+      case 'RequestConfirmationResend': {
+        const submission = requireEnrollment(state);
+        if (state.resends[command.requestId]) return [];
+        if (state.status !== 'confirmed' || !state.orderId)
+          throw conflict(
+            `This enrollment is ${state.status}: only a confirmed enrollment has a confirmation to send again.`,
+          );
+        return [
+          {
+            type: 'ConfirmationResendRequested',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              requestId: command.requestId,
+              orderId: state.orderId,
+              requestedAt: command.at,
+            },
+          },
+        ];
+      }
+
+      case 'RecordConfirmationResent': {
+        const submission = requireEnrollment(state);
+        // One e-mail per request: a second delivery of the request records nothing more.
+        if (state.resends[command.requestId] !== 'requested') return [];
+        const { requestId, messageId, transport, at } = command;
+        return [
+          {
+            type: 'ConfirmationEmailResent',
+            data: {
+              enrollmentId: submission.enrollmentId,
+              requestId,
+              orderId: state.orderId ?? '',
+              messageId,
+              transport,
+              sentAt: at,
+            },
           },
         ];
       }

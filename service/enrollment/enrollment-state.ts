@@ -1,4 +1,5 @@
 import type {
+  EnrollmentConfirmed,
   EnrollmentEvent,
   EnrollmentSubmitted,
   PurchasedItem,
@@ -48,6 +49,10 @@ export interface EnrollmentState {
   notified: string[];
   /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
   attendance: Record<number, boolean>;
+  /** The confirmation as recorded, for an e-mail sent again. */
+  confirmation: EnrollmentConfirmed | null;
+  /** Resend requests by id: whether each one's e-mail has left. */
+  resends: Record<string, 'requested' | 'sent'>;
 }
 
 export interface RefundEntry {
@@ -105,6 +110,8 @@ export const enrollmentInitialState: EnrollmentState = {
   transfersEnded: {},
   notified: [],
   attendance: {},
+  confirmation: null,
+  resends: {},
 };
 
 export const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {

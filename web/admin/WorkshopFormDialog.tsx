@@ -6,7 +6,7 @@ import {
   type AdminWorkshopValues,
 } from '../../contracts/admin/catalogue-forms.js';
 import { WorkshopCategorySchema, type Workshop, type WorkshopCategory } from '../../contracts/catalogue/workshop.js';
-import { ADDRESS_ONE_LINE } from '../../contracts/core/school.js';
+import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
 import { NumberField } from '../components/NumberField.js';
@@ -16,6 +16,7 @@ import { TextField } from '../components/TextField.js';
 import { schoolWallClock } from './adminFormat.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 import { PriceTiersField } from './PriceTiersField.js';
+import { AdditionalInfoField } from './AdditionalInfoField.js';
 
 const CATEGORY_LABELS: Record<WorkshopCategory, string> = {
   children: 'Children',
@@ -42,8 +43,15 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         capacity: w.capacity,
         enrollmentClosesAt: w.enrollmentClosesAt ? schoolWallClock(w.enrollmentClosesAt) : '',
         priceTiers: w.priceTiers ?? [],
+        instructor: w.instructor,
+        duration: w.duration,
+        ageRange: w.ageRange ?? '',
+        attire: w.attire ?? '',
+        longDescription: w.longDescription ?? '',
+        additionalInfo: w.additionalInfo ?? [],
+        note: w.note ?? '',
       }
-    : { ...EMPTY_WORKSHOP_FORM, location: ADDRESS_ONE_LINE };
+    : { ...EMPTY_WORKSHOP_FORM, location: ADDRESS_ONE_LINE, instructor: SCHOOL.owner };
 
 /** The specification's workshop form: create when `workshop` is null, edit otherwise. */
 export function WorkshopFormDialog({
@@ -68,7 +76,7 @@ export function WorkshopFormDialog({
 }
 
 function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
-  const { values, field, set, errors, write, submitWith, formRef } = useCatalogueForm(
+  const { values, field, listField, set, errors, write, submitWith, formRef } = useCatalogueForm(
     'workshop',
     valuesOf(workshop),
     AdminWorkshopFormSchema,
@@ -90,6 +98,12 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
     >
       <TextField label="Title" {...field('title')} isRequired autoFocus />
       <TextArea label="Description" {...field('description')} isRequired rows={3} />
+      <TextArea
+        label="Long description"
+        description="Shown when the workshop is opened on the schedule."
+        {...field('longDescription')}
+        rows={4}
+      />
       <div className="admin-form__row">
         <Select
           label="Category"
@@ -138,6 +152,21 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           isRequired
         />
       </div>
+      <div className="admin-form__row">
+        <TextField label="Instructor" {...field('instructor')} />
+        <TextField label="Duration" description="e.g. 1.5 hours" {...field('duration')} />
+      </div>
+      <div className="admin-form__row">
+        <TextField label="Age range" description="e.g. Ages 5-12" {...field('ageRange')} />
+        <TextField label="Attire" description="e.g. Sunday best" {...field('attire')} />
+      </div>
+      <TextField label="Note" description="A short line shown with the details" {...field('note')} />
+      <AdditionalInfoField
+        rows={values.additionalInfo}
+        onChange={(rows) => set('additionalInfo', rows)}
+        fieldOf={(i, key) => listField('additionalInfo', i, key)}
+        errorMessage={errors.additionalInfo}
+      />
       <TextField
         label="Enrollment closes"
         type="datetime-local"

@@ -186,6 +186,7 @@ const MULTI_LINE = new Set([
   'consultation.discussionTopic',
   'admin program.description',
   'admin workshop.description',
+  'admin workshop.longDescription',
 ]);
 
 /** Plain values some text field accepts: a word, a site path, an https address. */

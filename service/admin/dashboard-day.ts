@@ -1,0 +1,56 @@
+import type { DashboardDay, DayWorkshop } from '../../contracts/admin/dashboard.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
+import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import type { WaitlistDoc } from '../../projections/waitlist/waitlists.js';
+
+/** How many workshops the dashboard lists. */
+export const DAY_WORKSHOPS = 5;
+/** A class that began this long ago is still "today's": the instructor may open its roster during it. */
+const STILL_RUNNING_MS = 6 * 3_600_000;
+
+/** Participants whose dietary restrictions say something, among the enrollments that hold seats. */
+async function allergiesOf(store: ReadStore, workshopId: string): Promise<number> {
+  const { items } = await store.find<EnrollmentRowDoc>('enrollments', {
+    where: { workshopId, status: ['pending', 'completed'] },
+  });
+  return items.reduce(
+    (n, { doc }) => n + (doc.participantDetails ?? []).filter((p) => p.dietaryRestrictions.trim() !== '').length,
+    0,
+  );
+}
+
+async function waitingOn(store: ReadStore, workshopId: string): Promise<number> {
+  const { items } = await store.find<WaitlistDoc>('waitlists', {
+    where: { workshopId, status: ['waiting', 'offered'] },
+  });
+  return items.length;
+}
+
+/**
+ * The next workshops from the read models: the schedule (seats), the waitlists and the tracker's
+ * rows (each participant's dietary restrictions). A handful of small queries per workshop, each by
+ * an indexed workshop id.
+ */
+export async function readDashboardDay(store: ReadStore, now: Date): Promise<DashboardDay> {
+  const from = now.getTime() - STILL_RUNNING_MS;
+  const { items } = await store.find<Workshop>('schedule', { sort: [{ field: 'date', direction: 'asc' }] });
+  const next = items
+    .map((i) => i.doc)
+    .filter((w) => Date.parse(w.date) >= from)
+    .slice(0, DAY_WORKSHOPS);
+  const workshops = await Promise.all(
+    next.map(async (w): Promise<DayWorkshop> => ({
+      id: w.id,
+      title: w.title,
+      date: w.date,
+      time: w.time,
+      location: w.location,
+      capacity: w.capacity,
+      seatsTaken: w.seatsTaken,
+      waitlist: await waitingOn(store, w.id),
+      allergies: await allergiesOf(store, w.id),
+    })),
+  );
+  return { workshops };
+}
