@@ -3,6 +3,7 @@ import { benchEventStore } from './eventstore.js';
 import { benchProjections } from './projections.js';
 import { benchApi } from './api.js';
 import { benchWebBundle } from './web-bundle.js';
+import { benchLighthouse } from './lighthouse.js';
 import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
@@ -18,6 +19,7 @@ const sections: Section[] = [
   ['projection rebuild (SQLite)', benchProjections],
   ['HTTP API', benchApi],
   ['web bundle', benchWebBundle],
+  ['lighthouse (mobile preset, public pages)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['admin tracker over 10,000 enrollments', benchAdmin],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],

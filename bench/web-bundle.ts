@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The home page's budget for JavaScript fetched before first render. */
-export const HOME_JS_BUDGET_KB = 150;
+/** The home page's budget (issue 14) for JavaScript fetched before first render, KB gzip. */
+export const HOME_JS_BUDGET_KB = 90;
 
 const kb = (bytes: number): number => Math.round((bytes / 1024) * 10) / 10;
 
@@ -37,10 +37,14 @@ export async function benchWebBundle(distDir = resolve('dist')): Promise<Record<
     gzip += gzipSync(body, { level: 9 }).length;
   }
   return {
+    // What is counted: the entry script of dist/index.html and every modulepreload it lists, each
+    // gzipped at level 9 (the server sends brotli when asked, which is smaller). Chunks loaded later
+    // by import() (routes, dialogs, the toast region) are not counted; the Lighthouse section shows
+    // what Chromium really fetched while the home page loaded.
     'web home initial JS files': scripts.length,
     'web home initial JS (KB raw)': kb(raw),
     'web home initial JS (KB gzip)': kb(gzip),
-    'web home initial JS budget (KB gzip)': HOME_JS_BUDGET_KB,
+    'web home initial JS target (KB gzip, at most)': HOME_JS_BUDGET_KB,
   };
 }
 

@@ -13,7 +13,7 @@ import { LoadError } from './LoadError.js';
 import { useWorkshops } from './queries.js';
 import { parseCategory, parseDayKey, type CategoryFilter } from './scheduleFilters.js';
 import { WorkshopCard } from './WorkshopCard.js';
-import { WorkshopDialog } from './WorkshopDialog.js';
+import { LazyWorkshopDialog } from './LazyWorkshopDialog.js';
 import './SchedulePage.css';
 import './EventsPage.css';
 
@@ -147,7 +147,7 @@ export function EventsPage() {
         )}
       </div>
 
-      <WorkshopDialog
+      <LazyWorkshopDialog
         workshop={dialog.workshop}
         isOpen={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}

@@ -40,8 +40,19 @@ export function HeroCarousel() {
               aria-hidden={!active}
               inert={!active}
               data-slide={i}
-              style={{ backgroundImage: `url(${slide.backgroundImage})`, backgroundPosition: slide.imagePosition }}
             >
+              {/* An <img>, not a CSS background, so the first slide's artwork (the largest paint) is
+                  found in the HTML and fetched first. Decorative: the slide's heading says it all. */}
+              <img
+                className="hero__image"
+                src={slide.backgroundImage}
+                alt=""
+                width={1600}
+                height={900}
+                style={{ objectPosition: slide.imagePosition }}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding={i === 0 ? 'sync' : 'async'}
+              />
               <div className="hero__content">
                 <h2 className="hero__title">{slide.title}</h2>
                 <p className="hero__subtitle">{slide.subtitle}</p>

@@ -22,7 +22,7 @@ import {
 } from './scheduleFilters.js';
 import { WorkshopCard } from './WorkshopCard.js';
 import { isUpcoming } from './saleState.js';
-import { WorkshopDialog } from './WorkshopDialog.js';
+import { LazyWorkshopDialog } from './LazyWorkshopDialog.js';
 import './SchedulePage.css';
 
 const COUNT_ID = 'workshop-count';
@@ -180,7 +180,7 @@ export function SchedulePage() {
         )}
       </div>
 
-      <WorkshopDialog
+      <LazyWorkshopDialog
         workshop={dialog.workshop}
         isOpen={dialog.open}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}

@@ -1,128 +1,23 @@
-import { useEffect, useRef, type PointerEvent } from 'react';
-import {
-  Button as AriaButton,
-  Text,
-  UNSTABLE_Toast as AriaToast,
-  UNSTABLE_ToastContent as AriaToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as AriaToastRegion,
-  type QueuedToast,
-} from 'react-aria-components';
-import { cx } from './cx.js';
-import './Toast.css';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { toastQueue } from './toastQueue.js';
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  /** One optional button, e.g. "Retry"; pressing it also closes the toast. */
-  action?: { label: string; onAction: () => void };
-}
+export { toast, toastQueue, TOAST_TIMEOUT_MS, type ToastMessage } from './toastQueue.js';
 
-export const TOAST_TIMEOUT_MS = 5000;
-const SWIPE_THRESHOLD_PX = 50;
+// Most visits never show a toast: the region's code (react-aria's toast, landmark and strings) and
+// its CSS load with the first one.
+const ToastViewport = lazy(async () => ({ default: (await import('./ToastViewport.js')).ToastViewport }));
 
-/** The site's one toast queue. Anything may call `toast(...)`; the region lives in the layout. */
-export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 1 });
+const subscribe = (onChange: () => void) => toastQueue.subscribe(onChange);
+const anyToast = () => toastQueue.visibleToasts.length > 0;
 
-/**
- * Shows a toast. At most one is on screen: a newer message replaces the older one rather
- * than waiting behind it, so what the visitor reads is always the latest outcome.
- */
-export function toast(message: ToastMessage, options: { timeout?: number } = {}): string {
-  for (const shown of [...toastQueue.visibleToasts]) toastQueue.close(shown.key);
-  return toastQueue.add(message, { timeout: options.timeout ?? TOAST_TIMEOUT_MS });
-}
-
+/** Lives in the layout. React-aria's region renders nothing without a toast, so waiting for one changes nothing. */
 export function ToastRegion() {
-  const regionRef = useRef<HTMLDivElement>(null);
-
-  // F8 jumps to the notifications, as the spec's viewport hotkey does.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'F8') return;
-      const region = regionRef.current;
-      const target = region?.querySelector<HTMLElement>('[role="alertdialog"]') ?? region;
-      if (!target) return;
-      event.preventDefault();
-      target.focus();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  return (
-    <AriaToastRegion queue={toastQueue} ref={regionRef} className="toast-region" aria-label="Notifications (F8)">
-      {({ toast: queued }) => <ToastItem queued={queued} />}
-    </AriaToastRegion>
-  );
-}
-
-function ToastItem({ queued }: { queued: QueuedToast<ToastMessage> }) {
-  const { title, description, variant = 'default', action } = queued.content;
-  const swipe = useSwipeToDismiss(() => toastQueue.close(queued.key));
-  return (
-    <AriaToast toast={queued} className={cx('toast', `toast--${variant}`)} {...swipe}>
-      <AriaToastContent className="toast__content">
-        <Text slot="title" className="toast__title">
-          {title}
-        </Text>
-        {description && (
-          <Text slot="description" className="toast__description">
-            {description}
-          </Text>
-        )}
-      </AriaToastContent>
-      {action && (
-        <AriaButton
-          className="toast__action"
-          onPress={() => {
-            toastQueue.close(queued.key);
-            action.onAction();
-          }}
-        >
-          {action.label}
-        </AriaButton>
-      )}
-      <AriaButton slot="close" className="toast__close" aria-label="Close notification">
-        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-          <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </AriaButton>
-    </AriaToast>
-  );
-}
-
-/** Dragging a toast more than 50 px to the right dismisses it. */
-function useSwipeToDismiss(dismiss: () => void) {
-  const start = useRef<{ x: number; id: number } | null>(null);
-  const reset = (el: HTMLElement) => {
-    el.style.transform = '';
-    el.style.opacity = '';
-  };
-  return {
-    onPointerDown(event: PointerEvent<HTMLDivElement>) {
-      if (event.pointerType === 'mouse' && event.button !== 0) return;
-      if ((event.target as HTMLElement).closest('button')) return;
-      start.current = { x: event.clientX, id: event.pointerId };
-      event.currentTarget.setPointerCapture(event.pointerId);
-    },
-    onPointerMove(event: PointerEvent<HTMLDivElement>) {
-      if (!start.current || start.current.id !== event.pointerId) return;
-      const dx = Math.max(0, event.clientX - start.current.x);
-      event.currentTarget.style.transform = `translateX(${dx}px)`;
-      event.currentTarget.style.opacity = String(Math.max(0.3, 1 - dx / 200));
-    },
-    onPointerUp(event: PointerEvent<HTMLDivElement>) {
-      if (!start.current || start.current.id !== event.pointerId) return;
-      const dx = event.clientX - start.current.x;
-      start.current = null;
-      if (dx > SWIPE_THRESHOLD_PX) dismiss();
-      else reset(event.currentTarget);
-    },
-    onPointerCancel(event: PointerEvent<HTMLDivElement>) {
-      start.current = null;
-      reset(event.currentTarget);
-    },
-  };
+  const shown = useSyncExternalStore(subscribe, anyToast, () => false);
+  const [needed, setNeeded] = useState(false);
+  if (shown && !needed) setNeeded(true);
+  return needed || shown ? (
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
+  ) : null;
 }

@@ -1,3 +1,4 @@
+import '../core/zodJitless.js';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { SkipLink } from '../components/SkipLink.js';

@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The public pages the issue names, scored one by one. */
+export const LIGHTHOUSE_PAGES = ['/', '/schedule', '/programs', '/program/manners-and-me', '/events'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const RUNS = 2;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+].join(' ');
+
+interface Run {
+  scores: Record<Category, number>;
+  /** Scripts Chromium fetched while the page loaded, in bytes as transferred (compressed when served so). */
+  scriptBytes: number;
+  scriptCount: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** `service/main.ts` as an operator starts it: the embedded default on its own DATA_DIR, serving dist/. */
+async function startApp(dataDir: string): Promise<{ origin: string; app: ChildProcess }> {
+  const port = await freePort();
+  const app = spawn(resolve('node_modules/.bin/tsx'), ['service/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_KEY: 'bench-admin-key-123456',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  app.stderr?.on('data', (d) => (stderr += d));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}): ${stderr}`);
+    const ready = await fetch(`${origin}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { origin, app };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  app.kill('SIGTERM');
+  throw new Error(`the app did not answer /ready within 60 s: ${stderr}`);
+}
+
+/** One Lighthouse run with the default config (the mobile preset), in its own process. */
+function lighthouse(url: string, outFile: string): Promise<Run> {
+  const args = [
+    url,
+    '--output=json',
+    `--output-path=${outFile}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    `--chrome-flags=${CHROME_FLAGS}`,
+    '--quiet',
+  ];
+  return new Promise((done, fail) => {
+    const run = spawn(resolve('node_modules/.bin/lighthouse'), args, {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    run.stderr?.on('data', (d) => (stderr += d));
+    run.once('error', fail);
+    run.once('exit', (code) => {
+      if (code !== 0) return fail(new Error(`lighthouse exited ${code} for ${url}: ${stderr.slice(-2000)}`));
+      const report = JSON.parse(readFileSync(outFile, 'utf8')) as LighthouseReport;
+      if (report.runtimeError) return fail(new Error(`lighthouse: ${report.runtimeError.message}`));
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((report.categories[c]?.score ?? 0) * 100)]),
+      ) as Record<Category, number>;
+      const scripts = (report.audits['network-requests']?.details?.items ?? []).filter(
+        (item) => item.resourceType === 'Script',
+      );
+      done({
+        scores,
+        scriptBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
+        scriptCount: scripts.length,
+      });
+    });
+  });
+}
+
+interface LighthouseReport {
+  runtimeError?: { message: string };
+  categories: Partial<Record<Category, { score: number | null }>>;
+  audits: Record<string, { details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+}
+
+/** BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each run's JSON report there, to read what an audit found. */
+function reportPath(dataDir: string, page: string, run: number): string {
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  const name = `lighthouse${page.replace(/\W+/g, '-')}${run}.json`;
+  if (!keep) return join(dataDir, name);
+  mkdirSync(keep, { recursive: true });
+  return join(resolve(keep), name);
+}
+
+const kb = (bytes: number): number => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * Lighthouse 12 (mobile preset, the default config) on each public page, best of two runs per
+ * category, against the built app started as a separate process. Run `vite build` first.
+ */
+export async function benchLighthouse(): Promise<Record<string, string | number>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  const { origin, app } = await startApp(dataDir);
+  const figures: Record<string, string | number> = {};
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${origin}${page}`, reportPath(dataDir, page, i)));
+      const best = (c: Category) => Math.max(...runs.map((r) => r.scores[c]));
+      figures[`${page} perf / a11y / best practices / SEO`] = CATEGORIES.map(best).join(' / ');
+      const misses = CATEGORIES.filter((c) => best(c) < TARGETS[c]);
+      figures[`${page} on target`] = misses.length ? `no: ${misses.join(', ')}` : 'yes';
+      if (page === '/') {
+        const first = runs[0]!;
+        figures['/ scripts fetched during load (Chromium, count)'] = first.scriptCount;
+        figures['/ scripts fetched during load (Chromium, KB as transferred)'] = kb(first.scriptBytes);
+      }
+    }
+    // Performance is simulated from a trace taken on this machine: a busy machine scores lower.
+    figures['load average during the runs (1 min, at the end)'] = loadavg()[0]!.toFixed(1);
+    figures['targets'] = `perf >= ${TARGETS.performance}, a11y / best practices / SEO = 100 (best of ${RUNS} runs)`;
+    return figures;
+  } finally {
+    if (app.exitCode === null) {
+      const exited = new Promise((r) => app.once('exit', r));
+      app.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.table(await benchLighthouse());
+}

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seededSeason, toasts } from './fixtures.js';
+
+// Issue 14, item 7: the home page's first load carries no code it does not show. The calendar, the
+// workshop dialog, the toasts, enrollment, checkout and the admin area come when they are used.
+// Chunks are named by Vite after the module that starts them, so a script URL tells what it holds.
+
+/** Every script the page requests, by file name. */
+function scriptsRequested(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') names.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+  });
+  return names;
+}
+
+const loaded = (names: string[], chunk: string) => names.some((name) => name.startsWith(`${chunk}-`));
+
+// The calendar ships in the chunk shared by the schedule and events pages, named after SchedulePage.
+const NOT_ON_HOME = [
+  'SchedulePage',
+  'EventsPage',
+  'WorkshopDialog',
+  'ToastViewport',
+  'EnrollPage',
+  'CheckoutPage',
+  'StripePaymentForm',
+  'AdminDashboardPage',
+  'EnrollmentTrackerPage',
+];
+
+test.describe('code loaded on demand', () => {
+  test('the home page loads none of the calendar, dialog, toast, enrollment, checkout or admin code', async ({
+    page,
+  }) => {
+    const scripts = scriptsRequested(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Three Simple Steps' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const chunk of NOT_ON_HOME) expect(scripts.filter((name) => name.startsWith(`${chunk}-`))).toEqual([]);
+  });
+
+  test('the schedule loads its calendar without the dialog, and opening a workshop loads the dialog', async ({
+    page,
+  }) => {
+    const season = await seededSeason(page);
+    const scripts = scriptsRequested(page);
+    await page.goto(`/schedule?date=${season.dayKeyOf('6')}`);
+    await expect(page.getByRole('grid').first()).toBeVisible();
+    const view = page.getByRole('button', { name: /View Details for Etiquette After Dark - Dinner/ });
+    await expect(view).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded(scripts, 'SchedulePage')).toBe(true);
+    expect(loaded(scripts, 'WorkshopDialog')).toBe(false);
+
+    await view.click();
+    const dialog = page.getByRole('dialog', { name: 'Etiquette After Dark - Dinner' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/enroll/6');
+    expect(loaded(scripts, 'WorkshopDialog')).toBe(true);
+  });
+
+  test('the first toast loads the toast region and it is announced', async ({ page }) => {
+    const scripts = scriptsRequested(page);
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded(scripts, 'ToastViewport')).toBe(false);
+
+    // Sending the empty form is refused with a toast.
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toasts(page)).toHaveCount(1);
+    expect(loaded(scripts, 'ToastViewport')).toBe(true);
+  });
+});
