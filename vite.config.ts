@@ -5,18 +5,32 @@ import { precompress } from './vite.precompress.js';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+/** The server renderer (`vite build --ssr`): beside the client build, never served (service/app.ts). */
+const ssrOutDir = fileURLToPath(new URL('./dist/server', import.meta.url));
 
-// Routes are split with React.lazy in web/App.tsx, so the schedule's calendar and
+// Routes are split with lazyPage in web/App.tsx, so the schedule's calendar and
 // @internationalized/date stay out of the home page's initial JavaScript.
-export default defineConfig({
+// `npm run build` runs both builds: the browser's (dist/, with the manifest the server reads to
+// name a page's CSS and chunks) and then the server renderer's (dist/server/entry-server.js).
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: [react(), precompress(outDir)],
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-  },
+  plugins: isSsrBuild ? [react()] : [react(), precompress(outDir)],
+  build: isSsrBuild
+    ? {
+        outDir: ssrOutDir,
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+        sourcemap: false,
+        rollupOptions: { input: fileURLToPath(new URL('./web/entry-server.tsx', import.meta.url)) },
+      }
+    : {
+        outDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: false,
+        manifest: true,
+      },
   server: {
     port: 5173,
     proxy: {
@@ -26,4 +40,4 @@ export default defineConfig({
   preview: {
     port: 4174,
   },
-});
+}));

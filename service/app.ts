@@ -22,6 +22,8 @@ import { PreparedBody, sendPrepared } from './core/prepared-body.js';
 import { siteRoutes } from './site/routes.js';
 import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
+import { loadServerRenderer, serverRenderedPages } from './site/server-render.js';
+import { matchPage } from '../contracts/site/routes.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
@@ -100,9 +102,23 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   if (dist && existsSync(join(dist, 'index.html'))) {
     const shell = new PreparedBody(readFileSync(join(dist, 'index.html')), 'text/html; charset=UTF-8');
     const statusOf = pageStatus(deps, hot);
-    // Every page is the app's HTML; a path the site does not have (or an unknown program or
-    // workshop) answers 404 with it, and the client shows its Not Found view.
-    const page = async (c: Context) => sendPrepared(c, shell, HTML_CACHE, await statusOf(c.req.path));
+    // The public pages rendered on the server with their data (when the server build is there);
+    // a failure to load it leaves every page the client-rendered shell, as before.
+    const rendered = loadServerRenderer(dist).then(
+      (renderer) => renderer && serverRenderedPages(deps, hot, renderer),
+      (err: unknown) => {
+        deps.log.error('server renderer not loaded; pages are rendered in the browser', { error: String(err) });
+        return null;
+      },
+    );
+    // Every other page is the app's HTML; a path the site does not have (or an unknown program or
+    // workshop) answers 404 (rendered: the Not Found view).
+    const page = async (c: Context) => {
+      const status = await statusOf(c.req.path);
+      const match = matchPage(c.req.path);
+      const render = (!match || match.route.ssr) && (await rendered);
+      return render ? render(c, status) : sendPrepared(c, shell, HTML_CACHE, status);
+    };
     app.get('/', page);
     app.get('/index.html', page);
     // Hashed names: a changed file gets a new name, so a browser may keep each one for good. Set
@@ -112,7 +128,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       if (c.res.ok) setAnswerHeader(c, 'Cache-Control', 'public, max-age=31536000, immutable');
     });
     // Precompressed .br/.gz from the build, by Accept-Encoding (Vary set by serveStatic or compressAnswers).
-    app.use('*', serveStatic({ root: dist, precompressed: true }));
+    // The server renderer's build (dist/server) and the manifest are for the service, not for browsers.
+    const staticFiles = serveStatic({ root: dist, precompressed: true });
+    app.use('*', (c, next) => (/^\/(server|\.vite)(\/|$)/i.test(c.req.path) ? next() : staticFiles(c, next)));
     app.get('*', page);
   } else {
     app.get('*', (c) => c.json({ error: 'The web app is not built. Run `npm run build`.' }, 404));

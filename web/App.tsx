@@ -1,10 +1,16 @@
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nProvider } from 'react-aria-components';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { adminRoutes } from './admin/routes.js';
 import { HomePage } from './catalogue/HomePage.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { policyRoutes } from './policies/routes.js';
-import { lazyPage } from './core/lazyPage.js';
+import { lazyPage, lazyPageOf } from './core/lazyPage.js';
+import { queryKeys } from './core/queryKeys.js';
+import type { RouteHandle } from './core/routeHandle.js';
+import { SiteProvider, type SiteInfo } from './core/site.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
 
@@ -17,15 +23,21 @@ const EventsPage = lazyPage(() => import('./catalogue/EventsPage.js'), 'EventsPa
 const ContactPage = lazyPage(() => import('./inquiries/ContactPage.js'), 'ContactPage');
 const NotFound = lazyPage(() => import('./site/NotFound.js'), 'NotFound');
 
+const workshopsData: RouteHandle = { prefetch: () => [queryKeys.workshops()] };
+
 export const publicRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'about', element: <AboutPage /> },
-  { path: 'programs', element: <ProgramsPage /> },
-  { path: 'program/:slug', element: <ProgramDetailPage /> },
+  { path: 'programs', element: <ProgramsPage />, handle: { prefetch: () => [queryKeys.programs()] } },
+  {
+    path: 'program/:slug',
+    element: <ProgramDetailPage />,
+    handle: { prefetch: ({ slug = '' }) => [queryKeys.program(slug)] } satisfies RouteHandle,
+  },
   { path: 'contact', element: <ContactPage /> },
-  { path: 'schedule', element: <SchedulePage /> },
-  { path: 'scheduling', element: <SchedulePage /> },
-  { path: 'events', element: <EventsPage /> },
+  { path: 'schedule', element: <SchedulePage />, handle: workshopsData },
+  { path: 'scheduling', element: <SchedulePage />, handle: workshopsData },
+  { path: 'events', element: <EventsPage />, handle: workshopsData },
 ];
 
 export const routes: RouteObject[] = [
@@ -48,8 +60,37 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+/** The routes a location opens: the reads they need, and their lazy pages loaded (server and client alike). */
+export async function prepareRoutes(location: string) {
+  const matches = matchRoutes(routes, location) ?? [];
+  const prefetch = matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.prefetch?.(m.params) ?? []);
+  const pages = matches.flatMap((m) => lazyPageOf(m.route.element) ?? []);
+  await Promise.all(pages.map((p) => p.preload()));
+  return { prefetch, pages: pages.map((p) => p.pageName) };
+}
 
-export function App() {
-  return <RouterProvider router={router} />;
+/**
+ * The providers every page renders in, the same on the server and in the browser (so the trees,
+ * and the ids `useId` gives, match when the client hydrates). en-US whatever the browser says:
+ * the school publishes US dates, 12-hour times and dollars.
+ */
+export function App({
+  router,
+  queryClient,
+  site,
+  onHydrated,
+}: {
+  router: ReactNode;
+  queryClient: QueryClient;
+  site: SiteInfo;
+  onHydrated?: () => void;
+}) {
+  useEffect(() => onHydrated?.(), [onHydrated]);
+  return (
+    <I18nProvider locale="en-US">
+      <QueryClientProvider client={queryClient}>
+        <SiteProvider value={site}>{router}</SiteProvider>
+      </QueryClientProvider>
+    </I18nProvider>
+  );
 }

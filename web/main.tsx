@@ -1,22 +1,38 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from 'react-aria-components';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { SSR_PAYLOAD_ID, type SsrPayload } from '../contracts/site/ssr.js';
 import { queryClient } from './core/queryClient.js';
-import { App } from './App.js';
+import { reviveErrors } from './core/ssrErrors.js';
+import { App, prepareRoutes, routes } from './App.js';
 import './theme.css';
 import './layout/base.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 
-// en-US whatever the browser says: the school publishes US dates, 12-hour times and dollars.
-createRoot(rootElement).render(
+// Public pages come rendered by the server with their data; the others are the bare shell.
+const payloadElement = document.getElementById(SSR_PAYLOAD_ID);
+const payload = payloadElement ? (JSON.parse(payloadElement.textContent ?? '') as SsrPayload) : null;
+let hydrating = payload !== null;
+const renderedAt = payload ? new Date(payload.now) : null;
+
+if (payload) hydrate(queryClient, reviveErrors(payload.queries as DehydratedState));
+// The page's own chunk before the first render, so hydration adopts the server's HTML instead of suspending.
+await prepareRoutes(window.location.pathname).catch(() => undefined);
+const router = createBrowserRouter(routes);
+
+const app = (
   <StrictMode>
-    <I18nProvider locale="en-US">
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    </I18nProvider>
-  </StrictMode>,
+    <App
+      router={<RouterProvider router={router} />}
+      queryClient={queryClient}
+      site={{ origin: payload?.origin ?? window.location.origin, renderedAt: () => (hydrating ? renderedAt : null) }}
+      onHydrated={() => (hydrating = false)}
+    />
+  </StrictMode>
 );
+
+if (payload) hydrateRoot(rootElement, app);
+else createRoot(rootElement).render(app);

@@ -5,6 +5,9 @@
  * - `public`: a page for everyone, listed in the sitemap (the dynamic ones with their read model).
  * - `unlisted`: a page anyone may open but search engines should not list (admin, payment, tests).
  * `lookup` names the read model a dynamic page's parameter must exist in, else the answer is 404.
+ * `ssr`: rendered on the server with its data (readable without JavaScript, found by search
+ * engines); the others are the client-rendered shell (forms with state, admin, payment, tests).
+ * A path the site does not have is rendered too: the Not Found page, with 404.
  */
 export type PageLookup = 'program' | 'workshop';
 
@@ -13,22 +16,23 @@ export interface PageRoute {
   path: string;
   kind: 'public' | 'unlisted';
   lookup?: PageLookup;
+  ssr?: boolean;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/', kind: 'public' },
-  { path: '/about', kind: 'public' },
-  { path: '/programs', kind: 'public' },
-  { path: '/program/:slug', kind: 'public', lookup: 'program' },
-  { path: '/contact', kind: 'public' },
-  { path: '/schedule', kind: 'public' },
-  { path: '/events', kind: 'public' },
-  { path: '/terms', kind: 'public' },
-  { path: '/privacy', kind: 'public' },
+  { path: '/', kind: 'public', ssr: true },
+  { path: '/about', kind: 'public', ssr: true },
+  { path: '/programs', kind: 'public', ssr: true },
+  { path: '/program/:slug', kind: 'public', lookup: 'program', ssr: true },
+  { path: '/contact', kind: 'public', ssr: true },
+  { path: '/schedule', kind: 'public', ssr: true },
+  { path: '/events', kind: 'public', ssr: true },
+  { path: '/terms', kind: 'public', ssr: true },
+  { path: '/privacy', kind: 'public', ssr: true },
   { path: '/waitlist/leave', kind: 'unlisted' },
-  { path: '/scheduling', kind: 'unlisted' },
-  { path: '/code-of-conduct', kind: 'public' },
-  { path: '/photography-release', kind: 'public' },
+  { path: '/scheduling', kind: 'unlisted', ssr: true },
+  { path: '/code-of-conduct', kind: 'public', ssr: true },
+  { path: '/photography-release', kind: 'public', ssr: true },
   { path: '/enroll/:id', kind: 'public', lookup: 'workshop' },
   { path: '/checkout/:id', kind: 'unlisted' },
   { path: '/payment-success', kind: 'unlisted' },

@@ -2,15 +2,18 @@ import { Hono } from 'hono';
 import type { Policies } from '../../contracts/policies/api.js';
 import type { AppDeps } from '../core/deps.js';
 
+/** The numbers the terms page states, from configuration. */
+export const policiesOf = (config: AppDeps['config']): Policies => ({
+  cancellationFullRefundDays: config.CANCELLATION_FULL_REFUND_DAYS,
+  reminderHours: config.REMINDER_HOURS,
+  seatHoldMinutes: config.HOLD_MINUTES,
+});
+
 /** GET /api/policies: the numbers the terms page states, from configuration, so the page and the service agree. */
 export function policyRoutes(deps: Pick<AppDeps, 'config'>): Hono {
   const app = new Hono();
   app.get('/policies', (c) => {
-    const body: Policies = {
-      cancellationFullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
-      reminderHours: deps.config.REMINDER_HOURS,
-      seatHoldMinutes: deps.config.HOLD_MINUTES,
-    };
+    const body = policiesOf(deps.config);
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(body);
   });

@@ -7,7 +7,10 @@ import { Calendar } from '../components/Calendar.js';
 import { Link } from '../components/Link.js';
 import { Select } from '../components/Select.js';
 import { dayKeyOf, formatDayKey, todayKey } from '../core/format.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { workshopEvents } from '../../contracts/site/structured-data.js';
+import { useSiteOrigin, useVisitNow } from '../core/site.js';
+import { JsonLd } from '../layout/JsonLd.js';
+import { PageHead } from '../layout/PageHead.js';
 import { EVENT_CATEGORY_OPTIONS, eventsFor } from './eventsFilters.js';
 import { LoadError } from './LoadError.js';
 import { useWorkshops } from './queries.js';
@@ -46,18 +49,22 @@ function useEventFilters() {
  * details dialog.
  */
 export function EventsPage() {
-  usePageTitle('Events');
   const workshops = useWorkshops();
   const filters = useEventFilters();
   const [dialog, setDialog] = useState<{ workshop: Workshop | null; open: boolean }>({ workshop: null, open: false });
-  const [now] = useState(() => new Date());
+  const now = useVisitNow();
+  const origin = useSiteOrigin();
   const events = eventsFor(workshops.data ?? [], filters.category, filters.day);
   const eventDays = useMemo(() => new Set((workshops.data ?? []).map((w) => dayKeyOf(w.date))), [workshops.data]);
-  const [opening] = useState(() => parseDate(filters.day ?? todayKey(now)));
   const value: CalendarDate | null = filters.day ? parseDate(filters.day) : null;
 
   return (
     <>
+      <PageHead
+        page="Events"
+        description="Every etiquette workshop, class and evening of Great Lakes School of Etiquette, past and upcoming, newest first: filter by category or pick a day."
+      />
+      {workshops.data && <JsonLd data={workshopEvents(workshops.data, origin, now)} />}
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Past and upcoming</span>
@@ -91,10 +98,12 @@ export function EventsPage() {
                   Date
                 </p>
                 <Calendar<CalendarDate>
+                  // Opens on the picked day or today; a new "today" (the visitor's clock after hydration) opens it afresh.
+                  key={todayKey(now)}
                   aria-labelledby="event-date-label"
                   value={value}
                   onChange={(date) => filters.setDay(date ? date.toString() : null)}
-                  defaultFocusedValue={opening}
+                  defaultFocusedValue={parseDate(filters.day ?? todayKey(now))}
                   isMarked={(d) => eventDays.has(d.toString())}
                 />
                 <p className="events__date-note">

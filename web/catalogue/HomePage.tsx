@@ -1,6 +1,9 @@
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { localBusiness } from '../../contracts/site/structured-data.js';
+import { useSiteOrigin } from '../core/site.js';
+import { JsonLd } from '../layout/JsonLd.js';
+import { PageHead } from '../layout/PageHead.js';
 import { PARENT_TESTIMONIALS } from '../site/testimonials.js';
 import { Testimonials } from '../site/Testimonials.js';
 import { HeroCarousel } from './HeroCarousel.js';
@@ -47,9 +50,11 @@ const STEPS = [
 ] as const;
 
 export function HomePage() {
-  usePageTitle();
+  const origin = useSiteOrigin();
   return (
     <>
+      <PageHead description="Great Lakes School of Etiquette in Plano, Texas: etiquette and social skills classes for children, teens, adults and organisations." />
+      <JsonLd data={localBusiness(origin)} />
       <HeroCarousel />
 
       <section className="section" aria-labelledby="parents-title">

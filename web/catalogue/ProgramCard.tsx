@@ -9,11 +9,13 @@ import { formatMoney } from '../core/format.js';
 import { FacebookIcon, TwitterIcon } from './ShareIcons.js';
 import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
 import { ProgramImage } from './ProgramImage.js';
+import { useSiteOrigin } from '../core/site.js';
 import { facebookShareUrl, openShareWindow, programUrl, twitterShareUrl } from './share.js';
 import './ProgramCard.css';
 
 export function ProgramCard({ program }: { program: Program }) {
   const detailHref = `/program/${program.slug}`;
+  const origin = useSiteOrigin();
   const forTitle = <span className="sr-only"> for {program.title}</span>;
   return (
     <Card
@@ -58,7 +60,7 @@ export function ProgramCard({ program }: { program: Program }) {
               size="sm"
               className="share-btn"
               aria-label={`Share ${program.title} on Facebook`}
-              onPress={() => openShareWindow(facebookShareUrl(programUrl(program.slug)))}
+              onPress={() => openShareWindow(facebookShareUrl(programUrl(origin, program.slug)))}
             >
               <FacebookIcon />
             </Button>
@@ -69,7 +71,7 @@ export function ProgramCard({ program }: { program: Program }) {
               size="sm"
               className="share-btn"
               aria-label={`Share ${program.title} on Twitter`}
-              onPress={() => openShareWindow(twitterShareUrl(programUrl(program.slug), program.title))}
+              onPress={() => openShareWindow(twitterShareUrl(programUrl(origin, program.slug), program.title))}
             >
               <TwitterIcon />
             </Button>

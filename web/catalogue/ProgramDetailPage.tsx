@@ -6,7 +6,7 @@ import { Spinner } from '../components/Spinner.js';
 import { StarRating } from '../components/StarRating.js';
 import { isApiError } from '../core/api.js';
 import { formatMoney } from '../core/format.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { PageHead } from '../layout/PageHead.js';
 import { LoadError } from './LoadError.js';
 import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
 import { ProgramImage } from './ProgramImage.js';
@@ -18,12 +18,15 @@ export function ProgramDetailPage() {
   const { slug = '' } = useParams();
   const query = useProgram(slug);
   const program = query.data;
-  usePageTitle(program ? program.title : 'Program Details');
 
   if (program) return <ProgramDetail program={program} />;
   if (query.isError && isApiError(query.error, 404)) return <ProgramNotFound />;
   return (
     <div className="container section">
+      <PageHead
+        page="Program Details"
+        description="An etiquette program of Great Lakes School of Etiquette in Plano, Texas."
+      />
       <BackLink />
       {query.isError ? (
         <LoadError what="this program" onRetry={() => void query.refetch()} />
@@ -48,6 +51,12 @@ function ProgramDetail({ program }: { program: Program }) {
   const hasPills = Boolean(program.duration) && program.groupSize !== undefined;
   return (
     <article className="program-detail">
+      <PageHead
+        page={program.title}
+        description={programDescription(program)}
+        path={`/program/${encodeURIComponent(program.slug)}`}
+        share={{ image: program.image || '/images/programs/default.svg', imageAlt: program.title, type: 'article' }}
+      />
       <div className="container">
         <BackLink />
         <div className="program-detail__top">
@@ -127,6 +136,10 @@ function ProgramDetail({ program }: { program: Program }) {
 function ProgramNotFound() {
   return (
     <div className="container container--narrow section not-found-program">
+      <PageHead
+        page="Program Not Found"
+        description="The program you're looking for doesn't exist or has been removed."
+      />
       <h1>Program Not Found</h1>
       <p className="lead">The program you're looking for doesn't exist or has been removed.</p>
       <Link href="/programs" variant="primary">
@@ -134,6 +147,13 @@ function ProgramNotFound() {
       </Link>
     </div>
   );
+}
+
+/** The program's short line and the first sentence of its description: what a search result or a shared card shows. */
+export function programDescription(program: Program): string {
+  const first = program.fullDescription?.match(/^.*?[.!?](?=\s|$)/s)?.[0] ?? '';
+  const short = program.description.trim().replace(/[.]$/, '');
+  return [`${program.title}: ${short}.`, first].filter(Boolean).join(' ');
 }
 
 function ClockIcon() {

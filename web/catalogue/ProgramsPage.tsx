@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import type { Program } from '../../contracts/catalogue/program.js';
 import { Link } from '../components/Link.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { PageHead } from '../layout/PageHead.js';
 import { CLIENT_TESTIMONIALS } from '../site/testimonials.js';
 import { Testimonials } from '../site/Testimonials.js';
 import { LoadError } from './LoadError.js';
@@ -53,7 +53,6 @@ function applyFilter(programs: Program[], key: FilterKey | null): Program[] {
 }
 
 export function ProgramsPage() {
-  usePageTitle('Programs');
   const [params] = useSearchParams();
   const raw = params.get('category');
   const filter = isFilterKey(raw) ? raw : null;
@@ -62,6 +61,10 @@ export function ProgramsPage() {
 
   return (
     <>
+      <PageHead
+        page="Programs"
+        description="Etiquette programs for children, teens, adults and teams in Plano, Texas: from first tea parties to boardroom dinners, every class is small, practical and taught with warmth."
+      />
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Programs</span>

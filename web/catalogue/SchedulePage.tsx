@@ -7,8 +7,11 @@ import { Button } from '../components/Button.js';
 import { Calendar } from '../components/Calendar.js';
 import { Link } from '../components/Link.js';
 import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.js';
-import { dayKeyOf, formatDayKey } from '../core/format.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { dayKeyOf, formatDayKey, todayKey } from '../core/format.js';
+import { workshopEvents } from '../../contracts/site/structured-data.js';
+import { useSiteOrigin, useVisitNow } from '../core/site.js';
+import { JsonLd } from '../layout/JsonLd.js';
+import { PageHead } from '../layout/PageHead.js';
 import { LoadError } from './LoadError.js';
 import { useWorkshops } from './queries.js';
 import {
@@ -54,12 +57,12 @@ function useScheduleFilters() {
 }
 
 export function SchedulePage() {
-  usePageTitle('Course Schedule');
   const workshops = useWorkshops();
   const filters = useScheduleFilters();
   const [dialog, setDialog] = useState<{ workshop: Workshop | null; open: boolean }>({ workshop: null, open: false });
   // One "now" per visit, so a card does not change state under the pointer while it is read.
-  const [now] = useState(() => new Date());
+  const now = useVisitNow();
+  const origin = useSiteOrigin();
 
   // Upcoming only: what has begun is on the events screen (/events).
   const upcoming = useMemo(() => workshops.data?.filter((w) => isUpcoming(w, now)), [workshops.data, now]);
@@ -111,6 +114,12 @@ export function SchedulePage() {
 
   return (
     <>
+      <PageHead
+        page="Course Schedule"
+        path="/schedule"
+        description="Upcoming etiquette workshops and classes in Plano, Texas: tea parties, summer camps, teen, adult and business sessions, with dates, prices and seats left."
+      />
+      {upcoming && <JsonLd data={workshopEvents(upcoming, origin, now)} />}
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Workshops &amp; classes</span>
@@ -133,6 +142,7 @@ export function SchedulePage() {
               <div className="schedule__calendar">
                 {upcoming ? (
                   <ScheduleCalendar
+                    key={todayKey(now)}
                     workshops={upcoming}
                     now={now}
                     day={filters.day}

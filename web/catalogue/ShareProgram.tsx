@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Program } from '../../contracts/catalogue/program.js';
 import { Button } from '../components/Button.js';
+import { useSiteOrigin } from '../core/site.js';
 import { Link } from '../components/Link.js';
 import { FacebookIcon, LinkedInIcon, MailIcon, TwitterIcon } from './ShareIcons.js';
 import { copyText, emailShareUrl, facebookShareUrl, linkedInShareUrl, programUrl, twitterShareUrl } from './share.js';
@@ -9,7 +10,7 @@ import './ShareProgram.css';
 const COPIED_VISIBLE_MS = 4000;
 
 export function ShareProgram({ program }: { program: Program }) {
-  const url = programUrl(program.slug);
+  const url = programUrl(useSiteOrigin(), program.slug);
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
 

@@ -12,6 +12,8 @@ export function useProgram(slug: string) {
   const queryClient = useQueryClient();
   return useQuery<Program>({
     queryKey: queryKeys.program(slug),
+    // A 404 the server rendered is not asked again when the page hydrates.
+    retryOnMount: false,
     placeholderData: () => queryClient.getQueryData<Program[]>(queryKeys.programs())?.find((p) => p.slug === slug),
   });
 }

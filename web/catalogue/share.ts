@@ -1,6 +1,6 @@
-/** Public URL of a program's page, for sharing and the copy box. */
-export function programUrl(slug: string): string {
-  return `${window.location.origin}/program/${encodeURIComponent(slug)}`;
+/** Public URL of a program's page, for sharing and the copy box: the page's canonical address, which carries its card. */
+export function programUrl(origin: string, slug: string): string {
+  return `${origin}/program/${encodeURIComponent(slug)}`;
 }
 
 export function facebookShareUrl(url: string): string {

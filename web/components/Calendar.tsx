@@ -27,6 +27,7 @@ export interface CalendarProps<T extends DateValue> extends Omit<
 }
 
 const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthOnly = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
 
 export function Calendar<T extends DateValue>({ months = 1, isMarked, className, ...props }: CalendarProps<T>) {
   return (
@@ -42,7 +43,7 @@ export function Calendar<T extends DateValue>({ months = 1, isMarked, className,
           </svg>
         </AriaButton>
         {/* The range heading is what screen readers hear; the per-month captions are visual. */}
-        <Heading className="calendar__range" />
+        <RangeHeading />
         <AriaButton slot="next" className="calendar__nav">
           <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
             <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -76,6 +77,26 @@ export function Calendar<T extends DateValue>({ months = 1, isMarked, className,
       </div>
     </AriaCalendar>
   );
+}
+
+/**
+ * The months shown, "June – July 2027". Written here rather than by Intl's formatRange, whose spaces
+ * differ between ICU versions (thin spaces in Node's, plain ones in the browser's), which would make
+ * the server's HTML and the browser's first render disagree.
+ */
+function RangeHeading() {
+  const state = useContext(CalendarStateContext);
+  if (!state) return <Heading className="calendar__range" />;
+  const { start, end } = state.visibleRange;
+  const from = start.toDate('UTC');
+  const to = end.toDate('UTC');
+  const text =
+    start.year === end.year && start.month === end.month
+      ? monthTitle.format(from)
+      : start.year === end.year
+        ? `${monthOnly.format(from)} – ${monthTitle.format(to)}`
+        : `${monthTitle.format(from)} – ${monthTitle.format(to)}`;
+  return <Heading className="calendar__range">{text}</Heading>;
 }
 
 function MonthCaption({ offset }: { offset: number }) {

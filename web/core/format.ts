@@ -47,6 +47,13 @@ export function dayKeyOf(instant: string | Date): string {
   return dayKeyFormat.format(new Date(instant));
 }
 
+const yearFormat = new Intl.DateTimeFormat('en-US', { timeZone: TZ, year: 'numeric' });
+
+/** The year of an instant on the school's calendar. */
+export function yearOf(instant: Date): string {
+  return yearFormat.format(instant);
+}
+
 /** Today in the school's zone, as "YYYY-MM-DD". */
 export function todayKey(now: Date = new Date()): string {
   return dayKeyOf(now);

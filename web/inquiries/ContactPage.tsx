@@ -1,6 +1,6 @@
 import { SCHOOL } from '../../contracts/core/school.js';
 import { Link } from '../components/Link.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { PageHead } from '../layout/PageHead.js';
 import { ContactForm } from './ContactForm.js';
 import './ContactPage.css';
 import { SectionHead } from '../layout/SectionHead.js';
@@ -21,10 +21,13 @@ const FAQS = [
 ];
 
 export function ContactPage() {
-  usePageTitle('Contact Us');
   const { address } = SCHOOL;
   return (
     <>
+      <PageHead
+        page="Contact Us"
+        description={`Questions about a class, a private lesson or training for your organisation? Write to ${SCHOOL.fullName} in Plano, Texas, or call ${SCHOOL.phone}.`}
+      />
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Contact</span>

@@ -1,5 +1,7 @@
 import { SCHOOL } from '../../contracts/core/school.js';
 import { Link } from '../components/Link.js';
+import { yearOf } from '../core/format.js';
+import { useVisitNow } from '../core/site.js';
 import { Crest } from './Crest.js';
 import './Footer.css';
 
@@ -21,6 +23,7 @@ const POLICIES = [
 
 export function Footer() {
   const { address } = SCHOOL;
+  const year = yearOf(useVisitNow());
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -76,7 +79,7 @@ export function Footer() {
       </div>
       <div className="site-footer__base">
         <p>
-          © {new Date().getFullYear()} {SCHOOL.fullName}. All rights reserved.
+          © {year} {SCHOOL.fullName}. All rights reserved.
         </p>
         <ul className="site-footer__policies">
           {POLICIES.map((item) => (

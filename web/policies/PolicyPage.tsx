@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { Link } from '../components/Link.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { PageHead } from '../layout/PageHead.js';
 import './PolicyPage.css';
 
 export interface PolicySection {
@@ -22,9 +22,9 @@ export function PolicyPage({
   sections: PolicySection[];
   updated: string;
 }) {
-  usePageTitle(title);
   return (
     <>
+      <PageHead page={title} description={typeof intro === 'string' ? intro : title} />
       <section className="page-hero">
         <div className="container container--narrow">
           <span className="eyebrow">Policies</span>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { ConsultationForm } from '../inquiries/ConsultationForm.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { PageHead } from '../layout/PageHead.js';
 import { CLIENT_TESTIMONIALS } from './testimonials.js';
 import { Testimonials } from './Testimonials.js';
 import './AboutPage.css';
@@ -34,10 +34,13 @@ function useScrollToHash() {
 }
 
 export function AboutPage() {
-  usePageTitle('About');
   useScrollToHash();
   return (
     <>
+      <PageHead
+        page="About"
+        description={`About ${SCHOOL.fullName} in Plano, Texas, and its founder ${SCHOOL.owner}: good manners are a kindness, and confidence grows when people know how to make others feel at ease.`}
+      />
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">About us</span>

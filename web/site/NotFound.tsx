@@ -1,11 +1,14 @@
 import { Link } from '../components/Link.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
+import { PageHead } from '../layout/PageHead.js';
 import './NotFound.css';
 
 export function NotFound() {
-  usePageTitle('Page Not Found');
   return (
     <section className="not-found">
+      <PageHead
+        page="Page Not Found"
+        description="The page you were looking for isn’t here. It may have moved, or the address may have a small typo."
+      />
       <div className="container container--narrow">
         <p className="not-found__code" aria-hidden="true">
           404

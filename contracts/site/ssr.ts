@@ -1,0 +1,53 @@
+/**
+ * The bargain between the service and the web app's server renderer (web/entry-server.tsx, built
+ * by `vite build --ssr` and loaded by the service at run time): the service passes the address and
+ * a loader over its read models; the renderer answers the page's markup and what the client needs
+ * to hydrate it.
+ */
+
+/** A public read as `GET /api/...` would answer it, from the read models in the same process. */
+export type ApiRead = { status: 200; data: unknown } | { status: 404; error: string };
+
+export interface RenderRequest {
+  /** Path and query, e.g. `/schedule?category=teen`. */
+  url: string;
+  /** The site's address without a trailing slash: PUBLIC_URL, else the one the request came to. */
+  origin: string;
+  /** The instant the page is rendered at (ISO): sale states (open, full, past) are decided at it. */
+  now: string;
+  load: (apiUrl: string) => Promise<ApiRead>;
+}
+
+/** Handed to the client in a JSON data block (no inline script: the CSP allows none). */
+export interface SsrPayload {
+  origin: string;
+  now: string;
+  /** @tanstack/react-query's dehydrated state, keyed by the client's own query keys. */
+  queries: unknown;
+}
+
+export interface RenderedPage {
+  /** Elements React hoisted for the document's head: title, meta, canonical link. */
+  head: string;
+  /** The app's markup, for inside `#root`. */
+  body: string;
+  payload: SsrPayload;
+  /** The lazy pages rendered (by export name, which is their file's name), whose chunks and CSS the head names. */
+  pages: string[];
+}
+
+export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
+
+/** The id of the `<script type="application/json">` holding the payload. */
+export const SSR_PAYLOAD_ID = 'ssr-data';
+
+/**
+ * JSON that can sit inside a `<script>` element: `<` written as \u003c, so no `</script>` or
+ * `<!--` can end or change the element, whatever the data holds. U+2028 and U+2029 are escaped as well.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
