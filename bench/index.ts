@@ -6,6 +6,7 @@ import { benchWebBundle } from './web-bundle.js';
 import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
+import { benchRoster } from './roster.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -20,6 +21,7 @@ const sections: Section[] = [
   ['web bundle', benchWebBundle],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['admin tracker over 10,000 enrollments', benchAdmin],
+  ['workshop roster: 50 seats over 10,000 enrollments (SQLite)', benchRoster],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
 ];
 
