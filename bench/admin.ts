@@ -116,7 +116,7 @@ async function fill(store: SqliteReadStore): Promise<void> {
   await store.write(ops);
 }
 
-async function timeIt(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+export async function timeIt(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
   for (let i = 0; i < 10; i++) await run(); // warm the statement cache and the page cache
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -7,6 +7,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
+import { benchRoster } from './roster.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -22,6 +23,7 @@ const sections: Section[] = [
   ['lighthouse (mobile preset, public pages)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['admin tracker over 10,000 enrollments', benchAdmin],
+  ['workshop roster: 50 seats over 10,000 enrollments (SQLite)', benchRoster],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
 ];
 

@@ -34,6 +34,21 @@ export interface RosterDoc {
   attendance: (boolean | null)[];
 }
 
+/**
+ * The enrollments that were ever in one workshop (`workshop:<id>`; enrollment ids have no colon),
+ * so its roster is a few lookups by id however many enrollments the school holds. Ended ones stay
+ * listed (their end carries no workshop id); the roster skips what is not active.
+ */
+export interface RosterWorkshopDoc {
+  [field: string]: unknown;
+  id: string;
+  workshopId: string;
+  enrollmentIds: string[];
+}
+
+export const rosterWorkshopKey = (workshopId: string) => `workshop:${workshopId}`;
+const isWorkshopKey = (id: string) => id.startsWith('workshop:');
+
 type RosterEvent = Extract<
   EnrollmentEvent,
   {
@@ -77,15 +92,28 @@ const withStatus = (doc: RosterDoc, status: RosterDoc['status']): RosterDoc => (
   active: status === 'pending' || status === 'paid' || status === 'confirmed',
 });
 
+/** The workshop's list of enrollments after the event (`id` is its `workshop:<id>` key). */
+function listed(doc: RosterWorkshopDoc | null, e: RosterEvent, id: string): RosterWorkshopDoc | undefined {
+  const workshopId = id.slice('workshop:'.length);
+  const ids = doc?.enrollmentIds ?? [];
+  const enrollmentId = e.data.enrollmentId;
+  const arrives =
+    e.type === 'EnrollmentSubmitted' || (e.type === 'EnrollmentTransferred' && e.data.toWorkshopId === workshopId);
+  if (arrives)
+    return ids.includes(enrollmentId) ? undefined : { id, workshopId, enrollmentIds: [...ids, enrollmentId] };
+  if (!doc || !ids.includes(enrollmentId)) return undefined;
+  return { ...doc, enrollmentIds: ids.filter((x) => x !== enrollmentId) };
+}
+
 /**
  * `roster`: the participants of each workshop with their safety details and attendance, one
- * document per workshop enrollment, found by `workshopId` (an index on Mongo; SQLite scans, see
- * `npm run bench`). A transfer moves the document to the new workshop with no attendance marked.
+ * document per workshop enrollment, and per workshop the list of its enrollments (see
+ * RosterWorkshopDoc), written in the same batch. A transfer moves the enrollment to the new
+ * workshop's list with no attendance marked.
  */
-export const rosterProjector = defineProjector<RosterEvent, RosterDoc>({
+export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWorkshopDoc>({
   name: 'roster',
   collection: 'roster',
-  indexes: [[{ field: 'workshopId' }, { field: 'active' }, { field: 'seq' }]],
   eventTypes: [
     'EnrollmentSubmitted',
     'PaymentSucceeded',
@@ -97,11 +125,24 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc>({
     'EnrollmentTransferred',
     'AttendanceMarked',
   ],
-  keys: (event) => [enrollmentIdOf(event)],
-  project(doc, e) {
+  keys: (event) => {
+    const enrollmentId = enrollmentIdOf(event);
+    if (event.type === 'EnrollmentSubmitted') {
+      const { workshopId, test, item } = event.data;
+      return workshopId && !test && item.kind === 'workshop' ? [enrollmentId, rosterWorkshopKey(workshopId)] : [];
+    }
+    if (event.type === 'EnrollmentTransferred') {
+      const { fromWorkshopId, toWorkshopId } = event.data;
+      return [enrollmentId, rosterWorkshopKey(fromWorkshopId), rosterWorkshopKey(toWorkshopId)];
+    }
+    return [enrollmentId];
+  },
+  project(stored, e, id) {
+    if (isWorkshopKey(id)) return listed(stored as RosterWorkshopDoc | null, e, id);
+    const doc = stored as RosterDoc | null;
     if (e.type === 'EnrollmentSubmitted') {
-      const { workshopId, form, test, isFree } = e.data;
-      if (!workshopId || test || e.data.item.kind !== 'workshop') return undefined;
+      const { workshopId, form, isFree } = e.data;
+      if (!workshopId) return undefined;
       const participants = participantDetailsOf(form);
       return {
         id: e.data.enrollmentId,

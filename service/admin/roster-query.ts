@@ -2,7 +2,7 @@ import type { Roster, RosterRow } from '../../contracts/admin/roster.js';
 import { photographyOf } from '../../contracts/admin/roster.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
-import type { RosterDoc } from '../../projections/admin/roster.js';
+import { rosterWorkshopKey, type RosterDoc, type RosterWorkshopDoc } from '../../projections/admin/roster.js';
 import { findWorkshop } from '../catalogue/queries.js';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -36,11 +36,14 @@ function rowsOf(doc: RosterDoc): RosterRow[] {
 export async function readRoster(store: ReadStore, workshopId: string): Promise<Roster | null> {
   const workshop = await findWorkshop(store, workshopId);
   if (!workshop) return null;
-  const { items } = await store.find<RosterDoc>('roster', {
-    where: { workshopId, active: true },
-    sort: [{ field: 'seq', direction: 'asc' }],
-  });
-  const rows = items.flatMap((i) => rowsOf(i.doc)).sort((a, b) => byName.compare(a.name, b.name));
+  // Lookups by id only: the workshop's list, then its enrollments, whatever the number of enrollments held.
+  const listed = await store.get<RosterWorkshopDoc>('roster', rosterWorkshopKey(workshopId));
+  const docs = await store.getMany<RosterDoc>('roster', listed?.doc.enrollmentIds ?? []);
+  const booked = [...docs.values()]
+    .map((d) => d.doc)
+    .filter((d) => d.active && d.workshopId === workshopId)
+    .sort((a, b) => a.seq - b.seq);
+  const rows = booked.flatMap(rowsOf).sort((a, b) => byName.compare(a.name, b.name));
   const { id, title, date, time, location, instructor, capacity } = workshop;
   return { workshop: { id, title, date, time, location, instructor, capacity }, rows };
 }

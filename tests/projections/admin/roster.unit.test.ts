@@ -74,6 +74,9 @@ const transferred: EnrollmentEvent = {
   },
 };
 
+/** The workshop's list, which keeps an enrollment that ended (its end names no workshop). */
+const listed = { 'workshop:6': { id: 'workshop:6', workshopId: '6', enrollmentIds: ['e1'] } };
+
 const cancelledBy = (reason: 'cancelled-by-admin' | 'payment-failed'): EnrollmentEvent => ({
   type: 'EnrollmentCancelled',
   data: { enrollmentId: 'e1', reason, cancelledAt: AT },
@@ -100,6 +103,7 @@ describe('roster projector', () => {
         ],
         attendance: [null, null],
       },
+      'workshop:6': { id: 'workshop:6', workshopId: '6', enrollmentIds: ['e1'] },
     });
   });
 
@@ -109,15 +113,18 @@ describe('roster projector', () => {
       on(e1, paid('e1', 30_000)),
       on(e1, confirmed('e1', 30_000)),
     ]).then({
+      ...listed,
       e1: expect.objectContaining({ status: 'confirmed', paymentStatus: 'paid', active: true }),
     });
   });
 
   it('given attendance marked, then the roster holds it per child, and a change of mind replaces it', async () => {
     await given(rosterProjector, [on(e1, twoChildren()), on(e1, marked(1, true), 'admin')]).then({
+      ...listed,
       e1: expect.objectContaining({ attendance: [null, true] }),
     });
     await given(rosterProjector, [on(e1, twoChildren()), on(e1, marked(1, true)), on(e1, marked(1, false))]).then({
+      ...listed,
       e1: expect.objectContaining({ attendance: [null, false] }),
     });
   });
@@ -129,11 +136,17 @@ describe('roster projector', () => {
       on(e1, confirmed('e1', 30_000)),
       on(e1, marked(0, true)),
       on(e1, transferred),
-    ]).then({ e1: expect.objectContaining({ workshopId: '9', attendance: [null, null], active: true }) });
+    ]).then({
+      ...listed,
+      e1: expect.objectContaining({ workshopId: '9', attendance: [null, null], active: true }),
+      'workshop:6': { id: 'workshop:6', workshopId: '6', enrollmentIds: [] },
+      'workshop:9': { id: 'workshop:9', workshopId: '9', enrollmentIds: ['e1'] },
+    });
   });
 
   it('given a cancellation or an expiry, then it leaves the roster (kept, inactive)', async () => {
     await given(rosterProjector, [on(e1, twoChildren()), on(e1, cancelledBy('cancelled-by-admin'))]).then({
+      ...listed,
       e1: expect.objectContaining({ status: 'cancelled', active: false, final: true }),
     });
     const expired: EnrollmentEvent = {
@@ -141,6 +154,7 @@ describe('roster projector', () => {
       data: { enrollmentId: 'e1', holdExpiresAt: AT, expiredAt: AT },
     };
     await given(rosterProjector, [on(e1, twoChildren()), on(e1, expired)]).then({
+      ...listed,
       e1: expect.objectContaining({ status: 'expired', active: false }),
     });
   });
@@ -155,17 +169,37 @@ describe('roster projector', () => {
       on(e1, expired),
       on(e1, paid('e1', 30_000)),
       on(e1, confirmed('e1', 30_000)),
-    ]).then({ e1: expect.objectContaining({ status: 'confirmed', active: true }) });
+    ]).then({ ...listed, e1: expect.objectContaining({ status: 'confirmed', active: true }) });
     await given(rosterProjector, [
       on(e1, twoChildren()),
       on(e1, cancelledBy('cancelled-by-admin')),
       on(e1, paid('e1', 30_000)),
     ]).then({
+      ...listed,
       e1: expect.objectContaining({ status: 'cancelled', active: false }),
     });
   });
 
   it('given a program or test-page enrollment, then no roster document', async () => {
     await given(rosterProjector, [on(e1, submitted('e1', { kind: 'program' }))]).then({});
+  });
+
+  it('given several enrollments in two workshops, then each workshop lists its own, in arrival order', async () => {
+    const other = (id: string): EnrollmentEvent => {
+      const e = submitted(id);
+      if (e.type !== 'EnrollmentSubmitted') throw new Error('unreachable');
+      return { ...e, data: { ...e.data, workshopId: '9', item: { ...e.data.item, id: '9' } } };
+    };
+    await given(rosterProjector, [
+      on(e1, twoChildren()),
+      on(enrollmentStream('e2'), other('e2')),
+      on(enrollmentStream('e3'), submitted('e3')),
+    ]).then({
+      e1: expect.objectContaining({ workshopId: '6' }),
+      e2: expect.objectContaining({ workshopId: '9' }),
+      e3: expect.objectContaining({ workshopId: '6' }),
+      'workshop:6': { id: 'workshop:6', workshopId: '6', enrollmentIds: ['e1', 'e3'] },
+      'workshop:9': { id: 'workshop:9', workshopId: '9', enrollmentIds: ['e2'] },
+    });
   });
 });

@@ -175,6 +175,53 @@ describe('workshop roster', () => {
   });
 });
 
+async function freeChildrensClass(title: string, date: string): Promise<string> {
+  const res = await adminCall(t.app, 'POST', '/api/admin/workshops', {
+    body: {
+      title,
+      description: 'Table manners for young children.',
+      category: 'children',
+      date,
+      time: '10:00 AM - 11:30 AM',
+      location: 'Plano',
+      price: 0,
+      capacity: 10,
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  await t.settle();
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('roster after a transfer', () => {
+  it('given a confirmed enrollment with a child marked present, when it moves to another date, then its children are on the new roster, unmarked, and gone from the old one', async () => {
+    t = await makeTestApp({ reactors: true });
+    const june = await freeChildrensClass('Manners in June', '2025-06-14T10:00');
+    const july = await freeChildrensClass('Manners in July', '2025-07-12T10:00');
+    PRICES[june] = 0;
+    const id = await enroll(twoChildren(), june);
+    expect((await mark({ enrollmentId: id, participant: 0, present: true }, june)).status).toBe(200);
+    expect((await roster(june)).map((r) => [r.name, r.present])).toEqual([
+      ['Lily Whitfield', true],
+      ['Oscar Whitfield', null],
+    ]);
+
+    const moved = await adminCall(t.app, 'POST', `/api/admin/enrollments/${id}/transfer`, {
+      body: { workshopId: july },
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    await t.settle();
+    expect(await roster(june)).toEqual([]);
+    expect((await roster(july)).map((r) => [r.enrollmentId, r.name, r.present])).toEqual([
+      [id, 'Lily Whitfield', null],
+      [id, 'Oscar Whitfield', null],
+    ]);
+    // Attendance now belongs to the new date only.
+    expect((await mark({ enrollmentId: id, participant: 0, present: true }, june)).status).toBe(409);
+    expect((await mark({ enrollmentId: id, participant: 0, present: true }, july)).status).toBe(200);
+  });
+});
+
 describe('attendance', () => {
   it('given a two-child enrollment, when Margaret marks the second child present, then the roster shows it, the history says who marked whom, and marking it again records nothing', async () => {
     t = await makeTestApp();
