@@ -107,6 +107,21 @@ function lighthouse(url: string, outFile: string): Promise<Run> {
   });
 }
 
+/**
+ * On a busy machine Chromium sometimes loses the trace (Lighthouse's NO_NAVSTART, "run Lighthouse
+ * again"); such a run is taken again, up to twice, rather than losing the whole section.
+ */
+async function lighthouseWithRetry(url: string, outFile: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, outFile);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`lighthouse ${url}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; again`);
+    }
+  }
+}
+
 interface LighthouseReport {
   runtimeError?: { message: string };
   categories: Partial<Record<Category, { score: number | null }>>;
@@ -135,7 +150,8 @@ export async function benchLighthouse(): Promise<Record<string, string | number>
   try {
     for (const page of LIGHTHOUSE_PAGES) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(`${origin}${page}`, reportPath(dataDir, page, i)));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await lighthouseWithRetry(`${origin}${page}`, reportPath(dataDir, page, i)));
       const best = (c: Category) => Math.max(...runs.map((r) => r.scores[c]));
       figures[`${page} perf / a11y / best practices / SEO`] = CATEGORIES.map(best).join(' / ');
       const misses = CATEGORIES.filter((c) => best(c) < TARGETS[c]);
