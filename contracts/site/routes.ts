@@ -39,6 +39,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/free-enrollment-test', kind: 'unlisted' },
   { path: '/admin', kind: 'unlisted' },
   { path: '/admin/enrollments', kind: 'unlisted' },
+  { path: '/booking/:token', kind: 'unlisted' },
 ];
 
 /** Paths robots.txt keeps search engines away from (prefixes). */
@@ -53,6 +54,7 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/enrollment-test',
   '/free-enrollment-test',
   '/waitlist/',
+  '/booking/',
 ];
 
 export interface RouteMatch {
