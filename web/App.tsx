@@ -4,6 +4,7 @@ import { HomePage } from './catalogue/HomePage.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
 import { waitlistRoutes } from './waitlist/routes.js';
 import { policyRoutes } from './policies/routes.js';
+import { bookingRoutes } from './booking/routes.js';
 import { lazyPage } from './core/lazyPage.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           ...enrollmentRoutes,
           ...waitlistRoutes,
           ...policyRoutes,
+          ...bookingRoutes,
           ...adminRoutes,
           { path: '*', element: <NotFound /> },
         ],
