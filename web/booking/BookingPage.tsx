@@ -54,14 +54,14 @@ function BookingUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
-const STATUS: Record<BookingView['status'], { text: string; badge: 'success' | 'cancelled' | 'refunded' | 'neutral' }> =
-  {
-    completed: { text: 'Confirmed', badge: 'success' },
-    pending: { text: 'Awaiting payment', badge: 'neutral' },
-    expired: { text: 'Expired', badge: 'neutral' },
-    cancelled: { text: 'Cancelled', badge: 'cancelled' },
-    refunded: { text: 'Refunded', badge: 'refunded' },
-  };
+const STATUS: Record<BookingView['status'], { text: string; badge: 'success' | 'danger' | 'refunded' | 'neutral' }> = {
+  completed: { text: 'Confirmed', badge: 'success' },
+  pending: { text: 'Awaiting payment', badge: 'neutral' },
+  expired: { text: 'Expired', badge: 'neutral' },
+  // Not the tracker's struck-through badge: the parent reads a plain word.
+  cancelled: { text: 'Cancelled', badge: 'danger' },
+  refunded: { text: 'Refunded', badge: 'refunded' },
+};
 
 function Booking({ token, booking: b }: { token: string; booking: BookingView }) {
   const [editing, setEditing] = useState(false);
