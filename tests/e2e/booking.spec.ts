@@ -58,7 +58,8 @@ const announcerCleared = (page: Page) =>
 test('a parent pays, opens the booking link from the e-mail, adds an allergy, cancels with the refund said before, and sees the refund', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // Four pages of screenshots at two widths and three axe runs: longer than the suite's 45 s.
+  test.setTimeout(180_000);
   // Enroll one child in the children's workshop and pay with the offline test card.
   await page.goto('/enroll/8');
   const contact = page.getByRole('group', { name: 'Contact Details' });
