@@ -11,6 +11,7 @@ import { lazyPage, lazyPageOf } from './core/lazyPage.js';
 import { queryKeys } from './core/queryKeys.js';
 import type { RouteHandle } from './core/routeHandle.js';
 import { SiteProvider, type SiteInfo } from './core/site.js';
+import { bookingRoutes } from './booking/routes.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
 
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           ...enrollmentRoutes,
           ...waitlistRoutes,
           ...policyRoutes,
+          ...bookingRoutes,
           ...adminRoutes,
           { path: '*', element: <NotFound /> },
         ],

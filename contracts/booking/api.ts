@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REFUND_STATUSES } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
-import { REFUND_REASONS } from '../enrollment/events.js';
+import { PaymentMethodSchema, PurchasedItemSchema, REFUND_REASONS } from '../enrollment/events.js';
 import { isStrictCategory } from '../enrollment/form.js';
 import {
   BaseParticipantSchema,
@@ -48,24 +48,13 @@ export const BookingViewSchema = z.object({
   orderId: z.string().nullable(),
   orderReference: z.string().nullable(),
   status: z.enum(ENROLLMENT_STATUSES),
-  workshop: z.object({
-    id: z.string().nullable(),
-    title: z.string(),
-    /** ISO instant with the school's offset, or null for a program. */
-    date: z.string().nullable(),
-    time: z.string(),
-    location: z.string(),
-    instructor: z.string(),
-    duration: z.string(),
-    attire: z.string(),
-    category: z.string(),
-    unitPriceCents: z.number().int(),
-  }),
+  /** The workshop as bought (a transfer replaces it): title, date, time, place, attire, price. */
+  item: PurchasedItemSchema,
   /** The stricter categories ask each participant's age, grade, school, diet and photography choices. */
   strict: z.boolean(),
   contactName: z.string(),
   participants: z.array(ParticipantDetailDataSchema),
-  paymentMethod: z.string().nullable(),
+  paymentMethod: PaymentMethodSchema.nullable(),
   submittedAt: z.string(),
   confirmedAt: z.string().nullable(),
   subtotalCents: z.number().int(),

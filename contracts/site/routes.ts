@@ -44,6 +44,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin', kind: 'unlisted' },
   { path: '/admin/enrollments', kind: 'unlisted' },
   { path: '/admin/workshops/:id/roster', kind: 'unlisted' },
+  { path: '/booking/:token', kind: 'unlisted' },
 ];
 
 /** Paths robots.txt keeps search engines away from (prefixes). */
@@ -58,6 +59,7 @@ export const ROBOTS_DISALLOW: readonly string[] = [
   '/enrollment-test',
   '/free-enrollment-test',
   '/waitlist/',
+  '/booking/',
 ];
 
 export interface RouteMatch {

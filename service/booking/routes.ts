@@ -14,6 +14,12 @@ import { cancellationTerms } from '../enrollment/cancellation-policy.js';
 import { enrollmentDecider, refundableCents } from '../enrollment/enrollment-decider.js';
 import { REFUNDS_REACTOR } from '../enrollment/refunds-reactor.js';
 import { bookingView } from './view.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import { SCHOOL } from '../../contracts/core/school.js';
+import { workshopIcs } from '../enrollment/ics.js';
+import { workshopIcsAttachment } from '../enrollment/confirmation-email.js';
+
+const DOMAIN = SCHOOL.email.split('@')[1]!;
 
 /** The read models the booking view is made of. */
 const VIEW_PROJECTIONS = ['orders', 'enrollments'];
@@ -56,6 +62,26 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const id = enrollmentOf(c);
     await awaitProjections(deps, c.req.valid('query').minPosition, VIEW_PROJECTIONS);
     return answer(c, id, null);
+  });
+
+  // The workshop as a calendar file, the confirmation's UID so a calendar updates the entry it has.
+  app.get('/bookings/:token/calendar.ics', async (c) => {
+    const id = enrollmentOf(c);
+    const order = (await deps.readStore.get<Order>('orders', id))?.doc;
+    const ics =
+      order?.orderId && order.status === 'completed'
+        ? workshopIcs({
+            uid: `${order.orderId}@${DOMAIN}`,
+            item: order.item,
+            orderId: order.orderId,
+            stamp: deps.clock(),
+          })
+        : null;
+    if (!order?.orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
+    const file = workshopIcsAttachment(order.orderId, ics);
+    c.header('Content-Type', file.contentType);
+    c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
+    return c.body(ics);
   });
 
   app.patch('/bookings/:token', limited, async (c) => {

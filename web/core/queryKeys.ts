@@ -22,6 +22,7 @@ export const queryKeys = {
   adminRoster: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`),
   stripeConfig: () => withParams('/api/stripe-config'),
   policies: () => withParams('/api/policies'),
+  booking: (token: string, params?: SearchParams) => withParams(`/api/bookings/${encodeURIComponent(token)}`, params),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
   stripeConnection: () => withParams('/api/test-stripe-connection'),
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),

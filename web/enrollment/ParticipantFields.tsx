@@ -4,16 +4,35 @@ import { NumberField } from '../components/NumberField.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { Section } from './FormFields.js';
-import type { EnrollmentFormState } from './useEnrollmentForm.js';
 
 type Key = keyof ParticipantDetailValues & string;
+
+/** What the fieldsets need of a form: its participants and their fields (the enroll form, the booking page). */
+export interface ParticipantsForm {
+  values: { participantDetails: ParticipantDetailValues[] };
+  listField<F extends Key>(
+    name: 'participantDetails',
+    index: number,
+    key: F,
+  ): {
+    name: string;
+    value: ParticipantDetailValues[F];
+    onChange: (value: ParticipantDetailValues[F]) => void;
+    errorMessage?: string;
+  };
+  listCheckbox(
+    name: 'participantDetails',
+    index: number,
+    key: Key,
+  ): { name: string; isSelected: boolean; onChange: (ticked: boolean) => void; errorMessage?: string };
+}
 
 /**
  * One fieldset per participant ("Participant 1", "Participant 2"...), so a screen reader names the
  * participant with each field. The base form asks each one's name; the stricter one (children,
  * summer, tea-party) also their age, grade, school, dietary restrictions and photography choices.
  */
-export function ParticipantFieldsets({ form, strict }: { form: EnrollmentFormState; strict: boolean }) {
+export function ParticipantFieldsets({ form, strict }: { form: ParticipantsForm; strict: boolean }) {
   return (
     <>
       {form.values.participantDetails.map((participant, index) => (
@@ -31,7 +50,7 @@ function Participant({
   participant,
   strict,
 }: {
-  form: EnrollmentFormState;
+  form: ParticipantsForm;
   index: number;
   participant: ParticipantDetailValues;
   strict: boolean;

@@ -44,7 +44,7 @@ describe('GET /api/bookings/:token: the booking behind the e-mailed link', () =>
       refunds: [],
       editable: true,
       cancellation: { kind: 'full-refund', refundCents: 15_000 },
-      workshop: { id: '8', title: expect.any(String), location: expect.any(String) },
+      item: { kind: 'workshop', id: '8', title: expect.any(String), location: expect.any(String) },
     });
     expect(b.participants).toEqual([
       expect.objectContaining({ name: 'Lily Whitfield', age: 8, grade: '3rd', school: 'Hedgcoxe Elementary' }),
@@ -53,6 +53,11 @@ describe('GET /api/bookings/:token: the booking behind the e-mailed link', () =>
     expect(text).not.toContain(bought.email);
     expect(text).not.toContain('9725550100');
     expect(text).not.toContain('Ruth Porter');
+
+    const ics = await app.request('GET', `/api/bookings/${bought.token}/calendar.ics`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(await ics.text()).toContain(`UID:ORD-${bought.enrollmentId}@`);
   });
 
   it.each([

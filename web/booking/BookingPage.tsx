@@ -1,0 +1,222 @@
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { BookingView } from '../../contracts/booking/api.js';
+import { formatUsd } from '../../contracts/enrollment/money.js';
+import { Badge } from '../components/Badge.js';
+import { Button } from '../components/Button.js';
+import { Card } from '../components/Card.js';
+import { Link } from '../components/Link.js';
+import { isApiError } from '../core/api.js';
+import { formatLongDate } from '../core/format.js';
+import { PageLoading } from '../layout/PageLoading.js';
+import { usePageTitle } from '../layout/usePageTitle.js';
+import { Row } from '../enrollment/OrderRow.js';
+import { ParticipantList } from '../enrollment/ParticipantList.js';
+import { downloadReceipt } from '../enrollment/receiptDownload.js';
+import { calendarHref, useBooking } from './api.js';
+import { CancelBookingDialog, refundSentence } from './CancelBookingDialog.js';
+import { EditParticipants } from './EditParticipants.js';
+import { deadlineText, REFUND_STATUS_TEXT } from './bookingText.js';
+import '../enrollment/OrderConfirmationPage.css';
+import './BookingPage.css';
+
+/**
+ * The parent's own booking, opened from "Manage your booking" in an e-mail: what was booked and
+ * paid, the receipt and the calendar file, each participant's details (correctable until the
+ * workshop begins) and the cancellation the school's policy gives today, said before confirming.
+ */
+export function BookingPage() {
+  usePageTitle('Your Booking');
+  const { token = '' } = useParams();
+  const booking = useBooking(token);
+  if (booking.isPending) return <PageLoading label="Loading your booking…" />;
+  if (!booking.data) return <BookingUnavailable notFound={isApiError(booking.error, 404)} />;
+  return <Booking token={token} booking={booking.data} />;
+}
+
+function BookingUnavailable({ notFound }: { notFound: boolean }) {
+  return (
+    <div className="container container--narrow section confirm">
+      <header className="confirm__head">
+        <h1>{notFound ? 'Booking Link Not Recognised' : 'We Could Not Load Your Booking'}</h1>
+        <p className="lead">
+          {notFound
+            ? 'This link does not open a booking. Please use the “Manage your booking” link from your most recent e-mail from us.'
+            : 'Our system did not answer just now. Your booking is not lost: please try again in a moment.'}
+        </p>
+      </header>
+      <div className="button-row button-row--center">
+        <Link href="/contact" variant="outline" size="lg">
+          Contact us
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const STATUS: Record<BookingView['status'], { text: string; badge: 'success' | 'danger' | 'refunded' | 'neutral' }> = {
+  completed: { text: 'Confirmed', badge: 'success' },
+  pending: { text: 'Awaiting payment', badge: 'neutral' },
+  expired: { text: 'Expired', badge: 'neutral' },
+  // Not the tracker's struck-through badge: the parent reads a plain word.
+  cancelled: { text: 'Cancelled', badge: 'danger' },
+  refunded: { text: 'Refunded', badge: 'refunded' },
+};
+
+function Booking({ token, booking: b }: { token: string; booking: BookingView }) {
+  const [editing, setEditing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [news, setNews] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const item = b.item;
+  const status = STATUS[b.status];
+  const orderId = b.orderId ?? '';
+  const terms = b.cancellation;
+
+  return (
+    <div className="container section confirm booking">
+      <header className="confirm__head">
+        <h1 ref={headingRef} tabIndex={-1}>
+          Your Booking
+        </h1>
+        <p className="lead">
+          {item.title}
+          {item.date ? `, ${formatLongDate(item.date)}` : ''}
+        </p>
+        <Badge variant={status.badge}>{status.text}</Badge>
+        <p role="status" className="booking__news">
+          {news}
+        </p>
+      </header>
+
+      <div className="confirm__grid">
+        <Card as="section" aria-labelledby="booking-workshop-title">
+          <h2 id="booking-workshop-title">Workshop</h2>
+          <p className="confirm__title">{item.title}</p>
+          {item.attire && (
+            <Badge variant="accent" className="confirm__attire">
+              Attire: {item.attire}
+            </Badge>
+          )}
+          <dl className="confirm__list">
+            <Row label="Date" value={item.date ? formatLongDate(item.date) : ''} />
+            <Row label="Time" value={item.time} />
+            <Row label="Location" value={item.location} />
+            <Row label="Instructor" value={item.instructor} />
+            <Row label="Duration" value={item.duration} />
+          </dl>
+        </Card>
+
+        <Card as="section" aria-labelledby="booking-order-title">
+          <h2 id="booking-order-title">Order</h2>
+          <dl className="confirm__list">
+            <Row label="Order number" value={orderId || '-'} />
+            {b.orderReference && <Row label="Order reference" value={b.orderReference} />}
+            <Row label="Payment method" value={b.paymentMethod ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')} />
+            <Row label="Participants" value={String(b.participants.length)} />
+            <Row label="Total" value={formatUsd(b.amountCents)} strong />
+            {b.refunds.map((r, i) => (
+              <Row
+                key={i}
+                label={b.refunds.length === 1 ? 'Refund' : `Refund ${i + 1}`}
+                value={`${formatUsd(r.amountCents)}, ${REFUND_STATUS_TEXT[r.status]}`}
+              />
+            ))}
+          </dl>
+          <div className="button-row booking__files">
+            <Button
+              variant="outline"
+              isDisabled={!orderId}
+              onPress={() =>
+                downloadReceipt(orderId, {
+                  ...b,
+                  participants: b.participants.length,
+                  participantDetails: b.participants,
+                })
+              }
+            >
+              Download Receipt
+            </Button>
+            {item.date && b.status === 'completed' && (
+              <Link href={calendarHref(token)} variant="outline" download>
+                Add to Calendar (.ics)
+              </Link>
+            )}
+          </div>
+        </Card>
+      </div>
+
+      <Card as="section" aria-labelledby="booking-participants-title">
+        <h2 id="booking-participants-title">Participants</h2>
+        {editing ? (
+          <EditParticipants
+            token={token}
+            booking={b}
+            onClose={(saved) => {
+              setEditing(false);
+              if (saved) setNews('Your changes to the participants’ details are saved.');
+            }}
+          />
+        ) : (
+          <>
+            <ParticipantList details={b.participants} strict={b.strict} contactName={b.contactName} />
+            {b.editable && (
+              <div className="button-row">
+                <Button
+                  variant="outline"
+                  onPress={() => {
+                    setNews('');
+                    setEditing(true);
+                  }}
+                >
+                  Edit participant details
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </Card>
+
+      <Card as="section" aria-labelledby="booking-cancel-title" className="booking__cancel">
+        <h2 id="booking-cancel-title">{b.status === 'cancelled' ? 'Cancellation' : 'Cancel your booking'}</h2>
+        {terms.kind === 'closed' ? (
+          <p>
+            {terms.reason}
+            {b.status === 'cancelled' && b.refunds.length > 0
+              ? ` Refunds go back to the card you paid with and usually appear within 5 to 10 business days.`
+              : ''}
+          </p>
+        ) : (
+          <>
+            <p>
+              {terms.kind === 'full-refund' &&
+                `Cancel by ${deadlineText(terms.deadline)} for a full refund of ${formatUsd(terms.refundCents)}. After that, no refund is given.`}
+              {terms.kind === 'no-refund' && refundSentence(terms)}
+              {terms.kind === 'free' &&
+                'This booking is free: you can cancel at no cost until the workshop begins.'}{' '}
+              <Link href="/terms">Read our terms</Link>.
+            </p>
+            <div className="button-row">
+              <Button variant="danger" onPress={() => setCancelling(true)}>
+                Cancel booking
+              </Button>
+            </div>
+            <CancelBookingDialog
+              token={token}
+              booking={b}
+              terms={terms}
+              isOpen={cancelling}
+              onClose={(cancelled) => {
+                setCancelling(false);
+                if (cancelled) {
+                  setNews('Your booking is cancelled. A confirmation e-mail is on its way.');
+                  headingRef.current?.focus();
+                }
+              }}
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

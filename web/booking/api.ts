@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BookingView, CorrectParticipantsRequest } from '../../contracts/booking/api.js';
+import { apiJson } from '../core/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+
+const bookingUrl = (token: string) => `/api/bookings/${encodeURIComponent(token)}`;
+
+/** The parent's booking behind the link's token. */
+export function useBooking(token: string) {
+  return useQuery<BookingView>({ queryKey: queryKeys.booking(token), enabled: Boolean(token) });
+}
+
+/** The participants corrected, and the cancellation under the policy; each answers the booking as it now stands. */
+export function useBookingChanges(token: string) {
+  const client = useQueryClient();
+  const keep = (view: BookingView) => client.setQueryData(queryKeys.booking(token), view);
+  const correct = useMutation({
+    mutationFn: (body: CorrectParticipantsRequest) => apiJson<BookingView>('PATCH', bookingUrl(token), body),
+    onSuccess: keep,
+  });
+  const cancel = useMutation({
+    mutationFn: () => apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, {}),
+    onSuccess: keep,
+  });
+  return { correct, cancel };
+}
+
+/** The booking's calendar file, served with the confirmation's UID. */
+export const calendarHref = (token: string) => `${bookingUrl(token)}/calendar.ics`;
