@@ -212,7 +212,13 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         };
       }
       case 'ParticipantDetailsCorrected':
-        return { ...doc, participantDetails: e.data.participantDetails };
+        // The names the tracker shows and searches follow the parent's correction.
+        return {
+          ...doc,
+          participantDetails: e.data.participantDetails,
+          participantNames: e.data.attendees,
+          participantText: e.data.attendees.join('\n'),
+        };
       default:
         return undefined;
     }

@@ -61,7 +61,8 @@ type RosterEvent = Extract<
       | 'EnrollmentCancelled'
       | 'RefundIssued'
       | 'EnrollmentTransferred'
-      | 'AttendanceMarked';
+      | 'AttendanceMarked'
+      | 'ParticipantDetailsCorrected';
   }
 >;
 
@@ -124,6 +125,7 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'RefundIssued',
     'EnrollmentTransferred',
     'AttendanceMarked',
+    'ParticipantDetailsCorrected',
   ],
   keys: (event) => {
     const enrollmentId = enrollmentIdOf(event);
@@ -183,8 +185,9 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
         attendance[e.data.participant] = e.data.present;
         return { ...doc, attendance };
       }
-      // ParticipantDetailsCorrected (a parent's correction from the booking page), when it exists:
-      // one case here replacing `participants` and the family fields, keeping `attendance`.
+      case 'ParticipantDetailsCorrected':
+        // The parent's correction from the booking page: the same children in the same order, so marks stay.
+        return { ...doc, participants: e.data.participantDetails };
       default:
         return undefined;
     }

@@ -32,6 +32,45 @@ describe('enrollments (tracker) projector', () => {
     });
   });
 
+  it('given the parent renamed a child on the booking page, then the tracker shows and searches the new name', async () => {
+    const s = enrollmentStream('e1');
+    await given(enrollmentsProjector, [
+      on(s, submitted('e1')),
+      on(
+        s,
+        {
+          type: 'ParticipantDetailsCorrected',
+          data: {
+            enrollmentId: 'e1',
+            participantDetails: [
+              {
+                name: 'Grace Hopper',
+                age: 9,
+                grade: '',
+                school: '',
+                hasDietaryRestrictions: false,
+                dietaryRestrictions: '',
+                photographyConsent: false,
+                allowNameWithPhoto: false,
+                photographyOptOut: true,
+              },
+            ],
+            attendees: ['Grace Hopper'],
+            changed: ['0.name'],
+            correctedAt: '2025-07-01T00:00:00.000Z',
+          },
+        },
+        'parent',
+      ),
+    ]).then({
+      e1: expect.objectContaining({
+        participantNames: ['Grace Hopper'],
+        participantText: 'Grace Hopper',
+        participantDetails: [expect.objectContaining({ name: 'Grace Hopper' })],
+      }),
+    });
+  });
+
   it('given a free enrollment, then the payment shows free', async () => {
     const s = enrollmentStream('f1');
     await given(enrollmentsProjector, [on(s, submitted('f1', { unitCents: 0 })), on(s, confirmed('f1', 0))]).then({

@@ -129,6 +129,32 @@ describe('roster projector', () => {
     });
   });
 
+  it('given the parent corrected a child’s allergy on the booking page, then the roster shows the correction and keeps the marks', async () => {
+    const submittedData = (twoChildren() as Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }>).data;
+    const [ava, ben] = submittedData.form.participantDetails ?? [];
+    if (!ava || !ben) throw new Error('unreachable');
+    const corrected: EnrollmentEvent = {
+      type: 'ParticipantDetailsCorrected',
+      data: {
+        enrollmentId: 'e1',
+        participantDetails: [ava, { ...ben, hasDietaryRestrictions: true, dietaryRestrictions: 'Tree nuts' }],
+        attendees: ['Ava Smith', 'Ben Smith'],
+        changed: ['1.dietaryRestrictions'],
+        correctedAt: AT,
+      },
+    };
+    await given(rosterProjector, [on(e1, twoChildren()), on(e1, marked(0, true)), on(e1, corrected)]).then({
+      ...listed,
+      e1: expect.objectContaining({
+        participants: [
+          expect.objectContaining({ name: 'Ava Smith', dietaryRestrictions: 'Peanuts' }),
+          expect.objectContaining({ name: 'Ben Smith', dietaryRestrictions: 'Tree nuts' }),
+        ],
+        attendance: [true, null],
+      }),
+    });
+  });
+
   it('given a transfer, then the enrollment moves to the new workshop’s roster with nobody marked', async () => {
     await given(rosterProjector, [
       on(e1, twoChildren()),
