@@ -60,7 +60,7 @@ describe('enrollments (tracker) projector', () => {
             correctedAt: '2025-07-01T00:00:00.000Z',
           },
         },
-        'parent',
+        'visitor',
       ),
     ]).then({
       e1: expect.objectContaining({
