@@ -39,6 +39,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/free-enrollment-test', kind: 'unlisted' },
   { path: '/admin', kind: 'unlisted' },
   { path: '/admin/enrollments', kind: 'unlisted' },
+  { path: '/admin/enrollments/:id', kind: 'unlisted' },
 ];
 
 /** Paths robots.txt keeps search engines away from (prefixes). */

@@ -5,6 +5,7 @@ import type {
   TransferEnrollmentRequest,
 } from '../../contracts/admin/after-sale.js';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import type { ConfirmationResendResult } from '../../contracts/admin/confirmation-resend.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 
@@ -52,6 +53,18 @@ export function useAfterSale(id: string, onDone: (result: AfterSaleResult) => vo
       onSuccess: done,
     }),
   };
+}
+
+/** Sends the confirmation e-mail again; the answer says whether it left yet and where to read the history. */
+export function useResendConfirmation(id: string, onDone: (result: ConfirmationResendResult) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminJson<ConfirmationResendResult>('POST', `${base(id)}/resend-confirmation`, {}),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminEnrollmentHistory(id) });
+      onDone(result);
+    },
+  });
 }
 
 /** Dollars that can still go back: what was paid less every refund already decided. */

@@ -4,9 +4,14 @@ import { adminRequest } from './adminApi.js';
  * The export needs the Admin-Key header, so it cannot be a plain link: the file is fetched, then
  * handed to the browser as a download under the name the server gave it.
  */
-export async function downloadEnrollmentsCsv(filter: { q?: string; status?: string }): Promise<void> {
+export async function downloadEnrollmentsCsv(filter: {
+  q?: string;
+  status?: string;
+  workshopId?: string;
+}): Promise<void> {
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
+  if (filter.workshopId) params.set('workshopId', filter.workshopId);
   if (filter.status && filter.status !== 'all') params.set('status', filter.status);
   const qs = params.toString();
   const res = await adminRequest('GET', `/api/admin/enrollments/export.csv${qs ? `?${qs}` : ''}`);
