@@ -11,13 +11,6 @@ import { adminJson, adminQueryFn } from './adminApi.js';
 
 const base = (id: string) => `/api/admin/enrollments/${encodeURIComponent(id)}`;
 
-/** One tracker row, found by its id; `minPosition` waits for the projections after a write. */
-export const enrollmentRecordQuery = (id: string, minPosition?: string) => ({
-  queryKey: queryKeys.adminEnrollments({ q: id, minPosition }),
-  queryFn: adminQueryFn as () => Promise<AdminEnrollmentRecord[]>,
-  select: (rows: AdminEnrollmentRecord[]) => rows.find((r) => r.id === id) ?? null,
-});
-
 /**
  * After a write: this enrollment's row and history are read at the write's position (the server
  * waits for its projections), then every other admin screen (lists, tabs, dashboard) is refreshed.
