@@ -45,6 +45,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin/enrollments', kind: 'unlisted' },
   { path: '/admin/workshops/:id/roster', kind: 'unlisted' },
   { path: '/booking/:token', kind: 'unlisted' },
+  { path: '/admin/enrollments/:id', kind: 'unlisted' },
 ];
 
 /** Paths robots.txt keeps search engines away from (prefixes). */

@@ -13,6 +13,7 @@ import { DashboardCards } from './DashboardCards.js';
 import { EnrollmentHistoryDialog } from './EnrollmentHistoryDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
 import { InboxPanel } from './InboxPanel.js';
+import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
 
@@ -28,6 +29,7 @@ export function AdminDashboardPage() {
   return (
     <AdminShell title="Admin Dashboard">
       <DashboardCards />
+      <NextWorkshops />
       <Tabs
         selectedKey={tab}
         onSelectionChange={(key) => setParams(key === 'enrollments' ? {} : { tab: String(key) }, { replace: true })}

@@ -1,30 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { AdminEnrollmentDetail, AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
-import type { AfterSaleResult, RefundView } from '../../contracts/admin/after-sale.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
-import type { EnrollmentHistory } from '../../contracts/admin/history.js';
-import { Badge } from '../components/Badge.js';
-import { Button } from '../components/Button.js';
+import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import { Dialog } from '../components/Dialog.js';
-import { Spinner } from '../components/Spinner.js';
-import { toast } from '../components/Toast.js';
-import { apiErrorText } from '../core/api.js';
-import { queryKeys } from '../core/queryKeys.js';
-import { ParticipantList } from '../enrollment/ParticipantList.js';
-import { adminQueryFn } from './adminApi.js';
-import { money, moment, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
-import { enrollmentRecordQuery, useAfterSale } from './afterSale.js';
-import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
-import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
+import { Link } from '../components/Link.js';
+import { EnrollmentRecordView } from './EnrollmentRecordView.js';
 
-/** "PaymentSucceeded" -> "Payment succeeded" */
-const eventName = (type: string) => {
-  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** The page of one enrollment: a link an administrator can share or keep. */
+export const enrollmentPath = (id: string) => `/admin/enrollments/${encodeURIComponent(id)}`;
 
-/** One enrollment: who takes part with their details, then its audit trail (every event of its stream, in order). */
+/** One enrollment opened from a list, in a dialog; the same view has its own page (the link at the top). */
 export function EnrollmentHistoryDialog({
   record,
   onClose,
@@ -34,194 +16,14 @@ export function EnrollmentHistoryDialog({
 }) {
   return (
     <Dialog isOpen={record !== null} onOpenChange={(open) => !open && onClose()} title="Enrollment history" size="lg">
-      {record && <HistoryBody record={record} />}
+      {record && (
+        <>
+          <p className="enrollment-page__back">
+            <Link href={enrollmentPath(record.id)}>Open this enrollment as a page</Link>
+          </p>
+          <EnrollmentRecordView id={record.id} listed={record} />
+        </>
+      )}
     </Dialog>
-  );
-}
-
-const REFUND_REASON: Record<RefundView['reason'], string> = {
-  cancelled: 'cancellation',
-  'transfer-difference': 'transfer difference',
-  'seats-unavailable': 'seats unavailable',
-  'workshop-begun': 'payment after the start',
-};
-
-const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' } as const;
-
-function HistoryBody({ record: listed }: { record: AdminEnrollmentRecord }) {
-  // After a cancel, retry or transfer, the row and the trail are read at the position written.
-  const [position, setPosition] = useState<string | undefined>();
-  const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
-  // The button that opened a finished cancel or transfer is gone: focus comes back to the dialog, not the page.
-  const self = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (position) self.current?.focus();
-  }, [position]);
-  const fresh = useQuery(enrollmentRecordQuery(listed.id, position));
-  const record = fresh.data ?? listed;
-  const history = useQuery({
-    queryKey: queryKeys.adminEnrollmentHistory(record.id, position ? { minPosition: position } : undefined),
-    queryFn: adminQueryFn as () => Promise<EnrollmentHistory>,
-  });
-  const done = (what: string) => (result: AfterSaleResult) => {
-    setPosition(result.position);
-    const failed = result.refunds.some((r) => r.status === 'failed');
-    toast({
-      title: what,
-      description: failed ? 'The refund was refused by the card provider: see Refunds below.' : undefined,
-      variant: failed ? 'destructive' : undefined,
-    });
-  };
-  const { retry } = useAfterSale(record.id, done('Refund retried'));
-  const refunds = record.refunds ?? [];
-  const active = record.status !== 'cancelled' && record.status !== 'refunded' && record.status !== 'expired';
-  const detail = useQuery({
-    queryKey: queryKeys.adminEnrollment(record.id),
-    queryFn: adminQueryFn as () => Promise<AdminEnrollmentDetail>,
-  });
-  return (
-    <div className="history" ref={self} tabIndex={-1}>
-      <dl className="history__facts">
-        <div>
-          <dt>Enrollment</dt>
-          <dd>
-            <code>{record.id}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Student</dt>
-          <dd>
-            {record.firstName} {record.lastName} ({record.email})
-          </dd>
-        </div>
-        <div>
-          <dt>{record.workshop ? 'Workshop' : 'Program'}</dt>
-          <dd>{record.workshop?.title ?? record.program?.title}</dd>
-        </div>
-        <div>
-          <dt>Amount</dt>
-          <dd>
-            {money(record.amount)} for {record.participants}{' '}
-            {record.participants === 1 ? 'participant' : 'participants'}
-          </dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd className="history__badges">
-            <Badge variant={statusBadge(record.status)}>{record.status}</Badge>
-            <Badge variant={paymentBadge(record.paymentStatus)}>{paymentLabel(record.paymentStatus)}</Badge>
-          </dd>
-        </div>
-        {record.cancelNote && (
-          <div>
-            <dt>Cancellation reason</dt>
-            <dd>{record.cancelNote}</dd>
-          </div>
-        )}
-      </dl>
-      {active && (
-        <div className="history__actions">
-          {record.workshop && record.status === 'completed' && (
-            <Button variant="outline" size="sm" onPress={() => setOpen('transfer')}>
-              Transfer…
-            </Button>
-          )}
-          <Button variant="danger" size="sm" onPress={() => setOpen('cancel')}>
-            Cancel enrollment…
-          </Button>
-        </div>
-      )}
-      {refunds.length > 0 && (
-        <section aria-labelledby={`refunds-${record.id}`}>
-          <h3 id={`refunds-${record.id}`} className="history__title">
-            Refunds
-          </h3>
-          <ul className="history__refunds">
-            {refunds.map((r) => (
-              <li key={r.refundKey} className="history__refund">
-                <span>
-                  {money(r.amount)} for the {REFUND_REASON[r.reason]}
-                  {r.attempt > 1 ? ` (attempt ${r.attempt})` : ''}
-                </span>
-                <Badge variant={REFUND_BADGE[r.status]}>{r.status === 'issued' ? 'refunded' : r.status}</Badge>
-                {r.status === 'failed' && (
-                  <>
-                    <span className="history__refund-failure">{r.failure}</span>
-                    <Button size="sm" onPress={() => retry.mutate()} isDisabled={retry.isPending}>
-                      {retry.isPending ? 'Retrying…' : 'Retry refund'}
-                    </Button>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-          {retry.error && (
-            <p role="alert" className="after-sale-form__error">
-              {apiErrorText(retry.error) ?? 'The refund could not be retried. Please try again.'}
-            </p>
-          )}
-        </section>
-      )}
-      <h3 className="history__title">Participants</h3>
-      {detail.isPending && <Spinner label="Loading the participants…" showLabel />}
-      {detail.isError && (
-        <div role="alert" className="history__error">
-          <p>{apiErrorText(detail.error) ?? 'The participants could not be loaded.'}</p>
-          <Button variant="outline" size="sm" onPress={() => void detail.refetch()}>
-            Retry
-          </Button>
-        </div>
-      )}
-      {detail.data?.participantDetails && (
-        <ParticipantList
-          details={detail.data.participantDetails}
-          strict={isStrictCategory(detail.data.category)}
-          contactName={`${record.firstName} ${record.lastName}`}
-          label={`Participants of enrollment ${record.id}`}
-        />
-      )}
-      <h3 className="history__title">Events</h3>
-      {history.isPending && <Spinner label="Loading the history…" showLabel />}
-      {history.isError && (
-        <div role="alert" className="history__error">
-          <p>{apiErrorText(history.error) ?? 'The history could not be loaded.'}</p>
-          <Button variant="outline" size="sm" onPress={() => void history.refetch()}>
-            Retry
-          </Button>
-        </div>
-      )}
-      {history.data && (
-        <ol className="history__events" aria-label={`Events of enrollment ${record.id}`}>
-          {history.data.events.map((e) => (
-            <li key={e.position} className="history__event">
-              <div className="history__event-head">
-                <strong>{eventName(e.type)}</strong>
-                <Badge variant="outline">by {e.by ?? e.actor}</Badge>
-              </div>
-              <time dateTime={e.at} className="history__time">
-                {moment(e.at)}
-              </time>
-              <p className="history__summary">{e.summary}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {open === 'cancel' && (
-        <CancelEnrollmentDialog
-          record={record}
-          isOpen
-          onClose={() => setOpen(null)}
-          onDone={done('Enrollment cancelled')}
-        />
-      )}
-      {open === 'transfer' && (
-        <TransferEnrollmentDialog
-          record={record}
-          isOpen
-          onClose={() => setOpen(null)}
-          onDone={done('Enrollment transferred')}
-        />
-      )}
-    </div>
   );
 }

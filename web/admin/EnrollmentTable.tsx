@@ -11,6 +11,26 @@ export interface EnrollmentTableProps {
   emptyText: string;
 }
 
+/**
+ * The participants by name (the parent stands in for rows projected before names were kept), then
+ * who enrolled them and how to reach them.
+ */
+function StudentCell({ record: r }: { record: AdminEnrollmentRecord }) {
+  const parent = `${r.firstName} ${r.lastName}`;
+  const names = r.participantNames?.length ? r.participantNames : [parent];
+  const parentIsStudent = names.length === 1 && names[0] === parent;
+  return (
+    <span className="enrollment-table__stack enrollment-table__who">
+      {names.map((name, i) => (
+        <span key={i} className="enrollment-table__name">
+          {name}
+        </span>
+      ))}
+      <span className="enrollment-table__muted">{parentIsStudent ? r.email : `Parent: ${parent} · ${r.email}`}</span>
+    </span>
+  );
+}
+
 /** The specification's tracker columns; every row opens that enrollment's audit trail. */
 export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTableProps) {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -32,7 +52,7 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
       </TableHeader>
       <TableBody items={rows} renderEmptyState={() => <p className="enrollment-table__empty">{emptyText}</p>}>
         {(r) => (
-          <Row id={r.id} textValue={`${r.firstName} ${r.lastName}`}>
+          <Row id={r.id} textValue={(r.participantNames ?? [`${r.firstName} ${r.lastName}`]).join(', ')}>
             <Cell label="ID">
               <code className="enrollment-table__id" title={r.id}>
                 {r.id.slice(0, 8)}
@@ -42,12 +62,7 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
               <span className="enrollment-table__nowrap">{day(r.createdAt)}</span>
             </Cell>
             <Cell label="Student">
-              <span className="enrollment-table__stack">
-                <span className="enrollment-table__name">
-                  {r.firstName} {r.lastName}
-                </span>
-                <span className="enrollment-table__muted">{r.email}</span>
-              </span>
+              <StudentCell record={r} />
             </Cell>
             <Cell label={'Workshop/\u200bProgram'}>
               <span className="enrollment-table__stack">

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { TrackerTabSchema, type AdminEnrollmentRecord, type TrackerTab } from '../../contracts/admin/enrollments.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Button } from '../components/Button.js';
+import { Select } from '../components/Select.js';
 import { Spinner } from '../components/Spinner.js';
 import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.js';
 import { TextField } from '../components/TextField.js';
@@ -11,6 +13,7 @@ import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminPageQueryFn, type Page } from './adminApi.js';
 import { AdminShell } from './AdminShell.js';
+import { day } from './adminFormat.js';
 import { EnrollmentHistoryDialog } from './EnrollmentHistoryDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
 import { downloadEnrollmentsCsv } from './exportCsv.js';
@@ -32,13 +35,15 @@ export function EnrollmentTrackerPage() {
   const [params, setParams] = useSearchParams();
   const status = TrackerTabSchema.catch('all').parse(params.get('status') ?? 'all');
   const q = params.get('q') ?? '';
+  const workshop = params.get('workshop') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
 
-  const update = (next: { q?: string; status?: TrackerTab; page?: number }) => {
-    const merged = { q, status, page, ...next };
+  const update = (next: { q?: string; status?: TrackerTab; page?: number; workshop?: string }) => {
+    const merged = { q, status, page, workshop, ...next };
     const search = new URLSearchParams();
     if (merged.q) search.set('q', merged.q);
     if (merged.status !== 'all') search.set('status', merged.status);
+    if (merged.workshop) search.set('workshop', merged.workshop);
     if (merged.page > 1) search.set('page', String(merged.page));
     setParams(search, { replace: true });
   };
@@ -46,7 +51,7 @@ export function EnrollmentTrackerPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadEnrollmentsCsv({ q, status });
+      await downloadEnrollmentsCsv({ q, status, workshopId: workshop || undefined });
     } catch (err) {
       toast({
         title: 'Export failed',
@@ -67,7 +72,10 @@ export function EnrollmentTrackerPage() {
         </Button>
       }
     >
-      <SearchBox initial={q} onSearch={(text) => update({ q: text, page: 1 })} />
+      <div className="tracker__filters">
+        <SearchBox initial={q} onSearch={(text) => update({ q: text, page: 1 })} />
+        <WorkshopFilter selected={workshop} onSelect={(id) => update({ workshop: id, page: 1 })} />
+      </div>
       <Tabs selectedKey={status} onSelectionChange={(key) => update({ status: key as TrackerTab, page: 1 })}>
         <TabList aria-label="Filter enrollments">
           {TABS.map((t) => (
@@ -81,6 +89,7 @@ export function EnrollmentTrackerPage() {
             <EnrollmentResults
               q={q}
               status={status}
+              workshopId={workshop}
               page={page}
               onPage={(p) => update({ page: p })}
               tabLabel={t.label}
@@ -104,7 +113,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
     <TextField
       className="tracker__search"
       label="Search enrollments"
-      description="Workshop or program title, location, or enrollment ID"
+      description="Participant or parent name, e-mail, phone, workshop or program title, location, or enrollment ID"
       type="search"
       value={text}
       onChange={setText}
@@ -112,22 +121,55 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
   );
 }
 
+const ALL_WORKSHOPS = 'all';
+
+/** Narrows the tracker (and its export) to one workshop's enrollments; the latest sessions first. */
+function WorkshopFilter({ selected, onSelect }: { selected: string; onSelect: (id: string) => void }) {
+  const workshops = useQuery<Workshop[]>({ queryKey: queryKeys.workshops() });
+  const options = [
+    { id: ALL_WORKSHOPS, label: 'All workshops' },
+    ...[...(workshops.data ?? [])]
+      .sort((a, b) => b.date.localeCompare(a.date))
+      .map((w) => ({ id: w.id, label: `${w.title} (${day(w.date)})` })),
+  ];
+  // A workshop named in the address but not (yet) listed still shows as chosen.
+  if (selected && !options.some((o) => o.id === selected))
+    options.push({ id: selected, label: `Workshop ${selected}` });
+  return (
+    <Select
+      className="tracker__workshop"
+      label="Workshop"
+      options={options}
+      selectedKey={selected || ALL_WORKSHOPS}
+      onSelectionChange={(key) => onSelect(key === ALL_WORKSHOPS || key === null ? '' : String(key))}
+    />
+  );
+}
+
 function EnrollmentResults({
   q,
   status,
+  workshopId,
   page,
   onPage,
   tabLabel,
 }: {
   q: string;
   status: TrackerTab;
+  workshopId: string;
   page: number;
   onPage: (p: number) => void;
   tabLabel: string;
 }) {
   const [open, setOpen] = useState<AdminEnrollmentRecord | null>(null);
   const list = useQuery({
-    queryKey: queryKeys.adminEnrollments({ q: q || undefined, status, page, pageSize: PAGE_SIZE }),
+    queryKey: queryKeys.adminEnrollments({
+      q: q || undefined,
+      status,
+      workshopId: workshopId || undefined,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
     queryFn: adminPageQueryFn as () => Promise<Page<AdminEnrollmentRecord>>,
     placeholderData: keepPreviousData,
   });
@@ -151,7 +193,9 @@ function EnrollmentResults({
         label={`${tabLabel} enrollments`}
         rows={rows}
         onOpen={setOpen}
-        emptyText={q ? `No enrollments match “${q}”.` : 'No enrollments yet.'}
+        emptyText={
+          q ? `No enrollments match “${q}”.` : workshopId ? 'No enrollments for this workshop.' : 'No enrollments yet.'
+        }
       />
       {total > 0 && <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={onPage} label="Enrollment pages" />}
       <EnrollmentHistoryDialog record={open} onClose={() => setOpen(null)} />

@@ -5,17 +5,11 @@ import type {
   TransferEnrollmentRequest,
 } from '../../contracts/admin/after-sale.js';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import type { ConfirmationResendResult } from '../../contracts/admin/confirmation-resend.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 
 const base = (id: string) => `/api/admin/enrollments/${encodeURIComponent(id)}`;
-
-/** One tracker row, found by its id; `minPosition` waits for the projections after a write. */
-export const enrollmentRecordQuery = (id: string, minPosition?: string) => ({
-  queryKey: queryKeys.adminEnrollments({ q: id, minPosition }),
-  queryFn: adminQueryFn as () => Promise<AdminEnrollmentRecord[]>,
-  select: (rows: AdminEnrollmentRecord[]) => rows.find((r) => r.id === id) ?? null,
-});
 
 /**
  * After a write: this enrollment's row and history are read at the write's position (the server
@@ -52,6 +46,18 @@ export function useAfterSale(id: string, onDone: (result: AfterSaleResult) => vo
       onSuccess: done,
     }),
   };
+}
+
+/** Sends the confirmation e-mail again; the answer says whether it left yet and where to read the history. */
+export function useResendConfirmation(id: string, onDone: (result: ConfirmationResendResult) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminJson<ConfirmationResendResult>('POST', `${base(id)}/resend-confirmation`, {}),
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminEnrollmentHistory(id) });
+      onDone(result);
+    },
+  });
 }
 
 /** Dollars that can still go back: what was paid less every refund already decided. */

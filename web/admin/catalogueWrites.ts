@@ -45,15 +45,14 @@ export function useCatalogueWrite(kind: CatalogueKind, onDone?: () => void) {
     mutationFn: ({ action, id, body }: CatalogueWrite) =>
       adminJson<AdminWriteResult>(METHOD[action], id ? `${collection}/${encodeURIComponent(id)}` : collection, body),
     onSuccess: async (result, { action }) => {
+      // The dashboard's next workshops list workshops too.
+      const dashboards = [queryKeys.adminDashboard(), ...(kind === 'workshop' ? [queryKeys.adminDashboardDay()] : [])];
       await Promise.all([
         refreshAfterWrite(queryClient, listKey, result.position),
-        refreshAfterWrite(queryClient, queryKeys.adminDashboard(), result.position, adminQueryFn),
+        ...dashboards.map((key) => refreshAfterWrite(queryClient, key, result.position, adminQueryFn)),
       ]).catch(() =>
         // The write is saved; only the re-read failed. The lists are read again when next shown.
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: listKey }),
-          queryClient.invalidateQueries({ queryKey: queryKeys.adminDashboard() }),
-        ]),
+        Promise.all([listKey, ...dashboards].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
       );
       // Detail pages of the record read it again when next shown.
       queryClient.removeQueries({

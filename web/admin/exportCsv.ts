@@ -1,8 +1,13 @@
 import { adminRequest } from './adminApi.js';
 
-export async function downloadEnrollmentsCsv(filter: { q?: string; status?: string }): Promise<void> {
+export async function downloadEnrollmentsCsv(filter: {
+  q?: string;
+  status?: string;
+  workshopId?: string;
+}): Promise<void> {
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
+  if (filter.workshopId) params.set('workshopId', filter.workshopId);
   if (filter.status && filter.status !== 'all') params.set('status', filter.status);
   const qs = params.toString();
   await downloadCsv(`/api/admin/enrollments/export.csv${qs ? `?${qs}` : ''}`, 'enrollments.csv');

@@ -28,7 +28,9 @@ export const queryKeys = {
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),
   adminSession: () => withParams('/api/admin/session'),
   adminDashboard: (params?: SearchParams) => withParams('/api/admin/dashboard', params),
-  adminEnrollment: (id: string) => withParams(`/api/admin/enrollments/${encodeURIComponent(id)}`),
+  adminDashboardDay: (params?: SearchParams) => withParams('/api/admin/dashboard/day', params),
+  adminEnrollment: (id: string, params?: SearchParams) =>
+    withParams(`/api/admin/enrollments/${encodeURIComponent(id)}`, params),
   adminEnrollmentHistory: (id: string, params?: SearchParams) =>
     withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),

@@ -106,6 +106,9 @@ describe('MongoDB adapter against a fake server: indexes', () => {
       '/api/admin/enrollments?status=completed',
       '/api/admin/enrollments?status=unpaid&page=2&pageSize=10',
       '/api/admin/enrollments?q=tea',
+      '/api/admin/enrollments?workshopId=6',
+      '/api/admin/enrollments?q=ann%40example.com',
+      '/api/admin/dashboard/day',
       '/api/admin/enrollments/export.csv?status=pending',
       '/api/admin/inquiries',
       '/api/programs',
@@ -123,6 +126,8 @@ describe('MongoDB adapter against a fake server: indexes', () => {
     const queries = named(fake.commands.slice(before), 'find').filter((c) => !String(c.body.find).startsWith('_'));
     const collections = new Set(queries.map((q) => String(q.body.find)));
     expect([...collections].sort()).toEqual([
+      // A whole e-mail address: one read by _id.
+      'enrollment-emails',
       'enrollments',
       'inquiries',
       'orders',
@@ -152,6 +157,11 @@ describe('MongoDB adapter against a fake server: indexes', () => {
       ],
       [
         ['doc.paymentStatus', 1],
+        ['doc.seq', -1],
+        ['_id', 1],
+      ],
+      [
+        ['doc.workshopId', 1],
         ['doc.seq', -1],
         ['_id', 1],
       ],

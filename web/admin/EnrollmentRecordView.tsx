@@ -1,0 +1,302 @@
+import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminEnrollmentDetail, AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import type { AfterSaleResult, RefundView } from '../../contracts/admin/after-sale.js';
+import type { EnrollmentHistory } from '../../contracts/admin/history.js';
+import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { Badge } from '../components/Badge.js';
+import { Button } from '../components/Button.js';
+import { Spinner } from '../components/Spinner.js';
+import { toast } from '../components/Toast.js';
+import { apiErrorText } from '../core/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { ParticipantList } from '../enrollment/ParticipantList.js';
+import { adminQueryFn } from './adminApi.js';
+import { clock, day, money, moment, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
+import { useAfterSale, useResendConfirmation } from './afterSale.js';
+import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
+import { FamilyDetails } from './FamilyDetails.js';
+import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
+
+/** "PaymentSucceeded" -> "Payment succeeded" */
+const eventName = (type: string) => {
+  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const REFUND_REASON: Record<RefundView['reason'], string> = {
+  cancelled: 'cancellation',
+  'transfer-difference': 'transfer difference',
+  'seats-unavailable': 'seats unavailable',
+  'workshop-begun': 'payment after the start',
+};
+
+const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' } as const;
+
+/**
+ * One enrollment in full: who, what and where it stands, the after-sale actions, the payment and
+ * its refunds, every participant, everything else the parent filled in, and the audit trail (every
+ * event of its stream). The tracker's dialog and the page /admin/enrollments/:id both show it.
+ */
+export function EnrollmentRecordView({ id, listed }: { id: string; listed?: AdminEnrollmentRecord }) {
+  // After a cancel, retry, transfer or resend, the record and the trail are read at the position written.
+  const [position, setPosition] = useState<string | undefined>();
+  const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
+  // The button that opened a finished cancel or transfer is gone: focus comes back to the view, not the page.
+  const self = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (position) self.current?.focus();
+  }, [position]);
+  const detail = useQuery({
+    queryKey: queryKeys.adminEnrollment(id, position ? { minPosition: position } : undefined),
+    queryFn: adminQueryFn as () => Promise<AdminEnrollmentDetail>,
+    placeholderData: keepPreviousData,
+  });
+  const history = useQuery({
+    queryKey: queryKeys.adminEnrollmentHistory(id, position ? { minPosition: position } : undefined),
+    queryFn: adminQueryFn as () => Promise<EnrollmentHistory>,
+  });
+  const done = (what: string) => (result: AfterSaleResult) => {
+    setPosition(result.position);
+    const failed = result.refunds.some((r) => r.status === 'failed');
+    toast({
+      title: what,
+      description: failed ? 'The refund was refused by the card provider: see Refunds below.' : undefined,
+      variant: failed ? 'destructive' : undefined,
+    });
+  };
+  const { retry } = useAfterSale(id, done('Refund retried'));
+  const resend = useResendConfirmation(id, (result) => {
+    setPosition(result.position);
+    toast({
+      title: result.sent ? 'Confirmation e-mail sent again' : 'Confirmation e-mail on its way',
+      description: result.sent ? undefined : 'The mail server has not answered yet; the history shows when it leaves.',
+    });
+  });
+
+  const record: AdminEnrollmentRecord | undefined = detail.data ?? listed;
+  if (!record) {
+    if (detail.isError)
+      return (
+        <div role="alert" className="history__error">
+          <p>{apiErrorText(detail.error) ?? 'The enrollment could not be loaded.'}</p>
+          <Button variant="outline" size="sm" onPress={() => void detail.refetch()}>
+            Retry
+          </Button>
+        </div>
+      );
+    return <Spinner label="Loading the enrollment…" showLabel />;
+  }
+  const refunds = record.refunds ?? [];
+  const active = record.status !== 'cancelled' && record.status !== 'refunded' && record.status !== 'expired';
+  const parent = `${record.firstName} ${record.lastName}`;
+  return (
+    <div className="history" ref={self} tabIndex={-1}>
+      <dl className="history__facts">
+        <div>
+          <dt>Enrollment</dt>
+          <dd>
+            <code>{record.id}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Parent</dt>
+          <dd>
+            {parent}
+            <br />
+            <a href={`mailto:${record.email}`} className="text-link">
+              {record.email}
+            </a>
+            {detail.data?.contact?.phone && (
+              <>
+                <br />
+                <a href={`tel:${detail.data.contact.phone.replace(/[^\d+]/g, '')}`} className="text-link">
+                  {detail.data.contact.phone}
+                </a>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{record.workshop ? 'Workshop' : 'Program'}</dt>
+          <dd>
+            {record.workshop?.title ?? record.program?.title}
+            {record.workshop?.date && (
+              <>
+                <br />
+                {day(record.workshop.date)}, {clock(record.workshop.date)}
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Submitted</dt>
+          <dd>{moment(record.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>
+            {money(record.amount)} for {record.participants}{' '}
+            {record.participants === 1 ? 'participant' : 'participants'}
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd className="history__badges">
+            <Badge variant={statusBadge(record.status)}>{record.status}</Badge>
+            <Badge variant={paymentBadge(record.paymentStatus)}>{paymentLabel(record.paymentStatus)}</Badge>
+          </dd>
+        </div>
+        {record.cancelNote && (
+          <div>
+            <dt>Cancellation reason</dt>
+            <dd>{record.cancelNote}</dd>
+          </div>
+        )}
+      </dl>
+      {(active || record.status === 'completed') && (
+        <div className="history__actions">
+          {record.status === 'completed' && (
+            <Button variant="outline" size="sm" onPress={() => resend.mutate()} isDisabled={resend.isPending}>
+              {resend.isPending ? 'Sending…' : 'Resend confirmation'}
+            </Button>
+          )}
+          {record.workshop && record.status === 'completed' && (
+            <Button variant="outline" size="sm" onPress={() => setOpen('transfer')}>
+              Transfer…
+            </Button>
+          )}
+          {active && (
+            <Button variant="danger" size="sm" onPress={() => setOpen('cancel')}>
+              Cancel enrollment…
+            </Button>
+          )}
+        </div>
+      )}
+      {resend.error && (
+        <p role="alert" className="after-sale-form__error">
+          {apiErrorText(resend.error) ?? 'The confirmation could not be sent again. Please try again.'}
+        </p>
+      )}
+      <section aria-labelledby={`payment-${record.id}`}>
+        <h3 id={`payment-${record.id}`} className="history__title">
+          Payment
+        </h3>
+        <dl className="history__facts">
+          <div>
+            <dt>Due</dt>
+            <dd>{money(record.amount)}</dd>
+          </div>
+          {detail.data?.paidAmount !== undefined && (
+            <div>
+              <dt>Paid</dt>
+              <dd>{money(detail.data.paidAmount)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Refunded</dt>
+            <dd>{money(record.refundedAmount ?? 0)}</dd>
+          </div>
+        </dl>
+      </section>
+      {refunds.length > 0 && (
+        <section aria-labelledby={`refunds-${record.id}`}>
+          <h3 id={`refunds-${record.id}`} className="history__title">
+            Refunds
+          </h3>
+          <ul className="history__refunds">
+            {refunds.map((r) => (
+              <li key={r.refundKey} className="history__refund">
+                <span>
+                  {money(r.amount)} for the {REFUND_REASON[r.reason]}
+                  {r.attempt > 1 ? ` (attempt ${r.attempt})` : ''}
+                </span>
+                <Badge variant={REFUND_BADGE[r.status]}>{r.status === 'issued' ? 'refunded' : r.status}</Badge>
+                {r.status === 'failed' && (
+                  <>
+                    <span className="history__refund-failure">{r.failure}</span>
+                    <Button size="sm" onPress={() => retry.mutate()} isDisabled={retry.isPending}>
+                      {retry.isPending ? 'Retrying…' : 'Retry refund'}
+                    </Button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          {retry.error && (
+            <p role="alert" className="after-sale-form__error">
+              {apiErrorText(retry.error) ?? 'The refund could not be retried. Please try again.'}
+            </p>
+          )}
+        </section>
+      )}
+      <h3 className="history__title">Participants</h3>
+      {detail.isPending && <Spinner label="Loading the participants…" showLabel />}
+      {detail.isError && (
+        <div role="alert" className="history__error">
+          <p>{apiErrorText(detail.error) ?? 'The participants could not be loaded.'}</p>
+          <Button variant="outline" size="sm" onPress={() => void detail.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {detail.data?.participantDetails && (
+        <ParticipantList
+          details={detail.data.participantDetails}
+          strict={isStrictCategory(detail.data.category)}
+          contactName={parent}
+          label={`Participants of enrollment ${record.id}`}
+        />
+      )}
+      {detail.data?.contact && (
+        <FamilyDetails
+          contact={detail.data.contact}
+          strict={isStrictCategory(detail.data.category)}
+          enrollmentId={record.id}
+        />
+      )}
+      <h3 className="history__title">Events</h3>
+      {history.isPending && <Spinner label="Loading the history…" showLabel />}
+      {history.isError && (
+        <div role="alert" className="history__error">
+          <p>{apiErrorText(history.error) ?? 'The history could not be loaded.'}</p>
+          <Button variant="outline" size="sm" onPress={() => void history.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {history.data && (
+        <ol className="history__events" aria-label={`Events of enrollment ${record.id}`}>
+          {history.data.events.map((e) => (
+            <li key={e.position} className="history__event">
+              <div className="history__event-head">
+                <strong>{eventName(e.type)}</strong>
+                <Badge variant="outline">by {e.by ?? e.actor}</Badge>
+              </div>
+              <time dateTime={e.at} className="history__time">
+                {moment(e.at)}
+              </time>
+              <p className="history__summary">{e.summary}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {open === 'cancel' && (
+        <CancelEnrollmentDialog
+          record={record}
+          isOpen
+          onClose={() => setOpen(null)}
+          onDone={done('Enrollment cancelled')}
+        />
+      )}
+      {open === 'transfer' && (
+        <TransferEnrollmentDialog
+          record={record}
+          isOpen
+          onClose={() => setOpen(null)}
+          onDone={done('Enrollment transferred')}
+        />
+      )}
+    </div>
+  );
+}
