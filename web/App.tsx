@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nProvider } from 'react-aria-components';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
@@ -76,18 +76,7 @@ export async function prepareRoutes(location: string) {
  * and the ids `useId` gives, match when the client hydrates). en-US whatever the browser says:
  * the school publishes US dates, 12-hour times and dollars.
  */
-export function App({
-  router,
-  queryClient,
-  site,
-  onHydrated,
-}: {
-  router: ReactNode;
-  queryClient: QueryClient;
-  site: SiteInfo;
-  onHydrated?: () => void;
-}) {
-  useEffect(() => onHydrated?.(), [onHydrated]);
+export function App({ router, queryClient, site }: { router: ReactNode; queryClient: QueryClient; site: SiteInfo }) {
   return (
     <I18nProvider locale="en-US">
       <QueryClientProvider client={queryClient}>

@@ -49,7 +49,7 @@ export const render: RenderPage = async (request) => {
     <App
       router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
       queryClient={queryClient}
-      site={{ origin: request.origin, renderedAt: () => now }}
+      site={{ origin: request.origin, renderedAt: now }}
     />,
     // Never outline a finished boundary: React would send it apart with an inline script to move
     // it in place, which the CSP refuses and a browser without JavaScript never runs.

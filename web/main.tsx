@@ -15,8 +15,6 @@ if (!rootElement) throw new Error('The page has no #root element.');
 // Public pages come rendered by the server with their data; the others are the bare shell.
 const payloadElement = document.getElementById(SSR_PAYLOAD_ID);
 const payload = payloadElement ? (JSON.parse(payloadElement.textContent ?? '') as SsrPayload) : null;
-let hydrating = payload !== null;
-const renderedAt = payload ? new Date(payload.now) : null;
 
 if (payload) hydrate(queryClient, reviveErrors(payload.queries as DehydratedState));
 // The page's own chunk before the first render, so hydration adopts the server's HTML instead of suspending.
@@ -28,8 +26,7 @@ const app = (
     <App
       router={<RouterProvider router={router} />}
       queryClient={queryClient}
-      site={{ origin: payload?.origin ?? window.location.origin, renderedAt: () => (hydrating ? renderedAt : null) }}
-      onHydrated={() => (hydrating = false)}
+      site={{ origin: payload?.origin ?? window.location.origin, renderedAt: payload ? new Date(payload.now) : null }}
     />
   </StrictMode>
 );

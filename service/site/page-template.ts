@@ -57,6 +57,7 @@ export interface PageTemplate {
 
 const HEAD_END = '</head>';
 const ROOT = '<div id="root"></div>';
+const BODY_END = '</body>';
 
 /**
  * The built index.html made ready for rendered pages: its generic title and description go (each
@@ -64,13 +65,21 @@ const ROOT = '<div id="root"></div>';
  * JavaScript. Null when the file is not a shell this can fill.
  */
 export function pageTemplate(indexHtml: string): PageTemplate | null {
+  // The entry script moves after the page (a module runs after parsing wherever it stands), so the
+  // page reads top to bottom before any script; a modulepreload in its place keeps its early fetch.
+  const entries: string[] = [];
   const html = indexHtml
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '')
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(/<script type="module"([^>]*?)\ssrc="([^"]+)"([^>]*)><\/script>/g, (tag, _a, src: string) => {
+      entries.push(tag);
+      return `<link rel="modulepreload" crossorigin href="${src}">`;
+    });
   const root = html.indexOf(ROOT);
-  if (root < 0 || !html.includes(HEAD_END)) return null;
-  return { before: html.slice(0, root), after: html.slice(root + ROOT.length) };
+  if (root < 0 || !html.includes(HEAD_END) || !html.includes(BODY_END)) return null;
+  const after = html.slice(root + ROOT.length).replace(BODY_END, `${entries.join('')}${BODY_END}`);
+  return { before: html.slice(0, root), after };
 }
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -5,6 +5,7 @@ import {
   currentWorkshops,
   expectNoSeriousA11yViolations,
   expectOneH1,
+  hydrated,
   screenshot,
   SCREENSHOT_WIDTHS,
 } from './fixtures.js';
@@ -100,6 +101,7 @@ test.describe('events screen', () => {
 
   test('the category filter and the calendar work by keyboard', async ({ page }) => {
     await page.goto('/events');
+    await hydrated(page);
     const category = page.getByRole('button', { name: /Category/ });
     await category.focus();
     await page.keyboard.press('Enter');

@@ -74,6 +74,32 @@ export async function expectNoSeriousA11yViolations(page: Page, context = ''): P
   expect(summary, `axe found serious/critical problems ${context}`).toEqual([]);
 }
 
+/**
+ * Resolves once React has attached to the server's markup (its keys appear on the DOM nodes): a
+ * server-rendered page shows its buttons before its script has run, and a key pressed on them
+ * before then does nothing.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('#main-content');
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  });
+}
+
+/**
+ * Opens a page the way a click inside the app does (history and the router, no new document), so
+ * the page reads its data in the browser, where `page.route` can answer for the API; a page loaded
+ * by address comes from the server with its data already in it.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Waits for the page's single h1 and returns it. */
 export async function expectOneH1(page: Page, name: string | RegExp) {
   const h1 = page.locator('h1');

@@ -62,7 +62,7 @@ test.describe('program detail', () => {
   test('an unknown slug shows Program Not Found', async ({ page }) => {
     await page.goto('/program/no-such-program');
     await expectOneH1(page, 'Program Not Found');
-    await expect(page).toHaveTitle(`Program Details | ${SCHOOL_NAME}`);
+    await expect(page).toHaveTitle(`Program Not Found | ${SCHOOL_NAME}`);
     await expect(page.getByText("The program you're looking for doesn't exist or has been removed.")).toBeVisible();
     await page.getByRole('link', { name: 'Return to Programs' }).click();
     await expect(page).toHaveURL(/\/programs$/);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   createWorkshop,
   expectNoSeriousA11yViolations,
+  openInApp,
   schoolWallClock,
   screenshot,
   SCREENSHOT_WIDTHS,
@@ -34,7 +35,9 @@ test.describe('schedule card states', () => {
       const list = (await (await route.fetch()).json()) as Array<{ id: string; spotsLeft: number }>;
       await route.fulfill({ json: list.map((w) => (w.id === '4' ? { ...w, spotsLeft: 0 } : w)) });
     });
-    await page.goto('/schedule');
+    // The server renders /schedule with its data in the page; opened from the menu, the schedule
+    // reads /api/workshops in the browser, where the route above answers.
+    await openInApp(page, '/schedule');
     const card = (title: string) => page.locator('.workshop-card').filter({ hasText: title }).first();
 
     const open = card('Etiquette After Dark - Dinner');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { currentWorkshops, SCHOOL_NAME, expectOneH1, seededSeason } from './fixtures.js';
+import { currentWorkshops, SCHOOL_NAME, expectOneH1, hydrated, openInApp, seededSeason } from './fixtures.js';
 
 // The course schedule (/schedule and /scheduling), its calendar, filters and details dialog.
 
@@ -122,7 +122,8 @@ test.describe('course schedule', () => {
       const list = (await (await route.fetch()).json()) as Array<{ id: string; spotsLeft: number }>;
       await route.fulfill({ json: list.map((w) => (w.id === '4' ? { ...w, spotsLeft: 3 } : w)) });
     });
-    await page.goto(`/schedule?date=${(await seededSeason(page)).dayKeyOf('4')}`);
+    // Opened inside the app, so the schedule reads the API in the browser (see openInApp).
+    await openInApp(page, `/schedule?date=${(await seededSeason(page)).dayKeyOf('4')}`);
     await expect(page.locator('.workshop-card .badge')).toHaveText('3 spots left');
     await expect(page.locator('.workshop-card .badge')).toHaveClass(/badge--danger/);
   });
@@ -130,6 +131,7 @@ test.describe('course schedule', () => {
   test('the details dialog opens and closes by keyboard', async ({ page }) => {
     const season = await seededSeason(page);
     await page.goto(`/schedule?date=${season.dayKeyOf('6')}`);
+    await hydrated(page);
     const view = page.getByRole('button', { name: /View Details for Etiquette After Dark - Dinner/ });
     await view.focus();
     await page.keyboard.press('Enter');
@@ -159,6 +161,7 @@ test.describe('course schedule', () => {
 
   test('long descriptions keep their line breaks and additional info is listed', async ({ page }) => {
     await page.goto(`/schedule?date=${(await seededSeason(page)).dayKeyOf('4')}`);
+    await hydrated(page);
     await page.getByRole('button', { name: /View Details for Princess Tea Party/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Princess Tea Party' });
     const long = dialog.locator('.workshop-dialog__long');

@@ -64,7 +64,6 @@ export function EventsPage() {
         page="Events"
         description="Every etiquette workshop, class and evening of Great Lakes School of Etiquette, past and upcoming, newest first: filter by category or pick a day."
       />
-      {workshops.data && <JsonLd data={workshopEvents(workshops.data, origin, now)} />}
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Past and upcoming</span>
@@ -162,6 +161,8 @@ export function EventsPage() {
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         now={now}
       />
+      {/* Structured data for search engines, after the page's own content. */}
+      {workshops.data && <JsonLd data={workshopEvents(workshops.data, origin, now)} />}
     </>
   );
 }

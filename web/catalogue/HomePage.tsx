@@ -54,7 +54,6 @@ export function HomePage() {
   return (
     <>
       <PageHead description="Great Lakes School of Etiquette in Plano, Texas: etiquette and social skills classes for children, teens, adults and organisations." />
-      <JsonLd data={localBusiness(origin)} />
       <HeroCarousel />
 
       <section className="section" aria-labelledby="parents-title">
@@ -169,6 +168,8 @@ export function HomePage() {
           </div>
         </div>
       </section>
+      {/* Structured data for search engines, after the page's own content. */}
+      <JsonLd data={localBusiness(origin)} />
     </>
   );
 }

@@ -119,7 +119,6 @@ export function SchedulePage() {
         path="/schedule"
         description="Upcoming etiquette workshops and classes in Plano, Texas: tea parties, summer camps, teen, adult and business sessions, with dates, prices and seats left."
       />
-      {upcoming && <JsonLd data={workshopEvents(upcoming, origin, now)} />}
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Workshops &amp; classes</span>
@@ -196,6 +195,8 @@ export function SchedulePage() {
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         now={now}
       />
+      {/* Structured data for search engines, after the page's own content. */}
+      {upcoming && <JsonLd data={workshopEvents(upcoming, origin, now)} />}
     </>
   );
 }

@@ -1,20 +1,18 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * What the page knows about where and when it was made: the site's public origin (for canonical
- * and share links: PUBLIC_URL, else the address the server was asked at) and, while the client
- * hydrates the server's HTML, the moment the server rendered it, so the first render on the client
- * decides open, full or past exactly as the server did.
+ * and share links: PUBLIC_URL, else the address the server was asked at) and the moment the server
+ * rendered it (null for a page the client rendered itself).
  */
 export interface SiteInfo {
   origin: string;
-  /** The server's "now" while hydrating; null once the page is the client's own. */
-  renderedAt: () => Date | null;
+  renderedAt: Date | null;
 }
 
 const SiteContext = createContext<SiteInfo>({
   origin: typeof window === 'undefined' ? '' : window.location.origin,
-  renderedAt: () => null,
+  renderedAt: null,
 });
 
 export function SiteProvider({ value, children }: { value: SiteInfo; children: ReactNode }) {
@@ -23,18 +21,26 @@ export function SiteProvider({ value, children }: { value: SiteInfo; children: R
 
 export const useSiteOrigin = () => useContext(SiteContext).origin;
 
+const noSubscription = () => () => undefined;
+
 /**
- * One "now" per page view. Hydrating the server's HTML, the server's first (so both render alike),
- * then at once the visitor's own clock, which decides from then on, as on a page the client rendered.
+ * True on the server and while React hydrates the server's HTML (React reads the server snapshot
+ * then, per component, however late a Suspense boundary hydrates), false on the client afterwards.
+ */
+const useServerPass = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+
+/**
+ * One "now" per page view. On the server and while hydrating, the server's moment (so both render
+ * alike); then the visitor's own clock, taken when the page first rendered, decides from then on.
  */
 export function useVisitNow(): Date {
   const { renderedAt } = useContext(SiteContext);
-  const [{ now, fromServer }, setNow] = useState(() => {
-    const server = renderedAt();
-    return { now: server ?? new Date(), fromServer: server !== null };
-  });
-  useEffect(() => {
-    if (fromServer) setNow({ now: new Date(), fromServer: false });
-  }, [fromServer]);
-  return now;
+  const serverPass = useServerPass();
+  const [clientNow] = useState(() => new Date());
+  return serverPass && renderedAt ? renderedAt : clientNow;
 }

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
+import { ADDRESS_ONE_LINE } from '../../../contracts/core/school.js';
+import { jsonForScript } from '../../../contracts/site/ssr.js';
+import {
+  availabilityOf,
+  localBusiness,
+  workshopEnd,
+  workshopEvent,
+  workshopEvents,
+} from '../../../contracts/site/structured-data.js';
+
+const workshop = (over: Partial<Workshop> = {}): Workshop => ({
+  id: '4',
+  title: 'Princess Tea Party',
+  description: 'A tea party for young royals.',
+  date: '2025-06-07T12:30:00-05:00',
+  time: '12:30 PM - 2:00 PM',
+  location: ADDRESS_ONE_LINE,
+  instructor: 'Margaret Ellison',
+  duration: '1.5 hours',
+  category: 'tea-party',
+  ageRange: '5-9',
+  price: 75,
+  capacity: 15,
+  spotsLeft: 15,
+  seatsTaken: 0,
+  ...over,
+});
+const BEFORE = new Date('2025-05-01T12:00:00Z');
+
+describe('JSON-LD for search engines', () => {
+  it('given a workshop, then an Event with its start, end, place, organizer and an offer in dollars', () => {
+    expect(workshopEvent(workshop(), 'https://school.example', BEFORE)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Princess Tea Party',
+      description: 'A tea party for young royals.',
+      startDate: '2025-06-07T12:30:00-05:00',
+      endDate: '2025-06-07T14:00:00-05:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: {
+        '@type': 'Place',
+        name: 'Great Lakes School of Etiquette',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '5800 Legacy Drive, Suite 120, Legacy Commons Shopping Centre',
+          addressLocality: 'Plano',
+          addressRegion: 'TX',
+          postalCode: '75024',
+          addressCountry: 'US',
+        },
+      },
+      performer: { '@type': 'Person', name: 'Margaret Ellison' },
+      organizer: { '@type': 'Organization', name: 'Great Lakes School of Etiquette', url: 'https://school.example/' },
+      offers: {
+        '@type': 'Offer',
+        url: 'https://school.example/enroll/4',
+        price: 75,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        validThrough: '2025-06-07T17:30:00.000Z',
+      },
+      typicalAgeRange: '5-9',
+    });
+  });
+
+  it('given a camp over four days, then it ends on the fourth day at the end of its daily time', () => {
+    const camp = workshop({
+      date: '2025-06-23T10:00:00-05:00',
+      time: '10:00 AM - 11:30 AM',
+      duration: '4 days (90 minutes a day)',
+    });
+    expect(workshopEnd(camp)).toBe('2025-06-26T11:30:00-05:00');
+  });
+
+  it('given a winter evening, then the end carries the standard-time offset', () => {
+    const dinner = workshop({ date: '2025-12-06T19:00:00-06:00', time: '7:00 PM - 9:00 PM', duration: '2 hours' });
+    expect(workshopEnd(dinner)).toBe('2025-12-06T21:00:00-06:00');
+  });
+
+  it('given a time with no end, then no end date is made up', () => {
+    expect(workshopEnd(workshop({ time: '11:30 PM' }))).toBeUndefined();
+    expect(workshopEvent(workshop({ time: '' }), 'https://s', BEFORE)).not.toHaveProperty('endDate');
+  });
+
+  it('given seats and the sales window, then the availability says what a parent can do', () => {
+    expect(availabilityOf(workshop({ spotsLeft: 9 }), BEFORE)).toBe('https://schema.org/InStock');
+    expect(availabilityOf(workshop({ spotsLeft: 2 }), BEFORE)).toBe('https://schema.org/LimitedAvailability');
+    expect(availabilityOf(workshop({ spotsLeft: 0 }), BEFORE)).toBe('https://schema.org/SoldOut');
+    expect(availabilityOf(workshop({ enrollmentClosesAt: '2025-04-30T12:00:00-05:00' }), BEFORE)).toBe(
+      'https://schema.org/OutOfStock',
+    );
+  });
+
+  it('given a place other than the school, then its own words, not the school’s address', () => {
+    const away = workshopEvent(workshop({ location: 'The Grand Hotel, Dallas' }), 'https://s', BEFORE);
+    expect(away.location).toEqual({
+      '@type': 'Place',
+      name: 'The Grand Hotel, Dallas',
+      address: 'The Grand Hotel, Dallas',
+    });
+  });
+
+  it('given past and upcoming workshops, then only the upcoming ones are listed', () => {
+    const list = [workshop({ id: '1', date: '2025-04-01T10:00:00-05:00' }), workshop({ id: '2' })];
+    expect(workshopEvents(list, 'https://s', BEFORE).map((e) => (e.offers as { url: string }).url)).toEqual([
+      'https://s/enroll/2',
+    ]);
+  });
+
+  it('given the school, then a LocalBusiness with its hours as schema.org writes them', () => {
+    expect(localBusiness('https://school.example')).toMatchObject({
+      '@type': 'LocalBusiness',
+      url: 'https://school.example/',
+      openingHours: ['Mo-Fr 09:00-17:00', 'Sa 09:00-13:00'],
+    });
+  });
+
+  it('given text that would close the script element, then it is escaped and still parses to the same value', () => {
+    const value = { name: '</script><script>alert(1)</script> <!-- \u2028' };
+    const text = jsonForScript(value);
+    expect(text).not.toMatch(/<|\u2028/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});

@@ -1,0 +1,267 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { makeTestApp, type TestApp } from '../../support/app.js';
+import { builtWeb } from '../../support/built-web.js';
+import { adminCall } from '../admin/support.js';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
+import type { SsrPayload } from '../../../contracts/site/ssr.js';
+
+// The public pages as the service answers them: rendered on the server from the read models, with
+// the data the client hydrates from, the head tags search engines read, and HTTP caching.
+
+let dist = '';
+let t: TestApp;
+beforeAll(() => {
+  dist = builtWeb();
+}, 180_000);
+afterEach(() => t?.close());
+
+async function start(env: Record<string, string> = {}) {
+  t = await makeTestApp({ env, appOptions: { webDist: dist, hotReads: { checkpointMaxAgeMs: 0 } } });
+}
+
+/** Text as React writes it into HTML. */
+const html = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;');
+
+const firstScript = (page: string) => page.indexOf('<script');
+
+/** Every public page with its heading and something only its data or its own text gives. */
+const PAGES: Array<{ path: string; heading: string; shows: string[] }> = [
+  { path: '/', heading: 'Great Lakes School of Etiquette', shows: ['Raising Gracious, Confident Children'] },
+  { path: '/about', heading: 'About Great Lakes Etiquette', shows: ['Request a Consultation'] },
+  { path: '/programs', heading: 'Our Programs', shows: ['Manners & Me', 'Executive Edge', 'Summer Etiquette Camp'] },
+  { path: '/program/manners-and-me', heading: 'Manners & Me', shows: ["What You'll Learn", '$225'] },
+  { path: '/contact', heading: 'Contact Us', shows: ['Send Message', '(972) 555-0142'] },
+  {
+    path: '/schedule',
+    heading: 'Course Schedule',
+    shows: ['Princess Tea Party', 'Global Chamber of Commerce Networking Event', 'Saturday, June 7, 2025', '$75'],
+  },
+  { path: '/scheduling', heading: 'Course Schedule', shows: ['Princess Tea Party'] },
+  { path: '/events', heading: 'Events', shows: ['Princess Tea Party', 'Etiquette After Dark'] },
+  { path: '/terms', heading: 'Enrollment Terms', shows: ['Contents'] },
+  { path: '/privacy', heading: 'Privacy Notice', shows: ['Contents'] },
+  { path: '/code-of-conduct', heading: 'Code of Conduct', shows: ['Contents'] },
+  { path: '/photography-release', heading: 'Photography Release', shows: ['Contents'] },
+];
+
+describe('pages rendered on the server', () => {
+  it('given each public page, then its heading and data are in the HTML before any script, with no "needs JavaScript" note', async () => {
+    await start();
+    for (const { path, heading, shows } of PAGES) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(200);
+      // React separates adjacent texts with empty comments; they are not part of what is read.
+      const page = (await res.text()).replace(/<!-- -->/g, '');
+      const h1 = page.indexOf('<h1');
+      expect(h1, path).toBeGreaterThan(0);
+      expect(page.slice(h1, page.indexOf('</h1>', h1)), path).toContain(html(heading));
+      for (const text of [heading, ...shows]) {
+        const at = page.indexOf(html(text));
+        expect(at, `${path}: ${text}`).toBeGreaterThan(0);
+        expect(at, `${path}: ${text} before any script`).toBeLessThan(firstScript(page));
+      }
+      expect(page, path).not.toContain('needs JavaScript');
+      expect(page, path).not.toContain('Loading page');
+    }
+  });
+
+  it('given the schedule, then the payload holds the workshops under the client query key, as the API answers them', async () => {
+    await start();
+    const page = await (await t.app.request('/schedule')).text();
+    const json = /<script type="application\/json" id="ssr-data">([^<]*)<\/script>/.exec(page)?.[1];
+    const payload = JSON.parse(json!) as SsrPayload & {
+      queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown; status: string } }> };
+    };
+    const api = (await (await t.app.request('/api/workshops')).json()) as Workshop[];
+    expect(payload.queries.queries).toHaveLength(1);
+    expect(payload.queries.queries[0]!.queryKey).toEqual(['/api/workshops']);
+    expect(payload.queries.queries[0]!.state.status).toBe('success');
+    expect(payload.queries.queries[0]!.state.data).toEqual(api);
+    expect(payload.origin).toBe('http://localhost');
+    expect(Date.parse(payload.now)).not.toBeNaN();
+  });
+
+  it('given a rendered page, then it runs no inline script: only the built module and JSON data blocks', async () => {
+    await start();
+    for (const path of ['/', '/schedule', '/events', '/program/manners-and-me', '/no-such-page']) {
+      const page = await (await t.app.request(path)).text();
+      const scripts = page.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const tag of scripts)
+        expect(tag, path).toMatch(/type="module"[^>]*src="\/assets\/|type="application\/(ld\+)?json"/);
+      expect(page, path).not.toMatch(/\$RC\(|<template id="B:/);
+    }
+  });
+
+  it('given a lazy page, then its own CSS and chunk are named in the head, so it is styled without JavaScript', async () => {
+    await start();
+    const page = await (await t.app.request('/schedule')).text();
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/SchedulePage-[\w-]+\.css">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SchedulePage-[\w-]+\.js">/);
+    for (const css of head.match(/\/assets\/[\w-]+\.css/g)!) expect((await t.app.request(css)).status, css).toBe(200);
+  });
+
+  it('given an unknown path or program, then 404 with the Not Found view rendered', async () => {
+    await start();
+    const page = await t.app.request('/no-such-page');
+    expect(page.status).toBe(404);
+    const body = await page.text();
+    expect(body).toContain('<h1>Page Not Found</h1>');
+    expect(body).toContain('<title>Page Not Found | Great Lakes Etiquette</title>');
+
+    const program = await t.app.request('/program/no-such-program');
+    expect(program.status).toBe(404);
+    expect(await program.text()).toContain('<h1>Program Not Found</h1>');
+
+    await adminCall(t.app, 'DELETE', '/api/admin/programs/1');
+    await t.settle();
+    const removed = await t.app.request('/program/manners-and-me');
+    expect(removed.status).toBe(404);
+    expect(await removed.text()).toContain('<h1>Program Not Found</h1>');
+  });
+
+  it('given an admin, checkout or enroll page, then the client-rendered shell as before', async () => {
+    await start();
+    for (const path of ['/admin', '/checkout/abc', '/enroll/4', '/payment-success']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(200);
+      const page = await res.text();
+      expect(page, path).toContain('<div id="root"></div>');
+      expect(page, path).not.toContain('id="ssr-data"');
+      expect(res.headers.get('Cache-Control'), path).toBe('no-cache');
+    }
+  });
+
+  it('given the server build folder, then it is not served to browsers', async () => {
+    await start();
+    for (const path of ['/server/entry-server.js', '/.vite/manifest.json']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('Content-Type'), path).toMatch(/^text\/html/);
+    }
+  });
+});
+
+describe('what search engines read', () => {
+  const headOf = (page: string) => page.slice(0, page.indexOf('</head>'));
+  const tag = (head: string, pattern: RegExp) => pattern.exec(head)?.[1];
+  const jsonLd = (page: string) =>
+    [...page.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as unknown,
+    );
+
+  it('given PUBLIC_URL, then every public page has one title, description and absolute canonical address of its own', async () => {
+    await start({ PUBLIC_URL: 'https://school.example' });
+    const seen = new Set<string>();
+    for (const { path } of PAGES) {
+      const head = headOf(await (await t.app.request(path)).text());
+      expect(head.match(/<title>/g), path).toHaveLength(1);
+      expect(head.match(/<meta name="description"/g), path).toHaveLength(1);
+      const canonical = tag(head, /<link rel="canonical" href="([^"]+)"/);
+      expect(canonical, path).toBe(`https://school.example${path === '/scheduling' ? '/schedule' : path}`);
+      const description = tag(head, /<meta name="description" content="([^"]+)"/)!;
+      expect(description.length, path).toBeGreaterThan(40);
+      if (path !== '/scheduling') {
+        expect(seen.has(description), `${path} has a description of its own`).toBe(false);
+        seen.add(description);
+      }
+    }
+  });
+
+  it('given a program page, then Open Graph and Twitter card tags name the page and an absolute image', async () => {
+    await start({ PUBLIC_URL: 'https://school.example' });
+    const head = headOf(await (await t.app.request('/program/manners-and-me')).text());
+    expect(tag(head, /<title>([^<]+)<\/title>/)).toBe('Manners &amp; Me | Great Lakes Etiquette');
+    expect(tag(head, /<meta property="og:title" content="([^"]+)"/)).toBe('Manners &amp; Me');
+    expect(tag(head, /<meta property="og:url" content="([^"]+)"/)).toBe(
+      'https://school.example/program/manners-and-me',
+    );
+    expect(tag(head, /<meta property="og:image" content="([^"]+)"/)).toBe(
+      'https://school.example/images/programs/manners-and-me.svg',
+    );
+    expect(tag(head, /<meta property="og:type" content="([^"]+)"/)).toBe('article');
+    expect(tag(head, /<meta property="og:description" content="([^"]+)"/)).toMatch(/^Manners &amp; Me: /);
+    expect(tag(head, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
+    expect(tag(head, /<meta name="twitter:image" content="([^"]+)"/)).toBe(
+      'https://school.example/images/programs/manners-and-me.svg',
+    );
+  });
+
+  it('given the home page, then a LocalBusiness with the school’s address, telephone and e-mail', async () => {
+    await start({ PUBLIC_URL: 'https://school.example' });
+    const [business] = jsonLd(await (await t.app.request('/')).text()) as Array<Record<string, unknown>>;
+    expect(business).toMatchObject({
+      '@type': 'LocalBusiness',
+      name: 'Great Lakes School of Etiquette',
+      url: 'https://school.example/',
+      telephone: '+19725550142',
+      email: 'hello@greatlakesetiquette.com',
+      address: { '@type': 'PostalAddress', addressLocality: 'Plano', addressRegion: 'TX', postalCode: '75024' },
+    });
+  });
+
+  it('given the schedule and the events page, then one JSON-LD Event per upcoming workshop, with its offer', async () => {
+    await start({ PUBLIC_URL: 'https://school.example' });
+    const workshops = (await (await t.app.request('/api/workshops')).json()) as Workshop[];
+    for (const path of ['/schedule', '/events']) {
+      const [events] = jsonLd(await (await t.app.request(path)).text()) as Array<Array<Record<string, unknown>>>;
+      // The test clock stands before the season: every workshop is upcoming.
+      expect(events!.map((e) => e.name).sort(), path).toEqual(workshops.map((w) => w.title).sort());
+      const tea = events!.find((e) => e.name === 'Princess Tea Party');
+      expect(tea, path).toMatchObject({
+        '@type': 'Event',
+        startDate: '2025-06-07T12:30:00-05:00',
+        endDate: '2025-06-07T14:00:00-05:00',
+        eventStatus: 'https://schema.org/EventScheduled',
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: { '@type': 'Place', address: { '@type': 'PostalAddress', streetAddress: expect.any(String) } },
+        offers: { price: 75, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      });
+      expect((tea!.offers as { url: string }).url, path).toMatch(/^https:\/\/school\.example\/enroll\/\d+$/);
+    }
+  });
+});
+
+describe('caching and compression of rendered pages', () => {
+  it('given a rendered page, then a strong ETag, a short public max-age, and 304 when it is asked again unchanged', async () => {
+    await start();
+    const first = await t.app.request('/schedule');
+    const etag = first.headers.get('ETag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=10, stale-while-revalidate=60');
+    expect(first.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const again = await t.app.request('/schedule', { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('given the catalogue changes, then the page is rendered again with a new ETag and the new data', async () => {
+    await start();
+    const first = await t.app.request('/schedule');
+    const etag = first.headers.get('ETag')!;
+    expect((await adminCall(t.app, 'DELETE', '/api/admin/workshops/10')).status).toBe(200);
+    await t.settle();
+    const after = await t.app.request('/schedule', { headers: { 'If-None-Match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ETag')).not.toBe(etag);
+    expect(await after.text()).not.toContain('Global Chamber of Commerce Networking Event');
+  });
+
+  it('given br or gzip, then the rendered page decodes to the same bytes as the plain answer', async () => {
+    await start();
+    const plain = Buffer.from(await (await t.app.request('/events')).arrayBuffer());
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.request('/events', { headers: { 'Accept-Encoding': encoding } });
+      expect(res.headers.get('Content-Encoding')).toBe(encoding);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(body.length).toBeLessThan(plain.length / 3);
+      expect(decode(body).equals(plain)).toBe(true);
+    }
+  });
+});
