@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES, expectNoSeriousA11yViolations, toasts } from './fixtures.js';
+import { PUBLIC_PAGES, expectNoSeriousA11yViolations, toasts, hydrated } from './fixtures.js';
 
 test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
   for (const { name, path } of PUBLIC_PAGES) {
@@ -17,12 +17,14 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
   test('narrow screen with the menu open', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     await expectNoSeriousA11yViolations(page, 'with the mobile menu open');
   });
 
   test('schedule with a filter, the empty state and the details dialog', async ({ page }) => {
     await page.goto('/schedule');
+    await hydrated(page);
     await page.getByRole('tab', { name: 'Teens' }).click();
     await expect(page.getByText('No workshops found for the selected filters.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'in the empty state');
@@ -37,6 +39,7 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
 
   test('contact form showing field errors and a toast', async ({ page }) => {
     await page.goto('/contact');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(toasts(page)).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, 'with field errors');
@@ -45,6 +48,7 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
   test('program detail after copying the link', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/program/manners-and-me');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Link copied to clipboard!' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'with the copy alert');

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { SCHOOL_NAME, expectOneH1 } from './fixtures.js';
+import { SCHOOL_NAME, expectOneH1, hydrated } from './fixtures.js';
 
 // Site chrome on every page (skip link, banner, navigation, footer) and the 404 page.
 
 test.describe('site chrome', () => {
   test('skip link, banner, navigation, footer and the header shadow', async ({ page }) => {
     await page.goto('/');
+    await hydrated(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
@@ -42,6 +43,7 @@ test.describe('site chrome', () => {
   test('the small-screen menu opens and navigates', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
+    await hydrated(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();

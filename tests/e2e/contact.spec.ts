@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { SCHOOL_NAME, expectOneH1, toasts } from './fixtures.js';
+import { SCHOOL_NAME, expectOneH1, toasts, hydrated } from './fixtures.js';
 
 // The contact page, its form and the toasts.
 
 test.describe('contact', () => {
   test('page content: consultation card, address, hours, FAQs and closing links', async ({ page }) => {
     await page.goto('/contact');
+    await hydrated(page);
     await expect(page).toHaveTitle(`Contact Us | ${SCHOOL_NAME}`);
     await expectOneH1(page, 'Contact Us');
     const main = page.getByRole('main');
@@ -28,6 +29,7 @@ test.describe('contact', () => {
 
   test('contact form: missing fields toast, email check, rejection, success and another message', async ({ page }) => {
     await page.goto('/contact');
+    await hydrated(page);
     const form = page.locator('form');
     const name = form.getByRole('textbox', { name: 'Full Name' });
     const email = form.getByRole('textbox', { name: 'Email' });
@@ -82,6 +84,7 @@ test.describe('contact', () => {
   test('toasts close by themselves after 5 seconds and F8 focuses them', async ({ page }) => {
     await page.clock.install({ time: new Date('2025-05-01T09:00:00-05:00') });
     await page.goto('/contact');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(toasts(page)).toHaveCount(1);
     await page.keyboard.press('F8');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCHOOL_NAME, expectOneH1 } from './fixtures.js';
+import { SCHOOL_NAME, expectOneH1, hydrated } from './fixtures.js';
 
 // A program's own page, by slug.
 
@@ -8,6 +8,7 @@ test.describe('program detail', () => {
 
   test('a program by slug: rating, price, pills, features, location, share and copy', async ({ page }) => {
     await page.goto('/programs');
+    await hydrated(page);
     await page.getByRole('link', { name: /View Program Details for Etiquette for Tweens/ }).click();
     await expect(page).toHaveURL(/\/program\/etiquette-for-tweens-teens$/);
     await expect(page).toHaveTitle(`Etiquette for Tweens & Teens | ${SCHOOL_NAME}`);

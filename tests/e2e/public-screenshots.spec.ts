@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES, SCREENSHOT_WIDTHS, screenshot, seededSeason, toasts } from './fixtures.js';
+import { PUBLIC_PAGES, SCREENSHOT_WIDTHS, screenshot, seededSeason, toasts, hydrated } from './fixtures.js';
 
 // Screenshots of every public page at the two widths (written to screenshots/, not committed).
 
@@ -16,11 +16,13 @@ test.describe('screenshots', () => {
         await screenshot(page, name);
       }
       await page.goto(`/schedule?date=${season.dayKeyOf('4')}`);
+      await hydrated(page);
       await page.getByRole('button', { name: /View Details for Princess Tea Party/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.screenshot({ path: `screenshots/schedule-dialog-${width}.png` });
       await page.keyboard.press('Escape');
       await page.goto('/contact');
+      await hydrated(page);
       await page.getByRole('button', { name: 'Send Message' }).click();
       await expect(toasts(page)).toHaveCount(1);
       await page.screenshot({ path: `screenshots/contact-errors-${width}.png`, fullPage: false });
