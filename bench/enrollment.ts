@@ -38,7 +38,9 @@ interface WrkResult {
 }
 
 async function schedule(store: EventStore, id: string, capacity: number) {
-  const workshop = { ...SEED_WORKSHOPS[8]!, id, title: `Bench ${id}`, capacity, price: PRICE };
+  // Ninety days ahead: a seeded date may already be past, and a workshop that has begun is closed for enrollment.
+  const date = new Date(Date.now() + 90 * 86_400_000).toISOString();
+  const workshop = { ...SEED_WORKSHOPS[8]!, id, title: `Bench ${id}`, capacity, price: PRICE, date };
   const metadata = { correlationId: id, causationId: id, actor: 'admin' as const, at: new Date().toISOString() };
   await store.append(
     workshopStream(id),
