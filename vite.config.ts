@@ -30,6 +30,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         sourcemap: false,
         manifest: true,
+        // Two ways into the app: index.html hydrates the whole app; islands.tsx hydrates only the
+        // islands of a page rendered as islands (service/site/page-template.ts picks per page).
+        rollupOptions: {
+          input: {
+            index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+            islands: fileURLToPath(new URL('./web/islands.tsx', import.meta.url)),
+          },
+          // React in a chunk of its own: named for what it is, and kept by browsers across deploys
+          // that change only the app.
+          output: {
+            codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+          },
+        },
       },
   server: {
     port: 5173,

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { startApp, stopApp } from './built-app.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,48 +26,6 @@ interface Run {
   /** Scripts Chromium fetched while the page loaded, in bytes as transferred (compressed when served so). */
   scriptBytes: number;
   scriptCount: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/** `service/main.ts` as an operator starts it: the embedded default on its own DATA_DIR, serving dist/. */
-async function startApp(dataDir: string): Promise<{ origin: string; app: ChildProcess }> {
-  const port = await freePort();
-  const app = spawn(resolve('node_modules/.bin/tsx'), ['service/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_KEY: 'bench-admin-key-123456',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  app.stderr?.on('data', (d) => (stderr += d));
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}): ${stderr}`);
-    const ready = await fetch(`${origin}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { origin, app };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  app.kill('SIGTERM');
-  throw new Error(`the app did not answer /ready within 60 s: ${stderr}`);
 }
 
 /** One Lighthouse run with the default config (the mobile preset), in its own process. */
@@ -167,11 +125,7 @@ export async function benchLighthouse(): Promise<Record<string, string | number>
     figures['targets'] = `perf >= ${TARGETS.performance}, a11y / best practices / SEO = 100 (best of ${RUNS} runs)`;
     return figures;
   } finally {
-    if (app.exitCode === null) {
-      const exited = new Promise((r) => app.once('exit', r));
-      app.kill('SIGTERM');
-      await exited;
-    }
+    await stopApp(app);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

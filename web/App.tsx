@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nProvider } from 'react-aria-components';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { lazyPage, lazyPageOf } from './core/lazyPage.js';
 import { queryKeys } from './core/queryKeys.js';
 import type { RouteHandle } from './core/routeHandle.js';
 import { SiteProvider, type SiteInfo } from './core/site.js';
+import { markHydrated } from './core/hydrated.js';
 import { bookingRoutes } from './booking/routes.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
@@ -25,10 +26,11 @@ const ContactPage = lazyPage(() => import('./inquiries/ContactPage.js'), 'Contac
 const NotFound = lazyPage(() => import('./site/NotFound.js'), 'NotFound');
 
 const workshopsData: RouteHandle = { prefetch: () => [queryKeys.workshops()] };
+const asIslands: RouteHandle = { islands: true };
 
 export const publicRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'about', element: <AboutPage /> },
+  { index: true, element: <HomePage />, handle: asIslands },
+  { path: 'about', element: <AboutPage />, handle: asIslands },
   { path: 'programs', element: <ProgramsPage />, handle: { prefetch: () => [queryKeys.programs()] } },
   {
     path: 'program/:slug',
@@ -55,7 +57,7 @@ export const routes: RouteObject[] = [
           ...policyRoutes,
           ...bookingRoutes,
           ...adminRoutes,
-          { path: '*', element: <NotFound /> },
+          { path: '*', element: <NotFound />, handle: asIslands },
         ],
       },
     ],
@@ -65,10 +67,11 @@ export const routes: RouteObject[] = [
 /** The routes a location opens: the reads they need, and their lazy pages loaded (server and client alike). */
 export async function prepareRoutes(location: string) {
   const matches = matchRoutes(routes, location) ?? [];
-  const prefetch = matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.prefetch?.(m.params) ?? []);
+  const handles = matches.map((m) => m.route.handle as RouteHandle | undefined);
+  const prefetch = matches.flatMap((m, i) => handles[i]?.prefetch?.(m.params) ?? []);
   const pages = matches.flatMap((m) => lazyPageOf(m.route.element) ?? []);
   await Promise.all(pages.map((p) => p.preload()));
-  return { prefetch, pages: pages.map((p) => p.pageName) };
+  return { prefetch, pages: pages.map((p) => p.pageName), islands: handles.at(-1)?.islands === true };
 }
 
 /**
@@ -77,6 +80,7 @@ export async function prepareRoutes(location: string) {
  * the school publishes US dates, 12-hour times and dollars.
  */
 export function App({ router, queryClient, site }: { router: ReactNode; queryClient: QueryClient; site: SiteInfo }) {
+  useEffect(() => markHydrated('app'), []);
   return (
     <I18nProvider locale="en-US">
       <QueryClientProvider client={queryClient}>

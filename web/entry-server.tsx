@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -7,7 +8,11 @@ import { createQueryClient } from './core/queryClient.js';
 import { urlOfQueryKey } from './core/queryKeys.js';
 import { serialiseErrors } from './core/ssrErrors.js';
 import { splitHoisted } from './core/splitHoisted.js';
+import { IslandServerContext, type IslandServer } from './core/island.js';
+import { IslandProviders } from './core/IslandProviders.js';
+import type { SiteInfo } from './core/site.js';
 import { App, prepareRoutes, routes } from './App.js';
+import { ISLANDS } from './islandRegistry.js';
 
 const handler = createStaticHandler(routes);
 
@@ -29,6 +34,31 @@ async function prefetched(request: RenderRequest, keys: Awaited<ReturnType<typeo
   return queryClient;
 }
 
+// Never outline a finished boundary: React would send it apart with an inline script to move it in
+// place, which the CSP refuses and a browser without JavaScript never runs.
+const WHOLE = { progressiveChunkSize: Number.POSITIVE_INFINITY };
+
+/** Each island rendered as its own root, as the browser hydrates it: the ids React gives inside carry the island's prefix. */
+function islandServer(site: SiteInfo): IslandServer {
+  const rendered = new Map<string, Promise<string>>();
+  const renderAlone = async (id: string, element: ReactElement) => {
+    const stream = await renderToReadableStream(<IslandProviders site={site}>{element}</IslandProviders>, {
+      ...WHOLE,
+      identifierPrefix: id,
+    });
+    await stream.allReady;
+    return new Response(stream).text();
+  };
+  return {
+    islands: new Map(),
+    html(id, element) {
+      let html = rendered.get(id);
+      if (!html) rendered.set(id, (html = renderAlone(id, element)));
+      return html;
+    },
+  };
+}
+
 /**
  * Renders a public page with its data. The whole page is waited for (`allReady`) before a byte is
  * sent: crawlers and visitors without JavaScript get every card and date, not a loading state,
@@ -37,26 +67,43 @@ async function prefetched(request: RenderRequest, keys: Awaited<ReturnType<typeo
  */
 export const render: RenderPage = async (request) => {
   const url = new URL(request.url, request.origin);
-  const { prefetch, pages } = await prepareRoutes(url.pathname);
+  const { prefetch, pages, islands } = await prepareRoutes(url.pathname);
   const queryClient = await prefetched(request, prefetch);
 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`The route answered ${context.status} instead of a page.`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const now = new Date(request.now);
+  const site = { origin: request.origin, renderedAt: now };
+  const islandsOfPage = islands ? islandServer(site) : null;
 
   const stream = await renderToReadableStream(
-    <App
-      router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-      queryClient={queryClient}
-      site={{ origin: request.origin, renderedAt: now }}
-    />,
-    // Never outline a finished boundary: React would send it apart with an inline script to move
-    // it in place, which the CSP refuses and a browser without JavaScript never runs.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    <IslandServerContext value={islandsOfPage}>
+      <App
+        router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+        queryClient={queryClient}
+        site={site}
+      />
+    </IslandServerContext>,
+    WHOLE,
   );
   await stream.allReady;
   const { head, body } = splitHoisted(await new Response(stream).text());
+
+  if (islandsOfPage) {
+    const shown = [...islandsOfPage.islands.values()];
+    const modules = shown.map(({ name }) => {
+      if (!(name in ISLANDS)) throw new Error(`The island ${name} is not in web/islandRegistry.ts.`);
+      return ISLANDS[name as keyof typeof ISLANDS].src;
+    });
+    return {
+      head,
+      body,
+      pages,
+      hydration: { mode: 'islands', modules: [...new Set(modules)] },
+      payload: { origin: request.origin, now: request.now, islands: shown },
+    };
+  }
 
   const dehydrated = serialiseErrors(dehydrate(queryClient, { shouldDehydrateQuery: () => true }));
   // The time of the render, not of the read: the same data gives the same bytes (and ETag).
@@ -64,5 +111,11 @@ export const render: RenderPage = async (request) => {
     if (q.state.dataUpdatedAt) q.state.dataUpdatedAt = now.getTime();
     if (q.state.errorUpdatedAt) q.state.errorUpdatedAt = now.getTime();
   }
-  return { head, body, pages, payload: { origin: request.origin, now: request.now, queries: dehydrated } };
+  return {
+    head,
+    body,
+    pages,
+    hydration: { mode: 'app' },
+    payload: { origin: request.origin, now: request.now, queries: dehydrated },
+  };
 };

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -31,5 +31,6 @@ const app = (
   </StrictMode>
 );
 
-if (payload) hydrateRoot(rootElement, app);
+// A transition: React yields to the browser while it hydrates a long page, so a tap is never kept waiting.
+if (payload) startTransition(() => void hydrateRoot(rootElement, app));
 else createRoot(rootElement).render(app);

@@ -22,9 +22,18 @@ export interface RenderRequest {
 export interface SsrPayload {
   origin: string;
   now: string;
-  /** @tanstack/react-query's dehydrated state, keyed by the client's own query keys. */
-  queries: unknown;
+  /** @tanstack/react-query's dehydrated state, keyed by the client's own query keys (pages the whole app hydrates). */
+  queries?: unknown;
+  /** The islands to hydrate, on a page rendered as islands: each its registry name, root id and props. */
+  islands?: { name: string; id: string; props: unknown }[];
 }
+
+/**
+ * How the browser takes a rendered page over: the whole app hydrates it (pages with forms,
+ * filters and dialogs throughout), or only its islands do (pages that are mostly reading, which
+ * then load React and a few small components, not the router or the data layer).
+ */
+export type Hydration = { mode: 'app' } | { mode: 'islands'; modules: string[] };
 
 export interface RenderedPage {
   /** Elements React hoisted for the document's head: title, meta, canonical link. */
@@ -34,6 +43,7 @@ export interface RenderedPage {
   payload: SsrPayload;
   /** The lazy pages rendered (by export name, which is their file's name), whose chunks and CSS the head names. */
   pages: string[];
+  hydration: Hydration;
 }
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;

@@ -1,10 +1,11 @@
-import type { RenderedPage } from '../../contracts/site/ssr.js';
+import type { Hydration, RenderedPage } from '../../contracts/site/ssr.js';
 import { jsonForScript, SSR_PAYLOAD_ID } from '../../contracts/site/ssr.js';
 
 /** The part of Vite's build manifest read here: each chunk's file, CSS and static imports. */
 export interface ManifestChunk {
   file: string;
   src?: string;
+  name?: string;
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
@@ -13,44 +14,74 @@ export interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 export interface PageAssets {
+  /** Stylesheets, in cascade order (a chunk's imports before the chunk). */
   css: string[];
-  js: string[];
+  /** The module script that takes the page over. */
+  entry: string;
+  /** Everything that script imports statically, and the chunks it will import for this page, to fetch at once. */
+  preload: string[];
 }
 
-/** A chunk and everything it imports statically, by manifest key. */
+/** The manifest keys of a chunk and everything it imports statically, imports first. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || !manifest[key]) return into;
   into.add(key);
   for (const dep of manifest[key].imports ?? []) closure(manifest, dep, into);
+  // Re-inserted after its imports, so the set lists dependencies before dependants.
+  into.delete(key);
+  into.add(key);
   return into;
 }
 
+/** The manifest key of the chunk built from a module under web/ (`catalogue/SchedulePage.tsx`). */
+const keyOfSource = (manifest: Manifest, src: string) =>
+  Object.keys(manifest).find((k) => (manifest[k]!.src ?? k) === src);
+
+/** The manifest key of a lazy page's chunk, by the page's name (which is its file's). */
+const keyOfPage = (manifest: Manifest, page: string) =>
+  Object.keys(manifest).find(
+    (k) => manifest[k]!.isDynamicEntry && (manifest[k]!.src ?? k).split('/').pop() === `${page}.tsx`,
+  );
+
+/** The app's entry (index.html) and the islands' entry (islands.tsx). */
+const APP_ENTRY = 'index.html';
+const ISLANDS_ENTRY = 'islands.tsx';
+
 /**
- * What a rendered page needs beyond the app's entry (which index.html names already): the CSS of
- * its lazy page and of the chunks that page imports, so it is styled with JavaScript off, and
- * their scripts as modulepreload, so the client hydrates without a second round trip.
+ * What a rendered page loads. Its CSS is that of the app's shell and of its page (the server drew
+ * the page with them, whoever hydrates it). Its scripts depend on how it is taken over: the whole
+ * app (the entry, its imports and the page's chunk, fetched together so hydration waits for no
+ * second round trip), or only its islands (the small islands entry and each island's chunk: no
+ * router, no data layer).
  */
-export function pageAssets(manifest: Manifest, pages: readonly string[]): PageAssets {
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  const shell = entry ? closure(manifest, entry) : new Set<string>();
-  const css = new Set<string>();
-  const js = new Set<string>();
+export function pageAssets(manifest: Manifest, pages: readonly string[], hydration: Hydration): PageAssets {
+  const shell = closure(manifest, APP_ENTRY);
+  const pageChunks = new Set<string>();
   for (const page of pages) {
-    const key = Object.keys(manifest).find(
-      (k) => manifest[k]!.isDynamicEntry && (manifest[k]!.src ?? k).split('/').pop() === `${page}.tsx`,
-    );
-    if (!key) continue;
-    for (const chunk of closure(manifest, key)) {
-      if (shell.has(chunk)) continue;
-      js.add(manifest[chunk]!.file);
-      for (const file of manifest[chunk]!.css ?? []) css.add(file);
-    }
+    const key = keyOfPage(manifest, page);
+    if (key) closure(manifest, key, pageChunks);
   }
-  return { css: [...css], js: [...js] };
+  const css = new Set<string>();
+  for (const key of [...shell, ...pageChunks]) for (const file of manifest[key]!.css ?? []) css.add(file);
+
+  const entryKey = hydration.mode === 'app' ? APP_ENTRY : ISLANDS_ENTRY;
+  const scripts = closure(manifest, entryKey);
+  if (hydration.mode === 'app') for (const key of pageChunks) scripts.add(key);
+  else
+    for (const src of hydration.modules) {
+      const key = keyOfSource(manifest, src);
+      if (key) closure(manifest, key, scripts);
+    }
+  scripts.delete(entryKey);
+  return {
+    css: [...css],
+    entry: manifest[entryKey]?.file ?? '',
+    preload: [...scripts].map((k) => manifest[k]!.file),
+  };
 }
 
 export interface PageTemplate {
-  /** The built index.html up to `<div id="root">` (the head's insertion point marked), and the rest. */
+  /** The built index.html up to `<div id="root">`, without its scripts and stylesheets. */
   before: string;
   after: string;
 }
@@ -62,36 +93,48 @@ const BODY_END = '</body>';
 /**
  * The built index.html made ready for rendered pages: its generic title and description go (each
  * page brings its own), and so does the <noscript> note, since a rendered page reads without
- * JavaScript. Null when the file is not a shell this can fill.
+ * JavaScript. Its scripts and stylesheets go too: each page names its own (see pageAssets). Null
+ * when the file is not a shell this can fill.
  */
 export function pageTemplate(indexHtml: string): PageTemplate | null {
-  // The entry script moves after the page (a module runs after parsing wherever it stands), so the
-  // page reads top to bottom before any script; a modulepreload in its place keeps its early fetch.
-  const entries: string[] = [];
   const html = indexHtml
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '')
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace(/<script type="module"([^>]*?)\ssrc="([^"]+)"([^>]*)><\/script>/g, (tag, _a, src: string) => {
-      entries.push(tag);
-      return `<link rel="modulepreload" crossorigin href="${src}">`;
-    });
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '');
   const root = html.indexOf(ROOT);
   if (root < 0 || !html.includes(HEAD_END) || !html.includes(BODY_END)) return null;
-  const after = html.slice(root + ROOT.length).replace(BODY_END, `${entries.join('')}${BODY_END}`);
-  return { before: html.slice(0, root), after };
+  return { before: html.slice(0, root), after: html.slice(root + ROOT.length) };
 }
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The document of a rendered page: its head tags and assets in the head, its markup and data in #root's place. */
-export function pageDocument(template: PageTemplate, page: RenderedPage, assets: PageAssets): string {
+/** CSS that can sit inside <style>: nothing in it can close the element (`\/` is `/` to CSS). */
+const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
+
+/**
+ * The document of a rendered page. Its stylesheets are inlined: the first paint waits for no
+ * request but the page's own. Each is also named by a `disabled` link, which a browser does not
+ * fetch, so that the app, loading a chunk whose CSS is here already, does not fetch it again (Vite's
+ * loader skips a stylesheet a link already names). The entry script comes after the markup and
+ * data (a module runs after parsing wherever it stands; the preloads fetch it early).
+ */
+export function pageDocument(
+  template: PageTemplate,
+  page: RenderedPage,
+  assets: PageAssets,
+  cssText: (file: string) => string,
+): string {
   const head = [
     page.head,
-    ...assets.css.map((f) => `<link rel="stylesheet" crossorigin href="/${attr(f)}">`),
-    ...assets.js.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
+    ...assets.css.map((f) => `<style data-href="/${attr(f)}">${styleText(cssText(f))}</style>`),
+    ...assets.css.map((f) => `<link rel="stylesheet" href="/${attr(f)}" disabled>`),
+    `<link rel="modulepreload" crossorigin href="/${attr(assets.entry)}">`,
+    ...assets.preload.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
   ].join('');
   const before = template.before.replace(HEAD_END, `${head}${HEAD_END}`);
   const data = `<script type="application/json" id="${SSR_PAYLOAD_ID}">${jsonForScript(page.payload)}</script>`;
-  return `${before}<div id="root">${page.body}</div>${data}${template.after}`;
+  const entry = `<script type="module" crossorigin src="/${attr(assets.entry)}"></script>`;
+  return `${before}<div id="root">${page.body}</div>${data}${template.after.replace(BODY_END, `${entry}${BODY_END}`)}`;
 }

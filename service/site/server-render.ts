@@ -18,6 +18,8 @@ export interface ServerRenderer {
   render: RenderPage;
   template: PageTemplate;
   manifest: Manifest;
+  /** A built stylesheet's text, read once (pages inline their CSS). */
+  cssText(file: string): string;
 }
 
 /**
@@ -32,7 +34,14 @@ export async function loadServerRenderer(dist: string): Promise<ServerRenderer |
   const template = pageTemplate(readFileSync(join(dist, 'index.html'), 'utf8'));
   if (!template) return null;
   const module = (await import(pathToFileURL(entry).href)) as { render: RenderPage };
-  return { render: module.render, template, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest };
+  const styles = new Map<string, string>();
+  const cssText = (file: string) => {
+    let text = styles.get(file);
+    if (text === undefined) styles.set(file, (text = readFileSync(join(dist, file), 'utf8')));
+    return text;
+  };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  return { render: module.render, template, manifest, cssText };
 }
 
 interface Snapshot {
@@ -101,7 +110,8 @@ export function serverRenderedPages(deps: AppDeps, hot: HotReads, renderer: Serv
       now: new Date(minute).toISOString(),
       load: reader(deps, snapshot),
     });
-    const html = pageDocument(renderer.template, page, pageAssets(renderer.manifest, page.pages));
+    const assets = pageAssets(renderer.manifest, page.pages, page.hydration);
+    const html = pageDocument(renderer.template, page, assets, renderer.cssText);
     const body = new PreparedBody(Buffer.from(html), 'text/html; charset=UTF-8');
     cache.delete(key);
     if (cache.size >= MAX_PAGES) cache.delete(cache.keys().next().value!);

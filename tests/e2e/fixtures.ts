@@ -75,15 +75,12 @@ export async function expectNoSeriousA11yViolations(page: Page, context = ''): P
 }
 
 /**
- * Resolves once React has attached to the server's markup (its keys appear on the DOM nodes): a
- * server-rendered page shows its buttons before its script has run, and a key pressed on them
- * before then does nothing.
+ * Resolves once React has taken the server's markup over (`data-hydrated` on <html>, set when the
+ * app, or every island of the page, has committed): a server-rendered page shows its buttons
+ * before its script has run, and a key pressed on them before then does nothing.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('#main-content');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction(() => !!document.documentElement.dataset.hydrated);
 }
 
 /**

@@ -7,6 +7,7 @@ import { PageHead } from '../layout/PageHead.js';
 import { PARENT_TESTIMONIALS } from '../site/testimonials.js';
 import { Testimonials } from '../site/Testimonials.js';
 import { HeroCarousel } from './HeroCarousel.js';
+import { island } from '../core/island.js';
 import './HomePage.css';
 import { SectionHead } from '../layout/SectionHead.js';
 
@@ -34,6 +35,8 @@ const SIGNATURE_PROGRAMS = [
   },
 ] as const;
 
+const HeroCarouselIsland = island('HeroCarousel', HeroCarousel);
+
 const STEPS = [
   {
     title: 'Discover Programs',
@@ -54,7 +57,7 @@ export function HomePage() {
   return (
     <>
       <PageHead description="Great Lakes School of Etiquette in Plano, Texas: etiquette and social skills classes for children, teens, adults and organisations." />
-      <HeroCarousel />
+      <HeroCarouselIsland />
 
       <section className="section" aria-labelledby="parents-title">
         <div className="container intro">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { Button } from '../components/Button.js';
+import { Link as AriaLink } from 'react-aria-components';
 import { Link } from '../components/Link.js';
 import { cx } from '../components/cx.js';
 import { Crest } from './Crest.js';
@@ -28,14 +28,21 @@ function useScrolledPast(px: number): boolean {
   return past;
 }
 
-export function Header() {
+/** The page a nav item leads to is the one shown (Home only on itself; a section on its own pages too). */
+const isCurrent = (item: (typeof NAV)[number], pathname: string) =>
+  pathname === item.to || (!('end' in item) && pathname.startsWith(`${item.to}/`));
+
+/**
+ * The site's header. It takes the address as a prop, not from the router, so it also hydrates as
+ * an island on pages the server renders without the app (see core/island.tsx).
+ */
+export function Header({ pathname, search = '' }: { pathname: string; search?: string }) {
   const scrolled = useScrolledPast(SHADOW_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const location = useLocation();
 
   // A chosen page closes the small-screen menu.
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => setMenuOpen(false), [pathname, search]);
 
   return (
     <header className={cx('site-header', scrolled && 'site-header--scrolled')} data-scrolled={scrolled || undefined}>
@@ -67,9 +74,13 @@ export function Header() {
           <ul className="site-nav__list">
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={'end' in item} className="site-nav__link">
+                <AriaLink
+                  href={item.to}
+                  className="site-nav__link"
+                  aria-current={isCurrent(item, pathname) ? 'page' : undefined}
+                >
                   {item.label}
-                </NavLink>
+                </AriaLink>
               </li>
             ))}
             <li className="site-nav__cta">

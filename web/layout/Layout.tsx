@@ -8,15 +8,19 @@ import { Footer } from './Footer.js';
 import { Header } from './Header.js';
 import { PageLoading } from './PageLoading.js';
 import { RouterBridge } from './RouterBridge.js';
+import { island } from '../core/island.js';
 import './Layout.css';
+
+const HeaderIsland = island('Header', Header);
 
 /** Chrome shared by every route: skip link, banner, header, main, footer and the toasts. */
 export function Layout() {
+  const { pathname, search } = useLocation();
   return (
     <RouterBridge>
       <SkipLink />
       <Banner />
-      <Header />
+      <HeaderIsland pathname={pathname} search={search} />
       <MainRegion />
       <Footer />
       <ToastRegion />

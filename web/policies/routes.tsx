@@ -8,6 +8,10 @@ const PrivacyPage = lazyPage(() => import('./PrivacyPage.js'), 'PrivacyPage');
 
 /** The enrollment terms and the privacy notice. */
 export const policyRoutes: RouteObject[] = [
-  { path: 'terms', element: <TermsPage />, handle: { prefetch: () => [queryKeys.policies()] } satisfies RouteHandle },
-  { path: 'privacy', element: <PrivacyPage /> },
+  {
+    path: 'terms',
+    element: <TermsPage />,
+    handle: { prefetch: () => [queryKeys.policies()], islands: true } satisfies RouteHandle,
+  },
+  { path: 'privacy', element: <PrivacyPage />, handle: { islands: true } satisfies RouteHandle },
 ];

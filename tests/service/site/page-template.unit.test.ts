@@ -21,7 +21,9 @@ const INDEX = `<!doctype html>
 
 const MANIFEST: Manifest = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, css: ['assets/index-abc.css'], imports: ['_Button.js'] },
-  '_Button.js': { file: 'assets/Button-1.js', css: ['assets/Button-1.css'] },
+  'islands.tsx': { file: 'assets/islands-1.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react-1.js' },
+  '_Button.js': { file: 'assets/Button-1.js', css: ['assets/Button-1.css'], imports: ['_react.js'] },
   '_Tabs.js': { file: 'assets/Tabs-2.js', css: ['assets/Tabs-2.css'], imports: ['_Button.js'] },
   'catalogue/SchedulePage.tsx': {
     file: 'assets/SchedulePage-3.js',
@@ -30,18 +32,46 @@ const MANIFEST: Manifest = {
     css: ['assets/SchedulePage-3.css'],
     imports: ['_Tabs.js', '_Button.js'],
   },
+  'catalogue/HomePage.tsx': {
+    file: 'assets/HomePage-4.js',
+    src: 'catalogue/HomePage.tsx',
+    isDynamicEntry: true,
+    css: ['assets/HomePage-4.css'],
+    imports: ['_Button.js'],
+  },
+  'layout/Header.tsx': {
+    file: 'assets/Header-5.js',
+    src: 'layout/Header.tsx',
+    isDynamicEntry: true,
+    imports: ['_Button.js'],
+  },
 };
 
+const CSS = (file: string) => `/* ${file} */ .x { content: "</style>" }`;
+
 describe('the document of a rendered page', () => {
-  it('given a lazy page, then its CSS and chunks beyond what the entry loads', () => {
-    expect(pageAssets(MANIFEST, ['SchedulePage'])).toEqual({
-      css: ['assets/SchedulePage-3.css', 'assets/Tabs-2.css'],
-      js: ['assets/SchedulePage-3.js', 'assets/Tabs-2.js'],
+  it('given a page the app hydrates, then the shell’s and the page’s CSS, imports first, and the app’s entry with its chunks and the page’s', () => {
+    expect(pageAssets(MANIFEST, ['SchedulePage'], { mode: 'app' })).toEqual({
+      css: ['assets/Button-1.css', 'assets/index-abc.css', 'assets/Tabs-2.css', 'assets/SchedulePage-3.css'],
+      entry: 'assets/index-abc.js',
+      preload: ['assets/react-1.js', 'assets/Button-1.js', 'assets/Tabs-2.js', 'assets/SchedulePage-3.js'],
     });
-    expect(pageAssets(MANIFEST, ['NoSuchPage'])).toEqual({ css: [], js: [] });
+    expect(pageAssets(MANIFEST, ['NoSuchPage'], { mode: 'app' }).css).toEqual([
+      'assets/Button-1.css',
+      'assets/index-abc.css',
+    ]);
   });
 
-  it('given the built index.html, then the page’s head tags replace the generic ones, the markup fills #root and the script comes last', () => {
+  it('given a page rendered as islands, then the same CSS but only the islands’ entry and its islands’ chunks: not the app', () => {
+    const assets = pageAssets(MANIFEST, ['HomePage'], { mode: 'islands', modules: ['layout/Header.tsx'] });
+    expect(assets.css).toEqual(['assets/Button-1.css', 'assets/index-abc.css', 'assets/HomePage-4.css']);
+    expect(assets.entry).toBe('assets/islands-1.js');
+    expect(assets.preload).toEqual(['assets/react-1.js', 'assets/Button-1.js', 'assets/Header-5.js']);
+    expect(assets.preload).not.toContain('assets/index-abc.js');
+    expect(assets.preload).not.toContain('assets/HomePage-4.js');
+  });
+
+  it('given the built index.html, then the page’s head tags replace the generic ones, its CSS is inline, the markup fills #root and the script comes last', () => {
     const template = pageTemplate(INDEX)!;
     const doc = pageDocument(
       template,
@@ -49,19 +79,29 @@ describe('the document of a rendered page', () => {
         head: '<title>Course Schedule | Great Lakes Etiquette</title>',
         body: '<main><h1>Course Schedule</h1></main>',
         pages: [],
+        hydration: { mode: 'app' },
         payload: { origin: 'https://s', now: '2025-05-01T12:00:00.000Z', queries: { note: '</script>' } },
       },
-      { css: ['assets/SchedulePage-3.css'], js: [] },
+      { css: ['assets/SchedulePage-3.css'], entry: 'assets/index-abc.js', preload: ['assets/Tabs-2.js'] },
+      CSS,
     );
     expect(doc.match(/<title>/g)).toHaveLength(1);
     expect(doc).toContain('<title>Course Schedule | Great Lakes Etiquette</title>');
     expect(doc).not.toContain('Generic.');
     expect(doc).not.toContain('Needs JavaScript');
     expect(doc).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(doc).toContain('<link rel="modulepreload" crossorigin href="/assets/Tabs-2.js">');
+    expect(doc.match(/<script type="module"/g)).toHaveLength(1);
     expect(doc.indexOf('<h1>Course Schedule</h1>')).toBeLessThan(doc.indexOf('<script'));
     expect(doc.indexOf('id="ssr-data"')).toBeLessThan(doc.indexOf('<script type="module"'));
     expect(doc).toContain('"note":"\\u003c/script>"');
+    // Inline, before </head>, and unable to close its own element; named by a link that is never fetched.
+    expect(doc).toContain(
+      '<style data-href="/assets/SchedulePage-3.css">/* assets/SchedulePage-3.css */ .x { content: "<\\/style>" }</style>',
+    );
     expect(doc.indexOf('SchedulePage-3.css')).toBeLessThan(doc.indexOf('</head>'));
+    expect(doc).toContain('<link rel="stylesheet" href="/assets/SchedulePage-3.css" disabled>');
+    expect(doc).not.toContain('index-abc.css');
   });
 
   it('given React’s output, then the hoisted title, meta and links are split from the markup', () => {

@@ -95,13 +95,37 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it('given a lazy page, then its own CSS and chunk are named in the head, so it is styled without JavaScript', async () => {
+  it('given a lazy page, then its own CSS is inline in the head and its chunk preloaded, so it is styled without JavaScript or a second request', async () => {
     await start();
     const page = await (await t.app.request('/schedule')).text();
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/SchedulePage-[\w-]+\.css">/);
+    expect(head).toMatch(/<style data-href="\/assets\/SchedulePage-[\w-]+\.css">\.[\s\S]+?<\/style>/);
+    expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
     expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SchedulePage-[\w-]+\.js">/);
+    expect(page).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     for (const css of head.match(/\/assets\/[\w-]+\.css/g)!) expect((await t.app.request(css)).status, css).toBe(200);
+  });
+
+  it('given a reading page (home, about, policies), then it loads only its islands: React and the header and carousel chunks, not the app, its router or its data layer', async () => {
+    await start();
+    const page = await (await t.app.request('/')).text();
+    const payload = JSON.parse(
+      page.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/)![1]!,
+    ) as SsrPayload;
+    expect(payload.islands?.map((i) => i.name)).toEqual(['Header', 'HeroCarousel']);
+    expect(payload.islands?.[0]?.props).toEqual({ pathname: '/', search: '' });
+    expect(payload.queries).toBeUndefined();
+    expect(page).toMatch(/<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js">/);
+    expect(page).not.toMatch(/src="\/assets\/index-/);
+    const preloaded = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    expect(preloaded.some((f) => /\/Header-/.test(f))).toBe(true);
+    expect(preloaded.some((f) => /\/HeroCarousel-/.test(f))).toBe(true);
+    expect(preloaded.some((f) => /\/(index|HomePage|SchedulePage)-/.test(f))).toBe(false);
+    // Each island's root holds the HTML React renders for it alone (ids under its prefix).
+    for (const island of payload.islands!) expect(page).toContain(`<div data-island="${island.id}" class="island">`);
+    expect(page).toMatch(/<button[^>]*aria-controls="_Header[^"]*"/);
+    for (const path of ['/about', '/terms', '/privacy', '/no-such-page'])
+      expect(await (await t.app.request(path)).text(), path).toMatch(/src="\/assets\/islands-/);
   });
 
   it('given an unknown path or program, then 404 with the Not Found view rendered', async () => {

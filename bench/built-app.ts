@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** `service/main.ts` as an operator starts it: the embedded default on its own DATA_DIR, serving dist/. */
+export async function startApp(dataDir: string): Promise<{ origin: string; app: ChildProcess }> {
+  const port = await freePort();
+  const app = spawn(resolve('node_modules/.bin/tsx'), ['service/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_KEY: 'bench-admin-key-123456',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  app.stderr?.on('data', (d) => (stderr += d));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}): ${stderr}`);
+    const ready = await fetch(`${origin}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { origin, app };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  app.kill('SIGTERM');
+  throw new Error(`the app did not answer /ready within 60 s: ${stderr}`);
+}
+
+/** Stops an app started by startApp and waits for it to exit. */
+export async function stopApp(app: ChildProcess): Promise<void> {
+  if (app.exitCode !== null) return;
+  const exited = new Promise((r) => app.once('exit', r));
+  app.kill('SIGTERM');
+  await exited;
+}
