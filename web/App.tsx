@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nProvider } from 'react-aria-components';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
@@ -11,7 +11,6 @@ import { lazyPage, lazyPageOf } from './core/lazyPage.js';
 import { queryKeys } from './core/queryKeys.js';
 import type { RouteHandle } from './core/routeHandle.js';
 import { SiteProvider, type SiteInfo } from './core/site.js';
-import { markHydrated } from './core/hydrated.js';
 import { bookingRoutes } from './booking/routes.js';
 import { Layout } from './layout/Layout.js';
 import { RouteError } from './layout/RouteError.js';
@@ -30,12 +29,12 @@ const asIslands: RouteHandle = { islands: true };
 
 export const publicRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: asIslands },
-  { path: 'about', element: <AboutPage />, handle: asIslands },
-  { path: 'programs', element: <ProgramsPage />, handle: { prefetch: () => [queryKeys.programs()] } },
+  { path: 'about', element: <AboutPage /> },
+  { path: 'programs', element: <ProgramsPage />, handle: { prefetch: () => [queryKeys.programs()], islands: true } },
   {
     path: 'program/:slug',
     element: <ProgramDetailPage />,
-    handle: { prefetch: ({ slug = '' }) => [queryKeys.program(slug)] } satisfies RouteHandle,
+    handle: { prefetch: ({ slug = '' }) => [queryKeys.program(slug)], islands: true } satisfies RouteHandle,
   },
   { path: 'contact', element: <ContactPage /> },
   { path: 'schedule', element: <SchedulePage />, handle: workshopsData },
@@ -80,7 +79,6 @@ export async function prepareRoutes(location: string) {
  * the school publishes US dates, 12-hour times and dollars.
  */
 export function App({ router, queryClient, site }: { router: ReactNode; queryClient: QueryClient; site: SiteInfo }) {
-  useEffect(() => markHydrated('app'), []);
   return (
     <I18nProvider locale="en-US">
       <QueryClientProvider client={queryClient}>

@@ -16,6 +16,14 @@ export const ISLANDS = {
     src: 'catalogue/HeroCarousel.tsx',
     load: () => import('./catalogue/HeroCarousel.js').then((m) => m.HeroCarousel),
   },
+  ProgramCardShare: {
+    src: 'catalogue/ProgramCardShare.tsx',
+    load: () => import('./catalogue/ProgramCardShare.js').then((m) => m.ProgramCardShare),
+  },
+  ShareProgram: {
+    src: 'catalogue/ShareProgram.tsx',
+    load: () => import('./catalogue/ShareProgram.js').then((m) => m.ShareProgram),
+  },
 } satisfies Record<string, IslandEntry>;
 
 export type IslandName = keyof typeof ISLANDS;

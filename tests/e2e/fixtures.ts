@@ -89,7 +89,8 @@ export async function hydrated(page: Page): Promise<void> {
  * by address comes from the server with its data already in it.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
-  await page.goto('/');
+  // A page the whole app hydrates (home is rendered as islands, with no router to follow history).
+  await page.goto('/contact');
   await hydrated(page);
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);

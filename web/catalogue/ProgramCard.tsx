@@ -1,21 +1,19 @@
 import type { Program } from '../../contracts/catalogue/program.js';
 import { Badge } from '../components/Badge.js';
-import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
 import { StarRating } from '../components/StarRating.js';
-import { Tooltip } from '../components/Tooltip.js';
 import { formatMoney } from '../core/format.js';
-import { FacebookIcon, TwitterIcon } from './ShareIcons.js';
 import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
 import { ProgramImage } from './ProgramImage.js';
-import { useSiteOrigin } from '../core/site.js';
-import { facebookShareUrl, openShareWindow, programUrl, twitterShareUrl } from './share.js';
+import { island } from '../core/island.js';
+import { ProgramCardShare } from './ProgramCardShare.js';
 import './ProgramCard.css';
+
+const ProgramCardShareIsland = island('ProgramCardShare', ProgramCardShare);
 
 export function ProgramCard({ program }: { program: Program }) {
   const detailHref = `/program/${program.slug}`;
-  const origin = useSiteOrigin();
   const forTitle = <span className="sr-only"> for {program.title}</span>;
   return (
     <Card
@@ -54,28 +52,7 @@ export function ProgramCard({ program }: { program: Program }) {
           <span className="program-card__share-label" aria-hidden="true">
             Share
           </span>
-          <Tooltip content="Share on Facebook">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="share-btn"
-              aria-label={`Share ${program.title} on Facebook`}
-              onPress={() => openShareWindow(facebookShareUrl(programUrl(origin, program.slug)))}
-            >
-              <FacebookIcon />
-            </Button>
-          </Tooltip>
-          <Tooltip content="Share on Twitter">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="share-btn"
-              aria-label={`Share ${program.title} on Twitter`}
-              onPress={() => openShareWindow(twitterShareUrl(programUrl(origin, program.slug), program.title))}
-            >
-              <TwitterIcon />
-            </Button>
-          </Tooltip>
+          <ProgramCardShareIsland slug={program.slug} title={program.title} />
         </div>
       </div>
     </Card>

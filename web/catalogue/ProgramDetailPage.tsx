@@ -11,8 +11,11 @@ import { LoadError } from './LoadError.js';
 import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
 import { ProgramImage } from './ProgramImage.js';
 import { ShareProgram } from './ShareProgram.js';
+import { island } from '../core/island.js';
 import { useProgram } from './queries.js';
 import './ProgramDetailPage.css';
+
+const ShareProgramIsland = island('ShareProgram', ShareProgram);
 
 export function ProgramDetailPage() {
   const { slug = '' } = useParams();
@@ -126,7 +129,7 @@ function ProgramDetail({ program }: { program: Program }) {
               </section>
             )}
           </div>
-          <ShareProgram program={program} />
+          <ShareProgramIsland program={{ slug: program.slug, title: program.title }} />
         </div>
       </div>
     </article>

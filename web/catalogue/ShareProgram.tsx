@@ -9,7 +9,8 @@ import './ShareProgram.css';
 
 const COPIED_VISIBLE_MS = 4000;
 
-export function ShareProgram({ program }: { program: Program }) {
+/** The share panel of a program page; an island there (its props travel in the page, so only what it shows). */
+export function ShareProgram({ program }: { program: Pick<Program, 'slug' | 'title'> }) {
   const url = programUrl(useSiteOrigin(), program.slug);
   const inputRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);

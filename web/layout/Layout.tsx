@@ -9,6 +9,7 @@ import { Header } from './Header.js';
 import { PageLoading } from './PageLoading.js';
 import { RouterBridge } from './RouterBridge.js';
 import { island } from '../core/island.js';
+import { markHydrated } from '../core/hydrated.js';
 import './Layout.css';
 
 const HeaderIsland = island('Header', Header);
@@ -29,6 +30,15 @@ export function Layout() {
   );
 }
 
+/**
+ * Inside the page's boundary: React hydrates a boundary after the shell around it (in a
+ * transition, yielding between), so the page is live only when this commits.
+ */
+function Hydrated() {
+  useEffect(() => markHydrated('app'), []);
+  return null;
+}
+
 function MainRegion() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -46,6 +56,7 @@ function MainRegion() {
     <main id="main-content" ref={mainRef} tabIndex={-1} className="site-main">
       <Suspense fallback={<PageLoading />}>
         <Outlet />
+        <Hydrated />
       </Suspense>
     </main>
   );

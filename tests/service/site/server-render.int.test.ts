@@ -106,7 +106,7 @@ describe('pages rendered on the server', () => {
     for (const css of head.match(/\/assets\/[\w-]+\.css/g)!) expect((await t.app.request(css)).status, css).toBe(200);
   });
 
-  it('given a reading page (home, about, policies), then it loads only its islands: React and the header and carousel chunks, not the app, its router or its data layer', async () => {
+  it('given a reading page (home, programs, a program, policies), then it loads only its islands: React and the header and carousel chunks, not the app, its router or its data layer', async () => {
     await start();
     const page = await (await t.app.request('/')).text();
     const payload = JSON.parse(
@@ -124,7 +124,7 @@ describe('pages rendered on the server', () => {
     // Each island's root holds the HTML React renders for it alone (ids under its prefix).
     for (const island of payload.islands!) expect(page).toContain(`<div data-island="${island.id}" class="island">`);
     expect(page).toMatch(/<button[^>]*aria-controls="_Header[^"]*"/);
-    for (const path of ['/about', '/terms', '/privacy', '/no-such-page'])
+    for (const path of ['/programs', '/program/manners-and-me', '/terms', '/privacy', '/no-such-page'])
       expect(await (await t.app.request(path)).text(), path).toMatch(/src="\/assets\/islands-/);
   });
 
