@@ -21,9 +21,14 @@ function useScrolledPast(px: number): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => setPast(window.scrollY > px);
-    update();
+    // Read at the next frame, not while hydrating: scrollY makes the browser lay the page out there
+    // and then, before its first paint.
+    const first = window.requestAnimationFrame(update);
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    return () => {
+      window.cancelAnimationFrame(first);
+      window.removeEventListener('scroll', update);
+    };
   }, [px]);
   return past;
 }

@@ -9,6 +9,7 @@ import { Header } from './Header.js';
 import { PageLoading } from './PageLoading.js';
 import { RouterBridge } from './RouterBridge.js';
 import { island } from '../core/island.js';
+import { ServerHtml } from '../core/ServerHtml.js';
 import { markHydrated } from '../core/hydrated.js';
 import './Layout.css';
 
@@ -20,10 +21,14 @@ export function Layout() {
   return (
     <RouterBridge>
       <SkipLink />
-      <Banner />
+      <ServerHtml id="site-banner">
+        <Banner />
+      </ServerHtml>
       <HeaderIsland pathname={pathname} search={search} />
       <MainRegion />
-      <Footer />
+      <ServerHtml id="site-footer">
+        <Footer />
+      </ServerHtml>
       <ToastRegion />
       <ScrollRestoration />
     </RouterBridge>
