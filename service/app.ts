@@ -9,6 +9,8 @@ import { securityHeaders } from './core/security-headers.js';
 import { AppError } from './core/errors.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
+import { inquiryFormRoutes } from './inquiries/form-routes.js';
+import { shareImageRoutes } from './catalogue/share-image-routes.js';
 import { enrollmentRoutes } from './enrollment/routes.js';
 import { paymentRoutes } from './enrollment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -97,6 +99,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));
+  // The inquiry forms posted before (or without) the page's JavaScript: on the pages' own paths.
+  app.route('/', inquiryFormRoutes(deps, { maxBodyBytes: maxBody }));
+  // Program share pictures (og:image) as PNG, rendered from their SVG once and kept in memory.
+  app.route('/', shareImageRoutes(deps, { webDist: options.webDist }));
 
   const dist = options.webDist ? resolve(options.webDist) : undefined;
   if (dist && existsSync(join(dist, 'index.html'))) {

@@ -64,5 +64,11 @@ export const WorkshopSchema = WorkshopDataSchema.extend({
   spotsLeft: z.number().int().nonnegative(),
   /** Seats held by unpaid enrollments plus seats confirmed. */
   seatsTaken: z.number().int().nonnegative(),
+  /**
+   * When the workshop was published, which is when its enrollment opened (a sales window opens at
+   * publication and closes at `enrollmentClosesAt` or the start). Absent in documents projected
+   * before it was kept.
+   */
+  scheduledAt: z.string().optional(),
 });
 export type Workshop = z.infer<typeof WorkshopSchema>;

@@ -99,9 +99,18 @@ export function workshopEnd(w: Pick<Workshop, 'date' | 'time' | 'duration'>): st
   return Date.parse(iso) > Date.parse(w.date) ? iso : undefined;
 }
 
-/** What the offer says of seats: none left, enrollment closed, or open (few seats: limited). */
+/** When the workshop's sales opened (its publication), when the read model knows it. */
+const salesOpenAt = (w: Workshop): Date | undefined => (w.scheduledAt ? new Date(w.scheduledAt) : undefined);
+
+/**
+ * What the offer says a parent can do at `now`: not yet on sale (PreOrder, from validFrom on),
+ * sales over, by the administrator's early close or the start (Discontinued: the offer is not
+ * coming back, whatever seats remain), no seats left (SoldOut), or open (few seats: limited).
+ */
 export function availabilityOf(w: Workshop, now: Date): string {
-  if (hasBegun(w, now) || !isEnrollmentOpen(w, now)) return `${SCHEMA}/OutOfStock`;
+  const opens = salesOpenAt(w);
+  if (hasBegun(w, now) || !isEnrollmentOpen(w, now)) return `${SCHEMA}/Discontinued`;
+  if (opens && now.getTime() < opens.getTime()) return `${SCHEMA}/PreOrder`;
   if (w.spotsLeft <= 0) return `${SCHEMA}/SoldOut`;
   return w.spotsLeft <= 3 ? `${SCHEMA}/LimitedAvailability` : `${SCHEMA}/InStock`;
 }
@@ -133,6 +142,7 @@ export function workshopEvent(w: Workshop, origin: string, now: Date): JsonLd {
       price: w.price,
       priceCurrency: 'USD',
       availability: availabilityOf(w, now),
+      ...(salesOpenAt(w) ? { validFrom: salesOpenAt(w)!.toISOString() } : {}),
       validThrough: enrollmentClosesAtOf(w).toISOString(),
     },
     ...(w.ageRange && /^\d+(-\d+)?$/.test(w.ageRange.trim()) ? { typicalAgeRange: w.ageRange.trim() } : {}),

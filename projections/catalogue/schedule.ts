@@ -33,9 +33,12 @@ export const scheduleProjector = defineProjector<WorkshopEvent, Workshop>({
     });
     switch (e.type) {
       case 'WorkshopScheduled':
-        return withSeats(e.data.workshop, 0);
+        return { ...withSeats(e.data.workshop, 0), scheduledAt: e.metadata.at };
       case 'WorkshopUpdated':
-        return withSeats(e.data.workshop, doc?.seatsTaken ?? 0);
+        return {
+          ...withSeats(e.data.workshop, doc?.seatsTaken ?? 0),
+          ...(doc?.scheduledAt ? { scheduledAt: doc.scheduledAt } : {}),
+        };
       case 'WorkshopRemoved':
         return null;
       case 'SeatsReserved':

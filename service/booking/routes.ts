@@ -14,12 +14,9 @@ import { cancellationTerms } from '../enrollment/cancellation-policy.js';
 import { enrollmentDecider, refundableCents } from '../enrollment/enrollment-decider.js';
 import { REFUNDS_REACTOR } from '../enrollment/refunds-reactor.js';
 import { bookingView } from './view.js';
-import type { Order } from '../../contracts/enrollment/api.js';
-import { SCHOOL } from '../../contracts/core/school.js';
 import { workshopIcs } from '../enrollment/ics.js';
 import { workshopIcsAttachment } from '../enrollment/confirmation-email.js';
-
-const DOMAIN = SCHOOL.email.split('@')[1]!;
+import { calendarSequence, calendarUid } from '../enrollment/calendar-event.js';
 
 /** The read models the booking view is made of. */
 const VIEW_PROJECTIONS = ['orders', 'enrollments'];
@@ -64,21 +61,23 @@ export function bookingRoutes(deps: AppDeps): Hono {
     return answer(c, id, null);
   });
 
-  // The workshop as a calendar file, the confirmation's UID so a calendar updates the entry it has.
+  // The workshop as a calendar file, as the e-mails' (one UID, SEQUENCE = moves so far), from the
+  // enrollment's own stream: a read model lagging a transfer would pair the new SEQUENCE with the old date.
   app.get('/bookings/:token/calendar.ics', async (c) => {
     const id = enrollmentOf(c);
-    const order = (await deps.readStore.get<Order>('orders', id))?.doc;
+    const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
     const ics =
-      order?.orderId && order.status === 'completed'
+      state.orderId && state.item && state.status === 'confirmed'
         ? workshopIcs({
-            uid: `${order.orderId}@${DOMAIN}`,
-            item: order.item,
-            orderId: order.orderId,
+            uid: calendarUid(state.orderId),
+            item: state.item,
+            orderId: state.orderId,
             stamp: deps.clock(),
+            sequence: calendarSequence(state),
           })
         : null;
-    if (!order?.orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
-    const file = workshopIcsAttachment(order.orderId, ics);
+    if (!state.orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
+    const file = workshopIcsAttachment(state.orderId, ics);
     c.header('Content-Type', file.contentType);
     c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
     return c.body(ics);

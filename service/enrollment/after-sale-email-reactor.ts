@@ -5,6 +5,7 @@ import { UnsendableMessageError, type MailMessage } from '../mail/port.js';
 import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
 import { cancellationEmail, transferEmail } from './after-sale-emails.js';
 import { bookingUrl } from './booking-link.js';
+import { calendarSequence } from './calendar-event.js';
 
 type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' }>;
 
@@ -38,7 +39,6 @@ async function messageFor(
   }
   const { transferId } = event.data;
   if (state.notified.includes(`transfer:${transferId}`)) return null;
-  const moves = Object.entries(state.transfersEnded).filter(([, t]) => t.outcome === 'completed');
   const message = await transferEmail({
     submission,
     from: event.data.fromItem,
@@ -46,7 +46,7 @@ async function messageFor(
     orderId: state.orderId,
     transferId,
     refundCents: event.data.refundCents,
-    sequence: moves.findIndex(([id]) => id === transferId) + 1,
+    sequence: calendarSequence(state, transferId),
     now,
     publicUrl,
     manageUrl,

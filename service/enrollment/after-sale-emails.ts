@@ -3,6 +3,7 @@ import type { EnrollmentSubmitted, PurchasedItem } from '../../contracts/enrollm
 import type { MailMessage } from '../mail/port.js';
 import { renderEmail } from '../mail/templates/index.js';
 import { workshopIcs } from './ics.js';
+import { calendarUid } from './calendar-event.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
@@ -61,7 +62,7 @@ export async function transferEmail(input: {
   const { submission, from, to, orderId, transferId, refundCents, sequence, now, publicUrl } = input;
   const ref = orderId ?? submission.enrollmentId;
   // Same UID as the confirmation's calendar file, a higher SEQUENCE: calendars move the event.
-  const ics = workshopIcs({ uid: `${ref}@${DOMAIN}`, item: to, orderId: ref, stamp: now, sequence });
+  const ics = workshopIcs({ uid: calendarUid(ref), item: to, orderId: ref, stamp: now, sequence });
   const { subject, text, html } = await renderEmail('transfer', {
     firstName: submission.form.firstName,
     orderId: ref,

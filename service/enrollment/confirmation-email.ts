@@ -6,6 +6,7 @@ import { receiptFileName, receiptText, type ReceiptOrder } from '../../contracts
 import type { MailMessage } from '../mail/port.js';
 import { renderEmail } from '../mail/templates/index.js';
 import { workshopIcs } from './ics.js';
+import { calendarUid } from './calendar-event.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
@@ -49,7 +50,7 @@ export async function confirmationEmail(
     refundedCents: 0,
   };
   const receipt = receiptText(conf.orderId, order, now);
-  const ics = workshopIcs({ uid: `${conf.orderId}@${DOMAIN}`, item: sub.item, orderId: conf.orderId, stamp: now });
+  const ics = workshopIcs({ uid: calendarUid(conf.orderId), item: sub.item, orderId: conf.orderId, stamp: now });
   const { subject, text, html } = await renderEmail('confirmation', {
     firstName: sub.form.firstName,
     orderId: conf.orderId,

@@ -104,7 +104,8 @@ test.describe('server rendering', () => {
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(canonical).toMatch(/^https?:\/\/[^/]+\/program\/manners-and-me$/);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/.+\.svg$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/.+\.png$/);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(page.getByLabel('Direct link')).toHaveValue(canonical!);
   });

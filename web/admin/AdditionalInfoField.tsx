@@ -1,6 +1,6 @@
 import { MAX_INFO_PAIRS, type AdminInfoPair } from '../../contracts/admin/catalogue-forms.js';
-import { Button } from '../components/Button.js';
 import { TextField } from '../components/TextField.js';
+import { RowListField } from './RowListField.js';
 
 interface RowField {
   name: string;
@@ -24,41 +24,25 @@ export function AdditionalInfoField({
   fieldOf: (index: number, key: 'label' | 'value') => RowField;
   errorMessage?: string;
 }) {
-  const errorId = 'additional-info-error';
   return (
-    <fieldset
-      className="price-tiers"
-      data-invalid={errorMessage ? true : undefined}
-      aria-describedby={errorMessage ? errorId : undefined}
-    >
-      <legend className="field__label">Additional information</legend>
-      <p className="field__description">Shown on the schedule under the description, e.g. Menu: Three courses.</p>
-      {rows.length > 0 && (
-        <ol className="price-tiers__rows">
-          {rows.map((_, i) => (
-            <li key={i} className="price-tiers__row info-rows__row">
-              <TextField label={`Information ${i + 1}: label`} {...fieldOf(i, 'label')} isRequired />
-              <TextField label={`Information ${i + 1}: value`} {...fieldOf(i, 'value')} isRequired />
-              <Button variant="ghost" size="sm" onPress={() => onChange(rows.filter((_, j) => j !== i))}>
-                Remove<span className="sr-only"> information {i + 1}</span>
-              </Button>
-            </li>
-          ))}
-        </ol>
+    <RowListField
+      legend="Additional information"
+      description="Shown on the schedule under the description, e.g. Menu: Three courses."
+      rows={rows}
+      onChange={onChange}
+      renderRow={(_, i) => (
+        <>
+          <TextField label={`Information ${i + 1}: label`} {...fieldOf(i, 'label')} isRequired />
+          <TextField label={`Information ${i + 1}: value`} {...fieldOf(i, 'value')} isRequired />
+        </>
       )}
-      {errorMessage && (
-        <p id={errorId} className="field__error" role="alert">
-          {errorMessage}
-        </p>
-      )}
-      <Button
-        variant="outline"
-        size="sm"
-        isDisabled={rows.length >= MAX_INFO_PAIRS}
-        onPress={() => onChange([...rows, { label: '', value: '' }])}
-      >
-        Add information
-      </Button>
-    </fieldset>
+      newRow={() => ({ label: '', value: '' })}
+      maxRows={MAX_INFO_PAIRS}
+      rowName="information"
+      addLabel="Add information"
+      rowClassName="info-rows__row"
+      errorId="additional-info-error"
+      errorMessage={errorMessage}
+    />
   );
 }

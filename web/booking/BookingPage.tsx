@@ -10,6 +10,7 @@ import { isApiError } from '../core/api.js';
 import { formatLongDate } from '../core/format.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
+import { PurchasedItemDetails } from '../enrollment/PurchasedItemDetails.js';
 import { Row } from '../enrollment/OrderRow.js';
 import { ParticipantList } from '../enrollment/ParticipantList.js';
 import { downloadReceipt } from '../enrollment/receiptDownload.js';
@@ -92,19 +93,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
       <div className="confirm__grid">
         <Card as="section" aria-labelledby="booking-workshop-title">
           <h2 id="booking-workshop-title">Workshop</h2>
-          <p className="confirm__title">{item.title}</p>
-          {item.attire && (
-            <Badge variant="accent" className="confirm__attire">
-              Attire: {item.attire}
-            </Badge>
-          )}
-          <dl className="confirm__list">
-            <Row label="Date" value={item.date ? formatLongDate(item.date) : ''} />
-            <Row label="Time" value={item.time} />
-            <Row label="Location" value={item.location} />
-            <Row label="Instructor" value={item.instructor} />
-            <Row label="Duration" value={item.duration} />
-          </dl>
+          <PurchasedItemDetails item={item} />
         </Card>
 
         <Card as="section" aria-labelledby="booking-order-title">

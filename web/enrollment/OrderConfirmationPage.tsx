@@ -1,14 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
 import type { OrderView } from '../../contracts/enrollment/api.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
-import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
 import { ApiError } from '../core/api.js';
-import { formatLongDate } from '../core/format.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
+import { PurchasedItemDetails } from './PurchasedItemDetails.js';
 import { useOrder } from './api.js';
 import { OrderNotConfirmed, OrderClosed } from './OrderStatusNotice.js';
 import { Row } from './OrderRow.js';
@@ -74,19 +73,7 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
 
         <Card as="section" aria-labelledby="confirm-workshop-title">
           <h2 id="confirm-workshop-title">Workshop Information</h2>
-          <p className="confirm__title">{item.title}</p>
-          {item.attire && (
-            <Badge variant="accent" className="confirm__attire">
-              Attire: {item.attire}
-            </Badge>
-          )}
-          <dl className="confirm__list">
-            <Row label="Date" value={item.date ? formatLongDate(item.date) : ''} />
-            <Row label="Time" value={item.time} />
-            <Row label="Location" value={item.location} />
-            <Row label="Instructor" value={item.instructor} />
-            <Row label="Duration" value={item.duration} />
-          </dl>
+          <PurchasedItemDetails item={item} />
         </Card>
       </div>
 

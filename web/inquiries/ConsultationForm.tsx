@@ -8,7 +8,7 @@ import { useInquiryForm } from './useInquiryForm.js';
 import './InquiryForm.css';
 
 export function ConsultationForm() {
-  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(
+  const { field, formRef, sent, formProps, again, againHref, isPending } = useInquiryForm(
     EMPTY_CONSULTATION_REQUEST,
     useRequestConsultation(),
     {
@@ -22,6 +22,7 @@ export function ConsultationForm() {
       answered: 'Failed to send consultation request',
       generic: 'There was a problem sending your consultation request. Please try again.',
       thrown: 'There was a problem submitting your request. Please try again.',
+      native: { action: '/about#consultation', sent: 'consultation' },
     },
   );
 
@@ -32,12 +33,13 @@ export function ConsultationForm() {
         againLabel="Request Another Consultation"
         headingLevel={3}
         onAgain={again}
+        againHref={againHref}
       />
     );
   }
 
   return (
-    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} aria-labelledby="consultation-form-title">
+    <form ref={formRef} className="inquiry-form" {...formProps} aria-labelledby="consultation-form-title">
       <h3 id="consultation-form-title" className="inquiry-form__title">
         Consultation Request
       </h3>

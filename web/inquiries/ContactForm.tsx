@@ -8,7 +8,7 @@ import { useInquiryForm } from './useInquiryForm.js';
 import './InquiryForm.css';
 
 export function ContactForm() {
-  const { field, formRef, sent, onSubmit, again, isPending } = useInquiryForm(
+  const { field, formRef, sent, formProps, again, againHref, isPending } = useInquiryForm(
     EMPTY_CONTACT_MESSAGE,
     useSendContactMessage(),
     {
@@ -21,6 +21,7 @@ export function ContactForm() {
       answered: 'Failed to send message',
       generic: 'There was a problem sending your message. Please try again.',
       thrown: 'There was a problem submitting your form. Please try again.',
+      native: { action: '/contact', sent: 'contact' },
     },
   );
 
@@ -30,12 +31,13 @@ export function ContactForm() {
         text="Thank you for reaching out. We have received your message and will reply within one business day."
         againLabel="Send Another Message"
         onAgain={again}
+        againHref={againHref}
       />
     );
   }
 
   return (
-    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form ref={formRef} className="inquiry-form" {...formProps} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="inquiry-form__title">
         Send Us a Message
       </h2>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../components/Button.js';
+import { Link } from '../components/Link.js';
 import './InquiryForm.css';
 
 /** The "Thank You!" panel that replaces a form once it is sent; it takes focus so it is heard. */
@@ -7,10 +8,12 @@ export interface SentPanelProps {
   text: string;
   againLabel: string;
   onAgain: () => void;
+  /** "Again" as a link to the blank form instead (the panel came from a post without JavaScript). */
+  againHref?: string;
   headingLevel?: 2 | 3;
 }
 
-export function SentPanel({ text, againLabel, onAgain, headingLevel = 2 }: SentPanelProps) {
+export function SentPanel({ text, againLabel, onAgain, againHref, headingLevel = 2 }: SentPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   useEffect(() => headingRef.current?.focus(), []);
@@ -31,9 +34,15 @@ export function SentPanel({ text, againLabel, onAgain, headingLevel = 2 }: SentP
         Thank You!
       </Heading>
       <p>{text}</p>
-      <Button variant="outline" onPress={onAgain}>
-        {againLabel}
-      </Button>
+      {againHref ? (
+        <Link href={againHref} variant="outline">
+          {againLabel}
+        </Link>
+      ) : (
+        <Button variant="outline" onPress={onAgain}>
+          {againLabel}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from '../components/Toast.js';
 import { useFormModel, type FieldErrors } from '../core/useFormModel.js';
 import { describeSendError } from './mutations.js';
@@ -19,6 +20,11 @@ export interface InquiryTexts<V> {
   generic: string;
   /** When sending threw before any request left. */
   thrown: string;
+  /**
+   * The form as the browser posts it before the page's JavaScript runs (or without it): the
+   * page's own path, and the `?sent=` the server's 303 comes back with once it is recorded.
+   */
+  native: { action: string; sent: string };
 }
 
 /** The part of a react-query mutation the send cycle uses (method syntax keeps it assignable). */
@@ -40,7 +46,10 @@ export function useInquiryForm<V extends { [K in keyof V]: string }>(
   texts: InquiryTexts<V>,
 ) {
   const form = useFormModel<V>({ initial: empty });
-  const [sent, setSent] = useState(false);
+  const [sentHere, setSent] = useState(false);
+  const [params] = useSearchParams();
+  // Sent by the browser itself before hydration: the server recorded it and came back here with ?sent=.
+  const sentByServer = !sentHere && params.get('sent') === texts.native.sent;
   const names = Object.keys(empty) as Array<keyof V & string>;
 
   const missing = (): FieldErrors<V> => {
@@ -85,5 +94,14 @@ export function useInquiryForm<V extends { [K in keyof V]: string }>(
   /** A field's props, marked required when the form asks for it. */
   const field = <K extends keyof V & string>(name: K) => ({ ...form.field(name), isRequired: name in texts.required });
 
-  return { field, formRef: form.formRef, sent, onSubmit, again, isPending: mutation.isPending };
+  return {
+    field,
+    formRef: form.formRef,
+    sent: sentHere || sentByServer,
+    /** After a post without JavaScript, "again" is a link to the blank form, which works with or without it. */
+    againHref: sentByServer ? texts.native.action : undefined,
+    formProps: { method: 'post', action: texts.native.action, onSubmit },
+    again,
+    isPending: mutation.isPending,
+  };
 }

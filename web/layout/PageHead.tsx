@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { useSiteOrigin } from '../core/site.js';
+import { SHARE_IMAGE, shareImagePath } from '../../contracts/site/share-image.js';
 import { pageTitle } from './usePageTitle.js';
 
 export interface ShareCard {
@@ -35,7 +36,7 @@ export function PageHead({
   const { pathname } = useLocation();
   const url = `${origin}${path ?? canonicalPath(pathname)}`;
   const title = pageTitle(page);
-  const image = share && new URL(share.image, `${origin}/`).href;
+  const image = share && new URL(shareImagePath(share.image), `${origin}/`).href;
   return (
     <>
       <title>{title}</title>
@@ -49,6 +50,9 @@ export function PageHead({
           <meta property="og:description" content={description} />
           <meta property="og:url" content={url} />
           <meta property="og:image" content={image} />
+          <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
+          <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
+          <meta property="og:image:type" content={SHARE_IMAGE.type} />
           <meta property="og:image:alt" content={share.imageAlt} />
           <meta name="twitter:card" content="summary_large_image" />
           <meta name="twitter:title" content={page ?? title} />

@@ -90,8 +90,37 @@ describe('JSON-LD for search engines', () => {
     expect(availabilityOf(workshop({ spotsLeft: 2 }), BEFORE)).toBe('https://schema.org/LimitedAvailability');
     expect(availabilityOf(workshop({ spotsLeft: 0 }), BEFORE)).toBe('https://schema.org/SoldOut');
     expect(availabilityOf(workshop({ enrollmentClosesAt: '2025-04-30T12:00:00-05:00' }), BEFORE)).toBe(
-      'https://schema.org/OutOfStock',
+      'https://schema.org/Discontinued',
     );
+  });
+
+  it('given sales closed early with no seats left, then Discontinued: closed says more than full, since no seat freed will sell', () => {
+    const closedAndFull = workshop({ spotsLeft: 0, enrollmentClosesAt: '2025-04-30T12:00:00-05:00' });
+    expect(availabilityOf(closedAndFull, BEFORE)).toBe('https://schema.org/Discontinued');
+  });
+
+  it('given a workshop that has begun, then Discontinued', () => {
+    expect(availabilityOf(workshop(), new Date('2025-06-07T17:30:00Z'))).toBe('https://schema.org/Discontinued');
+    expect(availabilityOf(workshop(), new Date('2025-06-07T17:29:59Z'))).toBe('https://schema.org/InStock');
+  });
+
+  it('given sales that open after now, then PreOrder, and InStock from the opening instant on', () => {
+    const opening = workshop({ scheduledAt: '2025-05-02T09:00:00.000Z' });
+    expect(availabilityOf(opening, BEFORE)).toBe('https://schema.org/PreOrder');
+    expect(availabilityOf(opening, new Date('2025-05-02T09:00:00.000Z'))).toBe('https://schema.org/InStock');
+  });
+
+  it('given a workshop whose sales opened at its publication, then the offer is valid from then until sales close', () => {
+    const w = workshop({ scheduledAt: '2025-04-20T15:00:00.000Z', enrollmentClosesAt: '2025-06-05T17:00:00-05:00' });
+    expect(workshopEvent(w, 'https://example.org', BEFORE).offers).toMatchObject({
+      validFrom: '2025-04-20T15:00:00.000Z',
+      validThrough: '2025-06-05T22:00:00.000Z',
+      availability: 'https://schema.org/InStock',
+    });
+  });
+
+  it('given a workshop projected before its publication time was kept, then no validFrom is made up', () => {
+    expect(workshopEvent(workshop(), 'https://example.org', BEFORE).offers).not.toHaveProperty('validFrom');
   });
 
   it('given a place other than the school, then its own words, not the school’s address', () => {

@@ -34,6 +34,18 @@ describe('schedule projector', () => {
     ]).then({ '4': expect.objectContaining({ title: 'Renamed', capacity: 20, spotsLeft: 15 }) });
   });
 
+  it('given a workshop published, then updated, then its sales opened at its publication and stay so', async () => {
+    await given(scheduleProjector, [
+      on(s, { type: 'WorkshopScheduled', data: { workshop } }, 'admin', '2025-04-20T15:00:00.000Z'),
+      on(
+        s,
+        { type: 'WorkshopUpdated', data: { workshop: { ...workshop, title: 'Renamed' } } },
+        'admin',
+        '2025-05-03T10:00:00.000Z',
+      ),
+    ]).then({ '4': expect.objectContaining({ title: 'Renamed', scheduledAt: '2025-04-20T15:00:00.000Z' }) });
+  });
+
   it('given a removal, then the workshop leaves the schedule', async () => {
     await given(scheduleProjector, [
       scheduled,

@@ -392,3 +392,44 @@ describe('POST /api/bookings/:token/cancel: the parent cancels under the schoolâ
     expect(((await last!.json()) as { error: string }).error).toMatch(/Please wait .* and try again/);
   });
 });
+
+describe('GET /api/bookings/:token/calendar.ics after a transfer', () => {
+  const field = (ics: string, name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(ics)?.[1]?.trim();
+
+  it('given a booking moved to another workshop, when the parent downloads the calendar file, then it carries the transfer e-mailâ€™s UID, SEQUENCE and new date, so a calendar replaces the old entry', async () => {
+    app = await makeBookingApp();
+    const bought = await app.buy('6', { participants: 1, total: 150 });
+    const before = await (await app.request('GET', `/api/bookings/${bought.token}/calendar.ics`)).text();
+    expect(field(before, 'SEQUENCE')).toBeUndefined();
+
+    const moved = await adminCall(app.t.app, 'POST', `/api/admin/enrollments/${bought.enrollmentId}/transfer`, {
+      body: { workshopId: '9' },
+    });
+    expect(moved.status).toBe(200);
+    await app.t.settle();
+    const mail = app.mailer.sent.find(
+      (m) => m.to === bought.email && m.subject.startsWith('Your enrollment has moved'),
+    );
+    const emailed = mail?.attachments.find((a) => a.filename.endsWith('.ics'))?.content ?? '';
+    expect(field(emailed, 'SEQUENCE')).toBe('1');
+
+    const r = await app.request('GET', `/api/bookings/${bought.token}/calendar.ics`);
+    expect(r.status).toBe(200);
+    const downloaded = await r.text();
+    expect(field(downloaded, 'UID')).toBe(field(before, 'UID'));
+    expect(field(downloaded, 'UID')).toBe(field(emailed, 'UID'));
+    expect(field(downloaded, 'SEQUENCE')).toBe('1');
+    expect(field(downloaded, 'DTSTART')).toBe(field(emailed, 'DTSTART'));
+    expect(field(downloaded, 'DTSTART')).not.toBe(field(before, 'DTSTART'));
+  });
+
+  it('given a cancelled booking, when the calendar file is asked for, then 404: no date to keep', async () => {
+    app = await makeBookingApp();
+    const bought = await app.buy('6', { participants: 1, total: 150 });
+    const cancelled = await adminCall(app.t.app, 'POST', `/api/admin/enrollments/${bought.enrollmentId}/cancel`, {
+      body: { refund: 'none', reason: 'The family moved away.' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await app.request('GET', `/api/bookings/${bought.token}/calendar.ics`)).status).toBe(404);
+  });
+});

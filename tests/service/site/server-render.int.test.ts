@@ -204,13 +204,19 @@ describe('what search engines read', () => {
       'https://school.example/program/manners-and-me',
     );
     expect(tag(head, /<meta property="og:image" content="([^"]+)"/)).toBe(
-      'https://school.example/images/programs/manners-and-me.svg',
+      'https://school.example/images/programs/manners-and-me.png',
     );
+    expect(tag(head, /<meta property="og:image:width" content="([^"]+)"/)).toBe('1200');
+    expect(tag(head, /<meta property="og:image:height" content="([^"]+)"/)).toBe('630');
+    expect(tag(head, /<meta property="og:image:type" content="([^"]+)"/)).toBe('image/png');
+    // The picture the tags name is there, as they say it is.
+    const picture = await t.app.request('/images/programs/manners-and-me.png');
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect(tag(head, /<meta property="og:type" content="([^"]+)"/)).toBe('article');
     expect(tag(head, /<meta property="og:description" content="([^"]+)"/)).toMatch(/^Manners &amp; Me: /);
     expect(tag(head, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
     expect(tag(head, /<meta name="twitter:image" content="([^"]+)"/)).toBe(
-      'https://school.example/images/programs/manners-and-me.svg',
+      'https://school.example/images/programs/manners-and-me.png',
     );
   });
 
