@@ -8,6 +8,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20.20-bookworm-slim AS runtime
+# A font for the text in program illustrations, which the share images (PNG) are drawn from.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
