@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seededSeason, toasts } from './fixtures.js';
+import { hydrated, seededSeason, toasts } from './fixtures.js';
 
 // Issue 14, item 7: the home page's first load carries no code it does not show. The calendar, the
 // workshop dialog, the toasts, enrollment, checkout and the admin area come when they are used.
@@ -40,6 +40,37 @@ test.describe('code loaded on demand', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     for (const chunk of NOT_ON_HOME) expect(scripts.filter((name) => name.startsWith(`${chunk}-`))).toEqual([]);
+  });
+
+  test('the home page is taken over as islands: the header and the carousel work, without the app or its router', async ({
+    page,
+  }) => {
+    const scripts = scriptsRequested(page);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'islands');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.getByRole('button', { name: /^Slide 3:/ }).click();
+    await expect(page.locator('.hero__slide--active')).toHaveAttribute('data-slide', '2');
+    await page.waitForLoadState('networkidle');
+    expect(loaded(scripts, 'islands')).toBe(true);
+    expect(loaded(scripts, 'Header')).toBe(true);
+    expect(loaded(scripts, 'index')).toBe(false);
+    expect(loaded(scripts, 'HomePage')).toBe(false);
+    expect(loaded(scripts, 'useQuery')).toBe(false);
+
+    // Its links are ordinary links: the next page comes from the server, rendered.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
+    await expect(page).toHaveURL(/\/schedule$/);
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'app');
   });
 
   test('the schedule loads its calendar without the dialog, and opening a workshop loads the dialog', async ({
