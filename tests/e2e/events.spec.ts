@@ -86,6 +86,7 @@ test.describe('events screen', () => {
 
   test('the details dialog opens and closes by keyboard', async ({ page }) => {
     await page.goto(`/events?date=${lastYear}-03-14`);
+    await hydrated(page);
     const view = page.getByRole('button', { name: `View Details for ${pastTitle}` });
     await view.focus();
     await page.keyboard.press('Enter');
