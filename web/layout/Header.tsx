@@ -17,17 +17,25 @@ const NAV = [
 
 const SHADOW_AFTER_PX = 50;
 
+/**
+ * Whether the page is scrolled past `px`, told by an IntersectionObserver on a marker at that
+ * height: no scroll listener, and no reading of scrollY, which makes the browser lay the whole page
+ * out at once (it did, while hydrating, before the first paint).
+ */
 function useScrolledPast(px: number): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
-    const update = () => setPast(window.scrollY > px);
-    // Read at the next frame, not while hydrating: scrollY makes the browser lay the page out there
-    // and then, before its first paint.
-    const first = window.requestAnimationFrame(update);
-    window.addEventListener('scroll', update, { passive: true });
+    const marker = document.createElement('div');
+    marker.setAttribute('aria-hidden', 'true');
+    marker.style.cssText = `position:absolute;top:${px}px;left:0;width:1px;height:1px;pointer-events:none`;
+    document.body.append(marker);
+    const observer = new IntersectionObserver(([entry]) =>
+      setPast(!entry!.isIntersecting && entry!.boundingClientRect.top < 0),
+    );
+    observer.observe(marker);
     return () => {
-      window.cancelAnimationFrame(first);
-      window.removeEventListener('scroll', update);
+      observer.disconnect();
+      marker.remove();
     };
   }, [px]);
   return past;
