@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { startApp, stopApp } from './built-app.js';
 
 /** The home page's budget (issue 14) for JavaScript fetched before first render, KB gzip. */
@@ -37,27 +38,57 @@ async function weigh(distDir: string, urls: readonly string[]) {
 }
 
 /**
- * Gzip size of the JavaScript the home page loads initially: the module script and every
- * modulepreload of the page as the server answers it (rendered as islands: React, the header and
- * the carousel), against the app's shell (dist/index.html), which a page the whole app hydrates
- * loads. Chunks loaded later by import() are not counted; the Lighthouse section shows what
- * Chromium really fetched while the home page loaded. Run `npm run build` first.
+ * The scripts a phone's browser fetches while a page loads, with nobody touching it: the page's own
+ * (its module script and modulepreloads) and what they import once it has painted (React and the
+ * islands that hydrate at once). Read in Chromium, at a phone's size, until the network is idle.
+ */
+async function scriptsFetchedOnLoad(url: string): Promise<string[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const scripts = new Set<string>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.add(new URL(res.url()).pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => !!document.documentElement.dataset.hydrated);
+    await page.waitForLoadState('networkidle');
+    return [...scripts];
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Gzip size of the JavaScript the home page loads: every script Chromium fetches while the page
+ * loads untouched (rendered as islands: a tiny entry in the page, then React, the header and the
+ * carousel once it has painted), and of those, what the page itself names. Beside it, the app's
+ * shell (dist/index.html), which pages the whole app hydrates load, and what the schedule loads
+ * untouched (its calendar and list wait for a touch and for the screen). Run `npm run build` first.
  */
 export async function benchWebBundle(distDir = resolve('dist')): Promise<Record<string, string | number>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
   const { origin, app } = await startApp(dataDir);
   try {
     const home = await (await fetch(`${origin}/`)).text();
-    const scripts = initialScripts(home);
-    if (scripts.length === 0) throw new Error('No module scripts found in the home page.');
-    const page = await weigh(distDir, scripts);
+    const named = initialScripts(home);
+    if (named.length === 0) throw new Error('No module scripts found in the home page.');
+    const fetched = await scriptsFetchedOnLoad(`${origin}/`);
+    const page = await weigh(distDir, fetched);
+    const inPage = await weigh(distDir, named);
+    const schedule = await weigh(distDir, await scriptsFetchedOnLoad(`${origin}/schedule`));
     const shell = await weigh(distDir, initialScripts(await readFile(join(distDir, 'index.html'), 'utf8')));
     return {
       // Each file gzipped at level 9 (the server sends brotli when asked, which is smaller).
-      'web home initial JS files': scripts.length,
+      'web home initial JS files': fetched.length,
       'web home initial JS (KB raw)': kb(page.raw),
       'web home initial JS (KB gzip)': kb(page.gzip),
       'web home initial JS target (KB gzip, at most)': HOME_JS_BUDGET_KB,
+      'web home JS named by the page itself, before its first paint (KB gzip)': kb(inPage.gzip),
+      'web schedule JS loaded untouched (KB gzip)': kb(schedule.gzip),
       'web app shell initial JS, for pages the whole app hydrates (KB gzip)': kb(shell.gzip),
     };
   } finally {

@@ -24,7 +24,7 @@ const EventsPage = lazyPage(() => import('./catalogue/EventsPage.js'), 'EventsPa
 const ContactPage = lazyPage(() => import('./inquiries/ContactPage.js'), 'ContactPage');
 const NotFound = lazyPage(() => import('./site/NotFound.js'), 'NotFound');
 
-const workshopsData: RouteHandle = { prefetch: () => [queryKeys.workshops()] };
+const workshopsData: RouteHandle = { prefetch: () => [queryKeys.workshops()], islands: true };
 const asIslands: RouteHandle = { islands: true };
 
 export const publicRoutes: RouteObject[] = [

@@ -92,15 +92,13 @@ export const render: RenderPage = async (request) => {
 
   if (islandsOfPage) {
     const shown = [...islandsOfPage.islands.values()];
-    const modules = shown.map(({ name }) => {
-      if (!(name in ISLANDS)) throw new Error(`The island ${name} is not in web/islandRegistry.ts.`);
-      return ISLANDS[name as keyof typeof ISLANDS].src;
-    });
+    const unknown = shown.find(({ name }) => !(name in ISLANDS));
+    if (unknown) throw new Error(`The island ${unknown.name} is not in web/islandRegistry.ts.`);
     return {
       head,
       body,
       pages,
-      hydration: { mode: 'islands', modules: [...new Set(modules)] },
+      hydration: { mode: 'islands' },
       payload: { origin: request.origin, now: request.now, islands: shown },
     };
   }

@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 
 interface IslandEntry {
-  /** The module's path under web/, as the build manifest names it: the server preloads its chunk. */
-  src: string;
   load(): Promise<ComponentType<never>>;
 }
 
@@ -11,18 +9,28 @@ interface IslandEntry {
  * bundler gives every island its own chunk.
  */
 export const ISLANDS = {
-  Header: { src: 'layout/Header.tsx', load: () => import('./layout/Header.js').then((m) => m.Header) },
+  Header: { load: () => import('./layout/Header.js').then((m) => m.Header) },
   HeroCarousel: {
-    src: 'catalogue/HeroCarousel.tsx',
     load: () => import('./catalogue/HeroCarousel.js').then((m) => m.HeroCarousel),
   },
   ProgramCardShare: {
-    src: 'catalogue/ProgramCardShare.tsx',
     load: () => import('./catalogue/ProgramCardShare.js').then((m) => m.ProgramCardShare),
   },
   ShareProgram: {
-    src: 'catalogue/ShareProgram.tsx',
     load: () => import('./catalogue/ShareProgram.js').then((m) => m.ShareProgram),
+  },
+  ScheduleDatePicker: {
+    load: () => import('./catalogue/ScheduleDatePicker.js').then((m) => m.ScheduleDatePicker),
+  },
+  ScheduleList: {
+    load: () => import('./catalogue/ScheduleList.js').then((m) => m.ScheduleList),
+  },
+  EventFilters: {
+    load: () => import('./catalogue/EventFilters.js').then((m) => m.EventFilters),
+  },
+  EventList: { load: () => import('./catalogue/EventList.js').then((m) => m.EventList) },
+  ReloadButton: {
+    load: () => import('./catalogue/ReloadButton.js').then((m) => m.ReloadButton),
   },
 } satisfies Record<string, IslandEntry>;
 

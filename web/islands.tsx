@@ -1,46 +1,32 @@
-import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { SSR_PAYLOAD_ID, type SsrPayload } from '../contracts/site/ssr.js';
-import { IslandProviders } from './core/IslandProviders.js';
-import { markHydrated } from './core/hydrated.js';
+import { ssrPayload } from './core/ssrPayload.js';
 import { ISLANDS } from './islandRegistry.js';
 
 /**
- * The browser's side of a page rendered as islands: each island hydrates as its own root, with
- * the props and id prefix the server rendered it with. The rest of the page is the server's HTML:
- * its links are ordinary links.
+ * The entry of a page rendered as islands, kept tiny: the page paints first, with nothing of
+ * React fetched or run before it (on a phone the first paint then shares the line with no script).
+ * After the first frame, the islands' runtime and the code of the islands that hydrate at once are
+ * fetched side by side; the runtime hydrates them (web/islandsRuntime.tsx).
  */
-const payload = JSON.parse(document.getElementById(SSR_PAYLOAD_ID)?.textContent ?? '{}') as SsrPayload;
-const site = { origin: payload.origin, renderedAt: new Date(payload.now) };
-const islands = payload.islands ?? [];
-let pending = islands.length;
-
-function Committed({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    pending -= 1;
-    if (pending === 0) markHydrated('islands');
-  }, []);
-  return children;
-}
-
-if (pending === 0) markHydrated('islands');
-for (const { name, id, props } of islands) {
-  const root = document.querySelector(`[data-island="${CSS.escape(id)}"]`);
-  const entry = ISLANDS[name as keyof typeof ISLANDS];
-  if (!root || !entry) continue;
-  void entry.load().then((loaded) => {
-    const Island = loaded as ComponentType<object>;
-    // A transition: React yields to the browser while it hydrates, so a tap is never kept waiting.
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <IslandProviders site={site}>
-          <Committed>
-            <Island {...(props as object)} />
-          </Committed>
-        </IslandProviders>,
-        { identifierPrefix: id },
-      );
-    });
+function afterFirstPaint(run: () => void) {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    painted.disconnect();
+    run();
+  };
+  // The browser's own record of the first contentful paint; `load` where it keeps none (or never
+  // paints: a tab opened in the background).
+  const painted = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) once();
   });
+  painted.observe({ type: 'paint', buffered: true });
+  window.addEventListener('load', once, { once: true });
 }
+
+afterFirstPaint(() => {
+  void import('./islandsRuntime.js');
+  for (const { name, hydrate = 'load' } of ssrPayload().islands ?? []) {
+    if (hydrate === 'load' && name in ISLANDS) void ISLANDS[name as keyof typeof ISLANDS].load();
+  }
+});

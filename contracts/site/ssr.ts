@@ -18,6 +18,14 @@ export interface RenderRequest {
   load: (apiUrl: string) => Promise<ApiRead>;
 }
 
+/**
+ * When an island hydrates: as the page loads; once it comes near the screen (parts below the
+ * fold); or at the visitor's first press, tap, key or focus anywhere on the page (parts on the
+ * first screen that are read before they are used: the first paint then has the main thread
+ * alone). A press made before an island is live is kept and made again once it is (web/islands.tsx).
+ */
+export type IslandHydration = 'load' | 'visible' | 'interaction';
+
 /** Handed to the client in a JSON data block (no inline script: the CSP allows none). */
 export interface SsrPayload {
   origin: string;
@@ -25,7 +33,7 @@ export interface SsrPayload {
   /** @tanstack/react-query's dehydrated state, keyed by the client's own query keys (pages the whole app hydrates). */
   queries?: unknown;
   /** The islands to hydrate, on a page rendered as islands: each its registry name, root id and props. */
-  islands?: { name: string; id: string; props: unknown }[];
+  islands?: { name: string; id: string; props: unknown; hydrate?: IslandHydration }[];
 }
 
 /**
@@ -33,7 +41,7 @@ export interface SsrPayload {
  * filters and dialogs throughout), or only its islands do (pages that are mostly reading, which
  * then load React and a few small components, not the router or the data layer).
  */
-export type Hydration = { mode: 'app' } | { mode: 'islands'; modules: string[] };
+export type Hydration = { mode: 'app' } | { mode: 'islands' };
 
 export interface RenderedPage {
   /** Elements React hoisted for the document's head: title, meta, canonical link. */

@@ -33,10 +33,6 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   return into;
 }
 
-/** The manifest key of the chunk built from a module under web/ (`catalogue/SchedulePage.tsx`). */
-const keyOfSource = (manifest: Manifest, src: string) =>
-  Object.keys(manifest).find((k) => (manifest[k]!.src ?? k) === src);
-
 /** The manifest key of a lazy page's chunk, by the page's name (which is its file's). */
 const keyOfPage = (manifest: Manifest, page: string) =>
   Object.keys(manifest).find(
@@ -51,8 +47,8 @@ const ISLANDS_ENTRY = 'islands.tsx';
  * What a rendered page loads. Its CSS is that of the app's shell and of its page (the server drew
  * the page with them, whoever hydrates it). Its scripts depend on how it is taken over: the whole
  * app (the entry, its imports and the page's chunk, fetched together so hydration waits for no
- * second round trip), or only its islands (the small islands entry and each island's chunk: no
- * router, no data layer).
+ * second round trip), or only its islands: then just the tiny islands entry, which fetches React
+ * and the islands after the first paint (web/islands.tsx): no router, no data layer.
  */
 export function pageAssets(manifest: Manifest, pages: readonly string[], hydration: Hydration): PageAssets {
   const shell = closure(manifest, APP_ENTRY);
@@ -67,11 +63,6 @@ export function pageAssets(manifest: Manifest, pages: readonly string[], hydrati
   const entryKey = hydration.mode === 'app' ? APP_ENTRY : ISLANDS_ENTRY;
   const scripts = closure(manifest, entryKey);
   if (hydration.mode === 'app') for (const key of pageChunks) scripts.add(key);
-  else
-    for (const src of hydration.modules) {
-      const key = keyOfSource(manifest, src);
-      if (key) closure(manifest, key, scripts);
-    }
   scripts.delete(entryKey);
   return {
     css: [...css],

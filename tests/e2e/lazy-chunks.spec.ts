@@ -70,27 +70,36 @@ test.describe('code loaded on demand', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Schedule' }).click();
     await expect(page).toHaveURL(/\/schedule$/);
     await hydrated(page);
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'app');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'islands');
   });
 
-  test('the schedule loads its calendar without the dialog, and opening a workshop loads the dialog', async ({
+  test('the schedule hydrates only its header at first; the calendar wakes at the first touch, the list as it is reached, and a press made before is kept', async ({
     page,
   }) => {
     const season = await seededSeason(page);
     const scripts = scriptsRequested(page);
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`/schedule?date=${season.dayKeyOf('6')}`);
-    await expect(page.getByRole('grid').first()).toBeVisible();
-    const view = page.getByRole('button', { name: /View Details for Etiquette After Dark - Dinner/ });
-    await expect(view).toBeVisible();
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'islands');
     await page.waitForLoadState('networkidle');
-    expect(loaded(scripts, 'SchedulePage')).toBe(true);
-    expect(loaded(scripts, 'WorkshopDialog')).toBe(false);
+    expect(loaded(scripts, 'Header')).toBe(true);
+    for (const chunk of ['index', 'SchedulePage', 'ScheduleDatePicker', 'ScheduleList', 'WorkshopDialog']) {
+      expect(loaded(scripts, chunk), chunk).toBe(false);
+    }
+    // The list is far below the first screen of a phone: still the server's HTML.
+    const list = page.locator('[data-island^="ScheduleList"]');
+    await expect(list).not.toHaveAttribute('data-island-hydrated');
 
-    await view.click();
+    // Pressed before React has it: the press is kept and made again once the list is live.
+    await page.getByRole('button', { name: /View Details for Etiquette After Dark - Dinner/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Etiquette After Dark - Dinner' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/enroll/6');
+    await expect(list).toHaveAttribute('data-island-hydrated', '');
+    await expect(page.locator('[data-island^="ScheduleDatePicker"]')).toHaveAttribute('data-island-hydrated', '');
     expect(loaded(scripts, 'WorkshopDialog')).toBe(true);
+    expect(loaded(scripts, 'index')).toBe(false);
   });
 
   test('the first toast loads the toast region and it is announced', async ({ page }) => {

@@ -6,6 +6,7 @@ function Greeting({ name }: { name: string }) {
   return <p>Hello, {name}</p>;
 }
 const GreetingIsland = island('Greeting', Greeting);
+const LaterGreetingIsland = island('Greeting', Greeting, { hydrate: 'visible' });
 
 function fakeServer(): IslandServer & { rendered: string[] } {
   const rendered: string[] = [];
@@ -32,6 +33,7 @@ describe('an island', () => {
         <main>
           <GreetingIsland name="Ada" />
           <GreetingIsland name="Grace" />
+          <LaterGreetingIsland name="Hedy" />
         </main>
       </IslandServerContext>,
     );
@@ -39,13 +41,15 @@ describe('an island', () => {
     const html = await new Response(stream).text();
 
     const islands = [...server.islands.values()];
-    expect(islands.map((i) => [i.name, i.props])).toEqual([
-      ['Greeting', { name: 'Ada' }],
-      ['Greeting', { name: 'Grace' }],
+    // When each hydrates travels with it: at once unless the page said otherwise.
+    expect(islands.map((i) => [i.name, i.props, i.hydrate])).toEqual([
+      ['Greeting', { name: 'Ada' }, 'load'],
+      ['Greeting', { name: 'Grace' }, 'load'],
+      ['Greeting', { name: 'Hedy' }, 'visible'],
     ]);
-    const [ada, grace] = islands.map((i) => i.id);
-    expect(ada).not.toBe(grace);
-    expect(new Set(server.rendered)).toEqual(new Set([ada, grace]));
+    const [ada, grace, hedy] = islands.map((i) => i.id);
+    expect(new Set([ada, grace, hedy]).size).toBe(3);
+    expect(new Set(server.rendered)).toEqual(new Set([ada, grace, hedy]));
     expect(html).toContain(
       `<div data-island="${ada}" class="island"><p data-alone="${ada}"><p>Hello, <!-- -->Ada</p></p></div>`,
     );

@@ -32,7 +32,7 @@ export function ProgramDetailPage() {
       />
       <BackLink />
       {query.isError ? (
-        <LoadError what="this program" onRetry={() => void query.refetch()} />
+        <LoadError what="this program" />
       ) : (
         <div className="program-detail__loading">
           <Spinner label="Loading program…" showLabel />

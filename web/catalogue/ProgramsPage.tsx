@@ -107,7 +107,7 @@ export function ProgramsPage() {
               ))}
             </div>
           )}
-          {programs.isError && <LoadError what="our programs" onRetry={() => void programs.refetch()} />}
+          {programs.isError && <LoadError what="our programs" />}
           {programs.data && shown.length === 0 && (
             <p className="programs__empty">
               There are no programs in this category at the moment. <Link href="/programs">See all programs</Link>

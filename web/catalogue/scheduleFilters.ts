@@ -43,7 +43,14 @@ export function filterWorkshops(
  * one, else the next month that does), else today.
  */
 export function openingDayKey(workshops: readonly Workshop[], now: Date = new Date()): string {
+  return openingOf(
+    workshops.map((w) => dayKeyOf(w.date)),
+    now,
+  );
+}
+
+/** The same, from the days that have a workshop ("2025-06-07"). */
+export function openingOf(dayKeys: readonly string[], now: Date = new Date()): string {
   const today = todayKey(now);
-  const days = workshops.map((w) => dayKeyOf(w.date)).sort();
-  return days.find((d) => d >= today) ?? today;
+  return [...dayKeys].sort().find((d) => d >= today) ?? today;
 }

@@ -67,18 +67,17 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it('given the schedule, then the payload holds the workshops under the client query key, as the API answers them', async () => {
+  it('given the schedule, then its list island carries the upcoming workshops as the API answers them', async () => {
     await start();
     const page = await (await t.app.request('/schedule')).text();
     const json = /<script type="application\/json" id="ssr-data">([^<]*)<\/script>/.exec(page)?.[1];
-    const payload = JSON.parse(json!) as SsrPayload & {
-      queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown; status: string } }> };
-    };
+    const payload = JSON.parse(json!) as SsrPayload;
     const api = (await (await t.app.request('/api/workshops')).json()) as Workshop[];
-    expect(payload.queries.queries).toHaveLength(1);
-    expect(payload.queries.queries[0]!.queryKey).toEqual(['/api/workshops']);
-    expect(payload.queries.queries[0]!.state.status).toBe('success');
-    expect(payload.queries.queries[0]!.state.data).toEqual(api);
+    const list = payload.islands?.find((i) => i.name === 'ScheduleList');
+    const upcoming = api.filter((w) => Date.parse(w.date) > Date.parse(payload.now));
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect((list?.props as { workshops: Workshop[] }).workshops).toEqual(upcoming);
+    expect(payload.queries).toBeUndefined();
     expect(payload.origin).toBe('http://localhost');
     expect(Date.parse(payload.now)).not.toBeNaN();
   });
@@ -97,11 +96,11 @@ describe('pages rendered on the server', () => {
 
   it('given a lazy page, then its own CSS is inline in the head and its chunk preloaded, so it is styled without JavaScript or a second request', async () => {
     await start();
-    const page = await (await t.app.request('/schedule')).text();
+    const page = await (await t.app.request('/about')).text();
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toMatch(/<style data-href="\/assets\/SchedulePage-[\w-]+\.css">\.[\s\S]+?<\/style>/);
+    expect(head).toMatch(/<style data-href="\/assets\/AboutPage-[\w-]+\.css">\.[\s\S]+?<\/style>/);
     expect(head).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/SchedulePage-[\w-]+\.js">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AboutPage-[\w-]+\.js">/);
     expect(page).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     for (const css of head.match(/\/assets\/[\w-]+\.css/g)!) expect((await t.app.request(css)).status, css).toBe(200);
   });
@@ -117,15 +116,40 @@ describe('pages rendered on the server', () => {
     expect(payload.queries).toBeUndefined();
     expect(page).toMatch(/<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js">/);
     expect(page).not.toMatch(/src="\/assets\/index-/);
+    // Only the tiny entry comes with the page: React and the islands are fetched once it has painted.
     const preloaded = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-    expect(preloaded.some((f) => /\/Header-/.test(f))).toBe(true);
-    expect(preloaded.some((f) => /\/HeroCarousel-/.test(f))).toBe(true);
-    expect(preloaded.some((f) => /\/(index|HomePage|SchedulePage)-/.test(f))).toBe(false);
+    expect(preloaded.some((f) => /\/islands-/.test(f))).toBe(true);
+    expect(preloaded.some((f) => /\/(react|Header|HeroCarousel|index|HomePage|SchedulePage)-/.test(f))).toBe(false);
     // Each island's root holds the HTML React renders for it alone (ids under its prefix).
     for (const island of payload.islands!) expect(page).toContain(`<div data-island="${island.id}" class="island">`);
     expect(page).toMatch(/<button[^>]*aria-controls="_Header[^"]*"/);
-    for (const path of ['/programs', '/program/manners-and-me', '/terms', '/privacy', '/no-such-page'])
+    for (const path of ['/programs', '/program/manners-and-me', '/terms', '/privacy', '/no-such-page', '/events'])
       expect(await (await t.app.request(path)).text(), path).toMatch(/src="\/assets\/islands-/);
+  });
+
+  it('given the schedule asked with filters, then its calendar and list are islands that wait (for a touch, for the screen), rendered for the filters of the address', async () => {
+    await start();
+    const page = await (await t.app.request('/schedule?category=summer')).text();
+    const payload = JSON.parse(
+      page.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/)![1]!,
+    ) as SsrPayload;
+    expect(payload.islands?.map((i) => [i.name, i.hydrate])).toEqual([
+      ['Header', 'load'],
+      ['ScheduleDatePicker', 'interaction'],
+      ['ScheduleList', 'visible'],
+    ]);
+    const list = payload.islands![2]!;
+    const props = list.props as { workshops: { category: string }[]; search: string };
+    expect(props.search).toBe('?category=summer');
+    expect(props.workshops.length).toBeGreaterThan(3);
+    // The list's HTML is the filtered view: the badge, the count and only summer camps' cards.
+    const html = page.slice(page.indexOf(`data-island="${list.id}"`));
+    const summer = props.workshops.filter((w) => w.category === 'summer').length;
+    expect(html).toContain('Category: <!-- -->Summer');
+    expect(html).toContain(`${summer}<!-- --> workshops found`);
+    expect(html.match(/class="workshop-card"/g)).toHaveLength(summer);
+    expect(html).toMatch(/<div[^>]*aria-selected="true"[^>]*role="tab"[^>]*>Summer Camp</);
+    expect(page).toMatch(/<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js">/);
   });
 
   it('given an unknown path or program, then 404 with the Not Found view rendered', async () => {
