@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './vite.precompress.js';
+import { ISLAND_MODULES } from './contracts/site/islands.js';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -36,13 +37,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
             islands: fileURLToPath(new URL('./web/islands.tsx', import.meta.url)),
+            // Each island an entry, its export kept under its name: the server names its chunk
+            // and imports to the page (service/site/page-template.ts), the browser loads them.
+            ...Object.fromEntries(
+              Object.entries(ISLAND_MODULES).map(([name, src]) => [
+                name,
+                fileURLToPath(new URL(`./web/${src}`, import.meta.url)),
+              ]),
+            ),
           },
-          // The island registry imports, by import(), components the app imports statically: on
-          // purpose (the islands' entry must not load the app), so Rolldown's note is not news.
-          onLog(level, log, handler) {
-            if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('islandRegistry')) return;
-            handler(level, log);
-          },
+          preserveEntrySignatures: 'exports-only',
           // React in a chunk of its own: named for what it is, and kept by browsers across deploys
           // that change only the app.
           output: {

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nProvider } from 'react-aria-components';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { adminRoutes } from './admin/routes.js';
 import { HomePage } from './catalogue/HomePage.js';
@@ -10,6 +9,7 @@ import { policyRoutes } from './policies/routes.js';
 import { lazyPage, lazyPageOf } from './core/lazyPage.js';
 import { queryKeys } from './core/queryKeys.js';
 import type { RouteHandle } from './core/routeHandle.js';
+import { SchoolLocale } from './core/SchoolLocale.js';
 import { SiteProvider, type SiteInfo } from './core/site.js';
 import { bookingRoutes } from './booking/routes.js';
 import { Layout } from './layout/Layout.js';
@@ -75,15 +75,14 @@ export async function prepareRoutes(location: string) {
 
 /**
  * The providers every page renders in, the same on the server and in the browser (so the trees,
- * and the ids `useId` gives, match when the client hydrates). en-US whatever the browser says:
- * the school publishes US dates, 12-hour times and dollars.
+ * and the ids `useId` gives, match when the client hydrates), in the school's locale.
  */
 export function App({ router, queryClient, site }: { router: ReactNode; queryClient: QueryClient; site: SiteInfo }) {
   return (
-    <I18nProvider locale="en-US">
+    <SchoolLocale>
       <QueryClientProvider client={queryClient}>
         <SiteProvider value={site}>{router}</SiteProvider>
       </QueryClientProvider>
-    </I18nProvider>
+    </SchoolLocale>
   );
 }

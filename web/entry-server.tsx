@@ -12,7 +12,7 @@ import { IslandServerContext, type IslandServer } from './core/island.js';
 import { IslandProviders } from './core/IslandProviders.js';
 import type { SiteInfo } from './core/site.js';
 import { App, prepareRoutes, routes } from './App.js';
-import { ISLANDS } from './islandRegistry.js';
+import { isIslandName } from '../contracts/site/islands.js';
 
 const handler = createStaticHandler(routes);
 
@@ -92,8 +92,8 @@ export const render: RenderPage = async (request) => {
 
   if (islandsOfPage) {
     const shown = [...islandsOfPage.islands.values()];
-    const unknown = shown.find(({ name }) => !(name in ISLANDS));
-    if (unknown) throw new Error(`The island ${unknown.name} is not in web/islandRegistry.ts.`);
+    const unknown = shown.find(({ name }) => !isIslandName(name));
+    if (unknown) throw new Error(`The island ${unknown.name} is not in contracts/site/islands.ts.`);
     return {
       head,
       body,

@@ -1,23 +1,22 @@
-import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { SsrPayload } from '../contracts/site/ssr.js';
+import type { IslandOfPage } from '../contracts/site/ssr.js';
 import { IslandProviders } from './core/IslandProviders.js';
+import { replayHeldPress, wakeOnPress } from './core/heldPresses.js';
 import { markHydrated } from './core/hydrated.js';
+import { loadIsland } from './core/islandModules.js';
 import { ssrPayload } from './core/ssrPayload.js';
-import { ISLANDS } from './islandRegistry.js';
 
 /**
  * The browser's side of a page rendered as islands (loaded by web/islands.tsx once the page has
  * painted): each island hydrates as its own root, with the props and id prefix the server
  * rendered it with. The rest of the page is the server's HTML: its links are ordinary links.
  */
-type IslandOfPage = NonNullable<SsrPayload['islands']>[number];
-
 const payload = ssrPayload();
 const site = { origin: payload.origin, renderedAt: new Date(payload.now) };
 const islands = (payload.islands ?? []).flatMap((island) => {
   const root = document.querySelector<HTMLElement>(`[data-island="${CSS.escape(island.id)}"]`);
-  return root && island.name in ISLANDS ? [{ ...island, root }] : [];
+  return root && island.module ? [{ ...island, root }] : [];
 });
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -25,11 +24,12 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
   return children;
 }
 
-function hydrate({ name, id, props, root }: IslandOfPage & { root: HTMLElement }, onCommit: () => void) {
-  void ISLANDS[name as keyof typeof ISLANDS].load().then((loaded) => {
-    const Island = loaded as ComponentType<object>;
+function hydrate(island: IslandOfPage & { root: HTMLElement }, onCommit: () => void) {
+  const { id, props, root } = island;
+  void loadIsland(island).then((Island) => {
     const committed = () => {
       root.dataset.islandHydrated = '';
+      replayHeldPress(id);
       onCommit();
     };
     // A transition: React yields to the browser while it hydrates, so a tap is never kept waiting.
@@ -65,44 +65,31 @@ const wakeAll = () => [...waiting].forEach((start) => start());
 const starters = new Map<Element, () => void>();
 const nearScreen = new IntersectionObserver(
   (entries) => entries.filter((e) => e.isIntersecting).forEach((e) => starters.get(e.target)?.()),
-  { rootMargin: '400px 0px' },
+  { rootMargin: '200px 0px' },
 );
 for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
   window.addEventListener(type, wakeAll, { capture: true, once: true, passive: true });
 }
 
+const startOf = new Map<string, () => void>();
 for (const island of islands.filter((i) => i.hydrate === 'visible' || i.hydrate === 'interaction')) {
   const { root } = island;
   // The root takes no box of its own (display: contents): its children are what nears the screen.
   const parts = island.hydrate === 'visible' ? [...root.children] : [];
-  let pressed: HTMLElement | null = null;
   const start = () => {
     if (!waiting.delete(start)) return;
     for (const part of parts) {
       nearScreen.unobserve(part);
       starters.delete(part);
     }
-    hydrate(island, () => {
-      root.removeEventListener('click', hold, true);
-      if (pressed?.isConnected) pressed.click();
-      pressed = null;
-    });
+    hydrate(island, () => undefined);
   };
-  // A press on the server's HTML before React has the island would be lost (React drops a click it
-  // cannot hydrate for at once): keep it, and press the same element again once the island is live.
-  // Links need no JavaScript and go as they are.
-  const hold = (event: MouseEvent) => {
-    const target = event.target instanceof HTMLElement ? event.target : null;
-    if (!target || target.closest('a[href]')) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    pressed = target;
-    start();
-  };
-  root.addEventListener('click', hold, true);
   waiting.add(start);
+  startOf.set(island.id, start);
   for (const part of parts) {
     starters.set(part, start);
     nearScreen.observe(part);
   }
 }
+// A press held on an island that waits (see core/heldPresses.ts) wakes it.
+wakeOnPress((id) => startOf.get(id)?.());

@@ -26,6 +26,19 @@ export interface RenderRequest {
  */
 export type IslandHydration = 'load' | 'visible' | 'interaction';
 
+/** One island of a rendered page, as the browser needs it to hydrate that island alone. */
+export interface IslandOfPage {
+  /** Its name in contracts/site/islands.ts: also the name its module exports it under. */
+  name: string;
+  /** Its root's `data-island`, and the prefix of the ids React gives inside it. */
+  id: string;
+  props: unknown;
+  hydrate?: IslandHydration;
+  /** Its chunk and every chunk that imports, from the build manifest (the service adds them). */
+  module?: string;
+  imports?: string[];
+}
+
 /** Handed to the client in a JSON data block (no inline script: the CSP allows none). */
 export interface SsrPayload {
   origin: string;
@@ -33,13 +46,13 @@ export interface SsrPayload {
   /** @tanstack/react-query's dehydrated state, keyed by the client's own query keys (pages the whole app hydrates). */
   queries?: unknown;
   /** The islands to hydrate, on a page rendered as islands: each its registry name, root id and props. */
-  islands?: { name: string; id: string; props: unknown; hydrate?: IslandHydration }[];
+  islands?: IslandOfPage[];
 }
 
 /**
- * How the browser takes a rendered page over: the whole app hydrates it (pages with forms,
- * filters and dialogs throughout), or only its islands do (pages that are mostly reading, which
- * then load React and a few small components, not the router or the data layer).
+ * How the browser takes a rendered page over: the whole app hydrates it (pages with forms
+ * throughout), or only its islands do (the public pages parents read first, which then load React
+ * and the few components they use, not the router or the data layer).
  */
 export type Hydration = { mode: 'app' } | { mode: 'islands' };
 

@@ -1,3 +1,4 @@
+import { isIslandName, ISLAND_MODULES } from '../../contracts/site/islands.js';
 import type { Hydration, RenderedPage } from '../../contracts/site/ssr.js';
 import { jsonForScript, SSR_PAYLOAD_ID } from '../../contracts/site/ssr.js';
 
@@ -20,6 +21,8 @@ export interface PageAssets {
   entry: string;
   /** Everything that script imports statically, and the chunks it will import for this page, to fetch at once. */
   preload: string[];
+  /** Each island's chunk and the chunks it imports, by island name: the page's data names them for the browser. */
+  islands: Record<string, { module: string; imports: string[] }>;
 }
 
 /** The manifest keys of a chunk and everything it imports statically, imports first. */
@@ -50,7 +53,12 @@ const ISLANDS_ENTRY = 'islands.tsx';
  * second round trip), or only its islands: then just the tiny islands entry, which fetches React
  * and the islands after the first paint (web/islands.tsx): no router, no data layer.
  */
-export function pageAssets(manifest: Manifest, pages: readonly string[], hydration: Hydration): PageAssets {
+export function pageAssets(
+  manifest: Manifest,
+  pages: readonly string[],
+  hydration: Hydration,
+  islandNames: readonly string[] = [],
+): PageAssets {
   const shell = closure(manifest, APP_ENTRY);
   const pageChunks = new Set<string>();
   for (const page of pages) {
@@ -68,7 +76,25 @@ export function pageAssets(manifest: Manifest, pages: readonly string[], hydrati
     css: [...css],
     entry: manifest[entryKey]?.file ?? '',
     preload: [...scripts].map((k) => manifest[k]!.file),
+    islands: islandChunks(manifest, islandNames),
   };
+}
+
+/**
+ * Where each island's code is: its chunk (an entry of the build, exporting the island under its
+ * name) and every chunk that imports, so the browser fetches them side by side. Names the build
+ * does not know are left out (the renderer refuses them before this).
+ */
+function islandChunks(manifest: Manifest, names: readonly string[]): PageAssets['islands'] {
+  const chunks: PageAssets['islands'] = {};
+  for (const name of names) {
+    const key = isIslandName(name) ? ISLAND_MODULES[name] : undefined;
+    if (!key || !manifest[key]) continue;
+    const imports = closure(manifest, key);
+    imports.delete(key);
+    chunks[name] = { module: manifest[key].file, imports: [...imports].map((k) => manifest[k]!.file) };
+  }
+  return chunks;
 }
 
 export interface PageTemplate {
@@ -125,7 +151,9 @@ export function pageDocument(
     ...assets.preload.map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}">`),
   ].join('');
   const before = template.before.replace(HEAD_END, `${head}${HEAD_END}`);
-  const data = `<script type="application/json" id="${SSR_PAYLOAD_ID}">${jsonForScript(page.payload)}</script>`;
+  const islands = page.payload.islands?.map((island) => ({ ...island, ...assets.islands[island.name] }));
+  const payload = islands ? { ...page.payload, islands } : page.payload;
+  const data = `<script type="application/json" id="${SSR_PAYLOAD_ID}">${jsonForScript(payload)}</script>`;
   const entry = `<script type="module" crossorigin src="/${attr(assets.entry)}"></script>`;
   return `${before}<div id="root">${page.body}</div>${data}${template.after.replace(BODY_END, `${entry}${BODY_END}`)}`;
 }

@@ -110,7 +110,8 @@ export function serverRenderedPages(deps: AppDeps, hot: HotReads, renderer: Serv
       now: new Date(minute).toISOString(),
       load: reader(deps, snapshot),
     });
-    const assets = pageAssets(renderer.manifest, page.pages, page.hydration);
+    const islandNames = page.payload.islands?.map((island) => island.name) ?? [];
+    const assets = pageAssets(renderer.manifest, page.pages, page.hydration, islandNames);
     const html = pageDocument(renderer.template, page, assets, renderer.cssText);
     const body = new PreparedBody(Buffer.from(html), 'text/html; charset=UTF-8');
     cache.delete(key);

@@ -84,6 +84,17 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Every island of the page live, as after a visitor's first touch: islands that wait for one (or
+ * for the screen) wake at any pointerdown. For specs that read what the page shows by the
+ * browser's clock (the server renders at its own minute).
+ */
+export async function allIslandsLive(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.locator('body').dispatchEvent('pointerdown');
+  await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-island-hydrated])').length === 0);
+}
+
+/**
  * Opens a page the way a click inside the app does (history and the router, no new document), so
  * the page reads its data in the browser, where `page.route` can answer for the API; a page loaded
  * by address comes from the server with its data already in it.

@@ -5,6 +5,7 @@ import { Calendar } from '../components/Calendar.js';
 import { Select } from '../components/Select.js';
 import { formatDayKey, todayKey } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
+import { SchoolLocale } from '../core/SchoolLocale.js';
 import { EVENT_CATEGORY_OPTIONS } from './eventsFilters.js';
 import { parseCategory } from './scheduleFilters.js';
 import { useAddressFilters } from './useAddressFilters.js';
@@ -23,36 +24,38 @@ export function EventFilters({ eventDays, search }: EventFiltersProps) {
   const marked = useMemo(() => new Set(eventDays), [eventDays]);
   const value: CalendarDate | null = filters.day ? parseDate(filters.day) : null;
   return (
-    <section className="events__filters" aria-labelledby="event-filters-title">
-      <h2 id="event-filters-title" className="events__filters-title">
-        Filter events
-      </h2>
-      <Select
-        label="Category"
-        options={EVENT_CATEGORY_OPTIONS}
-        selectedKey={filters.category}
-        onSelectionChange={(key) => filters.setCategory(parseCategory(String(key)))}
-      />
-      <div className="events__date">
-        <p className="field__label" id="event-date-label">
-          Date
-        </p>
-        <Calendar<CalendarDate>
-          // Opens on the picked day or today; a new "today" (the visitor's clock after hydration) opens it afresh.
-          key={todayKey(now)}
-          aria-labelledby="event-date-label"
-          value={value}
-          onChange={(date) => filters.setDay(date ? date.toString() : null)}
-          defaultFocusedValue={parseDate(filters.day ?? todayKey(now))}
-          isMarked={(d) => marked.has(d.toString())}
+    <SchoolLocale>
+      <section className="events__filters" aria-labelledby="event-filters-title">
+        <h2 id="event-filters-title" className="events__filters-title">
+          Filter events
+        </h2>
+        <Select
+          label="Category"
+          options={EVENT_CATEGORY_OPTIONS}
+          selectedKey={filters.category}
+          onSelectionChange={(key) => filters.setCategory(parseCategory(String(key)))}
         />
-        <p className="events__date-note">
-          {filters.day ? `Showing ${formatDayKey(filters.day)}` : 'Showing every day.'}
-        </p>
-        <Button variant="outline" size="sm" isDisabled={!filters.day} onPress={() => filters.setDay(null)}>
-          Clear Date
-        </Button>
-      </div>
-    </section>
+        <div className="events__date">
+          <p className="field__label" id="event-date-label">
+            Date
+          </p>
+          <Calendar<CalendarDate>
+            // Opens on the picked day or today; a new "today" (the visitor's clock after hydration) opens it afresh.
+            key={todayKey(now)}
+            aria-labelledby="event-date-label"
+            value={value}
+            onChange={(date) => filters.setDay(date ? date.toString() : null)}
+            defaultFocusedValue={parseDate(filters.day ?? todayKey(now))}
+            isMarked={(d) => marked.has(d.toString())}
+          />
+          <p className="events__date-note">
+            {filters.day ? `Showing ${formatDayKey(filters.day)}` : 'Showing every day.'}
+          </p>
+          <Button variant="outline" size="sm" isDisabled={!filters.day} onPress={() => filters.setDay(null)}>
+            Clear Date
+          </Button>
+        </div>
+      </section>
+    </SchoolLocale>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { useVisitNow } from '../core/site.js';
+import { SchoolLocale } from '../core/SchoolLocale.js';
 import { ClearFiltersLink } from './ClearFiltersLink.js';
 import { EVENT_CATEGORY_OPTIONS, eventsFor } from './eventsFilters.js';
 import { LazyWorkshopDialog } from './LazyWorkshopDialog.js';
@@ -23,37 +24,39 @@ export function EventList({ workshops, search }: EventListProps) {
   const now = useVisitNow();
   const events = eventsFor(workshops, filters.category, filters.day);
   return (
-    <section className="events__list" aria-labelledby="event-list-title">
-      <div className="schedule__filters">
-        <h2 id="event-list-title" className="events__list-title">
-          {filters.category === 'all'
-            ? 'All events'
-            : EVENT_CATEGORY_OPTIONS.find((o) => o.id === filters.category)?.label}
-        </h2>
-        <p id={COUNT_ID} className="schedule__count" role="status" tabIndex={-1}>
-          {`${events.length} ${events.length === 1 ? 'event' : 'events'}`}
-        </p>
-      </div>
-      {events.length === 0 ? (
-        <div className="schedule__empty">
-          <p>No events found for the selected filters.</p>
-          <ClearFiltersLink href="/events" countId={COUNT_ID} onClear={filters.clear} />
+    <SchoolLocale>
+      <section className="events__list" aria-labelledby="event-list-title">
+        <div className="schedule__filters">
+          <h2 id="event-list-title" className="events__list-title">
+            {filters.category === 'all'
+              ? 'All events'
+              : EVENT_CATEGORY_OPTIONS.find((o) => o.id === filters.category)?.label}
+          </h2>
+          <p id={COUNT_ID} className="schedule__count" role="status" tabIndex={-1}>
+            {`${events.length} ${events.length === 1 ? 'event' : 'events'}`}
+          </p>
         </div>
-      ) : (
-        <ul className="workshop-grid events__grid" aria-label="Events, newest first">
-          {events.map((w) => (
-            <li key={w.id}>
-              <WorkshopCard workshop={w} now={now} onViewDetails={() => setDialog({ workshop: w, open: true })} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LazyWorkshopDialog
-        workshop={dialog.workshop}
-        isOpen={dialog.open}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        now={now}
-      />
-    </section>
+        {events.length === 0 ? (
+          <div className="schedule__empty">
+            <p>No events found for the selected filters.</p>
+            <ClearFiltersLink href="/events" countId={COUNT_ID} onClear={filters.clear} />
+          </div>
+        ) : (
+          <ul className="workshop-grid events__grid" aria-label="Events, newest first">
+            {events.map((w) => (
+              <li key={w.id}>
+                <WorkshopCard workshop={w} now={now} onViewDetails={() => setDialog({ workshop: w, open: true })} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <LazyWorkshopDialog
+          workshop={dialog.workshop}
+          isOpen={dialog.open}
+          onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+          now={now}
+        />
+      </section>
+    </SchoolLocale>
   );
 }

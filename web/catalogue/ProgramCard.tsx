@@ -10,7 +10,8 @@ import { island } from '../core/island.js';
 import { ProgramCardShare } from './ProgramCardShare.js';
 import './ProgramCard.css';
 
-const ProgramCardShareIsland = island('ProgramCardShare', ProgramCardShare);
+// Most cards are below the fold: each one's share buttons hydrate as the card nears the screen.
+const ProgramCardShareIsland = island('ProgramCardShare', ProgramCardShare, { hydrate: 'visible' });
 
 export function ProgramCard({ program }: { program: Program }) {
   const detailHref = `/program/${program.slug}`;

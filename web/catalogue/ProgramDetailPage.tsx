@@ -15,7 +15,8 @@ import { island } from '../core/island.js';
 import { useProgram } from './queries.js';
 import './ProgramDetailPage.css';
 
-const ShareProgramIsland = island('ShareProgram', ShareProgram);
+// Below the program's description: it hydrates as it nears the screen.
+const ShareProgramIsland = island('ShareProgram', ShareProgram, { hydrate: 'visible' });
 
 export function ProgramDetailPage() {
   const { slug = '' } = useParams();

@@ -2,47 +2,56 @@ import { useMemo, useState } from 'react';
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import { Button } from '../components/Button.js';
 import { Calendar } from '../components/Calendar.js';
-import { formatDayKey, todayKey } from '../core/format.js';
+import { hasBegun } from '../../contracts/catalogue/sales-window.js';
+import { dayKeyOf, formatDayKey, todayKey } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
+import { SchoolLocale } from '../core/SchoolLocale.js';
 import { openingOf } from './scheduleFilters.js';
 import { useAddressFilters } from './useAddressFilters.js';
 
 export interface ScheduleDatePickerProps {
-  /** The days that have an upcoming workshop ("2025-06-07"), marked with a dot. */
-  markedDays: string[];
+  /** When each upcoming workshop begins (ISO instants): their days are marked with a dot. */
+  dates: string[];
   /** The query string the page was rendered for. */
   search: string;
 }
 
 /** The schedule's calendar card: pick a day to see only its workshops, or clear the day. */
-export function ScheduleDatePicker({ markedDays, search }: ScheduleDatePickerProps) {
+export function ScheduleDatePicker({ dates, search }: ScheduleDatePickerProps) {
   const filters = useAddressFilters(search);
   const now = useVisitNow();
+  // Days of what has not begun by the visitor's clock (the server's, while hydrating).
+  const markedDays = useMemo(
+    () => [...new Set(dates.filter((date) => !hasBegun({ date }, now)).map(dayKeyOf))],
+    [dates, now],
+  );
   const marked = useMemo(() => new Set(markedDays), [markedDays]);
   return (
-    <section className="schedule__calendar-card" aria-labelledby="pick-date-title">
-      <div className="schedule__calendar">
-        <ScheduleCalendar
-          // A new "today" (the visitor's clock after hydration) opens the calendar afresh.
-          key={todayKey(now)}
-          opening={openingOf(markedDays, now)}
-          day={filters.day}
-          onDayChange={filters.setDay}
-          isMarked={(d) => marked.has(d.toString())}
-        />
-      </div>
-      <div className="schedule__calendar-side">
-        <h2 id="pick-date-title">Choose a Date</h2>
-        <p>
-          Days marked with a gold dot <span className="legend-dot" aria-hidden="true" /> have a workshop. Pick a day to
-          see only what is on that date.
-        </p>
-        {filters.day && <p className="schedule__picked">Showing {formatDayKey(filters.day)}</p>}
-        <Button variant="outline" isDisabled={!filters.day} onPress={() => filters.setDay(null)}>
-          Clear Date Selection
-        </Button>
-      </div>
-    </section>
+    <SchoolLocale>
+      <section className="schedule__calendar-card" aria-labelledby="pick-date-title">
+        <div className="schedule__calendar">
+          <ScheduleCalendar
+            // A new "today" (the visitor's clock after hydration) opens the calendar afresh.
+            key={todayKey(now)}
+            opening={openingOf(markedDays, now)}
+            day={filters.day}
+            onDayChange={filters.setDay}
+            isMarked={(d) => marked.has(d.toString())}
+          />
+        </div>
+        <div className="schedule__calendar-side">
+          <h2 id="pick-date-title">Choose a Date</h2>
+          <p>
+            Days marked with a gold dot <span className="legend-dot" aria-hidden="true" /> have a workshop. Pick a day
+            to see only what is on that date.
+          </p>
+          {filters.day && <p className="schedule__picked">Showing {formatDayKey(filters.day)}</p>}
+          <Button variant="outline" isDisabled={!filters.day} onPress={() => filters.setDay(null)}>
+            Clear Date Selection
+          </Button>
+        </div>
+      </section>
+    </SchoolLocale>
   );
 }
 

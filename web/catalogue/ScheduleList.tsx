@@ -4,8 +4,10 @@ import { Badge } from '../components/Badge.js';
 import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.js';
 import { formatDayKey } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
+import { SchoolLocale } from '../core/SchoolLocale.js';
 import { ClearFiltersLink } from './ClearFiltersLink.js';
 import { LazyWorkshopDialog } from './LazyWorkshopDialog.js';
+import { isUpcoming } from './saleState.js';
 import { CATEGORY_TABS, capitalise, filterWorkshops, parseCategory } from './scheduleFilters.js';
 import { useAddressFilters } from './useAddressFilters.js';
 import { WorkshopCard } from './WorkshopCard.js';
@@ -25,7 +27,9 @@ export function ScheduleList({ workshops, search }: ScheduleListProps) {
   const [dialog, setDialog] = useState<{ workshop: Workshop | null; open: boolean }>({ workshop: null, open: false });
   // One "now" per visit, so a card does not change state under the pointer while it is read.
   const now = useVisitNow();
-  const visible = filterWorkshops(workshops, filters.category, filters.day);
+  // The server's upcoming list, less what has begun since by the visitor's clock (the same list while hydrating).
+  const upcoming = workshops.filter((w) => isUpcoming(w, now));
+  const visible = filterWorkshops(upcoming, filters.category, filters.day);
 
   const list = (
     <div className="schedule__results">
@@ -66,26 +70,31 @@ export function ScheduleList({ workshops, search }: ScheduleListProps) {
   );
 
   return (
-    <section aria-labelledby="workshops-title" className="schedule__list">
-      <h2 id="workshops-title" className="sr-only">
-        Workshops
-      </h2>
-      <Tabs selectedKey={filters.category} onSelectionChange={(key) => filters.setCategory(parseCategory(String(key)))}>
-        <TabList aria-label="Workshop category" items={CATEGORY_TABS.map((t) => ({ id: t.value, ...t }))}>
-          {(tab) => <Tab id={tab.value}>{tab.label}</Tab>}
-        </TabList>
-        {CATEGORY_TABS.map((tab) => (
-          <TabPanel key={tab.value} id={tab.value}>
-            {list}
-          </TabPanel>
-        ))}
-      </Tabs>
-      <LazyWorkshopDialog
-        workshop={dialog.workshop}
-        isOpen={dialog.open}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-        now={now}
-      />
-    </section>
+    <SchoolLocale>
+      <section aria-labelledby="workshops-title" className="schedule__list">
+        <h2 id="workshops-title" className="sr-only">
+          Workshops
+        </h2>
+        <Tabs
+          selectedKey={filters.category}
+          onSelectionChange={(key) => filters.setCategory(parseCategory(String(key)))}
+        >
+          <TabList aria-label="Workshop category" items={CATEGORY_TABS.map((t) => ({ id: t.value, ...t }))}>
+            {(tab) => <Tab id={tab.value}>{tab.label}</Tab>}
+          </TabList>
+          {CATEGORY_TABS.map((tab) => (
+            <TabPanel key={tab.value} id={tab.value}>
+              {list}
+            </TabPanel>
+          ))}
+        </Tabs>
+        <LazyWorkshopDialog
+          workshop={dialog.workshop}
+          isOpen={dialog.open}
+          onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+          now={now}
+        />
+      </section>
+    </SchoolLocale>
   );
 }

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { workshopEvents } from '../../contracts/site/structured-data.js';
 import { Link } from '../components/Link.js';
-import { dayKeyOf } from '../core/format.js';
 import { island } from '../core/island.js';
 import { useSiteOrigin, useVisitNow } from '../core/site.js';
 import { JsonLd } from '../layout/JsonLd.js';
@@ -28,7 +27,6 @@ export function SchedulePage() {
 
   // Upcoming only: what has begun is on the events screen (/events).
   const upcoming = useMemo(() => workshops.data?.filter((w) => isUpcoming(w, now)), [workshops.data, now]);
-  const markedDays = useMemo(() => [...new Set((upcoming ?? []).map((w) => dayKeyOf(w.date)))], [upcoming]);
 
   return (
     <>
@@ -55,7 +53,7 @@ export function SchedulePage() {
           <LoadError what="the schedule" />
         ) : upcoming ? (
           <>
-            <ScheduleDatePickerIsland markedDays={markedDays} search={search} />
+            <ScheduleDatePickerIsland dates={upcoming.map((w) => w.date)} search={search} />
             <ScheduleListIsland workshops={upcoming} search={search} />
           </>
         ) : (

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { SiteProvider, type SiteInfo } from '../core/site.js';
 
-/** What every island renders in, alike on the server and in the browser (as App gives the whole app). */
+/**
+ * What every island renders in, alike on the server and in the browser (as App gives the whole
+ * app). Not the locale: an island whose parts read it wraps itself in SchoolLocale, so the pages
+ * whose islands do not (the header, the carousel) load and run no locale data.
+ */
 export function IslandProviders({ site, children }: { site: SiteInfo; children: ReactNode }) {
-  return (
-    <I18nProvider locale="en-US">
-      <SiteProvider value={site}>{children}</SiteProvider>
-    </I18nProvider>
-  );
+  return <SiteProvider value={site}>{children}</SiteProvider>;
 }

@@ -43,7 +43,7 @@ const MANIFEST: Manifest = {
   'layout/Header.tsx': {
     file: 'assets/Header-5.js',
     src: 'layout/Header.tsx',
-    isDynamicEntry: true,
+    isEntry: true,
     imports: ['_Button.js'],
   },
 };
@@ -56,6 +56,7 @@ describe('the document of a rendered page', () => {
       css: ['assets/Button-1.css', 'assets/index-abc.css', 'assets/Tabs-2.css', 'assets/SchedulePage-3.css'],
       entry: 'assets/index-abc.js',
       preload: ['assets/react-1.js', 'assets/Button-1.js', 'assets/Tabs-2.js', 'assets/SchedulePage-3.js'],
+      islands: {},
     });
     expect(pageAssets(MANIFEST, ['NoSuchPage'], { mode: 'app' }).css).toEqual([
       'assets/Button-1.css',
@@ -70,6 +71,48 @@ describe('the document of a rendered page', () => {
     expect(assets.preload).toEqual(['assets/preload-1.js']);
   });
 
+  it('given the islands a page shows, then each one’s chunk and every chunk it imports, for the page’s data; unknown names left out', () => {
+    const assets = pageAssets(MANIFEST, ['HomePage'], { mode: 'islands' }, ['Header', 'NoSuchIsland']);
+    expect(assets.islands).toEqual({
+      Header: { module: 'assets/Header-5.js', imports: ['assets/react-1.js', 'assets/Button-1.js'] },
+    });
+  });
+
+  it('given islands, then the page’s data names each island’s chunk and imports beside its props', () => {
+    const doc = pageDocument(
+      pageTemplate(INDEX)!,
+      {
+        head: '',
+        body: '<header></header>',
+        pages: [],
+        hydration: { mode: 'islands' },
+        payload: {
+          origin: 'https://s',
+          now: '2025-05-01T12:00:00.000Z',
+          islands: [{ name: 'Header', id: 'H-', props: { pathname: '/' }, hydrate: 'load' }],
+        },
+      },
+      {
+        css: [],
+        entry: 'assets/islands-1.js',
+        preload: [],
+        islands: { Header: { module: 'assets/Header-5.js', imports: ['assets/react-1.js'] } },
+      },
+      CSS,
+    );
+    const data = JSON.parse(/<script type="application\/json" id="ssr-data">([^<]*)<\/script>/.exec(doc)![1]!);
+    expect(data.islands).toEqual([
+      {
+        name: 'Header',
+        id: 'H-',
+        props: { pathname: '/' },
+        hydrate: 'load',
+        module: 'assets/Header-5.js',
+        imports: ['assets/react-1.js'],
+      },
+    ]);
+  });
+
   it('given the built index.html, then the page’s head tags replace the generic ones, its CSS is inline, the markup fills #root and the script comes last', () => {
     const template = pageTemplate(INDEX)!;
     const doc = pageDocument(
@@ -81,7 +124,7 @@ describe('the document of a rendered page', () => {
         hydration: { mode: 'app' },
         payload: { origin: 'https://s', now: '2025-05-01T12:00:00.000Z', queries: { note: '</script>' } },
       },
-      { css: ['assets/SchedulePage-3.css'], entry: 'assets/index-abc.js', preload: ['assets/Tabs-2.js'] },
+      { css: ['assets/SchedulePage-3.css'], entry: 'assets/index-abc.js', preload: ['assets/Tabs-2.js'], islands: {} },
       CSS,
     );
     expect(doc.match(/<title>/g)).toHaveLength(1);

@@ -1,0 +1,53 @@
+/**
+ * Presses made on an island before React has it. React drops a click it cannot hydrate for at
+ * once, and until an island's code has come, no React listens there at all: such a click is held
+ * (its default and its propagation stopped) and made again on the same element once the island is
+ * live. Links are never held: they need no JavaScript. Installed by the islands' tiny entry, so a
+ * press is kept from the first paint on, before React is even fetched.
+ */
+const held = new Map<string, HTMLElement>();
+let onHeld: (islandId: string) => void = () => undefined;
+
+const isLive = (root: HTMLElement) => 'islandHydrated' in root.dataset;
+const PRESSABLE =
+  'button, [role="button"], [role="tab"], [role="option"], [role="checkbox"], [role="switch"], label, input, select';
+
+/** The nearest element that can be clicked again (an SVG icon cannot: its HTML parent can). */
+function htmlOf(element: Element | null): HTMLElement | null {
+  let at = element;
+  while (at && !(at instanceof HTMLElement)) at = at.parentElement;
+  return at;
+}
+
+export function holdPressesUntilLive(): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const root = target?.closest<HTMLElement>('[data-island]');
+      if (!target || !root || isLive(root) || target.closest('a[href]')) return;
+      // What was pressed: the control around an icon (an SVG can be tapped but not clicked again).
+      const pressed = htmlOf(target.closest(PRESSABLE) ?? target);
+      if (!pressed) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const id = root.dataset.island!;
+      held.set(id, pressed);
+      onHeld(id);
+    },
+    { capture: true },
+  );
+}
+
+/** Who wakes an island that waits when a press on it is held (now, for one held already). */
+export function wakeOnPress(wake: (islandId: string) => void): void {
+  onHeld = wake;
+  for (const id of held.keys()) wake(id);
+}
+
+/** The island is live: make its held press again, if its element is still there. */
+export function replayHeldPress(islandId: string): void {
+  const pressed = held.get(islandId);
+  held.delete(islandId);
+  if (pressed?.isConnected) pressed.click();
+}
