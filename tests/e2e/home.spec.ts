@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCHOOL_FULL_NAME, SCHOOL_NAME, expectOneH1 } from './fixtures.js';
+import { SCHOOL_FULL_NAME, SCHOOL_NAME, expectOneH1, hydrated } from './fixtures.js';
 
 // The home page and its hero carousel.
 
@@ -46,6 +46,8 @@ test.describe('home', () => {
   test('the hero carousel advances, wraps, obeys its dots and its 250 ms lock', async ({ page }) => {
     await page.clock.install({ time: new Date('2025-05-01T09:00:00-05:00') });
     await page.goto('/');
+    // The carousel turns once it is live (it hydrates after the page's first paint).
+    await hydrated(page);
     await expect(page.locator('[aria-roledescription="slide"]')).toHaveCount(5);
     await expect(currentDot(page)).toHaveCount(1);
     // Freeze time so every step below is decided by the test, not by how fast it runs.
@@ -112,6 +114,7 @@ test.describe('home', () => {
     const page = await context.newPage();
     await page.clock.install({ time: new Date('2025-05-01T09:00:00-05:00') });
     await page.goto('/');
+    await hydrated(page);
     await expect(currentDot(page)).toHaveAttribute('aria-label', /^Slide 1:/);
     await page.clock.runFor(15000);
     await expect(currentDot(page)).toHaveAttribute('aria-label', /^Slide 1:/);
