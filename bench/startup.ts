@@ -12,6 +12,29 @@ interface Start {
   readyMs: number;
   /** Resident memory of the process once /ready answers. */
   rssMb: number;
+  /** CPU time (user and system) the process spent by then, or NaN where /proc is missing: steadier than the wall clock on a busy machine. */
+  cpuMs: number;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User and system CPU time of a process (all its threads) in ms, from /proc on Linux. */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Resident set size of a process in MB: /proc on Linux, `ps` elsewhere. */
@@ -57,7 +80,7 @@ async function startOnce(command: readonly string[], dataDir: string): Promise<S
       await new Promise((r) => setTimeout(r, 10));
     }
     const readyMs = performance.now() - started;
-    return { readyMs, rssMb: rssMb(app.pid!) };
+    return { readyMs, rssMb: rssMb(app.pid!), cpuMs: cpuMs(app.pid!) };
   } finally {
     await stopApp(app);
   }
@@ -72,7 +95,7 @@ const median = (values: number[]) => {
  * Start-up of the server as `npm start` runs it (the compiled service on the built web app): the
  * median of five starts on a fresh DATA_DIR each (seeding the catalogue), then of five on one
  * DATA_DIR already seeded (catching the projections up), each to the first 200 from /ready, with
- * the process's resident memory at that moment. Run `npm run build` first.
+ * the process's resident memory and the CPU time it used by that moment. Run `npm run build` first.
  */
 export async function benchStartup(
   command: readonly string[] = SERVER_COMMAND,
@@ -95,6 +118,8 @@ export async function benchStartup(
       command: command.join(' '),
       'start to /ready, fresh DATA_DIR (ms, median of 5)': round(median(first.map((s) => s.readyMs))),
       'start to /ready, existing DATA_DIR (ms, median of 5)': round(median(again.map((s) => s.readyMs))),
+      'CPU time to /ready, fresh DATA_DIR (ms, median)': round(median(first.map((s) => s.cpuMs))),
+      'CPU time to /ready, existing DATA_DIR (ms, median)': round(median(again.map((s) => s.cpuMs))),
       'RSS at /ready, fresh DATA_DIR (MB, median)': round(median(first.map((s) => s.rssMb))),
       'RSS at /ready, existing DATA_DIR (MB, median)': round(median(again.map((s) => s.rssMb))),
     };
