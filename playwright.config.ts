@@ -45,8 +45,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // `npm run test:e2e` builds the SPA first; the API serves dist/.
-    command: 'npx tsx service/main.ts',
+    // The server `npm start` runs: `npm run test:e2e` builds first (the web app into dist/, which
+    // the API serves, and the service into build/), and this runs the compiled service.
+    command: 'node build/service/main.js',
     url: `http://127.0.0.1:${PORT}/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -13,10 +12,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `service/main.ts` as an operator starts it: the embedded default on its own DATA_DIR, serving dist/. */
+/** The server as `npm start` and the image run it: the service compiled by `npm run build`. */
+export const SERVER_COMMAND: readonly string[] = [process.execPath, 'build/service/main.js'];
+
+/** The server as an operator starts it: the embedded default on its own DATA_DIR, serving dist/. */
 export async function startApp(dataDir: string): Promise<{ origin: string; app: ChildProcess }> {
   const port = await freePort();
-  const app = spawn(resolve('node_modules/.bin/tsx'), ['service/main.ts'], {
+  const [bin, ...args] = SERVER_COMMAND;
+  const app = spawn(bin!, args, {
     env: {
       ...process.env,
       PORT: String(port),

@@ -8,6 +8,7 @@ import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
+import { benchStartup } from './startup.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -16,6 +17,7 @@ import { benchRoster } from './roster.js';
 type Section = [name: string, run: () => Promise<Record<string, string | number>>];
 
 const sections: Section[] = [
+  ['start-up (compiled server, embedded default)', benchStartup],
   ['event store (SQLite, synchronous=FULL)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
   ['HTTP API', benchApi],
