@@ -76,6 +76,26 @@ describe('the owner is told of administrator changes', () => {
     expect(sent()).toHaveLength(1);
   });
 
+  it('given three requests at once giving June the same new role, then one change is recorded and the owner gets one e-mail for it', async () => {
+    t = await open();
+    const june = (await add({ name: 'June Park', email: 'june@example.com' })).body;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        adminCall(t.app, 'PATCH', `/api/admin/administrators/${june.id}`, { body: { role: 'instructor' } }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    await t.settle();
+    const changes = (await t.eventStore.readStream('administrators')).filter(
+      (e) => e.type === 'AdministratorRoleChanged',
+    );
+    expect(changes).toHaveLength(1);
+    expect(sent().map((m) => m.subject)).toEqual([
+      'Administrator added: June Park (manager)',
+      'Administrator role changed: June Park is now an instructor',
+    ]);
+  });
+
   it('given the record of the e-mail cut off after its commit (a lost answer), when the reactor tries again, then the owner still gets one e-mail', async () => {
     const store = new FaultyEventStore(validatingEventStore(new MemoryEventStore(), eventSchemas));
     t = await open({ eventStore: store });

@@ -84,7 +84,10 @@ describe('repeated wrong keys', () => {
       ).toBe(401);
       now += 1_000;
     }
-    const blocked = await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: 'guess-number-10', from: '203.0.113.9' });
+    const blocked = await adminCall(t.app, 'GET', '/api/admin/dashboard', {
+      key: 'guess-number-10',
+      from: '203.0.113.9',
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await blocked.json()).toMatchObject({ code: 'rate_limited' });
@@ -97,10 +100,14 @@ describe('repeated wrong keys', () => {
     );
     expect(forged.status).toBe(429);
 
-    expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: 'guess-other', from: '203.0.113.10' })).status).toBe(401);
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: 'guess-other', from: '203.0.113.10' })).status,
+    ).toBe(401);
 
     now += 60_000;
-    expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: 'guess-number-12', from: '203.0.113.9' })).status).toBe(401);
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: 'guess-number-12', from: '203.0.113.9' })).status,
+    ).toBe(401);
   });
 
   it('given a shared address (a school office) throttled by wrong keys, when the owner and a named administrator send their right keys from it, then both work while the guesser still gets 429', async () => {
@@ -122,9 +129,9 @@ describe('repeated wrong keys', () => {
     expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { from: office })).status).toBe(200);
     expect((await adminCall(t.app, 'GET', '/api/admin/session', { key: june.key, from: office })).status).toBe(204);
     // Still throttled for wrong keys.
-    expect((await adminCall(t.app, 'GET', '/api/admin/session', { key: 'and-another-1234', from: office })).status).toBe(
-      429,
-    );
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/session', { key: 'and-another-1234', from: office })).status,
+    ).toBe(429);
   });
 
   it('given one stale key sent again and again from an address (a forgotten browser tab), then it is throttled on its own and does not use up the address: a first wrong key from the same address still answers 401', async () => {
@@ -133,11 +140,15 @@ describe('repeated wrong keys', () => {
     const office = '198.51.100.8';
     const statuses = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await adminCall(t.app, 'GET', '/api/admin/session', { key: 'revoked-key-1234', from: office })).status);
+      statuses.push(
+        (await adminCall(t.app, 'GET', '/api/admin/session', { key: 'revoked-key-1234', from: office })).status,
+      );
       now += 1_000;
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
-    expect((await adminCall(t.app, 'GET', '/api/admin/session', { key: 'a-typo-of-the-key', from: office })).status).toBe(401);
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/session', { key: 'a-typo-of-the-key', from: office })).status,
+    ).toBe(401);
     expect((await adminCall(t.app, 'GET', '/api/admin/session', { from: office })).status).toBe(204);
   });
 });
