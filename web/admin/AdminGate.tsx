@@ -9,21 +9,21 @@ import { toast } from '../components/Toast.js';
 import { apiErrorText, isApiError } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { useFormModel } from '../core/useFormModel.js';
-import { adminRequest } from './adminApi.js';
 import { saveAdminKey, useAdminKey } from './adminKey.js';
-
-const checkKey = async (key: string) => {
-  await adminRequest('GET', queryKeys.adminSession()[0], undefined, key);
-  return true;
-};
+import { fetchAdminSession } from './adminSession.js';
 
 /**
  * Nothing of the admin area renders until the server has accepted the key: a stored key is checked
- * again on every visit, and a key typed in is checked before it is stored.
+ * again on every visit, and a key typed in is checked before it is stored. The answer says who
+ * holds it and in what role, which the screens read (useAdminSession) to show only what it may use.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const key = useAdminKey();
-  const session = useQuery({ queryKey: queryKeys.adminSession(), queryFn: () => checkKey(key), enabled: key !== '' });
+  const session = useQuery({
+    queryKey: queryKeys.adminMe(),
+    queryFn: () => fetchAdminSession(key),
+    enabled: key !== '',
+  });
 
   if (key === '') return <KeyForm />;
   if (session.isPending) {
@@ -64,8 +64,8 @@ function KeyForm() {
     setChecking(true);
     form.showErrors({});
     try {
-      await checkKey(key);
-      queryClient.setQueryData(queryKeys.adminSession(), true);
+      const session = await fetchAdminSession(key);
+      queryClient.setQueryData(queryKeys.adminMe(), session);
       saveAdminKey(key);
     } catch (err) {
       form.showErrors({
