@@ -1,6 +1,6 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
-import { ROLE_DESCRIPTIONS, type AssignableRole } from '../../../contracts/admin/roles.js';
+import type { AssignableRole } from '../../../contracts/admin/roles.js';
 import { baseUrl, factLines, formatStamp } from './format.js';
 import { Layout } from './layout.js';
 import { Action, Facts, Notice, P } from './parts.js';
@@ -26,6 +26,13 @@ export interface AdministratorChangeProps {
 
 const withArticle = (role: AssignableRole) => (role === 'instructor' ? 'an instructor' : 'a manager');
 
+/** What the role may do, as a sentence of the letter. */
+const ROLE_SENTENCES: Record<AssignableRole, string> = {
+  manager: 'A manager may use everything in the admin area except the administrators.',
+  instructor:
+    "An instructor sees only the rosters, attendance and the day's dashboard of the workshops they teach, and nothing about money.",
+};
+
 const subjects: Record<AdministratorChangeProps['change'], (p: AdministratorChangeProps) => string> = {
   added: (p) => `Administrator added: ${toOneLine(p.name)} (${p.role})`,
   'role-changed': (p) => `Administrator role changed: ${toOneLine(p.name)} is now ${withArticle(p.role)}`,
@@ -44,9 +51,9 @@ function summary(p: AdministratorChangeProps): string {
   const when = `by ${toOneLine(p.by)} on ${formatStamp(p.at)} (Central Time)`;
   switch (p.change) {
     case 'added':
-      return `${who} was added as ${withArticle(p.role)} ${when}. ${ROLE_DESCRIPTIONS[p.role]}`;
+      return `${who} was added as ${withArticle(p.role)} ${when}. ${ROLE_SENTENCES[p.role]}`;
     case 'role-changed':
-      return `${who} was changed from ${p.previousRole ?? 'manager'} to ${p.role} ${when}. ${ROLE_DESCRIPTIONS[p.role]}`;
+      return `${who} was changed from ${p.previousRole ?? 'manager'} to ${p.role} ${when}. ${ROLE_SENTENCES[p.role]}`;
     case 'revoked':
       return `The key of ${who} was revoked ${when}. Their key no longer works; their past actions stay in the history under their name.`;
   }
@@ -71,7 +78,7 @@ export const administratorChangeTemplate = defineTemplate<AdministratorChangePro
 
   text(p) {
     return [
-      'Hello,',
+      'Dear Owner,',
       '',
       summary(p),
       '',
@@ -90,7 +97,7 @@ export const administratorChangeTemplate = defineTemplate<AdministratorChangePro
   html(p) {
     return (
       <Layout preview={summary(p)} heading={headings[p.change]} publicUrl={baseUrl(p.publicUrl)}>
-        <P>Hello,</P>
+        <P>Dear Owner,</P>
         <P>{summary(p)}</P>
         <Facts facts={facts(p)} />
         <Action href={p.settingsUrl}>See the administrators</Action>
