@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { Button } from '../components/Button.js';
@@ -9,6 +9,7 @@ import { toast } from '../components/Toast.js';
 import { apiErrorText, isApiError } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { useFormModel } from '../core/useFormModel.js';
+import { onForbidden } from './adminApi.js';
 import { saveAdminKey, useAdminKey } from './adminKey.js';
 import { fetchAdminSession } from './adminSession.js';
 
@@ -24,6 +25,9 @@ export function AdminGate({ children }: { children: ReactNode }) {
     queryFn: () => fetchAdminSession(key),
     enabled: key !== '',
   });
+  const { refetch } = session;
+  // A 403 anywhere may mean the owner changed this key's role: read it again, and the screens follow.
+  useEffect(() => onForbidden(() => void refetch()), [refetch]);
 
   if (key === '') return <KeyForm />;
   if (session.isPending) {
@@ -33,7 +37,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (session.isError) {
+  if (session.isError && session.data === undefined) {
     return (
       <div className="admin-gate">
         <Card className="admin-gate__card" role="alert">
