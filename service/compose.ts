@@ -27,6 +27,7 @@ import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js'
 import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
 import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
+import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -127,5 +128,6 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     afterSaleEmailReactor(deps),
     waitlistOfferReactor(deps),
     waitlistOfferEmailReactor(deps),
+    administratorChangeEmailReactor(deps),
   ];
 }

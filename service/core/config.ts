@@ -79,6 +79,8 @@ export const ConfigSchema = z.object({
   SEED_DATES: z.enum(['season', 'specification']).default('season'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
+  /** Where the owner is told of each change to the administrators; the address of MAIL_FROM when unset. */
+  OWNER_EMAIL: z.string().trim().pipe(z.email('must be one e-mail address, e.g. owner@example.com')).optional(),
   TEST_PAGES: bool.default(false),
   /** Run projections inside the API process (embedded default) or leave them to `npm run projector`. */
   PROJECTIONS: z.enum(['inline', 'external']).optional(),

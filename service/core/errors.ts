@@ -5,6 +5,8 @@
 export type ErrorCode =
   | 'validation'
   | 'unauthorized'
+  /** The key is right, but its role may not use this (service/admin/permissions.ts). */
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'precondition_failed'
@@ -36,4 +38,5 @@ export const validationError = (message: string, issues?: { path: string; messag
   new AppError('validation', message, { issues });
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const forbidden = (message: string) => new AppError('forbidden', message);
 export const enrollmentClosed = (message: string) => new AppError('enrollment_closed', message);

@@ -12,6 +12,7 @@ import { StreamBusyError } from '../../platform/command/handler.js';
 export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   validation: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   precondition_failed: 412,

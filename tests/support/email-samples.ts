@@ -81,4 +81,15 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: null,
     publicUrl: PUBLIC_URL,
   },
+  'administrator-change': {
+    change: 'role-changed',
+    name: 'June Park',
+    email: 'june@example.com',
+    role: 'instructor',
+    previousRole: 'manager',
+    by: 'Owner',
+    at: '2025-06-02T17:00:00.000Z',
+    settingsUrl: `${PUBLIC_URL}/admin?tab=settings`,
+    publicUrl: PUBLIC_URL,
+  },
 };

@@ -1,4 +1,5 @@
 import { render } from '@react-email/render';
+import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { refundTemplate, type RefundProps } from './refund.js';
@@ -7,6 +8,7 @@ import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 
+export type { AdministratorChangeProps };
 export type { CancellationProps, ConfirmationProps, RefundProps, ReminderProps, TransferProps, WaitlistOfferProps };
 export type { MailItem } from './format.js';
 
@@ -18,6 +20,7 @@ export interface EmailKinds {
   cancellation: CancellationProps;
   refund: RefundProps;
   transfer: TransferProps;
+  'administrator-change': AdministratorChangeProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -28,6 +31,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   cancellation: cancellationTemplate,
   refund: refundTemplate,
   transfer: transferTemplate,
+  'administrator-change': administratorChangeTemplate,
 };
 
 export interface RenderedEmail {

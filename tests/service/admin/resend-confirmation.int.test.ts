@@ -35,12 +35,15 @@ async function setup() {
   return { dir, key };
 }
 
+/** The outbox's e-mails about orders (the owner's notice of the administrator added is there too). */
+const orderMails = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('ORD-'));
+
 const streamTypes = async (id: string) => (await t.eventStore.readStream(enrollmentStream(id))).map((e) => e.type);
 
 describe('resend the confirmation', () => {
   it('given a confirmed enrollment, when a named administrator resends its confirmation, then the request is recorded by her, the e-mail is in the outbox, and the history shows both', async () => {
     const { dir, key } = await setup();
-    expect(readdirSync(dir)).toEqual(['ORD-paid-1.eml']);
+    expect(orderMails(dir)).toEqual(['ORD-paid-1.eml']);
 
     const res = await adminCall(t.app, 'POST', '/api/admin/enrollments/paid-1/resend-confirmation', { body: {}, key });
     expect(res.status).toBe(200);
@@ -53,7 +56,7 @@ describe('resend the confirmation', () => {
     expect(events.filter((e) => e.type === 'ConfirmationEmailResent')).toHaveLength(1);
 
     // The first confirmation's file stays; the resend is its own message, with the receipt again.
-    const files = readdirSync(dir).sort();
+    const files = orderMails(dir).sort();
     expect(files).toEqual(['ORD-paid-1.eml', `ORD-paid-1.resend-${result.requestId}.eml`]);
     const mail = readFileSync(join(dir, files[1]!), 'utf8');
     expect(mail).toMatch(/^To: ada@example\.com/m);
@@ -82,7 +85,7 @@ describe('resend the confirmation', () => {
     expect(first.status).toBe(200);
     await t.replayReactors();
     expect((await streamTypes('paid-1')).filter((x) => x === 'ConfirmationEmailResent')).toHaveLength(1);
-    expect(readdirSync(dir)).toHaveLength(2);
+    expect(orderMails(dir)).toHaveLength(2);
   });
 
   it('given a resend made, when an administrator asks again, then a second e-mail leaves under its own Message-ID', async () => {
@@ -91,7 +94,7 @@ describe('resend the confirmation', () => {
       expect(
         (await adminCall(t.app, 'POST', '/api/admin/enrollments/paid-1/resend-confirmation', { body: {} })).status,
       ).toBe(200);
-    expect(readdirSync(dir)).toHaveLength(3);
+    expect(orderMails(dir)).toHaveLength(3);
     expect((await streamTypes('paid-1')).filter((x) => x === 'ConfirmationEmailResent')).toHaveLength(2);
   });
 

@@ -58,6 +58,15 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'arrive 15 minutes early',
     ],
   },
+  'administrator-change': {
+    props: EMAIL_SAMPLES['administrator-change'],
+    subject: /^Administrator role changed: June Park is now an instructor$/,
+    says: [
+      'June Park (june@example.com) was changed from manager to instructor by Owner on June 2, 2025 at 12:00 PM',
+      'workshops they teach',
+      'change ADMIN_KEY on the server',
+    ],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */
