@@ -3,11 +3,20 @@ import { cancellationTemplate, type CancellationProps } from './cancellation.js'
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
+import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 
-export type { CancellationProps, ConfirmationProps, RefundProps, ReminderProps, TransferProps, WaitlistOfferProps };
+export type {
+  CancellationProps,
+  ConfirmationProps,
+  RefundProps,
+  ReminderProps,
+  RescheduledProps,
+  TransferProps,
+  WaitlistOfferProps,
+};
 export type { MailItem } from './format.js';
 
 /** Every message the school sends, by kind, with the props it is written from. */
@@ -18,6 +27,7 @@ export interface EmailKinds {
   cancellation: CancellationProps;
   refund: RefundProps;
   transfer: TransferProps;
+  rescheduled: RescheduledProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -28,6 +38,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   cancellation: cancellationTemplate,
   refund: refundTemplate,
   transfer: transferTemplate,
+  rescheduled: rescheduledTemplate,
 };
 
 export interface RenderedEmail {
