@@ -49,7 +49,7 @@ const EARLY = 'Please arrive 15 minutes early.';
 
 /** What the parent may do if the change does not suit them, or null when only a call can help now. */
 function choice(p: RescheduledProps): string | null {
-  const unsuited = `If the new ${whatChanged(p.changed)} does not suit you`;
+  const unsuited = `If the new ${whatChanged(p.changed)} ${p.changed.length > 1 ? 'do' : 'does'} not suit you`;
   if (p.isFree) return `${unsuited}, you can cancel from your booking page at no cost until the class begins.`;
   if (p.fullRefundUntil)
     return `${unsuited}, you can cancel from your booking page with a full refund until ${formatStamp(p.fullRefundUntil)}, Central Time. Because we moved the class, you keep the longer of the refund periods of the date you booked and the new date.`;
