@@ -39,6 +39,7 @@ const written = (id: string, position: bigint | null): AdminWriteResult => ({ id
 export function adminCatalogueRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const meta = (c: Parameters<typeof requestMetadata>[0]) => requestMetadata(c, deps, 'admin');
+  const reschedulesRun = async () => (await deps.readStore.getCheckpoint(RESCHEDULE_REACTOR)) >= 0n;
 
   app.post('/programs', validate('json', AdminProgramInputSchema), async (c) => {
     const form = c.req.valid('json');
@@ -88,7 +89,8 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   });
 
   // A change of date, time or place moves the bookings (the `booking-reschedules` reactor records it
-  // on each): the answer waits, bounded, until they have, so the screens read next show it.
+  // on each): the answer waits, bounded, until they have, and answers a position after their
+  // events, so the screens read next with ?minPosition show them moved.
   app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
     const workshopId = c.req.valid('param').id;
     const command = { workshopId, form: c.req.valid('json') };
@@ -101,8 +103,12 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
     const booked = Object.keys(state.holds).length + Object.keys(state.confirmed).length;
     const moved = result && state.workshop ? changedWhenWhere(result, state.workshop) : [];
     deps.log.info('workshop updated', { workshopId, ...(moved.length > 0 ? { moved, booked } : {}) });
-    if (moved.length > 0 && booked > 0 && position !== null)
+    // Not for a reactor that never ran against this read store (a process started without them).
+    if (moved.length > 0 && booked > 0 && position !== null && (await reschedulesRun())) {
       await deps.projections.waitFor(position, [RESCHEDULE_REACTOR], FOLLOW_WAIT_MS);
+      // The bookings' own events come after the workshop's: a read waiting for this sees them.
+      return c.json(written(workshopId, await deps.eventStore.headPosition()));
+    }
     return c.json(written(workshopId, position));
   });
 

@@ -5,6 +5,10 @@ import type { OrderView } from '../../../contracts/enrollment/api.js';
 import type { AdminEnrollmentDetail } from '../../../contracts/admin/enrollments.js';
 import type { Roster } from '../../../contracts/admin/roster.js';
 import { ReminderTimer } from '../../../service/enrollment/reminder-timer.js';
+import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
+import { validatingEventStore } from '../../../platform/eventstore/validating.js';
+import { eventSchemas } from '../../../contracts/events.js';
+import { FaultyEventStore } from '../../support/faults.js';
 import { baseForm } from '../../support/enrollment-forms.js';
 import { adminCall } from '../admin/support.js';
 import { makeBookingApp, type BookingTestApp } from './support.js';
@@ -161,7 +165,9 @@ describe('a sold workshop moved: the calendar file, the order, the admin views',
     expect(detail.workshop).toEqual(
       expect.objectContaining({ date: '2025-06-14T19:00:00-05:00', location: 'The Garden Room, Plano' }),
     );
-    const roster = (await (await adminCall(app.t.app, 'GET', `/api/admin/workshops/${DINNER}/roster`)).json()) as Roster;
+    const roster = (await (
+      await adminCall(app.t.app, 'GET', `/api/admin/workshops/${DINNER}/roster`)
+    ).json()) as Roster;
     expect(roster.workshop.date).toBe('2025-06-14T19:00:00-05:00');
     expect(roster.rows.map((row) => row.enrollmentId)).toEqual([bought.enrollmentId]);
   });
@@ -202,7 +208,11 @@ describe('the parent is told, once per change', () => {
 
     await moveWorkshop(DINNER, { date: '2025-08-09T19:00' });
 
-    expect(moved().map((m) => m.to).sort()).toEqual([first.email, second.email].sort());
+    expect(
+      moved()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([first.email, second.email].sort());
     for (const [mail, parent] of [
       [moved().find((m) => m.to === first.email), first],
       [moved().find((m) => m.to === second.email), second],
@@ -228,5 +238,36 @@ describe('the parent is told, once per change', () => {
     expect(moved()).toHaveLength(4);
     const latest = moved().filter((m) => m.to === first.email)[1]!;
     expect(field(latest.attachments.find((a) => a.filename.endsWith('.ics'))!.content, 'SEQUENCE')).toBe('2');
+  });
+});
+
+describe('read after write', () => {
+  it('given the dinner sold and the booking’s move slowed by a failed first try, when its date is saved, then the answer comes once the booking moved: the tracker and the booking read with its position show the new date', async () => {
+    const store = new FaultyEventStore(validatingEventStore(new MemoryEventStore(), eventSchemas));
+    app = await makeBookingApp({ eventStore: store });
+    const bought = await app.buy(DINNER, { total: 150 });
+    store.failAppends({
+      match: (_stream, events) => events.some((e) => e.type === 'BookingRescheduled'),
+      when: 'before',
+    });
+    const w = (await (await app.t.app.request(`/api/workshops/${DINNER}`)).json()) as Workshop;
+    const { title, description, category, time, location, price, capacity } = w;
+
+    const r = await adminCall(app.t.app, 'PUT', `/api/admin/workshops/${DINNER}`, {
+      body: { title, description, category, date: '2025-08-09T19:00', time, location, price, capacity },
+    });
+
+    expect(r.status).toBe(200);
+    expect(store.injected).toBe(1);
+    const { position } = (await r.json()) as { position: string };
+    expect(await app.types(bought.enrollmentId)).toContain('BookingRescheduled');
+    const detail = (await (
+      await adminCall(app.t.app, 'GET', `/api/admin/enrollments/${bought.enrollmentId}?minPosition=${position}`)
+    ).json()) as AdminEnrollmentDetail;
+    expect(detail.workshop?.date).toBe('2025-08-09T19:00:00-05:00');
+    const b = (await (
+      await app.request('GET', `/api/bookings/${bought.token}?minPosition=${position}`)
+    ).json()) as BookingView;
+    expect(b.item.date).toBe('2025-08-09T19:00:00-05:00');
   });
 });
