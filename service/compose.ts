@@ -24,6 +24,7 @@ import { confirmationResendReactor } from './enrollment/confirmation-resend-reac
 import { refundsReactor } from './enrollment/refunds-reactor.js';
 import { afterSaleSeatsReactor } from './enrollment/after-sale-seats-reactor.js';
 import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js';
+import { rescheduleReactor } from './enrollment/reschedule-reactor.js';
 import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
 import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
@@ -126,6 +127,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     afterSaleSeatsReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
+    rescheduleReactor(deps),
     waitlistOfferReactor(deps),
     waitlistOfferEmailReactor(deps),
     administratorChangeEmailReactor(deps),

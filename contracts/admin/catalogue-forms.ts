@@ -265,3 +265,19 @@ export type AdminWorkshopInput = z.infer<typeof AdminWorkshopInputSchema>;
 /** What the admin catalogue writes answer: the record's id and the feed position to wait for. */
 export const AdminWriteResultSchema = z.object({ id: z.string(), position: z.string() });
 export type AdminWriteResult = z.infer<typeof AdminWriteResultSchema>;
+
+/**
+ * GET /api/admin/workshops/{id}/bookings: the bookings a change of the workshop's date, time or
+ * place moves (the form says so before it is saved). Every pending (paid or not) and confirmed
+ * enrollment in the workshop follows such a change; each confirmed one's parent is e-mailed it.
+ */
+export const WorkshopBookingsSchema = z.object({
+  workshopId: z.string(),
+  /** Enrollments holding or owning seats in the workshop now. */
+  bookings: z.number().int().nonnegative(),
+  /** Their participants. */
+  participants: z.number().int().nonnegative(),
+  /** Of the bookings, the confirmed ones: each of these parents is e-mailed the change. */
+  confirmed: z.number().int().nonnegative(),
+});
+export type WorkshopBookings = z.infer<typeof WorkshopBookingsSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
-import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema } from './events.js';
+import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 
 /**
@@ -87,7 +87,13 @@ export const OrderSchema = z.object({
   paymentMethod: PaymentMethodSchema.nullable(),
   workshopId: z.string().nullable(),
   programId: z.string().nullable(),
+  /** What was bought; its date, time and place follow the workshop when the school moves it. */
   item: PurchasedItemSchema,
+  /**
+   * The date, time and place as booked (or as transferred to), once the school has moved the
+   * workshop since; null when it has not. Absent on documents projected before it was kept.
+   */
+  movedFrom: WorkshopWhenWhereSchema.nullable().optional(),
   participants: z.number().int(),
   attendees: z.array(z.string()),
   /**

@@ -46,6 +46,8 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'ALL', path: '/programs/*', area: 'catalogue' },
   { method: 'ALL', path: '/workshops', area: 'catalogue' },
   { method: 'ALL', path: '/workshops/:id', area: 'catalogue' },
+  // How many bookings a change of date, time or place moves: the workshop form's notice.
+  { method: 'GET', path: '/workshops/:id/bookings', area: 'catalogue' },
   { method: 'ALL', path: '/inquiries', area: 'inquiries' },
   { method: 'ALL', path: '/inquiries/*', area: 'inquiries' },
   // Settings: the administrators and their roles.

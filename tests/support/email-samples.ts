@@ -92,4 +92,17 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     settingsUrl: `${PUBLIC_URL}/admin?tab=settings`,
     publicUrl: PUBLIC_URL,
   },
+  rescheduled: {
+    firstName: 'Ann',
+    orderId: 'ORD-e1',
+    from: item,
+    to: { ...item, date: '2025-06-14T12:30:00-05:00', location: 'The Garden Room, 5800 Legacy Drive, Plano, TX 75024' },
+    changed: ['date', 'location'],
+    attendees: ['Ann Lee', 'Mia Lee'],
+    hasCalendar: true,
+    fullRefundUntil: '2025-06-01T17:30:00.000Z',
+    isFree: false,
+    manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
+    publicUrl: PUBLIC_URL,
+  },
 };

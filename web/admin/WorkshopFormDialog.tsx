@@ -17,6 +17,7 @@ import { schoolWallClock } from './adminFormat.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 import { PriceTiersField } from './PriceTiersField.js';
 import { AdditionalInfoField } from './AdditionalInfoField.js';
+import { MovedBookingsNotice, type MovedField } from './MovedBookingsNotice.js';
 
 const CATEGORY_LABELS: Record<WorkshopCategory, string> = {
   children: 'Children',
@@ -75,10 +76,16 @@ export function WorkshopFormDialog({
   );
 }
 
+/** The fields whose change moves the bookings (the form's values against the saved ones). */
+const MOVING: readonly MovedField[] = ['date', 'time', 'location'];
+const movedFields = (saved: AdminWorkshopValues, now: AdminWorkshopValues) =>
+  MOVING.filter((f) => saved[f].trim() !== now[f].trim());
+
 function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
+  const saved = valuesOf(workshop);
   const { values, field, listField, set, errors, write, submitWith, formRef } = useCatalogueForm(
     'workshop',
-    valuesOf(workshop),
+    saved,
     AdminWorkshopFormSchema,
     onClose,
   );
@@ -130,6 +137,7 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
         />
         <TextField label="Location" {...field('location')} isRequired />
       </div>
+      {workshop && <MovedBookingsNotice workshopId={workshop.id} moved={movedFields(saved, values)} />}
       <div className="admin-form__row">
         <NumberField
           label="Price"

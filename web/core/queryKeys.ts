@@ -20,6 +20,8 @@ export const queryKeys = {
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
   adminRoster: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`),
+  adminWorkshopBookings: (workshopId: string) =>
+    withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/bookings`),
   stripeConfig: () => withParams('/api/stripe-config'),
   policies: () => withParams('/api/policies'),
   booking: (token: string, params?: SearchParams) => withParams(`/api/bookings/${encodeURIComponent(token)}`, params),

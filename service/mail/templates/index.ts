@@ -4,12 +4,21 @@ import { cancellationTemplate, type CancellationProps } from './cancellation.js'
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
+import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 
 export type { AdministratorChangeProps };
-export type { CancellationProps, ConfirmationProps, RefundProps, ReminderProps, TransferProps, WaitlistOfferProps };
+export type {
+  CancellationProps,
+  ConfirmationProps,
+  RefundProps,
+  ReminderProps,
+  RescheduledProps,
+  TransferProps,
+  WaitlistOfferProps,
+};
 export type { MailItem } from './format.js';
 
 /** Every message the school sends, by kind, with the props it is written from. */
@@ -21,6 +30,7 @@ export interface EmailKinds {
   refund: RefundProps;
   transfer: TransferProps;
   'administrator-change': AdministratorChangeProps;
+  rescheduled: RescheduledProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -32,6 +42,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   refund: refundTemplate,
   transfer: transferTemplate,
   'administrator-change': administratorChangeTemplate,
+  rescheduled: rescheduledTemplate,
 };
 
 export interface RenderedEmail {

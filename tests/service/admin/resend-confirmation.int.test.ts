@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AddedAdministrator } from '../../../contracts/admin/administrators.js';
 import type { ConfirmationResendResult } from '../../../contracts/admin/confirmation-resend.js';
 import type { EnrollmentHistory } from '../../../contracts/admin/history.js';
+import { ADDRESS_ONE_LINE } from '../../../contracts/core/school.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import { OutboxMailer } from '../../../service/mail/outbox.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
@@ -20,9 +21,10 @@ async function setup() {
     reactors: true,
     extra: () => ({ mailer: new OutboxMailer(dir, 'Great Lakes Etiquette <hello@greatlakesetiquette.com>') }),
   });
-  // A paid, confirmed dinner whose first confirmation already left.
+  // A paid, confirmed dinner whose first confirmation already left, at the place the dinner is held
+  // (a booking elsewhere would follow its workshop there and be e-mailed the new place).
   await record(t.eventStore, 'paid-1', [
-    { event: submitted('paid-1'), actor: 'visitor' },
+    { event: submitted('paid-1', { location: ADDRESS_ONE_LINE }), actor: 'visitor' },
     { event: paid('paid-1', 30_000), actor: 'provider' },
     { event: confirmed('paid-1', 30_000), actor: 'system' },
   ]);

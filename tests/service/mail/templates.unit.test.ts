@@ -67,6 +67,20 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'change ADMIN_KEY on the server',
     ],
   },
+  rescheduled: {
+    props: EMAIL_SAMPLES.rescheduled,
+    subject: /^New date for Princess Tea Party: Saturday, June 14, 2025 \(ORD-e1\)$/,
+    says: [
+      'Dear Ann,',
+      'change the date and place of Princess Tea Party',
+      'Saturday, June 7, 2025, 12:30 PM - 2:00 PM, at Legacy Commons Shopping Centre',
+      'Saturday, June 14, 2025',
+      'The Garden Room, 5800 Legacy Drive',
+      'Ann Lee, Mia Lee',
+      'with a full refund until June 1, 2025 at 12:30 PM, Central Time',
+      'The attached calendar file moves the class in your calendar.',
+    ],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */
