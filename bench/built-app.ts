@@ -13,13 +13,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `service/main.ts` as an operator starts it: the embedded default on its own DATA_DIR, serving dist/. */
+/**
+ * `service/main.ts` as an operator starts it: the embedded default on its own DATA_DIR, serving
+ * dist/, its public address the one the bench asks at. BENCH_APP_ROOT runs the app of another
+ * checkout (built there), to compare a figure with an earlier commit.
+ */
 export async function startApp(dataDir: string): Promise<{ origin: string; app: ChildProcess }> {
   const port = await freePort();
+  const root = resolve(process.env.BENCH_APP_ROOT ?? '.');
   const app = spawn(resolve('node_modules/.bin/tsx'), ['service/main.ts'], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       ADMIN_KEY: 'bench-admin-key-123456',
       LOG_LEVEL: 'warn',

@@ -8,6 +8,7 @@ import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
+import { benchForcedRenders } from './forced-renders.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -19,6 +20,7 @@ const sections: Section[] = [
   ['event store (SQLite, synchronous=FULL)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
   ['HTTP API', benchApi],
+  ['forced renders: 50 clients, random query strings, /health measured (built app)', benchForcedRenders],
   ['web bundle', benchWebBundle],
   ['lighthouse (mobile preset, public pages)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
