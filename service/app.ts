@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppDeps } from './core/deps.js';
 import { toErrorResponse } from './core/http-errors.js';
-import { securityHeaders } from './core/security-headers.js';
+import { carriesSecret, securityHeaders } from './core/security-headers.js';
 import { AppError } from './core/errors.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
@@ -123,7 +123,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       const status = await statusOf(c.req.path);
       const match = matchPage(c.req.path);
       const render = (!match || match.route.ssr) && (await rendered);
-      return render ? render(c, status) : sendPrepared(c, shell, HTML_CACHE, status);
+      // A page opened by a link with a token is never stored (a shared computer's cache keeps no link).
+      return render
+        ? render(c, status)
+        : sendPrepared(c, shell, carriesSecret(c.req.path) ? 'no-store' : HTML_CACHE, status);
     };
     app.get('/', page);
     app.get('/index.html', page);

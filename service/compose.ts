@@ -26,6 +26,7 @@ import { afterSaleSeatsReactor } from './enrollment/after-sale-seats-reactor.js'
 import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js';
 import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
 import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
+import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 
 export interface Stores {
@@ -127,5 +128,6 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     afterSaleEmailReactor(deps),
     waitlistOfferReactor(deps),
     waitlistOfferEmailReactor(deps),
+    waitlistJoinEmailReactor(deps),
   ];
 }

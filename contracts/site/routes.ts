@@ -30,6 +30,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/terms', kind: 'public', ssr: true },
   { path: '/privacy', kind: 'public', ssr: true },
   { path: '/waitlist/leave', kind: 'unlisted' },
+  { path: '/waitlist/confirm', kind: 'unlisted' },
   { path: '/scheduling', kind: 'unlisted', ssr: true },
   { path: '/code-of-conduct', kind: 'public', ssr: true },
   { path: '/photography-release', kind: 'public', ssr: true },

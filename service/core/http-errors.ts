@@ -14,6 +14,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   unauthorized: 401,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -13,10 +13,19 @@ const STRIPE_PAGES = [
 ];
 
 /**
- * Addresses that carry a secret (the parent's booking link): the browser sends no Referer from
- * them, not even to this site, so the token never reaches a log or another page through it.
+ * Addresses that carry a secret (the parent's booking link, the waitlist confirmation link): the
+ * browser sends no Referer from them, not even to this site, so the token never reaches a log or
+ * another page through it; and their pages are never stored by a cache (see `carriesSecret`).
  */
-const SECRET_PATHS = [/^\/booking\//i, /^\/api\/bookings\//i];
+const SECRET_PATHS = [
+  /^\/booking\//i,
+  /^\/api\/bookings\//i,
+  /^\/waitlist\/confirm\/?$/i,
+  /^\/api\/waitlist\/confirm\/?$/i,
+];
+
+/** Whether an address carries a secret in its path or query (no Referer, no cache storing its page). */
+export const carriesSecret = (path: string) => SECRET_PATHS.some((p) => p.test(path));
 
 const baseDirectives = {
   'default-src': ["'self'"],
@@ -64,7 +73,7 @@ const records = new Map<string, Readonly<Record<string, string>>>();
 /** The security headers of an answer to `path`, as one record (one of a few, made once). */
 export function securityHeaderRecord(path: string, https: boolean): Readonly<Record<string, string>> {
   const csp = cspFor(path);
-  const secret = SECRET_PATHS.some((p) => p.test(path));
+  const secret = carriesSecret(path);
   const key = `${https}:${csp === STRIPE_CSP}:${secret}`;
   let record = records.get(key);
   if (!record) records.set(key, (record = makeRecord(csp, https, secret)));

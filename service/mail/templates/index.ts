@@ -5,15 +5,25 @@ import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
+import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-confirm.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 
-export type { CancellationProps, ConfirmationProps, RefundProps, ReminderProps, TransferProps, WaitlistOfferProps };
+export type {
+  CancellationProps,
+  ConfirmationProps,
+  RefundProps,
+  ReminderProps,
+  TransferProps,
+  WaitlistConfirmProps,
+  WaitlistOfferProps,
+};
 export type { MailItem } from './format.js';
 
 /** Every message the school sends, by kind, with the props it is written from. */
 export interface EmailKinds {
   confirmation: ConfirmationProps;
   reminder: ReminderProps;
+  'waitlist-confirm': WaitlistConfirmProps;
   'waitlist-offer': WaitlistOfferProps;
   cancellation: CancellationProps;
   refund: RefundProps;
@@ -24,6 +34,7 @@ export type EmailKind = keyof EmailKinds;
 const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   confirmation: confirmationTemplate,
   reminder: reminderTemplate,
+  'waitlist-confirm': waitlistConfirmTemplate,
   'waitlist-offer': waitlistOfferTemplate,
   cancellation: cancellationTemplate,
   refund: refundTemplate,
