@@ -34,7 +34,7 @@ const confirmFirst = (p: WaitlistConfirmProps) =>
 const place = (p: WaitlistConfirmProps) => `Once you confirm, you will be ${ordinal(p.position)} on the waitlist.`;
 const howOffers = (p: WaitlistConfirmProps) =>
   `How offers work: when seats open, we hold them for ${hours(p.offerHours)} for the first family on the list that fits and e-mail a link to enroll. If you do not enroll in time, they go to the next family.`;
-const notYou = 'Did not ask for this? Ignore this e-mail: nothing happens unless the link is opened.';
+const notYou = 'Did not ask for this? Ignore this e-mail: nothing happens unless you confirm.';
 const asked = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;
 
 /** Sent once per join: the link that confirms the entry, the place it takes, how offers work, and the leave link. */

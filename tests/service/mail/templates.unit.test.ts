@@ -35,7 +35,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'you will be 3rd on the waitlist',
       '2 participants',
       'we hold them for 24 hours for the first family on the list that fits',
-      'nothing happens unless the link is opened',
+      'nothing happens unless you confirm',
     ],
   },
   'waitlist-offer': {
