@@ -87,11 +87,18 @@ export async function enrollInWorkshop(
     );
   }
   const { commands } = deps;
+  const holdTokens = holdTokensFor(deps.config);
+  // The sender's own unpaid hold, proved by the token its answer gave; a token that does not check
+  // out is no proof, and the form is a new enrollment like any other.
+  const replaces = extras.data.holdToken ? (holdTokens.enrollmentOf(extras.data.holdToken) ?? undefined) : undefined;
   let offerId: string | undefined;
   if (extras.data.offerToken !== undefined) {
     const offer = findOffer ? await findOffer(workshopId, extras.data.offerToken) : null;
-    if (!offer) throw conflict(OFFER_ENDED);
-    offerId = offer.offerId;
+    // An offer already taken by this browser's own enrollment (its hold token came too, the enroll
+    // page sent again from the offer's link): the new form replaces that enrollment, whose seats
+    // are the offer's.
+    if (!offer && !replaces) throw conflict(OFFER_ENDED);
+    offerId = offer?.offerId;
   }
   const now = deps.clock();
   const at = now.toISOString();
@@ -99,10 +106,6 @@ export async function enrollInWorkshop(
   const holdExpiresAt = new Date(now.getTime() + deps.config.HOLD_MINUTES * 60_000).toISOString();
   const seatsStream = workshopStream(workshopId);
   const pseudonyms = pseudonymsFor(deps.config);
-  const holdTokens = holdTokensFor(deps.config);
-  // The sender's own unpaid hold, proved by the token its answer gave; a token that does not check
-  // out is no proof, and the form is a new enrollment like any other.
-  const replaces = extras.data.holdToken ? (holdTokens.enrollmentOf(extras.data.holdToken) ?? undefined) : undefined;
   let position = -1n;
   const advance = (p: bigint | null | undefined) => {
     if (p != null && p > position) position = p;

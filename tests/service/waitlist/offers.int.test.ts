@@ -171,9 +171,12 @@ describe('waitlist offers', () => {
     expect(after.taken).toBe(1);
     const stream = await t.eventStore.readStream(enrollmentStream(enrolled.enrollmentId));
     expect(stream.map((e) => e.type)).toEqual(['EnrollmentSubmitted']);
-    // The parent, from the same browser, can still change their enrollment (the token of their answer).
-    const own = await enroll(t, w, 'lucky@example.com', 1, { holdToken: enrolled.holdToken });
-    expect(own.status).toBe(201);
+    // The parent, from the same browser, can still change their enrollment (the token of their
+    // answer), also from the offer's link, whose offer their own enrollment took.
+    const own = await enroll(t, w, 'lucky@example.com', 1, { holdToken: enrolled.holdToken, offerToken: link!.token });
+    expect(own.status, await own.clone().text()).toBe(201);
+    const mine = (await own.json()) as EnrollmentResponse;
+    expect(mine.holdExpiresAt).toBe(enrolled.holdExpiresAt);
     expect((await ledger(t, 'wo')).taken).toBe(1);
   });
 
