@@ -27,6 +27,7 @@ import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js'
 import { rescheduleReactor } from './enrollment/reschedule-reactor.js';
 import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
 import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
+import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
 
@@ -131,5 +132,6 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     waitlistOfferReactor(deps),
     waitlistOfferEmailReactor(deps),
     administratorChangeEmailReactor(deps),
+    waitlistJoinEmailReactor(deps),
   ];
 }

@@ -99,6 +99,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: limit(z.number().positive().max(100_000), 20),
   /** Seats one client address may hold unpaid at a time, across workshops. */
   MAX_HELD_SEATS_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 10),
+  /** Free seats one client address, and one e-mail, may take in one workshop (a workshop may set its own). */
+  MAX_FREE_SEATS_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 5),
+  /** Places one client address may ask for on one workshop's waitlist, while they are in the line. */
+  MAX_WAITLIST_ENTRIES_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 3),
   /**
    * Key that signs the parents' booking links (`/booking/<token>`); changing it revokes every link
    * sent. Generated once into DATA_DIR on the embedded default; required otherwise.

@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** A link that was good once and has run out (a waitlist confirmation not used in time). */
+  | 'gone'
   | 'precondition_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'

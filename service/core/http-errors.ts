@@ -15,6 +15,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -203,17 +203,18 @@ describe('unpaid holds per client address (MAX_HELD_SEATS_PER_CLIENT=10)', () =>
     expect(held).toBe(10 + 1);
   });
 
-  it('given a parent holding 2 seats, when they submit again and again with the same e-mail, then each new hold replaces the last: the old seats go back and the allowance is not used up', async () => {
+  it('given a parent holding 2 seats, when they submit again and again from the same browser (each answer’s hold token sent back), then each new hold replaces the last: the old seats go back and the allowance is not used up', async () => {
     const from = '203.0.113.60';
-    const form = (participants: number) => ({
+    const form = (participants: number, holdToken?: string) => ({
       ...baseForm({ participants, email: 'indecisive@example.com' }),
       totalPrice: 130 * participants,
+      ...(holdToken ? { holdToken } : {}),
     });
     const first = (await (await post(server, '/api/enroll/workshop/9', form(2), from)).json()) as EnrollmentResponse;
     const before = (await spotsLeft(server, '9', first.position)) + 2;
     let last = first;
     for (const n of [3, 4, 5, 4, 5, 3]) {
-      const r = await post(server, '/api/enroll/workshop/9', form(n), from);
+      const r = await post(server, '/api/enroll/workshop/9', form(n, last.holdToken), from);
       expect(r.status).toBe(201);
       last = (await r.json()) as EnrollmentResponse;
     }

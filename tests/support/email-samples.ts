@@ -40,6 +40,17 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: null,
     publicUrl: PUBLIC_URL,
   },
+  'waitlist-confirm': {
+    firstName: 'Bea',
+    item,
+    participants: 2,
+    position: 3,
+    confirmBy: '2025-06-02T17:00:00.000Z',
+    offerHours: 24,
+    confirmUrl: `${PUBLIC_URL}/waitlist/confirm?token=6.abc.def`,
+    leaveUrl: `${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi`,
+    publicUrl: PUBLIC_URL,
+  },
   'waitlist-offer': {
     firstName: 'Bea',
     item,

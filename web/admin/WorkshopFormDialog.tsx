@@ -44,6 +44,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         capacity: w.capacity,
         enrollmentClosesAt: w.enrollmentClosesAt ? schoolWallClock(w.enrollmentClosesAt) : '',
         priceTiers: w.priceTiers ?? [],
+        maxFreeSeatsPerClient: w.maxFreeSeatsPerClient ?? Number.NaN,
         instructor: w.instructor,
         duration: w.duration,
         ageRange: w.ageRange ?? '',
@@ -89,6 +90,8 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
     AdminWorkshopFormSchema,
     onClose,
   );
+  // An empty field is NaN in the form (null only once checked: "no cap of its own").
+  const freeSeats = field('maxFreeSeatsPerClient');
   const submit = submitWith((parsed) => {
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
     const body: AdminWorkshopInput = { ...parsed, spotsRemaining: workshop?.spotsLeft ?? parsed.capacity };
@@ -160,6 +163,14 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           isRequired
         />
       </div>
+      <NumberField
+        label="Free seats per family"
+        description="For a free workshop: the most seats one family (one connection or e-mail) may reserve. Leave empty for the usual limit."
+        {...freeSeats}
+        value={freeSeats.value ?? Number.NaN}
+        minValue={1}
+        step={1}
+      />
       <div className="admin-form__row">
         <TextField label="Instructor" {...field('instructor')} />
         <TextField label="Duration" description="e.g. 1.5 hours" {...field('duration')} />

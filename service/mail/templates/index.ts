@@ -7,6 +7,7 @@ import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
+import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-confirm.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 
 export type { AdministratorChangeProps };
@@ -17,6 +18,7 @@ export type {
   ReminderProps,
   RescheduledProps,
   TransferProps,
+  WaitlistConfirmProps,
   WaitlistOfferProps,
 };
 export type { MailItem } from './format.js';
@@ -25,6 +27,7 @@ export type { MailItem } from './format.js';
 export interface EmailKinds {
   confirmation: ConfirmationProps;
   reminder: ReminderProps;
+  'waitlist-confirm': WaitlistConfirmProps;
   'waitlist-offer': WaitlistOfferProps;
   cancellation: CancellationProps;
   refund: RefundProps;
@@ -37,6 +40,7 @@ export type EmailKind = keyof EmailKinds;
 const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   confirmation: confirmationTemplate,
   reminder: reminderTemplate,
+  'waitlist-confirm': waitlistConfirmTemplate,
   'waitlist-offer': waitlistOfferTemplate,
   cancellation: cancellationTemplate,
   refund: refundTemplate,

@@ -25,6 +25,19 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'attached calendar file',
     ],
   },
+  'waitlist-confirm': {
+    props: EMAIL_SAMPLES['waitlist-confirm'],
+    subject: /^Confirm your place on the waitlist: Princess Tea Party$/,
+    says: [
+      'Dear Bea,',
+      'Please confirm within 24 hours',
+      'June 2, 2025 at 12:00 PM',
+      'you will be 3rd on the waitlist',
+      '2 participants',
+      'we hold them for 24 hours for the first family on the list that fits',
+      'nothing happens unless you confirm',
+    ],
+  },
   'waitlist-offer': {
     props: EMAIL_SAMPLES['waitlist-offer'],
     subject: /^A place has opened for you: Princess Tea Party$/,
@@ -124,6 +137,16 @@ describe('e-mail renderer', () => {
     const { text, html } = await renderEmail('waitlist-offer', cases['waitlist-offer'].props);
     expect(text).toContain(`To enroll, open: ${PUBLIC_URL}/waitlist/offer/abc`);
     expect(html).toMatch(new RegExp(`<a href="${PUBLIC_URL}/waitlist/offer/abc"[^>]*>[\\s\\S]*?Enroll now`));
+  });
+
+  it('given a waitlist join, then its confirmation link is the text part\'s address and the HTML\'s "Confirm my place" button, and the leave link is in both', async () => {
+    const { text, html } = await renderEmail('waitlist-confirm', cases['waitlist-confirm'].props);
+    expect(text).toContain(`To confirm, open: ${PUBLIC_URL}/waitlist/confirm?token=6.abc.def`);
+    expect(html).toMatch(
+      new RegExp(`<a href="${PUBLIC_URL}/waitlist/confirm\\?token=6\\.abc\\.def"[^>]*>[\\s\\S]*?Confirm my place`),
+    );
+    expect(text).toContain(`${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi`);
+    expect(html).toContain(`href="${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi"`);
   });
 
   it('given any message, then the HTML is a whole document in the school’s look, laid out for a phone', async () => {
