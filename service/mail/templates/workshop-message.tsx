@@ -3,6 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import { baseUrl, factLines, formatShortDate, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
 import { Action, Facts, LinkLine, P, Phone, Signature } from './parts.js';
+import { Text } from '@react-email/components';
 import { defineTemplate } from './template.js';
 import { COLORS } from './theme.js';
 
@@ -39,6 +40,12 @@ const paragraphs = (body: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
+const whyStyle = { margin: '24px 0 0', color: COLORS.muted, fontSize: '13px', lineHeight: '1.5' };
+
+/** The administrator's text may open with its own greeting ("Dear families,"): then the letter does not greet twice. */
+const greets = (body: string) => /^(dear|hello|hi|good (morning|afternoon|evening))\b/i.test(body.trim());
+const greeting = (p: WorkshopMessageProps) => (greets(p.body) ? [] : [`Dear ${toOneLine(p.firstName)},`]);
+
 const linkLabel = (p: WorkshopMessageProps, orderId: string) =>
   p.bookings.length > 1 ? `Manage booking ${orderId}` : 'Manage your booking';
 
@@ -58,8 +65,7 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
           ? [`No longer need a place? Leave the waitlist: ${p.leaveUrl}`]
           : [];
     return [
-      `Dear ${toOneLine(p.firstName)},`,
-      '',
+      ...greeting(p).flatMap((line) => [line, '']),
       ...paragraphs(p.body).flatMap((para) => [para, '']),
       ...factLines(itemFacts(p.item)),
       '',
@@ -79,7 +85,9 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
     const first = paragraphs(p.body)[0] ?? '';
     return (
       <Layout preview={first.slice(0, 140)} heading={toOneLine(p.subject)} publicUrl={baseUrl(p.publicUrl)}>
-        <P>Dear {toOneLine(p.firstName)},</P>
+        {greeting(p).map((line) => (
+          <P key={line}>{line}</P>
+        ))}
         {paragraphs(p.body).map((para, i) => (
           <P key={i}>
             {para.split('\n').map((line, j) => (
@@ -106,9 +114,7 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
           If you have a question, reply to this e-mail or call us at <Phone />.
         </P>
         <Signature />
-        <P>
-          <span style={{ fontSize: '13px', color: COLORS.muted }}>{why(p)}</span>
-        </P>
+        <Text style={whyStyle}>{why(p)}</Text>
       </Layout>
     );
   },

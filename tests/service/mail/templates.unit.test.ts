@@ -98,7 +98,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     props: EMAIL_SAMPLES['workshop-message'],
     subject: /^Room change for Saturday – Princess Tea Party$/,
     says: [
-      'Dear Ann,',
+      'Dear families,',
       'This Saturday we meet in the Garden Room',
       'See you there!',
       'Saturday, June 7, 2025',
@@ -167,6 +167,17 @@ describe('e-mail renderer', () => {
     expect(waitlist.html).toContain(`href="${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi"`);
     expect(waitlist.text).not.toContain('/booking/');
     expect(waitlist.text).toContain('Your place on the list is unchanged.');
+  });
+
+  it('given a message that opens with its own greeting, then the letter does not greet the parent a second time', async () => {
+    const greeted = await renderEmail('workshop-message', cases['workshop-message'].props);
+    expect(greeted.text).not.toContain('Dear Ann,');
+    expect(greeted.text.startsWith('Dear families,')).toBe(true);
+    const plain = await renderEmail('workshop-message', {
+      ...cases['workshop-message'].props,
+      body: 'This Saturday we meet upstairs.',
+    });
+    expect(plain.text.startsWith('Dear Ann,\n\nThis Saturday we meet upstairs.')).toBe(true);
   });
 
   it('given a subject that names the workshop already, then it is not named twice', async () => {
