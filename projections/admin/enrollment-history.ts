@@ -128,7 +128,11 @@ function messageEntry(event: RecordedEventOf<WorkshopMessageEvent>): HistoryEntr
 }
 
 type HistoryEvent = EnrollmentEvent | WorkshopMessageEvent;
-const MESSAGE_TYPES = new Set<string>(['WorkshopMessageWritten', 'WorkshopMessageSent', 'WorkshopMessageUndeliverable']);
+const MESSAGE_TYPES = new Set<string>([
+  'WorkshopMessageWritten',
+  'WorkshopMessageSent',
+  'WorkshopMessageUndeliverable',
+]);
 const isMessage = (e: RecordedEventOf<HistoryEvent>): e is RecordedEventOf<WorkshopMessageEvent> =>
   MESSAGE_TYPES.has(e.type);
 
@@ -153,7 +157,8 @@ export const enrollmentHistoryProjector = defineProjector<HistoryEvent, Enrollme
     const position = event.position.toString();
     if (isMessage(event)) {
       if (events.some((x) => x.position === position)) return undefined;
-    } else if (events.some((x) => !MESSAGE_TYPES.has(x.type) && x.revision === Number(event.revision))) return undefined;
+    } else if (events.some((x) => !MESSAGE_TYPES.has(x.type) && x.revision === Number(event.revision)))
+      return undefined;
     const entry = isMessage(event) ? messageEntry(event) : entryOf(event);
     return { id, events: [...events, entry].sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? -1 : 1)) };
   },

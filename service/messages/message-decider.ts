@@ -1,5 +1,9 @@
 import type { Decider } from '../../platform/command/decider.js';
-import type { MessageRecipient, WorkshopMessageEvent, WorkshopMessageWritten } from '../../contracts/messages/events.js';
+import type {
+  MessageRecipient,
+  WorkshopMessageEvent,
+  WorkshopMessageWritten,
+} from '../../contracts/messages/events.js';
 import { conflict } from '../core/errors.js';
 
 export type WorkshopMessageCommand =
@@ -39,7 +43,9 @@ export const workshopMessageDecider: Decider<WorkshopMessageCommand, WorkshopMes
       case 'WorkshopMessageWritten':
         return { phase: 'written', message: event.data, done: {} };
       case 'WorkshopMessageSent':
-        return state.phase === 'written' ? { ...state, done: { ...state.done, [event.data.recipientId]: 'sent' } } : state;
+        return state.phase === 'written'
+          ? { ...state, done: { ...state.done, [event.data.recipientId]: 'sent' } }
+          : state;
       case 'WorkshopMessageUndeliverable':
         return state.phase === 'written'
           ? { ...state, done: { ...state.done, [event.data.recipientId]: 'undeliverable' } }

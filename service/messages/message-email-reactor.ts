@@ -138,7 +138,12 @@ export function workshopMessageEmailReactor(deps: Deps) {
         });
         sent++;
       }
-      deps.log.info('workshop message sent', { messageId, workshopId, sent, families: state.message.recipients.length });
+      deps.log.info('workshop message sent', {
+        messageId,
+        workshopId,
+        sent,
+        families: state.message.recipients.length,
+      });
     },
   });
 }

@@ -17,5 +17,12 @@ export async function workshopMessageEmail(
   props: WorkshopMessageProps,
 ): Promise<MailMessage> {
   const { subject, text, html } = await renderEmail('workshop-message', props);
-  return { to, subject, text, html, messageId: workshopMessageEmailId(ids.messageId, ids.recipientId), attachments: [] };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    messageId: workshopMessageEmailId(ids.messageId, ids.recipientId),
+    attachments: [],
+  };
 }

@@ -104,7 +104,9 @@ describe('workshop message e-mails across a kill', () => {
         const files = messageFiles(dataDir);
         expect(files).toHaveLength(FAMILIES);
         expect(files.map((f) => recipientOf(dataDir, f)?.toLowerCase()).sort()).toEqual([...families].sort());
-        console.log(`[workshop message kill] e-mails at the kill: ${atKill}/${FAMILIES}; after the restart: ${files.length}`);
+        console.log(
+          `[workshop message kill] e-mails at the kill: ${atKill}/${FAMILIES}; after the restart: ${files.length}`,
+        );
         expect(atKill).toBeLessThan(FAMILIES);
       } finally {
         await store.close();

@@ -9,7 +9,8 @@ import { AUDIENCE_LABELS, families } from './workshopMessages.js';
 /** Where a message's e-mails stand, in a few words. */
 function progress(m: WorkshopMessageView): string {
   const gone = m.sent + m.undeliverable;
-  const base = gone < m.families ? `Sending: ${m.sent} of ${families(m.families)} e-mailed` : `Sent to ${families(m.sent)}`;
+  const base =
+    gone < m.families ? `Sending: ${m.sent} of ${families(m.families)} e-mailed` : `Sent to ${families(m.sent)}`;
   return m.undeliverable > 0 ? `${base}; ${m.undeliverable} could not be e-mailed` : base;
 }
 

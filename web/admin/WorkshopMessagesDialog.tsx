@@ -17,7 +17,13 @@ import { toast } from '../components/toastQueue.js';
 import { apiErrorIssues, apiErrorText } from '../core/api.js';
 import { day } from './adminFormat.js';
 import { WorkshopMessageList } from './WorkshopMessageList.js';
-import { AUDIENCE_LABELS, families, useRecipientCount, useSendMessage, useWorkshopMessages } from './workshopMessages.js';
+import {
+  AUDIENCE_LABELS,
+  families,
+  useRecipientCount,
+  useSendMessage,
+  useWorkshopMessages,
+} from './workshopMessages.js';
 import './workshop-messages.css';
 
 type Review = { families: number } | null;
@@ -120,15 +126,21 @@ export function WorkshopMessagesDialog({ workshop, onClose }: { workshop: Worksh
   );
 
   return (
-    <Dialog isOpen={Boolean(workshop)} onOpenChange={(open) => !open && onClose()} title={title} size="lg" footer={footer}>
+    <Dialog
+      isOpen={Boolean(workshop)}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      size="lg"
+      footer={footer}
+    >
       <div className="workshop-messages">
         <section aria-labelledby="message-write-heading" className="workshop-messages__write">
           <h3 id="message-write-heading" className="workshop-messages__heading">
             Write to families
           </h3>
           <p className="workshop-messages__note">
-            Each family gets one e-mail with the workshop’s date, time and place: booked families with the link to
-            their booking, the waitlist with the link to leave it.
+            Each family gets one e-mail with the workshop’s date, time and place: booked families with the link to their
+            booking, the waitlist with the link to leave it.
           </p>
           <RadioGroup
             label="Send to"

@@ -23,8 +23,7 @@ export function useWorkshopMessages(workshopId: string | null, minPosition: stri
     queryFn: adminQueryFn as () => Promise<WorkshopMessageView[]>,
     enabled: Boolean(workshopId),
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.some((m) => m.sent + m.undeliverable < m.families) ? 1_000 : false,
+    refetchInterval: (query) => (query.state.data?.some((m) => m.sent + m.undeliverable < m.families) ? 1_000 : false),
   });
 }
 

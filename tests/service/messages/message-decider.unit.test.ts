@@ -51,7 +51,9 @@ describe('workshop message decider', () => {
   });
 
   it("given a message, when a family's e-mail has left, then it is marked sent with that family's bookings", () => {
-    given([written]).when(send('e1')).then([sentTo('e1', ['e1', 'e2'])]);
+    given([written])
+      .when(send('e1'))
+      .then([sentTo('e1', ['e1', 'e2'])]);
   });
 
   it('given a family already marked sent, when it is marked again (a redelivery), then nothing is recorded', () => {
@@ -70,7 +72,12 @@ describe('workshop message decider', () => {
 
   it('given a family whose booking is gone, when it is marked undeliverable, then that is recorded with the reason', () => {
     given([written])
-      .when({ type: 'RecordMessageUndeliverable', recipientId: 'e3', reason: 'The booking is no longer recorded.', at: AT })
+      .when({
+        type: 'RecordMessageUndeliverable',
+        recipientId: 'e3',
+        reason: 'The booking is no longer recorded.',
+        at: AT,
+      })
       .then([
         {
           type: 'WorkshopMessageUndeliverable',

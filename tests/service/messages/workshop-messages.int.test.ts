@@ -87,7 +87,11 @@ describe('a message to the booked families of a workshop', () => {
     await app.t.settle();
 
     const count = await adminCall(app.t.app, 'GET', '/api/admin/workshops/6/messages/recipients?audience=enrolled');
-    expect(await count.json()).toEqual({ workshopId: '6', audience: 'enrolled', families: 2 } satisfies MessageRecipientCount);
+    expect(await count.json()).toEqual({
+      workshopId: '6',
+      audience: 'enrolled',
+      families: 2,
+    } satisfies MessageRecipientCount);
 
     const r = await adminCall(app.t.app, 'POST', '/api/admin/workshops/6/messages', { body: NOTICE });
     expect(r.status, await r.clone().text()).toBe(202);
@@ -177,7 +181,11 @@ describe('a message to the waitlist of a workshop', () => {
     await join(t, workshop.id, 'second@example.com');
     await joinUnconfirmed(t, workshop.id, 'unconfirmed@example.com');
 
-    const count = await adminCall(t.app, 'GET', `/api/admin/workshops/${workshop.id}/messages/recipients?audience=waitlist`);
+    const count = await adminCall(
+      t.app,
+      'GET',
+      `/api/admin/workshops/${workshop.id}/messages/recipients?audience=waitlist`,
+    );
     expect(((await count.json()) as MessageRecipientCount).families).toBe(2);
     const r = await adminCall(t.app, 'POST', `/api/admin/workshops/${workshop.id}/messages`, {
       body: { ...NOTICE, subject: 'A second session', audience: 'waitlist' },
@@ -231,7 +239,10 @@ describe('refusals', () => {
     ] as const) {
       const r = await adminCall(t.app, method, path, method === 'POST' ? { body: NOTICE } : {});
       expect(r.status, path).toBe(404);
-      expect(await r.json()).toEqual({ error: expect.stringMatching(/could not find that workshop/), code: 'not_found' });
+      expect(await r.json()).toEqual({
+        error: expect.stringMatching(/could not find that workshop/),
+        code: 'not_found',
+      });
     }
     const badAudience = await adminCall(t.app, 'GET', '/api/admin/workshops/6/messages/recipients?audience=all');
     expect(badAudience.status).toBe(400);
