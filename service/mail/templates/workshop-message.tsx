@@ -82,7 +82,8 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
 
   html(p) {
     const title = toOneLine(p.item.title);
-    const first = paragraphs(p.body)[0] ?? '';
+    // The preview line mail programs show beside the subject: the news, not the greeting.
+    const first = paragraphs(p.body).find((para) => !greets(para)) ?? toOneLine(p.subject);
     return (
       <Layout preview={first.slice(0, 140)} heading={toOneLine(p.subject)} publicUrl={baseUrl(p.publicUrl)}>
         {greeting(p).map((line) => (
