@@ -51,6 +51,7 @@ async function book(request: APIRequestContext, workshopId: string, email: strin
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { enrollmentId: string }).enrollmentId;
 }
 
 /** The HTML part of an .eml, quoted-printable undone byte by byte and read as UTF-8, as a mail program does. */
@@ -83,12 +84,12 @@ test.describe('messages to a workshop’s families', () => {
     page,
     request,
   }) => {
-    test.slow(); // axe, screenshots and the e-mail
+    test.setTimeout(300_000); // axe, screenshots at two widths, the e-mail and the history, on a shared machine
     const stamp = Date.now();
     const title = `Teen Dining Workshop ${stamp}`;
     const workshopId = await freeClass(request, title);
     const parents = [`vance.${stamp}@example.com`, `moss.${stamp}@example.com`, `reed.${stamp}@example.com`];
-    await book(request, workshopId, parents[0]!, 2);
+    const twoChildren = await book(request, workshopId, parents[0]!, 2);
     await book(request, workshopId, parents[1]!);
     await book(request, workshopId, parents[2]!);
 
@@ -169,5 +170,14 @@ test.describe('messages to a workshop’s families', () => {
       await mail.screenshot({ path: `screenshots/emails/workshop-message-outbox-${width}.png`, fullPage: true });
     }
     await mail.close();
+
+    // The booking's history, as the administrator's record shows it: written by whom, then e-mailed.
+    await page.goto(`/admin/enrollments/${twoChildren}`);
+    const events = page.getByRole('list', { name: `Events of enrollment ${twoChildren}` }).getByRole('listitem');
+    const written = events.filter({ hasText: 'Workshop message written' });
+    await expect(written).toHaveCount(1);
+    await expect(written).toContainText('by Owner');
+    await expect(written).toContainText('Message "Room change for Saturday" written to the booked families');
+    await expect(events.filter({ hasText: 'e-mailed to the parent' })).toHaveCount(1);
   });
 });
