@@ -5,6 +5,7 @@ import { enrollmentEventSchemas } from './enrollment/events.js';
 import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
+import { workshopMessageEventSchemas } from './messages/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -14,4 +15,5 @@ export const eventSchemas: EventSchemas = {
   ...clientHoldEventSchemas,
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
+  ...workshopMessageEventSchemas,
 };

@@ -12,6 +12,7 @@ import { administratorsProjector } from './admin/administrators.js';
 import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
+import { workshopMessagesProjector } from './messages/workshop-messages.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -28,4 +29,5 @@ export const allProjectors: readonly AnyProjector[] = [
   waitlistsProjector,
   remindersProjector,
   rosterProjector,
+  workshopMessagesProjector,
 ];

@@ -28,6 +28,7 @@ import { rescheduleReactor } from './enrollment/reschedule-reactor.js';
 import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
 import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
 import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
+import { workshopMessageEmailReactor } from './messages/message-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
 
@@ -133,5 +134,6 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     waitlistOfferEmailReactor(deps),
     administratorChangeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
+    workshopMessageEmailReactor(deps),
   ];
 }

@@ -41,6 +41,8 @@ export const ADMIN_AREAS = [
   'catalogue',
   'inquiries',
   'waitlists',
+  /** Writing to a workshop's families (service/messages): e-mails to parents, in the school's name. */
+  'messages',
   'administrators',
   'other',
 ] as const;

@@ -2,6 +2,7 @@ import { defineProjector, type RecordedEventOf } from '../../platform/processor/
 import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/history.js';
 import { ENROLLMENT_EVENT_TYPES, enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
+import type { WorkshopMessageEvent } from '../../contracts/messages/events.js';
 
 const FIELD_WORDS: Record<string, string> = {
   name: 'name',
@@ -100,15 +101,65 @@ const entryOf = (event: RecordedEventOf<EnrollmentEvent>): HistoryEntry => ({
   summary: summarise(event),
 });
 
-/** The audit trail: every event of an enrollment's stream, in stream order, straight from the events. */
-export const enrollmentHistoryProjector = defineProjector<EnrollmentEvent, EnrollmentHistory>({
+const families = (n: number) => (n === 1 ? '1 family' : `${n} families`);
+const AUDIENCE = { enrolled: 'the booked families', waitlist: 'the waitlist' } as const;
+
+/** A message to the workshop's families, on the history of each booking it reached (its own stream's events). */
+function messageEntry(event: RecordedEventOf<WorkshopMessageEvent>): HistoryEntry {
+  const summary = (() => {
+    switch (event.type) {
+      case 'WorkshopMessageWritten':
+        return `Message "${event.data.subject}" written to ${AUDIENCE[event.data.audience]} of the workshop (${families(event.data.recipients.length)}); this family is one of them.`;
+      case 'WorkshopMessageSent':
+        return `Message "${event.data.subject}" e-mailed to the parent (${event.data.transport}).`;
+      case 'WorkshopMessageUndeliverable':
+        return `Message could not be e-mailed to the parent: ${event.data.reason}`;
+    }
+  })();
+  return {
+    position: event.position.toString(),
+    revision: Number(event.revision),
+    type: event.type,
+    at: event.metadata.at,
+    actor: event.metadata.actor,
+    ...(event.metadata.administrator ? { by: event.metadata.administrator.name } : {}),
+    summary,
+  };
+}
+
+type HistoryEvent = EnrollmentEvent | WorkshopMessageEvent;
+const MESSAGE_TYPES = new Set<string>([
+  'WorkshopMessageWritten',
+  'WorkshopMessageSent',
+  'WorkshopMessageUndeliverable',
+]);
+const isMessage = (e: RecordedEventOf<HistoryEvent>): e is RecordedEventOf<WorkshopMessageEvent> =>
+  MESSAGE_TYPES.has(e.type);
+
+/**
+ * The audit trail: every event of an enrollment's stream, in stream order, straight from the
+ * events, and the workshop messages that reached the booking (events of their own streams, placed
+ * by feed position). An event already listed (by its revision in the enrollment's stream, or by
+ * its feed position for a message) is listed once.
+ */
+export const enrollmentHistoryProjector = defineProjector<HistoryEvent, EnrollmentHistory>({
   name: 'enrollment-history',
   collection: 'enrollment-history',
-  eventTypes: ENROLLMENT_EVENT_TYPES,
-  keys: (event) => [enrollmentIdOf(event)],
+  eventTypes: [...ENROLLMENT_EVENT_TYPES, ...(MESSAGE_TYPES as Set<WorkshopMessageEvent['type']>)],
+  keys: (event) => {
+    if (!isMessage(event)) return [enrollmentIdOf(event)];
+    return event.type === 'WorkshopMessageWritten'
+      ? event.data.recipients.flatMap((r) => r.enrollmentIds)
+      : event.data.enrollmentIds;
+  },
   project(doc, event, id) {
     const events = doc?.events ?? [];
-    if (events.some((x) => x.revision === Number(event.revision))) return undefined;
-    return { id, events: [...events, entryOf(event)].sort((a, b) => a.revision - b.revision) };
+    const position = event.position.toString();
+    if (isMessage(event)) {
+      if (events.some((x) => x.position === position)) return undefined;
+    } else if (events.some((x) => !MESSAGE_TYPES.has(x.type) && x.revision === Number(event.revision)))
+      return undefined;
+    const entry = isMessage(event) ? messageEntry(event) : entryOf(event);
+    return { id, events: [...events, entry].sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? -1 : 1)) };
   },
 });

@@ -42,6 +42,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // Cancel with a refund, retry a refund, transfer, resend the confirmation.
   { method: 'ALL', path: '/enrollments/*', area: 'after-sale' },
   { method: 'GET', path: '/workshops/:id/waitlist', area: 'waitlists' },
+  // Messages to a workshop's families: the school's voice to every parent, so not an instructor's.
+  { method: 'ALL', path: '/workshops/:id/messages', area: 'messages' },
+  { method: 'ALL', path: '/workshops/:id/messages/*', area: 'messages' },
   { method: 'ALL', path: '/programs', area: 'catalogue' },
   { method: 'ALL', path: '/programs/*', area: 'catalogue' },
   { method: 'ALL', path: '/workshops', area: 'catalogue' },

@@ -9,6 +9,7 @@ import { adminAfterSaleRoutes } from './after-sale-routes.js';
 import { adminConfirmationResendRoutes } from './confirmation-resend-routes.js';
 import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
+import { adminMessageRoutes } from '../messages/admin-routes.js';
 import { guardByRole } from './permissions.js';
 import { administratorOf } from '../core/admin-identity.js';
 
@@ -35,5 +36,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminConfirmationResendRoutes(deps));
   app.route('/admin', adminWaitlistRoutes(deps));
   app.route('/admin', adminRosterRoutes(deps));
+  app.route('/admin', adminMessageRoutes(deps));
   return app;
 }

@@ -116,4 +116,14 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
     publicUrl: PUBLIC_URL,
   },
+  'workshop-message': {
+    firstName: 'Ann',
+    subject: 'Room change for Saturday',
+    body: 'Dear families,\n\nThis Saturday we meet in the Garden Room, upstairs from the main hall.\nThe entrance is on the east side.\n\nSee you there!',
+    item,
+    audience: 'enrolled',
+    bookings: [{ orderId: 'ORD-e1', manageUrl: `${PUBLIC_URL}/booking/e1.signature` }],
+    leaveUrl: null,
+    publicUrl: PUBLIC_URL,
+  },
 };

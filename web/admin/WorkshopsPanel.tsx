@@ -10,6 +10,7 @@ import { useCatalogueWrite } from './catalogueWrites.js';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
 import { WorkshopFormDialog } from './WorkshopFormDialog.js';
 import { WaitlistDialog } from './WaitlistDialog.js';
+import { WorkshopMessagesDialog } from './WorkshopMessagesDialog.js';
 
 /** The schedule with its seats, with create, edit and delete. */
 export function WorkshopsPanel() {
@@ -18,6 +19,7 @@ export function WorkshopsPanel() {
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Workshop | null>(null);
   const [waitlist, setWaitlist] = useState<Workshop | null>(null);
+  const [messaging, setMessaging] = useState<Workshop | null>(null);
   const remove = useCatalogueWrite('workshop', () => setDeleting(null));
 
   const open = (w: Workshop | null) => {
@@ -79,6 +81,14 @@ export function WorkshopsPanel() {
                   Waitlist
                 </Button>
                 <Button
+                  variant="outline"
+                  size="sm"
+                  onPress={() => setMessaging(w)}
+                  aria-label={`Messages to the families of ${w.title}, ${day(w.date)}`}
+                >
+                  Messages
+                </Button>
+                <Button
                   variant="danger"
                   size="sm"
                   onPress={() => setDeleting(w)}
@@ -92,6 +102,7 @@ export function WorkshopsPanel() {
         </ul>
       )}
       <WaitlistDialog workshop={waitlist} onClose={() => setWaitlist(null)} />
+      <WorkshopMessagesDialog workshop={messaging} onClose={() => setMessaging(null)} />
       <WorkshopFormDialog workshop={editing} isOpen={formOpen} onClose={() => setFormOpen(false)} />
       <ConfirmDeleteDialog
         subject={deleting && `the workshop “${deleting.title}” on ${day(deleting.date)}`}

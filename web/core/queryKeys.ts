@@ -20,6 +20,10 @@ export const queryKeys = {
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
   adminRoster: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`),
+  adminWorkshopMessages: (workshopId: string, params?: SearchParams) =>
+    withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/messages`, params),
+  adminMessageRecipients: (workshopId: string, audience: string) =>
+    withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/messages/recipients`, { audience }),
   adminWorkshopBookings: (workshopId: string) =>
     withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/bookings`),
   stripeConfig: () => withParams('/api/stripe-config'),

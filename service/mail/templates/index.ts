@@ -9,8 +9,9 @@ import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
 import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-confirm.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
+import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
-export type { AdministratorChangeProps };
+export type { AdministratorChangeProps, WorkshopMessageProps };
 export type {
   CancellationProps,
   ConfirmationProps,
@@ -34,6 +35,7 @@ export interface EmailKinds {
   transfer: TransferProps;
   'administrator-change': AdministratorChangeProps;
   rescheduled: RescheduledProps;
+  'workshop-message': WorkshopMessageProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -47,6 +49,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   transfer: transferTemplate,
   'administrator-change': administratorChangeTemplate,
   rescheduled: rescheduledTemplate,
+  'workshop-message': workshopMessageTemplate,
 };
 
 export interface RenderedEmail {

@@ -94,6 +94,19 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'The attached calendar file moves the class in your calendar.',
     ],
   },
+  'workshop-message': {
+    props: EMAIL_SAMPLES['workshop-message'],
+    subject: /^Room change for Saturday – Princess Tea Party$/,
+    says: [
+      'Dear families,',
+      'This Saturday we meet in the Garden Room',
+      'See you there!',
+      'Saturday, June 7, 2025',
+      '12:30 PM - 2:00 PM',
+      'Manage your booking',
+      'You are receiving this because you booked Princess Tea Party on Saturday, June 7.',
+    ],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */
@@ -132,6 +145,57 @@ describe('e-mail renderer', () => {
       }
     });
   }
+
+  it('given a message to the booked families, then each booking link is in both parts; to the waitlist, the leave link and no booking link', async () => {
+    const enrolled = cases['workshop-message'].props;
+    const two = await renderEmail('workshop-message', {
+      ...enrolled,
+      bookings: [...enrolled.bookings, { orderId: 'ORD-e2', manageUrl: `${PUBLIC_URL}/booking/e2.signature` }],
+    });
+    for (const id of ['e1', 'e2']) {
+      expect(two.text).toContain(`${PUBLIC_URL}/booking/${id}.signature`);
+      expect(two.html).toContain(`href="${PUBLIC_URL}/booking/${id}.signature"`);
+    }
+    expect(two.text).toContain('Manage booking ORD-e2:');
+    const waitlist = await renderEmail('workshop-message', {
+      ...enrolled,
+      audience: 'waitlist',
+      bookings: [],
+      leaveUrl: `${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi`,
+    });
+    expect(waitlist.text).toContain(`Leave the waitlist: ${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi`);
+    expect(waitlist.html).toContain(`href="${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi"`);
+    expect(waitlist.text).not.toContain('/booking/');
+    expect(waitlist.text).toContain('Your place on the list is unchanged.');
+  });
+
+  it('given a message that opens with its own greeting, then the letter does not greet the parent a second time', async () => {
+    const greeted = await renderEmail('workshop-message', cases['workshop-message'].props);
+    expect(greeted.text).not.toContain('Dear Ann,');
+    expect(greeted.text.startsWith('Dear families,')).toBe(true);
+    const plain = await renderEmail('workshop-message', {
+      ...cases['workshop-message'].props,
+      body: 'This Saturday we meet upstairs.',
+    });
+    expect(plain.text.startsWith('Dear Ann,\n\nThis Saturday we meet upstairs.')).toBe(true);
+  });
+
+  it('given a subject that names the workshop already, then it is not named twice', async () => {
+    const { subject } = await renderEmail('workshop-message', {
+      ...cases['workshop-message'].props,
+      subject: 'Princess Tea Party moves upstairs',
+    });
+    expect(subject).toBe('Princess Tea Party moves upstairs');
+  });
+
+  it('given a message with markup in it, then the HTML shows it as text', async () => {
+    const { html } = await renderEmail('workshop-message', {
+      ...cases['workshop-message'].props,
+      body: 'Bring <b>boots</b> & a <script>coat</script>',
+    });
+    expect(html).not.toContain('<script>coat');
+    expect(html).toContain('&lt;script&gt;coat');
+  });
 
   it('given a waitlist offer, then its link is the text part\'s address and the HTML\'s "Enroll now" button', async () => {
     const { text, html } = await renderEmail('waitlist-offer', cases['waitlist-offer'].props);
