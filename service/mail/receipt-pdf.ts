@@ -272,9 +272,9 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
   if (names.length > 0) for (const [i, name] of names.entries()) w.field(`${i + 1}.`, name, 24);
   else
     w.field(
-      `${order.participants}`,
-      `${order.participants === 1 ? 'participant' : 'participants'}; their names are on the receipt attached to your confirmation e-mail and on your booking page.`,
-      24,
+      '',
+      `${order.participants} ${order.participants === 1 ? 'participant' : 'participants'}. Their names are on the receipt attached to your confirmation e-mail and on your booking page.`,
+      0,
     );
 
   // One line bought: the price per participant times the count, a group price as its own line.

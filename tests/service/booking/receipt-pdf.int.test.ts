@@ -195,7 +195,7 @@ describe('GET /api/orders/:orderId/receipt.pdf: the order confirmation page’s 
     expect(r.headers.get('cache-control')).toMatch(/no-store/);
     expect(text).toContain(`Order number ORD-${bought.enrollmentId}`);
     expect(text).toContain('PARTICIPANTS (2)');
-    expect(text).toMatch(/2 participants; their names are on the receipt attached to your confirmation e-mail/);
+    expect(text).toMatch(/2 participants\. Their names are on the receipt attached to your confirmation e-mail/);
     expect(text).toContain('Paid in full');
     expect(text).not.toMatch(/Lily|Whitfield|Hedgcoxe|Billed to/);
   });
