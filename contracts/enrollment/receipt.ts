@@ -34,6 +34,11 @@ const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
 const longDate = inSchoolZone({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/** "Saturday, June 7, 2025" on the school's clock, as the receipts print a workshop's day. */
+export const receiptDate = (iso: string) => longDate.format(new Date(iso));
+/** "June 7, 2025 at 12:30 PM" on the school's clock, as the receipts print when. */
+export const receiptStamp = (iso: string) => stamp.format(new Date(iso));
+
 /**
  * Every value goes through toOneLine: names and titles come from stored events, some written
  * before the API refused line breaks, and one must not add lines of its own to a receipt.
@@ -46,6 +51,9 @@ const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOne
  */
 function attendeeLines(order: ReceiptOrder): string[] {
   const details = order.participantDetails;
+  // The order confirmation page has no names to print: it says where they are rather than leave the heading bare.
+  if (!details && !order.attendees?.length)
+    return ['  Their names are on the receipt attached to your confirmation e-mail and on your booking page.'];
   if (!details) return (order.attendees ?? []).map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
   const strict = isStrictCategory(order.item.category);
   return details.flatMap((p, i) => [

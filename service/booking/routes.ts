@@ -14,6 +14,7 @@ import { cancellationTerms } from '../enrollment/cancellation-policy.js';
 import { enrollmentDecider, refundableCents } from '../enrollment/enrollment-decider.js';
 import { REFUNDS_REACTOR } from '../enrollment/refunds-reactor.js';
 import { bookingView } from './view.js';
+import { receiptRoutes } from './receipt-routes.js';
 import { workshopIcs } from '../enrollment/ics.js';
 import { workshopIcsAttachment } from '../enrollment/confirmation-email.js';
 import { calendarSequence, calendarUid } from '../enrollment/calendar-event.js';
@@ -82,6 +83,8 @@ export function bookingRoutes(deps: AppDeps): Hono {
     c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
     return c.body(ics);
   });
+
+  app.route('/', receiptRoutes(deps, enrollmentOf, NOT_FOUND));
 
   app.patch('/bookings/:token', limited, async (c) => {
     const id = enrollmentOf(c);

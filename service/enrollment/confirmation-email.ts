@@ -5,6 +5,7 @@ import { participantDetailsOf } from '../../contracts/enrollment/participants.js
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
 import type { MailMessage } from '../mail/port.js';
 import { renderEmail } from '../mail/templates/index.js';
+import { confirmedReceiptPdfAttachment } from '../mail/receipt-pdf.js';
 import { workshopIcs } from './ics.js';
 import { calendarUid } from './calendar-event.js';
 
@@ -87,6 +88,7 @@ export async function confirmationEmail(
     messageId: confirmationMessageId(conf.orderId),
     attachments: [
       { filename: receiptFileName(conf.orderId), content: receipt, contentType: 'text/plain; charset=utf-8' },
+      await confirmedReceiptPdfAttachment(conf.orderId, order, now),
       ...(ics ? [workshopIcsAttachment(conf.orderId, ics)] : []),
     ],
   };

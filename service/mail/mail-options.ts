@@ -31,6 +31,7 @@ export const toMailOptions = (m: MailMessage, from: string): SendMailOptions => 
   attachments: m.attachments.map((a) => ({
     filename: toOneLine(a.filename),
     content: a.content,
+    ...(a.encoding ? { encoding: a.encoding } : {}),
     contentType: a.contentType,
   })),
 });

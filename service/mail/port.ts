@@ -6,7 +6,18 @@ export interface MailMessage {
   html?: string;
   /** RFC 5322 Message-ID, e.g. <ORD-123@greatlakesetiquette.com>; the same mail keeps the same id. */
   messageId: string;
-  attachments: { filename: string; content: string; contentType: string }[];
+  attachments: MailAttachment[];
+}
+
+/**
+ * A file sent with a message: text (the .ics, UTF-8), or bytes written as base64 with `encoding`
+ * (the PDF receipt), so that a message stays plain data every mailer, queue and test can hold.
+ */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+  encoding?: 'base64';
 }
 
 /**

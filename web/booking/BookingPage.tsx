@@ -13,8 +13,8 @@ import { usePageTitle } from '../layout/usePageTitle.js';
 import { PurchasedItemDetails } from '../enrollment/PurchasedItemDetails.js';
 import { Row } from '../enrollment/OrderRow.js';
 import { ParticipantList } from '../enrollment/ParticipantList.js';
-import { downloadReceipt } from '../enrollment/receiptDownload.js';
-import { calendarHref, useBooking } from './api.js';
+import { ReceiptDownloads } from '../enrollment/ReceiptDownloads.js';
+import { calendarHref, receiptPdfHref, useBooking } from './api.js';
 import { CancelBookingDialog, refundSentence } from './CancelBookingDialog.js';
 import { EditParticipants } from './EditParticipants.js';
 import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
@@ -115,19 +115,11 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
             ))}
           </dl>
           <div className="button-row booking__files">
-            <Button
-              variant="outline"
-              isDisabled={!orderId}
-              onPress={() =>
-                downloadReceipt(orderId, {
-                  ...b,
-                  participants: b.participants.length,
-                  participantDetails: b.participants,
-                })
-              }
-            >
-              Download Receipt
-            </Button>
+            <ReceiptDownloads
+              orderId={orderId}
+              order={{ ...b, participants: b.participants.length, participantDetails: b.participants }}
+              pdfHref={receiptPdfHref(token)}
+            />
             {item.date && b.status === 'completed' && (
               <Link href={calendarHref(token)} variant="outline" download>
                 Add to Calendar (.ics)

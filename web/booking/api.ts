@@ -27,3 +27,6 @@ export function useBookingChanges(token: string) {
 
 /** The booking's calendar file, served with the confirmation's UID. */
 export const calendarHref = (token: string) => `${bookingUrl(token)}/calendar.ics`;
+
+/** The booking's PDF receipt, naming each participant (the confirmation e-mail's attachment). */
+export const receiptPdfHref = (token: string) => `${bookingUrl(token)}/receipt.pdf`;

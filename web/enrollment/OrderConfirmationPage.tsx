@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { OrderView } from '../../contracts/enrollment/api.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
-import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
 import { ApiError } from '../core/api.js';
@@ -11,7 +10,7 @@ import { PurchasedItemDetails } from './PurchasedItemDetails.js';
 import { useOrder } from './api.js';
 import { OrderNotConfirmed, OrderClosed } from './OrderStatusNotice.js';
 import { Row } from './OrderRow.js';
-import { downloadReceipt } from './receiptDownload.js';
+import { orderReceiptPdfHref, ReceiptDownloads } from './ReceiptDownloads.js';
 import './OrderConfirmationPage.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
@@ -95,9 +94,13 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
         <Link href="/scheduling" variant="outline" size="lg">
           Return to Workshops
         </Link>
-        <Button size="lg" onPress={() => downloadReceipt(orderId, o)}>
-          Download Receipt
-        </Button>
+        <ReceiptDownloads
+          orderId={orderId}
+          order={o}
+          pdfHref={orderReceiptPdfHref(orderId)}
+          size="lg"
+          pdfVariant="primary"
+        />
       </div>
     </div>
   );

@@ -133,6 +133,24 @@ describe('receipt and calendar file', () => {
     expect(text).toContain('Total:'.padEnd(24) + '$250.00');
   });
 
+  it('given the order as the confirmation page reads it (no names), then the attendees heading is followed by where the names are, not left bare', () => {
+    const text = receiptText('ORD-abc', {
+      orderReference: 'GL-654321',
+      confirmedAt: '2025-05-01T15:00:00.000Z',
+      submittedAt: '2025-05-01T14:58:00.000Z',
+      paymentMethod: 'Credit Card',
+      item,
+      participants: 2,
+      subtotalCents: 50000,
+      taxCents: 0,
+      amountCents: 50000,
+      refundedCents: 0,
+    });
+    expect(text).toContain(
+      'ATTENDEES (2)\n  Their names are on the receipt attached to your confirmation e-mail and on your booking page.\n\nAMOUNTS',
+    );
+  });
+
   it('given an unknown order, then the receipt still carries the order id', () => {
     expect(receiptText('FREE-xyz', null)).toContain('FREE-xyz');
   });

@@ -167,10 +167,11 @@ describe('confirmation e-mail', () => {
     expect(mail.messageId).toBe(`<ORD-${enrollmentId}@greatlakesetiquette.com>`);
     expect(mail.attachments.map((a) => a.filename)).toEqual([
       `GreatLakesEtiquette-Receipt-ORD-${enrollmentId}.txt`,
+      `GreatLakesEtiquette-Receipt-ORD-${enrollmentId}.pdf`,
       `GreatLakesEtiquette-ORD-${enrollmentId}.ics`,
     ]);
     expect(mail.attachments[0]!.content).toMatch(/Total:\s+\$260\.00/);
-    expect(mail.attachments[1]!.content).toMatch(/DTSTART:20250927T230000Z\r\nDTEND:20250928T010000Z/);
+    expect(mail.attachments[2]!.content).toMatch(/DTSTART:20250927T230000Z\r\nDTEND:20250928T010000Z/);
     expect((await types(enrollmentId)).filter((x) => x === 'ConfirmationEmailSent')).toHaveLength(1);
 
     await t.replayReactors();

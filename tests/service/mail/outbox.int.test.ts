@@ -119,9 +119,10 @@ describe('outbox mailer', () => {
       'text/plain',
       'text/html',
       'text/plain',
+      'application/pdf',
       'text/calendar',
     ]);
-    const [, text, html, receipt, ics] = parts;
+    const [, text, html, receipt, pdf, ics] = parts;
     expect(text!.body).toContain('Dear Ann,');
     expect(text!.body).toContain('Please arrive 15 minutes early.');
     expect(html!.body).toMatch(/^<!DOCTYPE html/);
@@ -129,6 +130,8 @@ describe('outbox mailer', () => {
     expect(html!.body).toContain('Princess Tea Party');
     expect(html!.body).toContain('href="https://greatlakesetiquette.com/order-confirmation?orderId=ORD-e1"');
     expect(receipt!.body).toContain('RECEIPT');
+    // Sent in base64 and decoded here: a PDF (receipt-pdf.int.test.ts reads its text back).
+    expect(pdf!.body.slice(0, 5)).toBe('%PDF-');
     expect(ics!.body).toContain('BEGIN:VCALENDAR');
   });
 

@@ -1,0 +1,352 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
+import { toOneLine } from '../../contracts/core/text.js';
+import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { formatUsd } from '../../contracts/enrollment/money.js';
+import { participantName } from '../../contracts/enrollment/participants.js';
+import { receiptDate, receiptStamp, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
+import type { MailAttachment } from './port.js';
+import { COLORS } from './templates/theme.js';
+
+/**
+ * What the PDF receipt needs beyond the text receipt's order: what was paid, the refunds decided
+ * and the order's status. `attendees`, `participantDetails` and `contactName` are left out where
+ * the reader may not see names (the order confirmation page, reached by order number alone): the
+ * receipt then gives the count and says where the names are.
+ */
+export interface ReceiptPdfOrder extends ReceiptOrder {
+  isFree: boolean;
+  status: 'pending' | 'completed' | 'expired' | 'cancelled' | 'refunded';
+  /** What the card was charged, in cents (0 when free or unpaid). */
+  paidCents: number;
+  /** Refunds decided but not yet through (pending or failed), in cents; issued ones are `refundedCents`. */
+  refundsUnderwayCents: number;
+}
+
+/** {product}-Receipt-{orderId}.pdf, beside the text receipt's name. */
+export const receiptPdfFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.pdf`;
+
+/** The confirmation e-mail's attachment: the PDF's bytes in base64. */
+export const receiptPdfAttachment = async (
+  orderId: string,
+  order: ReceiptPdfOrder,
+  printedAt: Date,
+): Promise<MailAttachment> => ({
+  filename: receiptPdfFileName(orderId),
+  content: Buffer.from(await receiptPdf(orderId, order, printedAt)).toString('base64'),
+  contentType: 'application/pdf',
+  encoding: 'base64',
+});
+
+/** The receipt of an order as it is confirmed: paid in full, or free; nothing refunded yet. */
+export const confirmedReceiptPdfAttachment = (orderId: string, order: ReceiptOrder, printedAt: Date) =>
+  receiptPdfAttachment(
+    orderId,
+    {
+      ...order,
+      isFree: order.amountCents === 0,
+      status: 'completed',
+      paidCents: order.amountCents,
+      refundsUnderwayCents: 0,
+    },
+    printedAt,
+  );
+
+const hex = (value: string) => {
+  const n = Number.parseInt(value.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+};
+const NAVY = hex(COLORS.navy);
+const TEXT = hex(COLORS.text);
+const MUTED = hex(COLORS.muted);
+const GOLD = hex(COLORS.gold);
+const BORDER = hex(COLORS.border);
+const SUCCESS = hex(COLORS.success);
+const SUCCESS_BG = hex(COLORS.successBg);
+const CREAM = hex(COLORS.cream);
+
+/** US Letter, points; three-quarter-inch margins. */
+const PAGE = { width: 612, height: 792, margin: 54 };
+const RIGHT = PAGE.width - PAGE.margin;
+/** The footer's three lines sit at the foot of the last page; content stops above them. */
+const FOOTER_TOP = PAGE.margin + 48;
+
+/**
+ * The standard PDF fonts cover Windows-1252 only. A name in another script must not stop the
+ * receipt: an accented letter outside it loses its accent (NFKD), anything else becomes "?".
+ */
+/** Latin letters with a stroke, which NFKD does not take apart. */
+const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
+
+function writable(font: PDFFont) {
+  const known = new Set(font.getCharacterSet());
+  return (value: string) =>
+    [...toOneLine(value).normalize('NFC')]
+      .map((ch) => {
+        if (known.has(ch.codePointAt(0)!)) return ch;
+        const base = STROKED[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
+        return [...base].every((b) => known.has(b.codePointAt(0)!)) && base ? base : '?';
+      })
+      .join('');
+}
+
+/** A cursor down the pages: each call writes at the current line and moves it; a full page opens the next. */
+class Writer {
+  page: PDFPage;
+  y = PAGE.height - PAGE.margin;
+  readonly clean: (value: string) => string;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+    readonly serif: PDFFont,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+    this.clean = writable(regular);
+  }
+
+  /** Opens the next page unless `height` fits above the footer's lines. */
+  room(height: number) {
+    if (this.y - height >= FOOTER_TOP) return;
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  /** Words wrapped to `width`, one line each. */
+  wrap(value: string, font: PDFFont, size: number, width: number): string[] {
+    const lines: string[] = [];
+    let current = '';
+    for (const word of this.clean(value).split(' ')) {
+      const next = current ? `${current} ${word}` : word;
+      if (current && font.widthOfTextAtSize(next, size) > width) {
+        lines.push(current);
+        current = word;
+      } else current = next;
+    }
+    return [...lines, current];
+  }
+
+  text(value: string, o: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) {
+    const size = o.size ?? 10;
+    const font = o.font ?? this.regular;
+    this.page.drawText(this.clean(value), { x: o.x ?? PAGE.margin, y: this.y, size, font, color: o.color ?? TEXT });
+  }
+
+  right(value: string, o: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) {
+    const size = o.size ?? 10;
+    const font = o.font ?? this.regular;
+    const clean = this.clean(value);
+    this.text(clean, { ...o, x: (o.x ?? RIGHT) - font.widthOfTextAtSize(clean, size) });
+  }
+
+  rule(color = BORDER, thickness = 0.75) {
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: RIGHT, y: this.y },
+      thickness,
+      color,
+    });
+  }
+
+  down(points: number) {
+    this.y -= points;
+  }
+
+  heading(value: string) {
+    this.room(56);
+    this.down(20);
+    this.text(value.toUpperCase(), { font: this.bold, size: 9, color: MUTED });
+    this.down(7);
+    this.rule();
+    this.down(15);
+  }
+
+  /** A label and its value on one line, the value wrapped under itself when long. */
+  field(label: string, value: string, labelWidth = 120) {
+    const lines = this.wrap(value, this.regular, 10, RIGHT - PAGE.margin - labelWidth);
+    this.room(lines.length * 14);
+    this.text(label, { color: MUTED });
+    for (const [i, line] of lines.entries()) {
+      if (i > 0) this.down(14);
+      this.text(line, { x: PAGE.margin + labelWidth });
+    }
+    this.down(16);
+  }
+}
+
+/** Where the money stands, in one line a reimbursement office reads first. */
+function standing(order: ReceiptPdfOrder): { text: string; paid: boolean } {
+  if (order.isFree || order.amountCents === 0) return { text: 'Free enrollment', paid: true };
+  if (order.refundedCents >= order.paidCents && order.paidCents > 0) return { text: 'Refunded in full', paid: false };
+  if (order.refundedCents > 0) return { text: 'Partly refunded', paid: false };
+  if (order.refundsUnderwayCents > 0) return { text: 'Refund on its way', paid: false };
+  if (order.paidCents >= order.amountCents) return { text: 'Paid in full', paid: true };
+  return { text: 'Not paid', paid: false };
+}
+
+/**
+ * Where the money stands, in a box at the right of the order's date and payment method (short
+ * values, so nothing runs under it), green when settled: what a reimbursement office looks for.
+ */
+function stamp(w: Writer, stand: { text: string; paid: boolean }) {
+  const size = 13;
+  const label = w.clean(stand.text);
+  const width = w.bold.widthOfTextAtSize(label, size) + 28;
+  w.page.drawRectangle({
+    x: RIGHT - width,
+    y: w.y - 18,
+    width,
+    height: 30,
+    color: stand.paid ? SUCCESS_BG : CREAM,
+    borderColor: stand.paid ? SUCCESS : BORDER,
+    borderWidth: 1,
+  });
+  // Drawn on a baseline of its own, centred in the box, then the cursor goes back to the fields.
+  const y = w.y;
+  w.y -= 8;
+  w.text(label, { x: RIGHT - width + 14, font: w.bold, size, color: stand.paid ? SUCCESS : NAVY });
+  w.y = y;
+}
+
+/**
+ * The PDF receipt: the school's name, address and phone, the order number and reference, the date,
+ * each participant, the line bought with its price, the amounts paid and refunded, the payment
+ * method, and "Paid in full" when it is. The same document is attached to the confirmation e-mail
+ * and served on the booking page; the text receipt (contracts/enrollment/receipt.ts) says the same.
+ */
+export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printedAt: Date): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const title = `Receipt ${toOneLine(orderId)}`;
+  doc.setTitle(`${title}, ${SCHOOL.fullName}`);
+  doc.setAuthor(SCHOOL.fullName);
+  doc.setSubject(toOneLine(order.item.title));
+  doc.setCreator(SCHOOL.name);
+  doc.setProducer(SCHOOL.name);
+  doc.setLanguage('en-US');
+  doc.setCreationDate(printedAt);
+  doc.setModificationDate(printedAt);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    await doc.embedFont(StandardFonts.TimesRomanBold),
+  );
+
+  // The school, as a letterhead, and the word RECEIPT with the order's numbers on the right.
+  w.down(14);
+  w.text(SCHOOL.fullName, { font: w.serif, size: 20, color: NAVY });
+  w.right('RECEIPT', { font: w.bold, size: 16, color: NAVY });
+  w.down(18);
+  w.text(ADDRESS_ONE_LINE, { size: 9, color: MUTED });
+  w.down(13);
+  w.text(`${SCHOOL.phone}  |  ${SCHOOL.email}`, { size: 9, color: MUTED });
+  w.down(12);
+  w.rule(GOLD, 2);
+  w.down(24);
+
+  w.field('Order number', orderId);
+  w.field('Order reference', order.orderReference ?? '-');
+  stamp(w, standing(order));
+  w.field('Order date', receiptStamp(order.confirmedAt ?? order.submittedAt));
+  w.field('Payment method', order.paymentMethod ?? (order.isFree ? 'Free Enrollment' : 'Credit Card'));
+  if (order.contactName) w.field('Billed to', order.contactName);
+  if (order.status === 'cancelled') w.field('Status', 'Cancelled');
+
+  const { item } = order;
+  w.heading(item.kind === 'program' ? 'Program' : 'Workshop');
+  w.field('Title', item.title);
+  if (item.date) w.field('Date', receiptDate(item.date));
+  if (item.time) w.field('Time', item.time);
+  if (item.location) w.field('Location', item.location);
+  if (item.instructor) w.field('Instructor', item.instructor);
+
+  w.heading(`Participants (${order.participants})`);
+  const details = order.participantDetails;
+  const names = details
+    ? details.map((p, i) => {
+        const name = participantName(p, i, order.contactName ?? '');
+        return isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+      })
+    : (order.attendees ?? []);
+  if (names.length > 0) for (const [i, name] of names.entries()) w.field(`${i + 1}.`, name, 24);
+  else
+    w.field(
+      '',
+      `${order.participants} ${order.participants === 1 ? 'participant' : 'participants'}. Their names are on the receipt attached to your confirmation e-mail and on your booking page.`,
+      0,
+    );
+
+  // One line bought: the price per participant times the count, a group price as its own line.
+  w.heading('Charges');
+  const col = { qty: RIGHT - 170, unit: RIGHT - 80 };
+  w.text('Description', { font: w.bold, size: 9, color: MUTED });
+  w.right('Qty', { x: col.qty, font: w.bold, size: 9, color: MUTED });
+  w.right('Unit price', { x: col.unit, font: w.bold, size: 9, color: MUTED });
+  w.right('Amount', { font: w.bold, size: 9, color: MUTED });
+  w.down(16);
+  const full = item.unitPriceCents * order.participants;
+  const lines = w.wrap(item.title, w.regular, 10, col.qty - PAGE.margin - 50);
+  w.room(lines.length * 14 + 40);
+  w.right(String(order.participants), { x: col.qty });
+  w.right(formatUsd(item.unitPriceCents), { x: col.unit });
+  w.right(formatUsd(full));
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) w.down(14);
+    w.text(line);
+  }
+  w.down(16);
+  if (order.subtotalCents < full) {
+    w.text(`Group price: ${order.participants} for ${formatUsd(order.subtotalCents)}`);
+    w.right(`-${formatUsd(full - order.subtotalCents)}`);
+    w.down(16);
+  }
+  w.down(2);
+  w.rule();
+  w.down(16);
+
+  const total = (label: string, cents: string, bold = false) => {
+    w.room(16);
+    w.right(label, { x: col.unit, font: bold ? w.bold : w.regular });
+    w.right(cents, { font: bold ? w.bold : w.regular });
+    w.down(16);
+  };
+  total('Subtotal', formatUsd(order.subtotalCents));
+  total('Tax', formatUsd(order.taxCents));
+  total('Total', formatUsd(order.amountCents), true);
+
+  w.heading('Payment');
+  if (order.isFree || order.amountCents === 0) w.field('Amount paid', `${formatUsd(0)} (free enrollment)`);
+  else {
+    w.field('Amount paid', `${formatUsd(order.paidCents)} by ${order.paymentMethod ?? 'Credit Card'}`);
+    if (order.refundedCents > 0) w.field('Refunded', formatUsd(order.refundedCents));
+    if (order.refundsUnderwayCents > 0) w.field('Refund on its way', formatUsd(order.refundsUnderwayCents));
+    if (order.refundedCents > 0) w.field('Net paid', formatUsd(Math.max(0, order.paidCents - order.refundedCents)));
+  }
+
+  // The footer at the foot of the last page, and the page count when the receipt runs over one.
+  w.y = FOOTER_TOP - 8;
+  w.rule();
+  w.y = PAGE.margin + 26;
+  w.text(`Questions? Call ${SCHOOL.phone} or write to ${SCHOOL.email}.`, { size: 9, color: MUTED });
+  w.y = PAGE.margin + 13;
+  w.text(`Printed ${receiptStamp(printedAt.toISOString())} (${SCHOOL.timeZone.replace('_', ' ')} time).`, {
+    size: 9,
+    color: MUTED,
+  });
+  w.y = PAGE.margin;
+  w.text(`Thank you for choosing ${SCHOOL.name}!`, { size: 9, color: MUTED });
+  const pages = doc.getPages();
+  if (pages.length > 1)
+    for (const [i, page] of pages.entries()) {
+      const label = `Page ${i + 1} of ${pages.length}`;
+      page.drawText(label, {
+        x: RIGHT - w.regular.widthOfTextAtSize(label, 9),
+        y: PAGE.margin,
+        size: 9,
+        font: w.regular,
+        color: MUTED,
+      });
+    }
+  return doc.save();
+}
