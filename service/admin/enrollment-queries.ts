@@ -9,12 +9,16 @@ import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enr
 import { equals } from '../../platform/readstore/query.js';
 import type { PageWindow } from './paging.js';
 
-/** Each tab is a filter on the row; Unpaid holds every row the screen shows as unpaid. */
+/**
+ * Each tab is a filter on the row. Unpaid is what still owes money: held (pending) and not paid,
+ * whether no payment came yet or a card was declined; never an enrollment that ended (expired,
+ * cancelled, refunded: the Cancelled tab) nor a free one.
+ */
 const TAB_FILTER: Record<TrackerTab, Record<string, FieldValue | FieldValue[]> | undefined> = {
   all: undefined,
   pending: { status: 'pending' },
   completed: { status: 'completed' },
-  unpaid: { paymentStatus: ['unpaid', 'refunded'] },
+  unpaid: { status: 'pending', paymentStatus: ['pending', 'unpaid'] },
   // Cancelled enrollments, refunded or not, and the paid ones refunded because their seats were gone.
   cancelled: { status: ['cancelled', 'refunded'] },
 };

@@ -42,6 +42,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // Cancel with a refund, retry a refund, transfer, resend the confirmation.
   { method: 'ALL', path: '/enrollments/*', area: 'after-sale' },
   { method: 'GET', path: '/workshops/:id/waitlist', area: 'waitlists' },
+  // Take a family off the list, offer it seats now.
+  { method: 'DELETE', path: '/workshops/:id/waitlist/:entryId', area: 'waitlists' },
+  { method: 'POST', path: '/workshops/:id/waitlist/:entryId/offer', area: 'waitlists' },
   { method: 'ALL', path: '/programs', area: 'catalogue' },
   { method: 'ALL', path: '/programs/*', area: 'catalogue' },
   { method: 'ALL', path: '/workshops', area: 'catalogue' },

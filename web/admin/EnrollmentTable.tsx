@@ -1,7 +1,8 @@
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import { Badge } from '../components/Badge.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
-import { clock, day, money, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
+import { clock, day, money } from './adminFormat.js';
+import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 
 export interface EnrollmentTableProps {
   label: string;
@@ -83,10 +84,10 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
               )}
             </Cell>
             <Cell label="Status">
-              <Badge variant={statusBadge(r.status)}>{r.status}</Badge>
+              <EnrollmentStatusBadge status={r.status} />
             </Cell>
             <Cell label="Payment">
-              <Badge variant={paymentBadge(r.paymentStatus)}>{paymentLabel(r.paymentStatus)}</Badge>
+              <PaymentStatusBadge status={r.paymentStatus} />
             </Cell>
             <Cell label="Amount">{money(r.amount)}</Cell>
           </Row>
