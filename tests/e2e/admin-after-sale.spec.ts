@@ -66,7 +66,7 @@ async function openEnrollment(page: Page, id: string) {
   const table = page.getByRole('grid');
   await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByRole('row').nth(1).click();
-  const dialog = page.getByRole('dialog', { name: 'Enrollment history' });
+  const dialog = page.getByRole('dialog', { name: /^Enrollment record/ });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -115,8 +115,8 @@ test.describe('after the sale, in the admin area', () => {
     await page.keyboard.press('Escape');
 
     const row = page.getByRole('grid').getByRole('row').nth(1);
-    await expect(row).toContainText('cancelled');
-    await expect(row).toContainText('partly refunded');
+    await expect(row).toContainText('Cancelled');
+    await expect(row).toContainText('Partly refunded');
     await page.getByRole('tab', { name: 'Cancelled' }).click();
     await expect(page).toHaveURL(/status=cancelled/);
     await expect(page.getByRole('grid').getByRole('row').filter({ hasText: 'Beatrice Partial' })).toHaveCount(1);

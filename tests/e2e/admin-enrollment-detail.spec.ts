@@ -106,7 +106,7 @@ test.describe('the enrollment in full', () => {
     await expect(row).toContainText(`Parent: Eleanor ${surname}`);
 
     await row.click();
-    const dialog = page.getByRole('dialog', { name: 'Enrollment history' });
+    const dialog = page.getByRole('dialog', { name: /^Enrollment record/ });
     await dialog.getByRole('link', { name: 'Open this enrollment as a page' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/enrollments/${id}$`));
     await expect(page.getByRole('heading', { name: 'Enrollment', level: 1 })).toBeVisible();

@@ -14,7 +14,7 @@ import { queryKeys } from '../core/queryKeys.js';
 import { adminPageQueryFn, type Page } from './adminApi.js';
 import { AdminShell } from './AdminShell.js';
 import { day } from './adminFormat.js';
-import { EnrollmentHistoryDialog } from './EnrollmentHistoryDialog.js';
+import { EnrollmentRecordDialog } from './EnrollmentRecordDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
 import { downloadEnrollmentsCsv } from './exportCsv.js';
 import { Pager } from './Pager.js';
@@ -202,7 +202,7 @@ function EnrollmentResults({
       />
       <StatusLegend />
       {total > 0 && <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={onPage} label="Enrollment pages" />}
-      <EnrollmentHistoryDialog record={open} onClose={() => setOpen(null)} />
+      <EnrollmentRecordDialog record={open} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -10,11 +10,22 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   year: 'numeric',
 });
-const time = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, hour: 'numeric', minute: '2-digit' });
+// Times name the zone ("12:30 PM CDT"): the office may sit anywhere, the school's clock is Plano's.
+const time = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: SCHOOL.timeZone,
-  dateStyle: 'medium',
-  timeStyle: 'medium',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
 });
 
 export const money = (dollars: number) => formatUsd(toCents(dollars));

@@ -4,6 +4,7 @@ import { adminCall } from './support.js';
 import { confirmed, paid, record, submitted } from '../../support/enrollment-events.js';
 import { enrollmentStream, type EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { AdminEnrollmentRecord } from '../../../contracts/admin/enrollments.js';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import type { DashboardDay } from '../../../contracts/admin/dashboard.js';
 import type { AdminWaitlistActionResult, WaitlistEntryView } from '../../../contracts/waitlist/api.js';
 import {
@@ -271,5 +272,59 @@ describe('the waitlist, worked by the office', () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: string }).error).toMatch(/has not confirmed this entry/);
     expect(await waitlistEvents(w!, 'office-w', 'WaitlistOffered')).toEqual([]);
+  });
+});
+
+describe('the workshop form: one start, one end', () => {
+  const form = {
+    title: 'Holiday Tea',
+    description: 'A festive afternoon tea.',
+    category: 'tea-party',
+    date: '2025-12-13T14:00',
+    endTime: '15:30',
+    location: 'Legacy Commons, Plano',
+    price: 85.5,
+    capacity: 12,
+  };
+  const listed = async (id: string, position: string) =>
+    ((await (await t.app.request(`/api/workshops?minPosition=${position}`)).json()) as Workshop[]).find(
+      (w) => w.id === id,
+    );
+
+  it('given a start and an end, when a workshop is created and its end moved, then the schedule shows the time derived from them', async () => {
+    t = await makeTestApp();
+    const created = await adminCall(t.app, 'POST', '/api/admin/workshops', { body: form });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id, position } = (await created.json()) as { id: string; position: string };
+    expect(await listed(id, position)).toMatchObject({ date: '2025-12-13T14:00:00-06:00', time: '2:00 PM - 3:30 PM' });
+
+    // A time text sent beside them is not believed: the start and the end decide.
+    const edited = await adminCall(t.app, 'PUT', `/api/admin/workshops/${id}`, {
+      body: { ...form, date: '2025-12-13T11:30', endTime: '13:00', time: '9:00 AM - 5:00 PM' },
+    });
+    expect(edited.status).toBe(200);
+    const after = (await edited.json()) as { position: string };
+    expect(await listed(id, after.position)).toMatchObject({ time: '11:30 AM - 1:00 PM' });
+  });
+
+  it('given an end before the start, or neither an end nor a time, then 400 naming endTime and nothing is created', async () => {
+    t = await makeTestApp();
+    for (const body of [
+      { ...form, endTime: '13:00' },
+      { ...form, endTime: '' },
+      { ...form, endTime: '25:00' },
+    ]) {
+      const res = await adminCall(t.app, 'POST', '/api/admin/workshops', { body });
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as { error: string; issues: { path: string }[] };
+      expect(error.error).toMatch(/^endTime: End time/);
+      expect(error.issues[0]!.path).toBe('endTime');
+    }
+    // The specification's client: the time as text, no end; kept as written.
+    const { endTime: _e, ...specification } = form;
+    const spec = await adminCall(t.app, 'POST', '/api/admin/workshops', {
+      body: { ...specification, time: '2:00 PM - 3:30 PM' },
+    });
+    expect(spec.status).toBe(201);
   });
 });
