@@ -98,6 +98,12 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dt>Enrollment</dt>
           <dd>
             <code>{record.id}</code>
+            {record.orderId && (
+              <>
+                <br />
+                Order {record.orderId}, reference {record.orderReference}
+              </>
+            )}
           </dd>
         </div>
         <div>

@@ -55,9 +55,13 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
         {(r) => (
           <Row id={r.id} textValue={(r.participantNames ?? [`${r.firstName} ${r.lastName}`]).join(', ')}>
             <Cell label="ID">
-              <code className="enrollment-table__id" title={r.id}>
-                {r.id.slice(0, 8)}
-              </code>
+              <span className="enrollment-table__stack">
+                <code className="enrollment-table__id" title={r.id}>
+                  {r.id.slice(0, 8)}
+                </code>
+                {/* The reference parents quote, once confirmed: the tracker finds it too. */}
+                {r.orderReference && <span className="enrollment-table__muted">{r.orderReference}</span>}
+              </span>
             </Cell>
             <Cell label="Date">
               <span className="enrollment-table__nowrap">{day(r.createdAt)}</span>

@@ -97,7 +97,8 @@ export function WaitlistDialog({ workshop, onClose }: { workshop: Workshop | nul
             <Column>Offer ends</Column>
             <Column>Actions</Column>
           </TableHeader>
-          <TableBody items={entries.data}>
+          {/* The rows read the confirmation and the pending write: the collection re-renders when they change. */}
+          <TableBody items={entries.data} dependencies={[confirming, busy]}>
             {(e) => {
               const who = `${e.firstName} ${e.lastName}`;
               return (

@@ -20,7 +20,7 @@ export function AdminHeader() {
             {SCHOOL.name} <span className="admin-header__office">Office</span>
           </span>
         </a>
-        <p className="admin-header__zone">Times in Central Time (Plano)</p>
+        <p className="admin-header__zone">All times are the school’s: Central Time (Plano, Texas)</p>
         <a href="/" className="admin-header__site">
           View the public site
         </a>
