@@ -22,8 +22,13 @@ export const DayWorkshopSchema = z.object({
   time: z.string(),
   location: z.string(),
   capacity: z.number().int().nonnegative(),
-  /** Seats held by unpaid enrollments plus seats confirmed. */
+  /** Seats held by unpaid enrollments plus seats confirmed, plus seats held for waitlist offers. */
   seatsTaken: z.number().int().nonnegative(),
+  /**
+   * Of `seatsTaken`, the seats held for a waitlist family's offer: not sold yet, and free again if
+   * the offer lapses. "Full" counts them apart.
+   */
+  seatsOffered: z.number().int().nonnegative(),
   /** Waitlist entries still waiting or holding an offer. */
   waitlist: z.number().int().nonnegative(),
   /** Participants of pending or confirmed enrollments whose dietary restrictions are filled in. */

@@ -34,6 +34,12 @@ export const AdminEnrollmentRecordSchema = z.object({
   programId: z.string().nullable(),
   workshop: z.object({ title: z.string(), location: z.string(), date: z.string() }).nullable(),
   program: z.object({ title: z.string() }).nullable(),
+  /**
+   * The order number (ORD-, FREE- or TEST- and the id) and the GL- reference parents quote, once
+   * confirmed (absent before, and on rows projected before they were kept).
+   */
+  orderId: z.string().optional(),
+  orderReference: z.string().optional(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),

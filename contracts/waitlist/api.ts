@@ -122,9 +122,42 @@ export const WaitlistEntryViewSchema = z.object({
   confirmedAt: z.string().nullable().optional(),
   offeredAt: z.string().nullable(),
   offerExpiresAt: z.string().nullable(),
+  /** Seats the offer holds (absent on entries projected before it was kept: their participants). */
+  offerSeats: z.number().int().optional(),
   offerEmailSentAt: z.string().nullable(),
   /** When the entry left the line: accepted, expired, left or lapsed. */
   endedAt: z.string().nullable(),
   enrollmentId: z.string().nullable(),
 });
 export type WaitlistEntryView = z.infer<typeof WaitlistEntryViewSchema>;
+
+/**
+ * POST /api/admin/workshops/{id}/waitlist/{entryId}/offer: the school offers this family seats
+ * now, ahead of the line, out of the seats free; `seats` at most what the family asked for (all of
+ * it when left out). The offer e-mail goes as for any offer.
+ */
+export const AdminWaitlistOfferRequestSchema = z
+  .object({
+    seats: z
+      .number({ error: 'seats must be a whole number from 1 to 5.' })
+      .int('seats must be a whole number from 1 to 5.')
+      .min(MIN_PARTICIPANTS, 'seats must be a whole number from 1 to 5.')
+      .max(MAX_PARTICIPANTS, 'seats must be a whole number from 1 to 5.')
+      .optional(),
+  })
+  .strict();
+export type AdminWaitlistOfferRequest = z.infer<typeof AdminWaitlistOfferRequestSchema>;
+
+/** The answer of an offer made by the school, and of a removal: what was written, to read after. */
+export const AdminWaitlistActionResultSchema = z.object({
+  entryId: z.string(),
+  status: z.enum(WAITLIST_STATUSES),
+  /** The offer made (offer only). */
+  seats: z.number().int().optional(),
+  expiresAt: z.string().optional(),
+  /** A removed family held an offer: its seats pass to the next family. */
+  declinedOffer: z.boolean().optional(),
+  /** Pass as ?minPosition to the next read. */
+  position: z.string(),
+});
+export type AdminWaitlistActionResult = z.infer<typeof AdminWaitlistActionResultSchema>;

@@ -3,6 +3,7 @@ import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/hist
 import { ENROLLMENT_EVENT_TYPES, enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import type { WorkshopMessageEvent } from '../../contracts/messages/events.js';
+import { formatClosingDate } from '../../contracts/catalogue/sales-window.js';
 
 const FIELD_WORDS: Record<string, string> = {
   name: 'name',
@@ -23,6 +24,9 @@ const NOTIFIED = { cancellation: 'Cancellation', transfer: 'Transfer', reschedul
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** An instant as the office reads it: on the school's clock, its zone named ("… at 10:30 AM CDT"). */
+const schoolTime = (instant: string) => formatClosingDate(instant);
+
 /**
  * One sentence per event for the audit trail. It names what happened and the references an
  * administrator looks up (order id, payment intent), never the person: the trail is about the
@@ -33,7 +37,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'EnrollmentSubmitted': {
       const d = e.data;
       const price = d.isFree ? 'free' : `${formatUsd(d.amountCents)} due`;
-      const hold = d.holdExpiresAt ? `; seats held until ${d.holdExpiresAt}` : '';
+      const hold = d.holdExpiresAt ? `; seats held until ${schoolTime(d.holdExpiresAt)}` : '';
       return `Enrollment submitted for ${d.item.kind} "${d.item.title}": ${plural(d.participants, 'participant')}, ${price}${hold}.`;
     }
     case 'PaymentIntentCreated':
@@ -45,7 +49,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'EnrollmentConfirmed':
       return `Enrollment confirmed as ${e.data.orderId} (${e.data.orderReference}), ${e.data.paymentMethod}, ${formatUsd(e.data.amountCents)}.`;
     case 'EnrollmentExpired':
-      return `Seat hold lapsed at ${e.data.holdExpiresAt} without payment; the enrollment expired and its seats were released.`;
+      return `Seat hold lapsed at ${schoolTime(e.data.holdExpiresAt)} without payment; the enrollment expired and its seats were released.`;
     case 'EnrollmentCancelled':
       if (e.data.replacedBy)
         return `Enrollment cancelled: the same parent submitted the form again (enrollment ${e.data.replacedBy}); its seats went to the new enrollment.`;
@@ -61,14 +65,16 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'TransferRequested':
       return `Transfer to workshop "${e.data.item.title}" requested (workshop ${e.data.fromWorkshopId} to ${e.data.toWorkshopId}, ${plural(e.data.seats, 'seat')}).`;
     case 'EnrollmentTransferred':
-      return `Moved to workshop "${e.data.item.title}"${e.data.item.date ? ` on ${e.data.item.date}` : ''}${e.data.refundCents > 0 ? `; ${formatUsd(e.data.refundCents)} to be refunded as the difference` : ''}.`;
+      return `Moved to workshop "${e.data.item.title}"${e.data.item.date ? ` on ${schoolTime(e.data.item.date)}` : ''}${e.data.refundCents > 0 ? `; ${formatUsd(e.data.refundCents)} to be refunded as the difference` : ''}.`;
     case 'TransferAbandoned':
       return `Transfer to workshop ${e.data.toWorkshopId} not made: ${e.data.reason}`;
     case 'CustomerNotified':
       return `${NOTIFIED[e.data.kind]} e-mail sent to the parent (${e.data.transport}).`;
     case 'BookingRescheduled': {
       const { fromItem: from, item: to, changed } = e.data;
-      const moves = changed.map((field) => `${field} ${from[field] ?? 'none'} to ${to[field] ?? 'none'}`);
+      const shown = (field: (typeof changed)[number], value: string | null | undefined) =>
+        !value ? 'none' : field === 'date' ? schoolTime(value) : value;
+      const moves = changed.map((field) => `${field} ${shown(field, from[field])} to ${shown(field, to[field])}`);
       return `Moved with its workshop by the school: ${moves.join('; ')}.`;
     }
     case 'ConfirmationResendRequested':
@@ -76,7 +82,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'ConfirmationEmailResent':
       return `Confirmation e-mail for ${e.data.orderId} sent again (${e.data.transport}).`;
     case 'ReminderSent':
-      return `Reminder e-mail sent for ${e.data.orderId} before the start at ${e.data.workshopStartsAt} (${e.data.transport}).`;
+      return `Reminder e-mail sent for ${e.data.orderId} before the start at ${schoolTime(e.data.workshopStartsAt)} (${e.data.transport}).`;
     case 'ParticipantDetailsCorrected': {
       const fields = e.data.changed.map((c) => {
         const [index, field] = c.split('.');

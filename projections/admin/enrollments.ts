@@ -27,9 +27,16 @@ export type EnrollmentRowDoc = AdminEnrollmentDetail & {
 
 /** The specification's search fields: workshop title, program title, location and id. */
 export const SPEC_SEARCH_FIELDS = ['id', 'workshopTitle', 'programTitle', 'location'] as const;
-/** Beyond them, the people: the parent's name and e-mail, the second parent, the participants' names, the phones' digits. */
+/** The numbers parents quote from the confirmation page, the receipt and the e-mail. */
+export const ORDER_SEARCH_FIELDS = ['id', 'orderId', 'orderReference'] as const;
+/**
+ * Beyond them, the order number and reference, and the people: the parent's name and e-mail, the
+ * second parent, the participants' names, the phones' digits.
+ */
 export const ENROLLMENT_SEARCH_FIELDS = [
   ...SPEC_SEARCH_FIELDS,
+  'orderId',
+  'orderReference',
   'parentName',
   'email',
   'parent2Name',
@@ -170,7 +177,13 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         // The visitor may try again; a later success makes it paid.
         return { ...doc, paymentStatus: 'unpaid' };
       case 'EnrollmentConfirmed':
-        return { ...doc, status: 'completed', paymentStatus: e.data.amountCents === 0 ? 'free' : 'paid' };
+        return {
+          ...doc,
+          status: 'completed',
+          paymentStatus: e.data.amountCents === 0 ? 'free' : 'paid',
+          orderId: e.data.orderId,
+          orderReference: e.data.orderReference,
+        };
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: settle(doc.paymentStatus) };
       case 'EnrollmentCancelled':

@@ -62,7 +62,13 @@ export const waitlistsProjector = defineProjector<WaitlistEvent, WaitlistDoc>({
       case 'WaitlistEntryLapsed':
         return { ...doc, status: 'lapsed', endedAt: e.data.lapsedAt };
       case 'WaitlistOffered':
-        return { ...doc, status: 'offered', offeredAt: e.data.offeredAt, offerExpiresAt: e.data.expiresAt };
+        return {
+          ...doc,
+          status: 'offered',
+          offeredAt: e.data.offeredAt,
+          offerExpiresAt: e.data.expiresAt,
+          offerSeats: e.data.seats,
+        };
       case 'WaitlistOfferEmailSent':
         return { ...doc, offerEmailSentAt: e.data.sentAt };
       case 'WaitlistOfferAccepted':

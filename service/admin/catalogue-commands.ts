@@ -8,6 +8,7 @@ import { notFound, validationError } from '../core/errors.js';
 import { programDecider, type ProgramState } from '../catalogue/program-decider.js';
 import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { toSchoolInstant } from './school-time.js';
+import { schoolWallTime, timeRangeText } from '../../contracts/catalogue/workshop-time.js';
 
 /** The admin form holds only some fields of a program; the rest start empty. */
 export function newProgram(id: string, slug: string, form: AdminProgramInput): ProgramData {
@@ -65,6 +66,7 @@ const workshopFormFields = (
     description,
     category,
     date,
+    endTime,
     time,
     location,
     price,
@@ -77,6 +79,13 @@ const workshopFormFields = (
   current: RecordFields & Partial<WorkshopData>,
 ): Omit<WorkshopData, 'id'> => {
   const start = toSchoolInstant(date);
+  const startWall = schoolWallTime(start);
+  if (endTime && endTime <= startWall) {
+    const message = 'End time must be after the start.';
+    throw validationError(`endTime: ${message}`, [{ path: 'endTime', message }]);
+  }
+  // The schedule's text follows from the start and the end; the specification's client sends it as text.
+  const shownTime = endTime ? timeRangeText(startWall, endTime) : (time ?? '');
   const closes =
     enrollmentClosesAt === undefined
       ? current?.enrollmentClosesAt
@@ -95,7 +104,7 @@ const workshopFormFields = (
     description,
     category,
     date: start,
-    time,
+    time: shownTime,
     location,
     price,
     capacity,

@@ -21,9 +21,14 @@ async function allergiesOf(store: ReadStore, workshopId: string): Promise<number
     );
 }
 
-async function waitingOn(store: ReadStore, workshopId: string): Promise<number> {
+/** Entries waiting or holding an offer, and the seats their offers hold. */
+async function waitlistOf(store: ReadStore, workshopId: string): Promise<{ waiting: number; offered: number }> {
   const { items } = await store.find<WaitlistDoc>('waitlists', { where: { workshopId } });
-  return items.filter(({ doc }) => doc.status === 'waiting' || doc.status === 'offered').length;
+  const inLine = items.filter(({ doc }) => doc.status === 'waiting' || doc.status === 'offered');
+  const offered = inLine
+    .filter(({ doc }) => doc.status === 'offered')
+    .reduce((n, { doc }) => n + (doc.offerSeats ?? doc.participants), 0);
+  return { waiting: inLine.length, offered };
 }
 
 /**
@@ -44,17 +49,22 @@ export async function readDashboardDay(
     .filter((w) => Date.parse(w.date) >= from && (!byInstructor || byInstructor(w.instructor)))
     .slice(0, DAY_WORKSHOPS);
   const workshops = await Promise.all(
-    next.map(async (w): Promise<DayWorkshop> => ({
-      id: w.id,
-      title: w.title,
-      date: w.date,
-      time: w.time,
-      location: w.location,
-      capacity: w.capacity,
-      seatsTaken: w.seatsTaken,
-      waitlist: await waitingOn(store, w.id),
-      allergies: await allergiesOf(store, w.id),
-    })),
+    next.map(async (w): Promise<DayWorkshop> => {
+      const line = await waitlistOf(store, w.id);
+      return {
+        id: w.id,
+        title: w.title,
+        date: w.date,
+        time: w.time,
+        location: w.location,
+        capacity: w.capacity,
+        seatsTaken: w.seatsTaken,
+        // Never more than the seats taken, should the two read models stand at different positions.
+        seatsOffered: Math.min(line.offered, w.seatsTaken),
+        waitlist: line.waiting,
+        allergies: await allergiesOf(store, w.id),
+      };
+    }),
   );
   return { workshops };
 }

@@ -1,4 +1,5 @@
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { csvLine } from './csv.js';
 
@@ -33,8 +34,9 @@ export function enrollmentCsv(records: AdminEnrollmentRecord[]): string {
       r.workshop?.title ?? r.program?.title ?? '',
       r.workshop?.location ?? '',
       schoolDateTime(r.workshop?.date ?? ''),
-      r.status,
-      r.paymentStatus,
+      // The words the tracker shows (contracts/admin/status-words.ts), not the API's values.
+      enrollmentStatusWord(r.status).label,
+      paymentStatusWord(r.paymentStatus).label,
       r.amount.toFixed(2),
     ]),
   );

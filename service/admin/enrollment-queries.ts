@@ -1,16 +1,24 @@
 import type { AdminEnrollmentDetail, AdminEnrollmentRecord, TrackerTab } from '../../contracts/admin/enrollments.js';
 import type { FieldValue, Query, ReadStore } from '../../platform/readstore/port.js';
-import { ENROLLMENT_SEARCH_FIELDS, type EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import {
+  ENROLLMENT_SEARCH_FIELDS,
+  ORDER_SEARCH_FIELDS,
+  type EnrollmentRowDoc,
+} from '../../projections/admin/enrollments.js';
 import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
 import { equals } from '../../platform/readstore/query.js';
 import type { PageWindow } from './paging.js';
 
-/** Each tab is a filter on the row; Unpaid holds every row the screen shows as unpaid. */
+/**
+ * Each tab is a filter on the row. Unpaid is what still owes money: held (pending) and not paid,
+ * whether no payment came yet or a card was declined; never an enrollment that ended (expired,
+ * cancelled, refunded: the Cancelled tab) nor a free one.
+ */
 const TAB_FILTER: Record<TrackerTab, Record<string, FieldValue | FieldValue[]> | undefined> = {
   all: undefined,
   pending: { status: 'pending' },
   completed: { status: 'completed' },
-  unpaid: { paymentStatus: ['unpaid', 'refunded'] },
+  unpaid: { status: 'pending', paymentStatus: ['pending', 'unpaid'] },
   // Cancelled enrollments, refunded or not, and the paid ones refunded because their seats were gone.
   cancelled: { status: ['cancelled', 'refunded'] },
 };
@@ -53,11 +61,23 @@ const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A phone number as people write it: digits with spaces, dots, dashes, brackets or a plus, seven digits or more. */
 const PHONE_LIKE = /^\+?[\d\s().-]+$/;
 
+/** A reference as parents quote it: `GL-061739`, `gl 061739`, `GL061739` or a part of its digits after the prefix. */
+const REFERENCE = /^GL[-\s]?(\d{1,6})$/i;
+/** An order number with its prefix (`ORD-…`, `FREE-…`, `TEST-…`): the rest is the enrollment id. */
+const ORDER_NUMBER = /^(?:ORD|FREE|TEST)[-\s]([A-Za-z0-9_-]+)$/i;
+
 /**
- * The text search: a phone number written with punctuation is looked for by its digits among the
- * phones (stored as digits); anything else as typed, in every search field, case-insensitively.
+ * The text search: a reference or an order number with its prefix is looked for without it among
+ * the order fields (so a part of one, or one typed without its dash, is found, and an enrollment
+ * not confirmed yet is found by the id its order number will carry); a phone number written with
+ * punctuation by its digits among the phones (stored as digits); anything else as typed, in every
+ * search field (the order number and reference among them), case-insensitively.
  */
 function searchOf(q: string): Query['search'] {
+  const reference = REFERENCE.exec(q);
+  if (reference) return { text: reference[1]!, fields: ['orderReference'] };
+  const order = ORDER_NUMBER.exec(q);
+  if (order) return { text: order[1]!, fields: [...ORDER_SEARCH_FIELDS] };
   const digits = q.replace(/\D/g, '');
   if (PHONE_LIKE.test(q) && digits.length >= 7 && digits !== q) return { text: digits, fields: ['phoneDigits'] };
   return { text: q, fields: [...ENROLLMENT_SEARCH_FIELDS] };

@@ -45,6 +45,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // Messages to a workshop's families: the school's voice to every parent, so not an instructor's.
   { method: 'ALL', path: '/workshops/:id/messages', area: 'messages' },
   { method: 'ALL', path: '/workshops/:id/messages/*', area: 'messages' },
+  // Take a family off the list, offer it seats now.
+  { method: 'DELETE', path: '/workshops/:id/waitlist/:entryId', area: 'waitlists' },
+  { method: 'POST', path: '/workshops/:id/waitlist/:entryId/offer', area: 'waitlists' },
   { method: 'ALL', path: '/programs', area: 'catalogue' },
   { method: 'ALL', path: '/programs/*', area: 'catalogue' },
   { method: 'ALL', path: '/workshops', area: 'catalogue' },

@@ -1,5 +1,6 @@
 import { PHOTOGRAPHY_LABELS, type Roster } from '../../contracts/admin/roster.js';
 import { csvLine } from './csv.js';
+import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 
 export const ROSTER_CSV_COLUMNS = [
   'Participant',
@@ -58,8 +59,8 @@ export function rosterCsv(roster: Roster): string {
       c2?.phone ?? '',
       c2?.relationship ?? '',
       r.specialRequirements,
-      r.status,
-      r.paymentStatus,
+      enrollmentStatusWord(r.status).label,
+      paymentStatusWord(r.paymentStatus).label,
       attendance(r.present),
       r.enrollmentId,
       r.participant,

@@ -106,7 +106,7 @@ test.describe('the enrollment in full', () => {
     await expect(row).toContainText(`Parent: Eleanor ${surname}`);
 
     await row.click();
-    const dialog = page.getByRole('dialog', { name: 'Enrollment history' });
+    const dialog = page.getByRole('dialog', { name: /^Enrollment record/ });
     await dialog.getByRole('link', { name: 'Open this enrollment as a page' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/enrollments/${id}$`));
     await expect(page.getByRole('heading', { name: 'Enrollment', level: 1 })).toBeVisible();
@@ -204,8 +204,8 @@ test.describe('complete workshop records', () => {
     await form.getByRole('textbox', { name: 'Long description' }).fill('Scones, carols and a table set for winter.');
     await form.getByRole('button', { name: /Category/ }).click();
     await page.getByRole('option', { name: 'Adult' }).click();
-    await form.getByLabel('Date and time').fill(`${new Date().getFullYear() + 1}-01-09T14:00`);
-    await form.getByRole('textbox', { name: 'Time', exact: true }).fill('2:00 PM - 3:30 PM');
+    await form.getByLabel(/^Starts/).fill(`${new Date().getFullYear() + 1}-01-09T14:00`);
+    await form.getByLabel(/^Ends/).fill('15:30');
     await form.getByRole('textbox', { name: 'Price' }).fill('45');
     await form.getByRole('textbox', { name: 'Capacity' }).fill('10');
     await expect(form.getByRole('textbox', { name: 'Instructor' })).toHaveValue('Margaret Ellison');

@@ -131,7 +131,7 @@ test.describe('admin with the right key', () => {
     await search.fill('Networking');
     await expect(page).toHaveURL(/q=Networking/);
     await expect(table.getByRole('row').filter({ hasText: 'Alan Turing' }).first()).toBeVisible();
-    await page.getByRole('tab', { name: 'Completed' }).click();
+    await page.getByRole('tab', { name: 'Confirmed' }).click();
     await expect(page).toHaveURL(/status=completed/);
     await expect(table.getByRole('row').filter({ hasText: 'Alan Turing' }).first()).toBeVisible();
     await page.getByRole('tab', { name: 'Pending' }).click();
@@ -162,7 +162,7 @@ test.describe('admin with the right key', () => {
 
     // The row opens its history: every event of its stream, with time and actor.
     await table.getByRole('row').nth(1).click();
-    const dialog = page.getByRole('dialog', { name: 'Enrollment history' });
+    const dialog = page.getByRole('dialog', { name: /^Enrollment record/ });
     await expect(dialog).toBeVisible();
     const events = dialog.getByRole('list', { name: `Events of enrollment ${ids[1]}` }).getByRole('listitem');
     await expect(events.first()).toContainText('Enrollment submitted');
@@ -175,7 +175,7 @@ test.describe('admin with the right key', () => {
     // Keyboard: the rows are reachable and Enter opens the history.
     await table.getByRole('row').nth(1).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog', { name: 'Enrollment history' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /^Enrollment record/ })).toBeVisible();
   });
 
   test("an enrollment of two children opens with each child's details, and the view is axe clean", async ({
@@ -222,7 +222,7 @@ test.describe('admin with the right key', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
     await table.getByRole('row').nth(1).focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Enrollment history' });
+    const dialog = page.getByRole('dialog', { name: /^Enrollment record/ });
     const children = dialog
       .getByRole('list', { name: `Participants of enrollment ${enrollmentId}` })
       .getByRole('listitem');
@@ -250,8 +250,8 @@ test.describe('admin with the right key', () => {
     await form.getByRole('button', { name: /Category/ }).click();
     await page.getByRole('option', { name: 'Tea party' }).click();
     // Next year, so it is upcoming (and on the schedule) whenever the suite runs.
-    await form.getByLabel('Date and time').fill(`${new Date().getFullYear() + 1}-05-08T14:00`);
-    await form.getByRole('textbox', { name: 'Time', exact: true }).fill('2:00 PM - 3:30 PM');
+    await form.getByLabel(/^Starts/).fill(`${new Date().getFullYear() + 1}-05-08T14:00`);
+    await form.getByLabel(/^Ends/).fill('15:30');
     await form.getByRole('textbox', { name: 'Price' }).fill('45');
     await form.getByRole('textbox', { name: 'Capacity' }).fill('10');
     await form.getByRole('button', { name: 'Create Workshop' }).click();

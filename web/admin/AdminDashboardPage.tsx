@@ -12,7 +12,7 @@ import { AdminShell } from './AdminShell.js';
 import { useAdminSession, useMayUse } from './adminSession.js';
 import { AdministratorsPanel } from './AdministratorsPanel.js';
 import { DashboardCards } from './DashboardCards.js';
-import { EnrollmentHistoryDialog } from './EnrollmentHistoryDialog.js';
+import { EnrollmentRecordDialog } from './EnrollmentRecordDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
 import { InboxPanel } from './InboxPanel.js';
 import { NextWorkshops } from './NextWorkshops.js';
@@ -126,7 +126,7 @@ function RecentEnrollments() {
           emptyText="No enrollments yet."
         />
       )}
-      <EnrollmentHistoryDialog record={open} onClose={() => setOpen(null)} />
+      <EnrollmentRecordDialog record={open} onClose={() => setOpen(null)} />
     </section>
   );
 }

@@ -47,6 +47,11 @@ export function CancelEnrollmentDialog({
       setAmountError('Enter the amount to refund, greater than $0.00.');
       return;
     }
+    // Refused, never lowered to the maximum: a typo must not refund a sum nobody typed.
+    if (choice === 'amount' && Math.round(amount * 100) > Math.round(refundable * 100)) {
+      setAmountError(`At most ${money(refundable)} can be refunded. ${money(amount)} is more than that.`);
+      return;
+    }
     setAmountError(undefined);
     cancel.mutate({
       refund: choice === 'amount' ? amount : choice,
@@ -101,9 +106,10 @@ export function CancelEnrollmentDialog({
             label="Amount to refund"
             value={amount}
             onChange={setAmount}
+            // No maxValue: the field would quietly lower a larger amount to it on blur.
             minValue={0.01}
-            maxValue={refundable}
             step={0.01}
+            description={`At most ${money(refundable)}.`}
             formatOptions={{ style: 'currency', currency: 'USD' }}
             isRequired
             errorMessage={amountError ?? issues.refund}

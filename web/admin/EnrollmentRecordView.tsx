@@ -12,7 +12,8 @@ import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { ParticipantList } from '../enrollment/ParticipantList.js';
 import { adminQueryFn } from './adminApi.js';
-import { clock, day, money, moment, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
+import { clock, day, money, moment } from './adminFormat.js';
+import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { useAfterSale, useResendConfirmation } from './afterSale.js';
 import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
 import { FamilyDetails } from './FamilyDetails.js';
@@ -97,6 +98,12 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dt>Enrollment</dt>
           <dd>
             <code>{record.id}</code>
+            {record.orderId && (
+              <>
+                <br />
+                Order {record.orderId}, reference {record.orderReference}
+              </>
+            )}
           </dd>
         </div>
         <div>
@@ -143,8 +150,8 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
         <div>
           <dt>Status</dt>
           <dd className="history__badges">
-            <Badge variant={statusBadge(record.status)}>{record.status}</Badge>
-            <Badge variant={paymentBadge(record.paymentStatus)}>{paymentLabel(record.paymentStatus)}</Badge>
+            <EnrollmentStatusBadge status={record.status} />
+            <PaymentStatusBadge status={record.paymentStatus} />
           </dd>
         </div>
         {record.cancelNote && (

@@ -1,7 +1,8 @@
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import { Badge } from '../components/Badge.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
-import { clock, day, money, paymentBadge, paymentLabel, statusBadge } from './adminFormat.js';
+import { clock, day, money } from './adminFormat.js';
+import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 
 export interface EnrollmentTableProps {
   label: string;
@@ -54,9 +55,13 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
         {(r) => (
           <Row id={r.id} textValue={(r.participantNames ?? [`${r.firstName} ${r.lastName}`]).join(', ')}>
             <Cell label="ID">
-              <code className="enrollment-table__id" title={r.id}>
-                {r.id.slice(0, 8)}
-              </code>
+              <span className="enrollment-table__stack">
+                <code className="enrollment-table__id" title={r.id}>
+                  {r.id.slice(0, 8)}
+                </code>
+                {/* The reference parents quote, once confirmed: the tracker finds it too. */}
+                {r.orderReference && <span className="enrollment-table__muted">{r.orderReference}</span>}
+              </span>
             </Cell>
             <Cell label="Date">
               <span className="enrollment-table__nowrap">{day(r.createdAt)}</span>
@@ -83,10 +88,10 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
               )}
             </Cell>
             <Cell label="Status">
-              <Badge variant={statusBadge(r.status)}>{r.status}</Badge>
+              <EnrollmentStatusBadge status={r.status} />
             </Cell>
             <Cell label="Payment">
-              <Badge variant={paymentBadge(r.paymentStatus)}>{paymentLabel(r.paymentStatus)}</Badge>
+              <PaymentStatusBadge status={r.paymentStatus} />
             </Cell>
             <Cell label="Amount">{money(r.amount)}</Cell>
           </Row>

@@ -14,17 +14,19 @@ import { queryKeys } from '../core/queryKeys.js';
 import { adminPageQueryFn, type Page } from './adminApi.js';
 import { AdminShell } from './AdminShell.js';
 import { day } from './adminFormat.js';
-import { EnrollmentHistoryDialog } from './EnrollmentHistoryDialog.js';
+import { EnrollmentRecordDialog } from './EnrollmentRecordDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
 import { downloadEnrollmentsCsv } from './exportCsv.js';
 import { Pager } from './Pager.js';
+import { StatusLegend } from './StatusBadges.js';
 import { useDebounced } from './useDebounced.js';
 
 const PAGE_SIZE = 25;
 const TABS: { id: TrackerTab; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'pending', label: 'Pending' },
-  { id: 'completed', label: 'Completed' },
+  // The API's `completed` (the specification's value), in the words every screen uses.
+  { id: 'completed', label: 'Confirmed' },
   { id: 'unpaid', label: 'Unpaid' },
   { id: 'cancelled', label: 'Cancelled' },
 ];
@@ -114,7 +116,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
     <TextField
       className="tracker__search"
       label="Search enrollments"
-      description="Participant or parent name, e-mail, phone, workshop or program title, location, or enrollment ID"
+      description="Order number (ORD-…) or reference (GL-…), whole or in part; participant or parent name, e-mail, phone; workshop or program title, location, or enrollment ID"
       type="search"
       value={text}
       onChange={setText}
@@ -198,8 +200,9 @@ function EnrollmentResults({
           q ? `No enrollments match “${q}”.` : workshopId ? 'No enrollments for this workshop.' : 'No enrollments yet.'
         }
       />
+      <StatusLegend />
       {total > 0 && <Pager page={page} pageSize={PAGE_SIZE} total={total} onPage={onPage} label="Enrollment pages" />}
-      <EnrollmentHistoryDialog record={open} onClose={() => setOpen(null)} />
+      <EnrollmentRecordDialog record={open} onClose={() => setOpen(null)} />
     </div>
   );
 }

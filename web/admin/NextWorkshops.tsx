@@ -15,7 +15,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export const rosterPath = (workshopId: string) => `/admin/workshops/${encodeURIComponent(workshopId)}/roster`;
 
 function DayCard({ w }: { w: DayWorkshop }) {
-  const full = w.seatsTaken >= w.capacity;
+  // Seats held for a waitlist offer are not sold: "full" only when the booked seats fill the room.
+  const offered = w.seatsOffered;
+  const booked = w.seatsTaken - offered;
+  const full = booked >= w.capacity;
   return (
     <li className="day-card">
       <h3 className="day-card__title">
@@ -31,11 +34,20 @@ function DayCard({ w }: { w: DayWorkshop }) {
       </p>
       <dl className="day-card__figures">
         <div>
-          <dt>Seats</dt>
+          <dt>Booked</dt>
           <dd>
-            {w.seatsTaken} of {w.capacity} {full && <Badge variant="navy">full</Badge>}
+            {booked} of {w.capacity} {full && <Badge variant="navy">Full</Badge>}
           </dd>
         </div>
+        {offered > 0 && (
+          <div>
+            <dt>Offered</dt>
+            <dd>
+              <Badge variant="accent">{plural(offered, 'seat')}</Badge>{' '}
+              <span className="day-card__none">held for the waitlist</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Waitlist</dt>
           <dd>{plural(w.waitlist, 'waiting', 'waiting')}</dd>

@@ -2,7 +2,7 @@ import type { RosterRow } from '../../contracts/admin/roster.js';
 import { Badge } from '../components/Badge.js';
 import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
-import { paymentBadge, paymentLabel } from './adminFormat.js';
+import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { childFacts, hasDiet, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
 
 export interface RosterTableProps {
@@ -118,8 +118,8 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
             </Cell>
             <Cell label="Booking">
               <span className="roster-table__stack">
-                <Badge variant={r.status === 'confirmed' ? 'success' : 'accent'}>{r.status}</Badge>
-                <Badge variant={paymentBadge(r.paymentStatus)}>{paymentLabel(r.paymentStatus)}</Badge>
+                <EnrollmentStatusBadge status={r.status} />
+                <PaymentStatusBadge status={r.paymentStatus} />
               </span>
             </Cell>
           </Row>

@@ -13,6 +13,7 @@ import { NumberField } from '../components/NumberField.js';
 import { Select } from '../components/Select.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
+import { endTimeOf, timeRangeText, WALL_TIME } from '../../contracts/catalogue/workshop-time.js';
 import { schoolWallClock } from './adminFormat.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 import { PriceTiersField } from './PriceTiersField.js';
@@ -38,6 +39,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         description: w.description,
         category: w.category,
         date: schoolWallClock(w.date),
+        endTime: endTimeOf(w.time),
         time: w.time,
         location: w.location,
         price: w.price,
@@ -78,9 +80,20 @@ export function WorkshopFormDialog({
 }
 
 /** The fields whose change moves the bookings (the form's values against the saved ones). */
-const MOVING: readonly MovedField[] = ['date', 'time', 'location'];
-const movedFields = (saved: AdminWorkshopValues, now: AdminWorkshopValues) =>
-  MOVING.filter((f) => saved[f].trim() !== now[f].trim());
+const movedFields = (saved: AdminWorkshopValues, now: AdminWorkshopValues): MovedField[] => {
+  const moved: MovedField[] = [];
+  if (saved.date.slice(0, 10) !== now.date.slice(0, 10)) moved.push('date');
+  if (saved.date.slice(11) !== now.date.slice(11) || saved.endTime !== now.endTime) moved.push('time');
+  if (saved.location.trim() !== now.location.trim()) moved.push('location');
+  return moved;
+};
+
+/** What the schedule will show, derived from the start and the end as the server derives it. */
+function shownTime(values: AdminWorkshopValues): string | null {
+  const start = values.date.slice(11, 16);
+  if (!WALL_TIME.test(start) || !WALL_TIME.test(values.endTime) || values.endTime <= start) return null;
+  return timeRangeText(start, values.endTime);
+}
 
 function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
   const saved = valuesOf(workshop);
@@ -94,7 +107,9 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
   const freeSeats = field('maxFreeSeatsPerClient');
   const submit = submitWith((parsed) => {
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
-    const body: AdminWorkshopInput = { ...parsed, spotsRemaining: workshop?.spotsLeft ?? parsed.capacity };
+    // The schedule's time text is the server's to derive from the start and the end.
+    const { time: _derived, ...fields } = parsed;
+    const body: AdminWorkshopInput = { ...fields, spotsRemaining: workshop?.spotsLeft ?? parsed.capacity };
     return workshop ? { action: 'update', id: workshop.id, body } : { action: 'create', body };
   });
 
@@ -123,22 +138,27 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           errorMessage={errors.category}
           isRequired
         />
-        <TextField
-          label="Date and time"
-          type="datetime-local"
-          description="School time (Plano, Texas)"
-          {...field('date')}
-          isRequired
-        />
+        <TextField label="Location" {...field('location')} isRequired />
       </div>
       <div className="admin-form__row">
         <TextField
-          label="Time"
-          description="As shown on the schedule, e.g. 12:30 PM - 2:00 PM"
-          {...field('time')}
+          label="Starts"
+          type="datetime-local"
+          description="Date and time, school time (Central, Plano, Texas)"
+          {...field('date')}
           isRequired
         />
-        <TextField label="Location" {...field('location')} isRequired />
+        <TextField
+          label="Ends"
+          type="time"
+          description={
+            shownTime(values)
+              ? `The schedule shows: ${shownTime(values)}`
+              : 'Time of day it ends, the same day, school time'
+          }
+          {...field('endTime')}
+          isRequired
+        />
       </div>
       {workshop && <MovedBookingsNotice workshopId={workshop.id} moved={movedFields(saved, values)} />}
       <div className="admin-form__row">

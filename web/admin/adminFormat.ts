@@ -1,5 +1,6 @@
 import { SCHOOL } from '../../contracts/core/school.js';
 import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
+import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 import type { BadgeVariant } from '../components/Badge.js';
 
 // Admin figures keep their cents (the public site rounds to dollars) and the school's time zone.
@@ -9,11 +10,22 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   year: 'numeric',
 });
-const time = new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, hour: 'numeric', minute: '2-digit' });
+// Times name the zone ("12:30 PM CDT"): the office may sit anywhere, the school's clock is Plano's.
+const time = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: SCHOOL.timeZone,
-  dateStyle: 'medium',
-  timeStyle: 'medium',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
 });
 
 export const money = (dollars: number) => formatUsd(toCents(dollars));
@@ -21,24 +33,16 @@ export const day = (instant: string) => (instant ? shortDate.format(new Date(ins
 export const clock = (instant: string) => (instant ? time.format(new Date(instant)) : '');
 export const moment = (instant: string) => dateTime.format(new Date(instant));
 
-/**
- * The specification: payment statuses other than its four are shown as unpaid. The refunds after
- * the sale have words of their own, since "unpaid" would misstate money given back.
- */
-const PAYMENT_LABELS: Record<string, string> = {
-  paid: 'paid',
-  free: 'free',
-  pending: 'pending',
-  unpaid: 'unpaid',
-  refunded: 'refunded',
-  'partially-refunded': 'partly refunded',
-  'refund-pending': 'refund pending',
-  'refund-failed': 'refund failed',
-};
-export const paymentLabel = (status: string) => PAYMENT_LABELS[status] ?? 'unpaid';
+/** The words of a status (contracts/admin/status-words.ts): the same on every admin screen and the CSV. */
+export const statusLabel = (status: string) => enrollmentStatusWord(status).label;
+export const paymentLabel = (status: string) => paymentStatusWord(status).label;
+/** What a status means, for the badge's accessible description and the legend. */
+export const statusMeaning = (status: string) => enrollmentStatusWord(status).meaning;
+export const paymentMeaning = (status: string) => paymentStatusWord(status).meaning;
 
 const STATUS_BADGE: Record<string, BadgeVariant> = {
   completed: 'success',
+  confirmed: 'success',
   pending: 'accent',
   cancelled: 'cancelled',
   refunded: 'refunded',
@@ -51,11 +55,11 @@ const PAYMENT_BADGE: Record<string, BadgeVariant> = {
   pending: 'accent',
   unpaid: 'danger',
   refunded: 'refunded',
-  'partly refunded': 'refunded',
-  'refund pending': 'accent',
-  'refund failed': 'danger',
+  'partially-refunded': 'refunded',
+  'refund-pending': 'accent',
+  'refund-failed': 'danger',
 };
-export const paymentBadge = (status: string): BadgeVariant => PAYMENT_BADGE[paymentLabel(status)] ?? 'danger';
+export const paymentBadge = (status: string): BadgeVariant => PAYMENT_BADGE[status] ?? 'danger';
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: SCHOOL.timeZone,

@@ -20,6 +20,7 @@ import { EditParticipants } from './EditParticipants.js';
 import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
 import '../enrollment/OrderConfirmationPage.css';
 import './BookingPage.css';
+import { enrollmentStatusWord } from '../../contracts/admin/status-words.js';
 
 /**
  * The parent's own booking, opened from "Manage your booking" in an e-mail: what was booked and
@@ -55,13 +56,14 @@ function BookingUnavailable({ notFound }: { notFound: boolean }) {
   );
 }
 
-const STATUS: Record<BookingView['status'], { text: string; badge: 'success' | 'danger' | 'refunded' | 'neutral' }> = {
-  completed: { text: 'Confirmed', badge: 'success' },
-  pending: { text: 'Awaiting payment', badge: 'neutral' },
-  expired: { text: 'Expired', badge: 'neutral' },
+/** The words are the office's (contracts/admin/status-words.ts), so a parent and the school say the same. */
+const STATUS_BADGE: Record<BookingView['status'], 'success' | 'danger' | 'refunded' | 'neutral'> = {
+  completed: 'success',
+  pending: 'neutral',
+  expired: 'neutral',
   // Not the tracker's struck-through badge: the parent reads a plain word.
-  cancelled: { text: 'Cancelled', badge: 'danger' },
-  refunded: { text: 'Refunded', badge: 'refunded' },
+  cancelled: 'danger',
+  refunded: 'refunded',
 };
 
 function Booking({ token, booking: b }: { token: string; booking: BookingView }) {
@@ -70,7 +72,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
   const [news, setNews] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const item = b.item;
-  const status = STATUS[b.status];
+  const status = { text: enrollmentStatusWord(b.status).label, badge: STATUS_BADGE[b.status] };
   const orderId = b.orderId ?? '';
   const terms = b.cancellation;
   const moved = movedText(b);

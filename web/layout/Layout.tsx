@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { SkipLink } from '../components/SkipLink.js';
 import { ToastRegion } from '../components/Toast.js';
+import { AdminHeader, isAdminPath } from './AdminHeader.js';
 import { Banner } from './Banner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
@@ -15,20 +16,32 @@ import './Layout.css';
 
 const HeaderIsland = island('Header', Header);
 
-/** Chrome shared by every route: skip link, banner, header, main, footer and the toasts. */
+/**
+ * Chrome shared by every route: skip link, banner, header, main, footer and the toasts. The
+ * office's screens (/admin…) have their own header and no public banner, menu or footer.
+ */
 export function Layout() {
   const { pathname, search } = useLocation();
+  const office = isAdminPath(pathname);
   return (
     <RouterBridge>
       <SkipLink />
-      <ServerHtml id="site-banner">
-        <Banner />
-      </ServerHtml>
-      <HeaderIsland pathname={pathname} search={search} />
+      {office ? (
+        <AdminHeader />
+      ) : (
+        <>
+          <ServerHtml id="site-banner">
+            <Banner />
+          </ServerHtml>
+          <HeaderIsland pathname={pathname} search={search} />
+        </>
+      )}
       <MainRegion />
-      <ServerHtml id="site-footer">
-        <Footer />
-      </ServerHtml>
+      {!office && (
+        <ServerHtml id="site-footer">
+          <Footer />
+        </ServerHtml>
+      )}
       <ToastRegion />
       <ScrollRestoration />
     </RouterBridge>

@@ -19,7 +19,7 @@ describe('enrollment-history projector', () => {
             actor: 'visitor',
             at: '2025-06-01T15:00:00.000Z',
             summary:
-              'Enrollment submitted for workshop "Etiquette After Dark - Dinner": 2 participants, $300.00 due; seats held until 2025-06-01T15:30:00.000Z.',
+              'Enrollment submitted for workshop "Etiquette After Dark - Dinner": 2 participants, $300.00 due; seats held until Sunday, June 1, 2025 at 10:30 AM CDT.',
           }),
           expect.objectContaining({ type: 'PaymentSucceeded', actor: 'provider', at: '2025-06-01T15:05:00.000Z' }),
           expect.objectContaining({ type: 'EnrollmentConfirmed', actor: 'system', at: '2025-06-01T15:05:01.000Z' }),
@@ -106,7 +106,7 @@ describe('enrollment-history projector: the school moves the workshop', () => {
             type: 'BookingRescheduled',
             actor: 'system',
             summary:
-              'Moved with its workshop by the school: date 2025-07-19T19:00:00-05:00 to 2025-08-09T19:00:00-05:00.',
+              'Moved with its workshop by the school: date Saturday, July 19, 2025 at 7:00 PM CDT to Saturday, August 9, 2025 at 7:00 PM CDT.',
           }),
           expect.objectContaining({
             type: 'CustomerNotified',

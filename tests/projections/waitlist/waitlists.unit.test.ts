@@ -63,6 +63,7 @@ describe('waitlists projection', () => {
         confirmedAt: null,
         offeredAt: '2026-03-02T10:00:00.000Z',
         offerExpiresAt: '2026-03-03T10:00:00.000Z',
+        offerSeats: 2,
         offerEmailSentAt: '2026-03-02T10:00:01.000Z',
         endedAt: '2026-03-03T10:00:05.000Z',
         enrollmentId: null,

@@ -89,9 +89,9 @@ describe('enrollment CSV', () => {
     expect(header).toBe(CSV_COLUMNS.join(','));
     expect(header).toBe('ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount');
     expect(workshopRow).toBe(
-      'e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,completed,paid,300.00',
+      'e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,Confirmed,Paid,300.00',
     );
-    expect(programRow).toBe('p1,2025-06-01,Program,Teens,,,pending,pending,250.00');
+    expect(programRow).toBe('p1,2025-06-01,Program,Teens,,,Pending,Awaiting payment,250.00');
   });
 
   it('given a title an attacker chose, then it cannot run as a formula', () => {

@@ -74,6 +74,8 @@ describe('enrollment tracker', () => {
         date: '2025-07-19T19:00:00-05:00',
       },
       program: null,
+      orderId: 'ORD-paid-1',
+      orderReference: 'GL-123456',
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
@@ -118,7 +120,8 @@ describe('enrollment tracker', () => {
     expect(await ids('all')).toEqual(['evil-1', 'free-1', 'paid-1', 'prog-1']);
     expect(await ids('pending')).toEqual(['evil-1', 'prog-1']);
     expect(await ids('completed')).toEqual(['free-1', 'paid-1']);
-    expect(await ids('unpaid')).toEqual([]);
+    // Unpaid: still held and not paid (the specification's Pending rows that owe money), never the ended ones.
+    expect(await ids('unpaid')).toEqual(['evil-1', 'prog-1']);
   });
 
   it('given more rows than a page, then page and pageSize window them and the total counts every match', async () => {
@@ -154,10 +157,10 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(5);
     const evil = lines.find((l) => l.startsWith('evil-1'))!;
     expect(evil).toBe(
-      `evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,pending,pending,300.00`,
+      `evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,Pending,Awaiting payment,300.00`,
     );
     expect(lines.find((l) => l.startsWith('free-1'))).toBe(
-      'free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,completed,free,0.00',
+      'free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,Confirmed,Free,0.00',
     );
   });
 

@@ -6,8 +6,12 @@ import { EnrollmentRecordView } from './EnrollmentRecordView.js';
 /** The page of one enrollment: a link an administrator can share or keep. */
 export const enrollmentPath = (id: string) => `/admin/enrollments/${encodeURIComponent(id)}`;
 
-/** One enrollment opened from a list, in a dialog; the same view has its own page (the link at the top). */
-export function EnrollmentHistoryDialog({
+/**
+ * One enrollment opened from a list, in a dialog named for what it shows (the whole record: who,
+ * the payment, the participants, the family's details and the history, not the history alone); the
+ * same view has its own page (the link at the top).
+ */
+export function EnrollmentRecordDialog({
   record,
   onClose,
 }: {
@@ -15,7 +19,12 @@ export function EnrollmentHistoryDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog isOpen={record !== null} onOpenChange={(open) => !open && onClose()} title="Enrollment history" size="lg">
+    <Dialog
+      isOpen={record !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={record ? `Enrollment record: ${record.firstName} ${record.lastName}` : 'Enrollment record'}
+      size="lg"
+    >
       {record && (
         <>
           <p className="enrollment-page__back">
