@@ -4,7 +4,7 @@ import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
 import type { RefundChoice } from './after-sale-rules.js';
-import { seatLedgerDecider } from './seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { freeClientSeats } from './held-seats.js';
 
 export interface CancelInput {
@@ -54,7 +54,7 @@ export async function giveBackCancelledSeats(
   if (state.workshopId) {
     const workshopId = state.workshopId;
     const given = await deps.commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       workshopStream(workshopId),
       { type: 'GiveBackSeats', workshopId, enrollmentId, reason: 'cancelled' },
       metadata,

@@ -11,7 +11,7 @@ import { AppError, enrollmentClosed, validationError } from '../core/errors.js';
 import { assertPayable, enrollmentDecider } from './enrollment-decider.js';
 import { recordTestEnrollment } from './enroll-test.js';
 import { META } from '../payments/port.js';
-import { seatLedgerDecider } from './seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 
 type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
 
@@ -89,7 +89,7 @@ export async function createIntent(
  */
 async function refuseOnceBegun(deps: AppDeps, sub: EnrollmentSubmitted): Promise<void> {
   if (!sub.workshopId) return;
-  const { workshop } = await deps.commands.state(seatLedgerDecider, workshopStream(sub.workshopId), 1_000);
+  const { workshop } = await deps.commands.state(workshopDecider, workshopStream(sub.workshopId), 1_000);
   const now = deps.clock();
   if (workshop && hasBegun(workshop, now)) throw enrollmentClosed(enrollmentClosedMessage(workshop, now));
 }

@@ -20,7 +20,6 @@ import { pseudonymsFor } from '../core/pseudonyms.js';
 import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { submissionOf } from './submission.js';
 import { freeClientSeats } from './held-seats.js';
-import { seatLedgerDecider } from './seat-ledger.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { clientHoldsDecider } from './client-holds-decider.js';
 import { holdTokensFor } from './hold-token.js';
@@ -162,7 +161,7 @@ export async function enrollInWorkshop(
   let hold;
   try {
     hold = await commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       seatsStream,
       (state) => {
         if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
@@ -211,7 +210,7 @@ export async function enrollInWorkshop(
     if (!written) {
       await commands
         .handle(
-          seatLedgerDecider,
+          workshopDecider,
           seatsStream,
           { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' },
           metadata,
@@ -242,7 +241,7 @@ export async function enrollInWorkshop(
     );
     try {
       const confirmed = await commands.handle(
-        seatLedgerDecider,
+        workshopDecider,
         seatsStream,
         { type: 'ConfirmSeats', workshopId, enrollmentId, seats, at },
         metadata,
@@ -333,9 +332,9 @@ async function checkFirst(
     return { submission, command, workshop: state.workshop, expiresAt };
   };
   try {
-    return attempt(await deps.commands.state(seatLedgerDecider, seatsStream, Infinity));
+    return attempt(await deps.commands.state(workshopDecider, seatsStream, Infinity));
   } catch {
-    return attempt(await deps.commands.state(seatLedgerDecider, seatsStream, 1_000));
+    return attempt(await deps.commands.state(workshopDecider, seatsStream, 1_000));
   }
 }
 

@@ -6,7 +6,7 @@ import type { SeatHoldDoc } from '../../projections/enrollment/seat-holds.js';
 import type { AppDeps } from '../core/deps.js';
 import { settlePayment } from './settle-payment.js';
 import { enrollmentDecider } from './enrollment-decider.js';
-import { seatLedgerDecider } from './seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { Lease } from '../../platform/processor/lease.js';
 import { LeasedTimer } from '../../platform/processor/leased-timer.js';
 
@@ -105,7 +105,7 @@ export class HoldTimer {
     if (hold.offer) {
       // A waitlist offer not taken in time: its seats go back, and the waitlist reactor passes them on.
       await commands.handle(
-        seatLedgerDecider,
+        workshopDecider,
         workshopStream(workshopId),
         { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' },
         metadata,
@@ -117,7 +117,7 @@ export class HoldTimer {
     if (enrollment.status === 'confirmed') {
       // Confirmed (free) but the seat confirmation did not follow: finish it instead of releasing.
       await commands.handle(
-        seatLedgerDecider,
+        workshopDecider,
         workshopStream(workshopId),
         { type: 'ConfirmSeats', workshopId, enrollmentId, seats: hold.seats, at },
         metadata,
@@ -129,7 +129,7 @@ export class HoldTimer {
       return;
     }
     await commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       workshopStream(workshopId),
       { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' },
       metadata,

@@ -16,7 +16,7 @@ import type { RecordedEventOf } from '../../platform/processor/projector.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { enrollmentDecider } from './enrollment-decider.js';
-import { seatLedgerDecider } from './seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 
 export const RESCHEDULE_REACTOR = 'booking-reschedules';
 
@@ -52,7 +52,7 @@ const changeIdOf = (event: { id: string; position: bigint }) =>
 export function rescheduleReactor(deps: Pick<AppDeps, 'commands' | 'readStore' | 'projections' | 'clock' | 'log'>) {
   /** The workshop's date, time and place now, from its stream, with the enrollments holding seats in it. */
   const workshopNow = async (workshopId: string) => {
-    const state = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId));
+    const state = await deps.commands.state(workshopDecider, workshopStream(workshopId));
     if (state.status !== 'scheduled' || !state.workshop) return null;
     const enrollments = [...Object.keys(state.holds), ...Object.keys(state.confirmed)];
     return { to: whenWhereOf(state.workshop), enrollments };

@@ -5,7 +5,7 @@ import type { AppDeps } from '../core/deps.js';
 import { AppError, type ErrorCode } from '../core/errors.js';
 import type { PaymentIntentInfo } from '../payments/port.js';
 import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
-import { seatLedgerDecider } from './seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { freeClientSeats } from './held-seats.js';
 
 export interface Settled {
@@ -68,7 +68,7 @@ async function settle(deps: AppDeps, state: EnrollmentState, metadata: EventMeta
     const workshopId = sub.workshopId;
     try {
       const seats = await deps.commands.handle(
-        seatLedgerDecider,
+        workshopDecider,
         workshopStream(workshopId),
         {
           type: 'ConfirmSeats',

@@ -1,5 +1,5 @@
 import type { DeciderPolicy } from '../../platform/command/handler.js';
-import { seatLedgerDecider } from './seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { clientHoldsDecider } from './client-holds-decider.js';
 
@@ -12,7 +12,7 @@ const BUSY = 'This workshop is very busy right now. Please try again in a moment
  * first append.
  */
 export const enrollmentStreamPolicies: DeciderPolicy[] = [
-  { decider: seatLedgerDecider, cache: true, busyMessage: BUSY },
+  { decider: workshopDecider, cache: true, busyMessage: BUSY },
   { decider: enrollmentDecider, cache: true, busyMessage: BUSY },
   { decider: clientHoldsDecider, cache: true, guessNewStreams: true, busyMessage: BUSY },
 ];

@@ -5,7 +5,6 @@ import type { AppDeps } from '../core/deps.js';
 import { AppError, notFound } from '../core/errors.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
-import { seatLedgerDecider } from './seat-ledger.js';
 import { itemOfWorkshop } from './enroll-workshop.js';
 
 export type TransferOutcome =
@@ -32,7 +31,7 @@ export async function requestTransfer(
   metadata: EventMetadata,
 ): Promise<TransferOutcome> {
   const at = deps.clock().toISOString();
-  const target = await deps.commands.state(seatLedgerDecider, workshopStream(toWorkshopId));
+  const target = await deps.commands.state(workshopDecider, workshopStream(toWorkshopId));
   if (target.status !== 'scheduled' || !target.workshop)
     throw notFound(`We could not find workshop ${toWorkshopId}. It may have been removed.`);
   const enrollment = await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
@@ -84,7 +83,7 @@ export async function settleTransfer(
     let refusal: string | null = null;
     try {
       const taken = await commands.handle(
-        seatLedgerDecider,
+        workshopDecider,
         workshopStream(pending.toWorkshopId),
         { type: 'TakeTransferSeats', workshopId: pending.toWorkshopId, enrollmentId, seats: pending.seats, at },
         metadata,
@@ -111,7 +110,7 @@ export async function settleTransfer(
   const loser = ended.outcome === 'completed' ? ended.fromWorkshopId : ended.toWorkshopId;
   if (loser && state.workshopId !== loser) {
     const given = await commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       workshopStream(loser),
       { type: 'GiveBackSeats', workshopId: loser, enrollmentId, reason: 'transferred' },
       metadata,

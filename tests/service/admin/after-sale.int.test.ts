@@ -20,7 +20,6 @@ import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
 import { reactorsFor } from '../../../service/compose.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 
 /** Before every seeded workshop begins. */
@@ -317,7 +316,7 @@ describe('transfer by the administrator', () => {
     expect(await t.eventStore.headPosition()).toBe(head);
 
     // The $0 networking evening, made to hold one seat: too small for two.
-    const w = await t.deps.commands.state(seatLedgerDecider, workshopStream('10'));
+    const w = await t.deps.commands.state(workshopDecider, workshopStream('10'));
     await t.deps.commands.handle(
       workshopDecider,
       workshopStream('10'),
@@ -377,8 +376,8 @@ describe('transfer by the administrator', () => {
       expect(await ofType(id, 'RefundIssued')).toEqual([
         expect.objectContaining({ data: expect.objectContaining({ amountCents: 6_000 }) }),
       ]);
-      const source = await t.deps.commands.state(seatLedgerDecider, workshopStream('6'));
-      const target = await t.deps.commands.state(seatLedgerDecider, workshopStream('9'));
+      const source = await t.deps.commands.state(workshopDecider, workshopStream('6'));
+      const target = await t.deps.commands.state(workshopDecider, workshopStream('9'));
       expect([source.confirmed[id], target.confirmed[id]]).toEqual([undefined, 3]);
     },
   );
