@@ -7,16 +7,16 @@ import { requestMetadata } from '../core/metadata.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { describeIssues, validate } from '../core/validate.js';
-import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale-seats-reactor.js';
-import { bookingLinksFor } from '../enrollment/booking-link.js';
-import { cancelEnrollment } from '../enrollment/cancel.js';
-import { cancellationTerms } from '../enrollment/cancellation-policy.js';
-import { enrollmentDecider, refundableCents } from '../enrollment/enrollment-decider.js';
-import { REFUNDS_REACTOR } from '../enrollment/refunds-reactor.js';
+import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
+import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
+import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
+import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
+import { enrollmentDecider, refundableCents } from '../enrollment/decider/enrollment-decider.js';
+import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { bookingView } from './view.js';
-import { workshopIcs } from '../enrollment/ics.js';
-import { workshopIcsAttachment } from '../enrollment/confirmation-email.js';
-import { calendarSequence, calendarUid } from '../enrollment/calendar-event.js';
+import { workshopIcs } from '../enrollment/emails/ics.js';
+import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
+import { calendarSequence, calendarUid } from '../enrollment/emails/calendar-event.js';
 
 /** The read models the booking view is made of. */
 const VIEW_PROJECTIONS = ['orders', 'enrollments'];

@@ -19,7 +19,7 @@ import { rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import { clientAddress } from '../core/client-address.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
-import { OFFER_ENDED } from '../enrollment/enroll-workshop.js';
+import { OFFER_ENDED } from '../enrollment/sale/enroll-workshop.js';
 import { joinWaitlist } from './join.js';
 import { findOfferEntry } from './offer-lookup.js';
 import { waitlistLinksFor } from './tokens.js';

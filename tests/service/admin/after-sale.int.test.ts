@@ -166,7 +166,7 @@ describe('cancel and refund by the administrator', () => {
     const id = await buy('6', 1, 150);
     // A second process: its own command handler (no shared queue), the same event store.
     const { createCommandHandler } = await import('../../../service/compose.js');
-    const { cancelEnrollment } = await import('../../../service/enrollment/cancel.js');
+    const { cancelEnrollment } = await import('../../../service/enrollment/after-sale/cancel.js');
     const other = { ...t.deps, commands: createCommandHandler(t.eventStore) };
     const meta = { correlationId: 'c', causationId: 'c', actor: 'admin' as const, at: NOW.toISOString() };
     const input = { by: 'admin' as const, refund: { kind: 'full' as const }, note: null, notify: false };
@@ -252,7 +252,7 @@ describe('cancelled before its confirmation e-mail left', () => {
   it('given a confirmation not yet mailed, when cancelled, then the parent gets the cancellation only and the e-mails go on', async () => {
     await setup({ reactors: false });
     const id = await buy('6', 1, 150);
-    const { cancelEnrollment } = await import('../../../service/enrollment/cancel.js');
+    const { cancelEnrollment } = await import('../../../service/enrollment/after-sale/cancel.js');
     const meta = { correlationId: 'c', causationId: 'c', actor: 'admin' as const, at: NOW.toISOString() };
     await cancelEnrollment(t.deps, id, { by: 'admin', refund: { kind: 'none' }, note: null, notify: true }, meta);
     const later = await buy('9', 1, 130);
