@@ -5,7 +5,7 @@ import type {
   PurchasedItem,
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
-import { notFound } from '../../core/errors.js';
+import { refuse } from './refusal-sentences.js';
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
@@ -125,8 +125,7 @@ export const transferMove = (transferId: string) => `transfer:${transferId}`;
 export const rescheduleMove = (changeId: string) => `reschedule:${changeId}`;
 
 export const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
-  if (s.status === 'none' || !s.submission)
-    throw notFound('We could not find that enrollment. Please enroll again from the schedule.');
+  if (s.status === 'none' || !s.submission) throw refuse({ code: 'enrollment_not_found' });
   return s.submission;
 };
 
