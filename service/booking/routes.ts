@@ -12,6 +12,7 @@ import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
 import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
 import { enrollmentDecider, refundableCents } from '../enrollment/decider/enrollment-decider.js';
+import { cancellationOf, orderOf } from '../enrollment/decider/enrollment-state.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { bookingView } from './view.js';
 import { workshopIcs } from '../enrollment/emails/ics.js';
@@ -66,18 +67,19 @@ export function bookingRoutes(deps: AppDeps): Hono {
   app.get('/bookings/:token/calendar.ics', async (c) => {
     const id = enrollmentOf(c);
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
+    const orderId = orderOf(state)?.orderId ?? null;
     const ics =
-      state.orderId && state.item && state.status === 'confirmed'
+      orderId && state.item && state.status === 'confirmed'
         ? workshopIcs({
-            uid: calendarUid(state.orderId),
+            uid: calendarUid(orderId),
             item: state.item,
-            orderId: state.orderId,
+            orderId,
             stamp: deps.clock(),
             sequence: calendarSequence(state),
           })
         : null;
-    if (!state.orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
-    const file = workshopIcsAttachment(state.orderId, ics);
+    if (!orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
+    const file = workshopIcsAttachment(orderId, ics);
     c.header('Content-Type', file.contentType);
     c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
     return c.body(ics);
@@ -114,7 +116,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const id = enrollmentOf(c);
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
     if (!state.submission) throw notFound(NOT_FOUND);
-    if (state.cancellation || state.status === 'cancelled' || state.status === 'refunded')
+    if (cancellationOf(state) || state.status === 'cancelled' || state.status === 'refunded')
       throw conflict('This booking is already cancelled; nothing more was refunded.');
     if (state.status !== 'confirmed') throw conflict('Only a confirmed booking can be cancelled here.');
     const terms = cancellationTerms({

@@ -7,6 +7,7 @@ import {
   requireEnrollment,
   type EnrollmentState,
 } from '../decider/enrollment-state.js';
+import { cancellationOf } from '../decider/enrollment-state.js';
 
 /** How much a cancellation gives back: all that can still be refunded, nothing, or an amount in cents. */
 export type RefundChoice = { kind: 'full' } | { kind: 'none' } | { kind: 'amount'; cents: number };
@@ -70,7 +71,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         throw refundIssue(
           refundable === 0
             ? 'refund: nothing can be refunded on this enrollment (no payment, or all of it is already refunded).'
-            : `refund: at most ${formatUsd(refundable)} can be refunded (paid ${formatUsd(state.paidCents)}, less ${formatUsd(state.paidCents - refundable)} already refunded).`,
+            : `refund: at most ${formatUsd(refundable)} can be refunded (paid ${formatUsd(state.paid?.cents ?? 0)}, less ${formatUsd((state.paid?.cents ?? 0) - refundable)} already refunded).`,
         );
       }
       const cancelled: EnrollmentEvent = {
@@ -84,7 +85,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         },
       };
       if (cents === 0) return [cancelled];
-      return [cancelled, refundRequest(state, state.paidIntentId!, cents, 'cancelled', command.at)];
+      return [cancelled, refundRequest(state, state.paid!.intentId, cents, 'cancelled', command.at)];
     }
 
     case 'RetryRefunds': {
@@ -145,7 +146,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
     }
 
     case 'RequestTransfer': {
-      if (state.cancellation || state.status !== 'confirmed')
+      if (cancellationOf(state) || state.status !== 'confirmed')
         throw conflict(`Only a confirmed enrollment can be moved to another workshop; this one is ${state.status}.`);
       if (state.transfer) throw conflict('A transfer of this enrollment is already under way.');
       if (!state.workshopId || !state.item || state.item.kind !== 'workshop')
@@ -201,7 +202,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
       };
       const refund = Math.min(t.refundCents, refundableCents(state));
       if (refund === 0) return [transferred];
-      return [transferred, refundRequest(state, state.paidIntentId!, refund, 'transfer-difference', command.at)];
+      return [transferred, refundRequest(state, state.paid!.intentId, refund, 'transfer-difference', command.at)];
     }
 
     case 'AbandonTransfer': {

@@ -6,6 +6,7 @@ import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-d
 import type { RefundChoice } from './after-sale-rules.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { freeClientSeats } from '../sale/held-seats.js';
+import { cancellationOf } from '../decider/enrollment-state.js';
 
 export interface CancelInput {
   by: 'admin' | 'visitor';
@@ -49,7 +50,7 @@ export async function giveBackCancelledSeats(
   metadata: EventMetadata,
 ): Promise<bigint | null> {
   const state = await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
-  if (!state.cancellation || !state.submission) return null;
+  if (!cancellationOf(state) || !state.submission) return null;
   let position: bigint | null = null;
   if (state.workshopId) {
     const workshopId = state.workshopId;

@@ -10,7 +10,7 @@ import {
   type ParticipantDetail,
 } from '../../../contracts/enrollment/participants.js';
 import { conflict } from '../../core/errors.js';
-import { requireEnrollment, type EnrollmentState } from '../decider/enrollment-state.js';
+import { cancellationOf, requireEnrollment, type EnrollmentState } from '../decider/enrollment-state.js';
 
 /** The parent corrects the participants' details from the booking page (already checked by the form's schemas). */
 export interface CorrectionCommand {
@@ -42,7 +42,7 @@ const changedFields = (before: ParticipantDetail[], after: ParticipantDetail[]) 
  */
 export function correctionDecisions(command: CorrectionCommand, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
-  if (state.cancellation || state.status === 'cancelled' || state.status === 'refunded')
+  if (cancellationOf(state) || state.status === 'cancelled' || state.status === 'refunded')
     throw conflict('This booking is cancelled: its details can no longer be changed.');
   if (state.status !== 'confirmed')
     throw conflict(

@@ -3,7 +3,12 @@ import {
   type EnrollmentEvent,
   type WorkshopWhenWhere,
 } from '../../../contracts/enrollment/events.js';
-import { requireEnrollment, rescheduleMove, type EnrollmentState } from '../decider/enrollment-state.js';
+import {
+  cancellationOf,
+  requireEnrollment,
+  rescheduleMove,
+  type EnrollmentState,
+} from '../decider/enrollment-state.js';
 
 /**
  * The school moved workshop `workshopId` (its date, time or place): the booking follows it. The
@@ -32,7 +37,7 @@ export function rescheduleDecision(command: RescheduleBooking, state: Enrollment
   const from = state.item;
   if (state.moves.includes(rescheduleMove(changeId))) return [];
   if (state.workshopId !== workshopId || !from || from.kind !== 'workshop') return [];
-  if (state.cancellation || state.status === 'cancelled' || state.status === 'refunded') return [];
+  if (cancellationOf(state) || state.status === 'cancelled' || state.status === 'refunded') return [];
   const changed = changedWhenWhere(from, to);
   if (changed.length === 0) return [];
   return [

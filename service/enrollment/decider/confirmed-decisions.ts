@@ -1,6 +1,6 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentCommand } from './commands.js';
-import { requireEnrollment, type EnrollmentState } from './enrollment-state.js';
+import { orderOf, requireEnrollment, type EnrollmentState } from './enrollment-state.js';
 import { refuse } from './refusal-sentences.js';
 
 type Command<T extends EnrollmentCommand['type']> = Extract<EnrollmentCommand, { type: T }>;
@@ -28,15 +28,14 @@ export function requestConfirmationResend(
 ): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   if (state.resends[command.requestId]) return [];
-  if (state.status !== 'confirmed' || !state.orderId)
-    throw refuse({ code: 'no_confirmation_to_resend', status: state.status });
+  if (state.status !== 'confirmed') throw refuse({ code: 'no_confirmation_to_resend', status: state.status });
   return [
     {
       type: 'ConfirmationResendRequested',
       data: {
         enrollmentId: submission.enrollmentId,
         requestId: command.requestId,
-        orderId: state.orderId,
+        orderId: state.order.orderId,
         requestedAt: command.at,
       },
     },
@@ -57,7 +56,7 @@ export function recordConfirmationResent(
       data: {
         enrollmentId: submission.enrollmentId,
         requestId,
-        orderId: state.orderId ?? '',
+        orderId: orderOf(state)?.orderId ?? '',
         messageId,
         transport,
         sentAt: at,

@@ -1,16 +1,56 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { withCorrectedDetails } from '../after-sale/participant-correction.js';
-import { rescheduleMove, transferMove, type EnrollmentState, type RefundEntry } from './enrollment-state.js';
+import {
+  orderOf,
+  rescheduleMove,
+  transferMove,
+  type Booking,
+  type EnrollmentLedgers,
+  type EnrollmentState,
+  type Payment,
+  type RefundEntry,
+  type SubmittedEnrollment,
+} from './enrollment-state.js';
 
 const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.providerEvents, id] : s.providerEvents);
+
+/** What every phase carries on: the ledgers. */
+function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
+  const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, moves, priceCents } = s;
+  const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
+  return {
+    paymentIntentId,
+    lastFailure,
+    providerEvents,
+    emailSent,
+    reminderSent,
+    moves,
+    priceCents,
+    refunds,
+    unkeyedRefundCents,
+    refundedCents,
+    transfer,
+    transfersEnded,
+    notified,
+    attendance,
+    resends,
+  };
+}
+
+/** What a submitted enrollment carries into its next phase; the phase's own fields are set by the caller. */
+function common(s: SubmittedEnrollment): EnrollmentLedgers & Booking {
+  const { submission, workshopId, item, bookedItem } = s;
+  return { ...ledgersOf(s), submission, workshopId, item, bookedItem };
+}
 
 /** The one evolve of the enrollment stream: each event moves the enrollment to its next phase or adds to what it holds. */
 export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent): EnrollmentState {
   switch (event.type) {
     case 'EnrollmentSubmitted':
       return {
-        ...state,
+        ...ledgersOf(state),
         status: 'pending',
+        paid: null,
         submission: event.data,
         workshopId: event.data.workshopId,
         item: event.data.item,
@@ -19,55 +59,70 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       };
     case 'PaymentIntentCreated':
       return { ...state, paymentIntentId: event.data.paymentIntentId };
-    case 'PaymentSucceeded':
-      return {
-        ...state,
-        // Money for an enrollment cancelled after the sale is recorded (and refunded), never revives it.
-        status: state.cancellation ? state.status : 'paid',
-        paidIntentId: event.data.paymentIntentId,
-        paidAt: event.data.succeededAt,
-        paidCents: event.data.amountCents,
-        providerEvents: remember(state, event.data.providerEventId),
+    case 'PaymentSucceeded': {
+      if (state.status === 'none') return state;
+      const paid: Payment = {
+        intentId: event.data.paymentIntentId,
+        at: event.data.succeededAt,
+        cents: event.data.amountCents,
       };
+      const providerEvents = remember(state, event.data.providerEventId);
+      // Money for an enrollment cancelled by a person is recorded (and refunded), never revives it.
+      if ('cancellation' in state && state.cancellation) return { ...state, paid, providerEvents };
+      return { ...common(state), status: 'paid', paid, providerEvents };
+    }
     case 'PaymentFailed':
       return {
         ...state,
         lastFailure: { code: event.data.code, reason: event.data.reason },
         providerEvents: remember(state, event.data.providerEventId),
       };
-    case 'EnrollmentConfirmed':
+    case 'EnrollmentConfirmed': {
+      if (state.status === 'none') return state;
+      const { orderId, orderReference } = event.data;
       return {
-        ...state,
+        ...common(state),
         status: 'confirmed',
-        orderId: event.data.orderId,
-        orderReference: event.data.orderReference,
-        confirmation: event.data,
+        paid: state.paid,
+        order: { orderId, orderReference, confirmation: event.data },
       };
+    }
     case 'EnrollmentExpired':
-      return { ...state, status: 'expired' };
+      if (state.status === 'none') return state;
+      return { ...common(state), status: 'expired', paid: null };
     case 'EnrollmentCancelled': {
+      if (state.status === 'none') return state;
       const { reason, note, notify, cancelledAt } = event.data;
       const by = reason === 'cancelled-by-admin' ? 'admin' : reason === 'cancelled-by-visitor' ? 'visitor' : null;
+      if (by) {
+        const cancellation = { by, note: note ?? null, notify: notify ?? true, at: cancelledAt } as const;
+        return { ...common(state), status: 'cancelled', paid: state.paid, order: orderOf(state), cancellation };
+      }
+      // Cancelled by a person already: that cancellation stands.
+      if ('cancellation' in state && state.cancellation) return state;
       return {
-        ...state,
+        ...common(state),
         status: 'cancelled',
+        // Money once recorded is never forgotten: what was paid stays refundable.
+        paid: state.paid,
         replacedBy: event.data.replacedBy ?? null,
-        cancellation: by ? { by, note: note ?? null, notify: notify ?? true, at: cancelledAt } : state.cancellation,
+        cancellation: null,
       };
     }
     case 'RefundIssued': {
       const { refundKey, amountCents, refundId } = event.data;
       const entry = refundKey ? state.refunds[refundKey] : undefined;
-      return {
-        ...state,
-        // The late-payment refund ends a paid, unconfirmed enrollment; an after-sale one leaves the status be.
-        status: state.status === 'paid' && !entry ? 'refunded' : state.status,
+      const ledgers: Pick<EnrollmentLedgers, 'refunds' | 'unkeyedRefundCents' | 'refundedCents'> = {
         refunds: entry
           ? { ...state.refunds, [entry.refundKey]: { ...entry, status: 'issued', refundId } }
           : state.refunds,
         unkeyedRefundCents: entry ? state.unkeyedRefundCents : state.unkeyedRefundCents + amountCents,
         refundedCents: state.refundedCents + amountCents,
       };
+      // The late-payment refund ends a paid, unconfirmed enrollment; an after-sale one leaves the phase be.
+      if (state.status === 'paid' && !entry)
+        return { ...common(state), ...ledgers, status: 'refunded', paid: state.paid };
+      return { ...state, ...ledgers };
     }
     case 'ConfirmationEmailSent':
       return { ...state, emailSent: true };
@@ -99,6 +154,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       };
     }
     case 'EnrollmentTransferred':
+      if (state.status === 'none') return state;
       return {
         ...state,
         transfer: null,
@@ -119,6 +175,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         attendance: {},
       };
     case 'BookingRescheduled':
+      if (state.status === 'none') return state;
       return { ...state, item: event.data.item, moves: [...state.moves, rescheduleMove(event.data.changeId)] };
     case 'TransferAbandoned':
       return {
@@ -139,7 +196,8 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     case 'ReminderSent':
       return { ...state, reminderSent: true };
     case 'ParticipantDetailsCorrected':
-      return { ...state, submission: withCorrectedDetails(state.submission, event.data) };
+      if (state.status === 'none') return state;
+      return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
     case 'AttendanceMarked':
       return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
     case 'ConfirmationResendRequested':

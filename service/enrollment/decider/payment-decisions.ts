@@ -2,6 +2,7 @@ import type { EnrollmentEvent, EnrollmentSubmitted } from '../../../contracts/en
 import type { EnrollmentCommand } from './commands.js';
 import { refundRequest, requireEnrollment, type EnrollmentState, type EnrollmentStatus } from './enrollment-state.js';
 import { refuse } from './refusal-sentences.js';
+import { cancellationOf, replacedByOf } from './enrollment-state.js';
 
 type Command<T extends EnrollmentCommand['type']> = Extract<EnrollmentCommand, { type: T }>;
 
@@ -18,7 +19,7 @@ export function assertPayable(state: EnrollmentState): EnrollmentSubmitted {
   if (submission.isFree) throw refuse({ code: 'free_enrollment' });
   if (state.status === 'paid' || state.status === 'confirmed') throw refuse({ code: 'already_paid' });
   if (state.status === 'expired') throw refuse({ code: 'hold_expired' });
-  if (state.replacedBy) throw refuse({ code: 'replaced_by_newer' });
+  if (replacedByOf(state)) throw refuse({ code: 'replaced_by_newer' });
   if (state.status !== 'pending') throw refuse({ code: 'not_payable', status: state.status });
   return submission;
 }
@@ -45,7 +46,7 @@ export function recordPaymentSuccess(
 ): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   // Duplicate, late and out-of-order deliveries land here: once paid, nothing changes.
-  if (settled(state.status) || state.paidIntentId !== null) return [];
+  if (settled(state.status) || state.paid !== null) return [];
   // Expired or cancelled enrollments still record the money: it was taken and must be
   // honoured (seats permitting) or refunded.
   const { paymentIntentId, amountCents, providerEventId, source, at } = command;
@@ -61,7 +62,7 @@ export function recordPaymentSuccess(
     },
   };
   // Cancelled after the sale while a payment was on its way: the money goes back, all of it.
-  if (state.cancellation && amountCents > 0)
+  if (cancellationOf(state) && amountCents > 0)
     return [succeeded, refundRequest(state, paymentIntentId, amountCents, 'cancelled', at)];
   return [succeeded];
 }
@@ -97,8 +98,8 @@ export function confirmEnrollment(command: Command<'ConfirmEnrollment'>, state: 
         orderId,
         orderReference,
         paymentMethod,
-        amountCents: submission.isFree ? 0 : state.paidCents,
-        paymentIntentId: submission.isFree ? null : state.paidIntentId,
+        amountCents: submission.isFree ? 0 : (state.paid?.cents ?? 0),
+        paymentIntentId: submission.isFree ? null : (state.paid?.intentId ?? null),
         confirmedAt: at,
       },
     },

@@ -8,6 +8,7 @@ import { cancellationEmail, rescheduleEmail, transferEmail } from './after-sale-
 import { bookingUrl } from '../after-sale/booking-link.js';
 import { calendarSequence } from './calendar-event.js';
 import { cancellationTerms } from '../after-sale/cancellation-policy.js';
+import { cancellationOf, orderOf } from '../decider/enrollment-state.js';
 
 type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' | 'BookingRescheduled' }>;
 type Kind = 'cancellation' | 'transfer' | 'reschedule';
@@ -27,7 +28,7 @@ async function messageFor(
     const moved = event.data;
     if (state.notified.includes(`reschedule:${moved.changeId}`)) return null;
     // Only a booking that stands hears of it; an unpaid hold gets the new date in its confirmation.
-    if (state.status !== 'confirmed' || state.cancellation || state.workshopId !== moved.workshopId) return null;
+    if (state.status !== 'confirmed' || state.workshopId !== moved.workshopId) return null;
     // A class already over (a past date corrected, a change found when the reactor first went
     // through an old feed) is not news to a parent.
     if (!moved.item.date || Date.parse(moved.item.date) <= now.getTime()) return null;
@@ -42,7 +43,7 @@ async function messageFor(
     const message = await rescheduleEmail({
       submission,
       moved,
-      orderId: state.orderId,
+      orderId: orderOf(state)?.orderId ?? null,
       sequence: calendarSequence(state, rescheduleMove(moved.changeId)),
       fullRefundUntil: terms.kind === 'full-refund' && terms.refundCents > 0 ? terms.deadline : null,
       now,
@@ -52,18 +53,18 @@ async function messageFor(
     return { message, kind: 'reschedule', ref: moved.changeId };
   }
   if (event.type === 'EnrollmentCancelled') {
-    if (!state.cancellation || !state.cancellation.notify || state.notified.includes('cancellation:cancellation'))
-      return null;
+    const cancellation = cancellationOf(state);
+    if (!cancellation || !cancellation.notify || state.notified.includes('cancellation:cancellation')) return null;
     const refundCents = Object.values(state.refunds)
       .filter((r) => r.reason === 'cancelled')
       .reduce((sum, r) => sum + r.amountCents, 0);
     const message = await cancellationEmail({
       submission,
       item: state.item,
-      orderId: state.orderId,
-      cancelledBy: state.cancellation.by === 'visitor' ? 'parent' : 'school',
-      note: state.cancellation.note,
-      paidCents: state.paidCents,
+      orderId: orderOf(state)?.orderId ?? null,
+      cancelledBy: cancellation.by === 'visitor' ? 'parent' : 'school',
+      note: cancellation.note,
+      paidCents: state.paid?.cents ?? 0,
       refundCents,
       publicUrl,
     });
@@ -75,7 +76,7 @@ async function messageFor(
     submission,
     from: event.data.fromItem,
     to: event.data.item,
-    orderId: state.orderId,
+    orderId: orderOf(state)?.orderId ?? null,
     transferId,
     refundCents: event.data.refundCents,
     sequence: calendarSequence(state, transferMove(transferId)),

@@ -6,6 +6,7 @@ import { UnsendableMessageError } from '../../mail/port.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { calendarSequence } from './calendar-event.js';
+import { cancellationOf } from '../decider/enrollment-state.js';
 
 type EnrollmentConfirmedEvent = Extract<EnrollmentEvent, { type: 'EnrollmentConfirmed' }>;
 
@@ -36,12 +37,12 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
       // Cancelled before its confirmation left: the parent gets the cancellation, not a confirmation.
-      if (state.emailSent || !state.submission || state.cancellation) return;
+      if (state.emailSent || !state.submission || cancellationOf(state)) return;
       const confirmed = event.data;
       const { mailer } = deps;
       // The workshop as the enrollment holds it now: a move by the school before the payment counts.
       const message = await confirmationEmail(
-        { ...state.submission, item: state.item ?? state.submission.item },
+        { ...state.submission, item: state.item },
         confirmed,
         deps.clock(),
         deps.config.PUBLIC_URL,

@@ -32,21 +32,22 @@ export function confirmationResendReactor(deps: Pick<AppDeps, 'commands' | 'mail
       const { requestId } = event.data;
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      if (state.resends[requestId] !== 'requested' || !state.submission || !state.confirmation) return;
+      if (state.resends[requestId] !== 'requested' || !state.submission) return;
       // Cancelled since the request: the parent has the cancellation; a confirmation now would contradict it.
       if (state.status !== 'confirmed') return;
-      const submission = { ...state.submission, item: state.item ?? state.submission.item };
+      const { confirmation } = state.order;
+      const submission = { ...state.submission, item: state.item };
       const message = {
         ...(await confirmationEmail(
           submission,
-          state.confirmation,
+          confirmation,
           deps.clock(),
           deps.config.PUBLIC_URL,
           deps.config.REMINDER_HOURS,
           null,
           calendarSequence(state),
         )),
-        messageId: resendMessageId(state.confirmation.orderId, requestId),
+        messageId: resendMessageId(confirmation.orderId, requestId),
       };
       try {
         await deps.mailer.send(message);

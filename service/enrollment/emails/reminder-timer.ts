@@ -124,11 +124,11 @@ export class ReminderTimer {
     const { enrollmentId } = doc;
     const stream = enrollmentStream(enrollmentId);
     const state = await this.deps.commands.state(enrollmentDecider, stream);
-    if (state.reminderSent || state.status !== 'confirmed' || !state.submission || !state.orderId) return false;
-    const orderId = state.orderId;
+    if (state.reminderSent || state.status !== 'confirmed') return false;
+    const { orderId } = state.order;
     // The workshop as the enrollment holds it now: a transfer or a move by the school changed it.
     const message = await reminderEmail(
-      { ...state.submission, item: state.item ?? state.submission.item },
+      { ...state.submission, item: state.item },
       orderId,
       this.deps.clock(),
       this.deps.config.PUBLIC_URL,

@@ -76,7 +76,7 @@ async function settle(deps: AppDeps, state: EnrollmentState, metadata: EventMeta
           enrollmentId,
           seats: sub.participants,
           at: now.toISOString(),
-          ...(state.paidAt ? { paidAt: state.paidAt } : {}),
+          ...(state.paid ? { paidAt: state.paid.at } : {}),
         },
         metadata,
       );
@@ -126,7 +126,7 @@ async function refundUnseated(
   metadata: EventMetadata,
 ): Promise<Settled> {
   const enrollmentId = state.submission!.enrollmentId;
-  const paymentIntentId = state.paidIntentId!;
+  const paymentIntentId = state.paid!.intentId;
   const refund = await deps.payments.refund(paymentIntentId, `refund-${enrollmentId}`);
   const recorded = await deps.commands.handle(
     enrollmentDecider,

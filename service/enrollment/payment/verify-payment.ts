@@ -55,5 +55,5 @@ export async function verifyPayment(
     };
   }
   if (state.status !== 'confirmed') return { ...common, status: 'processing' };
-  return { ...common, status: 'succeeded', orderId: state.orderId, orderReference: state.orderReference };
+  return { ...common, status: 'succeeded', orderId: state.order.orderId, orderReference: state.order.orderReference };
 }
