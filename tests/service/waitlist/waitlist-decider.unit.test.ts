@@ -238,9 +238,7 @@ describe('seat ledger: offer holds', () => {
     ...(offerId ? { offerId } : {}),
   });
 
-  for (const [name, decider] of [
-    ['workshop decider', workshopDecider],
-  ] as const) {
+  for (const [name, decider] of [['workshop decider', workshopDecider]] as const) {
     const spec = deciderSpec(decider);
     it(`${name}: given free seats, when seats are offered, then they are held for the entry; offered again, nothing more`, () => {
       spec([scheduled]).when(offer).then([offerHold]);
