@@ -18,7 +18,7 @@ import type { AppDeps } from '../service/core/deps.js';
 import { OutboxMailer, outboxDir } from '../service/mail/outbox.js';
 import { OfflinePayments } from '../service/payments/offline-adapter.js';
 import { MemoryRateLimitStore } from '../platform/ratelimit/memory.js';
-import { seatLedgerDecider } from '../service/enrollment/seat-ledger.js';
+import { workshopDecider } from '../service/catalogue/workshop-decider.js';
 import { waitlistDecider } from '../service/waitlist/waitlist-decider.js';
 
 const ENTRIES = 1_000;
@@ -92,7 +92,7 @@ export async function benchWaitlist(): Promise<Record<string, string | number>> 
   try {
     const seats = workshopStream(WORKSHOP);
     await deps.commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       seats,
       {
         type: 'ScheduleWorkshop',
@@ -117,7 +117,7 @@ export async function benchWaitlist(): Promise<Record<string, string | number>> 
     await Promise.all(
       holds.map((enrollmentId) =>
         deps.commands.handle(
-          seatLedgerDecider,
+          workshopDecider,
           seats,
           {
             type: 'ReserveSeats',
@@ -170,7 +170,7 @@ export async function benchWaitlist(): Promise<Record<string, string | number>> 
     await Promise.all(
       holds.map((enrollmentId) =>
         deps.commands.handle(
-          seatLedgerDecider,
+          workshopDecider,
           seats,
           { type: 'ReleaseSeats', workshopId: WORKSHOP, enrollmentId, reason: 'expired' },
           meta(),
@@ -183,7 +183,7 @@ export async function benchWaitlist(): Promise<Record<string, string | number>> 
     const files = await mails();
     const offersDoneAt = mark.offersDoneAt;
     const mailedAt = mark.mailedAt;
-    const state = await deps.commands.state(seatLedgerDecider, seats);
+    const state = await deps.commands.state(workshopDecider, seats);
     const line = await deps.commands.state(waitlistDecider, waitlistStream(WORKSHOP));
     const offered = line.entries.filter((e) => e.status === 'offered');
     const inOrder = offered.every((e, i) => e.seq === i + 1);

@@ -12,8 +12,8 @@ import { createApp } from './app.js';
 import { ProcessorRunner } from '../platform/processor/runner.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
 import { allProjectors } from '../projections/index.js';
-import { HoldTimer } from './enrollment/hold-timer.js';
-import { ReminderTimer } from './enrollment/reminder-timer.js';
+import { HoldTimer } from './enrollment/sale/hold-timer.js';
+import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
 import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
 import type { AppDeps } from './core/deps.js';
 

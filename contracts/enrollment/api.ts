@@ -8,7 +8,7 @@ import { ParticipantDetailDataSchema } from './participants.js';
  * as the form shows it; every `...Cents` field is integer US cents.
  */
 
-/** `<enrollmentId>.<signature>`: proves the sender made that enrollment (service/enrollment/hold-token.ts). */
+/** `<enrollmentId>.<signature>`: proves the sender made that enrollment (service/enrollment/sale/hold-token.ts). */
 export const HoldTokenSchema = z
   .string()
   .trim()

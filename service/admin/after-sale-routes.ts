@@ -12,12 +12,12 @@ import type { AppDeps } from '../core/deps.js';
 import { conflict } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
-import type { RefundChoice } from '../enrollment/after-sale-rules.js';
-import { cancelEnrollment } from '../enrollment/cancel.js';
-import { enrollmentDecider, type EnrollmentState } from '../enrollment/enrollment-decider.js';
-import { REFUNDS_REACTOR } from '../enrollment/refunds-reactor.js';
-import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale-seats-reactor.js';
-import { requestTransfer } from '../enrollment/transfer.js';
+import type { RefundChoice } from '../enrollment/after-sale/after-sale-rules.js';
+import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
+import { enrollmentDecider, type EnrollmentState } from '../enrollment/decider/enrollment-decider.js';
+import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
+import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
+import { requestTransfer } from '../enrollment/after-sale/transfer.js';
 
 const IdParam = z.object({ id: EnrollmentIdSchema });
 const RetryBody = z.object({}).strict();

@@ -142,7 +142,10 @@ export const editProgramDecider: Decider<EditProgram, ProgramEvent, ProgramState
 };
 
 export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopState> = {
-  initialState: workshopDecider.initialState,
+  // A fresh state for each fold: the workshop's evolve changes it in place.
+  get initialState() {
+    return workshopDecider.initialState;
+  },
   evolve: workshopDecider.evolve,
   decide({ form }, state) {
     if (state.status !== 'scheduled' || !state.workshop)

@@ -15,7 +15,7 @@ import { notFound } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
-import { RESCHEDULE_REACTOR } from '../enrollment/reschedule-reactor.js';
+import { RESCHEDULE_REACTOR } from '../enrollment/after-sale/reschedule-reactor.js';
 import { readWorkshopBookings } from './roster-query.js';
 import { programDecider } from '../catalogue/program-decider.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';

@@ -5,8 +5,8 @@ import { EnrollmentIdSchema, enrollmentStream } from '../../contracts/enrollment
 import type { AppDeps } from '../core/deps.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
-import { CONFIRMATION_RESEND_REACTOR } from '../enrollment/confirmation-resend-reactor.js';
-import { enrollmentDecider } from '../enrollment/enrollment-decider.js';
+import { CONFIRMATION_RESEND_REACTOR } from '../enrollment/emails/confirmation-resend-reactor.js';
+import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 
 const IdParam = z.object({ id: EnrollmentIdSchema });
 const EmptyBody = z.object({}).strict();
@@ -17,7 +17,7 @@ const SEND_WAIT_MS = 8_000;
 /**
  * POST /admin/enrollments/:id/resend-confirmation `{}`: the confirmation e-mail sent again. The
  * request is recorded on the enrollment (with the administrator who asked, for the history) and the
- * e-mail is the reactor's (service/enrollment/confirmation-resend-reactor.ts); 200 once it left,
+ * e-mail is the reactor's (service/enrollment/emails/confirmation-resend-reactor.ts); 200 once it left,
  * 202 while it is on its way, 409 when the enrollment is not confirmed.
  */
 export function adminConfirmationResendRoutes(deps: AppDeps): Hono {

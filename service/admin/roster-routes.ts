@@ -8,7 +8,7 @@ import { requestMetadata } from '../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
 import { findWorkshop } from '../catalogue/queries.js';
-import { enrollmentDecider } from '../enrollment/enrollment-decider.js';
+import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { readRoster } from './roster-query.js';
 import { rosterCsv, rosterFileName } from './roster-csv.js';
 

@@ -4,7 +4,7 @@ import type { BookingView } from '../../contracts/booking/api.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { validate } from '../core/validate.js';
-import { findOrder } from '../enrollment/queries.js';
+import { findOrder } from '../enrollment/sale/queries.js';
 import { receiptPdf, receiptPdfFileName, type ReceiptPdfOrder } from '../mail/receipt-pdf.js';
 import { bookingView } from './view.js';
 

@@ -7,17 +7,18 @@ import { requestMetadata } from '../core/metadata.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { describeIssues, validate } from '../core/validate.js';
-import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale-seats-reactor.js';
-import { bookingLinksFor } from '../enrollment/booking-link.js';
-import { cancelEnrollment } from '../enrollment/cancel.js';
-import { cancellationTerms } from '../enrollment/cancellation-policy.js';
-import { enrollmentDecider, refundableCents } from '../enrollment/enrollment-decider.js';
-import { REFUNDS_REACTOR } from '../enrollment/refunds-reactor.js';
+import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
+import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
+import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
+import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
+import { enrollmentDecider, refundableCents } from '../enrollment/decider/enrollment-decider.js';
+import { cancellationOf, orderOf } from '../enrollment/decider/enrollment-state.js';
+import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { bookingView } from './view.js';
 import { receiptRoutes } from './receipt-routes.js';
-import { workshopIcs } from '../enrollment/ics.js';
-import { workshopIcsAttachment } from '../enrollment/confirmation-email.js';
-import { calendarSequence, calendarUid } from '../enrollment/calendar-event.js';
+import { workshopIcs } from '../enrollment/emails/ics.js';
+import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
+import { calendarSequence, calendarUid } from '../enrollment/emails/calendar-event.js';
 
 /** The read models the booking view is made of. */
 const VIEW_PROJECTIONS = ['orders', 'enrollments'];
@@ -67,18 +68,19 @@ export function bookingRoutes(deps: AppDeps): Hono {
   app.get('/bookings/:token/calendar.ics', async (c) => {
     const id = enrollmentOf(c);
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
+    const orderId = orderOf(state)?.orderId ?? null;
     const ics =
-      state.orderId && state.item && state.status === 'confirmed'
+      orderId && state.item && state.status === 'confirmed'
         ? workshopIcs({
-            uid: calendarUid(state.orderId),
+            uid: calendarUid(orderId),
             item: state.item,
-            orderId: state.orderId,
+            orderId,
             stamp: deps.clock(),
             sequence: calendarSequence(state),
           })
         : null;
-    if (!state.orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
-    const file = workshopIcsAttachment(state.orderId, ics);
+    if (!orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
+    const file = workshopIcsAttachment(orderId, ics);
     c.header('Content-Type', file.contentType);
     c.header('Content-Disposition', `attachment; filename="${file.filename}"`);
     return c.body(ics);
@@ -117,7 +119,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const id = enrollmentOf(c);
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
     if (!state.submission) throw notFound(NOT_FOUND);
-    if (state.cancellation || state.status === 'cancelled' || state.status === 'refunded')
+    if (cancellationOf(state) || state.status === 'cancelled' || state.status === 'refunded')
       throw conflict('This booking is already cancelled; nothing more was refunded.');
     if (state.status !== 'confirmed') throw conflict('Only a confirmed booking can be cancelled here.');
     const terms = cancellationTerms({

@@ -4,7 +4,7 @@ import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
-import { cancellationTerms } from '../enrollment/cancellation-policy.js';
+import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 

@@ -77,11 +77,6 @@ export const takenAfter = (s: WorkshopState, enrollmentId: string, seats: number
 
 export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - seatsTaken(s));
 
-const without = <V>(m: Record<string, V>, key: string): Record<string, V> => {
-  const { [key]: _gone, ...rest } = m;
-  return rest;
-};
-
 const requireScheduled = (s: WorkshopState) => {
   if (s.status !== 'scheduled' || !s.workshop)
     throw notFound('We could not find that workshop. It may have been removed.');
@@ -93,14 +88,13 @@ const fullMessage = (left: number, wanted: number) =>
     ? 'Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.'
     : `Sorry, only ${left} ${left === 1 ? 'spot is' : 'spots are'} left in this workshop and you asked for ${wanted}. Please reduce the number of participants.`;
 
-/** The free-seat counts without what `enrollmentId` counted (its seats given back). */
-const withoutFreeSeats = (s: WorkshopState, enrollmentId: string) => {
-  const counted = s.freeSeatsOf[enrollmentId];
-  if (!counted) return {};
-  const freeSeatsBy = { ...s.freeSeatsBy };
-  for (const key of counted.keys) freeSeatsBy[key] = (freeSeatsBy[key] ?? 0) - counted.seats;
-  return { freeSeatsBy, freeSeatsOf: without(s.freeSeatsOf, enrollmentId) };
-};
+/** What `enrollmentId` counted against the free-seat keys leaves the counts (its seats given back). */
+function dropFreeSeats(state: WorkshopState, enrollmentId: string): void {
+  const counted = state.freeSeatsOf[enrollmentId];
+  if (!counted) return;
+  for (const key of counted.keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) - counted.seats;
+  delete state.freeSeatsOf[enrollmentId];
+}
 
 /** The hold a resubmission replaces: the one its token names, while it is unpaid and has not ended. */
 export const replaceableHold = (s: WorkshopState, enrollmentId: string | undefined, at: string) => {
@@ -109,65 +103,74 @@ export const replaceableHold = (s: WorkshopState, enrollmentId: string | undefin
   return ends !== undefined && Date.parse(ends) > Date.parse(at) ? enrollmentId : undefined;
 };
 
+/**
+ * The one decider of the workshop stream: the catalogue's decisions (schedule, update, remove) and
+ * the seat decisions of every enrollment, waitlist offer and transfer. Its state is a draft that
+ * `evolve` changes in place: a popular workshop's stream holds thousands of seat events, and a
+ * copy of the holds at each would make every fold quadratic. That is safe because nobody shares a
+ * state: each fold starts from a fresh `initialState` (a getter), and the command handler drops a
+ * state whose append failed.
+ */
 export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
-  initialState: {
-    status: 'none',
-    workshop: null,
-    holds: {},
-    confirmed: {},
-    expiries: {},
-    freeSeatsBy: {},
-    freeSeatsOf: {},
-    taken: 0,
+  get initialState(): WorkshopState {
+    return {
+      status: 'none',
+      workshop: null,
+      holds: {},
+      confirmed: {},
+      expiries: {},
+      freeSeatsBy: {},
+      freeSeatsOf: {},
+      taken: 0,
+    };
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'WorkshopScheduled':
-        return { ...state, status: 'scheduled', workshop: event.data.workshop };
+        state.status = 'scheduled';
+        state.workshop = event.data.workshop;
+        return state;
       case 'WorkshopUpdated':
-        return { ...state, workshop: event.data.workshop };
+        state.workshop = event.data.workshop;
+        return state;
       case 'WorkshopRemoved':
-        return { ...state, status: 'removed' };
+        state.status = 'removed';
+        return state;
       case 'SeatsReserved': {
         const { enrollmentId, seats, expiresAt, freeSeatKeys: keys } = event.data;
-        const next = {
-          ...state,
-          holds: { ...state.holds, [enrollmentId]: seats },
-          expiries: { ...state.expiries, [enrollmentId]: expiresAt },
-          taken: takenAfter(state, enrollmentId, seats + (state.confirmed[enrollmentId] ?? 0)),
-        };
-        if (!keys?.length) return next;
-        const freeSeatsBy = { ...state.freeSeatsBy };
-        for (const key of keys) freeSeatsBy[key] = (freeSeatsBy[key] ?? 0) + seats;
-        return { ...next, freeSeatsBy, freeSeatsOf: { ...state.freeSeatsOf, [enrollmentId]: { keys, seats } } };
+        state.taken = takenAfter(state, enrollmentId, seats + (state.confirmed[enrollmentId] ?? 0));
+        state.holds[enrollmentId] = seats;
+        state.expiries[enrollmentId] = expiresAt;
+        if (keys?.length) {
+          for (const key of keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) + seats;
+          state.freeSeatsOf[enrollmentId] = { keys, seats };
+        }
+        return state;
       }
       case 'SeatsReleased': {
         const { enrollmentId } = event.data;
         const sold = state.confirmed[enrollmentId];
-        if (state.holds[enrollmentId] === undefined && sold !== undefined)
-          return {
-            ...state,
-            confirmed: without(state.confirmed, enrollmentId),
-            taken: state.taken - sold,
-            ...withoutFreeSeats(state, enrollmentId),
-          };
-        return {
-          ...state,
-          holds: without(state.holds, enrollmentId),
-          expiries: without(state.expiries, enrollmentId),
-          taken: state.taken - (state.holds[enrollmentId] ?? 0),
-          ...withoutFreeSeats(state, enrollmentId),
-        };
+        if (state.holds[enrollmentId] === undefined && sold !== undefined) {
+          // After the sale: sold seats given back (a cancellation, a transfer's source).
+          state.taken -= sold;
+          delete state.confirmed[enrollmentId];
+        } else {
+          state.taken -= state.holds[enrollmentId] ?? 0;
+          delete state.holds[enrollmentId];
+          delete state.expiries[enrollmentId];
+        }
+        dropFreeSeats(state, enrollmentId);
+        return state;
       }
-      case 'SeatsConfirmed':
-        return {
-          ...state,
-          holds: without(state.holds, event.data.enrollmentId),
-          expiries: without(state.expiries, event.data.enrollmentId),
-          confirmed: { ...state.confirmed, [event.data.enrollmentId]: event.data.seats },
-          taken: takenAfter(state, event.data.enrollmentId, event.data.seats),
-        };
+      case 'SeatsConfirmed': {
+        const { enrollmentId, seats } = event.data;
+        state.taken = takenAfter(state, enrollmentId, seats);
+        delete state.holds[enrollmentId];
+        delete state.expiries[enrollmentId];
+        state.confirmed[enrollmentId] = seats;
+        return state;
+      }
     }
   },
 

@@ -19,7 +19,7 @@ export type ErrorCode =
   | 'payment_provider'
   /** A workshop's sales window is over (service/catalogue/workshop-decider.ts). */
   | 'enrollment_closed'
-  /** Attendance (service/enrollment/attendance-rules.ts): no such enrollment, another workshop's, no such participant, no longer booked. */
+  /** Attendance (service/enrollment/attendance/attendance-rules.ts): no such enrollment, another workshop's, no such participant, no longer booked. */
   | 'unknown_enrollment'
   | 'not_in_workshop'
   | 'participant_out_of_range'

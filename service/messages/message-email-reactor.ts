@@ -12,10 +12,11 @@ import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError, type MailMessage } from '../mail/port.js';
 import type { MailItem } from '../mail/templates/index.js';
-import { bookingUrl } from '../enrollment/booking-link.js';
-import { itemOfWorkshop } from '../enrollment/enroll-workshop.js';
-import { enrollmentDecider } from '../enrollment/enrollment-decider.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { bookingUrl } from '../enrollment/after-sale/booking-link.js';
+import { itemOfWorkshop } from '../enrollment/sale/enroll-workshop.js';
+import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
+import { orderOf } from '../enrollment/decider/enrollment-state.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { siteBase } from '../waitlist/offer-email.js';
 import { waitlistLinksFor } from '../waitlist/tokens.js';
 import { inLine, waitlistDecider } from '../waitlist/waitlist-decider.js';
@@ -64,7 +65,7 @@ async function emailFor(
     ...common,
     firstName: first.form.firstName,
     audience: 'enrolled',
-    bookings: bookings.map((b) => ({ orderId: b.state.orderId ?? b.id, manageUrl: bookingUrl(deps.config, b.id) })),
+    bookings: bookings.map((b) => ({ orderId: orderOf(b.state)?.orderId ?? b.id, manageUrl: bookingUrl(deps.config, b.id) })),
     leaveUrl: null,
   });
 }
@@ -103,7 +104,7 @@ export function workshopMessageEmailReactor(deps: Deps) {
       const pending = pendingRecipients(state);
       if (pending.length === 0) return;
       // The workshop as it stands when the e-mails leave: a place changed since is the one to go to.
-      const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId));
+      const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId));
       const item = ledger.workshop ? itemOfWorkshop(ledger.workshop) : null;
       let sent = 0;
       for (const recipient of pending) {

@@ -4,8 +4,9 @@ import type { MessageAudience, MessageRecipient } from '../../contracts/messages
 import { waitlistStream } from '../../contracts/waitlist/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
-import { enrollmentDecider } from '../enrollment/enrollment-decider.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
+import { cancellationOf } from '../enrollment/decider/enrollment-state.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { inLine, lineEntries, waitlistDecider } from '../waitlist/waitlist-decider.js';
 
 export const NO_WORKSHOP = 'We could not find that workshop. It may have been removed.';
@@ -41,7 +42,7 @@ export async function recipientsOf(
   workshopId: string,
   audience: MessageAudience,
 ): Promise<MessageRecipient[]> {
-  const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId));
+  const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId));
   if (ledger.status !== 'scheduled' || !ledger.workshop) throw notFound(NO_WORKSHOP);
   if (audience === 'waitlist') {
     const line = await deps.commands.state(waitlistDecider, waitlistStream(workshopId));
@@ -61,7 +62,7 @@ export async function recipientsOf(
   return byFamily(
     bookings.flatMap(({ id, state }) =>
       (state.status === 'confirmed' || state.status === 'paid') &&
-      !state.cancellation &&
+      !cancellationOf(state) &&
       state.workshopId === workshopId &&
       state.submission
         ? [{ id, email: state.submission.form.email }]

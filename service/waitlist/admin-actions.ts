@@ -5,7 +5,7 @@ import { offerHoldId, waitlistStream } from '../../contracts/waitlist/events.js'
 import type { AppDeps } from '../core/deps.js';
 import { conflict, notFound, validationError } from '../core/errors.js';
 import { spotsLeft } from '../catalogue/workshop-decider.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { formatLongDateTime } from './school-dates.js';
 import { newTokenNonce } from './tokens.js';
 import { waitlistDecider, type WaitlistEntry, type WaitlistState } from './waitlist-decider.js';
@@ -85,7 +85,7 @@ export async function offerNow(
     const message = `seats: at most ${asked}, the seats this family asked for.`;
     throw validationError(message, [{ path: 'seats', message }]);
   }
-  const ledger = await deps.commands.state(seatLedgerDecider, seatsStream);
+  const ledger = await deps.commands.state(workshopDecider, seatsStream);
   if (ledger.status !== 'scheduled' || !ledger.workshop) throw notFound('This workshop is not on the schedule.');
   const now = deps.clock();
   if (!isEnrollmentOpen(ledger.workshop, now))
@@ -103,7 +103,7 @@ export async function offerNow(
   const offerId = offerHoldId(entryId);
   // Refused by the ledger when the seats went meanwhile (its conflict says how many are left).
   await deps.commands.handle(
-    seatLedgerDecider,
+    workshopDecider,
     seatsStream,
     { type: 'OfferSeats', workshopId, offerId, waitlistEntryId: entryId, seats, expiresAt },
     metadata,
@@ -118,7 +118,7 @@ export async function offerNow(
   if (recorded.events.length === 0 && after.status !== 'offered') {
     // The family left between the two decisions: the seats go back rather than wait for the next event.
     await deps.commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       seatsStream,
       { type: 'ReleaseSeats', workshopId, enrollmentId: offerId, reason: 'cancelled' },
       metadata,

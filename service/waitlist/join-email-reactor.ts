@@ -3,8 +3,8 @@ import { waitlistStream, workshopIdOfWaitlist, type WaitlistEvent } from '../../
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
-import { itemOfWorkshop } from '../enrollment/enroll-workshop.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
+import { itemOfWorkshop } from '../enrollment/sale/enroll-workshop.js';
 import { siteBase } from './offer-email.js';
 import { joinEmail } from './join-email.js';
 import { waitlistLinksFor } from './tokens.js';
@@ -38,7 +38,7 @@ export function waitlistJoinEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
         line = await deps.commands.state(waitlistDecider, stream);
       const entry = entryIn(line);
       if (!entry?.confirmBy || entry.status !== 'unconfirmed' || entry.confirmationEmailSent) return;
-      const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId), Infinity);
+      const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId), Infinity);
       if (!ledger.workshop) return;
       const links = waitlistLinksFor(deps.config);
       const base = siteBase(deps.config.PUBLIC_URL, deps.config.PORT);

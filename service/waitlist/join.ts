@@ -13,7 +13,7 @@ import type { AppDeps } from '../core/deps.js';
 import { conflict, notFound } from '../core/errors.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { spotsLeft, type WorkshopState } from '../catalogue/workshop-decider.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { waitlistDecider } from './waitlist-decider.js';
 
 export const WAITLIST_WORKSHOP_NOT_FOUND =
@@ -59,8 +59,8 @@ export async function joinWaitlist(
   const now = deps.clock();
   const seats = workshopStream(workshopId);
   // A refusal (seats open) must not rest on a view older than a second: seats may just have gone.
-  let refused = refusal(await deps.commands.state(seatLedgerDecider, seats, Infinity), request.participants, now);
-  if (refused) refused = refusal(await deps.commands.state(seatLedgerDecider, seats, 1_000), request.participants, now);
+  let refused = refusal(await deps.commands.state(workshopDecider, seats, Infinity), request.participants, now);
+  if (refused) refused = refusal(await deps.commands.state(workshopDecider, seats, 1_000), request.participants, now);
   if (refused) throw refused;
 
   const pseudonyms = pseudonymsFor(deps.config);

@@ -4,8 +4,8 @@ import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
 import { priceEnrollment, tiersInCents, toCents } from '../../contracts/enrollment/money.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
-import { itemOfWorkshop } from '../enrollment/enroll-workshop.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
+import { itemOfWorkshop } from '../enrollment/sale/enroll-workshop.js';
 import { offerEmail, siteBase } from './offer-email.js';
 import { waitlistLinksFor } from './tokens.js';
 import { entryOfOffer, waitlistDecider } from './waitlist-decider.js';
@@ -34,7 +34,7 @@ export function waitlistOfferEmailReactor(deps: Pick<AppDeps, 'commands' | 'mail
       if (entry?.status !== 'offered' || entry.offer?.emailSent)
         entry = entryOfOffer(await deps.commands.state(waitlistDecider, waitlistStream(workshopId)), offerId);
       if (!entry?.offer || entry.status !== 'offered' || entry.offer.emailSent) return;
-      const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId), Infinity);
+      const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId), Infinity);
       if (!ledger.workshop) return;
       const links = waitlistLinksFor(deps.config);
       const base = siteBase(deps.config.PUBLIC_URL, deps.config.PORT);

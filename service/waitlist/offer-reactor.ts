@@ -9,7 +9,7 @@ import {
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { spotsLeft } from '../catalogue/workshop-decider.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { makeOffers } from './offers.js';
 import { entryOfOffer, waitlistDecider } from './waitlist-decider.js';
 
@@ -39,7 +39,7 @@ export function waitlistOfferReactor(deps: Pick<AppDeps, 'commands' | 'clock' | 
           // Most releases free nothing for the line (a hold replaced by a new one, seats taken again
           // at once): the small workshop stream says so without reading a long waitlist.
           if (!holdId.startsWith(OFFER_HOLD_PREFIX)) {
-            const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId));
+            const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId));
             if (spotsLeft(ledger) === 0) return;
           }
           const line = await deps.commands.state(waitlistDecider, waitlistStream(workshopId));
@@ -67,7 +67,7 @@ export function waitlistOfferReactor(deps: Pick<AppDeps, 'commands' | 'clock' | 
           if (event.type === 'WaitlistJoined' && event.data.confirmBy) return;
           workshopId = workshopIdOfWaitlist(event);
           // A new place in the line changes nothing while the workshop is full, which is when parents join.
-          const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId));
+          const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId));
           if (spotsLeft(ledger) === 0) return;
           break;
         }

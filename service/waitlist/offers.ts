@@ -5,7 +5,7 @@ import { offerHoldId, waitlistStream } from '../../contracts/waitlist/events.js'
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { spotsLeft } from '../catalogue/workshop-decider.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { newTokenNonce } from './tokens.js';
 import { lineEntries, waitlistDecider, type WaitlistEntry } from './waitlist-decider.js';
 
@@ -41,7 +41,7 @@ export async function makeOffers(deps: Deps, workshopId: string, metadata: Event
     const line = await deps.commands.state(waitlistDecider, lineStream);
     const needsLedger = line.entries.some((e) => e.status === 'waiting' || (e.status === 'left' && e.offer));
     if (!needsLedger) return made;
-    const ledger = await deps.commands.state(seatLedgerDecider, seatsStream);
+    const ledger = await deps.commands.state(workshopDecider, seatsStream);
     const workshop = ledger.workshop;
     if (ledger.status !== 'scheduled' || !workshop) return made;
     const now = deps.clock();
@@ -68,7 +68,7 @@ export async function makeOffers(deps: Deps, workshopId: string, metadata: Event
     await Promise.all(
       stale.map((id) =>
         deps.commands.handle(
-          seatLedgerDecider,
+          workshopDecider,
           seatsStream,
           { type: 'ReleaseSeats', workshopId, enrollmentId: id, reason: 'cancelled' },
           metadata,
@@ -83,7 +83,7 @@ export async function makeOffers(deps: Deps, workshopId: string, metadata: Event
         p.held
           ? Promise.resolve(null)
           : deps.commands.handle(
-              seatLedgerDecider,
+              workshopDecider,
               seatsStream,
               {
                 type: 'OfferSeats',

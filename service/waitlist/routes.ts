@@ -18,8 +18,8 @@ import { requestMetadata } from '../core/metadata.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import { clientAddress } from '../core/client-address.js';
-import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
-import { OFFER_ENDED } from '../enrollment/enroll-workshop.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
+import { OFFER_ENDED } from '../enrollment/sale/enroll-workshop.js';
 import { joinWaitlist } from './join.js';
 import { findOfferEntry } from './offer-lookup.js';
 import { waitlistLinksFor } from './tokens.js';
@@ -115,7 +115,7 @@ export function waitlistRoutes(deps: AppDeps): Hono {
     );
     const event = left.events[0];
     // The offer's seats go to the next family through the waitlist reactor (on WaitlistLeft).
-    const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId), Infinity);
+    const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId), Infinity);
     const body: LeaveWaitlistResponse = {
       left: true,
       workshopTitle: ledger.workshop?.title ?? 'the workshop',

@@ -121,7 +121,7 @@ function capReached(theirs: WaitlistEntry[], max: number, at: string): AppError 
 
 /**
  * One workshop's waitlist (`waitlist-<workshopId>`). It decides who is in the line and which offer
- * stands for whom; the seats themselves are decided on the workshop stream (seat-ledger.ts).
+ * stands for whom; the seats themselves are decided on the workshop stream (service/catalogue/workshop-decider.ts).
  */
 export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistState> = {
   get initialState(): WaitlistState {

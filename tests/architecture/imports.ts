@@ -4,7 +4,7 @@ import ts from 'typescript';
 
 /** The project's own files and the relative imports each makes, read with TypeScript's own pre-parser. */
 export interface SourceFile {
-  /** Repository-relative path with forward slashes, e.g. `service/enrollment/routes.ts`. */
+  /** Repository-relative path with forward slashes, e.g. `service/enrollment/sale/routes.ts`. */
   path: string;
   /** Repository-relative paths of the project files it imports (type-only and dynamic imports included). */
   imports: string[];

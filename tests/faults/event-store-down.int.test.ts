@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../contracts/events.js';
-import { HoldTimer } from '../../service/enrollment/hold-timer.js';
+import { HoldTimer } from '../../service/enrollment/sale/hold-timer.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { FaultyEventStore } from '../support/faults.js';

@@ -12,7 +12,7 @@ import type { PaymentsPort } from '../../service/payments/port.js';
 import { MemoryMailer } from '../support/memory-mailer.js';
 import { baseForm, strictForm } from '../support/enrollment-forms.js';
 import { workshopDecider, type WorkshopState } from '../../service/catalogue/workshop-decider.js';
-import { enrollmentDecider, type EnrollmentState } from '../../service/enrollment/enrollment-decider.js';
+import { enrollmentDecider, type EnrollmentState } from '../../service/enrollment/decider/enrollment-decider.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 

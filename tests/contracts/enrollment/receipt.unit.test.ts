@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiptFileName, receiptText } from '../../../contracts/enrollment/receipt.js';
-import { sessionEnd, workshopIcs } from '../../../service/enrollment/ics.js';
+import { sessionEnd, workshopIcs } from '../../../service/enrollment/emails/ics.js';
 
 const item = {
   kind: 'workshop' as const,

@@ -12,7 +12,7 @@ import type { Projector } from '../../../platform/processor/projector.js';
 import { rebuildProjection } from '../../../platform/processor/rebuild.js';
 import { ProcessorRunner } from '../../../platform/processor/runner.js';
 import { createLogger } from '../../../platform/log.js';
-import { HoldTimer } from '../../../service/enrollment/hold-timer.js';
+import { HoldTimer } from '../../../service/enrollment/sale/hold-timer.js';
 import { FakeMongoServer, type RecordedCommand } from '../../support/fake-mongo.js';
 import { ADMIN_KEY, eventually, makeFaultApp, type FaultApp } from '../../faults/support.js';
 

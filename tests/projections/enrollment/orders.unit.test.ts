@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EnrollmentSubmittedSchema } from '../../../contracts/enrollment/events.js';
 import { ordersProjector } from '../../../projections/enrollment/orders.js';
-import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/submission.js';
+import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/sale/submission.js';
 import { given, on } from '../../support/projection.js';
 
 const AT = '2025-05-01T15:00:00.000Z';

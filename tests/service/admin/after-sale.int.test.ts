@@ -20,7 +20,6 @@ import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
 import { reactorsFor } from '../../../service/compose.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 
 /** Before every seeded workshop begins. */
@@ -167,7 +166,7 @@ describe('cancel and refund by the administrator', () => {
     const id = await buy('6', 1, 150);
     // A second process: its own command handler (no shared queue), the same event store.
     const { createCommandHandler } = await import('../../../service/compose.js');
-    const { cancelEnrollment } = await import('../../../service/enrollment/cancel.js');
+    const { cancelEnrollment } = await import('../../../service/enrollment/after-sale/cancel.js');
     const other = { ...t.deps, commands: createCommandHandler(t.eventStore) };
     const meta = { correlationId: 'c', causationId: 'c', actor: 'admin' as const, at: NOW.toISOString() };
     const input = { by: 'admin' as const, refund: { kind: 'full' as const }, note: null, notify: false };
@@ -253,7 +252,7 @@ describe('cancelled before its confirmation e-mail left', () => {
   it('given a confirmation not yet mailed, when cancelled, then the parent gets the cancellation only and the e-mails go on', async () => {
     await setup({ reactors: false });
     const id = await buy('6', 1, 150);
-    const { cancelEnrollment } = await import('../../../service/enrollment/cancel.js');
+    const { cancelEnrollment } = await import('../../../service/enrollment/after-sale/cancel.js');
     const meta = { correlationId: 'c', causationId: 'c', actor: 'admin' as const, at: NOW.toISOString() };
     await cancelEnrollment(t.deps, id, { by: 'admin', refund: { kind: 'none' }, note: null, notify: true }, meta);
     const later = await buy('9', 1, 130);
@@ -317,7 +316,7 @@ describe('transfer by the administrator', () => {
     expect(await t.eventStore.headPosition()).toBe(head);
 
     // The $0 networking evening, made to hold one seat: too small for two.
-    const w = await t.deps.commands.state(seatLedgerDecider, workshopStream('10'));
+    const w = await t.deps.commands.state(workshopDecider, workshopStream('10'));
     await t.deps.commands.handle(
       workshopDecider,
       workshopStream('10'),
@@ -377,8 +376,8 @@ describe('transfer by the administrator', () => {
       expect(await ofType(id, 'RefundIssued')).toEqual([
         expect.objectContaining({ data: expect.objectContaining({ amountCents: 6_000 }) }),
       ]);
-      const source = await t.deps.commands.state(seatLedgerDecider, workshopStream('6'));
-      const target = await t.deps.commands.state(seatLedgerDecider, workshopStream('9'));
+      const source = await t.deps.commands.state(workshopDecider, workshopStream('6'));
+      const target = await t.deps.commands.state(workshopDecider, workshopStream('9'));
       expect([source.confirmed[id], target.confirmed[id]]).toEqual([undefined, 3]);
     },
   );

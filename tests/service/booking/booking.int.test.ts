@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingView } from '../../../contracts/booking/api.js';
 import type { EnrollmentHistory } from '../../../contracts/admin/history.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
-import { createBookingLinks } from '../../../service/enrollment/booking-link.js';
-import { fullRefundDeadline } from '../../../service/enrollment/cancellation-policy.js';
+import { createBookingLinks } from '../../../service/enrollment/after-sale/booking-link.js';
+import { fullRefundDeadline } from '../../../service/enrollment/after-sale/cancellation-policy.js';
 import { adminCall } from '../admin/support.js';
 import { makeBookingApp, type BookingTestApp } from './support.js';
 

@@ -4,7 +4,7 @@ import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import type { OrderView } from '../../../contracts/enrollment/api.js';
 import type { AdminEnrollmentDetail } from '../../../contracts/admin/enrollments.js';
 import type { Roster } from '../../../contracts/admin/roster.js';
-import { ReminderTimer } from '../../../service/enrollment/reminder-timer.js';
+import { ReminderTimer } from '../../../service/enrollment/emails/reminder-timer.js';
 import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../../contracts/events.js';

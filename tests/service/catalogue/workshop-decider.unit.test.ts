@@ -230,3 +230,53 @@ describe('workshop decider', () => {
     });
   });
 });
+
+describe('workshop decider: its one evolve, over a draft', () => {
+  /** A random but reproducible history of holds, releases and confirmations on one workshop. */
+  function history(seed: number, length: number): WorkshopEvent[] {
+    let x = seed;
+    const rnd = (n: number) => ((x = (x * 1103515245 + 12345) % 2 ** 31), x % n);
+    const big = { ...workshop, capacity: 1_000 };
+    const events: WorkshopEvent[] = [{ type: 'WorkshopScheduled', data: { workshop: big } }];
+    for (let i = 0; i < length; i++) {
+      const enrollmentId = `e${rnd(40)}`;
+      const seats = 1 + rnd(5);
+      const family = String(rnd(8)).padStart(6, '0');
+      const freeSeatKeys = rnd(2) === 0 ? [`client-key-${family}`, `email-key-${family}`] : undefined;
+      const kind = rnd(3);
+      if (kind === 0)
+        events.push({
+          type: 'SeatsReserved',
+          data: { workshopId: big.id, enrollmentId, seats, expiresAt: AT, ...(freeSeatKeys ? { freeSeatKeys } : {}) },
+        });
+      else if (kind === 1)
+        events.push({ type: 'SeatsReleased', data: { workshopId: big.id, enrollmentId, seats, reason: 'expired' } });
+      else events.push({ type: 'SeatsConfirmed', data: { workshopId: big.id, enrollmentId, seats } });
+    }
+    return events;
+  }
+  const AT = '2025-05-01T15:00:00.000Z';
+  const sum = (m: Record<string, number>) => Object.values(m).reduce((x, y) => x + y, 0);
+
+  it('given random seat histories, when folded, then the running count of seats taken is the holds and sales it sums', () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const state = history(seed, 300).reduce(workshopDecider.evolve, workshopDecider.initialState);
+      expect(state.taken).toBe(sum(state.holds) + sum(state.confirmed));
+    }
+  });
+
+  it('given a fold, then the next initial state is a fresh one: no fold sees another’s seats', () => {
+    const folded = history(7, 50).reduce(workshopDecider.evolve, workshopDecider.initialState);
+    expect(folded.taken).toBeGreaterThan(0);
+    expect(workshopDecider.initialState).toEqual({
+      status: 'none',
+      workshop: null,
+      holds: {},
+      confirmed: {},
+      expiries: {},
+      freeSeatsBy: {},
+      freeSeatsOf: {},
+      taken: 0,
+    });
+  });
+});

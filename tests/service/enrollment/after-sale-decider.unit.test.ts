@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../support/decider.js';
-import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/enrollment-decider.js';
+import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/decider/enrollment-decider.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import type { WorkshopEvent } from '../../../contracts/catalogue/events.js';

@@ -5,7 +5,7 @@ import {
   cancellationMessageId,
   transferEmail,
   transferMessageId,
-} from '../../../service/enrollment/after-sale-emails.js';
+} from '../../../service/enrollment/emails/after-sale-emails.js';
 import { submitted } from '../../support/enrollment-events.js';
 import { visibleText as seen } from '../../support/email-html.js';
 

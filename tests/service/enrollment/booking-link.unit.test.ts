@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingUrl, createBookingLinks } from '../../../service/enrollment/booking-link.js';
+import { bookingUrl, createBookingLinks } from '../../../service/enrollment/after-sale/booking-link.js';
 import { loadConfig } from '../../../service/core/config.js';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationTerms, fullRefundDeadline } from '../../../service/enrollment/cancellation-policy.js';
+import { cancellationTerms, fullRefundDeadline } from '../../../service/enrollment/after-sale/cancellation-policy.js';
 
 const terms = (startsAt: string, now: string, o: { isFree?: boolean; days?: number } = {}) =>
   cancellationTerms({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../support/decider.js';
-import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/enrollment-decider.js';
+import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/decider/enrollment-decider.js';
 import type { EnrollmentEvent, EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
-import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/submission.js';
+import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/sale/submission.js';
 
 const AT = '2025-05-01T15:00:00.000Z';
 const item = {

@@ -6,7 +6,7 @@ import { validatingEventStore } from '../../../platform/eventstore/validating.js
 import { eventSchemas } from '../../../contracts/events.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
+import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 
 /**
  * Free seats cannot be hoarded (issue 22): one address took a whole free event in three requests
@@ -26,7 +26,7 @@ const ADMIN = { 'Admin-Key': 'test-admin-key-123456' };
 const free = (participants: number, email: string) => ({ ...baseForm({ participants, email }), totalPrice: 0 });
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const seatsTaken = async (app: TestApp = t!) =>
-  (await app.deps.commands.state(seatLedgerDecider, workshopStream('10'))).taken;
+  (await app.deps.commands.state(workshopDecider, workshopStream('10'))).taken;
 
 describe('free seats per client address and e-mail', () => {
   it('given one address, when it asks for 5 free seats three times under three e-mails, then the first is confirmed and the others get 429 with Retry-After and words a parent understands', async () => {

@@ -4,7 +4,7 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import type { Workshop } from '../../../contracts/catalogue/workshop.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
+import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 
 /**
  * A hold belongs to whoever made it (issue 22). The enroll form used to replace the unpaid hold of
@@ -25,7 +25,7 @@ const spotsLeft = async (id: string, position?: string) =>
   (await json<Workshop>(t.get(`/api/workshops/${id}${position ? `?minPosition=${position}` : ''}`))).spotsLeft;
 const enroll9 = (participants: number, email: string, extra: Record<string, unknown> = {}) =>
   t.post('/api/enroll/workshop/9', { ...baseForm({ participants, email }), totalPrice: 130 * participants, ...extra });
-const ledger = () => t.deps.commands.state(seatLedgerDecider, workshopStream('9'));
+const ledger = () => t.deps.commands.state(workshopDecider, workshopStream('9'));
 
 function manualClock(start = '2025-05-01T15:00:00Z') {
   let now = Date.parse(start);

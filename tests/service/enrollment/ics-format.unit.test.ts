@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldLine, icsText, workshopIcs } from '../../../service/enrollment/ics.js';
+import { foldLine, icsText, workshopIcs } from '../../../service/enrollment/emails/ics.js';
 
 const item = {
   kind: 'workshop' as const,

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../../support/decider.js';
-import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/enrollment-decider.js';
+import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/decider/enrollment-decider.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { confirmed, paid, submitted } from '../../support/enrollment-events.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween } from '../../../service/enrollment/reminder-timer.js';
-import { insideReminderWindow } from '../../../service/enrollment/confirmation-email.js';
+import { daysBetween } from '../../../service/enrollment/emails/reminder-timer.js';
+import { insideReminderWindow } from '../../../service/enrollment/emails/confirmation-email.js';
 
 describe('the reminder window', () => {
   it('given a 48-hour window from late evening, then the UTC start days asked for cover every instant in it', () => {

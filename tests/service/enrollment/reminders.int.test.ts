@@ -15,7 +15,7 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { OutboxMailer } from '../../../service/mail/outbox.js';
 import type { MailMessage } from '../../../service/mail/port.js';
-import { ReminderTimer } from '../../../service/enrollment/reminder-timer.js';
+import { ReminderTimer } from '../../../service/enrollment/emails/reminder-timer.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { baseForm } from '../../support/enrollment-forms.js';
 import { FaultyEventStore } from '../../support/faults.js';

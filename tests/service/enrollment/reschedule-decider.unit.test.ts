@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../support/decider.js';
-import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/enrollment-decider.js';
-import { rescheduleMove, transferMove } from '../../../service/enrollment/enrollment-state.js';
-import { calendarSequence } from '../../../service/enrollment/calendar-event.js';
+import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/decider/enrollment-decider.js';
+import { rescheduleMove, transferMove } from '../../../service/enrollment/decider/enrollment-state.js';
+import { calendarSequence } from '../../../service/enrollment/emails/calendar-event.js';
 import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { confirmed, paid, rescheduled, submitted } from '../../support/enrollment-events.js';
 

@@ -12,9 +12,9 @@ import { enrollmentStream, type EnrollmentSubmitted } from '../../../contracts/e
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { OutboxMailer } from '../../../service/mail/outbox.js';
 import type { MailMessage } from '../../../service/mail/port.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
-import { itemOfWorkshop } from '../../../service/enrollment/enroll-workshop.js';
-import { submissionOf } from '../../../service/enrollment/submission.js';
+import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
+import { itemOfWorkshop } from '../../../service/enrollment/sale/enroll-workshop.js';
+import { submissionOf } from '../../../service/enrollment/sale/submission.js';
 import { FaultyEventStore } from '../../support/faults.js';
 import { form } from '../../support/enrollment-events.js';
 import { baseForm, makeEnrollmentApp, type EnrollmentTestApp } from './support.js';
@@ -153,9 +153,9 @@ describe('a booking recorded across a change', () => {
     const enrollmentId = randomUUID();
     const meta = { correlationId: 'c', causationId: 'c', actor: 'visitor' as const, at: new Date().toISOString() };
     // The request took its seats and its item from the workshop as it was...
-    const before = await app.deps.commands.state(seatLedgerDecider, workshopStream(FREE));
+    const before = await app.deps.commands.state(workshopDecider, workshopStream(FREE));
     await app.deps.commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       workshopStream(FREE),
       {
         type: 'ReserveSeats',

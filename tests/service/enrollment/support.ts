@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../../support/app.js';
 import { OfflinePayments } from '../../../service/payments/offline-adapter.js';
 import { MemoryMailer } from '../../support/memory-mailer.js';
-import { HoldTimer } from '../../../service/enrollment/hold-timer.js';
+import { HoldTimer } from '../../../service/enrollment/sale/hold-timer.js';
 
 export { MemoryMailer } from '../../support/memory-mailer.js';
 export { baseForm, strictForm } from '../../support/enrollment-forms.js';

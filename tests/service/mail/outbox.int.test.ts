@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../../service/mail/outbox.js';
-import { confirmationEmail } from '../../../service/enrollment/confirmation-email.js';
-import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/submission.js';
+import { confirmationEmail } from '../../../service/enrollment/emails/confirmation-email.js';
+import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/sale/submission.js';
 import type { EnrollmentConfirmed } from '../../../contracts/enrollment/events.js';
 
 const AT = '2025-05-01T15:00:00.000Z';

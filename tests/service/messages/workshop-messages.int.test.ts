@@ -8,7 +8,7 @@ import type {
   WorkshopMessageView,
 } from '../../../contracts/messages/api.js';
 import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
-import { HoldTimer } from '../../../service/enrollment/hold-timer.js';
+import { HoldTimer } from '../../../service/enrollment/sale/hold-timer.js';
 import type { MailMessage } from '../../../service/mail/port.js';
 import { baseForm } from '../../support/enrollment-forms.js';
 import { makeBookingApp, type BookingTestApp } from '../booking/support.js';

@@ -3,7 +3,7 @@ import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import type { WaitlistEntryView } from '../../../contracts/waitlist/api.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
+import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 import { spotsLeft } from '../../../service/catalogue/workshop-decider.js';
 import {
   HOUR,
@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 const ADMIN = { 'Admin-Key': 'test-admin-key-123456' };
-const ledger = (app: WaitlistApp, id: string) => app.deps.commands.state(seatLedgerDecider, workshopStream(id));
+const ledger = (app: WaitlistApp, id: string) => app.deps.commands.state(workshopDecider, workshopStream(id));
 
 /** Lets every unpaid hold lapse, ticks the hold timer once (it releases them all), and waits for the reactions. */
 async function freeAllHolds(app: WaitlistApp) {
@@ -212,7 +212,7 @@ describe('waitlist offers', () => {
     await join(t, 'wc', 'cap-1@example.com');
     await join(t, 'wc', 'cap-2@example.com', 2);
     await t.deps.commands.handle(
-      seatLedgerDecider,
+      workshopDecider,
       workshopStream('wc'),
       { type: 'UpdateWorkshop', workshop: { ...w, capacity: 4 } },
       { correlationId: 'c', causationId: 'c', actor: 'admin', at: t.clock.now().toISOString() },

@@ -6,7 +6,7 @@ import { validatingEventStore } from '../../../platform/eventstore/validating.js
 import { createLogger } from '../../../platform/log.js';
 import { CommandHandler } from '../../../platform/command/handler.js';
 import { createCommandHandler } from '../../../service/compose.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
+import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 import { makeOffers } from '../../../service/waitlist/offers.js';
 import { FaultyEventStore } from '../../support/faults.js';
 import { fill, join, makeWaitlistApp, offerLinks, schedule, waitlistEvents, type WaitlistApp } from './support.js';
@@ -55,7 +55,7 @@ describe('waitlist offers across failures', () => {
       );
       expect(await waitlistEvents(t, 'wf', 'WaitlistOfferEmailSent')).toHaveLength(3);
       expect(t.mailer.sent.filter((m) => m.text.includes('?offer='))).toHaveLength(3);
-      expect((await t.deps.commands.state(seatLedgerDecider, workshopStream('wf'))).taken).toBe(3);
+      expect((await t.deps.commands.state(workshopDecider, workshopStream('wf'))).taken).toBe(3);
     });
   }
 
@@ -77,7 +77,7 @@ describe('waitlist offers across failures', () => {
     expect((await waitlistEvents(t, 'wr', 'WaitlistOffered')).length).toBe(before.offered);
     expect((await waitlistEvents(t, 'wr', 'WaitlistOfferEmailSent')).length).toBe(before.mailed);
     expect(t.mailer.sent.length).toBe(before.sent);
-    expect((await t.deps.commands.state(seatLedgerDecider, workshopStream('wr'))).taken).toBe(3);
+    expect((await t.deps.commands.state(workshopDecider, workshopStream('wr'))).taken).toBe(3);
   });
 
   it('given two offer makers on their own command handlers (two processes), when seats are freed concurrently and both run at once, then each freed seat makes one offer', async () => {
@@ -85,7 +85,7 @@ describe('waitlist offers across failures', () => {
     const { joined } = await fullWithLine(t, 'wp', 6, 8);
     await t.runner.stop();
     const meta = { correlationId: 'c', causationId: 'c', actor: 'system' as const, at: t.clock.now().toISOString() };
-    const ledger = await t.deps.commands.state(seatLedgerDecider, workshopStream('wp'));
+    const ledger = await t.deps.commands.state(workshopDecider, workshopStream('wp'));
     const holds = Object.keys(ledger.holds);
     // Five seats freed at once, by five releases racing.
     await Promise.all(
@@ -93,7 +93,7 @@ describe('waitlist offers across failures', () => {
         .slice(0, 5)
         .map((enrollmentId) =>
           t!.deps.commands.handle(
-            seatLedgerDecider,
+            workshopDecider,
             workshopStream('wp'),
             { type: 'ReleaseSeats', workshopId: 'wp', enrollmentId, reason: 'cancelled' },
             meta,
@@ -111,7 +111,7 @@ describe('waitlist offers across failures', () => {
     expect(entryIds(await waitlistEvents(t, 'wp', 'WaitlistOffered'))).toEqual(
       joined.slice(0, 5).map((j) => j.waitlistEntryId),
     );
-    const fresh = await createCommandHandler(t.eventStore).state(seatLedgerDecider, workshopStream('wp'));
+    const fresh = await createCommandHandler(t.eventStore).state(workshopDecider, workshopStream('wp'));
     expect(fresh.taken).toBe(6);
     const offerHolds = (await t.eventStore.readStream(workshopStream('wp'))).filter(
       (e) => e.type === 'SeatsReserved' && (e.data as { waitlistEntryId?: string }).waitlistEntryId,

@@ -4,7 +4,7 @@ import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { waitlistStream } from '../../../contracts/waitlist/events.js';
 import type { JoinWaitlistResponse, WaitlistConfirmResponse } from '../../../contracts/waitlist/api.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
+import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 import { WaitlistLapseTimer } from '../../../service/waitlist/lapse-timer.js';
 import type { TestAppOptions } from '../../support/app.js';
 import { baseForm, makeEnrollmentApp, type EnrollmentTestApp } from '../enrollment/support.js';
@@ -48,7 +48,7 @@ export async function makeWaitlistApp(options: TestAppOptions = {}): Promise<Wai
 export async function schedule(t: WaitlistApp, id: string, capacity: number, price = 50): Promise<WorkshopData> {
   const workshop = testWorkshop(id, capacity, t.clock.now(), price);
   await t.deps.commands.handle(
-    seatLedgerDecider,
+    workshopDecider,
     workshopStream(id),
     { type: 'ScheduleWorkshop', workshop },
     { correlationId: 'test', causationId: 'test', actor: 'admin', at: t.clock.now().toISOString() },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../support/decider.js';
 import { lineEntries, positionOf, waitlistDecider } from '../../../service/waitlist/waitlist-decider.js';
-import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 import type { WaitlistEvent } from '../../../contracts/waitlist/events.js';
 import type { WorkshopEvent } from '../../../contracts/catalogue/events.js';
@@ -239,10 +238,7 @@ describe('seat ledger: offer holds', () => {
     ...(offerId ? { offerId } : {}),
   });
 
-  for (const [name, decider] of [
-    ['catalogue decider', workshopDecider],
-    ['seat ledger', seatLedgerDecider],
-  ] as const) {
+  for (const [name, decider] of [['workshop decider', workshopDecider]] as const) {
     const spec = deciderSpec(decider);
     it(`${name}: given free seats, when seats are offered, then they are held for the entry; offered again, nothing more`, () => {
       spec([scheduled]).when(offer).then([offerHold]);

@@ -1,0 +1,36 @@
+import { enrollmentIdOf, type EnrollmentEvent } from '../../../contracts/enrollment/events.js';
+import { defineReactor } from '../../../platform/processor/reactor.js';
+import type { AppDeps } from '../../core/deps.js';
+import { giveBackCancelledSeats } from './cancel.js';
+import { settleTransfer } from './transfer.js';
+
+type SeatWork = Extract<
+  EnrollmentEvent,
+  { type: 'EnrollmentCancelled' | 'TransferRequested' | 'EnrollmentTransferred' | 'TransferAbandoned' }
+>;
+
+export const AFTER_SALE_SEATS_REACTOR = 'after-sale-seats';
+
+/**
+ * The seats that follow from after-sale decisions, whatever happened to the request that made them:
+ * a cancellation's seats go back; a transfer is brought to one outcome (seats in the target and
+ * given back in the source, or left in the source) even when the process that started it died
+ * between its writes. Every step is idempotent and decided from the enrollment's current state, so
+ * a delivery after the request already did the work changes nothing.
+ */
+export function afterSaleSeatsReactor(deps: AppDeps) {
+  return defineReactor<SeatWork>({
+    name: AFTER_SALE_SEATS_REACTOR,
+    eventTypes: ['EnrollmentCancelled', 'TransferRequested', 'EnrollmentTransferred', 'TransferAbandoned'],
+    async handle(event, { metadata }) {
+      const enrollmentId = enrollmentIdOf(event);
+      if (event.type === 'EnrollmentCancelled') {
+        const { reason } = event.data;
+        if (reason === 'cancelled-by-admin' || reason === 'cancelled-by-visitor')
+          await giveBackCancelledSeats(deps, enrollmentId, metadata);
+        return;
+      }
+      await settleTransfer(deps, enrollmentId, event.data.transferId, metadata);
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../../contracts/enrollment/events.js';
+import { defineReactor } from '../../../platform/processor/reactor.js';
+import type { AppDeps } from '../../core/deps.js';
+import { RefundRefusedError } from '../../payments/port.js';
+import { enrollmentDecider } from '../decider/enrollment-decider.js';
+
+type RefundRequestedEvent = Extract<EnrollmentEvent, { type: 'RefundRequested' }>;
+
+export const REFUNDS_REACTOR = 'refunds';
+
+/** The provider's idempotency key of one attempt of one refund: a retry after a refusal is a new request. */
+export const refundIdempotencyKey = (refundKey: string, attempt: number) => `refund-${refundKey}-a${attempt}`;
+
+/**
+ * Makes each requested refund at the provider, once, and records how it went.
+ *
+ * - The runner moves the checkpoint past a RefundRequested only after this resolved, so a crash at
+ *   any point delivers it again. The provider call carries `refund-<refundKey>-a<attempt>` as its
+ *   idempotency key, so a second call after a crash (before the outcome was recorded) gets the
+ *   refund made the first time, never a second one.
+ * - Each delivery reads the enrollment first: a refund already issued or failed, or an attempt
+ *   that a retry has replaced, is not asked for again.
+ * - The provider refusing (RefundRefusedError) is recorded as RefundFailed for the administrator,
+ *   who may retry: the retry is a new attempt with a new key, since the provider answers a key it
+ *   refused with the same refusal. A time-out or an outage is thrown, and the runner retries the
+ *   same attempt with growing pauses.
+ */
+export function refundsReactor(deps: Pick<AppDeps, 'commands' | 'payments' | 'clock' | 'log'>) {
+  return defineReactor<RefundRequestedEvent>({
+    name: REFUNDS_REACTOR,
+    eventTypes: ['RefundRequested'],
+    async handle(event, { metadata }) {
+      const enrollmentId = enrollmentIdOf(event);
+      const stream = enrollmentStream(enrollmentId);
+      const { refundKey, attempt, paymentIntentId, amountCents } = event.data;
+      const state = await deps.commands.state(enrollmentDecider, stream);
+      const entry = state.refunds[refundKey];
+      if (!entry || entry.status !== 'requested' || entry.attempt !== attempt) return;
+      const at = () => deps.clock().toISOString();
+      try {
+        const refund = await deps.payments.refund(
+          paymentIntentId,
+          refundIdempotencyKey(refundKey, attempt),
+          amountCents,
+        );
+        await deps.commands.handle(
+          enrollmentDecider,
+          stream,
+          {
+            type: 'RecordRefundIssued',
+            refundKey,
+            attempt,
+            refundId: refund.refundId,
+            amountCents: refund.amountCents,
+            at: at(),
+          },
+          metadata,
+        );
+        deps.log.info('refund issued', { enrollmentId, refundKey, attempt, amountCents: refund.amountCents });
+      } catch (err) {
+        if (!(err instanceof RefundRefusedError)) throw err;
+        await deps.commands.handle(
+          enrollmentDecider,
+          stream,
+          { type: 'RecordRefundFailure', refundKey, attempt, code: err.code, message: err.message, at: at() },
+          metadata,
+        );
+        deps.log.warn('refund refused by the provider', { enrollmentId, refundKey, attempt, code: err.code });
+      }
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { SCHOOL } from '../../../contracts/core/school.js';
+import { toOneLine } from '../../../contracts/core/text.js';
+import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
+import { participantDetailsOf } from '../../../contracts/enrollment/participants.js';
+import { receiptFileName, receiptText, type ReceiptOrder } from '../../../contracts/enrollment/receipt.js';
+import type { MailMessage } from '../../mail/port.js';
+import { renderEmail } from '../../mail/templates/index.js';
+import { confirmedReceiptPdfAttachment } from '../../mail/receipt-pdf.js';
+import { workshopIcs } from './ics.js';
+import { calendarUid } from './calendar-event.js';
+
+const DOMAIN = SCHOOL.email.split('@')[1]!;
+
+/** One order, one Message-ID: a re-send is recognisably the same message (and the same outbox file). */
+export const confirmationMessageId = (orderId: string) => `<${orderId}@${DOMAIN}>`;
+
+/** Whether the workshop starts within `hours` of the confirmation, so that no reminder will follow. */
+export function insideReminderWindow(item: Pick<PurchasedItem, 'date'>, confirmedAt: string, hours: number): boolean {
+  if (!item.date) return false;
+  const start = new Date(item.date).getTime();
+  return start - new Date(confirmedAt).getTime() < hours * 3_600_000;
+}
+
+/**
+ * The confirmation e-mail: a short letter (text and HTML), the receipt as text and as a .txt file,
+ * and an .ics for the workshop. `sub.item` is the workshop as the enrollment holds it now (the
+ * callers pass the state's item: a transfer or a move by the school changes it). With `reminderHours`, a workshop closer than that says this is the
+ * only e-mail before it (the reminder job skips such enrollments).
+ */
+export async function confirmationEmail(
+  sub: EnrollmentSubmitted,
+  conf: EnrollmentConfirmed,
+  now: Date,
+  publicUrl?: string,
+  reminderHours?: number,
+  /** The parent's booking page (service/enrollment/booking-link.ts), or null when no secret signs links. */
+  manageUrl: string | null = null,
+  /** Changes of date or place so far (calendar-event.ts): a booking moved before it was confirmed starts above 0. */
+  sequence = 0,
+): Promise<MailMessage> {
+  const order: ReceiptOrder = {
+    orderReference: conf.orderReference,
+    confirmedAt: conf.confirmedAt,
+    submittedAt: sub.submittedAt,
+    paymentMethod: conf.paymentMethod,
+    item: sub.item,
+    attendees: sub.attendees,
+    participantDetails: participantDetailsOf(sub.form),
+    participants: sub.participants,
+    subtotalCents: sub.subtotalCents,
+    taxCents: sub.taxCents,
+    amountCents: sub.amountCents,
+    contactName: toOneLine(`${sub.form.firstName} ${sub.form.lastName}`),
+    refundedCents: 0,
+  };
+  const receipt = receiptText(conf.orderId, order, now);
+  const ics = workshopIcs({
+    uid: calendarUid(conf.orderId),
+    item: sub.item,
+    orderId: conf.orderId,
+    stamp: now,
+    sequence,
+  });
+  const { subject, text, html } = await renderEmail('confirmation', {
+    firstName: sub.form.firstName,
+    orderId: conf.orderId,
+    orderReference: conf.orderReference,
+    isFree: sub.isFree,
+    amountCents: conf.amountCents,
+    paymentMethod: conf.paymentMethod,
+    item: sub.item,
+    attendees: sub.attendees,
+    receipt,
+    hasCalendar: ics !== null,
+    orderUrl: orderPageUrl(publicUrl, conf.orderId),
+    manageUrl,
+    noReminderWithinHours:
+      reminderHours !== undefined && insideReminderWindow(sub.item, conf.confirmedAt, reminderHours)
+        ? reminderHours
+        : null,
+    publicUrl: publicUrl ?? null,
+  });
+  return {
+    to: sub.form.email,
+    subject,
+    text,
+    html,
+    messageId: confirmationMessageId(conf.orderId),
+    attachments: [
+      { filename: receiptFileName(conf.orderId), content: receipt, contentType: 'text/plain; charset=utf-8' },
+      await confirmedReceiptPdfAttachment(conf.orderId, order, now),
+      ...(ics ? [workshopIcsAttachment(conf.orderId, ics)] : []),
+    ],
+  };
+}
+
+/** The order confirmation page of an order, when the site's address is known. */
+export const orderPageUrl = (publicUrl: string | undefined, orderId: string) =>
+  publicUrl ? `${publicUrl.replace(/\/$/, '')}/order-confirmation?orderId=${encodeURIComponent(orderId)}` : null;
+
+/** The workshop's .ics as an attachment; the same file name in the confirmation and the reminder. */
+export const workshopIcsAttachment = (orderId: string, ics: string) => ({
+  filename: `${SCHOOL.product}-${orderId}.ics`,
+  content: ics,
+  contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+});

@@ -1,0 +1,113 @@
+import { ADDRESS_ONE_LINE, SCHOOL } from '../../../contracts/core/school.js';
+import type { PurchasedItem } from '../../../contracts/enrollment/events.js';
+
+/** Lone surrogates have no UTF-8 form; they become U+FFFD, as an encoder would write them. */
+const wellFormed = (s: string) =>
+  s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+/**
+ * RFC 5545 TEXT (3.3.11): backslash, semicolon and comma escaped; every line break (CRLF, a bare
+ * CR or LF, U+2028/2029) becomes the two characters "\n"; other control and bidi characters,
+ * which TEXT does not allow or which would make the text read differently, are dropped.
+ */
+export function icsText(value: string): string {
+  return wellFormed(value)
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
+}
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+const LINE_OCTETS = 75;
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * Folds a content line so that no physical line is longer than 75 octets (RFC 5545 3.1): CRLF and
+ * a space before each continuation, cut between code points so that no UTF-8 sequence (and no
+ * surrogate pair) is split. A continuation line's leading space counts towards its 75.
+ */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of wellFormed(line)) {
+    const size = utf8Length(ch.codePointAt(0)!);
+    const limit = out.length === 0 ? LINE_OCTETS : LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+/**
+ * The end of the first session: the end time of "12:30 PM - 2:00 PM" on the start's day and UTC
+ * offset; two hours after the start when the text cannot be read.
+ */
+export function sessionEnd(startIso: string, time: string): Date {
+  const start = new Date(startIso);
+  const m = /-\s*(\d{1,2}):(\d{2})\s*(AM|PM)/i.exec(time);
+  const day = /^(\d{4}-\d{2}-\d{2})T/.exec(startIso)?.[1];
+  const offset = /([+-]\d{2}:\d{2}|Z)$/.exec(startIso)?.[1];
+  if (m && day && offset) {
+    const hour = (Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0);
+    const end = new Date(`${day}T${String(hour).padStart(2, '0')}:${m[2]}:00${offset}`);
+    if (end > start) return end;
+  }
+  return new Date(start.getTime() + 2 * 3_600_000);
+}
+
+/** A calendar invitation for the workshop (daily sessions when it runs several days). */
+export function workshopIcs(input: {
+  uid: string;
+  item: PurchasedItem;
+  orderId: string;
+  stamp: Date;
+  /** Revision of the event (RFC 5545 SEQUENCE): a moved workshop keeps its UID with a higher one, so calendars update it. */
+  sequence?: number;
+}): string | null {
+  const { item } = input;
+  if (!item.date) return null;
+  const start = new Date(item.date);
+  const days = Number(/(\d+)\s*days?/i.exec(item.duration)?.[1] ?? '1');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${SCHOOL.name}//Enrollment//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${input.uid}`,
+    `DTSTAMP:${utc(input.stamp)}`,
+    ...(input.sequence ? [`SEQUENCE:${input.sequence}`] : []),
+    `DTSTART:${utc(start)}`,
+    `DTEND:${utc(sessionEnd(item.date, item.time))}`,
+    ...(days > 1 ? [`RRULE:FREQ=DAILY;COUNT=${days}`] : []),
+    `SUMMARY:${icsText(item.title)}`,
+    `LOCATION:${icsText(item.location || ADDRESS_ONE_LINE)}`,
+    `DESCRIPTION:${icsText(`Order ${input.orderId}. ${item.attire ? `Attire: ${item.attire}. ` : ''}Please arrive 15 minutes early.`)}`,
+    // A parameter value is quoted, not escaped (RFC 5545 3.2); DQUOTE cannot appear inside.
+    `ORGANIZER;CN="${SCHOOL.name.replace(/["\u0000-\u001F\u007F]/g, '')}":mailto:${SCHOOL.email}`,
+    'BEGIN:VALARM',
+    'TRIGGER:-PT24H',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${icsText(`${item.title} tomorrow`)}`,
+    'END:VALARM',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,49 @@
+import { SCHOOL } from '../../../contracts/core/school.js';
+import type { EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
+import type { MailMessage } from '../../mail/port.js';
+import { renderEmail } from '../../mail/templates/index.js';
+import { orderPageUrl, workshopIcsAttachment } from './confirmation-email.js';
+import { workshopIcs } from './ics.js';
+import { calendarUid } from './calendar-event.js';
+
+const DOMAIN = SCHOOL.email.split('@')[1]!;
+
+/** One reminder per order, one Message-ID: a re-send is the same message, and the same outbox file (REMINDER-<order>.eml). */
+export const reminderMessageId = (orderId: string) => `<REMINDER-${orderId}@${DOMAIN}>`;
+
+/**
+ * The reminder before a workshop: date, time, address, attire, "arrive 15 minutes early", and the
+ * .ics again. `sub.item` is the workshop as the enrollment holds it now (after a transfer or a
+ * move by the school). The calendar entry keeps the confirmation's UID, so a calendar updates the
+ * entry it has rather than adding a second one.
+ */
+export async function reminderEmail(
+  sub: EnrollmentSubmitted,
+  orderId: string,
+  now: Date,
+  publicUrl?: string,
+  /** The parent's booking page, or null when no secret signs links. */
+  manageUrl: string | null = null,
+  /** Changes of date or place so far (calendar-event.ts), so the reminder's file is not older than the last one sent. */
+  sequence = 0,
+): Promise<MailMessage> {
+  const ics = workshopIcs({ uid: calendarUid(orderId), item: sub.item, orderId, stamp: now, sequence });
+  const { subject, text, html } = await renderEmail('reminder', {
+    firstName: sub.form.firstName,
+    orderId,
+    item: sub.item,
+    attendees: sub.attendees,
+    hasCalendar: ics !== null,
+    orderUrl: orderPageUrl(publicUrl, orderId),
+    manageUrl,
+    publicUrl: publicUrl ?? null,
+  });
+  return {
+    to: sub.form.email,
+    subject,
+    text,
+    html,
+    messageId: reminderMessageId(orderId),
+    attachments: ics ? [workshopIcsAttachment(orderId, ics)] : [],
+  };
+}

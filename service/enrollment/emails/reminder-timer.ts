@@ -1,0 +1,201 @@
+import { bookingUrl } from '../after-sale/booking-link.js';
+import type { EventMetadata } from '../../../contracts/core/events.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import type { ReminderDoc } from '../../../projections/enrollment/reminders.js';
+import { Lease } from '../../../platform/processor/lease.js';
+import { LeasedTimer } from '../../../platform/processor/leased-timer.js';
+import { LeaseLostError } from '../../../platform/readstore/port.js';
+import type { AppDeps } from '../../core/deps.js';
+import { AppError } from '../../core/errors.js';
+import { UnsendableMessageError } from '../../mail/port.js';
+import { insideReminderWindow } from './confirmation-email.js';
+import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { reminderEmail } from './reminder-email.js';
+import { calendarSequence } from './calendar-event.js';
+
+export interface ReminderTimerOptions {
+  /** How often to look for reminders due (ms). Default one minute: a reminder is not to the second. */
+  intervalMs?: number;
+  /** Lease owner name; one timer at a time sends, whatever the number of API processes. */
+  owner?: string;
+  /** Take the lease at the first tick even if another owner holds it (embedded default: see ProcessorRunner). */
+  takeOverAtStart?: boolean;
+}
+
+export interface ReminderTickReport {
+  sent: number;
+  failures: number;
+}
+
+const LEASE = 'enrollment-reminders';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The UTC days (YYYY-MM-DD) from `from` to `to`, both included: the `startsOn` values a window spans. */
+export function daysBetween(from: Date, to: Date): string[] {
+  const days: string[] = [];
+  for (let t = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); t <= to.getTime(); t += DAY_MS)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * The one reminder e-mail before a workshop, on a clock: each confirmed enrollment gets it once
+ * its workshop is less than REMINDER_HOURS away, and none when it was confirmed inside that window
+ * (its confirmation said it would be the only e-mail).
+ *
+ * It works from the `reminders` read model (confirmed enrollments still owed one, by start) and
+ * records what it did as ReminderSent through the command handler, so:
+ * - Exactly once across restarts: the record is on the enrollment's stream, and the read model
+ *   drops the enrollment once it is there; a restarted process finds nothing left to send.
+ * - Across API processes: a lease keeps the sending to one process; if two ever sent (a lease
+ *   taken over mid-send), the decider records the second ReminderSent as nothing.
+ * - The send happens before the record. A crash between them sends the same message again at the
+ *   next pass, identical and with the same Message-ID: the outbox (embedded default) writes it to
+ *   the same file, REMINDER-<order>.eml. Over SMTP the second copy does leave (mail servers do not
+ *   drop a Message-ID they have seen), so that window, one send, is at least once.
+ * - None after a cancellation: the read model drops a cancelled or refunded enrollment, and each
+ *   send first reads the enrollment's state, which must still be `confirmed` (a cancellation the
+ *   read model has not caught up with yet); a cancellation between that read and the send can
+ *   still let one reminder leave, and the record is then refused.
+ */
+export class ReminderTimer {
+  /** Enrollment id -> time before which a failed send is not retried. */
+  private readonly backoff = new Map<string, { until: number; failures: number }>();
+  /** Messages that can never be sent (a recipient refused for good): logged once, then passed over. */
+  private readonly unsendable = new Set<string>();
+  private readonly timer: LeasedTimer<ReminderTickReport>;
+  private readonly lease: Lease;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly options: ReminderTimerOptions = {},
+  ) {
+    const owner = options.owner ?? `reminder-timer-${process.pid}-${deps.newId()}`;
+    const lease = (this.lease = new Lease(deps.readStore, LEASE, owner, {
+      ttlMs: Math.max(30_000, (options.intervalMs ?? 60_000) * 3),
+      takeOverAtStart: options.takeOverAtStart,
+    }));
+    this.timer = new LeasedTimer({
+      name: 'reminder timer',
+      intervalMs: options.intervalMs ?? 60_000,
+      lease,
+      log: deps.log,
+      pass: () => this.work(),
+      idle: () => ({ sent: 0, failures: 0 }),
+    });
+  }
+
+  start(): void {
+    this.timer.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.timer.stop();
+  }
+
+  /** One pass over the reminders due; passes never overlap, and run only under the lease. */
+  tick(): Promise<ReminderTickReport> {
+    return this.timer.tick();
+  }
+
+  private async work(): Promise<ReminderTickReport> {
+    const report: ReminderTickReport = { sent: 0, failures: 0 };
+    const now = this.deps.clock();
+    const hours = this.deps.config.REMINDER_HOURS;
+    const windowEnd = new Date(now.getTime() + hours * HOUR_MS);
+    const { items } = await this.deps.readStore.find<ReminderDoc>('reminders', {
+      where: { confirmed: true, startsOn: daysBetween(now, windowEnd) },
+      sort: [{ field: 'startsAt', direction: 'asc' }],
+      limit: 500,
+    });
+    for (const { doc } of items) {
+      const startsAt = new Date(doc.startsAt);
+      if (startsAt <= now) continue;
+      if (startsAt > windowEnd) break;
+      if (!doc.confirmedAt || insideReminderWindow({ date: doc.startsAt }, doc.confirmedAt, hours)) continue;
+      if (this.unsendable.has(doc.enrollmentId)) continue;
+      if (await this.attempt(doc.enrollmentId, report, () => this.remind(doc))) report.sent++;
+    }
+    return report;
+  }
+
+  private async remind(doc: ReminderDoc): Promise<boolean> {
+    const { enrollmentId } = doc;
+    const stream = enrollmentStream(enrollmentId);
+    const state = await this.deps.commands.state(enrollmentDecider, stream);
+    if (state.reminderSent || state.status !== 'confirmed') return false;
+    const { orderId } = state.order;
+    // The workshop as the enrollment holds it now: a transfer or a move by the school changed it.
+    const message = await reminderEmail(
+      { ...state.submission, item: state.item },
+      orderId,
+      this.deps.clock(),
+      this.deps.config.PUBLIC_URL,
+      bookingUrl(this.deps.config, enrollmentId),
+      calendarSequence(state),
+    );
+    // Still the one sending (a pass can outlast the lease's renewal); LeaseLostError ends the pass.
+    await this.lease.keep();
+    try {
+      await this.deps.mailer.send(message);
+    } catch (err) {
+      if (!(err instanceof UnsendableMessageError)) throw err;
+      this.unsendable.add(enrollmentId);
+      this.deps.log.error('reminder e-mail cannot be sent; passed over', {
+        enrollmentId,
+        orderId,
+        reason: err.message,
+      });
+      return false;
+    }
+    try {
+      await this.deps.commands.handle(
+        enrollmentDecider,
+        stream,
+        {
+          type: 'RecordReminder',
+          orderId,
+          messageId: message.messageId,
+          transport: this.deps.mailer.transport,
+          workshopStartsAt: doc.startsAt,
+          at: this.deps.clock().toISOString(),
+        },
+        this.metadata(enrollmentId),
+      );
+    } catch (err) {
+      // Cancelled between the read and the record: the read model drops it, nothing to retry.
+      if (err instanceof AppError && err.code === 'conflict') {
+        this.deps.log.warn('reminder sent to an enrollment cancelled meanwhile', { enrollmentId, orderId });
+        return true;
+      }
+      throw err;
+    }
+    this.deps.log.info('reminder e-mail sent', { enrollmentId, orderId, transport: this.deps.mailer.transport });
+    return true;
+  }
+
+  /** Runs one send; a failure is logged and retried later with growing pauses, not at every pass. */
+  private async attempt(key: string, report: ReminderTickReport, job: () => Promise<boolean>): Promise<boolean> {
+    const wait = this.backoff.get(key);
+    if (wait && wait.until > Date.now()) return false;
+    try {
+      const done = await job();
+      this.backoff.delete(key);
+      return done;
+    } catch (err) {
+      // Another process holds the lease now: this pass ends, and that process sends.
+      if (err instanceof LeaseLostError) throw err;
+      report.failures++;
+      const failures = (wait?.failures ?? 0) + 1;
+      this.backoff.set(key, { failures, until: Date.now() + Math.min(600_000, 5_000 * 2 ** failures) });
+      this.deps.log.warn('reminder failed', { enrollmentId: key, failures, err });
+      return false;
+    }
+  }
+
+  private metadata(enrollmentId: string): EventMetadata {
+    const id = `reminder-${enrollmentId}`.slice(0, 100);
+    return { correlationId: id, causationId: id, actor: 'system', at: this.deps.clock().toISOString() };
+  }
+}

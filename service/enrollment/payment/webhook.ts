@@ -1,0 +1,76 @@
+import type { EventMetadata } from '../../../contracts/core/events.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import type { AppDeps } from '../../core/deps.js';
+import { AppError } from '../../core/errors.js';
+import { recordPaymentSuccess } from './settle-payment.js';
+import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { META, WebhookSignatureError } from '../../payments/port.js';
+
+export interface WebhookOutcome {
+  received: true;
+  /** Why nothing was recorded, when nothing was. */
+  ignored?: string;
+}
+
+/**
+ * The one path for provider events, used by POST /api/webhook, by the offline provider and by the
+ * test-mode simulation: the signature is checked on the raw body before anything else, then the
+ * event is recorded through deciders that absorb duplicates and late or out-of-order deliveries.
+ */
+export async function handleWebhook(
+  deps: AppDeps,
+  rawBody: string | Uint8Array,
+  signature: string | undefined,
+): Promise<WebhookOutcome> {
+  let event;
+  try {
+    event = deps.payments.verifyEvent(rawBody, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) throw new AppError('validation', `Webhook refused: ${err.message}`);
+    throw err;
+  }
+  const intent = event.intent;
+  const enrollmentId = intent?.metadata[META.enrollmentId];
+  if (!intent || !enrollmentId) return { received: true, ignored: `${event.type} is not about an enrollment` };
+
+  const metadata: EventMetadata = {
+    correlationId: event.id,
+    causationId: event.id,
+    actor: 'provider',
+    at: deps.clock().toISOString(),
+  };
+  try {
+    if (event.type === 'payment_intent.succeeded') {
+      await recordPaymentSuccess(deps, enrollmentId, intent, event.id, 'webhook', metadata);
+      return { received: true };
+    }
+    if (event.type === 'payment_intent.payment_failed') {
+      const error = intent.lastError ?? {
+        code: 'card_declined',
+        message: 'An error occurred during payment processing',
+      };
+      await deps.commands.handle(
+        enrollmentDecider,
+        enrollmentStream(enrollmentId),
+        {
+          type: 'RecordPaymentFailure',
+          paymentIntentId: intent.id,
+          providerEventId: event.id,
+          code: error.code,
+          reason: error.message,
+          at: deps.clock().toISOString(),
+        },
+        metadata,
+      );
+      return { received: true };
+    }
+  } catch (err) {
+    // An event about an enrollment we never had would be retried by the provider for days: say so and stop.
+    if (err instanceof AppError && err.code === 'not_found') {
+      deps.log.warn('webhook for an unknown enrollment', { enrollmentId, eventId: event.id });
+      return { received: true, ignored: 'unknown enrollment' };
+    }
+    throw err;
+  }
+  return { received: true, ignored: `${event.type} needs no action` };
+}

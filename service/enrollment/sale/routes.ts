@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppDeps } from '../../core/deps.js';
+import { validate } from '../../core/validate.js';
+import { notFound, validationError } from '../../core/errors.js';
+import { requestMetadata } from '../../core/metadata.js';
+import { MinPositionQuerySchema, awaitProjections } from '../../core/read-after-write.js';
+import { CatalogueIdParamSchema, EnrollProgramRequestSchema } from '../../../contracts/enrollment/api.js';
+import { EnrollmentIdSchema } from '../../../contracts/enrollment/events.js';
+import { enrollInWorkshop, type OfferLookup } from './enroll-workshop.js';
+import { enrollInProgram } from './enroll-program.js';
+import { findEnrollment, findOrder } from './queries.js';
+import { outboxRoutes } from '../emails/outbox-routes.js';
+import { rateLimit } from '../../core/rate-limit.js';
+import { clientAddress } from '../../core/client-address.js';
+
+const OrderParamSchema = z.object({
+  orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)'),
+});
+const EnrollmentParamSchema = z.object({ id: EnrollmentIdSchema });
+
+/** Routes of the enrollment slice, mounted under /api. */
+export function enrollmentRoutes(deps: AppDeps, options: { findOffer?: OfferLookup } = {}): Hono {
+  const app = new Hono();
+  const limited = rateLimit(deps);
+
+  app.post('/enroll/workshop/:id', limited, validate('param', CatalogueIdParamSchema), async (c) => {
+    const body: unknown = await c.req.json().catch(() => {
+      throw validationError('The request body is not valid JSON. Send the enrollment form as JSON.');
+    });
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw validationError('Send the enrollment form as a JSON object.');
+    const result = await enrollInWorkshop(
+      deps,
+      c.req.valid('param').id,
+      body,
+      requestMetadata(c, deps, 'visitor'),
+      clientAddress(c),
+      options.findOffer,
+    );
+    return c.json(result, 201);
+  });
+
+  app.get(
+    '/orders/:orderId',
+    validate('param', OrderParamSchema),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
+      const order = await findOrder(deps.readStore, c.req.valid('param').orderId);
+      if (!order)
+        throw notFound(
+          'We could not find that order. If you just paid, refresh in a moment; otherwise contact us with your order number.',
+        );
+      return c.json(order);
+    },
+  );
+
+  // The checkout's lookup in every mode: a checkout link opened in a new tab (or after Stripe's full
+  // page load without session storage) asks the server for the amount. No names, no contact details.
+  app.get(
+    '/enrollments/:id',
+    validate('param', EnrollmentParamSchema),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['orders']);
+      const enrollment = await findEnrollment(deps.readStore, c.req.valid('param').id);
+      if (!enrollment) throw notFound('We could not find that enrollment.');
+      return c.json(enrollment);
+    },
+  );
+
+  if (deps.config.testPages) {
+    app.post(
+      '/enroll/program/:id',
+      limited,
+      validate('param', CatalogueIdParamSchema),
+      validate('json', EnrollProgramRequestSchema),
+      async (c) => {
+        const result = await enrollInProgram(
+          deps,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          requestMetadata(c, deps, 'visitor'),
+        );
+        return c.json(result, 201);
+      },
+    );
+
+    app.route('/', outboxRoutes(deps));
+  }
+
+  return app;
+}
