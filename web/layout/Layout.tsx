@@ -2,7 +2,7 @@ import '../core/zodJitless.js';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { SkipLink } from '../components/SkipLink.js';
-import { ToastRegion } from '../components/Toast.js';
+import { LayoutToasts, ToastRegion } from '../components/Toast.js';
 import { Banner } from './Banner.js';
 import { Footer } from './Footer.js';
 import { Header } from './Header.js';
@@ -25,7 +25,9 @@ export function Layout() {
         <Banner />
       </ServerHtml>
       <HeaderIsland pathname={pathname} search={search} />
-      <MainRegion />
+      <LayoutToasts>
+        <MainRegion />
+      </LayoutToasts>
       <ServerHtml id="site-footer">
         <Footer />
       </ServerHtml>
