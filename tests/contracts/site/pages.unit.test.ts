@@ -44,6 +44,7 @@ describe('the page manifest: robots.txt and the sitemap', () => {
     expect(robotsDisallowed()).toEqual([
       '/api/',
       '/waitlist/leave',
+      '/waitlist/confirm',
       '/checkout/',
       '/payment-success',
       '/order-confirmation',
