@@ -33,8 +33,17 @@ export function draftValues(stored: unknown): EnrollmentFormValues | null {
   };
 }
 
+/** Whether this document was opened by the browser's Back or Forward (not a link, a reload or a typed address). */
+const openedByHistory = () =>
+  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward';
+
+/**
+ * The form as it was sent from this tab, when the page was opened by Back (or Forward): a parent
+ * who opens the enroll page afresh starts from a blank form, as before.
+ */
 export function savedDraft(workshopId: string): EnrollmentFormValues | null {
   try {
+    if (!openedByHistory()) return null;
     const stored = window.sessionStorage.getItem(storageKey(workshopId));
     return stored ? draftValues(JSON.parse(stored)) : null;
   } catch {
