@@ -35,13 +35,7 @@ export type PageLookup = 'program' | 'workshop';
  * `GET /api/policies`: policiesOf). The service answers each from its read models
  * (service/site/page-reads.ts), the web app puts it under its query key.
  */
-export const PAGE_READS = [
-  'listPrograms',
-  'findProgram',
-  'listWorkshops',
-  'findWorkshop',
-  'policiesOf',
-] as const;
+export const PAGE_READS = ['listPrograms', 'findProgram', 'listWorkshops', 'findWorkshop', 'policiesOf'] as const;
 export type PageRead = (typeof PAGE_READS)[number];
 
 /**

@@ -44,7 +44,10 @@ export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config'>): Record
         const workshop = (list as Workshop[]).find((w) => w.id === id);
         return workshop
           ? ok(workshop)
-          : { status: 404, error: 'Workshop Not Found: it may have been removed. Please pick another from the schedule.' };
+          : {
+              status: 404,
+              error: 'Workshop Not Found: it may have been removed. Please pick another from the schedule.',
+            };
       },
     },
     // GET /api/policies: from configuration
