@@ -101,8 +101,8 @@ test.describe('the enroll page as the server sends it', () => {
     await expect(button).toBeEnabled();
     await expect(page.getByText('Submitting…')).toHaveCount(0);
 
-    // The same form sent again carries the first answer's hold token: the new hold replaces it.
-    await button.click();
+    // The same form sent again (pressed twice) carries the first answer's hold token: the new hold replaces it.
+    await button.dblclick();
     await expect(page).toHaveURL(/\/checkout\/6\?participants=1&enrollmentId=/);
     // One request per press: the form sent again once, not twice.
     expect(requests).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
@@ -27,7 +27,14 @@ import { priceWorkshop } from './workshopPricing.js';
  */
 export function EnrollView({ workshop }: { workshop: Workshop }) {
   const form = useEnrollmentForm(workshop.category);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const [isSubmitting, setSubmittingState] = useState(false);
+  // Read at the press itself: a second press (or Enter in a field) before React has rendered the
+  // first one's state sends nothing, so one form is one enrollment.
+  const sending = useRef(false);
+  const setSubmitting = (value: boolean) => {
+    sending.current = value;
+    setSubmittingState(value);
+  };
   const [refusal, setRefusal] = useState<string | null>(null);
   const strict = isStrictCategory(workshop.category);
   const unit = toCents(workshop.price);
@@ -57,6 +64,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
   }, []);
 
   const submit = async (parsed: ParsedForm) => {
+    if (sending.current) return;
     setSubmitting(true);
     setRefusal(null);
     const { amountCents } = priceWorkshop(workshop, parsed.participants);
