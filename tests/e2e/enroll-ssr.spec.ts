@@ -78,6 +78,33 @@ test.describe('the enroll page as the server sends it', () => {
     expect(scripts.some((s) => /\/assets\/index-/.test(s))).toBe(false);
   });
 
+  test('given the page before its island is live, when the parent ticks the terms box, then it is ticked as it goes live and Continue sends the form', async ({
+    page,
+  }) => {
+    const requests = await enrollRequests(page);
+    // The islands' runtime is held back until the box has been ticked: the press lands on the server's HTML.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/islandsRuntime-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(ENROLL);
+    await fillContact(page);
+    await page.getByText('I agree to the terms and conditions of enrollment').click();
+    const island = page.locator('[data-island^="EnrollView"]');
+    await expect(island).not.toHaveAttribute('data-island-hydrated', '');
+
+    release();
+    await expect(island).toHaveAttribute('data-island-hydrated', '');
+    await expect(page.getByRole('checkbox', { name: /I agree to the terms/ })).toBeChecked();
+    await expectContactKept(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/6\?participants=1&enrollmentId=/);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.status).toBe(201);
+  });
+
   test('given a filled form sent to the checkout at 390 px, when the parent goes Back, then every field and the same hold are there, and sending again replaces the hold', async ({
     page,
   }) => {

@@ -47,6 +47,18 @@ export function wakeOnPress(wake: (islandId: string) => void): void {
 }
 
 /**
+ * What to click again for a held press. A label around a box or a radio (react-aria's Checkbox,
+ * Radio, Switch) is made again on its input: react-aria's label takes only a real pointer press
+ * and cancels a plain click on it, so `label.click()` would tick nothing; the input's own click
+ * ticks it once, as a keyboard press does, and React's change event carries it into the state.
+ */
+function replayTarget(pressed: HTMLElement): HTMLElement {
+  const control = pressed instanceof HTMLLabelElement ? pressed.control : null;
+  const toggles = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
+  return toggles ? control : pressed;
+}
+
+/**
  * The island is live: make its held presses again, in order, each element that is still there.
  * One task each, so that what a press changed has rendered before the next is made (a box ticked
  * before the form is sent).
@@ -57,7 +69,7 @@ export function replayHeldPress(islandId: string): void {
   const next = () => {
     const pressed = presses.shift();
     if (!pressed) return;
-    if (pressed.isConnected) pressed.click();
+    if (pressed.isConnected) replayTarget(pressed).click();
     setTimeout(next, 0);
   };
   if (presses.length > 0) setTimeout(next, 0);
