@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppDeps } from './core/deps.js';
 import { toErrorResponse } from './core/http-errors.js';
-import { carriesSecret, securityHeaders } from './core/security-headers.js';
+import { carriesSecret, SECRET_PAGE_CACHE, securityHeaders } from './core/security-headers.js';
 import { AppError } from './core/errors.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
@@ -40,8 +40,6 @@ export interface AppOptions {
 
 /** The HTML shell names hashed assets a deploy replaces, so browsers check it each time (a 304 when unchanged). */
 const HTML_CACHE = 'no-cache';
-/** A page whose address carries a token (a booking or waitlist link) is kept by no cache at all. */
-const SECRET_PAGE_CACHE = 'private, no-store';
 
 /** Builds the Hono app from its dependencies, so tests call `app.request` with in-memory stores. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {

@@ -93,3 +93,8 @@ for (const island of islands.filter((i) => i.hydrate === 'visible' || i.hydrate 
 }
 // A press held on an island that waits (see core/heldPresses.ts) wakes it.
 wakeOnPress((id) => startOf.get(id)?.());
+
+// A page opened by Back or Forward may have something of the visitor's to bring back (the enroll
+// form as it was sent, kept in this tab): its waiting islands hydrate at once, not at a touch.
+const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+if (navigation?.type === 'back_forward') wakeAll();

@@ -31,10 +31,11 @@ export type PageLookup = 'program' | 'workshop';
 /**
  * The reads a server-rendered page shows, named by the query each API route answers them with
  * (`GET /api/programs`: listPrograms; `GET /api/programs/:id`: findProgram, by the page's `slug`;
- * `GET /api/workshops`: listWorkshops; `GET /api/policies`: policiesOf). The service answers each
- * from its read models (service/site/page-reads.ts), the web app puts it under its query key.
+ * `GET /api/workshops`: listWorkshops; `GET /api/workshops/:id`: findWorkshop, by the page's `id`;
+ * `GET /api/policies`: policiesOf). The service answers each from its read models
+ * (service/site/page-reads.ts), the web app puts it under its query key.
  */
-export const PAGE_READS = ['listPrograms', 'findProgram', 'listWorkshops', 'policiesOf'] as const;
+export const PAGE_READS = ['listPrograms', 'findProgram', 'listWorkshops', 'findWorkshop', 'policiesOf'] as const;
 export type PageRead = (typeof PAGE_READS)[number];
 
 /**
@@ -52,6 +53,7 @@ export const ISLANDS = {
   EventFilters: 'catalogue/EventFilters.tsx',
   EventList: 'catalogue/EventList.tsx',
   ReloadButton: 'catalogue/ReloadButton.tsx',
+  EnrollView: 'enrollment/EnrollView.tsx',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -153,7 +155,15 @@ export const PAGES = [
   },
   { path: '/code-of-conduct', module: 'policies/CodeOfConductPage.tsx', render: 'app', robots: 'sitemap' },
   { path: '/photography-release', module: 'policies/PhotographyReleasePage.tsx', render: 'app', robots: 'sitemap' },
-  { path: '/enroll/:id', module: 'enrollment/EnrollPage.tsx', render: 'client', robots: 'sitemap', lookup: 'workshop' },
+  {
+    path: '/enroll/:id',
+    module: 'enrollment/EnrollPage.tsx',
+    render: 'islands',
+    robots: 'sitemap',
+    lookup: 'workshop',
+    reads: ['findWorkshop'],
+    islands: ['EnrollView'],
+  },
   { path: '/checkout/:id', module: 'enrollment/CheckoutPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/payment-success', module: 'enrollment/PaymentSuccessPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/order-confirmation', module: 'enrollment/OrderConfirmationPage.tsx', render: 'client', robots: 'disallow' },

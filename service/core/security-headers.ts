@@ -29,6 +29,9 @@ const SECRET_PATHS = [
 /** Pages that carry a secret in one query parameter only: the enroll page opened from an offer e-mail. */
 const SECRET_QUERIES = [{ path: /^\/enroll\/[^/]+\/?$/i, param: 'offer' }];
 
+/** A page whose address carries a token (a booking or waitlist link, a waitlist offer) is kept by no cache at all. */
+export const SECRET_PAGE_CACHE = 'private, no-store';
+
 /** Whether this request's address carries a secret (see SECRET_PATHS). */
 export function carriesSecret(c: Context): boolean {
   const path = c.req.path;

@@ -2,6 +2,7 @@ import type { PageRead } from '../../contracts/site/pages.js';
 import type { ApiRead } from '../../contracts/site/ssr.js';
 import type { AppDeps } from '../core/deps.js';
 import type { HotRead, HotReads } from '../core/hot-reads.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catalogue.js';
 import { policiesOf } from '../policies/routes.js';
 
@@ -36,6 +37,19 @@ export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config'>): Record
     },
     // GET /api/workshops
     listWorkshops: { from: [workshops], answer: ([list]) => ok(list) },
+    // GET /api/workshops/:id, by the page's id
+    findWorkshop: {
+      from: [workshops],
+      answer: ([list], { id = '' }) => {
+        const workshop = (list as Workshop[]).find((w) => w.id === id);
+        return workshop
+          ? ok(workshop)
+          : {
+              status: 404,
+              error: 'Workshop Not Found: it may have been removed. Please pick another from the schedule.',
+            };
+      },
+    },
     // GET /api/policies: from configuration
     policiesOf: { from: [], answer: () => ok(policiesOf(deps.config)) },
   };

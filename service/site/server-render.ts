@@ -7,6 +7,7 @@ import type { RenderPage } from '../../contracts/site/ssr.js';
 import type { AppDeps } from '../core/deps.js';
 import { PUBLIC_READ_CACHE, type HotReads } from '../core/hot-reads.js';
 import { PreparedBody, sendPrepared } from '../core/prepared-body.js';
+import { carriesSecret, SECRET_PAGE_CACHE } from '../core/security-headers.js';
 import { siteOrigin } from './origin.js';
 import { pageReaders, snapshotOf, type ReadSnapshot } from './page-reads.js';
 import { RenderGate, RendersBusyError, type RenderGateOptions } from './render-gate.js';
@@ -86,6 +87,18 @@ const sameValues = (a: unknown[], b: unknown[]) => a.length === b.length && a.ev
 /** The address a page is written at: lower case, no trailing slash (as its canonical link). */
 const isCanonicalPath = (pathname: string) => pathname === (pathname.toLowerCase().replace(/\/+$/, '') || '/');
 
+/** An address no page has: every path the site does not have is rendered as this one. */
+const NO_SUCH_PAGE = '/404';
+
+/**
+ * What a 404 is rendered and kept as: one address per kind of page that is not there, whatever was
+ * asked. A path the site does not have is NO_SUCH_PAGE; a program or workshop that is not there is
+ * its page's own path pattern (`/enroll/:id`: `:id` names no workshop, so the page shows Workshop
+ * Not Found). Nothing of the address asked is in the page (no canonical link, the header's props
+ * name the pattern), so one render serves every random path, and none can force another.
+ */
+export const notFoundAddress = (page: Page) => (page.path === '*' ? NO_SUCH_PAGE : page.path);
+
 export interface ServerRenderOptions {
   /** Renders under way at once and waiting (service/site/render-gate.ts). */
   renders?: RenderGateOptions;
@@ -101,9 +114,10 @@ export interface ServerRenderOptions {
  * Nobody can make it render at will: the address is the page's path with its own query
  * parameters only (pageSearch: `?x=<random>` is the bare page); the origin is the configured one,
  * never the request's Host; one page asked by many at once is rendered once for all; renders are
- * bounded (RenderGate: past a short queue, 503 with Retry-After); and the pages as written (a
- * known page's own address, no query) are kept apart from every other variant (filters, case,
- * Not Found), so a flood of variants cannot push them out.
+ * bounded (RenderGate: past a short queue, 503 with Retry-After); every address that is not there
+ * shares one Not Found render per kind of page (notFoundAddress); and the pages as written (a known
+ * page's own address, no query, and those few Not Found pages) are kept apart from every other
+ * variant (filters, case), so a flood of variants cannot push them out.
  */
 export function serverRenderedPages(
   deps: AppDeps,
@@ -135,13 +149,18 @@ export function serverRenderedPages(
 
   return async (c: Context, page: Page, status: 200 | 404): Promise<Response> => {
     const { pathname, search } = new URL(c.req.url);
-    const key = `${pathname}${pageSearch(page, search)}`;
+    const key = status === 404 ? notFoundAddress(page) : `${pathname}${pageSearch(page, search)}`;
     const minute = Math.floor(deps.clock().getTime() / 60_000) * 60_000;
     const snapshot = await snapshotOf(readers, hot, page.reads ?? []);
-    const kept = status === 200 && key === pathname && isCanonicalPath(pathname) ? written : variants;
+    // Not Found pages are as few as the kinds of page (see notFoundAddress): kept with the pages as written.
+    const asWritten = status === 404 || (key === pathname && isCanonicalPath(pathname));
+    const kept = asWritten ? written : variants;
+    // A token in the address (the enroll page opened from a waitlist offer): the page is the same
+    // (the token is read in the browser), but no cache may keep it under that address.
+    const cache = carriesSecret(c) ? SECRET_PAGE_CACHE : PUBLIC_READ_CACHE;
     const cached = kept.get(key);
     if (cached && cached.minute === minute && sameValues(cached.values, snapshot.values))
-      return sendPrepared(c, cached.body, PUBLIC_READ_CACHE, status);
+      return sendPrepared(c, cached.body, cache, status);
 
     let body = rendering.get(key);
     if (!body) {
@@ -149,7 +168,7 @@ export function serverRenderedPages(
       rendering.set(key, body);
     }
     try {
-      return sendPrepared(c, await body, PUBLIC_READ_CACHE, status);
+      return sendPrepared(c, await body, cache, status);
     } catch (err) {
       if (!(err instanceof RendersBusyError)) throw err;
       c.header('Retry-After', String(BUSY_RETRY_SECONDS));

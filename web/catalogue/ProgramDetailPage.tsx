@@ -142,6 +142,7 @@ function ProgramNotFound() {
     <div className="container container--narrow section not-found-program">
       <PageHead
         page="Program Not Found"
+        path={null}
         description="The program you're looking for doesn't exist or has been removed."
       />
       <h1>Program Not Found</h1>

@@ -31,7 +31,8 @@ export function NumberField({ label, description, errorMessage, isRequired, clas
       className={cx('field', className)}
     >
       <Label isRequired={isRequired}>{label}</Label>
-      <Input className="field__control" />
+      {/* react-aria names only its hidden input; the name here tells what was typed before the page was live (core/typedBeforeHydration.ts). */}
+      <Input className="field__control" data-field={props.name} />
       {description && <Description>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
     </AriaNumberField>

@@ -3,9 +3,10 @@
  * once, and until an island's code has come, no React listens there at all: such a click is held
  * (its default and its propagation stopped) and made again on the same element once the island is
  * live. Links are never held: they need no JavaScript. Installed by the islands' tiny entry, so a
- * press is kept from the first paint on, before React is even fetched.
+ * press is kept from the first paint on, before React is even fetched. Every press is kept, in
+ * order: on a form a parent may tick a box and then press its button before it is live.
  */
-const held = new Map<string, HTMLElement>();
+const held = new Map<string, HTMLElement[]>();
 let onHeld: (islandId: string) => void = () => undefined;
 
 const isLive = (root: HTMLElement) => 'islandHydrated' in root.dataset;
@@ -32,7 +33,7 @@ export function holdPressesUntilLive(): void {
       event.preventDefault();
       event.stopImmediatePropagation();
       const id = root.dataset.island!;
-      held.set(id, pressed);
+      held.set(id, [...(held.get(id) ?? []), pressed]);
       onHeld(id);
     },
     { capture: true },
@@ -45,9 +46,31 @@ export function wakeOnPress(wake: (islandId: string) => void): void {
   for (const id of held.keys()) wake(id);
 }
 
-/** The island is live: make its held press again, if its element is still there. */
+/**
+ * What to click again for a held press. A label around a box or a radio (react-aria's Checkbox,
+ * Radio, Switch) is made again on its input: react-aria's label takes only a real pointer press
+ * and cancels a plain click on it, so `label.click()` would tick nothing; the input's own click
+ * ticks it once, as a keyboard press does, and React's change event carries it into the state.
+ */
+function replayTarget(pressed: HTMLElement): HTMLElement {
+  const control = pressed instanceof HTMLLabelElement ? pressed.control : null;
+  const toggles = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
+  return toggles ? control : pressed;
+}
+
+/**
+ * The island is live: make its held presses again, in order, each element that is still there.
+ * One task each, so that what a press changed has rendered before the next is made (a box ticked
+ * before the form is sent).
+ */
 export function replayHeldPress(islandId: string): void {
-  const pressed = held.get(islandId);
+  const presses = held.get(islandId) ?? [];
   held.delete(islandId);
-  if (pressed?.isConnected) pressed.click();
+  const next = () => {
+    const pressed = presses.shift();
+    if (!pressed) return;
+    if (pressed.isConnected) replayTarget(pressed).click();
+    setTimeout(next, 0);
+  };
+  if (presses.length > 0) setTimeout(next, 0);
 }

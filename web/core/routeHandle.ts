@@ -12,6 +12,7 @@ const READ_KEYS: Record<PageRead, (params: Params) => ApiQueryKey> = {
   listPrograms: () => queryKeys.programs(),
   findProgram: ({ slug = '' }) => queryKeys.program(slug),
   listWorkshops: () => queryKeys.workshops(),
+  findWorkshop: ({ id = '' }) => queryKeys.workshop(id),
   policiesOf: () => queryKeys.policies(),
 };
 

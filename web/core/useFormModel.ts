@@ -174,6 +174,9 @@ export function useFormModel<V extends object>({
     setErrors({});
   };
 
+  /** Every value at once (a draft brought back, what was typed before the form was live), kept consistent. */
+  const replaceValues = (next: V) => setValues(normalise ? normalise(next) : next);
+
   /** Focus on the form's first field, e.g. when a blank form comes back after sending. */
   const focusFirstField = () => formRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
 
@@ -190,6 +193,7 @@ export function useFormModel<V extends object>({
     showErrors,
     showServerIssues,
     reset,
+    replaceValues,
     focusFirstField,
     formRef,
   };

@@ -24,14 +24,15 @@ export function CheckoutPage() {
   const workshop = useWorkshop(id);
   const enrollment = useCheckoutEnrollment(enrollmentId);
 
-  if (workshop.isPending || (enrollmentId && enrollment.isPending)) return <PageLoading label="Loading your order…" />;
+  if (workshop.isPending || (enrollmentId && enrollment.status === 'pending'))
+    return <PageLoading label="Loading your order…" />;
   if (workshop.error instanceof ApiError && workshop.error.status === 404) return <WorkshopNotFound />;
-  if (workshop.isError || enrollment.isError) {
+  if (workshop.isError || enrollment.status === 'error') {
     return (
       <div className="container section">
         <LoadError
           what="your order"
-          onRetry={() => void (workshop.isError ? workshop.refetch() : enrollment.refetch())}
+          onRetry={() => (workshop.isError ? void workshop.refetch() : enrollment.retry())}
         />
       </div>
     );

@@ -1,138 +1,64 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { useParams } from 'react-router-dom';
 import { isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
-import { toCents } from '../../contracts/enrollment/money.js';
-import { ApiError, apiErrorIssues, apiErrorText } from '../core/api.js';
-import { toast } from '../components/Toast.js';
+import { formatLongDate } from '../core/format.js';
+import { island } from '../core/island.js';
+import { useVisitNow } from '../core/site.js';
+import { ApiError } from '../core/api.js';
+import { PageHead } from '../layout/PageHead.js';
 import { PageLoading } from '../layout/PageLoading.js';
-import { usePageTitle } from '../layout/usePageTitle.js';
 import { LoadError } from '../catalogue/LoadError.js';
-import { enrollInWorkshop, orderConfirmationHref, useStripeConfig, useWorkshop } from './api.js';
-import { rememberEnrollment } from './checkoutEnrollment.js';
-import { keepHoldToken, savedHoldToken } from './holdToken.js';
-import { EnrollmentForm } from './EnrollmentForm.js';
-import { EnrollmentSummary } from './EnrollmentSummary.js';
-import { WorkshopNotFound } from './WorkshopNotFound.js';
+import { useWorkshop } from './api.js';
 import { EnrollmentClosed } from './EnrollmentClosed.js';
-import { priceWorkshop } from './workshopPricing.js';
-import { useEnrollmentForm } from './useEnrollmentForm.js';
-import { OfferNotice } from '../waitlist/OfferNotice.js';
+import { EnrollView } from './EnrollView.js';
+import { WorkshopNotFound } from './WorkshopNotFound.js';
 import './EnrollPage.css';
 
+// The form is the first thing on the screen and is read (and typed into) before anything needs
+// React: it hydrates at the visitor's first touch, key or focus, so the first paint has the main
+// thread alone. What is typed before then is kept (see EnrollView).
+const EnrollViewIsland = island('EnrollView', EnrollView, { hydrate: 'interaction' });
+
+/**
+ * /enroll/:id, rendered by the server with its workshop (the page manifest's `findWorkshop`): the
+ * summary card and the form are there before any script. A workshop that is not there, or that no
+ * longer takes enrollments, is said so instead (decided at the server's minute, then the
+ * visitor's clock; the server refuses a late enrollment anyway).
+ */
 export function EnrollPage() {
   const { id = '' } = useParams();
   const workshop = useWorkshop(id);
-  usePageTitle(workshop.data ? `Enroll: ${workshop.data.title}` : 'Enroll');
-  const [now] = useState(() => new Date());
+  const now = useVisitNow();
 
   if (workshop.isPending) return <PageLoading label="Loading the workshop…" />;
   if (workshop.error instanceof ApiError && workshop.error.status === 404) return <WorkshopNotFound />;
   if (workshop.isError) {
     return (
       <div className="container section">
+        <PageHead page="Enroll" description="Enroll in a workshop of Great Lakes School of Etiquette." />
         <LoadError what="this workshop" onRetry={() => void workshop.refetch()} />
       </div>
     );
   }
+  const w = workshop.data;
+  const head = (
+    <PageHead
+      page={`Enroll: ${w.title}`}
+      path={`/enroll/${encodeURIComponent(w.id)}`}
+      description={`Enroll in ${w.title} on ${formatLongDate(w.date)} at ${w.location}: reserve your place with Great Lakes School of Etiquette in Plano, Texas.`}
+    />
+  );
   // The server refuses a closed workshop anyway; the page says so instead of offering a form.
-  if (!isEnrollmentOpen(workshop.data, now)) return <EnrollmentClosed workshop={workshop.data} now={now} />;
-  return <EnrollView key={workshop.data.id} workshop={workshop.data} />;
-}
-
-function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useWorkshop>['data']> }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const stripeConfig = useStripeConfig();
-  const form = useEnrollmentForm(workshop.category);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const strict = isStrictCategory(workshop.category);
-  const unit = toCents(workshop.price);
-  // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
-  const offerToken = useSearchParams()[0].get('offer');
-
-  const submit = async (parsed: ParsedForm) => {
-    setSubmitting(true);
-    setRefusal(null);
-    const { amountCents } = priceWorkshop(workshop, parsed.participants);
-    // Sent again from this tab (back from the checkout, say): the earlier unpaid enrollment is replaced.
-    const holdToken = savedHoldToken(workshop.id);
-    try {
-      const result = await enrollInWorkshop(workshop.id, {
-        ...form.values,
-        workshopId: workshop.id,
-        totalPrice: amountCents / 100,
-        ...(offerToken ? { offerToken } : {}),
-        ...(holdToken ? { holdToken } : {}),
-      });
-      keepHoldToken(workshop.id, result.holdToken);
-      if (result.isFree) {
-        navigate(
-          orderConfirmationHref({
-            workshopId: workshop.id,
-            attendees: parsed.participants,
-            orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
-            isFree: true,
-            position: result.position,
-          }),
-        );
-        return;
-      }
-      // The checkout takes the amount the server priced, not one worked out from its address.
-      rememberEnrollment(queryClient, {
-        id: result.enrollmentId,
-        participants: parsed.participants,
-        amountCents: result.amountCents,
-        isFree: result.isFree,
-      });
-      toast({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
-      const checkout = `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(parsed.participants), enrollmentId: result.enrollmentId })}`;
-      // With Stripe, the checkout needs its own document: only that page's CSP lets Stripe.js load.
-      if (stripeConfig.data?.publishableKey) window.location.assign(checkout);
-      else navigate(checkout);
-    } catch (err) {
-      setSubmitting(false);
-      const words = apiErrorText(err);
-      if (err instanceof ApiError && err.status === 400) {
-        // A damaged token is forgotten: the next press sends the form as a new enrollment.
-        if (apiErrorIssues(err).holdToken) keepHoldToken(workshop.id, undefined);
-        form.showServerIssues(err);
-      }
-      // Refusals about the workshop or the family's limits are said on the page, not only in the toast.
-      if (err instanceof ApiError && [404, 409, 429].includes(err.status)) setRefusal(words ?? null);
-      toast({
-        title: 'Enrollment Failed',
-        description: words ?? 'There was an error processing your enrollment. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  };
-
+  if (!isEnrollmentOpen(w, now))
+    return (
+      <>
+        {head}
+        <EnrollmentClosed workshop={w} now={now} />
+      </>
+    );
   return (
-    <div className="container section enroll">
-      <header className="enroll__head">
-        <span className="eyebrow">Enrollment</span>
-        <h1>Enroll: {workshop.title}</h1>
-        <p className="lead">
-          Reserve your place below.{' '}
-          {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}
-        </p>
-        {offerToken && <OfferNotice workshopId={workshop.id} token={offerToken} />}
-      </header>
-      <div className="enroll__grid">
-        <EnrollmentSummary workshop={workshop} participants={form.participants} />
-        <EnrollmentForm
-          form={form}
-          strict={strict}
-          isFree={unit === 0}
-          isSubmitting={isSubmitting}
-          refusal={refusal}
-          onSubmit={(p) => void submit(p)}
-        />
-      </div>
-    </div>
+    <>
+      {head}
+      <EnrollViewIsland key={w.id} workshop={w} />
+    </>
   );
 }

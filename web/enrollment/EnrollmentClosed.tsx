@@ -1,6 +1,7 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { enrollmentClosedMessage } from '../../contracts/catalogue/sales-window.js';
 import { Link } from '../components/Link.js';
+import './EnrollmentMissing.css';
 
 /** The enroll page of a workshop that no longer takes enrollments: why, and where to look instead. */
 export function EnrollmentClosed({ workshop, now }: { workshop: Workshop; now: Date }) {

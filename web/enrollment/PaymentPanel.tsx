@@ -8,6 +8,7 @@ import { Link } from '../components/Link.js';
 import { Spinner } from '../components/Spinner.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
+import { keepDraft } from './enrollmentDraft.js';
 import { createPaymentIntent, orderConfirmationHref, useStripeConfig, verifyPayment } from './api.js';
 import { PaymentSuccessCard } from './PaymentSuccessCard.js';
 import { TestCardForm, type PaymentOutcome } from './TestCardForm.js';
@@ -64,6 +65,8 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
     // Ask the server, which asks the provider, so the order exists before the confirmation shows.
     const verified = await verifyPayment(intent.data.paymentIntentId, intent.data.clientSecret).catch(() => null);
     if (verified?.status === 'succeeded' && verified.orderId) {
+      // Paid: Back no longer brings the form as it was sent.
+      keepDraft(workshopId, undefined);
       toast({ title: 'Payment Successful!', description: 'Check your e-mail for your confirmation.' });
       navigate(
         orderConfirmationHref({

@@ -13,7 +13,12 @@ import { apiJson } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 
 export function useWorkshop(id: string, enabled = true) {
-  return useQuery<Workshop>({ queryKey: queryKeys.workshop(id), enabled: enabled && Boolean(id) });
+  return useQuery<Workshop>({
+    queryKey: queryKeys.workshop(id),
+    enabled: enabled && Boolean(id),
+    // A 404 the server rendered is not asked again when the page hydrates.
+    retryOnMount: false,
+  });
 }
 
 export function useStripeConfig() {

@@ -1,7 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { EnrollmentLookupSchema } from '../../contracts/enrollment/api.js';
 import { queryKeys } from '../core/queryKeys.js';
+import { useApiRead } from '../core/useApiRead.js';
 
 /**
  * What the checkout needs of an enrollment: the amount the server priced it at and the participants
@@ -18,12 +18,10 @@ export type CheckoutEnrollment = z.infer<typeof CheckoutEnrollmentSchema>;
 const storageKey = (id: string) => `checkout-enrollment:${id}`;
 
 /**
- * Leaves the enroll answer where the checkout finds it: in the query cache under the enrollment's
- * key, and in this tab's session storage, because with Stripe the checkout opens as a new document
- * (its own Content-Security-Policy) and the cache does not survive that.
+ * Leaves the enroll answer where the checkout finds it: in this tab's session storage, because the
+ * checkout is a page of its own (a new document, with its own Content-Security-Policy for Stripe).
  */
-export function rememberEnrollment(queryClient: QueryClient, enrollment: CheckoutEnrollment): void {
-  queryClient.setQueryData(queryKeys.enrollment(enrollment.id), enrollment);
+export function rememberEnrollment(enrollment: CheckoutEnrollment): void {
   try {
     window.sessionStorage.setItem(storageKey(enrollment.id), JSON.stringify(enrollment));
   } catch {
@@ -42,10 +40,5 @@ function recalled(id: string): CheckoutEnrollment | undefined {
 }
 
 /** The enrollment being paid: what the enroll answer left, else the server's lookup (GET /api/enrollments/:id). */
-export function useCheckoutEnrollment(id: string) {
-  return useQuery<CheckoutEnrollment>({
-    queryKey: queryKeys.enrollment(id),
-    enabled: id !== '',
-    initialData: () => recalled(id),
-  });
-}
+export const useCheckoutEnrollment = (id: string) =>
+  useApiRead<CheckoutEnrollment>(id ? queryKeys.enrollment(id) : null, () => recalled(id));

@@ -2,7 +2,7 @@ import '../core/zodJitless.js';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { SkipLink } from '../components/SkipLink.js';
-import { ToastRegion } from '../components/Toast.js';
+import { LayoutToasts, ToastRegion } from '../components/Toast.js';
 import { AdminHeader, isAdminPath } from './AdminHeader.js';
 import { Banner } from './Banner.js';
 import { Footer } from './Footer.js';
@@ -36,7 +36,9 @@ export function Layout() {
           <HeaderIsland pathname={pathname} search={search} />
         </>
       )}
-      <MainRegion />
+      <LayoutToasts>
+        <MainRegion />
+      </LayoutToasts>
       {!office && (
         <ServerHtml id="site-footer">
           <Footer />

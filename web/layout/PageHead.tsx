@@ -28,8 +28,11 @@ export function PageHead({
   /** The page's name ("Course Schedule"); none for the home page. */
   page?: string;
   description: string;
-  /** The canonical path, when it is not the address shown (the schedule's alias). */
-  path?: string;
+  /**
+   * The canonical path, when it is not the address shown (the schedule's alias); null for none: a
+   * page that is not there (Not Found) names no address, so one render of it serves every address.
+   */
+  path?: string | null;
   share?: ShareCard;
 }) {
   const origin = useSiteOrigin();
@@ -41,7 +44,7 @@ export function PageHead({
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
+      {path !== null && <link rel="canonical" href={url} />}
       {share && (
         <>
           <meta property="og:type" content={share.type ?? 'website'} />

@@ -7,6 +7,7 @@ export function NotFound() {
     <section className="not-found">
       <PageHead
         page="Page Not Found"
+        path={null}
         description="The page you were looking for isn’t here. It may have moved, or the address may have a small typo."
       />
       <div className="container container--narrow">

@@ -8,8 +8,8 @@ import './waitlist.css';
  */
 export function OfferNotice({ workshopId, token }: { workshopId: string; token: string }) {
   const offer = useWaitlistOffer(workshopId, token);
-  if (offer.isPending) return null;
-  if (offer.isError || !offer.data) {
+  if (offer.status === 'pending') return null;
+  if (offer.status === 'error') {
     return (
       <div className="offer-notice" role="status">
         <p>

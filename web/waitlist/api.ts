@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type {
   JoinWaitlistRequest,
   JoinWaitlistResponse,
@@ -8,6 +7,7 @@ import type {
 } from '../../contracts/waitlist/api.js';
 import { apiJson } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
+import { useApiRead } from '../core/useApiRead.js';
 
 export const joinWaitlist = (workshopId: string, body: JoinWaitlistRequest) =>
   apiJson<JoinWaitlistResponse>('POST', `/api/workshops/${encodeURIComponent(workshopId)}/waitlist`, body);
@@ -18,10 +18,6 @@ export const confirmWaitlist = (token: string) =>
 export const leaveWaitlist = (token: string) =>
   apiJson<LeaveWaitlistResponse>('POST', '/api/waitlist/leave', { token });
 
-/** The offer a link opens (null without a token). */
-export function useWaitlistOffer(workshopId: string, token: string | null) {
-  return useQuery<WaitlistOfferView>({
-    queryKey: queryKeys.waitlistOffer(workshopId, token ?? ''),
-    enabled: Boolean(token),
-  });
-}
+/** The offer a link opens (pending without a token). Read in the browser: the token is never in a rendered page. */
+export const useWaitlistOffer = (workshopId: string, token: string | null) =>
+  useApiRead<WaitlistOfferView>(token ? queryKeys.waitlistOffer(workshopId, token) : null);

@@ -15,6 +15,7 @@ const API_OF: Record<PageRead, { url: string; params: Record<string, string> }> 
   listPrograms: { url: '/api/programs', params: {} },
   findProgram: { url: '/api/programs/manners-and-me', params: { slug: 'manners-and-me' } },
   listWorkshops: { url: '/api/workshops', params: {} },
+  findWorkshop: { url: '/api/workshops/4', params: { id: '4' } },
   policiesOf: { url: '/api/policies', params: {} },
 };
 

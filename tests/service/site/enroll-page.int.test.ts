@@ -1,0 +1,118 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { makeTestApp, type TestApp } from '../../support/app.js';
+import { builtWeb } from '../../support/built-web.js';
+import { countingWebDist, type CountingWebDist } from '../../support/counting-renderer.js';
+import type { SsrPayload } from '../../../contracts/site/ssr.js';
+
+// Issue 23, item 5: the money path's first page is the server's HTML with its workshop (the form
+// usable before any script, only its island hydrating), and addresses that name nothing share one
+// Not Found render each kind, so random paths cannot make the server render at will.
+
+let dist = '';
+let web: CountingWebDist;
+let t: TestApp;
+beforeAll(() => {
+  dist = builtWeb();
+}, 180_000);
+afterEach(async () => {
+  await t?.close();
+  web?.remove();
+});
+
+async function start() {
+  web = countingWebDist(dist);
+  t = await makeTestApp({ appOptions: { webDist: web.dir, hotReads: { checkpointMaxAgeMs: 0 } } });
+}
+
+const get = async (url: string) => {
+  const res = await t.app.request(url);
+  return { res, text: await res.text() };
+};
+
+const payloadOf = (page: string) =>
+  JSON.parse(/<script type="application\/json" id="ssr-data">([^<]*)<\/script>/.exec(page)![1]!) as SsrPayload;
+
+describe('the enroll page as the server renders it', () => {
+  it('given a seeded workshop, then its heading, summary and every field of the form are in the HTML before any script, and only its island hydrates', async () => {
+    await start();
+    const { res, text } = await get('/enroll/4');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toMatch(/^public/);
+    const beforeScripts = text.slice(0, text.indexOf('<script'));
+    expect(beforeScripts).toContain('<h1>Enroll: <!-- -->Princess Tea Party</h1>');
+    expect(beforeScripts).toContain('<dt>Date &amp; time</dt>');
+    expect(beforeScripts).toContain('$75.00');
+    for (const name of ['firstName', 'lastName', 'email', 'phone'])
+      expect(beforeScripts, name).toMatch(new RegExp(`<input[^>]*name="${name}"`));
+    expect(beforeScripts).toMatch(/<button[^>]*type="submit"[^>]*>Continue to Payment<\/button>/);
+    expect(text).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/enroll\/4"\/>/);
+
+    const payload = payloadOf(text);
+    expect(payload.islands?.map((i) => [i.name, i.hydrate])).toEqual([
+      ['Header', 'load'],
+      ['EnrollView', 'interaction'],
+    ]);
+    const api = (await (await t.app.request('/api/workshops/4')).json()) as unknown;
+    expect(payload.islands?.[1]?.props).toEqual({ workshop: api });
+    expect(payload.queries).toBeUndefined();
+    // The islands' small entry, not the whole app.
+    expect(text).toMatch(/<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js">/);
+    expect(text).not.toMatch(/src="\/assets\/index-/);
+  });
+
+  it('given a waitlist offer link, then the same page without the token, kept by no cache, and no new render', async () => {
+    await start();
+    const bare = await get('/enroll/4');
+    const renders = web.renders();
+    const token = `offer-${randomUUID()}`;
+    const offered = await get(`/enroll/4?offer=${token}`);
+    expect(offered.res.status).toBe(200);
+    expect(offered.res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(offered.text).not.toContain(token);
+    expect(offered.text).toBe(bare.text);
+    expect(web.renders()).toBe(renders);
+  });
+
+  it('given a workshop nobody has, then 404 with Workshop Not Found and no canonical address', async () => {
+    await start();
+    const { res, text } = await get('/enroll/no-such-workshop');
+    expect(res.status).toBe(404);
+    expect(text).toContain('<h1>Workshop Not Found</h1>');
+    expect(text).not.toContain('rel="canonical"');
+    expect(text).not.toContain('no-such-workshop');
+  });
+});
+
+describe('addresses that name nothing', () => {
+  it('given random unknown paths, then each answers 404 with the one Page Not Found render', async () => {
+    await start();
+    const first = await get(`/no-such-page-${randomUUID()}`);
+    expect(first.res.status).toBe(404);
+    expect(first.text).toContain('<h1>Page Not Found</h1>');
+    const renders = web.renders();
+    for (let i = 0; i < 20; i++) {
+      const path = `/no-such-page-${randomUUID()}${i % 2 ? `/deeper?x=${i}` : ''}`;
+      const { res, text } = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(text, path).toBe(first.text);
+      expect(text, path).not.toContain(path.slice(1, 20));
+    }
+    expect(web.renders()).toBe(renders);
+  });
+
+  it('given random workshop and program ids, then one Not Found render for each kind, kept apart from the page not there', async () => {
+    await start();
+    await get('/no-such-page');
+    const renders = web.renders();
+    for (let i = 0; i < 10; i++) {
+      const workshop = await get(`/enroll/${randomUUID()}`);
+      expect(workshop.res.status).toBe(404);
+      expect(workshop.text).toContain('<h1>Workshop Not Found</h1>');
+      const program = await get(`/program/${randomUUID()}`);
+      expect(program.res.status).toBe(404);
+      expect(program.text).toContain('<h1>Program Not Found</h1>');
+    }
+    expect(web.renders()).toBe(renders + 2);
+  });
+});

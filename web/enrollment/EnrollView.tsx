@@ -1,0 +1,152 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
+import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { toCents } from '../../contracts/enrollment/money.js';
+import { IslandToasts, toast, toastOnNextPage } from '../components/Toast.js';
+import { ApiError, apiErrorIssues, apiErrorText } from '../core/api.js';
+import { useAddressSearch } from '../core/addressSearch.js';
+import { SchoolLocale } from '../core/SchoolLocale.js';
+import { valuesTypedInto } from '../core/typedBeforeHydration.js';
+import { OfferNotice } from '../waitlist/OfferNotice.js';
+import { enrollInWorkshop, orderConfirmationHref } from './api.js';
+import { rememberEnrollment } from './checkoutEnrollment.js';
+import { keepDraft, savedDraft } from './enrollmentDraft.js';
+import { EnrollmentForm } from './EnrollmentForm.js';
+import { EnrollmentSummary } from './EnrollmentSummary.js';
+import { keepHoldToken, savedHoldToken } from './holdToken.js';
+import { useEnrollmentForm } from './useEnrollmentForm.js';
+import { priceWorkshop } from './workshopPricing.js';
+
+/**
+ * The enroll page's heading, summary card and form: the island of /enroll/:id. The server renders
+ * it with the workshop, so the fields are there (named and labelled) before any script; it takes
+ * the page over at the visitor's first touch, key or focus, keeping what was typed before then.
+ * It reads no router or query client: the offer token comes from the address, the next page is a
+ * page load (the checkout is a page of its own, with Stripe's Content-Security-Policy).
+ */
+export function EnrollView({ workshop }: { workshop: Workshop }) {
+  const form = useEnrollmentForm(workshop.category);
+  const [isSubmitting, setSubmittingState] = useState(false);
+  // Read at the press itself: a second press (or Enter in a field) before React has rendered the
+  // first one's state sends nothing, so one form is one enrollment.
+  const sending = useRef(false);
+  const setSubmitting = (value: boolean) => {
+    sending.current = value;
+    setSubmittingState(value);
+  };
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const strict = isStrictCategory(workshop.category);
+  const unit = toCents(workshop.price);
+  // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
+  // Read in the browser only: the page the server renders (and keeps) never holds the token.
+  const offerToken = new URLSearchParams(useAddressSearch('')).get('offer');
+
+  // As the form goes live: what was sent from this tab before (Back from the checkout), then what
+  // was typed or filled in before now, which React would otherwise write over on its next render.
+  useLayoutEffect(() => {
+    const draft = savedDraft(workshop.id);
+    const typed = valuesTypedInto(form.formRef.current, draft ?? form.values);
+    const next = typed ?? draft;
+    if (next) form.replaceValues(next);
+    // Once, as the form mounts or hydrates.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Back from the checkout into a page the browser kept whole (its back-forward cache): the form is
+  // as it was left, but no longer on its way.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setSubmitting(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const submit = async (parsed: ParsedForm) => {
+    if (sending.current) return;
+    setSubmitting(true);
+    setRefusal(null);
+    const { amountCents } = priceWorkshop(workshop, parsed.participants);
+    // Sent again from this tab (back from the checkout, say): the earlier unpaid enrollment is replaced.
+    const holdToken = savedHoldToken(workshop.id);
+    try {
+      const result = await enrollInWorkshop(workshop.id, {
+        ...form.values,
+        workshopId: workshop.id,
+        totalPrice: amountCents / 100,
+        ...(offerToken ? { offerToken } : {}),
+        ...(holdToken ? { holdToken } : {}),
+      });
+      keepHoldToken(workshop.id, result.holdToken);
+      if (result.isFree) {
+        keepDraft(workshop.id, undefined);
+        window.location.assign(
+          orderConfirmationHref({
+            workshopId: workshop.id,
+            attendees: parsed.participants,
+            orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
+            isFree: true,
+            position: result.position,
+          }),
+        );
+        return;
+      }
+      // The checkout takes the amount the server priced, not one worked out from its address.
+      rememberEnrollment({
+        id: result.enrollmentId,
+        participants: parsed.participants,
+        amountCents: result.amountCents,
+        isFree: result.isFree,
+      });
+      keepDraft(workshop.id, form.values);
+      toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
+      window.location.assign(
+        `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(parsed.participants), enrollmentId: result.enrollmentId })}`,
+      );
+    } catch (err) {
+      setSubmitting(false);
+      const words = apiErrorText(err);
+      if (err instanceof ApiError && err.status === 400) {
+        // A damaged token is forgotten: the next press sends the form as a new enrollment.
+        if (apiErrorIssues(err).holdToken) keepHoldToken(workshop.id, undefined);
+        form.showServerIssues(err);
+      }
+      // Refusals about the workshop or the family's limits are said on the page, not only in the toast.
+      if (err instanceof ApiError && [404, 409, 429].includes(err.status)) setRefusal(words ?? null);
+      toast({
+        title: 'Enrollment Failed',
+        description: words ?? 'There was an error processing your enrollment. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <SchoolLocale>
+      <div className="container section enroll">
+        <header className="enroll__head">
+          <span className="eyebrow">Enrollment</span>
+          <h1>Enroll: {workshop.title}</h1>
+          <p className="lead">
+            Reserve your place below.{' '}
+            {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}
+          </p>
+          {offerToken && <OfferNotice workshopId={workshop.id} token={offerToken} />}
+        </header>
+        <div className="enroll__grid">
+          <EnrollmentSummary workshop={workshop} participants={form.participants} />
+          <EnrollmentForm
+            form={form}
+            strict={strict}
+            isFree={unit === 0}
+            isSubmitting={isSubmitting}
+            refusal={refusal}
+            onSubmit={(p) => void submit(p)}
+          />
+        </div>
+      </div>
+      <IslandToasts />
+    </SchoolLocale>
+  );
+}
