@@ -19,7 +19,8 @@ RUN npm ci --omit=dev
 FROM node:20.20-bookworm-slim AS runtime
 # A font for the text in program illustrations, which the share images (PNG) are drawn from.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# Listens on every interface: the proxy reaches it over the network, so PUBLIC_URL must be set (compose sets it).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules

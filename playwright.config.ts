@@ -62,6 +62,8 @@ export default defineConfig({
       // limits themselves are proven by tests/security/abuse-limits.int.test.ts.
       RATE_LIMIT_BURST: '500',
       MAX_HELD_SEATS_PER_CLIENT: '500',
+      MAX_FREE_SEATS_PER_CLIENT: '500',
+      MAX_WAITLIST_ENTRIES_PER_CLIENT: '500',
     },
   },
 });

@@ -2,15 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './vite.precompress.js';
-import { ISLAND_MODULES } from './contracts/site/islands.js';
+import { ISLANDS } from './contracts/site/pages.js';
 
 const webRoot = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 /** The server renderer (`vite build --ssr`): beside the client build, never served (service/app.ts). */
 const ssrOutDir = fileURLToPath(new URL('./dist/server', import.meta.url));
 
-// Routes are split with lazyPage in web/App.tsx, so the schedule's calendar and
-// @internationalized/date stay out of the home page's initial JavaScript.
+// Each page is a lazy chunk (web/routes.tsx, from the page manifest), so the schedule's calendar
+// and @internationalized/date stay out of the home page's initial JavaScript.
 // `npm run build` runs both builds: the browser's (dist/, with the manifest the server reads to
 // name a page's CSS and chunks) and then the server renderer's (dist/server/entry-server.js).
 export default defineConfig(({ isSsrBuild }) => ({
@@ -37,10 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
             islands: fileURLToPath(new URL('./web/islands.tsx', import.meta.url)),
-            // Each island an entry, its export kept under its name: the server names its chunk
-            // and imports to the page (service/site/page-template.ts), the browser loads them.
+            // Each island of the page manifest an entry, its export kept under its name: the server
+            // names its chunk and imports to the page (service/site/page-template.ts), the browser loads them.
             ...Object.fromEntries(
-              Object.entries(ISLAND_MODULES).map(([name, src]) => [
+              Object.entries(ISLANDS).map(([name, src]) => [
                 name,
                 fileURLToPath(new URL(`./web/${src}`, import.meta.url)),
               ]),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -15,14 +16,22 @@ export async function freePort(): Promise<number> {
 /** The server as `npm start` and the image run it: the service compiled by `npm run build`. */
 export const SERVER_COMMAND: readonly string[] = [process.execPath, 'build/service/main.js'];
 
-/** The server as an operator starts it: the embedded default on its own DATA_DIR, serving dist/. */
+/**
+ * The server as an operator starts it: the embedded default on its own DATA_DIR, serving dist/, its
+ * public address the one the bench asks at. BENCH_APP_ROOT runs the app of another checkout (built
+ * there), to compare a figure with an earlier commit.
+ */
 export async function startApp(dataDir: string): Promise<{ origin: string; app: ChildProcess }> {
   const port = await freePort();
+  const root = resolve(process.env.BENCH_APP_ROOT ?? '.');
   const [bin, ...args] = SERVER_COMMAND;
   const app = spawn(bin!, args, {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       ADMIN_KEY: 'bench-admin-key-123456',
       LOG_LEVEL: 'warn',

@@ -9,6 +9,7 @@ import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
 import { benchStartup } from './startup.js';
+import { benchForcedRenders } from './forced-renders.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -21,6 +22,7 @@ const sections: Section[] = [
   ['event store (SQLite, synchronous=FULL)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
   ['HTTP API', benchApi],
+  ['forced renders: 50 clients, random query strings, /health measured (built app)', benchForcedRenders],
   ['web bundle', benchWebBundle],
   ['lighthouse (mobile preset, public pages)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],

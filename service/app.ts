@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppDeps } from './core/deps.js';
 import { toErrorResponse } from './core/http-errors.js';
-import { securityHeaders } from './core/security-headers.js';
+import { carriesSecret, securityHeaders } from './core/security-headers.js';
 import { AppError } from './core/errors.js';
 import { catalogueRoutes } from './catalogue/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
@@ -24,8 +24,8 @@ import { PreparedBody, sendPrepared } from './core/prepared-body.js';
 import { siteRoutes } from './site/routes.js';
 import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
-import { loadServerRenderer, serverRenderedPages } from './site/server-render.js';
-import { matchPage } from '../contracts/site/routes.js';
+import { loadServerRenderer, serverRenderedPages, type ServerRenderOptions } from './site/server-render.js';
+import { isServerRendered, matchPage, NOT_FOUND_PAGE } from '../contracts/site/pages.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
@@ -34,10 +34,14 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** The public reads kept in memory (service/core/hot-reads.ts). */
   hotReads?: HotReadsOptions;
+  /** Server renders under way at once and waiting (service/site/render-gate.ts). */
+  serverRender?: ServerRenderOptions;
 }
 
 /** The HTML shell names hashed assets a deploy replaces, so browsers check it each time (a 304 when unchanged). */
 const HTML_CACHE = 'no-cache';
+/** A page whose address carries a token (a booking or waitlist link) is kept by no cache at all. */
+const SECRET_PAGE_CACHE = 'private, no-store';
 
 /** Builds the Hono app from its dependencies, so tests call `app.request` with in-memory stores. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
@@ -111,7 +115,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     // The public pages rendered on the server with their data (when the server build is there);
     // a failure to load it leaves every page the client-rendered shell, as before.
     const rendered = loadServerRenderer(dist).then(
-      (renderer) => renderer && serverRenderedPages(deps, hot, renderer),
+      (renderer) => renderer && serverRenderedPages(deps, hot, renderer, options.serverRender),
       (err: unknown) => {
         deps.log.error('server renderer not loaded; pages are rendered in the browser', { error: String(err) });
         return null;
@@ -120,10 +124,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     // Every other page is the app's HTML; a path the site does not have (or an unknown program or
     // workshop) answers 404 (rendered: the Not Found view).
     const page = async (c: Context) => {
-      const status = await statusOf(c.req.path);
       const match = matchPage(c.req.path);
-      const render = (!match || match.route.ssr) && (await rendered);
-      return render ? render(c, status) : sendPrepared(c, shell, HTML_CACHE, status);
+      const status = await statusOf(match);
+      const shown = match?.route ?? NOT_FOUND_PAGE;
+      const render = isServerRendered(shown) && (await rendered);
+      if (render) return render(c, shown, status);
+      return sendPrepared(c, shell, carriesSecret(c) ? SECRET_PAGE_CACHE : HTML_CACHE, status);
     };
     app.get('/', page);
     app.get('/index.html', page);

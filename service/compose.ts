@@ -24,9 +24,12 @@ import { confirmationResendReactor } from './enrollment/confirmation-resend-reac
 import { refundsReactor } from './enrollment/refunds-reactor.js';
 import { afterSaleSeatsReactor } from './enrollment/after-sale-seats-reactor.js';
 import { afterSaleEmailReactor } from './enrollment/after-sale-email-reactor.js';
+import { rescheduleReactor } from './enrollment/reschedule-reactor.js';
 import { waitlistOfferReactor } from './waitlist/offer-reactor.js';
 import { waitlistOfferEmailReactor } from './waitlist/offer-email-reactor.js';
+import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
+import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -125,7 +128,10 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     afterSaleSeatsReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
+    rescheduleReactor(deps),
     waitlistOfferReactor(deps),
     waitlistOfferEmailReactor(deps),
+    administratorChangeEmailReactor(deps),
+    waitlistJoinEmailReactor(deps),
   ];
 }

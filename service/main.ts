@@ -14,6 +14,7 @@ import { CheckpointWaiter } from '../platform/processor/waiter.js';
 import { allProjectors } from '../projections/index.js';
 import { HoldTimer } from './enrollment/hold-timer.js';
 import { ReminderTimer } from './enrollment/reminder-timer.js';
+import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
@@ -84,6 +85,9 @@ async function main() {
   // The one reminder before each workshop (REMINDER_HOURS); its own lease, one sender across processes.
   const reminders = new ReminderTimer(deps, { takeOverAtStart });
   reminders.start();
+  // Waitlist entries not confirmed within a day lapse; its own lease, one process at a time.
+  const lapses = new WaitlistLapseTimer(deps, { takeOverAtStart });
+  lapses.start();
   const server = serve(
     { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
     (info) => {
@@ -117,6 +121,7 @@ async function main() {
     clearTimeout(cut);
     await timer.stop();
     await reminders.stop();
+    await lapses.stop();
     await runner.stop();
     waiter.close();
     await stores.close();

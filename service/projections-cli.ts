@@ -112,7 +112,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}\n`);
     return 64;
   }
-  const stores = await openStores(loadConfig(process.env, { takesPayments: false, signsBookingLinks: false }));
+  const stores = await openStores(
+    loadConfig(process.env, { takesPayments: false, signsBookingLinks: false, listens: false }),
+  );
   try {
     if (command === 'status') printStatus(await readStatus(allProjectors, stores.eventStore, stores.readStore));
     else await rebuild(targets, stores);

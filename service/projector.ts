@@ -14,7 +14,7 @@ import { ProcessorRunner } from '../platform/processor/runner.js';
  * checkpoint and releases the leases, so a replacement takes over at once.
  */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit(process.env, { takesPayments: false, signsBookingLinks: false });
+  const config = loadConfigOrExit(process.env, { takesPayments: false, signsBookingLinks: false, listens: false });
   const log = createLogger(config.LOG_LEVEL);
   const stores = await openStores(config);
   const runner = new ProcessorRunner({

@@ -5,28 +5,28 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { RenderPage, RenderRequest } from '../contracts/site/ssr.js';
 import { ApiError } from './core/api.js';
 import { createQueryClient } from './core/queryClient.js';
-import { urlOfQueryKey } from './core/queryKeys.js';
 import { serialiseErrors } from './core/ssrErrors.js';
 import { splitHoisted } from './core/splitHoisted.js';
 import { IslandServerContext, type IslandServer } from './core/island.js';
 import { IslandProviders } from './core/IslandProviders.js';
 import type { SiteInfo } from './core/site.js';
-import { App, prepareRoutes, routes } from './App.js';
-import { isIslandName } from '../contracts/site/islands.js';
+import { App } from './App.js';
+import { prepareRoutes, routes } from './routes.js';
+import { islandsOf } from '../contracts/site/pages.js';
 
 const handler = createStaticHandler(routes);
 
-/** The reads a page shows, loaded by the service from its read models into the client's own query keys. */
-async function prefetched(request: RenderRequest, keys: Awaited<ReturnType<typeof prepareRoutes>>['prefetch']) {
+/** The reads a page shows (its manifest entry's), loaded by the service from its read models into the client's own query keys. */
+async function prefetched(request: RenderRequest, reads: Awaited<ReturnType<typeof prepareRoutes>>['reads']) {
   const queryClient: QueryClient = createQueryClient();
   await Promise.all(
-    keys.map((queryKey) =>
+    reads.map(({ read, params, key }) =>
       queryClient.prefetchQuery({
-        queryKey,
+        queryKey: key,
         queryFn: async () => {
-          const read = await request.load(urlOfQueryKey(queryKey));
-          if (read.status === 404) throw new ApiError(404, 'Not Found', JSON.stringify({ error: read.error }));
-          return read.data;
+          const answer = await request.load(read, params as Record<string, string>);
+          if (answer.status === 404) throw new ApiError(404, 'Not Found', JSON.stringify({ error: answer.error }));
+          return answer.data;
         },
       }),
     ),
@@ -67,15 +67,15 @@ function islandServer(site: SiteInfo): IslandServer {
  */
 export const render: RenderPage = async (request) => {
   const url = new URL(request.url, request.origin);
-  const { prefetch, pages, islands } = await prepareRoutes(url.pathname);
-  const queryClient = await prefetched(request, prefetch);
+  const { page, reads, modules } = await prepareRoutes(url.pathname);
+  const queryClient = await prefetched(request, reads);
 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`The route answered ${context.status} instead of a page.`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const now = new Date(request.now);
   const site = { origin: request.origin, renderedAt: now };
-  const islandsOfPage = islands ? islandServer(site) : null;
+  const islandsOfPage = page.render === 'islands' ? islandServer(site) : null;
 
   const stream = await renderToReadableStream(
     <IslandServerContext value={islandsOfPage}>
@@ -92,12 +92,16 @@ export const render: RenderPage = async (request) => {
 
   if (islandsOfPage) {
     const shown = [...islandsOfPage.islands.values()];
-    const unknown = shown.find(({ name }) => !isIslandName(name));
-    if (unknown) throw new Error(`The island ${unknown.name} is not in contracts/site/islands.ts.`);
+    const allowed: readonly string[] = islandsOf(page);
+    const unknown = shown.find(({ name }) => !allowed.includes(name));
+    if (unknown)
+      throw new Error(
+        `The page ${page.path} shows the island ${unknown.name}, which its entry in contracts/site/pages.ts does not name.`,
+      );
     return {
       head,
       body,
-      pages,
+      pages: modules,
       hydration: { mode: 'islands' },
       payload: { origin: request.origin, now: request.now, islands: shown },
     };
@@ -112,7 +116,7 @@ export const render: RenderPage = async (request) => {
   return {
     head,
     body,
-    pages,
+    pages: modules,
     hydration: { mode: 'app' },
     payload: { origin: request.origin, now: request.now, queries: dehydrated },
   };

@@ -5,7 +5,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SSR_PAYLOAD_ID, type SsrPayload } from '../contracts/site/ssr.js';
 import { queryClient } from './core/queryClient.js';
 import { reviveErrors } from './core/ssrErrors.js';
-import { App, prepareRoutes, routes } from './App.js';
+import { App } from './App.js';
+import { prepareRoutes, routes } from './routes.js';
 import './theme.css';
 import './layout/base.css';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DomainEvent } from '../core/events.js';
 import { oneLineText } from '../core/text.js';
+import { AdministratorRoleSchema, AssignableRoleSchema, type AssignableRole } from './roles.js';
 
 /**
  * Every named administrator lives on ONE stream: a school has a handful of them, and keeping them
@@ -29,11 +30,28 @@ const administratorEmail = z
   // E-mail addresses are compared without regard to case, so one person cannot be added twice.
   .transform((v) => v.toLowerCase());
 
-/** POST /api/admin/administrators */
-export const AddAdministratorInputSchema = z.object({ name: administratorName, email: administratorEmail });
+/** POST /api/admin/administrators: a manager unless the owner says instructor. */
+export const AddAdministratorInputSchema = z.object({
+  name: administratorName,
+  email: administratorEmail,
+  role: AssignableRoleSchema.default('manager'),
+});
 export type AddAdministratorInput = z.infer<typeof AddAdministratorInputSchema>;
-export type AddAdministratorValues = { name: string; email: string };
-export const EMPTY_ADMINISTRATOR_FORM: AddAdministratorValues = { name: '', email: '' };
+export type AddAdministratorValues = { name: string; email: string; role: AssignableRole };
+export const EMPTY_ADMINISTRATOR_FORM: AddAdministratorValues = { name: '', email: '', role: 'manager' };
+
+/** PATCH /api/admin/administrators/:id */
+export const ChangeAdministratorRoleInputSchema = z.object({ role: AssignableRoleSchema });
+export type ChangeAdministratorRoleInput = z.infer<typeof ChangeAdministratorRoleInputSchema>;
+
+/** 200 answer of PATCH /api/admin/administrators/:id (the same role again changes nothing and answers the same). */
+export const ChangedAdministratorRoleSchema = z.object({
+  id: z.string(),
+  role: AssignableRoleSchema,
+  /** Global position to read the list from (?minPosition). */
+  position: z.string(),
+});
+export type ChangedAdministratorRole = z.infer<typeof ChangedAdministratorRoleSchema>;
 
 /** 201 answer of POST /api/admin/administrators: the key, shown this once and never again. */
 export const AddedAdministratorSchema = z.object({
@@ -55,6 +73,7 @@ export const AdministratorSummarySchema = z.object({
   lastUsedAt: z.string().nullable(),
   /** The owner (ADMIN_KEY) cannot be revoked here. */
   owner: z.boolean(),
+  role: AdministratorRoleSchema,
 });
 export type AdministratorSummary = z.infer<typeof AdministratorSummarySchema>;
 
@@ -64,21 +83,62 @@ export type RevokedAdministrator = z.infer<typeof RevokedAdministratorSchema>;
 
 // Events: past-tense facts, never renamed.
 
+/**
+ * Identifies one change to the administrators (added, role changed, revoked), for the e-mail that
+ * tells the owner of it: one e-mail per change id. Changes recorded before these e-mails existed
+ * have none and are not e-mailed.
+ */
+const ChangeIdSchema = z.string().min(1).max(64);
+
 export const AdministratorAddedSchema = z.object({
   administratorId: AdministratorIdSchema,
   name: z.string().min(1).max(100),
   email: z.string().min(1).max(254),
   /** SHA-256 of the key, hex. The key itself is never stored. */
   keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Administrators added before roles existed could do everything but administrators: managers. */
+  role: AssignableRoleSchema.default('manager'),
+  changeId: ChangeIdSchema.optional(),
 });
-export const AdministratorRevokedSchema = z.object({ administratorId: AdministratorIdSchema });
+export const AdministratorRevokedSchema = z.object({
+  administratorId: AdministratorIdSchema,
+  changeId: ChangeIdSchema.optional(),
+});
+export const AdministratorRoleChangedSchema = z.object({
+  administratorId: AdministratorIdSchema,
+  role: AssignableRoleSchema,
+  previousRole: AssignableRoleSchema,
+  changeId: ChangeIdSchema,
+});
+/** The owner was e-mailed about one change (service/admin/administrator-change-email-reactor.ts). */
+export const AdministratorChangeNoticeSentSchema = z.object({
+  changeId: ChangeIdSchema,
+  messageId: z.string().min(1).max(300),
+  transport: z.enum(['smtp', 'outbox']),
+  at: z.string().datetime({ offset: true }),
+});
 
 export type AdministratorEvent =
   | DomainEvent<'AdministratorAdded', z.infer<typeof AdministratorAddedSchema>>
-  | DomainEvent<'AdministratorRevoked', z.infer<typeof AdministratorRevokedSchema>>;
+  | DomainEvent<'AdministratorRevoked', z.infer<typeof AdministratorRevokedSchema>>
+  | DomainEvent<'AdministratorRoleChanged', z.infer<typeof AdministratorRoleChangedSchema>>
+  | DomainEvent<'AdministratorChangeNoticeSent', z.infer<typeof AdministratorChangeNoticeSentSchema>>;
+
+/** The events that change who is an administrator, or with what role: each is e-mailed to the owner. */
+export type AdministratorChangeEvent = Extract<
+  AdministratorEvent,
+  { type: 'AdministratorAdded' | 'AdministratorRevoked' | 'AdministratorRoleChanged' }
+>;
+export const ADMINISTRATOR_CHANGE_TYPES = [
+  'AdministratorAdded',
+  'AdministratorRevoked',
+  'AdministratorRoleChanged',
+] as const satisfies readonly AdministratorChangeEvent['type'][];
 
 export const administratorEventSchemas = {
   AdministratorAdded: AdministratorAddedSchema,
   AdministratorRevoked: AdministratorRevokedSchema,
+  AdministratorRoleChanged: AdministratorRoleChangedSchema,
+  AdministratorChangeNoticeSent: AdministratorChangeNoticeSentSchema,
 };
 export const ADMINISTRATOR_EVENT_TYPES = Object.keys(administratorEventSchemas) as AdministratorEvent['type'][];

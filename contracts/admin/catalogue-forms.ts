@@ -135,6 +135,19 @@ const priceTiers = z
   .array(AdminPriceTierSchema)
   .max(MAX_PARTICIPANTS - 1, 'At most one group price per participant count.');
 
+/** An empty number field holds NaN: the same as null, "no cap of its own". */
+const freeSeatsCap = z
+  .union([
+    z.nan().transform(() => null),
+    z
+      .number({ error: 'Free seats per family must be a whole number.' })
+      .int('Free seats per family must be a whole number.')
+      .min(1, 'Free seats per family must be at least 1 (leave it empty for the usual limit).')
+      .max(10_000, 'Free seats per family must be at most 10,000.'),
+  ])
+  .nullable()
+  .optional();
+
 /**
  * The category as the form's select holds it: '' until one is chosen. Nothing chosen is "required";
  * a value outside the list keeps the enum's own message, which lists the allowed ones.
@@ -165,6 +178,11 @@ const workshopFields = z.object({
    */
   enrollmentClosesAt: closesAt.optional(),
   priceTiers: priceTiers.optional(),
+  /**
+   * Free seats one family (client address, e-mail) may take in this workshop. Absent, an edit keeps
+   * what the workshop has; null (an empty field) gives it back the site's MAX_FREE_SEATS_PER_CLIENT.
+   */
+  maxFreeSeatsPerClient: freeSeatsCap,
   /**
    * The rest of the workshop record (the seed has them; the specification's form does not). Absent,
    * an edit keeps what the workshop has; '' (or [] for the information rows) clears it.
@@ -241,6 +259,7 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   capacity: Number.NaN,
   enrollmentClosesAt: '',
   priceTiers: [],
+  maxFreeSeatsPerClient: Number.NaN,
   instructor: '',
   duration: '',
   ageRange: '',
@@ -265,3 +284,19 @@ export type AdminWorkshopInput = z.infer<typeof AdminWorkshopInputSchema>;
 /** What the admin catalogue writes answer: the record's id and the feed position to wait for. */
 export const AdminWriteResultSchema = z.object({ id: z.string(), position: z.string() });
 export type AdminWriteResult = z.infer<typeof AdminWriteResultSchema>;
+
+/**
+ * GET /api/admin/workshops/{id}/bookings: the bookings a change of the workshop's date, time or
+ * place moves (the form says so before it is saved). Every pending (paid or not) and confirmed
+ * enrollment in the workshop follows such a change; each confirmed one's parent is e-mailed it.
+ */
+export const WorkshopBookingsSchema = z.object({
+  workshopId: z.string(),
+  /** Enrollments holding or owning seats in the workshop now. */
+  bookings: z.number().int().nonnegative(),
+  /** Their participants. */
+  participants: z.number().int().nonnegative(),
+  /** Of the bookings, the confirmed ones: each of these parents is e-mailed the change. */
+  confirmed: z.number().int().nonnegative(),
+});
+export type WorkshopBookings = z.infer<typeof WorkshopBookingsSchema>;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { REFUND_STATUSES } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
-import { PaymentMethodSchema, PurchasedItemSchema, REFUND_REASONS } from '../enrollment/events.js';
+import {
+  PaymentMethodSchema,
+  PurchasedItemSchema,
+  REFUND_REASONS,
+  WorkshopWhenWhereSchema,
+} from '../enrollment/events.js';
 import { isStrictCategory } from '../enrollment/form.js';
 import {
   BaseParticipantSchema,
@@ -27,10 +32,22 @@ export const BookingTokenParamSchema = z.object({ token: BookingTokenSchema });
  * - `no-refund`: past the full-refund deadline, cancelling refunds nothing;
  * - `free`: nothing was paid, cancelling is free until the start;
  * - `closed`: it cannot be cancelled here (begun, already cancelled, no date, not confirmed): `reason` says why.
+ * `movedBySchool` (present only when true): the school moved the class after it was booked, so the
+ * deadline is the later of the booked date's and the new date's, and never after the new start.
  */
 export const CancellationTermsSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('full-refund'), refundCents: z.number().int(), deadline: z.string() }),
-  z.object({ kind: z.literal('no-refund'), refundCents: z.literal(0), deadline: z.string() }),
+  z.object({
+    kind: z.literal('full-refund'),
+    refundCents: z.number().int(),
+    deadline: z.string(),
+    movedBySchool: z.literal(true).optional(),
+  }),
+  z.object({
+    kind: z.literal('no-refund'),
+    refundCents: z.literal(0),
+    deadline: z.string(),
+    movedBySchool: z.literal(true).optional(),
+  }),
   z.object({ kind: z.literal('free'), refundCents: z.literal(0) }),
   z.object({ kind: z.literal('closed'), reason: z.string() }),
 ]);
@@ -48,8 +65,10 @@ export const BookingViewSchema = z.object({
   orderId: z.string().nullable(),
   orderReference: z.string().nullable(),
   status: z.enum(ENROLLMENT_STATUSES),
-  /** The workshop as bought (a transfer replaces it): title, date, time, place, attire, price. */
+  /** The workshop as bought (a transfer replaces it; a move by the school changes its date, time and place). */
   item: PurchasedItemSchema,
+  /** The date, time and place as booked, when the school has moved the workshop since; else null. */
+  movedFrom: WorkshopWhenWhereSchema.nullable(),
   /** The stricter categories ask each participant's age, grade, school, diet and photography choices. */
   strict: z.boolean(),
   contactName: z.string(),

@@ -15,20 +15,28 @@ const seatChange = {
   enrollmentId: z.string().min(1),
   seats: z.number().int().positive(),
 };
-/** A keyed hash of a holder's e-mail (service/core/pseudonyms.ts), never the e-mail itself. */
+/** A keyed hash of a client address or an e-mail (service/core/pseudonyms.ts), never the value itself. */
 export const HolderKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a holder key');
 export const SeatsReservedSchema = z.object({
   ...seatChange,
   expiresAt: z.string().datetime({ offset: true }),
-  /** Who holds the seats (added later, so older events lack it): a resubmission by the same holder replaces the hold. */
+  /**
+   * A keyed hash of the e-mail, written until issue 22 when a resubmission with the same e-mail
+   * replaced the hold. No longer written nor read: only the first answer's hold token replaces a hold.
+   */
   holderKey: HolderKeySchema.optional(),
+  /**
+   * Free seats only: the keyed hashes of the client address and of the e-mail these seats count
+   * against (MAX_FREE_SEATS_PER_CLIENT, per workshop) until they are given back.
+   */
+  freeSeatKeys: z.array(HolderKeySchema).max(2).optional(),
   /** Set when the seats are held for a waitlist offer to this entry (the hold's id is then the offer's). */
   waitlistEntryId: z.string().min(1).optional(),
 });
 export const SeatsReleasedSchema = z.object({
   ...seatChange,
   /**
-   * `replaced`: the same holder submitted again for this workshop, and their newer hold took over.
+   * `replaced`: the holder submitted again for this workshop with their hold token, and their newer hold took over.
    * `cancelled` and `transferred` may give back confirmed (sold) seats, not only a hold.
    */
   reason: z.enum(['expired', 'payment-failed', 'cancelled', 'replaced', 'transferred']),

@@ -56,6 +56,11 @@ export const WorkshopDataSchema = z.object({
   enrollmentClosesAt: ZonedDateTimeStringSchema.optional(),
   /** Group prices (added later: absent means price x participants for every count). */
   priceTiers: z.array(PriceTierSchema).max(10).optional(),
+  /**
+   * Free seats one client address, and one e-mail, may take in this workshop (added later: absent
+   * means MAX_FREE_SEATS_PER_CLIENT).
+   */
+  maxFreeSeatsPerClient: z.number().int().min(1).max(10_000).optional(),
 });
 export type WorkshopData = z.infer<typeof WorkshopDataSchema>;
 

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
-import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema } from './events.js';
+import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 
 /**
  * Request and response shapes of the enrollment API. Request money (`totalPrice`) is in dollars,
  * as the form shows it; every `...Cents` field is integer US cents.
  */
+
+/** `<enrollmentId>.<signature>`: proves the sender made that enrollment (service/enrollment/hold-token.ts). */
+export const HoldTokenSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/,
+    'The saved reservation of this page is damaged. Please reload the page and send the form again.',
+  );
 
 /** Path ids of workshops and programs, e.g. "4". */
 export const CatalogueIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id') });
@@ -28,6 +37,12 @@ export const EnrollWorkshopExtrasSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{20,200}$/, 'The waitlist offer link is damaged. Please open the link from the e-mail again.')
     .optional(),
+  /**
+   * The `holdToken` an earlier answer to this browser gave: sent again with the form, the new
+   * enrollment replaces that unpaid hold (and keeps its expiry). Without it, or for a hold no
+   * longer unpaid, the form is a new enrollment.
+   */
+  holdToken: HoldTokenSchema.optional(),
 });
 
 export const EnrollmentResponseSchema = z.object({
@@ -38,6 +53,11 @@ export const EnrollmentResponseSchema = z.object({
   orderId: z.string().optional(),
   /** When the seat hold lapses unless paid (ISO), absent when free. */
   holdExpiresAt: z.string().optional(),
+  /**
+   * Absent when free. A secret only this answer carries: sent back with the form (`holdToken`), it
+   * lets the same browser change its unpaid enrollment, which nobody else can replace.
+   */
+  holdToken: z.string().optional(),
   amountCents: z.number().int(),
   /** Global position of the last event written; pass it as ?minPosition to the next query. */
   position: z.string(),
@@ -87,7 +107,13 @@ export const OrderSchema = z.object({
   paymentMethod: PaymentMethodSchema.nullable(),
   workshopId: z.string().nullable(),
   programId: z.string().nullable(),
+  /** What was bought; its date, time and place follow the workshop when the school moves it. */
   item: PurchasedItemSchema,
+  /**
+   * The date, time and place as booked (or as transferred to), once the school has moved the
+   * workshop since; null when it has not. Absent on documents projected before it was kept.
+   */
+  movedFrom: WorkshopWhenWhereSchema.nullable().optional(),
   participants: z.number().int(),
   attendees: z.array(z.string()),
   /**

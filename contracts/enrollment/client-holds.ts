@@ -16,9 +16,9 @@ export const ClientSeatsHeldSchema = z.object({
   seats: z.number().int().positive(),
   /** When the hold lapses unless paid; from then on these seats no longer count. */
   expiresAt: Instant,
-  /** Keyed hash of the holder's e-mail: a resubmission for the same workshop replaces the entry it names. */
+  /** Keyed hash of the holder's e-mail, written until issue 22; no longer read. */
   holderKey: z.string().min(1).optional(),
-  /** The entry this one took over (same holder, same workshop). */
+  /** The entry this one took over: the enrollment the hold token named, same workshop. */
   replaces: EnrollmentIdSchema.optional(),
   heldAt: Instant,
 });

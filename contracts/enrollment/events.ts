@@ -246,11 +246,50 @@ export const TransferAbandonedSchema = z.object({
   abandonedAt: Instant,
 });
 
-/** An after-sale e-mail left (cancellation, transfer); the mailer sends only while this is absent. */
+/** What a parent needs to find the class: where an item's date, time and place are, and what a move changes. */
+export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({ date: true, time: true, location: true });
+export type WorkshopWhenWhere = z.infer<typeof WorkshopWhenWhereSchema>;
+export const RESCHEDULED_FIELDS = ['date', 'time', 'location'] as const;
+export type RescheduledField = (typeof RESCHEDULED_FIELDS)[number];
+
+/** The date, time and place of an item (or a workshop). */
+export const whenWhereOf = ({ date, time, location }: WorkshopWhenWhere): WorkshopWhenWhere => ({
+  date,
+  time,
+  location,
+});
+
+/** Which of date, time and place differ; two dates naming one instant are the same whatever offset they are written with. */
+export const changedWhenWhere = (a: WorkshopWhenWhere, b: WorkshopWhenWhere): RescheduledField[] =>
+  RESCHEDULED_FIELDS.filter((field) =>
+    field === 'date' && a.date && b.date ? Date.parse(a.date) !== Date.parse(b.date) : a[field] !== b[field],
+  );
+
+/**
+ * The school moved the workshop this enrollment is in (its date, time or place), and the booking
+ * moved with it: recorded on each enrollment in the workshop by the `booking-reschedules` reactor
+ * after a WorkshopUpdated. `changeId` names the change for this enrollment (the id of the event
+ * that carried it to the booking), so the reaction and its e-mail happen once. Everything else of
+ * the item (title, price, group prices) stays as bought.
+ */
+export const BookingRescheduledSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  workshopId: z.string().min(1),
+  changeId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  /** The item before the move, and after it (only date, time and location differ). */
+  fromItem: PurchasedItemSchema,
+  item: PurchasedItemSchema,
+  /** Which of date, time and location changed. */
+  changed: z.array(z.enum(RESCHEDULED_FIELDS)).min(1),
+  rescheduledAt: Instant,
+});
+
+/** An after-sale e-mail left (cancellation, transfer, reschedule); the mailer sends only while this is absent. */
 export const CustomerNotifiedSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
-  kind: z.enum(['cancellation', 'transfer']),
-  /** What it was about: `cancellation`, or the transfer id. */
+  /** `reschedule` added later: the school moved the workshop (BookingRescheduled). */
+  kind: z.enum(['cancellation', 'transfer', 'reschedule']),
+  /** What it was about: `cancellation`, the transfer id, or the reschedule's change id. */
   ref: z.string().min(1),
   messageId: z.string(),
   transport: z.enum(['smtp', 'outbox']),
@@ -354,6 +393,7 @@ export const enrollmentEventSchemas = {
   AttendanceMarked: AttendanceMarkedSchema,
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
+  BookingRescheduled: BookingRescheduledSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -377,6 +417,7 @@ export type ParticipantDetailsCorrected = z.infer<typeof ParticipantDetailsCorre
 export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
+export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -398,7 +439,8 @@ export type EnrollmentEvent =
   | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected }
   | { type: 'AttendanceMarked'; data: AttendanceMarked }
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
-  | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent };
+  | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
+  | { type: 'BookingRescheduled'; data: BookingRescheduled };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

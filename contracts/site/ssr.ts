@@ -1,3 +1,5 @@
+import type { PageRead } from './pages.js';
+
 /**
  * The bargain between the service and the web app's server renderer (web/entry-server.tsx, built
  * by `vite build --ssr` and loaded by the service at run time): the service passes the address and
@@ -9,13 +11,14 @@
 export type ApiRead = { status: 200; data: unknown } | { status: 404; error: string };
 
 export interface RenderRequest {
-  /** Path and query, e.g. `/schedule?category=teen`. */
+  /** Path and query, e.g. `/schedule?category=teen`: the query has only the page's own parameters (pageSearch). */
   url: string;
-  /** The site's address without a trailing slash: PUBLIC_URL, else the one the request came to. */
+  /** The site's address without a trailing slash: PUBLIC_URL, else `http://localhost:<PORT>`; never the request's Host. */
   origin: string;
   /** The instant the page is rendered at (ISO): sale states (open, full, past) are decided at it. */
   now: string;
-  load: (apiUrl: string) => Promise<ApiRead>;
+  /** One of the reads the page's manifest entry names, with the page's path parameters. */
+  load: (read: PageRead, params: Record<string, string>) => Promise<ApiRead>;
 }
 
 /**
@@ -28,7 +31,7 @@ export type IslandHydration = 'load' | 'visible' | 'interaction';
 
 /** One island of a rendered page, as the browser needs it to hydrate that island alone. */
 export interface IslandOfPage {
-  /** Its name in contracts/site/islands.ts: also the name its module exports it under. */
+  /** Its name in contracts/site/pages.ts (ISLANDS): also the name its module exports it under. */
   name: string;
   /** Its root's `data-island`, and the prefix of the ids React gives inside it. */
   id: string;
@@ -62,7 +65,7 @@ export interface RenderedPage {
   /** The app's markup, for inside `#root`. */
   body: string;
   payload: SsrPayload;
-  /** The lazy pages rendered (by export name, which is their file's name), whose chunks and CSS the head names. */
+  /** The modules of the lazy pages rendered (as the page manifest names them), whose chunks and CSS the head names. */
   pages: string[];
   hydration: Hydration;
 }

@@ -3,8 +3,9 @@ import { oneLineText } from '../core/text.js';
 import { MAX_PARTICIPANTS, MESSAGES, MIN_PARTICIPANTS } from '../enrollment/form.js';
 
 /**
- * POST /api/workshops/{id}/waitlist: a parent asks to be told when seats free up. The same e-mail
- * on the same workshop's waitlist is one entry: joining again answers the entry already there.
+ * POST /api/workshops/{id}/waitlist: a parent asks to be told when seats free up. The entry counts
+ * once the parent confirms it from the e-mail. The same e-mail on the same workshop's waitlist is
+ * one entry: joining again records nothing, and the answer is the same either way.
  */
 export const JoinWaitlistRequestSchema = z.object({
   firstName: oneLineText('First name', { error: MESSAGES.firstName })
@@ -41,12 +42,17 @@ export const EMPTY_WAITLIST_FORM: JoinWaitlistValues = {
   participants: 1,
 };
 
+/** How long a parent has to confirm a waitlist entry from the e-mail before it lapses. */
+export const WAITLIST_CONFIRM_HOURS = 24;
+export const WAITLIST_CHECK_EMAIL = 'Check your e-mail to confirm your place on the waitlist.';
+
+/**
+ * 202 from the join, the same for every e-mail (already on the list or not): it names no entry and
+ * no place, so nobody learns who is waiting. The place comes with the confirmation.
+ */
 export const JoinWaitlistResponseSchema = z.object({
-  waitlistEntryId: z.string(),
-  /** Place in the line, counting from 1 (entries still waiting or holding an offer). */
-  position: z.number().int().positive(),
-  /** Global position of the last event written, for ?minPosition. */
-  eventPosition: z.string().optional(),
+  message: z.literal(WAITLIST_CHECK_EMAIL),
+  confirmWithinHours: z.literal(WAITLIST_CONFIRM_HOURS),
 });
 export type JoinWaitlistResponse = z.infer<typeof JoinWaitlistResponseSchema>;
 
@@ -58,6 +64,14 @@ export const WaitlistTokenSchema = z
     /^[A-Za-z0-9_.-]{20,200}$/,
     'The link is not valid: its token is damaged. Please open the link from the e-mail again.',
   );
+
+/** POST /api/waitlist/confirm: the token of the join e-mail's link (`/waitlist/confirm?token=`). */
+export const WaitlistConfirmRequestSchema = z.object({ token: WaitlistTokenSchema });
+export const WaitlistConfirmResponseSchema = z.object({
+  /** Place in the line, counting from 1 (confirmed entries still waiting or holding an offer). */
+  position: z.number().int().positive(),
+});
+export type WaitlistConfirmResponse = z.infer<typeof WaitlistConfirmResponseSchema>;
 
 /** POST /api/waitlist/leave: the leave link's token. */
 export const LeaveWaitlistRequestSchema = z.object({ token: WaitlistTokenSchema });
@@ -78,7 +92,16 @@ export const WaitlistOfferViewSchema = z.object({
 });
 export type WaitlistOfferView = z.infer<typeof WaitlistOfferViewSchema>;
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'expired', 'left'] as const;
+/** `unconfirmed`: joined, e-mail not confirmed yet (no place, no offers); `lapsed`: never confirmed. */
+export const WAITLIST_STATUSES = [
+  'unconfirmed',
+  'waiting',
+  'offered',
+  'accepted',
+  'expired',
+  'left',
+  'lapsed',
+] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** One entry of the `waitlists` read model, as GET /api/admin/workshops/{id}/waitlist lists it. */
@@ -94,10 +117,13 @@ export const WaitlistEntryViewSchema = z.object({
   phone: z.string(),
   participants: z.number().int(),
   joinedAt: z.string(),
+  /** Until when an unconfirmed entry may be confirmed (null for entries from before confirmation). */
+  confirmBy: z.string().nullable().optional(),
+  confirmedAt: z.string().nullable().optional(),
   offeredAt: z.string().nullable(),
   offerExpiresAt: z.string().nullable(),
   offerEmailSentAt: z.string().nullable(),
-  /** When the entry left the line: accepted, expired or left. */
+  /** When the entry left the line: accepted, expired, left or lapsed. */
   endedAt: z.string().nullable(),
   enrollmentId: z.string().nullable(),
 });

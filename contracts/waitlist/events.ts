@@ -37,6 +37,34 @@ export const WaitlistJoinedSchema = z.object({
   /** Keyed hash of the e-mail (service/core/pseudonyms.ts): the same parent joining again is one entry. */
   emailKey: z.string().min(1),
   joinedAt: Instant,
+  /**
+   * Added with e-mail confirmation (issue 22): the entry counts (takes a place, gets offers) once
+   * its e-mail is confirmed, and lapses at this instant unless it is. Absent in entries written
+   * before: they counted at once.
+   */
+  confirmBy: Instant.optional(),
+  /** Keyed hash of the client address that asked (service/core/pseudonyms.ts), for the per-address cap. */
+  clientKey: z.string().min(1).optional(),
+});
+
+/** The parent opened the link of the join e-mail: the entry takes its place in the line now. */
+export const WaitlistEntryConfirmedSchema = z.object({
+  entryId: WaitlistEntryIdSchema,
+  confirmedAt: Instant,
+});
+
+/** The join e-mail (the confirmation link) went out, once per entry. */
+export const WaitlistConfirmationEmailSentSchema = z.object({
+  entryId: WaitlistEntryIdSchema,
+  messageId: z.string().min(1),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
+});
+
+/** Not confirmed within its time: the entry leaves the list without ever having counted. */
+export const WaitlistEntryLapsedSchema = z.object({
+  entryId: WaitlistEntryIdSchema,
+  lapsedAt: Instant,
 });
 
 export const WaitlistOfferedSchema = z.object({
@@ -84,6 +112,9 @@ export const WaitlistLeftSchema = z.object({
 
 export const waitlistEventSchemas = {
   WaitlistJoined: WaitlistJoinedSchema,
+  WaitlistEntryConfirmed: WaitlistEntryConfirmedSchema,
+  WaitlistConfirmationEmailSent: WaitlistConfirmationEmailSentSchema,
+  WaitlistEntryLapsed: WaitlistEntryLapsedSchema,
   WaitlistOffered: WaitlistOfferedSchema,
   WaitlistOfferEmailSent: WaitlistOfferEmailSentSchema,
   WaitlistOfferAccepted: WaitlistOfferAcceptedSchema,
@@ -96,6 +127,9 @@ export type WaitlistOffered = z.infer<typeof WaitlistOfferedSchema>;
 
 export type WaitlistEvent =
   | { type: 'WaitlistJoined'; data: WaitlistJoined }
+  | { type: 'WaitlistEntryConfirmed'; data: z.infer<typeof WaitlistEntryConfirmedSchema> }
+  | { type: 'WaitlistConfirmationEmailSent'; data: z.infer<typeof WaitlistConfirmationEmailSentSchema> }
+  | { type: 'WaitlistEntryLapsed'; data: z.infer<typeof WaitlistEntryLapsedSchema> }
   | { type: 'WaitlistOffered'; data: WaitlistOffered }
   | { type: 'WaitlistOfferEmailSent'; data: z.infer<typeof WaitlistOfferEmailSentSchema> }
   | { type: 'WaitlistOfferAccepted'; data: z.infer<typeof WaitlistOfferAcceptedSchema> }

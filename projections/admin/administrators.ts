@@ -1,5 +1,6 @@
 import { defineProjector } from '../../platform/processor/projector.js';
-import { ADMINISTRATOR_EVENT_TYPES, type AdministratorEvent } from '../../contracts/admin/administrators.js';
+import { ADMINISTRATOR_CHANGE_TYPES, type AdministratorChangeEvent } from '../../contracts/admin/administrators.js';
+import type { AssignableRole } from '../../contracts/admin/roles.js';
 
 /** An active named administrator as the Settings tab lists it: no key, no hash. */
 export type AdministratorDoc = {
@@ -7,17 +8,27 @@ export type AdministratorDoc = {
   name: string;
   email: string;
   createdAt: string;
+  /** Missing on documents written before roles existed: read as `manager`. */
+  role?: AssignableRole;
 };
 
-/** Active administrators; a revoked one leaves the list (its events stay on the stream). */
-export const administratorsProjector = defineProjector<AdministratorEvent, AdministratorDoc>({
+/** Active administrators with their role; a revoked one leaves the list (its events stay on the stream). */
+export const administratorsProjector = defineProjector<AdministratorChangeEvent, AdministratorDoc>({
   name: 'administrators',
   collection: 'administrators',
   indexes: [[{ field: 'createdAt' }]],
-  eventTypes: ADMINISTRATOR_EVENT_TYPES,
+  eventTypes: ADMINISTRATOR_CHANGE_TYPES,
   keys: (event) => [event.data.administratorId],
-  project(_doc, e) {
-    if (e.type === 'AdministratorRevoked') return null;
-    return { id: e.data.administratorId, name: e.data.name, email: e.data.email, createdAt: e.metadata.at };
+  project(doc, e) {
+    switch (e.type) {
+      case 'AdministratorAdded': {
+        const { administratorId: id, name, email, role } = e.data;
+        return { id, name, email, createdAt: e.metadata.at, role };
+      }
+      case 'AdministratorRoleChanged':
+        return doc ? { ...doc, role: e.data.role } : undefined;
+      case 'AdministratorRevoked':
+        return null;
+    }
   },
 });

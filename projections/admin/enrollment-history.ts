@@ -18,6 +18,8 @@ const FIELD_WORDS: Record<string, string> = {
 /** Done by the parent through the booking link (no account: the trail says "parent", never a name). */
 const BY_PARENT = new Set(['ParticipantDetailsCorrected']);
 
+const NOTIFIED = { cancellation: 'Cancellation', transfer: 'Transfer', reschedule: 'New date or place' } as const;
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
@@ -62,7 +64,12 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'TransferAbandoned':
       return `Transfer to workshop ${e.data.toWorkshopId} not made: ${e.data.reason}`;
     case 'CustomerNotified':
-      return `${e.data.kind === 'cancellation' ? 'Cancellation' : 'Transfer'} e-mail sent to the parent (${e.data.transport}).`;
+      return `${NOTIFIED[e.data.kind]} e-mail sent to the parent (${e.data.transport}).`;
+    case 'BookingRescheduled': {
+      const { fromItem: from, item: to, changed } = e.data;
+      const moves = changed.map((field) => `${field} ${from[field] ?? 'none'} to ${to[field] ?? 'none'}`);
+      return `Moved with its workshop by the school: ${moves.join('; ')}.`;
+    }
     case 'ConfirmationResendRequested':
       return `Confirmation e-mail for ${e.data.orderId} asked to be sent again.`;
     case 'ConfirmationEmailResent':

@@ -117,6 +117,7 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'RefundFailed',
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
+    'BookingRescheduled',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -208,6 +209,16 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           workshopId: e.data.toWorkshopId,
           workshop: { title: item.title, location: item.location, date: item.date ?? '' },
           workshopTitle: item.title,
+          location: item.location,
+        };
+      }
+      case 'BookingRescheduled': {
+        // The school moved the workshop: the row shows (and is found by) its new date and place.
+        const { item } = e.data;
+        if (!doc.workshop) return undefined;
+        return {
+          ...doc,
+          workshop: { ...doc.workshop, location: item.location, date: item.date ?? '' },
           location: item.location,
         };
       }

@@ -1,11 +1,18 @@
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { Order } from '../../contracts/enrollment/api.js';
-import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import {
+  changedWhenWhere,
+  enrollmentIdOf,
+  whenWhereOf,
+  type EnrollmentEvent,
+} from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
- * receipt, the test pages and the hold timer (paid orders awaiting confirmation). Amounts in cents.
+ * receipt, the booking page, the test pages and the hold timer (paid orders awaiting confirmation).
+ * Amounts in cents. A move of the workshop by the school (BookingRescheduled) changes the item's
+ * date, time and place and keeps what was booked in `movedFrom` (the refund policy's other deadline).
  */
 export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
   name: 'orders',
@@ -24,6 +31,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'ConfirmationEmailSent',
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
+    'BookingRescheduled',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -40,6 +48,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         workshopId: d.workshopId,
         programId: d.programId,
         item: d.item,
+        movedFrom: null,
         participants: d.participants,
         attendees: d.attendees,
         participantDetails: participantDetailsOf(d.form),
@@ -93,7 +102,13 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         };
       }
       case 'EnrollmentTransferred':
-        return { ...doc, workshopId: e.data.toWorkshopId, item: e.data.item };
+        return { ...doc, workshopId: e.data.toWorkshopId, item: e.data.item, movedFrom: null };
+      case 'BookingRescheduled': {
+        // The first move by the school keeps what was booked; a move back to it clears it.
+        const booked = doc.movedFrom ?? whenWhereOf(e.data.fromItem);
+        const item = e.data.item;
+        return { ...doc, item, movedFrom: changedWhenWhere(booked, item).length === 0 ? null : booked };
+      }
       case 'ConfirmationEmailSent':
         return { ...doc, emailSent: true };
       case 'ParticipantDetailsCorrected':

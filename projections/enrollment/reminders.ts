@@ -26,6 +26,7 @@ type ReminderEvent = Extract<
       | 'EnrollmentCancelled'
       | 'RefundIssued'
       | 'EnrollmentTransferred'
+      | 'BookingRescheduled'
       | 'ReminderSent';
   }
 >;
@@ -36,8 +37,9 @@ type ReminderEvent = Extract<
  * reminder is recorded or when it ends (expired, cancelled, refunded), so the job never writes to
  * a cancelled booking. Programs (no date) and test-page enrollments never appear.
  *
- * A transfer moves `startsAt` and `startsOn` to the new workshop. One transferred after its
- * reminder left gets no second one: the transfer e-mail carries the new date and calendar file.
+ * A transfer moves `startsAt` and `startsOn` to the new workshop, and a move of the workshop by
+ * the school (BookingRescheduled) to its new start. One moved after its reminder left gets no
+ * second one: the transfer or new-date e-mail carries the new date and calendar file.
  */
 export const remindersProjector = defineProjector<ReminderEvent, ReminderDoc>({
   name: 'reminders',
@@ -50,6 +52,7 @@ export const remindersProjector = defineProjector<ReminderEvent, ReminderDoc>({
     'EnrollmentCancelled',
     'RefundIssued',
     'EnrollmentTransferred',
+    'BookingRescheduled',
     'ReminderSent',
   ],
   keys: (event) => [enrollmentIdOf(event)],
@@ -76,6 +79,12 @@ export const remindersProjector = defineProjector<ReminderEvent, ReminderDoc>({
         if (!doc || !e.data.item.date) return doc ? null : undefined;
         const startsAt = new Date(e.data.item.date).toISOString();
         return { ...doc, workshopId: e.data.toWorkshopId, startsAt, startsOn: startsAt.slice(0, 10) };
+      }
+      case 'BookingRescheduled': {
+        // The school moved the workshop: the reminder is due before the new start.
+        if (!doc || !e.data.item.date) return doc ? null : undefined;
+        const startsAt = new Date(e.data.item.date).toISOString();
+        return { ...doc, startsAt, startsOn: startsAt.slice(0, 10) };
       }
       case 'RefundIssued':
         // Only the refund of a late payment ends the booking; an after-sale one (a transfer's

@@ -6,15 +6,23 @@ export type WaitlistDoc = WaitlistEntryView & { [field: string]: unknown };
 
 /**
  * `waitlists`: one document per waitlist entry (id = entry id), with its workshop, its place in the
- * order of joining and its offer (since when, until when, e-mailed or not), for the administrator.
+ * order of joining, its confirmation (until when, since when) and its offer (since when, until
+ * when, e-mailed or not), for the administrator; and the unconfirmed entries by their time, for
+ * the lapse timer (service/waitlist/lapse-timer.ts).
  */
 export const waitlistsProjector = defineProjector<WaitlistEvent, WaitlistDoc>({
   name: 'waitlists',
   collection: 'waitlists',
   // A workshop's waitlist in the order of joining.
-  indexes: [[{ field: 'workshopId' }, { field: 'seq' }]],
+  indexes: [
+    [{ field: 'workshopId' }, { field: 'seq' }],
+    // The lapse timer: unconfirmed entries, earliest time first.
+    [{ field: 'status' }, { field: 'confirmBy' }],
+  ],
   eventTypes: [
     'WaitlistJoined',
+    'WaitlistEntryConfirmed',
+    'WaitlistEntryLapsed',
     'WaitlistOffered',
     'WaitlistOfferEmailSent',
     'WaitlistOfferAccepted',
@@ -30,13 +38,16 @@ export const waitlistsProjector = defineProjector<WaitlistEvent, WaitlistDoc>({
         workshopId: workshopIdOfWaitlist(e),
         // The stream's revision orders entries as they joined (revision 0 is the first event).
         seq: Number(e.revision) + 1,
-        status: 'waiting',
+        // Entries from before confirmation counted at once.
+        status: d.confirmBy ? 'unconfirmed' : 'waiting',
         firstName: d.firstName,
         lastName: d.lastName,
         email: d.email,
         phone: d.phone,
         participants: d.participants,
         joinedAt: d.joinedAt,
+        confirmBy: d.confirmBy ?? null,
+        confirmedAt: null,
         offeredAt: null,
         offerExpiresAt: null,
         offerEmailSentAt: null,
@@ -46,6 +57,10 @@ export const waitlistsProjector = defineProjector<WaitlistEvent, WaitlistDoc>({
     }
     if (!doc) return undefined;
     switch (e.type) {
+      case 'WaitlistEntryConfirmed':
+        return { ...doc, status: 'waiting', confirmedAt: e.data.confirmedAt };
+      case 'WaitlistEntryLapsed':
+        return { ...doc, status: 'lapsed', endedAt: e.data.lapsedAt };
       case 'WaitlistOffered':
         return { ...doc, status: 'offered', offeredAt: e.data.offeredAt, offerExpiresAt: e.data.expiresAt };
       case 'WaitlistOfferEmailSent':

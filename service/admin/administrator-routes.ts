@@ -4,9 +4,11 @@ import {
   ADMINISTRATORS_STREAM,
   AddAdministratorInputSchema,
   AdministratorIdSchema,
+  ChangeAdministratorRoleInputSchema,
   OWNER_ADMINISTRATOR,
   type AddedAdministrator,
   type AdministratorSummary,
+  type ChangedAdministratorRole,
   type RevokedAdministrator,
 } from '../../contracts/admin/administrators.js';
 import type { AdministratorDoc } from '../../projections/admin/administrators.js';
@@ -21,7 +23,19 @@ import { LAST_USED_COLLECTION, type LastUsedDoc } from './last-used.js';
 
 const IdParam = z.object({ id: AdministratorIdSchema });
 
-/** The Settings tab: named administrators, each with a key of their own. */
+/** The owner's key and role come from configuration: refused as a field error naming the id. */
+const notTheOwner = (administratorId: string, what: string) => {
+  if (administratorId === OWNER_ADMINISTRATOR.id)
+    throw new AppError('validation', "The owner's key comes from the server's ADMIN_KEY setting; change it there.", {
+      issues: [{ path: 'id', message: what }],
+    });
+};
+
+/**
+ * The Settings tab: named administrators, each with a key of their own and a role. Only the owner
+ * reaches these routes (the `administrators` area of service/admin/permissions.ts); each change is
+ * e-mailed to the owner (administrator-change-email-reactor.ts).
+ */
 export function adminAdministratorRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
@@ -34,7 +48,14 @@ export function adminAdministratorRoutes(deps: AppDeps): Hono {
     const used = await deps.readStore.getMany<LastUsedDoc>(LAST_USED_COLLECTION, ids);
     const lastUsedAt = (id: string) => used.get(id)?.doc.lastUsedAt ?? null;
     const list: AdministratorSummary[] = [
-      { ...OWNER_ADMINISTRATOR, email: null, createdAt: null, lastUsedAt: lastUsedAt('owner'), owner: true },
+      {
+        ...OWNER_ADMINISTRATOR,
+        email: null,
+        createdAt: null,
+        lastUsedAt: lastUsedAt('owner'),
+        owner: true,
+        role: 'owner',
+      },
       ...items.map(({ doc }) => ({
         id: doc.id,
         name: doc.name,
@@ -42,6 +63,7 @@ export function adminAdministratorRoutes(deps: AppDeps): Hono {
         createdAt: doc.createdAt,
         lastUsedAt: lastUsedAt(doc.id),
         owner: false,
+        role: doc.role ?? 'manager',
       })),
     ];
     c.header('Cache-Control', 'no-store');
@@ -49,31 +71,51 @@ export function adminAdministratorRoutes(deps: AppDeps): Hono {
   });
 
   app.post('/administrators', validate('json', AddAdministratorInputSchema), async (c) => {
-    const { name, email } = c.req.valid('json');
+    const { name, email, role } = c.req.valid('json');
     const administratorId = deps.newId();
     const key = newAdministratorKey();
+    const keyHash = hashAdministratorKey(key);
     const { position } = await deps.commands.handle(
       administratorsDecider,
       ADMINISTRATORS_STREAM,
-      { type: 'AddAdministrator', administratorId, name, email, keyHash: hashAdministratorKey(key) },
+      { type: 'AddAdministrator', administratorId, name, email, keyHash, role, changeId: deps.newId() },
       requestMetadata(c, deps, 'admin'),
     );
-    deps.log.info('administrator added', { administratorId });
+    deps.log.info('administrator added', { administratorId, role });
     c.header('Cache-Control', 'no-store');
     const added: AddedAdministrator = { id: administratorId, name, key, position: position!.toString() };
     return c.json(added, 201);
   });
 
+  app.patch(
+    '/administrators/:id',
+    validate('param', IdParam),
+    validate('json', ChangeAdministratorRoleInputSchema),
+    async (c) => {
+      const administratorId = c.req.valid('param').id;
+      notTheOwner(administratorId, "The owner's role cannot be changed.");
+      const { role } = c.req.valid('json');
+      const { position } = await deps.commands.handle(
+        administratorsDecider,
+        ADMINISTRATORS_STREAM,
+        { type: 'ChangeAdministratorRole', administratorId, role, changeId: deps.newId() },
+        requestMetadata(c, deps, 'admin'),
+      );
+      // The same role again records nothing; the list is then read from the head as it stands.
+      if (position !== null) deps.log.info('administrator role changed', { administratorId, role });
+      const head = position ?? (await deps.eventStore.headPosition());
+      const changed: ChangedAdministratorRole = { id: administratorId, role, position: head.toString() };
+      return c.json(changed);
+    },
+  );
+
   app.delete('/administrators/:id', validate('param', IdParam), async (c) => {
     const administratorId = c.req.valid('param').id;
-    if (administratorId === OWNER_ADMINISTRATOR.id)
-      throw new AppError('validation', "The owner's key comes from the server's ADMIN_KEY setting; change it there.", {
-        issues: [{ path: 'id', message: 'The owner cannot be revoked here.' }],
-      });
+    notTheOwner(administratorId, 'The owner cannot be revoked here.');
     const { position } = await deps.commands.handle(
       administratorsDecider,
       ADMINISTRATORS_STREAM,
-      { type: 'RevokeAdministrator', administratorId },
+      { type: 'RevokeAdministrator', administratorId, changeId: deps.newId() },
       requestMetadata(c, deps, 'admin'),
     );
     deps.log.info('administrator revoked', { administratorId });

@@ -1,4 +1,5 @@
 import type { AdministratorEvent } from '../../contracts/admin/administrators.js';
+import type { AdminSession, AssignableRole } from '../../contracts/admin/roles.js';
 import type { Decider } from '../../platform/command/decider.js';
 import { conflict, notFound } from '../core/errors.js';
 
@@ -6,60 +7,107 @@ export interface AdministratorRecord {
   name: string;
   email: string;
   keyHash: string;
+  role: AssignableRole;
   revoked: boolean;
 }
 
-/** Every administrator ever added, by id; revoked ones stay (revoked) so an id is never reused. */
+/**
+ * Every administrator ever added, by id; revoked ones stay (revoked) so an id is never reused.
+ * `noticed`: the changes the owner has been e-mailed about, by change id.
+ */
 export interface AdministratorsState {
   byId: Record<string, AdministratorRecord>;
+  noticed: Record<string, true>;
 }
 
 export type AdministratorCommand =
-  | { type: 'AddAdministrator'; administratorId: string; name: string; email: string; keyHash: string }
-  | { type: 'RevokeAdministrator'; administratorId: string };
+  | {
+      type: 'AddAdministrator';
+      administratorId: string;
+      name: string;
+      email: string;
+      keyHash: string;
+      role: AssignableRole;
+      changeId: string;
+    }
+  | { type: 'ChangeAdministratorRole'; administratorId: string; role: AssignableRole; changeId: string }
+  | { type: 'RevokeAdministrator'; administratorId: string; changeId: string }
+  | { type: 'RecordChangeNotice'; changeId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
 
-/** The administrators stream: one active administrator per e-mail; only an active one can be revoked. */
+const GONE = 'We could not find that administrator. The key may have been revoked already.';
+
+const active = (state: AdministratorsState, id: string): AdministratorRecord => {
+  const known = state.byId[id];
+  if (!known || known.revoked) throw notFound(GONE);
+  return known;
+};
+
+const withRecord = (state: AdministratorsState, id: string, change: Partial<AdministratorRecord>) => {
+  const known = state.byId[id];
+  return known ? { ...state, byId: { ...state.byId, [id]: { ...known, ...change } } } : state;
+};
+
+/**
+ * The administrators stream: one active administrator per e-mail; only an active one changes role
+ * or is revoked; the same role again records nothing; each change is e-mailed to the owner once.
+ */
 export const administratorsDecider: Decider<AdministratorCommand, AdministratorEvent, AdministratorsState> = {
-  initialState: { byId: {} },
+  initialState: { byId: {}, noticed: {} },
   evolve(state, event) {
     switch (event.type) {
       case 'AdministratorAdded': {
-        const { administratorId, name, email, keyHash } = event.data;
-        return { byId: { ...state.byId, [administratorId]: { name, email, keyHash, revoked: false } } };
+        const { administratorId, name, email, keyHash, role } = event.data;
+        return { ...state, byId: { ...state.byId, [administratorId]: { name, email, keyHash, role, revoked: false } } };
       }
-      case 'AdministratorRevoked': {
-        const known = state.byId[event.data.administratorId];
-        if (!known) return state;
-        return { byId: { ...state.byId, [event.data.administratorId]: { ...known, revoked: true } } };
-      }
+      case 'AdministratorRoleChanged':
+        return withRecord(state, event.data.administratorId, { role: event.data.role });
+      case 'AdministratorRevoked':
+        return withRecord(state, event.data.administratorId, { revoked: true });
+      case 'AdministratorChangeNoticeSent':
+        return { ...state, noticed: { ...state.noticed, [event.data.changeId]: true } };
     }
   },
   decide(command, state) {
     switch (command.type) {
       case 'AddAdministrator': {
-        const { administratorId, name, email, keyHash } = command;
+        const { administratorId, name, email, keyHash, role, changeId } = command;
         if (state.byId[administratorId]) throw conflict('An administrator with this id already exists.');
         const normalised = email.toLowerCase();
         if (Object.values(state.byId).some((a) => !a.revoked && a.email === normalised))
           throw conflict(`${normalised} is already an administrator. Revoke the old key first to issue a new one.`);
-        return [{ type: 'AdministratorAdded', data: { administratorId, name, email: normalised, keyHash } }];
+        return [
+          { type: 'AdministratorAdded', data: { administratorId, name, email: normalised, keyHash, role, changeId } },
+        ];
+      }
+      case 'ChangeAdministratorRole': {
+        const { administratorId, role, changeId } = command;
+        const known = active(state, administratorId);
+        if (known.role === role) return [];
+        return [
+          { type: 'AdministratorRoleChanged', data: { administratorId, role, previousRole: known.role, changeId } },
+        ];
       }
       case 'RevokeAdministrator': {
-        const known = state.byId[command.administratorId];
-        if (!known || known.revoked)
-          throw notFound('We could not find that administrator. The key may have been revoked already.');
-        return [{ type: 'AdministratorRevoked', data: { administratorId: command.administratorId } }];
+        active(state, command.administratorId);
+        return [
+          {
+            type: 'AdministratorRevoked',
+            data: { administratorId: command.administratorId, changeId: command.changeId },
+          },
+        ];
+      }
+      case 'RecordChangeNotice': {
+        const { changeId, messageId, transport, at } = command;
+        if (state.noticed[changeId]) return [];
+        return [{ type: 'AdministratorChangeNoticeSent', data: { changeId, messageId, transport, at } }];
       }
     }
   },
 };
 
 /** The active administrator whose key hashes to `keyHash`, if any. */
-export function activeAdministratorByHash(
-  state: AdministratorsState,
-  keyHash: string,
-): { id: string; name: string } | null {
+export function activeAdministratorByHash(state: AdministratorsState, keyHash: string): AdminSession | null {
   for (const [id, a] of Object.entries(state.byId))
-    if (!a.revoked && a.keyHash === keyHash) return { id, name: a.name };
+    if (!a.revoked && a.keyHash === keyHash) return { id, name: a.name, role: a.role };
   return null;
 }

@@ -71,6 +71,7 @@ const workshopFormFields = (
     capacity,
     enrollmentClosesAt,
     priceTiers,
+    maxFreeSeatsPerClient,
     ...rest
   }: AdminWorkshopInput,
   current: RecordFields & Partial<WorkshopData>,
@@ -87,6 +88,7 @@ const workshopFormFields = (
     throw validationError(`enrollmentClosesAt: ${message}`, [{ path: 'enrollmentClosesAt', message }]);
   }
   const tiers = priceTiers === undefined ? current?.priceTiers : priceTiers;
+  const freeSeats = maxFreeSeatsPerClient === undefined ? current?.maxFreeSeatsPerClient : maxFreeSeatsPerClient;
   return {
     ...recordFields(rest, current),
     title,
@@ -99,6 +101,7 @@ const workshopFormFields = (
     capacity,
     ...(closes !== undefined ? { enrollmentClosesAt: closes } : {}),
     ...(tiers && tiers.length > 0 ? { priceTiers: [...tiers].sort((a, b) => a.participants - b.participants) } : {}),
+    ...(freeSeats != null ? { maxFreeSeatsPerClient: freeSeats } : {}),
   };
 };
 
@@ -139,6 +142,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
     const {
       enrollmentClosesAt: _closes,
       priceTiers: _tiers,
+      maxFreeSeatsPerClient: _freeSeats,
       ageRange: _age,
       attire: _attire,
       longDescription: _long,

@@ -5,12 +5,18 @@ import {
   AdminWorkshopInputSchema,
   type AdminWriteResult,
 } from '../../contracts/admin/catalogue-forms.js';
+import { changedWhenWhere } from '../../contracts/enrollment/events.js';
+import { decision } from '../../platform/command/handler.js';
 import { programStream, workshopStream } from '../../contracts/catalogue/events.js';
 import { ProgramIdSchema } from '../../contracts/catalogue/program.js';
 import { WorkshopIdSchema } from '../../contracts/catalogue/workshop.js';
 import type { AppDeps } from '../core/deps.js';
+import { notFound } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
+import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
+import { RESCHEDULE_REACTOR } from '../enrollment/reschedule-reactor.js';
+import { readWorkshopBookings } from './roster-query.js';
 import { programDecider } from '../catalogue/program-decider.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { editProgramDecider, editWorkshopDecider, newProgram, newWorkshop } from './catalogue-commands.js';
@@ -19,16 +25,21 @@ import { uniqueSlug } from './program-slug.js';
 const ProgramParam = z.object({ id: ProgramIdSchema });
 const WorkshopParam = z.object({ id: WorkshopIdSchema });
 
+/** How long an edit that moves bookings waits for them to follow (the reactor goes on after). */
+const FOLLOW_WAIT_MS = 5_000;
+
 /** A write always appends here (the deciders refuse a no-op), so `appended` is set. */
 const written = (id: string, position: bigint | null): AdminWriteResult => ({ id, position: position!.toString() });
 
 /**
  * Programs and workshops as catalogue events. Each answer carries the position written, so the
  * screen can ask GET /api/programs or /api/workshops with ?minPosition and see its own change.
+ * GET /workshops/:id/bookings says how many bookings a change of its date, time or place moves.
  */
 export function adminCatalogueRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const meta = (c: Parameters<typeof requestMetadata>[0]) => requestMetadata(c, deps, 'admin');
+  const reschedulesRun = async () => (await deps.readStore.getCheckpoint(RESCHEDULE_REACTOR)) >= 0n;
 
   app.post('/programs', validate('json', AdminProgramInputSchema), async (c) => {
     const form = c.req.valid('json');
@@ -77,13 +88,41 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
     return c.json(written(id, position), 201);
   });
 
+  // A change of date, time or place moves the bookings (the `booking-reschedules` reactor records it
+  // on each): the answer waits, bounded, until they have, and answers a position after their
+  // events, so the screens read next with ?minPosition show them moved.
   app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
     const workshopId = c.req.valid('param').id;
     const command = { workshopId, form: c.req.valid('json') };
-    const { position } = await deps.commands.handle(editWorkshopDecider, workshopStream(workshopId), command, meta(c));
-    deps.log.info('workshop updated', { workshopId });
+    const { position, state, result } = await deps.commands.handle(
+      editWorkshopDecider,
+      workshopStream(workshopId),
+      (before) => decision(command, before.workshop),
+      meta(c),
+    );
+    const booked = Object.keys(state.holds).length + Object.keys(state.confirmed).length;
+    const moved = result && state.workshop ? changedWhenWhere(result, state.workshop) : [];
+    deps.log.info('workshop updated', { workshopId, ...(moved.length > 0 ? { moved, booked } : {}) });
+    // Not for a reactor that never ran against this read store (a process started without them).
+    if (moved.length > 0 && booked > 0 && position !== null && (await reschedulesRun())) {
+      await deps.projections.waitFor(position, [RESCHEDULE_REACTOR], FOLLOW_WAIT_MS);
+      // The bookings' own events come after the workshop's: a read waiting for this sees them.
+      return c.json(written(workshopId, await deps.eventStore.headPosition()));
+    }
     return c.json(written(workshopId, position));
   });
+
+  app.get(
+    '/workshops/:id/bookings',
+    validate('param', WorkshopParam),
+    validate('query', MinPositionQuerySchema),
+    async (c) => {
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['roster', 'schedule']);
+      const found = await readWorkshopBookings(deps.readStore, c.req.valid('param').id);
+      if (!found) throw notFound('We could not find that workshop. It may have been removed.');
+      return c.json(found);
+    },
+  );
 
   app.delete('/workshops/:id', validate('param', WorkshopParam), async (c) => {
     const workshopId = c.req.valid('param').id;

@@ -31,12 +31,17 @@ async function waitingOn(store: ReadStore, workshopId: string): Promise<number> 
  * rows (each participant's dietary restrictions). A handful of small queries per workshop, each by
  * an indexed workshop id.
  */
-export async function readDashboardDay(store: ReadStore, now: Date): Promise<DashboardDay> {
+export async function readDashboardDay(
+  store: ReadStore,
+  now: Date,
+  /** Which workshops to list, by instructor (an instructor's own); all when null. */
+  byInstructor: ((instructor: string | undefined) => boolean) | null = null,
+): Promise<DashboardDay> {
   const from = now.getTime() - STILL_RUNNING_MS;
   const { items } = await store.find<Workshop>('schedule', { sort: [{ field: 'date', direction: 'asc' }] });
   const next = items
     .map((i) => i.doc)
-    .filter((w) => Date.parse(w.date) >= from)
+    .filter((w) => Date.parse(w.date) >= from && (!byInstructor || byInstructor(w.instructor)))
     .slice(0, DAY_WORKSHOPS);
   const workshops = await Promise.all(
     next.map(async (w): Promise<DayWorkshop> => ({

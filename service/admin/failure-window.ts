@@ -21,6 +21,11 @@ export class FailureWindow {
     return Math.max(1, Math.ceil((oldestThatCounts + this.windowMs - this.now()) / 1000));
   }
 
+  /** How many failures of the client still count. */
+  count(client: string): number {
+    return this.recent(client).length;
+  }
+
   record(client: string): void {
     // Only the newest `limit` failures can ever decide a block, so no more are kept.
     const recent = [...this.recent(client), this.now()].slice(-this.limit);

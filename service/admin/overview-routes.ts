@@ -7,6 +7,7 @@ import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-wri
 import { readDashboard } from './dashboard-query.js';
 import { readDashboardDay } from './dashboard-day.js';
 import { pageWindow, setTotal } from './paging.js';
+import { taughtFilter } from './permissions.js';
 
 /** The dashboard's summary cards, its next workshops, and the inbox of contact messages and consultation requests. */
 export function adminOverviewRoutes(deps: AppDeps): Hono {
@@ -19,7 +20,8 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
 
   app.get('/dashboard/day', validate('query', MinPositionQuerySchema), async (c) => {
     await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule', 'waitlists', 'enrollments']);
-    return c.json(await readDashboardDay(deps.readStore, deps.clock()));
+    // An instructor's day is the workshops they teach.
+    return c.json(await readDashboardDay(deps.readStore, deps.clock(), taughtFilter(c)));
   });
 
   app.get('/inquiries', validate('query', InboxQuerySchema.extend(MinPositionQuerySchema.shape)), async (c) => {

@@ -1,3 +1,4 @@
+import type { WorkshopBookings } from '../../contracts/admin/catalogue-forms.js';
 import type { Roster, RosterRow } from '../../contracts/admin/roster.js';
 import { photographyOf } from '../../contracts/admin/roster.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
@@ -29,6 +30,29 @@ function rowsOf(doc: RosterDoc): RosterRow[] {
   }));
 }
 
+/** The workshop's booked enrollments (pending, paid or confirmed), in the order they arrived. */
+async function bookedIn(store: ReadStore, workshopId: string): Promise<RosterDoc[]> {
+  // Lookups by id only: the workshop's list, then its enrollments, whatever the number of enrollments held.
+  const listed = await store.get<RosterWorkshopDoc>('roster', rosterWorkshopKey(workshopId));
+  const docs = await store.getMany<RosterDoc>('roster', listed?.doc.enrollmentIds ?? []);
+  return [...docs.values()]
+    .map((d) => d.doc)
+    .filter((d) => d.active && d.workshopId === workshopId)
+    .sort((a, b) => a.seq - b.seq);
+}
+
+/** How many bookings a change of the workshop's date, time or place moves, or null for an unknown workshop. */
+export async function readWorkshopBookings(store: ReadStore, workshopId: string): Promise<WorkshopBookings | null> {
+  if (!(await findWorkshop(store, workshopId))) return null;
+  const booked = await bookedIn(store, workshopId);
+  return {
+    workshopId,
+    bookings: booked.length,
+    participants: booked.reduce((sum, d) => sum + d.participants.length, 0),
+    confirmed: booked.filter((d) => d.status === 'confirmed').length,
+  };
+}
+
 /**
  * The workshop's roster from the `roster` read model: every participant of its pending or
  * confirmed enrollments, by name (as a sign-in sheet reads), or null for an unknown workshop.
@@ -36,13 +60,7 @@ function rowsOf(doc: RosterDoc): RosterRow[] {
 export async function readRoster(store: ReadStore, workshopId: string): Promise<Roster | null> {
   const workshop = await findWorkshop(store, workshopId);
   if (!workshop) return null;
-  // Lookups by id only: the workshop's list, then its enrollments, whatever the number of enrollments held.
-  const listed = await store.get<RosterWorkshopDoc>('roster', rosterWorkshopKey(workshopId));
-  const docs = await store.getMany<RosterDoc>('roster', listed?.doc.enrollmentIds ?? []);
-  const booked = [...docs.values()]
-    .map((d) => d.doc)
-    .filter((d) => d.active && d.workshopId === workshopId)
-    .sort((a, b) => a.seq - b.seq);
+  const booked = await bookedIn(store, workshopId);
   const rows = booked.flatMap(rowsOf).sort((a, b) => byName.compare(a.name, b.name));
   const { id, title, date, time, location, instructor, capacity } = workshop;
   return { workshop: { id, title, date, time, location, instructor, capacity }, rows };

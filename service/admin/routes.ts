@@ -9,13 +9,24 @@ import { adminAfterSaleRoutes } from './after-sale-routes.js';
 import { adminConfirmationResendRoutes } from './confirmation-resend-routes.js';
 import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
+import { guardByRole } from './permissions.js';
+import { administratorOf } from '../core/admin-identity.js';
 
-/** Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate first. */
+/**
+ * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
+ * the role check (service/admin/permissions.ts), first.
+ */
 export function adminRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   app.use('/admin/*', adminGate(deps));
-  // The /admin screen asks this before it shows anything: 204 means the key is right.
+  guardByRole(app, '/admin', deps);
+  // 204 means the key is right.
   app.get('/admin/session', (c) => c.body(null, 204));
+  // The /admin screens ask this before they show anything: who holds the key, and so what to show.
+  app.get('/admin/me', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(administratorOf(c)!);
+  });
   app.route('/admin', adminCatalogueRoutes(deps));
   app.route('/admin', adminEnrollmentRoutes(deps));
   app.route('/admin', adminOverviewRoutes(deps));

@@ -62,7 +62,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
   });
 
   // The workshop as a calendar file, as the e-mails' (one UID, SEQUENCE = moves so far), from the
-  // enrollment's own stream: a read model lagging a transfer would pair the new SEQUENCE with the old date.
+  // enrollment's own stream: a read model lagging a move would pair the new SEQUENCE with the old date.
   app.get('/bookings/:token/calendar.ics', async (c) => {
     const id = enrollmentOf(c);
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
@@ -119,6 +119,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
     if (state.status !== 'confirmed') throw conflict('Only a confirmed booking can be cancelled here.');
     const terms = cancellationTerms({
       startsAt: state.item?.date ?? null,
+      bookedStartsAt: state.bookedItem?.date ?? null,
       now: deps.clock(),
       fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
       isFree: state.submission.isFree,

@@ -46,6 +46,7 @@ export async function bookingView(
     o.status === 'completed'
       ? cancellationTerms({
           startsAt: o.item.date,
+          bookedStartsAt: o.movedFrom?.date ?? null,
           now,
           fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
           isFree: o.isFree,
@@ -57,6 +58,7 @@ export async function bookingView(
     orderReference: o.orderReference,
     status: o.status,
     item: o.item,
+    movedFrom: o.movedFrom ?? null,
     strict: isStrictCategory(o.item.category),
     contactName: o.contactName,
     participants:

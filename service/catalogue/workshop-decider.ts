@@ -3,19 +3,26 @@ import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
 import { enrollmentClosedMessage, hasBegun, isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
 import { AppError, conflict, enrollmentClosed, notFound } from '../core/errors.js';
+import { freeSeatRefusal, type FreeSeatClaim } from './free-seats.js';
 
 export type WorkshopCommand =
   | { type: 'ScheduleWorkshop'; workshop: WorkshopData }
   | { type: 'UpdateWorkshop'; workshop: WorkshopData }
   | { type: 'RemoveWorkshop'; workshopId: string }
-  /** With a holderKey, an unpaid hold of the same holder on this workshop is replaced (its seats go back first). */
   | {
       type: 'ReserveSeats';
       workshopId: string;
       enrollmentId: string;
       seats: number;
       expiresAt: string;
-      holderKey?: string;
+      /**
+       * The unpaid hold this one replaces: the enrollment the sender's hold token names (checked
+       * first). Its seats go back in the same decision and the new hold keeps its expiry. A hold
+       * that has ended or was paid is not replaced.
+       */
+      replaces?: string;
+      /** Free seats: counted against these keys' allowance in this workshop. */
+      free?: FreeSeatClaim;
       /** When the parent submitted: the sales window is decided on this instant. */
       at: string;
       /** The waitlist offer this enrollment takes (checked by its token first): its held seats are this hold's. */
@@ -53,9 +60,11 @@ export interface WorkshopState {
   holds: Record<string, number>;
   /** Seats confirmed (paid or free), by enrollment id. */
   confirmed: Record<string, number>;
-  /** The unpaid hold of each holder (keyed hash of the e-mail), and back: one hold per holder. */
-  holders: Record<string, string>;
-  holderOf: Record<string, string>;
+  /** When each unpaid hold lapses, by enrollment id: a replacement keeps it. */
+  expiries: Record<string, string>;
+  /** Free seats counted against each key (client address, e-mail), and what each enrollment counts. */
+  freeSeatsBy: Record<string, number>;
+  freeSeatsOf: Record<string, { keys: string[]; seats: number }>;
   /** Seats held plus seats confirmed, kept as the events come: every seat decision needs it. */
   taken: number;
 }
@@ -84,18 +93,33 @@ const fullMessage = (left: number, wanted: number) =>
     ? 'Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.'
     : `Sorry, only ${left} ${left === 1 ? 'spot is' : 'spots are'} left in this workshop and you asked for ${wanted}. Please reduce the number of participants.`;
 
-/** The holder maps without `enrollmentId`'s hold. */
-const withoutHolder = (s: WorkshopState, enrollmentId: string) => {
-  const key = s.holderOf[enrollmentId];
-  if (key === undefined) return {};
-  return {
-    holderOf: without(s.holderOf, enrollmentId),
-    holders: s.holders[key] === enrollmentId ? without(s.holders, key) : s.holders,
-  };
+/** The free-seat counts without what `enrollmentId` counted (its seats given back). */
+const withoutFreeSeats = (s: WorkshopState, enrollmentId: string) => {
+  const counted = s.freeSeatsOf[enrollmentId];
+  if (!counted) return {};
+  const freeSeatsBy = { ...s.freeSeatsBy };
+  for (const key of counted.keys) freeSeatsBy[key] = (freeSeatsBy[key] ?? 0) - counted.seats;
+  return { freeSeatsBy, freeSeatsOf: without(s.freeSeatsOf, enrollmentId) };
+};
+
+/** The hold a resubmission replaces: the one its token names, while it is unpaid and has not ended. */
+export const replaceableHold = (s: WorkshopState, enrollmentId: string | undefined, at: string) => {
+  if (enrollmentId === undefined || s.holds[enrollmentId] === undefined) return undefined;
+  const ends = s.expiries[enrollmentId];
+  return ends !== undefined && Date.parse(ends) > Date.parse(at) ? enrollmentId : undefined;
 };
 
 export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
-  initialState: { status: 'none', workshop: null, holds: {}, confirmed: {}, holders: {}, holderOf: {}, taken: 0 },
+  initialState: {
+    status: 'none',
+    workshop: null,
+    holds: {},
+    confirmed: {},
+    expiries: {},
+    freeSeatsBy: {},
+    freeSeatsOf: {},
+    taken: 0,
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -106,33 +130,43 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'WorkshopRemoved':
         return { ...state, status: 'removed' };
       case 'SeatsReserved': {
-        const { enrollmentId, holderKey } = event.data;
-        const holds = { ...state.holds, [enrollmentId]: event.data.seats };
-        const taken = takenAfter(state, enrollmentId, event.data.seats + (state.confirmed[enrollmentId] ?? 0));
-        if (holderKey === undefined) return { ...state, holds, taken };
-        return {
+        const { enrollmentId, seats, expiresAt, freeSeatKeys: keys } = event.data;
+        const next = {
           ...state,
-          holds,
-          taken,
-          holders: { ...state.holders, [holderKey]: enrollmentId },
-          holderOf: { ...state.holderOf, [enrollmentId]: holderKey },
+          holds: { ...state.holds, [enrollmentId]: seats },
+          expiries: { ...state.expiries, [enrollmentId]: expiresAt },
+          taken: takenAfter(state, enrollmentId, seats + (state.confirmed[enrollmentId] ?? 0)),
         };
+        if (!keys?.length) return next;
+        const freeSeatsBy = { ...state.freeSeatsBy };
+        for (const key of keys) freeSeatsBy[key] = (freeSeatsBy[key] ?? 0) + seats;
+        return { ...next, freeSeatsBy, freeSeatsOf: { ...state.freeSeatsOf, [enrollmentId]: { keys, seats } } };
       }
       case 'SeatsReleased': {
         const { enrollmentId } = event.data;
         const sold = state.confirmed[enrollmentId];
         if (state.holds[enrollmentId] === undefined && sold !== undefined)
-          return { ...state, confirmed: without(state.confirmed, enrollmentId), taken: state.taken - sold };
-        const taken = state.taken - (state.holds[enrollmentId] ?? 0);
-        return { ...state, holds: without(state.holds, enrollmentId), taken, ...withoutHolder(state, enrollmentId) };
+          return {
+            ...state,
+            confirmed: without(state.confirmed, enrollmentId),
+            taken: state.taken - sold,
+            ...withoutFreeSeats(state, enrollmentId),
+          };
+        return {
+          ...state,
+          holds: without(state.holds, enrollmentId),
+          expiries: without(state.expiries, enrollmentId),
+          taken: state.taken - (state.holds[enrollmentId] ?? 0),
+          ...withoutFreeSeats(state, enrollmentId),
+        };
       }
       case 'SeatsConfirmed':
         return {
           ...state,
           holds: without(state.holds, event.data.enrollmentId),
+          expiries: without(state.expiries, event.data.enrollmentId),
           confirmed: { ...state.confirmed, [event.data.enrollmentId]: event.data.seats },
           taken: takenAfter(state, event.data.enrollmentId, event.data.seats),
-          ...withoutHolder(state, event.data.enrollmentId),
         };
     }
   },
@@ -171,17 +205,20 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
           return [];
         const at = new Date(command.at);
         if (!isEnrollmentOpen(workshop, at)) throw enrollmentClosed(enrollmentClosedMessage(workshop, at));
-        const { workshopId, enrollmentId, seats, expiresAt, holderKey } = command;
-        // The same holder submitting again while their hold is unpaid: the new hold replaces the old.
-        const replaced = holderKey === undefined ? undefined : state.holders[holderKey];
+        const { workshopId, enrollmentId, seats, free } = command;
+        // The sender's own unpaid hold (proved by its token): the new hold replaces it and ends when it would have.
+        const replaced = replaceableHold(state, command.replaces, command.at);
         const freed = replaced === undefined ? 0 : (state.holds[replaced] ?? 0);
+        const expiresAt = replaced === undefined ? command.expiresAt : state.expiries[replaced]!;
         // A waitlist offer still standing: its seats are this enrollment's (taken over like a replaced hold).
         const offer = command.offerId === undefined ? undefined : state.holds[command.offerId];
         const left = spotsLeft(state) + freed + (offer ?? 0);
         if (seats > left) throw new AppError('conflict', fullMessage(left, seats));
+        const refused = free && freeSeatRefusal(workshop, state.freeSeatsBy, free, seats);
+        if (refused) throw refused;
         const reserved: WorkshopEvent = {
           type: 'SeatsReserved',
-          data: { workshopId, enrollmentId, seats, expiresAt, ...(holderKey ? { holderKey } : {}) },
+          data: { workshopId, enrollmentId, seats, expiresAt, ...(free ? { freeSeatKeys: free.keys } : {}) },
         };
         const released: WorkshopEvent[] = [];
         if (offer !== undefined)

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { TrustProxyError, parseTrustedProxies } from './client-address.js';
 
@@ -31,7 +32,8 @@ const trustProxy = z.string().superRefine((v, ctx) => {
 
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: a server reachable from elsewhere must say its public address (PUBLIC_URL). */
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   ADMIN_KEY: z.string().min(12, 'must be at least 12 characters').optional(),
   EVENTSTORE_URL: url(['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kdb', 'kdb+discover']).optional(),
@@ -79,11 +81,16 @@ export const ConfigSchema = z.object({
   SEED_DATES: z.enum(['season', 'specification']).default('season'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().default('Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
+  /** Where the owner is told of each change to the administrators; the address of MAIL_FROM when unset. */
+  OWNER_EMAIL: z.string().trim().pipe(z.email('must be one e-mail address, e.g. owner@example.com')).optional(),
   TEST_PAGES: bool.default(false),
   /** Run projections inside the API process (embedded default) or leave them to `npm run projector`. */
   PROJECTIONS: z.enum(['inline', 'external']).optional(),
-  /** Public base URL, used in e-mails and share links. */
-  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The site's public address: links in e-mails, canonical links, share cards, the sitemap and
+   * robots.txt. Required unless HOST is a loopback address (then http://localhost:<PORT>).
+   */
+  PUBLIC_URL: url(['http', 'https']).pipe(z.string().url()).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Reverse proxies whose X-Forwarded-For is believed (service/core/client-address.ts). */
   TRUST_PROXY: trustProxy.optional(),
@@ -92,6 +99,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: limit(z.number().positive().max(100_000), 20),
   /** Seats one client address may hold unpaid at a time, across workshops. */
   MAX_HELD_SEATS_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 10),
+  /** Free seats one client address, and one e-mail, may take in one workshop (a workshop may set its own). */
+  MAX_FREE_SEATS_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 5),
+  /** Places one client address may ask for on one workshop's waitlist, while they are in the line. */
+  MAX_WAITLIST_ENTRIES_PER_CLIENT: limit(z.number().int().min(1).max(10_000), 3),
   /**
    * Key that signs the parents' booking links (`/booking/<token>`); changing it revokes every link
    * sent. Generated once into DATA_DIR on the embedded default; required otherwise.
@@ -126,6 +137,23 @@ export interface LoadOptions {
   takesPayments?: boolean;
   /** False for processes that send no e-mail and serve no booking page (the projector, the CLI). Default true. */
   signsBookingLinks?: boolean;
+  /** False for processes that serve no HTTP (the projector, the CLI): HOST and PUBLIC_URL are the API's. Default true. */
+  listens?: boolean;
+}
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost') return true;
+  const family = isIP(bare);
+  return family !== 0 && LOOPBACK.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 type Env = Record<string, string | undefined>;
@@ -145,6 +173,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   if (!embedded && !raw.BOOKING_LINK_SECRET && options.signsBookingLinks !== false)
     problems.push(
       "BOOKING_LINK_SECRET: is required when EVENTSTORE_URL or MONGODB_URL is set (it signs the parents' booking links; the same on every API process), e.g. openssl rand -base64 48",
+    );
+  if (options.listens !== false && !raw.PUBLIC_URL && !isLoopbackHost(raw.HOST))
+    problems.push(
+      `PUBLIC_URL: is required when HOST is not a loopback address (HOST=${raw.HOST}): set it to the address visitors use, e.g. https://www.example.com. Links in e-mails, canonical links, share cards, the sitemap and robots.txt name it, never the Host a request claims`,
     );
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const payments = raw.PAYMENTS ?? (raw.STRIPE_SECRET_KEY ? 'stripe' : 'offline');

@@ -5,8 +5,12 @@
 export type ErrorCode =
   | 'validation'
   | 'unauthorized'
+  /** The key is right, but its role may not use this (service/admin/permissions.ts). */
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** A link that was good once and has run out (a waitlist confirmation not used in time). */
+  | 'gone'
   | 'precondition_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -36,4 +40,5 @@ export const validationError = (message: string, issues?: { path: string; messag
   new AppError('validation', message, { issues });
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const forbidden = (message: string) => new AppError('forbidden', message);
 export const enrollmentClosed = (message: string) => new AppError('enrollment_closed', message);

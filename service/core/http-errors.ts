@@ -12,8 +12,10 @@ import { StreamBusyError } from '../../platform/command/handler.js';
 export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   validation: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

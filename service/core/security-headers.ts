@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { isCompleteAnswer, offerAnswerHeaders, setAnswerHeader } from './response-headers.js';
 
 /**
@@ -13,10 +13,29 @@ const STRIPE_PAGES = [
 ];
 
 /**
- * Addresses that carry a secret (the parent's booking link): the browser sends no Referer from
- * them, not even to this site, so the token never reaches a log or another page through it.
+ * Addresses that carry a secret: the parent's booking link, the waitlist's links (leave, and any
+ * other page under /waitlist/ an e-mail opens with a token) and the API calls those pages make
+ * with it. The browser sends no Referer from them, not even to this site, so the token never
+ * reaches a log or another page through it; their pages are not kept by any cache (the API's
+ * answers never are).
  */
-const SECRET_PATHS = [/^\/booking\//i, /^\/api\/bookings\//i];
+const SECRET_PATHS = [
+  /^\/booking\//i,
+  /^\/api\/bookings\//i,
+  /^\/waitlist\//i,
+  /^\/api\/waitlist\//i,
+  /^\/api\/workshops\/[^/]+\/waitlist\/offer\/?$/i,
+];
+/** Pages that carry a secret in one query parameter only: the enroll page opened from an offer e-mail. */
+const SECRET_QUERIES = [{ path: /^\/enroll\/[^/]+\/?$/i, param: 'offer' }];
+
+/** Whether this request's address carries a secret (see SECRET_PATHS). */
+export function carriesSecret(c: Context): boolean {
+  const path = c.req.path;
+  if (SECRET_PATHS.some((p) => p.test(path))) return true;
+  // The query is parsed only on the few paths that may carry one.
+  return SECRET_QUERIES.some((q) => q.path.test(path) && c.req.query(q.param) !== undefined);
+}
 
 const baseDirectives = {
   'default-src': ["'self'"],
@@ -62,9 +81,8 @@ export interface SecurityHeaderOptions {
 const records = new Map<string, Readonly<Record<string, string>>>();
 
 /** The security headers of an answer to `path`, as one record (one of a few, made once). */
-export function securityHeaderRecord(path: string, https: boolean): Readonly<Record<string, string>> {
+export function securityHeaderRecord(path: string, https: boolean, secret: boolean): Readonly<Record<string, string>> {
   const csp = cspFor(path);
-  const secret = SECRET_PATHS.some((p) => p.test(path));
   const key = `${https}:${csp === STRIPE_CSP}:${secret}`;
   let record = records.get(key);
   if (!record) records.set(key, (record = makeRecord(csp, https, secret)));
@@ -91,7 +109,7 @@ function makeRecord(csp: string, https: boolean, secret: boolean): Record<string
 export const securityHeaders = (options: SecurityHeaderOptions = {}): MiddlewareHandler => {
   const https = options.publicUrl?.toLowerCase().startsWith('https://') ?? false;
   return async (c, next) => {
-    const record = securityHeaderRecord(c.req.path, https);
+    const record = securityHeaderRecord(c.req.path, https, carriesSecret(c));
     offerAnswerHeaders(c, record);
     await next();
     if (isCompleteAnswer(c.res)) return;

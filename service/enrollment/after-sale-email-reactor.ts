@@ -2,23 +2,55 @@ import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../co
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError, type MailMessage } from '../mail/port.js';
-import { enrollmentDecider, type EnrollmentState } from './enrollment-decider.js';
-import { cancellationEmail, transferEmail } from './after-sale-emails.js';
+import { enrollmentDecider, refundableCents, type EnrollmentState } from './enrollment-decider.js';
+import { rescheduleMove, transferMove } from './enrollment-state.js';
+import { cancellationEmail, rescheduleEmail, transferEmail } from './after-sale-emails.js';
 import { bookingUrl } from './booking-link.js';
 import { calendarSequence } from './calendar-event.js';
+import { cancellationTerms } from './cancellation-policy.js';
 
-type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' }>;
+type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' | 'BookingRescheduled' }>;
+type Kind = 'cancellation' | 'transfer' | 'reschedule';
 
 /** What to send for an event, or null when nothing is due; with the notification it is recorded as. */
 async function messageFor(
   event: Told,
   state: EnrollmentState,
   now: Date,
-  publicUrl: string | undefined,
+  config: AppDeps['config'],
   manageUrl: string | null,
-): Promise<{ message: MailMessage; kind: 'cancellation' | 'transfer'; ref: string } | null> {
+): Promise<{ message: MailMessage; kind: Kind; ref: string } | null> {
   const submission = state.submission;
+  const publicUrl = config.PUBLIC_URL;
   if (!submission || !state.item) return null;
+  if (event.type === 'BookingRescheduled') {
+    const moved = event.data;
+    if (state.notified.includes(`reschedule:${moved.changeId}`)) return null;
+    // Only a booking that stands hears of it; an unpaid hold gets the new date in its confirmation.
+    if (state.status !== 'confirmed' || state.cancellation || state.workshopId !== moved.workshopId) return null;
+    // A class already over (a past date corrected, a change found when the reactor first went
+    // through an old feed) is not news to a parent.
+    if (!moved.item.date || Date.parse(moved.item.date) <= now.getTime()) return null;
+    const terms = cancellationTerms({
+      startsAt: moved.item.date,
+      bookedStartsAt: state.bookedItem?.date ?? null,
+      now,
+      fullRefundDays: config.CANCELLATION_FULL_REFUND_DAYS,
+      isFree: submission.isFree,
+      refundableCents: refundableCents(state),
+    });
+    const message = await rescheduleEmail({
+      submission,
+      moved,
+      orderId: state.orderId,
+      sequence: calendarSequence(state, rescheduleMove(moved.changeId)),
+      fullRefundUntil: terms.kind === 'full-refund' && terms.refundCents > 0 ? terms.deadline : null,
+      now,
+      publicUrl,
+      manageUrl,
+    });
+    return { message, kind: 'reschedule', ref: moved.changeId };
+  }
   if (event.type === 'EnrollmentCancelled') {
     if (!state.cancellation || !state.cancellation.notify || state.notified.includes('cancellation:cancellation'))
       return null;
@@ -46,7 +78,7 @@ async function messageFor(
     orderId: state.orderId,
     transferId,
     refundCents: event.data.refundCents,
-    sequence: calendarSequence(state, transferId),
+    sequence: calendarSequence(state, transferMove(transferId)),
     now,
     publicUrl,
     manageUrl,
@@ -56,25 +88,20 @@ async function messageFor(
 
 /**
  * The parent's e-mails after the sale: a cancellation (with the refund and the reason, unless the
- * administrator chose not to tell) and each transfer (the new date and a calendar file). Once per
+ * administrator chose not to tell), each transfer, and each move of the workshop by the school
+ * (the new date, time or place, a calendar file and what cancelling gives now). Once per
  * event, as the confirmation e-mail: CustomerNotified is recorded after the send, and a delivery
  * that finds it sends nothing; a crash between the two sends the same message (same Message-ID) again.
  */
 export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 'clock' | 'config' | 'log'>) {
   return defineReactor<Told>({
     name: 'after-sale-email',
-    eventTypes: ['EnrollmentCancelled', 'EnrollmentTransferred'],
+    eventTypes: ['EnrollmentCancelled', 'EnrollmentTransferred', 'BookingRescheduled'],
     async handle(event, { metadata }) {
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      const due = await messageFor(
-        event,
-        state,
-        deps.clock(),
-        deps.config.PUBLIC_URL,
-        bookingUrl(deps.config, enrollmentId),
-      );
+      const due = await messageFor(event, state, deps.clock(), deps.config, bookingUrl(deps.config, enrollmentId));
       if (!due) return;
       try {
         await deps.mailer.send(due.message);

@@ -1,15 +1,19 @@
 import { SCHOOL } from '../../contracts/core/school.js';
-import type { EnrollmentSubmitted, PurchasedItem } from '../../contracts/enrollment/events.js';
+import type { BookingRescheduled, EnrollmentSubmitted, PurchasedItem } from '../../contracts/enrollment/events.js';
 import type { MailMessage } from '../mail/port.js';
 import { renderEmail } from '../mail/templates/index.js';
 import { workshopIcs } from './ics.js';
 import { calendarUid } from './calendar-event.js';
+import { workshopIcsAttachment } from './confirmation-email.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
 /** One message per cancellation: a re-send after a crash is recognisably the same message. */
 export const cancellationMessageId = (enrollmentId: string) => `<cancel-${enrollmentId}@${DOMAIN}>`;
 export const transferMessageId = (transferId: string) => `<${transferId}@${DOMAIN}>`;
+/** One message per move of the workshop per booking (the outbox file `moved-<enrollment>-<change>.eml`). */
+export const rescheduleMessageId = (enrollmentId: string, changeId: string) =>
+  `<moved-${enrollmentId}-${changeId}@${DOMAIN}>`;
 
 /** The cancellation e-mail (text and HTML): what was cancelled, by whom, why, and what comes back. */
 export async function cancellationEmail(input: {
@@ -89,5 +93,48 @@ export async function transferEmail(input: {
           },
         ]
       : [],
+  };
+}
+
+/**
+ * The school moved the class (date, time or place): the new details, what the booking was, what
+ * cancelling gives now, the booking link, and a calendar file with the confirmation's UID and this
+ * change's SEQUENCE, so calendars move the event rather than add one.
+ */
+export async function rescheduleEmail(input: {
+  submission: EnrollmentSubmitted;
+  moved: BookingRescheduled;
+  orderId: string | null;
+  /** Changes of date or place up to this one: the calendar event's SEQUENCE. */
+  sequence: number;
+  /** Until when cancelling refunds in full, or null (past it, or nothing to refund). */
+  fullRefundUntil: string | null;
+  now: Date;
+  publicUrl?: string;
+  manageUrl?: string | null;
+}): Promise<MailMessage> {
+  const { submission, moved, orderId, sequence, now, publicUrl } = input;
+  const ref = orderId ?? submission.enrollmentId;
+  const ics = workshopIcs({ uid: calendarUid(ref), item: moved.item, orderId: ref, stamp: now, sequence });
+  const { subject, text, html } = await renderEmail('rescheduled', {
+    firstName: submission.form.firstName,
+    orderId: ref,
+    from: moved.fromItem,
+    to: moved.item,
+    changed: moved.changed,
+    attendees: submission.attendees,
+    hasCalendar: ics !== null,
+    fullRefundUntil: input.fullRefundUntil,
+    isFree: submission.isFree,
+    manageUrl: input.manageUrl ?? null,
+    publicUrl: publicUrl ?? null,
+  });
+  return {
+    to: submission.form.email,
+    subject,
+    text,
+    html,
+    messageId: rescheduleMessageId(submission.enrollmentId, moved.changeId),
+    attachments: ics ? [workshopIcsAttachment(ref, ics)] : [],
   };
 }

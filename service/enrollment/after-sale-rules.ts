@@ -32,7 +32,7 @@ export type AfterSaleCommand =
   | { type: 'AbandonTransfer'; transferId: string; reason: string; at: string }
   | {
       type: 'RecordNotification';
-      kind: 'cancellation' | 'transfer';
+      kind: 'cancellation' | 'transfer' | 'reschedule';
       ref: string;
       messageId: string;
       transport: 'smtp' | 'outbox';

@@ -5,16 +5,17 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 
 /**
  * One calendar event per enrollment for its whole life, in every .ics the school hands out (the
- * confirmation e-mail, each transfer e-mail, the booking page's download): the same UID, from the
- * order's reference, and a SEQUENCE that rises with each completed move, so a calendar that
- * imports a later file replaces the entry it has rather than keeping the old date beside it.
+ * confirmation, each transfer and each move by the school, the reminder, the booking page's
+ * download): the same UID, from the order's reference, and a SEQUENCE that rises with each change
+ * of date or place (a completed transfer, a move of the workshop), so a calendar that imports a
+ * later file replaces the entry it has rather than keeping the old date beside it.
  */
 export const calendarUid = (orderRef: string) => `${orderRef}@${DOMAIN}`;
 
-/** Completed moves of the enrollment, in the order they happened; up to `transferId` (included) when given. */
-export function calendarSequence(state: Pick<EnrollmentState, 'transfersEnded'>, transferId?: string): number {
-  const moves = Object.entries(state.transfersEnded)
-    .filter(([, t]) => t.outcome === 'completed')
-    .map(([id]) => id);
-  return transferId === undefined ? moves.length : moves.indexOf(transferId) + 1;
+/**
+ * Changes of date or place so far; up to `move` (included) when given, a key of `state.moves`
+ * (`transferMove(id)`, `rescheduleMove(changeId)`), so the e-mail about one change carries its own.
+ */
+export function calendarSequence(state: Pick<EnrollmentState, 'moves'>, move?: string): number {
+  return move === undefined ? state.moves.length : state.moves.indexOf(move) + 1;
 }

@@ -10,7 +10,8 @@ export type ClientHoldsCommand =
       workshopId: string;
       seats: number;
       expiresAt: string;
-      holderKey?: string;
+      /** The enrollment whose hold this one replaces (its hold token came with the form): its entry is taken over. */
+      replaces?: string;
       /** MAX_HELD_SEATS_PER_CLIENT. */
       max: number;
       at: string;
@@ -27,7 +28,6 @@ interface Entry {
   workshopId: string;
   seats: number;
   expiresAtMs: number;
-  holderKey?: string;
 }
 
 export interface ClientHoldsState {
@@ -40,8 +40,8 @@ const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 /**
  * The unpaid seats one client address holds, across workshops (stream `client-holds-<clientKey>`).
  * An entry counts until its hold's expiry, so the allowance heals by itself when a give-back is
- * missed. A holder's new entry for the same workshop takes over their earlier one, as the workshop
- * replaces their hold.
+ * missed. An entry that replaces another of the same workshop (the hold token named it) takes it
+ * over, as the workshop replaces the hold.
  */
 export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, ClientHoldsState> = {
   initialState: { entries: {} },
@@ -52,14 +52,9 @@ export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, Cl
     for (const [id, e] of Object.entries(state.entries)) if (e.expiresAtMs > now) entries[id] = e;
     switch (event.type) {
       case 'ClientSeatsHeld': {
-        const { enrollmentId, workshopId, seats, expiresAt, holderKey, replaces } = event.data;
+        const { enrollmentId, workshopId, seats, expiresAt, replaces } = event.data;
         if (replaces) delete entries[replaces];
-        entries[enrollmentId] = {
-          workshopId,
-          seats,
-          expiresAtMs: Date.parse(expiresAt),
-          ...(holderKey ? { holderKey } : {}),
-        };
+        entries[enrollmentId] = { workshopId, seats, expiresAtMs: Date.parse(expiresAt) };
         return { entries };
       }
       case 'ClientSeatsFreed':
@@ -71,13 +66,11 @@ export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, Cl
   decide(command, state) {
     switch (command.type) {
       case 'HoldClientSeats': {
-        const { enrollmentId, workshopId, seats, expiresAt, holderKey, max, at } = command;
+        const { enrollmentId, workshopId, seats, expiresAt, max, at } = command;
         if (state.entries[enrollmentId]) return [];
         const now = Date.parse(at);
         const live = Object.entries(state.entries).filter(([, e]) => e.expiresAtMs > now);
-        const replaces = holderKey
-          ? live.find(([, e]) => e.holderKey === holderKey && e.workshopId === workshopId)?.[0]
-          : undefined;
+        const replaces = live.find(([id, e]) => id === command.replaces && e.workshopId === workshopId)?.[0];
         const counted = live.filter(([id]) => id !== replaces);
         const held = counted.reduce((n, [, e]) => n + e.seats, 0);
         if (seats > max) {
@@ -104,7 +97,6 @@ export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, Cl
               workshopId,
               seats,
               expiresAt,
-              ...(holderKey ? { holderKey } : {}),
               ...(replaces ? { replaces } : {}),
               heldAt: at,
             },

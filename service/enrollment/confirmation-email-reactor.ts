@@ -5,6 +5,7 @@ import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { confirmationEmail } from './confirmation-email.js';
+import { calendarSequence } from './calendar-event.js';
 
 type EnrollmentConfirmedEvent = Extract<EnrollmentEvent, { type: 'EnrollmentConfirmed' }>;
 
@@ -38,13 +39,15 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
       if (state.emailSent || !state.submission || state.cancellation) return;
       const confirmed = event.data;
       const { mailer } = deps;
+      // The workshop as the enrollment holds it now: a move by the school before the payment counts.
       const message = await confirmationEmail(
-        state.submission,
+        { ...state.submission, item: state.item ?? state.submission.item },
         confirmed,
         deps.clock(),
         deps.config.PUBLIC_URL,
         deps.config.REMINDER_HOURS,
         bookingUrl(deps.config, enrollmentId),
+        calendarSequence(state),
       );
       try {
         await mailer.send(message);

@@ -22,7 +22,8 @@ export function insideReminderWindow(item: Pick<PurchasedItem, 'date'>, confirme
 
 /**
  * The confirmation e-mail: a short letter (text and HTML), the receipt as text and as a .txt file,
- * and an .ics for the workshop. With `reminderHours`, a workshop closer than that says this is the
+ * and an .ics for the workshop. `sub.item` is the workshop as the enrollment holds it now (the
+ * callers pass the state's item: a transfer or a move by the school changes it). With `reminderHours`, a workshop closer than that says this is the
  * only e-mail before it (the reminder job skips such enrollments).
  */
 export async function confirmationEmail(
@@ -33,6 +34,8 @@ export async function confirmationEmail(
   reminderHours?: number,
   /** The parent's booking page (service/enrollment/booking-link.ts), or null when no secret signs links. */
   manageUrl: string | null = null,
+  /** Changes of date or place so far (calendar-event.ts): a booking moved before it was confirmed starts above 0. */
+  sequence = 0,
 ): Promise<MailMessage> {
   const order: ReceiptOrder = {
     orderReference: conf.orderReference,
@@ -50,7 +53,13 @@ export async function confirmationEmail(
     refundedCents: 0,
   };
   const receipt = receiptText(conf.orderId, order, now);
-  const ics = workshopIcs({ uid: calendarUid(conf.orderId), item: sub.item, orderId: conf.orderId, stamp: now });
+  const ics = workshopIcs({
+    uid: calendarUid(conf.orderId),
+    item: sub.item,
+    orderId: conf.orderId,
+    stamp: now,
+    sequence,
+  });
   const { subject, text, html } = await renderEmail('confirmation', {
     firstName: sub.form.firstName,
     orderId: conf.orderId,

@@ -3,6 +3,7 @@ import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../co
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
+import { calendarSequence } from './calendar-event.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 
@@ -42,6 +43,8 @@ export function confirmationResendReactor(deps: Pick<AppDeps, 'commands' | 'mail
           deps.clock(),
           deps.config.PUBLIC_URL,
           deps.config.REMINDER_HOURS,
+          null,
+          calendarSequence(state),
         )),
         messageId: resendMessageId(state.confirmation.orderId, requestId),
       };

@@ -23,6 +23,7 @@ import { freeClientSeats } from './held-seats.js';
 import { seatLedgerDecider } from './seat-ledger.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { clientHoldsDecider } from './client-holds-decider.js';
+import { holdTokensFor } from './hold-token.js';
 
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
@@ -61,10 +62,10 @@ export const OFFER_ENDED =
 /**
  * Enrolls in a workshop: checks the form with the workshop's schema, prices it from the catalogue,
  * refuses a differing totalPrice, counts the seats against the client's unpaid-hold allowance,
- * holds them on the workshop stream (revision-checked; an unpaid hold of the same parent for this
- * workshop is replaced), then records the enrollment. A free one is confirmed at once. The form is
- * parsed and priced once, unless the workshop changed between the first check and the seat
- * decision.
+ * holds them on the workshop stream (revision-checked; free seats counted against the family's
+ * allowance in that workshop; the unpaid hold the form's `holdToken` names is replaced and its
+ * expiry kept), then records the enrollment. A free one is confirmed at once. The form is parsed
+ * and priced once, unless the workshop changed between the first check and the seat decision.
  */
 export async function enrollInWorkshop(
   deps: AppDeps,
@@ -86,11 +87,18 @@ export async function enrollInWorkshop(
     );
   }
   const { commands } = deps;
+  const holdTokens = holdTokensFor(deps.config);
+  // The sender's own unpaid hold, proved by the token its answer gave; a token that does not check
+  // out is no proof, and the form is a new enrollment like any other.
+  const replaces = extras.data.holdToken ? (holdTokens.enrollmentOf(extras.data.holdToken) ?? undefined) : undefined;
   let offerId: string | undefined;
   if (extras.data.offerToken !== undefined) {
     const offer = findOffer ? await findOffer(workshopId, extras.data.offerToken) : null;
-    if (!offer) throw conflict(OFFER_ENDED);
-    offerId = offer.offerId;
+    // An offer already taken by this browser's own enrollment (its hold token came too, the enroll
+    // page sent again from the offer's link): the new form replaces that enrollment, whose seats
+    // are the offer's.
+    if (!offer && !replaces) throw conflict(OFFER_ENDED);
+    offerId = offer?.offerId;
   }
   const now = deps.clock();
   const at = now.toISOString();
@@ -105,19 +113,29 @@ export async function enrollInWorkshop(
 
   const plan = (workshop: WorkshopData) =>
     planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now });
-  const first = await checkFirst(deps, seatsStream, plan, (submission) => ({
+  const reserve = (submission: EnrollmentSubmitted): Reserve => ({
     type: 'ReserveSeats',
     workshopId,
     enrollmentId,
     seats: submission.participants,
     expiresAt: holdExpiresAt,
     at,
-    // Only an unpaid hold is replaced by a resubmission; a free enrollment is confirmed at once, and
-    // two of them racing must not cancel each other.
-    ...(submission.isFree ? {} : { holderKey: pseudonyms.email(submission.form.email) }),
+    // A free enrollment is confirmed at once: nothing to replace, but its seats count against the
+    // family's free seats in this workshop (by client address and by e-mail).
+    ...(submission.isFree
+      ? {
+          free: {
+            keys: [pseudonyms.client(client), pseudonyms.email(submission.form.email)],
+            max: deps.config.MAX_FREE_SEATS_PER_CLIENT,
+          },
+        }
+      : replaces
+        ? { replaces }
+        : {}),
     ...(offerId ? { offerId } : {}),
-  }));
-  const { holderKey, seats } = first.command;
+  });
+  const first = await checkFirst(deps, seatsStream, plan, reserve);
+  const { seats } = first.command;
 
   const max = deps.config.MAX_HELD_SEATS_PER_CLIENT;
   const clientKey = max === null ? undefined : pseudonyms.client(client);
@@ -125,7 +143,17 @@ export async function enrollInWorkshop(
     const allowance = await commands.handle(
       clientHoldsDecider,
       clientHoldsStream(clientKey),
-      { type: 'HoldClientSeats', enrollmentId, workshopId, seats, expiresAt: holdExpiresAt, holderKey, max, at },
+      {
+        type: 'HoldClientSeats',
+        enrollmentId,
+        workshopId,
+        seats,
+        // A replacement keeps the hold's expiry, and so does its entry here.
+        expiresAt: first.expiresAt,
+        ...(first.command.replaces ? { replaces: first.command.replaces } : {}),
+        max,
+        at,
+      },
       metadata,
     );
     advance(allowance.position);
@@ -143,19 +171,7 @@ export async function enrollInWorkshop(
         const submission = samePlan(state.workshop, first.workshop) ? first.submission : plan(state.workshop);
         if (submission.participants !== seats)
           throw validationError('The form changed while it was being checked. Please send it again.');
-        return decision(
-          {
-            type: 'ReserveSeats',
-            workshopId,
-            enrollmentId,
-            seats,
-            expiresAt: holdExpiresAt,
-            holderKey,
-            offerId,
-            at,
-          } satisfies Reserve,
-          submission,
-        );
+        return decision(reserve(submission), submission);
       },
       metadata,
     );
@@ -170,7 +186,14 @@ export async function enrollInWorkshop(
   )[0];
   if (replaced) advance(await endReplaced(deps, replaced, enrollmentId, clientKey, metadata));
 
-  const submission: EnrollmentSubmitted = { ...hold.result, ...(clientKey ? { clientKey } : {}) };
+  // The hold's end as decided: a replacement keeps the end of the hold it replaced.
+  const reserved = hold.events.find((e) => e.type === 'SeatsReserved' && e.data.enrollmentId === enrollmentId);
+  const expiresAt = reserved?.type === 'SeatsReserved' ? reserved.data.expiresAt : holdExpiresAt;
+  const submission: EnrollmentSubmitted = {
+    ...hold.result,
+    ...(hold.result.isFree ? {} : { holdExpiresAt: expiresAt }),
+    ...(clientKey ? { clientKey } : {}),
+  };
   const stream = enrollmentStream(enrollmentId);
   try {
     advance(
@@ -244,7 +267,9 @@ export async function enrollInWorkshop(
     success: true,
     isFree: submission.isFree,
     enrollmentId,
-    ...(submission.isFree ? { orderId: orderIdFor('free', enrollmentId) } : { holdExpiresAt }),
+    ...(submission.isFree
+      ? { orderId: orderIdFor('free', enrollmentId) }
+      : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
     amountCents: submission.amountCents,
     position: position.toString(),
   };
@@ -303,8 +328,9 @@ async function checkFirst(
     if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
     const submission = plan(state.workshop);
     const command = reserve(submission);
-    workshopDecider.decide(command, state);
-    return { submission, command, workshop: state.workshop };
+    const reserved = workshopDecider.decide(command, state).find((e) => e.type === 'SeatsReserved');
+    const expiresAt = reserved?.type === 'SeatsReserved' ? reserved.data.expiresAt : command.expiresAt;
+    return { submission, command, workshop: state.workshop, expiresAt };
   };
   try {
     return attempt(await deps.commands.state(seatLedgerDecider, seatsStream, Infinity));

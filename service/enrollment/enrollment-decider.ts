@@ -4,10 +4,13 @@ import type { EnrollmentEvent, EnrollmentSubmitted, PaymentMethod } from '../../
 import { afterSaleDecisions, type AfterSaleCommand } from './after-sale-rules.js';
 import { correctionDecisions, withCorrectedDetails, type CorrectionCommand } from './participant-correction.js';
 import { attendanceDecision, type MarkAttendance } from './attendance-rules.js';
+import { rescheduleDecision, type RescheduleBooking } from './reschedule-rules.js';
 import {
   enrollmentInitialState,
   refundRequest,
   requireEnrollment,
+  rescheduleMove,
+  transferMove,
   type EnrollmentState,
   type EnrollmentStatus,
   type RefundEntry,
@@ -54,6 +57,7 @@ export type EnrollmentCommand =
   | AfterSaleCommand
   | CorrectionCommand
   | MarkAttendance
+  | RescheduleBooking
   | {
       type: 'RecordReminder';
       orderId: string;
@@ -109,6 +113,7 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           submission: event.data,
           workshopId: event.data.workshopId,
           item: event.data.item,
+          bookedItem: event.data.item,
           priceCents: event.data.amountCents,
         };
       case 'PaymentIntentCreated':
@@ -208,9 +213,13 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
           },
           workshopId: event.data.toWorkshopId,
           item: event.data.item,
+          bookedItem: event.data.item,
+          moves: [...state.moves, transferMove(event.data.transferId)],
           priceCents: event.data.amountCents,
           attendance: {},
         };
+      case 'BookingRescheduled':
+        return { ...state, item: event.data.item, moves: [...state.moves, rescheduleMove(event.data.changeId)] };
       case 'TransferAbandoned':
         return {
           ...state,
@@ -354,6 +363,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return correctionDecisions(command, state);
       case 'MarkAttendance':
         return attendanceDecision(command, state);
+      case 'RescheduleBooking':
+        return rescheduleDecision(command, state);
 
       case 'CancelEnrollment': {
         const submission = requireEnrollment(state);

@@ -28,9 +28,13 @@ export interface EnrollmentState {
   reminderSent: boolean;
   /** Set when the same parent's newer submission replaced this one. */
   replacedBy: string | null;
-  /** The workshop the seats are in now (a transfer moves it), and what is bought there. */
+  /** The workshop the seats are in now (a transfer moves it), and what is bought there (a move by the school changes its date, time and place). */
   workshopId: string | null;
   item: PurchasedItem | null;
+  /** The item as booked or transferred to, before any move by the school: the refund policy keeps its deadline. */
+  bookedItem: PurchasedItem | null;
+  /** Every change of the booking's date or place, in order (`transfer:<id>`, `reschedule:<changeId>`): the calendar's SEQUENCE. */
+  moves: string[];
   /** The order's price now: the submission's, or the transfer target's. */
   priceCents: number;
   /** Requested refunds by key, with where each stands. */
@@ -101,6 +105,8 @@ export const enrollmentInitialState: EnrollmentState = {
   replacedBy: null,
   workshopId: null,
   item: null,
+  bookedItem: null,
+  moves: [],
   priceCents: 0,
   refunds: {},
   unkeyedRefundCents: 0,
@@ -113,6 +119,10 @@ export const enrollmentInitialState: EnrollmentState = {
   confirmation: null,
   resends: {},
 };
+
+/** The key of a completed transfer, and of a move by the school, in `moves`. */
+export const transferMove = (transferId: string) => `transfer:${transferId}`;
+export const rescheduleMove = (changeId: string) => `reschedule:${changeId}`;
 
 export const requireEnrollment = (s: EnrollmentState): EnrollmentSubmitted => {
   if (s.status === 'none' || !s.submission)

@@ -4,6 +4,7 @@ import type { MailMessage } from '../mail/port.js';
 import { renderEmail } from '../mail/templates/index.js';
 import { orderPageUrl, workshopIcsAttachment } from './confirmation-email.js';
 import { workshopIcs } from './ics.js';
+import { calendarUid } from './calendar-event.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
@@ -12,8 +13,9 @@ export const reminderMessageId = (orderId: string) => `<REMINDER-${orderId}@${DO
 
 /**
  * The reminder before a workshop: date, time, address, attire, "arrive 15 minutes early", and the
- * .ics again. The calendar entry keeps the confirmation's UID, so a calendar updates the entry it
- * has rather than adding a second one.
+ * .ics again. `sub.item` is the workshop as the enrollment holds it now (after a transfer or a
+ * move by the school). The calendar entry keeps the confirmation's UID, so a calendar updates the
+ * entry it has rather than adding a second one.
  */
 export async function reminderEmail(
   sub: EnrollmentSubmitted,
@@ -22,8 +24,10 @@ export async function reminderEmail(
   publicUrl?: string,
   /** The parent's booking page, or null when no secret signs links. */
   manageUrl: string | null = null,
+  /** Changes of date or place so far (calendar-event.ts), so the reminder's file is not older than the last one sent. */
+  sequence = 0,
 ): Promise<MailMessage> {
-  const ics = workshopIcs({ uid: `${orderId}@${DOMAIN}`, item: sub.item, orderId, stamp: now });
+  const ics = workshopIcs({ uid: calendarUid(orderId), item: sub.item, orderId, stamp: now, sequence });
   const { subject, text, html } = await renderEmail('reminder', {
     firstName: sub.form.firstName,
     orderId,

@@ -11,6 +11,7 @@ import { UnsendableMessageError } from '../mail/port.js';
 import { insideReminderWindow } from './confirmation-email.js';
 import { enrollmentDecider } from './enrollment-decider.js';
 import { reminderEmail } from './reminder-email.js';
+import { calendarSequence } from './calendar-event.js';
 
 export interface ReminderTimerOptions {
   /** How often to look for reminders due (ms). Default one minute: a reminder is not to the second. */
@@ -125,12 +126,14 @@ export class ReminderTimer {
     const state = await this.deps.commands.state(enrollmentDecider, stream);
     if (state.reminderSent || state.status !== 'confirmed' || !state.submission || !state.orderId) return false;
     const orderId = state.orderId;
+    // The workshop as the enrollment holds it now: a transfer or a move by the school changed it.
     const message = await reminderEmail(
-      state.submission,
+      { ...state.submission, item: state.item ?? state.submission.item },
       orderId,
       this.deps.clock(),
       this.deps.config.PUBLIC_URL,
       bookingUrl(this.deps.config, enrollmentId),
+      calendarSequence(state),
     );
     // Still the one sending (a pass can outlast the lease's renewal); LeaseLostError ends the pass.
     await this.lease.keep();

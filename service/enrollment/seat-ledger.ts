@@ -14,11 +14,11 @@ import {
  * a fresh copy, dropped on any failed append), so it can skip the copies. Every rule and every
  * other event stays the catalogue decider's; a unit test checks both folds agree.
  */
-function dropHolder(state: WorkshopState, enrollmentId: string): void {
-  const key = state.holderOf[enrollmentId];
-  if (key === undefined) return;
-  delete state.holderOf[enrollmentId];
-  if (state.holders[key] === enrollmentId) delete state.holders[key];
+function dropFreeSeats(state: WorkshopState, enrollmentId: string): void {
+  const counted = state.freeSeatsOf[enrollmentId];
+  if (!counted) return;
+  for (const key of counted.keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) - counted.seats;
+  delete state.freeSeatsOf[enrollmentId];
 }
 
 export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopState> = {
@@ -34,9 +34,11 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
           event.data.seats + (state.confirmed[event.data.enrollmentId] ?? 0),
         );
         state.holds[event.data.enrollmentId] = event.data.seats;
-        if (event.data.holderKey !== undefined) {
-          state.holders[event.data.holderKey] = event.data.enrollmentId;
-          state.holderOf[event.data.enrollmentId] = event.data.holderKey;
+        state.expiries[event.data.enrollmentId] = event.data.expiresAt;
+        if (event.data.freeSeatKeys?.length) {
+          const { freeSeatKeys: keys, seats } = event.data;
+          for (const key of keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) + seats;
+          state.freeSeatsOf[event.data.enrollmentId] = { keys, seats };
         }
         return state;
       case 'SeatsReleased':
@@ -47,17 +49,19 @@ export const seatLedgerDecider: Decider<WorkshopCommand, WorkshopEvent, Workshop
           // After the sale: sold seats given back (a cancellation, a transfer's source).
           state.taken -= state.confirmed[event.data.enrollmentId]!;
           delete state.confirmed[event.data.enrollmentId];
+          dropFreeSeats(state, event.data.enrollmentId);
           return state;
         }
         state.taken -= state.holds[event.data.enrollmentId] ?? 0;
         delete state.holds[event.data.enrollmentId];
-        dropHolder(state, event.data.enrollmentId);
+        delete state.expiries[event.data.enrollmentId];
+        dropFreeSeats(state, event.data.enrollmentId);
         return state;
       case 'SeatsConfirmed':
         state.taken = takenAfter(state, event.data.enrollmentId, event.data.seats);
         delete state.holds[event.data.enrollmentId];
         state.confirmed[event.data.enrollmentId] = event.data.seats;
-        dropHolder(state, event.data.enrollmentId);
+        delete state.expiries[event.data.enrollmentId];
         return state;
       default:
         return workshopDecider.evolve(state, event);

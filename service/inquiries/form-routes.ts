@@ -12,19 +12,20 @@ import { requestMetadata } from '../core/metadata.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { describeIssues } from '../core/validate.js';
 import { formAnswerPage } from './form-answer-page.js';
+import { INQUIRY_SENT } from '../../contracts/inquiries/sent.js';
 import { INQUIRY_KINDS, receiveInquiry, type InquiryKind } from './receive-inquiry.js';
 
 /** Each page that holds an inquiry form: the path it posts to, where "sent" is shown, and its fields' labels. */
 const FORMS: Record<InquiryKind, { path: string; sent: string; name: string; labels: Record<string, string> }> = {
   contact: {
     path: '/contact',
-    sent: '/contact?sent=contact',
+    sent: `/contact?sent=${INQUIRY_SENT.contact}`,
     name: 'the contact form',
     labels: { fullname: 'Full Name', company: 'Company', email: 'Email', phone: 'Phone', message: 'Message' },
   },
   consultation: {
     path: '/about',
-    sent: '/about?sent=consultation#consultation',
+    sent: `/about?sent=${INQUIRY_SENT.consultation}#consultation`,
     name: 'the consultation form',
     labels: {
       name: 'Name',

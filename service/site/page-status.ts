@@ -1,17 +1,16 @@
-import { matchPage } from '../../contracts/site/routes.js';
+import type { PageMatch } from '../../contracts/site/pages.js';
 import type { HotReads } from '../core/hot-reads.js';
 import type { AppDeps } from '../core/deps.js';
 import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catalogue.js';
 
 /**
- * The status a page path answers: 200 for a page of the route table whose program or workshop
- * exists, 404 otherwise (the client then shows its Not Found view from the same HTML).
+ * The status a page answers: 200 for a page of the manifest whose program or workshop exists, 404
+ * otherwise, and for a path the site does not have (the client then shows its Not Found view).
  */
 export function pageStatus(deps: AppDeps, hot: HotReads) {
   const programs = programsRead(deps.readStore);
   const workshops = workshopsRead(deps.readStore);
-  return async (path: string): Promise<200 | 404> => {
-    const match = matchPage(path);
+  return async (match: PageMatch | null): Promise<200 | 404> => {
     if (!match) return 404;
     const { lookup } = match.route;
     if (lookup === 'program') {

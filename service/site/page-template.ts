@@ -1,4 +1,4 @@
-import { isIslandName, ISLAND_MODULES } from '../../contracts/site/islands.js';
+import { isIslandName, ISLANDS } from '../../contracts/site/pages.js';
 import type { Hydration, RenderedPage } from '../../contracts/site/ssr.js';
 import { jsonForScript, SSR_PAYLOAD_ID } from '../../contracts/site/ssr.js';
 
@@ -25,7 +25,7 @@ export interface PageAssets {
   islands: Record<string, { module: string; imports: string[] }>;
 }
 
-/** The manifest keys of a chunk and everything it imports statically, imports first. */
+/** The build manifest's keys of a chunk and everything it imports statically, imports first. */
 function closure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   if (into.has(key) || !manifest[key]) return into;
   into.add(key);
@@ -35,12 +35,6 @@ function closure(manifest: Manifest, key: string, into = new Set<string>()): Set
   into.add(key);
   return into;
 }
-
-/** The manifest key of a lazy page's chunk, by the page's name (which is its file's). */
-const keyOfPage = (manifest: Manifest, page: string) =>
-  Object.keys(manifest).find(
-    (k) => manifest[k]!.isDynamicEntry && (manifest[k]!.src ?? k).split('/').pop() === `${page}.tsx`,
-  );
 
 /** The app's entry (index.html) and the islands' entry (islands.tsx). */
 const APP_ENTRY = 'index.html';
@@ -61,10 +55,8 @@ export function pageAssets(
 ): PageAssets {
   const shell = closure(manifest, APP_ENTRY);
   const pageChunks = new Set<string>();
-  for (const page of pages) {
-    const key = keyOfPage(manifest, page);
-    if (key) closure(manifest, key, pageChunks);
-  }
+  // A page's module (as the page manifest names it, under web/) is its chunk's key in the build manifest.
+  for (const module of pages) closure(manifest, module, pageChunks);
   const css = new Set<string>();
   for (const key of [...shell, ...pageChunks]) for (const file of manifest[key]!.css ?? []) css.add(file);
 
@@ -88,7 +80,7 @@ export function pageAssets(
 function islandChunks(manifest: Manifest, names: readonly string[]): PageAssets['islands'] {
   const chunks: PageAssets['islands'] = {};
   for (const name of names) {
-    const key = isIslandName(name) ? ISLAND_MODULES[name] : undefined;
+    const key = isIslandName(name) ? ISLANDS[name] : undefined;
     if (!key || !manifest[key]) continue;
     const imports = closure(manifest, key);
     imports.delete(key);

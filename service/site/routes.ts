@@ -3,7 +3,8 @@ import type { AppDeps } from '../core/deps.js';
 import type { HotReads } from '../core/hot-reads.js';
 import { PreparedBody } from '../core/prepared-body.js';
 import { listPrograms, listWorkshops } from '../catalogue/queries.js';
-import { robotsTxt, siteOrigin, sitemapPaths, sitemapXml } from './sitemap.js';
+import { siteOrigin } from './origin.js';
+import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.js';
 
 /** robots.txt and sitemap.xml; the sitemap comes from the read models, kept per projection position. */
 export function siteRoutes(deps: AppDeps, hot: HotReads): Hono {
@@ -17,15 +18,18 @@ export function siteRoutes(deps: AppDeps, hot: HotReads): Hono {
     },
   };
 
+  // The configured origin, never the request's Host: these answers are kept by shared caches.
+  const origin = siteOrigin(deps.config);
+  const robots = robotsTxt(origin);
+
   app.get('/robots.txt', (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
-    return c.text(robotsTxt(siteOrigin(deps.config.PUBLIC_URL, c.req.url)));
+    return c.text(robots);
   });
 
   app.get('/sitemap.xml', async (c) => {
-    const origin = siteOrigin(deps.config.PUBLIC_URL, c.req.url);
     return (await hot.answer(c, catalogue, {
-      part: origin,
+      part: 'sitemap',
       pick: (paths) => sitemapXml(origin, paths),
       serialise: (xml) => new PreparedBody(Buffer.from(xml as string), 'application/xml; charset=UTF-8'),
     }))!;

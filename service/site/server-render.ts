@@ -2,15 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
-import type { ApiRead, RenderPage } from '../../contracts/site/ssr.js';
-import type { Program } from '../../contracts/catalogue/program.js';
-import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import { pageSearch, type Page } from '../../contracts/site/pages.js';
+import type { RenderPage } from '../../contracts/site/ssr.js';
 import type { AppDeps } from '../core/deps.js';
 import { PUBLIC_READ_CACHE, type HotReads } from '../core/hot-reads.js';
 import { PreparedBody, sendPrepared } from '../core/prepared-body.js';
-import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catalogue.js';
-import { policiesOf } from '../policies/routes.js';
-import { siteOrigin } from './sitemap.js';
+import { siteOrigin } from './origin.js';
+import { pageReaders, snapshotOf, type ReadSnapshot } from './page-reads.js';
+import { RenderGate, RendersBusyError, type RenderGateOptions } from './render-gate.js';
 import { pageAssets, pageDocument, pageTemplate, type Manifest, type PageTemplate } from './page-template.js';
 
 /** The built renderer and what it fills: dist/server/entry-server.js, dist/index.html and the build manifest. */
@@ -44,79 +43,118 @@ export async function loadServerRenderer(dist: string): Promise<ServerRenderer |
   return { render: module.render, template, manifest, cssText };
 }
 
-interface Snapshot {
-  programs: Program[];
-  workshops: Workshop[];
-}
-
-/** The public reads a page may ask for, answered from one snapshot of the read models (as the API would). */
-function reader(deps: AppDeps, { programs, workshops }: Snapshot) {
-  const routes: Array<[RegExp, (m: RegExpExecArray) => ApiRead]> = [
-    [/^\/api\/programs$/, () => ({ status: 200, data: programs })],
-    [
-      /^\/api\/programs\/([^/?]+)$/,
-      (m) => {
-        const program = pickProgram(programs, decodeURIComponent(m[1]!));
-        return program
-          ? { status: 200, data: program }
-          : { status: 404, error: "The program you're looking for doesn't exist or has been removed." };
-      },
-    ],
-    [/^\/api\/workshops$/, () => ({ status: 200, data: workshops })],
-    [/^\/api\/policies$/, () => ({ status: 200, data: policiesOf(deps.config) })],
-  ];
-  return async (url: string): Promise<ApiRead> => {
-    for (const [pattern, read] of routes) {
-      const m = pattern.exec(url);
-      if (m) return read(m);
-    }
-    throw new Error(`The server renderer has no read for ${url}.`);
-  };
-}
-
-/** Rendered pages kept, at most: each is a few tens of KB. */
+/** Rendered pages kept, at most, in each of two tiers: each is a few tens of KB. */
 const MAX_PAGES = 200;
 
-interface CachedPage extends Snapshot {
+/** How long a visitor refused for too many renders at once is asked to wait. */
+const BUSY_RETRY_SECONDS = 2;
+
+const BUSY_PAGE = Buffer.from(
+  '<!doctype html><html lang="en-US"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>One moment, please | Great Lakes Etiquette</title></head><body><main><h1>One moment, please</h1>' +
+    '<p>The site is busy just now. Please try again in a few seconds.</p><p><a href="/">Great Lakes Etiquette</a></p></main></body></html>',
+);
+
+interface CachedPage {
   minute: number;
+  /** The values of the hot reads the page was rendered from (see page-reads.ts), compared by identity. */
+  values: unknown[];
   body: PreparedBody;
+}
+
+/** A few pages kept in the order they were last asked for; the oldest goes first. */
+class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  constructor(private readonly max: number) {}
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (page) {
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+  set(key: string, page: CachedPage): void {
+    this.pages.delete(key);
+    if (this.pages.size >= this.max) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, page);
+  }
+}
+
+const sameValues = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The address a page is written at: lower case, no trailing slash (as its canonical link). */
+const isCanonicalPath = (pathname: string) => pathname === (pathname.toLowerCase().replace(/\/+$/, '') || '/');
+
+export interface ServerRenderOptions {
+  /** Renders under way at once and waiting (service/site/render-gate.ts). */
+  renders?: RenderGateOptions;
 }
 
 /**
  * Answers public pages rendered on the server, with their data. A page is rendered once per
- * address, origin, catalogue snapshot and minute (the minute is the "now" sale states are decided
- * at): the same bytes, so the same ETag and a 304 while nothing moved. Nothing personal is in
- * these pages (no cookie or session is read), so shared caches may keep them briefly.
+ * address, catalogue snapshot (the values of the reads its manifest entry names) and minute (the
+ * "now" sale states are decided at): the same bytes, so the same ETag and a 304 while nothing
+ * moved. Nothing personal is in these pages (no cookie or session is read), so shared caches may
+ * keep them briefly.
+ *
+ * Nobody can make it render at will: the address is the page's path with its own query
+ * parameters only (pageSearch: `?x=<random>` is the bare page); the origin is the configured one,
+ * never the request's Host; one page asked by many at once is rendered once for all; renders are
+ * bounded (RenderGate: past a short queue, 503 with Retry-After); and the pages as written (a
+ * known page's own address, no query) are kept apart from every other variant (filters, case,
+ * Not Found), so a flood of variants cannot push them out.
  */
-export function serverRenderedPages(deps: AppDeps, hot: HotReads, renderer: ServerRenderer) {
-  const programs = programsRead(deps.readStore);
-  const workshops = workshopsRead(deps.readStore);
-  const cache = new Map<string, CachedPage>();
+export function serverRenderedPages(
+  deps: AppDeps,
+  hot: HotReads,
+  renderer: ServerRenderer,
+  options: ServerRenderOptions = {},
+) {
+  const readers = pageReaders(deps);
+  const origin = siteOrigin(deps.config);
+  const gate = new RenderGate(options.renders);
+  const written = new PageCache(MAX_PAGES);
+  const variants = new PageCache(MAX_PAGES);
+  const rendering = new Map<string, Promise<PreparedBody>>();
 
-  return async (c: Context, status: 200 | 404): Promise<Response> => {
-    const origin = siteOrigin(deps.config.PUBLIC_URL, c.req.url);
-    const url = new URL(c.req.url);
-    const path = `${url.pathname}${url.search}`;
-    const minute = Math.floor(deps.clock().getTime() / 60_000) * 60_000;
-    const snapshot = { programs: await hot.value(programs), workshops: await hot.value(workshops) };
-    const key = `${origin} ${path}`;
-    const kept = cache.get(key);
-    if (kept && kept.minute === minute && kept.programs === snapshot.programs && kept.workshops === snapshot.workshops)
-      return sendPrepared(c, kept.body, PUBLIC_READ_CACHE, status);
-
-    const page = await renderer.render({
-      url: path,
+  const renderPage = async (key: string, minute: number, snapshot: ReadSnapshot, kept: PageCache) => {
+    const rendered = await renderer.render({
+      url: key,
       origin,
       now: new Date(minute).toISOString(),
-      load: reader(deps, snapshot),
+      load: snapshot.load,
     });
-    const islandNames = page.payload.islands?.map((island) => island.name) ?? [];
-    const assets = pageAssets(renderer.manifest, page.pages, page.hydration, islandNames);
-    const html = pageDocument(renderer.template, page, assets, renderer.cssText);
+    const islandNames = rendered.payload.islands?.map((island) => island.name) ?? [];
+    const assets = pageAssets(renderer.manifest, rendered.pages, rendered.hydration, islandNames);
+    const html = pageDocument(renderer.template, rendered, assets, renderer.cssText);
     const body = new PreparedBody(Buffer.from(html), 'text/html; charset=UTF-8');
-    cache.delete(key);
-    if (cache.size >= MAX_PAGES) cache.delete(cache.keys().next().value!);
-    cache.set(key, { ...snapshot, minute, body });
-    return sendPrepared(c, body, PUBLIC_READ_CACHE, status);
+    kept.set(key, { minute, values: snapshot.values, body });
+    return body;
+  };
+
+  return async (c: Context, page: Page, status: 200 | 404): Promise<Response> => {
+    const { pathname, search } = new URL(c.req.url);
+    const key = `${pathname}${pageSearch(page, search)}`;
+    const minute = Math.floor(deps.clock().getTime() / 60_000) * 60_000;
+    const snapshot = await snapshotOf(readers, hot, page.reads ?? []);
+    const kept = status === 200 && key === pathname && isCanonicalPath(pathname) ? written : variants;
+    const cached = kept.get(key);
+    if (cached && cached.minute === minute && sameValues(cached.values, snapshot.values))
+      return sendPrepared(c, cached.body, PUBLIC_READ_CACHE, status);
+
+    let body = rendering.get(key);
+    if (!body) {
+      body = gate.run(() => renderPage(key, minute, snapshot, kept)).finally(() => rendering.delete(key));
+      rendering.set(key, body);
+    }
+    try {
+      return sendPrepared(c, await body, PUBLIC_READ_CACHE, status);
+    } catch (err) {
+      if (!(err instanceof RendersBusyError)) throw err;
+      c.header('Retry-After', String(BUSY_RETRY_SECONDS));
+      c.header('Cache-Control', 'no-store');
+      return c.body(BUSY_PAGE, 503, { 'Content-Type': 'text/html; charset=UTF-8' });
+    }
   };
 }

@@ -1,35 +1,32 @@
-import { PAGE_ROUTES, ROBOTS_DISALLOW } from '../../contracts/site/routes.js';
+import { PAGES, robotsDisallowed, type Page } from '../../contracts/site/pages.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 
 const xmlEscape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
-/** The site's address without a trailing slash: PUBLIC_URL, else the address the request came to. */
-export const siteOrigin = (publicUrl: string | undefined, requestUrl: string) =>
-  (publicUrl ?? new URL(requestUrl).origin).replace(/\/+$/, '');
-
+/** robots.txt: everything allowed but what the page manifest keeps out (contracts/site/pages.ts), and where the sitemap is. */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    ...ROBOTS_DISALLOW.map((path) => `Disallow: ${path}`),
+    ...robotsDisallowed().map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
 }
 
-/** Every public page of the route table: the fixed ones, each program by slug and each workshop's enroll page. */
+/** Every page the manifest lists in the sitemap: the fixed ones, each program by slug and each workshop's enroll page. */
 export function sitemapPaths(programs: Program[], workshops: Workshop[]): string[] {
   const paths: string[] = [];
-  for (const route of PAGE_ROUTES) {
-    if (route.kind !== 'public') continue;
-    if (route.lookup === 'program')
-      paths.push(...programs.map((p) => route.path.replace(':slug', encodeURIComponent(p.slug))));
-    else if (route.lookup === 'workshop')
-      paths.push(...workshops.map((w) => route.path.replace(':id', encodeURIComponent(w.id))));
-    else paths.push(route.path);
+  for (const page of PAGES as readonly Page[]) {
+    if (page.robots !== 'sitemap') continue;
+    if (page.lookup === 'program')
+      paths.push(...programs.map((p) => page.path.replace(':slug', encodeURIComponent(p.slug))));
+    else if (page.lookup === 'workshop')
+      paths.push(...workshops.map((w) => page.path.replace(':id', encodeURIComponent(w.id))));
+    else paths.push(page.path);
   }
   return paths;
 }

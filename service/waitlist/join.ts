@@ -1,7 +1,12 @@
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { waitlistStream } from '../../contracts/waitlist/events.js';
-import type { JoinWaitlistRequest, JoinWaitlistResponse } from '../../contracts/waitlist/api.js';
+import {
+  WAITLIST_CHECK_EMAIL,
+  WAITLIST_CONFIRM_HOURS,
+  type JoinWaitlistRequest,
+  type JoinWaitlistResponse,
+} from '../../contracts/waitlist/api.js';
 import { formatLongDateTime } from './school-dates.js';
 import { enrollmentClosesAtOf, isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
 import type { AppDeps } from '../core/deps.js';
@@ -9,7 +14,7 @@ import { conflict, notFound } from '../core/errors.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { spotsLeft, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
-import { activeEntryOf, positionOf, waitlistDecider } from './waitlist-decider.js';
+import { waitlistDecider } from './waitlist-decider.js';
 
 export const WAITLIST_WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
@@ -37,14 +42,19 @@ function refusal(state: WorkshopState, participants: number, now: Date): Error |
 
 /**
  * Puts a parent on a workshop's waitlist (`waitlist-<workshopId>`): only while the workshop is full
- * for that many participants and has not begun. The same e-mail still in the line is one entry:
- * joining again answers that entry and its place.
+ * for that many participants and has not begun. The entry counts once its e-mail is confirmed (the
+ * join e-mail's link, sent by a reactor); unconfirmed, it lapses after a day. The same e-mail
+ * still on the list is one entry: joining again records nothing. The answer is the same either
+ * way, so it tells nobody whether an address is on the list. One client address may have only a
+ * few entries on one list at a time (MAX_WAITLIST_ENTRIES_PER_CLIENT).
  */
 export async function joinWaitlist(
   deps: AppDeps,
   workshopId: string,
   request: JoinWaitlistRequest,
   metadata: EventMetadata,
+  /** The client address (service/core/client-address.ts) the per-address cap counts. */
+  client: string,
 ): Promise<JoinWaitlistResponse> {
   const now = deps.clock();
   const seats = workshopStream(workshopId);
@@ -53,27 +63,31 @@ export async function joinWaitlist(
   if (refused) refused = refusal(await deps.commands.state(seatLedgerDecider, seats, 1_000), request.participants, now);
   if (refused) throw refused;
 
-  const emailKey = pseudonymsFor(deps.config).email(request.email);
+  const pseudonyms = pseudonymsFor(deps.config);
   const entryId = deps.newId();
+  const confirmBy = new Date(now.getTime() + WAITLIST_CONFIRM_HOURS * 3_600_000).toISOString();
   const joined = await deps.commands.handle(
     waitlistDecider,
     waitlistStream(workshopId),
     {
       type: 'JoinWaitlist',
-      entry: { entryId, workshopId, ...request, emailKey, joinedAt: now.toISOString() },
+      entry: {
+        entryId,
+        workshopId,
+        ...request,
+        emailKey: pseudonyms.email(request.email),
+        clientKey: pseudonyms.client(client),
+        joinedAt: now.toISOString(),
+        confirmBy,
+      },
+      max: deps.config.MAX_WAITLIST_ENTRIES_PER_CLIENT,
     },
     metadata,
   );
-  const entry = activeEntryOf(joined.state, emailKey);
-  if (!entry) throw new Error('waitlist entry missing after join');
+  // The log may say which happened; the answer may not.
   deps.log.info(joined.events.length > 0 ? 'waitlist joined' : 'waitlist join repeated', {
     workshopId,
-    entryId: entry.id,
-    participants: entry.participants,
+    ...(joined.events.length > 0 ? { entryId, participants: request.participants } : {}),
   });
-  return {
-    waitlistEntryId: entry.id,
-    position: positionOf(joined.state, entry.id),
-    ...(joined.position !== null ? { eventPosition: joined.position.toString() } : {}),
-  };
+  return { message: WAITLIST_CHECK_EMAIL, confirmWithinHours: WAITLIST_CONFIRM_HOURS };
 }

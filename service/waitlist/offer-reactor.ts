@@ -15,12 +15,13 @@ import { entryOfOffer, waitlistDecider } from './waitlist-decider.js';
 
 type Trigger =
   | Extract<WorkshopEvent, { type: 'SeatsReleased' | 'WorkshopUpdated' }>
-  | Extract<WaitlistEvent, { type: 'WaitlistJoined' | 'WaitlistLeft' }>;
+  | Extract<WaitlistEvent, { type: 'WaitlistJoined' | 'WaitlistEntryConfirmed' | 'WaitlistLeft' }>;
 
 /**
  * Waitlist offers, as a reaction to whatever frees seats or changes the line: a hold released
  * (expired, payment failed, cancelled, an offer expired or declined), a workshop updated (capacity
- * raised), a parent joining or leaving. A released offer hold is first settled on the waitlist:
+ * raised), a parent's entry confirmed (or joined before confirmation existed), a parent leaving.
+ * An entry not confirmed is no one's turn: its join changes nothing. A released offer hold is first settled on the waitlist:
  * taken by an enrollment (released as `replaced`) it is accepted, otherwise it expired. Then the
  * free seats are offered (offers.ts). Every step is a decision that changes nothing the second
  * time, so a redelivered event (a crash before the checkpoint) makes no second offer.
@@ -28,7 +29,7 @@ type Trigger =
 export function waitlistOfferReactor(deps: Pick<AppDeps, 'commands' | 'clock' | 'config' | 'log'>) {
   return defineReactor<Trigger>({
     name: 'waitlist-offers',
-    eventTypes: ['SeatsReleased', 'WorkshopUpdated', 'WaitlistJoined', 'WaitlistLeft'],
+    eventTypes: ['SeatsReleased', 'WorkshopUpdated', 'WaitlistJoined', 'WaitlistEntryConfirmed', 'WaitlistLeft'],
     async handle(event, { metadata }) {
       let workshopId: string;
       switch (event.type) {
@@ -60,9 +61,12 @@ export function waitlistOfferReactor(deps: Pick<AppDeps, 'commands' | 'clock' | 
         case 'WorkshopUpdated':
           workshopId = event.data.workshop.id;
           break;
-        case 'WaitlistJoined': {
-          workshopId = event.data.workshopId;
-          // A join changes nothing while the workshop is full, which is when parents join.
+        case 'WaitlistJoined':
+        case 'WaitlistEntryConfirmed': {
+          // Unconfirmed, the entry does not count yet: its confirmation is what may make an offer.
+          if (event.type === 'WaitlistJoined' && event.data.confirmBy) return;
+          workshopId = workshopIdOfWaitlist(event);
+          // A new place in the line changes nothing while the workshop is full, which is when parents join.
           const ledger = await deps.commands.state(seatLedgerDecider, workshopStream(workshopId));
           if (spotsLeft(ledger) === 0) return;
           break;

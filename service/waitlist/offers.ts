@@ -7,7 +7,7 @@ import { AppError } from '../core/errors.js';
 import { spotsLeft } from '../catalogue/workshop-decider.js';
 import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
 import { newTokenNonce } from './tokens.js';
-import { waitlistDecider, type WaitlistEntry } from './waitlist-decider.js';
+import { lineEntries, waitlistDecider, type WaitlistEntry } from './waitlist-decider.js';
 
 type Deps = Pick<AppDeps, 'commands' | 'clock' | 'config' | 'log'>;
 
@@ -22,7 +22,7 @@ interface Planned {
 const MAX_ROUNDS = 10;
 
 /**
- * Offers a workshop's free seats to its waitlist, first entry that fits first, and settles what the
+ * Offers a workshop's free seats to its waitlist, first confirmed entry that fits first, and settles what the
  * two streams disagree on. Each offer is two decisions: the seats are held on the workshop stream
  * (`OfferSeats`, hold `offer-<entryId>`, refused when they are not free, a no-op when held already),
  * then the waitlist records the offer (`RecordOffer`, a no-op unless the entry is still waiting).
@@ -50,7 +50,8 @@ export async function makeOffers(deps: Deps, workshopId: string, metadata: Event
     let free = isEnrollmentOpen(workshop, now) ? spotsLeft(ledger) : 0;
     const plans: Planned[] = [];
     const stale: string[] = [];
-    for (const entry of line.entries) {
+    // In the order of the line (confirmation); entries never confirmed get no offer and hold no seats.
+    for (const entry of lineEntries(line)) {
       const held = ledger.holds[offerHoldId(entry.id)];
       if (entry.status === 'waiting') {
         if (held !== undefined) plans.push({ entry, seats: held, held: true });

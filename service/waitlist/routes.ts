@@ -6,8 +6,10 @@ import { workshopStream } from '../../contracts/catalogue/events.js';
 import {
   JoinWaitlistRequestSchema,
   LeaveWaitlistRequestSchema,
+  WaitlistConfirmRequestSchema,
   WaitlistTokenSchema,
   type LeaveWaitlistResponse,
+  type WaitlistConfirmResponse,
   type WaitlistOfferView,
 } from '../../contracts/waitlist/api.js';
 import type { AppDeps } from '../core/deps.js';
@@ -15,12 +17,13 @@ import { conflict, notFound, validationError } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
+import { clientAddress } from '../core/client-address.js';
 import { seatLedgerDecider } from '../enrollment/seat-ledger.js';
 import { OFFER_ENDED } from '../enrollment/enroll-workshop.js';
 import { joinWaitlist } from './join.js';
 import { findOfferEntry } from './offer-lookup.js';
 import { waitlistLinksFor } from './tokens.js';
-import { waitlistDecider } from './waitlist-decider.js';
+import { CONFIRM_LINK_INVALID, positionOf, waitlistDecider } from './waitlist-decider.js';
 
 const OfferQuerySchema = z.object({ token: WaitlistTokenSchema });
 
@@ -29,7 +32,9 @@ const LEAVE_LINK_INVALID =
 
 /**
  * The waitlist slice's public routes, mounted under /api:
- * - POST /workshops/{id}/waitlist: join (rate-limited like every anonymous write);
+ * - POST /workshops/{id}/waitlist: join (rate-limited like every anonymous write): 202, the same
+ *   answer for every e-mail; the entry counts once confirmed;
+ * - POST /waitlist/confirm { token }: confirmed from the join e-mail's link, answers the place;
  * - GET /workshops/{id}/waitlist/offer?token=: the offer a link opens, for the enroll page;
  * - POST /waitlist/leave { token }: leave, from the link in the e-mail (a standing offer is declined).
  */
@@ -48,10 +53,30 @@ export function waitlistRoutes(deps: AppDeps): Hono {
         c.req.valid('param').id,
         c.req.valid('json'),
         requestMetadata(c, deps, 'visitor'),
+        clientAddress(c),
       );
-      return c.json(result, 201);
+      return c.json(result, 202);
     },
   );
+
+  // A forged or damaged token, an entry that never was: one 404, the same each time.
+  app.post('/waitlist/confirm', limited, validate('json', WaitlistConfirmRequestSchema), async (c) => {
+    const named = waitlistLinksFor(deps.config).readConfirmToken(c.req.valid('json').token);
+    if (!named) throw notFound(CONFIRM_LINK_INVALID);
+    const { workshopId, entryId } = named;
+    const confirmed = await deps.commands.handle(
+      waitlistDecider,
+      waitlistStream(workshopId),
+      { type: 'ConfirmEntry', entryId, at: deps.clock().toISOString() },
+      requestMetadata(c, deps, 'visitor'),
+    );
+    deps.log.info(confirmed.events.length > 0 ? 'waitlist entry confirmed' : 'waitlist confirmation repeated', {
+      workshopId,
+      entryId,
+    });
+    const body: WaitlistConfirmResponse = { position: positionOf(confirmed.state, entryId) };
+    return c.json(body);
+  });
 
   app.get(
     '/workshops/:id/waitlist/offer',

@@ -17,6 +17,9 @@ export interface WaitlistLinks {
   leaveToken(workshopId: string, entryId: string): string;
   /** The workshop and entry a leave token names, when its signature holds. */
   readLeaveToken(token: string): { workshopId: string; entryId: string } | null;
+  confirmToken(workshopId: string, entryId: string): string;
+  /** The workshop and entry a confirmation token names, when its signature holds. */
+  readConfirmToken(token: string): { workshopId: string; entryId: string } | null;
 }
 
 /** Random bytes for an offer, the only randomness an offer needs. */
@@ -33,16 +36,21 @@ export function createWaitlistLinks(secret: string | Buffer): WaitlistLinks {
     createHmac('sha256', secret)
       .update(`waitlist-${purpose}\n${parts.join('\n')}`)
       .digest('base64url');
+  // Ids are [A-Za-z0-9_-], so a dot separates them without escaping.
+  const entryToken = (purpose: string, workshopId: string, entryId: string) =>
+    `${workshopId}.${entryId}.${mac(purpose, workshopId, entryId)}`;
+  const readEntryToken = (purpose: string, token: string) => {
+    const [workshopId, entryId, signature, ...rest] = token.split('.');
+    if (!workshopId || !entryId || !signature || rest.length > 0) return null;
+    return sameText(signature, mac(purpose, workshopId, entryId)) ? { workshopId, entryId } : null;
+  };
   return {
     offerToken: (workshopId, offerId, nonce) => mac('offer', workshopId, offerId, nonce),
     matchesOffer: (token, workshopId, offerId, nonce) => sameText(token, mac('offer', workshopId, offerId, nonce)),
-    // Ids are [A-Za-z0-9_-], so a dot separates them without escaping.
-    leaveToken: (workshopId, entryId) => `${workshopId}.${entryId}.${mac('leave', workshopId, entryId)}`,
-    readLeaveToken(token) {
-      const [workshopId, entryId, signature, ...rest] = token.split('.');
-      if (!workshopId || !entryId || !signature || rest.length > 0) return null;
-      return sameText(signature, mac('leave', workshopId, entryId)) ? { workshopId, entryId } : null;
-    },
+    leaveToken: (workshopId, entryId) => entryToken('leave', workshopId, entryId),
+    readLeaveToken: (token) => readEntryToken('leave', token),
+    confirmToken: (workshopId, entryId) => entryToken('confirm', workshopId, entryId),
+    readConfirmToken: (token) => readEntryToken('confirm', token),
   };
 }
 

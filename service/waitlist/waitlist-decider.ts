@@ -1,9 +1,19 @@
 import type { Decider } from '../../platform/command/decider.js';
 import type { WaitlistEvent, WaitlistJoined } from '../../contracts/waitlist/events.js';
 import type { WaitlistStatus } from '../../contracts/waitlist/api.js';
+import { AppError, conflict, notFound } from '../core/errors.js';
 
 export type WaitlistCommand =
-  | { type: 'JoinWaitlist'; entry: WaitlistJoined }
+  /**
+   * A parent asks for a place (`entry.confirmBy` set: it counts once confirmed). At most `max`
+   * entries of one client address (`entry.clientKey`) in the list at once; null: no cap.
+   */
+  | { type: 'JoinWaitlist'; entry: WaitlistJoined; max: number | null }
+  /** The join e-mail's link was opened: the entry takes its place at the end of the line. */
+  | { type: 'ConfirmEntry'; entryId: string; at: string }
+  | { type: 'RecordConfirmationEmail'; entryId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
+  /** Its time to confirm is over (the lapse timer): it leaves without having counted. */
+  | { type: 'LapseEntry'; entryId: string; at: string }
   /** The seats are already held on the workshop stream (hold `offerId`); this says for whom and until when. */
   | {
       type: 'RecordOffer';
@@ -32,8 +42,13 @@ export interface WaitlistEntry {
   status: WaitlistStatus;
   participants: number;
   emailKey: string;
+  /** Keyed hash of the client address that asked (absent in entries from before the cap). */
+  clientKey?: string;
   firstName: string;
   email: string;
+  /** While unconfirmed: when the entry lapses. */
+  confirmBy: string | null;
+  confirmationEmailSent: boolean;
   offer: { offerId: string; seats: number; tokenNonce: string; expiresAt: string; emailSent: boolean } | null;
 }
 
@@ -43,23 +58,40 @@ export interface WaitlistState {
   byId: Record<string, number>;
   /** Offer id -> entry index. */
   byOffer: Record<string, number>;
+  /** The line: indexes of the entries in the order they were confirmed (which is when they began to count). */
+  line: number[];
 }
 
-/** Waiting or holding an offer: still in the line. */
+/** Waiting or holding an offer: confirmed and still in the line. */
 export const inLine = (e: WaitlistEntry) => e.status === 'waiting' || e.status === 'offered';
 
-/** The line's entry for this e-mail key, if that parent is still in it. */
-export const activeEntryOf = (s: WaitlistState, emailKey: string) =>
-  s.entries.find((e) => e.emailKey === emailKey && inLine(e));
+/** In the list at `at`: in the line, or not yet confirmed and still within its time. */
+export const isActive = (e: WaitlistEntry, at: string) =>
+  inLine(e) || (e.status === 'unconfirmed' && e.confirmBy !== null && Date.parse(e.confirmBy) > Date.parse(at));
 
-/** Place in the line from 1: entries still in it that joined before, plus one. */
+/** The list's entry for this e-mail key at `at`, if that parent is in it (confirmed or not). */
+export const activeEntryOf = (s: WaitlistState, emailKey: string, at: string) =>
+  s.entries.find((e) => e.emailKey === emailKey && isActive(e, at));
+
+/** The entries of the line, in its order (the order of confirmation). */
+export const lineEntries = (s: WaitlistState): WaitlistEntry[] => s.line.map((i) => s.entries[i]!);
+
+/**
+ * Place in the line from 1: entries still in it that were confirmed before, plus one. For an
+ * entry not (yet) in the line, the place it would take if confirmed now.
+ */
 export const positionOf = (s: WaitlistState, entryId: string): number => {
   const at = s.byId[entryId];
-  if (at === undefined) return 0;
   let ahead = 0;
-  for (let i = 0; i < at; i++) if (inLine(s.entries[i]!)) ahead++;
+  for (const i of s.line) {
+    if (i === at) break;
+    if (inLine(s.entries[i]!)) ahead++;
+  }
   return ahead + 1;
 };
+
+export const CONFIRM_LINK_INVALID =
+  'This confirmation link is not valid. Please open the link from your waitlist e-mail again, or join the waitlist again from the schedule.';
 
 export const entryOfOffer = (s: WaitlistState, offerId: string): WaitlistEntry | undefined => {
   const i = s.byOffer[offerId];
@@ -76,32 +108,62 @@ const patch = (s: WaitlistState, i: number | undefined, change: (e: WaitlistEntr
   return s;
 };
 
+/** The 429 of an address that has asked for `max` places on this list already: wait until the first unconfirmed one lapses. */
+function capReached(theirs: WaitlistEntry[], max: number, at: string): AppError {
+  const lapses = theirs.flatMap((e) => (e.status === 'unconfirmed' && e.confirmBy ? [Date.parse(e.confirmBy)] : []));
+  const wait = lapses.length > 0 ? Math.max(1, Math.ceil((Math.min(...lapses) - Date.parse(at)) / 1000)) : 24 * 3600;
+  return new AppError(
+    'rate_limited',
+    `Only ${max} ${max === 1 ? 'place' : 'places'} on this waitlist can be asked for from one connection. Please confirm the places already asked for from the e-mails we sent, or try again later.`,
+    { retryAfterSeconds: wait },
+  );
+}
+
 /**
  * One workshop's waitlist (`waitlist-<workshopId>`). It decides who is in the line and which offer
  * stands for whom; the seats themselves are decided on the workshop stream (seat-ledger.ts).
  */
 export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistState> = {
   get initialState(): WaitlistState {
-    return { entries: [], byId: {}, byOffer: {} };
+    return { entries: [], byId: {}, byOffer: {}, line: [] };
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'WaitlistJoined': {
         const d = event.data;
-        state.byId[d.entryId] = state.entries.length;
+        const index = state.entries.length;
+        state.byId[d.entryId] = index;
         state.entries.push({
           id: d.entryId,
-          seq: state.entries.length + 1,
-          status: 'waiting',
+          seq: index + 1,
+          // Joined before confirmation existed: counted at once.
+          status: d.confirmBy ? 'unconfirmed' : 'waiting',
           participants: d.participants,
           emailKey: d.emailKey,
+          ...(d.clientKey ? { clientKey: d.clientKey } : {}),
           firstName: d.firstName,
           email: d.email,
+          confirmBy: d.confirmBy ?? null,
+          confirmationEmailSent: false,
           offer: null,
         });
+        if (!d.confirmBy) state.line.push(index);
         return state;
       }
+      case 'WaitlistEntryConfirmed': {
+        const i = state.byId[event.data.entryId];
+        if (i === undefined) return state;
+        state.line.push(i);
+        return patch(state, i, (e) => {
+          e.status = 'waiting';
+          e.confirmBy = null;
+        });
+      }
+      case 'WaitlistConfirmationEmailSent':
+        return patch(state, state.byId[event.data.entryId], (e) => (e.confirmationEmailSent = true));
+      case 'WaitlistEntryLapsed':
+        return patch(state, state.byId[event.data.entryId], (e) => (e.status = 'lapsed'));
       case 'WaitlistOffered': {
         const { entryId, offerId, seats, tokenNonce, expiresAt } = event.data;
         state.byOffer[offerId] = state.byId[entryId]!;
@@ -126,9 +188,47 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
   decide(command, state) {
     switch (command.type) {
       case 'JoinWaitlist': {
-        const { entry } = command;
-        if (state.byId[entry.entryId] !== undefined || activeEntryOf(state, entry.emailKey)) return [];
+        const { entry, max } = command;
+        if (state.byId[entry.entryId] !== undefined) return [];
+        const at = entry.joinedAt;
+        // The cap first: an address at its cap gets the same refusal whoever's e-mail it sends.
+        if (max !== null && entry.clientKey) {
+          const theirs = state.entries.filter((e) => e.clientKey === entry.clientKey && isActive(e, at));
+          if (theirs.length >= max) throw capReached(theirs, max, at);
+        }
+        if (activeEntryOf(state, entry.emailKey, at)) return [];
         return [{ type: 'WaitlistJoined', data: entry }];
+      }
+      case 'ConfirmEntry': {
+        const i = state.byId[command.entryId];
+        const entry = i === undefined ? undefined : state.entries[i];
+        if (!entry) throw notFound(CONFIRM_LINK_INVALID);
+        if (inLine(entry)) return [];
+        if (entry.status === 'lapsed' || (entry.status === 'unconfirmed' && !isActive(entry, command.at)))
+          throw new AppError(
+            'gone',
+            `This confirmation link has expired: places on the waitlist must be confirmed within a day. If you still want a place, please join the waitlist again from the schedule.`,
+          );
+        if (entry.status !== 'unconfirmed')
+          throw conflict(
+            entry.status === 'accepted'
+              ? 'You already enrolled with the seats offered to you, so there is no waitlist place to confirm.'
+              : 'You are no longer on this waitlist. If you still want a place, please join it again from the schedule.',
+          );
+        return [{ type: 'WaitlistEntryConfirmed', data: { entryId: entry.id, confirmedAt: command.at } }];
+      }
+      case 'RecordConfirmationEmail': {
+        const i = state.byId[command.entryId];
+        const entry = i === undefined ? undefined : state.entries[i];
+        if (!entry || entry.confirmationEmailSent) return [];
+        const { entryId, messageId, transport, at } = command;
+        return [{ type: 'WaitlistConfirmationEmailSent', data: { entryId, messageId, transport, sentAt: at } }];
+      }
+      case 'LapseEntry': {
+        const i = state.byId[command.entryId];
+        const entry = i === undefined ? undefined : state.entries[i];
+        if (!entry || entry.status !== 'unconfirmed' || isActive(entry, command.at)) return [];
+        return [{ type: 'WaitlistEntryLapsed', data: { entryId: entry.id, lapsedAt: command.at } }];
       }
       case 'RecordOffer': {
         const i = state.byId[command.entryId];
@@ -172,7 +272,7 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
       case 'LeaveWaitlist': {
         const i = state.byId[command.entryId];
         const entry = i === undefined ? undefined : state.entries[i];
-        if (!entry || !inLine(entry)) return [];
+        if (!entry || !(inLine(entry) || entry.status === 'unconfirmed')) return [];
         const offerId = entry.status === 'offered' ? entry.offer?.offerId : undefined;
         return [
           { type: 'WaitlistLeft', data: { entryId: entry.id, ...(offerId ? { offerId } : {}), leftAt: command.at } },

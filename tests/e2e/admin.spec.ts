@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { ADMIN_SIGNED_IN } from './fixtures.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
 
 /** playwright.config.ts starts the server with this key. */
 const ADMIN_KEY = process.env.E2E_ADMIN_KEY ?? 'e2e-admin-key-123456';
@@ -274,9 +275,16 @@ test.describe('admin with the right key', () => {
     await item.getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Workshop' });
     await edit.getByRole('textbox', { name: 'Capacity' }).fill('12');
+    // Left empty when created (the usual limit); the school raises it for this workshop.
+    await expect(edit.getByRole('textbox', { name: 'Free seats per family' })).toHaveValue('');
+    await edit.getByRole('textbox', { name: 'Free seats per family' }).fill('8');
     await edit.getByRole('button', { name: 'Save Workshop' }).click();
     await expect(page.getByText('Workshop updated successfully')).toBeVisible();
     await expect(item).toContainText('0 of 12 seats taken');
+    const saved = ((await (await page.request.get('/api/workshops')).json()) as Workshop[]).find(
+      (w) => w.title === title,
+    );
+    expect(saved?.maxFreeSeatsPerClient).toBe(8);
 
     await page.goto('/schedule');
     await expect(page.getByText(title).first()).toBeAttached();

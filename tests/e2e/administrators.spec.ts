@@ -11,12 +11,12 @@ async function openSettings(page: Page) {
 }
 
 test.describe('administrators in Settings', () => {
-  test('add by keyboard, the key shown once and copied, the key works, revoke with confirmation, then the key answers 401', async ({
+  test('add an instructor by keyboard with the role picker, the key shown once and copied, the key works with its role, change the role, revoke with confirmation, then the key answers 401', async ({
     page,
     context,
     request,
   }) => {
-    test.slow(); // axe twice and four screenshots
+    test.setTimeout(240_000); // axe four times and six screenshots, on a shared machine
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const email = `margaret.${Date.now()}@example.com`;
     await openSettings(page);
@@ -37,6 +37,18 @@ test.describe('administrators in Settings', () => {
     await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(email);
+    // The role picker: a manager unless chosen otherwise; arrow keys move between the roles.
+    const roles = dialog.getByRole('radiogroup', { name: 'Role' });
+    await expect(roles.getByRole('radio', { name: /^Manager/ })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(roles.getByRole('radio', { name: /^Manager/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(roles.getByRole('radio', { name: /^Instructor/ })).toBeChecked();
+    await expect(roles).toContainText('nothing about money');
+    await expectNoSeriousA11yViolations(page, 'with the role picker');
+    await screenshot(page, 'admin-settings-add-role');
+    await page.keyboard.press('Tab'); // Cancel
+    await page.keyboard.press('Tab'); // Add administrator
     await page.keyboard.press('Enter');
 
     const keyDialog = page.getByRole('dialog', { name: 'Key for Margaret Ellison' });
@@ -59,12 +71,15 @@ test.describe('administrators in Settings', () => {
     // Shown once: the key is nowhere on the page any more, nor in the list the server sends.
     const row = table.getByRole('row', { name: /Margaret Ellison/ });
     await expect(row).toContainText(email);
+    await expect(row).toContainText('Instructor');
     expect(await page.content()).not.toContain(key);
     const listed = await request.get('/api/admin/administrators', { headers: { 'Admin-Key': E2E_ADMIN_KEY } });
     expect(await listed.text()).not.toContain(key);
 
-    // Her key opens the admin area.
-    expect((await request.get('/api/admin/session', { headers: { 'Admin-Key': key } })).status()).toBe(204);
+    // Her key opens the admin area, as an instructor: no enrollments.
+    const me = await request.get('/api/admin/me', { headers: { 'Admin-Key': key } });
+    expect(await me.json()).toMatchObject({ name: 'Margaret Ellison', role: 'instructor' });
+    expect((await request.get('/api/admin/enrollments', { headers: { 'Admin-Key': key } })).status()).toBe(403);
 
     await expectNoSeriousA11yViolations(page, 'on the Settings tab');
     for (const width of SCREENSHOT_WIDTHS) {
@@ -73,6 +88,21 @@ test.describe('administrators in Settings', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // Change her role: the picker again, in a dialog of its own.
+    await table.getByRole('button', { name: 'Change the role of Margaret Ellison' }).click();
+    const roleDialog = page.getByRole('dialog', { name: 'Role of Margaret Ellison' });
+    await expect(roleDialog.getByRole('radio', { name: /^Instructor/ })).toBeChecked();
+    await expect(roleDialog.getByRole('button', { name: 'Save role' })).toBeDisabled();
+    await roleDialog.getByText('Manager', { exact: true }).click();
+    await expect(roleDialog.getByRole('radio', { name: /^Manager/ })).toBeChecked();
+    await expectNoSeriousA11yViolations(page, 'in the role dialog');
+    await screenshot(page, 'admin-settings-change-role');
+    await roleDialog.getByRole('button', { name: 'Save role' }).click();
+    await expect(page.getByText('Margaret Ellison is now a manager')).toBeVisible();
+    await expect(roleDialog).toHaveCount(0);
+    await expect(row).toContainText('Manager');
+    expect((await request.get('/api/admin/enrollments', { headers: { 'Admin-Key': key } })).status()).toBe(200);
+
     await table.getByRole('button', { name: 'Revoke Margaret Ellison' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke key?' });
     await expect(confirm).toContainText('It stops working at once');
@@ -80,5 +110,66 @@ test.describe('administrators in Settings', () => {
     await expect(page.getByText("Margaret Ellison's key was revoked")).toBeVisible();
     await expect(table.getByRole('row', { name: /Margaret Ellison/ })).toHaveCount(0);
     expect((await request.get('/api/admin/session', { headers: { 'Admin-Key': key } })).status()).toBe(401);
+  });
+});
+
+test.describe('what each role sees', () => {
+  test('an instructor sees the workshops she teaches and their rosters, nothing about money; a manager sees no Settings', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000); // axe twice, two screenshots, three sign-ins
+    const owner = { 'Admin-Key': E2E_ADMIN_KEY };
+    // The seeded workshops name the school's owner, Margaret Ellison, as their instructor.
+    const added = await request.post('/api/admin/administrators', {
+      headers: owner,
+      data: { name: 'Margaret  ellison', email: `teacher.${Date.now()}@example.com`, role: 'instructor' },
+    });
+    expect(added.status()).toBe(201);
+    const instructor = (await added.json()) as { id: string; key: string };
+    const manager = (await (
+      await request.post('/api/admin/administrators', {
+        headers: owner,
+        data: { name: 'Rosa Diaz', email: `rosa.${Date.now()}@example.com` },
+      })
+    ).json()) as { id: string; key: string };
+
+    await page.goto('/admin');
+    await page.getByRole('textbox', { name: 'Admin Key' }).fill(instructor.key);
+    await page.getByRole('button', { name: 'Access Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Your next workshops', level: 2 })).toBeVisible();
+    await expect(page.getByText('Margaret ellison', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Total Enrollments')).toHaveCount(0);
+    await expect(page.getByRole('tab')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Enrollment Tracker' })).toHaveCount(0);
+    const cards = page.getByRole('list', { name: 'Your next workshops' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'on the instructor dashboard');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await screenshot(page, 'admin-instructor-dashboard');
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await cards.first().getByRole('link').click();
+    await expect(page.getByRole('heading', { name: /^Roster: /, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: '← Your workshops' })).toBeVisible();
+
+    // A page beyond her role says so, and what she may do.
+    await page.goto('/admin/enrollments');
+    await expect(page.getByRole('heading', { name: 'Enrollment Tracker is not part of your role' })).toBeVisible();
+    await expect(page.getByText(/As an instructor you may open the rosters/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'on a page beyond the role');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.goto('/admin');
+    await page.getByRole('textbox', { name: 'Admin Key' }).fill(manager.key);
+    await page.getByRole('button', { name: 'Access Dashboard' }).click();
+    await expect(page.getByRole('tab', { name: 'Enrollments' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Workshops' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
+
+    for (const { id } of [instructor, manager])
+      expect((await request.delete(`/api/admin/administrators/${id}`, { headers: owner })).status()).toBe(200);
   });
 });

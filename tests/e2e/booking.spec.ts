@@ -2,24 +2,16 @@ import { readdir, readFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, settle, SCREENSHOT_WIDTHS } from './fixtures.js';
+import {
+  OUTBOX,
+  announcerCleared,
+  decodedParts,
+  expectNoSeriousA11yViolations,
+  settle,
+  SCREENSHOT_WIDTHS,
+} from './fixtures.js';
 
-/** The e2e server's DATA_DIR (playwright.config.ts), where the offline mailer writes its .eml files. */
-const OUTBOX = resolve(`.tmp/e2e-data-${process.env.E2E_RUN_ID}/outbox`);
 const SHOTS = resolve('.tmp/booking-screens');
-
-/** The .eml as the parent's mail program reads it: quoted-printable and base64 parts decoded. */
-function decodedParts(eml: string): string {
-  const unfolded = eml
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const base64 = [
-    ...eml.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g),
-  ]
-    .map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'))
-    .join('\n');
-  return `${unfolded}\n${base64}`;
-}
 
 /** The "Manage your booking" address in the confirmation e-mail of `orderId`, once the mailer has written it. */
 async function bookingLinkFromOutbox(orderId: string): Promise<string> {
@@ -82,10 +74,6 @@ async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
-
-/** The toast announcer points at a replaced toast until it clears; axe would report that library node. */
-const announcerCleared = (page: Page) =>
-  expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
 
 test('a parent pays, opens the booking link from the e-mail, adds an allergy, cancels with the refund said before, and sees the refund', async ({
   page,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SCREENSHOT_WIDTHS, expectNoSeriousA11yViolations, screenshot, toasts } from './fixtures.js';
+import { SCREENSHOT_WIDTHS, announcerCleared, expectNoSeriousA11yViolations, screenshot, toasts } from './fixtures.js';
 
 const RECEIPT = /^GreatLakesEtiquette-Receipt-(ORD|FREE)-[A-Za-z0-9-]+\.txt$/;
 
@@ -55,14 +55,6 @@ async function fillStudents(page: Page, count = 1) {
   }
   await page.getByText('I have read and agree to the').click();
 }
-
-/**
- * react-aria announces a toast through a live-region node that points at the toast's title; once
- * the toast is replaced the pointer dangles until the announcer clears it (7 s). axe would report
- * that library node, so wait for it to go.
- */
-const announcerCleared = (page: Page) =>
-  expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
 
 const agreeToTerms = (page: Page) => page.getByText('I agree to the terms and conditions of enrollment').click();
 
@@ -221,6 +213,46 @@ test.describe('enrollment and payment', () => {
     await elsewhere.goto(`/checkout/9?participants=5&enrollmentId=${enrollmentId}`);
     await expect(elsewhere.getByRole('region', { name: 'Order Summary' })).toContainText('Total$260.00');
     await expect(elsewhere.getByRole('button', { name: 'Pay $260.00' })).toBeVisible();
+    await other.close();
+  });
+
+  test('sent again from the same tab, the form replaces the unpaid enrollment; the same e-mail from another browser does not', async ({
+    page,
+    browser,
+  }) => {
+    // Two submissions in one tab and one in another browser: more steps than most specs.
+    test.slow();
+    const status = async (id: string) =>
+      ((await (await page.request.get(`/api/enrollments/${id}`)).json()) as { status: string }).status;
+    const enrollmentOf = (url: string) => new URL(url).searchParams.get('enrollmentId')!;
+
+    await page.goto('/enroll/9');
+    await fillContact(page, 2);
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/9\?participants=2&enrollmentId=/);
+    const first = enrollmentOf(page.url());
+
+    // The parent opens the enroll page again in the same tab (the tab keeps the first answer's token).
+    await page.goto('/enroll/9');
+    await fillContact(page);
+    await agreeToTerms(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/9\?participants=1&enrollmentId=/);
+    const second = enrollmentOf(page.url());
+    expect(second).not.toBe(first);
+    await expect.poll(() => status(first)).toBe('cancelled');
+    await expect.poll(() => status(second)).toBe('pending');
+
+    // Another browser (another parent, or someone who knows the e-mail): a new enrollment, nothing replaced.
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    await elsewhere.goto('/enroll/9');
+    await fillContact(elsewhere);
+    await agreeToTerms(elsewhere);
+    await elsewhere.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(elsewhere).toHaveURL(/\/checkout\/9\?participants=1&enrollmentId=/);
+    expect(await status(second)).toBe('pending');
     await other.close();
   });
 

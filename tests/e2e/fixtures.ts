@@ -2,6 +2,7 @@ import { expect, type Fixtures, type Page, type PlaywrightTestOptions } from '@p
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 export const SCHOOL_NAME = 'Great Lakes Etiquette';
@@ -88,6 +89,13 @@ export async function expectNoSeriousA11yViolations(page: Page, context = ''): P
   }));
   expect(summary, `axe found serious/critical problems ${context}`).toEqual([]);
 }
+
+/**
+ * react-aria's live announcer keeps a node pointing at what it announced (a toast, a button's
+ * pending state) until it clears it; once that is gone, axe would report the library's node.
+ */
+export const announcerCleared = (page: Page) =>
+  expect(page.locator('[role="log"] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
 
 /**
  * Resolves once React has taken the server's markup over (`data-hydrated` on <html>, set when the
@@ -235,4 +243,42 @@ export function schoolWallClock(instant: Date): string {
       .map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** The e2e server's DATA_DIR (playwright.config.ts), where the offline mailer writes its .eml files. */
+export const OUTBOX = resolve(`.tmp/e2e-data-${process.env.E2E_RUN_ID}/outbox`);
+
+/** The .eml as the parent's mail program reads it: quoted-printable and base64 parts decoded. */
+export function decodedParts(eml: string): string {
+  const unfolded = eml
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const base64 = [
+    ...eml.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ]
+    .map((m) => Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+  return `${unfolded}\n${base64}`;
+}
+
+/**
+ * The decoded text of the first outbox message whose file name starts with `prefix` and that
+ * `matches`, once the mailer has written it (reactors send shortly after the request).
+ */
+export async function outboxMessage(prefix: string, matches: (text: string) => boolean): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        for (const file of await readdir(OUTBOX).catch(() => [] as string[])) {
+          if (!file.startsWith(prefix) || !file.endsWith('.eml')) continue;
+          const text = decodedParts(await readFile(join(OUTBOX, file), 'utf8'));
+          if (matches(text)) return (found = text);
+        }
+        return '';
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  return found;
 }

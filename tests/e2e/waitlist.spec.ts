@@ -1,7 +1,32 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_KEY, SCREENSHOT_WIDTHS, expectNoSeriousA11yViolations } from './fixtures.js';
+import {
+  E2E_ADMIN_KEY,
+  SCREENSHOT_WIDTHS,
+  announcerCleared,
+  expectNoSeriousA11yViolations,
+  outboxMessage,
+  screenshot,
+} from './fixtures.js';
 
-// A full workshop's card offers "Join the Waitlist": a dialog that works by keyboard alone.
+// A full workshop's card offers "Join the Waitlist": a dialog that works by keyboard alone. The
+// place counts once the parent confirms it from the e-mail the join sends.
+
+const CHECK_EMAIL = 'Check your e-mail to confirm your place on the waitlist.';
+
+/** The path of the confirmation link in the join e-mail sent to `email` for `title`. */
+async function confirmationLink(email: string, title: string): Promise<string> {
+  const mail = await outboxMessage(
+    'waitlist-join-',
+    (text) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\\s*$`, 'm').test(text) && text.includes(title),
+  );
+  expect(mail).toContain('Please confirm within 24 hours');
+  expect(mail).toMatch(/you will be \d+(st|nd|rd|th) on the waitlist/);
+  expect(mail).toMatch(/\/waitlist\/leave\?token=/);
+  const link = /https?:\/\/[^\s"<>]+\/waitlist\/confirm\?token=[A-Za-z0-9_.-]+/.exec(mail)?.[0];
+  expect(link, 'the confirmation link').toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
 
 const DAY = 86_400_000;
 
@@ -49,10 +74,12 @@ async function openSchedule(page: Page, title: string) {
 }
 
 test.describe('waitlist', () => {
-  test('a full workshop shows Join the Waitlist; the dialog is used by keyboard alone and tells the place', async ({
+  test('a full workshop shows Join the Waitlist; the dialog is used by keyboard alone and says to confirm from the e-mail', async ({
     page,
     request,
   }) => {
+    // From the schedule to the e-mail's link: more steps than most specs.
+    test.slow();
     const title = `Waitlist Dinner ${Date.now()}`;
     await fullWorkshop(request, title);
     const card = await openSchedule(page, title);
@@ -87,13 +114,14 @@ test.describe('waitlist', () => {
     await expect(dialog.getByRole('textbox', { name: 'Number of Participants' })).toHaveValue('2');
     await page.keyboard.press('Enter');
 
-    await expect(dialog.getByText(/You are\s+1st\s+on the waitlist\./)).toBeVisible();
+    await expect(dialog.getByText(CHECK_EMAIL)).toBeVisible();
+    await expect(dialog.getByText('grace.hopper@example.com')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'on the waitlist dialog after joining');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(join).toBeFocused();
 
-    // The same parent again: one entry, the same place.
+    // The same parent again: the same words (the answer says nothing about who is on the list).
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     await dialog.getByRole('textbox', { name: 'First Name' }).fill('Grace');
@@ -101,11 +129,23 @@ test.describe('waitlist', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill('grace.hopper@example.com');
     await dialog.getByRole('textbox', { name: 'Phone' }).fill('9725550199');
     await dialog.getByRole('textbox', { name: 'Email' }).press('Enter');
-    await expect(dialog.getByText(/You are\s+1st\s+on the waitlist\./)).toBeVisible();
+    await expect(dialog.getByText(CHECK_EMAIL)).toBeVisible();
+
+    // From the e-mail: the page asks first, then confirms by keyboard and says the place.
+    await page.goto(await confirmationLink('grace.hopper@example.com', title));
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Place on the Waitlist' })).toBeVisible();
+    const confirm = page.getByRole('button', { name: 'Confirm My Place' });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toContainText(/You are\s+1st\s+on the waitlist\./);
   });
 
   for (const width of SCREENSHOT_WIDTHS) {
-    test(`screenshot of the waitlist dialog at ${width} px`, async ({ page, request }) => {
+    test(`screenshot of the waitlist dialog at ${width} px, then the confirmation page from the e-mail`, async ({
+      page,
+      request,
+    }) => {
+      test.slow();
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       const title = `Waitlist Tea ${width} ${Date.now()}`;
       await fullWorkshop(request, title);
@@ -120,10 +160,37 @@ test.describe('waitlist', () => {
       await dialog.getByRole('textbox', { name: 'Email' }).fill(`w${width}@example.com`);
       await dialog.getByRole('textbox', { name: 'Phone' }).fill('9725550199');
       await dialog.getByRole('button', { name: 'Join the Waitlist' }).click();
-      await expect(dialog.getByText(/You are\s+1st\s+on the waitlist\./)).toBeVisible();
+      await expect(dialog.getByText(CHECK_EMAIL)).toBeVisible();
       await page.screenshot({ path: `screenshots/waitlist-joined-${width}.png` });
+
+      // The link from the e-mail, on the phone or the desktop.
+      await page.goto(await confirmationLink(`w${width}@example.com`, title));
+      await expect(page.getByRole('button', { name: 'Confirm My Place' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `on the confirmation page at ${width} px`);
+      await screenshot(page, 'waitlist-confirm');
+      await page.getByRole('button', { name: 'Confirm My Place' }).click();
+      await expect(page.getByRole('status')).toContainText(/You are\s+1st\s+on the waitlist\./);
+      await announcerCleared(page);
+      await expectNoSeriousA11yViolations(page, `on the confirmation page once confirmed at ${width} px`);
+      await screenshot(page, 'waitlist-confirmed');
+      // Used again (a second click, the link opened twice): the same place, nothing new.
+      await page.reload();
+      await page.getByRole('button', { name: 'Confirm My Place' }).click();
+      await expect(page.getByRole('status')).toContainText(/You are\s+1st\s+on the waitlist\./);
     });
   }
+
+  test('the confirmation page asks before it acts, and a damaged or forged link is refused in words', async ({
+    page,
+  }) => {
+    await page.goto('/waitlist/confirm?token=w1.e1.notavalidsignaturenotvalid');
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Place on the Waitlist' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'on the confirmation page');
+    await page.getByRole('button', { name: 'Confirm My Place' }).click();
+    await expect(page.getByRole('alert')).toContainText('This confirmation link is not valid');
+    await page.goto('/waitlist/confirm');
+    await expect(page.getByRole('alert')).toContainText('This link is incomplete');
+  });
 
   test('the leave page asks before it acts, and a damaged link is refused in words', async ({ page }) => {
     await page.goto('/waitlist/leave?token=w1.e1.notavalidsignaturenotvalid');

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../support/server.js';
 import { asNewVisitor } from '../support/visitors.js';
@@ -13,7 +13,7 @@ import { baseForm } from '../support/enrollment-forms.js';
 
 /**
  * Given a real server (SQLite files under DATA_DIR) with a full workshop of 10 seats and 45
- * parents on its waitlist, when the administrator raises the capacity to 40, the reactor starts
+ * parents on its waitlist (each confirmed from the link of the join e-mail in the outbox), when the administrator raises the capacity to 40, the reactor starts
  * offering the 30 new seats, and the server is killed with SIGKILL as soon as the first offer
  * e-mail is written, then after a restart on the same DATA_DIR: exactly 30 offers, to the first 30
  * entries in order, each held once on the workshop stream, recorded once, e-mailed once (30 outbox
@@ -25,17 +25,32 @@ const FIRST_CAPACITY = 10;
 const CAPACITY = 40;
 const OFFERS = CAPACITY - FIRST_CAPACITY;
 const WAITING = 45;
-const ENV = { RATE_LIMIT_PER_MINUTE: 'off', MAX_HELD_SEATS_PER_CLIENT: 'off' };
+const ENV = { RATE_LIMIT_PER_MINUTE: 'off', MAX_HELD_SEATS_PER_CLIENT: 'off', MAX_WAITLIST_ENTRIES_PER_CLIENT: 'off' };
 
 let server: RunningServer | undefined;
 afterAll(async () => {
   await server?.stop('SIGKILL');
 });
 
-const offerFiles = (dataDir: string) => {
+const outboxFiles = (dataDir: string, prefix: string) => {
   const dir = join(dataDir, 'outbox');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith('waitlist-') && f.endsWith('.eml')) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.eml')) : [];
 };
+const offerFiles = (dataDir: string) => outboxFiles(dataDir, 'waitlist-offer-');
+
+/** The confirmation token of each join e-mail in the outbox, by recipient (quoted-printable undone). */
+function confirmationTokens(dataDir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of outboxFiles(dataDir, 'waitlist-join-')) {
+    const eml = readFileSync(join(dataDir, 'outbox', file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const to = /^To: (.+)$/m.exec(eml)?.[1]?.trim();
+    const token = /\/waitlist\/confirm\?token=([A-Za-z0-9_.-]+)/.exec(eml)?.[1];
+    if (to && token) out.set(to, token);
+  }
+  return out;
+}
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(url, {
@@ -78,7 +93,6 @@ describe('waitlist offers across a kill', () => {
         });
         expect(r.status).toBe(201);
       }
-      const entries: string[] = [];
       for (let i = 0; i < WAITING; i++) {
         const r = await post(`${url}/api/workshops/${id}/waitlist`, {
           firstName: 'Grace',
@@ -87,8 +101,18 @@ describe('waitlist offers across a kill', () => {
           phone: '9725550199',
           participants: 1,
         });
-        expect(r.status).toBe(201);
-        entries.push(((await r.json()) as { waitlistEntryId: string }).waitlistEntryId);
+        expect(r.status).toBe(202);
+      }
+      // Each parent confirms from their e-mail, in the order they joined: that is the line's order.
+      expect(await eventually(() => confirmationTokens(dataDir).size === WAITING, 30_000, 20)).toBe(true);
+      const tokens = confirmationTokens(dataDir);
+      const entries: string[] = [];
+      for (let i = 0; i < WAITING; i++) {
+        const token = tokens.get(`wait-${i}@example.com`)!;
+        const r = await post(`${url}/api/waitlist/confirm`, { token });
+        expect(r.status).toBe(200);
+        expect(((await r.json()) as { position: number }).position).toBe(i + 1);
+        entries.push(token.split('.')[1]!);
       }
 
       const raised = await fetch(`${url}/api/admin/workshops/${id}`, {

@@ -113,3 +113,28 @@ export async function record(
   );
   return written.position;
 }
+
+/** The school moved workshop 6 under `submitted`'s enrollment: the item's date, time or place as given. */
+export function rescheduled(
+  enrollmentId: string,
+  changeId: string,
+  to: { date?: string; time?: string; location?: string },
+  from = submitted(enrollmentId),
+): EnrollmentEvent {
+  if (from.type !== 'EnrollmentSubmitted') throw new Error('rescheduled() moves a submitted item');
+  const fromItem = from.data.item;
+  const item = { ...fromItem, ...to };
+  const changed = (['date', 'time', 'location'] as const).filter((f) => item[f] !== fromItem[f]);
+  return {
+    type: 'BookingRescheduled',
+    data: {
+      enrollmentId,
+      workshopId: '6',
+      changeId,
+      fromItem,
+      item,
+      changed,
+      rescheduledAt: '2025-06-05T15:00:00.000Z',
+    },
+  };
+}

@@ -14,9 +14,10 @@ import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { useFormModel } from '../core/useFormModel.js';
 import { useAddAdministrator } from './administratorWrites.js';
+import { RolePicker } from './RolePicker.js';
 import './administrators.css';
 
-/** Name and e-mail; once added, the new key is shown this one time with a copy button. */
+/** Name, e-mail and role; once added, the new key is shown this one time with a copy button. */
 export function AddAdministratorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const [added, setAdded] = useState<AddedAdministrator | null>(null);
   const close = () => {
@@ -71,6 +72,7 @@ function AddForm({ onAdded, onClose }: { onAdded: (a: AddedAdministrator) => voi
         isRequired
         autoComplete="off"
       />
+      <RolePicker {...form.field('role')} />
       <div className="admin-form__actions">
         <Button variant="ghost" onPress={onClose}>
           Cancel

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
+import type { AdminArea } from '../../contracts/admin/roles.js';
 import { Link } from '../components/Link.js';
 import { Spinner } from '../components/Spinner.js';
 import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminPageQueryFn, type Page } from './adminApi.js';
 import { AdminShell } from './AdminShell.js';
+import { useAdminSession, useMayUse } from './adminSession.js';
 import { AdministratorsPanel } from './AdministratorsPanel.js';
 import { DashboardCards } from './DashboardCards.js';
 import { EnrollmentHistoryDialog } from './EnrollmentHistoryDialog.js';
@@ -20,44 +22,74 @@ import { WorkshopsPanel } from './WorkshopsPanel.js';
 const TABS = ['enrollments', 'programs', 'workshops', 'inbox', 'settings'] as const;
 type DashboardTab = (typeof TABS)[number];
 
-/** /admin: the summary cards and the tabs; the chosen tab is kept in the address (?tab=). */
+/** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
+const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
+  enrollments: { label: 'Enrollments', area: 'enrollments' },
+  programs: { label: 'Programs', area: 'catalogue' },
+  workshops: { label: 'Workshops', area: 'catalogue' },
+  inbox: { label: 'Inbox', area: 'inquiries' },
+  settings: { label: 'Settings', area: 'administrators' },
+};
+
+const PANELS: Record<DashboardTab, () => ReactElement> = {
+  enrollments: () => <RecentEnrollments />,
+  programs: () => <ProgramsPanel />,
+  workshops: () => <WorkshopsPanel />,
+  inbox: () => <InboxPanel />,
+  settings: () => <AdministratorsPanel />,
+};
+
+/**
+ * /admin: the summary cards, the next workshops and the tabs, as far as the role may use them; the
+ * chosen tab is kept in the address (?tab=). An instructor sees the day's dashboard of the
+ * workshops they teach, each linking to its roster.
+ */
 export function AdminDashboardPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as DashboardTab)
-    : 'enrollments';
   return (
     <AdminShell title="Admin Dashboard">
-      <DashboardCards />
-      <NextWorkshops />
-      <Tabs
-        selectedKey={tab}
-        onSelectionChange={(key) => setParams(key === 'enrollments' ? {} : { tab: String(key) }, { replace: true })}
-      >
-        <TabList aria-label="Admin areas">
-          <Tab id="enrollments">Enrollments</Tab>
-          <Tab id="programs">Programs</Tab>
-          <Tab id="workshops">Workshops</Tab>
-          <Tab id="inbox">Inbox</Tab>
-          <Tab id="settings">Settings</Tab>
-        </TabList>
-        <TabPanel id="enrollments">
-          <RecentEnrollments />
-        </TabPanel>
-        <TabPanel id="programs">
-          <ProgramsPanel />
-        </TabPanel>
-        <TabPanel id="workshops">
-          <WorkshopsPanel />
-        </TabPanel>
-        <TabPanel id="inbox">
-          <InboxPanel />
-        </TabPanel>
-        <TabPanel id="settings">
-          <AdministratorsPanel />
-        </TabPanel>
-      </Tabs>
+      <Dashboard />
     </AdminShell>
+  );
+}
+
+function Dashboard() {
+  const [params, setParams] = useSearchParams();
+  const session = useAdminSession();
+  const may = useMayUse();
+  const tabs = TABS.filter((t) => may(TAB_AREAS[t].area));
+  const asked = params.get('tab') ?? '';
+  const tab = (tabs as readonly string[]).includes(asked) ? (asked as DashboardTab) : tabs[0];
+  const instructor = session?.role === 'instructor';
+  return (
+    <>
+      {instructor && (
+        <p className="admin-welcome">
+          Welcome, {session.name}. Here are the workshops you teach: open one for its roster, allergies and photo
+          choices, and to mark who is here.
+        </p>
+      )}
+      {may('overview') && <DashboardCards />}
+      {may('day') && <NextWorkshops own={instructor} />}
+      {tab && (
+        <Tabs
+          selectedKey={tab}
+          onSelectionChange={(key) => setParams(key === tabs[0] ? {} : { tab: String(key) }, { replace: true })}
+        >
+          <TabList aria-label="Admin areas">
+            {tabs.map((t) => (
+              <Tab key={t} id={t}>
+                {TAB_AREAS[t].label}
+              </Tab>
+            ))}
+          </TabList>
+          {tabs.map((t) => (
+            <TabPanel key={t} id={t}>
+              {PANELS[t]()}
+            </TabPanel>
+          ))}
+        </Tabs>
+      )}
+    </>
   );
 }
 

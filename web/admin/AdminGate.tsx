@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { Button } from '../components/Button.js';
@@ -9,21 +9,25 @@ import { toast } from '../components/Toast.js';
 import { apiErrorText, isApiError } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { useFormModel } from '../core/useFormModel.js';
-import { adminRequest } from './adminApi.js';
+import { onForbidden } from './adminApi.js';
 import { saveAdminKey, useAdminKey } from './adminKey.js';
-
-const checkKey = async (key: string) => {
-  await adminRequest('GET', queryKeys.adminSession()[0], undefined, key);
-  return true;
-};
+import { fetchAdminSession } from './adminSession.js';
 
 /**
  * Nothing of the admin area renders until the server has accepted the key: a stored key is checked
- * again on every visit, and a key typed in is checked before it is stored.
+ * again on every visit, and a key typed in is checked before it is stored. The answer says who
+ * holds it and in what role, which the screens read (useAdminSession) to show only what it may use.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const key = useAdminKey();
-  const session = useQuery({ queryKey: queryKeys.adminSession(), queryFn: () => checkKey(key), enabled: key !== '' });
+  const session = useQuery({
+    queryKey: queryKeys.adminMe(),
+    queryFn: () => fetchAdminSession(key),
+    enabled: key !== '',
+  });
+  const { refetch } = session;
+  // A 403 anywhere may mean the owner changed this key's role: read it again, and the screens follow.
+  useEffect(() => onForbidden(() => void refetch()), [refetch]);
 
   if (key === '') return <KeyForm />;
   if (session.isPending) {
@@ -33,7 +37,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (session.isError) {
+  if (session.isError && session.data === undefined) {
     return (
       <div className="admin-gate">
         <Card className="admin-gate__card" role="alert">
@@ -64,8 +68,8 @@ function KeyForm() {
     setChecking(true);
     form.showErrors({});
     try {
-      await checkKey(key);
-      queryClient.setQueryData(queryKeys.adminSession(), true);
+      const session = await fetchAdminSession(key);
+      queryClient.setQueryData(queryKeys.adminMe(), session);
       saveAdminKey(key);
     } catch (err) {
       form.showErrors({

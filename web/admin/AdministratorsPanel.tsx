@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdministratorSummary } from '../../contracts/admin/administrators.js';
+import { ROLE_LABELS, type AssignableRole } from '../../contracts/admin/roles.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
@@ -12,10 +13,14 @@ import { queryKeys } from '../core/queryKeys.js';
 import { adminQueryFn } from './adminApi.js';
 import { day, moment } from './adminFormat.js';
 import { AddAdministratorDialog } from './AddAdministratorDialog.js';
-import { useRevokeAdministrator } from './administratorWrites.js';
+import { useChangeAdministratorRole, useRevokeAdministrator } from './administratorWrites.js';
+import { RolePicker } from './RolePicker.js';
 import './administrators.css';
 
-/** Settings: who holds an admin key. Each administrator has their own, named in the audit trail. */
+/**
+ * Settings (the owner's alone): who holds an admin key, and in what role. Each administrator has
+ * their own key, named in the audit trail.
+ */
 export function AdministratorsPanel() {
   const admins = useQuery({
     queryKey: queryKeys.adminAdministrators(),
@@ -23,6 +28,7 @@ export function AdministratorsPanel() {
   });
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<AdministratorSummary | null>(null);
+  const [changing, setChanging] = useState<AdministratorSummary | null>(null);
 
   return (
     <section aria-labelledby="administrators-heading" className="catalogue-panel">
@@ -33,8 +39,10 @@ export function AdministratorsPanel() {
         <Button onPress={() => setAdding(true)}>Add administrator</Button>
       </div>
       <p className="administrators__intro">
-        Each administrator signs in with a key of their own, and the enrollment history names who did what. The
-        owner&apos;s key is the server&apos;s ADMIN_KEY setting.
+        Each administrator signs in with a key of their own, and the enrollment history names who did what. Managers use
+        everything but this list; instructors see only the rosters and the day of the workshops that name them as
+        instructor. The owner&apos;s key is the server&apos;s ADMIN_KEY setting, and the owner is sent an e-mail of
+        every change here.
       </p>
       {admins.isPending && <Spinner label="Loading administrators…" showLabel />}
       {admins.isError && (
@@ -50,6 +58,7 @@ export function AdministratorsPanel() {
           <TableHeader>
             <Column isRowHeader>Name</Column>
             <Column>Email</Column>
+            <Column>Role</Column>
             <Column>Added</Column>
             <Column>Last used</Column>
             <Column>
@@ -71,13 +80,24 @@ export function AdministratorsPanel() {
                     <span className="administrators__muted">Set by ADMIN_KEY</span>
                   )}
                 </Cell>
+                <Cell label="Role">{ROLE_LABELS[a.role]}</Cell>
                 <Cell label="Added">{a.createdAt ? day(a.createdAt) : '—'}</Cell>
                 <Cell label="Last used">{a.lastUsedAt ? moment(a.lastUsedAt) : 'Never'}</Cell>
                 <Cell label="Actions">
                   {!a.owner && (
-                    <Button variant="danger" size="sm" onPress={() => setRevoking(a)} aria-label={`Revoke ${a.name}`}>
-                      Revoke
-                    </Button>
+                    <span className="administrators__actions">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onPress={() => setChanging(a)}
+                        aria-label={`Change the role of ${a.name}`}
+                      >
+                        Change role
+                      </Button>
+                      <Button variant="danger" size="sm" onPress={() => setRevoking(a)} aria-label={`Revoke ${a.name}`}>
+                        Revoke
+                      </Button>
+                    </span>
                   )}
                 </Cell>
               </Row>
@@ -87,6 +107,7 @@ export function AdministratorsPanel() {
       )}
       <AddAdministratorDialog isOpen={adding} onClose={() => setAdding(false)} />
       <RevokeDialog admin={revoking} onClose={() => setRevoking(null)} />
+      <ChangeRoleDialog admin={changing} onClose={() => setChanging(null)} />
     </section>
   );
 }
@@ -128,5 +149,60 @@ function RevokeDialog({ admin, onClose }: { admin: AdministratorSummary | null; 
         in the history under their name.
       </p>
     </Dialog>
+  );
+}
+
+function ChangeRoleDialog({ admin, onClose }: { admin: AdministratorSummary | null; onClose: () => void }) {
+  return (
+    <Dialog
+      isOpen={admin !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={admin ? `Role of ${admin.name}` : 'Role'}
+    >
+      {admin && admin.role !== 'owner' && <ChangeRoleForm admin={admin} current={admin.role} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ChangeRoleForm({
+  admin,
+  current,
+  onClose,
+}: {
+  admin: AdministratorSummary;
+  current: AssignableRole;
+  onClose: () => void;
+}) {
+  const [role, setRole] = useState<AssignableRole>(current);
+  const change = useChangeAdministratorRole();
+  const save = () =>
+    change.mutate(
+      { id: admin.id, role },
+      {
+        onSuccess: () => {
+          toast({ title: `${admin.name} is now ${role === 'instructor' ? 'an instructor' : 'a manager'}` });
+          onClose();
+        },
+        onError: (err) =>
+          toast({
+            title: 'The role was not changed',
+            description: apiErrorText(err) ?? 'Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <div className="admin-form">
+      <p>The new role applies from {admin.name}&apos;s next click, on every device; their key stays the same.</p>
+      <RolePicker value={role} onChange={setRole} />
+      <div className="admin-form__actions">
+        <Button variant="ghost" onPress={onClose}>
+          Cancel
+        </Button>
+        <Button onPress={save} isDisabled={change.isPending || role === current}>
+          {change.isPending ? 'Saving…' : 'Save role'}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { EnrollmentRecordView } from './EnrollmentRecordView.js';
 export function EnrollmentDetailPage() {
   const { id = '' } = useParams();
   return (
-    <AdminShell title="Enrollment">
+    <AdminShell title="Enrollment" area="enrollments">
       <p className="enrollment-page__back">
         <Link href="/admin/enrollments">Back to the Enrollment Tracker</Link>
       </p>

@@ -66,6 +66,7 @@ export function EnrollmentTrackerPage() {
   return (
     <AdminShell
       title="Enrollment Tracker"
+      area="enrollments"
       actions={
         <Button variant="secondary" onPress={() => void exportCsv()} isDisabled={exporting}>
           {exporting ? 'Exporting…' : 'Export CSV'}

@@ -55,8 +55,11 @@ function DayCard({ w }: { w: DayWorkshop }) {
   );
 }
 
-/** The dashboard for the day: the next workshops, each linking to its roster. */
-export function NextWorkshops() {
+/**
+ * The dashboard for the day: the next workshops, each linking to its roster. For an instructor the
+ * server lists only the workshops they teach, and the words say so.
+ */
+export function NextWorkshops({ own = false }: { own?: boolean }) {
   const next = useQuery({
     queryKey: queryKeys.adminDashboardDay(),
     queryFn: adminQueryFn as () => Promise<DashboardDay>,
@@ -64,7 +67,7 @@ export function NextWorkshops() {
   return (
     <section aria-labelledby="next-workshops-heading" className="next-workshops">
       <h2 id="next-workshops-heading" className="admin-section-title">
-        Next workshops
+        {own ? 'Your next workshops' : 'Next workshops'}
       </h2>
       {next.isPending && <Spinner label="Loading the next workshops…" showLabel />}
       {next.isError && (
@@ -77,7 +80,9 @@ export function NextWorkshops() {
       )}
       {next.data &&
         (next.data.workshops.length === 0 ? (
-          <p className="day-card__none">No workshops are scheduled.</p>
+          <p className="day-card__none">
+            {own ? 'None of the next workshops names you as its instructor.' : 'No workshops are scheduled.'}
+          </p>
         ) : (
           <ul className="next-workshops__list" aria-labelledby="next-workshops-heading">
             {next.data.workshops.map((w) => (

@@ -5,8 +5,9 @@ import { Button } from '../components/Button.js';
 import { Link } from '../components/Link.js';
 import { Spinner } from '../components/Spinner.js';
 import { toast } from '../components/Toast.js';
-import { apiErrorText } from '../core/api.js';
+import { apiErrorText, isApiError } from '../core/api.js';
 import { AdminShell } from './AdminShell.js';
+import { useMayUse } from './adminSession.js';
 import { downloadCsv } from './exportCsv.js';
 import { RosterTable } from './RosterTable.js';
 import { SignInSheet } from './SignInSheet.js';
@@ -20,6 +21,9 @@ export function RosterPage() {
   const roster = useRoster(id);
   const mark = useMarkAttendance(id);
   const [downloading, setDownloading] = useState(false);
+  const may = useMayUse();
+  // A 403 (a workshop someone else teaches) says what the role may do; trying again would not help.
+  const refused = isApiError(roster.error, 403);
   const title = roster.data ? `Roster: ${roster.data.workshop.title}` : 'Workshop roster';
 
   const download = async () => {
@@ -40,6 +44,7 @@ export function RosterPage() {
   return (
     <AdminShell
       title={title}
+      area="rosters"
       actions={
         roster.data && (
           <>
@@ -54,16 +59,24 @@ export function RosterPage() {
       }
     >
       <div className="roster-screen">
-        <Link href="/admin?tab=workshops" className="roster-back">
-          ← All workshops
-        </Link>
+        {may('catalogue') ? (
+          <Link href="/admin?tab=workshops" className="roster-back">
+            ← All workshops
+          </Link>
+        ) : (
+          <Link href="/admin" className="roster-back">
+            ← Your workshops
+          </Link>
+        )}
         {roster.isPending && <Spinner label="Loading the roster…" showLabel />}
         {roster.isError && (
           <div role="alert" className="admin-error">
             <p>{apiErrorText(roster.error) ?? 'The roster could not be loaded.'}</p>
-            <Button variant="outline" onPress={() => void roster.refetch()}>
-              Retry
-            </Button>
+            {!refused && (
+              <Button variant="outline" onPress={() => void roster.refetch()}>
+                Retry
+              </Button>
+            )}
           </div>
         )}
         {roster.data && (

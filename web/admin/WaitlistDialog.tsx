@@ -11,11 +11,13 @@ import { adminQueryFn } from './adminApi.js';
 import { day, moment } from './adminFormat.js';
 
 const STATUS: Record<WaitlistEntryView['status'], { label: string; badge: BadgeVariant }> = {
+  unconfirmed: { label: 'E-mail not confirmed', badge: 'neutral' },
   waiting: { label: 'Waiting', badge: 'neutral' },
   offered: { label: 'Offer standing', badge: 'accent' },
   accepted: { label: 'Enrolled', badge: 'success' },
   expired: { label: 'Offer expired', badge: 'neutral' },
   left: { label: 'Left', badge: 'neutral' },
+  lapsed: { label: 'Never confirmed', badge: 'neutral' },
 };
 
 const when = (instant: string | null) => (instant ? moment(instant) : '—');

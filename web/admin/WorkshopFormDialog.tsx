@@ -17,6 +17,7 @@ import { schoolWallClock } from './adminFormat.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 import { PriceTiersField } from './PriceTiersField.js';
 import { AdditionalInfoField } from './AdditionalInfoField.js';
+import { MovedBookingsNotice, type MovedField } from './MovedBookingsNotice.js';
 
 const CATEGORY_LABELS: Record<WorkshopCategory, string> = {
   children: 'Children',
@@ -43,6 +44,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         capacity: w.capacity,
         enrollmentClosesAt: w.enrollmentClosesAt ? schoolWallClock(w.enrollmentClosesAt) : '',
         priceTiers: w.priceTiers ?? [],
+        maxFreeSeatsPerClient: w.maxFreeSeatsPerClient ?? Number.NaN,
         instructor: w.instructor,
         duration: w.duration,
         ageRange: w.ageRange ?? '',
@@ -75,13 +77,21 @@ export function WorkshopFormDialog({
   );
 }
 
+/** The fields whose change moves the bookings (the form's values against the saved ones). */
+const MOVING: readonly MovedField[] = ['date', 'time', 'location'];
+const movedFields = (saved: AdminWorkshopValues, now: AdminWorkshopValues) =>
+  MOVING.filter((f) => saved[f].trim() !== now[f].trim());
+
 function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
+  const saved = valuesOf(workshop);
   const { values, field, listField, set, errors, write, submitWith, formRef } = useCatalogueForm(
     'workshop',
-    valuesOf(workshop),
+    saved,
     AdminWorkshopFormSchema,
     onClose,
   );
+  // An empty field is NaN in the form (null only once checked: "no cap of its own").
+  const freeSeats = field('maxFreeSeatsPerClient');
   const submit = submitWith((parsed) => {
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
     const body: AdminWorkshopInput = { ...parsed, spotsRemaining: workshop?.spotsLeft ?? parsed.capacity };
@@ -130,6 +140,7 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
         />
         <TextField label="Location" {...field('location')} isRequired />
       </div>
+      {workshop && <MovedBookingsNotice workshopId={workshop.id} moved={movedFields(saved, values)} />}
       <div className="admin-form__row">
         <NumberField
           label="Price"
@@ -152,6 +163,14 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           isRequired
         />
       </div>
+      <NumberField
+        label="Free seats per family"
+        description="For a free workshop: the most seats one family (one connection or e-mail) may reserve. Leave empty for the usual limit."
+        {...freeSeats}
+        value={freeSeats.value ?? Number.NaN}
+        minValue={1}
+        step={1}
+      />
       <div className="admin-form__row">
         <TextField label="Instructor" {...field('instructor')} />
         <TextField label="Duration" description="e.g. 1.5 hours" {...field('duration')} />

@@ -4,6 +4,18 @@ import { urlOfQueryKey } from '../core/queryKeys.js';
 import { TOTAL_COUNT_HEADER } from '../../contracts/admin/paging.js';
 import { clearAdminKey, getAdminKey } from './adminKey.js';
 
+const forbiddenListeners = new Set<() => void>();
+
+/**
+ * Called on every 403: the key is right but its role may not do that (its role may have changed
+ * since the page was opened). The key gate listens and asks who holds the key again, so the
+ * screens follow the role as it is now. Returns the unsubscribe function.
+ */
+export function onForbidden(listener: () => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => void forbiddenListeners.delete(listener);
+}
+
 /**
  * Every admin call: the stored key goes in the Admin-Key header, and a 401 forgets the key, which
  * sends every admin screen back to the key gate.
@@ -18,6 +30,7 @@ export async function adminRequest(
     return await apiRequest(method, url, body, { headers: { 'Admin-Key': key } });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) clearAdminKey();
+    if (err instanceof ApiError && err.status === 403) forbiddenListeners.forEach((listener) => listener());
     throw err;
   }
 }

@@ -3,6 +3,8 @@ import type {
   AddAdministratorInput,
   AddedAdministrator,
   AdministratorSummary,
+  ChangeAdministratorRoleInput,
+  ChangedAdministratorRole,
   RevokedAdministrator,
 } from '../../contracts/admin/administrators.js';
 import { queryKeys } from '../core/queryKeys.js';
@@ -30,6 +32,15 @@ export function useAddAdministrator() {
     mutationFn: (body: AddAdministratorInput) =>
       adminJson<AddedAdministrator>('POST', '/api/admin/administrators', body),
     onSuccess: (added) => refresh(added.position),
+  });
+}
+
+export function useChangeAdministratorRole() {
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ChangeAdministratorRoleInput & { id: string }) =>
+      adminJson<ChangedAdministratorRole>('PATCH', `/api/admin/administrators/${encodeURIComponent(id)}`, body),
+    onSuccess: (changed) => refresh(changed.position),
   });
 }
 

@@ -17,7 +17,7 @@ import { downloadReceipt } from '../enrollment/receiptDownload.js';
 import { calendarHref, useBooking } from './api.js';
 import { CancelBookingDialog, refundSentence } from './CancelBookingDialog.js';
 import { EditParticipants } from './EditParticipants.js';
-import { deadlineText, REFUND_STATUS_TEXT } from './bookingText.js';
+import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
 import '../enrollment/OrderConfirmationPage.css';
 import './BookingPage.css';
 
@@ -73,6 +73,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
   const status = STATUS[b.status];
   const orderId = b.orderId ?? '';
   const terms = b.cancellation;
+  const moved = movedText(b);
 
   return (
     <div className="container section confirm booking">
@@ -85,6 +86,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           {item.date ? `, ${formatLongDate(item.date)}` : ''}
         </p>
         <Badge variant={status.badge}>{status.text}</Badge>
+        {moved && <p className="booking__moved">{moved}</p>}
         <p role="status" className="booking__news">
           {news}
         </p>
@@ -178,8 +180,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
         ) : (
           <>
             <p>
-              {terms.kind === 'full-refund' &&
-                `Cancel by ${deadlineText(terms.deadline)} for a full refund of ${formatUsd(terms.refundCents)}. After that, no refund is given.`}
+              {terms.kind === 'full-refund' && fullRefundText(terms)}
               {terms.kind === 'no-refund' && refundSentence(terms)}
               {terms.kind === 'free' &&
                 'This booking is free: you can cancel at no cost until the workshop begins.'}{' '}

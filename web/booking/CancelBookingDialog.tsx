@@ -14,7 +14,9 @@ export function refundSentence(terms: Open): string {
     case 'full-refund':
       return `You will get a full refund of ${formatUsd(terms.refundCents)} to the card you paid with.`;
     case 'no-refund':
-      return `No refund applies: the full-refund period ended on ${deadlineText(terms.deadline)}.`;
+      return terms.movedBySchool
+        ? `No refund applies: the full-refund period ended on ${deadlineText(terms.deadline)}, counted from the later of the date you booked and the new date.`
+        : `No refund applies: the full-refund period ended on ${deadlineText(terms.deadline)}.`;
     case 'free':
       return 'This booking is free: nothing is charged or refunded.';
   }

@@ -1,4 +1,6 @@
-import type { BookingRefund } from '../../contracts/booking/api.js';
+import type { BookingRefund, BookingView, CancellationTerms } from '../../contracts/booking/api.js';
+import { formatUsd } from '../../contracts/enrollment/money.js';
+import { formatLongDate } from '../core/format.js';
 
 const onSchoolClock = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
@@ -19,3 +21,21 @@ export const REFUND_STATUS_TEXT: Record<BookingRefund['status'], string> = {
   issued: 'issued',
   failed: 'delayed: we are on it',
 };
+
+/** "The school moved this class from Saturday, July 19, 2025, 7:00 PM - 9:00 PM (at …)." */
+export function movedText(b: Pick<BookingView, 'item' | 'movedFrom'>): string | null {
+  const from = b.movedFrom;
+  if (!from) return null;
+  const when = [from.date ? formatLongDate(from.date) : '', from.time].filter(Boolean).join(', ');
+  const where = from.location !== b.item.location ? ` at ${from.location}` : '';
+  return `The school moved this class. You booked it for ${when}${where}; the details above are the new ones.`;
+}
+
+/** The full-refund terms as the booking page states them; a move by the school says why the deadline is what it is. */
+export function fullRefundText(terms: Extract<CancellationTerms, { kind: 'full-refund' }>): string {
+  const deadline = deadlineText(terms.deadline);
+  const amount = formatUsd(terms.refundCents);
+  return terms.movedBySchool
+    ? `Because the school moved this class, you can cancel with a full refund of ${amount} until ${deadline}. After that, no refund is given.`
+    : `Cancel by ${deadline} for a full refund of ${amount}. After that, no refund is given.`;
+}

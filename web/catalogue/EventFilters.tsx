@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { parseDate, type CalendarDate } from '@internationalized/date';
 import { Button } from '../components/Button.js';
-import { Calendar } from '../components/Calendar.js';
 import { Select } from '../components/Select.js';
 import { formatDayKey, todayKey } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
 import { SchoolLocale } from '../core/SchoolLocale.js';
+import { DayCalendar } from './DayCalendar.js';
 import { EVENT_CATEGORY_OPTIONS } from './eventsFilters.js';
 import { parseCategory } from './scheduleFilters.js';
 import { useAddressFilters } from './useAddressFilters.js';
@@ -22,7 +21,6 @@ export function EventFilters({ eventDays, search }: EventFiltersProps) {
   const filters = useAddressFilters(search);
   const now = useVisitNow();
   const marked = useMemo(() => new Set(eventDays), [eventDays]);
-  const value: CalendarDate | null = filters.day ? parseDate(filters.day) : null;
   return (
     <SchoolLocale>
       <section className="events__filters" aria-labelledby="event-filters-title">
@@ -39,14 +37,12 @@ export function EventFilters({ eventDays, search }: EventFiltersProps) {
           <p className="field__label" id="event-date-label">
             Date
           </p>
-          <Calendar<CalendarDate>
-            // Opens on the picked day or today; a new "today" (the visitor's clock after hydration) opens it afresh.
-            key={todayKey(now)}
+          {/* Opens on the picked day, or today. */}
+          <DayCalendar
             aria-labelledby="event-date-label"
-            value={value}
-            onChange={(date) => filters.setDay(date ? date.toString() : null)}
-            defaultFocusedValue={parseDate(filters.day ?? todayKey(now))}
-            isMarked={(d) => marked.has(d.toString())}
+            filters={filters}
+            marked={marked}
+            opening={filters.day ?? todayKey(now)}
           />
           <p className="events__date-note">
             {filters.day ? `Showing ${formatDayKey(filters.day)}` : 'Showing every day.'}

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import type { Program } from '../../contracts/catalogue/program.js';
+import type { ProgramFilter } from '../../contracts/catalogue/program-filters.js';
 import { Link } from '../components/Link.js';
 import { PageHead } from '../layout/PageHead.js';
 import { CLIENT_TESTIMONIALS } from '../site/testimonials.js';
@@ -17,7 +18,7 @@ const FILTERS = {
   teens: { label: 'Teens', heading: 'Teen Programs', matches: ['teens', 'teen'] },
   professional: { label: 'Professional', heading: 'Professional Programs', matches: ['professional', 'business'] },
   business: { label: 'Business', heading: 'Business Programs', matches: ['professional', 'business'] },
-} as const;
+} as const satisfies Record<ProgramFilter, { label: string; heading: string; matches: readonly string[] }>;
 type FilterKey = keyof typeof FILTERS;
 
 const FILTER_LINKS: Array<{ key: FilterKey | null; label: string }> = [

@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
-import { parseDate, type CalendarDate } from '@internationalized/date';
+import { useMemo } from 'react';
 import { Button } from '../components/Button.js';
-import { Calendar } from '../components/Calendar.js';
 import { hasBegun } from '../../contracts/catalogue/sales-window.js';
-import { dayKeyOf, formatDayKey, todayKey } from '../core/format.js';
+import { dayKeyOf, formatDayKey } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
 import { SchoolLocale } from '../core/SchoolLocale.js';
+import { DayCalendar } from './DayCalendar.js';
 import { openingOf } from './scheduleFilters.js';
 import { useAddressFilters } from './useAddressFilters.js';
 
@@ -30,13 +29,12 @@ export function ScheduleDatePicker({ dates, search }: ScheduleDatePickerProps) {
     <SchoolLocale>
       <section className="schedule__calendar-card" aria-labelledby="pick-date-title">
         <div className="schedule__calendar">
-          <ScheduleCalendar
-            // A new "today" (the visitor's clock after hydration) opens the calendar afresh.
-            key={todayKey(now)}
+          <DayCalendar
+            aria-label="Workshop dates"
+            months={2}
+            filters={filters}
+            marked={marked}
             opening={openingOf(markedDays, now)}
-            day={filters.day}
-            onDayChange={filters.setDay}
-            isMarked={(d) => marked.has(d.toString())}
           />
         </div>
         <div className="schedule__calendar-side">
@@ -52,27 +50,5 @@ export function ScheduleDatePicker({ dates, search }: ScheduleDatePickerProps) {
         </div>
       </section>
     </SchoolLocale>
-  );
-}
-
-interface ScheduleCalendarProps {
-  opening: string;
-  day: string | null;
-  onDayChange: (day: string | null) => void;
-  isMarked: (date: CalendarDate) => boolean;
-}
-
-function ScheduleCalendar({ opening, day, onDayChange, isMarked }: ScheduleCalendarProps) {
-  // The opening month is decided once, as the calendar first shows.
-  const [openOn] = useState(() => parseDate(opening));
-  return (
-    <Calendar<CalendarDate>
-      aria-label="Workshop dates"
-      months={2}
-      value={day ? parseDate(day) : null}
-      onChange={(date) => onDayChange(date ? date.toString() : null)}
-      defaultFocusedValue={openOn}
-      isMarked={(d) => isMarked(d as CalendarDate)}
-    />
   );
 }

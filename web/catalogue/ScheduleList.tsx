@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Badge } from '../components/Badge.js';
 import { Tab, TabList, TabPanel, Tabs } from '../components/Tabs.js';
 import { formatDayKey } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
 import { SchoolLocale } from '../core/SchoolLocale.js';
-import { ClearFiltersLink } from './ClearFiltersLink.js';
-import { LazyWorkshopDialog } from './LazyWorkshopDialog.js';
 import { isUpcoming } from './saleState.js';
 import { CATEGORY_TABS, capitalise, filterWorkshops, parseCategory } from './scheduleFilters.js';
 import { useAddressFilters } from './useAddressFilters.js';
-import { WorkshopCard } from './WorkshopCard.js';
-
-const COUNT_ID = 'workshop-count';
+import { useWorkshopDialog } from './useWorkshopDialog.js';
+import { WorkshopResults } from './WorkshopResults.js';
 
 export interface ScheduleListProps {
   /** The upcoming workshops, soonest first. */
@@ -24,48 +20,43 @@ export interface ScheduleListProps {
 /** The schedule's workshops under their category tabs, narrowed by the picked day, each with its details dialog. */
 export function ScheduleList({ workshops, search }: ScheduleListProps) {
   const filters = useAddressFilters(search);
-  const [dialog, setDialog] = useState<{ workshop: Workshop | null; open: boolean }>({ workshop: null, open: false });
   // One "now" per visit, so a card does not change state under the pointer while it is read.
   const now = useVisitNow();
+  const details = useWorkshopDialog(now);
   // The server's upcoming list, less what has begun since by the visitor's clock (the same list while hydrating).
-  const upcoming = workshops.filter((w) => isUpcoming(w, now));
-  const visible = filterWorkshops(upcoming, filters.category, filters.day);
+  const visible = filterWorkshops(
+    workshops.filter((w) => isUpcoming(w, now)),
+    filters.category,
+    filters.day,
+  );
 
+  const badges = (filters.category !== 'all' || filters.day) && (
+    <ul className="schedule__badges" aria-label="Active filters">
+      {filters.category !== 'all' && (
+        <li>
+          <Badge variant="navy">Category: {capitalise(filters.category)}</Badge>
+        </li>
+      )}
+      {filters.day && (
+        <li>
+          <Badge variant="navy">Date: {formatDayKey(filters.day)}</Badge>
+        </li>
+      )}
+    </ul>
+  );
   const list = (
     <div className="schedule__results">
-      <div className="schedule__filters">
-        {(filters.category !== 'all' || filters.day) && (
-          <ul className="schedule__badges" aria-label="Active filters">
-            {filters.category !== 'all' && (
-              <li>
-                <Badge variant="navy">Category: {capitalise(filters.category)}</Badge>
-              </li>
-            )}
-            {filters.day && (
-              <li>
-                <Badge variant="navy">Date: {formatDayKey(filters.day)}</Badge>
-              </li>
-            )}
-          </ul>
-        )}
-        <p id={COUNT_ID} className="schedule__count" role="status" tabIndex={-1}>
-          {visible.length} workshops found
-        </p>
-      </div>
-      {visible.length === 0 ? (
-        <div className="schedule__empty">
-          <p>No workshops found for the selected filters.</p>
-          <ClearFiltersLink href="/schedule" countId={COUNT_ID} onClear={filters.clear} />
-        </div>
-      ) : (
-        <ul className="workshop-grid">
-          {visible.map((w) => (
-            <li key={w.id}>
-              <WorkshopCard workshop={w} now={now} onViewDetails={() => setDialog({ workshop: w, open: true })} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <WorkshopResults
+        workshops={visible}
+        now={now}
+        header={badges}
+        count={<>{visible.length} workshops found</>}
+        countId="workshop-count"
+        empty="No workshops found for the selected filters."
+        clearHref="/schedule"
+        onClear={filters.clear}
+        onViewDetails={details.open}
+      />
     </div>
   );
 
@@ -88,12 +79,7 @@ export function ScheduleList({ workshops, search }: ScheduleListProps) {
             </TabPanel>
           ))}
         </Tabs>
-        <LazyWorkshopDialog
-          workshop={dialog.workshop}
-          isOpen={dialog.open}
-          onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-          now={now}
-        />
+        {details.dialog}
       </section>
     </SchoolLocale>
   );

@@ -26,7 +26,7 @@ export const IslandServerContext = createContext<IslandServer | null>(null);
 /**
  * Marks a component as an island: on a page rendered as islands, the only part of it the browser
  * hydrates (the rest stays the server's HTML, with no JavaScript). Its props must be JSON: they
- * travel in the page. The name is the island's entry in contracts/site/islands.ts
+ * travel in the page. The name is the island's entry in contracts/site/pages.ts (ISLANDS)
  * (the server renderer refuses a name it does not find there). `hydrate` says when the browser
  * takes it over (see IslandHydration): at once by default.
  */

@@ -20,13 +20,15 @@ export const queryKeys = {
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
   adminRoster: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`),
+  adminWorkshopBookings: (workshopId: string) =>
+    withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/bookings`),
   stripeConfig: () => withParams('/api/stripe-config'),
   policies: () => withParams('/api/policies'),
   booking: (token: string, params?: SearchParams) => withParams(`/api/bookings/${encodeURIComponent(token)}`, params),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
   stripeConnection: () => withParams('/api/test-stripe-connection'),
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),
-  adminSession: () => withParams('/api/admin/session'),
+  adminMe: () => withParams('/api/admin/me'),
   adminDashboard: (params?: SearchParams) => withParams('/api/admin/dashboard', params),
   adminDashboardDay: (params?: SearchParams) => withParams('/api/admin/dashboard/day', params),
   adminEnrollment: (id: string, params?: SearchParams) =>

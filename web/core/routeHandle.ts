@@ -1,12 +1,18 @@
 import type { Params } from 'react-router-dom';
-import type { ApiQueryKey } from './queryKeys.js';
+import type { Page, PageRead } from '../../contracts/site/pages.js';
+import { queryKeys, type ApiQueryKey } from './queryKeys.js';
 
-/** A route's `handle`: the reads its page shows, which the server loads and hands over with its HTML. */
+/** A route's `handle`: its entry in the page manifest (contracts/site/pages.ts). */
 export interface RouteHandle {
-  prefetch?: (params: Params) => ApiQueryKey[];
-  /**
-   * Rendered by the server as islands: the browser hydrates only the parts marked with `island()`
-   * (header, carousel) and loads no router or data layer. For pages that are mostly reading.
-   */
-  islands?: boolean;
+  page: Page;
 }
+
+/** Where the app keeps each read the server loads for a page: the query key its own hooks ask with. */
+const READ_KEYS: Record<PageRead, (params: Params) => ApiQueryKey> = {
+  listPrograms: () => queryKeys.programs(),
+  findProgram: ({ slug = '' }) => queryKeys.program(slug),
+  listWorkshops: () => queryKeys.workshops(),
+  policiesOf: () => queryKeys.policies(),
+};
+
+export const queryKeyOfRead = (read: PageRead, params: Params): ApiQueryKey => READ_KEYS[read](params);

@@ -5,13 +5,14 @@ import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/fo
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
 import { toCents } from '../../contracts/enrollment/money.js';
-import { ApiError, apiErrorText } from '../core/api.js';
+import { ApiError, apiErrorIssues, apiErrorText } from '../core/api.js';
 import { toast } from '../components/Toast.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
 import { LoadError } from '../catalogue/LoadError.js';
 import { enrollInWorkshop, orderConfirmationHref, useStripeConfig, useWorkshop } from './api.js';
 import { rememberEnrollment } from './checkoutEnrollment.js';
+import { keepHoldToken, savedHoldToken } from './holdToken.js';
 import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
@@ -57,13 +58,17 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
     setSubmitting(true);
     setRefusal(null);
     const { amountCents } = priceWorkshop(workshop, parsed.participants);
+    // Sent again from this tab (back from the checkout, say): the earlier unpaid enrollment is replaced.
+    const holdToken = savedHoldToken(workshop.id);
     try {
       const result = await enrollInWorkshop(workshop.id, {
         ...form.values,
         workshopId: workshop.id,
         totalPrice: amountCents / 100,
         ...(offerToken ? { offerToken } : {}),
+        ...(holdToken ? { holdToken } : {}),
       });
+      keepHoldToken(workshop.id, result.holdToken);
       if (result.isFree) {
         navigate(
           orderConfirmationHref({
@@ -91,8 +96,13 @@ function EnrollView({ workshop }: { workshop: NonNullable<ReturnType<typeof useW
     } catch (err) {
       setSubmitting(false);
       const words = apiErrorText(err);
-      if (err instanceof ApiError && err.status === 400) form.showServerIssues(err);
-      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) setRefusal(words ?? null);
+      if (err instanceof ApiError && err.status === 400) {
+        // A damaged token is forgotten: the next press sends the form as a new enrollment.
+        if (apiErrorIssues(err).holdToken) keepHoldToken(workshop.id, undefined);
+        form.showServerIssues(err);
+      }
+      // Refusals about the workshop or the family's limits are said on the page, not only in the toast.
+      if (err instanceof ApiError && [404, 409, 429].includes(err.status)) setRefusal(words ?? null);
       toast({
         title: 'Enrollment Failed',
         description: words ?? 'There was an error processing your enrollment. Please try again.',

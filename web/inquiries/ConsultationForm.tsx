@@ -1,4 +1,5 @@
 import { EMPTY_CONSULTATION_REQUEST } from '../../contracts/inquiries/inquiry.js';
+import { INQUIRY_SENT } from '../../contracts/inquiries/sent.js';
 import { Button } from '../components/Button.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
@@ -22,7 +23,7 @@ export function ConsultationForm() {
       answered: 'Failed to send consultation request',
       generic: 'There was a problem sending your consultation request. Please try again.',
       thrown: 'There was a problem submitting your request. Please try again.',
-      native: { action: '/about#consultation', sent: 'consultation' },
+      native: { action: '/about#consultation', sent: INQUIRY_SENT.consultation },
     },
   );
 

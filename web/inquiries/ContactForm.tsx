@@ -1,4 +1,5 @@
 import { EMPTY_CONTACT_MESSAGE } from '../../contracts/inquiries/inquiry.js';
+import { INQUIRY_SENT } from '../../contracts/inquiries/sent.js';
 import { Button } from '../components/Button.js';
 import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
@@ -21,7 +22,7 @@ export function ContactForm() {
       answered: 'Failed to send message',
       generic: 'There was a problem sending your message. Please try again.',
       thrown: 'There was a problem submitting your form. Please try again.',
-      native: { action: '/contact', sent: 'contact' },
+      native: { action: '/contact', sent: INQUIRY_SENT.contact },
     },
   );
 

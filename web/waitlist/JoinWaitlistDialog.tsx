@@ -17,16 +17,11 @@ import { useFormModel } from '../core/useFormModel.js';
 import { joinWaitlist } from './api.js';
 import './waitlist.css';
 
-const ordinal = (n: number) => {
-  const rules = new Intl.PluralRules('en-US', { type: 'ordinal' });
-  const suffix = { one: 'st', two: 'nd', few: 'rd', other: 'th' } as Record<string, string>;
-  return `${n}${suffix[rules.select(n)] ?? 'th'}`;
-};
-
 /**
  * The waitlist form of a full workshop, in a dialog: name, e-mail, phone and how many seats. On
- * success it says the parent's place in the line and what happens next; the server's refusals
- * (seats open after all, the workshop began) are shown in the dialog in its own words.
+ * success it says what the parent must do now (confirm from the e-mail: the place counts from
+ * then) and what happens next; the server's refusals (seats open after all, the workshop began,
+ * too many requests) are shown in the dialog in its own words.
  */
 export function JoinWaitlistDialog({
   workshop,
@@ -40,7 +35,7 @@ export function JoinWaitlistDialog({
   const form = useFormModel<JoinWaitlistValues>({ initial: EMPTY_WAITLIST_FORM, keepErrorsUntilSubmit: true });
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [joined, setJoined] = useState<JoinWaitlistResponse | null>(null);
+  const [joined, setJoined] = useState<{ answer: JoinWaitlistResponse; email: string } | null>(null);
 
   const close = (open: boolean) => {
     onOpenChange(open);
@@ -58,7 +53,7 @@ export function JoinWaitlistDialog({
     if (!parsed) return;
     setPending(true);
     try {
-      setJoined(await joinWaitlist(workshop.id, parsed));
+      setJoined({ answer: await joinWaitlist(workshop.id, parsed), email: parsed.email });
     } catch (err) {
       if (isApiError(err, 400) && form.showServerIssues(err)) return;
       setRefusal(apiErrorText(err) ?? 'We could not add you to the waitlist. Please try again in a moment.');
@@ -73,11 +68,16 @@ export function JoinWaitlistDialog({
       {joined ? (
         <div className="waitlist-dialog__done" role="status">
           <p className="waitlist-dialog__position">
-            You are <strong>{ordinal(joined.position)}</strong> on the waitlist.
+            <strong>{joined.answer.message}</strong>
           </p>
           <p>
-            When seats open in {workshop.title} on {formatLongDate(workshop.date)}, we hold them for the first family
-            that fits and e-mail a link to enroll. The e-mail also lets you leave the waitlist.
+            Open the link in the e-mail we send to <strong>{joined.email}</strong> within{' '}
+            {joined.answer.confirmWithinHours} hours: your place counts from the moment you confirm. If you are already
+            on this waitlist, nothing changes.
+          </p>
+          <p>
+            When seats open in {workshop.title} on {formatLongDate(workshop.date)}, we hold them for the first family on
+            the list that fits and e-mail a link to enroll. The e-mails also let you leave the waitlist.
           </p>
           <Button onPress={() => close(false)}>Done</Button>
         </div>

@@ -3,6 +3,7 @@ import type {
   JoinWaitlistRequest,
   JoinWaitlistResponse,
   LeaveWaitlistResponse,
+  WaitlistConfirmResponse,
   WaitlistOfferView,
 } from '../../contracts/waitlist/api.js';
 import { apiJson } from '../core/api.js';
@@ -10,6 +11,9 @@ import { queryKeys } from '../core/queryKeys.js';
 
 export const joinWaitlist = (workshopId: string, body: JoinWaitlistRequest) =>
   apiJson<JoinWaitlistResponse>('POST', `/api/workshops/${encodeURIComponent(workshopId)}/waitlist`, body);
+
+export const confirmWaitlist = (token: string) =>
+  apiJson<WaitlistConfirmResponse>('POST', '/api/waitlist/confirm', { token });
 
 export const leaveWaitlist = (token: string) =>
   apiJson<LeaveWaitlistResponse>('POST', '/api/waitlist/leave', { token });

@@ -1,33 +1,52 @@
 import { render } from '@react-email/render';
+import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
+import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
+import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-confirm.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 
-export type { CancellationProps, ConfirmationProps, RefundProps, ReminderProps, TransferProps, WaitlistOfferProps };
+export type { AdministratorChangeProps };
+export type {
+  CancellationProps,
+  ConfirmationProps,
+  RefundProps,
+  ReminderProps,
+  RescheduledProps,
+  TransferProps,
+  WaitlistConfirmProps,
+  WaitlistOfferProps,
+};
 export type { MailItem } from './format.js';
 
 /** Every message the school sends, by kind, with the props it is written from. */
 export interface EmailKinds {
   confirmation: ConfirmationProps;
   reminder: ReminderProps;
+  'waitlist-confirm': WaitlistConfirmProps;
   'waitlist-offer': WaitlistOfferProps;
   cancellation: CancellationProps;
   refund: RefundProps;
   transfer: TransferProps;
+  'administrator-change': AdministratorChangeProps;
+  rescheduled: RescheduledProps;
 }
 export type EmailKind = keyof EmailKinds;
 
 const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   confirmation: confirmationTemplate,
   reminder: reminderTemplate,
+  'waitlist-confirm': waitlistConfirmTemplate,
   'waitlist-offer': waitlistOfferTemplate,
   cancellation: cancellationTemplate,
   refund: refundTemplate,
   transfer: transferTemplate,
+  'administrator-change': administratorChangeTemplate,
+  rescheduled: rescheduledTemplate,
 };
 
 export interface RenderedEmail {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPage } from '../../../contracts/site/routes.js';
+import { matchPage } from '../../../contracts/site/pages.js';
 
 describe('the page route table', () => {
   it('given a path, then it matches as the client router does: case-insensitive, optional trailing slash', () => {

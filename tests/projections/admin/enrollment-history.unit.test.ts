@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enrollmentHistoryProjector } from '../../../projections/admin/enrollment-history.js';
 import { given, on } from '../../support/projection.js';
-import { confirmed, enrollmentStream, paid, submitted } from '../../support/enrollment-events.js';
+import { confirmed, enrollmentStream, paid, rescheduled, submitted } from '../../support/enrollment-events.js';
 
 describe('enrollment-history projector', () => {
   it('given the events of a stream, then the trail lists each in order with time, actor and a sentence without names', async () => {
@@ -73,6 +73,45 @@ describe('enrollment-history projector', () => {
           expect.not.objectContaining({ by: expect.anything() }),
           expect.objectContaining({ type: 'EnrollmentCancelled', actor: 'admin', by: 'Margaret Ellison' }),
           expect.not.objectContaining({ by: expect.anything() }),
+        ],
+      },
+    });
+  });
+});
+
+describe('enrollment-history projector: the school moves the workshop', () => {
+  it('given a booking moved with its workshop and the parent told, then the trail says what moved from what to what, and that the parent was e-mailed', async () => {
+    const s = enrollmentStream('e1');
+    const told = {
+      type: 'CustomerNotified',
+      data: {
+        enrollmentId: 'e1',
+        kind: 'reschedule',
+        ref: 'c1',
+        messageId: '<moved-e1-c1@greatlakesetiquette.com>',
+        transport: 'outbox',
+        sentAt: '2025-06-05T15:00:01.000Z',
+      },
+    };
+    await given(enrollmentHistoryProjector, [
+      on(s, submitted('e1')),
+      on(s, rescheduled('e1', 'c1', { date: '2025-08-09T19:00:00-05:00' }), 'system', '2025-06-05T15:00:00.000Z'),
+      on(s, told, 'system', '2025-06-05T15:00:01.000Z'),
+    ]).then({
+      e1: {
+        id: 'e1',
+        events: [
+          expect.objectContaining({ type: 'EnrollmentSubmitted' }),
+          expect.objectContaining({
+            type: 'BookingRescheduled',
+            actor: 'system',
+            summary:
+              'Moved with its workshop by the school: date 2025-07-19T19:00:00-05:00 to 2025-08-09T19:00:00-05:00.',
+          }),
+          expect.objectContaining({
+            type: 'CustomerNotified',
+            summary: 'New date or place e-mail sent to the parent (outbox).',
+          }),
         ],
       },
     });

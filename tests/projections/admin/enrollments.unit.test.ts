@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enrollmentsProjector } from '../../../projections/admin/enrollments.js';
 import { given, on } from '../../support/projection.js';
-import { confirmed, enrollmentStream, paid, submitted } from '../../support/enrollment-events.js';
+import { confirmed, enrollmentStream, paid, rescheduled, submitted } from '../../support/enrollment-events.js';
 
 describe('enrollments (tracker) projector', () => {
   it('given a paid workshop enrollment, then the row is completed and paid, in dollars', async () => {
@@ -104,5 +104,27 @@ describe('enrollments (tracker) projector', () => {
 
   it('given a payment reported before the submission was seen (no row yet), then no row is made from it', async () => {
     await given(enrollmentsProjector, [on(enrollmentStream('e9'), paid('e9', 100))]).then({});
+  });
+});
+
+describe('enrollments (tracker) projector: the school moves the workshop', () => {
+  it('given a booking whose workshop moved to another date and room, then the row shows and is found by the new date and place', async () => {
+    const s = enrollmentStream('e1');
+    await given(enrollmentsProjector, [
+      on(s, submitted('e1')),
+      on(s, paid('e1', 30_000), 'provider'),
+      on(s, confirmed('e1', 30_000), 'system'),
+      on(s, rescheduled('e1', 'c1', { date: '2025-08-09T19:00:00-05:00', location: 'The Garden Room' }), 'system'),
+    ]).then({
+      e1: expect.objectContaining({
+        workshop: {
+          title: 'Etiquette After Dark - Dinner',
+          location: 'The Garden Room',
+          date: '2025-08-09T19:00:00-05:00',
+        },
+        location: 'The Garden Room',
+        status: 'completed',
+      }),
+    });
   });
 });

@@ -146,3 +146,50 @@ describe('orders projector', () => {
     });
   });
 });
+
+describe('orders projector: the school moves the workshop', () => {
+  const moved = (changeId: string, to: Partial<typeof item>, from: typeof item = item) => ({
+    type: 'BookingRescheduled',
+    data: {
+      enrollmentId: 'e1',
+      workshopId: '4',
+      changeId,
+      fromItem: from,
+      item: { ...from, ...to },
+      changed: Object.keys(to),
+      rescheduledAt: AT,
+    },
+  });
+
+  it('given an order whose workshop moved to June 14 in another room, then its item reads the new date and place, the price as bought, and what was booked is kept', async () => {
+    await given(ordersProjector, [
+      on(s, { type: 'EnrollmentSubmitted', data: submitted }),
+      on(s, moved('c1', { date: '2025-06-14T12:30:00-05:00', location: 'The Garden Room' }), 'system'),
+    ]).then({
+      e1: expect.objectContaining({
+        item: { ...item, date: '2025-06-14T12:30:00-05:00', location: 'The Garden Room' },
+        movedFrom: { date: item.date, time: item.time, location: 'Plano' },
+      }),
+    });
+  });
+
+  it('given two moves, then what was booked stays the first; given a move back to it, then nothing reads as moved', async () => {
+    const first = moved('c1', { date: '2025-06-14T12:30:00-05:00' });
+    const later = { ...item, date: '2025-06-14T12:30:00-05:00' };
+    await given(ordersProjector, [
+      on(s, { type: 'EnrollmentSubmitted', data: submitted }),
+      on(s, first, 'system'),
+      on(s, moved('c2', { date: '2025-06-21T12:30:00-05:00' }, later), 'system'),
+    ]).then({
+      e1: expect.objectContaining({
+        item: expect.objectContaining({ date: '2025-06-21T12:30:00-05:00' }),
+        movedFrom: { date: item.date, time: item.time, location: 'Plano' },
+      }),
+    });
+    await given(ordersProjector, [
+      on(s, { type: 'EnrollmentSubmitted', data: submitted }),
+      on(s, first, 'system'),
+      on(s, moved('c2', { date: item.date }, later), 'system'),
+    ]).then({ e1: expect.objectContaining({ item, movedFrom: null }) });
+  });
+});

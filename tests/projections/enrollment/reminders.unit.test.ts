@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { remindersProjector } from '../../../projections/enrollment/reminders.js';
 import { given, on } from '../../support/projection.js';
-import { confirmed, enrollmentStream, paid, submitted } from '../../support/enrollment-events.js';
+import { confirmed, enrollmentStream, paid, rescheduled, submitted } from '../../support/enrollment-events.js';
 
 const e1 = enrollmentStream('e1');
 const booked = [on(e1, submitted('e1')), on(e1, paid('e1', 30_000)), on(e1, confirmed('e1', 30_000))];
@@ -69,5 +69,40 @@ describe('reminders projector', () => {
 
   it('given a program enrollment (no date), then it never appears', async () => {
     await given(remindersProjector, [on(e1, submitted('e1', { kind: 'program' }))]).then({});
+  });
+});
+
+describe('reminders projector: the school moves the workshop', () => {
+  it('given a confirmed booking whose workshop moved to Saturday August 9, then the reminder is due before the new start', async () => {
+    await given(remindersProjector, [
+      ...booked,
+      on(e1, rescheduled('e1', 'c1', { date: '2025-08-09T19:00:00-05:00' }), 'system'),
+    ]).then({
+      e1: expect.objectContaining({
+        startsAt: '2025-08-10T00:00:00.000Z',
+        startsOn: '2025-08-10',
+        confirmed: true,
+        orderId: 'ORD-e1',
+      }),
+    });
+  });
+
+  it('given its reminder already sent, when the workshop moves, then no second reminder is owed (the new-date e-mail tells it)', async () => {
+    const reminded = {
+      type: 'ReminderSent',
+      data: {
+        enrollmentId: 'e1',
+        orderId: 'ORD-e1',
+        messageId: '<REMINDER-ORD-e1@greatlakesetiquette.com>',
+        transport: 'outbox',
+        workshopStartsAt: '2025-07-20T00:00:00.000Z',
+        sentAt: '2025-07-18T00:00:00.000Z',
+      },
+    };
+    await given(remindersProjector, [
+      ...booked,
+      on(e1, reminded, 'system'),
+      on(e1, rescheduled('e1', 'c1', { date: '2025-08-09T19:00:00-05:00' }), 'system'),
+    ]).then({});
   });
 });

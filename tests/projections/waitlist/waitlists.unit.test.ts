@@ -59,6 +59,8 @@ describe('waitlists projection', () => {
         phone: '9725550100',
         participants: 2,
         joinedAt: '2026-03-01T10:00:00.000Z',
+        confirmBy: null,
+        confirmedAt: null,
         offeredAt: '2026-03-02T10:00:00.000Z',
         offerExpiresAt: '2026-03-03T10:00:00.000Z',
         offerEmailSentAt: '2026-03-02T10:00:01.000Z',
@@ -66,6 +68,27 @@ describe('waitlists projection', () => {
         enrollmentId: null,
       },
       b: expect.objectContaining({ seq: 2, status: 'waiting', offeredAt: null }),
+    });
+  });
+
+  it('given entries that need confirming, then one waits unconfirmed until its time, one is confirmed, one lapses', async () => {
+    const asked = (entryId: string) => {
+      const e = joined(entryId);
+      return { ...e, data: { ...e.data, confirmBy: '2026-03-02T10:00:00.000Z', clientKey: 'client-key' } };
+    };
+    await given(waitlistsProjector, [
+      on('waitlist-w1', asked('a')),
+      on('waitlist-w1', asked('b')),
+      on('waitlist-w1', asked('c')),
+      on('waitlist-w1', {
+        type: 'WaitlistEntryConfirmed',
+        data: { entryId: 'b', confirmedAt: '2026-03-01T10:05:00.000Z' },
+      }),
+      on('waitlist-w1', { type: 'WaitlistEntryLapsed', data: { entryId: 'c', lapsedAt: '2026-03-02T10:00:30.000Z' } }),
+    ]).then({
+      a: expect.objectContaining({ status: 'unconfirmed', confirmBy: '2026-03-02T10:00:00.000Z', confirmedAt: null }),
+      b: expect.objectContaining({ status: 'waiting', confirmedAt: '2026-03-01T10:05:00.000Z', endedAt: null }),
+      c: expect.objectContaining({ status: 'lapsed', endedAt: '2026-03-02T10:00:30.000Z' }),
     });
   });
 });

@@ -74,7 +74,7 @@ describe('admin key', () => {
 });
 
 describe('repeated wrong keys', () => {
-  it('given 10 failures in a minute from one client, then the 11th call is 429 even with the right key, other clients are unaffected, and the block lifts after the window', async () => {
+  it('given 10 wrong keys in a minute from one client, then its next wrong key is 429 with Retry-After (a forged X-Forwarded-For makes no fresh client), other clients are unaffected, and the block lifts after the window', async () => {
     let now = Date.parse('2025-06-01T12:00:00Z');
     t = await makeTestApp({ clock: () => new Date(now) });
     for (let i = 0; i < 10; i++) {
@@ -84,7 +84,10 @@ describe('repeated wrong keys', () => {
       ).toBe(401);
       now += 1_000;
     }
-    const blocked = await adminCall(t.app, 'GET', '/api/admin/dashboard', { from: '203.0.113.9' });
+    const blocked = await adminCall(t.app, 'GET', '/api/admin/dashboard', {
+      key: 'guess-number-10',
+      from: '203.0.113.9',
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await blocked.json()).toMatchObject({ code: 'rate_limited' });
@@ -92,14 +95,60 @@ describe('repeated wrong keys', () => {
     // A forged X-Forwarded-For does not make a fresh client.
     const forged = await t.app.request(
       '/api/admin/dashboard',
-      { headers: { 'Admin-Key': ADMIN_KEY, 'X-Forwarded-For': '192.0.2.1' } },
+      { headers: { 'Admin-Key': 'guess-number-11', 'X-Forwarded-For': '192.0.2.1' } },
       { incoming: { socket: { remoteAddress: '203.0.113.9' } } },
     );
     expect(forged.status).toBe(429);
 
-    expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { from: '203.0.113.10' })).status).toBe(200);
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: 'guess-other', from: '203.0.113.10' })).status,
+    ).toBe(401);
 
     now += 60_000;
-    expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { from: '203.0.113.9' })).status).toBe(200);
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/dashboard', { key: 'guess-number-12', from: '203.0.113.9' })).status,
+    ).toBe(401);
+  });
+
+  it('given a shared address (a school office) throttled by wrong keys, when the owner and a named administrator send their right keys from it, then both work while the guesser still gets 429', async () => {
+    let now = Date.parse('2025-06-01T12:00:00Z');
+    t = await makeTestApp({ clock: () => new Date(now) });
+    const added = await adminCall(t.app, 'POST', '/api/admin/administrators', {
+      body: { name: 'June Park', email: 'june@example.com' },
+    });
+    const june = (await added.json()) as { key: string };
+    const office = '198.51.100.7';
+    for (let i = 0; i < 10; i++) {
+      await adminCall(t.app, 'GET', '/api/admin/session', { key: `gle_${String(i).padStart(43, 'x')}`, from: office });
+      now += 500;
+    }
+    const guess = await adminCall(t.app, 'GET', '/api/admin/session', { key: 'one-more-guess-123', from: office });
+    expect(guess.status).toBe(429);
+    expect(Number(guess.headers.get('Retry-After'))).toBeGreaterThan(0);
+
+    expect((await adminCall(t.app, 'GET', '/api/admin/dashboard', { from: office })).status).toBe(200);
+    expect((await adminCall(t.app, 'GET', '/api/admin/session', { key: june.key, from: office })).status).toBe(204);
+    // Still throttled for wrong keys.
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/session', { key: 'and-another-1234', from: office })).status,
+    ).toBe(429);
+  });
+
+  it('given one stale key sent again and again from an address (a forgotten browser tab), then it is throttled on its own and does not use up the address: a first wrong key from the same address still answers 401', async () => {
+    let now = Date.parse('2025-06-01T12:00:00Z');
+    t = await makeTestApp({ clock: () => new Date(now) });
+    const office = '198.51.100.8';
+    const statuses = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await adminCall(t.app, 'GET', '/api/admin/session', { key: 'revoked-key-1234', from: office })).status,
+      );
+      now += 1_000;
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(
+      (await adminCall(t.app, 'GET', '/api/admin/session', { key: 'a-typo-of-the-key', from: office })).status,
+    ).toBe(401);
+    expect((await adminCall(t.app, 'GET', '/api/admin/session', { from: office })).status).toBe(204);
   });
 });

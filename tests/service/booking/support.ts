@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { makeTestApp, type TestApp } from '../../support/app.js';
+import type { EventStore } from '../../../platform/eventstore/port.js';
 import { MemoryMailer } from '../../support/memory-mailer.js';
 import { baseForm, strictForm } from '../../support/enrollment-forms.js';
 import { OfflinePayments } from '../../../service/payments/offline-adapter.js';
@@ -33,11 +34,12 @@ export interface Bought {
 }
 
 /** The whole app with its reactors (e-mails, refunds, seats), the offline provider and a clock the test moves. */
-export async function makeBookingApp(): Promise<BookingTestApp> {
+export async function makeBookingApp(o: { eventStore?: EventStore } = {}): Promise<BookingTestApp> {
   const offline = new OfflinePayments({ webhookSecret: 'whsec_booking' });
   const mailer = new MemoryMailer();
   const clock = { now: BEFORE_SEASON };
   const t = await makeTestApp({
+    eventStore: o.eventStore,
     reactors: true,
     clock: () => clock.now,
     env: { PUBLIC_URL: 'https://school.example' },

@@ -104,73 +104,129 @@ describe('workshop decider', () => {
       .thenThrows(/could not find that workshop/);
   });
 
-  describe('a holder submitting again', () => {
-    const HOLDER = 'holder-key-of-ada-00';
-    const heldBy = (enrollmentId: string, seats: number, holderKey = HOLDER): WorkshopEvent => ({
+  describe('a resubmission with the hold token', () => {
+    // Held at 00:00 until 00:30; the resubmission comes at 00:10 and names the hold its token proves.
+    const ENDS = '2025-01-01T00:30:00Z';
+    const heldUntil = (enrollmentId: string, seats: number, expiresAt = ENDS): WorkshopEvent => ({
       type: 'SeatsReserved',
-      data: { workshopId: workshop.id, enrollmentId, seats, expiresAt: '2025-01-01T00:30:00Z', holderKey },
+      data: { workshopId: workshop.id, enrollmentId, seats, expiresAt },
     });
-    const reserveAs = (enrollmentId: string, seats: number, holderKey = HOLDER) => ({
+    const replacing = (enrollmentId: string, seats: number, replaces: string, at = '2025-01-01T00:10:00Z') => ({
       ...reserve(enrollmentId, seats),
-      holderKey,
+      expiresAt: '2025-01-01T00:40:00Z',
+      at,
+      replaces,
+    });
+    const released = (enrollmentId: string, seats: number, by: string): WorkshopEvent => ({
+      type: 'SeatsReleased',
+      data: { workshopId: workshop.id, enrollmentId, seats, reason: 'replaced', replacedBy: by },
     });
 
-    it('given an unpaid hold of a holder, when the same holder reserves again, then the old hold is released as replaced and the new one recorded', () => {
-      given([scheduled, heldBy('old', 2)])
-        .when(reserveAs('new', 3))
-        .then([
-          {
-            type: 'SeatsReleased',
-            data: { workshopId: workshop.id, enrollmentId: 'old', seats: 2, reason: 'replaced', replacedBy: 'new' },
-          },
-          heldBy('new', 3),
-        ]);
+    it('given an unpaid hold, when its token comes with a new form, then the old hold is released as replaced and the new one keeps its expiry', () => {
+      given([scheduled, heldUntil('old', 2)])
+        .when(replacing('new', 3, 'old'))
+        .then([released('old', 2, 'new'), heldUntil('new', 3, ENDS)]);
     });
 
-    it("given a full workshop holding 4 of the holder's seats, when the holder asks for 4 again, then the old seats pay for the new ones", () => {
-      given([scheduled, heldBy('old', 4), reserved('other', 6)])
-        .when(reserveAs('new', 4))
-        .then([
-          expect.objectContaining({
-            type: 'SeatsReleased',
-            data: expect.objectContaining({ enrollmentId: 'old', seats: 4 }),
-          }),
-          heldBy('new', 4),
-        ]);
+    it('given a hold replaced twice, then the third hold still ends when the first did', () => {
+      given([scheduled, heldUntil('first', 1), released('first', 1, 'second'), heldUntil('second', 1, ENDS)])
+        .when(replacing('third', 2, 'second', '2025-01-01T00:25:00Z'))
+        .then([released('second', 1, 'third'), heldUntil('third', 2, ENDS)]);
     });
 
-    it('given a full workshop, when the holder asks for more seats than their old hold frees, then it refuses and the old hold stays', () => {
-      given([scheduled, heldBy('old', 4), reserved('other', 6)])
-        .when(reserveAs('new', 5))
+    it('given a form without a token, then no hold of anyone is replaced', () => {
+      given([scheduled, heldUntil('theirs', 2)])
+        .when(reserve('mine', 2))
+        .then([reserved('mine', 2)]);
+    });
+
+    it("given a full workshop holding 4 of the sender's seats, when they ask for 4 again, then the old seats pay for the new ones", () => {
+      given([scheduled, heldUntil('old', 4), reserved('other', 6)])
+        .when(replacing('new', 4, 'old'))
+        .then([released('old', 4, 'new'), heldUntil('new', 4)]);
+    });
+
+    it('given a full workshop, when the sender asks for more seats than their old hold frees, then it refuses and the old hold stays', () => {
+      given([scheduled, heldUntil('old', 4), reserved('other', 6)])
+        .when(replacing('new', 5, 'old'))
         .thenThrows(/only 4 spots are left/);
     });
 
-    it("given the holder's hold was confirmed (paid), when they reserve again, then nothing is replaced", () => {
-      given([scheduled, heldBy('old', 2), confirmed('old', 2)])
-        .when(reserveAs('new', 1))
-        .then([heldBy('new', 1)]);
+    it('given the hold was paid, when its token comes again, then nothing is replaced and the new hold gets a time of its own', () => {
+      given([scheduled, heldUntil('old', 2), confirmed('old', 2)])
+        .when(replacing('new', 1, 'old'))
+        .then([heldUntil('new', 1, '2025-01-01T00:40:00Z')]);
     });
 
-    it('given a replaced hold, when the holder reserves a third time, then only the second hold is replaced', () => {
-      const replacedFirst: WorkshopEvent = {
+    it('given the hold has ended (its expiry passed, not yet released), when its token comes, then nothing is replaced', () => {
+      given([scheduled, heldUntil('old', 2)])
+        .when(replacing('new', 1, 'old', ENDS))
+        .then([heldUntil('new', 1, '2025-01-01T00:40:00Z')]);
+    });
+  });
+
+  describe('free seats per family', () => {
+    const FREE = { ...SEED_WORKSHOPS[9]!, capacity: 50 };
+    const freeScheduled: WorkshopEvent = { type: 'WorkshopScheduled', data: { workshop: FREE } };
+    const keys = (family: string) => [`client-key-${family}-0000`, `email-key-${family}-00000`];
+    const freeHeld = (enrollmentId: string, seats: number, family: string): WorkshopEvent => ({
+      type: 'SeatsReserved',
+      data: { workshopId: FREE.id, enrollmentId, seats, expiresAt: '2025-01-01T00:30:00Z', freeSeatKeys: keys(family) },
+    });
+    const reserveFree = (enrollmentId: string, seats: number, family: string, max: number | null = 5) => ({
+      ...reserve(enrollmentId, seats),
+      workshopId: FREE.id,
+      free: { keys: keys(family), max },
+    });
+
+    it('given no free seats taken, when a family reserves 5, then they count against its keys', () => {
+      given([freeScheduled])
+        .when(reserveFree('a', 5, 'ada'))
+        .then([freeHeld('a', 5, 'ada')]);
+    });
+
+    it('given a family with 5 free seats, when it asks for one more, then 429 with Retry-After; another family is served', () => {
+      const five = [freeScheduled, freeHeld('a', 5, 'ada'), confirmed('a', 5)];
+      given(five)
+        .when(reserveFree('b', 1, 'ada'))
+        .thenThrows({
+          code: 'rate_limited',
+          details: { retryAfterSeconds: 3600 },
+          message: expect.stringMatching(/^You have already reserved 5 free seats for /),
+        });
+      given(five)
+        .when(reserveFree('b', 5, 'bob'))
+        .then([freeHeld('b', 5, 'bob')]);
+    });
+
+    it('given one key shared (the same e-mail from another address), then the shared key is counted', () => {
+      const mixed = { ...reserveFree('b', 1, 'bob'), free: { keys: ['client-key-bob-0000', keys('ada')[1]!], max: 5 } };
+      given([freeScheduled, freeHeld('a', 5, 'ada')])
+        .when(mixed)
+        .thenThrows({ code: 'rate_limited' });
+    });
+
+    it('given free seats given back (cancelled), then they count no more', () => {
+      const cancelled: WorkshopEvent = {
         type: 'SeatsReleased',
-        data: { workshopId: workshop.id, enrollmentId: 'first', seats: 1, reason: 'replaced', replacedBy: 'second' },
+        data: { workshopId: FREE.id, enrollmentId: 'a', seats: 5, reason: 'cancelled' },
       };
-      given([scheduled, heldBy('first', 1), replacedFirst, heldBy('second', 1)])
-        .when(reserveAs('third', 1))
-        .then([
-          expect.objectContaining({
-            type: 'SeatsReleased',
-            data: expect.objectContaining({ enrollmentId: 'second', reason: 'replaced' }),
-          }),
-          heldBy('third', 1),
-        ]);
+      given([freeScheduled, freeHeld('a', 5, 'ada'), confirmed('a', 5), cancelled])
+        .when(reserveFree('b', 5, 'ada'))
+        .then([freeHeld('b', 5, 'ada')]);
     });
 
-    it("given another holder's hold, when a holder reserves, then nothing is replaced", () => {
-      given([scheduled, heldBy('theirs', 2, 'holder-key-of-bob-00')])
-        .when(reserveAs('mine', 2))
-        .then([heldBy('mine', 2)]);
+    it('given a cap the workshop sets, then it wins over the site default; with no cap (off), none applies', () => {
+      const raised: WorkshopEvent = {
+        type: 'WorkshopUpdated',
+        data: { workshop: { ...FREE, maxFreeSeatsPerClient: 15 } },
+      };
+      given([freeScheduled, raised, freeHeld('a', 5, 'ada'), freeHeld('b', 5, 'ada')])
+        .when(reserveFree('c', 5, 'ada'))
+        .then([freeHeld('c', 5, 'ada')]);
+      given([freeScheduled, freeHeld('a', 5, 'ada')])
+        .when(reserveFree('b', 5, 'ada', null))
+        .then([freeHeld('b', 5, 'ada')]);
     });
   });
 });

@@ -15,6 +15,31 @@ describe('configuration', () => {
     });
   });
 
+  it('given no HOST, then it listens on loopback, where PUBLIC_URL may be left unset', () => {
+    const config = loadConfig({});
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.PUBLIC_URL).toBeUndefined();
+    for (const HOST of ['127.0.0.1', '127.0.1.1', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(loadConfig({ HOST }).HOST, HOST).toBe(HOST);
+  });
+
+  it('given a HOST reachable from elsewhere and no PUBLIC_URL, then start-up stops naming PUBLIC_URL', () => {
+    for (const HOST of ['0.0.0.0', '::', '10.0.0.5', 'example.com']) {
+      expect(() => loadConfig({ HOST }), HOST).toThrow(ConfigError);
+      expect(() => loadConfig({ HOST }), HOST).toThrow(/PUBLIC_URL: is required when HOST is not a loopback address/);
+    }
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://www.example.com' }).HOST).toBe('0.0.0.0');
+    // The projector and the CLI serve no pages.
+    expect(loadConfig({ HOST: '0.0.0.0' }, { listens: false }).HOST).toBe('0.0.0.0');
+  });
+
+  it('given a PUBLIC_URL that is not an http(s) address, then the message names it', () => {
+    for (const PUBLIC_URL of ['www.example.com', 'ftp://example.com', 'javascript:alert(1)'])
+      expect(() => loadConfig({ PUBLIC_URL }), PUBLIC_URL).toThrow(
+        /PUBLIC_URL: must start with http:\/\/ or https:\/\//,
+      );
+  });
+
   it('given a bad PORT, then start-up stops with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -116,6 +116,17 @@ describe('start-up refusals', () => {
     expect(run.output()).not.toMatch(/STRIPE_SECRET_KEY/);
   });
 
+  it('given HOST on every interface and no PUBLIC_URL, when the API starts, then it exits 78 naming PUBLIC_URL and opens no store', async () => {
+    const dataDir = tempDataDir('refusal-');
+
+    const run = startMain({ DATA_DIR: dataDir, HOST: '0.0.0.0' });
+    runs.push(run);
+
+    expect(await run.code).toBe(78);
+    expect(run.output()).toMatch(/PUBLIC_URL: is required when HOST is not a loopback address \(HOST=0\.0\.0\.0\)/);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
   it('given TEST_PAGES=true and a live Stripe key, when the API starts, then it exits non-zero naming TEST_PAGES and opens no store', async () => {
     const dataDir = tempDataDir('refusal-');
 

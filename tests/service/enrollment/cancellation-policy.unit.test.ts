@@ -77,3 +77,67 @@ describe('the cancellation policy, counted on the school’s clock (America/Chic
     });
   });
 });
+
+describe('a class the school moved after it was booked: the later of the two deadlines, never after the new start', () => {
+  // Booked for Saturday July 19, 2025, 7:00 PM CDT: full refund until July 12, 7:00 PM.
+  const BOOKED = '2025-07-19T19:00:00-05:00';
+  const moved = (startsAt: string, now: string, o: { isFree?: boolean } = {}) =>
+    cancellationTerms({
+      startsAt,
+      bookedStartsAt: BOOKED,
+      now: new Date(now),
+      fullRefundDays: 7,
+      isFree: o.isFree ?? false,
+      refundableCents: 15_000,
+    });
+
+  it('given it moved three weeks later (August 9), when cancelled after the booked deadline, then the new date’s deadline gives a full refund', () => {
+    expect(moved('2025-08-09T19:00:00-05:00', '2025-07-14T12:00:00-05:00')).toEqual({
+      kind: 'full-refund',
+      refundCents: 15_000,
+      deadline: '2025-08-03T00:00:00.000Z',
+      movedBySchool: true,
+    });
+  });
+
+  it('given it moved a week earlier (July 12), when cancelled on July 10, past the new date’s deadline, then the booked deadline still refunds in full', () => {
+    expect(moved('2025-07-12T19:00:00-05:00', '2025-07-10T12:00:00-05:00')).toEqual({
+      kind: 'full-refund',
+      refundCents: 15_000,
+      deadline: '2025-07-13T00:00:00.000Z',
+      movedBySchool: true,
+    });
+  });
+
+  it('given it moved nine days earlier (July 10), then the booked deadline (July 12) is cut to the new start, and from the start on it is closed', () => {
+    expect(moved('2025-07-10T19:00:00-05:00', '2025-07-10T18:59:59-05:00')).toMatchObject({
+      kind: 'full-refund',
+      deadline: '2025-07-11T00:00:00.000Z',
+    });
+    expect(moved('2025-07-10T19:00:00-05:00', '2025-07-10T19:00:00-05:00')).toMatchObject({ kind: 'closed' });
+  });
+
+  it('given it moved later, when cancelled past both deadlines, then nothing is refunded and the terms say the school moved it', () => {
+    expect(moved('2025-08-09T19:00:00-05:00', '2025-08-05T12:00:00-05:00')).toEqual({
+      kind: 'no-refund',
+      refundCents: 0,
+      deadline: '2025-08-03T00:00:00.000Z',
+      movedBySchool: true,
+    });
+  });
+
+  it('given the booked start written with another offset but the same instant, then it is not a move', () => {
+    expect(moved('2025-07-20T00:00:00Z', '2025-07-01T12:00:00-05:00')).toEqual({
+      kind: 'full-refund',
+      refundCents: 15_000,
+      deadline: '2025-07-13T00:00:00.000Z',
+    });
+  });
+
+  it('given a free booking moved, then it still cancels at no cost until the new start', () => {
+    expect(moved('2025-07-10T19:00:00-05:00', '2025-07-10T12:00:00-05:00', { isFree: true })).toEqual({
+      kind: 'free',
+      refundCents: 0,
+    });
+  });
+});

@@ -8,23 +8,16 @@ const T0 = Date.parse('2025-05-01T15:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 const min = 60_000;
 
-const held = (enrollmentId: string, seats: number, at = T0, workshopId = '9', holderKey?: string): ClientHoldEvent => ({
+const held = (enrollmentId: string, seats: number, at = T0, workshopId = '9'): ClientHoldEvent => ({
   type: 'ClientSeatsHeld',
-  data: {
-    enrollmentId,
-    workshopId,
-    seats,
-    expiresAt: iso(at + 30 * min),
-    heldAt: iso(at),
-    ...(holderKey ? { holderKey } : {}),
-  },
+  data: { enrollmentId, workshopId, seats, expiresAt: iso(at + 30 * min), heldAt: iso(at) },
 });
 const hold = (
   enrollmentId: string,
   seats: number,
   at = T0,
   workshopId = '9',
-  holderKey?: string,
+  replaces?: string,
 ): Extract<ClientHoldsCommand, { type: 'HoldClientSeats' }> => ({
   type: 'HoldClientSeats',
   enrollmentId,
@@ -33,7 +26,7 @@ const hold = (
   expiresAt: iso(at + 30 * min),
   max: 10,
   at: iso(at),
-  ...(holderKey ? { holderKey } : {}),
+  ...(replaces ? { replaces } : {}),
 });
 const given = deciderSpec(clientHoldsDecider);
 
@@ -81,17 +74,17 @@ describe('unpaid seats per client', () => {
       .then([]);
   });
 
-  it('given the same holder resubmitting for the same workshop, then the new entry takes over the old one instead of adding to it', () => {
-    const two = [held('a', 5, T0, '9', 'holder-1'), held('b', 5, T0, '4', 'holder-1')];
+  it('given a resubmission whose hold token names an entry of the same workshop, then the new entry takes over the old one instead of adding to it', () => {
+    const two = [held('a', 5, T0, '9'), held('b', 5, T0, '4')];
     given(two)
-      .when(hold('c', 5, T0 + min, '9', 'holder-1'))
-      .then([{ type: 'ClientSeatsHeld', data: { ...held('c', 5, T0 + min, '9', 'holder-1').data, replaces: 'a' } }]);
-    // Another workshop or another holder is not a resubmission.
+      .when(hold('c', 5, T0 + min, '9', 'a'))
+      .then([{ type: 'ClientSeatsHeld', data: { ...held('c', 5, T0 + min, '9').data, replaces: 'a' } }]);
+    // Without a token, or naming an entry of another workshop, it is a new hold like any other.
     given(two)
-      .when(hold('c', 1, T0 + min, '8', 'holder-1'))
+      .when(hold('c', 1, T0 + min, '9'))
       .thenThrows(/at most 10/);
     given(two)
-      .when(hold('c', 1, T0 + min, '9', 'holder-2'))
+      .when(hold('c', 1, T0 + min, '8', 'a'))
       .thenThrows(/at most 10/);
   });
 

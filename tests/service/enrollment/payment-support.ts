@@ -16,7 +16,7 @@ export async function enrollAndOpenPayment(t: EnrollmentTestApp, participants = 
   });
   if (r.status !== 200) throw new Error(`create-payment-intent answered ${r.status}: ${await r.text()}`);
   const intent = (await r.json()) as CreatePaymentIntentResponse;
-  return { enrollmentId: enrolled.enrollmentId, intent };
+  return { enrollmentId: enrolled.enrollmentId, holdToken: enrolled.holdToken, intent };
 }
 
 /** A Stripe-shaped event body about a PaymentIntent of an enrollment. */

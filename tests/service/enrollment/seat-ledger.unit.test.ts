@@ -16,12 +16,13 @@ function history(seed: number, length: number): WorkshopEvent[] {
     const enrollmentId = `e${rnd(40)}`;
     const seats = 1 + rnd(5);
     const kind = rnd(3);
-    // Some holds name their holder (a few holders, so one holder's holds replace each other).
-    const holderKey = rnd(2) === 0 ? `holder-key-${String(rnd(8)).padStart(6, '0')}` : undefined;
+    // Some are free seats counted against a family's keys (a few families, so their counts add up).
+    const family = String(rnd(8)).padStart(6, '0');
+    const freeSeatKeys = rnd(2) === 0 ? [`client-key-${family}`, `email-key-${family}`] : undefined;
     if (kind === 0)
       events.push({
         type: 'SeatsReserved',
-        data: { workshopId: '1', enrollmentId, seats, expiresAt: AT, ...(holderKey ? { holderKey } : {}) },
+        data: { workshopId: '1', enrollmentId, seats, expiresAt: AT, ...(freeSeatKeys ? { freeSeatKeys } : {}) },
       });
     else if (kind === 1)
       events.push({
@@ -54,8 +55,9 @@ describe('seat ledger decider', () => {
       workshop: null,
       holds: {},
       confirmed: {},
-      holders: {},
-      holderOf: {},
+      expiries: {},
+      freeSeatsBy: {},
+      freeSeatsOf: {},
       taken: 0,
     });
   });

@@ -25,6 +25,19 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'attached calendar file',
     ],
   },
+  'waitlist-confirm': {
+    props: EMAIL_SAMPLES['waitlist-confirm'],
+    subject: /^Confirm your place on the waitlist: Princess Tea Party$/,
+    says: [
+      'Dear Bea,',
+      'Please confirm within 24 hours',
+      'June 2, 2025 at 12:00 PM',
+      'you will be 3rd on the waitlist',
+      '2 participants',
+      'we hold them for 24 hours for the first family on the list that fits',
+      'nothing happens unless you confirm',
+    ],
+  },
   'waitlist-offer': {
     props: EMAIL_SAMPLES['waitlist-offer'],
     subject: /^A place has opened for you: Princess Tea Party$/,
@@ -56,6 +69,29 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'Saturday, July 12, 2025',
       '$10.00',
       'arrive 15 minutes early',
+    ],
+  },
+  'administrator-change': {
+    props: EMAIL_SAMPLES['administrator-change'],
+    subject: /^Administrator role changed: June Park is now an instructor$/,
+    says: [
+      'June Park (june@example.com) was changed from manager to instructor by Owner on June 2, 2025 at 12:00 PM',
+      'workshops they teach',
+      'change ADMIN_KEY on the server',
+    ],
+  },
+  rescheduled: {
+    props: EMAIL_SAMPLES.rescheduled,
+    subject: /^New date for Princess Tea Party: Saturday, June 14, 2025 \(ORD-e1\)$/,
+    says: [
+      'Dear Ann,',
+      'change the date and place of Princess Tea Party',
+      'Saturday, June 7, 2025, 12:30 PM - 2:00 PM, at Legacy Commons Shopping Centre',
+      'Saturday, June 14, 2025',
+      'The Garden Room, 5800 Legacy Drive',
+      'Ann Lee, Mia Lee',
+      'with a full refund until June 1, 2025 at 12:30 PM, Central Time',
+      'The attached calendar file moves the class in your calendar.',
     ],
   },
 };
@@ -101,6 +137,16 @@ describe('e-mail renderer', () => {
     const { text, html } = await renderEmail('waitlist-offer', cases['waitlist-offer'].props);
     expect(text).toContain(`To enroll, open: ${PUBLIC_URL}/waitlist/offer/abc`);
     expect(html).toMatch(new RegExp(`<a href="${PUBLIC_URL}/waitlist/offer/abc"[^>]*>[\\s\\S]*?Enroll now`));
+  });
+
+  it('given a waitlist join, then its confirmation link is the text part\'s address and the HTML\'s "Confirm my place" button, and the leave link is in both', async () => {
+    const { text, html } = await renderEmail('waitlist-confirm', cases['waitlist-confirm'].props);
+    expect(text).toContain(`To confirm, open: ${PUBLIC_URL}/waitlist/confirm?token=6.abc.def`);
+    expect(html).toMatch(
+      new RegExp(`<a href="${PUBLIC_URL}/waitlist/confirm\\?token=6\\.abc\\.def"[^>]*>[\\s\\S]*?Confirm my place`),
+    );
+    expect(text).toContain(`${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi`);
+    expect(html).toContain(`href="${PUBLIC_URL}/waitlist/leave?token=6.abc.ghi"`);
   });
 
   it('given any message, then the HTML is a whole document in the school’s look, laid out for a phone', async () => {

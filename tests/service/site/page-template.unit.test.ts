@@ -52,27 +52,27 @@ const CSS = (file: string) => `/* ${file} */ .x { content: "</style>" }`;
 
 describe('the document of a rendered page', () => {
   it('given a page the app hydrates, then the shell’s and the page’s CSS, imports first, and the app’s entry with its chunks and the page’s', () => {
-    expect(pageAssets(MANIFEST, ['SchedulePage'], { mode: 'app' })).toEqual({
+    expect(pageAssets(MANIFEST, ['catalogue/SchedulePage.tsx'], { mode: 'app' })).toEqual({
       css: ['assets/Button-1.css', 'assets/index-abc.css', 'assets/Tabs-2.css', 'assets/SchedulePage-3.css'],
       entry: 'assets/index-abc.js',
       preload: ['assets/react-1.js', 'assets/Button-1.js', 'assets/Tabs-2.js', 'assets/SchedulePage-3.js'],
       islands: {},
     });
-    expect(pageAssets(MANIFEST, ['NoSuchPage'], { mode: 'app' }).css).toEqual([
+    expect(pageAssets(MANIFEST, ['catalogue/NoSuchPage.tsx'], { mode: 'app' }).css).toEqual([
       'assets/Button-1.css',
       'assets/index-abc.css',
     ]);
   });
 
   it('given a page rendered as islands, then the same CSS but only the tiny islands’ entry and its imports: not the app, not React yet', () => {
-    const assets = pageAssets(MANIFEST, ['HomePage'], { mode: 'islands' });
+    const assets = pageAssets(MANIFEST, ['catalogue/HomePage.tsx'], { mode: 'islands' });
     expect(assets.css).toEqual(['assets/Button-1.css', 'assets/index-abc.css', 'assets/HomePage-4.css']);
     expect(assets.entry).toBe('assets/islands-1.js');
     expect(assets.preload).toEqual(['assets/preload-1.js']);
   });
 
   it('given the islands a page shows, then each one’s chunk and every chunk it imports, for the page’s data; unknown names left out', () => {
-    const assets = pageAssets(MANIFEST, ['HomePage'], { mode: 'islands' }, ['Header', 'NoSuchIsland']);
+    const assets = pageAssets(MANIFEST, ['catalogue/HomePage.tsx'], { mode: 'islands' }, ['Header', 'NoSuchIsland']);
     expect(assets.islands).toEqual({
       Header: { module: 'assets/Header-5.js', imports: ['assets/react-1.js', 'assets/Button-1.js'] },
     });

@@ -78,7 +78,8 @@ describe('pages rendered on the server', () => {
     expect(upcoming.length).toBeGreaterThan(0);
     expect((list?.props as { workshops: Workshop[] }).workshops).toEqual(upcoming);
     expect(payload.queries).toBeUndefined();
-    expect(payload.origin).toBe('http://localhost');
+    // No PUBLIC_URL on loopback: the local server's address (PORT 3000), never the request's Host (issue 22).
+    expect(payload.origin).toBe('http://localhost:3000');
     expect(Date.parse(payload.now)).not.toBeNaN();
   });
 

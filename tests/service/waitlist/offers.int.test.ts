@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import type { WaitlistEntryView } from '../../../contracts/waitlist/api.js';
 import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
 import { spotsLeft } from '../../../service/catalogue/workshop-decider.js';
 import {
   HOUR,
+  confirmationToken,
+  entryOfToken,
   enroll,
   fill,
   join,
   joinBody,
+  joinUnconfirmed,
   makeWaitlistApp,
   offerLinks,
   schedule,
@@ -66,7 +70,7 @@ describe('waitlist offers', () => {
     ]);
     expect(await waitlistEvents(t, 'w3', 'WaitlistOfferEmailSent')).toHaveLength(3);
     // Each offer is a real HTML message too: its "Enroll now" button and its leave link are the text's links.
-    const first = t.mailer.sent.find((m) => m.to === 'wait-1@example.com')!;
+    const first = t.mailer.sent.find((m) => m.to === 'wait-1@example.com' && m.text.includes('?offer='))!;
     const links = offerLinks(t).get('wait-1@example.com')!;
     expect(first.subject).toMatch(/^A place has opened for you: /);
     expect(first.html).toMatch(new RegExp(`<a href="[^"]*\\?offer=${links.token}"[^>]*>[\\s\\S]*?Enroll now`));
@@ -156,6 +160,24 @@ describe('waitlist offers', () => {
     expect(state.taken).toBe(1);
     // The link is spent.
     expect((await enroll(t, w, 'lucky2@example.com', 1, { offerToken: link!.token })).status).toBe(409);
+
+    // Someone who knows the parent's e-mail sends the form with it: before issue 22 this replaced
+    // the parent's unpaid hold, and the seat claimed from the offer was lost. Now it is refused as
+    // full, and the parent's hold and enrollment stand.
+    const hijack = await enroll(t, w, 'lucky@example.com');
+    expect(hijack.status).toBe(409);
+    const after = await ledger(t, 'wo');
+    expect(after.holds[enrolled.enrollmentId]).toBe(1);
+    expect(after.taken).toBe(1);
+    const stream = await t.eventStore.readStream(enrollmentStream(enrolled.enrollmentId));
+    expect(stream.map((e) => e.type)).toEqual(['EnrollmentSubmitted']);
+    // The parent, from the same browser, can still change their enrollment (the token of their
+    // answer), also from the offer's link, whose offer their own enrollment took.
+    const own = await enroll(t, w, 'lucky@example.com', 1, { holdToken: enrolled.holdToken, offerToken: link!.token });
+    expect(own.status, await own.clone().text()).toBe(201);
+    const mine = (await own.json()) as EnrollmentResponse;
+    expect(mine.holdExpiresAt).toBe(enrolled.holdExpiresAt);
+    expect((await ledger(t, 'wo')).taken).toBe(1);
   });
 
   it('given a parent with an offer, when they leave by the link, then their seats are offered to the next entry', async () => {
@@ -204,15 +226,19 @@ describe('waitlist offers', () => {
 });
 
 describe('joining the waitlist', () => {
-  it('given the same e-mail twice, then it is one entry with one place', async () => {
+  it('given the same e-mail twice, then it is one entry with one place, and no second e-mail', async () => {
     t = await makeWaitlistApp();
     const w = await schedule(t, 'wj', 1);
     await fill(t, w);
     const first = await join(t, 'wj', 'twice@example.com');
     await join(t, 'wj', 'other@example.com');
-    const again = await join(t, 'wj', '  TWICE@example.com ');
-    expect(again).toMatchObject({ waitlistEntryId: first.waitlistEntryId, position: 1 });
+    await joinUnconfirmed(t, 'wj', '  TWICE@example.com ');
+    await t.settle();
     expect(await waitlistEvents(t, 'wj', 'WaitlistJoined')).toHaveLength(2);
+    expect(t.mailer.sent.filter((m) => m.to === 'twice@example.com')).toHaveLength(1);
+    const token = await confirmationToken(t, 'twice@example.com');
+    expect(entryOfToken(token)).toBe(first.waitlistEntryId);
+    expect(await (await t.post('/api/waitlist/confirm', { token })).json()).toEqual({ position: 1 });
   });
 
   it('given seats open for that many participants, then joining is refused with 409 telling the parent to enroll; fewer seats than asked may join', async () => {
@@ -222,7 +248,7 @@ describe('joining the waitlist', () => {
     expect(open.status).toBe(409);
     expect(((await open.json()) as { error: string }).error).toMatch(/please enroll now/);
     const more = await t.post('/api/workshops/wa/waitlist', joinBody('big@example.com', 3));
-    expect(more.status).toBe(201);
+    expect(more.status).toBe(202);
   });
 
   it('given a workshop that has begun, then joining is refused with 409', async () => {
@@ -265,7 +291,7 @@ describe('joining the waitlist', () => {
     const statuses = [];
     for (let i = 0; i < 3; i++)
       statuses.push((await t.post('/api/workshops/wr/waitlist', joinBody(`burst-${i}@example.com`), same)).status);
-    expect(statuses).toEqual([201, 201, 429]);
+    expect(statuses).toEqual([202, 202, 429]);
     const limited = await t.post('/api/workshops/wr/waitlist', joinBody('burst-9@example.com'), same);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(((await limited.json()) as { error: string }).error).toMatch(/Please wait/);

@@ -2,9 +2,10 @@ import { expect } from 'vitest';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { waitlistStream } from '../../../contracts/waitlist/events.js';
-import type { JoinWaitlistResponse } from '../../../contracts/waitlist/api.js';
+import type { JoinWaitlistResponse, WaitlistConfirmResponse } from '../../../contracts/waitlist/api.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { seatLedgerDecider } from '../../../service/enrollment/seat-ledger.js';
+import { WaitlistLapseTimer } from '../../../service/waitlist/lapse-timer.js';
 import type { TestAppOptions } from '../../support/app.js';
 import { baseForm, makeEnrollmentApp, type EnrollmentTestApp } from '../enrollment/support.js';
 
@@ -34,12 +35,14 @@ export const testWorkshop = (id: string, capacity: number, now: Date, price = 50
 
 export interface WaitlistApp extends EnrollmentTestApp {
   clock: ReturnType<typeof manualClock>;
+  /** The timer that lapses entries not confirmed in time, ticked by the tests (it is not started). */
+  lapses: WaitlistLapseTimer;
 }
 
 export async function makeWaitlistApp(options: TestAppOptions = {}): Promise<WaitlistApp> {
   const clock = manualClock();
   const t = await makeEnrollmentApp({ reactors: true, clock: clock.now, ...options });
-  return { ...t, clock };
+  return { ...t, clock, lapses: new WaitlistLapseTimer(t.deps, { owner: 'test-lapses' }) };
 }
 
 export async function schedule(t: WaitlistApp, id: string, capacity: number, price = 50): Promise<WorkshopData> {
@@ -87,10 +90,37 @@ export const joinBody = (email: string, participants = 1) => ({
   participants,
 });
 
-export async function join(t: WaitlistApp, workshopId: string, email: string, participants = 1) {
+/** Sends the waitlist form: 202 and the same words whoever the e-mail belongs to. */
+export async function joinUnconfirmed(t: WaitlistApp, workshopId: string, email: string, participants = 1) {
   const r = await t.post(`/api/workshops/${workshopId}/waitlist`, joinBody(email, participants));
-  expect(r.status, await r.clone().text()).toBe(201);
+  expect(r.status, await r.clone().text()).toBe(202);
   return (await r.json()) as JoinWaitlistResponse;
+}
+
+/** The confirmation link's token of the latest join e-mail sent to `email`, once the reactor has sent it. */
+export async function confirmationToken(t: WaitlistApp, email: string): Promise<string> {
+  await t.settle();
+  const mail = t.mailer.sent.filter((m) => m.to === email && m.text.includes('/waitlist/confirm?token=')).at(-1);
+  const token = mail && /\/waitlist\/confirm\?token=([A-Za-z0-9_.-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no waitlist confirmation e-mail to ${email}`);
+  return token;
+}
+
+/** The entry a confirmation (or leave) token names: `<workshopId>.<entryId>.<signature>`. */
+export const entryOfToken = (token: string) => token.split('.')[1]!;
+
+/**
+ * Joins and confirms from the e-mail, as a parent does: the entry then counts. Answers the entry
+ * (read from the link, since the join answer names none) and the place the confirmation gave.
+ */
+export async function join(t: WaitlistApp, workshopId: string, email: string, participants = 1) {
+  await joinUnconfirmed(t, workshopId, email, participants);
+  const token = await confirmationToken(t, email);
+  const r = await t.post('/api/waitlist/confirm', { token });
+  expect(r.status, await r.clone().text()).toBe(200);
+  const { position } = (await r.json()) as WaitlistConfirmResponse;
+  await t.settle();
+  return { waitlistEntryId: entryOfToken(token), position };
 }
 
 /** The waitlist events of a workshop, by type. */

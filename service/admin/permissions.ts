@@ -1,0 +1,109 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import {
+  NOT_TAUGHT,
+  ROLE_ALLOWANCE,
+  TAUGHT_WORKSHOPS_ONLY,
+  mayUse,
+  teaches,
+  type AdminArea,
+} from '../../contracts/admin/roles.js';
+import type { AppDeps } from '../core/deps.js';
+import { administratorOf } from '../core/admin-identity.js';
+import { forbidden } from '../core/errors.js';
+import { findWorkshop } from '../catalogue/queries.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
+
+interface RouteArea {
+  method: Method;
+  /** As Hono writes it, under /api/admin. */
+  path: string;
+  area: AdminArea;
+  /** The path parameter naming the workshop, for the areas an instructor sees only for what they teach. */
+  workshopParam?: string;
+}
+
+/**
+ * Every admin route by area. With ROLE_AREAS (contracts/admin/roles.ts) this is the one place that
+ * says who may use what; the routes themselves check nothing. First match wins. A route missing
+ * here is `other`: the owner's and managers', never an instructor's.
+ */
+export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
+  { method: 'GET', path: '/session', area: 'session' },
+  { method: 'GET', path: '/me', area: 'session' },
+  { method: 'GET', path: '/dashboard/day', area: 'day' },
+  { method: 'GET', path: '/workshops/:id/roster', area: 'rosters', workshopParam: 'id' },
+  { method: 'GET', path: '/workshops/:id/roster.csv', area: 'rosters', workshopParam: 'id' },
+  { method: 'POST', path: '/workshops/:id/attendance', area: 'rosters', workshopParam: 'id' },
+  { method: 'GET', path: '/dashboard', area: 'overview' },
+  // The tracker, its export, one enrollment in full and its history.
+  { method: 'GET', path: '/enrollments', area: 'enrollments' },
+  { method: 'GET', path: '/enrollments/*', area: 'enrollments' },
+  // Cancel with a refund, retry a refund, transfer, resend the confirmation.
+  { method: 'ALL', path: '/enrollments/*', area: 'after-sale' },
+  { method: 'GET', path: '/workshops/:id/waitlist', area: 'waitlists' },
+  { method: 'ALL', path: '/programs', area: 'catalogue' },
+  { method: 'ALL', path: '/programs/*', area: 'catalogue' },
+  { method: 'ALL', path: '/workshops', area: 'catalogue' },
+  { method: 'ALL', path: '/workshops/:id', area: 'catalogue' },
+  // How many bookings a change of date, time or place moves: the workshop form's notice.
+  { method: 'GET', path: '/workshops/:id/bookings', area: 'catalogue' },
+  { method: 'ALL', path: '/inquiries', area: 'inquiries' },
+  { method: 'ALL', path: '/inquiries/*', area: 'inquiries' },
+  // Settings: the administrators and their roles.
+  { method: 'ALL', path: '/administrators', area: 'administrators' },
+  { method: 'ALL', path: '/administrators/*', area: 'administrators' },
+];
+
+const MATCHED = 'adminRouteArea';
+interface Matched {
+  area: AdminArea;
+  workshopId?: string;
+}
+
+const matchedOf = (c: Context): Matched => (c.get(MATCHED) as Matched | undefined) ?? { area: 'other' };
+
+/**
+ * Puts the role check in front of every admin route under `prefix` (after the key gate): each
+ * route's area is marked by Hono's own router (the same matching that picks the handler), then one
+ * middleware refuses what the holder's role may not use with 403 and the sentence of what the role
+ * may do. An instructor reaches a workshop's roster and attendance only when they teach it.
+ */
+export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
+  for (const rule of ADMIN_ROUTE_AREAS) {
+    const mark: MiddlewareHandler = async (c, next) => {
+      if (!c.get(MATCHED)) {
+        const workshopId = rule.workshopParam ? c.req.param(rule.workshopParam) : undefined;
+        c.set(MATCHED, { area: rule.area, workshopId } satisfies Matched);
+      }
+      await next();
+    };
+    if (rule.method === 'ALL') app.all(`${prefix}${rule.path}`, mark);
+    else app.on(rule.method, `${prefix}${rule.path}`, mark);
+  }
+
+  app.use(`${prefix}/*`, async (c, next) => {
+    const who = administratorOf(c);
+    if (!who) throw new Error('guardByRole runs after the admin key gate');
+    const { area, workshopId } = matchedOf(c);
+    if (!mayUse(who.role, area)) throw forbidden(ROLE_ALLOWANCE[who.role]);
+    if (workshopId !== undefined && taughtOnly(who.role, area)) {
+      const workshop = await findWorkshop(deps.readStore, workshopId);
+      // An unknown workshop is the route's to answer (404), as for anyone.
+      if (workshop && !teaches(workshop.instructor, who.name)) throw forbidden(NOT_TAUGHT);
+    }
+    await next();
+  });
+}
+
+const taughtOnly = (role: string, area: AdminArea) => role === 'instructor' && TAUGHT_WORKSHOPS_ONLY.includes(area);
+
+/**
+ * For a route that lists workshops (the day's dashboard): which workshops this request may see, by
+ * their instructor, or null for all of them.
+ */
+export function taughtFilter(c: Context): ((instructor: string | undefined) => boolean) | null {
+  const who = administratorOf(c);
+  if (!who || !taughtOnly(who.role, matchedOf(c).area)) return null;
+  return (instructor) => teaches(instructor, who.name);
+}

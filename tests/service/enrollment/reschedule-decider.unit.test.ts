@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../support/decider.js';
+import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/enrollment-decider.js';
+import { rescheduleMove, transferMove } from '../../../service/enrollment/enrollment-state.js';
+import { calendarSequence } from '../../../service/enrollment/calendar-event.js';
+import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollment/events.js';
+import { confirmed, paid, rescheduled, submitted } from '../../support/enrollment-events.js';
+
+const AT = '2025-06-05T15:00:00.000Z';
+const given = deciderSpec(enrollmentDecider);
+const fold = (events: EnrollmentEvent[]) => events.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState);
+
+/** The dinner for 2 (workshop 6, Saturday July 19, 2025, 7:00 PM): paid and confirmed. */
+const sold: EnrollmentEvent[] = [submitted('e1'), paid('e1', 30_000), confirmed('e1', 30_000)];
+const item = (submitted('e1').data as { item: PurchasedItem }).item;
+
+const reschedule = (
+  to: Partial<Pick<PurchasedItem, 'date' | 'time' | 'location'>>,
+  o: { changeId?: string; workshopId?: string } = {},
+): EnrollmentCommand => ({
+  type: 'RescheduleBooking',
+  workshopId: o.workshopId ?? '6',
+  changeId: o.changeId ?? 'c1',
+  to: { date: item.date, time: item.time, location: item.location, ...to },
+  at: AT,
+});
+
+const AUGUST = '2025-08-09T19:00:00-05:00';
+
+describe('RescheduleBooking: the booking follows its workshop', () => {
+  it('given a confirmed booking, when its workshop moves to August 9, then BookingRescheduled carries the item before and after, only the date changed, the price as bought', () => {
+    given(sold)
+      .when(reschedule({ date: AUGUST }))
+      .then([
+        {
+          type: 'BookingRescheduled',
+          data: {
+            enrollmentId: 'e1',
+            workshopId: '6',
+            changeId: 'c1',
+            fromItem: item,
+            item: { ...item, date: AUGUST },
+            changed: ['date'],
+            rescheduledAt: AT,
+          },
+        },
+      ]);
+  });
+
+  it('given a new time and place, then both are named as changed', () => {
+    given(sold)
+      .when(reschedule({ time: '6:00 PM - 8:00 PM', location: 'The Garden Room' }))
+      .then([
+        expect.objectContaining({
+          data: expect.objectContaining({
+            changed: ['time', 'location'],
+            item: { ...item, time: '6:00 PM - 8:00 PM', location: 'The Garden Room' },
+          }),
+        }),
+      ]);
+  });
+
+  it('given the change already recorded (a redelivery), when it comes again, then nothing is recorded', () => {
+    given([...sold, rescheduled('e1', 'c1', { date: AUGUST })])
+      .when(reschedule({ date: AUGUST }))
+      .then([]);
+  });
+
+  it('given a second change to other values under another id, then it is recorded from the moved item', () => {
+    const first = rescheduled('e1', 'c1', { date: AUGUST });
+    given([...sold, first])
+      .when(reschedule({ date: '2025-08-16T19:00:00-05:00' }, { changeId: 'c2' }))
+      .then([
+        expect.objectContaining({
+          data: expect.objectContaining({
+            fromItem: { ...item, date: AUGUST },
+            item: { ...item, date: '2025-08-16T19:00:00-05:00' },
+          }),
+        }),
+      ]);
+  });
+
+  it('given the same date written with another offset (the same instant), a price or title change only, then nothing moved and nothing is recorded', () => {
+    given(sold)
+      .when(reschedule({ date: '2025-07-20T00:00:00Z' }, { changeId: 'c9' }))
+      .then([]);
+    given(sold)
+      .when(reschedule({}, { changeId: 'c9' }))
+      .then([]);
+  });
+
+  it('given an unpaid hold, or an expired one a late payment could revive, then it follows too', () => {
+    given([submitted('e1')])
+      .when(reschedule({ date: AUGUST }))
+      .then([expect.objectContaining({ type: 'BookingRescheduled' })]);
+    const expired: EnrollmentEvent = {
+      type: 'EnrollmentExpired',
+      data: { enrollmentId: 'e1', holdExpiresAt: AT, expiredAt: AT },
+    };
+    given([submitted('e1'), expired])
+      .when(reschedule({ date: AUGUST }))
+      .then([expect.objectContaining({ type: 'BookingRescheduled' })]);
+  });
+
+  it('given a cancelled booking, or one in another workshop, then nothing is recorded', () => {
+    const cancelled: EnrollmentEvent = {
+      type: 'EnrollmentCancelled',
+      data: { enrollmentId: 'e1', reason: 'cancelled-by-admin', cancelledAt: AT, notify: true },
+    };
+    given([...sold, cancelled])
+      .when(reschedule({ date: AUGUST }))
+      .then([]);
+    given(sold)
+      .when(reschedule({ date: AUGUST }, { workshopId: '9' }))
+      .then([]);
+  });
+
+  it('given no such enrollment, then it is refused as not found', () => {
+    given([])
+      .when(reschedule({ date: AUGUST }))
+      .thenThrows({ code: 'not_found' });
+  });
+});
+
+describe('what the enrollment knows after a move', () => {
+  const transferred: EnrollmentEvent = {
+    type: 'EnrollmentTransferred',
+    data: {
+      enrollmentId: 'e1',
+      transferId: 't1',
+      fromWorkshopId: '6',
+      toWorkshopId: '9',
+      fromItem: item,
+      item: { ...item, id: '9', date: '2025-09-27T18:00:00-05:00' },
+      amountCents: 26_000,
+      refundCents: 4_000,
+      transferredAt: AT,
+    },
+  };
+
+  it('given a move by the school, then the item moves, the booked item stays for the refund policy, and the calendar SEQUENCE rises', () => {
+    const state = fold([...sold, rescheduled('e1', 'c1', { date: AUGUST })]);
+    expect(state.item?.date).toBe(AUGUST);
+    expect(state.bookedItem?.date).toBe(item.date);
+    expect(calendarSequence(state)).toBe(1);
+  });
+
+  it('given a transfer and then a move of the new workshop, then each has its SEQUENCE in order and the booked item is the transfer’s', () => {
+    const moved: EnrollmentEvent = {
+      ...rescheduled('e1', 'c1', { date: '2025-10-04T18:00:00-05:00' }),
+    };
+    if (moved.type !== 'BookingRescheduled') throw new Error('unexpected');
+    moved.data = {
+      ...moved.data,
+      workshopId: '9',
+      fromItem: transferred.data.item,
+      item: { ...transferred.data.item, date: '2025-10-04T18:00:00-05:00' },
+    };
+    const state = fold([...sold, transferred, moved]);
+    expect(calendarSequence(state, transferMove('t1'))).toBe(1);
+    expect(calendarSequence(state, rescheduleMove('c1'))).toBe(2);
+    expect(calendarSequence(state)).toBe(2);
+    expect(state.bookedItem?.date).toBe('2025-09-27T18:00:00-05:00');
+  });
+});
