@@ -56,7 +56,9 @@ export async function startServer(env: Record<string, string> = {}, dataDir = te
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Most of the int tier's 60 s hook timeout: a fresh server on a machine loaded far past its two
+  // cores has taken over 30 s to seed and answer /ready.
+  const deadline = Date.now() + 50_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
