@@ -61,6 +61,8 @@ async function upcomingWorkshop(request: APIRequestContext): Promise<string> {
 async function openEnrollment(page: Page, id: string) {
   await page.goto(`/admin/enrollments?q=${id}`);
   const table = page.getByRole('grid');
+  // The gate checks the stored key with the server first; slow on a busy machine.
+  await expect(table).toBeVisible({ timeout: 20_000 });
   await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByRole('row').nth(1).click();
   const dialog = page.getByRole('dialog', { name: 'Enrollment history' });
