@@ -1,24 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
+// Both tiers keep one module graph per worker instead of loading the app's modules again for each
+// test file (isolate: false): that loading was most of their time. The tests keep no state in
+// modules (each builds its own app, stores and clock), and an app a file leaves open is closed when
+// the file ends (close-apps.setup.ts), so no file's work runs on into the next.
+const shared = {
+  environment: 'node' as const,
+  isolate: false,
+  setupFiles: ['tests/support/close-apps.setup.ts'],
+};
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...shared,
           name: 'unit',
           include: ['tests/**/*.unit.test.ts', 'tests/**/*.unit.test.tsx'],
-          environment: 'node',
         },
       },
       {
         test: {
+          ...shared,
           name: 'int',
           include: ['tests/**/*.int.test.ts'],
-          environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Integration tests start servers and write files; keep them from fighting over 2 cores.
           fileParallelism: false,
+          // The servers and CLIs the tests start run the service compiled once for the run.
+          globalSetup: ['tests/support/compiled-service.setup.ts'],
         },
       },
     ],

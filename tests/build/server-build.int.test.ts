@@ -1,17 +1,18 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../support/server.js';
 
 /**
  * Given the service compiled as `npm run build` compiles it (build-server.js), then plain `node`
- * runs what operators run, with no TypeScript loader. Compiled into a folder of its own under .tmp/
- * (inside the project, so the output finds node_modules and package.json as build/ does).
+ * runs what operators run, with no TypeScript loader. The int tier compiles it once for the run, into
+ * a folder of its own under .tmp/ (tests/support/compiled-service.setup.ts; inside the project, so
+ * the output finds node_modules and package.json as build/ does), and this reads that output.
  */
-const out = `.tmp/server-build-${process.pid}`;
+const out = inject('compiledService');
 const dataDirs: string[] = [];
 const freshDataDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'server-build-'));
@@ -48,11 +49,7 @@ function specifiersOf(text: string): string[] {
   ].map((m) => m[1]!);
 }
 
-beforeAll(() => {
-  execFileSync(process.execPath, ['build-server.js', out], { stdio: 'pipe' });
-});
 afterAll(() => {
-  rmSync(out, { recursive: true, force: true });
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

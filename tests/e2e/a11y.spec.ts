@@ -1,9 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES, expectNoSeriousA11yViolations, toasts, hydrated } from './fixtures.js';
+import {
+  PUBLIC_PAGES,
+  SCREENSHOT_WIDTHS,
+  expectNoSeriousA11yViolations,
+  hydrated,
+  screenshot,
+  seededSeason,
+  toasts,
+} from './fixtures.js';
 
-test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
+// Every public page checked by axe and looked at in 390 and 1280 px (screenshots/, not committed),
+// in one visit: "today" is fixed just before the seeded season so the schedule's pictures show it.
+
+test.describe('accessibility (axe-core, WCAG 2.x A/AA) and screenshots', () => {
   for (const { name, path } of PUBLIC_PAGES) {
-    test(`${name} (${path}) has no serious or critical violations`, async ({ page }) => {
+    test(`${name} (${path}) has no serious or critical violations, looked at in 390 and 1280 px`, async ({ page }) => {
+      await page.clock.setFixedTime((await seededSeason(page)).before);
       await page.goto(path);
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.getByRole('main')).toHaveCount(1);
@@ -11,6 +23,10 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
       await expect(page.getByRole('contentinfo')).toHaveCount(1);
       await page.waitForLoadState('networkidle');
       await expectNoSeriousA11yViolations(page, `on ${path}`);
+      for (const width of SCREENSHOT_WIDTHS) {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await screenshot(page, name);
+      }
     });
   }
 
@@ -22,7 +38,9 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
     await expectNoSeriousA11yViolations(page, 'with the mobile menu open');
   });
 
-  test('schedule with a filter, the empty state and the details dialog', async ({ page }) => {
+  test('schedule with a filter, the empty state and the details dialog (looked at in 390 and 1280 px)', async ({
+    page,
+  }) => {
     await page.goto('/schedule');
     await hydrated(page);
     await page.getByRole('tab', { name: 'Teens' }).click();
@@ -35,14 +53,22 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'with the details dialog open');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.screenshot({ path: `screenshots/schedule-dialog-${width}.png` });
+    }
   });
 
-  test('contact form showing field errors and a toast', async ({ page }) => {
+  test('contact form showing field errors and a toast (looked at in 390 and 1280 px)', async ({ page }) => {
     await page.goto('/contact');
     await hydrated(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(toasts(page)).toHaveCount(1);
     await expectNoSeriousA11yViolations(page, 'with field errors');
+    for (const width of SCREENSHOT_WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.screenshot({ path: `screenshots/contact-errors-${width}.png` });
+    }
   });
 
   test('program detail after copying the link', async ({ page, context }) => {

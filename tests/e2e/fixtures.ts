@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Fixtures, type Page, type PlaywrightTestOptions } from '@playwright/test';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
@@ -8,6 +8,21 @@ import { join, resolve } from 'node:path';
 export const SCHOOL_NAME = 'Great Lakes Etiquette';
 export const SCHOOL_FULL_NAME = 'Great Lakes School of Etiquette';
 export const E2E_ADMIN_KEY = 'e2e-admin-key-123456';
+
+/**
+ * A browser where the administrator signed in before: the key kept in localStorage, as the gate
+ * keeps it (web/admin/adminKey.ts). `test.use(ADMIN_SIGNED_IN)` in specs about the admin screens,
+ * so each opens its screen at once instead of going through the gate and the dashboard first; the
+ * gate itself, with a wrong, a missing, a rotated and the right key, is admin.spec.ts's.
+ */
+export const ADMIN_SIGNED_IN: Fixtures<object, object, PlaywrightTestOptions> = {
+  storageState: async ({ baseURL }, use) => {
+    await use({
+      cookies: [],
+      origins: [{ origin: baseURL!, localStorage: [{ name: 'adminKey', value: E2E_ADMIN_KEY }] }],
+    });
+  },
+};
 
 /** Every public route with a short name used for screenshots. */
 export const PUBLIC_PAGES = [

@@ -9,7 +9,8 @@ import {
 } from './fixtures.js';
 
 // A schedule card offers "Enroll Now" only while the workshop is open with seats left; full or
-// closed, it says so and has no enroll link. The server refuses the same (tests/service/...).
+// closed, it says so and has no enroll link. The server refuses the same with 409 enrollment_closed
+// (tests/service/enrollment/sales-window.int.test.ts).
 
 const DAY = 86_400_000;
 let closedId = '';
@@ -70,23 +71,5 @@ test.describe('schedule card states', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: /Enroll|Submit|Continue/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'View the schedule' })).toHaveAttribute('href', '/schedule');
-  });
-
-  test('the server refuses a closed workshop with 409 enrollment_closed', async ({ page }) => {
-    const res = await page.request.post(`/api/enroll/workshop/${closedId}`, {
-      data: {
-        firstName: 'Ada',
-        lastName: 'Parent',
-        email: 'ada@example.com',
-        phone: '2145550100',
-        participants: 1,
-        agreeToTerms: true,
-        totalPrice: 40,
-      },
-    });
-    expect(res.status()).toBe(409);
-    const body = (await res.json()) as { code: string; error: string };
-    expect(body.code).toBe('enrollment_closed');
-    expect(body.error).toMatch(new RegExp(`^Enrollment for ${closedTitle} closed on `));
   });
 });

@@ -156,16 +156,20 @@ test.describe('with JavaScript off', () => {
   }
 });
 
-test('the server’s HTML, before any script of the site runs, is axe clean', async ({ page }) => {
-  test.setTimeout(120_000);
+test.describe('the server’s HTML, before any script of the site runs', () => {
   // axe needs JavaScript in the page; the site's own scripts are kept out instead, so what is
-  // checked is the HTML as it arrives.
-  await page.route('**/assets/*.js', (route) => route.abort());
-  for (const { path } of PAGES) {
-    await page.goto(path);
-    await expect(page.locator('#root [data-rac]').first()).toBeAttached();
-    expect(await page.evaluate(() => document.getElementById('ssr-data') !== null)).toBe(true);
-    await expectNoSeriousA11yViolations(page, `on ${path} before hydration`);
+  // checked is the HTML as it arrives. One test a page: thirteen axe runs in one test outlasted
+  // any timeout on a busy machine.
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+  });
+  for (const { name, path } of PAGES) {
+    test(`${name} (${path}) is axe clean`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('#root [data-rac]').first()).toBeAttached();
+      expect(await page.evaluate(() => document.getElementById('ssr-data') !== null)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `on ${path} before hydration`);
+    });
   }
 });
 

@@ -4,17 +4,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compiled } from '../support/server.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'projections-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** `npm run projections -- ...` on the embedded stores of a fresh data folder. */
+/** `npm run projections -- ...` (the compiled CLI, run by node) on the embedded stores of a fresh data folder. */
 function cli(...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.MONGODB_URL;
   delete env.EVENTSTORE_URL;
-  const r = spawnSync('npx', ['tsx', 'service/projections-cli.ts', ...args], {
+  const r = spawnSync(process.execPath, [compiled('service/projections-cli.js'), ...args], {
     cwd: root,
     env,
     encoding: 'utf8',

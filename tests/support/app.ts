@@ -85,6 +85,18 @@ const runningFrom = (start: Date) => {
 /** The test app's default clock. */
 export const testClock = runningFrom(BEFORE_SPEC_SEASON);
 
+/** Apps made and not closed yet, closed when their test file ends (tests/support/close-apps.setup.ts). */
+const open = new Set<TestApp>();
+
+/**
+ * Closes every app a test file left open. The unit and int tiers keep their module graph from one
+ * file to the next (vitest.config.ts, isolate: false), so an app left open would go on polling its
+ * projections through every later file.
+ */
+export async function closeOpenTestApps(): Promise<void> {
+  await Promise.all([...open].map((t) => t.close()));
+}
+
 /** The whole app on in-memory stores with the projections running, for `app.request` tests. */
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
@@ -138,7 +150,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     }
   };
   await settle();
-  return {
+  const t: TestApp = {
     app,
     deps,
     eventStore,
@@ -159,8 +171,11 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       }
     },
     async close() {
+      open.delete(t);
       await runner.stop();
       waiter.close();
     },
   };
+  open.add(t);
+  return t;
 }

@@ -32,8 +32,13 @@ function runChild(
   args: string[],
   onLine: (line: Line, proc: ChildProcess) => void,
 ): { proc: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
-  // Its own process group: npx and tsx each start a process, and the kill must reach the one working.
-  const proc = spawn('npx', ['tsx', child, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // Node with tsx's loader (the child is a test fixture in TypeScript), in its own process group so
+  // the kill reaches whatever it started.
+  const proc = spawn(process.execPath, ['--import', 'tsx', child, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let stderr = '';
   proc.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   createInterface({ input: proc.stdout! }).on('line', (l) => {

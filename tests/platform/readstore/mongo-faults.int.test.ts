@@ -288,19 +288,30 @@ describe('MongoDB adapter against a fake server: outages', () => {
     [13436, 'NotPrimaryOrSecondary'],
   ];
 
-  it.each(OUTAGES)(
+  // Each case waits about a second for the driver to look at the server again after the error, so
+  // the cases run at once, each on a fake server and a store of its own.
+  it.concurrent.for(OUTAGES)(
     'given a server that answers reads and writes with %i %s, when the store is used, then it fails with ReadStoreUnavailableError',
-    async (code, codeName) => {
-      const { fake, store } = await given();
-      fake.fail('find', { code, codeName });
-      fake.fail('update', { code, codeName });
+    async ([code, codeName], { expect }) => {
+      const fake = await new FakeMongoServer().start();
+      const store = await MongoReadStore.connect(fake.url(), 'school', { timeoutMs: 1000 }).catch(async (e) => {
+        await fake.stop();
+        throw e;
+      });
+      try {
+        fake.fail('find', { code, codeName });
+        fake.fail('update', { code, codeName });
 
-      expect(await store.find('schedule').catch((e: unknown) => e)).toBeInstanceOf(ReadStoreUnavailableError);
-      expect(
-        await store
-          .write([{ kind: 'put', collection: 'schedule', id: 'w1', doc: {}, position: 1n }])
-          .catch((e: unknown) => e),
-      ).toBeInstanceOf(ReadStoreUnavailableError);
+        expect(await store.find('schedule').catch((e: unknown) => e)).toBeInstanceOf(ReadStoreUnavailableError);
+        expect(
+          await store
+            .write([{ kind: 'put', collection: 'schedule', id: 'w1', doc: {}, position: 1n }])
+            .catch((e: unknown) => e),
+        ).toBeInstanceOf(ReadStoreUnavailableError);
+      } finally {
+        await store.close();
+        await fake.stop();
+      }
     },
   );
 

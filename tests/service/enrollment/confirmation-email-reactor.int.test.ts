@@ -8,7 +8,7 @@ import { validatingEventStore } from '../../../platform/eventstore/validating.js
 import { eventSchemas } from '../../../contracts/events.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
-import { OutboxMailer } from '../../../service/mail/outbox.js';
+import { OutboxMailer, outboxDir } from '../../../service/mail/outbox.js';
 import type { MailMessage } from '../../../service/mail/port.js';
 import { createLogger } from '../../../platform/log.js';
 import { FaultyEventStore } from '../../support/faults.js';
@@ -156,5 +156,30 @@ describe('confirmation e-mail reactor', () => {
       true,
     );
     expect(lines.join('\n')).not.toContain('evil@example.com');
+  });
+});
+
+describe('the outbox as the end-to-end tests read it (GET /api/test/outbox/:orderId, test pages only)', () => {
+  it('given a free enrollment in workshop 10 (the form\'s "Complete Registration"), when the reactor has mailed it, then the e-mail names the FREE- order in its subject and carries the receipt and an .ics', async () => {
+    t = await makeEnrollmentApp({
+      reactors: true,
+      extra: (config) => ({
+        mailer: new OutboxMailer(outboxDir(config.DATA_DIR), 'Great Lakes Etiquette <hello@greatlakesetiquette.com>'),
+      }),
+    });
+    const r = await t.post('/api/enroll/workshop/10', { ...baseForm(), totalPrice: 0 });
+    expect(r.status).toBe(201);
+    const { orderId } = (await r.json()) as EnrollmentResponse;
+    expect(orderId).toMatch(/^FREE-/);
+    await t.settle();
+
+    const answer = await t.get(`/api/test/outbox/${orderId}`);
+    expect(answer.status).toBe(200);
+    const mail = (await answer.json()) as { attachments: string[]; hasIcs: boolean; subject: string };
+    expect(mail.hasIcs).toBe(true);
+    expect(mail.attachments).toEqual(
+      expect.arrayContaining([`GreatLakesEtiquette-Receipt-${orderId}.txt`, `GreatLakesEtiquette-${orderId}.ics`]),
+    );
+    expect(mail.subject).toContain(orderId);
   });
 });
