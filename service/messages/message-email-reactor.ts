@@ -65,7 +65,10 @@ async function emailFor(
     ...common,
     firstName: first.form.firstName,
     audience: 'enrolled',
-    bookings: bookings.map((b) => ({ orderId: orderOf(b.state)?.orderId ?? b.id, manageUrl: bookingUrl(deps.config, b.id) })),
+    bookings: bookings.map((b) => ({
+      orderId: orderOf(b.state)?.orderId ?? b.id,
+      manageUrl: bookingUrl(deps.config, b.id),
+    })),
     leaveUrl: null,
   });
 }
