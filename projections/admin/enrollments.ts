@@ -110,6 +110,8 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     [{ field: 'seq', direction: 'desc' }],
     [{ field: 'status' }, { field: 'seq', direction: 'desc' }],
     [{ field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
+    // The Unpaid tab: pending enrollments whose payment is pending or declined.
+    [{ field: 'status' }, { field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
     [{ field: 'workshopId' }, { field: 'seq', direction: 'desc' }],
   ],
   eventTypes: [

@@ -161,6 +161,12 @@ describe('MongoDB adapter against a fake server: indexes', () => {
         ['_id', 1],
       ],
       [
+        ['doc.status', 1],
+        ['doc.paymentStatus', 1],
+        ['doc.seq', -1],
+        ['_id', 1],
+      ],
+      [
         ['doc.workshopId', 1],
         ['doc.seq', -1],
         ['_id', 1],
