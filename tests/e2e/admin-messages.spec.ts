@@ -15,15 +15,18 @@ import {
 const admin = { 'Admin-Key': E2E_ADMIN_KEY };
 const DAY = 86_400_000;
 
-/** A free class a month ahead, made for this spec so no other spec's families get its messages. */
+/**
+ * A free class a month ahead, made for this spec so no other spec's families get its messages. An
+ * adult class: the schedule spec counts on the season having no teen class ahead (its empty state).
+ */
 async function freeClass(request: APIRequestContext, title: string): Promise<string> {
   const date = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
   const res = await request.post('/api/admin/workshops', {
     headers: admin,
     data: {
       title,
-      description: 'Conversation and table manners for teens.',
-      category: 'teen',
+      description: 'Conversation and table manners for adults.',
+      category: 'adult',
       date: `${date}T10:00`,
       time: '10:00 AM - 12:00 PM',
       location: 'Legacy Commons, Plano',
