@@ -316,7 +316,7 @@ test.describe('admin with the right key', () => {
     await expect(stat(page, 'Total Enrollments')).not.toHaveText('…');
     await lookAt('admin');
     await page.goto('/admin/enrollments');
-    await expect(page.getByRole('grid')).toBeVisible();
+    await expect(page.getByRole('grid')).toBeVisible({ timeout: 20_000 });
     const tracker = await new AxeBuilder({ page }).include('main').analyze();
     expect(tracker.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await lookAt('admin-enrollments');

@@ -364,6 +364,8 @@ test.describe('enrollment and payment', () => {
   });
 
   test('the form with two participants: a fieldset each, axe clean, looked at in 390 and 1280 px', async ({ page }) => {
+    // Two widths of full-page screenshots and axe over a long form: more than 45 s on a busy 2-core machine.
+    test.slow();
     await page.goto('/enroll/8');
     await fillContact(page);
     await fillStudents(page, 2);
