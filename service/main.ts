@@ -55,6 +55,8 @@ async function main() {
     payments: createPaymentsPort(config, log),
     mailer: createMailer(config),
     rateLimits: stores.rateLimits,
+    keys: stores.keys,
+    encryption: stores.encryption,
   };
 
   // One runner for the projections (here on the embedded default, else in the projector service)
