@@ -36,6 +36,7 @@ import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { workshopMessageEmailReactor } from './messages/message-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
+import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 
 export interface Stores {
   /** Validated, with personal fields encrypted at rest and decrypted as read (see `encryption`). */
@@ -163,5 +164,6 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     administratorChangeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
+    privacyScrubReactor(deps),
   ];
 }

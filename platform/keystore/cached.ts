@@ -51,6 +51,10 @@ export class CachedKeyStore implements KeyStore {
     return this.inner.generation();
   }
 
+  async compact(): Promise<void> {
+    await this.inner.compact?.();
+  }
+
   close(): Promise<void> {
     this.forget();
     return this.inner.close();

@@ -37,6 +37,8 @@ export interface KeyStore {
   keysOf(subjectId: string): Promise<KeyInfo[]>;
   /** A number every destroy moves on, in any process: a cache drops what it holds when it changes. */
   generation(): Promise<number>;
+  /** Removes destroyed keys' traces from the files themselves (the embedded store); absent elsewhere. */
+  compact?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -115,7 +115,7 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   /** Rewrites the file without free pages (after an erasure), and empties the log. */
-  compact(): void {
+  async compact(): Promise<void> {
     this.assertOpen();
     this.db.exec('VACUUM');
     this.db.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp, type AppOptions } from '../../service/app.js';
 import { createCommandHandler, reactorsFor } from '../../service/compose.js';
@@ -92,6 +95,9 @@ const runningFrom = (start: Date) => {
 /** The test app's default clock. */
 export const testClock = runningFrom(BEFORE_SPEC_SEASON);
 
+let backupDir: string | undefined;
+const testBackupDir = () => (backupDir ??= mkdtempSync(join(tmpdir(), 'test-backups-')));
+
 /** Apps made and not closed yet, closed when their test file ends (tests/support/close-apps.setup.ts). */
 const open = new Set<TestApp>();
 
@@ -112,6 +118,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
     SEED_DATES: 'specification',
+    // The erasure ledger goes to a folder of the test's own, never beside the repository's ./data.
+    BACKUP_DIR: testBackupDir(),
     ...options.env,
   });
   const log = createLogger('silent');
