@@ -56,7 +56,8 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
 
   const at = deps.clock();
   const erasedAt = at.toISOString();
-  for (const subjectId of family.subjects) writeToLedger(deps.config.backupDir, { subjectId, at: erasedAt, by: request.by });
+  for (const subjectId of family.subjects)
+    writeToLedger(deps.config.backupDir, { subjectId, at: erasedAt, by: request.by });
   let position = -1n;
   for (const subjectId of family.subjects) {
     await deps.keys.destroy(subjectId, at);

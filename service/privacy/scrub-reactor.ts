@@ -17,6 +17,17 @@ export const personalProjectors = (projectors: readonly AnyProjector[] = allProj
   );
 
 /**
+ * Whether the read models and files no longer hold what the erasure recorded at `position` holds:
+ * the scrub has handled it, and no later erasure it left its work to is still waiting.
+ */
+export async function scrubbed(deps: Pick<AppDeps, 'eventStore' | 'readStore'>, position: bigint): Promise<boolean> {
+  const checkpoint = await deps.readStore.getCheckpoint(PRIVACY_SCRUB_REACTOR);
+  if (checkpoint < position) return false;
+  const after = await deps.eventStore.readAll({ after: checkpoint, limit: 2000 });
+  return !after.some((e) => SCRUBBING.has(e.type));
+}
+
+/**
  * After an erasure (or a retention erasure), the read models still hold what was projected while
  * the keys existed. This rebuilds every projection that reads personal fields, from the events as
  * they now read ("Erased" where a key is gone), swapping each in while the site serves, then has

@@ -49,7 +49,10 @@ describe('erasing a family (POST /api/admin/privacy/erasures)', () => {
     const res = await p.erase({ email: FAMILY.email.toUpperCase() });
     expect(res.status).toBe(202);
     const body = (await res.json()) as ErasureAccepted;
-    expect(body).toMatchObject({ subjectId: pseudonymsFor(p.t.deps.config).email(FAMILY.email), erasedAt: expect.any(String) });
+    expect(body).toMatchObject({
+      subjectId: pseudonymsFor(p.t.deps.config).email(FAMILY.email),
+      erasedAt: expect.any(String),
+    });
     await p.t.settle();
 
     const after = await everythingShown(enrollmentId);

@@ -60,7 +60,11 @@ export async function makePrivacyApp(options: TestAppOptions = {}): Promise<Priv
     extra: (config) => ({ payments: offline, mailer, ...options.extra?.(config) }),
   });
   const post = (path: string, body: unknown) =>
-    t.app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    t.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   async function book(o: { pay?: boolean; workshopId?: string; form?: EnrollmentFormInput } = {}) {
     const form = o.form ?? familyFormInput();
@@ -85,6 +89,7 @@ export async function makePrivacyApp(options: TestAppOptions = {}): Promise<Priv
     return enrolled.enrollmentId;
   }
 
-  const erase = (body: unknown, key?: string) => adminCall(t.app, 'POST', '/api/admin/privacy/erasures', { body, key });
+  const erase = async (body: unknown, key?: string) =>
+    adminCall(t.app, 'POST', '/api/admin/privacy/erasures', { body, key });
   return { t, mailer, clock, book, erase };
 }
