@@ -7,6 +7,7 @@ import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
 import type { EnrollmentFormInput } from '../../../contracts/enrollment/form.js';
 import { FAMILY } from '../../support/privacy-samples.js';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { adminCall } from '../admin/support.js';
 
 /** Workshop 8: the children's class, $150 a child, which asks each child's safety details. */
@@ -68,8 +69,11 @@ export async function makePrivacyApp(options: TestAppOptions = {}): Promise<Priv
 
   async function book(o: { pay?: boolean; workshopId?: string; form?: EnrollmentFormInput } = {}) {
     const form = o.form ?? familyFormInput();
-    const total = 150 * Number(form.participants);
-    const r = await post(`/api/enroll/workshop/${o.workshopId ?? CHILDREN}`, { ...form, totalPrice: total });
+    const workshopId = o.workshopId ?? CHILDREN;
+    const workshop = (await (await t.app.request(`/api/workshops/${workshopId}`)).json()) as Workshop;
+    const n = Number(form.participants);
+    const total = workshop.priceTiers?.find((tier) => tier.participants === n)?.totalPrice ?? workshop.price * n;
+    const r = await post(`/api/enroll/workshop/${workshopId}`, { ...form, totalPrice: total });
     expect(r.status, await r.clone().text()).toBe(201);
     const enrolled = (await r.json()) as EnrollmentResponse;
     if (o.pay !== false) {
