@@ -42,6 +42,10 @@ export class SqliteKeyStore implements KeyStore {
   private readonly selectGeneration: Database.Statement<[], { generation: number }>;
   private readonly destroyTx: (subjectId: string, at: string, scope: string | undefined) => number;
   private closed = false;
+  private queue: { subjectId: string; scope: string; resolve(k: SubjectKey): void; reject(e: unknown): void }[] = [];
+  private readonly pending = new Map<string, Promise<SubjectKey>>();
+  private flushScheduled = false;
+  private readonly makeKeys: (batch: { subjectId: string; scope: string }[]) => SubjectKey[];
 
   constructor(readonly file: string) {
     preparePrivateSqliteFile(file);
@@ -67,6 +71,14 @@ export class SqliteKeyStore implements KeyStore {
     const destroyScope = this.db.prepare(
       'UPDATE subject_keys SET material = NULL, destroyed_at = ? WHERE subject_id = ? AND scope = ? AND destroyed_at IS NULL',
     );
+    // Two processes may make the same key at once: the unique index on live keys keeps one, and both read it.
+    this.makeKeys = this.db.transaction((batch: { subjectId: string; scope: string }[]) =>
+      batch.map(({ subjectId, scope }) => {
+        this.insertLive.run(newKeyId(), subjectId, scope, randomBytes(32), new Date().toISOString());
+        const made = this.selectLive.get(subjectId, scope)!;
+        return { keyId: made.key_id, key: made.material };
+      }),
+    ).immediate;
     const bump = this.db.prepare('UPDATE key_generation SET generation = generation + 1 WHERE id = 1');
     this.destroyTx = this.db.transaction((subjectId: string, at: string, scope: string | undefined) => {
       const { changes } = scope === undefined ? destroyAll.run(at, subjectId) : destroyScope.run(at, subjectId, scope);
@@ -79,10 +91,33 @@ export class SqliteKeyStore implements KeyStore {
     this.assertOpen();
     const found = this.selectLive.get(subjectId, scope);
     if (found) return { keyId: found.key_id, key: found.material };
-    // Two processes may both get here: the unique index on live keys keeps one, and both read it.
-    this.insertLive.run(newKeyId(), subjectId, scope, randomBytes(32), new Date().toISOString());
-    const made = this.selectLive.get(subjectId, scope)!;
-    return { keyId: made.key_id, key: made.material };
+    // New keys asked in the same turn of the event loop are made in one transaction: one fsync for
+    // all of them, as the event store commits its appends (a new booking makes a key or two).
+    const slot = `${subjectId}\n${scope}`;
+    let made = this.pending.get(slot);
+    if (!made) {
+      made = new Promise<SubjectKey>((resolve, reject) => this.queue.push({ subjectId, scope, resolve, reject }));
+      this.pending.set(slot, made);
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    }
+    return made;
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    this.pending.clear();
+    try {
+      const made = this.makeKeys(batch);
+      batch.forEach((p, i) => p.resolve(made[i]!));
+    } catch (cause) {
+      const error = new KeyStoreUnavailableError(`SQLite key store could not commit: ${String(cause)}`, { cause });
+      batch.forEach((p) => p.reject(error));
+    }
   }
 
   async keyById(keyId: string): Promise<Buffer | null> {
@@ -123,6 +158,7 @@ export class SqliteKeyStore implements KeyStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.queue.length) this.flush();
     this.closed = true;
     this.db.close();
   }
