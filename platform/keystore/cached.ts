@@ -37,6 +37,22 @@ export class CachedKeyStore implements KeyStore {
     return key;
   }
 
+  async keysById(keyIds: readonly string[]): Promise<Map<string, Buffer | null>> {
+    await this.fresh();
+    const found = new Map<string, Buffer | null>();
+    const missing: string[] = [];
+    for (const id of keyIds) {
+      if (this.byId.has(id)) found.set(id, this.byId.get(id)!);
+      else missing.push(id);
+    }
+    if (missing.length)
+      for (const [id, key] of await this.inner.keysById(missing)) {
+        this.remember(this.byId, id, key);
+        found.set(id, key);
+      }
+    return found;
+  }
+
   async destroy(subjectId: string, at: Date, scope?: string): Promise<number> {
     const n = await this.inner.destroy(subjectId, at, scope);
     this.forget();

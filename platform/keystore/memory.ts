@@ -34,6 +34,10 @@ export class MemoryKeyStore implements KeyStore {
     return this.byId.get(keyId)?.key ?? null;
   }
 
+  async keysById(keyIds: readonly string[]): Promise<Map<string, Buffer | null>> {
+    return new Map(keyIds.map((id) => [id, this.byId.get(id)?.key ?? null]));
+  }
+
   async destroy(subjectId: string, at: Date, scope?: string): Promise<number> {
     let n = 0;
     for (const [slot, entry] of this.live) {

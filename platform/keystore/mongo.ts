@@ -82,6 +82,15 @@ export class MongoKeyStore implements KeyStore {
     });
   }
 
+  async keysById(keyIds: readonly string[]): Promise<Map<string, Buffer | null>> {
+    return this.guard(async () => {
+      const found = new Map<string, Buffer | null>(keyIds.map((id) => [id, null]));
+      const docs = await this.keys.find({ _id: { $in: [...keyIds] } }, { projection: { material: 1 } }).toArray();
+      for (const d of docs) found.set(d._id, d.material ? Buffer.from(d.material.buffer) : null);
+      return found;
+    });
+  }
+
   async destroy(subjectId: string, at: Date, scope?: string): Promise<number> {
     return this.guard(async () => {
       const filter = scope === undefined ? { subjectId, live: true } : { subjectId, scope, live: true };

@@ -28,6 +28,8 @@ export interface KeyStore {
   activeKey(subjectId: string, scope: string): Promise<SubjectKey>;
   /** A key by its id; null when it was destroyed or never existed here. */
   keyById(keyId: string): Promise<Buffer | null>;
+  /** Many keys at once (a batch of the feed): each id to its key, or null when destroyed or unknown. */
+  keysById(keyIds: readonly string[]): Promise<Map<string, Buffer | null>>;
   /**
    * Destroys the subject's live keys (every scope, or only `scope`), overwriting the key material;
    * resolves with how many were destroyed (0 when none was live).

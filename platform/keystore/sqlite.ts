@@ -125,6 +125,20 @@ export class SqliteKeyStore implements KeyStore {
     return this.selectById.get(keyId)?.material ?? null;
   }
 
+  async keysById(keyIds: readonly string[]): Promise<Map<string, Buffer | null>> {
+    this.assertOpen();
+    const found = new Map<string, Buffer | null>(keyIds.map((id) => [id, null]));
+    // In chunks under SQLite's limit of bound parameters.
+    for (let i = 0; i < keyIds.length; i += 500) {
+      const chunk = keyIds.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT key_id, material FROM subject_keys WHERE key_id IN (${chunk.map(() => '?').join(',')})`)
+        .all(...chunk) as { key_id: string; material: Buffer | null }[];
+      for (const r of rows) found.set(r.key_id, r.material);
+    }
+    return found;
+  }
+
   async destroy(subjectId: string, at: Date, scope?: string): Promise<number> {
     this.assertOpen();
     const n = this.destroyTx(subjectId, at.toISOString(), scope);

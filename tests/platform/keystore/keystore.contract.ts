@@ -84,5 +84,16 @@ export function describeKeyStoreContract(
     it('given an unknown key id, then it reads as none', async () => {
       expect(await store.keyById('k_unknown')).toBeNull();
     });
+
+    it('given live, destroyed and unknown ids asked at once, then each reads as it does alone', async () => {
+      const [a, b] = [subject(), subject()];
+      const live = await store.activeKey(a, 'identity');
+      const gone = await store.activeKey(b, 'identity');
+      await store.destroy(b, AT);
+      const found = await store.keysById([live.keyId, gone.keyId, 'k_unknown']);
+      expect(found.get(live.keyId)).toEqual(live.key);
+      expect(found.get(gone.keyId)).toBeNull();
+      expect(found.get('k_unknown')).toBeNull();
+    });
   });
 }
