@@ -115,10 +115,20 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dd>
             {parent}
             <br />
-            <a href={`mailto:${record.email}`} className="text-link">
-              {record.email}
-            </a>
-            {detail.data?.contact?.phone && (
+            {record.email === ERASED ? (
+              record.email
+            ) : (
+              <a href={`mailto:${record.email}`} className="text-link">
+                {record.email}
+              </a>
+            )}
+            {detail.data?.contact?.phone === ERASED && (
+              <>
+                <br />
+                {ERASED}
+              </>
+            )}
+            {detail.data?.contact?.phone && detail.data.contact.phone !== ERASED && (
               <>
                 <br />
                 <a href={`tel:${detail.data.contact.phone.replace(/[^\d+]/g, '')}`} className="text-link">
