@@ -92,7 +92,7 @@ export function AccessLogPanel() {
           <Table aria-label="Access log" className="administrators-table">
             <TableHeader>
               <Column isRowHeader>When</Column>
-              <Column>Administrator</Column>
+              <Column>Who</Column>
               <Column>Read</Column>
               <Column>Record</Column>
             </TableHeader>
@@ -100,7 +100,7 @@ export function AccessLogPanel() {
               {(entry) => (
                 <Row id={entry.id} textValue={`${entry.administrator.name} ${WHAT[entry.kind]}`}>
                   <Cell label="When">{moment(entry.at)}</Cell>
-                  <Cell label="Administrator">{entry.administrator.name}</Cell>
+                  <Cell label="Who">{entry.administrator.name}</Cell>
                   <Cell label="Read">{WHAT[entry.kind]}</Cell>
                   <Cell label="Record">
                     <Record entry={entry} />
