@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
-import { ERASED } from '../privacy/classes.js';
+import { ERASED } from '../core/erased.js';
 import {
   describesDietaryRestrictions,
   evenWithOtherErrors,

@@ -11,8 +11,7 @@ import type { z } from 'zod';
  * boolean or null.
  */
 
-/** What a read model shows in place of a personal text whose key was destroyed. */
-export const ERASED = 'Erased';
+export { ERASED } from '../core/erased.js';
 
 /**
  * Whose data it is: the data subject owns the keys its fields are encrypted with, and erasing the
