@@ -111,7 +111,10 @@ test.describe('privacy', () => {
     expect((await request.get(`/api/admin/workshops/${CAMP}/roster`, { headers: admin })).status()).toBe(200);
     await page.goto('/admin?tab=settings');
     const log = page.getByRole('region', { name: 'Access log' });
-    const rosterRead = log.getByRole('row').filter({ hasText: 'Owner' }).filter({ hasText: `Workshop ${CAMP}` });
+    const rosterRead = log
+      .getByRole('row')
+      .filter({ hasText: 'Owner' })
+      .filter({ hasText: `Workshop ${CAMP}` });
     await expect(rosterRead.first()).toBeVisible({ timeout: 20_000 });
     await log.getByRole('button', { name: /Administrator/ }).click();
     await page.getByRole('option', { name: 'Owner' }).click();
