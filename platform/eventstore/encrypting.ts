@@ -66,7 +66,8 @@ export const privacyBlockOf = (data: unknown): PrivacyBlock | undefined =>
  * erased ("Erased", null, false) and its value sealed with AES-256-GCM under the subject's key of
  * its scope; on read, the fields whose key still exists are put back. A field whose key was
  * destroyed keeps its erased value: the event still parses, and every read model built from it
- * shows "Erased". Empty texts and nulls are left as they are: they tell nothing.
+ * shows "Erased". Empty texts, nulls and false are left as they are: they read the same erased, so
+ * a booking without safety details makes no safety key.
  *
  * A personal event is never written in clear: without its subject or a key, the append fails.
  */
@@ -122,7 +123,8 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
       for (const pattern of patterns)
         for (const leaf of leavesOf(data, pattern)) {
           const value = getAt(data, leaf);
-          if (value === null || value === undefined || value === '') continue;
+          // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
+          if (value === null || value === undefined || value === '' || value === false) continue;
           setAt(data, leaf, erasedLeaf(value));
           clear[leaf] = value;
         }
