@@ -10,6 +10,7 @@ import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
 import { benchStartup } from './startup.js';
 import { benchForcedRenders } from './forced-renders.js';
+import { benchPrivacy } from './privacy.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -21,6 +22,7 @@ const sections: Section[] = [
   ['start-up (compiled server, embedded default)', benchStartup],
   ['event store (SQLite, synchronous=FULL)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
+  ['privacy: personal fields encrypted vs in clear (SQLite)', benchPrivacy],
   ['HTTP API', benchApi],
   ['forced renders: 50 clients, random query strings, /health measured (built app)', benchForcedRenders],
   ['web bundle', benchWebBundle],

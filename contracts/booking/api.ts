@@ -87,6 +87,11 @@ export const BookingViewSchema = z.object({
   /** Whether the details can still be corrected (confirmed and not begun). */
   editable: z.boolean(),
   cancellation: CancellationTermsSchema,
+  /**
+   * The children's safety details: erased on `erasedAt` after the retention period, or kept until
+   * `days` after the last session (SAFETY_DATA_RETENTION_DAYS).
+   */
+  safetyData: z.object({ days: z.number().int().positive(), erasedAt: z.string().nullable() }),
   /** Feed position the view reflects. */
   position: z.string(),
 });

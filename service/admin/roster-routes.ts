@@ -11,6 +11,7 @@ import { findWorkshop } from '../catalogue/queries.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { readRoster } from './roster-query.js';
 import { rosterCsv, rosterFileName } from './roster-csv.js';
+import { recordAccess } from '../privacy/access-log.js';
 
 const NO_WORKSHOP = 'We could not find that workshop.';
 /** What an attendance answer waits for, so the roster and the history read next already show it. */
@@ -39,7 +40,9 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     validate('query', MinPositionQuerySchema),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await roster(c.req.valid('param').id, c.req.valid('query').minPosition));
+      const found = await roster(c.req.valid('param').id, c.req.valid('query').minPosition);
+      await recordAccess(deps, c, { kind: 'roster', workshopId: found.workshop.id });
+      return c.json(found);
     },
   );
 
@@ -49,6 +52,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     validate('query', MinPositionQuerySchema),
     async (c) => {
       const found = await roster(c.req.valid('param').id, c.req.valid('query').minPosition);
+      await recordAccess(deps, c, { kind: 'roster-csv', workshopId: found.workshop.id });
       deps.log.info('roster exported', { workshopId: found.workshop.id, rows: found.rows.length });
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${rosterFileName(found)}"`);

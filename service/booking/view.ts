@@ -88,6 +88,7 @@ export async function bookingView(
     refunds,
     editable: o.status === 'completed' && !begun,
     cancellation,
+    safetyData: { days: deps.config.SAFETY_DATA_RETENTION_DAYS, erasedAt: row?.doc.safetyDataErasedAt ?? null },
     position: position.toString(),
   };
 }

@@ -18,6 +18,9 @@ import { useAfterSale, useResendConfirmation } from './afterSale.js';
 import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
 import { FamilyDetails } from './FamilyDetails.js';
 import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
+import { EraseFamilyDialog } from './EraseFamilyDialog.js';
+import { useMayUse } from './adminSession.js';
+import { ERASED } from '../../contracts/privacy/classes.js';
 
 /** "PaymentSucceeded" -> "Payment succeeded" */
 const eventName = (type: string) => {
@@ -42,7 +45,8 @@ const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' }
 export function EnrollmentRecordView({ id, listed }: { id: string; listed?: AdminEnrollmentRecord }) {
   // After a cancel, retry, transfer or resend, the record and the trail are read at the position written.
   const [position, setPosition] = useState<string | undefined>();
-  const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
+  const [open, setOpen] = useState<'cancel' | 'transfer' | 'erase' | null>(null);
+  const mayUse = useMayUse();
   // The button that opened a finished cancel or transfer is gone: focus comes back to the view, not the page.
   const self = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -111,10 +115,20 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dd>
             {parent}
             <br />
-            <a href={`mailto:${record.email}`} className="text-link">
-              {record.email}
-            </a>
-            {detail.data?.contact?.phone && (
+            {record.email === ERASED ? (
+              record.email
+            ) : (
+              <a href={`mailto:${record.email}`} className="text-link">
+                {record.email}
+              </a>
+            )}
+            {detail.data?.contact?.phone === ERASED && (
+              <>
+                <br />
+                {ERASED}
+              </>
+            )}
+            {detail.data?.contact?.phone && detail.data.contact.phone !== ERASED && (
               <>
                 <br />
                 <a href={`tel:${detail.data.contact.phone.replace(/[^\d+]/g, '')}`} className="text-link">
@@ -179,6 +193,19 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
             </Button>
           )}
         </div>
+      )}
+      {mayUse('privacy') && record.email !== ERASED && (
+        <div className="history__actions">
+          <Button variant="danger" size="sm" onPress={() => setOpen('erase')}>
+            Erase this family’s personal data…
+          </Button>
+        </div>
+      )}
+      {detail.data?.safetyDataErasedAt && (
+        <p className="history__note">
+          The children’s safety details (dietary and medical notes, emergency contacts) were erased on{' '}
+          {day(detail.data.safetyDataErasedAt)}, after the retention period.
+        </p>
       )}
       {resend.error && (
         <p role="alert" className="after-sale-form__error">
@@ -294,6 +321,16 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           isOpen
           onClose={() => setOpen(null)}
           onDone={done('Enrollment cancelled')}
+        />
+      )}
+      {open === 'erase' && (
+        <EraseFamilyDialog
+          email={record.email}
+          isOpen
+          onClose={() => setOpen(null)}
+          onDone={() =>
+            toast({ title: 'Personal data erased', description: 'The family’s records now read “Erased”.' })
+          }
         />
       )}
       {open === 'transfer' && (
