@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
+import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 
 /**
@@ -121,6 +122,13 @@ export const OrderSchema = z.object({
    * until the projection is rebuilt (`npm run projections -- rebuild orders`).
    */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
+  /** Participants who gave up their place while the others still come (absent: none). */
+  leftParticipants: z.array(LeftParticipantSchema).optional(),
+  /**
+   * What the booking costs now, once a participant left or it was transferred (absent: `amountCents`,
+   * what was bought): the base against which the next participant's share is measured.
+   */
+  amountNowCents: z.number().int().optional(),
   contactName: z.string(),
   email: z.string(),
   subtotalCents: z.number().int(),
@@ -151,6 +159,7 @@ export const OrderViewSchema = OrderSchema.omit({
   contactName: true,
   attendees: true,
   participantDetails: true,
+  leftParticipants: true,
   paymentIntentId: true,
   lastPaymentError: true,
 });

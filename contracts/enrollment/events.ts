@@ -246,6 +246,30 @@ export const TransferAbandonedSchema = z.object({
   abandonedAt: Instant,
 });
 
+/**
+ * One participant of a booking of several gave up their place (the parent on the booking page, or
+ * the administrator), the others still coming. `participant` is the index in the booking's
+ * participant list, from 0, which never renumbers: the others keep their indexes (attendance,
+ * corrections). `participants` and `amountCents` are the booking after it: those still coming and
+ * what the one pricing rule makes them pay (a couple's price becomes the single price);
+ * `refundCents` is what goes back with it (the RefundRequested appended with it), at most what was
+ * paid for this place, never what another place paid for.
+ */
+export const ParticipantCancelledSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  participant: z.number().int().nonnegative(),
+  /** The participant's name when cancelled, so the history and the e-mail can say whose place. */
+  name: z.string(),
+  reason: z.enum(['cancelled-by-admin', 'cancelled-by-visitor']),
+  /** The administrator's words, told to the parent in the e-mail. */
+  note: z.string().optional(),
+  notify: z.boolean(),
+  participants: z.number().int().positive(),
+  amountCents: Cents,
+  refundCents: Cents,
+  cancelledAt: Instant,
+});
+
 /** What a parent needs to find the class: where an item's date, time and place are, and what a move changes. */
 export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({ date: true, time: true, location: true });
 export type WorkshopWhenWhere = z.infer<typeof WorkshopWhenWhereSchema>;
@@ -394,6 +418,7 @@ export const enrollmentEventSchemas = {
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
+  ParticipantCancelled: ParticipantCancelledSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -418,6 +443,7 @@ export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
+export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -440,7 +466,8 @@ export type EnrollmentEvent =
   | { type: 'AttendanceMarked'; data: AttendanceMarked }
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
-  | { type: 'BookingRescheduled'; data: BookingRescheduled };
+  | { type: 'BookingRescheduled'; data: BookingRescheduled }
+  | { type: 'ParticipantCancelled'; data: ParticipantCancelled };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

@@ -27,12 +27,13 @@ export type ReceiptOrder = Pick<
   | 'amountCents'
   | 'refundedCents'
 > &
-  Partial<Pick<Order, 'attendees' | 'participantDetails' | 'contactName'>>;
+  Partial<Pick<Order, 'attendees' | 'participantDetails' | 'contactName' | 'leftParticipants'>>;
 
 const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
 const longDate = inSchoolZone({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const stampDay = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric' });
 
 /** "Saturday, June 7, 2025" on the school's clock, as the receipts print a workshop's day. */
 export const receiptDate = (iso: string) => longDate.format(new Date(iso));
@@ -44,6 +45,12 @@ export const receiptStamp = (iso: string) => stamp.format(new Date(iso));
  * before the API refused line breaks, and one must not add lines of its own to a receipt.
  */
 const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOneLine(value)}`;
+
+/** ", place cancelled June 1, 2025" after a participant who gave up their place, else "". */
+export function placeCancelled(order: Pick<ReceiptOrder, 'leftParticipants'>, index: number): string {
+  const left = order.leftParticipants?.find((l) => l.participant === index);
+  return left ? `, place cancelled ${stampDay.format(new Date(left.at))}` : '';
+}
 
 /**
  * Every participant with their details (age, grade, school, dietary restrictions, photography in
@@ -57,7 +64,7 @@ function attendeeLines(order: ReceiptOrder): string[] {
   if (!details) return (order.attendees ?? []).map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
   const strict = isStrictCategory(order.item.category);
   return details.flatMap((p, i) => [
-    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}`,
+    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}${placeCancelled(order, i)}`,
     ...participantFacts(p, strict).map((f) => `     ${line(f.label, f.value)}`),
   ]);
 }

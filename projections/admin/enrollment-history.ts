@@ -18,7 +18,7 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 /** Done by the parent through the booking link (no account: the trail says "parent", never a name). */
-const BY_PARENT = new Set(['ParticipantDetailsCorrected']);
+const BY_PARENT = new Set(['ParticipantDetailsCorrected', 'ParticipantCancelled']);
 
 const NOTIFIED = { cancellation: 'Cancellation', transfer: 'Transfer', reschedule: 'New date or place' } as const;
 
@@ -91,8 +91,14 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `Participant details corrected by the parent on the booking page: ${fields.join(', ')}.`;
     }
     case 'AttendanceMarked':
-      // The one summary that names someone: which child was marked is the fact itself.
+      // The summaries that name someone: which child was marked (or left) is the fact itself.
       return `Marked ${e.data.name} ${e.data.present ? 'present' : 'absent'}.`;
+    case 'ParticipantCancelled': {
+      const d = e.data;
+      const by = d.reason === 'cancelled-by-visitor' ? 'by the parent' : 'by the school';
+      const refund = d.refundCents > 0 ? `, ${formatUsd(d.refundCents)} to be refunded` : ', nothing refunded';
+      return `${d.name}'s place cancelled ${by}${d.note ? ` ("${d.note}")` : ''}: ${plural(d.participants, 'participant')} still coming for ${formatUsd(d.amountCents)}${refund}${d.notify ? '' : '; the parent was not e-mailed'}.`;
+    }
   }
 }
 

@@ -2,7 +2,13 @@ import { defineProjector } from '../../platform/processor/projector.js';
 import type { AdminEnrollmentDetail, EnrollmentContact, PaymentStatus } from '../../contracts/admin/enrollments.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { RefundView } from '../../contracts/admin/after-sale.js';
-import { attendeeNames, participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import {
+  attendeeNames,
+  participantDetailsOf,
+  participantName,
+  type ParticipantDetail,
+} from '../../contracts/enrollment/participants.js';
+import { stillComing, stillComingOf } from '../../contracts/enrollment/left-participants.js';
 import { fromCents } from './money.js';
 
 /**
@@ -80,6 +86,21 @@ const contactOf = (form: EnrollmentSubmittedForm): EnrollmentContact => ({
   agreeToCodeOfConduct: form.agreeToCodeOfConduct,
 });
 
+/**
+ * The names of those still coming: from the details by index when the row has them (the names list
+ * leaves unnamed later participants out), else the names list as it is.
+ */
+function stillComingNames(
+  names: string[],
+  details: ParticipantDetail[] | undefined,
+  doc: Pick<EnrollmentRowDoc, 'leftParticipants' | 'firstName' | 'lastName'>,
+): string[] {
+  if (!doc.leftParticipants?.length) return names;
+  if (!details) return names.filter((_, i) => stillComing(doc.leftParticipants, i));
+  const contact = `${doc.firstName} ${doc.lastName}`.trim();
+  return stillComingOf(details, doc.leftParticipants).map(({ item, index }) => participantName(item, index, contact));
+}
+
 /** A payment still awaited becomes unpaid once the enrollment ends without it. */
 const settle = (p: PaymentStatus): PaymentStatus => (p === 'pending' ? 'unpaid' : p);
 
@@ -127,6 +148,7 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'ParticipantCancelled',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -237,14 +259,31 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           location: item.location,
         };
       }
-      case 'ParticipantDetailsCorrected':
+      case 'ParticipantDetailsCorrected': {
         // The names the tracker shows and searches follow the parent's correction.
+        const names = stillComingNames(e.data.attendees, e.data.participantDetails, doc);
         return {
           ...doc,
           participantDetails: e.data.participantDetails,
-          participantNames: e.data.attendees,
-          participantText: e.data.attendees.join('\n'),
+          participantNames: names,
+          participantText: names.join('\n'),
         };
+      }
+      case 'ParticipantCancelled': {
+        const { participant, name, cancelledAt: at, refundCents } = e.data;
+        const leftParticipants = [
+          ...(doc.leftParticipants ?? []),
+          { participant, name, how: 'cancelled' as const, at, refundCents },
+        ];
+        const after = { ...doc, leftParticipants };
+        const names = stillComingNames(doc.participantNames ?? [], doc.participantDetails, after);
+        return {
+          ...after,
+          participants: e.data.participants,
+          participantNames: names,
+          participantText: names.join('\n'),
+        };
+      }
       default:
         return undefined;
     }

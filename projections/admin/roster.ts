@@ -32,6 +32,8 @@ export interface RosterDoc {
   participants: ParticipantDetail[];
   /** Per participant: true present, false absent, null not marked (in this workshop). */
   attendance: (boolean | null)[];
+  /** Indexes of participants who gave up their place while the others still come (absent: none). */
+  left?: number[];
 }
 
 /**
@@ -62,7 +64,8 @@ type RosterEvent = Extract<
       | 'RefundIssued'
       | 'EnrollmentTransferred'
       | 'AttendanceMarked'
-      | 'ParticipantDetailsCorrected';
+      | 'ParticipantDetailsCorrected'
+      | 'ParticipantCancelled';
   }
 >;
 
@@ -126,6 +129,7 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'EnrollmentTransferred',
     'AttendanceMarked',
     'ParticipantDetailsCorrected',
+    'ParticipantCancelled',
   ],
   keys: (event) => {
     const enrollmentId = enrollmentIdOf(event);
@@ -188,6 +192,9 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
       case 'ParticipantDetailsCorrected':
         // The parent's correction from the booking page: the same children in the same order, so marks stay.
         return { ...doc, participants: e.data.participantDetails };
+      case 'ParticipantCancelled':
+        // Off the roster; the others keep their places (and their marks) by index.
+        return { ...doc, left: [...(doc.left ?? []), e.data.participant] };
       default:
         return undefined;
     }

@@ -32,6 +32,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'ParticipantCancelled',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -102,7 +103,13 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         };
       }
       case 'EnrollmentTransferred':
-        return { ...doc, workshopId: e.data.toWorkshopId, item: e.data.item, movedFrom: null };
+        return {
+          ...doc,
+          workshopId: e.data.toWorkshopId,
+          item: e.data.item,
+          movedFrom: null,
+          amountNowCents: e.data.amountCents,
+        };
       case 'BookingRescheduled': {
         // The first move by the school keeps what was booked; a move back to it clears it.
         const booked = doc.movedFrom ?? whenWhereOf(e.data.fromItem);
@@ -113,6 +120,15 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, emailSent: true };
       case 'ParticipantDetailsCorrected':
         return { ...doc, participantDetails: e.data.participantDetails, attendees: e.data.attendees };
+      case 'ParticipantCancelled': {
+        const { participant, name, cancelledAt: at, refundCents } = e.data;
+        const left = { participant, name, how: 'cancelled' as const, at, refundCents };
+        return {
+          ...doc,
+          leftParticipants: [...(doc.leftParticipants ?? []), left],
+          amountNowCents: e.data.amountCents,
+        };
+      }
     }
   },
 });

@@ -13,7 +13,7 @@ import { conflict } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import type { RefundChoice } from '../enrollment/after-sale/after-sale-rules.js';
-import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
+import { cancelEnrollment, cancelParticipantPlace } from '../enrollment/after-sale/cancel.js';
 import { enrollmentDecider, type EnrollmentState } from '../enrollment/decider/enrollment-decider.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
@@ -64,8 +64,9 @@ async function afterSaleResult(deps: AppDeps, enrollmentId: string, position: bi
 
 /**
  * After the sale, for the administrator:
- * - POST /admin/enrollments/:id/cancel `{ refund, reason?, notify? }`: 200 with the outcome; 409 when
- *   already cancelled (nothing refunded); 400 naming `refund` beyond what is left.
+ * - POST /admin/enrollments/:id/cancel `{ refund, reason?, notify?, participant? }`: 200 with the
+ *   outcome; 409 when already cancelled (nothing refunded); 400 naming `refund` beyond what is left.
+ *   With `participant`, that participant's place only (its share refunded at most).
  * - POST /admin/enrollments/:id/refund/retry `{}`: every refund the provider refused is asked for again.
  * - POST /admin/enrollments/:id/transfer `{ workshopId }`: 200 once moved; 409 when the target is
  *   full, has begun or costs more.
@@ -86,12 +87,12 @@ export function adminAfterSaleRoutes(deps: AppDeps): Hono {
           : body.refund === 'none'
             ? { kind: 'none' }
             : { kind: 'amount', cents: toCents(body.refund) };
-      const { position } = await cancelEnrollment(
-        deps,
-        id,
-        { by: 'admin', refund, note: body.reason || null, notify: body.notify },
-        requestMetadata(c, deps, 'admin'),
-      );
+      const input = { by: 'admin' as const, refund, note: body.reason || null, notify: body.notify };
+      const metadata = requestMetadata(c, deps, 'admin');
+      const { position } =
+        body.participant === undefined
+          ? await cancelEnrollment(deps, id, input, metadata)
+          : await cancelParticipantPlace(deps, id, body.participant, input, metadata);
       return c.json(await afterSaleResult(deps, id, position));
     },
   );

@@ -29,7 +29,9 @@ function receiptOrder(b: BookingView, named: boolean): ReceiptPdfOrder {
     status: b.status,
     paidCents: b.paidCents,
     refundsUnderwayCents: b.refunds.filter((r) => r.status !== 'issued').reduce((sum, r) => sum + r.amountCents, 0),
-    ...(named ? { participantDetails: b.participants, contactName: b.contactName } : {}),
+    ...(named
+      ? { participantDetails: b.participants, contactName: b.contactName, leftParticipants: b.leftParticipants }
+      : {}),
   };
 }
 

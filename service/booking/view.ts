@@ -5,6 +5,7 @@ import { participantDetailsOf } from '../../contracts/enrollment/participants.js
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
+import { priceEnrollment } from '../../contracts/enrollment/money.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -42,7 +43,8 @@ export async function bookingView(
   const paidCents = row?.doc.paidCents ?? (o.paymentStatus === 'paid' ? o.amountCents : 0);
   const decidedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
   const begun = o.item.date !== null && now.getTime() >= Date.parse(o.item.date);
-  const cancellation: CancellationTerms =
+  const refundableCents = Math.max(0, paidCents - decidedCents);
+  const terms = (refundable: number): CancellationTerms =>
     o.status === 'completed'
       ? cancellationTerms({
           startsAt: o.item.date,
@@ -50,9 +52,14 @@ export async function bookingView(
           now,
           fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
           isFree: o.isFree,
-          refundableCents: Math.max(0, paidCents - decidedCents),
+          refundableCents: refundable,
         })
       : { kind: 'closed', reason: CLOSED[o.status] };
+  const leftParticipants = o.leftParticipants ?? [];
+  const staying = o.participants - leftParticipants.length;
+  // One place's share, by the one pricing rule, as the decider measures it (participant-rules.ts).
+  const remainingCents = priceEnrollment(o.item.unitPriceCents, staying - 1, o.item.priceTiers).amountCents;
+  const shareCents = Math.max(0, (o.amountNowCents ?? o.amountCents) - remainingCents);
   return {
     orderId: o.orderId,
     orderReference: o.orderReference,
@@ -86,8 +93,13 @@ export async function bookingView(
     paidCents,
     refundedCents: o.refundedCents,
     refunds,
+    leftParticipants,
+    cancelOne:
+      staying >= 2 && o.status === 'completed'
+        ? { terms: terms(Math.min(shareCents, refundableCents)), remainingCents }
+        : null,
     editable: o.status === 'completed' && !begun,
-    cancellation,
+    cancellation: terms(refundableCents),
     position: position.toString(),
   };
 }

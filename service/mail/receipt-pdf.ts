@@ -4,7 +4,7 @@ import { toOneLine } from '../../contracts/core/text.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
-import { receiptDate, receiptStamp, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
+import { placeCancelled, receiptDate, receiptStamp, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
 import type { MailAttachment } from './port.js';
 import { COLORS } from './templates/theme.js';
 
@@ -266,7 +266,8 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
   const names = details
     ? details.map((p, i) => {
         const name = participantName(p, i, order.contactName ?? '');
-        return isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        const aged = isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        return `${aged}${placeCancelled(order, i)}`;
       })
     : (order.attendees ?? []);
   if (names.length > 0) for (const [i, name] of names.entries()) w.field(`${i + 1}.`, name, 24);

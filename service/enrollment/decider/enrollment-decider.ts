@@ -4,6 +4,7 @@ import { afterSaleDecisions } from '../after-sale/after-sale-rules.js';
 import { correctionDecisions } from '../after-sale/participant-correction.js';
 import { attendanceDecision } from '../attendance/attendance-rules.js';
 import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
+import { cancelParticipant } from '../after-sale/participant-rules.js';
 import type { EnrollmentCommand } from './commands.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
@@ -77,6 +78,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return attendanceDecision(command, state);
       case 'RescheduleBooking':
         return rescheduleDecision(command, state);
+      case 'CancelParticipant':
+        return cancelParticipant(command, state);
     }
   },
 };

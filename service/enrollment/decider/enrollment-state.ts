@@ -6,6 +6,12 @@ import type {
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
 import { refuse } from './refusal-sentences.js';
+import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
+import {
+  EMPTY_PARTICIPANT,
+  participantDetailsOf,
+  participantName,
+} from '../../../contracts/enrollment/participants.js';
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
@@ -39,7 +45,12 @@ export interface EnrollmentLedgers {
   attendance: Record<number, boolean>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
+  /** Participants who gave up their place while the others still come, by index (which never renumbers). */
+  participantsLeft: Record<number, LeftPlace>;
 }
+
+/** A participant's place given up: whose, how, when, and what went back for it (as the read models keep it). */
+export type LeftPlace = Omit<LeftParticipant, 'participant'>;
 
 /** What a submitted enrollment is for. */
 export interface Booking {
@@ -179,6 +190,7 @@ export const enrollmentInitialState: EnrollmentState = {
   notified: [],
   attendance: {},
   resends: {},
+  participantsLeft: {},
 };
 
 /** The key of a completed transfer, and of a move by the school, in `moves`. */
@@ -208,6 +220,31 @@ export function refundRequest(
     data: { enrollmentId, refundKey, paymentIntentId, amountCents, reason, attempt: 1, requestedAt: at },
   };
 }
+
+/** The indexes of the participants still coming (all of them, unless some gave up their place). */
+export function stayingParticipants(state: EnrollmentState): number[] {
+  const count = state.submission?.participants ?? 0;
+  return Array.from({ length: count }, (_, i) => i).filter((i) => state.participantsLeft[i] === undefined);
+}
+
+/** Participant `index`'s name as the views show it (the contact's for an unnamed first one). */
+export function participantNameOf(submission: EnrollmentSubmitted, index: number): string {
+  const details = participantDetailsOf(submission.form);
+  const contact = `${submission.form.firstName} ${submission.form.lastName}`.trim();
+  return participantName(details[index] ?? { ...EMPTY_PARTICIPANT, age: null }, index, contact);
+}
+
+/** The names of those still coming, as the booking's e-mails list them. */
+export function stayingAttendees(state: EnrollmentState): string[] {
+  const submission = state.submission;
+  if (!submission) return [];
+  if (Object.keys(state.participantsLeft).length === 0) return submission.attendees;
+  return stayingParticipants(state).map((i) => participantNameOf(submission, i));
+}
+
+/** The places given up, as the receipts and read models list them. */
+export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
+  Object.entries(state.participantsLeft).map(([i, place]) => ({ participant: Number(i), ...place }));
 
 /** Paid less every refund already decided (issued, on its way or failed and waiting for a retry). */
 export function refundableCents(state: EnrollmentState): number {

@@ -18,6 +18,7 @@ const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.provider
 function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
   const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, moves, priceCents } = s;
   const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
+  const { participantsLeft } = s;
   return {
     paymentIntentId,
     lastFailure,
@@ -34,6 +35,7 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     notified,
     attendance,
     resends,
+    participantsLeft,
   };
 }
 
@@ -200,6 +202,17 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
     case 'AttendanceMarked':
       return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
+    case 'ParticipantCancelled': {
+      const { participant, name, amountCents, cancelledAt: at, refundCents } = event.data;
+      const { [participant]: _unmarked, ...attendance } = state.attendance;
+      const place = { name, how: 'cancelled' as const, at, refundCents };
+      return {
+        ...state,
+        participantsLeft: { ...state.participantsLeft, [participant]: place },
+        priceCents: amountCents,
+        attendance,
+      };
+    }
     case 'ConfirmationResendRequested':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':
