@@ -100,6 +100,11 @@ export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
   contact: EnrollmentContactSchema.optional(),
   /** Dollars the provider took (0 until paid). */
   paidAmount: z.number().optional(),
+  /**
+   * While two or more still come: what cancelling one participant's place refunds at most, in
+   * dollars (that place's share by the pricing rule), and what those still coming then pay.
+   */
+  cancelOne: z.object({ refundMax: z.number(), remaining: z.number() }).optional(),
 });
 export type AdminEnrollmentDetail = z.infer<typeof AdminEnrollmentDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceEnrollment, type TierCents } from './money.js';
 
 /**
  * A participant who gave up their place in a booking of several while the others still come
@@ -23,3 +24,27 @@ export const stillComing = (left: readonly LeftParticipant[] | undefined, index:
 /** The items of a per-participant list that still come, with their index in the booking. */
 export const stillComingOf = <T>(items: readonly T[], left: readonly LeftParticipant[] | undefined) =>
   items.map((item, index) => ({ item, index })).filter(({ index }) => stillComing(left, index));
+
+/** What the order holds that one place's share is measured from. */
+export interface ShareOf {
+  item: { unitPriceCents: number; priceTiers?: readonly TierCents[] | undefined };
+  participants: number;
+  amountCents: number;
+  /** What the booking costs now, once a participant left or it was transferred; absent: `amountCents`. */
+  amountNowCents?: number | undefined;
+  leftParticipants?: readonly LeftParticipant[] | undefined;
+}
+
+/**
+ * What cancelling one more participant's place gives back at most, as the enrollment's decider
+ * measures it (service/enrollment/after-sale/participant-rules.ts): the booking's price now less what
+ * the one pricing rule asks of those who would still come, within what can still be refunded; and
+ * that price (`remainingCents`). Null while fewer than two still come (the last one is the booking).
+ */
+export function placeShare(order: ShareOf, refundableCents: number) {
+  const staying = order.participants - (order.leftParticipants?.length ?? 0);
+  if (staying < 2) return null;
+  const remainingCents = priceEnrollment(order.item.unitPriceCents, staying - 1, order.item.priceTiers).amountCents;
+  const share = Math.max(0, (order.amountNowCents ?? order.amountCents) - remainingCents);
+  return { refundCents: Math.min(share, refundableCents), remainingCents };
+}

@@ -5,7 +5,7 @@ import { participantDetailsOf } from '../../contracts/enrollment/participants.js
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
-import { priceEnrollment } from '../../contracts/enrollment/money.js';
+import { placeShare } from '../../contracts/enrollment/left-participants.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -56,10 +56,7 @@ export async function bookingView(
         })
       : { kind: 'closed', reason: CLOSED[o.status] };
   const leftParticipants = o.leftParticipants ?? [];
-  const staying = o.participants - leftParticipants.length;
-  // One place's share, by the one pricing rule, as the decider measures it (participant-rules.ts).
-  const remainingCents = priceEnrollment(o.item.unitPriceCents, staying - 1, o.item.priceTiers).amountCents;
-  const shareCents = Math.max(0, (o.amountNowCents ?? o.amountCents) - remainingCents);
+  const one = o.status === 'completed' ? placeShare(o, refundableCents) : null;
   return {
     orderId: o.orderId,
     orderReference: o.orderReference,
@@ -94,10 +91,7 @@ export async function bookingView(
     refundedCents: o.refundedCents,
     refunds,
     leftParticipants,
-    cancelOne:
-      staying >= 2 && o.status === 'completed'
-        ? { terms: terms(Math.min(shareCents, refundableCents)), remainingCents }
-        : null,
+    cancelOne: one ? { terms: terms(one.refundCents), remainingCents: one.remainingCents } : null,
     editable: o.status === 'completed' && !begun,
     cancellation: terms(refundableCents),
     position: position.toString(),

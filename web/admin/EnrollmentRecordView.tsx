@@ -43,6 +43,7 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
   // After a cancel, retry, transfer or resend, the record and the trail are read at the position written.
   const [position, setPosition] = useState<string | undefined>();
   const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
+  const [place, setPlace] = useState<{ index: number; name: string } | null>(null);
   // The button that opened a finished cancel or transfer is gone: focus comes back to the view, not the page.
   const self = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -253,6 +254,16 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           strict={isStrictCategory(detail.data.category)}
           contactName={parent}
           label={`Participants of enrollment ${record.id}`}
+          left={detail.data.leftParticipants}
+          action={
+            detail.data.cancelOne
+              ? (index, name) => (
+                  <Button variant="outline" size="sm" onPress={() => setPlace({ index, name })}>
+                    Cancel {name}’s place…
+                  </Button>
+                )
+              : undefined
+          }
         />
       )}
       {detail.data?.contact && (
@@ -294,6 +305,15 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           isOpen
           onClose={() => setOpen(null)}
           onDone={done('Enrollment cancelled')}
+        />
+      )}
+      {place && detail.data?.cancelOne && (
+        <CancelEnrollmentDialog
+          record={record}
+          place={{ ...place, ...detail.data.cancelOne }}
+          isOpen
+          onClose={() => setPlace(null)}
+          onDone={done(`${place.name}’s place cancelled`)}
         />
       )}
       {open === 'transfer' && (

@@ -124,6 +124,50 @@ describe('POST /api/enroll/workshop/:id with every participant’s details', () 
     expect((submitted!.data as EnrollmentSubmitted).attendees).toEqual(['Eleanor Whitfield', 'Grace Hopper']);
   });
 
+  it('given the specification’s shape with two participants and two names, when enrolled, then both names are the participants (none lost to the contact)', async () => {
+    t = await makeEnrollmentApp();
+    const r = await t.post('/api/enroll/workshop/9', {
+      ...baseForm({ participants: 2, participantNames: 'Grace Hopper, Ada Hopper' }),
+      totalPrice: 260,
+    });
+    expect(r.status, await r.clone().text()).toBe(201);
+    const [submitted] = await eventsOfType(t, 'EnrollmentSubmitted');
+    const data = submitted!.data as EnrollmentSubmitted;
+    expect(data.attendees).toEqual(['Grace Hopper', 'Ada Hopper']);
+    expect(data.form.participantDetails?.map((p) => p.name)).toEqual(['Grace Hopper', 'Ada Hopper']);
+  });
+
+  it('given one name for two participants, when enrolled, then it is the one after the contact; given three names for two, then 400 names participantNames and nothing is appended', async () => {
+    t = await makeEnrollmentApp();
+    const one = await t.post('/api/enroll/workshop/9', {
+      ...baseForm({ participants: 2, participantNames: 'Grace Hopper' }),
+      totalPrice: 260,
+    });
+    expect(one.status).toBe(201);
+    const [submitted] = await eventsOfType(t, 'EnrollmentSubmitted');
+    expect((submitted!.data as EnrollmentSubmitted).attendees).toEqual(['Eleanor Whitfield', 'Grace Hopper']);
+
+    const before = await t.eventStore.headPosition();
+    const three = await t.post('/api/enroll/workshop/9', {
+      ...baseForm({
+        participants: 2,
+        participantNames: 'Grace Hopper, Ada Hopper, Alan Turing',
+        email: 'x@example.com',
+      }),
+      totalPrice: 260,
+    });
+    expect(three.status).toBe(400);
+    const body = await json<{ issues: { path: string; message: string }[] }>(three);
+    expect(body.issues).toEqual([
+      {
+        path: 'participantNames',
+        message:
+          'Participant names: 2 participants take 2 names (everyone) or 1 (everyone after the first participant); 3 were given.',
+      },
+    ]);
+    expect(await t.eventStore.headPosition()).toBe(before);
+  });
+
   it('given two children paid for, when confirmed, then the order and the e-mailed receipt list both with their details', async () => {
     t = await makeEnrollmentApp({ reactors: true });
     const enrolled = await json<EnrollmentResponse>(t.post('/api/enroll/workshop/8', twoChildren()));
