@@ -33,8 +33,12 @@ export const CancelEnrollmentRequestSchema = z.object({
 });
 export type CancelEnrollmentRequest = z.input<typeof CancelEnrollmentRequestSchema>;
 
-/** POST /api/admin/enrollments/{id}/transfer. */
+/**
+ * POST /api/admin/enrollments/{id}/transfer. With `participant`, that participant alone moves, as a
+ * booking of their own in the target, the others staying.
+ */
 export const TransferEnrollmentRequestSchema = z.object({
+  participant: ParticipantIndexSchema.optional(),
   workshopId: z
     .union([z.string(), z.number()])
     .transform(String)
@@ -67,5 +71,7 @@ export const AfterSaleResultSchema = z.object({
   workshopId: z.string().nullable(),
   refunds: z.array(RefundViewSchema),
   position: z.string(),
+  /** A participant's transfer: the booking of their own in the target. */
+  newEnrollmentId: z.string().optional(),
 });
 export type AfterSaleResult = z.infer<typeof AfterSaleResultSchema>;

@@ -85,6 +85,20 @@ export const EnrollmentSubmittedSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .optional(),
+  /**
+   * A booking of its own for one participant moved out of another (a participant's transfer): the
+   * booking it came from, and the money that came with the place (paid on that booking's
+   * PaymentIntent, which any refund of this one goes back to). Absent on every other enrollment.
+   */
+  splitFrom: z
+    .object({
+      enrollmentId: EnrollmentIdSchema,
+      participant: z.number().int().nonnegative(),
+      paymentIntentId: z.string().min(1).nullable(),
+      paidCents: Cents,
+      paidAt: Instant,
+    })
+    .optional(),
 });
 
 export const PaymentIntentCreatedSchema = z.object({
@@ -270,6 +284,36 @@ export const ParticipantCancelledSchema = z.object({
   cancelledAt: Instant,
 });
 
+/**
+ * One participant of a booking of several moves to another workshop, the others staying: the
+ * place becomes a booking of its own there (`newEnrollmentId`), opened once the seat is taken in
+ * the target. Decided on the booking it leaves, with the money that goes with the place
+ * (`carriedCents`: the target's price for one) and what goes back (`refundCents`: the place's share
+ * less that). Then ParticipantTransferred, or TransferAbandoned when the target refused.
+ */
+export const ParticipantTransferRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  transferId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  participant: z.number().int().nonnegative(),
+  name: z.string(),
+  fromWorkshopId: z.string().min(1),
+  toWorkshopId: z.string().min(1),
+  newEnrollmentId: EnrollmentIdSchema,
+  /** The target as bought, frozen now. */
+  item: PurchasedItemSchema,
+  /** Those still coming in this booking, and what the pricing rule makes them pay. */
+  participants: z.number().int().positive(),
+  amountCents: Cents,
+  carriedCents: Cents,
+  refundCents: Cents,
+  requestedAt: Instant,
+});
+
+/** The participant's place moved to its own booking in the target; the seat here goes back. */
+export const ParticipantTransferredSchema = ParticipantTransferRequestedSchema.omit({ requestedAt: true }).extend({
+  transferredAt: Instant,
+});
+
 /** What a parent needs to find the class: where an item's date, time and place are, and what a move changes. */
 export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({ date: true, time: true, location: true });
 export type WorkshopWhenWhere = z.infer<typeof WorkshopWhenWhereSchema>;
@@ -419,6 +463,8 @@ export const enrollmentEventSchemas = {
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
   ParticipantCancelled: ParticipantCancelledSchema,
+  ParticipantTransferRequested: ParticipantTransferRequestedSchema,
+  ParticipantTransferred: ParticipantTransferredSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -444,6 +490,8 @@ export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendReque
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
 export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
+export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
+export type ParticipantTransferred = z.infer<typeof ParticipantTransferredSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -467,7 +515,9 @@ export type EnrollmentEvent =
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
   | { type: 'BookingRescheduled'; data: BookingRescheduled }
-  | { type: 'ParticipantCancelled'; data: ParticipantCancelled };
+  | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
+  | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }
+  | { type: 'ParticipantTransferred'; data: ParticipantTransferred };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

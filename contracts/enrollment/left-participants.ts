@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnrollmentEvent } from './events.js';
 import { priceEnrollment, type TierCents } from './money.js';
 
 /**
@@ -10,12 +11,32 @@ import { priceEnrollment, type TierCents } from './money.js';
 export const LeftParticipantSchema = z.object({
   participant: z.number().int().nonnegative(),
   name: z.string(),
-  how: z.enum(['cancelled']),
+  /** `transferred`: moved to a booking of its own in another workshop (`to`). */
+  how: z.enum(['cancelled', 'transferred']),
+  /** With `transferred`: the workshop's title and the new booking. */
+  to: z.object({ title: z.string(), enrollmentId: z.string() }).optional(),
   at: z.string(),
   /** What was refunded for this place, in cents (0: nothing). */
   refundCents: z.number().int().nonnegative(),
 });
 export type LeftParticipant = z.infer<typeof LeftParticipantSchema>;
+
+/** A participant who left a booking of several, as the read models list them. */
+export function leftOf(
+  e: Extract<EnrollmentEvent, { type: 'ParticipantCancelled' | 'ParticipantTransferred' }>,
+): LeftParticipant {
+  const { participant, name, refundCents } = e.data;
+  return e.type === 'ParticipantCancelled'
+    ? { participant, name, how: 'cancelled', at: e.data.cancelledAt, refundCents }
+    : {
+        participant,
+        name,
+        how: 'transferred',
+        at: e.data.transferredAt,
+        refundCents,
+        to: { title: e.data.item.title, enrollmentId: e.data.newEnrollmentId },
+      };
+}
 
 /** Whether participant `index` still comes. */
 export const stillComing = (left: readonly LeftParticipant[] | undefined, index: number) =>

@@ -46,10 +46,12 @@ export const receiptStamp = (iso: string) => stamp.format(new Date(iso));
  */
 const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOneLine(value)}`;
 
-/** ", place cancelled June 1, 2025" after a participant who gave up their place, else "". */
+/** ", place cancelled June 1, 2025" (or ", moved to <workshop> June 1, 2025") after a participant who left, else "". */
 export function placeCancelled(order: Pick<ReceiptOrder, 'leftParticipants'>, index: number): string {
   const left = order.leftParticipants?.find((l) => l.participant === index);
-  return left ? `, place cancelled ${stampDay.format(new Date(left.at))}` : '';
+  if (!left) return '';
+  const on = stampDay.format(new Date(left.at));
+  return left.to ? `, moved to ${toOneLine(left.to.title)} ${on}` : `, place cancelled ${on}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   participantName,
   type ParticipantDetail,
 } from '../../contracts/enrollment/participants.js';
-import { stillComing, stillComingOf } from '../../contracts/enrollment/left-participants.js';
+import { leftOf, stillComing, stillComingOf } from '../../contracts/enrollment/left-participants.js';
 import { fromCents } from './money.js';
 
 /**
@@ -149,6 +149,7 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
     'ParticipantCancelled',
+    'ParticipantTransferred',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -179,7 +180,9 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         category: item.category,
         participantDetails,
         contact: contactOf(form),
-        paidAmount: 0,
+        // A participant's own booking moved out of another came paid (with that booking's payment).
+        paidAmount: fromCents(e.data.splitFrom?.paidCents ?? 0),
+        ...(e.data.splitFrom ? { paidCents: e.data.splitFrom.paidCents } : {}),
         ...searchKeysOf(form, names),
         workshopTitle: isWorkshop ? item.title : '',
         programTitle: isWorkshop ? '' : item.title,
@@ -269,12 +272,9 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           participantText: names.join('\n'),
         };
       }
-      case 'ParticipantCancelled': {
-        const { participant, name, cancelledAt: at, refundCents } = e.data;
-        const leftParticipants = [
-          ...(doc.leftParticipants ?? []),
-          { participant, name, how: 'cancelled' as const, at, refundCents },
-        ];
+      case 'ParticipantCancelled':
+      case 'ParticipantTransferred': {
+        const leftParticipants = [...(doc.leftParticipants ?? []), leftOf(e)];
         const after = { ...doc, leftParticipants };
         const names = stillComingNames(doc.participantNames ?? [], doc.participantDetails, after);
         return {

@@ -65,7 +65,8 @@ type RosterEvent = Extract<
       | 'EnrollmentTransferred'
       | 'AttendanceMarked'
       | 'ParticipantDetailsCorrected'
-      | 'ParticipantCancelled';
+      | 'ParticipantCancelled'
+      | 'ParticipantTransferred';
   }
 >;
 
@@ -130,6 +131,7 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'AttendanceMarked',
     'ParticipantDetailsCorrected',
     'ParticipantCancelled',
+    'ParticipantTransferred',
   ],
   keys: (event) => {
     const enrollmentId = enrollmentIdOf(event);
@@ -193,7 +195,8 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
         // The parent's correction from the booking page: the same children in the same order, so marks stay.
         return { ...doc, participants: e.data.participantDetails };
       case 'ParticipantCancelled':
-        // Off the roster; the others keep their places (and their marks) by index.
+      case 'ParticipantTransferred':
+        // Off this roster (a transferred one is on the target's, as a booking of their own); the others keep their places and marks by index.
         return { ...doc, left: [...(doc.left ?? []), e.data.participant] };
       default:
         return undefined;

@@ -7,6 +7,7 @@ import {
   type EnrollmentEvent,
 } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import { leftOf } from '../../contracts/enrollment/left-participants.js';
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
@@ -33,6 +34,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
     'ParticipantCancelled',
+    'ParticipantTransferred',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -120,9 +122,9 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, emailSent: true };
       case 'ParticipantDetailsCorrected':
         return { ...doc, participantDetails: e.data.participantDetails, attendees: e.data.attendees };
-      case 'ParticipantCancelled': {
-        const { participant, name, cancelledAt: at, refundCents } = e.data;
-        const left = { participant, name, how: 'cancelled' as const, at, refundCents };
+      case 'ParticipantCancelled':
+      case 'ParticipantTransferred': {
+        const left = leftOf(e);
         return {
           ...doc,
           leftParticipants: [...(doc.leftParticipants ?? []), left],

@@ -43,7 +43,7 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
   // After a cancel, retry, transfer or resend, the record and the trail are read at the position written.
   const [position, setPosition] = useState<string | undefined>();
   const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
-  const [place, setPlace] = useState<{ index: number; name: string } | null>(null);
+  const [place, setPlace] = useState<{ index: number; name: string; move: boolean } | null>(null);
   // The button that opened a finished cancel or transfer is gone: focus comes back to the view, not the page.
   const self = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -258,9 +258,16 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           action={
             detail.data.cancelOne
               ? (index, name) => (
-                  <Button variant="outline" size="sm" onPress={() => setPlace({ index, name })}>
-                    Cancel {name}’s place…
-                  </Button>
+                  <div className="participant-list__actions">
+                    {record.workshop && (
+                      <Button variant="outline" size="sm" onPress={() => setPlace({ index, name, move: true })}>
+                        Move {name}…
+                      </Button>
+                    )}
+                    <Button variant="outline" size="sm" onPress={() => setPlace({ index, name, move: false })}>
+                      Cancel {name}’s place…
+                    </Button>
+                  </div>
                 )
               : undefined
           }
@@ -307,7 +314,16 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           onDone={done('Enrollment cancelled')}
         />
       )}
-      {place && detail.data?.cancelOne && (
+      {place?.move && detail.data?.cancelOne && (
+        <TransferEnrollmentDialog
+          record={record}
+          place={{ ...place, worth: detail.data.cancelOne.refundMax }}
+          isOpen
+          onClose={() => setPlace(null)}
+          onDone={done(`${place.name} moved`)}
+        />
+      )}
+      {place && !place.move && detail.data?.cancelOne && (
         <CancelEnrollmentDialog
           record={record}
           place={{ ...place, ...detail.data.cancelOne }}

@@ -41,7 +41,8 @@ export function ParticipantList({
             <span className="participant-list__name">{name}</span>
             {gone && (
               <p className="participant-list__left">
-                Place cancelled on {formatLongDate(gone.at)}
+                {gone.to ? `Moved to ${gone.to.title} on ` : 'Place cancelled on '}
+                {formatLongDate(gone.at)}
                 {gone.refundCents > 0 ? `, ${formatUsd(gone.refundCents)} refunded` : ''}.
               </p>
             )}

@@ -187,7 +187,8 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
 
     case 'CompleteTransfer': {
       const t = state.transfer;
-      if (!t || t.transferId !== command.transferId) return [];
+      // One participant's transfer ends with CompleteParticipantTransfer (participant-rules.ts).
+      if (!t || t.transferId !== command.transferId || t.participant) return [];
       const transferred: EnrollmentEvent = {
         type: 'EnrollmentTransferred',
         data: {

@@ -3,7 +3,12 @@ import type { AfterSaleCommand } from '../after-sale/after-sale-rules.js';
 import type { CorrectionCommand } from '../after-sale/participant-correction.js';
 import type { MarkAttendance } from '../attendance/attendance-rules.js';
 import type { RescheduleBooking } from '../after-sale/reschedule-rules.js';
-import type { CancelParticipant } from '../after-sale/participant-rules.js';
+import type {
+  CancelParticipant,
+  CompleteParticipantTransfer,
+  OpenTransferredPlace,
+  RequestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 
 /** Every command of the enrollment stream; `decide` (enrollment-decider.ts) hands each to its phase's decisions. */
 export type EnrollmentCommand =
@@ -47,6 +52,9 @@ export type EnrollmentCommand =
   | MarkAttendance
   | RescheduleBooking
   | CancelParticipant
+  | RequestParticipantTransfer
+  | CompleteParticipantTransfer
+  | OpenTransferredPlace
   | {
       type: 'RecordReminder';
       orderId: string;

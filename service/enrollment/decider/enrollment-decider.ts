@@ -4,7 +4,12 @@ import { afterSaleDecisions } from '../after-sale/after-sale-rules.js';
 import { correctionDecisions } from '../after-sale/participant-correction.js';
 import { attendanceDecision } from '../attendance/attendance-rules.js';
 import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
-import { cancelParticipant } from '../after-sale/participant-rules.js';
+import {
+  cancelParticipant,
+  completeParticipantTransfer,
+  openTransferredPlace,
+  requestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 import type { EnrollmentCommand } from './commands.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
@@ -80,6 +85,12 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return rescheduleDecision(command, state);
       case 'CancelParticipant':
         return cancelParticipant(command, state);
+      case 'RequestParticipantTransfer':
+        return requestParticipantTransfer(command, state);
+      case 'CompleteParticipantTransfer':
+        return completeParticipantTransfer(command, state);
+      case 'OpenTransferredPlace':
+        return openTransferredPlace(command, state);
     }
   },
 };

@@ -47,6 +47,8 @@ export interface EnrollmentLedgers {
   resends: Record<string, 'requested' | 'sent'>;
   /** Participants who gave up their place while the others still come, by index (which never renumbers). */
   participantsLeft: Record<number, LeftPlace>;
+  /** Money paid here that moved with participants to bookings of their own (no longer refundable here). */
+  carriedOutCents: number;
 }
 
 /** A participant's place given up: whose, how, when, and what went back for it (as the read models keep it). */
@@ -155,6 +157,8 @@ export interface EndedTransfer {
   toWorkshopId: string;
   /** Why the target refused (abandoned). */
   reason: string | null;
+  /** One participant's transfer: the booking of their own it opens in the target. */
+  newEnrollmentId?: string;
 }
 
 export interface PendingTransfer {
@@ -166,6 +170,14 @@ export interface PendingTransfer {
   item: PurchasedItem;
   amountCents: number;
   refundCents: number;
+  /** One participant's transfer (the others stay): who, the booking it opens, and this booking after it. */
+  participant?: {
+    index: number;
+    name: string;
+    newEnrollmentId: string;
+    participants: number;
+    amountCents: number;
+  };
 }
 
 export const enrollmentInitialState: EnrollmentState = {
@@ -191,6 +203,7 @@ export const enrollmentInitialState: EnrollmentState = {
   attendance: {},
   resends: {},
   participantsLeft: {},
+  carriedOutCents: 0,
 };
 
 /** The key of a completed transfer, and of a move by the school, in `moves`. */
@@ -246,9 +259,12 @@ export function stayingAttendees(state: EnrollmentState): string[] {
 export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
   Object.entries(state.participantsLeft).map(([i, place]) => ({ participant: Number(i), ...place }));
 
-/** Paid less every refund already decided (issued, on its way or failed and waiting for a retry). */
+/**
+ * Paid less every refund already decided (issued, on its way or failed and waiting for a retry) and
+ * the money that moved with a participant to a booking of their own.
+ */
 export function refundableCents(state: EnrollmentState): number {
   if (!state.paid) return 0;
   const decided = Object.values(state.refunds).reduce((sum, r) => sum + r.amountCents, state.unkeyedRefundCents);
-  return Math.max(0, state.paid.cents - decided);
+  return Math.max(0, state.paid.cents - decided - state.carriedOutCents);
 }

@@ -243,3 +243,70 @@ describe('one participant of a booking of several cancels', () => {
     expect(ledger.taken).toBe(1);
   });
 });
+
+describe('one participant of a booking of several moves to another date', () => {
+  it('given two at $100, when the office moves Ada to a $80 class, then she has a booking of her own there (paid with $80 of the payment, e-mailed with its link), $20 goes back, one seat moves, and every later refund stays within what was paid', async () => {
+    app = await makeBookingApp();
+    const from = await dinnerFor(4, 100, []);
+    const to = await dinnerFor(4, 80, []);
+    const dearer = await dinnerFor(4, 120, []);
+    const family = await book(from, 2, 200, 'Grace Hopper, Ada Hopper');
+    const head = await app.t.eventStore.headPosition();
+
+    const refused = await adminCall(app.t.app, 'POST', `/api/admin/enrollments/${family.enrollmentId}/transfer`, {
+      body: { workshopId: dearer, participant: 1 },
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /costs \$120\.00 for one, \$20\.00 more than Ada Hopper's place is worth here \(\$100\.00\)/,
+    );
+    expect(await app.t.eventStore.headPosition()).toBe(head);
+
+    const r = await adminCall(app.t.app, 'POST', `/api/admin/enrollments/${family.enrollmentId}/transfer`, {
+      body: { workshopId: to, participant: 1 },
+    });
+
+    expect(r.status, await r.clone().text()).toBe(200);
+    const { newEnrollmentId, refunds } = (await r.json()) as { newEnrollmentId: string; refunds: unknown[] };
+    expect(refunds).toEqual([expect.objectContaining({ amount: 20, reason: 'transfer-difference', status: 'issued' })]);
+    expect(await seatsHeld(from, family.enrollmentId)).toBe(1);
+    expect(await seatsHeld(to, newEnrollmentId)).toBe(1);
+    expect(await spotsLeft(from)).toBe(3);
+    expect(await spotsLeft(to)).toBe(3);
+
+    // Ada's own booking: confirmed in the target, paid from the family's payment, with its e-mail and link.
+    await app.t.settle();
+    const ada = app.mailer.sent.find((m) => m.to === family.email && m.subject.includes(`ORD-${newEnrollmentId}`));
+    expect(ada?.subject).toMatch(/^Your enrollment is confirmed/);
+    const adaToken = /\/booking\/([A-Za-z0-9_.-]+)/.exec(ada?.text ?? '')?.[1];
+    const adaView = (await (await app.request('GET', `/api/bookings/${adaToken}`)).json()) as BookingView;
+    expect(adaView).toMatchObject({ status: 'completed', paidCents: 8_000, amountCents: 8_000 });
+    expect(adaView.participants.map((p) => p.name)).toEqual(['Ada Hopper']);
+    const familyView = (await (await app.request('GET', `/api/bookings/${family.token}`)).json()) as BookingView;
+    expect(familyView.leftParticipants).toEqual([
+      expect.objectContaining({
+        participant: 1,
+        how: 'transferred',
+        to: { title: expect.any(String), enrollmentId: newEnrollmentId },
+      }),
+    ]);
+    const rosterTo = (await (await adminCall(app.t.app, 'GET', `/api/admin/workshops/${to}/roster`)).json()) as Roster;
+    expect(rosterTo.rows.map((row) => row.name)).toEqual(['Ada Hopper']);
+
+    // Both bookings cancelled in full: the payment is given back once, never more.
+    expect((await cancelByAdmin(newEnrollmentId, { refund: 'full' })).status).toBe(200);
+    expect((await cancelByAdmin(family.enrollmentId, { refund: 'full' })).status).toBe(200);
+    expect(await refunded(newEnrollmentId)).toBe(8_000);
+    expect(await refunded(family.enrollmentId)).toBe(2_000 + 10_000);
+    // The provider refuses more than is left on the charge: every refund went through, $200 in all.
+    await app.t.settle();
+    const issued = [
+      ...(await events(newEnrollmentId, 'RefundIssued')),
+      ...(await events(family.enrollmentId, 'RefundIssued')),
+    ].reduce((sum, e) => sum + (e.data as { amountCents: number }).amountCents, 0);
+    expect(issued).toBe(20_000);
+    expect(await events(family.enrollmentId, 'RefundFailed')).toEqual([]);
+    expect(await spotsLeft(from)).toBe(4);
+    expect(await spotsLeft(to)).toBe(4);
+  });
+});
