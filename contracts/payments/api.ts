@@ -116,7 +116,8 @@ export const OfflineConfirmRequestSchema = z.object({
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Please enter the expiry as MM/YY.'),
+    // "12/29", "12 / 29" or, as typed on a phone's keypad, "1229".
+    .regex(/^(0[1-9]|1[0-2]) ?\/? ?\d{2}$/, 'Please enter the expiry as MM/YY.'),
   cvc: z
     .string()
     .trim()

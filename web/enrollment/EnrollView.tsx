@@ -98,6 +98,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
         participants: parsed.participants,
         amountCents: result.amountCents,
         isFree: result.isFree,
+        holdExpiresAt: result.holdExpiresAt ?? null,
       });
       keepDraft(workshop.id, form.values);
       toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
