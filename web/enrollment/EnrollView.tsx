@@ -143,6 +143,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
             isFree={unit === 0}
             isSubmitting={isSubmitting}
             refusal={refusal}
+            ages={{ range: workshop.ageRange, policy: workshop.ageRangePolicy }}
             onSubmit={(p) => void submit(p)}
           />
         </div>
