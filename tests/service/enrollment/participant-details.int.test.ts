@@ -200,3 +200,56 @@ describe('POST /api/enroll/workshop/:id with every participant’s details', () 
     expect(t.mailer.sent[0]!.text).toContain('2. Theo Whitfield');
   });
 });
+
+describe('an age outside the workshop’s range', () => {
+  const camp = async (ageRangePolicy?: 'warn' | 'refuse') => {
+    const r = await adminCall(t.app, 'POST', '/api/admin/workshops', {
+      body: {
+        title: 'Manners Camp',
+        description: 'Table manners for children.',
+        category: 'children',
+        date: '2025-07-14T09:00',
+        endTime: '12:00',
+        location: '123 Main St, Plano, TX',
+        price: 150,
+        capacity: 10,
+        ageRange: 'Ages 7-12',
+        ...(ageRangePolicy ? { ageRangePolicy } : {}),
+      },
+    });
+    expect(r.status, await r.clone().text()).toBe(201);
+    await t.settle();
+    return ((await r.json()) as { id: string }).id;
+  };
+
+  it('given a school that refuses ages outside 7-12, when a 5-year-old is enrolled, then 400 names the participant’s age field in either shape and nothing is appended; where it only warns, the enrollment is taken', async () => {
+    t = await makeEnrollmentApp();
+    const refusing = await camp('refuse');
+    const before = await t.eventStore.headPosition();
+
+    const legacy = await t.post(`/api/enroll/workshop/${refusing}`, {
+      ...strictForm({ studentAge: 5 }),
+      totalPrice: 150,
+    });
+    expect(legacy.status).toBe(400);
+    expect((await json<{ issues: { path: string; message: string }[] }>(legacy)).issues).toEqual([
+      { path: 'studentAge', message: 'Participant 1 is 5; this class is for ages 7-12. Please pick another class.' },
+    ]);
+    const detailed = await t.post(`/api/enroll/workshop/${refusing}`, {
+      ...twoChildren([lily, { ...theo, age: 14 }]),
+      workshopId: refusing,
+    });
+    expect(detailed.status).toBe(400);
+    expect((await json<{ issues: { path: string }[] }>(detailed)).issues.map((i) => i.path)).toEqual([
+      'participantDetails.1.age',
+    ]);
+    expect(await t.eventStore.headPosition()).toBe(before);
+
+    const warning = await camp();
+    const taken = await t.post(`/api/enroll/workshop/${warning}`, {
+      ...strictForm({ studentAge: 5 }),
+      totalPrice: 150,
+    });
+    expect(taken.status).toBe(201);
+  });
+});
