@@ -59,6 +59,12 @@ export const EnrollmentResponseSchema = z.object({
    * lets the same browser change its unpaid enrollment, which nobody else can replace.
    */
   holdToken: z.string().optional(),
+  /**
+   * Proof that this browser made the enrollment (the same signature as `holdToken`, kept apart):
+   * POSTed, never put in an address, to /api/orders/{orderId}/receipt.pdf, it lets the order
+   * confirmation page's PDF name the participants. Absent from answers made before it existed.
+   */
+  receiptToken: z.string().optional(),
   amountCents: z.number().int(),
   /** Global position of the last event written; pass it as ?minPosition to the next query. */
   position: z.string(),

@@ -7,6 +7,8 @@ import { participantFacts, participantName } from './participants.js';
 
 /** The receipt file's name: {product}-Receipt-{orderId}.txt */
 export const receiptFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.txt`;
+/** {product}-Receipt-{orderId}.pdf, beside the text receipt's name. */
+export const receiptPdfFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.pdf`;
 
 /**
  * What the receipt needs: the order as the read model has it, or nothing but its id when unknown.

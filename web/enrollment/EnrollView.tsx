@@ -15,6 +15,7 @@ import { keepDraft, savedDraft } from './enrollmentDraft.js';
 import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { keepHoldToken, savedHoldToken } from './holdToken.js';
+import { keepReceiptToken } from './receiptProof.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
 import { priceWorkshop } from './workshopPricing.js';
 
@@ -79,6 +80,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
         ...(holdToken ? { holdToken } : {}),
       });
       keepHoldToken(workshop.id, result.holdToken);
+      keepReceiptToken(result.enrollmentId, result.receiptToken);
       if (result.isFree) {
         keepDraft(workshop.id, undefined);
         window.location.assign(

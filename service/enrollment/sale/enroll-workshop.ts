@@ -270,6 +270,7 @@ export async function enrollInWorkshop(
     ...(submission.isFree
       ? { orderId: orderIdFor('free', enrollmentId) }
       : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
+    receiptToken: holdTokens.token(enrollmentId),
     amountCents: submission.amountCents,
     position: position.toString(),
   };
