@@ -135,7 +135,21 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
             Reserve your place below.{' '}
             {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}
           </p>
-          {offerToken && <OfferNotice workshopId={workshop.id} token={offerToken} />}
+          {offerToken && (
+            <OfferNotice
+              workshopId={workshop.id}
+              token={offerToken}
+              onPrefill={(p) => {
+                // Only what is still blank: a draft brought back, or typing already begun, stays.
+                const v = form.values;
+                if (!v.firstName) form.set('firstName', p.firstName);
+                if (!v.lastName) form.set('lastName', p.lastName);
+                if (!v.email) form.set('email', p.email);
+                if (!v.phone) form.set('phone', p.phone);
+                if (v.participants === 1) form.set('participants', p.participants);
+              }}
+            />
+          )}
         </header>
         <div className="enroll__grid">
           <EnrollmentSummary workshop={workshop} participants={form.participants} />

@@ -140,6 +140,19 @@ describe('one participant of a booking of several cancels', () => {
     expect(offers).toHaveLength(1);
     expect(offers[0]!.data).toMatchObject({ seats: 1 });
     expect(app.mailer.sent.filter((m) => m.to === waiting && /\?offer=/.test(m.text))).toHaveLength(1);
+    // The offer link's form starts from what the family gave when joining, read behind the token.
+    const offerToken = /\?offer=([A-Za-z0-9_-]+)/.exec(
+      app.mailer.sent.find((m) => m.to === waiting && /\?offer=/.test(m.text))!.text,
+    )![1];
+    const offer = await app.request('GET', `/api/workshops/${workshopId}/waitlist/offer?token=${offerToken}`);
+    expect(offer.headers.get('cache-control')).toMatch(/no-store/);
+    expect(((await offer.json()) as { prefill: unknown }).prefill).toEqual({
+      firstName: 'Mary',
+      lastName: 'Jackson',
+      email: waiting,
+      phone: '9725550199',
+      participants: 1,
+    });
 
     const told = app.mailer.sent.filter((m) => m.to === couple.email && m.subject.startsWith('A place is cancelled'));
     expect(told).toHaveLength(1);
