@@ -40,7 +40,7 @@ function BookingUnavailable({ notFound }: { notFound: boolean }) {
   return (
     <div className="container container--narrow section confirm">
       <header className="confirm__head">
-        <h1>{notFound ? 'Booking Link Not Recognised' : 'We Could Not Load Your Booking'}</h1>
+        <h1>{notFound ? 'Booking Link Not Recognized' : 'We Could Not Load Your Booking'}</h1>
         <p className="lead">
           {notFound
             ? 'This link does not open a booking. Please use the “Manage your booking” link from your most recent e-mail from us.'
