@@ -32,11 +32,17 @@ export function HoldCountdown({ expiresAt, enrollHref }: { expiresAt: string; en
     return () => window.clearInterval(timer);
   }, [end]);
 
+  // The threshold reached (5 minutes, 1 minute, the end), said once each; a tab whose timers were
+  // held back in the background says the one it has reached when it wakes.
+  const reached = left === 0 ? 0 : (ANNOUNCE_AT.filter((t) => left <= t).at(-1) ?? null);
   useEffect(() => {
-    if (left === 0) setAnnounced('Your seats are no longer held. Go back to the form to enroll again.');
-    else if (ANNOUNCE_AT.includes(left as (typeof ANNOUNCE_AT)[number]))
-      setAnnounced(`${minutes(left)} left to pay before your seats are released.`);
-  }, [left]);
+    if (reached === null) return;
+    setAnnounced(
+      reached === 0
+        ? 'Your seats are no longer held. Go back to the form to enroll again.'
+        : `${minutes(reached)} left to pay before your seats are released.`,
+    );
+  }, [reached]);
 
   return (
     <section className={left <= 60 ? 'hold-countdown hold-countdown--late' : 'hold-countdown'} aria-label="Seat hold">
