@@ -13,7 +13,9 @@ import { waitlistStream } from '../../../contracts/waitlist/events.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 import { baseForm } from '../../support/enrollment-forms.js';
 import { adminCall } from '../admin/support.js';
-import { makeBookingApp, type BookingTestApp } from './support.js';
+import { BEFORE_SEASON, makeBookingApp, type BookingTestApp } from './support.js';
+import { enrollmentDecider } from '../../../service/enrollment/decider/enrollment-decider.js';
+import { giveBackParticipantSeats } from '../../../service/enrollment/after-sale/cancel.js';
 
 // One participant of a booking of several cancels (issue 24, item 3): that place's share goes back
 // by the one pricing rule, under the school's policy, its seat is freed and offered to the
@@ -321,5 +323,43 @@ describe('one participant of a booking of several moves to another date', () => 
     expect(await events(family.enrollmentId, 'RefundFailed')).toEqual([]);
     expect(await spotsLeft(from)).toBe(4);
     expect(await spotsLeft(to)).toBe(4);
+  });
+});
+
+describe('the seat of a place given back after a crash', () => {
+  it('given a place cancelled and its seat-giving delivered again and again (a crash before the checkpoint, a second process), then the workshop gets exactly one seat back', async () => {
+    app = await makeBookingApp();
+    const workshopId = await dinnerFor(6, 100, []);
+    const family = await book(workshopId, 3, 300, 'Ann Porter, Bea Porter, Cy Porter');
+    const metadata = {
+      correlationId: 'crash',
+      causationId: 'crash',
+      actor: 'admin' as const,
+      at: BEFORE_SEASON.toISOString(),
+    };
+
+    await app.t.deps.commands.handle(
+      enrollmentDecider,
+      enrollmentStream(family.enrollmentId),
+      {
+        type: 'CancelParticipant',
+        participant: 0,
+        by: 'admin',
+        refund: { kind: 'none' },
+        note: null,
+        notify: false,
+        at: BEFORE_SEASON.toISOString(),
+      },
+      metadata,
+    );
+    await Promise.all([1, 2, 3].map(() => giveBackParticipantSeats(app.t.deps, family.enrollmentId, metadata)));
+    await giveBackParticipantSeats(app.t.deps, family.enrollmentId, metadata);
+
+    expect(await seatsHeld(workshopId, family.enrollmentId)).toBe(2);
+    expect(await spotsLeft(workshopId)).toBe(4);
+    const released = (await app.t.eventStore.readStream(workshopStream(workshopId))).filter(
+      (e) => e.type === 'SeatsReleased',
+    );
+    expect(released.map((e) => (e.data as { seats: number }).seats)).toEqual([1]);
   });
 });
