@@ -101,8 +101,12 @@ test('given a class for ages 7-12, when a 5-year-old is entered, then the parent
 
   await page.setViewportSize({ width: 390, height: 844 });
   const first = page.getByRole('group', { name: 'Participant 1' });
+  await first.getByLabel('Student name').focus();
+  await expect(page.locator('[data-island^="EnrollView"]')).toHaveAttribute('data-island-hydrated', '');
   await first.getByLabel('Student name').fill('Posy Ashby');
   await first.getByRole('textbox', { name: /^Age/ }).fill('5');
+  // The number is taken as the parent leaves the field.
+  await page.keyboard.press('Tab');
   const notice = page.getByRole('group', { name: 'An age outside this class’s range' });
   await expect(notice).toContainText('Participant 1 is 5; this class is for ages 7-12.');
   await expect(notice.getByRole('link', { name: 'pick another class' })).toHaveAttribute('href', '/schedule');
