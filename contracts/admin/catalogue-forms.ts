@@ -1,3 +1,4 @@
+import { AGE_RANGE_POLICIES } from '../catalogue/age-range.js';
 import { z } from 'zod';
 import { WorkshopCategorySchema, type WorkshopCategory } from '../catalogue/workshop.js';
 import { WALL_TIME } from '../catalogue/workshop-time.js';
@@ -201,6 +202,8 @@ const workshopFields = z.object({
   instructor: optionalLine('Instructor', 200).optional(),
   duration: optionalLine('Duration', 100).optional(),
   ageRange: optionalLine('Age range', 60).optional(),
+  /** An age outside the range: `warn` the parent (absent in a new workshop) or `refuse` the enrollment. */
+  ageRangePolicy: z.enum(AGE_RANGE_POLICIES, { error: 'ageRangePolicy must be "warn" or "refuse".' }).optional(),
   attire: optionalLine('Attire', 200).optional(),
   longDescription: optionalArea('Long description', 10_000).optional(),
   additionalInfo: z
@@ -280,6 +283,7 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   instructor: '',
   duration: '',
   ageRange: '',
+  ageRangePolicy: 'warn',
   attire: '',
   longDescription: '',
   additionalInfo: [],

@@ -1,3 +1,4 @@
+import { AGE_RANGE_POLICIES } from './age-range.js';
 import { z } from 'zod';
 
 /** Schedule filter values (the category tabs). */
@@ -48,6 +49,11 @@ export const WorkshopDataSchema = z.object({
   duration: z.string().max(100),
   category: WorkshopCategorySchema,
   ageRange: z.string().max(60).optional(),
+  /**
+   * What an age outside `ageRange` does (added later: absent means `warn`): the parent is asked to
+   * confirm or pick another class, or (`refuse`) the enrollment is refused.
+   */
+  ageRangePolicy: z.enum(AGE_RANGE_POLICIES).optional(),
   attire: z.string().max(200).optional(),
   price: z.number().nonnegative().max(100_000),
   note: z.string().max(300).optional(),

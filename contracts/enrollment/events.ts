@@ -85,6 +85,20 @@ export const EnrollmentSubmittedSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .optional(),
+  /**
+   * A booking of its own for one participant moved out of another (a participant's transfer): the
+   * booking it came from, and the money that came with the place (paid on that booking's
+   * PaymentIntent, which any refund of this one goes back to). Absent on every other enrollment.
+   */
+  splitFrom: z
+    .object({
+      enrollmentId: EnrollmentIdSchema,
+      participant: z.number().int().nonnegative(),
+      paymentIntentId: z.string().min(1).nullable(),
+      paidCents: Cents,
+      paidAt: Instant,
+    })
+    .optional(),
 });
 
 export const PaymentIntentCreatedSchema = z.object({
@@ -246,6 +260,60 @@ export const TransferAbandonedSchema = z.object({
   abandonedAt: Instant,
 });
 
+/**
+ * One participant of a booking of several gave up their place (the parent on the booking page, or
+ * the administrator), the others still coming. `participant` is the index in the booking's
+ * participant list, from 0, which never renumbers: the others keep their indexes (attendance,
+ * corrections). `participants` and `amountCents` are the booking after it: those still coming and
+ * what the one pricing rule makes them pay (a couple's price becomes the single price);
+ * `refundCents` is what goes back with it (the RefundRequested appended with it), at most what was
+ * paid for this place, never what another place paid for.
+ */
+export const ParticipantCancelledSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  participant: z.number().int().nonnegative(),
+  /** The participant's name when cancelled, so the history and the e-mail can say whose place. */
+  name: z.string(),
+  reason: z.enum(['cancelled-by-admin', 'cancelled-by-visitor']),
+  /** The administrator's words, told to the parent in the e-mail. */
+  note: z.string().optional(),
+  notify: z.boolean(),
+  participants: z.number().int().positive(),
+  amountCents: Cents,
+  refundCents: Cents,
+  cancelledAt: Instant,
+});
+
+/**
+ * One participant of a booking of several moves to another workshop, the others staying: the
+ * place becomes a booking of its own there (`newEnrollmentId`), opened once the seat is taken in
+ * the target. Decided on the booking it leaves, with the money that goes with the place
+ * (`carriedCents`: the target's price for one) and what goes back (`refundCents`: the place's share
+ * less that). Then ParticipantTransferred, or TransferAbandoned when the target refused.
+ */
+export const ParticipantTransferRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  transferId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  participant: z.number().int().nonnegative(),
+  name: z.string(),
+  fromWorkshopId: z.string().min(1),
+  toWorkshopId: z.string().min(1),
+  newEnrollmentId: EnrollmentIdSchema,
+  /** The target as bought, frozen now. */
+  item: PurchasedItemSchema,
+  /** Those still coming in this booking, and what the pricing rule makes them pay. */
+  participants: z.number().int().positive(),
+  amountCents: Cents,
+  carriedCents: Cents,
+  refundCents: Cents,
+  requestedAt: Instant,
+});
+
+/** The participant's place moved to its own booking in the target; the seat here goes back. */
+export const ParticipantTransferredSchema = ParticipantTransferRequestedSchema.omit({ requestedAt: true }).extend({
+  transferredAt: Instant,
+});
+
 /** What a parent needs to find the class: where an item's date, time and place are, and what a move changes. */
 export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({ date: true, time: true, location: true });
 export type WorkshopWhenWhere = z.infer<typeof WorkshopWhenWhereSchema>;
@@ -394,6 +462,9 @@ export const enrollmentEventSchemas = {
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
+  ParticipantCancelled: ParticipantCancelledSchema,
+  ParticipantTransferRequested: ParticipantTransferRequestedSchema,
+  ParticipantTransferred: ParticipantTransferredSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -418,6 +489,9 @@ export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
+export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
+export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
+export type ParticipantTransferred = z.infer<typeof ParticipantTransferredSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -440,7 +514,10 @@ export type EnrollmentEvent =
   | { type: 'AttendanceMarked'; data: AttendanceMarked }
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
-  | { type: 'BookingRescheduled'; data: BookingRescheduled };
+  | { type: 'BookingRescheduled'; data: BookingRescheduled }
+  | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
+  | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }
+  | { type: 'ParticipantTransferred'; data: ParticipantTransferred };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

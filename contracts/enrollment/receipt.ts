@@ -7,6 +7,8 @@ import { participantFacts, participantName } from './participants.js';
 
 /** The receipt file's name: {product}-Receipt-{orderId}.txt */
 export const receiptFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.txt`;
+/** {product}-Receipt-{orderId}.pdf, beside the text receipt's name. */
+export const receiptPdfFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.pdf`;
 
 /**
  * What the receipt needs: the order as the read model has it, or nothing but its id when unknown.
@@ -27,12 +29,13 @@ export type ReceiptOrder = Pick<
   | 'amountCents'
   | 'refundedCents'
 > &
-  Partial<Pick<Order, 'attendees' | 'participantDetails' | 'contactName'>>;
+  Partial<Pick<Order, 'attendees' | 'participantDetails' | 'contactName' | 'leftParticipants'>>;
 
 const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
 const longDate = inSchoolZone({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const stampDay = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric' });
 
 /** "Saturday, June 7, 2025" on the school's clock, as the receipts print a workshop's day. */
 export const receiptDate = (iso: string) => longDate.format(new Date(iso));
@@ -44,6 +47,14 @@ export const receiptStamp = (iso: string) => stamp.format(new Date(iso));
  * before the API refused line breaks, and one must not add lines of its own to a receipt.
  */
 const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOneLine(value)}`;
+
+/** ", place cancelled June 1, 2025" (or ", moved to <workshop> June 1, 2025") after a participant who left, else "". */
+export function placeCancelled(order: Pick<ReceiptOrder, 'leftParticipants'>, index: number): string {
+  const left = order.leftParticipants?.find((l) => l.participant === index);
+  if (!left) return '';
+  const on = stampDay.format(new Date(left.at));
+  return left.to ? `, moved to ${toOneLine(left.to.title)} ${on}` : `, place cancelled ${on}`;
+}
 
 /**
  * Every participant with their details (age, grade, school, dietary restrictions, photography in
@@ -57,7 +68,7 @@ function attendeeLines(order: ReceiptOrder): string[] {
   if (!details) return (order.attendees ?? []).map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
   const strict = isStrictCategory(order.item.category);
   return details.flatMap((p, i) => [
-    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}`,
+    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}${placeCancelled(order, i)}`,
     ...participantFacts(p, strict).map((f) => `     ${line(f.label, f.value)}`),
   ]);
 }

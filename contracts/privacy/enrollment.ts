@@ -68,6 +68,10 @@ export const enrollmentPrivacy = {
   AttendanceMarked: { subject: { kind: 'stream' }, identity: ['name'] },
   /** The administrator's or the parent's own words about the cancellation. */
   EnrollmentCancelled: { subject: { kind: 'stream' }, identity: ['note'] },
+  /** Whose place it was, and the administrator's words to the parent. */
+  ParticipantCancelled: { subject: { kind: 'stream' }, identity: ['name', 'note'] },
+  ParticipantTransferRequested: { subject: { kind: 'stream' }, identity: ['name'] },
+  ParticipantTransferred: { subject: { kind: 'stream' }, identity: ['name'] },
   PaymentIntentCreated: NO_PERSONAL_DATA,
   PaymentSucceeded: NO_PERSONAL_DATA,
   PaymentFailed: NO_PERSONAL_DATA,

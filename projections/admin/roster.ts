@@ -32,6 +32,8 @@ export interface RosterDoc {
   participants: ParticipantDetail[];
   /** Per participant: true present, false absent, null not marked (in this workshop). */
   attendance: (boolean | null)[];
+  /** Indexes of participants who gave up their place while the others still come (absent: none). */
+  left?: number[];
 }
 
 /**
@@ -62,7 +64,9 @@ type RosterEvent = Extract<
       | 'RefundIssued'
       | 'EnrollmentTransferred'
       | 'AttendanceMarked'
-      | 'ParticipantDetailsCorrected';
+      | 'ParticipantDetailsCorrected'
+      | 'ParticipantCancelled'
+      | 'ParticipantTransferred';
   }
 >;
 
@@ -126,6 +130,8 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'EnrollmentTransferred',
     'AttendanceMarked',
     'ParticipantDetailsCorrected',
+    'ParticipantCancelled',
+    'ParticipantTransferred',
   ],
   keys: (event) => {
     const enrollmentId = enrollmentIdOf(event);
@@ -188,6 +194,10 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
       case 'ParticipantDetailsCorrected':
         // The parent's correction from the booking page: the same children in the same order, so marks stay.
         return { ...doc, participants: e.data.participantDetails };
+      case 'ParticipantCancelled':
+      case 'ParticipantTransferred':
+        // Off this roster (a transferred one is on the target's, as a booking of their own); the others keep their places and marks by index.
+        return { ...doc, left: [...(doc.left ?? []), e.data.participant] };
       default:
         return undefined;
     }

@@ -23,7 +23,7 @@ export function newWorkshop(id: string, form: AdminWorkshopInput): WorkshopData 
 /** The record's fields beyond the specification's form, each kept as it is when the form leaves it out. */
 type RecordFields = Pick<
   WorkshopData,
-  'instructor' | 'duration' | 'ageRange' | 'attire' | 'longDescription' | 'additionalInfo' | 'note'
+  'instructor' | 'duration' | 'ageRange' | 'ageRangePolicy' | 'attire' | 'longDescription' | 'additionalInfo' | 'note'
 >;
 
 /** '' (or no rows) clears an optional field: it is left out of the record rather than stored empty. */
@@ -39,6 +39,8 @@ function recordFields(form: Partial<RecordFields>, current: RecordFields): Recor
     instructor: pick('instructor'),
     duration: pick('duration'),
     ...present('ageRange', pick('ageRange')),
+    // Warning is the default: only a refusal is stored.
+    ...(pick('ageRangePolicy') === 'refuse' ? { ageRangePolicy: 'refuse' as const } : {}),
     ...present('attire', pick('attire')),
     ...present('longDescription', pick('longDescription')),
     ...present('additionalInfo', pick('additionalInfo')),
@@ -156,6 +158,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       priceTiers: _tiers,
       maxFreeSeatsPerClient: _freeSeats,
       ageRange: _age,
+      ageRangePolicy: _agePolicy,
       attire: _attire,
       longDescription: _long,
       additionalInfo: _info,

@@ -8,6 +8,8 @@ import {
 import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
 import { equals } from '../../platform/readstore/query.js';
 import type { PageWindow } from './paging.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import { placeShare } from '../../contracts/enrollment/left-participants.js';
 
 /**
  * Each tab is a filter on the row. Unpaid is what still owes money: held (pending) and not paid,
@@ -50,10 +52,23 @@ const toRecord = (doc: EnrollmentRowDoc): AdminEnrollmentRecord => {
   return record;
 };
 
-/** One enrollment with its participants' details, or null when unknown. */
+/**
+ * One enrollment with its participants' details, or null when unknown; while two or more still
+ * come, what one place's cancellation refunds at most (from the order: its price now and item).
+ */
 export async function findEnrollment(store: ReadStore, id: string): Promise<AdminEnrollmentDetail | null> {
-  const found = await store.get<EnrollmentRowDoc>('enrollments', id);
-  return found ? toDetail(found.doc) : null;
+  const [found, order] = await Promise.all([
+    store.get<EnrollmentRowDoc>('enrollments', id),
+    store.get<Order>('orders', id),
+  ]);
+  if (!found) return null;
+  const detail = toDetail(found.doc);
+  if (found.doc.status !== 'completed' || !order) return detail;
+  const decided = (found.doc.refunds ?? []).reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  const one = placeShare(order.doc, Math.max(0, (found.doc.paidCents ?? 0) - decided));
+  return one
+    ? { ...detail, cancelOne: { refundMax: one.refundCents / 100, remaining: one.remainingCents / 100 } }
+    : detail;
 }
 
 /** A whole address, as typed into the search box: looked up by equality on the normalised e-mail. */

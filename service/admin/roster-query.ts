@@ -12,7 +12,7 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** Each participant of one booked enrollment as a roster row. */
 function rowsOf(doc: RosterDoc): RosterRow[] {
   const status = doc.status === 'confirmed' ? 'confirmed' : 'pending';
-  return doc.participants.map((p, i) => ({
+  const rows = doc.participants.map((p, i): RosterRow => ({
     enrollmentId: doc.id,
     participant: i,
     name: participantName(p, i, doc.parent.name),
@@ -35,6 +35,8 @@ function rowsOf(doc: RosterDoc): RosterRow[] {
     paymentStatus: doc.paymentStatus,
     present: doc.attendance[i] ?? null,
   }));
+  // Those who gave up their place in a booking of several are not coming.
+  return rows.filter((r) => !doc.left?.includes(r.participant));
 }
 
 /** The workshop's booked enrollments (pending, paid or confirmed), in the order they arrived. */
@@ -55,7 +57,7 @@ export async function readWorkshopBookings(store: ReadStore, workshopId: string)
   return {
     workshopId,
     bookings: booked.length,
-    participants: booked.reduce((sum, d) => sum + d.participants.length, 0),
+    participants: booked.reduce((sum, d) => sum + d.participants.length - (d.left?.length ?? 0), 0),
     confirmed: booked.filter((d) => d.status === 'confirmed').length,
   };
 }

@@ -5,6 +5,7 @@ import { participantDetailsOf } from '../../contracts/enrollment/participants.js
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
+import { placeShare } from '../../contracts/enrollment/left-participants.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -42,7 +43,8 @@ export async function bookingView(
   const paidCents = row?.doc.paidCents ?? (o.paymentStatus === 'paid' ? o.amountCents : 0);
   const decidedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
   const begun = o.item.date !== null && now.getTime() >= Date.parse(o.item.date);
-  const cancellation: CancellationTerms =
+  const refundableCents = Math.max(0, paidCents - decidedCents);
+  const terms = (refundable: number): CancellationTerms =>
     o.status === 'completed'
       ? cancellationTerms({
           startsAt: o.item.date,
@@ -50,9 +52,11 @@ export async function bookingView(
           now,
           fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
           isFree: o.isFree,
-          refundableCents: Math.max(0, paidCents - decidedCents),
+          refundableCents: refundable,
         })
       : { kind: 'closed', reason: CLOSED[o.status] };
+  const leftParticipants = o.leftParticipants ?? [];
+  const one = o.status === 'completed' ? placeShare(o, refundableCents) : null;
   return {
     orderId: o.orderId,
     orderReference: o.orderReference,
@@ -86,8 +90,10 @@ export async function bookingView(
     paidCents,
     refundedCents: o.refundedCents,
     refunds,
+    leftParticipants,
+    cancelOne: one ? { terms: terms(one.refundCents), remainingCents: one.remainingCents } : null,
     editable: o.status === 'completed' && !begun,
-    cancellation,
+    cancellation: terms(refundableCents),
     safetyData: { days: deps.config.SAFETY_DATA_RETENTION_DAYS, erasedAt: row?.doc.safetyDataErasedAt ?? null },
     position: position.toString(),
   };

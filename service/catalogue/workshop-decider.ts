@@ -48,8 +48,18 @@ export type WorkshopCommand =
    * With `paidAt` (a card payment), money that arrived once the workshop had begun is refused.
    */
   | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string; paidAt?: string }
-  /** After the sale: the enrollment's seats, held or sold, go back (a cancellation, the source of a transfer). */
-  | { type: 'GiveBackSeats'; workshopId: string; enrollmentId: string; reason: 'cancelled' | 'transferred' }
+  /**
+   * After the sale: the enrollment's seats, held or sold, go back (a cancellation, the source of a
+   * transfer); with `keep`, only those beyond it (one participant left a booking of several). Giving
+   * back down to a count, not a count of seats, makes a second delivery give back nothing.
+   */
+  | {
+      type: 'GiveBackSeats';
+      workshopId: string;
+      enrollmentId: string;
+      reason: 'cancelled' | 'transferred';
+      keep?: number;
+    }
   /** A transfer's target: seats sold at once, refused when too few are left or the workshop has begun. */
   | { type: 'TakeTransferSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
 
@@ -88,12 +98,14 @@ const fullMessage = (left: number, wanted: number) =>
     ? 'Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.'
     : `Sorry, only ${left} ${left === 1 ? 'spot is' : 'spots are'} left in this workshop and you asked for ${wanted}. Please reduce the number of participants.`;
 
-/** What `enrollmentId` counted against the free-seat keys leaves the counts (its seats given back). */
-function dropFreeSeats(state: WorkshopState, enrollmentId: string): void {
+/** What `enrollmentId` counted against the free-seat keys leaves the counts (its seats, or `seats` of them, given back). */
+function dropFreeSeats(state: WorkshopState, enrollmentId: string, seats?: number): void {
   const counted = state.freeSeatsOf[enrollmentId];
   if (!counted) return;
-  for (const key of counted.keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) - counted.seats;
-  delete state.freeSeatsOf[enrollmentId];
+  const given = Math.min(seats ?? counted.seats, counted.seats);
+  for (const key of counted.keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) - given;
+  if (given < counted.seats) state.freeSeatsOf[enrollmentId] = { ...counted, seats: counted.seats - given };
+  else delete state.freeSeatsOf[enrollmentId];
 }
 
 /** The hold a resubmission replaces: the one its token names, while it is unpaid and has not ended. */
@@ -150,16 +162,22 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       }
       case 'SeatsReleased': {
         const { enrollmentId } = event.data;
-        const sold = state.confirmed[enrollmentId];
-        if (state.holds[enrollmentId] === undefined && sold !== undefined) {
-          // After the sale: sold seats given back (a cancellation, a transfer's source).
-          state.taken -= sold;
-          delete state.confirmed[enrollmentId];
-        } else {
-          state.taken -= state.holds[enrollmentId] ?? 0;
-          delete state.holds[enrollmentId];
-          delete state.expiries[enrollmentId];
+        // After the sale, sold seats go back (a cancellation, a transfer's source); before it, a hold.
+        const ledger =
+          state.holds[enrollmentId] === undefined && state.confirmed[enrollmentId] !== undefined
+            ? state.confirmed
+            : state.holds;
+        const had = ledger[enrollmentId] ?? 0;
+        if (event.data.seats < had) {
+          // Some of them: one participant of several left.
+          ledger[enrollmentId] = had - event.data.seats;
+          state.taken -= event.data.seats;
+          dropFreeSeats(state, enrollmentId, event.data.seats);
+          return state;
         }
+        state.taken -= had;
+        delete ledger[enrollmentId];
+        if (ledger === state.holds) delete state.expiries[enrollmentId];
         dropFreeSeats(state, enrollmentId);
         return state;
       }
@@ -264,8 +282,9 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
 
       case 'GiveBackSeats': {
         const { workshopId, enrollmentId, reason } = command;
-        const seats = state.holds[enrollmentId] ?? state.confirmed[enrollmentId];
-        if (seats === undefined) return [];
+        const had = state.holds[enrollmentId] ?? state.confirmed[enrollmentId];
+        const seats = (had ?? 0) - (command.keep ?? 0);
+        if (seats <= 0) return [];
         return [{ type: 'SeatsReleased', data: { workshopId, enrollmentId, seats, reason } }];
       }
 

@@ -55,6 +55,34 @@ export function familySubmitted(enrollmentId: string) {
   };
 }
 
+const movedItem = {
+  kind: 'workshop' as const,
+  id: '7',
+  title: 'Summer Camp',
+  date: '2025-07-21T09:00:00-05:00',
+  time: '9:00 AM - 10:30 AM',
+  location: 'Plano, TX',
+  instructor: '',
+  duration: '',
+  category: 'summer',
+  attire: '',
+  unitPriceCents: 25000,
+};
+const placeMoved = (enrollmentId: string) => ({
+  enrollmentId,
+  transferId: 'pt-1',
+  participant: 1,
+  name: FAMILY.sibling,
+  fromWorkshopId: '6',
+  toWorkshopId: '7',
+  newEnrollmentId: `${enrollmentId}-split`,
+  item: movedItem,
+  participants: 1,
+  amountCents: 15000,
+  carriedCents: 25000,
+  refundCents: 0,
+});
+
 /** Samples by type; the enrollment ones belong on the stream `enrollment-<id>` after its submission. */
 export const personalSamples = (enrollmentId: string): Record<string, unknown> => ({
   EnrollmentSubmitted: familySubmitted(enrollmentId).data,
@@ -79,6 +107,20 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     cancelledAt: '2025-06-03T10:00:00.000Z',
     note: `${FAMILY.child} has the flu`,
   },
+  ParticipantCancelled: {
+    enrollmentId,
+    participant: 1,
+    name: FAMILY.sibling,
+    reason: 'cancelled-by-admin',
+    note: `${FAMILY.sibling} broke an arm`,
+    notify: true,
+    participants: 2,
+    amountCents: 15000,
+    refundCents: 10000,
+    cancelledAt: '2025-06-03T10:00:00.000Z',
+  },
+  ParticipantTransferRequested: { ...placeMoved(enrollmentId), requestedAt: '2025-06-03T10:00:00.000Z' },
+  ParticipantTransferred: { ...placeMoved(enrollmentId), transferredAt: '2025-06-03T10:00:01.000Z' },
   ContactMessageReceived: {
     inquiryId: 'inq-1',
     message: {

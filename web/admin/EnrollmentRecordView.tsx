@@ -47,6 +47,7 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
   const [position, setPosition] = useState<string | undefined>();
   const [open, setOpen] = useState<'cancel' | 'transfer' | 'erase' | null>(null);
   const mayUse = useMayUse();
+  const [place, setPlace] = useState<{ index: number; name: string; move: boolean } | null>(null);
   // The button that opened a finished cancel or transfer is gone: focus comes back to the view, not the page.
   const self = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -280,6 +281,23 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           strict={isStrictCategory(detail.data.category)}
           contactName={parent}
           label={`Participants of enrollment ${record.id}`}
+          left={detail.data.leftParticipants}
+          action={
+            detail.data.cancelOne
+              ? (index, name) => (
+                  <div className="participant-list__actions">
+                    {record.workshop && (
+                      <Button variant="outline" size="sm" onPress={() => setPlace({ index, name, move: true })}>
+                        Move {name}…
+                      </Button>
+                    )}
+                    <Button variant="outline" size="sm" onPress={() => setPlace({ index, name, move: false })}>
+                      Cancel {name}’s place…
+                    </Button>
+                  </div>
+                )
+              : undefined
+          }
         />
       )}
       {detail.data?.contact && (
@@ -331,6 +349,24 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           onDone={() =>
             toast({ title: 'Personal data erased', description: 'The family’s records now read “Erased”.' })
           }
+        />
+      )}
+      {place?.move && detail.data?.cancelOne && (
+        <TransferEnrollmentDialog
+          record={record}
+          place={{ ...place, worth: detail.data.cancelOne.refundMax }}
+          isOpen
+          onClose={() => setPlace(null)}
+          onDone={done(`${place.name} moved`)}
+        />
+      )}
+      {place && !place.move && detail.data?.cancelOne && (
+        <CancelEnrollmentDialog
+          record={record}
+          place={{ ...place, ...detail.data.cancelOne }}
+          isOpen
+          onClose={() => setPlace(null)}
+          onDone={done(`${place.name}’s place cancelled`)}
         />
       )}
       {open === 'transfer' && (

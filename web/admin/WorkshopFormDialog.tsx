@@ -1,4 +1,5 @@
 import { Form } from 'react-aria-components';
+import { Radio, RadioGroup } from '../components/RadioGroup.js';
 import {
   AdminWorkshopFormSchema,
   EMPTY_WORKSHOP_FORM,
@@ -50,6 +51,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         instructor: w.instructor,
         duration: w.duration,
         ageRange: w.ageRange ?? '',
+        ageRangePolicy: w.ageRangePolicy ?? 'warn',
         attire: w.attire ?? '',
         longDescription: w.longDescription ?? '',
         additionalInfo: w.additionalInfo ?? [],
@@ -199,6 +201,16 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
         <TextField label="Age range" description="e.g. Ages 5-12" {...field('ageRange')} />
         <TextField label="Attire" description="e.g. Sunday best" {...field('attire')} />
       </div>
+      <RadioGroup
+        label="A child outside the age range"
+        description="Said on the enrollment form when a participant's age is outside the range above."
+        value={values.ageRangePolicy ?? 'warn'}
+        onChange={(v) => set('ageRangePolicy', v === 'refuse' ? 'refuse' : 'warn')}
+        errorMessage={errors.ageRangePolicy}
+      >
+        <Radio value="warn">Warn the parent, who may confirm</Radio>
+        <Radio value="refuse">Refuse the enrollment</Radio>
+      </RadioGroup>
       <TextField label="Note" description="A short line shown with the details" {...field('note')} />
       <AdditionalInfoField
         rows={values.additionalInfo}

@@ -40,7 +40,7 @@ function BookingUnavailable({ notFound }: { notFound: boolean }) {
   return (
     <div className="container container--narrow section confirm">
       <header className="confirm__head">
-        <h1>{notFound ? 'Booking Link Not Recognised' : 'We Could Not Load Your Booking'}</h1>
+        <h1>{notFound ? 'Booking Link Not Recognized' : 'We Could Not Load Your Booking'}</h1>
         <p className="lead">
           {notFound
             ? 'This link does not open a booking. Please use the “Manage your booking” link from your most recent e-mail from us.'
@@ -69,6 +69,9 @@ const STATUS_BADGE: Record<BookingView['status'], 'success' | 'danger' | 'refund
 function Booking({ token, booking: b }: { token: string; booking: BookingView }) {
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [cancellingPlace, setCancellingPlace] = useState<{ index: number; name: string } | null>(null);
+  const one = b.cancelOne && b.cancelOne.terms.kind !== 'closed' ? { ...b.cancelOne, terms: b.cancelOne.terms } : null;
+  const staying = b.participants.length - b.leftParticipants.length;
   const [news, setNews] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const item = b.item;
@@ -106,7 +109,14 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
             <Row label="Order number" value={orderId || '-'} />
             {b.orderReference && <Row label="Order reference" value={b.orderReference} />}
             <Row label="Payment method" value={b.paymentMethod ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')} />
-            <Row label="Participants" value={String(b.participants.length)} />
+            <Row
+              label="Participants"
+              value={
+                b.leftParticipants.length > 0
+                  ? `${staying} still coming (${b.leftParticipants.length} cancelled)`
+                  : String(staying)
+              }
+            />
             <Row label="Total" value={formatUsd(b.amountCents)} strong />
             {b.refunds.map((r, i) => (
               <Row
@@ -119,7 +129,12 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           <div className="button-row booking__files">
             <ReceiptDownloads
               orderId={orderId}
-              order={{ ...b, participants: b.participants.length, participantDetails: b.participants }}
+              order={{
+                ...b,
+                participants: b.participants.length,
+                participantDetails: b.participants,
+                leftParticipants: b.leftParticipants,
+              }}
               pdfHref={receiptPdfHref(token)}
             />
             {item.date && b.status === 'completed' && (
@@ -137,6 +152,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           <EditParticipants
             token={token}
             booking={b}
+            skip={b.leftParticipants.map((l) => l.participant)}
             onClose={(saved) => {
               setEditing(false);
               if (saved) setNews('Your changes to the participants’ details are saved.');
@@ -144,7 +160,45 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           />
         ) : (
           <>
-            <ParticipantList details={b.participants} strict={b.strict} contactName={b.contactName} />
+            <ParticipantList
+              details={b.participants}
+              strict={b.strict}
+              contactName={b.contactName}
+              left={b.leftParticipants}
+              action={
+                one
+                  ? (index, name) => (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onPress={() => {
+                          setNews('');
+                          setCancellingPlace({ index, name });
+                        }}
+                      >
+                        Cancel {name}’s place
+                      </Button>
+                    )
+                  : undefined
+              }
+            />
+            {one && cancellingPlace && (
+              <CancelBookingDialog
+                token={token}
+                booking={b}
+                terms={one.terms}
+                place={{ ...cancellingPlace, remainingCents: one.remainingCents }}
+                isOpen
+                onClose={(cancelled) => {
+                  const name = cancellingPlace.name;
+                  setCancellingPlace(null);
+                  if (cancelled) {
+                    setNews(`${name}’s place is cancelled. A confirmation e-mail is on its way.`);
+                    headingRef.current?.focus();
+                  }
+                }}
+              />
+            )}
             <p className="booking__retention">
               {b.safetyData.erasedAt
                 ? `Your children’s safety details (allergies, dietary and medical notes, emergency contacts) were erased on ${formatLongDate(b.safetyData.erasedAt)}, ${b.safetyData.days} days after their last session, as our privacy notice says.`

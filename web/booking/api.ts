@@ -18,8 +18,10 @@ export function useBookingChanges(token: string) {
     mutationFn: (body: CorrectParticipantsRequest) => apiJson<BookingView>('PATCH', bookingUrl(token), body),
     onSuccess: keep,
   });
+  // `participant`: that participant's place only; none: the whole booking.
   const cancel = useMutation({
-    mutationFn: () => apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, {}),
+    mutationFn: (participant?: number) =>
+      apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, participant === undefined ? {} : { participant }),
     onSuccess: keep,
   });
   return { correct, cancel };

@@ -65,7 +65,7 @@ export function WorkshopDialog({ workshop: w, isOpen, onOpenChange, now }: Works
             <Fact label="Location" value={w.location} />
             <Fact label="Instructor" value={w.instructor} />
             <Fact label="Duration" value={w.duration} />
-            <Fact label="Age Range" value={w.ageRange} />
+            <Fact label="Age range" value={w.ageRange} />
             <Fact label="Attire" value={w.attire} />
             <Fact label="Price" value={workshopPrice(w)} strong />
             <Fact label="Note" value={w.note} />

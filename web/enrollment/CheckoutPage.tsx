@@ -14,6 +14,7 @@ import { useCheckoutEnrollment, type CheckoutEnrollment } from './checkoutEnroll
 import { OrderSummary } from './OrderSummary.js';
 import { PaymentPanel } from './PaymentPanel.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
+import { HoldCountdown } from './HoldCountdown.js';
 import './CheckoutPage.css';
 
 export function CheckoutPage() {
@@ -96,13 +97,18 @@ function Checkout({
             </Button>
           </Card>
         ) : enrollment ? (
-          <PaymentPanel
-            enrollmentId={enrollment.id}
-            workshopId={w.id}
-            title={w.title}
-            participants={participants}
-            amountCents={total}
-          />
+          <div className="checkout__pay">
+            {enrollment.holdExpiresAt && (
+              <HoldCountdown expiresAt={enrollment.holdExpiresAt} enrollHref={`/enroll/${encodeURIComponent(w.id)}`} />
+            )}
+            <PaymentPanel
+              enrollmentId={enrollment.id}
+              workshopId={w.id}
+              title={w.title}
+              participants={participants}
+              amountCents={total}
+            />
+          </div>
         ) : (
           <Card as="section" className="pay-panel" role="alert">
             <h2>Start with the enrollment form</h2>

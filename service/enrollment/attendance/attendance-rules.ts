@@ -43,6 +43,13 @@ export function attendanceDecision(command: MarkAttendance, state: EnrollmentSta
       `enrollmentId: this enrollment is ${state.status}; attendance is only kept for booked participants.`,
     );
   }
+  const left = state.participantsLeft[command.participant];
+  if (left)
+    throw refuse(
+      'enrollment_not_active',
+      'participant',
+      `participant: ${left.name}'s place in this booking is cancelled; attendance is only kept for booked participants.`,
+    );
   if (state.attendance[command.participant] === command.present) return [];
   const { form } = submission;
   const detail = details[command.participant];

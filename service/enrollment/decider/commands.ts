@@ -3,6 +3,12 @@ import type { AfterSaleCommand } from '../after-sale/after-sale-rules.js';
 import type { CorrectionCommand } from '../after-sale/participant-correction.js';
 import type { MarkAttendance } from '../attendance/attendance-rules.js';
 import type { RescheduleBooking } from '../after-sale/reschedule-rules.js';
+import type {
+  CancelParticipant,
+  CompleteParticipantTransfer,
+  OpenTransferredPlace,
+  RequestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 
 /** Every command of the enrollment stream; `decide` (enrollment-decider.ts) hands each to its phase's decisions. */
 export type EnrollmentCommand =
@@ -45,6 +51,10 @@ export type EnrollmentCommand =
   | CorrectionCommand
   | MarkAttendance
   | RescheduleBooking
+  | CancelParticipant
+  | RequestParticipantTransfer
+  | CompleteParticipantTransfer
+  | OpenTransferredPlace
   | {
       type: 'RecordReminder';
       orderId: string;

@@ -4,6 +4,12 @@ import { afterSaleDecisions } from '../after-sale/after-sale-rules.js';
 import { correctionDecisions } from '../after-sale/participant-correction.js';
 import { attendanceDecision } from '../attendance/attendance-rules.js';
 import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
+import {
+  cancelParticipant,
+  completeParticipantTransfer,
+  openTransferredPlace,
+  requestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 import type { EnrollmentCommand } from './commands.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
@@ -77,6 +83,14 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return attendanceDecision(command, state);
       case 'RescheduleBooking':
         return rescheduleDecision(command, state);
+      case 'CancelParticipant':
+        return cancelParticipant(command, state);
+      case 'RequestParticipantTransfer':
+        return requestParticipantTransfer(command, state);
+      case 'CompleteParticipantTransfer':
+        return completeParticipantTransfer(command, state);
+      case 'OpenTransferredPlace':
+        return openTransferredPlace(command, state);
     }
   },
 };

@@ -6,6 +6,12 @@ import type {
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
 import { refuse } from './refusal-sentences.js';
+import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
+import {
+  EMPTY_PARTICIPANT,
+  participantDetailsOf,
+  participantName,
+} from '../../../contracts/enrollment/participants.js';
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
@@ -39,7 +45,14 @@ export interface EnrollmentLedgers {
   attendance: Record<number, boolean>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
+  /** Participants who gave up their place while the others still come, by index (which never renumbers). */
+  participantsLeft: Record<number, LeftPlace>;
+  /** Money paid here that moved with participants to bookings of their own (no longer refundable here). */
+  carriedOutCents: number;
 }
+
+/** A participant's place given up: whose, how, when, and what went back for it (as the read models keep it). */
+export type LeftPlace = Omit<LeftParticipant, 'participant'>;
 
 /** What a submitted enrollment is for. */
 export interface Booking {
@@ -144,6 +157,8 @@ export interface EndedTransfer {
   toWorkshopId: string;
   /** Why the target refused (abandoned). */
   reason: string | null;
+  /** One participant's transfer: the booking of their own it opens in the target. */
+  newEnrollmentId?: string;
 }
 
 export interface PendingTransfer {
@@ -155,6 +170,14 @@ export interface PendingTransfer {
   item: PurchasedItem;
   amountCents: number;
   refundCents: number;
+  /** One participant's transfer (the others stay): who, the booking it opens, and this booking after it. */
+  participant?: {
+    index: number;
+    name: string;
+    newEnrollmentId: string;
+    participants: number;
+    amountCents: number;
+  };
 }
 
 export const enrollmentInitialState: EnrollmentState = {
@@ -179,6 +202,8 @@ export const enrollmentInitialState: EnrollmentState = {
   notified: [],
   attendance: {},
   resends: {},
+  participantsLeft: {},
+  carriedOutCents: 0,
 };
 
 /** The key of a completed transfer, and of a move by the school, in `moves`. */
@@ -209,9 +234,37 @@ export function refundRequest(
   };
 }
 
-/** Paid less every refund already decided (issued, on its way or failed and waiting for a retry). */
+/** The indexes of the participants still coming (all of them, unless some gave up their place). */
+export function stayingParticipants(state: EnrollmentState): number[] {
+  const count = state.submission?.participants ?? 0;
+  return Array.from({ length: count }, (_, i) => i).filter((i) => state.participantsLeft[i] === undefined);
+}
+
+/** Participant `index`'s name as the views show it (the contact's for an unnamed first one). */
+export function participantNameOf(submission: EnrollmentSubmitted, index: number): string {
+  const details = participantDetailsOf(submission.form);
+  const contact = `${submission.form.firstName} ${submission.form.lastName}`.trim();
+  return participantName(details[index] ?? { ...EMPTY_PARTICIPANT, age: null }, index, contact);
+}
+
+/** The names of those still coming, as the booking's e-mails list them. */
+export function stayingAttendees(state: EnrollmentState): string[] {
+  const submission = state.submission;
+  if (!submission) return [];
+  if (Object.keys(state.participantsLeft).length === 0) return submission.attendees;
+  return stayingParticipants(state).map((i) => participantNameOf(submission, i));
+}
+
+/** The places given up, as the receipts and read models list them. */
+export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
+  Object.entries(state.participantsLeft).map(([i, place]) => ({ participant: Number(i), ...place }));
+
+/**
+ * Paid less every refund already decided (issued, on its way or failed and waiting for a retry) and
+ * the money that moved with a participant to a booking of their own.
+ */
 export function refundableCents(state: EnrollmentState): number {
   if (!state.paid) return 0;
   const decided = Object.values(state.refunds).reduce((sum, r) => sum + r.amountCents, state.unkeyedRefundCents);
-  return Math.max(0, state.paid.cents - decided);
+  return Math.max(0, state.paid.cents - decided - state.carriedOutCents);
 }

@@ -10,6 +10,7 @@ import { AppError } from '../../core/errors.js';
 import { UnsendableMessageError } from '../../mail/port.js';
 import { insideReminderWindow } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { stayingAttendees } from '../decider/enrollment-state.js';
 import { reminderEmail } from './reminder-email.js';
 import { calendarSequence } from './calendar-event.js';
 
@@ -128,7 +129,8 @@ export class ReminderTimer {
     const { orderId } = state.order;
     // The workshop as the enrollment holds it now: a transfer or a move by the school changed it.
     const message = await reminderEmail(
-      { ...state.submission, item: state.item },
+      // Those still coming: a participant who gave up their place is not reminded of it.
+      { ...state.submission, item: state.item, attendees: stayingAttendees(state) },
       orderId,
       this.deps.clock(),
       this.deps.config.PUBLIC_URL,

@@ -1,5 +1,6 @@
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentFormSchemaFor } from '../../../contracts/enrollment/form.js';
+import { agesOutside, ageRangeSentence } from '../../../contracts/catalogue/age-range.js';
 import { EnrollWorkshopExtrasSchema, type EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import {
   enrollmentStream,
@@ -269,6 +270,7 @@ export async function enrollInWorkshop(
     ...(submission.isFree
       ? { orderId: orderIdFor('free', enrollmentId) }
       : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
+    receiptToken: holdTokens.token(enrollmentId),
     amountCents: submission.amountCents,
     position: position.toString(),
   };
@@ -338,6 +340,26 @@ async function checkFirst(
   }
 }
 
+/**
+ * A school that refuses ages outside a workshop's range (`ageRangePolicy: refuse`) gets a 400 naming
+ * each such participant's age field, as the form sent it: `participantDetails.<i>.age`, or the
+ * specification's `studentAge` for a form without details. Otherwise the page only warns.
+ */
+function refuseAgesOutside(workshop: WorkshopData, body: unknown, details: { age: number | null }[]): void {
+  if (workshop.ageRangePolicy !== 'refuse' || !workshop.ageRange) return;
+  const outside = agesOutside(workshop.ageRange, details);
+  if (outside.length === 0) return;
+  const detailed = typeof body === 'object' && body !== null && 'participantDetails' in body;
+  const issues = outside.map(({ index, age }) => ({
+    path: detailed || index > 0 ? `participantDetails.${index}.age` : 'studentAge',
+    message: `${ageRangeSentence(index, age, workshop.ageRange!)} Please pick another class.`,
+  }));
+  throw validationError(
+    `${workshop.title} is for ages ${workshop.ageRange.replace(/^ages?\s*/i, '')} only: ${issues.map((i) => i.message).join(' ')}`,
+    issues,
+  );
+}
+
 /** The form parsed with the workshop's rules, priced from the catalogue, the total the page sent checked. */
 function planSubmission(
   workshop: WorkshopData,
@@ -350,6 +372,7 @@ function planSubmission(
     const { message, issues } = describeIssues(parsed.error);
     throw validationError(message, issues);
   }
+  refuseAgesOutside(workshop, body, parsed.data.participantDetails);
   const { enrollmentId, holdExpiresAt, now } = ids;
   const submission = submissionOf({
     enrollmentId,
