@@ -5,7 +5,7 @@ import type {
   PurchasedItem,
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
-import { refuse } from './refusal-sentences.js';
+import { refuse } from './refusals.js';
 import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
 import {
   EMPTY_PARTICIPANT,
@@ -13,7 +13,7 @@ import {
   participantName,
 } from '../../../contracts/enrollment/participants.js';
 
-export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
+export type { EnrollmentStatus } from '../../../contracts/enrollment/refusals.js';
 
 /** What builds up over an enrollment's life, whatever its phase: payment attempts, refunds, messages, moves. */
 export interface EnrollmentLedgers {
