@@ -54,6 +54,7 @@ const workshop: Workshop = {
   title: 'Little Ladies & Gentlemen',
   description: 'Bench workshop.',
   date: '2025-06-07T10:00:00-05:00',
+  sessions: [{ startsAt: '2025-06-07T10:00:00-05:00', endsAt: '2025-06-07T11:30:00-05:00' }],
   time: '10:00 AM - 11:30 AM',
   location: 'Legacy Commons, Plano',
   instructor: 'Margaret Ellison',

@@ -1,13 +1,26 @@
-import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
+import { withSessions, type WorkshopData, type WorkshopRecord } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { enrollmentClosedMessage, hasBegun, isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
+import { enrollmentClosedMessage, hasBegun, isEnrollmentOpen, isPastLastJoin } from '../../contracts/catalogue/sales-window.js';
 import { AppError, conflict, enrollmentClosed, notFound } from '../core/errors.js';
 import { freeSeatRefusal, type FreeSeatClaim } from './free-seats.js';
+import {
+  dropAbsencesOf,
+  emptySessionSeats,
+  enrollmentLoad,
+  evolveSessionSeats,
+  releaseMakeupSeat,
+  reportAbsence,
+  sessionEditRefusal,
+  takeMakeupSeat,
+  type SessionSeatCommand,
+  type SessionSeats,
+} from './session-seats.js';
 
 export type WorkshopCommand =
-  | { type: 'ScheduleWorkshop'; workshop: WorkshopData }
-  | { type: 'UpdateWorkshop'; workshop: WorkshopData }
+  /** A record without sessions is a one-date workshop: recorded as a course of one session. */
+  | { type: 'ScheduleWorkshop'; workshop: WorkshopRecord }
+  | { type: 'UpdateWorkshop'; workshop: WorkshopRecord }
   | { type: 'RemoveWorkshop'; workshopId: string }
   | {
       type: 'ReserveSeats';
@@ -51,7 +64,9 @@ export type WorkshopCommand =
   /** After the sale: the enrollment's seats, held or sold, go back (a cancellation, the source of a transfer). */
   | { type: 'GiveBackSeats'; workshopId: string; enrollmentId: string; reason: 'cancelled' | 'transferred' }
   /** A transfer's target: seats sold at once, refused when too few are left or the workshop has begun. */
-  | { type: 'TakeTransferSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
+  | { type: 'TakeTransferSeats'; workshopId: string; enrollmentId: string; seats: number; at: string }
+  /** Courses: an absence frees one child's seat in one session; a make-up takes one (session-seats.ts). */
+  | SessionSeatCommand;
 
 export interface WorkshopState {
   status: 'none' | 'scheduled' | 'removed';
@@ -67,6 +82,8 @@ export interface WorkshopState {
   freeSeatsOf: Record<string, { keys: string[]; seats: number }>;
   /** Seats held plus seats confirmed, kept as the events come: every seat decision needs it. */
   taken: number;
+  /** Per session: absences and make-ups beside the seats per enrollment (session-seats.ts). */
+  sessionSeats: SessionSeats;
 }
 
 export const seatsTaken = (s: WorkshopState) => s.taken;
@@ -75,7 +92,8 @@ export const seatsTaken = (s: WorkshopState) => s.taken;
 export const takenAfter = (s: WorkshopState, enrollmentId: string, seats: number) =>
   s.taken - (s.holds[enrollmentId] ?? 0) - (s.confirmed[enrollmentId] ?? 0) + seats;
 
-export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - seatsTaken(s));
+/** Seats a new enrollment can take: it must fit every session, and a seat freed by an absence is a make-up's only. */
+export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - enrollmentLoad(s));
 
 const requireScheduled = (s: WorkshopState) => {
   if (s.status !== 'scheduled' || !s.workshop)
@@ -122,6 +140,7 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       freeSeatsBy: {},
       freeSeatsOf: {},
       taken: 0,
+      sessionSeats: emptySessionSeats(),
     };
   },
 
@@ -155,6 +174,7 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
           // After the sale: sold seats given back (a cancellation, a transfer's source).
           state.taken -= sold;
           delete state.confirmed[enrollmentId];
+          dropAbsencesOf(state.sessionSeats, enrollmentId);
         } else {
           state.taken -= state.holds[enrollmentId] ?? 0;
           delete state.holds[enrollmentId];
@@ -171,6 +191,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         state.confirmed[enrollmentId] = seats;
         return state;
       }
+      case 'AbsenceReported':
+      case 'MakeupSeatTaken':
+      case 'MakeupSeatReleased':
+        evolveSessionSeats(state.sessionSeats, event);
+        return state;
     }
   },
 
@@ -178,22 +203,28 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
     switch (command.type) {
       case 'ScheduleWorkshop':
         if (state.status !== 'none') throw conflict(`A workshop with id ${command.workshop.id} already exists.`);
-        return [{ type: 'WorkshopScheduled', data: { workshop: command.workshop } }];
+        return [{ type: 'WorkshopScheduled', data: { workshop: withSessions(command.workshop) } }];
 
       case 'UpdateWorkshop': {
         requireScheduled(state);
-        const taken = seatsTaken(state);
-        if (command.workshop.capacity < taken) {
+        const workshop = withSessions(command.workshop);
+        const sessionsRefused = sessionEditRefusal(state, workshop);
+        if (sessionsRefused) throw conflict(sessionsRefused);
+        const taken = enrollmentLoad(state);
+        if (workshop.capacity < taken) {
           throw conflict(
             `Capacity cannot be lower than the ${taken} ${taken === 1 ? 'seat' : 'seats'} already taken. Set it to ${taken} or more.`,
           );
         }
-        return [{ type: 'WorkshopUpdated', data: { workshop: command.workshop } }];
+        return [{ type: 'WorkshopUpdated', data: { workshop } }];
       }
 
       case 'RemoveWorkshop': {
         requireScheduled(state);
-        const active = Object.keys(state.holds).length + Object.keys(state.confirmed).length;
+        const active =
+          Object.keys(state.holds).length +
+          Object.keys(state.confirmed).length +
+          Object.keys(state.sessionSeats.makeupsByCredit).length;
         if (active > 0) {
           throw conflict(
             `This workshop has ${active} active ${active === 1 ? 'enrollment' : 'enrollments'} and cannot be deleted. Cancel them first or keep the workshop.`,
@@ -293,7 +324,7 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'ConfirmSeats': {
         const { workshopId, enrollmentId } = command;
         if (state.confirmed[enrollmentId] !== undefined) return [];
-        if (command.paidAt !== undefined && state.workshop && hasBegun(state.workshop, new Date(command.paidAt))) {
+        if (command.paidAt !== undefined && state.workshop && isPastLastJoin(state.workshop, new Date(command.paidAt))) {
           const paidAt = new Date(command.paidAt);
           throw enrollmentClosed(enrollmentClosedMessage(state.workshop, paidAt));
         }
@@ -309,6 +340,13 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
           { type: 'SeatsConfirmed', data: { workshopId, enrollmentId, seats } },
         ];
       }
+
+      case 'ReportAbsence':
+        return reportAbsence(command, state, requireScheduled(state));
+      case 'TakeMakeupSeat':
+        return takeMakeupSeat(command, state, requireScheduled(state));
+      case 'ReleaseMakeupSeat':
+        return releaseMakeupSeat(command, state);
     }
   },
 };

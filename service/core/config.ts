@@ -74,6 +74,8 @@ export const ConfigSchema = z.object({
     .default(48),
   /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
   CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** A make-up credit from an absence can be booked this many days after the session missed ends. */
+  MAKEUP_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * `season` moves the seeded workshops to the next season not begun when the catalogue is first
    * written; `specification` keeps the specifications' 2025 dates (service/catalogue/season.ts).

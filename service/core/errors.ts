@@ -23,7 +23,13 @@ export type ErrorCode =
   | 'unknown_enrollment'
   | 'not_in_workshop'
   | 'participant_out_of_range'
-  | 'enrollment_not_active';
+  | 'enrollment_not_active'
+  /** Courses (service/catalogue/session-seats.ts, service/courses/): a session full or begun, a credit spent, expired or for another program. */
+  | 'session_full'
+  | 'session_over'
+  | 'credit_used'
+  | 'credit_expired'
+  | 'other_program';
 
 export class AppError extends Error {
   constructor(

@@ -25,6 +25,7 @@ const workshop = (over: Partial<Workshop> = {}): Workshop => ({
   capacity: 15,
   spotsLeft: 15,
   seatsTaken: 0,
+  sessions: [{ startsAt: over.date ?? '2025-06-07T12:30:00-05:00', endsAt: '2025-06-07T14:00:00-05:00' }],
   ...over,
 });
 const BEFORE = new Date('2025-05-01T12:00:00Z');
