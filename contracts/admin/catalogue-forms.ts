@@ -327,7 +327,11 @@ function checkSessions(sessions: AdminSession[], ctx: z.RefinementCtx): void {
   sessions.forEach((s, i) => {
     const [start, end] = [wall(s.startsAt), wall(s.endsAt)];
     if (start && end && end <= start)
-      ctx.addIssue({ code: 'custom', path: ['sessions', i, 'endsAt'], message: `Session ${i + 1} ends before it starts.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sessions', i, 'endsAt'],
+        message: `Session ${i + 1} ends before it starts.`,
+      });
     const before = sessions[i - 1];
     const beforeEnd = before ? wall(before.endsAt) : null;
     if (start && beforeEnd && start < beforeEnd)

@@ -30,8 +30,7 @@ export function sessionIssues(sessions: readonly Session[], field = 'sessions'):
   sessions.forEach((s, i) => {
     const start = Date.parse(s.startsAt);
     const end = Date.parse(s.endsAt);
-    if (!(end > start))
-      issues.push({ path: [field, i, 'endsAt'], message: `Session ${i + 1} ends before it starts.` });
+    if (!(end > start)) issues.push({ path: [field, i, 'endsAt'], message: `Session ${i + 1} ends before it starts.` });
     const before = sessions[i - 1];
     if (before && start < Date.parse(before.endsAt))
       issues.push({

@@ -116,5 +116,29 @@ export const WorkshopSchema = WorkshopDataSchema.extend({
    * before it was kept.
    */
   scheduledAt: z.string().optional(),
+  /**
+   * Per session (index 0 is session 1), children absent by notice and make-ups taken: a session
+   * holds `seatsTaken - absent + makeups` (absent in documents projected before courses).
+   */
+  sessionAbsences: z.array(z.number().int().nonnegative()).optional(),
+  sessionMakeups: z.array(z.number().int().nonnegative()).optional(),
 });
 export type Workshop = z.infer<typeof WorkshopSchema>;
+
+/** Children session `session` (1-based) of a schedule document holds. */
+export const sessionSeatsTaken = (w: Workshop, session: number) =>
+  w.seatsTaken - (w.sessionAbsences?.[session - 1] ?? 0) + (w.sessionMakeups?.[session - 1] ?? 0);
+
+/** Seats a make-up can take in `session`. */
+export const makeupSpotsLeft = (w: Workshop, session: number) =>
+  Math.max(0, w.capacity - sessionSeatsTaken(w, session));
+
+/** Seats a new enrollment can take: it must fit every session, and a seat freed by an absence is a make-up's only. */
+export function enrollmentSpotsLeft(
+  w: Pick<Workshop, 'capacity' | 'seatsTaken' | 'sessionAbsences' | 'sessionMakeups'>,
+) {
+  const absent = w.sessionAbsences ?? [];
+  let beyond = 0;
+  (w.sessionMakeups ?? []).forEach((n, i) => (beyond = Math.max(beyond, n - (absent[i] ?? 0))));
+  return Math.max(0, w.capacity - w.seatsTaken - beyond);
+}

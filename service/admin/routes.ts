@@ -11,6 +11,7 @@ import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
 import { adminMessageRoutes } from '../messages/admin-routes.js';
 import { guardByRole } from './permissions.js';
+import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 
 /**
@@ -37,5 +38,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminWaitlistRoutes(deps));
   app.route('/admin', adminRosterRoutes(deps));
   app.route('/admin', adminMessageRoutes(deps));
+  app.route('/admin', adminCreditRoutes(deps));
   return app;
 }

@@ -5,6 +5,7 @@ import { participantDetailsOf } from '../../contracts/enrollment/participants.js
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
+import { bookingCourse } from '../courses/credit-queries.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -22,11 +23,7 @@ const CLOSED: Record<Exclude<Order['status'], 'completed'>, string> = {
  * documents are read, and no e-mail or phone is answered: the parent knows them, a forwarded link
  * should not reveal them.
  */
-export async function bookingView(
-  deps: Pick<AppDeps, 'readStore' | 'clock' | 'config'>,
-  enrollmentId: string,
-  position: bigint,
-): Promise<BookingView | null> {
+export async function bookingView(deps: AppDeps, enrollmentId: string, position: bigint): Promise<BookingView | null> {
   const [order, row] = await Promise.all([
     deps.readStore.get<Order>('orders', enrollmentId),
     deps.readStore.get<EnrollmentRowDoc>('enrollments', enrollmentId),
@@ -88,6 +85,7 @@ export async function bookingView(
     refunds,
     editable: o.status === 'completed' && !begun,
     cancellation,
+    ...(await bookingCourse(deps, enrollmentId, o.item.kind === 'workshop' ? o.item.id : null, false)),
     position: position.toString(),
   };
 }

@@ -159,7 +159,10 @@ export function reportAbsence(c: ReportAbsence, s: SeatLedger, workshop: Worksho
   const session = sessionOf(workshop, c.session);
   const seats = s.confirmed[c.enrollmentId];
   if (seats === undefined)
-    throw new AppError('conflict', 'Only a confirmed booking can report an absence. Please contact us if this is wrong.');
+    throw new AppError(
+      'conflict',
+      'Only a confirmed booking can report an absence. Please contact us if this is wrong.',
+    );
   if (c.participant >= seats)
     throw fieldError(
       'participant',
@@ -229,11 +232,7 @@ export function releaseMakeupSeat(c: ReleaseMakeupSeat, s: SeatLedger): Workshop
  */
 export function sessionEditRefusal(s: SeatLedger, next: WorkshopData): string | null {
   const { absent, makeups } = s.sessionSeats;
-  const used = Math.max(
-    ...absent.map((n, i) => (n > 0 ? i + 1 : 0)),
-    ...makeups.map((n, i) => (n > 0 ? i + 1 : 0)),
-    0,
-  );
+  const used = Math.max(...absent.map((n, i) => (n > 0 ? i + 1 : 0)), ...makeups.map((n, i) => (n > 0 ? i + 1 : 0)), 0);
   if (next.sessions.length < used)
     return `Session ${used} has absences or make-ups recorded, so the course must keep at least ${used} sessions.`;
   return null;

@@ -1,7 +1,12 @@
 import { withSessions, type WorkshopData, type WorkshopRecord } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { enrollmentClosedMessage, hasBegun, isEnrollmentOpen, isPastLastJoin } from '../../contracts/catalogue/sales-window.js';
+import {
+  enrollmentClosedMessage,
+  hasBegun,
+  isEnrollmentOpen,
+  isPastLastJoin,
+} from '../../contracts/catalogue/sales-window.js';
 import { AppError, conflict, enrollmentClosed, notFound } from '../core/errors.js';
 import { freeSeatRefusal, type FreeSeatClaim } from './free-seats.js';
 import {
@@ -324,7 +329,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'ConfirmSeats': {
         const { workshopId, enrollmentId } = command;
         if (state.confirmed[enrollmentId] !== undefined) return [];
-        if (command.paidAt !== undefined && state.workshop && isPastLastJoin(state.workshop, new Date(command.paidAt))) {
+        if (
+          command.paidAt !== undefined &&
+          state.workshop &&
+          isPastLastJoin(state.workshop, new Date(command.paidAt))
+        ) {
           const paidAt = new Date(command.paidAt);
           throw enrollmentClosed(enrollmentClosedMessage(state.workshop, paidAt));
         }

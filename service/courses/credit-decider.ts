@@ -43,8 +43,10 @@ export type CreditCommand =
 const NOT_FOUND = 'We could not find that make-up credit for this booking.';
 
 /** Where a credit may be used: offerings of its program, or the workshop it came from when it has none. */
-export const creditFits = (credit: MakeupCreditGranted, target: { id: string; programId: string | null }) =>
-  credit.programId === null ? target.id === credit.workshopId : target.programId === credit.programId;
+export const creditFits = (
+  credit: Pick<MakeupCreditGranted, 'programId' | 'workshopId'>,
+  target: { id: string; programId: string | null },
+) => (credit.programId === null ? target.id === credit.workshopId : target.programId === credit.programId);
 
 export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditState> = {
   initialState: { status: 'none' },
@@ -110,7 +112,10 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
           command.sessionStartsAt !== undefined &&
           Date.parse(command.at) >= Date.parse(command.sessionStartsAt)
         )
-          throw new AppError('session_over', 'This make-up session has already begun, so it can no longer be cancelled.');
+          throw new AppError(
+            'session_over',
+            'This make-up session has already begun, so it can no longer be cancelled.',
+          );
         return [
           {
             type: 'MakeupCancelled',

@@ -43,7 +43,8 @@ export async function reportAbsence(
     },
     metadata,
   );
-  const absence = reported.state.sessionSeats.absences[absenceKey(input.enrollmentId, input.session, input.participant)]!;
+  const absence =
+    reported.state.sessionSeats.absences[absenceKey(input.enrollmentId, input.session, input.participant)]!;
   const granted = await grantAbsenceCredit(deps, input.workshopId, absence, metadata);
   return {
     creditId: absence.creditId,
@@ -189,16 +190,21 @@ export async function settleMakeup(deps: AppDeps, creditId: string, metadata: Ev
       const cancelled = await commands.handle(
         creditDecider,
         stream,
-        { type: 'CancelMakeup', reason: 'refused', refusal: refused.message, workshopId, session, at: deps.clock().toISOString() },
+        {
+          type: 'CancelMakeup',
+          reason: 'refused',
+          refusal: refused.message,
+          workshopId,
+          session,
+          at: deps.clock().toISOString(),
+        },
         metadata,
       );
       state = cancelled.state;
       position = newest(position, cancelled.position);
     }
   }
-  return refused
-    ? { outcome: 'refused', error: refused, state, position }
-    : { outcome: 'booked', state, position };
+  return refused ? { outcome: 'refused', error: refused, state, position } : { outcome: 'booked', state, position };
 }
 
 /** Gives back the seat a credit holds in `workshopId` unless the credit is booked there now. */

@@ -8,7 +8,14 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import {
+  formatUsd,
+  priceEnrollment,
+  sessionShareOf,
+  sessionShareWords,
+  tiersInCents,
+  toCents,
+} from '../../../contracts/enrollment/money.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
@@ -27,7 +34,11 @@ import { holdTokensFor } from './hold-token.js';
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
-export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
+/**
+ * The workshop as bought: `at` (the submission's time) names where a late joiner joins, the first
+ * session not begun then, from which the price is pro rata.
+ */
+export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   kind: 'workshop',
   id: w.id,
   title: w.title,
@@ -40,7 +51,15 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   attire: w.attire ?? '',
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
+  sessions: w.sessions,
+  ...lateJoinOf(w, at),
 });
+
+function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {
+  if (!at || w.lateJoinUntilSession === undefined) return {};
+  const next = w.sessions.findIndex((s) => Date.parse(s.startsAt) > at.getTime()) + 1;
+  return next > 1 ? { fromSession: next } : {};
+}
 
 /** Same item and same sales window: the first check's plan still holds. */
 const samePlan = (a: WorkshopData, b: WorkshopData) =>
@@ -356,7 +375,7 @@ function planSubmission(
     workshopId: workshop.id,
     programId: null,
     form: parsed.data,
-    item: itemOfWorkshop(workshop),
+    item: itemOfWorkshop(workshop, now),
     holdExpiresAt,
     test: false,
     at: now,
@@ -364,9 +383,11 @@ function planSubmission(
   const { form, item, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
-    const rule = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers).tier
-      ? `the group price for ${people} is ${formatUsd(amountCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(amountCents)}`;
+    const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, sessionShareOf(item));
+    const share = price.proRata ? ` for ${sessionShareWords(price.proRata)}` : '';
+    const rule = price.tier
+      ? `the group price for ${people}${share} is ${formatUsd(amountCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(amountCents)}`;
     throw validationError(
       `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],
