@@ -152,7 +152,7 @@ export async function benchRoster(): Promise<Record<string, string | number>> {
     const first = await readRoster(store, TARGET);
     if (first?.rows.length !== 2 * TARGET_FAMILIES) throw new Error(`roster has ${first?.rows.length} rows, not 50`);
     const json = await timeIt(() => readRoster(store, TARGET));
-    const csv = await timeIt(async () => rosterCsv((await readRoster(store, TARGET))!));
+    const csv = await timeIt(async () => rosterCsv([(await readRoster(store, TARGET))!]));
     return {
       'roster of a 50-seat workshop, 10,000 enrollments (p50 / p99 ms)': `${json.p50} / ${json.p99}`,
       'roster CSV of the same (p50 / p99 ms)': `${csv.p50} / ${csv.p99}`,

@@ -379,6 +379,10 @@ export const AttendanceMarkedSchema = z.object({
   name: z.string(),
   present: z.boolean(),
   markedAt: Instant,
+  /** The session marked, from 1 (added with courses: marks written before are of the one session). */
+  session: z.number().int().min(1).default(1),
+  /** Marked at a make-up: the workshop is another than the booking's own. */
+  makeup: z.boolean().optional(),
 });
 
 /**

@@ -7,6 +7,10 @@ import type {
 } from '../../../contracts/enrollment/events.js';
 import { refuse } from './refusal-sentences.js';
 
+/** Where one attendance mark is kept: the workshop (a make-up's is another), the session from 1, the participant from 0. */
+export const attendanceKey = (workshopId: string, session: number, participant: number) =>
+  `${workshopId}:${session}:${participant}`;
+
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
 /** What builds up over an enrollment's life, whatever its phase: payment attempts, refunds, messages, moves. */
@@ -36,7 +40,8 @@ export interface EnrollmentLedgers {
   /** `<kind>:<ref>` of every after-sale e-mail sent. */
   notified: string[];
   /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
-  attendance: Record<number, boolean>;
+  /** Marks by `attendanceKey` (workshop, session, participant): a make-up is marked in another workshop. */
+  attendance: Record<string, boolean>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
 }

@@ -1,3 +1,4 @@
+import { attendanceKey } from './enrollment-state.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { withCorrectedDetails } from '../after-sale/participant-correction.js';
 import {
@@ -199,7 +200,13 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       if (state.status === 'none') return state;
       return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
     case 'AttendanceMarked':
-      return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
+      return {
+        ...state,
+        attendance: {
+          ...state.attendance,
+          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.present,
+        },
+      };
     case 'ConfirmationResendRequested':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':
