@@ -350,6 +350,8 @@ export const ReminderSentSchema = z.object({
   /** The start the reminder was about. */
   workshopStartsAt: Instant,
   sentAt: Instant,
+  /** The session it was about, from 1 (added with courses: reminders written before are the first session's). */
+  session: z.number().int().min(1).default(1),
 });
 
 /**

@@ -74,21 +74,21 @@ const isWorkshopKey = (id: string) => id.startsWith('workshop:');
 type RosterEvent =
   | SessionSeatEvent
   | Extract<
-  EnrollmentEvent,
-  {
-    type:
-      | 'EnrollmentSubmitted'
-      | 'PaymentSucceeded'
-      | 'PaymentFailed'
-      | 'EnrollmentConfirmed'
-      | 'EnrollmentExpired'
-      | 'EnrollmentCancelled'
-      | 'RefundIssued'
-      | 'EnrollmentTransferred'
-      | 'AttendanceMarked'
-      | 'ParticipantDetailsCorrected';
-  }
->;
+      EnrollmentEvent,
+      {
+        type:
+          | 'EnrollmentSubmitted'
+          | 'PaymentSucceeded'
+          | 'PaymentFailed'
+          | 'EnrollmentConfirmed'
+          | 'EnrollmentExpired'
+          | 'EnrollmentCancelled'
+          | 'RefundIssued'
+          | 'EnrollmentTransferred'
+          | 'AttendanceMarked'
+          | 'ParticipantDetailsCorrected';
+      }
+    >;
 
 const familyOf = (form: EnrollmentFormData) => ({
   parent: { name: `${form.firstName} ${form.lastName}`.trim(), email: form.email, phone: form.phone },

@@ -23,6 +23,8 @@ export interface EnrollmentLedgers {
   emailSent: boolean;
   /** The one reminder before the workshop has left (ReminderSent). */
   reminderSent: boolean;
+  /** A course's later sessions already reminded of (the first is `reminderSent`). */
+  laterReminders: number[];
   /** Every change of the booking's date or place, in order (`transfer:<id>`, `reschedule:<changeId>`): the calendar's SEQUENCE. */
   moves: string[];
   /** The order's price now: the submission's, or the transfer target's. */
@@ -174,6 +176,7 @@ export const enrollmentInitialState: EnrollmentState = {
   providerEvents: [],
   emailSent: false,
   reminderSent: false,
+  laterReminders: [],
   moves: [],
   priceCents: 0,
   refunds: {},

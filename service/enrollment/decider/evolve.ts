@@ -17,7 +17,8 @@ const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.provider
 
 /** What every phase carries on: the ledgers. */
 function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
-  const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, moves, priceCents } = s;
+  const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, laterReminders, moves, priceCents } =
+    s;
   const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
   return {
     paymentIntentId,
@@ -25,6 +26,7 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     providerEvents,
     emailSent,
     reminderSent,
+    laterReminders,
     moves,
     priceCents,
     refunds,
@@ -195,7 +197,9 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     case 'CustomerNotified':
       return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
     case 'ReminderSent':
-      return { ...state, reminderSent: true };
+      return event.data.session === 1
+        ? { ...state, reminderSent: true }
+        : { ...state, laterReminders: [...state.laterReminders, event.data.session] };
     case 'ParticipantDetailsCorrected':
       if (state.status === 'none') return state;
       return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
