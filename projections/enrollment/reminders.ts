@@ -97,7 +97,7 @@ export const remindersProjector = defineProjector<ReminderEvent, ReminderDoc>({
       case 'BookingRescheduled':
         return [...new Set([id, ...laterKeys(id, event.data.fromItem), ...laterKeys(id, event.data.item)])];
       case 'ReminderSent':
-        return [event.data.session === 1 ? id : laterReminderKey(id, event.data.session)];
+        return [(event.data.session ?? 1) === 1 ? id : laterReminderKey(id, event.data.session)];
       default:
         return [id];
     }

@@ -197,7 +197,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     case 'CustomerNotified':
       return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
     case 'ReminderSent':
-      return event.data.session === 1
+      return (event.data.session ?? 1) === 1
         ? { ...state, reminderSent: true }
         : { ...state, laterReminders: [...state.laterReminders, event.data.session] };
     case 'ParticipantDetailsCorrected':
