@@ -107,3 +107,16 @@ export function schoolDay(instant: string): string {
   const parts = Object.fromEntries(wallParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+/**
+ * Where a late joiner joins at `at`: the first session not begun then (2 or more), when the
+ * workshop allows joining late and its first session has begun; else undefined (joins from the start).
+ */
+export function lateJoinFrom(
+  w: { sessions: readonly Session[]; lateJoinUntilSession?: number },
+  at: Date,
+): number | undefined {
+  if (w.lateJoinUntilSession === undefined) return undefined;
+  const next = w.sessions.findIndex((s) => Date.parse(s.startsAt) > at.getTime()) + 1;
+  return next > 1 ? next : undefined;
+}

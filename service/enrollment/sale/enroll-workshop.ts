@@ -1,3 +1,4 @@
+import { lateJoinFrom } from '../../../contracts/catalogue/sessions.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentFormSchemaFor } from '../../../contracts/enrollment/form.js';
 import { EnrollWorkshopExtrasSchema, type EnrollmentResponse } from '../../../contracts/enrollment/api.js';
@@ -56,9 +57,8 @@ export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
 });
 
 function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {
-  if (!at || w.lateJoinUntilSession === undefined) return {};
-  const next = w.sessions.findIndex((s) => Date.parse(s.startsAt) > at.getTime()) + 1;
-  return next > 1 ? { fromSession: next } : {};
+  const from = at && lateJoinFrom(w, at);
+  return from ? { fromSession: from } : {};
 }
 
 /** Same item and same sales window: the first check's plan still holds. */
