@@ -17,6 +17,7 @@ import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { useAfterSale, useResendConfirmation } from './afterSale.js';
 import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
 import { FamilyDetails } from './FamilyDetails.js';
+import { MakeupCreditsPanel } from './MakeupCreditsPanel.js';
 import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
 
 /** "PaymentSucceeded" -> "Payment succeeded" */
@@ -260,6 +261,13 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           contact={detail.data.contact}
           strict={isStrictCategory(detail.data.category)}
           enrollmentId={record.id}
+        />
+      )}
+      {detail.data?.participantDetails && record.workshop && detail.data.status === 'completed' && (
+        <MakeupCreditsPanel
+          enrollmentId={record.id}
+          participants={detail.data.participantDetails}
+          contactName={parent}
         />
       )}
       <h3 className="history__title">Events</h3>

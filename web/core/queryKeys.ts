@@ -19,6 +19,8 @@ export const queryKeys = {
   waitlistOffer: (workshopId: string, token: string) =>
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
+  adminMakeupCredits: (enrollmentId: string) =>
+    withParams(`/api/admin/enrollments/${encodeURIComponent(enrollmentId)}/makeup-credits`),
   adminRoster: (workshopId: string, session?: number) =>
     withParams(
       `/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`,
