@@ -97,7 +97,9 @@ test.describe('courses', () => {
     await upcoming.getByRole('link', { name: /^Enroll Now for Manners & Me, 4 Saturdays/ }).click();
     await expect(page).toHaveURL(new RegExp(`/enroll/${SATURDAYS}$`));
     const summary = page.getByRole('complementary');
-    await expect(summary.getByRole('list', { name: 'Every session of Manners & Me' }).getByRole('listitem')).toHaveCount(4);
+    await expect(
+      summary.getByRole('list', { name: 'Every session of Manners & Me' }).getByRole('listitem'),
+    ).toHaveCount(4);
     await hydrated(page);
     const contact = page.getByRole('group', { name: 'Contact Details' });
     await contact.getByLabel('First name').fill('Eleanor');
@@ -131,7 +133,9 @@ test.describe('courses', () => {
     await page.getByRole('button', { name: 'Pay $225.00' }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?.*orderId=ORD-/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
-    await expect(page.getByRole('list', { name: 'Every session of Manners & Me' }).getByRole('listitem')).toHaveCount(4);
+    await expect(page.getByRole('list', { name: 'Every session of Manners & Me' }).getByRole('listitem')).toHaveCount(
+      4,
+    );
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
 
     await page.goto(await bookingPath(orderId));
@@ -174,8 +178,12 @@ test.describe('courses', () => {
       await page.keyboard.press('Enter');
       await expect(picker).toContainText('Session 2 of 4');
       await expect(page.locator('.roster-summary__when')).toContainText('Session 2 of 4');
+      // From the picker into the table (its first row is Ada, by name), to her box, Space.
+      await expect(picker).toBeFocused();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowRight');
       const box = page.getByRole('checkbox', { name: 'Present: Ada Lowell' });
-      await box.focus();
+      await expect(box).toBeFocused();
       await page.keyboard.press('Space');
       await expect(box).toBeChecked();
 

@@ -32,7 +32,7 @@ export function WorkshopCard({
       {w.sessions.length > 1 ? (
         <p className="workshop-card__when">
           <span className="workshop-card__sessions">{sessionCountWords(w.sessions.length)}</span>
-          <span>{courseDatesInWords(w.sessions)}</span>
+          <time dateTime={w.date}>{courseDatesInWords(w.sessions)}</time>
         </p>
       ) : (
         <p className="workshop-card__when">
