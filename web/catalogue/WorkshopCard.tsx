@@ -31,8 +31,8 @@ export function WorkshopCard({
       </header>
       {w.sessions.length > 1 ? (
         <p className="workshop-card__when">
-          <span className="workshop-card__sessions">{sessionCountWords(w.sessions.length)}</span>
           <time dateTime={w.date}>{courseDatesInWords(w.sessions)}</time>
+          <span className="workshop-card__time">{sessionCountWords(w.sessions.length)}</span>
         </p>
       ) : (
         <p className="workshop-card__when">
