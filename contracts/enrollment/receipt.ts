@@ -117,7 +117,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     'AMOUNTS',
     line('Price per participant', formatUsd(item.unitPriceCents)),
     line('Participants', String(order.participants)),
-    ...groupAndShareLines(item, order.participants),
+    ...groupAndShareLines(item, order.participants, order.subtotalCents),
     line('Subtotal', formatUsd(order.subtotalCents)),
     line('Tax', formatUsd(order.taxCents)),
     line('Total', formatUsd(order.amountCents)),
@@ -135,11 +135,16 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
 }
 
 /** The group price that applied, and a late joiner's share of the sessions ("3 of 4 sessions"). */
-function groupAndShareLines(item: ReceiptOrder['item'], participants: number): string[] {
+function groupAndShareLines(item: ReceiptOrder['item'], participants: number, subtotalCents: number): string[] {
   const share = sessionShareOf(item);
-  const price = priceEnrollment(item.unitPriceCents, participants, item.priceTiers ?? []);
+  // Joined late, the subtotal is a share: the group price is the rule's for the count, if one applied.
+  const group = share
+    ? priceEnrollment(item.unitPriceCents, participants, item.priceTiers ?? []).tier?.totalCents
+    : subtotalCents < item.unitPriceCents * participants
+      ? subtotalCents
+      : undefined;
   return [
-    ...(price.tier ? [line('Group price', `${participants} for ${formatUsd(price.subtotalCents)}`)] : []),
+    ...(group !== undefined ? [line('Group price', `${participants} for ${formatUsd(group)}`)] : []),
     ...(share ? [line('Joined late', `${sessionShareWords(share)}, priced pro rata`)] : []),
   ];
 }

@@ -5,6 +5,7 @@ import type { BookingView } from '../../../contracts/booking/api.js';
 import type { AbsenceResult, EnrollmentCredits } from '../../../contracts/courses/api.js';
 import type { Roster } from '../../../contracts/admin/roster.js';
 import { ADMIN_KEY } from '../admin/support.js';
+import { strictForm } from '../../support/enrollment-forms.js';
 
 /** Manners & Me on Saturdays (4 sessions from August 2, 2025), its Tuesday term, and a course of another program. */
 const SATURDAYS = '11';
@@ -297,5 +298,28 @@ describe('the office: credits and rosters per session', () => {
     expect(mail.text).toContain('Session 4: Saturday, August 23, 10:00 – 11:30 AM');
     const attached = mail.attachments?.find((a) => a.filename?.endsWith('.ics'));
     expect(String(attached?.content).match(/^UID:/gm)).toHaveLength(4);
+  });
+});
+
+describe('joining late', () => {
+  it('given the Saturday class allows joining until session 2, when a family enrolls after session 1, then it pays 3/4 of $225; the full price is refused naming totalPrice; after session 2 begins, closed', async () => {
+    b = await makeBookingApp();
+    const w = await workshop(SATURDAYS);
+    b.clock.now = new Date(Date.parse(w.sessions[0]!.endsAt));
+    const full = await b.request('POST', `/api/enroll/workshop/${SATURDAYS}`, { ...strictForm(), totalPrice: 225 });
+    expect(full.status).toBe(400);
+    const refused = (await full.json()) as { error: string; issues: { path: string }[] };
+    expect(refused.issues[0]!.path).toBe('totalPrice');
+    expect(refused.error).toContain('$225.00 x 1 participant for 3 of 4 sessions = $168.75');
+    const late = await b.buy(SATURDAYS, { participants: 1, total: 168.75, strict: true });
+    const page = await view(late.token);
+    expect(page.amountCents).toBe(16_875);
+    expect(page.item).toMatchObject({ fromSession: 2 });
+    const ics = await (await b.request('GET', `/api/bookings/${late.token}/calendar.ics`)).text();
+    expect(ics.match(/^BEGIN:VEVENT/gm)).toHaveLength(3);
+    b.clock.now = new Date(Date.parse(w.sessions[1]!.startsAt));
+    const closed = await b.request('POST', `/api/enroll/workshop/${SATURDAYS}`, { ...strictForm(), totalPrice: 112.5 });
+    expect(closed.status).toBe(409);
+    expect(await closed.json()).toMatchObject({ code: 'enrollment_closed' });
   });
 });
