@@ -4,6 +4,7 @@ import { MAX_ADMIN_SESSIONS } from '../../contracts/admin/catalogue-forms.js';
 import { Button } from '../components/Button.js';
 import { NumberField } from '../components/NumberField.js';
 import { TextField } from '../components/TextField.js';
+import './SessionsField.css';
 
 /** "2025-08-02T10:00" moved `days` later on the wall clock (the school's: no zone arithmetic). */
 export function addDays(wall: string, days: number): string {
@@ -41,9 +42,9 @@ export function SessionsField({
         A course meets on several dates; one enrollment buys every session. Session 1 is the Starts and Ends above.
       </p>
       {rows.length > 0 && (
-        <ol className="sessions-field__list" start={2}>
+        <ol className="sessions-field__list" aria-label="Sessions after the first">
           {rows.map((r, i) => (
-            <li key={i} className="admin-form__row sessions-field__row">
+            <li key={i} className="sessions-field__row">
               <TextField
                 label={`Session ${i + 2} starts`}
                 type="datetime-local"
@@ -72,7 +73,7 @@ export function SessionsField({
           {errors.sessions}
         </p>
       )}
-      <div className="admin-form__row sessions-field__actions">
+      <div className="sessions-field__actions">
         <Button
           variant="outline"
           size="sm"
