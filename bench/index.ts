@@ -11,6 +11,7 @@ import { benchRoster } from './roster.js';
 import { benchMakeups } from './makeups.js';
 import { benchStartup } from './startup.js';
 import { benchForcedRenders } from './forced-renders.js';
+import { benchPrivacy } from './privacy.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -22,6 +23,7 @@ const sections: Section[] = [
   ['start-up (compiled server, embedded default)', benchStartup],
   ['event store (SQLite, synchronous=FULL)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
+  ['privacy: personal fields encrypted vs in clear (SQLite)', benchPrivacy],
   ['HTTP API', benchApi],
   ['forced renders: 50 clients, random query strings, /health measured (built app)', benchForcedRenders],
   ['web bundle', benchWebBundle],

@@ -18,6 +18,7 @@ import type { AppDeps } from '../service/core/deps.js';
 import { OutboxMailer, outboxDir } from '../service/mail/outbox.js';
 import { OfflinePayments } from '../service/payments/offline-adapter.js';
 import { MemoryRateLimitStore } from '../platform/ratelimit/memory.js';
+import { MemoryKeyStore } from '../platform/keystore/memory.js';
 import { workshopDecider } from '../service/catalogue/workshop-decider.js';
 import { creditDecider } from '../service/courses/credit-decider.js';
 import { bookMakeup } from '../service/courses/makeups.js';
@@ -54,6 +55,8 @@ export async function benchMakeups(): Promise<Record<string, string | number>> {
     payments: new OfflinePayments({ log }),
     mailer: new OutboxMailer(outboxDir(dir), config.MAIL_FROM),
     rateLimits: new MemoryRateLimitStore(),
+    keys: new MemoryKeyStore(),
+    encryption: null,
   };
   const meta = () => ({
     correlationId: randomUUID(),

@@ -14,6 +14,7 @@ import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
 import { makeupCreditsProjector } from './courses/makeup-credits.js';
+import { accessLogProjector } from './privacy/access-log.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -32,4 +33,5 @@ export const allProjectors: readonly AnyProjector[] = [
   rosterProjector,
   workshopMessagesProjector,
   makeupCreditsProjector,
+  accessLogProjector,
 ];

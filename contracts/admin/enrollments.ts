@@ -58,6 +58,8 @@ export const AdminEnrollmentRecordSchema = z.object({
   refundedAmount: z.number().optional(),
   /** The administrator's or parent's reason, when cancelled after the sale. */
   cancelNote: z.string().optional(),
+  /** When the children's safety details were erased after the retention period (SAFETY_DATA_RETENTION_DAYS). */
+  safetyDataErasedAt: z.string().optional(),
 });
 export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
 

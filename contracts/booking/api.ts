@@ -92,6 +92,11 @@ export const BookingViewSchema = z.object({
   absences: z.array(AbsenceViewSchema),
   /** The booking's make-up credits, each with the sessions it can be booked into now. */
   credits: z.array(MakeupCreditViewSchema.extend({ options: z.array(MakeupOptionSchema) })),
+  /**
+   * The children's safety details: erased on `erasedAt` after the retention period, or kept until
+   * `days` after the last session (SAFETY_DATA_RETENTION_DAYS).
+   */
+  safetyData: z.object({ days: z.number().int().positive(), erasedAt: z.string().nullable() }),
   /** Feed position the view reflects. */
   position: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
+import { ERASED } from '../core/erased.js';
 import {
   describesDietaryRestrictions,
   evenWithOtherErrors,
@@ -232,12 +233,18 @@ export function photographyChoice(
  */
 export function participantFacts(p: ParticipantDetail, strict: boolean): { label: string; value: string }[] {
   if (!strict) return [];
+  // Erased details read as erased, not as the "no" their stored placeholders (false, null) would say.
+  const erased = p.name === ERASED;
   return [
-    { label: 'Age', value: p.age === null ? '-' : String(p.age) },
+    { label: 'Age', value: p.age === null ? (erased ? ERASED : '-') : String(p.age) },
     { label: 'Grade', value: p.grade || '-' },
     { label: 'School', value: p.school || '-' },
-    { label: 'Dietary restrictions', value: p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None' },
-    { label: 'Photography', value: photographyChoice(p) },
+    {
+      label: 'Dietary restrictions',
+      value:
+        p.dietaryRestrictions === ERASED ? ERASED : p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None',
+    },
+    { label: 'Photography', value: erased ? ERASED : photographyChoice(p) },
   ];
 }
 

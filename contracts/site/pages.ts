@@ -146,7 +146,7 @@ export const PAGES = [
     islands: ['EventFilters', 'EventList'],
   },
   { path: '/terms', module: 'policies/TermsPage.tsx', render: 'islands', robots: 'sitemap', reads: ['policiesOf'] },
-  { path: '/privacy', module: 'policies/PrivacyPage.tsx', render: 'islands', robots: 'sitemap' },
+  { path: '/privacy', module: 'policies/PrivacyPage.tsx', render: 'islands', robots: 'sitemap', reads: ['policiesOf'] },
   { path: '/waitlist/leave', module: 'waitlist/LeaveWaitlistPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/waitlist/confirm', module: 'waitlist/ConfirmWaitlistPage.tsx', render: 'client', robots: 'disallow' },
   {

@@ -4,6 +4,7 @@ import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment
 import type { RefundView } from '../../contracts/admin/after-sale.js';
 import { attendeeNames, participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import { fromCents } from './money.js';
+import type { PrivacyEvent } from '../../contracts/privacy/events.js';
 
 /**
  * A tracker row: the administrator's record plus flat copies of what the tracker searches and
@@ -100,7 +101,9 @@ function withRefunds(doc: EnrollmentRowDoc, refunds: RefundView[]): EnrollmentRo
 const replaceRefund = (refunds: RefundView[] | undefined, key: string, change: Partial<RefundView>) =>
   (refunds ?? []).map((r) => (r.refundKey === key ? { ...r, ...change } : r));
 
-export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentRowDoc>({
+type RowEvent = EnrollmentEvent | Extract<PrivacyEvent, { type: 'SafetyDataErased' }>;
+
+export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>({
   name: 'enrollments',
   collection: 'enrollments',
   // The tracker: newest first, on the All tab, the Pending/Completed tabs and the Unpaid tab, and
@@ -127,8 +130,9 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'SafetyDataErased',
   ],
-  keys: (event) => [enrollmentIdOf(event)],
+  keys: (event) => [event.type === 'SafetyDataErased' ? event.data.enrollmentId : enrollmentIdOf(event)],
   project(doc, e) {
     if (e.type === 'EnrollmentSubmitted') {
       const { item, form } = e.data;
@@ -175,6 +179,8 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           paidCents: e.data.amountCents,
           paidAmount: fromCents(e.data.amountCents),
         };
+      case 'SafetyDataErased':
+        return { ...doc, safetyDataErasedAt: e.data.at };
       case 'PaymentFailed':
         // The visitor may try again; a later success makes it paid.
         return { ...doc, paymentStatus: 'unpaid' };

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { recordAccess } from '../privacy/access-log.js';
 import { z } from 'zod';
 import { EnrollmentListQuerySchema } from '../../contracts/admin/enrollments.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';
@@ -44,6 +45,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
     await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollments']);
     const found = await findEnrollment(deps.readStore, c.req.valid('param').id);
     if (!found) throw notFound('We could not find that enrollment.');
+    await recordAccess(deps, c, { kind: 'enrollment', enrollmentId: found.id });
     return c.json(found);
   });
 

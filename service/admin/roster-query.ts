@@ -1,3 +1,4 @@
+import { ERASED } from '../../contracts/privacy/classes.js';
 import type { WorkshopBookings } from '../../contracts/admin/catalogue-forms.js';
 import type { Roster, RosterRow } from '../../contracts/admin/roster.js';
 import { photographyOf } from '../../contracts/admin/roster.js';
@@ -37,7 +38,13 @@ function rowsOf(doc: RosterDoc, workshopId: string, session: number, only?: numb
       age: p.age,
       grade: p.grade,
       school: p.school,
-      dietaryRestrictions: p.hasDietaryRestrictions ? p.dietaryRestrictions.trim() || 'Yes (not described)' : '',
+      // Erased (the family, or the retention period): said so, never shown as "none".
+      dietaryRestrictions:
+        p.dietaryRestrictions === ERASED
+          ? ERASED
+          : p.hasDietaryRestrictions
+            ? p.dietaryRestrictions.trim() || 'Yes (not described)'
+            : '',
       photography: photographyOf(p),
       parent: doc.parent,
       secondParent: doc.secondParent,

@@ -13,6 +13,7 @@ import { findWorkshop } from '../catalogue/queries.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { readRoster, readRosterSessions } from './roster-query.js';
 import { rosterCsv, rosterFileName } from './roster-csv.js';
+import { recordAccess } from '../privacy/access-log.js';
 
 const NO_WORKSHOP = 'We could not find that workshop.';
 /** What an attendance answer waits for, so the roster and the history read next already show it. */
@@ -38,6 +39,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
       const found = await readRoster(deps.readStore, c.req.valid('param').id, { session, now: deps.clock() });
       if (!found) throw notFound(NO_WORKSHOP);
       c.header('Cache-Control', 'no-store');
+      await recordAccess(deps, c, { kind: 'roster', workshopId: found.workshop.id });
       return c.json(found);
     },
   );
@@ -50,6 +52,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
       await awaitProjections(deps, c.req.valid('query').minPosition, ['roster', 'schedule']);
       const found = await readRosterSessions(deps.readStore, c.req.valid('param').id);
       if (!found) throw notFound(NO_WORKSHOP);
+      await recordAccess(deps, c, { kind: 'roster-csv', workshopId: found[0]!.workshop.id });
       deps.log.info('roster exported', { workshopId: found[0]!.workshop.id, sessions: found.length });
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${rosterFileName(found[0]!)}"`);

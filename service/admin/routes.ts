@@ -10,6 +10,7 @@ import { adminConfirmationResendRoutes } from './confirmation-resend-routes.js';
 import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
 import { adminMessageRoutes } from '../messages/admin-routes.js';
+import { adminPrivacyRoutes } from '../privacy/admin-routes.js';
 import { guardByRole } from './permissions.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
@@ -39,5 +40,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminRosterRoutes(deps));
   app.route('/admin', adminMessageRoutes(deps));
   app.route('/admin', adminCreditRoutes(deps));
+  app.route('/admin', adminPrivacyRoutes(deps));
   return app;
 }

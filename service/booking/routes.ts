@@ -9,9 +9,8 @@ import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-wri
 import { describeIssues, validate } from '../core/validate.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
 import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
-import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
-import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
-import { enrollmentDecider, refundableCents } from '../enrollment/decider/enrollment-decider.js';
+import { cancelEnrollment, policyTermsOf } from '../enrollment/after-sale/cancel.js';
+import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { cancellationOf, orderOf } from '../enrollment/decider/enrollment-state.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { bookingView } from './view.js';
@@ -124,14 +123,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
     if (cancellationOf(state) || state.status === 'cancelled' || state.status === 'refunded')
       throw conflict('This booking is already cancelled; nothing more was refunded.');
     if (state.status !== 'confirmed') throw conflict('Only a confirmed booking can be cancelled here.');
-    const terms = cancellationTerms({
-      startsAt: state.item?.date ?? null,
-      bookedStartsAt: state.bookedItem?.date ?? null,
-      now: deps.clock(),
-      fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
-      isFree: state.submission.isFree,
-      refundableCents: refundableCents(state),
-    });
+    const terms = policyTermsOf(deps, state);
     if (terms.kind === 'closed') throw conflict(terms.reason);
     // The decider refuses a second cancellation on the stream's revision: two at once make one refund.
     const { position } = await cancelEnrollment(

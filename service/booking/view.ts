@@ -86,6 +86,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     editable: o.status === 'completed' && !begun,
     cancellation,
     ...(await bookingCourse(deps, enrollmentId, o.item.kind === 'workshop' ? o.item.id : null, false)),
+    safetyData: { days: deps.config.SAFETY_DATA_RETENTION_DAYS, erasedAt: row?.doc.safetyDataErasedAt ?? null },
     position: position.toString(),
   };
 }

@@ -29,13 +29,20 @@ export type ErrorCode =
   | 'session_over'
   | 'credit_used'
   | 'credit_expired'
-  | 'other_program';
+  | 'other_program'
+  /** An erasure would leave a paid class ahead: the owner is asked to cancel it first (service/privacy/erase.ts). */
+  | 'upcoming_bookings';
 
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number },
+    readonly details?: {
+      issues?: { path: string; message: string }[];
+      retryAfterSeconds?: number;
+      /** More fields of the answer's body, beside `error` and `code`. */
+      body?: Record<string, unknown>;
+    },
   ) {
     super(message);
     this.name = 'AppError';

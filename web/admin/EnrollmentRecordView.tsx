@@ -21,6 +21,9 @@ import { MakeupCreditsPanel } from './MakeupCreditsPanel.js';
 import { SessionList } from '../catalogue/SessionList.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
+import { EraseFamilyDialog } from './EraseFamilyDialog.js';
+import { useMayUse } from './adminSession.js';
+import { ERASED } from '../../contracts/privacy/classes.js';
 
 /** "PaymentSucceeded" -> "Payment succeeded" */
 const eventName = (type: string) => {
@@ -45,7 +48,8 @@ const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' }
 export function EnrollmentRecordView({ id, listed }: { id: string; listed?: AdminEnrollmentRecord }) {
   // After a cancel, retry, transfer or resend, the record and the trail are read at the position written.
   const [position, setPosition] = useState<string | undefined>();
-  const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
+  const [open, setOpen] = useState<'cancel' | 'transfer' | 'erase' | null>(null);
+  const mayUse = useMayUse();
   // The button that opened a finished cancel or transfer is gone: focus comes back to the view, not the page.
   const self = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -117,10 +121,20 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dd>
             {parent}
             <br />
-            <a href={`mailto:${record.email}`} className="text-link">
-              {record.email}
-            </a>
-            {detail.data?.contact?.phone && (
+            {record.email === ERASED ? (
+              record.email
+            ) : (
+              <a href={`mailto:${record.email}`} className="text-link">
+                {record.email}
+              </a>
+            )}
+            {detail.data?.contact?.phone === ERASED && (
+              <>
+                <br />
+                {ERASED}
+              </>
+            )}
+            {detail.data?.contact?.phone && detail.data.contact.phone !== ERASED && (
               <>
                 <br />
                 <a href={`tel:${detail.data.contact.phone.replace(/[^\d+]/g, '')}`} className="text-link">
@@ -188,6 +202,19 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
             </Button>
           )}
         </div>
+      )}
+      {mayUse('privacy') && record.email !== ERASED && (
+        <div className="history__actions">
+          <Button variant="danger" size="sm" onPress={() => setOpen('erase')}>
+            Erase this family’s personal data…
+          </Button>
+        </div>
+      )}
+      {detail.data?.safetyDataErasedAt && (
+        <p className="history__note">
+          The children’s safety details (dietary and medical notes, emergency contacts) were erased on{' '}
+          {day(detail.data.safetyDataErasedAt)}, after the retention period.
+        </p>
       )}
       {resend.error && (
         <p role="alert" className="after-sale-form__error">
@@ -310,6 +337,16 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           isOpen
           onClose={() => setOpen(null)}
           onDone={done('Enrollment cancelled')}
+        />
+      )}
+      {open === 'erase' && (
+        <EraseFamilyDialog
+          email={record.email}
+          isOpen
+          onClose={() => setOpen(null)}
+          onDone={() =>
+            toast({ title: 'Personal data erased', description: 'The family’s records now read “Erased”.' })
+          }
         />
       )}
       {open === 'transfer' && (

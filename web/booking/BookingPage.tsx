@@ -149,6 +149,12 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
         ) : (
           <>
             <ParticipantList details={b.participants} strict={b.strict} contactName={b.contactName} />
+            <p className="booking__retention">
+              {b.safetyData.erasedAt
+                ? `Your children’s safety details (allergies, dietary and medical notes, emergency contacts) were erased on ${formatLongDate(b.safetyData.erasedAt)}, ${b.safetyData.days} days after their last session, as our privacy notice says.`
+                : `We keep your children’s safety details (allergies, dietary and medical notes, emergency contacts) until ${b.safetyData.days} days after their last session, then erase them.`}{' '}
+              <Link href="/privacy">Privacy notice</Link>
+            </p>
             {b.editable && (
               <div className="button-row">
                 <Button

@@ -47,6 +47,7 @@ export const queryKeys = {
     withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
+  adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),
 } as const;
 
 /** Builds the URL a query key stands for. */

@@ -7,6 +7,9 @@ import type { RefundChoice } from './after-sale-rules.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { freeClientSeats } from '../sale/held-seats.js';
 import { cancellationOf } from '../decider/enrollment-state.js';
+import { refundableCents } from '../decider/enrollment-decider.js';
+import { cancellationTerms } from './cancellation-policy.js';
+import type { CancellationTerms } from '../../../contracts/booking/api.js';
 
 export interface CancelInput {
   by: 'admin' | 'visitor';
@@ -37,6 +40,18 @@ export async function cancelEnrollment(
   );
   deps.log.info('enrollment cancelled', { enrollmentId, by: input.by, refund: input.refund.kind });
   return { state, position };
+}
+
+/** What cancelling this booking today gives under the school's policy (the parent's page, an erasure). */
+export function policyTermsOf(deps: AppDeps, state: EnrollmentState): CancellationTerms {
+  return cancellationTerms({
+    startsAt: state.item?.date ?? null,
+    bookedStartsAt: state.bookedItem?.date ?? null,
+    now: deps.clock(),
+    fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
+    isFree: state.submission?.isFree ?? false,
+    refundableCents: refundableCents(state),
+  });
 }
 
 /**
