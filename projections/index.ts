@@ -13,6 +13,7 @@ import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
+import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
@@ -31,5 +32,6 @@ export const allProjectors: readonly AnyProjector[] = [
   remindersProjector,
   rosterProjector,
   workshopMessagesProjector,
+  makeupCreditsProjector,
   accessLogProjector,
 ];

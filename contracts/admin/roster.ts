@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EnrollmentIdSchema } from '../enrollment/events.js';
 import type { ParticipantDetail } from '../enrollment/participants.js';
 import { PaymentStatusSchema } from './enrollments.js';
+import { SessionSchema } from '../catalogue/sessions.js';
 
 /**
  * A participant's photography choice as the roster flags it: opted out, photos with the first name,
@@ -55,12 +56,26 @@ export const RosterRowSchema = z.object({
   specialRequirements: z.string(),
   status: z.enum(['pending', 'confirmed']),
   paymentStatus: PaymentStatusSchema,
-  /** null until an administrator marks it. */
+  /** null until an administrator marks it (in the roster's session). */
   present: z.boolean().nullable(),
+  /** A child of another booking (or offering) in this session on a make-up credit. */
+  makeup: z.boolean(),
+  /** `notified`: the parent reported in advance that the child misses this session (then `present` is false). */
+  absence: z.enum(['notified']).nullable(),
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 
-/** GET /api/admin/workshops/{id}/roster: the workshop and one row per participant, by name. */
+/** `?session=N` (from 1; default: the next session not yet over). */
+export const RosterQuerySchema = z.object({
+  session: z.coerce
+    .number({ error: 'session must be a session number from 1.' })
+    .int('session must be a whole number from 1.')
+    .min(1, 'session must be a whole number from 1.')
+    .max(20, 'session must be at most 20.')
+    .optional(),
+});
+
+/** GET /api/admin/workshops/{id}/roster: the workshop and one row per participant of one session, by name. */
 export const RosterSchema = z.object({
   workshop: z.object({
     id: z.string(),
@@ -71,6 +86,9 @@ export const RosterSchema = z.object({
     instructor: z.string(),
     capacity: z.number().int(),
   }),
+  /** The session the rows are for, from 1, and every session of the workshop. */
+  session: z.number().int(),
+  sessions: z.array(SessionSchema),
   rows: z.array(RosterRowSchema),
 });
 export type Roster = z.infer<typeof RosterSchema>;
@@ -84,6 +102,13 @@ export const AttendanceRequestSchema = z
       .int('participant must be a whole number from 0.')
       .nonnegative('participant must be a whole number from 0.'),
     present: z.boolean({ error: 'present must be true or false.' }),
+    /** The session marked, from 1 (absent: the first, as before courses). */
+    session: z
+      .number({ error: 'session must be the session’s number, a whole number from 1.' })
+      .int('session must be a whole number from 1.')
+      .min(1, 'session must be a whole number from 1.')
+      .max(20, 'session must be at most 20.')
+      .default(1),
   })
   .strict();
 export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
@@ -91,6 +116,7 @@ export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
 /** The answer: what was recorded, and the position to read the roster at. */
 export const AttendanceResultSchema = z.object({
   enrollmentId: z.string(),
+  session: z.number().int(),
   participant: z.number().int(),
   present: z.boolean(),
   position: z.string(),

@@ -4,6 +4,7 @@ import {
   administratorPrivacy,
   cataloguePrivacy,
   inquiryPrivacy,
+  makeupCreditPrivacy,
   privacyPrivacy,
   waitlistPrivacy,
   workshopMessagePrivacy,
@@ -23,4 +24,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...waitlistPrivacy,
   ...workshopMessagePrivacy,
   ...privacyPrivacy,
+  ...makeupCreditPrivacy,
 };

@@ -24,6 +24,12 @@ export type ErrorCode =
   | 'not_in_workshop'
   | 'participant_out_of_range'
   | 'enrollment_not_active'
+  /** Courses (service/catalogue/session-seats.ts, service/courses/): a session full or begun, a credit spent, expired or for another program. */
+  | 'session_full'
+  | 'session_over'
+  | 'credit_used'
+  | 'credit_expired'
+  | 'other_program'
   /** An erasure would leave a paid class ahead: the owner is asked to cancel it first (service/privacy/erase.ts). */
   | 'upcoming_bookings';
 

@@ -1,21 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AttendanceRequest, AttendanceResult, Roster } from '../../contracts/admin/roster.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 
-export const useRoster = (workshopId: string) =>
-  useQuery({ queryKey: queryKeys.adminRoster(workshopId), queryFn: adminQueryFn as () => Promise<Roster> });
+/** One session's roster (`session` from 1), or the server's choice: the next session not yet over. */
+export const useRoster = (workshopId: string, session?: number) =>
+  useQuery({
+    queryKey: queryKeys.adminRoster(workshopId, session),
+    queryFn: adminQueryFn as () => Promise<Roster>,
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * Marks a participant present or absent: the box changes at once (optimistic), goes back with a
  * toast if the server refuses, and the roster is read again once no other mark is on its way (an
  * earlier answer must not undo a later box). The server answers after its read models show the mark.
  */
-export function useMarkAttendance(workshopId: string) {
+export function useMarkAttendance(workshopId: string, session?: number) {
   const queryClient = useQueryClient();
-  const key = queryKeys.adminRoster(workshopId);
+  const key = queryKeys.adminRoster(workshopId, session);
   const mutationKey = ['attendance', workshopId];
   return useMutation({
     mutationKey,

@@ -1,14 +1,18 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf, participantName } from '../../../contracts/enrollment/participants.js';
 import { AppError, type ErrorCode } from '../../core/errors.js';
-import type { EnrollmentState } from '../decider/enrollment-state.js';
+import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
 
 /** An administrator marks participant `participant` (index from 0) present or absent at `workshopId`. */
 export interface MarkAttendance {
   type: 'MarkAttendance';
   workshopId: string;
+  /** The session, from 1. */
+  session: number;
   participant: number;
   present: boolean;
+  /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
+  makeup?: boolean;
   at: string;
 }
 
@@ -25,7 +29,7 @@ export function attendanceDecision(command: MarkAttendance, state: EnrollmentSta
   const submission = state.submission;
   if (state.status === 'none' || !submission)
     throw refuse('unknown_enrollment', 'enrollmentId', 'enrollmentId: there is no such enrollment.');
-  if (state.workshopId !== command.workshopId)
+  if (state.workshopId !== command.workshopId && !command.makeup)
     throw refuse('not_in_workshop', 'enrollmentId', 'enrollmentId: this enrollment is not for this workshop.');
   const details = participantDetailsOf(submission.form);
   const count = Math.max(details.length, submission.participants);
@@ -50,7 +54,8 @@ export function attendanceDecision(command: MarkAttendance, state: EnrollmentSta
       'participant',
       `participant: ${left.name}'s place in this booking is cancelled; attendance is only kept for booked participants.`,
     );
-  if (state.attendance[command.participant] === command.present) return [];
+  const key = attendanceKey(command.workshopId, command.session, command.participant);
+  if (state.attendance[key] === command.present) return [];
   const { form } = submission;
   const detail = details[command.participant];
   const name = detail
@@ -66,6 +71,8 @@ export function attendanceDecision(command: MarkAttendance, state: EnrollmentSta
         name,
         present: command.present,
         markedAt: command.at,
+        session: command.session,
+        ...(command.makeup ? { makeup: true } : {}),
       },
     },
   ];

@@ -61,6 +61,8 @@ export type EnrollmentCommand =
       messageId: string;
       transport: 'smtp' | 'outbox';
       workshopStartsAt: string;
+      /** The session reminded of, from 1 (absent: the first). */
+      session?: number;
       at: string;
     }
   | { type: 'RequestConfirmationResend'; requestId: string; at: string }

@@ -1,3 +1,4 @@
+import { lateJoinFrom } from '../../../contracts/catalogue/sessions.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentFormSchemaFor } from '../../../contracts/enrollment/form.js';
 import { agesOutside, ageRangeSentence } from '../../../contracts/catalogue/age-range.js';
@@ -9,7 +10,14 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import {
+  formatUsd,
+  priceEnrollment,
+  sessionShareOf,
+  sessionShareWords,
+  tiersInCents,
+  toCents,
+} from '../../../contracts/enrollment/money.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
@@ -28,7 +36,11 @@ import { holdTokensFor } from './hold-token.js';
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
-export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
+/**
+ * The workshop as bought: `at` (the submission's time) names where a late joiner joins, the first
+ * session not begun then, from which the price is pro rata.
+ */
+export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   kind: 'workshop',
   id: w.id,
   title: w.title,
@@ -41,7 +53,14 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   attire: w.attire ?? '',
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
+  sessions: w.sessions,
+  ...lateJoinOf(w, at),
 });
+
+function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {
+  const from = at && lateJoinFrom(w, at);
+  return from ? { fromSession: from } : {};
+}
 
 /** Same item and same sales window: the first check's plan still holds. */
 const samePlan = (a: WorkshopData, b: WorkshopData) =>
@@ -379,7 +398,7 @@ function planSubmission(
     workshopId: workshop.id,
     programId: null,
     form: parsed.data,
-    item: itemOfWorkshop(workshop),
+    item: itemOfWorkshop(workshop, now),
     holdExpiresAt,
     test: false,
     at: now,
@@ -387,9 +406,11 @@ function planSubmission(
   const { form, item, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
-    const rule = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers).tier
-      ? `the group price for ${people} is ${formatUsd(amountCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(amountCents)}`;
+    const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, sessionShareOf(item));
+    const share = price.proRata ? ` for ${sessionShareWords(price.proRata)}` : '';
+    const rule = price.tier
+      ? `the group price for ${people}${share} is ${formatUsd(amountCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(amountCents)}`;
     throw validationError(
       `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],

@@ -112,6 +112,8 @@ describe('workshop roster', () => {
         status: 'pending',
         paymentStatus: 'pending',
         present: null,
+        makeup: false,
+        absence: null,
       },
       expect.objectContaining({
         enrollmentId: id,
