@@ -6,6 +6,7 @@ import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
+import { accountEventSchemas } from './account/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -16,4 +17,5 @@ export const eventSchemas: EventSchemas = {
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
+  ...accountEventSchemas,
 };

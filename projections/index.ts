@@ -13,6 +13,7 @@ import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
+import { householdsProjector } from './account/households.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -30,4 +31,5 @@ export const allProjectors: readonly AnyProjector[] = [
   remindersProjector,
   rosterProjector,
   workshopMessagesProjector,
+  householdsProjector,
 ];

@@ -97,6 +97,11 @@ export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
   contact: EnrollmentContactSchema.optional(),
   /** Dollars the provider took (0 until paid). */
   paidAmount: z.number().optional(),
+  /**
+   * For saved children of a family account whose details changed since (a workshop not yet past):
+   * `participantDetails` then shows them as the family keeps them now, and this as enrolled.
+   */
+  participantDetailsAsEnrolled: z.array(ParticipantDetailDataSchema).optional(),
 });
 export type AdminEnrollmentDetail = z.infer<typeof AdminEnrollmentDetailSchema>;
 

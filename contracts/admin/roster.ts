@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { EnrollmentIdSchema } from '../enrollment/events.js';
 import type { ParticipantDetail } from '../enrollment/participants.js';
 import { PaymentStatusSchema } from './enrollments.js';
+import { oneLineText } from '../core/text.js';
+import { WaiverDocumentSchema } from '../policies/waivers.js';
 
 /**
  * A participant's photography choice as the roster flags it: opted out, photos with the first name,
@@ -35,6 +37,30 @@ const PersonSchema = z.object({ name: z.string(), email: z.string(), phone: z.st
 const EmergencyContactSchema = z.object({ name: z.string(), phone: z.string(), relationship: z.string() });
 export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
 
+const PickupAdultSchema = z.object({ name: z.string(), relationship: z.string(), phone: z.string() });
+export type RosterPickupAdult = z.infer<typeof PickupAdultSchema>;
+
+/** Where the participant stands with one document: the signature the roster knows, and whether it counts now. */
+export const RosterWaiverSchema = z.object({
+  document: WaiverDocumentSchema,
+  title: z.string(),
+  signedName: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  version: z.string().nullable(),
+  current: z.boolean(),
+});
+export type RosterWaiver = z.infer<typeof RosterWaiverSchema>;
+
+/** Who collected the participant at the end of the session, as the instructor recorded it. */
+export const CollectionSchema = z.object({
+  by: z.string(),
+  relationship: z.string(),
+  /** False: the name was not on the family's list; the instructor confirmed it (flagged). */
+  onList: z.boolean(),
+  at: z.string(),
+});
+export type Collection = z.infer<typeof CollectionSchema>;
+
 /** One participant of a pending or confirmed enrollment of the workshop. */
 export const RosterRowSchema = z.object({
   enrollmentId: z.string(),
@@ -57,6 +83,17 @@ export const RosterRowSchema = z.object({
   paymentStatus: PaymentStatusSchema,
   /** null until an administrator marks it. */
   present: z.boolean().nullable(),
+  /**
+   * The saved child of a family account (enrolled with `childIds`): the row shows the child's
+   * details as the family keeps them now, for a workshop not yet past; null for a typed form.
+   */
+  childId: z.string().nullable(),
+  medicalNotes: z.string(),
+  /** The code of conduct and the photography release: signed for this child, and current? */
+  waivers: z.array(RosterWaiverSchema),
+  /** The adults the family allows to collect the child: its parents and its pick-up list. */
+  pickupAdults: z.array(PickupAdultSchema),
+  collected: CollectionSchema.nullable(),
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 
@@ -87,6 +124,31 @@ export const AttendanceRequestSchema = z
   })
   .strict();
 export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
+
+/** POST /api/admin/workshops/{id}/collected: who collected the participant (a name not on the list needs `confirmNotOnList`). */
+export const CollectionRequestSchema = z
+  .object({
+    enrollmentId: EnrollmentIdSchema,
+    participant: z
+      .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
+      .int('participant must be a whole number from 0.')
+      .nonnegative('participant must be a whole number from 0.'),
+    collectedBy: oneLineText('The name', { error: 'Please give the name of the adult collecting the child.' })
+      .trim()
+      .min(2, 'Please give the name of the adult collecting the child.')
+      .max(200, 'Please keep this under 200 characters.'),
+    confirmNotOnList: z.boolean().optional().default(false),
+  })
+  .strict();
+export type CollectionRequest = z.input<typeof CollectionRequestSchema>;
+
+export const CollectionResultSchema = z.object({
+  enrollmentId: z.string(),
+  participant: z.number().int(),
+  collected: CollectionSchema,
+  position: z.string(),
+});
+export type CollectionResult = z.infer<typeof CollectionResultSchema>;
 
 /** The answer: what was recorded, and the position to read the roster at. */
 export const AttendanceResultSchema = z.object({

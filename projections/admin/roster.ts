@@ -1,6 +1,7 @@
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { PaymentStatus } from '../../contracts/admin/enrollments.js';
-import type { EmergencyContact } from '../../contracts/admin/roster.js';
+import type { Collection, EmergencyContact } from '../../contracts/admin/roster.js';
+import type { EnrolledWaiver } from '../../contracts/policies/waivers.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
 import { participantDetailsOf, type ParticipantDetail } from '../../contracts/enrollment/participants.js';
@@ -32,6 +33,12 @@ export interface RosterDoc {
   participants: ParticipantDetail[];
   /** Per participant: true present, false absent, null not marked (in this workshop). */
   attendance: (boolean | null)[];
+  /** Per participant: who collected them at the end of the session (absent on older documents). */
+  collected?: (Collection | null)[];
+  /** The family account that enrolled its saved children (absent: a typed form). */
+  householdId?: string;
+  /** The signatures the booking rests on (absent: none recorded). */
+  waivers?: EnrolledWaiver[];
 }
 
 /**
@@ -62,6 +69,7 @@ type RosterEvent = Extract<
       | 'RefundIssued'
       | 'EnrollmentTransferred'
       | 'AttendanceMarked'
+      | 'ChildCollected'
       | 'ParticipantDetailsCorrected';
   }
 >;
@@ -125,6 +133,7 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'RefundIssued',
     'EnrollmentTransferred',
     'AttendanceMarked',
+    'ChildCollected',
     'ParticipantDetailsCorrected',
   ],
   keys: (event) => {
@@ -157,6 +166,9 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
         ...familyOf(form),
         participants,
         attendance: participants.map(() => null),
+        collected: participants.map(() => null),
+        ...(e.data.householdId ? { householdId: e.data.householdId } : {}),
+        ...(e.data.waivers ? { waivers: e.data.waivers } : {}),
       };
     }
     if (!doc) return undefined;
@@ -179,11 +191,22 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
         if (!e.data.refundKey) return doc.status === 'paid' ? withStatus(doc, 'refunded') : undefined;
         return doc.active ? { ...doc, paymentStatus: 'partially-refunded' } : undefined;
       case 'EnrollmentTransferred':
-        return { ...doc, workshopId: e.data.toWorkshopId, attendance: doc.participants.map(() => null) };
+        return {
+          ...doc,
+          workshopId: e.data.toWorkshopId,
+          attendance: doc.participants.map(() => null),
+          collected: doc.participants.map(() => null),
+        };
       case 'AttendanceMarked': {
         const attendance = doc.participants.map((_, i) => doc.attendance[i] ?? null);
         attendance[e.data.participant] = e.data.present;
         return { ...doc, attendance };
+      }
+      case 'ChildCollected': {
+        const collected = doc.participants.map((_, i) => doc.collected?.[i] ?? null);
+        const { collectedBy: by, relationship, onList, collectedAt: at } = e.data;
+        collected[e.data.participant] = { by, relationship, onList, at };
+        return { ...doc, collected };
       }
       case 'ParticipantDetailsCorrected':
         // The parent's correction from the booking page: the same children in the same order, so marks stay.

@@ -8,6 +8,7 @@ import {
 import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
 import { equals } from '../../platform/readstore/query.js';
 import type { PageWindow } from './paging.js';
+import { familiesNow, participantNow, readsFamilyNow } from './family-now.js';
 
 /**
  * Each tab is a filter on the row. Unpaid is what still owes money: held (pending) and not paid,
@@ -50,10 +51,26 @@ const toRecord = (doc: EnrollmentRowDoc): AdminEnrollmentRecord => {
   return record;
 };
 
-/** One enrollment with its participants' details, or null when unknown. */
-export async function findEnrollment(store: ReadStore, id: string): Promise<AdminEnrollmentDetail | null> {
+/**
+ * One enrollment with its participants' details, or null when unknown. Saved children of a family
+ * account read as the family keeps them now while the workshop is not past, with the details as
+ * enrolled beside them when they differ.
+ */
+export async function findEnrollment(
+  store: ReadStore,
+  id: string,
+  now: Date = new Date(),
+): Promise<AdminEnrollmentDetail | null> {
   const found = await store.get<EnrollmentRowDoc>('enrollments', id);
-  return found ? toDetail(found.doc) : null;
+  if (!found) return null;
+  const detail = toDetail(found.doc);
+  const enrolled = detail.participantDetails;
+  const date = detail.workshop?.date;
+  if (!enrolled?.some((p) => p.childId) || !readsFamilyNow(date, now)) return detail;
+  const families = await familiesNow(store, [{ participants: enrolled }]);
+  const current = enrolled.map((p) => participantNow(p, families, date));
+  if (JSON.stringify(current) === JSON.stringify(enrolled)) return detail;
+  return { ...detail, participantDetails: current, participantDetailsAsEnrolled: enrolled };
 }
 
 /** A whole address, as typed into the search box: looked up by equality on the normalised e-mail. */

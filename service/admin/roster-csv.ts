@@ -1,4 +1,4 @@
-import { PHOTOGRAPHY_LABELS, type Roster } from '../../contracts/admin/roster.js';
+import { PHOTOGRAPHY_LABELS, type Roster, type RosterRow } from '../../contracts/admin/roster.js';
 import { csvLine } from './csv.js';
 import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 
@@ -9,6 +9,9 @@ export const ROSTER_CSV_COLUMNS = [
   'School',
   'Dietary restrictions',
   'Photography',
+  'Medical notes',
+  'Waivers',
+  'Pick-up list',
   'Parent',
   'Parent e-mail',
   'Parent phone',
@@ -25,9 +28,14 @@ export const ROSTER_CSV_COLUMNS = [
   'Status',
   'Payment',
   'Present',
+  'Collected by',
   'Enrollment',
   'Participant index',
 ];
+
+/** "Code of Conduct: signed; Photography Release: missing", as the roster's waiver column reads. */
+const waiverCell = (r: RosterRow) =>
+  r.waivers.map((w) => `${w.title}: ${w.current ? 'signed' : w.signedAt ? 'out of date' : 'missing'}`).join('; ');
 
 const attendance = (present: boolean | null) => (present === null ? '' : present ? 'yes' : 'no');
 
@@ -46,6 +54,9 @@ export function rosterCsv(roster: Roster): string {
       r.school,
       r.dietaryRestrictions,
       PHOTOGRAPHY_LABELS[r.photography],
+      r.medicalNotes,
+      waiverCell(r),
+      r.pickupAdults.map((a) => [a.name, a.relationship, a.phone].filter(Boolean).join(' ')).join('; '),
       r.parent.name,
       r.parent.email,
       r.parent.phone,
@@ -62,6 +73,7 @@ export function rosterCsv(roster: Roster): string {
       enrollmentStatusWord(r.status).label,
       paymentStatusWord(r.paymentStatus).label,
       attendance(r.present),
+      r.collected ? `${r.collected.by}${r.collected.onList ? '' : ' (NOT on the pick-up list)'}` : '',
       r.enrollmentId,
       r.participant,
     ]);

@@ -5,29 +5,57 @@ import { participantName } from '../../contracts/enrollment/participants.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import { rosterWorkshopKey, type RosterDoc, type RosterWorkshopDoc } from '../../projections/admin/roster.js';
 import { findWorkshop } from '../catalogue/queries.js';
+import { CURRENT_WAIVERS, type WaiverTable } from '../../contracts/policies/waivers.js';
+import {
+  familiesNow,
+  participantNow,
+  pickupAdultsOf,
+  readsFamilyNow,
+  waiversOf,
+  type FamiliesNow,
+} from './family-now.js';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-/** Each participant of one booked enrollment as a roster row. */
-function rowsOf(doc: RosterDoc): RosterRow[] {
+/** Each participant of one booked enrollment as a roster row, its saved children as their family keeps them now. */
+function rowsOf(doc: RosterDoc, context: RosterContext): RosterRow[] {
   const status = doc.status === 'confirmed' ? 'confirmed' : 'pending';
-  return doc.participants.map((p, i) => ({
-    enrollmentId: doc.id,
-    participant: i,
-    name: participantName(p, i, doc.parent.name),
-    age: p.age,
-    grade: p.grade,
-    school: p.school,
-    dietaryRestrictions: p.hasDietaryRestrictions ? p.dietaryRestrictions.trim() || 'Yes (not described)' : '',
-    photography: photographyOf(p),
-    parent: doc.parent,
-    secondParent: doc.secondParent,
-    emergencyContacts: doc.emergencyContacts,
-    specialRequirements: doc.specialRequirements,
-    status,
-    paymentStatus: doc.paymentStatus,
-    present: doc.attendance[i] ?? null,
-  }));
+  const { families, workshopDate, table, now } = context;
+  const pickupAdults = pickupAdultsOf(doc, families);
+  return doc.participants.map((enrolled, i) => {
+    const p = context.live ? participantNow(enrolled, families, workshopDate) : enrolled;
+    return {
+      enrollmentId: doc.id,
+      participant: i,
+      name: participantName(p, i, doc.parent.name),
+      age: p.age,
+      grade: p.grade,
+      school: p.school,
+      dietaryRestrictions: p.hasDietaryRestrictions ? p.dietaryRestrictions.trim() || 'Yes (not described)' : '',
+      photography: photographyOf(p),
+      parent: doc.parent,
+      secondParent: doc.secondParent,
+      emergencyContacts: doc.emergencyContacts,
+      specialRequirements: doc.specialRequirements,
+      status,
+      paymentStatus: doc.paymentStatus,
+      present: doc.attendance[i] ?? null,
+      childId: p.childId ?? null,
+      medicalNotes: p.medicalNotes ?? '',
+      waivers: waiversOf(doc, i, p, families, table, now),
+      pickupAdults,
+      collected: doc.collected?.[i] ?? null,
+    };
+  });
+}
+
+interface RosterContext {
+  families: FamiliesNow;
+  workshopDate: string;
+  /** The workshop is not past: saved children are read as their family keeps them now. */
+  live: boolean;
+  table: WaiverTable;
+  now: Date;
 }
 
 /** The workshop's booked enrollments (pending, paid or confirmed), in the order they arrived. */
@@ -57,11 +85,22 @@ export async function readWorkshopBookings(store: ReadStore, workshopId: string)
  * The workshop's roster from the `roster` read model: every participant of its pending or
  * confirmed enrollments, by name (as a sign-in sheet reads), or null for an unknown workshop.
  */
-export async function readRoster(store: ReadStore, workshopId: string): Promise<Roster | null> {
+export async function readRoster(
+  store: ReadStore,
+  workshopId: string,
+  options: { now: Date; waivers?: WaiverTable },
+): Promise<Roster | null> {
   const workshop = await findWorkshop(store, workshopId);
   if (!workshop) return null;
   const booked = await bookedIn(store, workshopId);
-  const rows = booked.flatMap(rowsOf).sort((a, b) => byName.compare(a.name, b.name));
+  const context: RosterContext = {
+    families: await familiesNow(store, booked),
+    workshopDate: workshop.date,
+    live: readsFamilyNow(workshop.date, options.now),
+    table: options.waivers ?? CURRENT_WAIVERS,
+    now: options.now,
+  };
+  const rows = booked.flatMap((doc) => rowsOf(doc, context)).sort((a, b) => byName.compare(a.name, b.name));
   const { id, title, date, time, location, instructor, capacity } = workshop;
   return { workshop: { id, title, date, time, location, instructor, capacity }, rows };
 }

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { AttendanceRequestSchema, type AttendanceResult } from '../../contracts/admin/roster.js';
+import {
+  AttendanceRequestSchema,
+  CollectionRequestSchema,
+  type AttendanceResult,
+  type CollectionResult,
+} from '../../contracts/admin/roster.js';
 import { CatalogueIdParamSchema } from '../../contracts/enrollment/api.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
@@ -22,13 +27,16 @@ const SHOWN_IN = ['roster', 'enrollment-history'];
  *   and confirmed enrollments with their safety details and attendance, from the `roster` read model.
  * - POST /admin/workshops/:id/attendance `{ enrollmentId, participant, present }`: recorded as
  *   AttendanceMarked on the enrollment's stream by the enrollment decider.
+ * - POST /admin/workshops/:id/collected `{ enrollmentId, participant, collectedBy, confirmNotOnList? }`:
+ *   ChildCollected on the enrollment's stream, checked against the family's pick-up list as the
+ *   roster shows it (a name not on it: 409 `not_on_pickup_list` unless confirmed, then flagged).
  */
 export function adminRosterRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
   const roster = async (id: string, minPosition: string | undefined) => {
     await awaitProjections(deps, minPosition, ['roster', 'schedule']);
-    const found = await readRoster(deps.readStore, id);
+    const found = await readRoster(deps.readStore, id, { now: deps.clock(), waivers: deps.waivers });
     if (!found) throw notFound(NO_WORKSHOP);
     return found;
   };
@@ -75,6 +83,54 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
       deps.log.info('attendance marked', { enrollmentId, workshopId, participant, present });
       const head = position ?? (await deps.eventStore.headPosition());
       const result: AttendanceResult = { enrollmentId, participant, present, position: head.toString() };
+      return c.json(result);
+    },
+  );
+
+  app.post(
+    '/workshops/:id/collected',
+    validate('param', CatalogueIdParamSchema),
+    validate('json', CollectionRequestSchema),
+    async (c) => {
+      const workshopId = c.req.valid('param').id;
+      const { enrollmentId, participant, collectedBy, confirmNotOnList } = c.req.valid('json');
+      const found = await readRoster(deps.readStore, workshopId, { now: deps.clock(), waivers: deps.waivers });
+      if (!found) throw notFound(NO_WORKSHOP);
+      // The list the instructor sees on the roster; an enrollment not on it is refused by the decider.
+      const row = found.rows.find((r) => r.enrollmentId === enrollmentId && r.participant === participant);
+      const { position, events } = await deps.commands.handle(
+        enrollmentDecider,
+        enrollmentStream(enrollmentId),
+        {
+          type: 'RecordCollection',
+          workshopId,
+          participant,
+          collectedBy,
+          allowed: row?.pickupAdults ?? [],
+          confirmed: confirmNotOnList,
+          at: deps.clock().toISOString(),
+        },
+        requestMetadata(c, deps, 'admin'),
+      );
+      if (position !== null) await deps.projections.waitFor(position, SHOWN_IN, 2_000);
+      const recorded = events.find((e) => e.type === 'ChildCollected');
+      const collected =
+        recorded?.type === 'ChildCollected'
+          ? {
+              by: recorded.data.collectedBy,
+              relationship: recorded.data.relationship,
+              onList: recorded.data.onList,
+              at: recorded.data.collectedAt,
+            }
+          : row?.collected;
+      deps.log.info('child collected', { enrollmentId, workshopId, participant, onList: collected?.onList ?? null });
+      const head = position ?? (await deps.eventStore.headPosition());
+      const result: CollectionResult = {
+        enrollmentId,
+        participant,
+        collected: collected ?? { by: collectedBy, relationship: '', onList: false, at: deps.clock().toISOString() },
+        position: head.toString(),
+      };
       return c.json(result);
     },
   );

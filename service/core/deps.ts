@@ -6,6 +6,7 @@ import type { PaymentsPort } from '../payments/port.js';
 import type { Mailer } from '../mail/port.js';
 import type { RateLimitStore } from '../../platform/ratelimit/port.js';
 import type { CommandHandler } from '../../platform/command/handler.js';
+import type { WaiverTable } from '../../contracts/policies/waivers.js';
 
 /** Lets a query wait (bounded) until the named projections have reached a position. */
 export interface ProjectionWaiter {
@@ -31,4 +32,9 @@ export interface AppDeps {
   mailer: Mailer;
   /** Token buckets of the rate limits (platform/ratelimit/): in memory embedded, MongoDB in production. */
   rateLimits: RateLimitStore;
+  /**
+   * The versions of the documents parents sign (contracts/policies/waivers.ts) when not those in
+   * force: a test publishes a new version here.
+   */
+  waivers?: WaiverTable;
 }

@@ -23,7 +23,9 @@ export type ErrorCode =
   | 'unknown_enrollment'
   | 'not_in_workshop'
   | 'participant_out_of_range'
-  | 'enrollment_not_active';
+  | 'enrollment_not_active'
+  /** The name given at pick-up is not on the family's list (service/enrollment/attendance/collection-rules.ts): confirm to record it. */
+  | 'not_on_pickup_list';
 
 export class AppError extends Error {
   constructor(

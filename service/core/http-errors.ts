@@ -27,6 +27,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   not_in_workshop: 409,
   participant_out_of_range: 400,
   enrollment_not_active: 409,
+  not_on_pickup_list: 409,
 };
 
 export function toErrorResponse(err: unknown, c: Context, log: Logger): Response {

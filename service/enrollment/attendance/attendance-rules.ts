@@ -17,19 +17,23 @@ const refuse = (code: ErrorCode, path: 'enrollmentId' | 'participant', message: 
   new AppError(code, message, { issues: [{ path, message }] });
 
 /**
- * Attendance is marked on the enrollment's own stream, in the workshop it is in now (a transfer
- * moves it, and clears what was marked), for a participant it has, while it is booked (pending,
- * paid or confirmed). Marking what is already marked records nothing.
+ * The participant of a booking at the roster of `workshopId`: an enrollment that exists, is in that
+ * workshop now (a transfer moves it), has that participant and is booked (pending, paid or
+ * confirmed). Attendance and collection are kept only for such participants.
  */
-export function attendanceDecision(command: MarkAttendance, state: EnrollmentState): EnrollmentEvent[] {
+export function bookedParticipant(
+  workshopId: string,
+  participant: number,
+  state: EnrollmentState,
+): { enrollmentId: string; name: string } {
   const submission = state.submission;
   if (state.status === 'none' || !submission)
     throw refuse('unknown_enrollment', 'enrollmentId', 'enrollmentId: there is no such enrollment.');
-  if (state.workshopId !== command.workshopId)
+  if (state.workshopId !== workshopId)
     throw refuse('not_in_workshop', 'enrollmentId', 'enrollmentId: this enrollment is not for this workshop.');
   const details = participantDetailsOf(submission.form);
   const count = Math.max(details.length, submission.participants);
-  if (command.participant >= count) {
+  if (participant >= count) {
     throw refuse(
       'participant_out_of_range',
       'participant',
@@ -43,17 +47,27 @@ export function attendanceDecision(command: MarkAttendance, state: EnrollmentSta
       `enrollmentId: this enrollment is ${state.status}; attendance is only kept for booked participants.`,
     );
   }
-  if (state.attendance[command.participant] === command.present) return [];
   const { form } = submission;
-  const detail = details[command.participant];
+  const detail = details[participant];
   const name = detail
-    ? participantName(detail, command.participant, `${form.firstName} ${form.lastName}`.trim())
-    : `Participant ${command.participant + 1}`;
+    ? participantName(detail, participant, `${form.firstName} ${form.lastName}`.trim())
+    : `Participant ${participant + 1}`;
+  return { enrollmentId: submission.enrollmentId, name };
+}
+
+/**
+ * Attendance is marked on the enrollment's own stream, in the workshop it is in now (a transfer
+ * moves it, and clears what was marked), for a participant it has, while it is booked (pending,
+ * paid or confirmed). Marking what is already marked records nothing.
+ */
+export function attendanceDecision(command: MarkAttendance, state: EnrollmentState): EnrollmentEvent[] {
+  const { enrollmentId, name } = bookedParticipant(command.workshopId, command.participant, state);
+  if (state.attendance[command.participant] === command.present) return [];
   return [
     {
       type: 'AttendanceMarked',
       data: {
-        enrollmentId: submission.enrollmentId,
+        enrollmentId,
         workshopId: command.workshopId,
         participant: command.participant,
         name,

@@ -37,6 +37,8 @@ export interface EnrollmentLedgers {
   notified: string[];
   /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
   attendance: Record<number, boolean>;
+  /** Who collected each participant at the end of the session (ChildCollected), by index; a transfer clears it. */
+  collected: Record<number, string>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
 }
@@ -178,6 +180,7 @@ export const enrollmentInitialState: EnrollmentState = {
   transfersEnded: {},
   notified: [],
   attendance: {},
+  collected: {},
   resends: {},
 };
 

@@ -17,7 +17,17 @@ const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.provider
 /** What every phase carries on: the ledgers. */
 function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
   const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, moves, priceCents } = s;
-  const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
+  const {
+    refunds,
+    unkeyedRefundCents,
+    refundedCents,
+    transfer,
+    transfersEnded,
+    notified,
+    attendance,
+    collected,
+    resends,
+  } = s;
   return {
     paymentIntentId,
     lastFailure,
@@ -33,6 +43,7 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     transfersEnded,
     notified,
     attendance,
+    collected,
     resends,
   };
 }
@@ -173,6 +184,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         moves: [...state.moves, transferMove(event.data.transferId)],
         priceCents: event.data.amountCents,
         attendance: {},
+        collected: {},
       };
     case 'BookingRescheduled':
       if (state.status === 'none') return state;
@@ -200,6 +212,8 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
     case 'AttendanceMarked':
       return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
+    case 'ChildCollected':
+      return { ...state, collected: { ...state.collected, [event.data.participant]: event.data.collectedBy } };
     case 'ConfirmationResendRequested':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':

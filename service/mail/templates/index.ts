@@ -5,13 +5,14 @@ import { confirmationTemplate, type ConfirmationProps } from './confirmation.js'
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
+import { signInTemplate, type SignInProps } from './sign-in.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
 import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-confirm.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
-export type { AdministratorChangeProps, WorkshopMessageProps };
+export type { AdministratorChangeProps, SignInProps, WorkshopMessageProps };
 export type {
   CancellationProps,
   ConfirmationProps,
@@ -36,6 +37,7 @@ export interface EmailKinds {
   'administrator-change': AdministratorChangeProps;
   rescheduled: RescheduledProps;
   'workshop-message': WorkshopMessageProps;
+  'sign-in': SignInProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -50,6 +52,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'administrator-change': administratorChangeTemplate,
   rescheduled: rescheduledTemplate,
   'workshop-message': workshopMessageTemplate,
+  'sign-in': signInTemplate,
 };
 
 export interface RenderedEmail {
