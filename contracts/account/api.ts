@@ -177,6 +177,8 @@ export const AccountExportSchema = z.object({
   bookings: z.array(z.record(z.string(), z.unknown())),
   /** E-mails the school sent: sign-in links, and each booking's e-mails. */
   emails: z.array(z.object({ kind: z.string(), about: z.string(), sentAt: z.string() })),
+  /** When a parent signed in (a link used). */
+  signIns: z.array(z.string()),
   /** Sessions open now (when they began and when they end), never their ids. */
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
 });

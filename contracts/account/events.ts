@@ -92,7 +92,8 @@ export const SignInLinkRequestedSchema = z.object({
   requestedAt: Instant,
   clientKey: z.string().min(8).max(64),
 });
-export const SignInLinkUsedSchema = z.object({ requestId: Id, usedAt: Instant });
+/** The link signed a parent in, to this household (absent on none: recorded since the first version). */
+export const SignInLinkUsedSchema = z.object({ requestId: Id, usedAt: Instant, householdId: Id.optional() });
 export const SignInEmailSentSchema = z.object({
   requestId: Id,
   /** The household the address belonged to when the e-mail left; null for an address new to the school. */

@@ -40,8 +40,10 @@ export interface HouseholdDoc {
   signatures: HouseholdSignatureEntry[];
   /** Bookings whose offered details were taken in. */
   imported: string[];
-  /** Sign-in e-mails sent to its parents. */
+  /** Sign-in e-mails sent to its parents (those sent before the address had a household are its sign-ins). */
   signInEmails: string[];
+  /** When its parents signed in (a link used). */
+  signIns: string[];
   /** Enrollments made with its saved children (whatever contact e-mail they gave). */
   enrollments: string[];
 }
@@ -64,7 +66,7 @@ const isChildKey = (id: string) => id.startsWith('child:');
 
 type Event =
   | HouseholdEvent
-  | Extract<SignInEvent, { type: 'SignInEmailSent' }>
+  | Extract<SignInEvent, { type: 'SignInEmailSent' | 'SignInLinkUsed' }>
   | Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }>;
 
 const withParent = (doc: HouseholdDoc, entry: HouseholdParentEntry): HouseholdDoc => ({
@@ -86,6 +88,7 @@ function projectHousehold(doc: HouseholdDoc | null, e: Event): HouseholdDoc | un
       signatures: [],
       imported: [],
       signInEmails: [],
+      signIns: [],
       enrollments: [],
     };
   }
@@ -134,6 +137,8 @@ function projectHousehold(doc: HouseholdDoc | null, e: Event): HouseholdDoc | un
       return { ...doc, imported: [...doc.imported, e.data.enrollmentId] };
     case 'SignInEmailSent':
       return { ...doc, signInEmails: [...doc.signInEmails, e.data.sentAt] };
+    case 'SignInLinkUsed':
+      return { ...doc, signIns: [...(doc.signIns ?? []), e.data.usedAt] };
     case 'EnrollmentSubmitted':
       return doc.enrollments.includes(e.data.enrollmentId)
         ? undefined
@@ -178,10 +183,11 @@ export const householdsProjector = defineProjector<Event, HouseholdDoc | SavedCh
     'WaiverSigned',
     'BookingDetailsImported',
     'SignInEmailSent',
+    'SignInLinkUsed',
     'EnrollmentSubmitted',
   ],
   keys(event) {
-    if (event.type === 'SignInEmailSent' || event.type === 'EnrollmentSubmitted')
+    if (event.type === 'SignInEmailSent' || event.type === 'SignInLinkUsed' || event.type === 'EnrollmentSubmitted')
       return event.data.householdId ? [event.data.householdId] : [];
     const keys = [event.data.householdId];
     if (event.type === 'ChildAdded' || event.type === 'ChildUpdated' || event.type === 'ChildRemoved')

@@ -181,6 +181,7 @@ export async function accountExport(deps: AppDeps, family: Family): Promise<Acco
       ...household.signInEmails.map((sentAt) => ({ kind: 'sign-in link', about: 'Your family page', sentAt })),
       ...bookingEmails,
     ].sort((a, b) => a.sentAt.localeCompare(b.sentAt)),
+    signIns: household.signIns,
     sessions: await sessionsOf(deps, household.id),
   };
 }

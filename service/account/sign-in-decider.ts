@@ -27,7 +27,7 @@ export type SignInCommand =
       clientKey: string;
       at: string;
     }
-  | { type: 'UseSignInLink'; requestId: string; secretHash: string; at: string }
+  | { type: 'UseSignInLink'; requestId: string; secretHash: string; householdId: string; at: string }
   | {
       type: 'RecordSignInEmail';
       requestId: string;
@@ -41,6 +41,19 @@ export type SignInCommand =
 export const LINK_REFUSED =
   'This sign-in link cannot be used: it was used already, it is more than 20 minutes old, or it is not a link we sent. Please ask for a new one.';
 export const linkRefused = () => new AppError('unauthorized', LINK_REFUSED);
+
+/**
+ * A link signs in while it is unused and younger than its expiry, and only with its own secret.
+ * Hashes of 256-bit secrets are compared: their timing tells nothing about a secret.
+ */
+export function assertUsable(
+  state: SignInState,
+  secretHash: string,
+  at: string,
+): asserts state is Extract<SignInState, { status: 'requested' }> {
+  if (state.status !== 'requested' || state.secretHash !== secretHash) throw linkRefused();
+  if (Date.parse(at) >= Date.parse(state.expiresAt)) throw linkRefused();
+}
 
 export const signInDecider: Decider<SignInCommand, SignInEvent, SignInState> = {
   initialState: { status: 'none' },
@@ -69,10 +82,9 @@ export const signInDecider: Decider<SignInCommand, SignInEvent, SignInState> = {
         ];
       }
       case 'UseSignInLink': {
-        // Hashes of 256-bit secrets are compared: their timing tells nothing about a secret.
-        if (state.status !== 'requested' || state.secretHash !== command.secretHash) throw linkRefused();
-        if (Date.parse(command.at) >= Date.parse(state.expiresAt)) throw linkRefused();
-        return [{ type: 'SignInLinkUsed', data: { requestId: command.requestId, usedAt: command.at } }];
+        assertUsable(state, command.secretHash, command.at);
+        const { requestId, householdId, at } = command;
+        return [{ type: 'SignInLinkUsed', data: { requestId, usedAt: at, householdId } }];
       }
       case 'RecordSignInEmail': {
         if (state.status === 'none' || state.emailSent) return [];

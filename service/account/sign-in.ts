@@ -13,7 +13,7 @@ import { renderEmail } from '../mail/templates/index.js';
 import { accountEmailDecider } from './account-email-decider.js';
 import { householdDecider } from './household-decider.js';
 import { openSession } from './sessions.js';
-import { linkRefused, signInDecider } from './sign-in-decider.js';
+import { assertUsable, linkRefused, signInDecider } from './sign-in-decider.js';
 
 /** Links asked for one address: three at once, then one every five minutes. */
 export const SIGN_IN_PER_EMAIL: BucketPolicy = { burst: 3, perMinute: 0.2 };
@@ -181,15 +181,21 @@ export async function verifySignIn(
   if (!SIGN_IN_TOKEN.test(token)) throw linkRefused();
   const [requestId, secret] = token.split('.') as [string, string];
   const at = deps.clock().toISOString();
+  const stream = signInStream(requestId);
+  const secretHash = hashOf(secret);
+  // Checked first, so that no used, expired or forged link writes anything; then decided on the
+  // link's stream (its expected revision) once the household is known: of two presses at once,
+  // both may find the same household (each step is idempotent), one alone signs in.
+  const link = await deps.commands.state(signInDecider, stream);
+  assertUsable(link, secretHash, at);
+  const { email } = link;
+  const { householdId, parentId, positions } = await arrive(deps, email, at, metadata);
   const used = await deps.commands.handle(
     signInDecider,
-    signInStream(requestId),
-    { type: 'UseSignInLink', requestId, secretHash: hashOf(secret), at },
+    stream,
+    { type: 'UseSignInLink', requestId, secretHash, householdId, at },
     metadata,
   );
-  if (used.state.status === 'none') throw linkRefused();
-  const { email } = used.state;
-  const { householdId, parentId, positions } = await arrive(deps, email, at, metadata);
   const since = [used.position, ...positions].reduce<bigint>((max, p) => (p !== null && p > max ? p : max), -1n);
   const position = since >= 0n ? since : await deps.eventStore.headPosition();
   await openSession(c, deps, { householdId, parentId, since: position });

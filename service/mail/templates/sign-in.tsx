@@ -64,6 +64,7 @@ export const signInTemplate = defineTemplate<SignInProps>({
         <P>Hello,</P>
         <P>{what(p)}</P>
         <Action href={p.link}>Continue to my family page</Action>
+        <P>If the button does not open, copy this address into your browser: {p.link}</P>
         <Notice>{once(p)}</Notice>
         <P>{notYou}</P>
         <Signature />
