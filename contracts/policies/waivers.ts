@@ -58,12 +58,17 @@ export function schoolYearOf(instant: string | Date): number {
 /** "2025-2026" */
 export const schoolYearLabel = (startYear: number) => `${startYear}-${startYear + 1}`;
 
-/** "Version 1, May 1, 2025" as the pages and the family page write it. */
-export function waiverVersionLabel(v: WaiverVersion): string {
+const dayWords = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "May 1, 2025": the day a version took effect. */
+export function waiverDateLabel(v: Pick<WaiverVersion, 'date'>): string {
   const [y, m, d] = v.date.split('-').map(Number) as [number, number, number];
-  const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return `Version ${v.version}, ${day.format(new Date(Date.UTC(y, m - 1, d)))}`;
+  return dayWords.format(new Date(Date.UTC(y, m - 1, d)));
 }
+
+/** "Version 1, May 1, 2025" as the pages and the family page write it. */
+export const waiverVersionLabel = (v: Pick<WaiverVersion, 'version' | 'date'>): string =>
+  `Version ${v.version}, ${waiverDateLabel(v)}`;
 
 /** A signature counts when it names the version in force and was given in the school year of `now`. */
 export const isCurrentSignature = (

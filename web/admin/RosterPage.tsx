@@ -83,6 +83,7 @@ export function RosterPage() {
           <>
             <RosterSummary roster={roster.data} />
             <RosterTable
+              workshopId={id}
               title={roster.data.workshop.title}
               rows={roster.data.rows}
               onMark={(r, present) =>

@@ -4,8 +4,10 @@ import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
 import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { childFacts, hasDiet, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
+import { PickupCell } from './PickupCell.js';
 
 export interface RosterTableProps {
+  workshopId: string;
   title: string;
   rows: RosterRow[];
   onMark: (row: RosterRow, present: boolean) => void;
@@ -17,7 +19,7 @@ const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
  * One row per participant. Keyboard: Tab reaches the table, the arrow keys move between rows and
  * into the Present box, Space ticks it; Down then moves to the next child's box.
  */
-export function RosterTable({ title, rows, onMark }: RosterTableProps) {
+export function RosterTable({ workshopId, title, rows, onMark }: RosterTableProps) {
   return (
     <Table aria-label={`Roster of ${title}`} className="roster-table">
       <TableHeader>
@@ -27,6 +29,7 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
         <Column>Photos</Column>
         <Column>Parents</Column>
         <Column>Emergency contacts</Column>
+        <Column>Pick-up</Column>
         <Column>Notes</Column>
         <Column>Booking</Column>
       </TableHeader>
@@ -51,6 +54,14 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
               <span className="roster-table__stack">
                 <strong>{r.name}</strong>
                 <span className="roster-table__muted">{childFacts(r)}</span>
+                <span className="roster-waivers">
+                  {r.waivers.map((w) => (
+                    <Badge key={w.document} variant={w.current ? 'outline' : 'danger'}>
+                      {w.current ? '✓' : '✗'} {w.title}
+                      {!w.current && (w.signedAt ? ': new version' : ': not signed')}
+                    </Badge>
+                  ))}
+                </span>
               </span>
             </Cell>
             <Cell label="Allergies / diet">
@@ -63,6 +74,12 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
                 </span>
               ) : (
                 <span className="roster-table__muted">None</span>
+              )}
+              {r.medicalNotes && (
+                <span className="roster-table__stack">
+                  <span className="roster-table__muted">Medical:</span>
+                  <span className="roster-table__diet">{r.medicalNotes}</span>
+                </span>
               )}
             </Cell>
             <Cell label="Photos">
@@ -108,6 +125,9 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
                   ))}
                 </span>
               )}
+            </Cell>
+            <Cell label="Pick-up">
+              <PickupCell row={r} workshopId={workshopId} />
             </Cell>
             <Cell label="Notes">
               {r.specialRequirements ? (

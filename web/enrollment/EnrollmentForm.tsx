@@ -22,10 +22,20 @@ export interface EnrollmentFormProps {
   isSubmitting: boolean;
   /** The server's words when it refused (e.g. the workshop is full). */
   refusal: string | null;
+  /** Offer "Save these details to my family account" (nobody is signed in). */
+  offerSave?: boolean;
   onSubmit(form: ParsedForm): void;
 }
 
-export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, onSubmit }: EnrollmentFormProps) {
+export function EnrollmentForm({
+  form,
+  strict,
+  isFree,
+  isSubmitting,
+  refusal,
+  offerSave,
+  onSubmit,
+}: EnrollmentFormProps) {
   const errorCount = Object.values(form.errors).filter(Boolean).length;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,6 +143,20 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
         >
           I agree to the terms and conditions of enrollment
         </FormCheck>
+        {offerSave && (
+          <FormCheck
+            form={form}
+            name="saveToFamilyAccount"
+            description={
+              <>
+                Next time, pick your children instead of typing them. Nothing is saved until you{' '}
+                <Link href="/account">sign in</Link> with this e-mail address and accept them.
+              </>
+            }
+          >
+            Save these details to my family account
+          </FormCheck>
+        )}
       </Section>
 
       {refusal && (

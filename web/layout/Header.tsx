@@ -5,6 +5,7 @@ import { Link as AriaLink } from 'react-aria-components';
 import { Link } from '../components/Link.js';
 import { cx } from '../components/cx.js';
 import { Crest } from './Crest.js';
+import { wasSignedIn } from '../account/signedInHint.js';
 import './Header.css';
 
 const NAV = [
@@ -57,6 +58,11 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
   // A chosen page closes the small-screen menu.
   useEffect(() => setMenuOpen(false), [pathname, search]);
 
+  // The server renders "Sign in" for everyone (pages stay one cached HTML); a browser that was
+  // signed in last time says "My family". Both open /account, which asks the server.
+  const [family, setFamily] = useState(false);
+  useEffect(() => setFamily(wasSignedIn()), [pathname]);
+
   return (
     <header className={cx('site-header', scrolled && 'site-header--scrolled')} data-scrolled={scrolled || undefined}>
       <div className="site-header__inner">
@@ -96,6 +102,15 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
                 </AriaLink>
               </li>
             ))}
+            <li>
+              <AriaLink
+                href="/account"
+                className="site-nav__link"
+                aria-current={pathname === '/account' || pathname.startsWith('/account/') ? 'page' : undefined}
+              >
+                {family ? 'My family' : 'Sign in'}
+              </AriaLink>
+            </li>
             <li className="site-nav__cta">
               <Link href="/schedule" variant="secondary" size="sm">
                 Enroll Now

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import type { RosterRow } from '../../contracts/admin/roster.js';
+import { Badge } from '../components/Badge.js';
+import { Button } from '../components/Button.js';
+import { Dialog } from '../components/Dialog.js';
+import { TextField } from '../components/TextField.js';
+import { toast } from '../components/Toast.js';
+import { apiErrorIssues, apiErrorText, isApiError } from '../core/api.js';
+import { formatTime } from '../core/format.js';
+import { useRecordCollection } from './rosterApi.js';
+
+/**
+ * Who may collect the child and who did: one press on a name of the family's list records it; a
+ * name not on the list asks for a second, confirming step and is flagged in the history.
+ */
+export function PickupCell({ row, workshopId }: { row: RosterRow; workshopId: string }) {
+  const record = useRecordCollection(workshopId);
+  const [other, setOther] = useState(false);
+  const collect = (collectedBy: string) =>
+    record.mutate(
+      { enrollmentId: row.enrollmentId, participant: row.participant, collectedBy },
+      {
+        onError: (err) =>
+          toast({
+            title: 'Not recorded',
+            description: apiErrorText(err) ?? 'Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  if (row.collected) {
+    const c = row.collected;
+    return (
+      <span className="roster-table__stack">
+        {c.onList ? (
+          <span>
+            <span aria-hidden="true">✓ </span>
+            {c.by}
+            {c.relationship && <span className="roster-table__muted"> ({c.relationship})</span>}
+          </span>
+        ) : (
+          <Badge variant="danger" className="roster-flag">
+            <span aria-hidden="true">⚠ </span>
+            {c.by}: not on the list
+          </Badge>
+        )}
+        <span className="roster-table__muted">collected at {formatTime(c.at)}</span>
+      </span>
+    );
+  }
+  return (
+    <span className="roster-table__stack roster-pickup">
+      {row.pickupAdults.map((a) => (
+        <Button
+          key={a.name}
+          variant="outline"
+          size="sm"
+          isDisabled={record.isPending}
+          aria-label={`${row.name} collected by ${a.name}${a.relationship ? ` (${a.relationship})` : ''}`}
+          onPress={() => collect(a.name)}
+        >
+          {a.name}
+          {a.relationship && <span className="roster-table__muted"> · {a.relationship}</span>}
+        </Button>
+      ))}
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`${row.name} collected by someone else`}
+        onPress={() => setOther(true)}
+      >
+        Someone else…
+      </Button>
+      {other && <OtherAdultDialog row={row} workshopId={workshopId} onClose={() => setOther(false)} />}
+    </span>
+  );
+}
+
+/** A name not on the pick-up list: typed, then confirmed after the server says it is not on the list. */
+function OtherAdultDialog({ row, workshopId, onClose }: { row: RosterRow; workshopId: string; onClose: () => void }) {
+  const record = useRecordCollection(workshopId);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [warning, setWarning] = useState<string | null>(null);
+
+  const send = (confirmNotOnList: boolean) =>
+    record.mutate(
+      { enrollmentId: row.enrollmentId, participant: row.participant, collectedBy: name, confirmNotOnList },
+      {
+        onSuccess: onClose,
+        onError: (err) => {
+          if (isApiError(err, 409) && apiErrorIssues(err).collectedBy)
+            setWarning(apiErrorText(err) ?? 'Not on the list.');
+          else setError(apiErrorIssues(err).collectedBy ?? apiErrorText(err) ?? 'Please try again.');
+        },
+      },
+    );
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (name.trim().length < 2) return setError('Please give the name of the adult collecting the child.');
+    send(false);
+  };
+
+  return (
+    <Dialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={`Who collected ${row.name}?`}
+      footer={
+        warning ? (
+          <>
+            <Button variant="ghost" onPress={onClose}>
+              Cancel
+            </Button>
+            <Button variant="danger" onPress={() => send(true)} isPending={record.isPending}>
+              Confirm: {name} collected {row.name}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="ghost" onPress={onClose}>
+              Cancel
+            </Button>
+            <Button onPress={() => submit()} isPending={record.isPending}>
+              Record
+            </Button>
+          </>
+        )
+      }
+    >
+      {warning ? (
+        <p role="alert" className="roster-pickup__warning">
+          <span aria-hidden="true">⚠ </span>
+          {warning}
+        </p>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <TextField label="Full name of the adult" value={name} onChange={setName} autoFocus errorMessage={error} />
+          <p className="roster-table__muted">
+            On the list: {row.pickupAdults.map((a) => a.name).join(', ') || 'nobody yet'}.
+          </p>
+        </form>
+      )}
+    </Dialog>
+  );
+}
