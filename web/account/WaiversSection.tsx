@@ -58,7 +58,9 @@ export function WaiversSection({ account }: { account: AccountView }) {
 function SignForm({ account, childIds }: { account: AccountView; childIds: string[] }) {
   const { signWaivers } = useAccountWrites();
   const [name, setName] = useState(`${account.details.firstName} ${account.details.lastName}`.trim());
-  const [chosen, setChosen] = useState<string[]>(childIds);
+  // Every child needing a signature is ticked, a child added since too; the parent unticks.
+  const [unticked, setUnticked] = useState<string[]>([]);
+  const chosen = childIds.filter((id) => !unticked.includes(id));
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const names = new Map(account.children.map((c) => [c.id, c.name]));
@@ -92,7 +94,7 @@ function SignForm({ account, childIds }: { account: AccountView; childIds: strin
           <Checkbox
             key={id}
             isSelected={chosen.includes(id)}
-            onChange={(on) => setChosen((now) => (on ? [...now, id] : now.filter((x) => x !== id)))}
+            onChange={(on) => setUnticked((now) => (on ? now.filter((x) => x !== id) : [...now, id]))}
           >
             {names.get(id)}
           </Checkbox>

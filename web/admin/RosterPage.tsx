@@ -10,6 +10,7 @@ import { AdminShell } from './AdminShell.js';
 import { useMayUse } from './adminSession.js';
 import { downloadCsv } from './exportCsv.js';
 import { RosterTable } from './RosterTable.js';
+import { PickupList } from './Pickup.js';
 import { SignInSheet } from './SignInSheet.js';
 import { useMarkAttendance, useRoster } from './rosterApi.js';
 import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
@@ -83,13 +84,13 @@ export function RosterPage() {
           <>
             <RosterSummary roster={roster.data} />
             <RosterTable
-              workshopId={id}
               title={roster.data.workshop.title}
               rows={roster.data.rows}
               onMark={(r, present) =>
                 mark.mutate({ enrollmentId: r.enrollmentId, participant: r.participant, present })
               }
             />
+            {roster.data.rows.length > 0 && <PickupList rows={roster.data.rows} workshopId={id} />}
           </>
         )}
       </div>

@@ -4,10 +4,9 @@ import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
 import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { childFacts, hasDiet, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
-import { PickupCell } from './PickupCell.js';
+import { PickupStatus } from './Pickup.js';
 
 export interface RosterTableProps {
-  workshopId: string;
   title: string;
   rows: RosterRow[];
   onMark: (row: RosterRow, present: boolean) => void;
@@ -19,7 +18,7 @@ const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
  * One row per participant. Keyboard: Tab reaches the table, the arrow keys move between rows and
  * into the Present box, Space ticks it; Down then moves to the next child's box.
  */
-export function RosterTable({ workshopId, title, rows, onMark }: RosterTableProps) {
+export function RosterTable({ title, rows, onMark }: RosterTableProps) {
   return (
     <Table aria-label={`Roster of ${title}`} className="roster-table">
       <TableHeader>
@@ -65,22 +64,24 @@ export function RosterTable({ workshopId, title, rows, onMark }: RosterTableProp
               </span>
             </Cell>
             <Cell label="Allergies / diet">
-              {hasDiet(r) ? (
-                <span className="roster-table__stack">
-                  <Badge variant="danger" className="roster-flag">
-                    <span aria-hidden="true">⚠ </span>Allergy / diet
-                  </Badge>
-                  <span className="roster-table__diet">{r.dietaryRestrictions}</span>
-                </span>
-              ) : (
-                <span className="roster-table__muted">None</span>
-              )}
-              {r.medicalNotes && (
-                <span className="roster-table__stack">
-                  <span className="roster-table__muted">Medical:</span>
-                  <span className="roster-table__diet">{r.medicalNotes}</span>
-                </span>
-              )}
+              <span className="roster-table__stack">
+                {hasDiet(r) ? (
+                  <>
+                    <Badge variant="danger" className="roster-flag">
+                      <span aria-hidden="true">⚠ </span>Allergy / diet
+                    </Badge>
+                    <span className="roster-table__diet">{r.dietaryRestrictions}</span>
+                  </>
+                ) : (
+                  <span className="roster-table__muted">None</span>
+                )}
+                {r.medicalNotes && (
+                  <span>
+                    <span className="roster-table__muted">Medical: </span>
+                    <span className="roster-table__diet">{r.medicalNotes}</span>
+                  </span>
+                )}
+              </span>
             </Cell>
             <Cell label="Photos">
               {photoFlag(r) ? (
@@ -127,7 +128,7 @@ export function RosterTable({ workshopId, title, rows, onMark }: RosterTableProp
               )}
             </Cell>
             <Cell label="Pick-up">
-              <PickupCell row={r} workshopId={workshopId} />
+              <PickupStatus row={r} />
             </Cell>
             <Cell label="Notes">
               {r.specialRequirements ? (

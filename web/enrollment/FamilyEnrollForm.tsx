@@ -92,7 +92,7 @@ export function FamilyEnrollForm(props: FamilyEnrollFormProps) {
                 onChange={(on) => onChoose(on ? [...chosen, c.id] : chosen.filter((x) => x !== c.id))}
                 description={
                   c.dateOfBirth
-                    ? `${ageAtWorkshop(c.dateOfBirth, workshop)} on ${formatLongDate(workshop.date)}${c.hasDietaryRestrictions ? ` · ${c.dietaryRestrictions || 'dietary needs'}` : ''}`
+                    ? `Age ${ageAtWorkshop(c.dateOfBirth, workshop)} on ${formatLongDate(workshop.date)}${c.hasDietaryRestrictions ? ` · ${c.dietaryRestrictions || 'dietary needs'}` : ''}`
                     : 'Add the date of birth on your family page to enroll.'
                 }
                 errorMessage={index >= 0 ? shown[`childIds.${index}`] : undefined}

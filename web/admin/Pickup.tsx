@@ -9,11 +9,64 @@ import { apiErrorIssues, apiErrorText, isApiError } from '../core/api.js';
 import { formatTime } from '../core/format.js';
 import { useRecordCollection } from './rosterApi.js';
 
+/** In the roster's table: who may collect the child, or who did. */
+export function PickupStatus({ row }: { row: RosterRow }) {
+  if (row.collected) return <Collected row={row} />;
+  return (
+    <span className="roster-table__stack">
+      {row.pickupAdults.map((a) => (
+        <span key={a.name}>
+          {a.name}
+          {a.relationship && <span className="roster-table__muted"> ({a.relationship})</span>}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function Collected({ row }: { row: RosterRow }) {
+  const c = row.collected!;
+  return (
+    <span className="roster-table__stack">
+      {c.onList ? (
+        <span>
+          <span aria-hidden="true">✓ </span>
+          {c.by}
+          {c.relationship && <span className="roster-table__muted"> ({c.relationship})</span>}
+        </span>
+      ) : (
+        <Badge variant="danger" className="roster-flag roster-flag--wrap">
+          <span aria-hidden="true">⚠ </span>
+          {c.by}: not on the list
+        </Badge>
+      )}
+      <span className="roster-table__muted">collected at {formatTime(c.at)}</span>
+    </span>
+  );
+}
+
 /**
- * Who may collect the child and who did: one press on a name of the family's list records it; a
- * name not on the list asks for a second, confirming step and is flagged in the history.
+ * The end of the session, by keyboard: for each child, one press on a name of the family's list
+ * records who collected them; "Someone else…" takes a name not on the list through a second,
+ * confirming step, and the history flags it. Outside the table, so Tab reaches every button.
  */
-export function PickupCell({ row, workshopId }: { row: RosterRow; workshopId: string }) {
+export function PickupList({ rows, workshopId }: { rows: RosterRow[]; workshopId: string }) {
+  return (
+    <section aria-labelledby="pickup-title" className="roster-pickup-list">
+      <h2 id="pickup-title">End of class: who collected each child</h2>
+      <ul>
+        {rows.map((r) => (
+          <li key={`${r.enrollmentId}:${r.participant}`} className="roster-pickup-list__row">
+            <strong>{r.name}</strong>
+            {r.collected ? <Collected row={r} /> : <PickupButtons row={r} workshopId={workshopId} />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PickupButtons({ row, workshopId }: { row: RosterRow; workshopId: string }) {
   const record = useRecordCollection(workshopId);
   const [other, setOther] = useState(false);
   const collect = (collectedBy: string) =>
@@ -28,29 +81,8 @@ export function PickupCell({ row, workshopId }: { row: RosterRow; workshopId: st
           }),
       },
     );
-
-  if (row.collected) {
-    const c = row.collected;
-    return (
-      <span className="roster-table__stack">
-        {c.onList ? (
-          <span>
-            <span aria-hidden="true">✓ </span>
-            {c.by}
-            {c.relationship && <span className="roster-table__muted"> ({c.relationship})</span>}
-          </span>
-        ) : (
-          <Badge variant="danger" className="roster-flag">
-            <span aria-hidden="true">⚠ </span>
-            {c.by}: not on the list
-          </Badge>
-        )}
-        <span className="roster-table__muted">collected at {formatTime(c.at)}</span>
-      </span>
-    );
-  }
   return (
-    <span className="roster-table__stack roster-pickup">
+    <span className="roster-pickup">
       {row.pickupAdults.map((a) => (
         <Button
           key={a.name}
