@@ -206,7 +206,7 @@ test.describe('families', () => {
       await lookAt(page, 'family-roster-pickup', 1280);
       await page.emulateMedia({ media: 'print' });
       await expect(
-        page.locator('.sign-in-sheet').getByRole('columnheader', { name: 'Signed out by, time' }),
+        page.locator('.sign-in-sheet').getByRole('columnheader', { name: 'Signed out' }),
       ).toBeVisible();
       await screenshot(page, 'family-roster-sheet');
     });

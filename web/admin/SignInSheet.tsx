@@ -56,7 +56,7 @@ export function SignInSheet({ roster }: { roster: Roster }) {
               Signature
             </th>
             <th scope="col" className="sign-in-sheet__out">
-              Signed out by, time
+              Signed out
             </th>
           </tr>
         </thead>
