@@ -105,6 +105,12 @@ test.describe('families', () => {
     // Two clicks, then a signature for each child.
     await page.getByText('Lily Whitfield', { exact: true }).click();
     await page.getByText('Max Whitfield', { exact: true }).click();
+    // Corrected on the spot, saved to Max's details (the button says so).
+    await page.getByRole('button', { name: 'Correct Max Whitfield’s details' }).click();
+    const correction = page.getByRole('group', { name: 'Correct Max Whitfield’s details' });
+    await correction.getByRole('textbox', { name: 'Please describe them' }).fill('Dairy and egg allergy');
+    await correction.getByRole('button', { name: 'Save to Max Whitfield’s details' }).click();
+    await expect(page.getByText(/Dairy and egg allergy/)).toBeVisible();
     await page.getByRole('textbox', { name: 'Sign for Lily Whitfield: your full name' }).fill('Eleanor Whitfield');
     await page.getByRole('textbox', { name: 'Sign for Max Whitfield: your full name' }).fill('Eleanor Whitfield');
     await page.getByText('I agree to the terms and conditions of enrollment').click();
@@ -205,9 +211,7 @@ test.describe('families', () => {
 
       await lookAt(page, 'family-roster-pickup', 1280);
       await page.emulateMedia({ media: 'print' });
-      await expect(
-        page.locator('.sign-in-sheet').getByRole('columnheader', { name: 'Signed out' }),
-      ).toBeVisible();
+      await expect(page.locator('.sign-in-sheet').getByRole('columnheader', { name: 'Signed out' })).toBeVisible();
       await screenshot(page, 'family-roster-sheet');
     });
   });

@@ -2,14 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { ChildInputSchema, EMPTY_CHILD, type ChildValues } from '../../contracts/account/child.js';
 import { withPhotographyRules } from '../../contracts/enrollment/fields.js';
 import { Button } from '../components/Button.js';
-import { Checkbox } from '../components/Checkbox.js';
-import { DateField } from '../components/DateField.js';
 import { Dialog } from '../components/Dialog.js';
-import { TextArea } from '../components/TextArea.js';
-import { TextField } from '../components/TextField.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText, isApiError } from '../core/api.js';
 import { useFormModel } from '../core/useFormModel.js';
+import { ChildFields } from './ChildFields.js';
 import { useAccountWrites } from './api.js';
 
 /**
@@ -49,8 +46,6 @@ export function ChildDialog({
         toast({ title: 'Not saved', description: apiErrorText(err) ?? 'Please try again.', variant: 'destructive' });
     }
   };
-  const v = form.values;
-
   return (
     <Dialog
       isOpen
@@ -68,41 +63,7 @@ export function ChildDialog({
       }
     >
       <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate className="account__form">
-        <TextField {...form.field('name')} label="Full name" isRequired autoComplete="off" />
-        <DateField
-          {...form.field('dateOfBirth')}
-          label="Date of birth"
-          isRequired
-          description="Each workshop works out the age at its own date."
-        />
-        <div className="account__pair">
-          <TextField {...form.field('grade')} label="Grade" isRequired autoComplete="off" />
-          <TextField {...form.field('school')} label="School" isRequired autoComplete="off" />
-        </div>
-        <Checkbox {...form.checkbox('hasDietaryRestrictions')}>Has dietary restrictions or allergies</Checkbox>
-        {v.hasDietaryRestrictions && (
-          <TextArea {...form.field('dietaryRestrictions')} label="Please describe them" isRequired rows={2} />
-        )}
-        <TextArea
-          {...form.field('medicalNotes')}
-          label="Medical notes"
-          rows={2}
-          description="Anything the instructor should know: an inhaler, an EpiPen, a condition."
-        />
-        <fieldset className="account__subgroup">
-          <legend className="field__label">Photography</legend>
-          {!v.photographyOptOut && (
-            <Checkbox {...form.checkbox('photographyConsent')}>
-              I consent to photographs of this child being taken and used by the school
-            </Checkbox>
-          )}
-          {!v.photographyOptOut && v.photographyConsent && (
-            <Checkbox {...form.checkbox('allowNameWithPhoto')}>Their first name may appear with their photo</Checkbox>
-          )}
-          <Checkbox {...form.checkbox('photographyOptOut')}>
-            Please do not photograph this child (complete opt-out)
-          </Checkbox>
-        </fieldset>
+        <ChildFields form={form} />
         {/* Enter in a field sends the form. */}
         <button type="submit" hidden />
       </form>

@@ -47,11 +47,16 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
   // Read in the browser only: the page the server renders (and keeps) never holds the token.
   const offerToken = new URLSearchParams(useAddressSearch('')).get('offer');
   // A signed-in family (the session cookie answers) picks its saved children instead of typing them.
-  const account = useApiRead<AccountView>(queryKeys.account());
+  const [familyAt, setFamilyAt] = useState<string | undefined>();
+  const account = useApiRead<AccountView>(queryKeys.account(familyAt ? { minPosition: familyAt } : undefined));
   const [byHand, setByHand] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [familyErrors, setFamilyErrors] = useState<Record<string, string>>({});
-  const family = account.status === 'success' && account.data.children.length > 0 && !byHand ? account.data : null;
+  // While the family is read again (after a correction), the form keeps the family as last read.
+  const lastFamily = useRef<AccountView | null>(null);
+  if (account.status === 'success') lastFamily.current = account.data;
+  const known = lastFamily.current;
+  const family = known && known.children.length > 0 && !byHand ? known : null;
 
   // As the form goes live: what was sent from this tab before (Back from the checkout), then what
   // was typed or filled in before now, which React would otherwise write over on its next render.
@@ -180,6 +185,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
               refusal={refusal}
               errors={familyErrors}
               onSubmit={(e) => void submitFamily(e)}
+              onChildSaved={setFamilyAt}
               onByHand={() => {
                 setRefusal(null);
                 setByHand(true);

@@ -10,6 +10,7 @@ import { Link } from '../components/Link.js';
 import { TextField } from '../components/TextField.js';
 import { formatLongDate } from '../core/format.js';
 import { Section } from './FormFields.js';
+import { ChildCorrection } from './ChildCorrection.js';
 
 /** What the family form sends: which saved children come, a signature for each who needs one, and the terms. */
 export interface FamilyEnrollment {
@@ -32,6 +33,8 @@ export interface FamilyEnrollFormProps {
   onSubmit(enrollment: FamilyEnrollment): void;
   /** Fill in the form by hand instead (someone not saved, or details to change for this booking only). */
   onByHand(): void;
+  /** A child's details were corrected (and saved to the family page): read the family again at `position`. */
+  onChildSaved(position: string): void;
 }
 
 /**
@@ -44,6 +47,7 @@ export function FamilyEnrollForm(props: FamilyEnrollFormProps) {
   const [signatures, setSignatures] = useState<Record<string, string>>({});
   const [agree, setAgree] = useState(false);
   const [own, setOwn] = useState<Record<string, string>>({});
+  const [correcting, setCorrecting] = useState<string | null>(null);
   const shown = { ...errors, ...own };
   const children = account.children;
   const needsSignature = (id: string) =>
@@ -85,20 +89,36 @@ export function FamilyEnrollForm(props: FamilyEnrollFormProps) {
           {children.map((c) => {
             const index = chosen.indexOf(c.id);
             return (
-              <Checkbox
-                key={c.id}
-                isSelected={index >= 0}
-                isDisabled={!c.dateOfBirth}
-                onChange={(on) => onChoose(on ? [...chosen, c.id] : chosen.filter((x) => x !== c.id))}
-                description={
-                  c.dateOfBirth
-                    ? `Age ${ageAtWorkshop(c.dateOfBirth, workshop)} on ${formatLongDate(workshop.date)}${c.hasDietaryRestrictions ? ` · ${c.dietaryRestrictions || 'dietary needs'}` : ''}`
-                    : 'Add the date of birth on your family page to enroll.'
-                }
-                errorMessage={index >= 0 ? shown[`childIds.${index}`] : undefined}
-              >
-                {c.name}
-              </Checkbox>
+              <div key={c.id} className="family-choice__child">
+                <Checkbox
+                  isSelected={index >= 0}
+                  isDisabled={!c.dateOfBirth}
+                  onChange={(on) => onChoose(on ? [...chosen, c.id] : chosen.filter((x) => x !== c.id))}
+                  description={
+                    c.dateOfBirth
+                      ? `Age ${ageAtWorkshop(c.dateOfBirth, workshop)} on ${formatLongDate(workshop.date)}${c.hasDietaryRestrictions ? ` · ${c.dietaryRestrictions || 'dietary needs'}` : ''}`
+                      : 'Add the date of birth on your family page to enroll.'
+                  }
+                  errorMessage={index >= 0 ? shown[`childIds.${index}`] : undefined}
+                >
+                  {c.name}
+                </Checkbox>
+                {index >= 0 &&
+                  (correcting === c.id ? (
+                    <ChildCorrection
+                      child={c}
+                      onCancel={() => setCorrecting(null)}
+                      onSaved={(position) => {
+                        setCorrecting(null);
+                        props.onChildSaved(position);
+                      }}
+                    />
+                  ) : (
+                    <Button variant="link" size="sm" onPress={() => setCorrecting(c.id)}>
+                      Correct {c.name}’s details
+                    </Button>
+                  ))}
+              </div>
             );
           })}
           {shown.childIds && <p className="field__error">{shown.childIds}</p>}
