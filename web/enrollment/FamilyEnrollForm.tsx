@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { AccountView } from '../../contracts/account/api.js';
 import { ageAtWorkshop } from '../../contracts/account/age.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
@@ -10,7 +10,9 @@ import { Link } from '../components/Link.js';
 import { TextField } from '../components/TextField.js';
 import { formatLongDate } from '../core/format.js';
 import { Section } from './FormFields.js';
-import { ChildCorrection } from './ChildCorrection.js';
+
+/** Loaded when a parent first corrects a child: the date field and its calendar code stay off the enroll page's first load. */
+const ChildCorrection = lazy(() => import('./ChildCorrection.js').then((m) => ({ default: m.ChildCorrection })));
 
 /** What the family form sends: which saved children come, a signature for each who needs one, and the terms. */
 export interface FamilyEnrollment {
@@ -105,14 +107,16 @@ export function FamilyEnrollForm(props: FamilyEnrollFormProps) {
                 </Checkbox>
                 {index >= 0 &&
                   (correcting === c.id ? (
-                    <ChildCorrection
-                      child={c}
-                      onCancel={() => setCorrecting(null)}
-                      onSaved={(position) => {
-                        setCorrecting(null);
-                        props.onChildSaved(position);
-                      }}
-                    />
+                    <Suspense fallback={null}>
+                      <ChildCorrection
+                        child={c}
+                        onCancel={() => setCorrecting(null)}
+                        onSaved={(position) => {
+                          setCorrecting(null);
+                          props.onChildSaved(position);
+                        }}
+                      />
+                    </Suspense>
                   ) : (
                     <Button variant="link" size="sm" onPress={() => setCorrecting(c.id)}>
                       Correct {c.name}’s details
