@@ -106,6 +106,8 @@ export const SignInEmailSentSchema = z.object({
 export const AccountEmailLinkedSchema = z.object({ householdId: Id, parentId: Id, linkedAt: Instant });
 export const AccountEmailInvitedSchema = z.object({ householdId: Id, parentId: Id, invitedAt: Instant });
 export const AccountEmailUnlinkedSchema = z.object({ householdId: Id, parentId: Id, unlinkedAt: Instant });
+/** "Sign out everywhere": links e-mailed to this address before `at` and not yet used no longer sign in. */
+export const AccountEmailLinksVoidedSchema = z.object({ householdId: Id, at: Instant });
 
 type Data<S extends z.ZodType> = z.infer<S>;
 export type HouseholdEvent =
@@ -126,7 +128,8 @@ export type SignInEvent =
 export type AccountEmailEvent =
   | DomainEvent<'AccountEmailLinked', Data<typeof AccountEmailLinkedSchema>>
   | DomainEvent<'AccountEmailInvited', Data<typeof AccountEmailInvitedSchema>>
-  | DomainEvent<'AccountEmailUnlinked', Data<typeof AccountEmailUnlinkedSchema>>;
+  | DomainEvent<'AccountEmailUnlinked', Data<typeof AccountEmailUnlinkedSchema>>
+  | DomainEvent<'AccountEmailLinksVoided', Data<typeof AccountEmailLinksVoidedSchema>>;
 
 export type HouseholdEventType = HouseholdEvent['type'];
 export type WaiverSigned = Data<typeof WaiverSignedSchema>;
@@ -153,4 +156,5 @@ export const accountEventSchemas = {
   AccountEmailLinked: AccountEmailLinkedSchema,
   AccountEmailInvited: AccountEmailInvitedSchema,
   AccountEmailUnlinked: AccountEmailUnlinkedSchema,
+  AccountEmailLinksVoided: AccountEmailLinksVoidedSchema,
 };

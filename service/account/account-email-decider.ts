@@ -15,6 +15,8 @@ interface Membership {
 export interface AccountEmailState {
   linked: Membership | null;
   invitations: Membership[];
+  /** Links asked for at or before this instant do not sign in ("Sign out everywhere"). */
+  linksVoidedAt: string | null;
 }
 
 export type AccountEmailCommand =
@@ -22,17 +24,21 @@ export type AccountEmailCommand =
   | { type: 'SignInEmail'; newHouseholdId: string; newParentId: string; at: string }
   | { type: 'InviteEmail'; householdId: string; parentId: string; at: string }
   /** The parent left (was removed from) the household: the address is free, its invitation void. */
-  | { type: 'UnlinkEmail'; householdId: string; at: string };
+  | { type: 'UnlinkEmail'; householdId: string; at: string }
+  /** "Sign out everywhere": the links e-mailed so far and not yet used stop working too. */
+  | { type: 'VoidLinks'; householdId: string; at: string };
 
 const sameHousehold = (householdId: string) => (m: Membership) => m.householdId === householdId;
 
 export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent, AccountEmailState> = {
-  initialState: { linked: null, invitations: [] },
+  initialState: { linked: null, invitations: [], linksVoidedAt: null },
   evolve(state, event) {
+    if (event.type === 'AccountEmailLinksVoided') return { ...state, linksVoidedAt: event.data.at };
     const { householdId, parentId } = event.data;
     switch (event.type) {
       case 'AccountEmailLinked':
         return {
+          ...state,
           linked: { householdId, parentId },
           invitations: state.invitations.filter((m) => m.householdId !== householdId),
         };
@@ -43,6 +49,7 @@ export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent
         };
       case 'AccountEmailUnlinked':
         return {
+          ...state,
           linked: state.linked?.householdId === householdId ? null : state.linked,
           invitations: state.invitations.filter((m) => m.householdId !== householdId),
         };
@@ -74,6 +81,8 @@ export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent
         if (!member) return [];
         return [{ type: 'AccountEmailUnlinked', data: { householdId, parentId: member.parentId, unlinkedAt: at } }];
       }
+      case 'VoidLinks':
+        return [{ type: 'AccountEmailLinksVoided', data: { householdId: command.householdId, at: command.at } }];
     }
   },
 };

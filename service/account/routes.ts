@@ -9,6 +9,9 @@ import { awaitProjections, MinPositionQuerySchema } from '../core/read-after-wri
 import { sameOriginWrites } from '../core/same-origin.js';
 import { validate } from '../core/validate.js';
 import { accountExport, accountView } from './account-view.js';
+import { accountEmailDecider } from './account-email-decider.js';
+import { accountEmailStream } from '../../contracts/account/events.js';
+import { pseudonymsFor } from '../core/pseudonyms.js';
 import { familyOf, requireFamily, signInFirst } from './family-session.js';
 import { familyWriteRoutes } from './family-routes.js';
 import { endCurrentSession, endSessionsOf } from './sessions.js';
@@ -42,6 +45,14 @@ export function accountRoutes(deps: AppDeps): Hono {
 
   app.post('/account/sign-out-everywhere', requireFamily(deps), async (c) => {
     const family = c.get('family');
+    const pseudonyms = pseudonymsFor(deps.config);
+    for (const parent of family.household.parents.filter((p) => p.status === 'active'))
+      await deps.commands.handle(
+        accountEmailDecider,
+        accountEmailStream(pseudonyms.email(parent.email)),
+        { type: 'VoidLinks', householdId: family.householdId, at: deps.clock().toISOString() },
+        requestMetadata(c, deps, 'visitor'),
+      );
     const ended = await endSessionsOf(deps, { householdId: family.householdId });
     await endCurrentSession(c, deps, family.session);
     deps.log.info('signed out everywhere', { householdId: family.householdId, sessions: ended });

@@ -12,6 +12,7 @@ export type SignInState =
   | {
       status: 'requested' | 'used';
       email: string;
+      requestedAt: string;
       secretHash: string;
       expiresAt: string;
       emailSent: boolean;
@@ -50,7 +51,7 @@ export function assertUsable(
   state: SignInState,
   secretHash: string,
   at: string,
-): asserts state is Extract<SignInState, { status: 'requested' }> {
+): asserts state is Exclude<SignInState, { status: 'none' }> {
   if (state.status !== 'requested' || state.secretHash !== secretHash) throw linkRefused();
   if (Date.parse(at) >= Date.parse(state.expiresAt)) throw linkRefused();
 }
@@ -60,8 +61,8 @@ export const signInDecider: Decider<SignInCommand, SignInEvent, SignInState> = {
   evolve(state, event) {
     switch (event.type) {
       case 'SignInLinkRequested': {
-        const { email, secretHash, expiresAt } = event.data;
-        return { status: 'requested', email, secretHash, expiresAt, emailSent: false };
+        const { email, secretHash, expiresAt, requestedAt } = event.data;
+        return { status: 'requested', email, secretHash, expiresAt, requestedAt, emailSent: false };
       }
       case 'SignInLinkUsed':
         return state.status === 'none' ? state : { ...state, status: 'used' };

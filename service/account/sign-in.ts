@@ -39,7 +39,7 @@ export async function signInMailsSent(deps: AppDeps): Promise<void> {
   }
 }
 
-function afterAnswer(deps: AppDeps, work: () => Promise<void>): void {
+export function afterAnswer(deps: AppDeps, work: () => Promise<void>): void {
   let set = pending.get(deps);
   if (!set) pending.set(deps, (set = new Set()));
   const running: Promise<void> = Promise.resolve()
@@ -51,7 +51,7 @@ function afterAnswer(deps: AppDeps, work: () => Promise<void>): void {
   set.add(running);
 }
 
-const siteBase = (deps: AppDeps) =>
+export const siteBase = (deps: AppDeps) =>
   (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
 
 /**
@@ -189,6 +189,12 @@ export async function verifySignIn(
   const link = await deps.commands.state(signInDecider, stream);
   assertUsable(link, secretHash, at);
   const { email } = link;
+  // "Sign out everywhere" voids the links e-mailed before it, used or not.
+  const { linksVoidedAt } = await deps.commands.state(
+    accountEmailDecider,
+    accountEmailStream(pseudonymsFor(deps.config).email(email)),
+  );
+  if (linksVoidedAt && Date.parse(link.requestedAt) <= Date.parse(linksVoidedAt)) throw linkRefused();
   const { householdId, parentId, positions } = await arrive(deps, email, at, metadata);
   const used = await deps.commands.handle(
     signInDecider,

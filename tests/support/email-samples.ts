@@ -132,4 +132,9 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     known: true,
     publicUrl: PUBLIC_URL,
   },
+  'parent-invited': {
+    invited: 'bo@example.com',
+    familyUrl: `${PUBLIC_URL}/account`,
+    publicUrl: PUBLIC_URL,
+  },
 };

@@ -201,6 +201,9 @@ describe('POST /api/enroll/workshop/:id with childIds: saved children, two click
       body: { signatures: [{ childId: theirs.lily, signedName: 'X Y Z' }], agree: true },
     });
 
+    const theirParent = (await t.account(theirs.cookie)).you.parentId;
+    const parentRemoved = await t.call('DELETE', `/api/account/parents/${theirParent}`, { cookie: mine.cookie });
+    expect(parentRemoved.status).toBe(404);
     for (const res of [enrolled, changed, removed, signedFor]) {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({
@@ -375,7 +378,12 @@ describe('the household: second parent, details offered by a booking, and the ex
     const second = nextParentEmail('second');
     const invited = await t.call('POST', '/api/account/parents', { cookie: f.cookie, body: { email: second } });
     expect(invited.status, await invited.clone().text()).toBe(201);
-    expect(t.mailer.sent.length).toBeGreaterThan(0);
+    await signInMailsSent(t.deps);
+    // The family's parent is told (a stolen session cannot add a parent unseen); the invited address gets its link.
+    expect(t.mailer.sent.filter((m) => m.to === f.email).at(-1)?.subject).toBe(
+      'A second parent was invited to your family page',
+    );
+    expect(t.mailer.sent.filter((m) => m.to === second).at(-1)?.subject).toBe('You are invited to a family page');
 
     const cookie2 = await t.signIn(second);
     const page2 = await t.account(cookie2);

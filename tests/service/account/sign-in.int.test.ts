@@ -238,6 +238,19 @@ describe('the session: an HttpOnly cookie, never in a body, 30 days sliding', ()
     expect((await t.call('GET', '/api/account', { cookie: laptop })).status).toBe(401);
   });
 
+  it('given a link e-mailed but not used yet, when the family signs out everywhere, then that link no longer signs in; a link asked for afterwards does', async () => {
+    t = await makeAccountApp();
+    const email = nextParentEmail();
+    const laptop = await t.signIn(email);
+    await t.call('POST', '/api/account/sign-in', { body: { email } });
+    const pending = await t.linkFor(email);
+
+    expect((await t.call('POST', '/api/account/sign-out-everywhere', { cookie: laptop, body: {} })).status).toBe(200);
+
+    expect((await verify(pending)).status).toBe(401);
+    expect(await t.signIn(email)).toMatch(/^family_session=/);
+  });
+
   it('given a session unused for 30 days, then it has ended; one used within them moves its end (sliding)', async () => {
     const time = movableClock();
     t = await makeAccountApp({ clock: time.clock });
