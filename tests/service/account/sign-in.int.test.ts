@@ -125,6 +125,12 @@ describe('POST /api/account/sign-in/verify: the link works once, for 20 minutes'
     expect(sessionCookieOf(second)).toBeNull();
   });
 
+  it('given the link’s page, then it is answered with no Referer to send on (the token stays out of other sites’ logs)', async () => {
+    t = await makeAccountApp();
+    const res = await t.app.request(`/account/sign-in/r1.${'A'.repeat(43)}`);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('given one link pressed in two tabs at once, then exactly one signs in', async () => {
     t = await makeAccountApp();
     const email = nextParentEmail();
