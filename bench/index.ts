@@ -8,8 +8,10 @@ import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
+import { benchMakeups } from './makeups.js';
 import { benchStartup } from './startup.js';
 import { benchForcedRenders } from './forced-renders.js';
+import { benchPrivacy } from './privacy.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -21,13 +23,15 @@ const sections: Section[] = [
   ['start-up (compiled server, embedded default)', benchStartup],
   ['event store (SQLite, synchronous=FULL)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
+  ['privacy: personal fields encrypted vs in clear (SQLite)', benchPrivacy],
   ['HTTP API', benchApi],
   ['forced renders: 50 clients, random query strings, /health measured (built app)', benchForcedRenders],
   ['web bundle', benchWebBundle],
   ['lighthouse (mobile preset, public pages and the enroll form)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['admin tracker over 10,000 enrollments', benchAdmin],
-  ['workshop roster: 50 seats over 10,000 enrollments (SQLite)', benchRoster],
+  ['workshop roster: 50 seats, and one session of a 20-session course, over 10,000 enrollments (SQLite)', benchRoster],
+  ['make-ups: 300 at once for one session with 3 free seats (SQLite)', benchMakeups],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
 ];
 

@@ -7,6 +7,8 @@ import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
 import { accountEventSchemas } from './account/events.js';
+import { makeupCreditEventSchemas } from './courses/events.js';
+import { privacyEventSchemas } from './privacy/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -18,4 +20,6 @@ export const eventSchemas: EventSchemas = {
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
   ...accountEventSchemas,
+  ...makeupCreditEventSchemas,
+  ...privacyEventSchemas,
 };

@@ -14,6 +14,8 @@ import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
 import { householdsProjector } from './account/households.js';
+import { makeupCreditsProjector } from './courses/makeup-credits.js';
+import { accessLogProjector } from './privacy/access-log.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -32,4 +34,6 @@ export const allProjectors: readonly AnyProjector[] = [
   rosterProjector,
   workshopMessagesProjector,
   householdsProjector,
+  makeupCreditsProjector,
+  accessLogProjector,
 ];

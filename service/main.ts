@@ -15,6 +15,7 @@ import { allProjectors } from '../projections/index.js';
 import { HoldTimer } from './enrollment/sale/hold-timer.js';
 import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
 import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
+import { RetentionTimer } from './privacy/retention-timer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
@@ -55,6 +56,8 @@ async function main() {
     payments: createPaymentsPort(config, log),
     mailer: createMailer(config),
     rateLimits: stores.rateLimits,
+    keys: stores.keys,
+    encryption: stores.encryption,
   };
 
   // One runner for the projections (here on the embedded default, else in the projector service)
@@ -88,6 +91,9 @@ async function main() {
   // Waitlist entries not confirmed within a day lapse; its own lease, one process at a time.
   const lapses = new WaitlistLapseTimer(deps, { takeOverAtStart });
   lapses.start();
+  // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session; its own lease.
+  const retention = new RetentionTimer(deps, { takeOverAtStart });
+  retention.start();
   const server = serve(
     { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
     (info) => {
@@ -122,6 +128,7 @@ async function main() {
     await timer.stop();
     await reminders.stop();
     await lapses.stop();
+    await retention.stop();
     await runner.stop();
     waiter.close();
     await stores.close();

@@ -4,6 +4,7 @@ import type { ParticipantDetail } from '../enrollment/participants.js';
 import { PaymentStatusSchema } from './enrollments.js';
 import { oneLineText } from '../core/text.js';
 import { WaiverDocumentSchema } from '../policies/waivers.js';
+import { SessionSchema } from '../catalogue/sessions.js';
 
 /**
  * A participant's photography choice as the roster flags it: opted out, photos with the first name,
@@ -81,7 +82,7 @@ export const RosterRowSchema = z.object({
   specialRequirements: z.string(),
   status: z.enum(['pending', 'confirmed']),
   paymentStatus: PaymentStatusSchema,
-  /** null until an administrator marks it. */
+  /** null until an administrator marks it (in the roster's session). */
   present: z.boolean().nullable(),
   /**
    * The saved child of a family account (enrolled with `childIds`): the row shows the child's
@@ -94,10 +95,24 @@ export const RosterRowSchema = z.object({
   /** The adults the family allows to collect the child: its parents and its pick-up list. */
   pickupAdults: z.array(PickupAdultSchema),
   collected: CollectionSchema.nullable(),
+  /** A child of another booking (or offering) in this session on a make-up credit. */
+  makeup: z.boolean(),
+  /** `notified`: the parent reported in advance that the child misses this session (then `present` is false). */
+  absence: z.enum(['notified']).nullable(),
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 
-/** GET /api/admin/workshops/{id}/roster: the workshop and one row per participant, by name. */
+/** `?session=N` (from 1; default: the next session not yet over). */
+export const RosterQuerySchema = z.object({
+  session: z.coerce
+    .number({ error: 'session must be a session number from 1.' })
+    .int('session must be a whole number from 1.')
+    .min(1, 'session must be a whole number from 1.')
+    .max(20, 'session must be at most 20.')
+    .optional(),
+});
+
+/** GET /api/admin/workshops/{id}/roster: the workshop and one row per participant of one session, by name. */
 export const RosterSchema = z.object({
   workshop: z.object({
     id: z.string(),
@@ -108,6 +123,9 @@ export const RosterSchema = z.object({
     instructor: z.string(),
     capacity: z.number().int(),
   }),
+  /** The session the rows are for, from 1, and every session of the workshop. */
+  session: z.number().int(),
+  sessions: z.array(SessionSchema),
   rows: z.array(RosterRowSchema),
 });
 export type Roster = z.infer<typeof RosterSchema>;
@@ -121,6 +139,13 @@ export const AttendanceRequestSchema = z
       .int('participant must be a whole number from 0.')
       .nonnegative('participant must be a whole number from 0.'),
     present: z.boolean({ error: 'present must be true or false.' }),
+    /** The session marked, from 1 (absent: the first, as before courses). */
+    session: z
+      .number({ error: 'session must be the session’s number, a whole number from 1.' })
+      .int('session must be a whole number from 1.')
+      .min(1, 'session must be a whole number from 1.')
+      .max(20, 'session must be at most 20.')
+      .default(1),
   })
   .strict();
 export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
@@ -138,6 +163,13 @@ export const CollectionRequestSchema = z
       .min(2, 'Please give the name of the adult collecting the child.')
       .max(200, 'Please keep this under 200 characters.'),
     confirmNotOnList: z.boolean().optional().default(false),
+    /** The session it ends, from 1 (absent: the first). */
+    session: z
+      .number({ error: 'session must be the session’s number, a whole number from 1.' })
+      .int('session must be a whole number from 1.')
+      .min(1, 'session must be a whole number from 1.')
+      .max(20, 'session must be at most 20.')
+      .default(1),
   })
   .strict();
 export type CollectionRequest = z.input<typeof CollectionRequestSchema>;
@@ -153,6 +185,7 @@ export type CollectionResult = z.infer<typeof CollectionResultSchema>;
 /** The answer: what was recorded, and the position to read the roster at. */
 export const AttendanceResultSchema = z.object({
   enrollmentId: z.string(),
+  session: z.number().int(),
   participant: z.number().int(),
   present: z.boolean(),
   position: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFUND_STATUSES } from '../admin/after-sale.js';
+import { ParticipantIndexSchema, REFUND_STATUSES } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
 import {
   PaymentMethodSchema,
@@ -8,6 +8,7 @@ import {
   WorkshopWhenWhereSchema,
 } from '../enrollment/events.js';
 import { isStrictCategory } from '../enrollment/form.js';
+import { AbsenceViewSchema, MakeupCreditViewSchema, MakeupOptionSchema } from '../courses/api.js';
 import {
   BaseParticipantSchema,
   countMismatch,
@@ -15,6 +16,7 @@ import {
   participantList,
   StrictParticipantSchema,
 } from '../enrollment/participants.js';
+import { LeftParticipantSchema } from '../enrollment/left-participants.js';
 
 /**
  * The parent's own booking page (`/booking/<token>`), reached by the signed link in every e-mail.
@@ -84,9 +86,26 @@ export const BookingViewSchema = z.object({
   paidCents: z.number().int(),
   refundedCents: z.number().int(),
   refunds: z.array(BookingRefundSchema),
+  /** Participants who gave up their place while the others still come (their details stay in `participants`, by index). */
+  leftParticipants: z.array(LeftParticipantSchema),
+  /**
+   * What cancelling one participant's place gives today, while two or more still come (else null):
+   * the policy's terms for that place (`refundCents` its share), and what those still coming would
+   * then pay (`remainingCents`).
+   */
+  cancelOne: z.object({ terms: CancellationTermsSchema, remainingCents: z.number().int() }).nullable(),
   /** Whether the details can still be corrected (confirmed and not begun). */
   editable: z.boolean(),
   cancellation: CancellationTermsSchema,
+  /** A course's absences reported from this page (which child misses which session). */
+  absences: z.array(AbsenceViewSchema),
+  /** The booking's make-up credits, each with the sessions it can be booked into now. */
+  credits: z.array(MakeupCreditViewSchema.extend({ options: z.array(MakeupOptionSchema) })),
+  /**
+   * The children's safety details: erased on `erasedAt` after the retention period, or kept until
+   * `days` after the last session (SAFETY_DATA_RETENTION_DAYS).
+   */
+  safetyData: z.object({ days: z.number().int().positive(), erasedAt: z.string().nullable() }),
   /** Feed position the view reflects. */
   position: z.string(),
 });
@@ -116,5 +135,9 @@ export function correctionSchemaFor(category: string, participants: number) {
 }
 export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSchemaFor>>;
 
-/** POST /api/bookings/{token}/cancel: no fields, `{}`; the refund is the policy's. The answer is the booking as it now stands, as PATCH's. */
-export const CancelBookingRequestSchema = z.object({}).strict();
+/**
+ * POST /api/bookings/{token}/cancel: `{}` cancels the booking, `{ participant }` (index from 0) one
+ * participant's place while the others still come; the refund is the policy's (for one place, its
+ * share: `cancelOne`). The answer is the booking as it now stands, as PATCH's.
+ */
+export const CancelBookingRequestSchema = z.object({ participant: ParticipantIndexSchema.optional() }).strict();

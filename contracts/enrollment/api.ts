@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
+import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 
 /**
@@ -58,6 +59,12 @@ export const EnrollmentResponseSchema = z.object({
    * lets the same browser change its unpaid enrollment, which nobody else can replace.
    */
   holdToken: z.string().optional(),
+  /**
+   * Proof that this browser made the enrollment (the same signature as `holdToken`, kept apart):
+   * POSTed, never put in an address, to /api/orders/{orderId}/receipt.pdf, it lets the order
+   * confirmation page's PDF name the participants. Absent from answers made before it existed.
+   */
+  receiptToken: z.string().optional(),
   amountCents: z.number().int(),
   /** Global position of the last event written; pass it as ?minPosition to the next query. */
   position: z.string(),
@@ -121,6 +128,13 @@ export const OrderSchema = z.object({
    * until the projection is rebuilt (`npm run projections -- rebuild orders`).
    */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
+  /** Participants who gave up their place while the others still come (absent: none). */
+  leftParticipants: z.array(LeftParticipantSchema).optional(),
+  /**
+   * What the booking costs now, once a participant left or it was transferred (absent: `amountCents`,
+   * what was bought): the base against which the next participant's share is measured.
+   */
+  amountNowCents: z.number().int().optional(),
   contactName: z.string(),
   email: z.string(),
   subtotalCents: z.number().int(),
@@ -155,6 +169,7 @@ export const OrderViewSchema = OrderSchema.omit({
   contactName: true,
   attendees: true,
   participantDetails: true,
+  leftParticipants: true,
   paymentIntentId: true,
   lastPaymentError: true,
   householdId: true,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
+import { ERASED } from '../core/erased.js';
 import {
   describesDietaryRestrictions,
   evenWithOtherErrors,
@@ -165,15 +166,41 @@ export const splitNames = (names: string): string[] =>
     .filter(Boolean);
 
 /**
+ * Whom `participantNames` names, in the specification's shape: as many names as participants are
+ * the participants, the first one included (`first`); fewer are the ones after the first (the
+ * student, or outside the stricter categories the contact), `first` then undefined.
+ * `namesFitParticipants` says which counts the form accepts.
+ */
+export function namedParticipants(participantNames: string, participants: number) {
+  const names = splitNames(participantNames);
+  return names.length === participants && participants > 0
+    ? { first: names[0], others: names.slice(1) }
+    : { first: undefined, others: names };
+}
+
+/**
+ * Why the names do not fit the count, or null when they do: none (the participants after the first
+ * unnamed), one for each participant, or one for each after the first.
+ */
+export function namesMismatch(participantNames: string, participants: number): string | null {
+  const given = splitNames(participantNames).length;
+  if (given === 0 || given === participants || given === participants - 1) return null;
+  const all = `${participants} ${participants === 1 ? 'name' : 'names'} (everyone)`;
+  const after = participants > 1 ? ` or ${participants - 1} (everyone after the first participant)` : '';
+  return `Participant names: ${participants} ${participants === 1 ? 'participant takes' : 'participants take'} ${all}${after}; ${given} ${given === 1 ? 'was' : 'were'} given.`;
+}
+
+/**
  * The details of a form sent in the specification's shape: the student fields are the first
- * participant, `participantNames` names the others (their other details unknown).
+ * participant, `participantNames` names the others (their other details unknown), or everyone
+ * when it gives one name per participant (`namedParticipants`).
  */
 export function detailsFromLegacy(form: LegacyParticipantFields): ParticipantDetail[] {
-  const others = splitNames(form.participantNames);
+  const { first, others } = namedParticipants(form.participantNames, form.participants);
   return Array.from({ length: form.participants }, (_, i) =>
     i === 0
       ? withPhotographyRules({
-          name: form.studentName,
+          name: first ?? form.studentName,
           age: form.studentAge,
           grade: form.studentGrade,
           school: form.school,
@@ -246,12 +273,18 @@ export function photographyChoice(
  */
 export function participantFacts(p: ParticipantDetail, strict: boolean): { label: string; value: string }[] {
   if (!strict) return [];
+  // Erased details read as erased, not as the "no" their stored placeholders (false, null) would say.
+  const erased = p.name === ERASED;
   return [
-    { label: 'Age', value: p.age === null ? '-' : String(p.age) },
+    { label: 'Age', value: p.age === null ? (erased ? ERASED : '-') : String(p.age) },
     { label: 'Grade', value: p.grade || '-' },
     { label: 'School', value: p.school || '-' },
-    { label: 'Dietary restrictions', value: p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None' },
-    { label: 'Photography', value: photographyChoice(p) },
+    {
+      label: 'Dietary restrictions',
+      value:
+        p.dietaryRestrictions === ERASED ? ERASED : p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None',
+    },
+    { label: 'Photography', value: erased ? ERASED : photographyChoice(p) },
   ];
 }
 

@@ -7,6 +7,7 @@ import {
   type EnrollmentEvent,
 } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import { leftOf } from '../../contracts/enrollment/left-participants.js';
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
@@ -32,6 +33,8 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'ParticipantCancelled',
+    'ParticipantTransferred',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -104,7 +107,13 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         };
       }
       case 'EnrollmentTransferred':
-        return { ...doc, workshopId: e.data.toWorkshopId, item: e.data.item, movedFrom: null };
+        return {
+          ...doc,
+          workshopId: e.data.toWorkshopId,
+          item: e.data.item,
+          movedFrom: null,
+          amountNowCents: e.data.amountCents,
+        };
       case 'BookingRescheduled': {
         // The first move by the school keeps what was booked; a move back to it clears it.
         const booked = doc.movedFrom ?? whenWhereOf(e.data.fromItem);
@@ -115,6 +124,15 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, emailSent: true };
       case 'ParticipantDetailsCorrected':
         return { ...doc, participantDetails: e.data.participantDetails, attendees: e.data.attendees };
+      case 'ParticipantCancelled':
+      case 'ParticipantTransferred': {
+        const left = leftOf(e);
+        return {
+          ...doc,
+          leftParticipants: [...(doc.leftParticipants ?? []), left],
+          amountNowCents: e.data.amountCents,
+        };
+      }
     }
   },
 });

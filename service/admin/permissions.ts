@@ -57,6 +57,8 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'GET', path: '/workshops/:id/bookings', area: 'catalogue' },
   { method: 'ALL', path: '/inquiries', area: 'inquiries' },
   { method: 'ALL', path: '/inquiries/*', area: 'inquiries' },
+  // Erasing a family's personal data, and the access log of who read children's details.
+  { method: 'ALL', path: '/privacy/*', area: 'privacy' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },

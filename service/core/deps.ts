@@ -7,6 +7,8 @@ import type { Mailer } from '../mail/port.js';
 import type { RateLimitStore } from '../../platform/ratelimit/port.js';
 import type { CommandHandler } from '../../platform/command/handler.js';
 import type { WaiverTable } from '../../contracts/policies/waivers.js';
+import type { KeyStore } from '../../platform/keystore/port.js';
+import type { EncryptingEventStore } from '../../platform/eventstore/encrypting.js';
 
 /** Lets a query wait (bounded) until the named projections have reached a position. */
 export interface ProjectionWaiter {
@@ -37,4 +39,8 @@ export interface AppDeps {
    * force: a test publishes a new version here.
    */
   waivers?: WaiverTable;
+  /** The data subjects' keys: destroying them is erasure (service/privacy/). */
+  keys: KeyStore;
+  /** The encrypting layer of `eventStore`, for the subjects of streams; null on a store without one. */
+  encryption: Pick<EncryptingEventStore, 'subjectOfStream'> | null;
 }

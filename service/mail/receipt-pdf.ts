@@ -4,7 +4,13 @@ import { toOneLine } from '../../contracts/core/text.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
-import { receiptDate, receiptStamp, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
+import {
+  placeCancelled,
+  receiptDate,
+  receiptPdfFileName,
+  receiptStamp,
+  type ReceiptOrder,
+} from '../../contracts/enrollment/receipt.js';
 import type { MailAttachment } from './port.js';
 import { COLORS } from './templates/theme.js';
 
@@ -23,8 +29,7 @@ export interface ReceiptPdfOrder extends ReceiptOrder {
   refundsUnderwayCents: number;
 }
 
-/** {product}-Receipt-{orderId}.pdf, beside the text receipt's name. */
-export const receiptPdfFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.pdf`;
+export { receiptPdfFileName };
 
 /** The confirmation e-mail's attachment: the PDF's bytes in base64. */
 export const receiptPdfAttachment = async (
@@ -266,7 +271,8 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
   const names = details
     ? details.map((p, i) => {
         const name = participantName(p, i, order.contactName ?? '');
-        return isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        const aged = isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        return `${aged}${placeCancelled(order, i)}`;
       })
     : (order.attendees ?? []);
   if (names.length > 0) for (const [i, name] of names.entries()) w.field(`${i + 1}.`, name, 24);

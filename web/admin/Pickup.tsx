@@ -50,7 +50,7 @@ function Collected({ row }: { row: RosterRow }) {
  * records who collected them; "Someone else…" takes a name not on the list through a second,
  * confirming step, and the history flags it. Outside the table, so Tab reaches every button.
  */
-export function PickupList({ rows, workshopId }: { rows: RosterRow[]; workshopId: string }) {
+export function PickupList({ rows, workshopId, session }: { rows: RosterRow[]; workshopId: string; session: number }) {
   return (
     <section aria-labelledby="pickup-title" className="roster-pickup-list">
       <h2 id="pickup-title">End of class: who collected each child</h2>
@@ -58,7 +58,7 @@ export function PickupList({ rows, workshopId }: { rows: RosterRow[]; workshopId
         {rows.map((r) => (
           <li key={`${r.enrollmentId}:${r.participant}`} className="roster-pickup-list__row">
             <strong>{r.name}</strong>
-            {r.collected ? <Collected row={r} /> : <PickupButtons row={r} workshopId={workshopId} />}
+            {r.collected ? <Collected row={r} /> : <PickupButtons row={r} workshopId={workshopId} session={session} />}
           </li>
         ))}
       </ul>
@@ -66,12 +66,12 @@ export function PickupList({ rows, workshopId }: { rows: RosterRow[]; workshopId
   );
 }
 
-function PickupButtons({ row, workshopId }: { row: RosterRow; workshopId: string }) {
+function PickupButtons({ row, workshopId, session }: { row: RosterRow; workshopId: string; session: number }) {
   const record = useRecordCollection(workshopId);
   const [other, setOther] = useState(false);
   const collect = (collectedBy: string) =>
     record.mutate(
-      { enrollmentId: row.enrollmentId, participant: row.participant, collectedBy },
+      { enrollmentId: row.enrollmentId, participant: row.participant, collectedBy, session },
       {
         onError: (err) =>
           toast({
@@ -104,13 +104,25 @@ function PickupButtons({ row, workshopId }: { row: RosterRow; workshopId: string
       >
         Someone else…
       </Button>
-      {other && <OtherAdultDialog row={row} workshopId={workshopId} onClose={() => setOther(false)} />}
+      {other && (
+        <OtherAdultDialog row={row} workshopId={workshopId} session={session} onClose={() => setOther(false)} />
+      )}
     </span>
   );
 }
 
 /** A name not on the pick-up list: typed, then confirmed after the server says it is not on the list. */
-function OtherAdultDialog({ row, workshopId, onClose }: { row: RosterRow; workshopId: string; onClose: () => void }) {
+function OtherAdultDialog({
+  row,
+  workshopId,
+  session,
+  onClose,
+}: {
+  row: RosterRow;
+  workshopId: string;
+  session: number;
+  onClose: () => void;
+}) {
   const record = useRecordCollection(workshopId);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -118,7 +130,7 @@ function OtherAdultDialog({ row, workshopId, onClose }: { row: RosterRow; worksh
 
   const send = (confirmNotOnList: boolean) =>
     record.mutate(
-      { enrollmentId: row.enrollmentId, participant: row.participant, collectedBy: name, confirmNotOnList },
+      { enrollmentId: row.enrollmentId, participant: row.participant, collectedBy: name, confirmNotOnList, session },
       {
         onSuccess: onClose,
         onError: (err) => {

@@ -45,13 +45,24 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
                   <span aria-hidden="true">Present</span>
                 </Checkbox>
                 {r.present !== true && (
-                  <span className="roster-table__muted">{r.present === false ? 'absent' : 'not marked'}</span>
+                  <span className="roster-table__muted">
+                    {r.absence === 'notified'
+                      ? 'absent (parent told us)'
+                      : r.present === false
+                        ? 'absent'
+                        : 'not marked'}
+                  </span>
                 )}
               </span>
             </Cell>
             <Cell label="Participant">
               <span className="roster-table__stack">
                 <strong>{r.name}</strong>
+                {r.makeup && (
+                  <Badge variant="accent" className="roster-flag">
+                    Make-up
+                  </Badge>
+                )}
                 <span className="roster-table__muted">{childFacts(r)}</span>
                 <span className="roster-waivers">
                   {r.waivers.map((w) => (

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AttendanceRequest,
   AttendanceResult,
@@ -11,17 +11,22 @@ import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 
-export const useRoster = (workshopId: string) =>
-  useQuery({ queryKey: queryKeys.adminRoster(workshopId), queryFn: adminQueryFn as () => Promise<Roster> });
+/** One session's roster (`session` from 1), or the server's choice: the next session not yet over. */
+export const useRoster = (workshopId: string, session?: number) =>
+  useQuery({
+    queryKey: queryKeys.adminRoster(workshopId, session),
+    queryFn: adminQueryFn as () => Promise<Roster>,
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * Marks a participant present or absent: the box changes at once (optimistic), goes back with a
  * toast if the server refuses, and the roster is read again once no other mark is on its way (an
  * earlier answer must not undo a later box). The server answers after its read models show the mark.
  */
-export function useMarkAttendance(workshopId: string) {
+export function useMarkAttendance(workshopId: string, session?: number) {
   const queryClient = useQueryClient();
-  const key = queryKeys.adminRoster(workshopId);
+  const key = queryKeys.adminRoster(workshopId, session);
   const mutationKey = ['attendance', workshopId];
   return useMutation({
     mutationKey,
@@ -68,6 +73,6 @@ export function useRecordCollection(workshopId: string) {
   return useMutation({
     mutationFn: (body: CollectionRequest) =>
       adminJson<CollectionResult>('POST', `/api/admin/workshops/${encodeURIComponent(workshopId)}/collected`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminRoster(workshopId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminRoster(workshopId).slice(0, 1) }),
   });
 }

@@ -8,10 +8,14 @@ import { deadlineText } from './bookingText.js';
 
 type Open = Exclude<CancellationTerms, { kind: 'closed' }>;
 
-/** What cancelling gives, said before the parent confirms. */
-export function refundSentence(terms: Open): string {
+/** What cancelling gives, said before the parent confirms; for one place, that place's share. */
+export function refundSentence(terms: Open, onePlace = false): string {
   switch (terms.kind) {
     case 'full-refund':
+      if (onePlace)
+        return terms.refundCents > 0
+          ? `You will get ${formatUsd(terms.refundCents)} back to the card you paid with.`
+          : 'Nothing is refunded: the price of those still coming stays the same.';
       return `You will get a full refund of ${formatUsd(terms.refundCents)} to the card you paid with.`;
     case 'no-refund':
       return terms.movedBySchool
@@ -22,21 +26,27 @@ export function refundSentence(terms: Open): string {
   }
 }
 
-/** Cancel under the school's policy, once the parent has read what it gives; the server decides again. */
+/**
+ * Cancel under the school's policy, once the parent has read what it gives; the server decides
+ * again. With `place`, one participant's place only (the others still come, at `remainingCents`).
+ */
 export function CancelBookingDialog({
   token,
   booking,
   terms,
+  place,
   isOpen,
   onClose,
 }: {
   token: string;
   booking: BookingView;
   terms: Open;
+  place?: { index: number; name: string; remainingCents: number };
   isOpen: boolean;
   onClose: (cancelled: boolean) => void;
 }) {
   const { cancel } = useBookingChanges(token);
+  const staying = booking.participants.length - booking.leftParticipants.length;
   const refused = cancel.error
     ? (apiErrorText(cancel.error) ?? 'We could not cancel just now. Please try again in a moment.')
     : null;
@@ -44,29 +54,35 @@ export function CancelBookingDialog({
     <Dialog
       isOpen={isOpen}
       onOpenChange={(open) => !open && onClose(false)}
-      title="Cancel this booking?"
+      title={place ? `Cancel ${place.name}’s place?` : 'Cancel this booking?'}
       footer={
         <>
           <Button variant="ghost" onPress={() => onClose(false)}>
-            Keep my booking
+            {place ? 'Keep the place' : 'Keep my booking'}
           </Button>
           <Button
             variant="danger"
             isDisabled={cancel.isPending}
-            onPress={() => cancel.mutate(undefined, { onSuccess: () => onClose(true) })}
+            onPress={() => cancel.mutate(place?.index, { onSuccess: () => onClose(true) })}
           >
-            {cancel.isPending ? 'Cancelling…' : 'Yes, cancel my booking'}
+            {cancel.isPending ? 'Cancelling…' : place ? `Yes, cancel ${place.name}’s place` : 'Yes, cancel my booking'}
           </Button>
         </>
       }
     >
-      <p>
-        You are cancelling{' '}
-        {booking.participants.length === 1 ? 'the place' : `all ${booking.participants.length} places`} at{' '}
-        <strong>{booking.item.title}</strong>. This cannot be undone.
-      </p>
+      {place ? (
+        <p>
+          {place.name} will no longer come to <strong>{booking.item.title}</strong>. The others keep their places, and
+          the booking costs {formatUsd(place.remainingCents)} for them. This cannot be undone.
+        </p>
+      ) : (
+        <p>
+          You are cancelling {staying === 1 ? 'the place' : `all ${staying} places`} at{' '}
+          <strong>{booking.item.title}</strong>. This cannot be undone.
+        </p>
+      )}
       <p className="booking__refund-note">
-        <strong>{refundSentence(terms)}</strong>
+        <strong>{refundSentence(terms, Boolean(place))}</strong>
       </p>
       {refused && (
         <p role="alert" className="booking__error">

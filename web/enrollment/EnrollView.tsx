@@ -15,6 +15,7 @@ import { keepDraft, savedDraft } from './enrollmentDraft.js';
 import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { keepHoldToken, savedHoldToken } from './holdToken.js';
+import { keepReceiptToken } from './receiptProof.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
 import { priceWorkshop } from './workshopPricing.js';
 import type { AccountView } from '../../contracts/account/api.js';
@@ -115,6 +116,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
 
   const proceed = (result: EnrollmentResponse, participants: number, draft?: typeof form.values) => {
     keepHoldToken(workshop.id, result.holdToken);
+    keepReceiptToken(result.enrollmentId, result.receiptToken);
     if (result.isFree) {
       keepDraft(workshop.id, undefined);
       window.location.assign(
@@ -134,6 +136,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
       participants,
       amountCents: result.amountCents,
       isFree: result.isFree,
+      holdExpiresAt: result.holdExpiresAt ?? null,
     });
     keepDraft(workshop.id, draft);
     toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
@@ -169,7 +172,21 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
             Reserve your place below.{' '}
             {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}
           </p>
-          {offerToken && <OfferNotice workshopId={workshop.id} token={offerToken} />}
+          {offerToken && (
+            <OfferNotice
+              workshopId={workshop.id}
+              token={offerToken}
+              onPrefill={(p) => {
+                // Only what is still blank: a draft brought back, or typing already begun, stays.
+                const v = form.values;
+                if (!v.firstName) form.set('firstName', p.firstName);
+                if (!v.lastName) form.set('lastName', p.lastName);
+                if (!v.email) form.set('email', p.email);
+                if (!v.phone) form.set('phone', p.phone);
+                if (v.participants === 1) form.set('participants', p.participants);
+              }}
+            />
+          )}
         </header>
         <div className="enroll__grid">
           <EnrollmentSummary workshop={workshop} participants={family ? chosen.length || 1 : form.participants} />
@@ -198,6 +215,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
               isFree={unit === 0}
               isSubmitting={isSubmitting}
               refusal={refusal}
+              ages={{ range: workshop.ageRange, policy: workshop.ageRangePolicy }}
               offerSave={account.status === 'error'}
               onSubmit={(p) => void submit(p)}
             />

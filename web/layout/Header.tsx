@@ -55,6 +55,8 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
+  const toggleId = useId();
+
   // A chosen page closes the small-screen menu.
   useEffect(() => setMenuOpen(false), [pathname, search]);
 
@@ -62,6 +64,17 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
   // signed in last time says "My family". Both open /account, which asks the server.
   const [family, setFamily] = useState(false);
   useEffect(() => setFamily(wasSignedIn()), [pathname]);
+  // Escape closes the open menu, and focus goes back to its button (as a disclosure does).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      document.getElementById(toggleId)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, toggleId]);
 
   return (
     <header className={cx('site-header', scrolled && 'site-header--scrolled')} data-scrolled={scrolled || undefined}>
@@ -75,6 +88,7 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
         </Link>
         <Button
           variant="ghost"
+          id={toggleId}
           className="site-header__toggle"
           aria-expanded={menuOpen}
           aria-controls={menuId}

@@ -78,7 +78,7 @@ const SECTIONS: PolicySection[] = [
     body: (
       <p>
         We ask parents and guardians to review this code with their child before class, to reinforce at home what is
-        practised here, and to tell us about anything that helps your child do well. Reach us any time at {SCHOOL.phone}{' '}
+        practiced here, and to tell us about anything that helps your child do well. Reach us any time at {SCHOOL.phone}{' '}
         or {SCHOOL.email}.
       </p>
     ),

@@ -1,14 +1,18 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf, participantName } from '../../../contracts/enrollment/participants.js';
 import { AppError, type ErrorCode } from '../../core/errors.js';
-import type { EnrollmentState } from '../decider/enrollment-state.js';
+import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
 
 /** An administrator marks participant `participant` (index from 0) present or absent at `workshopId`. */
 export interface MarkAttendance {
   type: 'MarkAttendance';
   workshopId: string;
+  /** The session, from 1. */
+  session: number;
   participant: number;
   present: boolean;
+  /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
+  makeup?: boolean;
   at: string;
 }
 
@@ -18,22 +22,22 @@ const refuse = (code: ErrorCode, path: 'enrollmentId' | 'participant', message: 
 
 /**
  * The participant of a booking at the roster of `workshopId`: an enrollment that exists, is in that
- * workshop now (a transfer moves it), has that participant and is booked (pending, paid or
- * confirmed). Attendance and collection are kept only for such participants.
+ * workshop now (a transfer moves it) or holds a make-up seat there, has that participant, is booked
+ * (pending, paid or confirmed), and the participant's place is not cancelled. Attendance and
+ * collection are kept only for such participants.
  */
 export function bookedParticipant(
-  workshopId: string,
-  participant: number,
+  target: { workshopId: string; participant: number; makeup?: boolean },
   state: EnrollmentState,
 ): { enrollmentId: string; name: string } {
   const submission = state.submission;
   if (state.status === 'none' || !submission)
     throw refuse('unknown_enrollment', 'enrollmentId', 'enrollmentId: there is no such enrollment.');
-  if (state.workshopId !== workshopId)
+  if (state.workshopId !== target.workshopId && !target.makeup)
     throw refuse('not_in_workshop', 'enrollmentId', 'enrollmentId: this enrollment is not for this workshop.');
   const details = participantDetailsOf(submission.form);
   const count = Math.max(details.length, submission.participants);
-  if (participant >= count) {
+  if (target.participant >= count) {
     throw refuse(
       'participant_out_of_range',
       'participant',
@@ -47,11 +51,18 @@ export function bookedParticipant(
       `enrollmentId: this enrollment is ${state.status}; attendance is only kept for booked participants.`,
     );
   }
+  const left = state.participantsLeft[target.participant];
+  if (left)
+    throw refuse(
+      'enrollment_not_active',
+      'participant',
+      `participant: ${left.name}'s place in this booking is cancelled; attendance is only kept for booked participants.`,
+    );
   const { form } = submission;
-  const detail = details[participant];
+  const detail = details[target.participant];
   const name = detail
-    ? participantName(detail, participant, `${form.firstName} ${form.lastName}`.trim())
-    : `Participant ${participant + 1}`;
+    ? participantName(detail, target.participant, `${form.firstName} ${form.lastName}`.trim())
+    : `Participant ${target.participant + 1}`;
   return { enrollmentId: submission.enrollmentId, name };
 }
 
@@ -61,8 +72,9 @@ export function bookedParticipant(
  * paid or confirmed). Marking what is already marked records nothing.
  */
 export function attendanceDecision(command: MarkAttendance, state: EnrollmentState): EnrollmentEvent[] {
-  const { enrollmentId, name } = bookedParticipant(command.workshopId, command.participant, state);
-  if (state.attendance[command.participant] === command.present) return [];
+  const { enrollmentId, name } = bookedParticipant(command, state);
+  const key = attendanceKey(command.workshopId, command.session, command.participant);
+  if (state.attendance[key] === command.present) return [];
   return [
     {
       type: 'AttendanceMarked',
@@ -73,6 +85,8 @@ export function attendanceDecision(command: MarkAttendance, state: EnrollmentSta
         name,
         present: command.present,
         markedAt: command.at,
+        session: command.session,
+        ...(command.makeup ? { makeup: true } : {}),
       },
     },
   ];

@@ -1,7 +1,7 @@
 import { personKey } from '../../../contracts/admin/roles.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { AppError } from '../../core/errors.js';
-import type { EnrollmentState } from '../decider/enrollment-state.js';
+import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
 import { bookedParticipant } from './attendance-rules.js';
 
 /**
@@ -13,7 +13,11 @@ import { bookedParticipant } from './attendance-rules.js';
 export interface RecordCollection {
   type: 'RecordCollection';
   workshopId: string;
+  /** The session it ends, from 1. */
+  session: number;
   participant: number;
+  /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
+  makeup?: boolean;
   collectedBy: string;
   allowed: { name: string; relationship: string }[];
   confirmed: boolean;
@@ -28,11 +32,11 @@ export const notOnList = (name: string) =>
   );
 
 export function collectionDecision(command: RecordCollection, state: EnrollmentState): EnrollmentEvent[] {
-  const { enrollmentId, name } = bookedParticipant(command.workshopId, command.participant, state);
+  const { enrollmentId, name } = bookedParticipant(command, state);
   const collectedBy = command.collectedBy.trim().replace(/\s+/g, ' ');
   const match = command.allowed.find((a) => personKey(a.name) === personKey(collectedBy));
   if (!match && !command.confirmed) throw notOnList(collectedBy);
-  const recorded = state.collected[command.participant];
+  const recorded = state.collected[attendanceKey(command.workshopId, command.session, command.participant)];
   if (recorded !== undefined && personKey(recorded) === personKey(collectedBy)) return [];
   return [
     {
@@ -46,6 +50,7 @@ export function collectionDecision(command: RecordCollection, state: EnrollmentS
         relationship: match?.relationship ?? '',
         onList: Boolean(match),
         collectedAt: command.at,
+        session: command.session,
       },
     },
   ];

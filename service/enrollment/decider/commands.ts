@@ -4,6 +4,12 @@ import type { CorrectionCommand } from '../after-sale/participant-correction.js'
 import type { MarkAttendance } from '../attendance/attendance-rules.js';
 import type { RecordCollection } from '../attendance/collection-rules.js';
 import type { RescheduleBooking } from '../after-sale/reschedule-rules.js';
+import type {
+  CancelParticipant,
+  CompleteParticipantTransfer,
+  OpenTransferredPlace,
+  RequestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 
 /** Every command of the enrollment stream; `decide` (enrollment-decider.ts) hands each to its phase's decisions. */
 export type EnrollmentCommand =
@@ -47,12 +53,18 @@ export type EnrollmentCommand =
   | MarkAttendance
   | RecordCollection
   | RescheduleBooking
+  | CancelParticipant
+  | RequestParticipantTransfer
+  | CompleteParticipantTransfer
+  | OpenTransferredPlace
   | {
       type: 'RecordReminder';
       orderId: string;
       messageId: string;
       transport: 'smtp' | 'outbox';
       workshopStartsAt: string;
+      /** The session reminded of, from 1 (absent: the first). */
+      session?: number;
       at: string;
     }
   | { type: 'RequestConfirmationResend'; requestId: string; at: string }

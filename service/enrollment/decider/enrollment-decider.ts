@@ -5,6 +5,12 @@ import { correctionDecisions } from '../after-sale/participant-correction.js';
 import { attendanceDecision } from '../attendance/attendance-rules.js';
 import { collectionDecision } from '../attendance/collection-rules.js';
 import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
+import {
+  cancelParticipant,
+  completeParticipantTransfer,
+  openTransferredPlace,
+  requestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 import type { EnrollmentCommand } from './commands.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
@@ -80,6 +86,14 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return collectionDecision(command, state);
       case 'RescheduleBooking':
         return rescheduleDecision(command, state);
+      case 'CancelParticipant':
+        return cancelParticipant(command, state);
+      case 'RequestParticipantTransfer':
+        return requestParticipantTransfer(command, state);
+      case 'CompleteParticipantTransfer':
+        return completeParticipantTransfer(command, state);
+      case 'OpenTransferredPlace':
+        return openTransferredPlace(command, state);
     }
   },
 };

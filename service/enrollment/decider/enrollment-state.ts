@@ -6,6 +6,16 @@ import type {
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
 import { refuse } from './refusal-sentences.js';
+import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
+import {
+  EMPTY_PARTICIPANT,
+  participantDetailsOf,
+  participantName,
+} from '../../../contracts/enrollment/participants.js';
+
+/** Where one attendance mark is kept: the workshop (a make-up's is another), the session from 1, the participant from 0. */
+export const attendanceKey = (workshopId: string, session: number, participant: number) =>
+  `${workshopId}:${session}:${participant}`;
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
@@ -19,6 +29,8 @@ export interface EnrollmentLedgers {
   emailSent: boolean;
   /** The one reminder before the workshop has left (ReminderSent). */
   reminderSent: boolean;
+  /** A course's later sessions already reminded of (the first is `reminderSent`). */
+  laterReminders: number[];
   /** Every change of the booking's date or place, in order (`transfer:<id>`, `reschedule:<changeId>`): the calendar's SEQUENCE. */
   moves: string[];
   /** The order's price now: the submission's, or the transfer target's. */
@@ -36,12 +48,20 @@ export interface EnrollmentLedgers {
   /** `<kind>:<ref>` of every after-sale e-mail sent. */
   notified: string[];
   /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
-  attendance: Record<number, boolean>;
-  /** Who collected each participant at the end of the session (ChildCollected), by index; a transfer clears it. */
-  collected: Record<number, string>;
+  /** Marks by `attendanceKey` (workshop, session, participant): a make-up is marked in another workshop. */
+  attendance: Record<string, boolean>;
+  /** Who collected each participant at the end of a session (ChildCollected), by `attendanceKey`; a transfer clears it. */
+  collected: Record<string, string>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
+  /** Participants who gave up their place while the others still come, by index (which never renumbers). */
+  participantsLeft: Record<number, LeftPlace>;
+  /** Money paid here that moved with participants to bookings of their own (no longer refundable here). */
+  carriedOutCents: number;
 }
+
+/** A participant's place given up: whose, how, when, and what went back for it (as the read models keep it). */
+export type LeftPlace = Omit<LeftParticipant, 'participant'>;
 
 /** What a submitted enrollment is for. */
 export interface Booking {
@@ -146,6 +166,8 @@ export interface EndedTransfer {
   toWorkshopId: string;
   /** Why the target refused (abandoned). */
   reason: string | null;
+  /** One participant's transfer: the booking of their own it opens in the target. */
+  newEnrollmentId?: string;
 }
 
 export interface PendingTransfer {
@@ -157,6 +179,14 @@ export interface PendingTransfer {
   item: PurchasedItem;
   amountCents: number;
   refundCents: number;
+  /** One participant's transfer (the others stay): who, the booking it opens, and this booking after it. */
+  participant?: {
+    index: number;
+    name: string;
+    newEnrollmentId: string;
+    participants: number;
+    amountCents: number;
+  };
 }
 
 export const enrollmentInitialState: EnrollmentState = {
@@ -171,6 +201,7 @@ export const enrollmentInitialState: EnrollmentState = {
   providerEvents: [],
   emailSent: false,
   reminderSent: false,
+  laterReminders: [],
   moves: [],
   priceCents: 0,
   refunds: {},
@@ -182,6 +213,8 @@ export const enrollmentInitialState: EnrollmentState = {
   attendance: {},
   collected: {},
   resends: {},
+  participantsLeft: {},
+  carriedOutCents: 0,
 };
 
 /** The key of a completed transfer, and of a move by the school, in `moves`. */
@@ -212,9 +245,41 @@ export function refundRequest(
   };
 }
 
-/** Paid less every refund already decided (issued, on its way or failed and waiting for a retry). */
+/** The indexes of the participants still coming (all of them, unless some gave up their place). */
+export function stayingParticipants(state: EnrollmentState): number[] {
+  const count = state.submission?.participants ?? 0;
+  return Array.from({ length: count }, (_, i) => i).filter((i) => state.participantsLeft[i] === undefined);
+}
+
+/** The participants who left the booking (cancelled or moved), by index. */
+export const leftParticipantIndexes = (state: EnrollmentState): number[] =>
+  Object.keys(state.participantsLeft).map(Number);
+
+/** Participant `index`'s name as the views show it (the contact's for an unnamed first one). */
+export function participantNameOf(submission: EnrollmentSubmitted, index: number): string {
+  const details = participantDetailsOf(submission.form);
+  const contact = `${submission.form.firstName} ${submission.form.lastName}`.trim();
+  return participantName(details[index] ?? { ...EMPTY_PARTICIPANT, age: null }, index, contact);
+}
+
+/** The names of those still coming, as the booking's e-mails list them. */
+export function stayingAttendees(state: EnrollmentState): string[] {
+  const submission = state.submission;
+  if (!submission) return [];
+  if (Object.keys(state.participantsLeft).length === 0) return submission.attendees;
+  return stayingParticipants(state).map((i) => participantNameOf(submission, i));
+}
+
+/** The places given up, as the receipts and read models list them. */
+export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
+  Object.entries(state.participantsLeft).map(([i, place]) => ({ participant: Number(i), ...place }));
+
+/**
+ * Paid less every refund already decided (issued, on its way or failed and waiting for a retry) and
+ * the money that moved with a participant to a booking of their own.
+ */
 export function refundableCents(state: EnrollmentState): number {
   if (!state.paid) return 0;
   const decided = Object.values(state.refunds).reduce((sum, r) => sum + r.amountCents, state.unkeyedRefundCents);
-  return Math.max(0, state.paid.cents - decided);
+  return Math.max(0, state.paid.cents - decided - state.carriedOutCents);
 }

@@ -2,6 +2,7 @@ import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../../contracts/enrollment/participants.js';
+import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../../contracts/enrollment/receipt.js';
 import type { MailMessage } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
@@ -37,6 +38,8 @@ export async function confirmationEmail(
   manageUrl: string | null = null,
   /** Changes of date or place so far (calendar-event.ts): a booking moved before it was confirmed starts above 0. */
   sequence = 0,
+  /** Places given up since (a confirmation sent again): the receipt marks them. */
+  leftParticipants: LeftParticipant[] = [],
 ): Promise<MailMessage> {
   const order: ReceiptOrder = {
     orderReference: conf.orderReference,
@@ -52,6 +55,7 @@ export async function confirmationEmail(
     amountCents: sub.amountCents,
     contactName: toOneLine(`${sub.form.firstName} ${sub.form.lastName}`),
     refundedCents: 0,
+    ...(leftParticipants.length > 0 ? { leftParticipants } : {}),
   };
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({

@@ -1,5 +1,7 @@
+import { lateJoinFrom } from '../../../contracts/catalogue/sessions.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentFormSchemaFor, type EnrollmentForm } from '../../../contracts/enrollment/form.js';
+import { agesOutside, ageRangeSentence } from '../../../contracts/catalogue/age-range.js';
 import {
   CURRENT_WAIVERS,
   WAIVER_DOCUMENTS,
@@ -14,7 +16,14 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import {
+  formatUsd,
+  priceEnrollment,
+  sessionShareOf,
+  sessionShareWords,
+  tiersInCents,
+  toCents,
+} from '../../../contracts/enrollment/money.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
@@ -33,7 +42,11 @@ import { holdTokensFor } from './hold-token.js';
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
-export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
+/**
+ * The workshop as bought: `at` (the submission's time) names where a late joiner joins, the first
+ * session not begun then, from which the price is pro rata.
+ */
+export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   kind: 'workshop',
   id: w.id,
   title: w.title,
@@ -46,7 +59,14 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   attire: w.attire ?? '',
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
+  sessions: w.sessions,
+  ...lateJoinOf(w, at),
 });
+
+function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {
+  const from = at && lateJoinFrom(w, at);
+  return from ? { fromSession: from } : {};
+}
 
 /** Same item and same sales window: the first check's plan still holds. */
 const samePlan = (a: WorkshopData, b: WorkshopData) =>
@@ -294,6 +314,7 @@ export async function enrollInWorkshop(
     ...(submission.isFree
       ? { orderId: orderIdFor('free', enrollmentId) }
       : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
+    receiptToken: holdTokens.token(enrollmentId),
     amountCents: submission.amountCents,
     position: position.toString(),
   };
@@ -363,6 +384,26 @@ async function checkFirst(
   }
 }
 
+/**
+ * A school that refuses ages outside a workshop's range (`ageRangePolicy: refuse`) gets a 400 naming
+ * each such participant's age field, as the form sent it: `participantDetails.<i>.age`, or the
+ * specification's `studentAge` for a form without details. Otherwise the page only warns.
+ */
+function refuseAgesOutside(workshop: WorkshopData, body: unknown, details: { age: number | null }[]): void {
+  if (workshop.ageRangePolicy !== 'refuse' || !workshop.ageRange) return;
+  const outside = agesOutside(workshop.ageRange, details);
+  if (outside.length === 0) return;
+  const detailed = typeof body === 'object' && body !== null && 'participantDetails' in body;
+  const issues = outside.map(({ index, age }) => ({
+    path: detailed || index > 0 ? `participantDetails.${index}.age` : 'studentAge',
+    message: `${ageRangeSentence(index, age, workshop.ageRange!)} Please pick another class.`,
+  }));
+  throw validationError(
+    `${workshop.title} is for ages ${workshop.ageRange.replace(/^ages?\s*/i, '')} only: ${issues.map((i) => i.message).join(' ')}`,
+    issues,
+  );
+}
+
 /** The form parsed with the workshop's rules, priced from the catalogue, the total the page sent checked. */
 function planSubmission(
   workshop: WorkshopData,
@@ -375,6 +416,7 @@ function planSubmission(
     const { message, issues } = describeIssues(parsed.error);
     throw validationError(message, issues);
   }
+  refuseAgesOutside(workshop, body, parsed.data.participantDetails);
   const { enrollmentId, holdExpiresAt, now, family } = ids;
   const form = family ? withSavedChildren(parsed.data, family) : parsed.data;
   const submission = {
@@ -383,7 +425,7 @@ function planSubmission(
       workshopId: workshop.id,
       programId: null,
       form,
-      item: itemOfWorkshop(workshop),
+      item: itemOfWorkshop(workshop, now),
       holdExpiresAt,
       test: false,
       at: now,
@@ -395,9 +437,11 @@ function planSubmission(
   const { item, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
-    const rule = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers).tier
-      ? `the group price for ${people} is ${formatUsd(amountCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(amountCents)}`;
+    const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, sessionShareOf(item));
+    const share = price.proRata ? ` for ${sessionShareWords(price.proRata)}` : '';
+    const rule = price.tier
+      ? `the group price for ${people}${share} is ${formatUsd(amountCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(amountCents)}`;
     throw validationError(
       `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],

@@ -112,6 +112,8 @@ describe('workshop roster', () => {
         status: 'pending',
         paymentStatus: 'pending',
         present: null,
+        makeup: false,
+        absence: null,
         // A form typed without a family account: the booking's own parents may collect the children,
         // and the contact's agreement on the form stands for both documents.
         childId: null,
