@@ -102,7 +102,6 @@ describe('roster projector', () => {
           expect.objectContaining({ name: 'Ben Smith', photographyOptOut: true }),
         ],
         attendance: [null, null],
-        collected: [null, null],
       },
       'workshop:6': { id: 'workshop:6', workshopId: '6', enrollmentIds: ['e1'] },
     });
