@@ -6,6 +6,7 @@ import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
+import { accountEventSchemas } from './account/events.js';
 import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
 
@@ -18,6 +19,7 @@ export const eventSchemas: EventSchemas = {
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
+  ...accountEventSchemas,
   ...makeupCreditEventSchemas,
   ...privacyEventSchemas,
 };

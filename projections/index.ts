@@ -13,6 +13,7 @@ import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
+import { householdsProjector } from './account/households.js';
 import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
 
@@ -32,6 +33,7 @@ export const allProjectors: readonly AnyProjector[] = [
   remindersProjector,
   rosterProjector,
   workshopMessagesProjector,
+  householdsProjector,
   makeupCreditsProjector,
   accessLogProjector,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EnrollmentFormDataSchema } from './form.js';
 import { ParticipantDetailDataSchema } from './participants.js';
+import { EnrolledWaiverSchema } from '../policies/waivers.js';
 import { oneSessionOf, SessionSchema, type Session } from '../catalogue/sessions.js';
 
 /**
@@ -100,6 +101,16 @@ export const EnrollmentSubmittedSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .optional(),
+  /**
+   * The family account that enrolled its saved children (`childIds`); absent for an enrollment
+   * sent without an account. The participants' `childId` names each child.
+   */
+  householdId: z.string().optional(),
+  /**
+   * The signatures this booking rests on, per participant and document (the stricter categories):
+   * the family's own, or the contact's agreement on the form. Absent before signatures existed.
+   */
+  waivers: z.array(EnrolledWaiverSchema).optional(),
   /**
    * A booking of its own for one participant moved out of another (a participant's transfer): the
    * booking it came from, and the money that came with the place (paid on that booking's
@@ -456,6 +467,26 @@ export const AttendanceMarkedSchema = z.object({
 });
 
 /**
+ * At the end of a session, the instructor recorded who collected a participant, from the roster.
+ * `onList`: the name is one of the adults the family allows (the parents, the pick-up list); a
+ * name not on it was confirmed in a second step and is flagged in the history.
+ */
+export const ChildCollectedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  workshopId: z.string().min(1),
+  participant: z.number().int().nonnegative(),
+  /** The participant's name when collected, for the audit trail. */
+  name: z.string(),
+  collectedBy: z.string(),
+  /** As the pick-up list gives it ("Grandmother"), '' for a name not on it. */
+  relationship: z.string(),
+  onList: z.boolean(),
+  collectedAt: Instant,
+  /** The session it ended, from 1. */
+  session: z.number().int().min(1).default(1),
+});
+
+/**
  * An administrator asked for the confirmation e-mail to be sent again (the parent lost it). Each
  * request has its own id: the e-mail it causes carries it in its Message-ID, so a request is one
  * e-mail however often the reactor is woken, and two requests are two e-mails.
@@ -496,6 +527,7 @@ export const enrollmentEventSchemas = {
   ReminderSent: ReminderSentSchema,
   ParticipantDetailsCorrected: ParticipantDetailsCorrectedSchema,
   AttendanceMarked: AttendanceMarkedSchema,
+  ChildCollected: ChildCollectedSchema,
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
@@ -523,6 +555,7 @@ export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
 export type ParticipantDetailsCorrected = z.infer<typeof ParticipantDetailsCorrectedSchema>;
 export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
+export type ChildCollected = z.infer<typeof ChildCollectedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
@@ -549,6 +582,7 @@ export type EnrollmentEvent =
   | { type: 'ReminderSent'; data: ReminderSent }
   | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected }
   | { type: 'AttendanceMarked'; data: AttendanceMarked }
+  | { type: 'ChildCollected'; data: ChildCollected }
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
   | { type: 'BookingRescheduled'; data: BookingRescheduled }

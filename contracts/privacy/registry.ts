@@ -1,5 +1,6 @@
 import type { PrivacyClass } from './classes.js';
 import { clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
+import { accountPrivacy } from './account.js';
 import {
   administratorPrivacy,
   cataloguePrivacy,
@@ -25,4 +26,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...workshopMessagePrivacy,
   ...privacyPrivacy,
   ...makeupCreditPrivacy,
+  ...accountPrivacy,
 };

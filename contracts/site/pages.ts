@@ -191,6 +191,9 @@ export const PAGES = [
   { path: '/admin/enrollments/:id', module: 'admin/EnrollmentDetailPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/admin/workshops/:id/roster', module: 'admin/RosterPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/booking/:token', module: 'booking/BookingPage.tsx', render: 'client', robots: 'disallow' },
+  // The family page asks the server who is signed in (an HttpOnly cookie), so it is the same shell for all.
+  { path: '/account', module: 'account/AccountPage.tsx', render: 'client', robots: 'disallow' },
+  { path: '/account/sign-in/:token', module: 'account/SignInLinkPage.tsx', render: 'client', robots: 'disallow' },
 ] as const satisfies readonly Page[];
 
 /** What any path the site does not have shows (with 404), rendered by the server as islands. */

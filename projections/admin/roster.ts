@@ -1,6 +1,7 @@
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { PaymentStatus } from '../../contracts/admin/enrollments.js';
-import type { EmergencyContact } from '../../contracts/admin/roster.js';
+import type { Collection, EmergencyContact } from '../../contracts/admin/roster.js';
+import type { EnrolledWaiver } from '../../contracts/policies/waivers.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { SessionSeatEvent } from '../../contracts/catalogue/events.js';
 import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
@@ -33,6 +34,12 @@ export interface RosterDoc {
   participants: ParticipantDetail[];
   /** Per participant: true present, false absent, null not marked (in this workshop, its first session). */
   attendance: (boolean | null)[];
+  /** Who collected each participant at the end of a session, by `<workshopId>:<session>:<participant>` (absent: none yet). */
+  collections?: Record<string, Collection>;
+  /** The family account that enrolled its saved children (absent: a typed form). */
+  householdId?: string;
+  /** The signatures the booking rests on (absent: none recorded). */
+  waivers?: EnrolledWaiver[];
   /** Indexes of participants who gave up their place while the others still come (absent: none). */
   left?: number[];
   /**
@@ -88,6 +95,7 @@ type RosterEvent =
           | 'RefundIssued'
           | 'EnrollmentTransferred'
           | 'AttendanceMarked'
+          | 'ChildCollected'
           | 'ParticipantDetailsCorrected'
           | 'ParticipantCancelled'
           | 'ParticipantTransferred';
@@ -162,6 +170,7 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'RefundIssued',
     'EnrollmentTransferred',
     'AttendanceMarked',
+    'ChildCollected',
     'ParticipantDetailsCorrected',
     'ParticipantCancelled',
     'ParticipantTransferred',
@@ -202,6 +211,8 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
         ...familyOf(form),
         participants,
         attendance: participants.map(() => null),
+        ...(e.data.householdId ? { householdId: e.data.householdId } : {}),
+        ...(e.data.waivers ? { waivers: e.data.waivers } : {}),
       };
     }
     if (!doc) return undefined;
@@ -228,6 +239,7 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
           ...doc,
           workshopId: e.data.toWorkshopId,
           attendance: doc.participants.map(() => null),
+          collections: {},
           marks: {},
           absences: {},
         };
@@ -242,6 +254,11 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
       case 'AbsenceReported': {
         const { workshopId, session, participant } = e.data;
         return { ...doc, absences: { ...doc.absences, [sessionKey(workshopId, session, participant)]: true } };
+      }
+      case 'ChildCollected': {
+        const { workshopId, session, participant, collectedBy: by, relationship, onList, collectedAt: at } = e.data;
+        const key = sessionKey(workshopId, session, participant);
+        return { ...doc, collections: { ...doc.collections, [key]: { by, relationship, onList, at } } };
       }
       case 'ParticipantDetailsCorrected':
         // The parent's correction from the booking page: the same children in the same order, so marks stay.

@@ -9,6 +9,9 @@ export const ROSTER_CSV_COLUMNS = [
   'School',
   'Dietary restrictions',
   'Photography',
+  'Medical notes',
+  'Waivers',
+  'Pick-up list',
   'Parent',
   'Parent e-mail',
   'Parent phone',
@@ -28,11 +31,20 @@ export const ROSTER_CSV_COLUMNS = [
   'Participant index',
 ];
 
+/** "Code of Conduct: signed; Photography Release: missing", as the roster's waiver column reads. */
+const waiverCell = (r: RosterRow) =>
+  r.waivers.map((w) => `${w.title}: ${w.current ? 'signed' : w.signedAt ? 'out of date' : 'missing'}`).join('; ');
+
 /** One attendance column per session: "Session 1", "Session 2", ... */
 export const sessionColumns = (count: number) => Array.from({ length: count }, (_, i) => `Session ${i + 1}`);
 
+const collectedBy = (row: RosterRow) =>
+  row.collected ? `; collected by ${row.collected.by}${row.collected.onList ? '' : ' (NOT on the pick-up list)'}` : '';
 const attendance = (row: RosterRow | undefined) =>
-  !row ? '' : row.absence === 'notified' ? 'absent (notified)' : row.present === null ? '' : row.present ? 'yes' : 'no';
+  !row
+    ? ''
+    : (row.absence === 'notified' ? 'absent (notified)' : row.present === null ? '' : row.present ? 'yes' : 'no') +
+      collectedBy(row);
 const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
 
 /** roster-<workshop id>-<its date on the school's clock>.csv */
@@ -59,6 +71,9 @@ export function rosterCsv(sessions: Roster[]): string {
       r.school,
       r.dietaryRestrictions,
       PHOTOGRAPHY_LABELS[r.photography],
+      r.medicalNotes,
+      waiverCell(r),
+      r.pickupAdults.map((a) => [a.name, a.relationship, a.phone].filter(Boolean).join(' ')).join('; '),
       r.parent.name,
       r.parent.email,
       r.parent.phone,

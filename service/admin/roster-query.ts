@@ -15,6 +15,35 @@ import { nextSessionNumber } from '../../contracts/catalogue/sessions.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { findWorkshop } from '../catalogue/queries.js';
 import { validationError } from '../core/errors.js';
+import { CURRENT_WAIVERS, type WaiverTable } from '../../contracts/policies/waivers.js';
+import {
+  familiesNow,
+  participantNow,
+  pickupAdultsOf,
+  readsFamilyNow,
+  waiversOf,
+  type FamiliesNow,
+} from './family-now.js';
+
+/**
+ * What a roster reads beside its bookings: the families of those made with saved children, as
+ * they are now (for a workshop not yet past), and the documents' versions in force.
+ */
+interface FamilyContext {
+  families: FamiliesNow;
+  workshopDate: string;
+  /** The workshop is not past: saved children are read as their family keeps them now. */
+  live: boolean;
+  table: WaiverTable;
+  now: Date;
+}
+
+/** The options of a roster read: "now" (the session it opens on, whether saved children read as now) and the waivers in force. */
+export interface RosterReadOptions {
+  session?: number;
+  now: Date;
+  waivers?: WaiverTable;
+}
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
@@ -26,10 +55,20 @@ export function markOf(doc: RosterDoc, workshopId: string, session: number, part
 }
 
 /** Each participant of one booked enrollment as a roster row of `session` (all, or only `only` for a make-up). */
-function rowsOf(doc: RosterDoc, workshopId: string, session: number, only?: number): RosterRow[] {
+function rowsOf(
+  doc: RosterDoc,
+  workshopId: string,
+  session: number,
+  context: FamilyContext,
+  only?: number,
+): RosterRow[] {
   const status = doc.status === 'confirmed' ? 'confirmed' : 'pending';
   const makeup = only !== undefined;
-  const rows = doc.participants.map((p, i): RosterRow => {
+  const { families, workshopDate, table, now } = context;
+  const pickupAdults = pickupAdultsOf(doc, families);
+  const rows = doc.participants.map((enrolled, i): RosterRow => {
+    // A saved child of a family account reads as the family keeps them now, for a workshop not yet past.
+    const p = context.live ? participantNow(enrolled, families, workshopDate) : enrolled;
     const notified = !makeup && doc.absences?.[sessionKey(workshopId, session, i)] === true;
     return {
       enrollmentId: doc.id,
@@ -55,6 +94,11 @@ function rowsOf(doc: RosterDoc, workshopId: string, session: number, only?: numb
       present: notified ? (markOf(doc, workshopId, session, i) ?? false) : markOf(doc, workshopId, session, i),
       makeup,
       absence: notified ? 'notified' : null,
+      childId: p.childId ?? null,
+      medicalNotes: p.medicalNotes ?? '',
+      waivers: waiversOf(doc, i, p, families, table, now),
+      pickupAdults,
+      collected: doc.collections?.[sessionKey(workshopId, session, i)] ?? null,
     };
   });
   // Those who gave up their place in a booking of several are not coming.
@@ -72,7 +116,7 @@ async function listedIn(store: ReadStore, workshopId: string) {
   const all = [...docs.values()].map((d) => d.doc);
   const booked = all.filter((d) => d.active && d.workshopId === workshopId).sort((a, b) => a.seq - b.seq);
   const byId = new Map(all.map((d) => [d.id, d]));
-  return { booked, makeups, byId };
+  return { booked, makeups, byId, families: await familiesNow(store, all) };
 }
 
 async function bookedIn(store: ReadStore, workshopId: string): Promise<RosterDoc[]> {
@@ -84,13 +128,14 @@ function sessionRows(
   workshopId: string,
   session: number,
   listed: { booked: RosterDoc[]; makeups: RosterMakeup[]; byId: Map<string, RosterDoc> },
+  context: FamilyContext,
 ): RosterRow[] {
-  const booked = listed.booked.flatMap((d) => rowsOf(d, workshopId, session));
+  const booked = listed.booked.flatMap((d) => rowsOf(d, workshopId, session, context));
   const makeups = listed.makeups
     .filter((m) => m.session === session)
     .flatMap((m) => {
       const doc = listed.byId.get(m.enrollmentId);
-      return doc ? rowsOf(doc, workshopId, session, m.participant) : [];
+      return doc ? rowsOf(doc, workshopId, session, context, m.participant) : [];
     });
   return [...booked, ...makeups].sort((a, b) => byName.compare(a.name, b.name));
 }
@@ -124,26 +169,41 @@ export async function readWorkshopBookings(store: ReadStore, workshopId: string)
 export async function readRoster(
   store: ReadStore,
   workshopId: string,
-  options: { session?: number; now: Date } = { now: new Date() },
+  options: RosterReadOptions = { now: new Date() },
 ): Promise<Roster | null> {
   const workshop = await findWorkshop(store, workshopId);
   if (!workshop) return null;
   const session = sessionAsked(workshop, options.session, options.now);
-  const rows = sessionRows(workshopId, session, await listedIn(store, workshopId));
+  const listed = await listedIn(store, workshopId);
+  const rows = sessionRows(workshopId, session, listed, contextOf(workshop, listed.families, options));
   const { id, title, date, time, location, instructor, capacity, sessions } = workshop;
   return { workshop: { id, title, date, time, location, instructor, capacity }, session, sessions, rows };
 }
 
 /** Every session's roster of a workshop (the CSV has one attendance column per session). */
-export async function readRosterSessions(store: ReadStore, workshopId: string): Promise<Roster[] | null> {
+export async function readRosterSessions(
+  store: ReadStore,
+  workshopId: string,
+  options: RosterReadOptions = { now: new Date() },
+): Promise<Roster[] | null> {
   const workshop = await findWorkshop(store, workshopId);
   if (!workshop) return null;
   const listed = await listedIn(store, workshopId);
+  const context = contextOf(workshop, listed.families, options);
   const { id, title, date, time, location, instructor, capacity, sessions } = workshop;
   return sessions.map((_, i) => ({
     workshop: { id, title, date, time, location, instructor, capacity },
     session: i + 1,
     sessions,
-    rows: sessionRows(workshopId, i + 1, listed),
+    rows: sessionRows(workshopId, i + 1, listed, context),
   }));
 }
+
+const contextOf = (workshop: Workshop, families: FamiliesNow, options: RosterReadOptions): FamilyContext => ({
+  families,
+  workshopDate: workshop.date,
+  // A course is not past until its last session's day is.
+  live: readsFamilyNow(workshop.sessions.at(-1)?.startsAt ?? workshop.date, options.now),
+  table: options.waivers ?? CURRENT_WAIVERS,
+  now: options.now,
+});

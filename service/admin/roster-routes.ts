@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { AttendanceRequestSchema, RosterQuerySchema, type AttendanceResult } from '../../contracts/admin/roster.js';
+import {
+  AttendanceRequestSchema,
+  CollectionRequestSchema,
+  RosterQuerySchema,
+  type AttendanceResult,
+  type CollectionResult,
+} from '../../contracts/admin/roster.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { CatalogueIdParamSchema } from '../../contracts/enrollment/api.js';
@@ -25,6 +31,9 @@ const SHOWN_IN = ['roster', 'enrollment-history'];
  *   and confirmed enrollments with their safety details and attendance, from the `roster` read model.
  * - POST /admin/workshops/:id/attendance `{ enrollmentId, participant, present }`: recorded as
  *   AttendanceMarked on the enrollment's stream by the enrollment decider.
+ * - POST /admin/workshops/:id/collected `{ enrollmentId, participant, collectedBy, session?, confirmNotOnList? }`:
+ *   ChildCollected on the enrollment's stream, checked against the family's pick-up list as the
+ *   roster shows it (a name not on it: 409 `not_on_pickup_list` unless confirmed, then flagged).
  */
 export function adminRosterRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -36,7 +45,11 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     async (c) => {
       const { minPosition, session } = c.req.valid('query');
       await awaitProjections(deps, minPosition, ['roster', 'schedule']);
-      const found = await readRoster(deps.readStore, c.req.valid('param').id, { session, now: deps.clock() });
+      const found = await readRoster(deps.readStore, c.req.valid('param').id, {
+        session,
+        now: deps.clock(),
+        waivers: deps.waivers,
+      });
       if (!found) throw notFound(NO_WORKSHOP);
       c.header('Cache-Control', 'no-store');
       await recordAccess(deps, c, { kind: 'roster', workshopId: found.workshop.id });
@@ -50,7 +63,10 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     validate('query', MinPositionQuerySchema),
     async (c) => {
       await awaitProjections(deps, c.req.valid('query').minPosition, ['roster', 'schedule']);
-      const found = await readRosterSessions(deps.readStore, c.req.valid('param').id);
+      const found = await readRosterSessions(deps.readStore, c.req.valid('param').id, {
+        now: deps.clock(),
+        waivers: deps.waivers,
+      });
       if (!found) throw notFound(NO_WORKSHOP);
       await recordAccess(deps, c, { kind: 'roster-csv', workshopId: found[0]!.workshop.id });
       deps.log.info('roster exported', { workshopId: found[0]!.workshop.id, sessions: found.length });
@@ -75,11 +91,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
         const message = `${workshop.title} has ${n} ${n === 1 ? 'session' : 'sessions'} (1 to ${n}).`;
         throw validationError(`session: ${message}`, [{ path: 'session', message }]);
       }
-      // A child of another booking is marked here when they hold a make-up seat in this session (the seat ledger says so).
-      const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId), 1_000);
-      const makeup = Object.values(ledger.sessionSeats.makeupsByCredit).some(
-        (m) => m.enrollmentId === enrollmentId && m.participant === participant && m.session === session,
-      );
+      const makeup = await holdsMakeup(workshopId, { enrollmentId, participant, session });
       const { position } = await deps.commands.handle(
         enrollmentDecider,
         enrollmentStream(enrollmentId),
@@ -93,6 +105,62 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
       return c.json(result);
     },
   );
+
+  app.post(
+    '/workshops/:id/collected',
+    validate('param', CatalogueIdParamSchema),
+    validate('json', CollectionRequestSchema),
+    async (c) => {
+      const workshopId = c.req.valid('param').id;
+      const { enrollmentId, participant, collectedBy, confirmNotOnList, session } = c.req.valid('json');
+      const found = await readRoster(deps.readStore, workshopId, { session, now: deps.clock(), waivers: deps.waivers });
+      if (!found) throw notFound(NO_WORKSHOP);
+      // The list the instructor sees on the roster; an enrollment not on it is refused by the decider.
+      const row = found.rows.find((r) => r.enrollmentId === enrollmentId && r.participant === participant);
+      const { position, events } = await deps.commands.handle(
+        enrollmentDecider,
+        enrollmentStream(enrollmentId),
+        {
+          type: 'RecordCollection',
+          workshopId,
+          session,
+          participant,
+          collectedBy,
+          allowed: row?.pickupAdults ?? [],
+          confirmed: confirmNotOnList,
+          makeup: await holdsMakeup(workshopId, { enrollmentId, participant, session }),
+          at: deps.clock().toISOString(),
+        },
+        requestMetadata(c, deps, 'admin'),
+      );
+      if (position !== null) await deps.projections.waitFor(position, SHOWN_IN, 2_000);
+      const recorded = events.find((e) => e.type === 'ChildCollected');
+      const collected =
+        recorded?.type === 'ChildCollected'
+          ? {
+              by: recorded.data.collectedBy,
+              relationship: recorded.data.relationship,
+              onList: recorded.data.onList,
+              at: recorded.data.collectedAt,
+            }
+          : (row?.collected ?? { by: collectedBy, relationship: '', onList: false, at: deps.clock().toISOString() });
+      deps.log.info('child collected', { enrollmentId, workshopId, session, participant, onList: collected.onList });
+      const head = position ?? (await deps.eventStore.headPosition());
+      const result: CollectionResult = { enrollmentId, participant, collected, position: head.toString() };
+      return c.json(result);
+    },
+  );
+
+  /** Whether a child of another booking holds a make-up seat in this session (the seat ledger says so). */
+  async function holdsMakeup(
+    workshopId: string,
+    who: { enrollmentId: string; participant: number; session: number },
+  ): Promise<boolean> {
+    const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId), 1_000);
+    return Object.values(ledger.sessionSeats.makeupsByCredit).some(
+      (m) => m.enrollmentId === who.enrollmentId && m.participant === who.participant && m.session === who.session,
+    );
+  }
 
   return app;
 }

@@ -33,6 +33,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   other_program: 409,
   participant_out_of_range: 400,
   enrollment_not_active: 409,
+  not_on_pickup_list: 409,
   upcoming_bookings: 409,
 };
 

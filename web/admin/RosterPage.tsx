@@ -10,6 +10,7 @@ import { AdminShell } from './AdminShell.js';
 import { useMayUse } from './adminSession.js';
 import { downloadCsv } from './exportCsv.js';
 import { RosterTable } from './RosterTable.js';
+import { PickupList } from './Pickup.js';
 import { Select } from '../components/Select.js';
 import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 import { SignInSheet } from './SignInSheet.js';
@@ -110,6 +111,9 @@ export function RosterPage() {
                 })
               }
             />
+            {roster.data.rows.length > 0 && (
+              <PickupList rows={roster.data.rows} workshopId={id} session={roster.data.session} />
+            )}
           </>
         )}
       </div>

@@ -2,6 +2,7 @@ import type { Roster } from '../../contracts/admin/roster.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import type { Photography } from '../../contracts/admin/roster.js';
 import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
+import { formatTime } from '../core/format.js';
 import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 
 /** On paper the column is narrow: a yes says whether the name may go with the photo. */
@@ -61,6 +62,9 @@ export function SignInSheet({ roster }: { roster: Roster }) {
             <th scope="col" className="sign-in-sheet__sign">
               Signature
             </th>
+            <th scope="col" className="sign-in-sheet__out">
+              Signed out
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -89,6 +93,9 @@ export function SignInSheet({ roster }: { roster: Roster }) {
                   )}
                 </td>
                 <td className="sign-in-sheet__sign" />
+                <td className="sign-in-sheet__out">
+                  {r.collected && `${r.collected.by}${r.collected.onList ? '' : ' ⚠'}, ${formatTime(r.collected.at)}`}
+                </td>
               </tr>
             );
           })}

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttendanceRequest, AttendanceResult, Roster } from '../../contracts/admin/roster.js';
+import type {
+  AttendanceRequest,
+  AttendanceResult,
+  CollectionRequest,
+  CollectionResult,
+  Roster,
+} from '../../contracts/admin/roster.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
@@ -54,5 +60,19 @@ export function useMarkAttendance(workshopId: string, session?: number) {
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey: key });
     },
+  });
+}
+
+/**
+ * Records who collected a child (one press on a name of the pick-up list); a name not on it is
+ * refused (409 `not_on_pickup_list`) until sent again with `confirmNotOnList`. The roster is read
+ * again once the answer comes (the server answers after its read models show it).
+ */
+export function useRecordCollection(workshopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionRequest) =>
+      adminJson<CollectionResult>('POST', `/api/admin/workshops/${encodeURIComponent(workshopId)}/collected`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminRoster(workshopId).slice(0, 1) }),
   });
 }

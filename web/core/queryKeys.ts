@@ -33,6 +33,7 @@ export const queryKeys = {
   adminWorkshopBookings: (workshopId: string) =>
     withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/bookings`),
   stripeConfig: () => withParams('/api/stripe-config'),
+  account: (params?: SearchParams) => withParams('/api/account', params),
   policies: () => withParams('/api/policies'),
   booking: (token: string, params?: SearchParams) => withParams(`/api/bookings/${encodeURIComponent(token)}`, params),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),

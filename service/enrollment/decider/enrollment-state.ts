@@ -50,6 +50,8 @@ export interface EnrollmentLedgers {
   /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
   /** Marks by `attendanceKey` (workshop, session, participant): a make-up is marked in another workshop. */
   attendance: Record<string, boolean>;
+  /** Who collected each participant at the end of a session (ChildCollected), by `attendanceKey`; a transfer clears it. */
+  collected: Record<string, string>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
   /** Participants who gave up their place while the others still come, by index (which never renumbers). */
@@ -209,6 +211,7 @@ export const enrollmentInitialState: EnrollmentState = {
   transfersEnded: {},
   notified: [],
   attendance: {},
+  collected: {},
   resends: {},
   participantsLeft: {},
   carriedOutCents: 0,

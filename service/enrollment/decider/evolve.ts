@@ -24,7 +24,7 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
   const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, laterReminders, moves, priceCents } =
     s;
   const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
-  const { participantsLeft, carriedOutCents } = s;
+  const { participantsLeft, carriedOutCents, collected } = s;
   return {
     paymentIntentId,
     lastFailure,
@@ -41,6 +41,7 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     transfersEnded,
     notified,
     attendance,
+    collected,
     resends,
     participantsLeft,
     carriedOutCents,
@@ -191,6 +192,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         moves: [...state.moves, transferMove(event.data.transferId)],
         priceCents: event.data.amountCents,
         attendance: {},
+        collected: {},
       };
     case 'BookingRescheduled':
       if (state.status === 'none') return state;
@@ -290,6 +292,14 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         attendance,
       };
     }
+    case 'ChildCollected':
+      return {
+        ...state,
+        collected: {
+          ...state.collected,
+          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.collectedBy,
+        },
+      };
     case 'ConfirmationResendRequested':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':
