@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { ADMIN_SIGNED_IN } from './fixtures.js';
+import { ADMIN_SIGNED_IN, SCREENSHOT_WIDTHS, screenshot } from './fixtures.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 
 /** playwright.config.ts starts the server with this key. */
@@ -301,15 +301,9 @@ test.describe('admin with the right key', () => {
 
   test('the admin pages have no detectable accessibility violations, looked at in 390 and 1280 px', async ({
     page,
-  }, info) => {
+  }) => {
     test.slow(); // axe walks the whole page twice; on a busy CI machine that alone can take half a minute
-    const lookAt = async (name: string) => {
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
-      }
-      await page.setViewportSize({ width: 1280, height: 800 });
-    };
+    const lookAt = (name: string) => screenshot(page, name, { widths: SCREENSHOT_WIDTHS, height: 900 });
     await openDashboard(page);
     const dashboard = await new AxeBuilder({ page }).include('main').analyze();
     expect(dashboard.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -322,7 +316,7 @@ test.describe('admin with the right key', () => {
     await lookAt('admin-enrollments');
   });
 
-  test('the workshop form showing its errors has no detectable accessibility violations', async ({ page }, info) => {
+  test('the workshop form showing its errors has no detectable accessibility violations', async ({ page }) => {
     await openDashboard(page);
     await page.getByRole('tab', { name: 'Workshops' }).click();
     await page.getByRole('button', { name: 'Add Workshop' }).click();
@@ -332,9 +326,6 @@ test.describe('admin with the right key', () => {
     await expect(form.getByRole('textbox', { name: 'Title' })).toBeFocused();
     const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: info.outputPath(`admin-workshop-form-errors-${width}.png`) });
-    }
+    await screenshot(page, 'admin-workshop-form-errors', { widths: SCREENSHOT_WIDTHS, height: 900, fullPage: false });
   });
 });

@@ -3,7 +3,7 @@ import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export const SCHOOL_NAME = 'Great Lakes Etiquette';
 export const SCHOOL_FULL_NAME = 'Great Lakes School of Etiquette';
@@ -39,7 +39,25 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 export const SCREENSHOT_WIDTHS = [390, 1280] as const;
+
+/**
+ * Screenshots are for people to look at, not assertions: they are written only when SCREENSHOTS=1
+ * (`npm run screenshots`), under screenshots/ (not committed). In `npm test` the helpers below
+ * return at once, and the checks beside them (axe, a viewport's own expectations) still run.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === '1';
 const SCREENSHOT_DIR = resolve('screenshots');
+
+interface ShotOptions {
+  /** The widths to look at, each in turn; the viewport is put back afterwards. Default: the current one. */
+  widths?: readonly number[];
+  /** The viewport's height at those widths (default 844 below 600 px, else 800). */
+  height?: number;
+  /** The whole page, scrolled through first (default), or the viewport only. */
+  fullPage?: boolean;
+  /** False where the page runs no script (JavaScript off): no scrolling through. */
+  scroll?: boolean;
+}
 
 /** Scrolls through the page (so scroll effects run), loads every lazy image and waits for them to decode. */
 export async function settle(page: Page): Promise<void> {
@@ -65,14 +83,25 @@ export async function settle(page: Page): Promise<void> {
   });
 }
 
-/** Full-page screenshot written to screenshots/<name>-<width>.png (not committed). */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  const file = join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await settle(page);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  return file;
+/**
+ * With SCREENSHOTS=1, writes screenshots/<name>-<width>.png (a name may hold a folder, e.g.
+ * `emails/…`) at each width asked for; otherwise does nothing.
+ */
+export async function screenshot(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
+  const { fullPage = true, scroll = true } = options;
+  const before = page.viewportSize();
+  const widths = options.widths ?? [before?.width ?? 0];
+  for (const width of widths) {
+    if (options.widths) {
+      await page.setViewportSize({ width, height: options.height ?? (width < 600 ? 844 : 800) });
+    }
+    const file = join(SCREENSHOT_DIR, `${name}-${width}.png`);
+    mkdirSync(dirname(file), { recursive: true });
+    if (fullPage && scroll) await settle(page);
+    await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  }
+  if (options.widths && before) await page.setViewportSize(before);
 }
 
 /** Runs axe with the WCAG 2.x A/AA rules and fails on any serious or critical violation. */
