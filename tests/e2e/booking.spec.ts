@@ -1,14 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  OUTBOX,
-  announcerCleared,
-  decodedParts,
-  expectNoSeriousA11yViolations,
-  screenshot,
-  SCREENSHOT_WIDTHS,
-} from './fixtures.js';
+import { OUTBOX, decodedParts, expectNoSeriousA11yViolations, screenshot, SCREENSHOT_WIDTHS } from './fixtures.js';
 
 /** The "Manage your booking" address in the confirmation e-mail of `orderId`, once the mailer has written it. */
 async function bookingLinkFromOutbox(orderId: string): Promise<string> {
@@ -131,7 +124,6 @@ test('a parent pays, opens the booking link from the e-mail, adds an allergy, ca
   await expect(order).toContainText(/Refund\s*\$150\.00, issued/);
   await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit participant details' })).toHaveCount(0);
-  await announcerCleared(page);
   await expectNoSeriousA11yViolations(page, 'cancelled booking');
   await shoot(page, 'booking-cancelled');
 });

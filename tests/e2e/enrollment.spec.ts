@@ -1,13 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  SCREENSHOT_WIDTHS,
-  allIslandsLive,
-  announcerCleared,
-  expectNoSeriousA11yViolations,
-  screenshot,
-  toasts,
-} from './fixtures.js';
+import { SCREENSHOT_WIDTHS, allIslandsLive, expectNoSeriousA11yViolations, screenshot, toasts } from './fixtures.js';
 
 const RECEIPT = /^GreatLakesEtiquette-Receipt-(ORD|FREE)-[A-Za-z0-9-]+\.txt$/;
 
@@ -174,7 +167,6 @@ test.describe('enrollment and payment', () => {
   }) => {
     await page.goto(`/checkout/9?participants=1&enrollmentId=${await heldEnrollment(request)}`);
     await expect(page.getByLabel('Card number')).toBeVisible();
-    await announcerCleared(page);
     await expectNoSeriousA11yViolations(page, 'checkout');
     await lookAt(page, 'checkout');
 
@@ -188,7 +180,6 @@ test.describe('enrollment and payment', () => {
     await page.getByRole('button', { name: 'Pay $130.00' }).click();
     await expect(page).toHaveURL(/\/order-confirmation\?.*orderId=ORD-/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
-    await announcerCleared(page);
     await expectNoSeriousA11yViolations(page, 'order-confirmation');
     await lookAt(page, 'order-confirmation');
   });
@@ -390,7 +381,6 @@ test.describe('enrollment and payment', () => {
     await expect(page.getByRole('main')).toContainText(/Attendees\s*2/);
     await expect(page.getByRole('main')).not.toContainText('Lily Whitfield');
     await expect(page.getByRole('main')).not.toContainText('No peanuts');
-    await announcerCleared(page);
     await expectNoSeriousA11yViolations(page, 'order-confirmation-two-children');
 
     const downloading = page.waitForEvent('download');
