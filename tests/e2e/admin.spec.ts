@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { ADMIN_SIGNED_IN, ONLY_VIOLATIONS, SCREENSHOT_WIDTHS, screenshot } from './fixtures.js';
+import { ADMIN_SIGNED_IN, axeScan, SCREENSHOT_WIDTHS, screenshot } from './fixtures.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 
 /** playwright.config.ts starts the server with this key. */
@@ -242,7 +241,7 @@ test.describe('admin with the right key', () => {
     await expect(children.nth(1)).toContainText('Theo Whitfield');
     await expect(children.nth(1)).toContainText(/Dietary restrictions\s*No peanuts/);
     await expect(children.nth(1)).toContainText('Opted out: no photographs');
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').options(ONLY_VIOLATIONS).analyze();
+    const axe = await axeScan(page).include('[role="dialog"]').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
@@ -305,13 +304,13 @@ test.describe('admin with the right key', () => {
     test.slow(); // axe walks the whole page twice; on a busy CI machine that alone can take half a minute
     const lookAt = (name: string) => screenshot(page, name, { widths: SCREENSHOT_WIDTHS, height: 900 });
     await openDashboard(page);
-    const dashboard = await new AxeBuilder({ page }).include('main').options(ONLY_VIOLATIONS).analyze();
+    const dashboard = await axeScan(page).include('main').analyze();
     expect(dashboard.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await expect(stat(page, 'Total Enrollments')).not.toHaveText('…');
     await lookAt('admin');
     await page.goto('/admin/enrollments');
     await expect(page.getByRole('grid')).toBeVisible({ timeout: 20_000 });
-    const tracker = await new AxeBuilder({ page }).include('main').options(ONLY_VIOLATIONS).analyze();
+    const tracker = await axeScan(page).include('main').analyze();
     expect(tracker.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await lookAt('admin-enrollments');
   });
@@ -324,7 +323,7 @@ test.describe('admin with the right key', () => {
     await form.getByRole('button', { name: 'Create Workshop' }).click();
     await expect(form.getByText('Category is required.')).toBeVisible();
     await expect(form.getByRole('textbox', { name: 'Title' })).toBeFocused();
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').options(ONLY_VIOLATIONS).analyze();
+    const results = await axeScan(page).include('[role="dialog"]').analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await screenshot(page, 'admin-workshop-form-errors', { widths: SCREENSHOT_WIDTHS, height: 900, fullPage: false });
   });

@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { E2E_ADMIN_KEY, ONLY_VIOLATIONS, screenshot, SCREENSHOT_WIDTHS } from './fixtures.js';
+import { E2E_ADMIN_KEY, axeScan, screenshot, SCREENSHOT_WIDTHS } from './fixtures.js';
 
 /** The e2e server's DATA_DIR (playwright.config.ts), where the offline mailer writes its .eml files. */
 const OUTBOX = resolve(`.tmp/e2e-data-${process.env.E2E_RUN_ID}/outbox`);
@@ -82,7 +81,7 @@ test('the workshop form says how many bookings a new date moves and who is e-mai
     'Saving this new date moves 2 bookings (2 participants) with it. Each of the 2 confirmed families is e-mailed the new details with a calendar update and their booking link.',
   );
   // axe over the dialog only: the whole admin page behind it is checked by admin.spec.ts.
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').options(ONLY_VIOLATIONS).analyze();
+  const axe = await axeScan(page).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await notice.scrollIntoViewIfNeeded();
   await screenshot(page, 'admin-workshop-move-notice', { fullPage: false });
