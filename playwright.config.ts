@@ -17,7 +17,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Per run, because Playwright empties its output folder when a run starts.
   outputDir: `.tmp/playwright-results-${runId}`,
-  fullyParallel: false,
+  // Each test on whichever worker is free, so no long file runs alone at the end. A group that needs
+  // its tests on one worker says so (events.spec.ts: one workshop on one past evening).
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 45_000,

@@ -21,6 +21,9 @@ let pastId = '';
 let pastTitle = '';
 
 test.describe('events screen', () => {
+  // In order on one worker: each worker would add its own soiree on that evening, and the day filter
+  // counts one.
+  test.describe.configure({ mode: 'default' });
   test.use({ timezoneId: 'Asia/Tokyo' });
 
   test.beforeAll(async ({ browser }) => {
