@@ -81,7 +81,8 @@ test.describe('administrators in Settings', () => {
     await screenshot(page, 'admin-settings', { widths: SCREENSHOT_WIDTHS, height: 800 });
 
     // Change her role: the picker again, in a dialog of its own.
-    await table.getByRole('button', { name: 'Change the role of Margaret Ellison' }).click();
+    // Exact: the other test here adds a "Margaret  ellison" at the same time.
+    await table.getByRole('button', { name: 'Change the role of Margaret Ellison', exact: true }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Role of Margaret Ellison' });
     await expect(roleDialog.getByRole('radio', { name: /^Instructor/ })).toBeChecked();
     await expect(roleDialog.getByRole('button', { name: 'Save role' })).toBeDisabled();
@@ -95,7 +96,7 @@ test.describe('administrators in Settings', () => {
     await expect(row).toContainText('Manager');
     expect((await request.get('/api/admin/enrollments', { headers: { 'Admin-Key': key } })).status()).toBe(200);
 
-    await table.getByRole('button', { name: 'Revoke Margaret Ellison' }).click();
+    await table.getByRole('button', { name: 'Revoke Margaret Ellison', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke key?' });
     await expect(confirm).toContainText('It stops working at once');
     await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_WIDTHS, expectNoSeriousA11yViolations, hydrated, screenshot } from './fixtures.js';
+import { SCREENSHOT_WIDTHS, allIslandsLive, expectNoSeriousA11yViolations, hydrated, screenshot } from './fixtures.js';
 
 // Every public page, visited once for each kind of check: hydrated without a console error or
 // warning, its head adopted and its landmarks, axe clean; the server's HTML axe clean before any
@@ -178,7 +178,8 @@ test.describe('every public page', () => {
     await expect(page.locator('.hero__slide--active')).toHaveAttribute('data-slide', '1');
 
     await page.goto('/schedule');
-    await hydrated(page);
+    // The tabs, the calendar and the list wake at a first touch (lazy-chunks.spec.ts).
+    await allIslandsLive(page);
     await page.getByRole('tab', { name: 'Summer Camp' }).click();
     await expect(page).toHaveURL(/category=summer/);
     await expect(page.locator('.workshop-card').first()).toContainText('Camp');
@@ -197,7 +198,7 @@ test.describe('every public page', () => {
     await expect(page.getByText(/required/i).first()).toBeVisible();
 
     await page.goto('/schedule');
-    await hydrated(page);
+    await allIslandsLive(page);
     await page
       .getByRole('button', { name: /View Details for/ })
       .first()
