@@ -4,7 +4,6 @@ import {
   E2E_ADMIN_KEY,
   SCREENSHOT_WIDTHS,
   allIslandsLive,
-  announcerCleared,
   expectNoSeriousA11yViolations,
   outboxMessage,
   screenshot,
@@ -35,7 +34,6 @@ async function signInPath(email: string): Promise<string> {
 
 /** axe, then a screenshot at each width; back at `width` after. */
 async function lookAt(page: Page, name: string, width: number) {
-  await announcerCleared(page);
   await expectNoSeriousA11yViolations(page, `on ${name}`);
   for (const w of SCREENSHOT_WIDTHS) {
     await page.setViewportSize({ width: w, height: 844 });
