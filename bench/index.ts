@@ -8,6 +8,7 @@ import { benchEnrollment } from './enrollment.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
+import { benchMakeups } from './makeups.js';
 import { benchStartup } from './startup.js';
 import { benchForcedRenders } from './forced-renders.js';
 import { benchPrivacy } from './privacy.js';
@@ -29,7 +30,8 @@ const sections: Section[] = [
   ['lighthouse (mobile preset, public pages, the enroll form and the checkout)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['admin tracker over 10,000 enrollments', benchAdmin],
-  ['workshop roster: 50 seats over 10,000 enrollments (SQLite)', benchRoster],
+  ['workshop roster: 50 seats, and one session of a 20-session course, over 10,000 enrollments (SQLite)', benchRoster],
+  ['make-ups: 300 at once for one session with 3 free seats (SQLite)', benchMakeups],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
 ];
 

@@ -6,6 +6,8 @@ import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
+import { accountEventSchemas } from './account/events.js';
+import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
@@ -17,5 +19,7 @@ export const eventSchemas: EventSchemas = {
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
+  ...accountEventSchemas,
+  ...makeupCreditEventSchemas,
   ...privacyEventSchemas,
 };

@@ -13,6 +13,8 @@ import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
+import { householdsProjector } from './account/households.js';
+import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
@@ -31,5 +33,7 @@ export const allProjectors: readonly AnyProjector[] = [
   remindersProjector,
   rosterProjector,
   workshopMessagesProjector,
+  householdsProjector,
+  makeupCreditsProjector,
   accessLogProjector,
 ];

@@ -16,6 +16,8 @@ import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
+import { accountRoutes } from './account/routes.js';
+import { familyEnrollment } from './account/family-enrollment.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
@@ -92,12 +94,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.use('*', noStoreByDefault());
   api.route('/', catalogueRoutes(deps, hot));
   api.route('/', inquiryRoutes(deps));
-  api.route('/', enrollmentRoutes(deps, { findOffer: offerLookupFor(deps) }));
+  api.route(
+    '/',
+    enrollmentRoutes(deps, {
+      findOffer: offerLookupFor(deps),
+      family: (c, workshopId, body) => familyEnrollment(c, deps, workshopId, body),
+    }),
+  );
   api.route('/', waitlistRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));
   api.route('/', bookingRoutes(deps));
+  api.route('/', accountRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));

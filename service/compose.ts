@@ -1,3 +1,4 @@
+import { makeupsReactor } from './courses/makeups-reactor.js';
 import { join } from 'node:path';
 import type { Config } from './core/config.js';
 import type { EventStore } from '../platform/eventstore/port.js';
@@ -164,6 +165,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     administratorChangeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
+    makeupsReactor(deps),
     privacyScrubReactor(deps),
   ];
 }

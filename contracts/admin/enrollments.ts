@@ -103,6 +103,11 @@ export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
   /** Dollars the provider took (0 until paid). */
   paidAmount: z.number().optional(),
   /**
+   * For saved children of a family account whose details changed since (a workshop not yet past):
+   * `participantDetails` then shows them as the family keeps them now, and this as enrolled.
+   */
+  participantDetailsAsEnrolled: z.array(ParticipantDetailDataSchema).optional(),
+  /**
    * While two or more still come: what cancelling one participant's place refunds at most, in
    * dollars (that place's share by the pricing rule), and what those still coming then pay.
    */

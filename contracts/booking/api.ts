@@ -8,6 +8,7 @@ import {
   WorkshopWhenWhereSchema,
 } from '../enrollment/events.js';
 import { isStrictCategory } from '../enrollment/form.js';
+import { AbsenceViewSchema, MakeupCreditViewSchema, MakeupOptionSchema } from '../courses/api.js';
 import {
   BaseParticipantSchema,
   countMismatch,
@@ -96,6 +97,10 @@ export const BookingViewSchema = z.object({
   /** Whether the details can still be corrected (confirmed and not begun). */
   editable: z.boolean(),
   cancellation: CancellationTermsSchema,
+  /** A course's absences reported from this page (which child misses which session). */
+  absences: z.array(AbsenceViewSchema),
+  /** The booking's make-up credits, each with the sessions it can be booked into now. */
+  credits: z.array(MakeupCreditViewSchema.extend({ options: z.array(MakeupOptionSchema) })),
   /**
    * The children's safety details: erased on `erasedAt` after the retention period, or kept until
    * `days` after the last session (SAFETY_DATA_RETENTION_DAYS).

@@ -151,6 +151,10 @@ export const OrderSchema = z.object({
   lastPaymentError: z.string().nullable(),
   refundedCents: z.number().int(),
   emailSent: z.boolean(),
+  /** The family account that enrolled its saved children; absent without one (and on older documents). */
+  householdId: z.string().optional(),
+  /** The parent ticked "Save these details to my family account" (absent: not ticked). */
+  saveToFamilyAccount: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -168,6 +172,8 @@ export const OrderViewSchema = OrderSchema.omit({
   leftParticipants: true,
   paymentIntentId: true,
   lastPaymentError: true,
+  householdId: true,
+  saveToFamilyAccount: true,
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EnrollmentFormDataSchema } from './form.js';
 import { ParticipantDetailDataSchema } from './participants.js';
+import { EnrolledWaiverSchema } from '../policies/waivers.js';
+import { oneSessionOf, SessionSchema, type Session } from '../catalogue/sessions.js';
 
 /**
  * Events of the stream `enrollment-{enrollmentId}`.
@@ -51,8 +53,22 @@ export const PurchasedItemSchema = z.object({
   unitPriceCents: Cents,
   /** The workshop's group prices when it was bought (added later: absent means none). */
   priceTiers: z.array(z.object({ participants: z.number().int().positive(), totalCents: Cents })).optional(),
+  /** Every session of the workshop (added with courses: absent means one session from `date`). */
+  sessions: z.array(SessionSchema).optional(),
+  /** Joined late: the first session bought (2 or more); the price was pro rata for the sessions from it. */
+  fromSession: z.number().int().min(2).optional(),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
+
+/** The sessions of what was bought: a one-date item (or one bought before courses) is one session. */
+export const itemSessions = (item: Pick<PurchasedItem, 'date' | 'time' | 'sessions'>): Session[] =>
+  item.sessions ?? (item.date ? [oneSessionOf({ date: item.date, time: item.time })] : []);
+
+/** The sessions the booking attends: all of them, or from the one a late joiner joined at. */
+export const sessionsAttended = (item: Pick<PurchasedItem, 'date' | 'time' | 'sessions' | 'fromSession'>) =>
+  itemSessions(item)
+    .map((session, i) => ({ number: i + 1, session }))
+    .filter((s) => s.number >= (item.fromSession ?? 1));
 
 export const EnrollmentSubmittedSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
@@ -85,6 +101,16 @@ export const EnrollmentSubmittedSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .optional(),
+  /**
+   * The family account that enrolled its saved children (`childIds`); absent for an enrollment
+   * sent without an account. The participants' `childId` names each child.
+   */
+  householdId: z.string().optional(),
+  /**
+   * The signatures this booking rests on, per participant and document (the stricter categories):
+   * the family's own, or the contact's agreement on the form. Absent before signatures existed.
+   */
+  waivers: z.array(EnrolledWaiverSchema).optional(),
   /**
    * A booking of its own for one participant moved out of another (a participant's transfer): the
    * booking it came from, and the money that came with the place (paid on that booking's
@@ -315,23 +341,39 @@ export const ParticipantTransferredSchema = ParticipantTransferRequestedSchema.o
 });
 
 /** What a parent needs to find the class: where an item's date, time and place are, and what a move changes. */
-export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({ date: true, time: true, location: true });
+export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({
+  date: true,
+  time: true,
+  location: true,
+  sessions: true,
+});
 export type WorkshopWhenWhere = z.infer<typeof WorkshopWhenWhereSchema>;
 export const RESCHEDULED_FIELDS = ['date', 'time', 'location'] as const;
 export type RescheduledField = (typeof RESCHEDULED_FIELDS)[number];
 
 /** The date, time and place of an item (or a workshop). */
-export const whenWhereOf = ({ date, time, location }: WorkshopWhenWhere): WorkshopWhenWhere => ({
+export const whenWhereOf = ({ date, time, location, sessions }: WorkshopWhenWhere): WorkshopWhenWhere => ({
   date,
   time,
   location,
+  ...(sessions ? { sessions } : {}),
 });
 
 /** Which of date, time and place differ; two dates naming one instant are the same whatever offset they are written with. */
 export const changedWhenWhere = (a: WorkshopWhenWhere, b: WorkshopWhenWhere): RescheduledField[] =>
   RESCHEDULED_FIELDS.filter((field) =>
-    field === 'date' && a.date && b.date ? Date.parse(a.date) !== Date.parse(b.date) : a[field] !== b[field],
+    field === 'date' && a.date && b.date
+      ? Date.parse(a.date) !== Date.parse(b.date) || !sameSessions(a, b)
+      : a[field] !== b[field],
   );
+
+const instants = (s: { date: string | null; time: string; sessions?: Session[] }) =>
+  itemSessions(s)
+    .map((x) => `${Date.parse(x.startsAt)}-${Date.parse(x.endsAt)}`)
+    .join(',');
+/** Sessions compared by their instants; a side that does not list them (before courses) is taken as agreeing. */
+const sameSessions = (a: WorkshopWhenWhere, b: WorkshopWhenWhere) =>
+  !a.sessions || !b.sessions || instants(a) === instants(b);
 
 /**
  * The school moved the workshop this enrollment is in (its date, time or place), and the booking
@@ -347,7 +389,7 @@ export const BookingRescheduledSchema = z.object({
   /** The item before the move, and after it (only date, time and location differ). */
   fromItem: PurchasedItemSchema,
   item: PurchasedItemSchema,
-  /** Which of date, time and location changed. */
+  /** Which of date, time and location changed (a course's sessions moving counts as its date). */
   changed: z.array(z.enum(RESCHEDULED_FIELDS)).min(1),
   rescheduledAt: Instant,
 });
@@ -387,6 +429,8 @@ export const ReminderSentSchema = z.object({
   /** The start the reminder was about. */
   workshopStartsAt: Instant,
   sentAt: Instant,
+  /** The session it was about, from 1 (added with courses: reminders written before are the first session's). */
+  session: z.number().int().min(1).default(1),
 });
 
 /**
@@ -416,6 +460,30 @@ export const AttendanceMarkedSchema = z.object({
   name: z.string(),
   present: z.boolean(),
   markedAt: Instant,
+  /** The session marked, from 1 (added with courses: marks written before are of the one session). */
+  session: z.number().int().min(1).default(1),
+  /** Marked at a make-up: the workshop is another than the booking's own. */
+  makeup: z.boolean().optional(),
+});
+
+/**
+ * At the end of a session, the instructor recorded who collected a participant, from the roster.
+ * `onList`: the name is one of the adults the family allows (the parents, the pick-up list); a
+ * name not on it was confirmed in a second step and is flagged in the history.
+ */
+export const ChildCollectedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  workshopId: z.string().min(1),
+  participant: z.number().int().nonnegative(),
+  /** The participant's name when collected, for the audit trail. */
+  name: z.string(),
+  collectedBy: z.string(),
+  /** As the pick-up list gives it ("Grandmother"), '' for a name not on it. */
+  relationship: z.string(),
+  onList: z.boolean(),
+  collectedAt: Instant,
+  /** The session it ended, from 1. */
+  session: z.number().int().min(1).default(1),
 });
 
 /**
@@ -459,6 +527,7 @@ export const enrollmentEventSchemas = {
   ReminderSent: ReminderSentSchema,
   ParticipantDetailsCorrected: ParticipantDetailsCorrectedSchema,
   AttendanceMarked: AttendanceMarkedSchema,
+  ChildCollected: ChildCollectedSchema,
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
@@ -486,6 +555,7 @@ export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
 export type ParticipantDetailsCorrected = z.infer<typeof ParticipantDetailsCorrectedSchema>;
 export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
+export type ChildCollected = z.infer<typeof ChildCollectedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
@@ -512,6 +582,7 @@ export type EnrollmentEvent =
   | { type: 'ReminderSent'; data: ReminderSent }
   | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected }
   | { type: 'AttendanceMarked'; data: AttendanceMarked }
+  | { type: 'ChildCollected'; data: ChildCollected }
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
   | { type: 'BookingRescheduled'; data: BookingRescheduled }

@@ -112,7 +112,15 @@ const baseShape = {
   photographyConsent: flag,
   allowNameWithPhoto: flag,
   photographyOptOut: flag,
+  /**
+   * "Save these details to my family account", ticked by a parent who is not signed in: the family
+   * page then offers to add this booking's children and contacts once that e-mail signs in.
+   */
+  saveToFamilyAccount: flag,
 };
+
+/** The form's fields and their rules, for what shares them (a family account's contact details). */
+export const ENROLLMENT_FORM_SHAPE = baseShape;
 
 const emergencyPhone = (n: 1 | 2) =>
   text(`Emergency contact ${n} phone`, 40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
@@ -278,6 +286,7 @@ export const EMPTY_ENROLLMENT_FORM: EnrollmentFormValues = {
   photographyConsent: false,
   allowNameWithPhoto: false,
   photographyOptOut: false,
+  saveToFamilyAccount: false,
   participantDetails: [EMPTY_PARTICIPANT],
 };
 
@@ -320,6 +329,8 @@ export const EnrollmentFormDataSchema = z.object({
   photographyConsent: z.boolean(),
   allowNameWithPhoto: z.boolean(),
   photographyOptOut: z.boolean(),
+  /** Absent on enrollments recorded before family accounts: not ticked. */
+  saveToFamilyAccount: z.boolean().optional().default(false),
   /** One per participant; absent on enrollments recorded before it existed (see participantDetailsOf). */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
 });

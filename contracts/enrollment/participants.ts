@@ -34,6 +34,14 @@ export const ParticipantDetailDataSchema = z.object({
   photographyConsent: z.boolean(),
   allowNameWithPhoto: z.boolean(),
   photographyOptOut: z.boolean(),
+  /**
+   * A child saved in a family account (`POST /api/enroll/workshop/:id` with `childIds`): which one,
+   * and what the account held of them when enrolled beyond the form's fields. Never taken from a
+   * form: the form's schemas have no such fields.
+   */
+  childId: z.string().optional(),
+  dateOfBirth: z.string().optional(),
+  medicalNotes: z.string().optional(),
 });
 export type ParticipantDetail = z.infer<typeof ParticipantDetailDataSchema>;
 
@@ -52,15 +60,21 @@ const baseParticipantShape = {
 /** A participant of a base-category workshop: every field optional (the name is asked, not required). */
 export const BaseParticipantSchema = z.object(baseParticipantShape).transform(withPhotographyRules);
 
+/**
+ * The stricter categories' rules for one child, field by field: the enroll form's participants and
+ * the children saved in a family account (contracts/account/child.ts) are checked by these.
+ */
+export const STRICT_PARTICIPANT_SHAPE = {
+  ...baseParticipantShape,
+  name: requiredText('Student name', MESSAGES.studentName, 200),
+  age: studentAge,
+  grade: requiredText('Student grade', MESSAGES.studentGrade, 40),
+  school: requiredText('School name', MESSAGES.school, 200),
+};
+
 /** A participant of a stricter-category workshop: the specification's student rules, for each one. */
 export const StrictParticipantSchema = z
-  .object({
-    ...baseParticipantShape,
-    name: requiredText('Student name', MESSAGES.studentName, 200),
-    age: studentAge,
-    grade: requiredText('Student grade', MESSAGES.studentGrade, 40),
-    school: requiredText('School name', MESSAGES.school, 200),
-  })
+  .object(STRICT_PARTICIPANT_SHAPE)
   .refine(describesDietaryRestrictions, {
     path: ['dietaryRestrictions'],
     message: MESSAGES.dietaryRestrictions,

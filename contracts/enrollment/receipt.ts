@@ -2,7 +2,9 @@ import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
 import { toOneLine } from '../core/text.js';
 import type { Order } from './api.js';
 import { isStrictCategory } from './form.js';
-import { formatUsd } from './money.js';
+import { formatUsd, priceEnrollment, sessionShareOf, sessionShareWords } from './money.js';
+import { sessionsAttended } from './events.js';
+import { sessionDayWords, timeRangeWords } from '../catalogue/session-words.js';
 import { participantFacts, participantName } from './participants.js';
 
 /** The receipt file's name: {product}-Receipt-{orderId}.txt */
@@ -107,8 +109,15 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     item.kind === 'workshop' ? 'WORKSHOP' : item.kind === 'program' ? 'PROGRAM' : 'ENROLLMENT',
     toOneLine(item.title),
   );
-  if (item.date) out.push(line('Date', longDate.format(new Date(item.date))));
-  if (item.time) out.push(line('Time', item.time));
+  const sessions = item.sessions && item.sessions.length > 1 ? sessionsAttended(item) : [];
+  if (sessions.length > 0) {
+    out.push(line('Sessions', sessionShareWords({ left: sessions.length, total: item.sessions!.length })));
+    for (const { number, session } of sessions)
+      out.push(`  Session ${number}: ${sessionDayWords(session)}, ${timeRangeWords(session)}`);
+  } else {
+    if (item.date) out.push(line('Date', longDate.format(new Date(item.date))));
+    if (item.time) out.push(line('Time', item.time));
+  }
   if (item.duration) out.push(line('Duration', item.duration));
   if (item.location) out.push(line('Location', item.location));
   if (item.instructor) out.push(line('Instructor', item.instructor));
@@ -119,9 +128,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     'AMOUNTS',
     line('Price per participant', formatUsd(item.unitPriceCents)),
     line('Participants', String(order.participants)),
-    ...(order.subtotalCents < item.unitPriceCents * order.participants
-      ? [line('Group price', `${order.participants} for ${formatUsd(order.subtotalCents)}`)]
-      : []),
+    ...groupAndShareLines(item, order.participants, order.subtotalCents),
     line('Subtotal', formatUsd(order.subtotalCents)),
     line('Tax', formatUsd(order.taxCents)),
     line('Total', formatUsd(order.amountCents)),
@@ -136,4 +143,19 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     `Thank you for choosing ${SCHOOL.name}!`,
   );
   return out.join('\n') + '\n';
+}
+
+/** The group price that applied, and a late joiner's share of the sessions ("3 of 4 sessions"). */
+function groupAndShareLines(item: ReceiptOrder['item'], participants: number, subtotalCents: number): string[] {
+  const share = sessionShareOf(item);
+  // Joined late, the subtotal is a share: the group price is the rule's for the count, if one applied.
+  const group = share
+    ? priceEnrollment(item.unitPriceCents, participants, item.priceTiers ?? []).tier?.totalCents
+    : subtotalCents < item.unitPriceCents * participants
+      ? subtotalCents
+      : undefined;
+  return [
+    ...(group !== undefined ? [line('Group price', `${participants} for ${formatUsd(group)}`)] : []),
+    ...(share ? [line('Joined late', `${sessionShareWords(share)}, priced pro rata`)] : []),
+  ];
 }

@@ -64,7 +64,9 @@ export type EnrollmentRefusal =
   | { code: 'not_in_workshop' }
   | { code: 'participant_out_of_range'; count: number }
   | { code: 'enrollment_not_active'; status: EnrollmentStatus }
-  | { code: 'participant_left'; name: string };
+  | { code: 'participant_left'; name: string }
+  // Collection at the end of a session.
+  | { code: 'not_on_pickup_list'; name: string };
 
 export type RefusalCode = EnrollmentRefusal['code'];
 

@@ -5,13 +5,15 @@ import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 const PARTICIPANT_IDENTITY = [
   'name',
   'age',
+  // A saved child's date of birth (an enrollment with `childIds`): absent otherwise.
+  'dateOfBirth',
   'grade',
   'school',
   'photographyConsent',
   'allowNameWithPhoto',
   'photographyOptOut',
 ];
-const PARTICIPANT_SAFETY = ['hasDietaryRestrictions', 'dietaryRestrictions'];
+const PARTICIPANT_SAFETY = ['hasDietaryRestrictions', 'dietaryRestrictions', 'medicalNotes'];
 const each = (prefix: string, fields: string[]) => fields.map((f) => `${prefix}.*.${f}`);
 
 /**
@@ -42,6 +44,8 @@ export const enrollmentPrivacy = {
       ].map((f) => `form.${f}`),
       ...each('form.participantDetails', PARTICIPANT_IDENTITY),
       'attendees.*',
+      // The signatures the booking rests on: the parent's typed name.
+      'waivers.*.signedName',
     ],
     safety: [
       ...[
@@ -66,6 +70,8 @@ export const enrollmentPrivacy = {
     safetyUnit: 'enrollmentId',
   },
   AttendanceMarked: { subject: { kind: 'stream' }, identity: ['name'] },
+  /** The child, and the adult who collected them (named from the family's pick-up list, or not on it). */
+  ChildCollected: { subject: { kind: 'stream' }, identity: ['name', 'collectedBy', 'relationship'] },
   /** The administrator's or the parent's own words about the cancellation. */
   EnrollmentCancelled: { subject: { kind: 'stream' }, identity: ['note'] },
   /** Whose place it was, and the administrator's words to the parent. */

@@ -4,6 +4,7 @@ import type { administratorEventSchemas } from '../admin/administrators.js';
 import type { waitlistEventSchemas } from '../waitlist/events.js';
 import type { workshopMessageEventSchemas } from '../messages/events.js';
 import type { privacyEventSchemas } from './events.js';
+import type { makeupCreditEventSchemas } from '../courses/events.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 /** The catalogue: what the school publishes (an instructor's name is on the public schedule). */
@@ -18,7 +19,18 @@ export const cataloguePrivacy = {
   SeatsReserved: NO_PERSONAL_DATA,
   SeatsReleased: NO_PERSONAL_DATA,
   SeatsConfirmed: NO_PERSONAL_DATA,
+  // Courses: a child named by its booking and index, never by name.
+  AbsenceReported: NO_PERSONAL_DATA,
+  MakeupSeatTaken: NO_PERSONAL_DATA,
+  MakeupSeatReleased: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof catalogueEventSchemas>;
+
+/** A make-up credit's ledger: ids, indexes, sessions and dates; the administrator granting it is in the metadata, in clear as in the audit trail. */
+export const makeupCreditPrivacy = {
+  MakeupCreditGranted: NO_PERSONAL_DATA,
+  MakeupBooked: NO_PERSONAL_DATA,
+  MakeupCancelled: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof makeupCreditEventSchemas>;
 
 export const inquiryPrivacy = {
   ContactMessageReceived: {

@@ -1,9 +1,11 @@
 import type { PrivacyClass } from './classes.js';
 import { clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
+import { accountPrivacy } from './account.js';
 import {
   administratorPrivacy,
   cataloguePrivacy,
   inquiryPrivacy,
+  makeupCreditPrivacy,
   privacyPrivacy,
   waitlistPrivacy,
   workshopMessagePrivacy,
@@ -23,4 +25,6 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...waitlistPrivacy,
   ...workshopMessagePrivacy,
   ...privacyPrivacy,
+  ...makeupCreditPrivacy,
+  ...accountPrivacy,
 };

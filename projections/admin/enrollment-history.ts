@@ -95,6 +95,11 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'AttendanceMarked':
       // The summaries that name someone: which child was marked (or left) is the fact itself.
       return `Marked ${e.data.name} ${e.data.present ? 'present' : 'absent'}.`;
+    case 'ChildCollected':
+      // A name not on the family's pick-up list is flagged: the instructor confirmed it on the spot.
+      return e.data.onList
+        ? `${e.data.name} collected by ${e.data.collectedBy}${e.data.relationship ? ` (${e.data.relationship})` : ''}.`
+        : `⚠ ${e.data.name} collected by ${e.data.collectedBy}, who is NOT on the family's pick-up list (confirmed by the instructor).`;
     case 'ParticipantCancelled': {
       const d = e.data;
       const by = d.reason === 'cancelled-by-visitor' ? 'by the parent' : 'by the school';

@@ -70,6 +70,8 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         lastPaymentError: null,
         refundedCents: 0,
         emailSent: false,
+        ...(d.householdId ? { householdId: d.householdId } : {}),
+        ...(d.form.saveToFamilyAccount ? { saveToFamilyAccount: true } : {}),
       };
     }
     if (!doc) return undefined;

@@ -43,7 +43,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
 
   app.get('/enrollments/:id', validate('param', IdParam), validate('query', MinPositionQuerySchema), async (c) => {
     await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollments', 'orders']);
-    const found = await findEnrollment(deps.readStore, c.req.valid('param').id);
+    const found = await findEnrollment(deps.readStore, c.req.valid('param').id, deps.clock());
     if (!found) throw notFound('We could not find that enrollment.');
     await recordAccess(deps, c, { kind: 'enrollment', enrollmentId: found.id });
     return c.json(found);

@@ -35,6 +35,7 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'GET', path: '/workshops/:id/roster', area: 'rosters', workshopParam: 'id' },
   { method: 'GET', path: '/workshops/:id/roster.csv', area: 'rosters', workshopParam: 'id' },
   { method: 'POST', path: '/workshops/:id/attendance', area: 'rosters', workshopParam: 'id' },
+  { method: 'POST', path: '/workshops/:id/collected', area: 'rosters', workshopParam: 'id' },
   { method: 'GET', path: '/dashboard', area: 'overview' },
   // The tracker, its export, one enrollment in full and its history.
   { method: 'GET', path: '/enrollments', area: 'enrollments' },

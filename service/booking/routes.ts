@@ -16,6 +16,7 @@ import { cancellationOf, orderOf } from '../enrollment/decider/enrollment-state.
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { bookingView } from './view.js';
 import { receiptRoutes } from './receipt-routes.js';
+import { bookingCourseRoutes } from './course-routes.js';
 import { workshopIcs } from '../enrollment/emails/ics.js';
 import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
 import { calendarSequence, calendarUid } from '../enrollment/emails/calendar-event.js';
@@ -88,6 +89,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
   });
 
   app.route('/', receiptRoutes(deps, enrollmentOf, NOT_FOUND));
+  app.route('/', bookingCourseRoutes(deps, enrollmentOf));
 
   app.patch('/bookings/:token', limited, async (c) => {
     const id = enrollmentOf(c);

@@ -6,6 +6,7 @@ import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
 import { placeShare } from '../../contracts/enrollment/left-participants.js';
+import { bookingCourse } from '../courses/credit-queries.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -23,11 +24,7 @@ const CLOSED: Record<Exclude<Order['status'], 'completed'>, string> = {
  * documents are read, and no e-mail or phone is answered: the parent knows them, a forwarded link
  * should not reveal them.
  */
-export async function bookingView(
-  deps: Pick<AppDeps, 'readStore' | 'clock' | 'config'>,
-  enrollmentId: string,
-  position: bigint,
-): Promise<BookingView | null> {
+export async function bookingView(deps: AppDeps, enrollmentId: string, position: bigint): Promise<BookingView | null> {
   const [order, row] = await Promise.all([
     deps.readStore.get<Order>('orders', enrollmentId),
     deps.readStore.get<EnrollmentRowDoc>('enrollments', enrollmentId),
@@ -94,6 +91,7 @@ export async function bookingView(
     cancelOne: one ? { terms: terms(one.refundCents), remainingCents: one.remainingCents } : null,
     editable: o.status === 'completed' && !begun,
     cancellation: terms(refundableCents),
+    ...(await bookingCourse(deps, enrollmentId, o.item.kind === 'workshop' ? o.item.id : null, false)),
     safetyData: { days: deps.config.SAFETY_DATA_RETENTION_DAYS, erasedAt: row?.doc.safetyDataErasedAt ?? null },
     position: position.toString(),
   };

@@ -74,6 +74,8 @@ export const ConfigSchema = z.object({
     .default(48),
   /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
   CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** A make-up credit from an absence can be booked this many days after the session missed ends. */
+  MAKEUP_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**
    * A child's dietary, medical and emergency-contact details are erased this many days after the
    * last session of their booking, unless a child of it has a later one (service/privacy/retention-timer.ts).

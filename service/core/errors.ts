@@ -27,6 +27,14 @@ export type ErrorCode =
   | 'not_in_workshop'
   | 'participant_out_of_range'
   | 'enrollment_not_active'
+  /** The name given at pick-up is not on the family's list (service/enrollment/attendance/collection-rules.ts): confirm to record it. */
+  | 'not_on_pickup_list'
+  /** Courses (service/catalogue/session-seats.ts, service/courses/): a session full or begun, a credit spent, expired or for another program. */
+  | 'session_full'
+  | 'session_over'
+  | 'credit_used'
+  | 'credit_expired'
+  | 'other_program'
   /** An erasure would leave a paid class ahead: the owner is asked to cancel it first (service/privacy/erase.ts). */
   | 'upcoming_bookings';
 

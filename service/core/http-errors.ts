@@ -27,8 +27,14 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   enrollment_closed: 409,
   unknown_enrollment: 404,
   not_in_workshop: 409,
+  session_full: 409,
+  session_over: 409,
+  credit_used: 409,
+  credit_expired: 409,
+  other_program: 409,
   participant_out_of_range: 400,
   enrollment_not_active: 409,
+  not_on_pickup_list: 409,
   upcoming_bookings: 409,
 };
 

@@ -3,7 +3,7 @@ import type { EnrollmentRefusal, RefusalCode, RefusalOf } from '../../contracts/
 import type { ErrorCode } from './errors.js';
 
 /** The request field a refusal is about: the answer names it in `issues`, so a form or the roster can point at it. */
-type RefusalField = 'refund' | 'workshopId' | 'participant' | 'enrollmentId';
+type RefusalField = 'refund' | 'workshopId' | 'participant' | 'enrollmentId' | 'collectedBy';
 
 interface RefusalAnswer<C extends RefusalCode> {
   /** The error `code` the API answers, which gives the status (STATUS in http-errors.ts). */
@@ -11,6 +11,8 @@ interface RefusalAnswer<C extends RefusalCode> {
   field?: RefusalField;
   /** What the parent or the administrator reads. */
   words(refusal: RefusalOf<C>): string;
+  /** What the field's issue says, where it is shorter than the words (the words otherwise). */
+  fieldWords?(refusal: RefusalOf<C>): string;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -188,6 +190,13 @@ export const REFUSAL_ANSWERS: { [C in RefusalCode]: RefusalAnswer<C> } = {
     words: (r) =>
       `participant: ${r.name}'s place in this booking is cancelled; attendance is only kept for booked participants.`,
   },
+  not_on_pickup_list: {
+    kind: 'not_on_pickup_list',
+    field: 'collectedBy',
+    words: (r) =>
+      `${r.name} is not on this family's pick-up list. Check their identity and confirm to record it; it is flagged in the history.`,
+    fieldWords: (r) => `${r.name} is not on the pick-up list.`,
+  },
 };
 
 /** The error code a refusal is answered with (its HTTP status follows from it). */
@@ -205,7 +214,8 @@ export function refusalBody(refusal: EnrollmentRefusal): {
   code: ErrorCode;
   issues?: { path: string; message: string }[];
 } {
-  const { kind, field } = REFUSAL_ANSWERS[refusal.code];
+  const { kind, field, fieldWords } = REFUSAL_ANSWERS[refusal.code] as RefusalAnswer<RefusalCode>;
   const error = refusalSentence(refusal);
-  return field ? { error, code: kind, issues: [{ path: field, message: error }] } : { error, code: kind };
+  if (!field) return { error, code: kind };
+  return { error, code: kind, issues: [{ path: field, message: fieldWords?.(refusal as never) ?? error }] };
 }

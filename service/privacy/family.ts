@@ -6,6 +6,9 @@ import type { AppDeps } from '../core/deps.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { policyTermsOf } from '../enrollment/after-sale/cancel.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
+import { accountEmailDecider } from '../account/account-email-decider.js';
+import { accountEmailStream } from '../../contracts/account/events.js';
+import { HOUSEHOLD_SUBJECT_PREFIX } from '../../contracts/privacy/account.js';
 
 /** A family as an erasure finds it by its e-mail: its data subjects and its bookings. */
 export interface Family {
@@ -14,7 +17,8 @@ export interface Family {
   /**
    * Every subject to erase: the e-mail's, and that of each booking giving the address (as the
    * contact or the second parent), found on the booking's own events, so a booking written under an
-   * earlier pseudonym secret is found too. A household (issue 26) will add its own id here.
+   * earlier pseudonym secret is found too, and the family account the address signs in to
+   * (`household:<id>`: its parents, details, children and signatures).
    */
   subjects: string[];
   enrollments: EnrollmentRowDoc[];
@@ -30,6 +34,8 @@ export async function findFamily(deps: AppDeps, email: string): Promise<Family> 
     const s = await deps.encryption?.subjectOfStream(enrollmentStream(id));
     if (s) subjects.add(s);
   }
+  const account = await deps.commands.state(accountEmailDecider, accountEmailStream(subjectId));
+  if (account.linked) subjects.add(`${HOUSEHOLD_SUBJECT_PREFIX}${account.linked.householdId}`);
   return { subjectId, subjects: [...subjects], enrollments: [...rows.values()].map((r) => r.doc) };
 }
 

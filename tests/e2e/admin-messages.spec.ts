@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   E2E_ADMIN_KEY,
   OUTBOX,
-  announcerCleared,
+  SCREENSHOT_WIDTHS,
   expectNoSeriousA11yViolations,
   outboxMessage,
   screenshot,
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 
 /**
  * A free class a month ahead, made for this spec so no other spec's families get its messages. An
- * adult class: the schedule spec counts on the season having no teen class ahead (its empty state).
+ * adult class: the schedule and a11y specs count on the season having no dining class ahead (their empty state).
  */
 async function freeClass(request: APIRequestContext, title: string): Promise<string> {
   const date = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
@@ -87,7 +87,7 @@ test.describe('messages to a workshop’s families', () => {
     page,
     request,
   }) => {
-    test.setTimeout(300_000); // axe, screenshots at two widths, the e-mail and the history, on a shared machine
+    test.slow(); // axe twice, three e-mails, the e-mail in a page and the history, on a shared machine
     const stamp = Date.now();
     const title = `Teen Dining Workshop ${stamp}`;
     const workshopId = await freeClass(request, title);
@@ -120,12 +120,8 @@ test.describe('messages to a workshop’s families', () => {
     await expect(confirm).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Send to 3 families?' })).toBeFocused();
     await expectNoSeriousA11yViolations(page, 'messages dialog, confirming');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, 'admin-messages-confirm');
-      await page.screenshot({ path: `screenshots/admin-messages-confirm-view-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'admin-messages-confirm', { widths: SCREENSHOT_WIDTHS, height: 900 });
+    await screenshot(page, 'admin-messages-confirm-view', { widths: SCREENSHOT_WIDTHS, height: 900, fullPage: false });
 
     await dialog.getByRole('button', { name: 'Send to 3 families' }).click();
     await expect(toasts(page).filter({ hasText: 'Message sent to 3 families' })).toBeVisible();
@@ -136,14 +132,9 @@ test.describe('messages to a workshop’s families', () => {
     await expect(item).toContainText('Sent to 3 families', { timeout: 15_000 });
     await expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
 
-    await announcerCleared(page);
     await expectNoSeriousA11yViolations(page, 'messages dialog, sent');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, 'admin-messages-sent');
-      await page.screenshot({ path: `screenshots/admin-messages-sent-view-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'admin-messages-sent', { widths: SCREENSHOT_WIDTHS, height: 900 });
+    await screenshot(page, 'admin-messages-sent-view', { widths: SCREENSHOT_WIDTHS, height: 900, fullPage: false });
 
     // One e-mail per family, to each of the three, with the booking link.
     for (const to of parents) {
@@ -169,8 +160,7 @@ test.describe('messages to a workshop’s families', () => {
       await expect(mail.getByRole('heading', { level: 1, name: 'Room change for Saturday' })).toBeVisible();
       await expect(mail.getByRole('link', { name: 'Manage your booking' })).toBeVisible();
       expect(await mail.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      mkdirSync('screenshots/emails', { recursive: true });
-      await mail.screenshot({ path: `screenshots/emails/workshop-message-outbox-${width}.png`, fullPage: true });
+      await screenshot(mail, 'emails/workshop-message-outbox', { scroll: false });
     }
     await mail.close();
 

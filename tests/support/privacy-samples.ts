@@ -18,6 +18,9 @@ export const FAMILY = {
   emergencyName: 'Theodora Marchbanks',
   emergencyPhone: '9725553344',
   school: 'Brinkerhoff Elementary',
+  born: '2016-04-02',
+  medical: 'Uses a Ventolin inhaler before sport',
+  secondEmail: 'ambrose.quennell@example.com',
 } as const;
 
 export const familyForm = () =>
@@ -47,13 +50,100 @@ export const familyForm = () =>
     }),
   );
 
+/** The first child as a family account saves them (enrolled with `childIds`): a date of birth and medical notes too. */
+const savedChild = {
+  childId: 'child-1',
+  dateOfBirth: FAMILY.born,
+  medicalNotes: FAMILY.medical,
+};
+const withSavedChild = (details: ReturnType<typeof familyForm>['participantDetails']) =>
+  details.map((p, i) => (i === 0 ? { ...p, ...savedChild } : p));
+
 export function familySubmitted(enrollmentId: string) {
   const base = submitted(enrollmentId, { participants: 2 });
+  const form = familyForm();
   return {
     type: 'EnrollmentSubmitted' as const,
-    data: { ...base.data, form: familyForm(), attendees: [FAMILY.child, FAMILY.sibling] },
+    data: {
+      ...base.data,
+      form: { ...form, participantDetails: withSavedChild(form.participantDetails) },
+      attendees: [FAMILY.child, FAMILY.sibling],
+      householdId: 'h-1',
+      waivers: [
+        {
+          participant: 0,
+          childId: 'child-1',
+          document: 'code-of-conduct' as const,
+          version: '1',
+          signedName: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+          signedAt: '2025-06-01T10:00:00.000Z',
+        },
+      ],
+    },
   };
 }
+
+const AT = '2025-06-01T10:00:00.000Z';
+const child = {
+  name: FAMILY.child,
+  dateOfBirth: FAMILY.born,
+  grade: '4th',
+  school: FAMILY.school,
+  hasDietaryRestrictions: true,
+  dietaryRestrictions: FAMILY.allergy,
+  medicalNotes: FAMILY.medical,
+  photographyConsent: true,
+  allowNameWithPhoto: false,
+  photographyOptOut: false,
+};
+
+/** A family account's events (issue 26), each on its stream (`sampleStream`). */
+const householdSamples = {
+  HouseholdCreated: { householdId: 'h-1', parentId: 'p-1', email: FAMILY.email, createdAt: AT },
+  ParentInvited: { householdId: 'h-1', parentId: 'p-2', email: FAMILY.secondEmail, invitedBy: 'p-1', invitedAt: AT },
+  ParentJoined: { householdId: 'h-1', parentId: 'p-2', email: FAMILY.secondEmail, joinedAt: AT },
+  HouseholdDetailsUpdated: {
+    householdId: 'h-1',
+    details: {
+      firstName: FAMILY.parentFirst,
+      lastName: FAMILY.parentLast,
+      phone: FAMILY.phone,
+      parent2Name: `Ambrose ${FAMILY.parentLast}`,
+      parent2Email: FAMILY.secondEmail,
+      parent2Phone: '9725551122',
+      emergencyContact1Name: FAMILY.emergencyName,
+      emergencyContact1Phone: FAMILY.emergencyPhone,
+      emergencyContact1Relationship: 'Aunt',
+      emergencyContact2Name: 'Cornelius Abernethy',
+      emergencyContact2Phone: '9725556655',
+      emergencyContact2Relationship: 'Neighbour',
+      pickupAdults: [{ name: FAMILY.emergencyName, relationship: 'Aunt', phone: FAMILY.emergencyPhone }],
+    },
+    changed: ['firstName'],
+    by: 'p-1',
+    updatedAt: AT,
+  },
+  ChildAdded: { householdId: 'h-1', childId: 'child-1', child, addedAt: AT },
+  ChildUpdated: { householdId: 'h-1', childId: 'child-1', child, changed: ['medicalNotes'], updatedAt: AT },
+  WaiverSigned: {
+    householdId: 'h-1',
+    childId: 'child-1',
+    document: 'code-of-conduct',
+    version: '1',
+    signedName: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+    at: AT,
+    parentId: 'p-1',
+    clientKey: 'c'.repeat(22),
+  },
+  SignInLinkRequested: {
+    requestId: 'r-1',
+    email: FAMILY.email,
+    secretHash: 'a'.repeat(64),
+    expiresAt: '2025-06-01T10:20:00.000Z',
+    requestedAt: AT,
+    clientKey: 'c'.repeat(22),
+  },
+};
 
 const movedItem = {
   kind: 'workshop' as const,
@@ -88,7 +178,7 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
   EnrollmentSubmitted: familySubmitted(enrollmentId).data,
   ParticipantDetailsCorrected: {
     enrollmentId,
-    participantDetails: familyForm().participantDetails,
+    participantDetails: withSavedChild(familyForm().participantDetails),
     attendees: [FAMILY.child, FAMILY.sibling],
     changed: ['0.dietaryRestrictions'],
     correctedAt: '2025-06-02T10:00:00.000Z',
@@ -100,6 +190,17 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     name: FAMILY.child,
     present: true,
     markedAt: '2025-07-19T19:05:00.000Z',
+  },
+  ChildCollected: {
+    enrollmentId,
+    workshopId: '6',
+    participant: 0,
+    name: FAMILY.child,
+    collectedBy: FAMILY.emergencyName,
+    relationship: 'Aunt',
+    onList: true,
+    collectedAt: '2025-07-19T20:35:00.000Z',
+    session: 1,
   },
   EnrollmentCancelled: {
     enrollmentId,
@@ -160,6 +261,7 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     emailKey: 'k'.repeat(22),
     joinedAt: '2025-06-01T10:00:00.000Z',
   },
+  ...householdSamples,
 });
 
 /** What must never be found in clear at rest. */
@@ -174,6 +276,8 @@ export const PERSONAL_VALUES = [
   FAMILY.emergencyName,
   FAMILY.emergencyPhone,
   FAMILY.school,
+  FAMILY.medical,
+  FAMILY.secondEmail,
 ];
 
 /** The stream each sample is appended to (the enrollment ones after the submission). */
@@ -184,5 +288,7 @@ export const sampleStream = (type: string, enrollmentId: string) =>
       ConsultationRequested: 'inquiry-inq-2',
       AdministratorAdded: 'administrators',
       WaitlistJoined: 'waitlist-6',
+      ...Object.fromEntries(Object.keys(householdSamples).map((type) => [type, 'household-h-1'])),
+      SignInLinkRequested: 'sign-in-r-1',
     }) as Record<string, string>
   )[type] ?? `enrollment-${enrollmentId}`;

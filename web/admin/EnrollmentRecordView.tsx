@@ -17,6 +17,9 @@ import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { useAfterSale, useResendConfirmation } from './afterSale.js';
 import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
 import { FamilyDetails } from './FamilyDetails.js';
+import { MakeupCreditsPanel } from './MakeupCreditsPanel.js';
+import { SessionList } from '../catalogue/SessionList.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
 import { EraseFamilyDialog } from './EraseFamilyDialog.js';
 import { useMayUse } from './adminSession.js';
@@ -58,6 +61,9 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
     queryFn: adminQueryFn as () => Promise<AdminEnrollmentDetail>,
     placeholderData: keepPreviousData,
   });
+  // A course's sessions, as the workshop holds them now (a booking follows its workshop's moves).
+  const workshops = useQuery<Workshop[]>({ queryKey: queryKeys.workshops() });
+  const courseSessions = workshops.data?.find((w) => w.id === (listed ?? detail.data)?.workshopId)?.sessions;
   const history = useQuery({
     queryKey: queryKeys.adminEnrollmentHistory(id, position ? { minPosition: position } : undefined),
     queryFn: adminQueryFn as () => Promise<EnrollmentHistory>,
@@ -148,6 +154,9 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
                 <br />
                 {day(record.workshop.date)}, {clock(record.workshop.date)}
               </>
+            )}
+            {courseSessions && courseSessions.length > 1 && (
+              <SessionList sessions={courseSessions} label={`Every session of ${record.workshop?.title ?? ''}`} />
             )}
           </dd>
         </div>
@@ -305,6 +314,13 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           contact={detail.data.contact}
           strict={isStrictCategory(detail.data.category)}
           enrollmentId={record.id}
+        />
+      )}
+      {detail.data?.participantDetails && record.workshop && detail.data.status === 'completed' && (
+        <MakeupCreditsPanel
+          enrollmentId={record.id}
+          participants={detail.data.participantDetails}
+          contactName={parent}
         />
       )}
       <h3 className="history__title">Events</h3>

@@ -17,6 +17,9 @@ import { ReceiptDownloads } from '../enrollment/ReceiptDownloads.js';
 import { calendarHref, receiptPdfHref, useBooking } from './api.js';
 import { CancelBookingDialog, refundSentence } from './CancelBookingDialog.js';
 import { EditParticipants } from './EditParticipants.js';
+import { CourseSessions } from './CourseSessions.js';
+import { itemSessions } from '../../contracts/enrollment/events.js';
+import { useVisitNow } from '../core/site.js';
 import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
 import '../enrollment/OrderConfirmationPage.css';
 import './BookingPage.css';
@@ -79,6 +82,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
   const orderId = b.orderId ?? '';
   const terms = b.cancellation;
   const moved = movedText(b);
+  const now = useVisitNow();
 
   return (
     <div className="container section confirm booking">
@@ -221,6 +225,13 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           </>
         )}
       </Card>
+
+      {itemSessions(item).length > 1 && (
+        <Card as="section" aria-labelledby="booking-sessions-title" className="booking__sessions">
+          <h2 id="booking-sessions-title">Sessions and make-ups</h2>
+          <CourseSessions token={token} booking={b} now={now} onNews={setNews} />
+        </Card>
+      )}
 
       <Card as="section" aria-labelledby="booking-cancel-title" className="booking__cancel">
         <h2 id="booking-cancel-title">{b.status === 'cancelled' ? 'Cancellation' : 'Cancel your booking'}</h2>

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingView, CorrectParticipantsRequest } from '../../contracts/booking/api.js';
 import { apiJson } from '../core/api.js';
+import type {
+  AbsenceResult,
+  BookMakeupRequest,
+  MakeupResult,
+  ReportAbsenceRequest,
+} from '../../contracts/courses/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 
 const bookingUrl = (token: string) => `/api/bookings/${encodeURIComponent(token)}`;
@@ -25,6 +31,29 @@ export function useBookingChanges(token: string) {
     onSuccess: keep,
   });
   return { correct, cancel };
+}
+
+/**
+ * A course's absences and make-ups: each answers the change only, so the booking is read again
+ * (at the position written) to show the new credit or seat.
+ */
+export function useCourseChanges(token: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.booking(token) });
+  const reportAbsence = useMutation({
+    mutationFn: (body: ReportAbsenceRequest) => apiJson<AbsenceResult>('POST', `${bookingUrl(token)}/absences`, body),
+    onSuccess: refresh,
+  });
+  const bookMakeup = useMutation({
+    mutationFn: (body: BookMakeupRequest) => apiJson<MakeupResult>('POST', `${bookingUrl(token)}/makeups`, body),
+    onSuccess: refresh,
+  });
+  const cancelMakeup = useMutation({
+    mutationFn: (creditId: string) =>
+      apiJson<{ creditId: string }>('POST', `${bookingUrl(token)}/makeups/${encodeURIComponent(creditId)}/cancel`, {}),
+    onSuccess: refresh,
+  });
+  return { reportAbsence, bookMakeup, cancelMakeup };
 }
 
 /** The booking's calendar file, served with the confirmation's UID. */

@@ -64,12 +64,20 @@ function Checkout({
 }) {
   const unit = toCents(w.price);
   const participants = enrollment?.participants ?? participantsAsked;
-  const total = enrollment?.amountCents ?? priceWorkshop(w, participants).amountCents;
+  const price = priceWorkshop(w, participants);
+  const total = enrollment?.amountCents ?? price.amountCents;
   const enrollHref = `/enroll/${encodeURIComponent(w.id)}`;
 
   return (
     <div className="checkout__grid">
-      <OrderSummary title={w.title} unitPriceCents={unit} participants={participants} totalCents={total} />
+      <OrderSummary
+        title={w.title}
+        unitPriceCents={unit}
+        participants={participants}
+        totalCents={total}
+        share={price.proRata}
+        groupPrice={price.tier?.totalCents ?? null}
+      />
       {total === 0 ? (
         <Card as="section" className="pay-panel free-card" aria-labelledby="free-card-title">
           <h2 id="free-card-title">Free Event</h2>

@@ -18,6 +18,11 @@ import { keepHoldToken, savedHoldToken } from './holdToken.js';
 import { keepReceiptToken } from './receiptProof.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
 import { priceWorkshop } from './workshopPricing.js';
+import type { AccountView } from '../../contracts/account/api.js';
+import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { useApiRead } from '../core/useApiRead.js';
+import { FamilyEnrollForm, type FamilyEnrollment } from './FamilyEnrollForm.js';
 
 /**
  * The enroll page's heading, summary card and form: the island of /enroll/:id. The server renders
@@ -42,6 +47,17 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
   // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
   // Read in the browser only: the page the server renders (and keeps) never holds the token.
   const offerToken = new URLSearchParams(useAddressSearch('')).get('offer');
+  // A signed-in family (the session cookie answers) picks its saved children instead of typing them.
+  const [familyAt, setFamilyAt] = useState<string | undefined>();
+  const account = useApiRead<AccountView>(queryKeys.account(familyAt ? { minPosition: familyAt } : undefined));
+  const [byHand, setByHand] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [familyErrors, setFamilyErrors] = useState<Record<string, string>>({});
+  // While the family is read again (after a correction), the form keeps the family as last read.
+  const lastFamily = useRef<AccountView | null>(null);
+  if (account.status === 'success') lastFamily.current = account.data;
+  const known = lastFamily.current;
+  const family = known && known.children.length > 0 && !byHand ? known : null;
 
   // As the form goes live: what was sent from this tab before (Back from the checkout), then what
   // was typed or filled in before now, which React would otherwise write over on its next render.
@@ -64,64 +80,85 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
-  const submit = async (parsed: ParsedForm) => {
-    if (sending.current) return;
+  /** Sends an enrollment; on success goes on to the confirmation (free) or the checkout. */
+  const send = async (body: Record<string, unknown>, participants: number, draft?: typeof form.values) => {
+    if (sending.current) return null;
     setSubmitting(true);
     setRefusal(null);
-    const { amountCents } = priceWorkshop(workshop, parsed.participants);
+    const { amountCents } = priceWorkshop(workshop, participants);
     // Sent again from this tab (back from the checkout, say): the earlier unpaid enrollment is replaced.
     const holdToken = savedHoldToken(workshop.id);
     try {
       const result = await enrollInWorkshop(workshop.id, {
-        ...form.values,
+        ...body,
         workshopId: workshop.id,
         totalPrice: amountCents / 100,
         ...(offerToken ? { offerToken } : {}),
         ...(holdToken ? { holdToken } : {}),
       });
-      keepHoldToken(workshop.id, result.holdToken);
-      keepReceiptToken(result.enrollmentId, result.receiptToken);
-      if (result.isFree) {
-        keepDraft(workshop.id, undefined);
-        window.location.assign(
-          orderConfirmationHref({
-            workshopId: workshop.id,
-            attendees: parsed.participants,
-            orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
-            isFree: true,
-            position: result.position,
-          }),
-        );
-        return;
-      }
-      // The checkout takes the amount the server priced, not one worked out from its address.
-      rememberEnrollment({
-        id: result.enrollmentId,
-        participants: parsed.participants,
-        amountCents: result.amountCents,
-        isFree: result.isFree,
-        holdExpiresAt: result.holdExpiresAt ?? null,
-      });
-      keepDraft(workshop.id, form.values);
-      toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
-      window.location.assign(
-        `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(parsed.participants), enrollmentId: result.enrollmentId })}`,
-      );
+      proceed(result, participants, draft);
+      return null;
     } catch (err) {
       setSubmitting(false);
       const words = apiErrorText(err);
-      if (err instanceof ApiError && err.status === 400) {
-        // A damaged token is forgotten: the next press sends the form as a new enrollment.
-        if (apiErrorIssues(err).holdToken) keepHoldToken(workshop.id, undefined);
-        form.showServerIssues(err);
-      }
+      if (err instanceof ApiError && err.status === 400 && apiErrorIssues(err).holdToken)
+        keepHoldToken(workshop.id, undefined);
       // Refusals about the workshop or the family's limits are said on the page, not only in the toast.
-      if (err instanceof ApiError && [404, 409, 429].includes(err.status)) setRefusal(words ?? null);
+      if (err instanceof ApiError && [401, 404, 409, 429].includes(err.status)) setRefusal(words ?? null);
       toast({
         title: 'Enrollment Failed',
         description: words ?? 'There was an error processing your enrollment. Please try again.',
         variant: 'destructive',
       });
+      return err;
+    }
+  };
+
+  const proceed = (result: EnrollmentResponse, participants: number, draft?: typeof form.values) => {
+    keepHoldToken(workshop.id, result.holdToken);
+    keepReceiptToken(result.enrollmentId, result.receiptToken);
+    if (result.isFree) {
+      keepDraft(workshop.id, undefined);
+      window.location.assign(
+        orderConfirmationHref({
+          workshopId: workshop.id,
+          attendees: participants,
+          orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
+          isFree: true,
+          position: result.position,
+        }),
+      );
+      return;
+    }
+    // The checkout takes the amount the server priced, not one worked out from its address.
+    rememberEnrollment({
+      id: result.enrollmentId,
+      participants,
+      amountCents: result.amountCents,
+      isFree: result.isFree,
+      holdExpiresAt: result.holdExpiresAt ?? null,
+    });
+    keepDraft(workshop.id, draft);
+    toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
+    window.location.assign(
+      `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(participants), enrollmentId: result.enrollmentId })}`,
+    );
+  };
+
+  const submit = async (parsed: ParsedForm) => {
+    const err = await send({ ...form.values }, parsed.participants, form.values);
+    if (err instanceof ApiError && err.status === 400) form.showServerIssues(err);
+  };
+
+  const submitFamily = async (enrollment: FamilyEnrollment) => {
+    setFamilyErrors({});
+    const err = await send({ ...enrollment }, enrollment.childIds.length);
+    if (err instanceof ApiError && err.status === 400) {
+      const issues = apiErrorIssues(err);
+      setFamilyErrors(issues);
+      // A problem the family form has no field for (details missing on the family page) is said on the page.
+      if (!Object.keys(issues).some((p) => /^(childIds|signatures|agreeToTerms)/.test(p)))
+        setRefusal(`${apiErrorText(err) ?? 'Please check your family page.'} Please complete your family page.`);
     }
   };
 
@@ -152,16 +189,37 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
           )}
         </header>
         <div className="enroll__grid">
-          <EnrollmentSummary workshop={workshop} participants={form.participants} />
-          <EnrollmentForm
-            form={form}
-            strict={strict}
-            isFree={unit === 0}
-            isSubmitting={isSubmitting}
-            refusal={refusal}
-            ages={{ range: workshop.ageRange, policy: workshop.ageRangePolicy }}
-            onSubmit={(p) => void submit(p)}
-          />
+          <EnrollmentSummary workshop={workshop} participants={family ? chosen.length || 1 : form.participants} />
+          {family ? (
+            <FamilyEnrollForm
+              workshop={workshop}
+              account={family}
+              strict={strict}
+              isFree={unit === 0}
+              chosen={chosen}
+              onChoose={setChosen}
+              isSubmitting={isSubmitting}
+              refusal={refusal}
+              errors={familyErrors}
+              onSubmit={(e) => void submitFamily(e)}
+              onChildSaved={setFamilyAt}
+              onByHand={() => {
+                setRefusal(null);
+                setByHand(true);
+              }}
+            />
+          ) : (
+            <EnrollmentForm
+              form={form}
+              strict={strict}
+              isFree={unit === 0}
+              isSubmitting={isSubmitting}
+              refusal={refusal}
+              ages={{ range: workshop.ageRange, policy: workshop.ageRangePolicy }}
+              offerSave={account.status === 'error'}
+              onSubmit={(p) => void submit(p)}
+            />
+          )}
         </div>
       </div>
       <IslandToasts />

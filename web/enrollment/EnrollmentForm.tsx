@@ -26,10 +26,21 @@ export interface EnrollmentFormProps {
   refusal: string | null;
   /** The workshop's age range and what the school does with an age outside it. */
   ages?: { range?: string | undefined; policy?: AgeRangePolicy | undefined };
+  /** Offer "Save these details to my family account" (nobody is signed in). */
+  offerSave?: boolean;
   onSubmit(form: ParsedForm): void;
 }
 
-export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, ages, onSubmit }: EnrollmentFormProps) {
+export function EnrollmentForm({
+  form,
+  strict,
+  isFree,
+  isSubmitting,
+  refusal,
+  ages,
+  offerSave,
+  onSubmit,
+}: EnrollmentFormProps) {
   const [agesConfirmed, setAgesConfirmed] = useState(false);
   const [ageError, setAgeError] = useState<string | undefined>();
   const outside = agesOutside(
@@ -169,6 +180,20 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, ag
         >
           I agree to the terms and conditions of enrollment
         </FormCheck>
+        {offerSave && (
+          <FormCheck
+            form={form}
+            name="saveToFamilyAccount"
+            description={
+              <>
+                Next time, pick your children instead of typing them. Nothing is saved until you{' '}
+                <Link href="/account">sign in</Link> with this e-mail address and accept them.
+              </>
+            }
+          >
+            Save these details to my family account
+          </FormCheck>
+        )}
       </Section>
 
       {refusal && (

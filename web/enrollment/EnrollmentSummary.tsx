@@ -1,5 +1,7 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
-import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
+import { formatUsd, sessionShareWords, toCents } from '../../contracts/enrollment/money.js';
+import { courseDatesInWords, sessionCountWords } from '../../contracts/catalogue/session-words.js';
+import { SessionList } from '../catalogue/SessionList.js';
 import { Badge } from '../components/Badge.js';
 import { Card } from '../components/Card.js';
 import { formatLongDate } from '../core/format.js';
@@ -10,7 +12,8 @@ import { priceWorkshop } from './workshopPricing.js';
 export function EnrollmentSummary({ workshop, participants }: { workshop: Workshop; participants: number }) {
   const count = Number.isFinite(participants) && participants >= 1 ? Math.min(5, Math.floor(participants)) : 1;
   const unit = toCents(workshop.price);
-  const { amountCents, tier } = priceWorkshop(workshop, count);
+  const { amountCents, tier, proRata } = priceWorkshop(workshop, count);
+  const course = workshop.sessions.length > 1;
   const tiers = workshop.priceTiers ?? [];
   return (
     <Card as="aside" className="enroll-summary" aria-labelledby="enroll-summary-title">
@@ -19,14 +22,28 @@ export function EnrollmentSummary({ workshop, participants }: { workshop: Worksh
       </h2>
       {workshop.attire && <Badge variant="accent">Attire: {workshop.attire}</Badge>}
       <dl className="enroll-summary__list">
-        <div>
-          <dt>Date &amp; time</dt>
-          <dd>
-            {formatLongDate(workshop.date)}
-            <br />
-            {workshopTime(workshop)}
-          </dd>
-        </div>
+        {course ? (
+          <div>
+            <dt>{sessionCountWords(workshop.sessions.length)}</dt>
+            <dd>
+              {courseDatesInWords(workshop.sessions)}
+              <SessionList
+                sessions={workshop.sessions}
+                from={proRata ? workshop.sessions.length - proRata.left + 1 : 1}
+                label={`Every session of ${workshop.title}`}
+              />
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Date &amp; time</dt>
+            <dd>
+              {formatLongDate(workshop.date)}
+              <br />
+              {workshopTime(workshop)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Location</dt>
           <dd>{workshop.location}</dd>
@@ -62,6 +79,12 @@ export function EnrollmentSummary({ workshop, participants }: { workshop: Worksh
         <p className="enroll-summary__tier">
           Group price for {tier.participants} applied: {formatUsd(tier.totalCents)} instead of {formatUsd(unit * count)}
           .
+        </p>
+      )}
+      {proRata && (
+        <p className="enroll-summary__tier">
+          Joining late: {sessionShareWords(proRata)}, priced pro rata ({formatUsd(amountCents)} instead of{' '}
+          {formatUsd(tier ? tier.totalCents : unit * count)}).
         </p>
       )}
       <p className="enroll-summary__total" aria-live="polite">

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../contracts/enrollment/money.js';
+import { formatUsd, sessionShareWords, type SessionShare } from '../../contracts/enrollment/money.js';
 import { Card } from '../components/Card.js';
 
 /** Price, participants, subtotal, tax (always $0, so the subtotal is the total) and total. Amounts in cents. */
@@ -7,12 +7,19 @@ export function OrderSummary({
   unitPriceCents,
   participants,
   totalCents,
+  share,
+  groupPrice,
 }: {
   title: string;
   unitPriceCents: number;
   participants: number;
   totalCents: number;
+  /** A late join's sessions ("3 of 4 sessions"), priced pro rata. */
+  share?: SessionShare | null;
+  /** A group price applied (cents), when the rule chose one. */
+  groupPrice?: number | null;
 }) {
+  const group = groupPrice ?? (share ? null : totalCents < unitPriceCents * participants ? totalCents : null);
   return (
     <Card as="section" className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -28,12 +35,18 @@ export function OrderSummary({
           <dt>Participants</dt>
           <dd>{participants}</dd>
         </div>
-        {totalCents < unitPriceCents * participants && (
+        {group !== null && (
           <div>
             <dt>Group price</dt>
             <dd>
-              {participants} for {formatUsd(totalCents)}
+              {participants} for {formatUsd(group)}
             </dd>
+          </div>
+        )}
+        {share && (
+          <div>
+            <dt>Sessions</dt>
+            <dd>{sessionShareWords(share)}, priced pro rata</dd>
           </div>
         )}
         <div>

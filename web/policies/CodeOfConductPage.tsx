@@ -1,5 +1,8 @@
 import { SCHOOL } from '../../contracts/core/school.js';
+import { CURRENT_WAIVERS, waiverDateLabel, waiverVersionLabel } from '../../contracts/policies/waivers.js';
 import { PolicyPage, type PolicySection } from './PolicyPage.js';
+
+const VERSION = CURRENT_WAIVERS['code-of-conduct'];
 
 const SECTIONS: PolicySection[] = [
   {
@@ -88,7 +91,8 @@ export function CodeOfConductPage() {
       title="Code of Conduct"
       intro={`What we expect of every student at ${SCHOOL.name}, so that each class is gracious, safe and fun.`}
       sections={SECTIONS}
-      updated="May 2025"
+      updated={waiverDateLabel(VERSION)}
+      version={`${waiverVersionLabel(VERSION)}. Parents sign it for each child once a school year; a new version is signed again.`}
     />
   );
 }

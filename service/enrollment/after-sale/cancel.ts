@@ -6,7 +6,7 @@ import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-d
 import type { RefundChoice } from './after-sale-rules.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { freeClientSeats } from '../sale/held-seats.js';
-import { cancellationOf, stayingParticipants } from '../decider/enrollment-state.js';
+import { cancellationOf, stayingParticipants, leftParticipantIndexes } from '../decider/enrollment-state.js';
 import { refundableCents } from '../decider/enrollment-decider.js';
 import { cancellationTerms } from './cancellation-policy.js';
 import type { CancellationTerms } from '../../../contracts/booking/api.js';
@@ -126,7 +126,14 @@ export async function giveBackParticipantSeats(
   const given = await deps.commands.handle(
     workshopDecider,
     workshopStream(workshopId),
-    { type: 'GiveBackSeats', workshopId, enrollmentId, reason: 'cancelled', keep: stayingParticipants(state).length },
+    {
+      type: 'GiveBackSeats',
+      workshopId,
+      enrollmentId,
+      reason: 'cancelled',
+      keep: stayingParticipants(state).length,
+      leaving: leftParticipantIndexes(state),
+    },
     metadata,
   );
   return given.position;

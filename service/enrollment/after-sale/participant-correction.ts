@@ -49,12 +49,18 @@ export function correctionDecisions(command: CorrectionCommand, state: Enrollmen
   if (startsAt && Date.parse(command.at) >= Date.parse(startsAt)) throw refuse({ code: 'correction_workshop_begun' });
   if (command.participantDetails.length !== submission.participants)
     throw refuse({ code: 'correction_participant_count' });
-  const changed = changedFields(participantDetailsOf(submission.form), command.participantDetails);
+  const before = participantDetailsOf(submission.form);
+  const changed = changedFields(before, command.participantDetails);
   if (changed.length === 0) return [];
+  // A saved child of a family account stays that child (the correction's form has no such fields).
+  const participantDetails = command.participantDetails.map((p, i) => {
+    const { childId, dateOfBirth, medicalNotes } = before[i] ?? {};
+    return childId ? { ...p, childId, dateOfBirth, medicalNotes } : p;
+  });
   const corrected: ParticipantDetailsCorrected = {
     enrollmentId: submission.enrollmentId,
-    participantDetails: command.participantDetails,
-    attendees: attendeeNames({ ...submission.form, participantDetails: command.participantDetails }),
+    participantDetails,
+    attendees: attendeeNames({ ...submission.form, participantDetails }),
     changed,
     correctedAt: command.at,
   };

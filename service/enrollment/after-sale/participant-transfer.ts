@@ -5,7 +5,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { stayingParticipants } from '../decider/enrollment-state.js';
+import { stayingParticipants, leftParticipantIndexes } from '../decider/enrollment-state.js';
 import { itemOfWorkshop } from '../sale/enroll-workshop.js';
 import type { TransferOutcome } from './transfer.js';
 
@@ -139,6 +139,7 @@ export async function settleParticipantTransfer(
               enrollmentId,
               reason: 'transferred',
               keep: stayingParticipants(state).length,
+              leaving: leftParticipantIndexes(state),
             },
             metadata,
           )

@@ -1,15 +1,49 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf, participantName } from '../../../contracts/enrollment/participants.js';
-import type { EnrollmentState } from '../decider/enrollment-state.js';
+import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
 import { refuse } from '../decider/refusals.js';
 
 /** An administrator marks participant `participant` (index from 0) present or absent at `workshopId`. */
 export interface MarkAttendance {
   type: 'MarkAttendance';
   workshopId: string;
+  /** The session, from 1. */
+  session: number;
   participant: number;
   present: boolean;
+  /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
+  makeup?: boolean;
   at: string;
+}
+
+/**
+ * The participant of a booking at the roster of `workshopId`: an enrollment that exists, is in that
+ * workshop now (a transfer moves it) or holds a make-up seat there, has that participant, is booked
+ * (pending, paid or confirmed), and the participant's place is not cancelled. Attendance and
+ * collection are kept only for such participants.
+ */
+export function bookedParticipant(
+  target: { workshopId: string; participant: number; makeup?: boolean },
+  state: EnrollmentState,
+): { enrollmentId: string; name: string } {
+  const submission = state.submission;
+  // Each refusal names the request field it is about (service/core/refusal-answers.ts), so the
+  // roster screen and API clients can point at it.
+  if (state.status === 'none' || !submission) throw refuse({ code: 'unknown_enrollment' });
+  if (state.workshopId !== target.workshopId && !target.makeup) throw refuse({ code: 'not_in_workshop' });
+  const details = participantDetailsOf(submission.form);
+  const count = Math.max(details.length, submission.participants);
+  if (target.participant >= count) throw refuse({ code: 'participant_out_of_range', count });
+  if (state.status !== 'pending' && state.status !== 'paid' && state.status !== 'confirmed')
+    throw refuse({ code: 'enrollment_not_active', status: state.status });
+  const left = state.participantsLeft[target.participant];
+  if (left) throw refuse({ code: 'participant_left', name: left.name });
+  const { form } = submission;
+  const detail = details[target.participant];
+  const name = detail
+    ? participantName(detail, target.participant, `${form.firstName} ${form.lastName}`.trim())
+    : `Participant ${target.participant + 1}`;
+  return { enrollmentId: submission.enrollmentId, name };
 }
 
 /**
@@ -18,34 +52,21 @@ export interface MarkAttendance {
  * paid or confirmed). Marking what is already marked records nothing.
  */
 export function attendanceDecision(command: MarkAttendance, state: EnrollmentState): EnrollmentEvent[] {
-  const submission = state.submission;
-  // Each refusal names the request field it is about (service/core/refusal-answers.ts), so the
-  // roster screen and API clients can point at it.
-  if (state.status === 'none' || !submission) throw refuse({ code: 'unknown_enrollment' });
-  if (state.workshopId !== command.workshopId) throw refuse({ code: 'not_in_workshop' });
-  const details = participantDetailsOf(submission.form);
-  const count = Math.max(details.length, submission.participants);
-  if (command.participant >= count) throw refuse({ code: 'participant_out_of_range', count });
-  if (state.status !== 'pending' && state.status !== 'paid' && state.status !== 'confirmed')
-    throw refuse({ code: 'enrollment_not_active', status: state.status });
-  const left = state.participantsLeft[command.participant];
-  if (left) throw refuse({ code: 'participant_left', name: left.name });
-  if (state.attendance[command.participant] === command.present) return [];
-  const { form } = submission;
-  const detail = details[command.participant];
-  const name = detail
-    ? participantName(detail, command.participant, `${form.firstName} ${form.lastName}`.trim())
-    : `Participant ${command.participant + 1}`;
+  const { enrollmentId, name } = bookedParticipant(command, state);
+  const key = attendanceKey(command.workshopId, command.session, command.participant);
+  if (state.attendance[key] === command.present) return [];
   return [
     {
       type: 'AttendanceMarked',
       data: {
-        enrollmentId: submission.enrollmentId,
+        enrollmentId,
         workshopId: command.workshopId,
         participant: command.participant,
         name,
         present: command.present,
         markedAt: command.at,
+        session: command.session,
+        ...(command.makeup ? { makeup: true } : {}),
       },
     },
   ];

@@ -2,6 +2,7 @@ import type { EnrollmentSubmitted, PaymentMethod } from '../../../contracts/enro
 import type { AfterSaleCommand } from '../after-sale/after-sale-rules.js';
 import type { CorrectionCommand } from '../after-sale/participant-correction.js';
 import type { MarkAttendance } from '../attendance/attendance-rules.js';
+import type { RecordCollection } from '../attendance/collection-rules.js';
 import type { RescheduleBooking } from '../after-sale/reschedule-rules.js';
 import type {
   CancelParticipant,
@@ -50,6 +51,7 @@ export type EnrollmentCommand =
   | AfterSaleCommand
   | CorrectionCommand
   | MarkAttendance
+  | RecordCollection
   | RescheduleBooking
   | CancelParticipant
   | RequestParticipantTransfer
@@ -61,6 +63,8 @@ export type EnrollmentCommand =
       messageId: string;
       transport: 'smtp' | 'outbox';
       workshopStartsAt: string;
+      /** The session reminded of, from 1 (absent: the first). */
+      session?: number;
       at: string;
     }
   | { type: 'RequestConfirmationResend'; requestId: string; at: string }

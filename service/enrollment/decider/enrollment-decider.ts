@@ -3,6 +3,7 @@ import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { afterSaleDecisions } from '../after-sale/after-sale-rules.js';
 import { correctionDecisions } from '../after-sale/participant-correction.js';
 import { attendanceDecision } from '../attendance/attendance-rules.js';
+import { collectionDecision } from '../attendance/collection-rules.js';
 import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
 import {
   cancelParticipant,
@@ -81,6 +82,8 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return correctionDecisions(command, state);
       case 'MarkAttendance':
         return attendanceDecision(command, state);
+      case 'RecordCollection':
+        return collectionDecision(command, state);
       case 'RescheduleBooking':
         return rescheduleDecision(command, state);
       case 'CancelParticipant':

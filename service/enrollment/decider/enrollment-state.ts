@@ -15,6 +15,10 @@ import {
 
 export type { EnrollmentStatus } from '../../../contracts/enrollment/refusals.js';
 
+/** Where one attendance mark is kept: the workshop (a make-up's is another), the session from 1, the participant from 0. */
+export const attendanceKey = (workshopId: string, session: number, participant: number) =>
+  `${workshopId}:${session}:${participant}`;
+
 /** What builds up over an enrollment's life, whatever its phase: payment attempts, refunds, messages, moves. */
 export interface EnrollmentLedgers {
   /** The latest PaymentIntent created for it. */
@@ -25,6 +29,8 @@ export interface EnrollmentLedgers {
   emailSent: boolean;
   /** The one reminder before the workshop has left (ReminderSent). */
   reminderSent: boolean;
+  /** A course's later sessions already reminded of (the first is `reminderSent`). */
+  laterReminders: number[];
   /** Every change of the booking's date or place, in order (`transfer:<id>`, `reschedule:<changeId>`): the calendar's SEQUENCE. */
   moves: string[];
   /** The order's price now: the submission's, or the transfer target's. */
@@ -42,7 +48,10 @@ export interface EnrollmentLedgers {
   /** `<kind>:<ref>` of every after-sale e-mail sent. */
   notified: string[];
   /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
-  attendance: Record<number, boolean>;
+  /** Marks by `attendanceKey` (workshop, session, participant): a make-up is marked in another workshop. */
+  attendance: Record<string, boolean>;
+  /** Who collected each participant at the end of a session (ChildCollected), by `attendanceKey`; a transfer clears it. */
+  collected: Record<string, string>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
   /** Participants who gave up their place while the others still come, by index (which never renumbers). */
@@ -192,6 +201,7 @@ export const enrollmentInitialState: EnrollmentState = {
   providerEvents: [],
   emailSent: false,
   reminderSent: false,
+  laterReminders: [],
   moves: [],
   priceCents: 0,
   refunds: {},
@@ -201,6 +211,7 @@ export const enrollmentInitialState: EnrollmentState = {
   transfersEnded: {},
   notified: [],
   attendance: {},
+  collected: {},
   resends: {},
   participantsLeft: {},
   carriedOutCents: 0,
@@ -239,6 +250,10 @@ export function stayingParticipants(state: EnrollmentState): number[] {
   const count = state.submission?.participants ?? 0;
   return Array.from({ length: count }, (_, i) => i).filter((i) => state.participantsLeft[i] === undefined);
 }
+
+/** The participants who left the booking (cancelled or moved), by index. */
+export const leftParticipantIndexes = (state: EnrollmentState): number[] =>
+  Object.keys(state.participantsLeft).map(Number);
 
 /** Participant `index`'s name as the views show it (the contact's for an unnamed first one). */
 export function participantNameOf(submission: EnrollmentSubmitted, index: number): string {

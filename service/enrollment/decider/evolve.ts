@@ -1,3 +1,4 @@
+import { attendanceKey } from './enrollment-state.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { withCorrectedDetails } from '../after-sale/participant-correction.js';
 import {
@@ -12,19 +13,25 @@ import {
   type SubmittedEnrollment,
 } from './enrollment-state.js';
 
+/** The attendance marks without one participant's (in every session): their place is gone. */
+const withoutParticipant = (attendance: Record<string, boolean>, participant: number) =>
+  Object.fromEntries(Object.entries(attendance).filter(([key]) => !key.endsWith(`:${participant}`)));
+
 const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.providerEvents, id] : s.providerEvents);
 
 /** What every phase carries on: the ledgers. */
 function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
-  const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, moves, priceCents } = s;
+  const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, laterReminders, moves, priceCents } =
+    s;
   const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
-  const { participantsLeft, carriedOutCents } = s;
+  const { participantsLeft, carriedOutCents, collected } = s;
   return {
     paymentIntentId,
     lastFailure,
     providerEvents,
     emailSent,
     reminderSent,
+    laterReminders,
     moves,
     priceCents,
     refunds,
@@ -34,6 +41,7 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     transfersEnded,
     notified,
     attendance,
+    collected,
     resends,
     participantsLeft,
     carriedOutCents,
@@ -184,6 +192,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         moves: [...state.moves, transferMove(event.data.transferId)],
         priceCents: event.data.amountCents,
         attendance: {},
+        collected: {},
       };
     case 'BookingRescheduled':
       if (state.status === 'none') return state;
@@ -206,15 +215,23 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     case 'CustomerNotified':
       return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
     case 'ReminderSent':
-      return { ...state, reminderSent: true };
+      return (event.data.session ?? 1) === 1
+        ? { ...state, reminderSent: true }
+        : { ...state, laterReminders: [...state.laterReminders, event.data.session] };
     case 'ParticipantDetailsCorrected':
       if (state.status === 'none') return state;
       return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
     case 'AttendanceMarked':
-      return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
+      return {
+        ...state,
+        attendance: {
+          ...state.attendance,
+          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.present,
+        },
+      };
     case 'ParticipantCancelled': {
       const { participant, name, amountCents, cancelledAt: at, refundCents } = event.data;
-      const { [participant]: _unmarked, ...attendance } = state.attendance;
+      const attendance = withoutParticipant(state.attendance, participant);
       const place = { name, how: 'cancelled' as const, at, refundCents };
       return {
         ...state,
@@ -248,7 +265,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     }
     case 'ParticipantTransferred': {
       const d = event.data;
-      const { [d.participant]: _unmarked, ...attendance } = state.attendance;
+      const attendance = withoutParticipant(state.attendance, d.participant);
       const place = {
         name: d.name,
         how: 'transferred' as const,
@@ -275,6 +292,14 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         attendance,
       };
     }
+    case 'ChildCollected':
+      return {
+        ...state,
+        collected: {
+          ...state.collected,
+          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.collectedBy,
+        },
+      };
     case 'ConfirmationResendRequested':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':

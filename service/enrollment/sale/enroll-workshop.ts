@@ -1,6 +1,13 @@
+import { lateJoinFrom } from '../../../contracts/catalogue/sessions.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
-import { enrollmentFormSchemaFor } from '../../../contracts/enrollment/form.js';
+import { enrollmentFormSchemaFor, type EnrollmentForm } from '../../../contracts/enrollment/form.js';
 import { agesOutside, ageRangeSentence } from '../../../contracts/catalogue/age-range.js';
+import {
+  CURRENT_WAIVERS,
+  WAIVER_DOCUMENTS,
+  type EnrolledWaiver,
+  type WaiverTable,
+} from '../../../contracts/policies/waivers.js';
 import { EnrollWorkshopExtrasSchema, type EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import {
   enrollmentStream,
@@ -9,7 +16,14 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import {
+  formatUsd,
+  priceEnrollment,
+  sessionShareOf,
+  sessionShareWords,
+  tiersInCents,
+  toCents,
+} from '../../../contracts/enrollment/money.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
@@ -28,7 +42,11 @@ import { holdTokensFor } from './hold-token.js';
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
-export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
+/**
+ * The workshop as bought: `at` (the submission's time) names where a late joiner joins, the first
+ * session not begun then, from which the price is pro rata.
+ */
+export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   kind: 'workshop',
   id: w.id,
   title: w.title,
@@ -41,7 +59,14 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   attire: w.attire ?? '',
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
+  sessions: w.sessions,
+  ...lateJoinOf(w, at),
 });
+
+function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {
+  const from = at && lateJoinFrom(w, at);
+  return from ? { fromSession: from } : {};
+}
 
 /** Same item and same sales window: the first check's plan still holds. */
 const samePlan = (a: WorkshopData, b: WorkshopData) =>
@@ -55,6 +80,17 @@ type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
  * service/app.ts): the id of the hold that keeps its seats, or null when no offer stands for it.
  */
 export type OfferLookup = (workshopId: string, token: string) => Promise<{ offerId: string } | null>;
+
+/**
+ * What an enrollment with a family's saved children carries beyond the form (the account slice
+ * works it out, see service/app.ts): the household, what each participant's saved record held
+ * (by participant index), and the signatures the booking rests on.
+ */
+export interface FamilyParts {
+  householdId: string;
+  children: { childId: string; dateOfBirth: string; medicalNotes: string }[];
+  waivers: EnrolledWaiver[];
+}
 
 export const OFFER_ENDED =
   'This waitlist offer is no longer open: it was used, it expired, or you left the waitlist. The schedule shows the seats open now.';
@@ -75,6 +111,8 @@ export async function enrollInWorkshop(
   /** The client address (service/core/client-address.ts) whose allowance the seats count against. */
   client: string,
   findOffer?: OfferLookup,
+  /** For an enrollment with saved children (`childIds`): what the account adds to the form. */
+  family?: FamilyParts,
 ): Promise<EnrollmentResponse> {
   const extras = EnrollWorkshopExtrasSchema.safeParse(body);
   if (!extras.success) {
@@ -112,7 +150,13 @@ export async function enrollInWorkshop(
   };
 
   const plan = (workshop: WorkshopData) =>
-    planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now });
+    planSubmission(workshop, body, extras.data.totalPrice, {
+      enrollmentId,
+      holdExpiresAt,
+      now,
+      family,
+      waivers: deps.waivers ?? CURRENT_WAIVERS,
+    });
   const reserve = (submission: EnrollmentSubmitted): Reserve => ({
     type: 'ReserveSeats',
     workshopId,
@@ -365,7 +409,7 @@ function planSubmission(
   workshop: WorkshopData,
   body: unknown,
   totalPrice: number,
-  ids: { enrollmentId: string; holdExpiresAt: string; now: Date },
+  ids: { enrollmentId: string; holdExpiresAt: string; now: Date; family?: FamilyParts; waivers: WaiverTable },
 ): EnrollmentSubmitted {
   const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
   if (!parsed.success) {
@@ -373,29 +417,67 @@ function planSubmission(
     throw validationError(message, issues);
   }
   refuseAgesOutside(workshop, body, parsed.data.participantDetails);
-  const { enrollmentId, holdExpiresAt, now } = ids;
-  const submission = submissionOf({
-    enrollmentId,
-    workshopId: workshop.id,
-    programId: null,
-    form: parsed.data,
-    item: itemOfWorkshop(workshop),
-    holdExpiresAt,
-    test: false,
-    at: now,
-  });
-  const { form, item, amountCents } = submission;
+  const { enrollmentId, holdExpiresAt, now, family } = ids;
+  const form = family ? withSavedChildren(parsed.data, family) : parsed.data;
+  const submission = {
+    ...submissionOf({
+      enrollmentId,
+      workshopId: workshop.id,
+      programId: null,
+      form,
+      item: itemOfWorkshop(workshop, now),
+      holdExpiresAt,
+      test: false,
+      at: now,
+    }),
+    ...(family ? { householdId: family.householdId } : {}),
+  };
+  const waivers = family?.waivers ?? formWaivers(form, ids.waivers, now);
+  if (waivers.length > 0) submission.waivers = waivers;
+  const { item, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
-    const rule = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers).tier
-      ? `the group price for ${people} is ${formatUsd(amountCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(amountCents)}`;
+    const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, sessionShareOf(item));
+    const share = price.proRata ? ` for ${sessionShareWords(price.proRata)}` : '';
+    const rule = price.tier
+      ? `the group price for ${people}${share} is ${formatUsd(amountCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(amountCents)}`;
     throw validationError(
       `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],
     );
   }
   return submission;
+}
+
+/** Each participant as the account held them: which saved child, with its date of birth and medical notes. */
+function withSavedChildren(form: EnrollmentForm, family: FamilyParts): EnrollmentForm {
+  return {
+    ...form,
+    participantDetails: form.participantDetails.map((p, i) => {
+      const saved = family.children[i];
+      return saved ? { ...p, ...saved } : p;
+    }),
+  };
+}
+
+/**
+ * The signatures of a form sent the specification's way (no account): in the stricter categories
+ * the contact agreed to the code of conduct and chose each child's photography under the release,
+ * so the booking records both, for every participant, in the contact's name.
+ */
+function formWaivers(form: EnrollmentForm, table: WaiverTable, now: Date): EnrolledWaiver[] {
+  if (!form.agreeToCodeOfConduct) return [];
+  const signedName = `${form.firstName} ${form.lastName}`.trim();
+  return form.participantDetails.flatMap((_, participant) =>
+    WAIVER_DOCUMENTS.map((document) => ({
+      participant,
+      document,
+      version: table[document].version,
+      signedName,
+      signedAt: now.toISOString(),
+    })),
+  );
 }
 
 /**

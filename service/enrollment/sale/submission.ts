@@ -5,7 +5,7 @@ import {
   type EnrollmentFormData,
 } from '../../../contracts/enrollment/form.js';
 import type { EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
-import { priceEnrollment } from '../../../contracts/enrollment/money.js';
+import { priceEnrollment, sessionShareOf } from '../../../contracts/enrollment/money.js';
 
 /**
  * Every form field at its "not asked" value, for enrollments made without the full form. Without
@@ -26,7 +26,7 @@ export function submissionOf(input: {
   at: Date;
 }): EnrollmentSubmitted {
   const { form, item } = input;
-  const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers);
+  const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, sessionShareOf(item));
   return {
     enrollmentId: input.enrollmentId,
     workshopId: input.workshopId,

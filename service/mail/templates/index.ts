@@ -5,13 +5,15 @@ import { confirmationTemplate, type ConfirmationProps } from './confirmation.js'
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
+import { signInTemplate, type SignInProps } from './sign-in.js';
+import { parentInvitedTemplate, type ParentInvitedProps } from './parent-invited.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
 import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-confirm.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
-export type { AdministratorChangeProps, WorkshopMessageProps };
+export type { AdministratorChangeProps, ParentInvitedProps, SignInProps, WorkshopMessageProps };
 export type {
   CancellationProps,
   ConfirmationProps,
@@ -36,6 +38,8 @@ export interface EmailKinds {
   'administrator-change': AdministratorChangeProps;
   rescheduled: RescheduledProps;
   'workshop-message': WorkshopMessageProps;
+  'sign-in': SignInProps;
+  'parent-invited': ParentInvitedProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -50,6 +54,8 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'administrator-change': administratorChangeTemplate,
   rescheduled: rescheduledTemplate,
   'workshop-message': workshopMessageTemplate,
+  'sign-in': signInTemplate,
+  'parent-invited': parentInvitedTemplate,
 };
 
 export interface RenderedEmail {
