@@ -17,6 +17,7 @@ import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { accountPrivacyRoutes } from './privacy/account-routes.js';
 import { familyEnrollment } from './account/family-enrollment.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', policyRoutes(deps));
   api.route('/', bookingRoutes(deps));
   api.route('/', accountRoutes(deps));
+  api.route('/', accountPrivacyRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));
