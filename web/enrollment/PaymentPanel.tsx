@@ -8,7 +8,7 @@ import { toast, toastOnNextPage } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { useApiRead } from '../core/useApiRead.js';
-import { keepDraft } from './enrollmentDraft.js';
+import { forgetDraft } from './draftStorage.js';
 import { orderConfirmationHref, verifyPayment } from './api.js';
 import { PaymentSuccessCard } from './PaymentSuccessCard.js';
 import { TestCardForm, type PaymentOutcome } from './TestCardForm.js';
@@ -74,7 +74,7 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
     const verified = await verifyPayment(intent.data.paymentIntentId, intent.data.clientSecret).catch(() => null);
     if (verified?.status === 'succeeded' && verified.orderId) {
       // Paid: Back no longer brings the form as it was sent.
-      keepDraft(workshopId, undefined);
+      forgetDraft(workshopId);
       toastOnNextPage({ title: 'Payment Successful!', description: 'Check your e-mail for your confirmation.' });
       window.location.assign(
         orderConfirmationHref({
