@@ -27,7 +27,7 @@ const sections: Section[] = [
   ['HTTP API', benchApi],
   ['forced renders: 50 clients, random query strings, /health measured (built app)', benchForcedRenders],
   ['web bundle', benchWebBundle],
-  ['lighthouse (mobile preset, public pages and the enroll form)', benchLighthouse],
+  ['lighthouse (mobile preset, public pages, the enroll form and the checkout)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['admin tracker over 10,000 enrollments', benchAdmin],
   ['workshop roster: 50 seats, and one session of a 20-session course, over 10,000 enrollments (SQLite)', benchRoster],

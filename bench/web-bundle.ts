@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startApp, stopApp } from './built-app.js';
+import { heldCheckoutPath } from './checkout-page.js';
 
 /** The home page's budget (issue 14) for JavaScript fetched before first render, KB gzip. */
 export const HOME_JS_BUDGET_KB = 90;
@@ -40,9 +41,10 @@ async function weigh(distDir: string, urls: readonly string[]) {
 /**
  * The scripts a phone's browser fetches while a page loads, with nobody touching it: the page's own
  * (its module script and modulepreloads) and what they import once it has painted (React and the
- * islands that hydrate at once). Read in Chromium, at a phone's size, until the network is idle.
+ * islands that hydrate at once). Read in Chromium, at a phone's size, until the network is idle
+ * (and, given `shows`, that element is there).
  */
-async function scriptsFetchedOnLoad(url: string): Promise<string[]> {
+async function scriptsFetchedOnLoad(url: string, shows?: string): Promise<string[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -55,6 +57,7 @@ async function scriptsFetchedOnLoad(url: string): Promise<string[]> {
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => !!document.documentElement.dataset.hydrated);
+    if (shows) await page.waitForSelector(shows);
     await page.waitForLoadState('networkidle');
     return [...scripts];
   } finally {
@@ -66,8 +69,10 @@ async function scriptsFetchedOnLoad(url: string): Promise<string[]> {
  * Gzip size of the JavaScript the home page loads: every script Chromium fetches while the page
  * loads untouched (rendered as islands: a tiny entry in the page, then React, the header and the
  * carousel once it has painted), and of those, what the page itself names. Beside it, the app's
- * shell (dist/index.html), which pages the whole app hydrates load, and what the schedule loads
- * untouched (its calendar and list wait for a touch and for the screen). Run `npm run build` first.
+ * shell (dist/index.html), which pages the whole app hydrates load, what the schedule loads
+ * untouched (its calendar and list wait for a touch and for the screen), and what the checkout
+ * loads before a parent can pay (the offline provider's card form; Stripe.js is Stripe's own).
+ * Run `npm run build` first.
  */
 export async function benchWebBundle(distDir = resolve('dist')): Promise<Record<string, string | number>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-bundle-'));
@@ -81,6 +86,11 @@ export async function benchWebBundle(distDir = resolve('dist')): Promise<Record<
     const inPage = await weigh(distDir, named);
     const schedule = await weigh(distDir, await scriptsFetchedOnLoad(`${origin}/schedule`));
     const shell = await weigh(distDir, initialScripts(await readFile(join(distDir, 'index.html'), 'utf8')));
+    const checkoutScripts = await scriptsFetchedOnLoad(
+      `${origin}${await heldCheckoutPath(origin)}`,
+      'input[autocomplete="cc-number"]',
+    );
+    const checkout = await weigh(distDir, checkoutScripts);
     return {
       // Each file gzipped at level 9 (the server sends brotli when asked, which is smaller).
       'web home initial JS files': fetched.length,
@@ -90,6 +100,8 @@ export async function benchWebBundle(distDir = resolve('dist')): Promise<Record<
       'web home JS named by the page itself, before its first paint (KB gzip)': kb(inPage.gzip),
       'web schedule JS loaded untouched (KB gzip)': kb(schedule.gzip),
       'web app shell initial JS, for pages the whole app hydrates (KB gzip)': kb(shell.gzip),
+      'web checkout JS loaded until the card form is there (files)': checkoutScripts.length,
+      'web checkout JS loaded until the card form is there (KB gzip)': kb(checkout.gzip),
     };
   } finally {
     await stopApp(app);

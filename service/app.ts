@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       const shown = match?.route ?? NOT_FOUND_PAGE;
       const render = isServerRendered(shown) && (await rendered);
       if (render) return render(c, shown, status);
-      return sendPrepared(c, shell, carriesSecret(c) ? SECRET_PAGE_CACHE : HTML_CACHE, status);
+      return sendPrepared(c, shell, carriesSecret(c) || shown.personal ? SECRET_PAGE_CACHE : HTML_CACHE, status);
     };
     app.get('/', page);
     app.get('/index.html', page);

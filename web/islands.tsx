@@ -1,3 +1,5 @@
+// First: the islands' schemas (the enroll form, the checkout) run without zod's eval probe.
+import './core/zodJitless.js';
 import { holdPressesUntilLive } from './core/heldPresses.js';
 import { prefetchIsland } from './core/islandModules.js';
 import { ssrPayload } from './core/ssrPayload.js';

@@ -1,3 +1,5 @@
+// First, before any schema module is evaluated: zod runs without its eval probe (see the file).
+import './core/zodJitless.js';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';

@@ -3,6 +3,7 @@ import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
 import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
+import { ENROLLMENT_STATUSES, PAYMENT_STATUSES } from './lookup.js';
 
 /**
  * Request and response shapes of the enrollment API. Request money (`totalPrice`) is in dollars,
@@ -97,8 +98,7 @@ export const EnrollProgramResponseSchema = z.object({
 });
 export type EnrollProgramResponse = z.infer<typeof EnrollProgramResponseSchema>;
 
-export const ENROLLMENT_STATUSES = ['pending', 'completed', 'expired', 'cancelled', 'refunded'] as const;
-export const PAYMENT_STATUSES = ['pending', 'paid', 'free', 'unpaid', 'failed', 'refunded'] as const;
+export { ENROLLMENT_STATUSES, PAYMENT_STATUSES };
 
 /**
  * The `orders` read model document (one per enrollment, id = enrollmentId), as
@@ -177,26 +177,4 @@ export const OrderViewSchema = OrderSchema.omit({
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
-/**
- * GET /api/enrollments/{id} (test mode): what a checkout needs to take the payment of an
- * enrollment, and nothing that names a person. No e-mail, phone, names of parents or children,
- * school or emergency contacts: the server already has the e-mail for the receipt, and an
- * enrollment id travels in checkout addresses (history, logs, shared links).
- */
-export const EnrollmentLookupSchema = z.object({
-  id: EnrollmentIdSchema,
-  status: z.enum(ENROLLMENT_STATUSES),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** Set once confirmed. */
-  orderId: z.string().nullable(),
-  workshopId: z.string().nullable(),
-  programId: z.string().nullable(),
-  /** The workshop's or program's title, as the order summary shows it. */
-  title: z.string(),
-  participants: z.number().int(),
-  amountCents: z.number().int(),
-  isFree: z.boolean(),
-  /** When an unpaid hold lapses (ISO), or null. */
-  holdExpiresAt: z.string().nullable(),
-});
-export type EnrollmentLookup = z.infer<typeof EnrollmentLookupSchema>;
+export { EnrollmentLookupSchema, type EnrollmentLookup } from './lookup.js';

@@ -3,6 +3,7 @@ import { EnrollmentFormDataSchema } from './form.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 import { EnrolledWaiverSchema } from '../policies/waivers.js';
 import { oneSessionOf, SessionSchema, type Session } from '../catalogue/sessions.js';
+import { EnrollmentIdSchema } from './lookup.js';
 
 /**
  * Events of the stream `enrollment-{enrollmentId}`.
@@ -28,7 +29,7 @@ export function enrollmentIdOf(event: { streamId: string }): string {
 
 const Cents = z.number().int().nonnegative();
 const Instant = z.string().datetime({ offset: true });
-export const EnrollmentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id');
+export { EnrollmentIdSchema };
 
 export const PAYMENT_METHODS = ['Credit Card', 'Free Enrollment'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);

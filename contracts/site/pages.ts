@@ -54,6 +54,7 @@ export const ISLANDS = {
   EventList: 'catalogue/EventList.tsx',
   ReloadButton: 'catalogue/ReloadButton.tsx',
   EnrollView: 'enrollment/EnrollView.tsx',
+  CheckoutView: 'enrollment/CheckoutView.tsx',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -87,6 +88,12 @@ export interface Page {
   query?: Readonly<Record<string, QueryParam>>;
   /** The islands it shows besides COMMON_ISLANDS (`render: 'islands'` only). */
   islands?: readonly IslandName[];
+  /**
+   * Its address names one family's own record (the checkout's enrollment): answered `private,
+   * no-store`, so no cache keeps it under that address. What the server renders (and keeps) never
+   * holds it: the query is not the page's (see `query`), the page's island reads it in the browser.
+   */
+  personal?: true;
 }
 
 const CATALOGUE_FILTERS = { category: WorkshopCategorySchema.options, date: 'day' } as const;
@@ -169,7 +176,16 @@ export const PAGES = [
     reads: ['findWorkshop'],
     islands: ['EnrollView'],
   },
-  { path: '/checkout/:id', module: 'enrollment/CheckoutPage.tsx', render: 'client', robots: 'disallow' },
+  {
+    path: '/checkout/:id',
+    module: 'enrollment/CheckoutPage.tsx',
+    render: 'islands',
+    robots: 'disallow',
+    lookup: 'workshop',
+    reads: ['findWorkshop'],
+    islands: ['CheckoutView'],
+    personal: true,
+  },
   { path: '/payment-success', module: 'enrollment/PaymentSuccessPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/order-confirmation', module: 'enrollment/OrderConfirmationPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/payment-test', module: 'enrollment/testing/PaymentTestPage.tsx', render: 'client', robots: 'disallow' },

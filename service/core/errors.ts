@@ -1,3 +1,6 @@
+import type { EnrollmentRefusal } from '../../contracts/enrollment/refusals.js';
+import { refusalKind } from './refusal-answers.js';
+
 /**
  * Typed errors with codes. They are mapped to HTTP in one place (service/core/http-errors.ts);
  * the message is what the person reads, so it says what to do.
@@ -57,3 +60,16 @@ export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const enrollmentClosed = (message: string) => new AppError('enrollment_closed', message);
+
+/**
+ * A decision's refusal (contracts/enrollment/refusals.ts): why, as a typed code and its values,
+ * not yet words. An AppError whose `code` is the kind of answer it gets (so callers that catch by
+ * `code` keep working); the HTTP edge words it (http-errors.ts, refusal-answers.ts). Its message
+ * is the refusal's code only: a log that prints the error carries no name or amount.
+ */
+export class Refused extends AppError {
+  constructor(readonly refusal: EnrollmentRefusal) {
+    super(refusalKind(refusal), refusal.code);
+    this.name = 'Refused';
+  }
+}

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError, type ErrorCode } from './errors.js';
+import { AppError, Refused, type ErrorCode } from './errors.js';
+import { refusalBody } from './refusal-answers.js';
 import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../../platform/eventstore/port.js';
 import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import { KeyStoreUnavailableError } from '../../platform/keystore/port.js';
@@ -38,6 +39,8 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
 };
 
 export function toErrorResponse(err: unknown, c: Context, log: Logger): Response {
+  // A decision's refusal is worded here, as it is answered (service/core/refusal-answers.ts).
+  if (err instanceof Refused) return c.json(refusalBody(err.refusal), STATUS[err.code]);
   if (err instanceof AppError) {
     if (err.details?.retryAfterSeconds) c.header('Retry-After', String(err.details.retryAfterSeconds));
     const body: Record<string, unknown> = { ...err.details?.body, error: err.message, code: err.code };

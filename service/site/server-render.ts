@@ -155,9 +155,10 @@ export function serverRenderedPages(
     // Not Found pages are as few as the kinds of page (see notFoundAddress): kept with the pages as written.
     const asWritten = status === 404 || (key === pathname && isCanonicalPath(pathname));
     const kept = asWritten ? written : variants;
-    // A token in the address (the enroll page opened from a waitlist offer): the page is the same
-    // (the token is read in the browser), but no cache may keep it under that address.
-    const cache = carriesSecret(c) ? SECRET_PAGE_CACHE : PUBLIC_READ_CACHE;
+    // A token in the address (the enroll page opened from a waitlist offer), or a family's own
+    // record (the checkout's enrollment): the page is the same (the address is read in the
+    // browser), but no cache may keep it under that address.
+    const cache = carriesSecret(c) || page.personal ? SECRET_PAGE_CACHE : PUBLIC_READ_CACHE;
     const cached = kept.get(key);
     if (cached && cached.minute === minute && sameValues(cached.values, snapshot.values))
       return sendPrepared(c, cached.body, cache, status);

@@ -14,10 +14,11 @@ function subscribe(listener: () => void) {
 /**
  * The page's query string as the address bar holds it ("?category=teen"): the one state that
  * the islands of a page (a calendar, a list) share, with no router. On the server, and while
- * React hydrates, the search the page was rendered for.
+ * React hydrates, the search the page was rendered for, or null where the page is rendered
+ * without its query (the checkout: it shows what the address names only once in the browser).
  */
-export function useAddressSearch(serverSearch: string): string {
-  return useSyncExternalStore(
+export function useAddressSearch<S extends string | null>(serverSearch: S): string | S {
+  return useSyncExternalStore<string | S>(
     subscribe,
     () => window.location.search,
     () => serverSearch,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ApiError } from './api.js';
 import { urlOfQueryKey, type ApiQueryKey } from './queryKeys.js';
 
@@ -37,15 +37,18 @@ export function useApiRead<T>(key: ApiQueryKey | null, known?: () => T | undefin
 
   useEffect(() => {
     if (!url) return;
+    // What a read brings is rendered in a transition: React yields to the browser while it renders
+    // it (a card form, a list), so the page answers a tap meanwhile.
+    const settle = (read: ApiRead<T>) => startTransition(() => setState({ url, read }));
     const given = known?.();
     if (given !== undefined) {
-      setState({ url, read: { status: 'success', data: given } });
+      settle({ status: 'success', data: given });
       return;
     }
     let current = true;
     fetchOnce(url).then(
-      (data) => current && setState({ url, read: { status: 'success', data: data as T } }),
-      (error: unknown) => current && setState({ url, read: { status: 'error', error } }),
+      (data) => current && settle({ status: 'success', data: data as T }),
+      (error: unknown) => current && settle({ status: 'error', error }),
     );
     return () => {
       current = false;

@@ -7,7 +7,7 @@ import { ApiError } from '../core/api.js';
 import { PageHead } from '../layout/PageHead.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { LoadError } from '../catalogue/LoadError.js';
-import { useWorkshop } from './api.js';
+import { useWorkshop } from './queries.js';
 import { EnrollmentClosed } from './EnrollmentClosed.js';
 import { EnrollView } from './EnrollView.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';

@@ -7,7 +7,7 @@ import { ApiError } from '../core/api.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { usePageTitle } from '../layout/usePageTitle.js';
 import { PurchasedItemDetails } from './PurchasedItemDetails.js';
-import { useOrder } from './api.js';
+import { useOrder } from './queries.js';
 import { OrderNotConfirmed, OrderClosed } from './OrderStatusNotice.js';
 import { Row } from './OrderRow.js';
 import { orderReceiptPdfHref, ReceiptDownloads } from './ReceiptDownloads.js';

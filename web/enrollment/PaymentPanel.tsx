@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { formatUsd } from '../../contracts/enrollment/money.js';
-import type { VerifyPaymentResponse } from '../../contracts/payments/api.js';
+import type { StripeConfig, VerifyPaymentResponse } from '../../contracts/payments/api.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
 import { Spinner } from '../components/Spinner.js';
-import { toast } from '../components/Toast.js';
+import { toast, toastOnNextPage } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
-import { keepDraft } from './enrollmentDraft.js';
-import { createPaymentIntent, orderConfirmationHref, useStripeConfig, verifyPayment } from './api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { useApiRead } from '../core/useApiRead.js';
+import { forgetDraft } from './draftStorage.js';
+import { orderConfirmationHref, verifyPayment } from './api.js';
 import { PaymentSuccessCard } from './PaymentSuccessCard.js';
 import { TestCardForm, type PaymentOutcome } from './TestCardForm.js';
+import { usePaymentIntent } from './usePaymentIntent.js';
 
 const StripePaymentForm = lazy(async () => ({ default: (await import('./StripePaymentForm.js')).StripePaymentForm }));
 
@@ -25,15 +26,22 @@ export interface PaymentPanelProps {
 
 const FALLBACK_FAILURE = 'An error occurred during payment processing';
 
-/** The card payment: sets up the PaymentIntent, shows the right form, and acts on the outcome. */
+/**
+ * The card payment: sets up the PaymentIntent, shows the right form (Stripe Elements when the
+ * server gives a publishable key, the offline provider's test cards otherwise), and acts on the
+ * outcome. Part of the checkout's island: no router or query client, and the confirmation is a
+ * page load.
+ */
 export function PaymentPanel({ enrollmentId, workshopId, title, participants, amountCents }: PaymentPanelProps) {
-  const navigate = useNavigate();
-  const config = useStripeConfig();
-  const intent = useQuery({
-    queryKey: ['payment-intent', enrollmentId],
-    queryFn: () =>
-      createPaymentIntent({ enrollmentId, amount: amountCents / 100, workshopId, participants, programName: title }),
+  const config = useApiRead<StripeConfig>(queryKeys.stripeConfig());
+  const intent = usePaymentIntent({
+    enrollmentId,
+    amount: amountCents / 100,
+    workshopId,
+    participants,
+    programName: title,
   });
+  const setupFailed = intent.status === 'error' || config.status === 'error';
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<
     VerifyPaymentResponse | { status: 'pending-provider'; reference: string | null } | null
@@ -41,7 +49,7 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
   const setupToastShown = useRef(false);
 
   useEffect(() => {
-    if ((intent.isError || config.isError) && !setupToastShown.current) {
+    if (setupFailed && !setupToastShown.current) {
       setupToastShown.current = true;
       toast({
         title: 'Payment Setup Failed',
@@ -49,7 +57,7 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
         variant: 'destructive',
       });
     }
-  }, [intent.isError, config.isError]);
+  }, [setupFailed]);
 
   const onOutcome = async (outcome: PaymentOutcome) => {
     if (outcome.error) {
@@ -58,7 +66,7 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
       return;
     }
     setFailure(null);
-    if (outcome.status !== 'succeeded' || !intent.data) {
+    if (outcome.status !== 'succeeded' || intent.status !== 'success') {
       setDone({ status: 'pending-provider', reference: null });
       return;
     }
@@ -66,9 +74,9 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
     const verified = await verifyPayment(intent.data.paymentIntentId, intent.data.clientSecret).catch(() => null);
     if (verified?.status === 'succeeded' && verified.orderId) {
       // Paid: Back no longer brings the form as it was sent.
-      keepDraft(workshopId, undefined);
-      toast({ title: 'Payment Successful!', description: 'Check your e-mail for your confirmation.' });
-      navigate(
+      forgetDraft(workshopId);
+      toastOnNextPage({ title: 'Payment Successful!', description: 'Check your e-mail for your confirmation.' });
+      window.location.assign(
         orderConfirmationHref({
           workshopId,
           attendees: participants,
@@ -97,7 +105,7 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
     return <PaymentSuccessCard reference={'orderReference' in done ? done.orderReference : null} />;
   }
 
-  if (intent.isError || config.isError) {
+  if (setupFailed) {
     return (
       <Card as="section" className="pay-panel" role="alert">
         <h2>Payment Setup Failed</h2>
@@ -125,7 +133,7 @@ export function PaymentPanel({ enrollmentId, workshopId, title, participants, am
           <p>Please check your card details or try another card.</p>
         </div>
       )}
-      {intent.isPending || config.isPending ? (
+      {intent.status !== 'success' || config.status !== 'success' ? (
         <div className="pay-panel__loading">
           <Spinner label="Initializing payment..." showLabel />
         </div>

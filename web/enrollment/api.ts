@@ -1,37 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Workshop } from '../../contracts/catalogue/workshop.js';
-import type { EnrollmentResponse, OrderView } from '../../contracts/enrollment/api.js';
+/**
+ * The enrollment's calls to the API, plain (no query client): the islands (the enroll form, the
+ * checkout) make them. The reads the app's pages keep in TanStack Query are in queries.ts.
+ */
+import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type {
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
   OfflineConfirmRequest,
   OfflineConfirmResponse,
-  StripeConfig,
   VerifyPaymentResponse,
 } from '../../contracts/payments/api.js';
 import { apiJson } from '../core/api.js';
-import { queryKeys } from '../core/queryKeys.js';
-
-export function useWorkshop(id: string, enabled = true) {
-  return useQuery<Workshop>({
-    queryKey: queryKeys.workshop(id),
-    enabled: enabled && Boolean(id),
-    // A 404 the server rendered is not asked again when the page hydrates.
-    retryOnMount: false,
-  });
-}
-
-export function useStripeConfig() {
-  return useQuery<StripeConfig>({ queryKey: queryKeys.stripeConfig() });
-}
-
-/** The order as the `orders` read model has it, waiting (bounded) for the write that made it. */
-export function useOrder(orderId: string, minPosition?: string) {
-  return useQuery<OrderView>({
-    queryKey: queryKeys.order(orderId, minPosition ? { minPosition } : undefined),
-    enabled: Boolean(orderId),
-  });
-}
 
 export const enrollInWorkshop = (workshopId: string, body: Record<string, unknown>) =>
   apiJson<EnrollmentResponse>('POST', `/api/enroll/workshop/${encodeURIComponent(workshopId)}`, body);

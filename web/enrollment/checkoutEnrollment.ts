@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { EnrollmentLookupSchema } from '../../contracts/enrollment/api.js';
+import { EnrollmentLookupSchema } from '../../contracts/enrollment/lookup.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { useApiRead } from '../core/useApiRead.js';
 

@@ -1,13 +1,13 @@
 import { EMPTY_ENROLLMENT_FORM, type EnrollmentFormValues } from '../../contracts/enrollment/form.js';
 import { EMPTY_PARTICIPANT } from '../../contracts/enrollment/participants.js';
+import { draftStorageKey as storageKey, forgetDraft } from './draftStorage.js';
 
-/**
+/*
  * The form as it was sent, kept in this tab's session storage per workshop beside the hold token
  * (holdToken.ts): a parent who goes Back from the checkout finds the form as they filled it, where
  * the browser did not keep the page (its back-forward cache) to show it as it was. It lives as
  * long as the tab, in this browser only, and goes once the enrollment is paid or confirmed.
  */
-const storageKey = (workshopId: string) => `enroll-draft:${workshopId}`;
 
 /** Each field of `shape` from `given` when it is of the same kind (numbers may be empty), else the empty value. */
 function like<T extends object>(shape: T, given: unknown): T {
@@ -54,7 +54,7 @@ export function savedDraft(workshopId: string): EnrollmentFormValues | null {
 export function keepDraft(workshopId: string, values: EnrollmentFormValues | undefined): void {
   try {
     if (values) window.sessionStorage.setItem(storageKey(workshopId), JSON.stringify(values));
-    else window.sessionStorage.removeItem(storageKey(workshopId));
+    else forgetDraft(workshopId);
   } catch {
     // Storage refused (private mode, quota): Back shows what the browser kept, if anything.
   }

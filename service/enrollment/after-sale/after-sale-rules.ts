@@ -1,6 +1,6 @@
 import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment } from '../../../contracts/enrollment/money.js';
-import { AppError, conflict } from '../../core/errors.js';
+import { priceEnrollment } from '../../../contracts/enrollment/money.js';
+import { refuse } from '../decider/refusals.js';
 import {
   refundableCents,
   refundRequest,
@@ -46,10 +46,6 @@ export type AfterSaleCommand =
       at: string;
     };
 
-const refundIssue = (message: string) => new AppError('validation', message, { issues: [{ path: 'refund', message }] });
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /** The after-sale decisions of the enrollment decider (its `decide` hands these commands here). */
 export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
@@ -57,24 +53,21 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
   switch (command.type) {
     case 'CancelBooking': {
       if (state.status === 'cancelled' || state.status === 'refunded')
-        throw conflict('This enrollment is already cancelled; nothing more was refunded.');
-      if (state.status === 'expired') throw conflict('This enrollment expired unpaid: there is nothing to cancel.');
-      if (state.transfer)
-        throw conflict('This enrollment is being moved to another workshop right now. Please try again in a moment.');
+        throw refuse({ code: 'already_cancelled', scope: 'enrollment' });
+      if (state.status === 'expired') throw refuse({ code: 'expired_unpaid' });
+      if (state.transfer) throw refuse({ code: 'being_moved', scope: 'enrollment' });
       // Paid and not yet confirmed lasts a moment (its seats are being confirmed): cancelling in
       // between could give back a hold that the confirmation then takes again.
-      if (state.status === 'paid')
-        throw conflict('The payment of this enrollment is being confirmed right now. Please try again in a moment.');
+      if (state.status === 'paid') throw refuse({ code: 'payment_being_confirmed' });
       const refundable = refundableCents(state);
       const { refund } = command;
       const cents = refund.kind === 'full' ? refundable : refund.kind === 'none' ? 0 : refund.cents;
-      if (refund.kind === 'amount' && cents > refundable) {
-        throw refundIssue(
-          refundable === 0
-            ? 'refund: nothing can be refunded on this enrollment (no payment, or all of it is already refunded).'
-            : `refund: at most ${formatUsd(refundable)} can be refunded (paid ${formatUsd(state.paid?.cents ?? 0)}, less ${formatUsd((state.paid?.cents ?? 0) - refundable)} already refunded).`,
-        );
-      }
+      if (refund.kind === 'amount' && cents > refundable)
+        throw refuse({
+          code: 'refund_over_refundable',
+          refundableCents: refundable,
+          paidCents: state.paid?.cents ?? 0,
+        });
       const cancelled: EnrollmentEvent = {
         type: 'EnrollmentCancelled',
         data: {
@@ -91,7 +84,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
 
     case 'RetryRefunds': {
       const failed = Object.values(state.refunds).filter((r) => r.status === 'failed');
-      if (failed.length === 0) throw conflict('There is no failed refund to retry on this enrollment.');
+      if (failed.length === 0) throw refuse({ code: 'no_failed_refund' });
       return failed.map((r) => ({
         type: 'RefundRequested',
         data: {
@@ -148,23 +141,23 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
 
     case 'RequestTransfer': {
       if (cancellationOf(state) || state.status !== 'confirmed')
-        throw conflict(`Only a confirmed enrollment can be moved to another workshop; this one is ${state.status}.`);
-      if (state.transfer) throw conflict('A transfer of this enrollment is already under way.');
+        throw refuse({ code: 'not_transferable', scope: 'enrollment', status: state.status });
+      if (state.transfer) throw refuse({ code: 'transfer_under_way', scope: 'enrollment' });
       if (!state.workshopId || !state.item || state.item.kind !== 'workshop')
-        throw conflict('Only a workshop enrollment can be moved to another workshop.');
-      if (command.toWorkshopId === state.workshopId) {
-        const message = 'workshopId: this enrollment is already in that workshop.';
-        throw new AppError('validation', message, { issues: [{ path: 'workshopId', message }] });
-      }
+        throw refuse({ code: 'not_a_workshop_booking', scope: 'enrollment' });
+      if (command.toWorkshopId === state.workshopId) throw refuse({ code: 'already_in_workshop', scope: 'enrollment' });
       // Those still coming move (a participant who left a booking of several stays out).
       const seats = stayingParticipants(state).length;
       // The one pricing rule, group prices included: a couple moved to the dinner pays the couple's price.
       const { amountCents } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers);
-      if (amountCents > state.priceCents) {
-        throw conflict(
-          `${command.item.title} costs ${formatUsd(amountCents)} for ${plural(seats, 'participant')}, ${formatUsd(amountCents - state.priceCents)} more than this enrollment's ${formatUsd(state.priceCents)}. A transfer cannot take more money: cancel this enrollment with a refund and have the parent enroll in that date.`,
-        );
-      }
+      if (amountCents > state.priceCents)
+        throw refuse({
+          code: 'transfer_costs_more',
+          title: command.item.title,
+          amountCents,
+          seats,
+          priceCents: state.priceCents,
+        });
       const refundCents = Math.min(state.priceCents - amountCents, refundableCents(state));
       return [
         {

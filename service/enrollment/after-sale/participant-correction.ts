@@ -9,7 +9,7 @@ import {
   participantDetailsOf,
   type ParticipantDetail,
 } from '../../../contracts/enrollment/participants.js';
-import { conflict } from '../../core/errors.js';
+import { refuse } from '../decider/refusals.js';
 import { cancellationOf, requireEnrollment, type EnrollmentState } from '../decider/enrollment-state.js';
 
 /** The parent corrects the participants' details from the booking page (already checked by the form's schemas). */
@@ -43,16 +43,12 @@ const changedFields = (before: ParticipantDetail[], after: ParticipantDetail[]) 
 export function correctionDecisions(command: CorrectionCommand, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   if (cancellationOf(state) || state.status === 'cancelled' || state.status === 'refunded')
-    throw conflict('This booking is cancelled: its details can no longer be changed.');
-  if (state.status !== 'confirmed')
-    throw conflict(
-      `This booking is ${state.status === 'expired' ? 'expired' : 'not confirmed yet'}: its details cannot be changed.`,
-    );
+    throw refuse({ code: 'correction_cancelled' });
+  if (state.status !== 'confirmed') throw refuse({ code: 'correction_not_confirmed', status: state.status });
   const startsAt = state.item?.date;
-  if (startsAt && Date.parse(command.at) >= Date.parse(startsAt))
-    throw conflict('The workshop has begun: the details can no longer be changed here. Please call us.');
+  if (startsAt && Date.parse(command.at) >= Date.parse(startsAt)) throw refuse({ code: 'correction_workshop_begun' });
   if (command.participantDetails.length !== submission.participants)
-    throw conflict('The number of participants cannot be changed here. Please contact us.');
+    throw refuse({ code: 'correction_participant_count' });
   const before = participantDetailsOf(submission.form);
   const changed = changedFields(before, command.participantDetails);
   if (changed.length === 0) return [];

@@ -6,9 +6,9 @@ import {
   type ParticipantTransferRequested,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment } from '../../../contracts/enrollment/money.js';
+import { priceEnrollment } from '../../../contracts/enrollment/money.js';
 import { legacyFromDetails, participantDetailsOf } from '../../../contracts/enrollment/participants.js';
-import { AppError, conflict } from '../../core/errors.js';
+import { refuse } from '../decider/refusals.js';
 import {
   participantNameOf,
   refundableCents,
@@ -30,9 +30,6 @@ export interface CancelParticipant {
   notify: boolean;
   at: string;
 }
-
-const issue = (path: 'participant' | 'refund', message: string) =>
-  new AppError('validation', message, { issues: [{ path, message }] });
 
 /**
  * What one place is worth when the others stay: the booking's price now less what the one pricing
@@ -59,31 +56,27 @@ export function placeShare(state: EnrollmentState): { staying: number; amountCen
 export function cancelParticipant(command: CancelParticipant, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   if (state.status === 'cancelled' || state.status === 'refunded')
-    throw conflict('This booking is already cancelled; nothing more was refunded.');
-  if (state.status !== 'confirmed') throw conflict('Only a confirmed booking can have one participant cancelled.');
-  if (state.transfer)
-    throw conflict('This booking is being moved to another workshop right now. Please try again in a moment.');
+    throw refuse({ code: 'already_cancelled', scope: 'participant' });
+  if (state.status !== 'confirmed') throw refuse({ code: 'participant_not_cancellable' });
+  if (state.transfer) throw refuse({ code: 'being_moved', scope: 'participant' });
   const { participant } = command;
   const count = submission.participants;
-  if (participant >= count)
-    throw issue(
-      'participant',
-      `participant: this booking has ${count === 1 ? 'one participant, 0' : `participants 0 to ${count - 1}`} (counted from 0).`,
-    );
+  if (participant >= count) throw refuse({ code: 'no_such_participant', decision: 'cancel', count });
   const name = participantNameOf(submission, participant);
-  if (state.participantsLeft[participant])
-    throw conflict(`${name}'s place is already cancelled; nothing more was refunded.`);
+  if (state.participantsLeft[participant]) throw refuse({ code: 'place_already_cancelled', name });
   const { staying, amountCents, refundCents: most } = placeShare(state);
-  if (staying === 0) throw conflict(`${name} is the only participant still coming: cancel the whole booking instead.`);
+  if (staying === 0) throw refuse({ code: 'only_participant_left', decision: 'cancel', name });
   const { refund } = command;
   const cents = refund.kind === 'full' ? most : refund.kind === 'none' ? 0 : refund.cents;
   if (cents > most)
-    throw issue(
-      'refund',
-      most === 0
-        ? `refund: nothing can be refunded for ${name}'s place.`
-        : `refund: at most ${formatUsd(most)} can be refunded for ${name}'s place (the ${staying} still coming pay ${formatUsd(amountCents)} of ${formatUsd(state.priceCents)}).`,
-    );
+    throw refuse({
+      code: 'place_refund_over_share',
+      name,
+      mostCents: most,
+      staying,
+      amountCents,
+      priceCents: state.priceCents,
+    });
   const cancelled: EnrollmentEvent = {
     type: 'ParticipantCancelled',
     data: {
@@ -149,28 +142,27 @@ export function requestParticipantTransfer(
 ): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   if (state.status !== 'confirmed')
-    throw conflict(`Only a confirmed booking can have a participant moved; this one is ${state.status}.`);
-  if (state.transfer) throw conflict('A transfer of this booking is already under way.');
+    throw refuse({ code: 'not_transferable', scope: 'participant', status: state.status });
+  if (state.transfer) throw refuse({ code: 'transfer_under_way', scope: 'participant' });
   if (!state.workshopId || !state.item || state.item.kind !== 'workshop')
-    throw conflict('Only a workshop booking can have a participant moved to another workshop.');
-  if (command.toWorkshopId === state.workshopId) {
-    const message = 'workshopId: this booking is already in that workshop.';
-    throw new AppError('validation', message, { issues: [{ path: 'workshopId', message }] });
-  }
+    throw refuse({ code: 'not_a_workshop_booking', scope: 'participant' });
+  if (command.toWorkshopId === state.workshopId) throw refuse({ code: 'already_in_workshop', scope: 'participant' });
   const { participant } = command;
   const count = submission.participants;
-  if (participant >= count)
-    throw issue('participant', `participant: this booking has participants 0 to ${count - 1} (counted from 0).`);
+  if (participant >= count) throw refuse({ code: 'no_such_participant', decision: 'transfer', count });
   const name = participantNameOf(submission, participant);
-  if (state.participantsLeft[participant]) throw conflict(`${name} is no longer in this booking.`);
+  if (state.participantsLeft[participant]) throw refuse({ code: 'participant_gone', name });
   const { staying, amountCents, refundCents: worth } = placeShare(state);
-  if (staying === 0)
-    throw conflict(`${name} is the only participant still coming: transfer the whole booking instead.`);
+  if (staying === 0) throw refuse({ code: 'only_participant_left', decision: 'transfer', name });
   const target = priceEnrollment(command.item.unitPriceCents, 1, command.item.priceTiers).amountCents;
   if (target > worth)
-    throw conflict(
-      `${command.item.title} costs ${formatUsd(target)} for one, ${formatUsd(target - worth)} more than ${name}'s place is worth here (${formatUsd(worth)}). A transfer cannot take more money: cancel the place with a refund and have the parent enroll in that date.`,
-    );
+    throw refuse({
+      code: 'place_transfer_costs_more',
+      title: command.item.title,
+      name,
+      targetCents: target,
+      worthCents: worth,
+    });
   return [
     {
       type: 'ParticipantTransferRequested',

@@ -1,7 +1,7 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf, participantName } from '../../../contracts/enrollment/participants.js';
-import { AppError, type ErrorCode } from '../../core/errors.js';
 import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
+import { refuse } from '../decider/refusals.js';
 
 /** An administrator marks participant `participant` (index from 0) present or absent at `workshopId`. */
 export interface MarkAttendance {
@@ -16,10 +16,6 @@ export interface MarkAttendance {
   at: string;
 }
 
-/** A refusal naming the request field it is about, so the roster screen and API clients can point at it. */
-const refuse = (code: ErrorCode, path: 'enrollmentId' | 'participant', message: string) =>
-  new AppError(code, message, { issues: [{ path, message }] });
-
 /**
  * The participant of a booking at the roster of `workshopId`: an enrollment that exists, is in that
  * workshop now (a transfer moves it) or holds a make-up seat there, has that participant, is booked
@@ -31,33 +27,17 @@ export function bookedParticipant(
   state: EnrollmentState,
 ): { enrollmentId: string; name: string } {
   const submission = state.submission;
-  if (state.status === 'none' || !submission)
-    throw refuse('unknown_enrollment', 'enrollmentId', 'enrollmentId: there is no such enrollment.');
-  if (state.workshopId !== target.workshopId && !target.makeup)
-    throw refuse('not_in_workshop', 'enrollmentId', 'enrollmentId: this enrollment is not for this workshop.');
+  // Each refusal names the request field it is about (service/core/refusal-answers.ts), so the
+  // roster screen and API clients can point at it.
+  if (state.status === 'none' || !submission) throw refuse({ code: 'unknown_enrollment' });
+  if (state.workshopId !== target.workshopId && !target.makeup) throw refuse({ code: 'not_in_workshop' });
   const details = participantDetailsOf(submission.form);
   const count = Math.max(details.length, submission.participants);
-  if (target.participant >= count) {
-    throw refuse(
-      'participant_out_of_range',
-      'participant',
-      `participant: this enrollment has ${count} ${count === 1 ? 'participant' : 'participants'} (0 to ${count - 1}).`,
-    );
-  }
-  if (state.status !== 'pending' && state.status !== 'paid' && state.status !== 'confirmed') {
-    throw refuse(
-      'enrollment_not_active',
-      'enrollmentId',
-      `enrollmentId: this enrollment is ${state.status}; attendance is only kept for booked participants.`,
-    );
-  }
+  if (target.participant >= count) throw refuse({ code: 'participant_out_of_range', count });
+  if (state.status !== 'pending' && state.status !== 'paid' && state.status !== 'confirmed')
+    throw refuse({ code: 'enrollment_not_active', status: state.status });
   const left = state.participantsLeft[target.participant];
-  if (left)
-    throw refuse(
-      'enrollment_not_active',
-      'participant',
-      `participant: ${left.name}'s place in this booking is cancelled; attendance is only kept for booked participants.`,
-    );
+  if (left) throw refuse({ code: 'participant_left', name: left.name });
   const { form } = submission;
   const detail = details[target.participant];
   const name = detail

@@ -1,7 +1,7 @@
 import { personKey } from '../../../contracts/admin/roles.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
-import { AppError } from '../../core/errors.js';
 import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
+import { refuse } from '../decider/refusals.js';
 import { bookedParticipant } from './attendance-rules.js';
 
 /**
@@ -24,18 +24,11 @@ export interface RecordCollection {
   at: string;
 }
 
-export const notOnList = (name: string) =>
-  new AppError(
-    'not_on_pickup_list',
-    `${name} is not on this family's pick-up list. Check their identity and confirm to record it; it is flagged in the history.`,
-    { issues: [{ path: 'collectedBy', message: `${name} is not on the pick-up list.` }] },
-  );
-
 export function collectionDecision(command: RecordCollection, state: EnrollmentState): EnrollmentEvent[] {
   const { enrollmentId, name } = bookedParticipant(command, state);
   const collectedBy = command.collectedBy.trim().replace(/\s+/g, ' ');
   const match = command.allowed.find((a) => personKey(a.name) === personKey(collectedBy));
-  if (!match && !command.confirmed) throw notOnList(collectedBy);
+  if (!match && !command.confirmed) throw refuse({ code: 'not_on_pickup_list', name: collectedBy });
   const recorded = state.collected[attendanceKey(command.workshopId, command.session, command.participant)];
   if (recorded !== undefined && personKey(recorded) === personKey(collectedBy)) return [];
   return [

@@ -5,7 +5,7 @@ import type {
   PurchasedItem,
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
-import { refuse } from './refusal-sentences.js';
+import { refuse } from './refusals.js';
 import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
 import {
   EMPTY_PARTICIPANT,
@@ -13,11 +13,11 @@ import {
   participantName,
 } from '../../../contracts/enrollment/participants.js';
 
+export type { EnrollmentStatus } from '../../../contracts/enrollment/refusals.js';
+
 /** Where one attendance mark is kept: the workshop (a make-up's is another), the session from 1, the participant from 0. */
 export const attendanceKey = (workshopId: string, session: number, participant: number) =>
   `${workshopId}:${session}:${participant}`;
-
-export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
 /** What builds up over an enrollment's life, whatever its phase: payment attempts, refunds, messages, moves. */
 export interface EnrollmentLedgers {

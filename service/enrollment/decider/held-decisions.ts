@@ -1,7 +1,7 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentCommand } from './commands.js';
 import { requireEnrollment, type EnrollmentState } from './enrollment-state.js';
-import { refuse } from './refusal-sentences.js';
+import { refuse } from './refusals.js';
 
 type Command<T extends EnrollmentCommand['type']> = Extract<EnrollmentCommand, { type: T }>;
 

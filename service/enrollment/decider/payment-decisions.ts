@@ -1,7 +1,7 @@
 import type { EnrollmentEvent, EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentCommand } from './commands.js';
 import { refundRequest, requireEnrollment, type EnrollmentState, type EnrollmentStatus } from './enrollment-state.js';
-import { refuse } from './refusal-sentences.js';
+import { refuse } from './refusals.js';
 import { cancellationOf, replacedByOf } from './enrollment-state.js';
 
 type Command<T extends EnrollmentCommand['type']> = Extract<EnrollmentCommand, { type: T }>;

@@ -1,52 +1,11 @@
-import { AppError, type ErrorCode } from '../../core/errors.js';
-import type { EnrollmentStatus } from './enrollment-state.js';
+import type { EnrollmentRefusal } from '../../../contracts/enrollment/refusals.js';
+import { Refused } from '../../core/errors.js';
+
+export type { EnrollmentRefusal, RefusalCode } from '../../../contracts/enrollment/refusals.js';
 
 /**
- * Why the enrollment stream refuses a command, as data: the decisions name the case, the table in
- * `refusal-sentences.ts` words it for the parent or the administrator, and the HTTP edge
- * (service/core/http-errors.ts) gives it its status from `httpCode`.
+ * How every decision on the enrollment's stream refuses a command: why, as a typed code with its
+ * values (contracts/enrollment/refusals.ts), never words. The HTTP edge words it and gives it its
+ * status (service/core/refusal-answers.ts, http-errors.ts).
  */
-export type EnrollmentRefusal =
-  | { code: 'enrollment_not_found' }
-  | { code: 'already_submitted' }
-  | { code: 'free_enrollment' }
-  | { code: 'already_paid' }
-  | { code: 'hold_expired' }
-  | { code: 'replaced_by_newer' }
-  | { code: 'not_payable'; status: EnrollmentStatus }
-  | { code: 'not_confirmable'; status: EnrollmentStatus }
-  | { code: 'not_cancellable_here'; status: EnrollmentStatus }
-  | { code: 'not_refundable_here'; status: EnrollmentStatus }
-  | { code: 'no_confirmation_email' }
-  | { code: 'no_confirmation_to_resend'; status: EnrollmentStatus }
-  | { code: 'no_reminder'; status: EnrollmentStatus };
-
-export type RefusalCode = EnrollmentRefusal['code'];
-
-/** The kind of HTTP answer each refusal is: the `code` of the JSON error the API has always given. */
-const HTTP_CODE: Record<RefusalCode, ErrorCode> = {
-  enrollment_not_found: 'not_found',
-  already_submitted: 'conflict',
-  free_enrollment: 'validation',
-  already_paid: 'conflict',
-  hold_expired: 'conflict',
-  replaced_by_newer: 'conflict',
-  not_payable: 'conflict',
-  not_confirmable: 'conflict',
-  not_cancellable_here: 'conflict',
-  not_refundable_here: 'conflict',
-  no_confirmation_email: 'conflict',
-  no_confirmation_to_resend: 'conflict',
-  no_reminder: 'conflict',
-};
-
-/** A refusal of the enrollment stream: an AppError (callers that catch by `code` keep working) carrying its typed case. */
-export class EnrollmentRefused extends AppError {
-  constructor(
-    readonly refusal: EnrollmentRefusal,
-    sentence: string,
-  ) {
-    super(HTTP_CODE[refusal.code], sentence);
-    this.name = 'EnrollmentRefused';
-  }
-}
+export const refuse = (refusal: EnrollmentRefusal): Refused => new Refused(refusal);

@@ -151,7 +151,7 @@ describe('enrollment decider', () => {
   it('given a pending paid enrollment, when confirmed before payment, then refused', () => {
     given([submitted])
       .when(confirm)
-      .thenThrows({ code: 'conflict', message: 'This enrollment cannot be confirmed: it is pending.' });
+      .thenThrows({ code: 'conflict', refusal: { code: 'not_confirmable', status: 'pending' } });
   });
 
   it('given a paid enrollment, when confirmed, then EnrollmentConfirmed with the paid amount; when confirmed again, nothing', () => {
@@ -211,7 +211,7 @@ describe('enrollment decider', () => {
         transport: 'outbox',
         at: AT,
       })
-      .thenThrows(/Only a confirmed enrollment/);
+      .thenThrows({ code: 'conflict', refusal: { code: 'no_confirmation_email' } });
   });
 
   describe('paying (one assertPayable, asked by the checkout and by the decision)', () => {
@@ -235,23 +235,23 @@ describe('enrollment decider', () => {
       given([submitted, created]).when(intent('pi_1')).then([]);
     });
 
-    it('given a free, a paid, a replaced or a cancelled enrollment, then each is refused in the words the checkout shows', () => {
+    it('given a free, a paid, a replaced or a cancelled enrollment, then each is refused with its reason (worded at the HTTP edge)', () => {
       given([{ type: 'EnrollmentSubmitted', data: submission(0) }])
         .when(intent('pi_1'))
-        .thenThrows({ code: 'validation', message: 'This enrollment is free: no payment is needed.' });
+        .thenThrows({ code: 'validation', refusal: { code: 'free_enrollment' } });
       given([submitted, succeeded('evt_1')])
         .when(intent('pi_2'))
-        .thenThrows({ code: 'conflict', message: expect.stringMatching(/already paid/) });
+        .thenThrows({ code: 'conflict', refusal: { code: 'already_paid' } });
       given([submitted, replaced])
         .when(intent('pi_2'))
-        .thenThrows({ code: 'conflict', message: expect.stringMatching(/replaced by the newer one/) });
+        .thenThrows({ code: 'conflict', refusal: { code: 'replaced_by_newer' } });
       const cancelled: EnrollmentEvent = {
         type: 'EnrollmentCancelled',
         data: { enrollmentId: 'e1', reason: 'cancelled-by-admin', cancelledAt: AT },
       };
       given([submitted, cancelled])
         .when(intent('pi_2'))
-        .thenThrows({ code: 'conflict', message: 'This enrollment is cancelled and cannot be paid.' });
+        .thenThrows({ code: 'conflict', refusal: { code: 'not_payable', status: 'cancelled' } });
     });
   });
 });

@@ -52,6 +52,6 @@ describe('enrollment decider: the reminder', () => {
   it('given an enrollment not yet paid, when its reminder is recorded, then it is refused', () => {
     given([submitted('e1')])
       .when(recordReminder)
-      .thenThrows(/pending: it gets no reminder/);
+      .thenThrows({ code: 'conflict', refusal: { code: 'no_reminder', status: 'pending' } });
   });
 });

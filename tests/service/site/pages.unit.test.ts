@@ -18,7 +18,7 @@ async function start(env: Record<string, string> = {}) {
 describe('page status codes', () => {
   it('given the site, when a known page is opened, then 200 with the app HTML', async () => {
     await start();
-    for (const path of ['/', '/about', '/programs', '/schedule', '/contact', '/ABOUT/', '/admin', '/checkout/abc']) {
+    for (const path of ['/', '/about', '/programs', '/schedule', '/contact', '/ABOUT/', '/admin', '/checkout/1']) {
       const res = await t.app.request(path);
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toBe(web.html);
@@ -41,13 +41,15 @@ describe('page status codes', () => {
     expect((await t.app.request('/program/no-such-program')).status).toBe(404);
   });
 
-  it('given a workshop, when it is removed, then its enroll page turns from 200 to 404', async () => {
+  it('given a workshop, when it is removed, then its enroll page and its checkout turn from 200 to 404', async () => {
     await start();
     const id = '4';
-    expect((await t.app.request(`/enroll/${id}`)).status).toBe(200);
+    for (const page of ['enroll', 'checkout']) expect((await t.app.request(`/${page}/${id}`)).status, page).toBe(200);
     expect((await adminCall(t.app, 'DELETE', `/api/admin/workshops/${id}`)).status).toBe(200);
     await t.settle();
-    expect((await t.app.request(`/enroll/${id}`)).status).toBe(404);
-    expect((await t.app.request('/enroll/no-such-workshop')).status).toBe(404);
+    for (const page of ['enroll', 'checkout']) {
+      expect((await t.app.request(`/${page}/${id}`)).status, page).toBe(404);
+      expect((await t.app.request(`/${page}/no-such-workshop`)).status, page).toBe(404);
+    }
   });
 });

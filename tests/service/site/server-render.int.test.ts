@@ -172,9 +172,9 @@ describe('pages rendered on the server', () => {
     expect(await removed.text()).toContain('<h1>Program Not Found</h1>');
   });
 
-  it('given an admin, checkout or payment page, then the client-rendered shell as before', async () => {
+  it('given an admin or payment page, then the client-rendered shell as before', async () => {
     await start();
-    for (const path of ['/admin', '/checkout/abc', '/payment-success']) {
+    for (const path of ['/admin', '/payment-success']) {
       const res = await t.app.request(path);
       expect(res.status, path).toBe(200);
       const page = await res.text();
@@ -182,6 +182,32 @@ describe('pages rendered on the server', () => {
       expect(page, path).not.toContain('id="ssr-data"');
       expect(res.headers.get('Cache-Control'), path).toBe('no-cache');
     }
+  });
+
+  it("given a checkout with its enrollment in the address, then its heading is the server's, its payment one island (not the app), answered private, no-store, and the enrollment is nowhere in the page", async () => {
+    await start();
+    const enrollmentId = 'b7c1d2e3-aaaa-4bbb-8ccc-1234567890ab';
+    const res = await t.app.request(`/checkout/9?participants=2&enrollmentId=${enrollmentId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('Content-Security-Policy')).toMatch(/js\.stripe\.com/);
+    const page = (await res.text()).replace(/<!-- -->/g, '');
+    expect(page).toContain('<h1>Complete Your Enrollment</h1>');
+    expect(page).toContain('Etiquette After Dark');
+    const payload = JSON.parse(
+      page.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/)![1]!,
+    ) as SsrPayload;
+    expect(payload.islands?.map((i) => [i.name, i.hydrate])).toEqual([
+      ['Header', 'load'],
+      ['CheckoutView', 'load'],
+    ]);
+    expect(page).toMatch(/src="\/assets\/islands-/);
+    expect(page).not.toMatch(/src="\/assets\/index-/);
+    expect(page).not.toContain(enrollmentId);
+    // Another family's checkout of the same workshop: the same page, with nothing of its address.
+    const other = await t.app.request('/checkout/9?participants=1&enrollmentId=another-family');
+    expect(other.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(await other.text()).not.toContain('another-family');
   });
 
   it('given the server build folder, then it is not served to browsers', async () => {

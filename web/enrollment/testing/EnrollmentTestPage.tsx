@@ -13,7 +13,8 @@ import { toast } from '../../components/Toast.js';
 import { apiJson, apiErrorText } from '../../core/api.js';
 import { useFormModel } from '../../core/useFormModel.js';
 import { usePageTitle } from '../../layout/usePageTitle.js';
-import { orderConfirmationHref, useStripeConfig } from '../api.js';
+import { orderConfirmationHref } from '../api.js';
+import { useStripeConfig } from '../queries.js';
 import { TestModeGate, TestPageHeader } from './TestModeGate.js';
 
 export function EnrollmentTestPage() {

@@ -7,7 +7,7 @@ import { Link } from '../../components/Link.js';
 import { toast } from '../../components/Toast.js';
 import { apiJson, apiErrorText } from '../../core/api.js';
 import { usePageTitle } from '../../layout/usePageTitle.js';
-import { useStripeConfig } from '../api.js';
+import { useStripeConfig } from '../queries.js';
 import { TestModeGate, TestPageHeader } from './TestModeGate.js';
 
 export function PaymentTestPage() {

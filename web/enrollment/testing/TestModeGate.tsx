@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NotFound } from '../../site/NotFound.js';
 import { PageLoading } from '../../layout/PageLoading.js';
-import { useStripeConfig } from '../api.js';
+import { useStripeConfig } from '../queries.js';
 import './testing.css';
 
 /** Test pages exist only in test mode; elsewhere they are the ordinary 404 page. */

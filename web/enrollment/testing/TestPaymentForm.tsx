@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/Spinner.js';
-import { useStripeConfig } from '../api.js';
+import { useStripeConfig } from '../queries.js';
 import { TestCardForm, type PaymentOutcome } from '../TestCardForm.js';
 
 const StripePaymentForm = lazy(async () => ({ default: (await import('../StripePaymentForm.js')).StripePaymentForm }));

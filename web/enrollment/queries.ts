@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { OrderView } from '../../contracts/enrollment/api.js';
+import type { StripeConfig } from '../../contracts/payments/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+
+/** The enrollment's reads for the app's pages, kept in TanStack Query (islands use core/useApiRead.ts). */
+export function useWorkshop(id: string, enabled = true) {
+  return useQuery<Workshop>({
+    queryKey: queryKeys.workshop(id),
+    enabled: enabled && Boolean(id),
+    // A 404 the server rendered is not asked again when the page hydrates.
+    retryOnMount: false,
+  });
+}
+
+export function useStripeConfig() {
+  return useQuery<StripeConfig>({ queryKey: queryKeys.stripeConfig() });
+}
+
+/** The order as the `orders` read model has it, waiting (bounded) for the write that made it. */
+export function useOrder(orderId: string, minPosition?: string) {
+  return useQuery<OrderView>({
+    queryKey: queryKeys.order(orderId, minPosition ? { minPosition } : undefined),
+    enabled: Boolean(orderId),
+  });
+}
