@@ -6,6 +6,10 @@ import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
+import { discountCodeEventSchemas } from './pricing/discount-codes.js';
+import { schoolSettingsEventSchemas } from './pricing/settings.js';
+import { familyCreditEventSchemas } from './pricing/credit.js';
+import { giftCardEventSchemas } from './gift-cards/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -16,4 +20,8 @@ export const eventSchemas: EventSchemas = {
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
+  ...discountCodeEventSchemas,
+  ...schoolSettingsEventSchemas,
+  ...familyCreditEventSchemas,
+  ...giftCardEventSchemas,
 };

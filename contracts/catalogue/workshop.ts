@@ -61,6 +61,13 @@ export const WorkshopDataSchema = z.object({
    * means MAX_FREE_SEATS_PER_CLIENT).
    */
   maxFreeSeatsPerClient: z.number().int().min(1).max(10_000).optional(),
+  /**
+   * A deposit per participant, in cents (issue 27): the parent pays it to book and the rest by
+   * `balanceDueDaysBefore` days before the start. Absent or 0: paid in full at once.
+   */
+  depositCents: z.number().int().min(0).max(10_000_000).optional(),
+  /** Days before the start the balance is due (default 14). */
+  balanceDueDaysBefore: z.number().int().min(0).max(180).optional(),
 });
 export type WorkshopData = z.infer<typeof WorkshopDataSchema>;
 
@@ -77,3 +84,6 @@ export const WorkshopSchema = WorkshopDataSchema.extend({
   scheduledAt: z.string().optional(),
 });
 export type Workshop = z.infer<typeof WorkshopSchema>;
+
+/** Days before the start a deposit booking's balance is due, unless the workshop says otherwise. */
+export const DEFAULT_BALANCE_DUE_DAYS_BEFORE = 14;

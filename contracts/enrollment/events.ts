@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EnrollmentFormDataSchema } from './form.js';
 import { ParticipantDetailDataSchema } from './participants.js';
+import { OrderPricingSchema } from './pricing.js';
 
 /**
  * Events of the stream `enrollment-{enrollmentId}`.
@@ -28,7 +29,8 @@ const Cents = z.number().int().nonnegative();
 const Instant = z.string().datetime({ offset: true });
 export const EnrollmentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id');
 
-export const PAYMENT_METHODS = ['Credit Card', 'Free Enrollment'] as const;
+/** `Gift Card` and `Family Credit` (added later): the whole amount due was paid from a balance, no card taken. */
+export const PAYMENT_METHODS = ['Credit Card', 'Free Enrollment', 'Gift Card', 'Family Credit'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
@@ -85,6 +87,12 @@ export const EnrollmentSubmittedSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .optional(),
+  /**
+   * The price breakdown and what made it (sibling discount, code, gift card, credit, deposit),
+   * added with issue 27: absent on older enrollments, read as their seats paid in full
+   * (`pricingOf`). `amountCents` is its `totalCents`; the card is charged `dueNowCents` now.
+   */
+  pricing: OrderPricingSchema.optional(),
 });
 
 export const PaymentIntentCreatedSchema = z.object({
@@ -158,6 +166,21 @@ export const EnrollmentCancelledSchema = z.object({
 /** One refund, named so its provider call is made once: `<enrollmentId>-<n>`. */
 export const RefundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'is not a refund key');
 export const REFUND_REASONS = ['seats-unavailable', 'cancelled', 'transfer-difference', 'workshop-begun'] as const;
+/**
+ * Where refunded money came from and where it goes (added with issue 27; absent: the card, both).
+ * Card money goes back to the card, or to the household's credit when the parent or the office
+ * chose so; gift card money goes back onto the gift card; credit back to the credit.
+ */
+export const MONEY_SOURCES = ['card', 'gift-card', 'credit'] as const;
+export const MoneySourceSchema = z.enum(MONEY_SOURCES);
+export type MoneySource = (typeof MONEY_SOURCES)[number];
+const refundRoute = {
+  source: MoneySourceSchema.optional(),
+  to: MoneySourceSchema.optional(),
+  /** The gift card (to: gift-card) or household (to: credit) the money goes back to. */
+  giftCardId: z.string().optional(),
+  householdId: z.string().optional(),
+};
 
 /**
  * A refund decided (a cancellation, a transfer to a cheaper date, a payment for a cancelled
@@ -173,6 +196,7 @@ export const RefundRequestedSchema = z.object({
   reason: z.enum(REFUND_REASONS),
   attempt: z.number().int().positive(),
   requestedAt: Instant,
+  ...refundRoute,
 });
 
 /**
@@ -188,6 +212,7 @@ export const RefundIssuedSchema = z.object({
   refundedAt: Instant,
   /** The RefundRequested it settles; absent on the late-payment refund, which is decided and made at once. */
   refundKey: RefundKeySchema.optional(),
+  ...refundRoute,
 });
 
 /** The provider refused a requested refund for good (not a time-out): shown to the administrator, who may retry. */
@@ -372,6 +397,38 @@ export const ConfirmationEmailResentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * The parent asked to pay the balance of a deposit booking (`POST /api/bookings/:token/balance-payment`):
+ * the PaymentIntent for it, one per enrollment (its idempotency key is the enrollment's).
+ */
+export const BalancePaymentIntentCreatedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  paymentIntentId: z.string().min(1),
+  provider: z.enum(['stripe', 'offline']),
+  amountCents: z.number().int().positive(),
+});
+
+/** The balance arrived (webhook or verification, recorded once): the booking is paid in full. */
+export const BalancePaidSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  paymentIntentId: z.string().min(1),
+  amountCents: Cents,
+  providerEventId: z.string().nullable(),
+  source: z.enum(['webhook', 'verification']),
+  paidAt: Instant,
+});
+
+/** A reminder of the balance left: `week-before` (7 days before it is due) and `due-date`, each once. */
+export const BalanceReminderSentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  kind: z.enum(['week-before', 'due-date']),
+  balanceCents: z.number().int().positive(),
+  dueAt: Instant,
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -394,6 +451,9 @@ export const enrollmentEventSchemas = {
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
+  BalancePaymentIntentCreated: BalancePaymentIntentCreatedSchema,
+  BalancePaid: BalancePaidSchema,
+  BalanceReminderSent: BalanceReminderSentSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -418,6 +478,9 @@ export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
+export type BalancePaymentIntentCreated = z.infer<typeof BalancePaymentIntentCreatedSchema>;
+export type BalancePaid = z.infer<typeof BalancePaidSchema>;
+export type BalanceReminderSent = z.infer<typeof BalanceReminderSentSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -440,7 +503,10 @@ export type EnrollmentEvent =
   | { type: 'AttendanceMarked'; data: AttendanceMarked }
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
-  | { type: 'BookingRescheduled'; data: BookingRescheduled };
+  | { type: 'BookingRescheduled'; data: BookingRescheduled }
+  | { type: 'BalancePaymentIntentCreated'; data: BalancePaymentIntentCreated }
+  | { type: 'BalancePaid'; data: BalancePaid }
+  | { type: 'BalanceReminderSent'; data: BalanceReminderSent };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];
