@@ -42,7 +42,10 @@ export const OrderPricingSchema = PriceBreakdownSchema.extend({
   /** The gift card that pays `paidByGiftCardCents` (stream `gift-card-<id>`), and the end of its code for the line. */
   giftCardId: z.string().nullable(),
   giftCardLast4: z.string().nullable(),
-  /** The household whose credit pays `paidByCreditCents` (stream `household-credit-<id>`). */
+  /**
+   * The signed-in household that enrolled: its credit (stream `household-credit-<id>`) pays
+   * `paidByCreditCents`, and a refund may go back to it instead of the card.
+   */
   householdId: z.string().nullable(),
 });
 export type OrderPricing = z.infer<typeof OrderPricingSchema>;

@@ -2,8 +2,9 @@ import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollme
 import { formatUsd, priceEnrollment } from '../../../contracts/enrollment/money.js';
 import { AppError, conflict } from '../../core/errors.js';
 import {
+  pricingOfState,
   refundableCents,
-  refundRequest,
+  refundRequests,
   requireEnrollment,
   type EnrollmentState,
 } from '../decider/enrollment-state.js';
@@ -18,6 +19,8 @@ export type AfterSaleCommand =
       type: 'CancelBooking';
       by: 'admin' | 'visitor';
       refund: RefundChoice;
+      /** Where the card's part goes back: the card, or the household's credit (the parent's or the office's choice). */
+      refundTo?: 'card' | 'credit';
       note: string | null;
       notify: boolean;
       at: string;
@@ -49,6 +52,10 @@ const refundIssue = (message: string) => new AppError('validation', message, { i
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** Every refund decided so far (issued, on its way or failed), whatever its source. */
+const refundedSoFar = (state: EnrollmentState) =>
+  Object.values(state.refunds).reduce((sum, r) => sum + r.amountCents, state.unkeyedRefundCents);
+
 /** The after-sale decisions of the enrollment decider (its `decide` hands these commands here). */
 export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
@@ -68,11 +75,17 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
       const { refund } = command;
       const cents = refund.kind === 'full' ? refundable : refund.kind === 'none' ? 0 : refund.cents;
       if (refund.kind === 'amount' && cents > refundable) {
+        const received = refundable + refundedSoFar(state);
         throw refundIssue(
           refundable === 0
             ? 'refund: nothing can be refunded on this enrollment (no payment, or all of it is already refunded).'
-            : `refund: at most ${formatUsd(refundable)} can be refunded (paid ${formatUsd(state.paid?.cents ?? 0)}, less ${formatUsd((state.paid?.cents ?? 0) - refundable)} already refunded).`,
+            : `refund: at most ${formatUsd(refundable)} can be refunded (paid ${formatUsd(received)}, less ${formatUsd(received - refundable)} already refunded).`,
         );
+      }
+      const refundTo = command.refundTo ?? 'card';
+      if (refundTo === 'credit' && !pricingOfState(state)?.householdId) {
+        const message = 'refundTo: only a booking made by a signed-in family can be refunded to its family credit.';
+        throw new AppError('validation', message, { issues: [{ path: 'refundTo', message }] });
       }
       const cancelled: EnrollmentEvent = {
         type: 'EnrollmentCancelled',
@@ -85,7 +98,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         },
       };
       if (cents === 0) return [cancelled];
-      return [cancelled, refundRequest(state, state.paid!.intentId, cents, 'cancelled', command.at)];
+      return [cancelled, ...refundRequests(state, cents, 'cancelled', command.at, refundTo)];
     }
 
     case 'RetryRefunds': {
@@ -156,14 +169,22 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         throw new AppError('validation', message, { issues: [{ path: 'workshopId', message }] });
       }
       const seats = submission.participants;
-      // The one pricing rule, group prices included: a couple moved to the dinner pays the couple's price.
-      const { amountCents } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers);
+      // The one pricing rule, group prices included (a couple moved to the dinner pays the couple's
+      // price), with the discounts the order was bought with: its sibling discount and its code.
+      const pricing = pricingOfState(state);
+      const { amountCents } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers, {
+        siblingDiscountPercent: pricing?.siblingDiscountPercent,
+        siblingAlreadyEnrolled: pricing?.siblingAlreadyEnrolled,
+        code: pricing?.discountCode,
+      });
       if (amountCents > state.priceCents) {
         throw conflict(
           `${command.item.title} costs ${formatUsd(amountCents)} for ${plural(seats, 'participant')}, ${formatUsd(amountCents - state.priceCents)} more than this enrollment's ${formatUsd(state.priceCents)}. A transfer cannot take more money: cancel this enrollment with a refund and have the parent enroll in that date.`,
         );
       }
-      const refundCents = Math.min(state.priceCents - amountCents, refundableCents(state));
+      // What came in beyond the new price goes back; a deposit booking keeps owing the rest of the new price.
+      const refundable = refundableCents(state);
+      const refundCents = Math.min(Math.max(0, refundable - amountCents), refundable);
       return [
         {
           type: 'TransferRequested',
@@ -202,7 +223,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
       };
       const refund = Math.min(t.refundCents, refundableCents(state));
       if (refund === 0) return [transferred];
-      return [transferred, refundRequest(state, state.paid!.intentId, refund, 'transfer-difference', command.at)];
+      return [transferred, ...refundRequests(state, refund, 'transfer-difference', command.at)];
     }
 
     case 'AbandonTransfer': {

@@ -18,6 +18,7 @@ const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.provider
 function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
   const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, moves, priceCents } = s;
   const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
+  const { balanceIntentId, balancePaid, balanceReminders } = s;
   return {
     paymentIntentId,
     lastFailure,
@@ -34,6 +35,9 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     notified,
     attendance,
     resends,
+    balanceIntentId,
+    balancePaid,
+    balanceReminders,
   };
 }
 
@@ -128,8 +132,13 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       return { ...state, emailSent: true };
     case 'RefundRequested': {
       const { refundKey, paymentIntentId, amountCents, reason, attempt } = event.data;
+      const source = event.data.source ?? 'card';
       const entry: RefundEntry = {
         refundKey,
+        source,
+        to: event.data.to ?? source,
+        giftCardId: event.data.giftCardId ?? null,
+        householdId: event.data.householdId ?? null,
         paymentIntentId,
         amountCents,
         reason,
@@ -204,5 +213,17 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'sent' } };
+    case 'BalancePaymentIntentCreated':
+      return { ...state, balanceIntentId: event.data.paymentIntentId };
+    case 'BalancePaid': {
+      const { paymentIntentId, paidAt, amountCents } = event.data;
+      return {
+        ...state,
+        balancePaid: { intentId: paymentIntentId, at: paidAt, cents: amountCents },
+        providerEvents: remember(state, event.data.providerEventId),
+      };
+    }
+    case 'BalanceReminderSent':
+      return { ...state, balanceReminders: [...state.balanceReminders, event.data.kind] };
   }
 }

@@ -1,3 +1,4 @@
+import { formatUsd } from '../../../contracts/enrollment/money.js';
 import { EnrollmentRefused, type EnrollmentRefusal } from './refusals.js';
 
 /**
@@ -33,6 +34,10 @@ export function refusalSentence(r: EnrollmentRefusal): string {
       return `This enrollment is ${r.status}: only a confirmed enrollment has a confirmation to send again.`;
     case 'no_reminder':
       return `This enrollment is ${r.status}: it gets no reminder.`;
+    case 'no_balance_due':
+      return 'Nothing is left to pay on this booking.';
+    case 'balance_amount':
+      return `The balance of this booking is ${formatUsd(r.dueCents)}. Please reload the page.`;
   }
 }
 

@@ -19,7 +19,9 @@ export type EnrollmentRefusal =
   | { code: 'not_refundable_here'; status: EnrollmentStatus }
   | { code: 'no_confirmation_email' }
   | { code: 'no_confirmation_to_resend'; status: EnrollmentStatus }
-  | { code: 'no_reminder'; status: EnrollmentStatus };
+  | { code: 'no_reminder'; status: EnrollmentStatus }
+  | { code: 'no_balance_due' }
+  | { code: 'balance_amount'; dueCents: number };
 
 export type RefusalCode = EnrollmentRefusal['code'];
 
@@ -38,6 +40,8 @@ const HTTP_CODE: Record<RefusalCode, ErrorCode> = {
   no_confirmation_email: 'conflict',
   no_confirmation_to_resend: 'conflict',
   no_reminder: 'conflict',
+  no_balance_due: 'conflict',
+  balance_amount: 'validation',
 };
 
 /** A refusal of the enrollment stream: an AppError (callers that catch by `code` keep working) carrying its typed case. */
