@@ -13,6 +13,9 @@ import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
+import { discountCodesProjector } from './pricing/discount-codes.js';
+import { schoolSettingsProjector } from './pricing/school-settings.js';
+import { giftCardsProjector } from './gift-cards/gift-cards.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -30,4 +33,7 @@ export const allProjectors: readonly AnyProjector[] = [
   remindersProjector,
   rosterProjector,
   workshopMessagesProjector,
+  discountCodesProjector,
+  schoolSettingsProjector,
+  giftCardsProjector,
 ];

@@ -16,6 +16,8 @@ import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
+import { giftCardRoutes } from './gift-cards/routes.js';
+import { pricingRoutes } from './pricing/routes.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));
   api.route('/', bookingRoutes(deps));
+  api.route('/', giftCardRoutes(deps));
+  api.route('/', pricingRoutes(deps, hot));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));

@@ -31,6 +31,10 @@ import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { workshopMessageEmailReactor } from './messages/message-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
+import { pricingReleaseReactor } from './enrollment/sale/pricing-release-reactor.js';
+import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
+import { pricingStreamPolicies } from './pricing/stream-policies.js';
+import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 
 export interface Stores {
   eventStore: EventStore;
@@ -114,7 +118,12 @@ export function createMailer(config: Config): Mailer {
 
 /** The one command handler of a process, with the enrollment slice's hot streams batched and cached. */
 export function createCommandHandler(eventStore: EventStore): CommandHandler {
-  return new CommandHandler(eventStore, [...enrollmentStreamPolicies, ...waitlistStreamPolicies]);
+  return new CommandHandler(eventStore, [
+    ...enrollmentStreamPolicies,
+    ...waitlistStreamPolicies,
+    ...pricingStreamPolicies,
+    ...giftCardStreamPolicies,
+  ]);
 }
 
 /**
@@ -135,5 +144,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     administratorChangeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
+    pricingReleaseReactor(deps),
+    giftCardEmailReactor(deps),
   ];
 }

@@ -15,6 +15,7 @@ import { allProjectors } from '../projections/index.js';
 import { HoldTimer } from './enrollment/sale/hold-timer.js';
 import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
 import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
+import { GiftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
@@ -88,6 +89,9 @@ async function main() {
   // Waitlist entries not confirmed within a day lapse; its own lease, one process at a time.
   const lapses = new WaitlistLapseTimer(deps, { takeOverAtStart });
   lapses.start();
+  // Gift cards whose send date has come; its own lease, one sender across processes.
+  const giftCardEmails = new GiftCardEmailTimer(deps, { takeOverAtStart });
+  giftCardEmails.start();
   const server = serve(
     { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
     (info) => {
@@ -122,6 +126,7 @@ async function main() {
     await timer.stop();
     await reminders.stop();
     await lapses.stop();
+    await giftCardEmails.stop();
     await runner.stop();
     waiter.close();
     await stores.close();

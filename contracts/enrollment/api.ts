@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
 import { ParticipantDetailDataSchema } from './participants.js';
+import { PriceBreakdownSchema } from './pricing.js';
 
 /**
  * Request and response shapes of the enrollment API. Request money (`totalPrice`) is in dollars,
@@ -43,6 +44,20 @@ export const EnrollWorkshopExtrasSchema = z.object({
    * longer unpaid, the form is a new enrollment.
    */
   holdToken: HoldTokenSchema.optional(),
+  /** A discount code (issue 27): checked and taken with the seats; `totalPrice` is the total with it. */
+  discountCode: oneLineText('Discount code')
+    .trim()
+    .max(64, 'This code is not valid. Please check it, or leave the field empty.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** A gift card's code: it pays what it can of the total; the card pays the rest. */
+  giftCardCode: oneLineText('Gift card code')
+    .trim()
+    .max(40, 'This gift card code is not valid. Please check the code on the card.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** A signed-in household's credit is used first unless this is false (for this checkout only). */
+  useCredit: z.boolean().optional(),
 });
 
 export const EnrollmentResponseSchema = z.object({
@@ -59,6 +74,8 @@ export const EnrollmentResponseSchema = z.object({
    */
   holdToken: z.string().optional(),
   amountCents: z.number().int(),
+  /** The price breakdown: lines, total, what the gift card and credit pay, what is due now and later. */
+  pricing: PriceBreakdownSchema.extend({ balanceDueAt: z.string().nullable() }),
   /** Global position of the last event written; pass it as ?minPosition to the next query. */
   position: z.string(),
 });

@@ -53,6 +53,9 @@ export const PurchasedItemSchema = z.object({
   unitPriceCents: Cents,
   /** The workshop's group prices when it was bought (added later: absent means none). */
   priceTiers: z.array(z.object({ participants: z.number().int().positive(), totalCents: Cents })).optional(),
+  /** The deposit per participant and when the balance is due, when bought (issue 27: absent means paid in full). */
+  depositCents: Cents.optional(),
+  balanceDueDaysBefore: z.number().int().nonnegative().optional(),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 

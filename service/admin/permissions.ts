@@ -56,6 +56,11 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'GET', path: '/workshops/:id/bookings', area: 'catalogue' },
   { method: 'ALL', path: '/inquiries', area: 'inquiries' },
   { method: 'ALL', path: '/inquiries/*', area: 'inquiries' },
+  // The school's prices: discount codes, gift cards, the sibling discount (Settings).
+  { method: 'ALL', path: '/discount-codes', area: 'pricing' },
+  { method: 'ALL', path: '/discount-codes/*', area: 'pricing' },
+  { method: 'ALL', path: '/gift-cards', area: 'pricing' },
+  { method: 'ALL', path: '/settings', area: 'pricing' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },

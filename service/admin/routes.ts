@@ -11,6 +11,8 @@ import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
 import { adminMessageRoutes } from '../messages/admin-routes.js';
 import { guardByRole } from './permissions.js';
+import { adminPricingRoutes } from '../pricing/admin-routes.js';
+import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 
 /**
@@ -37,5 +39,7 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminWaitlistRoutes(deps));
   app.route('/admin', adminRosterRoutes(deps));
   app.route('/admin', adminMessageRoutes(deps));
+  app.route('/admin', adminPricingRoutes(deps));
+  app.route('/admin', adminGiftCardRoutes(deps));
   return app;
 }

@@ -10,6 +10,7 @@ const STRIPE_PAGES = [
   /^\/payment-success\/?$/i,
   /^\/payment-test\/?$/i,
   /^\/test-charge\/?$/i,
+  /^\/gift-cards\/?$/i,
 ];
 
 /**
@@ -25,6 +26,8 @@ const SECRET_PATHS = [
   /^\/waitlist\//i,
   /^\/api\/waitlist\//i,
   /^\/api\/workshops\/[^/]+\/waitlist\/offer\/?$/i,
+  // A gift card's code: its balance, its printable card.
+  /^\/api\/gift-cards\/[^/]+/i,
 ];
 /** Pages that carry a secret in one query parameter only: the enroll page opened from an offer e-mail. */
 const SECRET_QUERIES = [{ path: /^\/enroll\/[^/]+\/?$/i, param: 'offer' }];

@@ -71,14 +71,14 @@ const RIGHT = PAGE.width - PAGE.margin;
 /** The footer's three lines sit at the foot of the last page; content stops above them. */
 const FOOTER_TOP = PAGE.margin + 48;
 
-/**
- * The standard PDF fonts cover Windows-1252 only. A name in another script must not stop the
- * receipt: an accented letter outside it loses its accent (NFKD), anything else becomes "?".
- */
 /** Latin letters with a stroke, which NFKD does not take apart. */
 const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
 
-function writable(font: PDFFont) {
+/**
+ * The standard PDF fonts cover Windows-1252 only. A name in another script must not stop the
+ * document: an accented letter outside it loses its accent (NFKD), anything else becomes "?".
+ */
+export function writable(font: PDFFont) {
   const known = new Set(font.getCharacterSet());
   return (value: string) =>
     [...toOneLine(value).normalize('NFC')]

@@ -126,4 +126,14 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     leaveUrl: null,
     publicUrl: PUBLIC_URL,
   },
+  'gift-card': {
+    recipientName: 'Grace Hopper',
+    purchaserName: 'Ada Lovelace',
+    amountCents: 5_000,
+    code: '7QXM-3KPD-9HRT-2WVB',
+    message: 'Happy birthday, Grace!\nEnjoy the tea party.',
+    printUrl: `${PUBLIC_URL}/api/gift-cards/7QXM-3KPD-9HRT-2WVB/card`,
+    scheduleUrl: `${PUBLIC_URL}/schedule`,
+    publicUrl: PUBLIC_URL,
+  },
 };

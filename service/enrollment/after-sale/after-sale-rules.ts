@@ -133,6 +133,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
             reason: entry.reason,
             refundedAt: command.at,
             refundKey: entry.refundKey,
+            ...(entry.source !== 'card' || entry.to !== 'card' ? { source: entry.source, to: entry.to } : {}),
           },
         },
       ];

@@ -8,7 +8,8 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import { formatUsd, priceEnrollment, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import { formatUsd, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import { breakdownOf } from '../../../contracts/enrollment/pricing.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
@@ -23,6 +24,13 @@ import { freeClientSeats } from './held-seats.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { clientHoldsDecider } from './client-holds-decider.js';
 import { holdTokensFor } from './hold-token.js';
+import {
+  priceOrder,
+  readPricingInputs,
+  releasePricingParts,
+  takePricingParts,
+  type PricingInputs,
+} from './pricing-parts.js';
 
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
@@ -40,6 +48,7 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   attire: w.attire ?? '',
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
+  ...(w.depositCents ? { depositCents: w.depositCents, balanceDueDaysBefore: w.balanceDueDaysBefore } : {}),
 });
 
 /** Same item and same sales window: the first check's plan still holds. */
@@ -74,6 +83,8 @@ export async function enrollInWorkshop(
   /** The client address (service/core/client-address.ts) whose allowance the seats count against. */
   client: string,
   findOffer?: OfferLookup,
+  /** The signed-in household enrolling (issue 26): its credit pays first unless the form says not to. */
+  householdId?: string,
 ): Promise<EnrollmentResponse> {
   const extras = EnrollWorkshopExtrasSchema.safeParse(body);
   if (!extras.success) {
@@ -110,8 +121,20 @@ export async function enrollInWorkshop(
     if (p != null && p > position) position = p;
   };
 
+  // The sibling discount, the code, the gift card and the credit as their ledgers stand (at most
+  // 1 s old): each part is decided again on its own stream once the seats are held.
+  const inputs = await readPricingInputs(
+    deps,
+    {
+      discountCode: extras.data.discountCode,
+      giftCardCode: extras.data.giftCardCode,
+      householdId,
+      useCredit: extras.data.useCredit,
+    },
+    1_000,
+  );
   const plan = (workshop: WorkshopData) =>
-    planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now });
+    planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now, inputs, replaces });
   const reserve = (submission: EnrollmentSubmitted): Reserve => ({
     type: 'ReserveSeats',
     workshopId,
@@ -194,6 +217,22 @@ export async function enrollInWorkshop(
     ...(clientKey ? { clientKey } : {}),
   };
   const stream = enrollmentStream(enrollmentId);
+  // The code's use, the gift card's and the credit's parts, with the seats: refused (used up, a
+  // balance spent meanwhile), the seats go back at once.
+  try {
+    advance(await takePricingParts(deps, submission, replaced, metadata));
+  } catch (err) {
+    await commands
+      .handle(
+        workshopDecider,
+        seatsStream,
+        { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' },
+        metadata,
+      )
+      .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'refused', metadata))
+      .catch((e: unknown) => deps.log.warn('refused hold left to expiry', { enrollmentId, err: e }));
+    throw err;
+  }
   try {
     advance(
       await recorded(deps, stream, 'EnrollmentSubmitted', () =>
@@ -216,13 +255,18 @@ export async function enrollInWorkshop(
           metadata,
         )
         .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'released', metadata))
+        .then(() => releasePricingParts(deps, submission.pricing!, enrollmentId, 'refused', metadata))
         .catch((e: unknown) => deps.log.warn('orphan hold left to expiry', { enrollmentId, err: e }));
     }
     throw err;
   }
 
-  if (submission.isFree) {
-    const orderId = orderIdFor('free', enrollmentId);
+  const pricing = submission.pricing!;
+  // Nothing for the card now (free, or all of it paid by the gift card and the credit): confirmed
+  // at once, without the card provider.
+  const confirmedNow = submission.isFree || pricing.dueNowCents === 0;
+  if (confirmedNow) {
+    const orderId = orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId);
     advance(
       await recorded(deps, stream, 'EnrollmentConfirmed', () =>
         commands.handle(
@@ -232,7 +276,11 @@ export async function enrollInWorkshop(
             type: 'ConfirmEnrollment',
             orderId,
             orderReference: orderReferenceFor(now),
-            paymentMethod: 'Free Enrollment',
+            paymentMethod: submission.isFree
+              ? 'Free Enrollment'
+              : pricing.paidByGiftCardCents > 0
+                ? 'Gift Card'
+                : 'Family Credit',
             at,
           },
           metadata,
@@ -266,10 +314,11 @@ export async function enrollInWorkshop(
     success: true,
     isFree: submission.isFree,
     enrollmentId,
-    ...(submission.isFree
-      ? { orderId: orderIdFor('free', enrollmentId) }
+    ...(confirmedNow
+      ? { orderId: orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId) }
       : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
     amountCents: submission.amountCents,
+    pricing: { ...breakdownOf(pricing), balanceDueAt: pricing.balanceDueAt },
     position: position.toString(),
   };
 }
@@ -343,7 +392,7 @@ function planSubmission(
   workshop: WorkshopData,
   body: unknown,
   totalPrice: number,
-  ids: { enrollmentId: string; holdExpiresAt: string; now: Date },
+  ids: { enrollmentId: string; holdExpiresAt: string; now: Date; inputs: PricingInputs; replaces?: string },
 ): EnrollmentSubmitted {
   const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
   if (!parsed.success) {
@@ -351,22 +400,29 @@ function planSubmission(
     throw validationError(message, issues);
   }
   const { enrollmentId, holdExpiresAt, now } = ids;
+  const item = itemOfWorkshop(workshop);
+  const { priced, pricing } = priceOrder(ids.inputs, item, parsed.data.participants, now, ids.replaces);
   const submission = submissionOf({
     enrollmentId,
     workshopId: workshop.id,
     programId: null,
     form: parsed.data,
-    item: itemOfWorkshop(workshop),
+    item,
     holdExpiresAt,
     test: false,
     at: now,
+    pricing,
   });
-  const { form, item, amountCents } = submission;
+  const { form, amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
-    const rule = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers).tier
-      ? `the group price for ${people} is ${formatUsd(amountCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(amountCents)}`;
+    const seats = priced.tier
+      ? `the group price for ${people} is ${formatUsd(priced.subtotalCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(priced.subtotalCents)}`;
+    const discounts = priced.lines.filter((l) => l.kind === 'sibling' || l.kind === 'discount-code');
+    const rule = discounts.length
+      ? `${seats}, ${discounts.map((l) => `${l.label} ${formatUsd(-l.amountCents)}`).join(', ')}: ${formatUsd(amountCents)}`
+      : seats;
     throw validationError(
       `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],

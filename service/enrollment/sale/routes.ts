@@ -13,6 +13,8 @@ import { findEnrollment, findOrder } from './queries.js';
 import { outboxRoutes } from '../emails/outbox-routes.js';
 import { rateLimit } from '../../core/rate-limit.js';
 import { clientAddress } from '../../core/client-address.js';
+import { DiscountPreviewQuerySchema } from '../../../contracts/pricing/discount-codes.js';
+import { previewDiscount } from './discount-preview.js';
 
 const OrderParamSchema = z.object({
   orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)'),
@@ -40,6 +42,18 @@ export function enrollmentRoutes(deps: AppDeps, options: { findOffer?: OfferLook
     );
     return c.json(result, 201);
   });
+
+  // A guessing tool if it were free: under the anonymous calls' shared rate limit.
+  app.get(
+    '/discount-codes/:code',
+    limited,
+    validate('param', z.object({ code: z.string().max(64) })),
+    validate('query', DiscountPreviewQuerySchema),
+    async (c) => {
+      const { workshopId, participants } = c.req.valid('query');
+      return c.json(await previewDiscount(deps, c.req.valid('param').code, workshopId, participants));
+    },
+  );
 
   app.get(
     '/orders/:orderId',

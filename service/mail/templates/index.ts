@@ -2,6 +2,7 @@ import { render } from '@react-email/render';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
+import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
@@ -11,7 +12,7 @@ import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-c
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
-export type { AdministratorChangeProps, WorkshopMessageProps };
+export type { AdministratorChangeProps, GiftCardProps, WorkshopMessageProps };
 export type {
   CancellationProps,
   ConfirmationProps,
@@ -36,6 +37,7 @@ export interface EmailKinds {
   'administrator-change': AdministratorChangeProps;
   rescheduled: RescheduledProps;
   'workshop-message': WorkshopMessageProps;
+  'gift-card': GiftCardProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -50,6 +52,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'administrator-change': administratorChangeTemplate,
   rescheduled: rescheduledTemplate,
   'workshop-message': workshopMessageTemplate,
+  'gift-card': giftCardTemplate,
 };
 
 export interface RenderedEmail {

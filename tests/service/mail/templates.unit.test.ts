@@ -107,6 +107,17 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'You are receiving this because you booked Princess Tea Party on Saturday, June 7.',
     ],
   },
+  'gift-card': {
+    props: EMAIL_SAMPLES['gift-card'],
+    subject: /^Ada Lovelace sent you a \$50\.00 gift card$/,
+    says: [
+      'Dear Grace Hopper,',
+      '7QXM-3KPD-9HRT-2WVB',
+      'Happy birthday, Grace!',
+      'Enjoy the tea party.',
+      'Print your card',
+    ],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */
