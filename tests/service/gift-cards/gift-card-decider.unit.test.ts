@@ -22,7 +22,14 @@ const order: GiftCardOrdered = {
 const ordered: GiftCardEvent = { type: 'GiftCardOrdered', data: order };
 const paid: GiftCardEvent = {
   type: 'GiftCardPaid',
-  data: { giftCardId, paymentIntentId: 'pi_1', amountCents: 10_000, providerEventId: 'evt_1', source: 'webhook', paidAt: at },
+  data: {
+    giftCardId,
+    paymentIntentId: 'pi_1',
+    amountCents: 10_000,
+    providerEventId: 'evt_1',
+    source: 'webhook',
+    paidAt: at,
+  },
 };
 const reserved = (enrollmentId: string, amountCents: number): GiftCardEvent => ({
   type: 'GiftCardAmountReserved',
@@ -39,10 +46,24 @@ const reserve = (enrollmentId: string, amountCents: number, replaces?: string) =
 describe('gift card decider', () => {
   it('given an order, when paid twice (webhook and verification), then paid once', () => {
     spec([ordered])
-      .when({ type: 'RecordGiftCardPayment', paymentIntentId: 'pi_1', amountCents: 10_000, providerEventId: 'evt_1', source: 'webhook', at })
+      .when({
+        type: 'RecordGiftCardPayment',
+        paymentIntentId: 'pi_1',
+        amountCents: 10_000,
+        providerEventId: 'evt_1',
+        source: 'webhook',
+        at,
+      })
       .then([paid]);
     spec([ordered, paid])
-      .when({ type: 'RecordGiftCardPayment', paymentIntentId: 'pi_1', amountCents: 10_000, providerEventId: null, source: 'verification', at })
+      .when({
+        type: 'RecordGiftCardPayment',
+        paymentIntentId: 'pi_1',
+        amountCents: 10_000,
+        providerEventId: null,
+        source: 'verification',
+        at,
+      })
       .then([]);
   });
 
@@ -52,16 +73,26 @@ describe('gift card decider', () => {
   });
 
   it('given $100, when $30 three times, then each is taken; a fourth $30 is refused ($10 left)', () => {
-    spec([ordered, paid]).when(reserve('e1', 3_000)).then([reserved('e1', 3_000)]);
+    spec([ordered, paid])
+      .when(reserve('e1', 3_000))
+      .then([reserved('e1', 3_000)]);
     spec([ordered, paid, reserved('e1', 3_000), reserved('e2', 3_000), reserved('e3', 3_000)])
       .when(reserve('e4', 3_000))
-      .thenThrows({ code: 'conflict', details: { issues: [{ path: 'giftCardCode', message: expect.stringMatching(/\$10\.00/) }] } });
+      .thenThrows({
+        code: 'conflict',
+        details: { issues: [{ path: 'giftCardCode', message: expect.stringMatching(/\$10\.00/) }] },
+      });
   });
 
   it('given $30 held by e1, when the same parent sends again (replaces e1), then the $30 moves to e2', () => {
     spec([ordered, paid, reserved('e1', 3_000), reserved('e2', 7_000)])
       .when(reserve('e3', 3_000, 'e1'))
-      .then([{ type: 'GiftCardAmountReserved', data: { giftCardId, enrollmentId: 'e3', amountCents: 3_000, replaces: 'e1', reservedAt: at } }]);
+      .then([
+        {
+          type: 'GiftCardAmountReserved',
+          data: { giftCardId, enrollmentId: 'e3', amountCents: 3_000, replaces: 'e1', reservedAt: at },
+        },
+      ]);
   });
 
   it('given a part given back, then the balance is whole again', () => {
@@ -69,7 +100,10 @@ describe('gift card decider', () => {
       ordered,
       paid,
       reserved('e1', 10_000),
-      { type: 'GiftCardReservationReleased', data: { giftCardId, enrollmentId: 'e1', reason: 'expired', releasedAt: at } },
+      {
+        type: 'GiftCardReservationReleased',
+        data: { giftCardId, enrollmentId: 'e1', reason: 'expired', releasedAt: at },
+      },
     ])
       .when(reserve('e2', 10_000))
       .then([reserved('e2', 10_000)]);
@@ -89,7 +123,10 @@ describe('gift card decider', () => {
   });
 
   it('given the e-mail sent, when recorded again, then nothing', () => {
-    const sent: GiftCardEvent = { type: 'GiftCardEmailSent', data: { giftCardId, messageId: 'm', transport: 'outbox', sentAt: at } };
+    const sent: GiftCardEvent = {
+      type: 'GiftCardEmailSent',
+      data: { giftCardId, messageId: 'm', transport: 'outbox', sentAt: at },
+    };
     spec([ordered, paid]).when({ type: 'RecordGiftCardEmail', messageId: 'm', transport: 'outbox', at }).then([sent]);
     spec([ordered, paid, sent]).when({ type: 'RecordGiftCardEmail', messageId: 'm', transport: 'outbox', at }).then([]);
   });

@@ -24,7 +24,9 @@ describe('family credit decider', () => {
   it('given $50 of credit, when an order takes $50, then reserved; when another takes $1, then refused: never negative', () => {
     spec([added(5_000, 'old-1')])
       .when({ type: 'ReserveFamilyCredit', householdId, enrollmentId: 'e1', amountCents: 5_000, at })
-      .then([{ type: 'FamilyCreditReserved', data: { householdId, enrollmentId: 'e1', amountCents: 5_000, reservedAt: at } }]);
+      .then([
+        { type: 'FamilyCreditReserved', data: { householdId, enrollmentId: 'e1', amountCents: 5_000, reservedAt: at } },
+      ]);
     spec([
       added(5_000, 'old-1'),
       { type: 'FamilyCreditReserved', data: { householdId, enrollmentId: 'e1', amountCents: 5_000, reservedAt: at } },

@@ -49,13 +49,18 @@ describe('discount code decider', () => {
   });
 
   it('given the enrollment redeemed it already, when again, then nothing more', () => {
-    spec([created(), redeemed('e1')]).when(redeem('e1')).then([]);
+    spec([created(), redeemed('e1')])
+      .when(redeem('e1'))
+      .then([]);
   });
 
   it('given 2 uses and 2 redeemed, when a third, then refused naming discountCode', () => {
     spec([created({ maxRedemptions: 2 }), redeemed('e1'), redeemed('e2')])
       .when(redeem('e3'))
-      .thenThrows({ code: 'validation', details: { issues: [{ path: 'discountCode', message: expect.stringMatching(/as many times/) }] } });
+      .thenThrows({
+        code: 'validation',
+        details: { issues: [{ path: 'discountCode', message: expect.stringMatching(/as many times/) }] },
+      });
   });
 
   it('given 2 uses, one given back, when another, then it counts again', () => {
@@ -82,21 +87,33 @@ describe('discount code decider', () => {
     spec([created(), { type: 'DiscountCodeDeactivated', data: { code: 'SPRING10', deactivatedAt: at } }])
       .when(redeem('e1'))
       .thenThrows(/not valid/);
-    spec([]).when(redeem('e1')).thenThrows(/not valid/);
+    spec([])
+      .when(redeem('e1'))
+      .thenThrows(/not valid/);
   });
 
   it('given dates, when before or at the end, then refused with the date', () => {
-    spec([created({ validFrom: '2025-06-01T00:00:00.000Z' })]).when(redeem('e1')).thenThrows(/can be used from/);
-    spec([created({ validUntil: at })]).when(redeem('e1')).thenThrows(/expired on/);
+    spec([created({ validFrom: '2025-06-01T00:00:00.000Z' })])
+      .when(redeem('e1'))
+      .thenThrows(/can be used from/);
+    spec([created({ validUntil: at })])
+      .when(redeem('e1'))
+      .thenThrows(/expired on/);
   });
 
   it('given a code for workshops 1-3 or for camps, when a tea party, then refused', () => {
-    spec([created({ workshopIds: ['1', '2', '3'] })]).when(redeem('e1')).thenThrows(/not for this workshop/);
-    spec([created({ categories: ['summer'] })]).when(redeem('e1')).thenThrows(/not for this workshop/);
+    spec([created({ workshopIds: ['1', '2', '3'] })])
+      .when(redeem('e1'))
+      .thenThrows(/not for this workshop/);
+    spec([created({ categories: ['summer'] })])
+      .when(redeem('e1'))
+      .thenThrows(/not for this workshop/);
   });
 
   it('given at least 2 participants, when 1, then refused', () => {
-    spec([created({ minParticipants: 2 })]).when(redeem('e1')).thenThrows(/2 or more participants/);
+    spec([created({ minParticipants: 2 })])
+      .when(redeem('e1'))
+      .thenThrows(/2 or more participants/);
   });
 
   it('given a redemption, when released, then DiscountRedemptionReleased once', () => {
