@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { multiLineText } from '../core/text.js';
 import { REFUND_REASONS } from '../enrollment/events.js';
 
+/** Where a cancellation's card money goes back: the card, or the household's credit for next time (issue 27). */
+export const RefundToSchema = z.enum(['card', 'credit'], { error: 'refundTo must be "card" or "credit".' });
+
 const REFUND_MESSAGE = 'refund must be "full", "none" or an amount in dollars greater than 0, with at most 2 decimals.';
 
 /** An amount in dollars with at most cents. */
@@ -20,6 +23,8 @@ export const CancelEnrollmentRequestSchema = z.object({
   refund: z.union([z.literal('full'), z.literal('none'), Dollars], { error: REFUND_MESSAGE }),
   reason: multiLineText('Reason').trim().max(500, 'Reason must be at most 500 characters.').optional(),
   notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
+  /** Where the card's part of the refund goes: the card (default) or the household's family credit. */
+  refundTo: RefundToSchema.optional(),
 });
 export type CancelEnrollmentRequest = z.input<typeof CancelEnrollmentRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFUND_STATUSES } from '../admin/after-sale.js';
+import { REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
 import {
   PaymentMethodSchema,
@@ -116,5 +116,9 @@ export function correctionSchemaFor(category: string, participants: number) {
 }
 export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSchemaFor>>;
 
-/** POST /api/bookings/{token}/cancel: no fields, `{}`; the refund is the policy's. The answer is the booking as it now stands, as PATCH's. */
-export const CancelBookingRequestSchema = z.object({}).strict();
+/**
+ * POST /api/bookings/{token}/cancel: `{}`, or `{ refundTo: 'credit' }` to keep the refund as the
+ * family's credit (a booking of a signed-in household); the refund is the policy's. The answer is
+ * the booking as it now stands, as PATCH's.
+ */
+export const CancelBookingRequestSchema = z.object({ refundTo: RefundToSchema.optional() }).strict();

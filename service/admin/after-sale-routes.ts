@@ -89,7 +89,7 @@ export function adminAfterSaleRoutes(deps: AppDeps): Hono {
       const { position } = await cancelEnrollment(
         deps,
         id,
-        { by: 'admin', refund, note: body.reason || null, notify: body.notify },
+        { by: 'admin', refund, refundTo: body.refundTo, note: body.reason || null, notify: body.notify },
         requestMetadata(c, deps, 'admin'),
       );
       return c.json(await afterSaleResult(deps, id, position));

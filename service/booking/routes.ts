@@ -138,6 +138,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
       {
         by: 'visitor',
         refund: terms.kind === 'full-refund' ? { kind: 'full' } : { kind: 'none' },
+        refundTo: c.req.valid('json').refundTo,
         note: null,
         notify: true,
       },

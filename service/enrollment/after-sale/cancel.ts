@@ -11,6 +11,8 @@ import { cancellationOf } from '../decider/enrollment-state.js';
 export interface CancelInput {
   by: 'admin' | 'visitor';
   refund: RefundChoice;
+  /** The card's part back to the card (default) or into the household's credit. */
+  refundTo?: 'card' | 'credit';
   note: string | null;
   notify: boolean;
 }

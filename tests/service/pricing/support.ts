@@ -36,7 +36,7 @@ export const giftCardBody = (amountCents: number, extra: Record<string, unknown>
 /** The enrollment app with the reactors running (the code, card and credit releases; the gift card e-mail). */
 export async function makePricingApp(options: TestAppOptions = {}): Promise<PricingTestApp> {
   const t = await makeEnrollmentApp({ reactors: true, ...options });
-  const admin = (method: string, path: string, body?: unknown) =>
+  const admin = async (method: string, path: string, body?: unknown) =>
     t.app.request(path, {
       method,
       headers: { 'content-type': 'application/json', ...ADMIN },
