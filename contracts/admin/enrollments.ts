@@ -5,6 +5,7 @@ import { ParticipantDetailDataSchema } from '../enrollment/participants.js';
 import { WorkshopIdSchema } from '../catalogue/workshop.js';
 import { pagingShape } from './paging.js';
 import { RefundViewSchema } from './after-sale.js';
+import { PricingViewSchema } from '../enrollment/pricing.js';
 
 /**
  * Payment status values the tracker knows; the screen shows any other as unpaid. After the sale:
@@ -58,6 +59,11 @@ export const AdminEnrollmentRecordSchema = z.object({
   refundedAmount: z.number().optional(),
   /** The administrator's or parent's reason, when cancelled after the sale. */
   cancelNote: z.string().optional(),
+  /** The price breakdown (issue 27: absent on rows projected before it). */
+  pricing: PricingViewSchema.optional(),
+  /** What a sold deposit booking still owes, in cents, and by when (0 and null once paid in full). */
+  balanceCents: z.number().int().nonnegative().optional(),
+  balanceDueAt: z.string().nullable().optional(),
 });
 export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
 
@@ -101,7 +107,7 @@ export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
 export type AdminEnrollmentDetail = z.infer<typeof AdminEnrollmentDetailSchema>;
 
 /** The tracker tabs; each is a filter the server applies. */
-export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid', 'cancelled']);
+export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid', 'balance-due', 'cancelled']);
 export type TrackerTab = z.infer<typeof TrackerTabSchema>;
 
 export const MAX_PAGE_SIZE = 200;

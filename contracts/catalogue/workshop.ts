@@ -84,6 +84,3 @@ export const WorkshopSchema = WorkshopDataSchema.extend({
   scheduledAt: z.string().optional(),
 });
 export type Workshop = z.infer<typeof WorkshopSchema>;
-
-/** Days before the start a deposit booking's balance is due, unless the workshop says otherwise. */
-export const DEFAULT_BALANCE_DUE_DAYS_BEFORE = 14;

@@ -2,7 +2,20 @@ import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
 import { ParticipantDetailDataSchema } from './participants.js';
-import { PriceBreakdownSchema } from './pricing.js';
+import { PricingViewSchema } from './pricing.js';
+
+/**
+ * What a deposit booking still owes, once sold: its balance and when it is due (0 and null when
+ * paid in full). Absent on documents projected before issue 27.
+ */
+const balanceShape = {
+  /** The price breakdown (lines, discounts, gift card, credit, what was due at once). */
+  pricing: PricingViewSchema.optional(),
+  balanceCents: z.number().int().nonnegative().optional(),
+  balanceDueAt: z.string().nullable().optional(),
+  /** Everything that came in for it (card, gift card, credit): what the balance is measured against. */
+  receivedCents: z.number().int().nonnegative().optional(),
+};
 
 /**
  * Request and response shapes of the enrollment API. Request money (`totalPrice`) is in dollars,
@@ -75,7 +88,7 @@ export const EnrollmentResponseSchema = z.object({
   holdToken: z.string().optional(),
   amountCents: z.number().int(),
   /** The price breakdown: lines, total, what the gift card and credit pay, what is due now and later. */
-  pricing: PriceBreakdownSchema.extend({ balanceDueAt: z.string().nullable() }),
+  pricing: PricingViewSchema,
   /** Global position of the last event written; pass it as ?minPosition to the next query. */
   position: z.string(),
 });
@@ -154,6 +167,7 @@ export const OrderSchema = z.object({
   lastPaymentError: z.string().nullable(),
   refundedCents: z.number().int(),
   emailSent: z.boolean(),
+  ...balanceShape,
 });
 export type Order = z.infer<typeof OrderSchema>;
 

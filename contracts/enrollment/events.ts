@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EnrollmentFormDataSchema } from './form.js';
 import { ParticipantDetailDataSchema } from './participants.js';
-import { OrderPricingSchema } from './pricing.js';
+import { OrderPricingSchema, PriceLineSchema } from './pricing.js';
 
 /**
  * Events of the stream `enrollment-{enrollmentId}`.
@@ -138,6 +138,9 @@ export const EnrollmentConfirmedSchema = z.object({
   /** Null for free enrollments. */
   paymentIntentId: z.string().nullable(),
   confirmedAt: Instant,
+  /** What the gift card and the household's credit paid of the order, spent as it is sold (issue 27; absent: nothing). */
+  paidByGiftCardCents: Cents.optional(),
+  paidByCreditCents: Cents.optional(),
 });
 
 export const EnrollmentExpiredSchema = z.object({
@@ -251,6 +254,8 @@ export const TransferRequestedSchema = z.object({
   /** What goes back because the target is cheaper (0 when not). */
   refundCents: Cents,
   requestedAt: Instant,
+  /** The target's price lines, with the order's sibling discount and code (issue 27; absent before). */
+  lines: z.array(PriceLineSchema).optional(),
 });
 
 export const EnrollmentTransferredSchema = z.object({
@@ -263,6 +268,7 @@ export const EnrollmentTransferredSchema = z.object({
   amountCents: Cents,
   refundCents: Cents,
   transferredAt: Instant,
+  lines: z.array(PriceLineSchema).optional(),
 });
 
 export const TransferAbandonedSchema = z.object({

@@ -1,5 +1,25 @@
+import { parseAbsolute } from '@internationalized/date';
 import { z } from 'zod';
+import { SCHOOL } from '../core/school.js';
 import { PRICE_LINE_KINDS, priceEnrollment, type PriceBreakdown } from './money.js';
+
+/** Days before the start a deposit booking's balance is due, unless the workshop says otherwise. */
+export const DEFAULT_BALANCE_DUE_DAYS_BEFORE = 14;
+
+/**
+ * When a deposit booking's balance is due: `balanceDueDaysBefore` calendar days before the start,
+ * at the start's wall-clock time on the school's clock (America/Chicago, so a daylight-saving change
+ * between them moves it with the clocks). Null when the item takes no deposit or has no date.
+ */
+export function balanceDueAtOf(item: {
+  date: string | null;
+  depositCents?: number;
+  balanceDueDaysBefore?: number;
+}): string | null {
+  if (!item.depositCents || !item.date) return null;
+  const days = item.balanceDueDaysBefore ?? DEFAULT_BALANCE_DUE_DAYS_BEFORE;
+  return parseAbsolute(item.date, SCHOOL.timeZone).subtract({ days }).toDate().toISOString();
+}
 
 const Cents = z.number().int().nonnegative();
 
@@ -93,3 +113,9 @@ export const breakdownOf = (p: PriceBreakdown): PriceBreakdown => ({
   balanceCents: p.balanceCents,
   totalCents: p.totalCents,
 });
+
+/** The breakdown with when its balance is due, as the enroll answer, the orders and the booking page carry it. */
+export const PricingViewSchema = PriceBreakdownSchema.extend({ balanceDueAt: z.string().nullable() });
+export type PricingView = z.infer<typeof PricingViewSchema>;
+
+export const pricingViewOf = (p: OrderPricing): PricingView => ({ ...breakdownOf(p), balanceDueAt: p.balanceDueAt });

@@ -4,6 +4,8 @@ import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment
 import type { RefundView } from '../../contracts/admin/after-sale.js';
 import { attendeeNames, participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import { fromCents } from './money.js';
+import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
+import { transferredPricing } from '../enrollment/pricing-view.js';
 
 /**
  * A tracker row: the administrator's record plus flat copies of what the tracker searches and
@@ -21,8 +23,14 @@ export type EnrollmentRowDoc = AdminEnrollmentDetail & {
   participantText?: string;
   /** Feed position of the submission: the order enrollments arrived in, whatever their clocks said. */
   seq: number;
-  /** What the provider took, against which refunds are measured. */
+  /** What came in (the card, and the gift card and credit of a sold order), against which refunds are measured. */
   paidCents?: number;
+  /** A sold booking with a balance still owed: the Balance due tab, the balance reminders, the dashboard's past-due list. */
+  balanceOpen?: boolean;
+  /** Balance reminders sent (`week-before`, `due-date`). */
+  balanceReminders?: string[];
+  /** Everything that came in, whatever refunds followed: a transfer's new balance is measured against it. */
+  receivedCents?: number;
 };
 
 /** The specification's search fields: workshop title, program title, location and id. */
@@ -113,6 +121,8 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     // The Unpaid tab: pending enrollments whose payment is pending or declined.
     [{ field: 'status' }, { field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
     [{ field: 'workshopId' }, { field: 'seq', direction: 'desc' }],
+    // The Balance due tab, the balance reminders and the dashboard's past-due list, by due date.
+    [{ field: 'balanceOpen' }, { field: 'balanceDueAt' }],
   ],
   eventTypes: [
     'EnrollmentSubmitted',
@@ -127,6 +137,8 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'BalancePaid',
+    'BalanceReminderSent',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -164,6 +176,11 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         location: item.location,
         refunds: [],
         refundedAmount: 0,
+        pricing: pricingViewOf(pricingOf(e.data)),
+        balanceCents: 0,
+        balanceDueAt: null,
+        balanceOpen: false,
+        receivedCents: 0,
       };
     }
     if (!doc) return undefined;
@@ -172,20 +189,45 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         return {
           ...doc,
           paymentStatus: doc.status === 'cancelled' ? doc.paymentStatus : 'paid',
-          paidCents: e.data.amountCents,
-          paidAmount: fromCents(e.data.amountCents),
+          paidCents: (doc.paidCents ?? 0) + e.data.amountCents,
+          paidAmount: fromCents((doc.paidCents ?? 0) + e.data.amountCents),
         };
       case 'PaymentFailed':
         // The visitor may try again; a later success makes it paid.
         return { ...doc, paymentStatus: 'unpaid' };
-      case 'EnrollmentConfirmed':
+      case 'EnrollmentConfirmed': {
+        const total = doc.pricing?.totalCents ?? Math.round(doc.amount * 100);
+        const owed = doc.pricing?.balanceCents ?? 0;
+        const fromBalances = (e.data.paidByGiftCardCents ?? 0) + (e.data.paidByCreditCents ?? 0);
+        const paidCents = (doc.paidCents ?? 0) + fromBalances;
         return {
           ...doc,
           status: 'completed',
-          paymentStatus: e.data.amountCents === 0 ? 'free' : 'paid',
+          paymentStatus: total === 0 ? 'free' : 'paid',
           orderId: e.data.orderId,
           orderReference: e.data.orderReference,
+          paidCents,
+          paidAmount: fromCents(paidCents),
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? (doc.pricing?.balanceDueAt ?? null) : null,
+          balanceOpen: owed > 0,
+          receivedCents: total - owed,
         };
+      }
+      case 'BalancePaid': {
+        const paidCents = (doc.paidCents ?? 0) + e.data.amountCents;
+        return {
+          ...doc,
+          paidCents,
+          paidAmount: fromCents(paidCents),
+          receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
+          balanceCents: 0,
+          balanceDueAt: null,
+          balanceOpen: false,
+        };
+      }
+      case 'BalanceReminderSent':
+        return { ...doc, balanceReminders: [...(doc.balanceReminders ?? []), e.data.kind] };
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: settle(doc.paymentStatus) };
       case 'EnrollmentCancelled':
@@ -193,6 +235,9 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           ...doc,
           status: 'cancelled',
           paymentStatus: settle(doc.paymentStatus),
+          balanceCents: 0,
+          balanceDueAt: null,
+          balanceOpen: false,
           ...(e.data.note ? { cancelNote: e.data.note } : {}),
         };
       case 'RefundIssued': {
@@ -219,12 +264,19 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         );
       case 'EnrollmentTransferred': {
         const { item } = e.data;
+        const received = (doc.receivedCents ?? Math.round(doc.amount * 100)) - e.data.refundCents;
+        const owed = doc.status === 'completed' ? Math.max(0, e.data.amountCents - received) : 0;
         return {
           ...doc,
           workshopId: e.data.toWorkshopId,
           workshop: { title: item.title, location: item.location, date: item.date ?? '' },
           workshopTitle: item.title,
           location: item.location,
+          amount: fromCents(e.data.amountCents),
+          ...(doc.pricing ? { pricing: transferredPricing(doc.pricing, e.data.amountCents, e.data.lines, owed) } : {}),
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? balanceDueAtOf(item) : null,
+          balanceOpen: owed > 0,
         };
       }
       case 'BookingRescheduled': {

@@ -7,6 +7,8 @@ import {
   type EnrollmentEvent,
 } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
+import { transferredPricing } from './pricing-view.js';
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
@@ -32,6 +34,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'BalancePaid',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -67,6 +70,10 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         lastPaymentError: null,
         refundedCents: 0,
         emailSent: false,
+        pricing: pricingViewOf(pricingOf(d)),
+        balanceCents: 0,
+        balanceDueAt: null,
+        receivedCents: 0,
       };
     }
     if (!doc) return undefined;
@@ -77,9 +84,15 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, paymentStatus: 'paid', lastPaymentError: null };
       case 'PaymentFailed':
         return { ...doc, paymentStatus: 'failed', lastPaymentError: e.data.reason };
-      case 'EnrollmentConfirmed':
+      case 'EnrollmentConfirmed': {
+        // What a deposit booking owes once sold; what came in with the sale (card, gift card, credit).
+        const total = doc.pricing?.totalCents ?? doc.amountCents;
+        const owed = doc.pricing?.balanceCents ?? 0;
         return {
           ...doc,
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? (doc.pricing?.balanceDueAt ?? null) : null,
+          receivedCents: total - owed,
           status: 'completed',
           paymentStatus: doc.isFree ? 'free' : 'paid',
           orderId: e.data.orderId,
@@ -87,10 +100,24 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           paymentMethod: e.data.paymentMethod,
           confirmedAt: e.data.confirmedAt,
         };
+      }
+      case 'BalancePaid':
+        return {
+          ...doc,
+          balanceCents: 0,
+          balanceDueAt: null,
+          receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
+        };
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
       case 'EnrollmentCancelled':
-        return { ...doc, status: 'cancelled', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
+        return {
+          ...doc,
+          status: 'cancelled',
+          paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+          balanceCents: 0,
+          balanceDueAt: null,
+        };
       case 'RefundIssued': {
         const refundedCents = doc.refundedCents + e.data.amountCents;
         // The late-payment refund (no key) ends the order; one after the sale leaves it cancelled or completed.
@@ -101,8 +128,22 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           paymentStatus: refundedCents >= doc.amountCents ? 'refunded' : doc.paymentStatus,
         };
       }
-      case 'EnrollmentTransferred':
-        return { ...doc, workshopId: e.data.toWorkshopId, item: e.data.item, movedFrom: null };
+      case 'EnrollmentTransferred': {
+        // The new price; a deposit booking owes what the new price leaves beyond what came in, by the new date's deadline.
+        const received = (doc.receivedCents ?? doc.amountCents) - e.data.refundCents;
+        const owed = Math.max(0, e.data.amountCents - received);
+        return {
+          ...doc,
+          workshopId: e.data.toWorkshopId,
+          item: e.data.item,
+          movedFrom: null,
+          amountCents: e.data.amountCents,
+          subtotalCents: e.data.lines?.[0]?.amountCents ?? e.data.amountCents,
+          ...(doc.pricing ? { pricing: transferredPricing(doc.pricing, e.data.amountCents, e.data.lines, owed) } : {}),
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? balanceDueAtOf(e.data.item) : null,
+        };
+      }
       case 'BookingRescheduled': {
         // The first move by the school keeps what was booked; a move back to it clears it.
         const booked = doc.movedFrom ?? whenWhereOf(e.data.fromItem);

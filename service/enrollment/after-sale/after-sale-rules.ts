@@ -173,7 +173,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
       // The one pricing rule, group prices included (a couple moved to the dinner pays the couple's
       // price), with the discounts the order was bought with: its sibling discount and its code.
       const pricing = pricingOfState(state);
-      const { amountCents } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers, {
+      const { amountCents, lines } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers, {
         siblingDiscountPercent: pricing?.siblingDiscountPercent,
         siblingAlreadyEnrolled: pricing?.siblingAlreadyEnrolled,
         code: pricing?.discountCode,
@@ -200,6 +200,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
             amountCents,
             refundCents,
             requestedAt: command.at,
+            lines,
           },
         },
       ];
@@ -220,6 +221,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
           amountCents: t.amountCents,
           refundCents: t.refundCents,
           transferredAt: command.at,
+          ...(t.lines ? { lines: t.lines } : {}),
         },
       };
       const refund = Math.min(t.refundCents, refundableCents(state));

@@ -7,6 +7,7 @@ import type {
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
 import { pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
+import type { PriceLine } from '../../../contracts/enrollment/money.js';
 import { refuse } from './refusal-sentences.js';
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
@@ -160,6 +161,8 @@ export interface EndedTransfer {
 }
 
 export interface PendingTransfer {
+  /** The target's price lines, when the transfer was priced with them. */
+  lines?: PriceLine[];
   transferId: string;
   fromWorkshopId: string;
   toWorkshopId: string;
@@ -210,7 +213,8 @@ export function requireSubmitted(s: EnrollmentState): SubmittedEnrollment {
 }
 
 /** How the order was priced (its breakdown, what paid it), for any submitted enrollment. */
-export const pricingOfState = (s: EnrollmentState): OrderPricing | null => (s.submission ? pricingOf(s.submission) : null);
+export const pricingOfState = (s: EnrollmentState): OrderPricing | null =>
+  s.submission ? pricingOf(s.submission) : null;
 
 /** Whether the order was ever sold (confirmed): only then did its gift card and credit parts become payments. */
 const wasSold = (s: EnrollmentState) => orderOf(s) !== null;
@@ -225,7 +229,11 @@ function moneyIn(s: EnrollmentState): { source: MoneySource; intentId: string; c
     if (pricing.paidByCreditCents > 0)
       parts.push({ source: 'credit', intentId: `credit-${pricing.householdId}`, cents: pricing.paidByCreditCents });
     if (pricing.paidByGiftCardCents > 0)
-      parts.push({ source: 'gift-card', intentId: `gift-card-${pricing.giftCardId}`, cents: pricing.paidByGiftCardCents });
+      parts.push({
+        source: 'gift-card',
+        intentId: `gift-card-${pricing.giftCardId}`,
+        cents: pricing.paidByGiftCardCents,
+      });
   }
   return parts;
 }

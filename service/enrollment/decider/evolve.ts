@@ -157,9 +157,20 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     }
     case 'TransferRequested': {
       const { transferId, fromWorkshopId, toWorkshopId, seats, fromItem, item, amountCents, refundCents } = event.data;
+      const lines = event.data.lines ? { lines: event.data.lines } : {};
       return {
         ...state,
-        transfer: { transferId, fromWorkshopId, toWorkshopId, seats, fromItem, item, amountCents, refundCents },
+        transfer: {
+          transferId,
+          fromWorkshopId,
+          toWorkshopId,
+          seats,
+          fromItem,
+          item,
+          amountCents,
+          refundCents,
+          ...lines,
+        },
       };
     }
     case 'EnrollmentTransferred':

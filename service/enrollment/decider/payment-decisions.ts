@@ -111,9 +111,17 @@ export function confirmEnrollment(command: Command<'ConfirmEnrollment'>, state: 
         amountCents: submission.isFree ? 0 : (state.paid?.cents ?? 0),
         paymentIntentId: submission.isFree ? null : (state.paid?.intentId ?? null),
         confirmedAt: at,
+        ...balancesPaid(state),
       },
     },
   ];
+}
+
+/** What the gift card and the credit paid, as the confirmation records it (nothing when neither did). */
+function balancesPaid(state: EnrollmentState) {
+  const pricing = pricingOfState(state);
+  if (!pricing || (pricing.paidByGiftCardCents === 0 && pricing.paidByCreditCents === 0)) return {};
+  return { paidByGiftCardCents: pricing.paidByGiftCardCents, paidByCreditCents: pricing.paidByCreditCents };
 }
 
 /** The late-payment refund: paid, never confirmed (the seats were gone or the workshop had begun). */

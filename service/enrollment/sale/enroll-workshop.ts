@@ -9,7 +9,7 @@ import {
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
 import { formatUsd, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
-import { breakdownOf } from '../../../contracts/enrollment/pricing.js';
+import { pricingViewOf } from '../../../contracts/enrollment/pricing.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
@@ -318,7 +318,7 @@ export async function enrollInWorkshop(
       ? { orderId: orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId) }
       : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
     amountCents: submission.amountCents,
-    pricing: { ...breakdownOf(pricing), balanceDueAt: pricing.balanceDueAt },
+    pricing: pricingViewOf(pricing),
     position: position.toString(),
   };
 }

@@ -1,13 +1,12 @@
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import type { EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { priceEnrollment, type PriceAdjustments, type PricedEnrollment } from '../../../contracts/enrollment/money.js';
-import { pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
+import { balanceDueAtOf, pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import { discountCodeStream, normalizeDiscountCode } from '../../../contracts/pricing/discount-codes.js';
 import { SCHOOL_SETTINGS_STREAM, type PricingSettings } from '../../../contracts/pricing/settings.js';
 import { householdCreditStream } from '../../../contracts/pricing/credit.js';
 import { giftCardStream } from '../../../contracts/gift-cards/events.js';
 import { giftCardLast4 } from '../../../contracts/gift-cards/code.js';
-import { DEFAULT_BALANCE_DUE_DAYS_BEFORE } from '../../../contracts/catalogue/workshop.js';
 import type { AppDeps } from '../../core/deps.js';
 import { validationError } from '../../core/errors.js';
 import { schoolSettingsDecider } from '../../pricing/settings-decider.js';
@@ -17,7 +16,6 @@ import { familyCreditDecider, type ReleaseReason } from '../../pricing/credit-de
 import { balanceOf } from '../../pricing/balance-ledger.js';
 import { giftCardBalance, giftCardDecider, UNKNOWN_GIFT_CARD } from '../../gift-cards/gift-card-decider.js';
 import { giftCardIdOfTyped } from '../../gift-cards/gift-card-code.js';
-import { fullRefundDeadline } from '../after-sale/cancellation-policy.js';
 
 /** What the parent asked for beyond the seats: a code, a gift card, the household's credit. */
 export interface PricingAsked {
@@ -84,12 +82,6 @@ export async function readPricingInputs(deps: AppDeps, asked: PricingAsked, maxA
     // (issue 26); until that is wired, only siblings enrolled together get the discount.
     siblingAlreadyEnrolled: false,
   };
-}
-
-/** When a booking's balance is due: `balanceDueDaysBefore` calendar days before the start, on the school's clock. */
-export function balanceDueAtOf(item: PurchasedItem): string | null {
-  if (!item.depositCents || !item.date) return null;
-  return fullRefundDeadline(item.date, item.balanceDueDaysBefore ?? DEFAULT_BALANCE_DUE_DAYS_BEFORE).toISOString();
 }
 
 /**
