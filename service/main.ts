@@ -16,6 +16,7 @@ import { HoldTimer } from './enrollment/sale/hold-timer.js';
 import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
 import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
 import { GiftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
+import { BalanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
@@ -92,6 +93,9 @@ async function main() {
   // Gift cards whose send date has come; its own lease, one sender across processes.
   const giftCardEmails = new GiftCardEmailTimer(deps, { takeOverAtStart });
   giftCardEmails.start();
+  // Deposit bookings' balance reminders, a week before and on the due date; its own lease.
+  const balanceReminders = new BalanceReminderTimer(deps, { takeOverAtStart });
+  balanceReminders.start();
   const server = serve(
     { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
     (info) => {
@@ -127,6 +131,7 @@ async function main() {
     await reminders.stop();
     await lapses.stop();
     await giftCardEmails.stop();
+    await balanceReminders.stop();
     await runner.stop();
     waiter.close();
     await stores.close();

@@ -8,6 +8,7 @@ import {
   WorkshopWhenWhereSchema,
 } from '../enrollment/events.js';
 import { isStrictCategory } from '../enrollment/form.js';
+import { PricingViewSchema } from '../enrollment/pricing.js';
 import {
   BaseParticipantSchema,
   countMismatch,
@@ -86,6 +87,13 @@ export const BookingViewSchema = z.object({
   refunds: z.array(BookingRefundSchema),
   /** Whether the details can still be corrected (confirmed and not begun). */
   editable: z.boolean(),
+  /** The price breakdown: seats, discounts, what the gift card and credit paid, what was due at once (issue 27). */
+  pricing: PricingViewSchema,
+  /** What a deposit booking still owes (0 once paid in full), and by when. */
+  balanceCents: z.number().int().nonnegative(),
+  balanceDueAt: z.string().nullable(),
+  /** A refund may go to the family's credit instead of the card (a booking of a signed-in household). */
+  refundToCredit: z.boolean(),
   cancellation: CancellationTermsSchema,
   /** Feed position the view reflects. */
   position: z.string(),
@@ -122,3 +130,12 @@ export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSch
  * the booking as it now stands, as PATCH's.
  */
 export const CancelBookingRequestSchema = z.object({ refundTo: RefundToSchema.optional() }).strict();
+
+/** POST /api/bookings/{token}/balance-payment: `{}`; answers the PaymentIntent of the balance, paid like any. */
+export const BalancePaymentRequestSchema = z.object({}).strict();
+export const BalancePaymentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amountCents: z.number().int().positive(),
+});
+export type BalancePaymentResponse = z.infer<typeof BalancePaymentResponseSchema>;

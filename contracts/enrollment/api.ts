@@ -15,6 +15,8 @@ const balanceShape = {
   balanceDueAt: z.string().nullable().optional(),
   /** Everything that came in for it (card, gift card, credit): what the balance is measured against. */
   receivedCents: z.number().int().nonnegative().optional(),
+  /** The signed-in household that enrolled (its credit), when one did. */
+  householdId: z.string().nullable().optional(),
 };
 
 /**
@@ -178,6 +180,7 @@ export type Order = z.infer<typeof OrderSchema>;
  * the confirmation e-mail and on the parent's booking page, behind its signed link.
  */
 export const OrderViewSchema = OrderSchema.omit({
+  householdId: true,
   email: true,
   contactName: true,
   attendees: true,
@@ -208,5 +211,7 @@ export const EnrollmentLookupSchema = z.object({
   isFree: z.boolean(),
   /** When an unpaid hold lapses (ISO), or null. */
   holdExpiresAt: z.string().nullable(),
+  /** The price breakdown; the card is charged its `dueNowCents` (absent on orders projected before it). */
+  pricing: PricingViewSchema.optional(),
 });
 export type EnrollmentLookup = z.infer<typeof EnrollmentLookupSchema>;

@@ -27,7 +27,9 @@ export type ReceiptOrder = Pick<
   | 'amountCents'
   | 'refundedCents'
 > &
-  Partial<Pick<Order, 'attendees' | 'participantDetails' | 'contactName'>>;
+  Partial<
+    Pick<Order, 'attendees' | 'participantDetails' | 'contactName' | 'pricing' | 'balanceCents' | 'balanceDueAt'>
+  >;
 
 const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
@@ -38,6 +40,16 @@ const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hou
 export const receiptDate = (iso: string) => longDate.format(new Date(iso));
 /** "June 7, 2025 at 12:30 PM" on the school's clock, as the receipts print when. */
 export const receiptStamp = (iso: string) => stamp.format(new Date(iso));
+
+/** A price line: its label and a signed amount, aligned to the right of a wider column than `line`'s. */
+const priced = (label: string, cents: number) =>
+  `${`${toOneLine(label)}:`.padEnd(44)}${cents < 0 ? `-${formatUsd(-cents)}` : formatUsd(cents)}`;
+
+/** The lines of the breakdown that come off the seats (sibling discount, code), and those that paid it (gift card, credit). */
+export const discountLines = (order: Pick<ReceiptOrder, 'pricing'>) =>
+  (order.pricing?.lines ?? []).filter((l) => l.kind === 'sibling' || l.kind === 'discount-code');
+export const balanceLines = (order: Pick<ReceiptOrder, 'pricing'>) =>
+  (order.pricing?.lines ?? []).filter((l) => l.kind === 'gift-card' || l.kind === 'credit');
 
 /**
  * Every value goes through toOneLine: names and titles come from stored events, some written
@@ -112,9 +124,19 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
       ? [line('Group price', `${order.participants} for ${formatUsd(order.subtotalCents)}`)]
       : []),
     line('Subtotal', formatUsd(order.subtotalCents)),
+    ...discountLines(order).map((l) => priced(l.label, l.amountCents)),
     line('Tax', formatUsd(order.taxCents)),
     line('Total', formatUsd(order.amountCents)),
   );
+  const paidBy = balanceLines(order);
+  if (paidBy.length > 0) out.push('', 'PAID FROM BALANCES', ...paidBy.map((l) => priced(l.label, l.amountCents)));
+  if ((order.balanceCents ?? 0) > 0)
+    out.push(
+      '',
+      line('Balance due', formatUsd(order.balanceCents!)),
+      ...(order.balanceDueAt ? [line('Due by', longDate.format(new Date(order.balanceDueAt)))] : []),
+      'Pay the balance from your booking page (the link in your confirmation e-mail).',
+    );
   if (order.refundedCents > 0) out.push(line('Refunded', formatUsd(order.refundedCents)));
   out.push(
     '',

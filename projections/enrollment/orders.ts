@@ -71,6 +71,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         refundedCents: 0,
         emailSent: false,
         pricing: pricingViewOf(pricingOf(d)),
+        householdId: pricingOf(d).householdId,
         balanceCents: 0,
         balanceDueAt: null,
         receivedCents: 0,

@@ -5,7 +5,7 @@ import { LeaseLostError } from '../../platform/readstore/port.js';
 import { GIFT_CARDS, type GiftCardDoc } from '../../projections/gift-cards/gift-cards.js';
 import type { AppDeps } from '../core/deps.js';
 import { sendGiftCardEmail } from './gift-card-email.js';
-import { schoolDay } from './school-day.js';
+import { schoolDay } from '../core/school-day.js';
 
 export interface GiftCardEmailTimerOptions {
   intervalMs?: number;

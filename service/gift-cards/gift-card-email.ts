@@ -8,7 +8,7 @@ import { renderEmail } from '../mail/templates/index.js';
 import { siteOrigin } from '../site/origin.js';
 import { giftCardPdfAttachment, type PrintedCard } from './card-pdf.js';
 import { giftCardDecider, type GiftCardState } from './gift-card-decider.js';
-import { schoolDay } from './school-day.js';
+import { schoolDay } from '../core/school-day.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 /** One card, one Message-ID: a send again after a crash is the same message (one outbox file). */

@@ -8,7 +8,7 @@ import { AppError, validationError } from '../core/errors.js';
 import { META } from '../payments/port.js';
 import { giftCardDecider } from './gift-card-decider.js';
 import { giftCardIdFor, newGiftCardCode } from './gift-card-code.js';
-import { addDays, isCalendarDay, schoolDay } from './school-day.js';
+import { addDays, isCalendarDay, schoolDay } from '../core/school-day.js';
 import type { z } from 'zod';
 
 /** How far ahead a card may be sent: a year, enough for any birthday. */

@@ -4,7 +4,13 @@ import { toOneLine } from '../../contracts/core/text.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
-import { receiptDate, receiptStamp, type ReceiptOrder } from '../../contracts/enrollment/receipt.js';
+import {
+  balanceLines,
+  discountLines,
+  receiptDate,
+  receiptStamp,
+  type ReceiptOrder,
+} from '../../contracts/enrollment/receipt.js';
 import type { MailAttachment } from './port.js';
 import { COLORS } from './templates/theme.js';
 
@@ -17,7 +23,7 @@ import { COLORS } from './templates/theme.js';
 export interface ReceiptPdfOrder extends ReceiptOrder {
   isFree: boolean;
   status: 'pending' | 'completed' | 'expired' | 'cancelled' | 'refunded';
-  /** What the card was charged, in cents (0 when free or unpaid). */
+  /** What came in, in cents: the card's, and the gift card's and family credit's (0 when free or unpaid). */
   paidCents: number;
   /** Refunds decided but not yet through (pending or failed), in cents; issued ones are `refundedCents`. */
   refundsUnderwayCents: number;
@@ -38,7 +44,7 @@ export const receiptPdfAttachment = async (
   encoding: 'base64',
 });
 
-/** The receipt of an order as it is confirmed: paid in full, or free; nothing refunded yet. */
+/** The receipt of an order as it is confirmed: paid in full (or its deposit), or free; nothing refunded yet. */
 export const confirmedReceiptPdfAttachment = (orderId: string, order: ReceiptOrder, printedAt: Date) =>
   receiptPdfAttachment(
     orderId,
@@ -46,7 +52,7 @@ export const confirmedReceiptPdfAttachment = (orderId: string, order: ReceiptOrd
       ...order,
       isFree: order.amountCents === 0,
       status: 'completed',
-      paidCents: order.amountCents,
+      paidCents: order.amountCents - (order.balanceCents ?? 0),
       refundsUnderwayCents: 0,
     },
     printedAt,
@@ -181,6 +187,7 @@ function standing(order: ReceiptPdfOrder): { text: string; paid: boolean } {
   if (order.refundedCents >= order.paidCents && order.paidCents > 0) return { text: 'Refunded in full', paid: false };
   if (order.refundedCents > 0) return { text: 'Partly refunded', paid: false };
   if (order.refundsUnderwayCents > 0) return { text: 'Refund on its way', paid: false };
+  if ((order.balanceCents ?? 0) > 0) return { text: 'Deposit paid', paid: false };
   if (order.paidCents >= order.amountCents) return { text: 'Paid in full', paid: true };
   return { text: 'Not paid', paid: false };
 }
@@ -312,13 +319,34 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
     w.down(16);
   };
   total('Subtotal', formatUsd(order.subtotalCents));
+  // The sibling discount and the code, each its own line, in the order the rule took them off.
+  for (const l of discountLines(order)) {
+    w.room(16);
+    w.text(l.label);
+    w.right(`-${formatUsd(-l.amountCents)}`);
+    w.down(16);
+  }
   total('Tax', formatUsd(order.taxCents));
   total('Total', formatUsd(order.amountCents), true);
 
   w.heading('Payment');
   if (order.isFree || order.amountCents === 0) w.field('Amount paid', `${formatUsd(0)} (free enrollment)`);
   else {
-    w.field('Amount paid', `${formatUsd(order.paidCents)} by ${order.paymentMethod ?? 'Credit Card'}`);
+    // What paid it, by where the money came from: the gift card, the family credit, the card.
+    const fromBalances = balanceLines(order);
+    for (const l of fromBalances)
+      w.field(l.kind === 'gift-card' ? 'Gift card' : 'Family credit', `${formatUsd(-l.amountCents)} (${l.label})`);
+    const card = order.paidCents + fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
+    if (card > 0 || fromBalances.length === 0)
+      w.field(
+        'Amount paid',
+        `${formatUsd(card)} by ${order.paymentMethod === 'Gift Card' || order.paymentMethod === 'Family Credit' ? 'Credit Card' : (order.paymentMethod ?? 'Credit Card')}`,
+      );
+    if ((order.balanceCents ?? 0) > 0)
+      w.field(
+        'Balance due',
+        `${formatUsd(order.balanceCents!)}${order.balanceDueAt ? ` by ${receiptDate(order.balanceDueAt)}` : ''}, from your booking page`,
+      );
     if (order.refundedCents > 0) w.field('Refunded', formatUsd(order.refundedCents));
     if (order.refundsUnderwayCents > 0) w.field('Refund on its way', formatUsd(order.refundsUnderwayCents));
     if (order.refundedCents > 0) w.field('Net paid', formatUsd(Math.max(0, order.paidCents - order.refundedCents)));

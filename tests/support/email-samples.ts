@@ -28,6 +28,10 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     orderUrl: `${PUBLIC_URL}/order-confirmation?orderId=ORD-e1`,
     manageUrl: null,
     noReminderWithinHours: null,
+    lines: [{ kind: 'seats', label: '$75.00 x 2 participants', amountCents: 15_000 }],
+    totalCents: 15_000,
+    balanceCents: 0,
+    balanceDueAt: null,
     publicUrl: PUBLIC_URL,
   },
   reminder: {
@@ -124,6 +128,16 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     audience: 'enrolled',
     bookings: [{ orderId: 'ORD-e1', manageUrl: `${PUBLIC_URL}/booking/e1.signature` }],
     leaveUrl: null,
+    publicUrl: PUBLIC_URL,
+  },
+  'balance-reminder': {
+    firstName: 'Ann',
+    orderId: 'ORD-e1',
+    item,
+    balanceCents: 20_000,
+    dueAt: '2025-05-24T12:30:00-05:00',
+    kind: 'week-before',
+    manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
     publicUrl: PUBLIC_URL,
   },
   'gift-card': {

@@ -2,6 +2,7 @@ import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../../contracts/enrollment/participants.js';
+import { pricingOf, pricingViewOf } from '../../../contracts/enrollment/pricing.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../../contracts/enrollment/receipt.js';
 import type { MailMessage } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
@@ -38,6 +39,7 @@ export async function confirmationEmail(
   /** Changes of date or place so far (calendar-event.ts): a booking moved before it was confirmed starts above 0. */
   sequence = 0,
 ): Promise<MailMessage> {
+  const pricing = pricingOf(sub);
   const order: ReceiptOrder = {
     orderReference: conf.orderReference,
     confirmedAt: conf.confirmedAt,
@@ -52,6 +54,9 @@ export async function confirmationEmail(
     amountCents: sub.amountCents,
     contactName: toOneLine(`${sub.form.firstName} ${sub.form.lastName}`),
     refundedCents: 0,
+    pricing: pricingViewOf(pricing),
+    balanceCents: pricing.balanceCents,
+    balanceDueAt: pricing.balanceDueAt,
   };
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({
@@ -68,6 +73,10 @@ export async function confirmationEmail(
     isFree: sub.isFree,
     amountCents: conf.amountCents,
     paymentMethod: conf.paymentMethod,
+    lines: pricing.lines,
+    totalCents: pricing.totalCents,
+    balanceCents: pricing.balanceCents,
+    balanceDueAt: pricing.balanceDueAt,
     item: sub.item,
     attendees: sub.attendees,
     receipt,

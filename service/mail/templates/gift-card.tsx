@@ -40,7 +40,7 @@ export const giftCardTemplate = defineTemplate<GiftCardProps>({
       howTo,
       `Our schedule: ${p.scheduleUrl}`,
       '',
-      `A card to print is attached, and here: ${p.printUrl}`,
+      `Print your card: ${p.printUrl} (it is attached as a PDF too).`,
       'Keep the code safe: whoever has it can spend the card.',
       '',
       'Warm regards,',

@@ -3,6 +3,7 @@ import { administratorChangeTemplate, type AdministratorChangeProps } from './ad
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
+import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
@@ -12,7 +13,7 @@ import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-c
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
-export type { AdministratorChangeProps, GiftCardProps, WorkshopMessageProps };
+export type { AdministratorChangeProps, BalanceReminderProps, GiftCardProps, WorkshopMessageProps };
 export type {
   CancellationProps,
   ConfirmationProps,
@@ -38,6 +39,7 @@ export interface EmailKinds {
   rescheduled: RescheduledProps;
   'workshop-message': WorkshopMessageProps;
   'gift-card': GiftCardProps;
+  'balance-reminder': BalanceReminderProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -53,6 +55,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   rescheduled: rescheduledTemplate,
   'workshop-message': workshopMessageTemplate,
   'gift-card': giftCardTemplate,
+  'balance-reminder': balanceReminderTemplate,
 };
 
 export interface RenderedEmail {
