@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WorkshopCategorySchema, WorkshopIdSchema, ZonedDateTimeStringSchema } from '../catalogue/workshop.js';
 import { EnrollmentIdSchema } from '../enrollment/events.js';
+import { PriceLineSchema } from '../enrollment/pricing.js';
 
 /**
  * Discount codes: each code is its own stream, `discount-code-<CODE>`, the ledger of its
@@ -152,5 +153,7 @@ export const DiscountPreviewSchema = z.object({
   totalCents: Cents,
   /** Why the code does not apply, in words a parent reads; null when valid. */
   reason: z.string().nullable(),
+  /** The code's line as the order will show it ("Code SPRING10: 10% off"); null when not valid. */
+  line: PriceLineSchema.nullable(),
 });
 export type DiscountPreview = z.infer<typeof DiscountPreviewSchema>;

@@ -11,6 +11,8 @@ const STRIPE_PAGES = [
   /^\/payment-test\/?$/i,
   /^\/test-charge\/?$/i,
   /^\/gift-cards\/?$/i,
+  // The balance of a deposit booking is paid on the booking page.
+  /^\/booking\/[^/]+\/?$/i,
 ];
 
 /**

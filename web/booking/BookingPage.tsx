@@ -18,6 +18,8 @@ import { calendarHref, receiptPdfHref, useBooking } from './api.js';
 import { CancelBookingDialog, refundSentence } from './CancelBookingDialog.js';
 import { EditParticipants } from './EditParticipants.js';
 import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
+import { BalancePanel } from './BalancePanel.js';
+import { PriceLines } from '../pricing/PriceLines.js';
 import '../enrollment/OrderConfirmationPage.css';
 import './BookingPage.css';
 import { enrollmentStatusWord } from '../../contracts/admin/status-words.js';
@@ -107,7 +109,6 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
             {b.orderReference && <Row label="Order reference" value={b.orderReference} />}
             <Row label="Payment method" value={b.paymentMethod ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')} />
             <Row label="Participants" value={String(b.participants.length)} />
-            <Row label="Total" value={formatUsd(b.amountCents)} strong />
             {b.refunds.map((r, i) => (
               <Row
                 key={i}
@@ -116,6 +117,12 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
               />
             ))}
           </dl>
+          <PriceLines
+            pricing={{ ...b.pricing, balanceCents: b.balanceCents }}
+            balanceDueAt={b.balanceDueAt}
+            paid={b.status === 'completed' || b.status === 'cancelled'}
+            className="confirm__price"
+          />
           <div className="button-row booking__files">
             <ReceiptDownloads
               orderId={orderId}
@@ -130,6 +137,17 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           </div>
         </Card>
       </div>
+
+      {b.status === 'completed' && b.balanceCents > 0 && (
+        <BalancePanel
+          token={token}
+          booking={b}
+          onPaid={() => {
+            setNews('Thank you: your balance is paid. A receipt is on your booking page.');
+            headingRef.current?.focus();
+          }}
+        />
+      )}
 
       <Card as="section" aria-labelledby="booking-participants-title">
         <h2 id="booking-participants-title">Participants</h2>

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingView, CorrectParticipantsRequest } from '../../contracts/booking/api.js';
+import type {
+  BalancePaymentResponse,
+  BookingView,
+  CorrectParticipantsRequest,
+} from '../../contracts/booking/api.js';
 import { apiJson } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 
@@ -19,10 +23,24 @@ export function useBookingChanges(token: string) {
     onSuccess: keep,
   });
   const cancel = useMutation({
-    mutationFn: () => apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, {}),
+    mutationFn: (refundTo: 'card' | 'credit' | undefined) =>
+      apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, refundTo ? { refundTo } : {}),
     onSuccess: keep,
   });
   return { correct, cancel };
+}
+
+/** The PaymentIntent of a deposit booking's balance (the same one however often it is asked). */
+export const openBalancePayment = (token: string) =>
+  apiJson<BalancePaymentResponse>('POST', `${bookingUrl(token)}/balance-payment`, {});
+
+/** The booking read again after a write, once the read models show it. */
+export function useRefreshBooking(token: string) {
+  const client = useQueryClient();
+  return (position?: string | null) =>
+    client
+      .fetchQuery<BookingView>({ queryKey: queryKeys.booking(token, position ? { minPosition: position } : undefined) })
+      .then((view) => client.setQueryData(queryKeys.booking(token), view));
 }
 
 /** The booking's calendar file, served with the confirmation's UID. */

@@ -63,6 +63,8 @@ function Checkout({
   const unit = toCents(w.price);
   const participants = enrollment?.participants ?? participantsAsked;
   const total = enrollment?.amountCents ?? priceWorkshop(w, participants).amountCents;
+  // What the card pays now: the total less the gift card and the credit, or the deposit.
+  const dueNow = enrollment?.pricing?.dueNowCents ?? total;
 
   return (
     <div className="container section checkout">
@@ -72,7 +74,13 @@ function Checkout({
         <p className="lead">{w.title}</p>
       </header>
       <div className="checkout__grid">
-        <OrderSummary title={w.title} unitPriceCents={unit} participants={participants} totalCents={total} />
+        <OrderSummary
+          title={w.title}
+          unitPriceCents={unit}
+          participants={participants}
+          totalCents={total}
+          pricing={enrollment?.pricing}
+        />
         {total === 0 ? (
           <Card as="section" className="pay-panel free-card" aria-labelledby="free-card-title">
             <h2 id="free-card-title">Free Event</h2>
@@ -101,7 +109,7 @@ function Checkout({
             workshopId={w.id}
             title={w.title}
             participants={participants}
-            amountCents={total}
+            amountCents={dueNow}
           />
         ) : (
           <Card as="section" className="pay-panel" role="alert">

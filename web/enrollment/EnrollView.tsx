@@ -16,7 +16,8 @@ import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { keepHoldToken, savedHoldToken } from './holdToken.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
-import { priceWorkshop } from './workshopPricing.js';
+import { usePricing } from '../pricing/usePricing.js';
+import { PriceAdjustmentFields } from '../pricing/PriceAdjustmentFields.js';
 
 /**
  * The enroll page's heading, summary card and form: the island of /enroll/:id. The server renders
@@ -25,8 +26,24 @@ import { priceWorkshop } from './workshopPricing.js';
  * It reads no router or query client: the offer token comes from the address, the next page is a
  * page load (the checkout is a page of its own, with Stripe's Content-Security-Policy).
  */
-export function EnrollView({ workshop }: { workshop: Workshop }) {
+export function EnrollView({
+  workshop,
+  siblingDiscountPercent = 0,
+  renderedAt,
+}: {
+  workshop: Workshop;
+  /** The school's sibling discount (the page's `pricingSettings` read). */
+  siblingDiscountPercent?: number;
+  /** The render's "now", for whether a deposit applies (the server decides again). */
+  renderedAt?: string;
+}) {
   const form = useEnrollmentForm(workshop.category);
+  const pricing = usePricing(
+    workshop,
+    form.participants,
+    siblingDiscountPercent,
+    renderedAt ? new Date(renderedAt) : new Date(),
+  );
   const [isSubmitting, setSubmittingState] = useState(false);
   // Read at the press itself: a second press (or Enter in a field) before React has rendered the
   // first one's state sends nothing, so one form is one enrollment.
@@ -67,26 +84,28 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
     if (sending.current) return;
     setSubmitting(true);
     setRefusal(null);
-    const { amountCents } = priceWorkshop(workshop, parsed.participants);
+    const { totalCents } = pricing.breakdown;
     // Sent again from this tab (back from the checkout, say): the earlier unpaid enrollment is replaced.
     const holdToken = savedHoldToken(workshop.id);
     try {
       const result = await enrollInWorkshop(workshop.id, {
         ...form.values,
         workshopId: workshop.id,
-        totalPrice: amountCents / 100,
+        totalPrice: totalCents / 100,
+        ...pricing.body(),
         ...(offerToken ? { offerToken } : {}),
         ...(holdToken ? { holdToken } : {}),
       });
       keepHoldToken(workshop.id, result.holdToken);
-      if (result.isFree) {
+      // Free, or all of it paid by the gift card or the credit: confirmed already, no card.
+      if (result.isFree || result.orderId) {
         keepDraft(workshop.id, undefined);
         window.location.assign(
           orderConfirmationHref({
             workshopId: workshop.id,
             attendees: parsed.participants,
             orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
-            isFree: true,
+            isFree: result.isFree,
             position: result.position,
           }),
         );
@@ -98,6 +117,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
         participants: parsed.participants,
         amountCents: result.amountCents,
         isFree: result.isFree,
+        pricing: result.pricing,
       });
       keepDraft(workshop.id, form.values);
       toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
@@ -107,10 +127,12 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
     } catch (err) {
       setSubmitting(false);
       const words = apiErrorText(err);
-      if (err instanceof ApiError && err.status === 400) {
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
+        const issues = apiErrorIssues(err);
         // A damaged token is forgotten: the next press sends the form as a new enrollment.
-        if (apiErrorIssues(err).holdToken) keepHoldToken(workshop.id, undefined);
-        form.showServerIssues(err);
+        if (issues.holdToken) keepHoldToken(workshop.id, undefined);
+        // A code or a card refused (used up, spent meanwhile) is said on its own field.
+        if (!pricing.showServerIssues(issues) && err.status === 400) form.showServerIssues(err);
       }
       // Refusals about the workshop or the family's limits are said on the page, not only in the toast.
       if (err instanceof ApiError && [404, 409, 429].includes(err.status)) setRefusal(words ?? null);
@@ -135,11 +157,18 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
           {offerToken && <OfferNotice workshopId={workshop.id} token={offerToken} />}
         </header>
         <div className="enroll__grid">
-          <EnrollmentSummary workshop={workshop} participants={form.participants} />
+          <EnrollmentSummary
+            workshop={workshop}
+            participants={form.participants}
+            pricing={pricing.breakdown}
+            balanceDueAt={pricing.balanceDueAt}
+          />
           <EnrollmentForm
             form={form}
             strict={strict}
             isFree={unit === 0}
+            dueNowCents={pricing.breakdown.dueNowCents}
+            adjustments={unit > 0 ? <PriceAdjustmentFields pricing={pricing} /> : null}
             isSubmitting={isSubmitting}
             refusal={refusal}
             onSubmit={(p) => void submit(p)}

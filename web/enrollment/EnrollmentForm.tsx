@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import {
   PARTICIPANTS_HINT,
   REFERRAL_LABELS,
@@ -23,9 +23,22 @@ export interface EnrollmentFormProps {
   /** The server's words when it refused (e.g. the workshop is full). */
   refusal: string | null;
   onSubmit(form: ParsedForm): void;
+  /** What the card pays now: nothing (a gift card or credit pays it all) confirms without a payment page. */
+  dueNowCents?: number;
+  /** The discount code and gift card fields (a paid workshop). */
+  adjustments?: ReactNode;
 }
 
-export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, onSubmit }: EnrollmentFormProps) {
+export function EnrollmentForm({
+  form,
+  strict,
+  isFree,
+  isSubmitting,
+  refusal,
+  onSubmit,
+  dueNowCents,
+  adjustments,
+}: EnrollmentFormProps) {
   const errorCount = Object.values(form.errors).filter(Boolean).length;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,6 +121,8 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
         </div>
       </Section>
 
+      {adjustments && <Section title="Discount Code & Gift Card">{adjustments}</Section>}
+
       <Section title="Agreements">
         {strict && (
           <FormCheck form={form} name="agreeToCodeOfConduct" isRequired>
@@ -143,7 +158,7 @@ export function EnrollmentForm({ form, strict, isFree, isSubmitting, refusal, on
       )}
 
       <Button type="submit" size="lg" fullWidth isPending={isSubmitting}>
-        {isSubmitting ? 'Submitting…' : isFree ? 'Complete Registration' : 'Continue to Payment'}
+        {isSubmitting ? 'Submitting…' : isFree || dueNowCents === 0 ? 'Complete Registration' : 'Continue to Payment'}
       </Button>
     </form>
   );

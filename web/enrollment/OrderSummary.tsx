@@ -1,5 +1,7 @@
 import { formatUsd } from '../../contracts/enrollment/money.js';
+import type { PricingView } from '../../contracts/enrollment/pricing.js';
 import { Card } from '../components/Card.js';
+import { PriceLines } from '../pricing/PriceLines.js';
 
 /** Price, participants, subtotal, tax (always $0, so the subtotal is the total) and total. Amounts in cents. */
 export function OrderSummary({
@@ -7,11 +9,14 @@ export function OrderSummary({
   unitPriceCents,
   participants,
   totalCents,
+  pricing,
 }: {
   title: string;
   unitPriceCents: number;
   participants: number;
   totalCents: number;
+  /** The server's breakdown, when the order has one: its lines replace the subtotal and total. */
+  pricing?: PricingView;
 }) {
   return (
     <Card as="section" className="order-summary" aria-labelledby="order-summary-title">
@@ -28,7 +33,7 @@ export function OrderSummary({
           <dt>Participants</dt>
           <dd>{participants}</dd>
         </div>
-        {totalCents < unitPriceCents * participants && (
+        {!pricing && totalCents < unitPriceCents * participants && (
           <div>
             <dt>Group price</dt>
             <dd>
@@ -38,17 +43,22 @@ export function OrderSummary({
         )}
         <div>
           <dt>Subtotal</dt>
-          <dd>{formatUsd(totalCents)}</dd>
+          <dd>{formatUsd(pricing?.subtotalCents ?? totalCents)}</dd>
         </div>
         <div>
           <dt>Tax</dt>
           <dd>{formatUsd(0)}</dd>
         </div>
-        <div className="order-summary__total">
-          <dt>Total</dt>
-          <dd>{formatUsd(totalCents)}</dd>
-        </div>
+        {!pricing && (
+          <div className="order-summary__total">
+            <dt>Total</dt>
+            <dd>{formatUsd(totalCents)}</dd>
+          </div>
+        )}
       </dl>
+      {pricing && (
+        <PriceLines pricing={pricing} balanceDueAt={pricing.balanceDueAt} className="order-summary__breakdown" />
+      )}
     </Card>
   );
 }

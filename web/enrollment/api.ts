@@ -10,6 +10,7 @@ import type {
   VerifyPaymentResponse,
 } from '../../contracts/payments/api.js';
 import { apiJson } from '../core/api.js';
+import type { PricingSettings } from '../../contracts/pricing/settings.js';
 import { queryKeys } from '../core/queryKeys.js';
 
 export function useWorkshop(id: string, enabled = true) {
@@ -19,6 +20,11 @@ export function useWorkshop(id: string, enabled = true) {
     // A 404 the server rendered is not asked again when the page hydrates.
     retryOnMount: false,
   });
+}
+
+/** The school's sibling discount, which the enroll page prices with (the page's `pricingSettings` read). */
+export function usePricingSettings() {
+  return useQuery<PricingSettings>({ queryKey: queryKeys.pricingSettings(), retryOnMount: false });
 }
 
 export function useStripeConfig() {

@@ -31,10 +31,16 @@ export async function previewDiscount(
       now,
     );
     const line = priced.lines.find((l) => l.kind === 'discount-code');
-    return { valid: true, discountCents: line ? -line.amountCents : 0, totalCents: priced.totalCents, reason: null };
+    return {
+      valid: true,
+      discountCents: line ? -line.amountCents : 0,
+      totalCents: priced.totalCents,
+      reason: null,
+      line: line ?? null,
+    };
   } catch (err) {
     const refusedCode = err instanceof AppError && err.details?.issues?.some((i) => i.path === 'discountCode');
     if (!refusedCode) throw err;
-    return { valid: false, discountCents: 0, totalCents: without.totalCents, reason: err.message };
+    return { valid: false, discountCents: 0, totalCents: without.totalCents, reason: err.message, line: null };
   }
 }

@@ -110,6 +110,7 @@ describe('discount codes: the preview and the enrollment', () => {
       discountCents: 3_900,
       totalCents: 22_100,
       reason: null,
+      line: { kind: 'discount-code', label: 'Code PAIR15: 15% off', amountCents: -3_900 },
     });
     expect(await preview('PAIR15', 'workshopId=9&participants=1')).toMatchObject({
       valid: false,
@@ -124,7 +125,7 @@ describe('discount codes: the preview and the enrollment', () => {
     const unknown = await preview('NOSUCHCODE', 'workshopId=9&participants=1');
     await t.admin('DELETE', '/api/admin/discount-codes/CAMPS');
     const off = await preview('CAMPS', 'workshopId=1&participants=1');
-    expect(unknown).toEqual({ valid: false, discountCents: 0, totalCents: 13_000, reason: off.reason });
+    expect(unknown).toEqual({ valid: false, discountCents: 0, totalCents: 13_000, reason: off.reason, line: null });
 
     const r = await t.get('/api/discount-codes/PAIR15?workshopId=9&participants=9');
     expect(r.status).toBe(400);
