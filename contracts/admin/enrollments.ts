@@ -64,6 +64,8 @@ export const AdminEnrollmentRecordSchema = z.object({
   /** What a sold deposit booking still owes, in cents, and by when (0 and null once paid in full). */
   balanceCents: z.number().int().nonnegative().optional(),
   balanceDueAt: z.string().nullable().optional(),
+  /** Made by a signed-in household: a refund may go to its family credit instead of the card. */
+  familyCredit: z.boolean().optional(),
 });
 export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
 

@@ -161,6 +161,8 @@ export const PAGES = [
     islands: ['ScheduleDatePicker', 'ScheduleList'],
   },
   { path: '/code-of-conduct', module: 'policies/CodeOfConductPage.tsx', render: 'app', robots: 'sitemap' },
+  // A form throughout (the card, then its payment): rendered by the server, the whole app hydrates it.
+  { path: '/gift-cards', module: 'gift-cards/GiftCardsPage.tsx', render: 'app', robots: 'sitemap' },
   { path: '/photography-release', module: 'policies/PhotographyReleasePage.tsx', render: 'app', robots: 'sitemap' },
   {
     path: '/enroll/:id',

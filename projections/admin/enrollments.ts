@@ -177,6 +177,7 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         refunds: [],
         refundedAmount: 0,
         pricing: pricingViewOf(pricingOf(e.data)),
+        familyCredit: pricingOf(e.data).householdId !== null,
         balanceCents: 0,
         balanceDueAt: null,
         balanceOpen: false,

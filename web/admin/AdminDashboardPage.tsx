@@ -18,8 +18,11 @@ import { InboxPanel } from './InboxPanel.js';
 import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
+import { DiscountCodesPanel } from './DiscountCodesPanel.js';
+import { GiftCardsPanel } from './GiftCardsPanel.js';
+import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 
-const TABS = ['enrollments', 'programs', 'workshops', 'inbox', 'settings'] as const;
+const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'inbox', 'settings'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
@@ -27,17 +30,35 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   enrollments: { label: 'Enrollments', area: 'enrollments' },
   programs: { label: 'Programs', area: 'catalogue' },
   workshops: { label: 'Workshops', area: 'catalogue' },
+  pricing: { label: 'Codes & Gift Cards', area: 'pricing' },
   inbox: { label: 'Inbox', area: 'inquiries' },
-  settings: { label: 'Settings', area: 'administrators' },
+  // The school's sibling discount (managers too) and the administrators (the owner alone).
+  settings: { label: 'Settings', area: 'pricing' },
 };
 
 const PANELS: Record<DashboardTab, () => ReactElement> = {
   enrollments: () => <RecentEnrollments />,
   programs: () => <ProgramsPanel />,
   workshops: () => <WorkshopsPanel />,
+  pricing: () => (
+    <>
+      <DiscountCodesPanel />
+      <GiftCardsPanel />
+    </>
+  ),
   inbox: () => <InboxPanel />,
-  settings: () => <AdministratorsPanel />,
+  settings: () => <SettingsPanels />,
 };
+
+function SettingsPanels() {
+  const may = useMayUse();
+  return (
+    <>
+      <SchoolSettingsPanel />
+      {may('administrators') && <AdministratorsPanel />}
+    </>
+  );
+}
 
 /**
  * /admin: the summary cards, the next workshops and the tabs, as far as the role may use them; the

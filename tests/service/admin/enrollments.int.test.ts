@@ -102,6 +102,7 @@ describe('enrollment tracker', () => {
       },
       balanceCents: 0,
       balanceDueAt: null,
+      familyCredit: false,
     });
     expect(rows[1]).toMatchObject({
       workshopId: null,
