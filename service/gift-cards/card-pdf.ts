@@ -107,17 +107,17 @@ export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<U
   centred(page, 'CODE', codeY + 26, 9, bold, MUTED);
   centred(page, card.code, codeY, 22, mono, NAVY);
 
-  // How to use it, under the card.
+  // How to use it, under the card, wrapped to its width.
   let under = bottom - 48;
-  const lines = [
-    `How to use it: choose a class at ${card.scheduleUrl} and enter the code in the "Gift card" field of the`,
-    'enrollment form. It pays what it can of the order, and whatever is left stays on the card for next time.',
+  const paragraphs = [
+    `How to use it: choose a class at ${card.scheduleUrl} and enter the code in the "Gift card" field of the enrollment form. It pays what it can of the order, and whatever is left stays on the card for next time.`,
     'Keep the code safe: whoever has it can spend the card.',
   ];
-  for (const line of lines) {
-    page.drawText(clean(line), { x: CARD.x, y: under, size: 10, font: regular, color: TEXT });
-    under -= 15;
-  }
+  for (const paragraph of paragraphs)
+    for (const line of wrap(clean(paragraph), regular, 10, CARD.width)) {
+      page.drawText(line, { x: CARD.x, y: under, size: 10, font: regular, color: TEXT });
+      under -= 15;
+    }
   under -= 10;
   page.drawText(clean(`${ADDRESS_ONE_LINE}  |  ${SCHOOL.phone}  |  ${SCHOOL.email}`), {
     x: CARD.x,

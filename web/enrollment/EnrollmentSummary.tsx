@@ -78,7 +78,7 @@ export function EnrollmentSummary({
           .
         </p>
       )}
-      <div className="enroll-summary__total" aria-live="polite">
+      <div className="enroll-summary__price" aria-live="polite">
         <PriceLines pricing={pricing} balanceDueAt={balanceDueAt} />
       </div>
       {(workshop.depositCents ?? 0) > 0 && pricing.balanceCents > 0 && (
