@@ -30,10 +30,10 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   enrollments: { label: 'Enrollments', area: 'enrollments' },
   programs: { label: 'Programs', area: 'catalogue' },
   workshops: { label: 'Workshops', area: 'catalogue' },
-  pricing: { label: 'Codes & Gift Cards', area: 'pricing' },
+  // The sibling discount, the discount codes and the gift cards: managers set prices too.
+  pricing: { label: 'Pricing', area: 'pricing' },
   inbox: { label: 'Inbox', area: 'inquiries' },
-  // The school's sibling discount (managers too) and the administrators (the owner alone).
-  settings: { label: 'Settings', area: 'pricing' },
+  settings: { label: 'Settings', area: 'administrators' },
 };
 
 const PANELS: Record<DashboardTab, () => ReactElement> = {
@@ -42,23 +42,14 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
   workshops: () => <WorkshopsPanel />,
   pricing: () => (
     <>
+      <SchoolSettingsPanel />
       <DiscountCodesPanel />
       <GiftCardsPanel />
     </>
   ),
   inbox: () => <InboxPanel />,
-  settings: () => <SettingsPanels />,
+  settings: () => <AdministratorsPanel />,
 };
-
-function SettingsPanels() {
-  const may = useMayUse();
-  return (
-    <>
-      <SchoolSettingsPanel />
-      {may('administrators') && <AdministratorsPanel />}
-    </>
-  );
-}
 
 /**
  * /admin: the summary cards, the next workshops and the tabs, as far as the role may use them; the
