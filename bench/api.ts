@@ -43,6 +43,8 @@ export async function benchApi(): Promise<Record<string, string | number>> {
     payments: createPaymentsPort(config, log),
     mailer: createMailer(config),
     rateLimits: stores.rateLimits,
+    keys: stores.keys,
+    encryption: stores.encryption,
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));

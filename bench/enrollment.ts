@@ -97,6 +97,8 @@ export async function startBenchServer(limits: boolean) {
     payments: new OfflinePayments(),
     mailer: new OutboxMailer(join(dataDir, 'outbox'), config.MAIL_FROM),
     rateLimits: stores.rateLimits,
+    keys: stores.keys,
+    encryption: stores.encryption,
   });
   // Answers are counted here so that a run of exactly N requests can be cut when the Nth is answered.
   let answered = 0;

@@ -9,8 +9,10 @@ import { benchPricing } from './pricing.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
+import { benchMakeups } from './makeups.js';
 import { benchStartup } from './startup.js';
 import { benchForcedRenders } from './forced-renders.js';
+import { benchPrivacy } from './privacy.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -22,6 +24,7 @@ const sections: Section[] = [
   ['start-up (compiled server, embedded default)', benchStartup],
   ['event store (SQLite, synchronous=FULL)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
+  ['privacy: personal fields encrypted vs in clear (SQLite)', benchPrivacy],
   ['HTTP API', benchApi],
   ['forced renders: 50 clients, random query strings, /health measured (built app)', benchForcedRenders],
   ['web bundle', benchWebBundle],
@@ -29,7 +32,8 @@ const sections: Section[] = [
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
   ['pricing: enrollments with a code and a gift card on one workshop (real HTTP)', benchPricing],
   ['admin tracker over 10,000 enrollments', benchAdmin],
-  ['workshop roster: 50 seats over 10,000 enrollments (SQLite)', benchRoster],
+  ['workshop roster: 50 seats, and one session of a 20-session course, over 10,000 enrollments (SQLite)', benchRoster],
+  ['make-ups: 300 at once for one session with 3 free seats (SQLite)', benchMakeups],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
 ];
 

@@ -17,6 +17,7 @@ import { loadConfig } from '../service/core/config.js';
 import type { AppDeps } from '../service/core/deps.js';
 import { OutboxMailer, outboxDir } from '../service/mail/outbox.js';
 import { OfflinePayments } from '../service/payments/offline-adapter.js';
+import { MemoryKeyStore } from '../platform/keystore/memory.js';
 import { MemoryRateLimitStore } from '../platform/ratelimit/memory.js';
 import { workshopDecider } from '../service/catalogue/workshop-decider.js';
 import { waitlistDecider } from '../service/waitlist/waitlist-decider.js';
@@ -73,6 +74,8 @@ export async function benchWaitlist(): Promise<Record<string, string | number>> 
     payments: new OfflinePayments({ log }),
     mailer,
     rateLimits: new MemoryRateLimitStore(),
+    keys: new MemoryKeyStore(),
+    encryption: null,
   };
   const meta = () => ({
     correlationId: randomUUID(),

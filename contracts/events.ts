@@ -10,6 +10,9 @@ import { discountCodeEventSchemas } from './pricing/discount-codes.js';
 import { schoolSettingsEventSchemas } from './pricing/settings.js';
 import { familyCreditEventSchemas } from './pricing/credit.js';
 import { giftCardEventSchemas } from './gift-cards/events.js';
+import { accountEventSchemas } from './account/events.js';
+import { makeupCreditEventSchemas } from './courses/events.js';
+import { privacyEventSchemas } from './privacy/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -24,4 +27,7 @@ export const eventSchemas: EventSchemas = {
   ...schoolSettingsEventSchemas,
   ...familyCreditEventSchemas,
   ...giftCardEventSchemas,
+  ...accountEventSchemas,
+  ...makeupCreditEventSchemas,
+  ...privacyEventSchemas,
 };

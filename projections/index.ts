@@ -16,6 +16,9 @@ import { workshopMessagesProjector } from './messages/workshop-messages.js';
 import { discountCodesProjector } from './pricing/discount-codes.js';
 import { schoolSettingsProjector } from './pricing/school-settings.js';
 import { giftCardsProjector } from './gift-cards/gift-cards.js';
+import { householdsProjector } from './account/households.js';
+import { makeupCreditsProjector } from './courses/makeup-credits.js';
+import { accessLogProjector } from './privacy/access-log.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -36,4 +39,7 @@ export const allProjectors: readonly AnyProjector[] = [
   discountCodesProjector,
   schoolSettingsProjector,
   giftCardsProjector,
+  householdsProjector,
+  makeupCreditsProjector,
+  accessLogProjector,
 ];

@@ -18,6 +18,8 @@ import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { giftCardRoutes } from './gift-cards/routes.js';
 import { pricingRoutes } from './pricing/routes.js';
+import { accountRoutes } from './account/routes.js';
+import { familyEnrollment, signedInHousehold } from './account/family-enrollment.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
@@ -94,7 +96,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.use('*', noStoreByDefault());
   api.route('/', catalogueRoutes(deps, hot));
   api.route('/', inquiryRoutes(deps));
-  api.route('/', enrollmentRoutes(deps, { findOffer: offerLookupFor(deps) }));
+  api.route(
+    '/',
+    enrollmentRoutes(deps, {
+      findOffer: offerLookupFor(deps),
+      family: (c, workshopId, body) => familyEnrollment(c, deps, workshopId, body),
+      household: (c) => signedInHousehold(c, deps),
+    }),
+  );
   api.route('/', waitlistRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
@@ -102,6 +111,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', bookingRoutes(deps));
   api.route('/', giftCardRoutes(deps));
   api.route('/', pricingRoutes(deps, hot));
+  api.route('/', accountRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));

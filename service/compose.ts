@@ -1,9 +1,15 @@
+import { makeupsReactor } from './courses/makeups-reactor.js';
 import { join } from 'node:path';
 import type { Config } from './core/config.js';
 import type { EventStore } from '../platform/eventstore/port.js';
 import type { ReadStore } from '../platform/readstore/port.js';
 import { validatingEventStore } from '../platform/eventstore/validating.js';
+import { encryptingEventStore, type EncryptingEventStore } from '../platform/eventstore/encrypting.js';
 import { eventSchemas } from '../contracts/events.js';
+import { privacyRegistry } from '../contracts/privacy/registry.js';
+import type { KeyStore } from '../platform/keystore/port.js';
+import { CachedKeyStore } from '../platform/keystore/cached.js';
+import { pseudonymsFor } from './core/pseudonyms.js';
 import { ensurePrivateDir } from '../platform/private-files.js';
 import type { RateLimitStore } from '../platform/ratelimit/port.js';
 import { MemoryRateLimitStore } from '../platform/ratelimit/memory.js';
@@ -35,9 +41,15 @@ import { pricingReleaseReactor } from './enrollment/sale/pricing-release-reactor
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
+import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 
 export interface Stores {
+  /** Validated, with personal fields encrypted at rest and decrypted as read (see `encryption`). */
   eventStore: EventStore;
+  /** The encrypting layer under `eventStore`, over the adapter's raw events (the migration reads these). */
+  encryption: EncryptingEventStore;
+  /** The data subjects' keys (SQLite `DATA_DIR/keys.db`, or MongoDB's `privacy_keys`), cached per process. */
+  keys: KeyStore;
   readStore: ReadStore;
   /** Rate-limit buckets: in MongoDB when it is configured (shared by every API process), else in memory. */
   rateLimits: RateLimitStore;
@@ -61,6 +73,16 @@ export async function openStores(config: Config): Promise<Stores> {
     raw = new SqliteEventStore(join(config.DATA_DIR, 'events.db'));
   }
 
+  let rawKeys: KeyStore;
+  if (config.MONGODB_URL) {
+    const { MongoKeyStore } = await import('../platform/keystore/mongo.js');
+    rawKeys = await MongoKeyStore.connect(config.MONGODB_URL, config.MONGODB_DB);
+  } else {
+    const { SqliteKeyStore } = await import('../platform/keystore/sqlite.js');
+    rawKeys = new SqliteKeyStore(join(config.DATA_DIR, 'keys.db'));
+  }
+  const keys = new CachedKeyStore(rawKeys);
+
   let readStore: ReadStore;
   if (config.MONGODB_URL) {
     const { MongoReadStore } = await import('../platform/readstore/mongo.js');
@@ -81,13 +103,21 @@ export async function openStores(config: Config): Promise<Stores> {
     rateLimits = new MemoryRateLimitStore();
   }
 
-  const eventStore = validatingEventStore(raw, eventSchemas);
+  const encryption = encryptingEventStore(raw, {
+    registry: privacyRegistry,
+    keys,
+    // Read at the first append: main.ts fills in a generated ADMIN_KEY before anything is written.
+    subjectOfEmail: (email) => pseudonymsFor(config).email(email),
+  });
+  const eventStore = validatingEventStore(encryption, eventSchemas);
   return {
     eventStore,
+    encryption,
+    keys,
     readStore,
     rateLimits,
     async close() {
-      await Promise.allSettled([eventStore.close(), readStore.close(), rateLimits.close()]);
+      await Promise.allSettled([eventStore.close(), readStore.close(), rateLimits.close(), keys.close()]);
     },
   };
 }
@@ -146,5 +176,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     workshopMessageEmailReactor(deps),
     pricingReleaseReactor(deps),
     giftCardEmailReactor(deps),
+    makeupsReactor(deps),
+    privacyScrubReactor(deps),
   ];
 }

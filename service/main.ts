@@ -17,6 +17,7 @@ import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
 import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
 import { GiftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
 import { BalanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
+import { RetentionTimer } from './privacy/retention-timer.js';
 import type { AppDeps } from './core/deps.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
@@ -57,6 +58,8 @@ async function main() {
     payments: createPaymentsPort(config, log),
     mailer: createMailer(config),
     rateLimits: stores.rateLimits,
+    keys: stores.keys,
+    encryption: stores.encryption,
   };
 
   // One runner for the projections (here on the embedded default, else in the projector service)
@@ -96,6 +99,9 @@ async function main() {
   // Deposit bookings' balance reminders, a week before and on the due date; its own lease.
   const balanceReminders = new BalanceReminderTimer(deps, { takeOverAtStart });
   balanceReminders.start();
+  // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session; its own lease.
+  const retention = new RetentionTimer(deps, { takeOverAtStart });
+  retention.start();
   const server = serve(
     { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
     (info) => {
@@ -132,6 +138,7 @@ async function main() {
     await lapses.stop();
     await giftCardEmails.stop();
     await balanceReminders.stop();
+    await retention.stop();
     await runner.stop();
     waiter.close();
     await stores.close();

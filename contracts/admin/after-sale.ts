@@ -14,12 +14,22 @@ const Dollars = z
   .max(1_000_000, REFUND_MESSAGE)
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, REFUND_MESSAGE);
 
+/** One participant of a booking of several, by index from 0 (the order of the booking's participants). */
+export const ParticipantIndexSchema = z
+  .number({ error: 'participant must be the index of a participant, counted from 0.' })
+  .int('participant must be the index of a participant, counted from 0.')
+  .nonnegative('participant must be the index of a participant, counted from 0.')
+  .max(4, 'participant must be the index of a participant, counted from 0 (at most 4).');
+
 /**
  * POST /api/admin/enrollments/{id}/cancel. `refund`: everything that can still be refunded
  * ("full"), nothing ("none"), or an amount in dollars, at most what was paid less earlier refunds.
- * `notify` (default true) e-mails the parent the reason and the amount.
+ * `notify` (default true) e-mails the parent the reason and the amount. With `participant`, only
+ * that participant's place is cancelled, the others still coming: "full" is then that place's
+ * share (what the booking costs now less what the pricing rule asks of those still coming).
  */
 export const CancelEnrollmentRequestSchema = z.object({
+  participant: ParticipantIndexSchema.optional(),
   refund: z.union([z.literal('full'), z.literal('none'), Dollars], { error: REFUND_MESSAGE }),
   reason: multiLineText('Reason').trim().max(500, 'Reason must be at most 500 characters.').optional(),
   notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
@@ -28,8 +38,12 @@ export const CancelEnrollmentRequestSchema = z.object({
 });
 export type CancelEnrollmentRequest = z.input<typeof CancelEnrollmentRequestSchema>;
 
-/** POST /api/admin/enrollments/{id}/transfer. */
+/**
+ * POST /api/admin/enrollments/{id}/transfer. With `participant`, that participant alone moves, as a
+ * booking of their own in the target, the others staying.
+ */
 export const TransferEnrollmentRequestSchema = z.object({
+  participant: ParticipantIndexSchema.optional(),
   workshopId: z
     .union([z.string(), z.number()])
     .transform(String)
@@ -62,5 +76,7 @@ export const AfterSaleResultSchema = z.object({
   workshopId: z.string().nullable(),
   refunds: z.array(RefundViewSchema),
   position: z.string(),
+  /** A participant's transfer: the booking of their own in the target. */
+  newEnrollmentId: z.string().optional(),
 });
 export type AfterSaleResult = z.infer<typeof AfterSaleResultSchema>;

@@ -1,3 +1,4 @@
+import { AGE_RANGE_POLICIES } from '../catalogue/age-range.js';
 import { z } from 'zod';
 import { WorkshopCategorySchema, type WorkshopCategory } from '../catalogue/workshop.js';
 import { WALL_TIME } from '../catalogue/workshop-time.js';
@@ -174,11 +175,55 @@ const category = z.preprocess(
   }),
 );
 
+/** One session as the form sends it: its start and end, each a date and time (wall clock on the school's, or with an offset). */
+const sessionTime = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = dateTimeProblem(label, value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+export const AdminSessionSchema = z.object({ startsAt: sessionTime('Starts'), endsAt: sessionTime('Ends') });
+export type AdminSession = z.infer<typeof AdminSessionSchema>;
+export const MAX_ADMIN_SESSIONS = 20;
+
+/** The course's late joining: join until session K starts (2-20), or null (an empty field) for none. */
+const lateJoin = z
+  .union([
+    z.nan().transform(() => null),
+    z
+      .number({ error: 'Late joining must be a session number.' })
+      .int('Late joining must be a whole session number.')
+      .min(2, 'Late joining is until session 2 or later (leave it empty to close at the first session).')
+      .max(MAX_ADMIN_SESSIONS, `Late joining is until session ${MAX_ADMIN_SESSIONS} at most.`),
+  ])
+  .nullable()
+  .optional();
+
 const workshopFields = z.object({
   title: text('Title', 200),
   description: area('Description', 2000),
   category,
-  date: AdminDateTimeSchema,
+  /** The start; with `sessions`, the first session's start (then it may be left out). */
+  date: AdminDateTimeSchema.optional(),
+  /**
+   * Added with courses: the dated sessions (1-20, in order, not overlapping). Absent (the
+   * specification's client), a new workshop is one session from `date` and `endTime`, and an edit
+   * keeps the course's sessions, moved with its date.
+   */
+  sessions: z
+    .array(AdminSessionSchema)
+    .min(1, 'A workshop needs at least one session.')
+    .max(MAX_ADMIN_SESSIONS, `A course has at most ${MAX_ADMIN_SESSIONS} sessions.`)
+    .optional(),
+  /** The program it is an offering of ('' clears; absent keeps). */
+  programId: z
+    .string({ error: 'Program must be a program id.' })
+    .trim()
+    .regex(/^([A-Za-z0-9_-]{1,64})?$/, 'Program must be a program id.')
+    .optional(),
+  lateJoinUntilSession: lateJoin,
   /**
    * When it ends, on the start's day ("14:00"): the form asks the start and the end once each, and
    * the server derives `time`, the text the schedule shows, from them. The specification's client
@@ -222,6 +267,8 @@ const workshopFields = z.object({
   instructor: optionalLine('Instructor', 200).optional(),
   duration: optionalLine('Duration', 100).optional(),
   ageRange: optionalLine('Age range', 60).optional(),
+  /** An age outside the range: `warn` the parent (absent in a new workshop) or `refuse` the enrollment. */
+  ageRangePolicy: z.enum(AGE_RANGE_POLICIES, { error: 'ageRangePolicy must be "warn" or "refuse".' }).optional(),
   attire: optionalLine('Attire', 200).optional(),
   longDescription: optionalArea('Long description', 10_000).optional(),
   additionalInfo: z
@@ -265,7 +312,20 @@ function checkWorkshop(w: WorkshopFields, ctx: z.RefinementCtx): void {
       });
     labels.add(label);
   });
-  if (!w.endTime && !w.time) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time is required.' });
+  if (w.sessions) checkSessions(w.sessions, ctx);
+  if (w.lateJoinUntilSession != null && w.lateJoinUntilSession > (w.sessions?.length ?? 1))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lateJoinUntilSession'],
+      message: `Late joining is until a session the course has (it has ${w.sessions?.length ?? 1}).`,
+    });
+  const date = w.date ?? w.sessions?.[0]?.startsAt;
+  if (date === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['date'], message: 'Date and time is required.' });
+    return;
+  }
+  if (!w.sessions && !w.endTime && !w.time)
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time is required.' });
   if (w.depositCents && Number.isFinite(w.price) && w.depositCents >= Math.round(w.price * 100))
     ctx.addIssue({
       code: 'custom',
@@ -273,18 +333,44 @@ function checkWorkshop(w: WorkshopFields, ctx: z.RefinementCtx): void {
       message: 'Deposit must be less than the price (leave it empty to take the whole price at once).',
     });
   // The end on the start's day: after it (a wall-clock start compares as text, as the closing time).
-  const startWall = hasOffset(w.date) ? null : w.date.slice(11, 16);
+  const startWall = hasOffset(date) ? null : date.slice(11, 16);
   if (w.endTime && startWall && w.endTime <= startWall)
     ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be after the start.' });
   // Both wall-clock values on the school's clock (the form's case) compare as text; with offsets the
   // server compares the instants (service/admin/catalogue-commands.ts).
   const closes = w.enrollmentClosesAt;
-  if (closes && !hasOffset(closes) && !hasOffset(w.date) && closes > w.date)
+  if (closes && !hasOffset(closes) && !hasOffset(date) && closes > date)
     ctx.addIssue({
       code: 'custom',
       path: ['enrollmentClosesAt'],
       message: 'Enrollment closes must be before the workshop starts (leave it empty to close at the start).',
     });
+}
+
+/**
+ * Sessions written on the school's wall clock compare as text (the form's case), each problem
+ * naming its session ("Session 3 ends before it starts."); with offsets the server compares the
+ * instants (contracts/catalogue/sessions.ts).
+ */
+function checkSessions(sessions: AdminSession[], ctx: z.RefinementCtx): void {
+  const wall = (v: string) => (hasOffset(v) ? null : v.length === 16 ? `${v}:00` : v);
+  sessions.forEach((s, i) => {
+    const [start, end] = [wall(s.startsAt), wall(s.endsAt)];
+    if (start && end && end <= start)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sessions', i, 'endsAt'],
+        message: `Session ${i + 1} ends before it starts.`,
+      });
+    const before = sessions[i - 1];
+    const beforeEnd = before ? wall(before.endsAt) : null;
+    if (start && beforeEnd && start < beforeEnd)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sessions', i, 'startsAt'],
+        message: `Session ${i + 1} starts before session ${i} ends.`,
+      });
+  });
 }
 
 /** The specification's workshop form, as the administrator fills it in. */
@@ -296,6 +382,9 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   description: '',
   category: '',
   date: '',
+  sessions: [],
+  programId: '',
+  lateJoinUntilSession: Number.NaN,
   endTime: '',
   time: '',
   location: '',
@@ -309,6 +398,7 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   instructor: '',
   duration: '',
   ageRange: '',
+  ageRangePolicy: 'warn',
   attire: '',
   longDescription: '',
   additionalInfo: [],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { oneLineText } from '../core/text.js';
 import { EnrollmentFormDataSchema } from '../enrollment/form.js';
 import { ParticipantDetailDataSchema } from '../enrollment/participants.js';
+import { LeftParticipantSchema } from '../enrollment/left-participants.js';
 import { WorkshopIdSchema } from '../catalogue/workshop.js';
 import { pagingShape } from './paging.js';
 import { RefundViewSchema } from './after-sale.js';
@@ -49,9 +50,9 @@ export const AdminEnrollmentRecordSchema = z.object({
   paymentStatus: PaymentStatusSchema,
   /** Dollars. */
   amount: z.number(),
-  /** Participants, for the details column. */
+  /** Participants still coming, for the details column. */
   participants: z.number().int().positive(),
-  /** The participants' names, in order, for the student column (absent on rows projected before they existed). */
+  /** The names of the participants still coming, in order, for the student column (absent on rows projected before they existed). */
   participantNames: z.array(z.string()).optional(),
   /** Refunds after the sale (absent on rows projected before they existed). */
   refunds: z.array(RefundViewSchema).optional(),
@@ -66,6 +67,8 @@ export const AdminEnrollmentRecordSchema = z.object({
   balanceDueAt: z.string().nullable().optional(),
   /** Made by a signed-in household: a refund may go to its family credit instead of the card. */
   familyCredit: z.boolean().optional(),
+  /** When the children's safety details were erased after the retention period (SAFETY_DATA_RETENTION_DAYS). */
+  safetyDataErasedAt: z.string().optional(),
 });
 export type AdminEnrollmentRecord = z.infer<typeof AdminEnrollmentRecordSchema>;
 
@@ -101,10 +104,22 @@ export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
   category: z.string(),
   /** Each participant's details, in order. Absent on rows projected before they existed, until the projection is rebuilt. */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
+  /** Participants who gave up their place while the others still come (absent: none). */
+  leftParticipants: z.array(LeftParticipantSchema).optional(),
   /** The rest of the form (absent on rows projected before it was kept, until the projection is rebuilt). */
   contact: EnrollmentContactSchema.optional(),
   /** Dollars the provider took (0 until paid). */
   paidAmount: z.number().optional(),
+  /**
+   * For saved children of a family account whose details changed since (a workshop not yet past):
+   * `participantDetails` then shows them as the family keeps them now, and this as enrolled.
+   */
+  participantDetailsAsEnrolled: z.array(ParticipantDetailDataSchema).optional(),
+  /**
+   * While two or more still come: what cancelling one participant's place refunds at most, in
+   * dollars (that place's share by the pricing rule), and what those still coming then pay.
+   */
+  cancelOne: z.object({ refundMax: z.number(), remaining: z.number() }).optional(),
 });
 export type AdminEnrollmentDetail = z.infer<typeof AdminEnrollmentDetailSchema>;
 

@@ -23,7 +23,8 @@ export const ROLE_LABELS: Record<AdministratorRole, string> = {
 
 /** What each role is for, as Settings describes it. */
 export const ROLE_DESCRIPTIONS: Record<AssignableRole, string> = {
-  manager: 'Enrollments, payments and refunds, the catalogue, messages and rosters: everything but administrators.',
+  manager:
+    "Enrollments, payments and refunds, the catalogue, messages and rosters: everything but administrators and erasing a family's data.",
   instructor: "Only the rosters, attendance and the day's dashboard of the workshops they teach; nothing about money.",
 };
 
@@ -46,6 +47,8 @@ export const ADMIN_AREAS = [
   /** Discount codes, gift cards and the sibling discount (service/pricing, service/gift-cards): money. */
   'pricing',
   'administrators',
+  /** Erasing a family's personal data and reading the access log (service/privacy): the owner's alone. */
+  'privacy',
   'other',
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
@@ -53,7 +56,7 @@ export type AdminArea = (typeof ADMIN_AREAS)[number];
 /** The one table of who may use what. */
 export const ROLE_AREAS: Record<AdministratorRole, readonly AdminArea[]> = {
   owner: ADMIN_AREAS,
-  manager: ADMIN_AREAS.filter((area) => area !== 'administrators'),
+  manager: ADMIN_AREAS.filter((area) => area !== 'administrators' && area !== 'privacy'),
   instructor: ['session', 'day', 'rosters'],
 };
 
@@ -66,7 +69,7 @@ export const mayUse = (role: AdministratorRole, area: AdminArea): boolean => ROL
 export const ROLE_ALLOWANCE: Record<AdministratorRole, string> = {
   owner: 'The owner may use all of the admin area.',
   manager:
-    'Only the owner adds, changes and revokes administrators. As a manager you may use everything else in the admin area.',
+    "Only the owner adds, changes and revokes administrators, erases a family's personal data and reads the access log. As a manager you may use everything else in the admin area.",
   instructor:
     "As an instructor you may open the rosters, mark attendance and see the day's dashboard of the workshops you teach. Enrollments, payments, the catalogue, messages and administrators are for the school's managers.",
 };

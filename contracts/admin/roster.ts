@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { EnrollmentIdSchema } from '../enrollment/events.js';
 import type { ParticipantDetail } from '../enrollment/participants.js';
 import { PaymentStatusSchema } from './enrollments.js';
+import { oneLineText } from '../core/text.js';
+import { WaiverDocumentSchema } from '../policies/waivers.js';
+import { SessionSchema } from '../catalogue/sessions.js';
 
 /**
  * A participant's photography choice as the roster flags it: opted out, photos with the first name,
@@ -35,6 +38,30 @@ const PersonSchema = z.object({ name: z.string(), email: z.string(), phone: z.st
 const EmergencyContactSchema = z.object({ name: z.string(), phone: z.string(), relationship: z.string() });
 export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
 
+const PickupAdultSchema = z.object({ name: z.string(), relationship: z.string(), phone: z.string() });
+export type RosterPickupAdult = z.infer<typeof PickupAdultSchema>;
+
+/** Where the participant stands with one document: the signature the roster knows, and whether it counts now. */
+export const RosterWaiverSchema = z.object({
+  document: WaiverDocumentSchema,
+  title: z.string(),
+  signedName: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  version: z.string().nullable(),
+  current: z.boolean(),
+});
+export type RosterWaiver = z.infer<typeof RosterWaiverSchema>;
+
+/** Who collected the participant at the end of the session, as the instructor recorded it. */
+export const CollectionSchema = z.object({
+  by: z.string(),
+  relationship: z.string(),
+  /** False: the name was not on the family's list; the instructor confirmed it (flagged). */
+  onList: z.boolean(),
+  at: z.string(),
+});
+export type Collection = z.infer<typeof CollectionSchema>;
+
 /** One participant of a pending or confirmed enrollment of the workshop. */
 export const RosterRowSchema = z.object({
   enrollmentId: z.string(),
@@ -55,12 +82,37 @@ export const RosterRowSchema = z.object({
   specialRequirements: z.string(),
   status: z.enum(['pending', 'confirmed']),
   paymentStatus: PaymentStatusSchema,
-  /** null until an administrator marks it. */
+  /** null until an administrator marks it (in the roster's session). */
   present: z.boolean().nullable(),
+  /**
+   * The saved child of a family account (enrolled with `childIds`): the row shows the child's
+   * details as the family keeps them now, for a workshop not yet past; null for a typed form.
+   */
+  childId: z.string().nullable(),
+  medicalNotes: z.string(),
+  /** The code of conduct and the photography release: signed for this child, and current? */
+  waivers: z.array(RosterWaiverSchema),
+  /** The adults the family allows to collect the child: its parents and its pick-up list. */
+  pickupAdults: z.array(PickupAdultSchema),
+  collected: CollectionSchema.nullable(),
+  /** A child of another booking (or offering) in this session on a make-up credit. */
+  makeup: z.boolean(),
+  /** `notified`: the parent reported in advance that the child misses this session (then `present` is false). */
+  absence: z.enum(['notified']).nullable(),
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 
-/** GET /api/admin/workshops/{id}/roster: the workshop and one row per participant, by name. */
+/** `?session=N` (from 1; default: the next session not yet over). */
+export const RosterQuerySchema = z.object({
+  session: z.coerce
+    .number({ error: 'session must be a session number from 1.' })
+    .int('session must be a whole number from 1.')
+    .min(1, 'session must be a whole number from 1.')
+    .max(20, 'session must be at most 20.')
+    .optional(),
+});
+
+/** GET /api/admin/workshops/{id}/roster: the workshop and one row per participant of one session, by name. */
 export const RosterSchema = z.object({
   workshop: z.object({
     id: z.string(),
@@ -71,6 +123,9 @@ export const RosterSchema = z.object({
     instructor: z.string(),
     capacity: z.number().int(),
   }),
+  /** The session the rows are for, from 1, and every session of the workshop. */
+  session: z.number().int(),
+  sessions: z.array(SessionSchema),
   rows: z.array(RosterRowSchema),
 });
 export type Roster = z.infer<typeof RosterSchema>;
@@ -84,13 +139,53 @@ export const AttendanceRequestSchema = z
       .int('participant must be a whole number from 0.')
       .nonnegative('participant must be a whole number from 0.'),
     present: z.boolean({ error: 'present must be true or false.' }),
+    /** The session marked, from 1 (absent: the first, as before courses). */
+    session: z
+      .number({ error: 'session must be the session’s number, a whole number from 1.' })
+      .int('session must be a whole number from 1.')
+      .min(1, 'session must be a whole number from 1.')
+      .max(20, 'session must be at most 20.')
+      .default(1),
   })
   .strict();
 export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
 
+/** POST /api/admin/workshops/{id}/collected: who collected the participant (a name not on the list needs `confirmNotOnList`). */
+export const CollectionRequestSchema = z
+  .object({
+    enrollmentId: EnrollmentIdSchema,
+    participant: z
+      .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
+      .int('participant must be a whole number from 0.')
+      .nonnegative('participant must be a whole number from 0.'),
+    collectedBy: oneLineText('The name', { error: 'Please give the name of the adult collecting the child.' })
+      .trim()
+      .min(2, 'Please give the name of the adult collecting the child.')
+      .max(200, 'Please keep this under 200 characters.'),
+    confirmNotOnList: z.boolean().optional().default(false),
+    /** The session it ends, from 1 (absent: the first). */
+    session: z
+      .number({ error: 'session must be the session’s number, a whole number from 1.' })
+      .int('session must be a whole number from 1.')
+      .min(1, 'session must be a whole number from 1.')
+      .max(20, 'session must be at most 20.')
+      .default(1),
+  })
+  .strict();
+export type CollectionRequest = z.input<typeof CollectionRequestSchema>;
+
+export const CollectionResultSchema = z.object({
+  enrollmentId: z.string(),
+  participant: z.number().int(),
+  collected: CollectionSchema,
+  position: z.string(),
+});
+export type CollectionResult = z.infer<typeof CollectionResultSchema>;
+
 /** The answer: what was recorded, and the position to read the roster at. */
 export const AttendanceResultSchema = z.object({
   enrollmentId: z.string(),
+  session: z.number().int(),
   participant: z.number().int(),
   present: z.boolean(),
   position: z.string(),

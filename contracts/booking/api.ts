@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
+import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
 import {
   PaymentMethodSchema,
@@ -9,6 +9,7 @@ import {
 } from '../enrollment/events.js';
 import { isStrictCategory } from '../enrollment/form.js';
 import { PricingViewSchema } from '../enrollment/pricing.js';
+import { AbsenceViewSchema, MakeupCreditViewSchema, MakeupOptionSchema } from '../courses/api.js';
 import {
   BaseParticipantSchema,
   countMismatch,
@@ -16,6 +17,7 @@ import {
   participantList,
   StrictParticipantSchema,
 } from '../enrollment/participants.js';
+import { LeftParticipantSchema } from '../enrollment/left-participants.js';
 
 /**
  * The parent's own booking page (`/booking/<token>`), reached by the signed link in every e-mail.
@@ -85,6 +87,14 @@ export const BookingViewSchema = z.object({
   paidCents: z.number().int(),
   refundedCents: z.number().int(),
   refunds: z.array(BookingRefundSchema),
+  /** Participants who gave up their place while the others still come (their details stay in `participants`, by index). */
+  leftParticipants: z.array(LeftParticipantSchema),
+  /**
+   * What cancelling one participant's place gives today, while two or more still come (else null):
+   * the policy's terms for that place (`refundCents` its share), and what those still coming would
+   * then pay (`remainingCents`).
+   */
+  cancelOne: z.object({ terms: CancellationTermsSchema, remainingCents: z.number().int() }).nullable(),
   /** Whether the details can still be corrected (confirmed and not begun). */
   editable: z.boolean(),
   /** The price breakdown: seats, discounts, what the gift card and credit paid, what was due at once (issue 27). */
@@ -95,6 +105,15 @@ export const BookingViewSchema = z.object({
   /** A refund may go to the family's credit instead of the card (a booking of a signed-in household). */
   refundToCredit: z.boolean(),
   cancellation: CancellationTermsSchema,
+  /** A course's absences reported from this page (which child misses which session). */
+  absences: z.array(AbsenceViewSchema),
+  /** The booking's make-up credits, each with the sessions it can be booked into now. */
+  credits: z.array(MakeupCreditViewSchema.extend({ options: z.array(MakeupOptionSchema) })),
+  /**
+   * The children's safety details: erased on `erasedAt` after the retention period, or kept until
+   * `days` after the last session (SAFETY_DATA_RETENTION_DAYS).
+   */
+  safetyData: z.object({ days: z.number().int().positive(), erasedAt: z.string().nullable() }),
   /** Feed position the view reflects. */
   position: z.string(),
 });
@@ -125,11 +144,14 @@ export function correctionSchemaFor(category: string, participants: number) {
 export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSchemaFor>>;
 
 /**
- * POST /api/bookings/{token}/cancel: `{}`, or `{ refundTo: 'credit' }` to keep the refund as the
- * family's credit (a booking of a signed-in household); the refund is the policy's. The answer is
- * the booking as it now stands, as PATCH's.
+ * POST /api/bookings/{token}/cancel: `{}` cancels the booking, `{ participant }` (index from 0) one
+ * participant's place while the others still come; the refund is the policy's (for one place, its
+ * share: `cancelOne`). `{ refundTo: 'credit' }` keeps the refund as the family's credit (a booking
+ * of a signed-in household). The answer is the booking as it now stands, as PATCH's.
  */
-export const CancelBookingRequestSchema = z.object({ refundTo: RefundToSchema.optional() }).strict();
+export const CancelBookingRequestSchema = z
+  .object({ participant: ParticipantIndexSchema.optional(), refundTo: RefundToSchema.optional() })
+  .strict();
 
 /** POST /api/bookings/{token}/balance-payment: `{}`; answers the PaymentIntent of the balance, paid like any. */
 export const BalancePaymentRequestSchema = z.object({}).strict();

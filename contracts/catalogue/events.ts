@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ProgramDataSchema, ProgramIdSchema } from './program.js';
-import { WorkshopDataSchema, WorkshopIdSchema } from './workshop.js';
+import { StoredWorkshopSchema, WorkshopIdSchema } from './workshop.js';
 
 export const ProgramPublishedSchema = z.object({ program: ProgramDataSchema });
 export const ProgramUpdatedSchema = z.object({ program: ProgramDataSchema });
 export const ProgramRemovedSchema = z.object({ programId: ProgramIdSchema });
 
-export const WorkshopScheduledSchema = z.object({ workshop: WorkshopDataSchema });
-export const WorkshopUpdatedSchema = z.object({ workshop: WorkshopDataSchema });
+export const WorkshopScheduledSchema = z.object({ workshop: StoredWorkshopSchema });
+export const WorkshopUpdatedSchema = z.object({ workshop: StoredWorkshopSchema });
 export const WorkshopRemovedSchema = z.object({ workshopId: WorkshopIdSchema });
 
 const seatChange = {
@@ -42,8 +42,52 @@ export const SeatsReleasedSchema = z.object({
   reason: z.enum(['expired', 'payment-failed', 'cancelled', 'replaced', 'transferred']),
   /** With `replaced`: the enrollment whose hold took over. */
   replacedBy: z.string().min(1).optional(),
+  /**
+   * When only some of the enrollment's seats go back (participants who left a booking of several):
+   * those participants, by index, so their absences in a course's sessions free nothing any more.
+   */
+  participants: z.array(z.number().int().nonnegative()).max(100).optional(),
 });
 export const SeatsConfirmedSchema = z.object(seatChange);
+
+/** A session's number in its workshop, from 1 (as the parent and the roster name it). */
+export const SessionNumberSchema = z.number().int().min(1).max(20);
+/** A participant's index in its enrollment, from 0 (as the attendance call names it). */
+export const ParticipantIndexSchema = z.number().int().nonnegative().max(99);
+export const MakeupCreditIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a make-up credit id');
+
+/**
+ * A parent said one child of a booking will miss one session that has not begun: that child's seat
+ * in that session is free for a make-up only (never sold as a new enrollment), and the make-up
+ * credit `creditId` is granted for it (stream `makeup-credit-<creditId>`). Ids and indexes only.
+ */
+export const AbsenceReportedSchema = z.object({
+  workshopId: WorkshopIdSchema,
+  enrollmentId: z.string().min(1),
+  session: SessionNumberSchema,
+  participant: ParticipantIndexSchema,
+  creditId: MakeupCreditIdSchema,
+  /** Until when the credit may be booked: MAKEUP_VALID_DAYS after the session ends. */
+  validUntil: z.string().datetime({ offset: true }),
+  reportedAt: z.string().datetime({ offset: true }),
+});
+
+/** A make-up credit took one seat in one session of this workshop (the child of `enrollmentId`, another booking). */
+export const MakeupSeatTakenSchema = z.object({
+  workshopId: WorkshopIdSchema,
+  creditId: MakeupCreditIdSchema,
+  session: SessionNumberSchema,
+  enrollmentId: z.string().min(1),
+  participant: ParticipantIndexSchema,
+});
+
+/** The seat of a make-up is free again: the make-up was cancelled, or its credit was not booked after all. */
+export const MakeupSeatReleasedSchema = z.object({
+  workshopId: WorkshopIdSchema,
+  creditId: MakeupCreditIdSchema,
+  session: SessionNumberSchema,
+  reason: z.enum(['cancelled', 'moved']),
+});
 
 /**
  * The seed's choice of dates, made once when the catalogue is first written (stream
@@ -68,6 +112,9 @@ export const catalogueEventSchemas = {
   SeatsReserved: SeatsReservedSchema,
   SeatsReleased: SeatsReleasedSchema,
   SeatsConfirmed: SeatsConfirmedSchema,
+  AbsenceReported: AbsenceReportedSchema,
+  MakeupSeatTaken: MakeupSeatTakenSchema,
+  MakeupSeatReleased: MakeupSeatReleasedSchema,
 } as const;
 
 export type ProgramEvent =
@@ -81,7 +128,14 @@ export type WorkshopEvent =
   | { type: 'WorkshopRemoved'; data: z.infer<typeof WorkshopRemovedSchema> }
   | { type: 'SeatsReserved'; data: z.infer<typeof SeatsReservedSchema> }
   | { type: 'SeatsReleased'; data: z.infer<typeof SeatsReleasedSchema> }
-  | { type: 'SeatsConfirmed'; data: z.infer<typeof SeatsConfirmedSchema> };
+  | { type: 'SeatsConfirmed'; data: z.infer<typeof SeatsConfirmedSchema> }
+  | SessionSeatEvent;
+
+/** The per-session seat events of a workshop stream (courses: absences and make-ups). */
+export type SessionSeatEvent =
+  | { type: 'AbsenceReported'; data: z.infer<typeof AbsenceReportedSchema> }
+  | { type: 'MakeupSeatTaken'; data: z.infer<typeof MakeupSeatTakenSchema> }
+  | { type: 'MakeupSeatReleased'; data: z.infer<typeof MakeupSeatReleasedSchema> };
 
 export const programStream = (id: string) => `program-${id}`;
 export const workshopStream = (id: string) => `workshop-${id}`;

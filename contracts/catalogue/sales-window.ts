@@ -1,18 +1,31 @@
 import { SCHOOL } from '../core/school.js';
 import type { WorkshopData } from './workshop.js';
 
-type Window = Pick<WorkshopData, 'date' | 'enrollmentClosesAt'>;
+type Window = Pick<WorkshopData, 'date' | 'enrollmentClosesAt'> &
+  Partial<Pick<WorkshopData, 'sessions' | 'lateJoinUntilSession'>>;
 
 /**
- * The instant a workshop stops taking enrollments: its start, or the administrator's earlier
- * `enrollmentClosesAt`. A closing time set after the start is read as the start: a workshop that
- * has begun never sells seats.
+ * The last instant anyone may join: the start (the first session's), or, when the administrator
+ * allows joining late until session K, that session's start.
+ */
+export function lastJoinAtOf(w: Window): Date {
+  const late = w.lateJoinUntilSession === undefined ? undefined : w.sessions?.[w.lateJoinUntilSession - 1];
+  return new Date(late ? Date.parse(late.startsAt) : Date.parse(w.date));
+}
+
+/**
+ * The instant a workshop stops taking enrollments: its start (or session K's with a late join), or
+ * the administrator's earlier `enrollmentClosesAt`. A closing time set after that is read as that
+ * instant: a workshop that has begun never sells seats, unless late joining is allowed.
  */
 export function enrollmentClosesAtOf(w: Window): Date {
-  const start = Date.parse(w.date);
-  const set = w.enrollmentClosesAt === undefined ? start : Date.parse(w.enrollmentClosesAt);
-  return new Date(Math.min(start, set));
+  const last = lastJoinAtOf(w).getTime();
+  const set = w.enrollmentClosesAt === undefined ? last : Date.parse(w.enrollmentClosesAt);
+  return new Date(Math.min(last, set));
 }
+
+/** Whether money arriving at `now` comes too late: at or after the last instant anyone may join. */
+export const isPastLastJoin = (w: Window, now: Date): boolean => now.getTime() >= lastJoinAtOf(w).getTime();
 
 /** Open until the closing instant, exclusive: one millisecond before it enrolls, at it does not. */
 export const isEnrollmentOpen = (w: Window, now: Date): boolean => now.getTime() < enrollmentClosesAtOf(w).getTime();

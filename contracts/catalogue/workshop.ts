@@ -1,4 +1,7 @@
+import { AGE_RANGE_POLICIES } from './age-range.js';
 import { z } from 'zod';
+import { ProgramIdSchema } from './program.js';
+import { MAX_SESSIONS, SessionSchema, oneSessionOf } from './sessions.js';
 
 /** Schedule filter values (the category tabs). */
 export const WorkshopCategorySchema = z.enum([
@@ -48,6 +51,11 @@ export const WorkshopDataSchema = z.object({
   duration: z.string().max(100),
   category: WorkshopCategorySchema,
   ageRange: z.string().max(60).optional(),
+  /**
+   * What an age outside `ageRange` does (added later: absent means `warn`): the parent is asked to
+   * confirm or pick another class, or (`refuse`) the enrollment is refused.
+   */
+  ageRangePolicy: z.enum(AGE_RANGE_POLICIES).optional(),
   attire: z.string().max(200).optional(),
   price: z.number().nonnegative().max(100_000),
   note: z.string().max(300).optional(),
@@ -68,8 +76,47 @@ export const WorkshopDataSchema = z.object({
   depositCents: z.number().int().min(0).max(10_000_000).optional(),
   /** Days before the start the balance is due (default 14). */
   balanceDueDaysBefore: z.number().int().min(0).max(180).optional(),
+  /** The program this workshop is an offering of (added with courses: absent means none). */
+  programId: ProgramIdSchema.optional(),
+  /**
+   * Its dated sessions, in order (1-20): a one-date workshop is a course of one session. `date` is
+   * the first session's start, kept because the specifications' API answers it.
+   */
+  sessions: z.array(SessionSchema).min(1).max(MAX_SESSIONS),
+  /**
+   * Joining after the first session is allowed until session K starts (absent: enrollment closes at
+   * the first session); the price is then pro rata for the sessions left.
+   */
+  lateJoinUntilSession: z.number().int().min(2).max(MAX_SESSIONS).optional(),
 });
 export type WorkshopData = z.infer<typeof WorkshopDataSchema>;
+
+/**
+ * A workshop as stored in events. Records written before courses have no sessions: they read as a
+ * course of one session starting at their `date` (an upcast applied as events are read; nothing is
+ * rewritten).
+ */
+export const StoredWorkshopSchema = WorkshopDataSchema.extend({
+  sessions: z.array(SessionSchema).min(1).max(MAX_SESSIONS).optional(),
+}).transform((w): WorkshopData => ({ ...w, sessions: w.sessions ?? [oneSessionOf(w)] }));
+
+/** A workshop record as written before courses, or without its sessions spelled out (a one-date workshop). */
+export type WorkshopRecord = z.input<typeof StoredWorkshopSchema>;
+
+/**
+ * A record (or a read-model document projected before courses) with its sessions and `date` in
+ * agreement: without sessions it is one session from `date`; a one-session record whose `date` was
+ * changed by a client that knows no sessions follows the date; a course's `date` is its first start.
+ */
+export function withSessions<W extends { date: string; time: string; sessions?: WorkshopData['sessions'] }>(
+  w: W,
+): W & Pick<WorkshopData, 'sessions'> {
+  const first = w.sessions?.[0];
+  if (!w.sessions || !first) return { ...w, sessions: [oneSessionOf(w)] };
+  if (Date.parse(first.startsAt) === Date.parse(w.date)) return w as W & Pick<WorkshopData, 'sessions'>;
+  if (w.sessions.length === 1) return { ...w, sessions: [oneSessionOf(w)] };
+  return { ...w, date: first.startsAt, sessions: w.sessions };
+}
 
 /** The `schedule` read model document, as GET /api/workshops answers it. */
 export const WorkshopSchema = WorkshopDataSchema.extend({
@@ -82,5 +129,29 @@ export const WorkshopSchema = WorkshopDataSchema.extend({
    * before it was kept.
    */
   scheduledAt: z.string().optional(),
+  /**
+   * Per session (index 0 is session 1), children absent by notice and make-ups taken: a session
+   * holds `seatsTaken - absent + makeups` (absent in documents projected before courses).
+   */
+  sessionAbsences: z.array(z.number().int().nonnegative()).optional(),
+  sessionMakeups: z.array(z.number().int().nonnegative()).optional(),
 });
 export type Workshop = z.infer<typeof WorkshopSchema>;
+
+/** Children session `session` (1-based) of a schedule document holds. */
+export const sessionSeatsTaken = (w: Workshop, session: number) =>
+  w.seatsTaken - (w.sessionAbsences?.[session - 1] ?? 0) + (w.sessionMakeups?.[session - 1] ?? 0);
+
+/** Seats a make-up can take in `session`. */
+export const makeupSpotsLeft = (w: Workshop, session: number) =>
+  Math.max(0, w.capacity - sessionSeatsTaken(w, session));
+
+/** Seats a new enrollment can take: it must fit every session, and a seat freed by an absence is a make-up's only. */
+export function enrollmentSpotsLeft(
+  w: Pick<Workshop, 'capacity' | 'seatsTaken' | 'sessionAbsences' | 'sessionMakeups'>,
+) {
+  const absent = w.sessionAbsences ?? [];
+  let beyond = 0;
+  (w.sessionMakeups ?? []).forEach((n, i) => (beyond = Math.max(beyond, n - (absent[i] ?? 0))));
+  return Math.max(0, w.capacity - w.seatsTaken - beyond);
+}

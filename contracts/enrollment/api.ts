@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
+import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 import { PricingViewSchema } from './pricing.js';
 
@@ -15,8 +16,6 @@ const balanceShape = {
   balanceDueAt: z.string().nullable().optional(),
   /** Everything that came in for it (card, gift card, credit): what the balance is measured against. */
   receivedCents: z.number().int().nonnegative().optional(),
-  /** The signed-in household that enrolled (its credit), when one did. */
-  householdId: z.string().nullable().optional(),
 };
 
 /**
@@ -88,6 +87,12 @@ export const EnrollmentResponseSchema = z.object({
    * lets the same browser change its unpaid enrollment, which nobody else can replace.
    */
   holdToken: z.string().optional(),
+  /**
+   * Proof that this browser made the enrollment (the same signature as `holdToken`, kept apart):
+   * POSTed, never put in an address, to /api/orders/{orderId}/receipt.pdf, it lets the order
+   * confirmation page's PDF name the participants. Absent from answers made before it existed.
+   */
+  receiptToken: z.string().optional(),
   amountCents: z.number().int(),
   /** The price breakdown: lines, total, what the gift card and credit pay, what is due now and later. */
   pricing: PricingViewSchema,
@@ -153,6 +158,13 @@ export const OrderSchema = z.object({
    * until the projection is rebuilt (`npm run projections -- rebuild orders`).
    */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
+  /** Participants who gave up their place while the others still come (absent: none). */
+  leftParticipants: z.array(LeftParticipantSchema).optional(),
+  /**
+   * What the booking costs now, once a participant left or it was transferred (absent: `amountCents`,
+   * what was bought): the base against which the next participant's share is measured.
+   */
+  amountNowCents: z.number().int().optional(),
   contactName: z.string(),
   email: z.string(),
   subtotalCents: z.number().int(),
@@ -170,6 +182,13 @@ export const OrderSchema = z.object({
   refundedCents: z.number().int(),
   emailSent: z.boolean(),
   ...balanceShape,
+  /**
+   * The family account that enrolled: its saved children, or a signed-in household whose credit
+   * and sibling discount priced the order (issue 27). Absent without one (and on older documents).
+   */
+  householdId: z.string().optional(),
+  /** The parent ticked "Save these details to my family account" (absent: not ticked). */
+  saveToFamilyAccount: z.boolean().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -180,13 +199,15 @@ export type Order = z.infer<typeof OrderSchema>;
  * the confirmation e-mail and on the parent's booking page, behind its signed link.
  */
 export const OrderViewSchema = OrderSchema.omit({
-  householdId: true,
   email: true,
   contactName: true,
   attendees: true,
   participantDetails: true,
+  leftParticipants: true,
   paymentIntentId: true,
   lastPaymentError: true,
+  householdId: true,
+  saveToFamilyAccount: true,
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

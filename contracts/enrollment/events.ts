@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { EnrollmentFormDataSchema } from './form.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 import { OrderPricingSchema, PriceLineSchema } from './pricing.js';
+import { EnrolledWaiverSchema } from '../policies/waivers.js';
+import { oneSessionOf, SessionSchema, type Session } from '../catalogue/sessions.js';
 
 /**
  * Events of the stream `enrollment-{enrollmentId}`.
@@ -56,8 +58,22 @@ export const PurchasedItemSchema = z.object({
   /** The deposit per participant and when the balance is due, when bought (issue 27: absent means paid in full). */
   depositCents: Cents.optional(),
   balanceDueDaysBefore: z.number().int().nonnegative().optional(),
+  /** Every session of the workshop (added with courses: absent means one session from `date`). */
+  sessions: z.array(SessionSchema).optional(),
+  /** Joined late: the first session bought (2 or more); the price was pro rata for the sessions from it. */
+  fromSession: z.number().int().min(2).optional(),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
+
+/** The sessions of what was bought: a one-date item (or one bought before courses) is one session. */
+export const itemSessions = (item: Pick<PurchasedItem, 'date' | 'time' | 'sessions'>): Session[] =>
+  item.sessions ?? (item.date ? [oneSessionOf({ date: item.date, time: item.time })] : []);
+
+/** The sessions the booking attends: all of them, or from the one a late joiner joined at. */
+export const sessionsAttended = (item: Pick<PurchasedItem, 'date' | 'time' | 'sessions' | 'fromSession'>) =>
+  itemSessions(item)
+    .map((session, i) => ({ number: i + 1, session }))
+    .filter((s) => s.number >= (item.fromSession ?? 1));
 
 export const EnrollmentSubmittedSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
@@ -96,6 +112,30 @@ export const EnrollmentSubmittedSchema = z.object({
    * (`pricingOf`). `amountCents` is its `totalCents`; the card is charged `dueNowCents` now.
    */
   pricing: OrderPricingSchema.optional(),
+  /**
+   * The family account that enrolled its saved children (`childIds`); absent for an enrollment
+   * sent without an account. The participants' `childId` names each child.
+   */
+  householdId: z.string().optional(),
+  /**
+   * The signatures this booking rests on, per participant and document (the stricter categories):
+   * the family's own, or the contact's agreement on the form. Absent before signatures existed.
+   */
+  waivers: z.array(EnrolledWaiverSchema).optional(),
+  /**
+   * A booking of its own for one participant moved out of another (a participant's transfer): the
+   * booking it came from, and the money that came with the place (paid on that booking's
+   * PaymentIntent, which any refund of this one goes back to). Absent on every other enrollment.
+   */
+  splitFrom: z
+    .object({
+      enrollmentId: EnrollmentIdSchema,
+      participant: z.number().int().nonnegative(),
+      paymentIntentId: z.string().min(1).nullable(),
+      paidCents: Cents,
+      paidAt: Instant,
+    })
+    .optional(),
 });
 
 export const PaymentIntentCreatedSchema = z.object({
@@ -280,24 +320,94 @@ export const TransferAbandonedSchema = z.object({
   abandonedAt: Instant,
 });
 
+/**
+ * One participant of a booking of several gave up their place (the parent on the booking page, or
+ * the administrator), the others still coming. `participant` is the index in the booking's
+ * participant list, from 0, which never renumbers: the others keep their indexes (attendance,
+ * corrections). `participants` and `amountCents` are the booking after it: those still coming and
+ * what the one pricing rule makes them pay (a couple's price becomes the single price);
+ * `refundCents` is what goes back with it (the RefundRequested appended with it), at most what was
+ * paid for this place, never what another place paid for.
+ */
+export const ParticipantCancelledSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  participant: z.number().int().nonnegative(),
+  /** The participant's name when cancelled, so the history and the e-mail can say whose place. */
+  name: z.string(),
+  reason: z.enum(['cancelled-by-admin', 'cancelled-by-visitor']),
+  /** The administrator's words, told to the parent in the e-mail. */
+  note: z.string().optional(),
+  notify: z.boolean(),
+  participants: z.number().int().positive(),
+  amountCents: Cents,
+  refundCents: Cents,
+  cancelledAt: Instant,
+});
+
+/**
+ * One participant of a booking of several moves to another workshop, the others staying: the
+ * place becomes a booking of its own there (`newEnrollmentId`), opened once the seat is taken in
+ * the target. Decided on the booking it leaves, with the money that goes with the place
+ * (`carriedCents`: the target's price for one) and what goes back (`refundCents`: the place's share
+ * less that). Then ParticipantTransferred, or TransferAbandoned when the target refused.
+ */
+export const ParticipantTransferRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  transferId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  participant: z.number().int().nonnegative(),
+  name: z.string(),
+  fromWorkshopId: z.string().min(1),
+  toWorkshopId: z.string().min(1),
+  newEnrollmentId: EnrollmentIdSchema,
+  /** The target as bought, frozen now. */
+  item: PurchasedItemSchema,
+  /** Those still coming in this booking, and what the pricing rule makes them pay. */
+  participants: z.number().int().positive(),
+  amountCents: Cents,
+  carriedCents: Cents,
+  refundCents: Cents,
+  requestedAt: Instant,
+});
+
+/** The participant's place moved to its own booking in the target; the seat here goes back. */
+export const ParticipantTransferredSchema = ParticipantTransferRequestedSchema.omit({ requestedAt: true }).extend({
+  transferredAt: Instant,
+});
+
 /** What a parent needs to find the class: where an item's date, time and place are, and what a move changes. */
-export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({ date: true, time: true, location: true });
+export const WorkshopWhenWhereSchema = PurchasedItemSchema.pick({
+  date: true,
+  time: true,
+  location: true,
+  sessions: true,
+});
 export type WorkshopWhenWhere = z.infer<typeof WorkshopWhenWhereSchema>;
 export const RESCHEDULED_FIELDS = ['date', 'time', 'location'] as const;
 export type RescheduledField = (typeof RESCHEDULED_FIELDS)[number];
 
 /** The date, time and place of an item (or a workshop). */
-export const whenWhereOf = ({ date, time, location }: WorkshopWhenWhere): WorkshopWhenWhere => ({
+export const whenWhereOf = ({ date, time, location, sessions }: WorkshopWhenWhere): WorkshopWhenWhere => ({
   date,
   time,
   location,
+  ...(sessions ? { sessions } : {}),
 });
 
 /** Which of date, time and place differ; two dates naming one instant are the same whatever offset they are written with. */
 export const changedWhenWhere = (a: WorkshopWhenWhere, b: WorkshopWhenWhere): RescheduledField[] =>
   RESCHEDULED_FIELDS.filter((field) =>
-    field === 'date' && a.date && b.date ? Date.parse(a.date) !== Date.parse(b.date) : a[field] !== b[field],
+    field === 'date' && a.date && b.date
+      ? Date.parse(a.date) !== Date.parse(b.date) || !sameSessions(a, b)
+      : a[field] !== b[field],
   );
+
+const instants = (s: { date: string | null; time: string; sessions?: Session[] }) =>
+  itemSessions(s)
+    .map((x) => `${Date.parse(x.startsAt)}-${Date.parse(x.endsAt)}`)
+    .join(',');
+/** Sessions compared by their instants; a side that does not list them (before courses) is taken as agreeing. */
+const sameSessions = (a: WorkshopWhenWhere, b: WorkshopWhenWhere) =>
+  !a.sessions || !b.sessions || instants(a) === instants(b);
 
 /**
  * The school moved the workshop this enrollment is in (its date, time or place), and the booking
@@ -313,7 +423,7 @@ export const BookingRescheduledSchema = z.object({
   /** The item before the move, and after it (only date, time and location differ). */
   fromItem: PurchasedItemSchema,
   item: PurchasedItemSchema,
-  /** Which of date, time and location changed. */
+  /** Which of date, time and location changed (a course's sessions moving counts as its date). */
   changed: z.array(z.enum(RESCHEDULED_FIELDS)).min(1),
   rescheduledAt: Instant,
 });
@@ -353,6 +463,8 @@ export const ReminderSentSchema = z.object({
   /** The start the reminder was about. */
   workshopStartsAt: Instant,
   sentAt: Instant,
+  /** The session it was about, from 1 (added with courses: reminders written before are the first session's). */
+  session: z.number().int().min(1).default(1),
 });
 
 /**
@@ -382,6 +494,30 @@ export const AttendanceMarkedSchema = z.object({
   name: z.string(),
   present: z.boolean(),
   markedAt: Instant,
+  /** The session marked, from 1 (added with courses: marks written before are of the one session). */
+  session: z.number().int().min(1).default(1),
+  /** Marked at a make-up: the workshop is another than the booking's own. */
+  makeup: z.boolean().optional(),
+});
+
+/**
+ * At the end of a session, the instructor recorded who collected a participant, from the roster.
+ * `onList`: the name is one of the adults the family allows (the parents, the pick-up list); a
+ * name not on it was confirmed in a second step and is flagged in the history.
+ */
+export const ChildCollectedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  workshopId: z.string().min(1),
+  participant: z.number().int().nonnegative(),
+  /** The participant's name when collected, for the audit trail. */
+  name: z.string(),
+  collectedBy: z.string(),
+  /** As the pick-up list gives it ("Grandmother"), '' for a name not on it. */
+  relationship: z.string(),
+  onList: z.boolean(),
+  collectedAt: Instant,
+  /** The session it ended, from 1. */
+  session: z.number().int().min(1).default(1),
 });
 
 /**
@@ -457,12 +593,16 @@ export const enrollmentEventSchemas = {
   ReminderSent: ReminderSentSchema,
   ParticipantDetailsCorrected: ParticipantDetailsCorrectedSchema,
   AttendanceMarked: AttendanceMarkedSchema,
+  ChildCollected: ChildCollectedSchema,
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
   BalancePaymentIntentCreated: BalancePaymentIntentCreatedSchema,
   BalancePaid: BalancePaidSchema,
   BalanceReminderSent: BalanceReminderSentSchema,
+  ParticipantCancelled: ParticipantCancelledSchema,
+  ParticipantTransferRequested: ParticipantTransferRequestedSchema,
+  ParticipantTransferred: ParticipantTransferredSchema,
 } as const;
 
 export type EnrollmentSubmitted = z.infer<typeof EnrollmentSubmittedSchema>;
@@ -484,12 +624,16 @@ export type CustomerNotified = z.infer<typeof CustomerNotifiedSchema>;
 export type ReminderSent = z.infer<typeof ReminderSentSchema>;
 export type ParticipantDetailsCorrected = z.infer<typeof ParticipantDetailsCorrectedSchema>;
 export type AttendanceMarked = z.infer<typeof AttendanceMarkedSchema>;
+export type ChildCollected = z.infer<typeof ChildCollectedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
 export type BalancePaymentIntentCreated = z.infer<typeof BalancePaymentIntentCreatedSchema>;
 export type BalancePaid = z.infer<typeof BalancePaidSchema>;
 export type BalanceReminderSent = z.infer<typeof BalanceReminderSentSchema>;
+export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
+export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
+export type ParticipantTransferred = z.infer<typeof ParticipantTransferredSchema>;
 
 export type EnrollmentEvent =
   | { type: 'EnrollmentSubmitted'; data: EnrollmentSubmitted }
@@ -510,12 +654,16 @@ export type EnrollmentEvent =
   | { type: 'ReminderSent'; data: ReminderSent }
   | { type: 'ParticipantDetailsCorrected'; data: ParticipantDetailsCorrected }
   | { type: 'AttendanceMarked'; data: AttendanceMarked }
+  | { type: 'ChildCollected'; data: ChildCollected }
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
   | { type: 'BookingRescheduled'; data: BookingRescheduled }
   | { type: 'BalancePaymentIntentCreated'; data: BalancePaymentIntentCreated }
   | { type: 'BalancePaid'; data: BalancePaid }
-  | { type: 'BalanceReminderSent'; data: BalanceReminderSent };
+  | { type: 'BalanceReminderSent'; data: BalanceReminderSent }
+  | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
+  | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }
+  | { type: 'ParticipantTransferred'; data: ParticipantTransferred };
 
 export type EnrollmentEventType = EnrollmentEvent['type'];
 export const ENROLLMENT_EVENT_TYPES = Object.keys(enrollmentEventSchemas) as EnrollmentEventType[];

@@ -24,10 +24,11 @@ import {
   detailsFromLegacy,
   EMPTY_PARTICIPANT,
   legacyFromDetails,
+  namedParticipants,
+  namesMismatch,
   ParticipantDetailDataSchema,
   participantIssues,
   participantList,
-  splitNames,
   StrictParticipantSchema,
   type ParticipantDetail,
   type ParticipantDetailInput,
@@ -111,7 +112,15 @@ const baseShape = {
   photographyConsent: flag,
   allowNameWithPhoto: flag,
   photographyOptOut: flag,
+  /**
+   * "Save these details to my family account", ticked by a parent who is not signed in: the family
+   * page then offers to add this booking's children and contacts once that e-mail signs in.
+   */
+  saveToFamilyAccount: flag,
 };
+
+/** The form's fields and their rules, for what shares them (a family account's contact details). */
+export const ENROLLMENT_FORM_SHAPE = baseShape;
 
 const emergencyPhone = (n: 1 | 2) =>
   text(`Emergency contact ${n} phone`, 40, MESSAGES.emergency(n, 'phone')).min(10, MESSAGES.emergency(n, 'phone'));
@@ -161,11 +170,34 @@ const oneEntryPerParticipant = (v: ParsedShape, ctx: z.RefinementCtx) => {
  */
 const laterParticipantsHaveDetails = (v: ParsedShape, ctx: z.RefinementCtx) => {
   if (typeof v.participants !== 'number' || typeof v.participantNames !== 'string') return;
-  const others = splitNames(v.participantNames);
+  const { others } = namedParticipants(v.participantNames, v.participants);
   for (let i = 1; i < Math.min(v.participants, MAX_PARTICIPANTS); i++) {
     const { issues } = participantIssues(StrictParticipantSchema, { name: others[i - 1] ?? '' }, i);
     for (const issue of issues) ctx.addIssue({ ...issue, path: ['participantDetails', ...issue.path] });
   }
+};
+
+/**
+ * In the specification's shape, `participantNames` gives one name per participant or one per
+ * participant after the first (none: they stay unnamed); any other count is refused on the field
+ * rather than guessed, since a guess loses someone. In the stricter form, a name for everyone
+ * starts with the student's.
+ */
+const namesFitParticipants = (strict: boolean) => (v: ParsedShape, ctx: z.RefinementCtx) => {
+  if (typeof v.participants !== 'number' || typeof v.participantNames !== 'string') return;
+  const mismatch = namesMismatch(v.participantNames, v.participants);
+  if (mismatch) {
+    ctx.addIssue({ code: 'custom', path: ['participantNames'], message: mismatch });
+    return;
+  }
+  const { first } = namedParticipants(v.participantNames, v.participants);
+  const student = typeof v.studentName === 'string' ? v.studentName.trim() : '';
+  if (strict && first !== undefined && student && first.toLowerCase() !== student.toLowerCase())
+    ctx.addIssue({
+      code: 'custom',
+      path: ['participantNames'],
+      message: `Participant names: the first of ${v.participants} names must be the student's (${student}), or leave the student out and give the ${v.participants - 1} after.`,
+    });
 };
 
 /** Both shapes of the parsed form: the details and the specification's fields, each derived from the other. */
@@ -198,7 +230,7 @@ function eitherShape(legacy: z.ZodType<ParsedShape>, detailed: z.ZodType<ParsedS
 }
 
 export const BaseEnrollmentFormSchema = eitherShape(
-  z.object(baseShape),
+  z.object(baseShape).superRefine(namesFitParticipants(false), evenWithOtherErrors),
   z
     .object({ ...baseShape, participantDetails: participantList(BaseParticipantSchema) })
     .superRefine(oneEntryPerParticipant, evenWithOtherErrors),
@@ -212,7 +244,8 @@ export const StrictEnrollmentFormSchema = eitherShape(
       message: MESSAGES.dietaryRestrictions,
       ...evenWithOtherErrors,
     })
-    .superRefine(laterParticipantsHaveDetails, evenWithOtherErrors),
+    .superRefine(laterParticipantsHaveDetails, evenWithOtherErrors)
+    .superRefine(namesFitParticipants(true), evenWithOtherErrors),
   z
     .object({ ...baseShape, ...strictFamilyShape, participantDetails: participantList(StrictParticipantSchema) })
     .superRefine(oneEntryPerParticipant, evenWithOtherErrors),
@@ -253,6 +286,7 @@ export const EMPTY_ENROLLMENT_FORM: EnrollmentFormValues = {
   photographyConsent: false,
   allowNameWithPhoto: false,
   photographyOptOut: false,
+  saveToFamilyAccount: false,
   participantDetails: [EMPTY_PARTICIPANT],
 };
 
@@ -295,6 +329,8 @@ export const EnrollmentFormDataSchema = z.object({
   photographyConsent: z.boolean(),
   allowNameWithPhoto: z.boolean(),
   photographyOptOut: z.boolean(),
+  /** Absent on enrollments recorded before family accounts: not ticked. */
+  saveToFamilyAccount: z.boolean().optional().default(false),
   /** One per participant; absent on enrollments recorded before it existed (see participantDetailsOf). */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
 });

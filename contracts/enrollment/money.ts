@@ -18,6 +18,12 @@ export interface TierCents {
   totalCents: number;
 }
 
+/** A course joined late: `left` of its `total` sessions are bought. */
+export interface SessionShare {
+  left: number;
+  total: number;
+}
+
 export const PRICE_LINE_KINDS = ['seats', 'tier', 'sibling', 'discount-code', 'gift-card', 'credit'] as const;
 export type PriceLineKind = (typeof PRICE_LINE_KINDS)[number];
 
@@ -54,6 +60,8 @@ export interface PriceAdjustments {
   creditBalanceCents?: number;
   /** A deposit per participant, when the workshop takes one and the balance is not yet due: the rest is paid later. */
   depositPerParticipantCents?: number;
+  /** A course joined late: the seats cost their price x left / total sessions, rounded to the cent. */
+  sessions?: SessionShare;
 }
 
 /**
@@ -80,19 +88,21 @@ export interface PricedEnrollment extends PriceBreakdown {
   isFree: boolean;
   /** The tier that set the seats' price, or null. */
   tier: TierCents | null;
+  /** A course joined late (fewer sessions left than its total), else null. */
+  proRata: SessionShare | null;
 }
 
 const people = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;
 
 /** `part` of `cents`, rounded to the nearest cent (half a cent up): the rule's only rounding. */
-const share = (cents: number, numerator: number, denominator: number) =>
-  Math.round((cents * numerator) / denominator);
+const share = (cents: number, numerator: number, denominator: number) => Math.round((cents * numerator) / denominator);
 
 /**
  * The one rule for what an enrollment costs, tax 0, in a fixed order:
  * 1. the seats: the lowest of price x participants and the total of every tier for exactly that
  *    many (a couple's price says nothing about three people; a tier never costs more than paying
- *    per person);
+ *    per person); a course joined late (`sessions`, fewer left than its total) costs that x left /
+ *    total, rounded to the cent;
  * 2. the sibling discount: N % of the share of the second and later participants (of every
  *    participant when a sibling already holds a seat);
  * 3. the discount code: a percentage of what is left, or an amount off it (never below 0);
@@ -115,10 +125,22 @@ export function priceEnrollment(
       tier = t;
     }
   }
+  const sessions = adjust.sessions;
+  const proRata = sessions && sessions.total > 0 && sessions.left < sessions.total ? sessions : null;
+  if (proRata) subtotalCents = Math.round((subtotalCents * proRata.left) / proRata.total);
+  const forSessions = proRata ? ` for ${sessionShareWords(proRata)}` : '';
   const lines: PriceLine[] = [
     tier
-      ? { kind: 'tier', label: `Group price: ${tier.participants} for ${formatUsd(tier.totalCents)}`, amountCents: subtotalCents }
-      : { kind: 'seats', label: `${formatUsd(unitPriceCents)} x ${people(participants)}`, amountCents: subtotalCents },
+      ? {
+          kind: 'tier',
+          label: `Group price: ${tier.participants} for ${formatUsd(tier.totalCents)}${forSessions}`,
+          amountCents: subtotalCents,
+        }
+      : {
+          kind: 'seats',
+          label: `${formatUsd(unitPriceCents)} x ${people(participants)}${forSessions}`,
+          amountCents: subtotalCents,
+        },
   ];
 
   let left = subtotalCents;
@@ -127,7 +149,11 @@ export function priceEnrollment(
   if (percent > 0 && siblings > 0 && left > 0) {
     const off = share(left, siblings * percent, participants * 100);
     if (off > 0) {
-      lines.push({ kind: 'sibling', label: `Sibling discount: ${percent}% off ${people(siblings)}`, amountCents: -off });
+      lines.push({
+        kind: 'sibling',
+        label: `Sibling discount: ${percent}% off ${people(siblings)}`,
+        amountCents: -off,
+      });
       left -= off;
     }
   }
@@ -176,8 +202,21 @@ export function priceEnrollment(
     amountCents: totalCents + taxCents,
     isFree: totalCents + taxCents === 0,
     tier,
+    proRata,
   };
 }
+
+/** The sessions a late joiner buys of an item that says where they joined (`fromSession`), or undefined. */
+export const sessionShareOf = (item: {
+  fromSession?: number;
+  sessions?: readonly unknown[];
+}): SessionShare | undefined =>
+  item.fromSession && item.sessions
+    ? { left: item.sessions.length - item.fromSession + 1, total: item.sessions.length }
+    : undefined;
+
+/** "3 of 4 sessions" */
+export const sessionShareWords = (share: SessionShare) => `${share.left} of ${share.total} sessions`;
 
 /** A workshop's tiers (dollars, as the catalogue holds them) in cents. */
 export const tiersInCents = (tiers: readonly { participants: number; totalPrice: number }[] | undefined): TierCents[] =>

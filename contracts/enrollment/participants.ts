@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
+import { ERASED } from '../core/erased.js';
 import {
   describesDietaryRestrictions,
   evenWithOtherErrors,
@@ -33,6 +34,14 @@ export const ParticipantDetailDataSchema = z.object({
   photographyConsent: z.boolean(),
   allowNameWithPhoto: z.boolean(),
   photographyOptOut: z.boolean(),
+  /**
+   * A child saved in a family account (`POST /api/enroll/workshop/:id` with `childIds`): which one,
+   * and what the account held of them when enrolled beyond the form's fields. Never taken from a
+   * form: the form's schemas have no such fields.
+   */
+  childId: z.string().optional(),
+  dateOfBirth: z.string().optional(),
+  medicalNotes: z.string().optional(),
 });
 export type ParticipantDetail = z.infer<typeof ParticipantDetailDataSchema>;
 
@@ -51,15 +60,21 @@ const baseParticipantShape = {
 /** A participant of a base-category workshop: every field optional (the name is asked, not required). */
 export const BaseParticipantSchema = z.object(baseParticipantShape).transform(withPhotographyRules);
 
+/**
+ * The stricter categories' rules for one child, field by field: the enroll form's participants and
+ * the children saved in a family account (contracts/account/child.ts) are checked by these.
+ */
+export const STRICT_PARTICIPANT_SHAPE = {
+  ...baseParticipantShape,
+  name: requiredText('Student name', MESSAGES.studentName, 200),
+  age: studentAge,
+  grade: requiredText('Student grade', MESSAGES.studentGrade, 40),
+  school: requiredText('School name', MESSAGES.school, 200),
+};
+
 /** A participant of a stricter-category workshop: the specification's student rules, for each one. */
 export const StrictParticipantSchema = z
-  .object({
-    ...baseParticipantShape,
-    name: requiredText('Student name', MESSAGES.studentName, 200),
-    age: studentAge,
-    grade: requiredText('Student grade', MESSAGES.studentGrade, 40),
-    school: requiredText('School name', MESSAGES.school, 200),
-  })
+  .object(STRICT_PARTICIPANT_SHAPE)
   .refine(describesDietaryRestrictions, {
     path: ['dietaryRestrictions'],
     message: MESSAGES.dietaryRestrictions,
@@ -151,15 +166,41 @@ export const splitNames = (names: string): string[] =>
     .filter(Boolean);
 
 /**
+ * Whom `participantNames` names, in the specification's shape: as many names as participants are
+ * the participants, the first one included (`first`); fewer are the ones after the first (the
+ * student, or outside the stricter categories the contact), `first` then undefined.
+ * `namesFitParticipants` says which counts the form accepts.
+ */
+export function namedParticipants(participantNames: string, participants: number) {
+  const names = splitNames(participantNames);
+  return names.length === participants && participants > 0
+    ? { first: names[0], others: names.slice(1) }
+    : { first: undefined, others: names };
+}
+
+/**
+ * Why the names do not fit the count, or null when they do: none (the participants after the first
+ * unnamed), one for each participant, or one for each after the first.
+ */
+export function namesMismatch(participantNames: string, participants: number): string | null {
+  const given = splitNames(participantNames).length;
+  if (given === 0 || given === participants || given === participants - 1) return null;
+  const all = `${participants} ${participants === 1 ? 'name' : 'names'} (everyone)`;
+  const after = participants > 1 ? ` or ${participants - 1} (everyone after the first participant)` : '';
+  return `Participant names: ${participants} ${participants === 1 ? 'participant takes' : 'participants take'} ${all}${after}; ${given} ${given === 1 ? 'was' : 'were'} given.`;
+}
+
+/**
  * The details of a form sent in the specification's shape: the student fields are the first
- * participant, `participantNames` names the others (their other details unknown).
+ * participant, `participantNames` names the others (their other details unknown), or everyone
+ * when it gives one name per participant (`namedParticipants`).
  */
 export function detailsFromLegacy(form: LegacyParticipantFields): ParticipantDetail[] {
-  const others = splitNames(form.participantNames);
+  const { first, others } = namedParticipants(form.participantNames, form.participants);
   return Array.from({ length: form.participants }, (_, i) =>
     i === 0
       ? withPhotographyRules({
-          name: form.studentName,
+          name: first ?? form.studentName,
           age: form.studentAge,
           grade: form.studentGrade,
           school: form.school,
@@ -232,12 +273,18 @@ export function photographyChoice(
  */
 export function participantFacts(p: ParticipantDetail, strict: boolean): { label: string; value: string }[] {
   if (!strict) return [];
+  // Erased details read as erased, not as the "no" their stored placeholders (false, null) would say.
+  const erased = p.name === ERASED;
   return [
-    { label: 'Age', value: p.age === null ? '-' : String(p.age) },
+    { label: 'Age', value: p.age === null ? (erased ? ERASED : '-') : String(p.age) },
     { label: 'Grade', value: p.grade || '-' },
     { label: 'School', value: p.school || '-' },
-    { label: 'Dietary restrictions', value: p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None' },
-    { label: 'Photography', value: photographyChoice(p) },
+    {
+      label: 'Dietary restrictions',
+      value:
+        p.dietaryRestrictions === ERASED ? ERASED : p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None',
+    },
+    { label: 'Photography', value: erased ? ERASED : photographyChoice(p) },
   ];
 }
 

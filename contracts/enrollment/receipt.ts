@@ -2,11 +2,15 @@ import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
 import { toOneLine } from '../core/text.js';
 import type { Order } from './api.js';
 import { isStrictCategory } from './form.js';
-import { formatUsd } from './money.js';
+import { formatUsd, priceEnrollment, sessionShareOf, sessionShareWords } from './money.js';
+import { sessionsAttended } from './events.js';
+import { sessionDayWords, timeRangeWords } from '../catalogue/session-words.js';
 import { participantFacts, participantName } from './participants.js';
 
 /** The receipt file's name: {product}-Receipt-{orderId}.txt */
 export const receiptFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.txt`;
+/** {product}-Receipt-{orderId}.pdf, beside the text receipt's name. */
+export const receiptPdfFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.pdf`;
 
 /**
  * What the receipt needs: the order as the read model has it, or nothing but its id when unknown.
@@ -28,13 +32,23 @@ export type ReceiptOrder = Pick<
   | 'refundedCents'
 > &
   Partial<
-    Pick<Order, 'attendees' | 'participantDetails' | 'contactName' | 'pricing' | 'balanceCents' | 'balanceDueAt'>
+    Pick<
+      Order,
+      | 'attendees'
+      | 'participantDetails'
+      | 'contactName'
+      | 'leftParticipants'
+      | 'pricing'
+      | 'balanceCents'
+      | 'balanceDueAt'
+    >
   >;
 
 const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
 const longDate = inSchoolZone({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 const stamp = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const stampDay = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric' });
 
 /** "Saturday, June 7, 2025" on the school's clock, as the receipts print a workshop's day. */
 export const receiptDate = (iso: string) => longDate.format(new Date(iso));
@@ -57,6 +71,14 @@ export const balanceLines = (order: Pick<ReceiptOrder, 'pricing'>) =>
  */
 const line = (label: string, value: string) => `${`${label}:`.padEnd(24)}${toOneLine(value)}`;
 
+/** ", place cancelled June 1, 2025" (or ", moved to <workshop> June 1, 2025") after a participant who left, else "". */
+export function placeCancelled(order: Pick<ReceiptOrder, 'leftParticipants'>, index: number): string {
+  const left = order.leftParticipants?.find((l) => l.participant === index);
+  if (!left) return '';
+  const on = stampDay.format(new Date(left.at));
+  return left.to ? `, moved to ${toOneLine(left.to.title)} ${on}` : `, place cancelled ${on}`;
+}
+
 /**
  * Every participant with their details (age, grade, school, dietary restrictions, photography in
  * the stricter categories); an order projected before details existed lists its names.
@@ -69,7 +91,7 @@ function attendeeLines(order: ReceiptOrder): string[] {
   if (!details) return (order.attendees ?? []).map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
   const strict = isStrictCategory(order.item.category);
   return details.flatMap((p, i) => [
-    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}`,
+    `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}${placeCancelled(order, i)}`,
     ...participantFacts(p, strict).map((f) => `     ${line(f.label, f.value)}`),
   ]);
 }
@@ -108,8 +130,15 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     item.kind === 'workshop' ? 'WORKSHOP' : item.kind === 'program' ? 'PROGRAM' : 'ENROLLMENT',
     toOneLine(item.title),
   );
-  if (item.date) out.push(line('Date', longDate.format(new Date(item.date))));
-  if (item.time) out.push(line('Time', item.time));
+  const sessions = item.sessions && item.sessions.length > 1 ? sessionsAttended(item) : [];
+  if (sessions.length > 0) {
+    out.push(line('Sessions', sessionShareWords({ left: sessions.length, total: item.sessions!.length })));
+    for (const { number, session } of sessions)
+      out.push(`  Session ${number}: ${sessionDayWords(session)}, ${timeRangeWords(session)}`);
+  } else {
+    if (item.date) out.push(line('Date', longDate.format(new Date(item.date))));
+    if (item.time) out.push(line('Time', item.time));
+  }
   if (item.duration) out.push(line('Duration', item.duration));
   if (item.location) out.push(line('Location', item.location));
   if (item.instructor) out.push(line('Instructor', item.instructor));
@@ -120,9 +149,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     'AMOUNTS',
     line('Price per participant', formatUsd(item.unitPriceCents)),
     line('Participants', String(order.participants)),
-    ...(order.subtotalCents < item.unitPriceCents * order.participants
-      ? [line('Group price', `${order.participants} for ${formatUsd(order.subtotalCents)}`)]
-      : []),
+    ...groupAndShareLines(item, order.participants, order.subtotalCents),
     line('Subtotal', formatUsd(order.subtotalCents)),
     ...discountLines(order).map((l) => priced(l.label, l.amountCents)),
     line('Tax', formatUsd(order.taxCents)),
@@ -147,4 +174,19 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     `Thank you for choosing ${SCHOOL.name}!`,
   );
   return out.join('\n') + '\n';
+}
+
+/** The group price that applied, and a late joiner's share of the sessions ("3 of 4 sessions"). */
+function groupAndShareLines(item: ReceiptOrder['item'], participants: number, subtotalCents: number): string[] {
+  const share = sessionShareOf(item);
+  // Joined late, the subtotal is a share: the group price is the rule's for the count, if one applied.
+  const group = share
+    ? priceEnrollment(item.unitPriceCents, participants, item.priceTiers ?? []).tier?.totalCents
+    : subtotalCents < item.unitPriceCents * participants
+      ? subtotalCents
+      : undefined;
+  return [
+    ...(group !== undefined ? [line('Group price', `${participants} for ${formatUsd(group)}`)] : []),
+    ...(share ? [line('Joined late', `${sessionShareWords(share)}, priced pro rata`)] : []),
+  ];
 }

@@ -74,7 +74,10 @@ export const GiftCardPurchaseResponseSchema = z.object({
 export type GiftCardPurchaseResponse = z.infer<typeof GiftCardPurchaseResponseSchema>;
 
 /** GET /api/gift-cards/:code */
-export const GiftCardBalanceSchema = z.object({ balanceCents: z.number().int().nonnegative(), currency: z.literal('usd') });
+export const GiftCardBalanceSchema = z.object({
+  balanceCents: z.number().int().nonnegative(),
+  currency: z.literal('usd'),
+});
 export type GiftCardBalance = z.infer<typeof GiftCardBalanceSchema>;
 
 export const GIFT_CARD_STATUSES = ['awaiting-payment', 'active', 'spent'] as const;

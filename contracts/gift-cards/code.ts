@@ -9,11 +9,7 @@ export const GIFT_CARD_CODE_LENGTH = 16;
 
 /** The 16 characters of a code as typed, or null when it cannot be one. */
 export function normalizeGiftCardCode(typed: string): string | null {
-  const plain = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const plain = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (plain.length !== GIFT_CARD_CODE_LENGTH) return null;
   for (const ch of plain) if (!GIFT_CARD_ALPHABET.includes(ch)) return null;
   return plain;

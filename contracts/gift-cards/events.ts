@@ -12,7 +12,8 @@ export const giftCardStream = (giftCardId: string) => `gift-card-${giftCardId}`;
 export const GIFT_CARD_STREAM_PREFIX = 'gift-card-';
 
 export function giftCardIdOf(event: { streamId: string }): string {
-  if (!event.streamId.startsWith(GIFT_CARD_STREAM_PREFIX)) throw new Error(`${event.streamId} is not a gift card stream`);
+  if (!event.streamId.startsWith(GIFT_CARD_STREAM_PREFIX))
+    throw new Error(`${event.streamId} is not a gift card stream`);
   return event.streamId.slice(GIFT_CARD_STREAM_PREFIX.length);
 }
 

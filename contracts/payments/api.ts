@@ -108,21 +108,22 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 9995', outcome: 'is declined for insufficient funds' },
 ] as const;
 
+/** A card field left empty says so ("Card number is required."); a wrong one says what it should be. */
+const given = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`);
+
 /** POST /api/offline-payments/confirm: the test-card form (offline provider only). */
 export const OfflineConfirmRequestSchema = z.object({
   clientSecret: oneLineText('Client secret').min(1).max(400),
-  cardNumber: z
-    .string()
-    .trim()
-    .regex(/^[\d ]{12,23}$/, 'Please enter the card number, e.g. 4242 4242 4242 4242.'),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, 'Please enter the expiry as MM/YY.'),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code.'),
+  cardNumber: given('Card number').pipe(
+    z.string().regex(/^[\d ]{12,23}$/, 'Please enter the card number, e.g. 4242 4242 4242 4242.'),
+  ),
+  // "12/29", "12 / 29" or, as typed on a phone's keypad, "1229".
+  expiry: given('Expiry').pipe(z.string().regex(/^(0[1-9]|1[0-2]) ?\/? ?\d{2}$/, 'Please enter the expiry as MM/YY.')),
+  cvc: given('CVC').pipe(z.string().regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit security code.')),
   postalCode: oneLineText('Postal code').trim().max(12).optional(),
 });
 export type OfflineConfirmRequest = z.infer<typeof OfflineConfirmRequestSchema>;

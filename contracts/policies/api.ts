@@ -8,5 +8,9 @@ export const PoliciesSchema = z.object({
   reminderHours: z.number().positive(),
   /** How long seats are held for an unpaid enrollment, in minutes. */
   seatHoldMinutes: z.number().positive(),
+  /** A child's safety details are erased this many days after their booking's last session (/privacy). */
+  safetyDataRetentionDays: z.number().int().positive(),
+  /** How many dated backups are kept (one a day where the school schedules it so). */
+  backupsKept: z.number().int().positive(),
 });
 export type Policies = z.infer<typeof PoliciesSchema>;

@@ -89,7 +89,11 @@ export const CreateDiscountCodeRequestSchema = z
     validFrom: ZonedDateTimeStringSchema.optional(),
     validUntil: ZonedDateTimeStringSchema.optional(),
     maxRedemptions: whole('maxRedemptions', 1, 1_000_000).optional(),
-    workshopIds: z.array(WorkshopIdSchema).min(1, 'workshopIds: name at least one workshop, or leave it out.').max(100).optional(),
+    workshopIds: z
+      .array(WorkshopIdSchema)
+      .min(1, 'workshopIds: name at least one workshop, or leave it out.')
+      .max(100)
+      .optional(),
     categories: z.array(WorkshopCategorySchema).min(1, 'categories: name at least one, or leave it out.').optional(),
     minParticipants: whole('minParticipants', 1, 5).optional(),
   })

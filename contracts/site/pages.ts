@@ -75,7 +75,10 @@ export const COMMON_ISLANDS: readonly IslandName[] = ['Header', 'ReloadButton'];
  * ignores it), or `day`, a calendar day (2025-06-07). Parameters a page does not declare are
  * dropped before it is rendered: they cannot change it, so they cannot force a render either.
  */
-export type QueryParam = readonly string[] | 'day';
+export type QueryParam = readonly string[] | 'day' | 'slug';
+
+/** A program's slug as the address names it (`/schedule?program=manners-and-me`). */
+const isSlug = (value: string) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 120;
 
 export interface Page {
   /** As the client router writes it: `/program/:slug`. Matched case-insensitively, with or without a trailing slash. */
@@ -94,6 +97,8 @@ export interface Page {
 }
 
 const CATALOGUE_FILTERS = { category: WorkshopCategorySchema.options, date: 'day' } as const;
+/** The schedule also narrows to one program's offerings. */
+const SCHEDULE_FILTERS = { ...CATALOGUE_FILTERS, program: 'slug' } as const;
 
 export const PAGES = [
   { path: '/', module: 'catalogue/HomePage.tsx', render: 'islands', robots: 'sitemap', islands: ['HeroCarousel'] },
@@ -119,7 +124,7 @@ export const PAGES = [
     render: 'islands',
     robots: 'sitemap',
     lookup: 'program',
-    reads: ['findProgram'],
+    reads: ['findProgram', 'listWorkshops'],
     islands: ['ShareProgram'],
   },
   {
@@ -134,8 +139,8 @@ export const PAGES = [
     module: 'catalogue/SchedulePage.tsx',
     render: 'islands',
     robots: 'sitemap',
-    reads: ['listWorkshops'],
-    query: CATALOGUE_FILTERS,
+    reads: ['listWorkshops', 'listPrograms'],
+    query: SCHEDULE_FILTERS,
     islands: ['ScheduleDatePicker', 'ScheduleList'],
   },
   {
@@ -148,7 +153,7 @@ export const PAGES = [
     islands: ['EventFilters', 'EventList'],
   },
   { path: '/terms', module: 'policies/TermsPage.tsx', render: 'islands', robots: 'sitemap', reads: ['policiesOf'] },
-  { path: '/privacy', module: 'policies/PrivacyPage.tsx', render: 'islands', robots: 'sitemap' },
+  { path: '/privacy', module: 'policies/PrivacyPage.tsx', render: 'islands', robots: 'sitemap', reads: ['policiesOf'] },
   { path: '/waitlist/leave', module: 'waitlist/LeaveWaitlistPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/waitlist/confirm', module: 'waitlist/ConfirmWaitlistPage.tsx', render: 'client', robots: 'disallow' },
   {
@@ -156,8 +161,8 @@ export const PAGES = [
     module: 'catalogue/SchedulePage.tsx',
     render: 'islands',
     robots: 'allow',
-    reads: ['listWorkshops'],
-    query: CATALOGUE_FILTERS,
+    reads: ['listWorkshops', 'listPrograms'],
+    query: SCHEDULE_FILTERS,
     islands: ['ScheduleDatePicker', 'ScheduleList'],
   },
   { path: '/code-of-conduct', module: 'policies/CodeOfConductPage.tsx', render: 'app', robots: 'sitemap' },
@@ -195,6 +200,9 @@ export const PAGES = [
   { path: '/admin/enrollments/:id', module: 'admin/EnrollmentDetailPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/admin/workshops/:id/roster', module: 'admin/RosterPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/booking/:token', module: 'booking/BookingPage.tsx', render: 'client', robots: 'disallow' },
+  // The family page asks the server who is signed in (an HttpOnly cookie), so it is the same shell for all.
+  { path: '/account', module: 'account/AccountPage.tsx', render: 'client', robots: 'disallow' },
+  { path: '/account/sign-in/:token', module: 'account/SignInLinkPage.tsx', render: 'client', robots: 'disallow' },
 ] as const satisfies readonly Page[];
 
 /** What any path the site does not have shows (with 404), rendered by the server as islands. */
@@ -260,7 +268,8 @@ export function pageSearch(page: Page, search: string): string {
   for (const [name, accepts] of Object.entries(page.query)) {
     const value = given.get(name);
     if (value === null) continue;
-    if (accepts === 'day' ? isDay(value) : accepts.includes(value)) kept.set(name, value);
+    if (accepts === 'day' ? isDay(value) : accepts === 'slug' ? isSlug(value) : accepts.includes(value))
+      kept.set(name, value);
   }
   const out = kept.toString();
   return out ? `?${out}` : '';

@@ -1,6 +1,7 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
 import { enrollmentClosesAtOf, hasBegun, isEnrollmentOpen } from '../catalogue/sales-window.js';
 import type { Workshop } from '../catalogue/workshop.js';
+import type { Program } from '../catalogue/program.js';
 
 /**
  * schema.org objects for search engines (JSON-LD), built only from what the site states: the
@@ -123,7 +124,8 @@ function place(location: string): JsonLd {
 
 /** One workshop as a schema.org Event, its offer pointing at its enroll page. */
 export function workshopEvent(w: Workshop, origin: string, now: Date): JsonLd {
-  const endDate = workshopEnd(w);
+  // A course ends with its last session.
+  const endDate = w.sessions && w.sessions.length > 1 ? w.sessions[w.sessions.length - 1]!.endsAt : workshopEnd(w);
   return {
     '@context': SCHEMA,
     '@type': 'Event',
@@ -136,15 +138,7 @@ export function workshopEvent(w: Workshop, origin: string, now: Date): JsonLd {
     location: place(w.location),
     ...(w.instructor ? { performer: { '@type': 'Person', name: w.instructor } } : {}),
     organizer: { '@type': 'Organization', name: SCHOOL.fullName, url: `${origin}/` },
-    offers: {
-      '@type': 'Offer',
-      url: `${origin}/enroll/${encodeURIComponent(w.id)}`,
-      price: w.price,
-      priceCurrency: 'USD',
-      availability: availabilityOf(w, now),
-      ...(salesOpenAt(w) ? { validFrom: salesOpenAt(w)!.toISOString() } : {}),
-      validThrough: enrollmentClosesAtOf(w).toISOString(),
-    },
+    offers: offerOf(w, origin, now),
     ...(w.ageRange && /^\d+(-\d+)?$/.test(w.ageRange.trim()) ? { typicalAgeRange: w.ageRange.trim() } : {}),
   };
 }
@@ -152,4 +146,53 @@ export function workshopEvent(w: Workshop, origin: string, now: Date): JsonLd {
 /** The upcoming workshops as Events, in one list for one script element. */
 export function workshopEvents(workshops: readonly Workshop[], origin: string, now: Date): JsonLd[] {
   return workshops.filter((w) => !hasBegun(w, now)).map((w) => workshopEvent(w, origin, now));
+}
+
+/** What a parent can buy of a workshop: its price, its enroll page, its availability and sales window. */
+function offerOf(w: Workshop, origin: string, now: Date): JsonLd {
+  return {
+    '@type': 'Offer',
+    url: `${origin}/enroll/${encodeURIComponent(w.id)}`,
+    price: w.price,
+    priceCurrency: 'USD',
+    availability: availabilityOf(w, now),
+    ...(salesOpenAt(w) ? { validFrom: salesOpenAt(w)!.toISOString() } : {}),
+    validThrough: enrollmentClosesAtOf(w).toISOString(),
+  };
+}
+
+/**
+ * A program page as a schema.org Course, each upcoming offering of it a CourseInstance with its
+ * dated sessions as `subEvent`s (each an Event with its start and end) and its offer.
+ */
+export function programCourse(program: Program, workshops: readonly Workshop[], origin: string, now: Date): JsonLd {
+  const offerings = workshops.filter(
+    (w) => w.programId === program.id && (!hasBegun(w, now) || isEnrollmentOpen(w, now)),
+  );
+  return {
+    '@context': SCHEMA,
+    '@type': 'Course',
+    name: program.title,
+    description: program.fullDescription ?? program.description,
+    url: `${origin}/program/${encodeURIComponent(program.slug)}`,
+    provider: { '@type': 'Organization', name: SCHOOL.fullName, url: `${origin}/` },
+    hasCourseInstance: offerings.map((w) => ({
+      '@type': 'CourseInstance',
+      name: w.title,
+      courseMode: 'onsite',
+      startDate: w.date,
+      ...(w.sessions?.length ? { endDate: w.sessions[w.sessions.length - 1]!.endsAt } : {}),
+      location: place(w.location),
+      ...(w.instructor ? { instructor: { '@type': 'Person', name: w.instructor } } : {}),
+      subEvent: (w.sessions ?? []).map((session, i) => ({
+        '@type': 'Event',
+        name: `${w.title}, session ${i + 1} of ${w.sessions.length}`,
+        startDate: session.startsAt,
+        endDate: session.endsAt,
+        eventAttendanceMode: `${SCHEMA}/OfflineEventAttendanceMode`,
+        location: place(w.location),
+      })),
+      offers: offerOf(w, origin, now),
+    })),
+  };
 }

@@ -89,6 +89,17 @@ export const WaitlistOfferViewSchema = z.object({
   seats: z.number().int().positive(),
   expiresAt: z.string(),
   firstName: z.string(),
+  /**
+   * What the parent gave when joining, for the enroll form to start from (only behind the offer's
+   * token, answered no-store with no Referer; never in an address or the page the server renders).
+   */
+  prefill: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    participants: z.number().int().positive(),
+  }),
 });
 export type WaitlistOfferView = z.infer<typeof WaitlistOfferViewSchema>;
 

@@ -26,10 +26,12 @@ import {
   EventStoreUnavailableError,
   type ExpectedRevision,
   type NewEvent,
+  type EventRewrite,
   type ReadAllOptions,
   type RecordedEvent,
   WrongExpectedRevisionError,
 } from './port.js';
+import { randomUUID } from 'node:crypto';
 
 /*
  * Positions. The port's position is the event's commit position in the server's transaction log.
@@ -188,6 +190,29 @@ export class EsdbEventStore implements EventStore {
       if (isStreamNotFound(error)) return [];
       throw error;
     }
+  }
+
+  /**
+   * KurrentDB's events cannot change: the stream's events are appended again (new ids, the
+   * rewritten ones with their new data), then everything before the copies is truncated from the
+   * stream (`$tb`), which the server removes from disk at its next scavenge. Until that scavenge the
+   * old events still appear in `$all`; see README, "Existing data", for the order of the steps.
+   */
+  async rewriteEvents(streamId: string, rewrites: EventRewrite[]): Promise<void> {
+    const events = await this.readStream(streamId);
+    if (events.length === 0) throw new Error(`${streamId} has no events`);
+    const replaced = new Map(rewrites.map((r) => [r.revision, r.data]));
+    const last = events[events.length - 1]!.revision;
+    const copies = events.map((e) => ({
+      id: randomUUID(),
+      type: e.type,
+      data: replaced.has(e.revision) ? replaced.get(e.revision) : e.data,
+      metadata: e.metadata,
+    }));
+    await this.appendOnce(streamId, copies, last);
+    await this.call('truncate', () =>
+      this.client.setStreamMetadata(streamId, { truncateBefore: Number(last + 1n) }, { deadline: this.timeoutMs }),
+    );
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -3,6 +3,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type EventRewrite,
   type ReadAllOptions,
   type RecordedEvent,
   WrongExpectedRevisionError,
@@ -51,6 +52,16 @@ export class MemoryEventStore implements EventStore {
 
   async headPosition(): Promise<bigint> {
     return this.headSync();
+  }
+
+  async rewriteEvents(streamId: string, rewrites: EventRewrite[]): Promise<void> {
+    const stream = this.streams.get(streamId) ?? [];
+    for (const r of rewrites) {
+      const event = stream[Number(r.revision)];
+      if (!event) throw new Error(`${streamId} has no event at revision ${r.revision}`);
+      // One object sits in both the stream and the feed.
+      event.data = structuredClone(r.data);
+    }
   }
 
   onAppended(listener: () => void): () => void {

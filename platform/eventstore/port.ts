@@ -54,7 +54,23 @@ export interface EventStore {
   headPosition(): Promise<bigint>;
   /** Calls `listener` (without arguments) after new events may have been appended; returns an unsubscribe function. */
   onAppended(listener: () => void): () => void;
+  /**
+   * Replaces the data of events already in a stream (the privacy migration: plaintext personal
+   * fields sealed), and removes the old data from the store: rewritten in place where the store
+   * allows it (SQLite, memory: ids, revisions and positions kept); on KurrentDB, whose events are
+   * immutable, the stream is deleted and written again with the same events, the rewritten ones
+   * with their new data (new ids and positions; the server drops the old ones at its next scavenge).
+   */
+  rewriteEvents?(streamId: string, rewrites: EventRewrite[]): Promise<void>;
+  /** Removes deleted or overwritten data from the files themselves (the embedded store); absent elsewhere. */
+  compact?(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface EventRewrite {
+  /** The revision of the event in its stream. */
+  revision: bigint;
+  data: unknown;
 }
 
 export class WrongExpectedRevisionError extends Error {

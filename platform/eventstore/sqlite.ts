@@ -8,6 +8,7 @@ import {
   EventStoreUnavailableError,
   type ExpectedRevision,
   type NewEvent,
+  type EventRewrite,
   type ReadAllOptions,
   type RecordedEvent,
 } from './port.js';
@@ -93,6 +94,8 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
+    // Rewritten events (the privacy migration) leave no old bytes in free space.
+    this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
 
     this.insert = this.db.prepare(`INSERT INTO events (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
@@ -158,6 +161,26 @@ export class SqliteEventStore implements EventStore {
   onAppended(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  async rewriteEvents(streamId: string, rewrites: EventRewrite[]): Promise<void> {
+    this.assertOpen();
+    const update = this.db.prepare('UPDATE events SET data = ? WHERE stream_id = ? AND revision = ?');
+    this.db
+      .transaction(() => {
+        for (const r of rewrites) {
+          const { changes } = update.run(JSON.stringify(r.data ?? null), streamId, r.revision);
+          if (changes !== 1) throw new Error(`${streamId} has no event at revision ${r.revision}`);
+        }
+      })
+      .immediate();
+  }
+
+  async compact(): Promise<void> {
+    this.assertOpen();
+    this.flush();
+    this.db.exec('VACUUM');
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   /** Writes what is still queued, then closes the file. */

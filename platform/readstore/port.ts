@@ -96,6 +96,8 @@ export interface ReadStore {
   /** Takes or renews a lease for `ttlMs`; `force` takes it even when someone else holds it. Returns true when `owner` holds it afterwards. */
   acquireLease(name: string, owner: string, ttlMs: number, force?: boolean): Promise<boolean>;
   releaseLease(name: string, owner: string): Promise<void>;
+  /** Removes what was deleted from the files themselves (the embedded store after an erasure); absent where the store's own engine does it. */
+  compact?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -265,6 +265,18 @@ export class SqliteReadStore implements ReadStore {
     this.run(() => this.stmt('DELETE FROM _leases WHERE name = ? AND owner = ?').run(name, owner));
   }
 
+  /**
+   * Rewrites the file with live rows only and empties the write-ahead log, so nothing deleted or
+   * overwritten (a read model rebuilt after an erasure) stays in a free page or an old log frame.
+   */
+  async compact(): Promise<void> {
+    this.run(() => {
+      this.statements.clear();
+      this.db.exec('VACUUM');
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    });
+  }
+
   async close(): Promise<void> {
     this.statements.clear();
     if (this.db.open) this.db.close();

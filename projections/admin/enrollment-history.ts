@@ -18,7 +18,7 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 /** Done by the parent through the booking link (no account: the trail says "parent", never a name). */
-const BY_PARENT = new Set(['ParticipantDetailsCorrected']);
+const BY_PARENT = new Set(['ParticipantDetailsCorrected', 'ParticipantCancelled']);
 
 const NOTIFIED = { cancellation: 'Cancellation', transfer: 'Transfer', reschedule: 'New date or place' } as const;
 
@@ -38,6 +38,8 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
   switch (e.type) {
     case 'EnrollmentSubmitted': {
       const d = e.data;
+      if (d.splitFrom)
+        return `Opened for participant ${d.splitFrom.participant + 1} of enrollment ${d.splitFrom.enrollmentId}, moved to ${d.item.kind} "${d.item.title}": ${formatUsd(d.splitFrom.paidCents)} of that booking's payment came with the place.`;
       const price = d.isFree ? 'free' : `${formatUsd(d.amountCents)} due`;
       const hold = d.holdExpiresAt ? `; seats held until ${schoolTime(d.holdExpiresAt)}` : '';
       const lines = (d.pricing?.lines ?? []).slice(1).map((l) => `${l.label} ${formatUsd(l.amountCents)}`);
@@ -98,7 +100,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `Participant details corrected by the parent on the booking page: ${fields.join(', ')}.`;
     }
     case 'AttendanceMarked':
-      // The one summary that names someone: which child was marked is the fact itself.
+      // The summaries that name someone: which child was marked (or left) is the fact itself.
       return `Marked ${e.data.name} ${e.data.present ? 'present' : 'absent'}.`;
     case 'BalancePaymentIntentCreated':
       return `Payment of the balance, ${formatUsd(e.data.amountCents)}, started (${e.data.provider}, ${e.data.paymentIntentId}).`;
@@ -106,6 +108,24 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `Balance of ${formatUsd(e.data.amountCents)} paid (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
     case 'BalanceReminderSent':
       return `Reminder of the ${formatUsd(e.data.balanceCents)} balance due ${schoolTime(e.data.dueAt)} sent (${e.data.kind === 'week-before' ? 'a week before' : 'on the day'}, ${e.data.transport}).`;
+    case 'ChildCollected':
+      // A name not on the family's pick-up list is flagged: the instructor confirmed it on the spot.
+      return e.data.onList
+        ? `${e.data.name} collected by ${e.data.collectedBy}${e.data.relationship ? ` (${e.data.relationship})` : ''}.`
+        : `⚠ ${e.data.name} collected by ${e.data.collectedBy}, who is NOT on the family's pick-up list (confirmed by the instructor).`;
+    case 'ParticipantCancelled': {
+      const d = e.data;
+      const by = d.reason === 'cancelled-by-visitor' ? 'by the parent' : 'by the school';
+      const refund = d.refundCents > 0 ? `, ${formatUsd(d.refundCents)} to be refunded` : ', nothing refunded';
+      return `${d.name}'s place cancelled ${by}${d.note ? ` ("${d.note}")` : ''}: ${plural(d.participants, 'participant')} still coming for ${formatUsd(d.amountCents)}${refund}${d.notify ? '' : '; the parent was not e-mailed'}.`;
+    }
+    case 'ParticipantTransferRequested':
+      return `Transfer of ${e.data.name} to workshop "${e.data.item.title}" requested (workshop ${e.data.fromWorkshopId} to ${e.data.toWorkshopId}, as enrollment ${e.data.newEnrollmentId}).`;
+    case 'ParticipantTransferred': {
+      const d = e.data;
+      const refund = d.refundCents > 0 ? `; ${formatUsd(d.refundCents)} to be refunded as the difference` : '';
+      return `${d.name} moved to workshop "${d.item.title}" as enrollment ${d.newEnrollmentId} (${formatUsd(d.carriedCents)} of the payment went with the place): ${plural(d.participants, 'participant')} still coming here for ${formatUsd(d.amountCents)}${refund}.`;
+    }
   }
 }
 

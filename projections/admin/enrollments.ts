@@ -2,10 +2,17 @@ import { defineProjector } from '../../platform/processor/projector.js';
 import type { AdminEnrollmentDetail, EnrollmentContact, PaymentStatus } from '../../contracts/admin/enrollments.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { RefundView } from '../../contracts/admin/after-sale.js';
-import { attendeeNames, participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import {
+  attendeeNames,
+  participantDetailsOf,
+  participantName,
+  type ParticipantDetail,
+} from '../../contracts/enrollment/participants.js';
+import { leftOf, stillComing, stillComingOf } from '../../contracts/enrollment/left-participants.js';
 import { fromCents } from './money.js';
 import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
 import { transferredPricing } from '../enrollment/pricing-view.js';
+import type { PrivacyEvent } from '../../contracts/privacy/events.js';
 
 /**
  * A tracker row: the administrator's record plus flat copies of what the tracker searches and
@@ -88,6 +95,21 @@ const contactOf = (form: EnrollmentSubmittedForm): EnrollmentContact => ({
   agreeToCodeOfConduct: form.agreeToCodeOfConduct,
 });
 
+/**
+ * The names of those still coming: from the details by index when the row has them (the names list
+ * leaves unnamed later participants out), else the names list as it is.
+ */
+function stillComingNames(
+  names: string[],
+  details: ParticipantDetail[] | undefined,
+  doc: Pick<EnrollmentRowDoc, 'leftParticipants' | 'firstName' | 'lastName'>,
+): string[] {
+  if (!doc.leftParticipants?.length) return names;
+  if (!details) return names.filter((_, i) => stillComing(doc.leftParticipants, i));
+  const contact = `${doc.firstName} ${doc.lastName}`.trim();
+  return stillComingOf(details, doc.leftParticipants).map(({ item, index }) => participantName(item, index, contact));
+}
+
 /** A payment still awaited becomes unpaid once the enrollment ends without it. */
 const settle = (p: PaymentStatus): PaymentStatus => (p === 'pending' ? 'unpaid' : p);
 
@@ -108,7 +130,9 @@ function withRefunds(doc: EnrollmentRowDoc, refunds: RefundView[]): EnrollmentRo
 const replaceRefund = (refunds: RefundView[] | undefined, key: string, change: Partial<RefundView>) =>
   (refunds ?? []).map((r) => (r.refundKey === key ? { ...r, ...change } : r));
 
-export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentRowDoc>({
+type RowEvent = EnrollmentEvent | Extract<PrivacyEvent, { type: 'SafetyDataErased' }>;
+
+export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>({
   name: 'enrollments',
   collection: 'enrollments',
   // The tracker: newest first, on the All tab, the Pending/Completed tabs and the Unpaid tab, and
@@ -139,8 +163,11 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
     'BookingRescheduled',
     'BalancePaid',
     'BalanceReminderSent',
+    'SafetyDataErased',
+    'ParticipantCancelled',
+    'ParticipantTransferred',
   ],
-  keys: (event) => [enrollmentIdOf(event)],
+  keys: (event) => [event.type === 'SafetyDataErased' ? event.data.enrollmentId : enrollmentIdOf(event)],
   project(doc, e) {
     if (e.type === 'EnrollmentSubmitted') {
       const { item, form } = e.data;
@@ -169,7 +196,9 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
         category: item.category,
         participantDetails,
         contact: contactOf(form),
-        paidAmount: 0,
+        // A participant's own booking moved out of another came paid (with that booking's payment).
+        paidAmount: fromCents(e.data.splitFrom?.paidCents ?? 0),
+        ...(e.data.splitFrom ? { paidCents: e.data.splitFrom.paidCents } : {}),
         ...searchKeysOf(form, names),
         workshopTitle: isWorkshop ? item.title : '',
         programTitle: isWorkshop ? '' : item.title,
@@ -193,6 +222,8 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           paidCents: (doc.paidCents ?? 0) + e.data.amountCents,
           paidAmount: fromCents((doc.paidCents ?? 0) + e.data.amountCents),
         };
+      case 'SafetyDataErased':
+        return { ...doc, safetyDataErasedAt: e.data.at };
       case 'PaymentFailed':
         // The visitor may try again; a later success makes it paid.
         return { ...doc, paymentStatus: 'unpaid' };
@@ -290,14 +321,28 @@ export const enrollmentsProjector = defineProjector<EnrollmentEvent, EnrollmentR
           location: item.location,
         };
       }
-      case 'ParticipantDetailsCorrected':
+      case 'ParticipantDetailsCorrected': {
         // The names the tracker shows and searches follow the parent's correction.
+        const names = stillComingNames(e.data.attendees, e.data.participantDetails, doc);
         return {
           ...doc,
           participantDetails: e.data.participantDetails,
-          participantNames: e.data.attendees,
-          participantText: e.data.attendees.join('\n'),
+          participantNames: names,
+          participantText: names.join('\n'),
         };
+      }
+      case 'ParticipantCancelled':
+      case 'ParticipantTransferred': {
+        const leftParticipants = [...(doc.leftParticipants ?? []), leftOf(e)];
+        const after = { ...doc, leftParticipants };
+        const names = stillComingNames(doc.participantNames ?? [], doc.participantDetails, after);
+        return {
+          ...after,
+          participants: e.data.participants,
+          participantNames: names,
+          participantText: names.join('\n'),
+        };
+      }
       default:
         return undefined;
     }

@@ -1,7 +1,9 @@
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { PaymentStatus } from '../../contracts/admin/enrollments.js';
-import type { EmergencyContact } from '../../contracts/admin/roster.js';
+import type { Collection, EmergencyContact } from '../../contracts/admin/roster.js';
+import type { EnrolledWaiver } from '../../contracts/policies/waivers.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import type { SessionSeatEvent } from '../../contracts/catalogue/events.js';
 import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
 import { participantDetailsOf, type ParticipantDetail } from '../../contracts/enrollment/participants.js';
 
@@ -30,8 +32,35 @@ export interface RosterDoc {
   emergencyContacts: EmergencyContact[];
   specialRequirements: string;
   participants: ParticipantDetail[];
-  /** Per participant: true present, false absent, null not marked (in this workshop). */
+  /** Per participant: true present, false absent, null not marked (in this workshop, its first session). */
   attendance: (boolean | null)[];
+  /** Who collected each participant at the end of a session, by `<workshopId>:<session>:<participant>` (absent: none yet). */
+  collections?: Record<string, Collection>;
+  /** The family account that enrolled its saved children (absent: a typed form). */
+  householdId?: string;
+  /** The signatures the booking rests on (absent: none recorded). */
+  waivers?: EnrolledWaiver[];
+  /** Indexes of participants who gave up their place while the others still come (absent: none). */
+  left?: number[];
+  /**
+   * Every mark by `<workshopId>:<session>:<participant>` (a make-up's in another workshop); absent
+   * in documents projected before courses, whose marks are the first session's in `attendance`.
+   */
+  marks?: Record<string, boolean>;
+  /** Absences reported in advance, by the same key. */
+  absences?: Record<string, true>;
+}
+
+/** Where a mark or an absence is kept in a roster document. */
+export const sessionKey = (workshopId: string, session: number, participant: number) =>
+  `${workshopId}:${session}:${participant}`;
+
+/** One make-up seat in a workshop's session: the child of another booking (by id and index). */
+export interface RosterMakeup {
+  creditId: string;
+  enrollmentId: string;
+  participant: number;
+  session: number;
 }
 
 /**
@@ -44,27 +73,34 @@ export interface RosterWorkshopDoc {
   id: string;
   workshopId: string;
   enrollmentIds: string[];
+  /** Make-up seats taken in its sessions (absent in lists written before courses). */
+  makeups?: RosterMakeup[];
 }
 
 export const rosterWorkshopKey = (workshopId: string) => `workshop:${workshopId}`;
 const isWorkshopKey = (id: string) => id.startsWith('workshop:');
 
-type RosterEvent = Extract<
-  EnrollmentEvent,
-  {
-    type:
-      | 'EnrollmentSubmitted'
-      | 'PaymentSucceeded'
-      | 'PaymentFailed'
-      | 'EnrollmentConfirmed'
-      | 'EnrollmentExpired'
-      | 'EnrollmentCancelled'
-      | 'RefundIssued'
-      | 'EnrollmentTransferred'
-      | 'AttendanceMarked'
-      | 'ParticipantDetailsCorrected';
-  }
->;
+type RosterEvent =
+  | SessionSeatEvent
+  | Extract<
+      EnrollmentEvent,
+      {
+        type:
+          | 'EnrollmentSubmitted'
+          | 'PaymentSucceeded'
+          | 'PaymentFailed'
+          | 'EnrollmentConfirmed'
+          | 'EnrollmentExpired'
+          | 'EnrollmentCancelled'
+          | 'RefundIssued'
+          | 'EnrollmentTransferred'
+          | 'AttendanceMarked'
+          | 'ChildCollected'
+          | 'ParticipantDetailsCorrected'
+          | 'ParticipantCancelled'
+          | 'ParticipantTransferred';
+      }
+    >;
 
 const familyOf = (form: EnrollmentFormData) => ({
   parent: { name: `${form.firstName} ${form.lastName}`.trim(), email: form.email, phone: form.phone },
@@ -97,6 +133,15 @@ const withStatus = (doc: RosterDoc, status: RosterDoc['status']): RosterDoc => (
 function listed(doc: RosterWorkshopDoc | null, e: RosterEvent, id: string): RosterWorkshopDoc | undefined {
   const workshopId = id.slice('workshop:'.length);
   const ids = doc?.enrollmentIds ?? [];
+  if (e.type === 'MakeupSeatTaken' || e.type === 'MakeupSeatReleased') {
+    const makeups = (doc?.makeups ?? []).filter((m) => m.creditId !== e.data.creditId);
+    if (e.type === 'MakeupSeatTaken') {
+      const { creditId, enrollmentId, participant, session } = e.data;
+      makeups.push({ creditId, enrollmentId, participant, session });
+    }
+    return { id, workshopId, enrollmentIds: ids, makeups };
+  }
+  if (e.type === 'AbsenceReported') return undefined;
   const enrollmentId = e.data.enrollmentId;
   const arrives =
     e.type === 'EnrollmentSubmitted' || (e.type === 'EnrollmentTransferred' && e.data.toWorkshopId === workshopId);
@@ -125,9 +170,18 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'RefundIssued',
     'EnrollmentTransferred',
     'AttendanceMarked',
+    'ChildCollected',
     'ParticipantDetailsCorrected',
+    'ParticipantCancelled',
+    'ParticipantTransferred',
+    'AbsenceReported',
+    'MakeupSeatTaken',
+    'MakeupSeatReleased',
   ],
   keys: (event) => {
+    if (event.type === 'MakeupSeatTaken' || event.type === 'MakeupSeatReleased')
+      return [rosterWorkshopKey(event.data.workshopId)];
+    if (event.type === 'AbsenceReported') return [event.data.enrollmentId];
     const enrollmentId = enrollmentIdOf(event);
     if (event.type === 'EnrollmentSubmitted') {
       const { workshopId, test, item } = event.data;
@@ -157,6 +211,8 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
         ...familyOf(form),
         participants,
         attendance: participants.map(() => null),
+        ...(e.data.householdId ? { householdId: e.data.householdId } : {}),
+        ...(e.data.waivers ? { waivers: e.data.waivers } : {}),
       };
     }
     if (!doc) return undefined;
@@ -179,15 +235,38 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
         if (!e.data.refundKey) return doc.status === 'paid' ? withStatus(doc, 'refunded') : undefined;
         return doc.active ? { ...doc, paymentStatus: 'partially-refunded' } : undefined;
       case 'EnrollmentTransferred':
-        return { ...doc, workshopId: e.data.toWorkshopId, attendance: doc.participants.map(() => null) };
+        return {
+          ...doc,
+          workshopId: e.data.toWorkshopId,
+          attendance: doc.participants.map(() => null),
+          collections: {},
+          marks: {},
+          absences: {},
+        };
       case 'AttendanceMarked': {
+        const { workshopId, session, participant, present, makeup } = e.data;
+        const marks = { ...doc.marks, [sessionKey(workshopId, session, participant)]: present };
+        if (makeup || session !== 1) return { ...doc, marks };
         const attendance = doc.participants.map((_, i) => doc.attendance[i] ?? null);
-        attendance[e.data.participant] = e.data.present;
-        return { ...doc, attendance };
+        attendance[participant] = present;
+        return { ...doc, attendance, marks };
+      }
+      case 'AbsenceReported': {
+        const { workshopId, session, participant } = e.data;
+        return { ...doc, absences: { ...doc.absences, [sessionKey(workshopId, session, participant)]: true } };
+      }
+      case 'ChildCollected': {
+        const { workshopId, session, participant, collectedBy: by, relationship, onList, collectedAt: at } = e.data;
+        const key = sessionKey(workshopId, session, participant);
+        return { ...doc, collections: { ...doc.collections, [key]: { by, relationship, onList, at } } };
       }
       case 'ParticipantDetailsCorrected':
         // The parent's correction from the booking page: the same children in the same order, so marks stay.
         return { ...doc, participants: e.data.participantDetails };
+      case 'ParticipantCancelled':
+      case 'ParticipantTransferred':
+        // Off this roster (a transferred one is on the target's, as a booking of their own); the others keep their places and marks by index.
+        return { ...doc, left: [...(doc.left ?? []), e.data.participant] };
       default:
         return undefined;
     }

@@ -1,5 +1,5 @@
 import { defineProjector } from '../../platform/processor/projector.js';
-import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import { enrollmentSpotsLeft, type Workshop } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 
 /** The schedule: each workshop with the seats taken (held or confirmed) and the spots left. */
@@ -15,6 +15,9 @@ export const scheduleProjector = defineProjector<WorkshopEvent, Workshop>({
     'SeatsReserved',
     'SeatsReleased',
     'SeatsConfirmed',
+    'AbsenceReported',
+    'MakeupSeatTaken',
+    'MakeupSeatReleased',
   ],
   keys: (e) => {
     switch (e.type) {
@@ -26,17 +29,30 @@ export const scheduleProjector = defineProjector<WorkshopEvent, Workshop>({
     }
   },
   project(doc, e) {
-    const withSeats = (w: Omit<Workshop, 'spotsLeft' | 'seatsTaken'>, taken: number): Workshop => ({
-      ...w,
-      seatsTaken: taken,
-      spotsLeft: Math.max(0, w.capacity - taken),
-    });
+    const withSeats = (w: Omit<Workshop, 'spotsLeft' | 'seatsTaken'>, taken: number): Workshop => {
+      const seats = { ...w, seatsTaken: taken };
+      return { ...seats, spotsLeft: enrollmentSpotsLeft(seats) };
+    };
+    /** The per-session list `field` with `by` added at `session` (1-based). */
+    const bumped = (w: Workshop, field: 'sessionAbsences' | 'sessionMakeups', session: number, by: number) => {
+      const list = [...(w[field] ?? [])];
+      while (list.length < session) list.push(0);
+      list[session - 1] = Math.max(0, list[session - 1]! + by);
+      return withSeats({ ...w, [field]: list }, w.seatsTaken);
+    };
     switch (e.type) {
       case 'WorkshopScheduled':
         return { ...withSeats(e.data.workshop, 0), scheduledAt: e.metadata.at };
       case 'WorkshopUpdated':
         return {
-          ...withSeats(e.data.workshop, doc?.seatsTaken ?? 0),
+          ...withSeats(
+            {
+              ...e.data.workshop,
+              ...(doc?.sessionAbsences ? { sessionAbsences: doc.sessionAbsences } : {}),
+              ...(doc?.sessionMakeups ? { sessionMakeups: doc.sessionMakeups } : {}),
+            },
+            doc?.seatsTaken ?? 0,
+          ),
           ...(doc?.scheduledAt ? { scheduledAt: doc.scheduledAt } : {}),
         };
       case 'WorkshopRemoved':
@@ -48,6 +64,12 @@ export const scheduleProjector = defineProjector<WorkshopEvent, Workshop>({
       case 'SeatsConfirmed':
         // A confirmation turns a hold into a sale: the seats were already counted when held.
         return undefined;
+      case 'AbsenceReported':
+        return doc ? bumped(doc, 'sessionAbsences', e.data.session, 1) : undefined;
+      case 'MakeupSeatTaken':
+        return doc ? bumped(doc, 'sessionMakeups', e.data.session, 1) : undefined;
+      case 'MakeupSeatReleased':
+        return doc ? bumped(doc, 'sessionMakeups', e.data.session, -1) : undefined;
     }
   },
 });

@@ -5,10 +5,18 @@ import {
   enrollmentIdOf,
   whenWhereOf,
   type EnrollmentEvent,
+  type EnrollmentSubmitted,
 } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
 import { transferredPricing } from './pricing-view.js';
+import { leftOf } from '../../contracts/enrollment/left-participants.js';
+
+/** The household that enrolled: its saved children's, or the signed-in one whose credit and sibling discount priced it. */
+function householdOf(d: EnrollmentSubmitted): { householdId?: string } {
+  const householdId = d.householdId ?? pricingOf(d).householdId;
+  return householdId ? { householdId } : {};
+}
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
@@ -35,6 +43,8 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
     'BalancePaid',
+    'ParticipantCancelled',
+    'ParticipantTransferred',
   ],
   keys: (event) => [enrollmentIdOf(event)],
   project(doc, e) {
@@ -71,10 +81,11 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         refundedCents: 0,
         emailSent: false,
         pricing: pricingViewOf(pricingOf(d)),
-        householdId: pricingOf(d).householdId,
         balanceCents: 0,
         balanceDueAt: null,
         receivedCents: 0,
+        ...householdOf(d),
+        ...(d.form.saveToFamilyAccount ? { saveToFamilyAccount: true } : {}),
       };
     }
     if (!doc) return undefined;
@@ -143,6 +154,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           ...(doc.pricing ? { pricing: transferredPricing(doc.pricing, e.data.amountCents, e.data.lines, owed) } : {}),
           balanceCents: owed,
           balanceDueAt: owed > 0 ? balanceDueAtOf(e.data.item) : null,
+          amountNowCents: e.data.amountCents,
         };
       }
       case 'BookingRescheduled': {
@@ -155,6 +167,15 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, emailSent: true };
       case 'ParticipantDetailsCorrected':
         return { ...doc, participantDetails: e.data.participantDetails, attendees: e.data.attendees };
+      case 'ParticipantCancelled':
+      case 'ParticipantTransferred': {
+        const left = leftOf(e);
+        return {
+          ...doc,
+          leftParticipants: [...(doc.leftParticipants ?? []), left],
+          amountNowCents: e.data.amountCents,
+        };
+      }
     }
   },
 });

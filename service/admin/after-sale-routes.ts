@@ -13,11 +13,12 @@ import { conflict } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import type { RefundChoice } from '../enrollment/after-sale/after-sale-rules.js';
-import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
+import { cancelEnrollment, cancelParticipantPlace } from '../enrollment/after-sale/cancel.js';
 import { enrollmentDecider, type EnrollmentState } from '../enrollment/decider/enrollment-decider.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
 import { requestTransfer } from '../enrollment/after-sale/transfer.js';
+import { requestParticipantTransferOf } from '../enrollment/after-sale/participant-transfer.js';
 
 const IdParam = z.object({ id: EnrollmentIdSchema });
 const RetryBody = z.object({}).strict();
@@ -64,11 +65,13 @@ async function afterSaleResult(deps: AppDeps, enrollmentId: string, position: bi
 
 /**
  * After the sale, for the administrator:
- * - POST /admin/enrollments/:id/cancel `{ refund, reason?, notify? }`: 200 with the outcome; 409 when
- *   already cancelled (nothing refunded); 400 naming `refund` beyond what is left.
+ * - POST /admin/enrollments/:id/cancel `{ refund, reason?, notify?, participant? }`: 200 with the
+ *   outcome; 409 when already cancelled (nothing refunded); 400 naming `refund` beyond what is left.
+ *   With `participant`, that participant's place only (its share refunded at most).
  * - POST /admin/enrollments/:id/refund/retry `{}`: every refund the provider refused is asked for again.
- * - POST /admin/enrollments/:id/transfer `{ workshopId }`: 200 once moved; 409 when the target is
- *   full, has begun or costs more.
+ * - POST /admin/enrollments/:id/transfer `{ workshopId, participant? }`: 200 once moved; 409 when the
+ *   target is full, has begun or costs more. With `participant`, that one alone moves, as a booking
+ *   of their own in the target (`newEnrollmentId` in the answer).
  */
 export function adminAfterSaleRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -86,12 +89,13 @@ export function adminAfterSaleRoutes(deps: AppDeps): Hono {
           : body.refund === 'none'
             ? { kind: 'none' }
             : { kind: 'amount', cents: toCents(body.refund) };
-      const { position } = await cancelEnrollment(
-        deps,
-        id,
-        { by: 'admin', refund, refundTo: body.refundTo, note: body.reason || null, notify: body.notify },
-        requestMetadata(c, deps, 'admin'),
-      );
+      const input = { by: 'admin' as const, refund, note: body.reason || null, notify: body.notify };
+      const withRefundTo = { ...input, refundTo: body.refundTo };
+      const metadata = requestMetadata(c, deps, 'admin');
+      const { position } =
+        body.participant === undefined
+          ? await cancelEnrollment(deps, id, withRefundTo, metadata)
+          : await cancelParticipantPlace(deps, id, body.participant, input, metadata);
       return c.json(await afterSaleResult(deps, id, position));
     },
   );
@@ -114,11 +118,20 @@ export function adminAfterSaleRoutes(deps: AppDeps): Hono {
     validate('json', TransferEnrollmentRequestSchema),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { workshopId } = c.req.valid('json');
-      const moved = await requestTransfer(deps, id, workshopId, requestMetadata(c, deps, 'admin'));
+      const { workshopId, participant } = c.req.valid('json');
+      const metadata = requestMetadata(c, deps, 'admin');
+      const moved =
+        participant === undefined
+          ? await requestTransfer(deps, id, workshopId, metadata)
+          : await requestParticipantTransferOf(deps, id, participant, workshopId, metadata);
       if (moved.outcome === 'abandoned') throw conflict(moved.reason);
-      deps.log.info('enrollment transferred', { enrollmentId: id, workshopId, outcome: moved.outcome });
-      return c.json(await afterSaleResult(deps, id, moved.position), moved.outcome === 'pending' ? 202 : 200);
+      deps.log.info('enrollment transferred', { enrollmentId: id, workshopId, participant, outcome: moved.outcome });
+      const to = participant === undefined ? undefined : moved.state.participantsLeft[participant]?.to;
+      const result = await afterSaleResult(deps, id, moved.position);
+      return c.json(
+        to ? { ...result, newEnrollmentId: to.enrollmentId } : result,
+        moved.outcome === 'pending' ? 202 : 200,
+      );
     },
   );
 

@@ -9,6 +9,7 @@ import { programDecider, type ProgramState } from '../catalogue/program-decider.
 import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { toSchoolInstant } from './school-time.js';
 import { schoolWallTime, timeRangeText } from '../../contracts/catalogue/workshop-time.js';
+import { oneSessionOf, sameDayAt, sessionIssues, type Session } from '../../contracts/catalogue/sessions.js';
 
 /** The admin form holds only some fields of a program; the rest start empty. */
 export function newProgram(id: string, slug: string, form: AdminProgramInput): ProgramData {
@@ -23,7 +24,7 @@ export function newWorkshop(id: string, form: AdminWorkshopInput): WorkshopData 
 /** The record's fields beyond the specification's form, each kept as it is when the form leaves it out. */
 type RecordFields = Pick<
   WorkshopData,
-  'instructor' | 'duration' | 'ageRange' | 'attire' | 'longDescription' | 'additionalInfo' | 'note'
+  'instructor' | 'duration' | 'ageRange' | 'ageRangePolicy' | 'attire' | 'longDescription' | 'additionalInfo' | 'note'
 >;
 
 /** '' (or no rows) clears an optional field: it is left out of the record rather than stored empty. */
@@ -39,6 +40,8 @@ function recordFields(form: Partial<RecordFields>, current: RecordFields): Recor
     instructor: pick('instructor'),
     duration: pick('duration'),
     ...present('ageRange', pick('ageRange')),
+    // Warning is the default: only a refusal is stored.
+    ...(pick('ageRangePolicy') === 'refuse' ? { ageRangePolicy: 'refuse' as const } : {}),
     ...present('attire', pick('attire')),
     ...present('longDescription', pick('longDescription')),
     ...present('additionalInfo', pick('additionalInfo')),
@@ -68,6 +71,9 @@ const workshopFormFields = (
     date,
     endTime,
     time,
+    sessions: formSessions,
+    programId,
+    lateJoinUntilSession,
     location,
     price,
     capacity,
@@ -80,14 +86,21 @@ const workshopFormFields = (
   }: AdminWorkshopInput,
   current: RecordFields & Partial<WorkshopData>,
 ): Omit<WorkshopData, 'id'> => {
-  const start = toSchoolInstant(date);
+  const sessions = sessionsOf({ date, endTime, time, sessions: formSessions }, current);
+  const start = sessions[0]!.startsAt;
   const startWall = schoolWallTime(start);
-  if (endTime && endTime <= startWall) {
-    const message = 'End time must be after the start.';
-    throw validationError(`endTime: ${message}`, [{ path: 'endTime', message }]);
+  // The schedule's text follows from the (first) start and end; the specification's client sends it as text.
+  const shownTime = formSessions
+    ? timeRangeText(startWall, schoolWallTime(sessions[0]!.endsAt))
+    : endTime
+      ? timeRangeText(startWall, endTime)
+      : (time ?? current?.time ?? '');
+  const program = programId === undefined ? current?.programId : programId || undefined;
+  const late = lateJoinUntilSession === undefined ? current?.lateJoinUntilSession : (lateJoinUntilSession ?? undefined);
+  if (late !== undefined && late > sessions.length) {
+    const message = `Late joining is until a session the course has (it has ${sessions.length}).`;
+    throw validationError(`lateJoinUntilSession: ${message}`, [{ path: 'lateJoinUntilSession', message }]);
   }
-  // The schedule's text follows from the start and the end; the specification's client sends it as text.
-  const shownTime = endTime ? timeRangeText(startWall, endTime) : (time ?? '');
   const closes =
     enrollmentClosesAt === undefined
       ? current?.enrollmentClosesAt
@@ -112,6 +125,9 @@ const workshopFormFields = (
     location,
     price,
     capacity,
+    sessions,
+    ...(program ? { programId: program } : {}),
+    ...(late !== undefined ? { lateJoinUntilSession: late } : {}),
     ...(closes !== undefined ? { enrollmentClosesAt: closes } : {}),
     ...(tiers && tiers.length > 0 ? { priceTiers: [...tiers].sort((a, b) => a.participants - b.participants) } : {}),
     ...(freeSeats != null ? { maxFreeSeatsPerClient: freeSeats } : {}),
@@ -119,6 +135,48 @@ const workshopFormFields = (
     ...(deposit && dueDays != null ? { balanceDueDaysBefore: dueDays } : {}),
   };
 };
+
+const refuseSessions = (issues: { path: (string | number)[]; message: string }[]) => {
+  const [first] = issues;
+  throw validationError(
+    `${first!.path.join('.')}: ${first!.message}`,
+    issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  );
+};
+
+/**
+ * The sessions as stored: the form's (each read on the school's clock, checked again as instants);
+ * else, for the specification's client, one session from `date` and the end (a new workshop or a
+ * one-session one), or the course's sessions moved with its date (an edit of a course).
+ */
+function sessionsOf(
+  form: Pick<AdminWorkshopInput, 'date' | 'endTime' | 'time' | 'sessions'>,
+  current: Partial<WorkshopData> | undefined,
+): Session[] {
+  if (form.sessions) {
+    const sessions = form.sessions.map((s, i) => ({
+      startsAt: toSchoolInstant(s.startsAt, `sessions.${i}.startsAt`),
+      endsAt: toSchoolInstant(s.endsAt, `sessions.${i}.endsAt`),
+    }));
+    const issues = sessionIssues(sessions);
+    if (issues.length > 0) refuseSessions(issues);
+    return sessions;
+  }
+  const start = toSchoolInstant(form.date!);
+  const startWall = schoolWallTime(start);
+  if (form.endTime && form.endTime <= startWall) {
+    const message = 'End time must be after the start.';
+    throw validationError(`endTime: ${message}`, [{ path: 'endTime', message }]);
+  }
+  const kept = current?.sessions;
+  if (kept && kept.length > 1 && !form.endTime) {
+    const shift = Date.parse(start) - Date.parse(kept[0]!.startsAt);
+    const moved = (t: string) => toSchoolInstant(new Date(Date.parse(t) + shift).toISOString());
+    return kept.map((s) => ({ startsAt: moved(s.startsAt), endsAt: moved(s.endsAt) }));
+  }
+  if (form.endTime) return [{ startsAt: start, endsAt: sameDayAt(start, form.endTime) }];
+  return [oneSessionOf({ date: start, time: form.time ?? current?.time ?? '' })];
+}
 
 export interface EditProgram {
   programId: string;
@@ -163,7 +221,10 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       maxFreeSeatsPerClient: _freeSeats,
       depositCents: _deposit,
       balanceDueDaysBefore: _dueDays,
+      programId: _program,
+      lateJoinUntilSession: _late,
       ageRange: _age,
+      ageRangePolicy: _agePolicy,
       attire: _attire,
       longDescription: _long,
       additionalInfo: _info,

@@ -3,6 +3,7 @@ import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { WaitlistDoc } from '../../projections/waitlist/waitlists.js';
+import { stillComingOf } from '../../contracts/enrollment/left-participants.js';
 
 /** How many workshops the dashboard lists. */
 export const DAY_WORKSHOPS = 5;
@@ -16,7 +17,11 @@ async function allergiesOf(store: ReadStore, workshopId: string): Promise<number
   return items
     .filter(({ doc }) => doc.status === 'pending' || doc.status === 'completed')
     .reduce(
-      (n, { doc }) => n + (doc.participantDetails ?? []).filter((p) => p.dietaryRestrictions.trim() !== '').length,
+      (n, { doc }) =>
+        n +
+        stillComingOf(doc.participantDetails ?? [], doc.leftParticipants).filter(
+          ({ item }) => item.dietaryRestrictions.trim() !== '',
+        ).length,
       0,
     );
 }

@@ -8,6 +8,9 @@ import {
 import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
 import { equals } from '../../platform/readstore/query.js';
 import type { PageWindow } from './paging.js';
+import { familiesNow, participantNow, readsFamilyNow } from './family-now.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import { placeShare } from '../../contracts/enrollment/left-participants.js';
 
 /**
  * Each tab is a filter on the row. Unpaid is what still owes money: held (pending) and not paid,
@@ -55,10 +58,40 @@ const toRecord = (doc: EnrollmentRowDoc): AdminEnrollmentRecord => {
   return record;
 };
 
-/** One enrollment with its participants' details, or null when unknown. */
-export async function findEnrollment(store: ReadStore, id: string): Promise<AdminEnrollmentDetail | null> {
-  const found = await store.get<EnrollmentRowDoc>('enrollments', id);
-  return found ? toDetail(found.doc) : null;
+/**
+ * One enrollment with its participants' details, or null when unknown; while two or more still
+ * come, what one place's cancellation refunds at most (from the order: its price now and item).
+ * Saved children of a family account read as the family keeps them now while the workshop is not
+ * past, with the details as enrolled beside them when they differ.
+ */
+export async function findEnrollment(
+  store: ReadStore,
+  id: string,
+  now: Date = new Date(),
+): Promise<AdminEnrollmentDetail | null> {
+  const [found, order] = await Promise.all([
+    store.get<EnrollmentRowDoc>('enrollments', id),
+    store.get<Order>('orders', id),
+  ]);
+  if (!found) return null;
+  const detail = await withFamilyNow(store, toDetail(found.doc), now);
+  if (found.doc.status !== 'completed' || !order) return detail;
+  const decided = (found.doc.refunds ?? []).reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  const one = placeShare(order.doc, Math.max(0, (found.doc.paidCents ?? 0) - decided));
+  return one
+    ? { ...detail, cancelOne: { refundMax: one.refundCents / 100, remaining: one.remainingCents / 100 } }
+    : detail;
+}
+
+/** A booking of saved children, as the family keeps them now (a workshop not yet past), and as enrolled beside. */
+async function withFamilyNow(store: ReadStore, detail: AdminEnrollmentDetail, now: Date) {
+  const enrolled = detail.participantDetails;
+  const date = detail.workshop?.date;
+  if (!enrolled?.some((p) => p.childId) || !readsFamilyNow(date, now)) return detail;
+  const families = await familiesNow(store, [{ participants: enrolled }]);
+  const current = enrolled.map((p) => participantNow(p, families, date));
+  if (JSON.stringify(current) === JSON.stringify(enrolled)) return detail;
+  return { ...detail, participantDetails: current, participantDetailsAsEnrolled: enrolled };
 }
 
 /** A whole address, as typed into the search box: looked up by equality on the normalised e-mail. */

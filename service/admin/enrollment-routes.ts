@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { recordAccess } from '../privacy/access-log.js';
 import { z } from 'zod';
 import { EnrollmentListQuerySchema } from '../../contracts/admin/enrollments.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';
@@ -41,9 +42,10 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
   });
 
   app.get('/enrollments/:id', validate('param', IdParam), validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollments']);
-    const found = await findEnrollment(deps.readStore, c.req.valid('param').id);
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollments', 'orders']);
+    const found = await findEnrollment(deps.readStore, c.req.valid('param').id, deps.clock());
     if (!found) throw notFound('We could not find that enrollment.');
+    await recordAccess(deps, c, { kind: 'enrollment', enrollmentId: found.id });
     return c.json(found);
   });
 

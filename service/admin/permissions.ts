@@ -35,6 +35,7 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'GET', path: '/workshops/:id/roster', area: 'rosters', workshopParam: 'id' },
   { method: 'GET', path: '/workshops/:id/roster.csv', area: 'rosters', workshopParam: 'id' },
   { method: 'POST', path: '/workshops/:id/attendance', area: 'rosters', workshopParam: 'id' },
+  { method: 'POST', path: '/workshops/:id/collected', area: 'rosters', workshopParam: 'id' },
   { method: 'GET', path: '/dashboard', area: 'overview' },
   // The tracker, its export, one enrollment in full and its history.
   { method: 'GET', path: '/enrollments', area: 'enrollments' },
@@ -59,8 +60,11 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // The school's prices: discount codes, gift cards, the sibling discount (Settings).
   { method: 'ALL', path: '/discount-codes', area: 'pricing' },
   { method: 'ALL', path: '/discount-codes/*', area: 'pricing' },
-  { method: 'ALL', path: '/gift-cards', area: 'pricing' },
+  // (':code?' also matches the list, and is no page path: /gift-cards is a page too.)
+  { method: 'ALL', path: '/gift-cards/:code?', area: 'pricing' },
   { method: 'ALL', path: '/settings', area: 'pricing' },
+  // Erasing a family's personal data, and the access log of who read children's details.
+  { method: 'ALL', path: '/privacy/*', area: 'privacy' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },

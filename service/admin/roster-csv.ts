@@ -1,4 +1,4 @@
-import { PHOTOGRAPHY_LABELS, type Roster } from '../../contracts/admin/roster.js';
+import { PHOTOGRAPHY_LABELS, type Roster, type RosterRow } from '../../contracts/admin/roster.js';
 import { csvLine } from './csv.js';
 import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 
@@ -9,6 +9,9 @@ export const ROSTER_CSV_COLUMNS = [
   'School',
   'Dietary restrictions',
   'Photography',
+  'Medical notes',
+  'Waivers',
+  'Pick-up list',
   'Parent',
   'Parent e-mail',
   'Parent phone',
@@ -24,20 +27,42 @@ export const ROSTER_CSV_COLUMNS = [
   'Special requirements',
   'Status',
   'Payment',
-  'Present',
   'Enrollment',
   'Participant index',
 ];
 
-const attendance = (present: boolean | null) => (present === null ? '' : present ? 'yes' : 'no');
+/** "Code of Conduct: signed; Photography Release: missing", as the roster's waiver column reads. */
+const waiverCell = (r: RosterRow) =>
+  r.waivers.map((w) => `${w.title}: ${w.current ? 'signed' : w.signedAt ? 'out of date' : 'missing'}`).join('; ');
+
+/** One attendance column per session: "Session 1", "Session 2", ... */
+export const sessionColumns = (count: number) => Array.from({ length: count }, (_, i) => `Session ${i + 1}`);
+
+const collectedBy = (row: RosterRow) =>
+  row.collected ? `; collected by ${row.collected.by}${row.collected.onList ? '' : ' (NOT on the pick-up list)'}` : '';
+const attendance = (row: RosterRow | undefined) =>
+  !row
+    ? ''
+    : (row.absence === 'notified' ? 'absent (notified)' : row.present === null ? '' : row.present ? 'yes' : 'no') +
+      collectedBy(row);
+const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
 
 /** roster-<workshop id>-<its date on the school's clock>.csv */
 export const rosterFileName = (roster: Roster) =>
   `roster-${roster.workshop.id}-${roster.workshop.date.slice(0, 10)}.csv`;
 
-/** The roster as a spreadsheet: every cell through the tracker export's csvLine (formulas neutralised, quoted). */
-export function rosterCsv(roster: Roster): string {
-  const rows = roster.rows.map((r) => {
+/**
+ * The roster as a spreadsheet, one row per child (booked, or on a make-up in some session) and one
+ * attendance column per session ("absent (notified)" for an absence reported in advance, empty for
+ * a session the child is not in): every cell through the tracker export's csvLine (formulas
+ * neutralised, quoted).
+ */
+export function rosterCsv(sessions: Roster[]): string {
+  const children = new Map<string, RosterRow>();
+  for (const s of sessions) for (const r of s.rows) if (!children.has(rowKey(r))) children.set(rowKey(r), r);
+  const bySession = sessions.map((s) => new Map(s.rows.map((r) => [rowKey(r), r])));
+  const ordered = [...children.values()].sort((a, b) => Number(a.makeup) - Number(b.makeup));
+  const rows = ordered.map((r) => {
     const [c1, c2] = r.emergencyContacts;
     return csvLine([
       r.name,
@@ -46,6 +71,9 @@ export function rosterCsv(roster: Roster): string {
       r.school,
       r.dietaryRestrictions,
       PHOTOGRAPHY_LABELS[r.photography],
+      r.medicalNotes,
+      waiverCell(r),
+      r.pickupAdults.map((a) => [a.name, a.relationship, a.phone].filter(Boolean).join(' ')).join('; '),
       r.parent.name,
       r.parent.email,
       r.parent.phone,
@@ -59,12 +87,12 @@ export function rosterCsv(roster: Roster): string {
       c2?.phone ?? '',
       c2?.relationship ?? '',
       r.specialRequirements,
-      enrollmentStatusWord(r.status).label,
+      r.makeup ? 'Make-up' : enrollmentStatusWord(r.status).label,
       paymentStatusWord(r.paymentStatus).label,
-      attendance(r.present),
       r.enrollmentId,
       r.participant,
+      ...bySession.map((rows) => attendance(rows.get(rowKey(r)))),
     ]);
   });
-  return csvLine(ROSTER_CSV_COLUMNS) + rows.join('');
+  return csvLine([...ROSTER_CSV_COLUMNS, ...sessionColumns(sessions.length)]) + rows.join('');
 }

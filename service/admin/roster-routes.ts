@@ -1,16 +1,25 @@
 import { Hono } from 'hono';
-import { AttendanceRequestSchema, type AttendanceResult } from '../../contracts/admin/roster.js';
+import {
+  AttendanceRequestSchema,
+  CollectionRequestSchema,
+  RosterQuerySchema,
+  type AttendanceResult,
+  type CollectionResult,
+} from '../../contracts/admin/roster.js';
+import { workshopStream } from '../../contracts/catalogue/events.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { CatalogueIdParamSchema } from '../../contracts/enrollment/api.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
-import { notFound } from '../core/errors.js';
+import { notFound, validationError } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
 import { findWorkshop } from '../catalogue/queries.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
-import { readRoster } from './roster-query.js';
+import { readRoster, readRosterSessions } from './roster-query.js';
 import { rosterCsv, rosterFileName } from './roster-csv.js';
+import { recordAccess } from '../privacy/access-log.js';
 
 const NO_WORKSHOP = 'We could not find that workshop.';
 /** What an attendance answer waits for, so the roster and the history read next already show it. */
@@ -22,24 +31,29 @@ const SHOWN_IN = ['roster', 'enrollment-history'];
  *   and confirmed enrollments with their safety details and attendance, from the `roster` read model.
  * - POST /admin/workshops/:id/attendance `{ enrollmentId, participant, present }`: recorded as
  *   AttendanceMarked on the enrollment's stream by the enrollment decider.
+ * - POST /admin/workshops/:id/collected `{ enrollmentId, participant, collectedBy, session?, confirmNotOnList? }`:
+ *   ChildCollected on the enrollment's stream, checked against the family's pick-up list as the
+ *   roster shows it (a name not on it: 409 `not_on_pickup_list` unless confirmed, then flagged).
  */
 export function adminRosterRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
-  const roster = async (id: string, minPosition: string | undefined) => {
-    await awaitProjections(deps, minPosition, ['roster', 'schedule']);
-    const found = await readRoster(deps.readStore, id);
-    if (!found) throw notFound(NO_WORKSHOP);
-    return found;
-  };
-
   app.get(
     '/workshops/:id/roster',
     validate('param', CatalogueIdParamSchema),
-    validate('query', MinPositionQuerySchema),
+    validate('query', MinPositionQuerySchema.merge(RosterQuerySchema)),
     async (c) => {
+      const { minPosition, session } = c.req.valid('query');
+      await awaitProjections(deps, minPosition, ['roster', 'schedule']);
+      const found = await readRoster(deps.readStore, c.req.valid('param').id, {
+        session,
+        now: deps.clock(),
+        waivers: deps.waivers,
+      });
+      if (!found) throw notFound(NO_WORKSHOP);
       c.header('Cache-Control', 'no-store');
-      return c.json(await roster(c.req.valid('param').id, c.req.valid('query').minPosition));
+      await recordAccess(deps, c, { kind: 'roster', workshopId: found.workshop.id });
+      return c.json(found);
     },
   );
 
@@ -48,10 +62,16 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     validate('param', CatalogueIdParamSchema),
     validate('query', MinPositionQuerySchema),
     async (c) => {
-      const found = await roster(c.req.valid('param').id, c.req.valid('query').minPosition);
-      deps.log.info('roster exported', { workshopId: found.workshop.id, rows: found.rows.length });
+      await awaitProjections(deps, c.req.valid('query').minPosition, ['roster', 'schedule']);
+      const found = await readRosterSessions(deps.readStore, c.req.valid('param').id, {
+        now: deps.clock(),
+        waivers: deps.waivers,
+      });
+      if (!found) throw notFound(NO_WORKSHOP);
+      await recordAccess(deps, c, { kind: 'roster-csv', workshopId: found[0]!.workshop.id });
+      deps.log.info('roster exported', { workshopId: found[0]!.workshop.id, sessions: found.length });
       c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="${rosterFileName(found)}"`);
+      c.header('Content-Disposition', `attachment; filename="${rosterFileName(found[0]!)}"`);
       c.header('Cache-Control', 'no-store');
       return c.body(rosterCsv(found));
     },
@@ -63,21 +83,84 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     validate('json', AttendanceRequestSchema),
     async (c) => {
       const workshopId = c.req.valid('param').id;
-      const { enrollmentId, participant, present } = c.req.valid('json');
-      if (!(await findWorkshop(deps.readStore, workshopId))) throw notFound(NO_WORKSHOP);
+      const { enrollmentId, participant, present, session } = c.req.valid('json');
+      const workshop = await findWorkshop(deps.readStore, workshopId);
+      if (!workshop) throw notFound(NO_WORKSHOP);
+      if (session > workshop.sessions.length) {
+        const n = workshop.sessions.length;
+        const message = `${workshop.title} has ${n} ${n === 1 ? 'session' : 'sessions'} (1 to ${n}).`;
+        throw validationError(`session: ${message}`, [{ path: 'session', message }]);
+      }
+      const makeup = await holdsMakeup(workshopId, { enrollmentId, participant, session });
       const { position } = await deps.commands.handle(
         enrollmentDecider,
         enrollmentStream(enrollmentId),
-        { type: 'MarkAttendance', workshopId, participant, present, at: deps.clock().toISOString() },
+        { type: 'MarkAttendance', workshopId, session, participant, present, makeup, at: deps.clock().toISOString() },
         requestMetadata(c, deps, 'admin'),
       );
       if (position !== null) await deps.projections.waitFor(position, SHOWN_IN, 2_000);
-      deps.log.info('attendance marked', { enrollmentId, workshopId, participant, present });
+      deps.log.info('attendance marked', { enrollmentId, workshopId, session, participant, present });
       const head = position ?? (await deps.eventStore.headPosition());
-      const result: AttendanceResult = { enrollmentId, participant, present, position: head.toString() };
+      const result: AttendanceResult = { enrollmentId, session, participant, present, position: head.toString() };
       return c.json(result);
     },
   );
+
+  app.post(
+    '/workshops/:id/collected',
+    validate('param', CatalogueIdParamSchema),
+    validate('json', CollectionRequestSchema),
+    async (c) => {
+      const workshopId = c.req.valid('param').id;
+      const { enrollmentId, participant, collectedBy, confirmNotOnList, session } = c.req.valid('json');
+      const found = await readRoster(deps.readStore, workshopId, { session, now: deps.clock(), waivers: deps.waivers });
+      if (!found) throw notFound(NO_WORKSHOP);
+      // The list the instructor sees on the roster; an enrollment not on it is refused by the decider.
+      const row = found.rows.find((r) => r.enrollmentId === enrollmentId && r.participant === participant);
+      const { position, events } = await deps.commands.handle(
+        enrollmentDecider,
+        enrollmentStream(enrollmentId),
+        {
+          type: 'RecordCollection',
+          workshopId,
+          session,
+          participant,
+          collectedBy,
+          allowed: row?.pickupAdults ?? [],
+          confirmed: confirmNotOnList,
+          makeup: await holdsMakeup(workshopId, { enrollmentId, participant, session }),
+          at: deps.clock().toISOString(),
+        },
+        requestMetadata(c, deps, 'admin'),
+      );
+      if (position !== null) await deps.projections.waitFor(position, SHOWN_IN, 2_000);
+      const recorded = events.find((e) => e.type === 'ChildCollected');
+      const collected =
+        recorded?.type === 'ChildCollected'
+          ? {
+              by: recorded.data.collectedBy,
+              relationship: recorded.data.relationship,
+              onList: recorded.data.onList,
+              at: recorded.data.collectedAt,
+            }
+          : (row?.collected ?? { by: collectedBy, relationship: '', onList: false, at: deps.clock().toISOString() });
+      deps.log.info('child collected', { enrollmentId, workshopId, session, participant, onList: collected.onList });
+      const head = position ?? (await deps.eventStore.headPosition());
+      const result: CollectionResult = { enrollmentId, participant, collected, position: head.toString() };
+      return c.json(result);
+    },
+  );
+
+  /** Whether a child of another booking holds a make-up seat in this session (the seat ledger says so). */
+  async function holdsMakeup(
+    workshopId: string,
+    who: { enrollmentId: string; participant: number; session: number },
+  ): Promise<boolean> {
+    const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId), 1_000);
+    return Object.values(ledger.sessionSeats.makeupsByCredit).some(
+      (m) => m.enrollmentId === who.enrollmentId && m.participant === who.participant && m.session === who.session,
+    );
+  }
 
   return app;
 }

@@ -10,9 +10,11 @@ import { adminConfirmationResendRoutes } from './confirmation-resend-routes.js';
 import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
 import { adminMessageRoutes } from '../messages/admin-routes.js';
+import { adminPrivacyRoutes } from '../privacy/admin-routes.js';
 import { guardByRole } from './permissions.js';
 import { adminPricingRoutes } from '../pricing/admin-routes.js';
 import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
+import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 
 /**
@@ -41,5 +43,7 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminMessageRoutes(deps));
   app.route('/admin', adminPricingRoutes(deps));
   app.route('/admin', adminGiftCardRoutes(deps));
+  app.route('/admin', adminCreditRoutes(deps));
+  app.route('/admin', adminPrivacyRoutes(deps));
   return app;
 }

@@ -7,6 +7,11 @@ import { validate } from '../core/validate.js';
 import { findOrder } from '../enrollment/sale/queries.js';
 import { receiptPdf, receiptPdfFileName, type ReceiptPdfOrder } from '../mail/receipt-pdf.js';
 import { bookingView } from './view.js';
+import { holdTokensFor } from '../enrollment/sale/hold-token.js';
+
+const ReceiptProofSchema = z
+  .object({ receiptToken: z.string({ error: 'receiptToken is required.' }).max(200) })
+  .strict();
 
 const OrderParamSchema = z.object({
   orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)'),
@@ -32,7 +37,9 @@ function receiptOrder(b: BookingView, named: boolean): ReceiptPdfOrder {
     pricing: b.pricing,
     balanceCents: b.balanceCents,
     balanceDueAt: b.balanceDueAt,
-    ...(named ? { participantDetails: b.participants, contactName: b.contactName } : {}),
+    ...(named
+      ? { participantDetails: b.participants, contactName: b.contactName, leftParticipants: b.leftParticipants }
+      : {}),
   };
 }
 
@@ -41,7 +48,9 @@ function receiptOrder(b: BookingView, named: boolean): ReceiptPdfOrder {
  * - GET /bookings/:token/receipt.pdf: the parent's, behind the booking link's token, naming each
  *   participant (the same document as the confirmation e-mail's attachment);
  * - GET /orders/:orderId/receipt.pdf: the order confirmation page's, reached by order number like
- *   GET /orders/:orderId and so naming no one, as that read does not.
+ *   GET /orders/:orderId and so naming no one, as that read does not;
+ * - POST /orders/:orderId/receipt.pdf `{ receiptToken }`: the same page's, naming each participant,
+ *   for the browser whose enroll answer carried that token.
  * A booking not confirmed yet has no receipt (404, as an unknown one).
  */
 export function receiptRoutes(deps: AppDeps, bookingOf: (c: Context) => string, bookingNotFound: string): Hono {
@@ -62,13 +71,29 @@ export function receiptRoutes(deps: AppDeps, bookingOf: (c: Context) => string, 
     return pdf(c, view, true, 'This booking has no receipt yet: it is not paid.');
   });
 
+  const MISSING =
+    'We could not find that order. If you just paid, try again in a moment; otherwise contact us with your order number.';
+
   app.get('/orders/:orderId/receipt.pdf', validate('param', OrderParamSchema), async (c) => {
-    const missing =
-      'We could not find that order. If you just paid, try again in a moment; otherwise contact us with your order number.';
     const order = await findOrder(deps.readStore, c.req.valid('param').orderId);
-    if (!order) throw notFound(missing);
-    return pdf(c, await bookingView(deps, order.enrollmentId, await deps.eventStore.headPosition()), false, missing);
+    if (!order) throw notFound(MISSING);
+    return pdf(c, await bookingView(deps, order.enrollmentId, await deps.eventStore.headPosition()), false, MISSING);
   });
+
+  // The same PDF naming everyone, for the browser that made the enrollment: its enroll answer's
+  // `receiptToken` comes in the body (never the address, which history, logs and Referers keep).
+  // A token for another enrollment, forged or from a former key, is the same 404 as no order.
+  app.post(
+    '/orders/:orderId/receipt.pdf',
+    validate('param', OrderParamSchema),
+    validate('json', ReceiptProofSchema),
+    async (c) => {
+      const order = await findOrder(deps.readStore, c.req.valid('param').orderId);
+      const proven = holdTokensFor(deps.config).enrollmentOf(c.req.valid('json').receiptToken);
+      if (!order || proven !== order.enrollmentId) throw notFound(MISSING);
+      return pdf(c, await bookingView(deps, order.enrollmentId, await deps.eventStore.headPosition()), true, MISSING);
+    },
+  );
 
   return app;
 }

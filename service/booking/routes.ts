@@ -15,13 +15,14 @@ import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-wri
 import { describeIssues, validate } from '../core/validate.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
 import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
-import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
-import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
-import { enrollmentDecider, refundableCents } from '../enrollment/decider/enrollment-decider.js';
+import { cancelEnrollment, cancelParticipantPlace, policyTermsOf } from '../enrollment/after-sale/cancel.js';
+import { placeShare } from '../enrollment/after-sale/participant-rules.js';
+import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { cancellationOf, orderOf } from '../enrollment/decider/enrollment-state.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { bookingView } from './view.js';
 import { receiptRoutes } from './receipt-routes.js';
+import { bookingCourseRoutes } from './course-routes.js';
 import { workshopIcs } from '../enrollment/emails/ics.js';
 import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
 import { calendarSequence, calendarUid } from '../enrollment/emails/calendar-event.js';
@@ -40,6 +41,8 @@ const NOT_FOUND =
  * - GET /bookings/:token: the booking and what cancelling gives today;
  * - PATCH /bookings/:token `{ participantDetails }`: the participants' details corrected;
  * - POST /bookings/:token/cancel `{}` (or `{ refundTo: 'credit' }`): cancelled under the school's policy;
+ *   `{ participant }`: that participant's place only, the others still coming (its share refunded
+ *   under the same policy);
  * - POST /bookings/:token/balance-payment `{}`: the PaymentIntent of a deposit booking's balance.
  * A token that is malformed, forged, signed with a former secret or names no booking is 404, the
  * same answer for each, so a guess learns nothing. Answers are never stored by a cache (the API's
@@ -95,6 +98,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
   });
 
   app.route('/', receiptRoutes(deps, enrollmentOf, NOT_FOUND));
+  app.route('/', bookingCourseRoutes(deps, enrollmentOf));
 
   app.patch('/bookings/:token', limited, async (c) => {
     const id = enrollmentOf(c);
@@ -125,33 +129,27 @@ export function bookingRoutes(deps: AppDeps): Hono {
 
   app.post('/bookings/:token/cancel', limited, validate('json', CancelBookingRequestSchema), async (c) => {
     const id = enrollmentOf(c);
+    const { participant } = c.req.valid('json');
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
     if (!state.submission) throw notFound(NOT_FOUND);
     if (cancellationOf(state) || state.status === 'cancelled' || state.status === 'refunded')
       throw conflict('This booking is already cancelled; nothing more was refunded.');
     if (state.status !== 'confirmed') throw conflict('Only a confirmed booking can be cancelled here.');
-    const terms = cancellationTerms({
-      startsAt: state.item?.date ?? null,
-      bookedStartsAt: state.bookedItem?.date ?? null,
-      now: deps.clock(),
-      fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
-      isFree: state.submission.isFree,
-      refundableCents: refundableCents(state),
-    });
+    // One place: its share; the booking: all that can still go back.
+    const terms = policyTermsOf(deps, state, participant === undefined ? undefined : placeShare(state).refundCents);
     if (terms.kind === 'closed') throw conflict(terms.reason);
+    const input = {
+      by: 'visitor' as const,
+      refund: terms.kind === 'full-refund' ? { kind: 'full' as const } : { kind: 'none' as const },
+      note: null,
+      notify: true,
+    };
+    const metadata = requestMetadata(c, deps, 'visitor');
     // The decider refuses a second cancellation on the stream's revision: two at once make one refund.
-    const { position } = await cancelEnrollment(
-      deps,
-      id,
-      {
-        by: 'visitor',
-        refund: terms.kind === 'full-refund' ? { kind: 'full' } : { kind: 'none' },
-        refundTo: c.req.valid('json').refundTo,
-        note: null,
-        notify: true,
-      },
-      requestMetadata(c, deps, 'visitor'),
-    );
+    const { position } =
+      participant === undefined
+        ? await cancelEnrollment(deps, id, { ...input, refundTo: c.req.valid('json').refundTo }, metadata)
+        : await cancelParticipantPlace(deps, id, participant, input, metadata);
     if (position !== null)
       await deps.projections.waitFor(position, [AFTER_SALE_SEATS_REACTOR, REFUNDS_REACTOR], OUTCOME_WAIT_MS);
     return answer(c, id, await deps.eventStore.headPosition());

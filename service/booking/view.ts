@@ -6,6 +6,8 @@ import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
 import { pricingViewOf, pricingOf } from '../../contracts/enrollment/pricing.js';
+import { placeShare } from '../../contracts/enrollment/left-participants.js';
+import { bookingCourse } from '../courses/credit-queries.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -26,11 +28,7 @@ const householdOf = (o: Order) => o.householdId ?? null;
  * documents are read, and no e-mail or phone is answered: the parent knows them, a forwarded link
  * should not reveal them.
  */
-export async function bookingView(
-  deps: Pick<AppDeps, 'readStore' | 'clock' | 'config'>,
-  enrollmentId: string,
-  position: bigint,
-): Promise<BookingView | null> {
+export async function bookingView(deps: AppDeps, enrollmentId: string, position: bigint): Promise<BookingView | null> {
   const [order, row] = await Promise.all([
     deps.readStore.get<Order>('orders', enrollmentId),
     deps.readStore.get<EnrollmentRowDoc>('enrollments', enrollmentId),
@@ -48,7 +46,8 @@ export async function bookingView(
     o.pricing ?? pricingViewOf(pricingOf({ item: o.item, participants: o.participants, amountCents: o.amountCents }));
   const decidedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
   const begun = o.item.date !== null && now.getTime() >= Date.parse(o.item.date);
-  const cancellation: CancellationTerms =
+  const refundableCents = Math.max(0, paidCents - decidedCents);
+  const terms = (refundable: number): CancellationTerms =>
     o.status === 'completed'
       ? cancellationTerms({
           startsAt: o.item.date,
@@ -56,9 +55,11 @@ export async function bookingView(
           now,
           fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
           isFree: o.isFree,
-          refundableCents: Math.max(0, paidCents - decidedCents),
+          refundableCents: refundable,
         })
       : { kind: 'closed', reason: CLOSED[o.status] };
+  const leftParticipants = o.leftParticipants ?? [];
+  const one = o.status === 'completed' ? placeShare(o, refundableCents) : null;
   return {
     orderId: o.orderId,
     orderReference: o.orderReference,
@@ -92,12 +93,16 @@ export async function bookingView(
     paidCents,
     refundedCents: o.refundedCents,
     refunds,
+    leftParticipants,
+    cancelOne: one ? { terms: terms(one.refundCents), remainingCents: one.remainingCents } : null,
     editable: o.status === 'completed' && !begun,
     pricing,
     balanceCents: o.balanceCents ?? 0,
     balanceDueAt: o.balanceDueAt ?? null,
     refundToCredit: householdOf(o) !== null,
-    cancellation,
+    cancellation: terms(refundableCents),
+    ...(await bookingCourse(deps, enrollmentId, o.item.kind === 'workshop' ? o.item.id : null, false)),
+    safetyData: { days: deps.config.SAFETY_DATA_RETENTION_DAYS, erasedAt: row?.doc.safetyDataErasedAt ?? null },
     position: position.toString(),
   };
 }

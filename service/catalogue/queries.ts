@@ -1,6 +1,6 @@
 import type { ReadStore } from '../../platform/readstore/port.js';
 import type { Program } from '../../contracts/catalogue/program.js';
-import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import { withSessions, type Workshop } from '../../contracts/catalogue/workshop.js';
 import type { ProgramDoc } from '../../projections/catalogue/programs.js';
 
 const toProgram = ({ listedAt: _listedAt, ...program }: ProgramDoc): Program => program;
@@ -20,9 +20,11 @@ export async function findProgram(store: ReadStore, idOrSlug: string): Promise<P
 
 export async function listWorkshops(store: ReadStore): Promise<Workshop[]> {
   const { items } = await store.find<Workshop>('schedule', { sort: [{ field: 'date', direction: 'asc' }] });
-  return items.map((i) => i.doc);
+  // Documents projected before courses have no sessions: they read as one session from their date.
+  return items.map((i) => withSessions(i.doc));
 }
 
 export async function findWorkshop(store: ReadStore, id: string): Promise<Workshop | null> {
-  return (await store.get<Workshop>('schedule', id))?.doc ?? null;
+  const doc = (await store.get<Workshop>('schedule', id))?.doc;
+  return doc ? withSessions(doc) : null;
 }

@@ -1,6 +1,35 @@
+import { parseAbsolute } from '@internationalized/date';
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
+import { oneSessionOf, sameDayAt, type Session } from '../../contracts/catalogue/sessions.js';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { dayRange, shiftByWeeks } from './season.js';
+
+/**
+ * `count` sessions from `first`, `everyDays` apart on the school's clock (the wall-clock time kept
+ * across daylight saving), each ending at `endWall` ("11:30") on its day.
+ */
+export function repeatedSessions(first: string, count: number, everyDays: number, endWall: string): Session[] {
+  const start = parseAbsolute(first, SCHOOL.timeZone);
+  return Array.from({ length: count }, (_, i) => {
+    const startsAt = start
+      .add({ days: i * everyDays })
+      .toString()
+      .replace(/\[.*\]$/, '');
+    return { startsAt, endsAt: sameDayAt(startsAt, endWall) };
+  });
+}
+
+/** The programs (service/catalogue/seed-programs.ts) the seeded workshops are offerings of. */
+const PROGRAM = {
+  mannersAndMe: '1',
+  summerCamp: '2',
+  executiveEdge: '3',
+  prepareToLaunch: '4',
+  princessTea: '5',
+  tweensTeens: '7',
+  teaPartyBoysGirls: '9',
+  afterDark: '10',
+} as const;
 
 /**
  * The ten workshops of the specifications. Where the two specifications disagree on capacity
@@ -29,6 +58,9 @@ const camp = (id: string, date: string): WorkshopData => ({
   attire: 'Casual',
   price: 250,
   capacity: 18,
+  programId: PROGRAM.summerCamp,
+  // What its description says: four daily sessions, Monday to Thursday, 90 minutes each.
+  sessions: repeatedSessions(date, 4, 1, '11:30'),
 });
 
 const princessTea = (id: string, date: string, ageRange: string): WorkshopData => ({
@@ -48,6 +80,8 @@ const princessTea = (id: string, date: string, ageRange: string): WorkshopData =
   attire: 'Dressy but not formal',
   price: 75,
   capacity: 15,
+  programId: PROGRAM.princessTea,
+  sessions: [oneSessionOf({ date, time: '12:30 PM - 2:00 PM' })],
 });
 
 /** The specifications' dates (2025), which the seed moves to the next season (service/catalogue/season.ts). */
@@ -62,6 +96,12 @@ export const SPECIFICATION_DATES: Readonly<Record<string, string>> = {
   '8': '2025-09-20T10:00:00-05:00',
   '9': '2025-09-27T18:00:00-05:00',
   '10': '2025-08-19T17:00:00-05:00',
+  // The courses of the school's programs (beyond the specification's ten): each starts here.
+  '11': '2025-08-02T10:00:00-05:00',
+  '12': '2025-08-05T16:30:00-05:00',
+  '13': '2025-08-06T18:00:00-05:00',
+  '14': '2025-07-31T18:00:00-05:00',
+  '15': '2025-08-15T09:00:00-05:00',
 };
 
 /**
@@ -70,13 +110,14 @@ export const SPECIFICATION_DATES: Readonly<Record<string, string>> = {
  */
 export const seedWorkshops = (weeks = 0): WorkshopData[] => {
   const on = (id: string) => shiftByWeeks(SPECIFICATION_DATES[id]!, weeks);
+  const oneDate = (w: Omit<WorkshopData, 'sessions'>): WorkshopData => ({ ...w, sessions: [oneSessionOf(w)] });
   return [
     camp('1', on('1')),
     camp('2', on('2')),
     camp('3', on('3')),
     princessTea('4', on('4'), '5-9'),
     princessTea('5', on('5'), '6-10'),
-    {
+    oneDate({
       id: '6',
       title: 'Etiquette After Dark - Dinner',
       description: 'A four-course dinner with a gentle lesson in fine-dining etiquette.',
@@ -95,8 +136,9 @@ export const seedWorkshops = (weeks = 0): WorkshopData[] => {
       note: 'Single: $150 / Couple: $250',
       priceTiers: [{ participants: 2, totalPrice: 250 }],
       capacity: 25,
-    },
-    {
+      programId: PROGRAM.afterDark,
+    }),
+    oneDate({
       id: '7',
       title: 'Tea Party (Boys & Girls)',
       description: 'A lively tea party where boys and girls practise table manners together.',
@@ -111,8 +153,9 @@ export const seedWorkshops = (weeks = 0): WorkshopData[] => {
       attire: 'Dressy casual',
       price: 80,
       capacity: 15,
-    },
-    {
+      programId: PROGRAM.teaPartyBoysGirls,
+    }),
+    oneDate({
       id: '8',
       title: 'Manners & Me Training',
       description: 'A half-day camp of essential manners, with lunch and a certificate.',
@@ -129,8 +172,8 @@ export const seedWorkshops = (weeks = 0): WorkshopData[] => {
       attire: 'Dressy attire requested',
       price: 150,
       capacity: 12,
-    },
-    {
+    }),
+    oneDate({
       id: '9',
       title: 'Etiquette After Dark',
       description: 'Dining etiquette for grown-ups over a relaxed evening meal.',
@@ -147,8 +190,9 @@ export const seedWorkshops = (weeks = 0): WorkshopData[] => {
       attire: 'Cocktail or business formal',
       price: 130,
       capacity: 16,
-    },
-    {
+      programId: PROGRAM.afterDark,
+    }),
+    oneDate({
       id: '10',
       title: 'Global Chamber of Commerce Networking Event',
       description: 'A free networking evening for business people, open to the public.',
@@ -165,9 +209,109 @@ export const seedWorkshops = (weeks = 0): WorkshopData[] => {
       attire: 'Business casual',
       price: 0,
       capacity: 50,
-    },
+    }),
+    ...courses(on),
   ];
 };
+
+const courseBase = {
+  location: ADDRESS_ONE_LINE,
+  instructor: SCHOOL.owner,
+} as const;
+
+/**
+ * One upcoming offering of each non-private program the specification's list leaves without one,
+ * at the program's price and group size, and a second Manners & Me term (a make-up in another
+ * offering of the same program needs one).
+ */
+const courses = (on: (id: string) => string): WorkshopData[] => [
+  {
+    ...courseBase,
+    id: '11',
+    programId: PROGRAM.mannersAndMe,
+    title: 'Manners & Me',
+    description: 'Four Saturday mornings of greetings, table manners and kind words for ages 6-10.',
+    longDescription:
+      'Week 1: Greetings, introductions and eye contact.\nWeek 2: Table manners with a real place setting.\nWeek 3: Thank-you notes and kind words.\nWeek 4: Sharing, taking turns and a celebration tea.',
+    date: on('11'),
+    time: '10:00 AM - 11:30 AM',
+    duration: '4 weeks (90 minutes a week)',
+    category: 'children',
+    ageRange: '6-10',
+    attire: 'Casual',
+    price: 225,
+    capacity: 12,
+    sessions: repeatedSessions(on('11'), 4, 7, '11:30'),
+    // A family that finds the class after the first Saturday may still join for the rest, pro rata.
+    lateJoinUntilSession: 2,
+  },
+  {
+    ...courseBase,
+    id: '12',
+    programId: PROGRAM.mannersAndMe,
+    title: 'Manners & Me (Tuesday afternoons)',
+    description: 'The four-week Manners & Me course on Tuesday afternoons after school, for ages 6-10.',
+    longDescription:
+      'The same four lessons as the Saturday class, after school: greetings, table manners, thank-you notes and sharing.',
+    date: on('12'),
+    time: '4:30 PM - 6:00 PM',
+    duration: '4 weeks (90 minutes a week)',
+    category: 'children',
+    ageRange: '6-10',
+    attire: 'Casual',
+    price: 225,
+    capacity: 12,
+    sessions: repeatedSessions(on('12'), 4, 7, '18:00'),
+  },
+  {
+    ...courseBase,
+    id: '13',
+    programId: PROGRAM.tweensTeens,
+    title: 'Etiquette for Tweens & Teens',
+    description: 'Four Wednesday evenings of social confidence, dining skills and digital manners for ages 11-17.',
+    date: on('13'),
+    time: '6:00 PM - 7:30 PM',
+    duration: '4 weeks (90 minutes a week)',
+    category: 'teen',
+    ageRange: '11-17',
+    attire: 'Smart casual',
+    price: 250,
+    capacity: 20,
+    sessions: repeatedSessions(on('13'), 4, 7, '19:30'),
+  },
+  {
+    ...courseBase,
+    id: '14',
+    programId: PROGRAM.prepareToLaunch,
+    title: 'Prepare to Launch',
+    description: 'Five Thursday evenings that ready older teens for interviews, college and first jobs.',
+    date: on('14'),
+    time: '6:00 PM - 7:30 PM',
+    duration: '5 weeks (90 minutes a week)',
+    category: 'teen',
+    ageRange: '15-18',
+    attire: 'Business casual',
+    price: 300,
+    capacity: 20,
+    sessions: repeatedSessions(on('14'), 5, 7, '19:30'),
+  },
+  {
+    ...courseBase,
+    id: '15',
+    programId: PROGRAM.executiveEdge,
+    title: 'Executive Edge',
+    description: 'A four-hour morning of business etiquette, dining and presence for professionals.',
+    date: on('15'),
+    time: '9:00 AM - 1:00 PM',
+    duration: '4 hours',
+    category: 'business',
+    ageRange: 'Adults',
+    attire: 'Business attire',
+    price: 495,
+    capacity: 15,
+    sessions: [{ startsAt: on('15'), endsAt: sameDayAt(on('15'), '13:00') }],
+  },
+];
 
 /** The specifications' list as written: June-September 2025. */
 export const SEED_WORKSHOPS: WorkshopData[] = seedWorkshops(0);

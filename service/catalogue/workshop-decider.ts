@@ -1,13 +1,31 @@
-import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
+import { withSessions, type WorkshopData, type WorkshopRecord } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { enrollmentClosedMessage, hasBegun, isEnrollmentOpen } from '../../contracts/catalogue/sales-window.js';
+import {
+  enrollmentClosedMessage,
+  hasBegun,
+  isEnrollmentOpen,
+  isPastLastJoin,
+} from '../../contracts/catalogue/sales-window.js';
 import { AppError, conflict, enrollmentClosed, notFound } from '../core/errors.js';
 import { freeSeatRefusal, type FreeSeatClaim } from './free-seats.js';
+import {
+  dropAbsencesOf,
+  emptySessionSeats,
+  enrollmentLoad,
+  evolveSessionSeats,
+  releaseMakeupSeat,
+  reportAbsence,
+  sessionEditRefusal,
+  takeMakeupSeat,
+  type SessionSeatCommand,
+  type SessionSeats,
+} from './session-seats.js';
 
 export type WorkshopCommand =
-  | { type: 'ScheduleWorkshop'; workshop: WorkshopData }
-  | { type: 'UpdateWorkshop'; workshop: WorkshopData }
+  /** A record without sessions is a one-date workshop: recorded as a course of one session. */
+  | { type: 'ScheduleWorkshop'; workshop: WorkshopRecord }
+  | { type: 'UpdateWorkshop'; workshop: WorkshopRecord }
   | { type: 'RemoveWorkshop'; workshopId: string }
   | {
       type: 'ReserveSeats';
@@ -48,10 +66,24 @@ export type WorkshopCommand =
    * With `paidAt` (a card payment), money that arrived once the workshop had begun is refused.
    */
   | { type: 'ConfirmSeats'; workshopId: string; enrollmentId: string; seats: number; at: string; paidAt?: string }
-  /** After the sale: the enrollment's seats, held or sold, go back (a cancellation, the source of a transfer). */
-  | { type: 'GiveBackSeats'; workshopId: string; enrollmentId: string; reason: 'cancelled' | 'transferred' }
+  /**
+   * After the sale: the enrollment's seats, held or sold, go back (a cancellation, the source of a
+   * transfer); with `keep`, only those beyond it (one participant left a booking of several). Giving
+   * back down to a count, not a count of seats, makes a second delivery give back nothing.
+   */
+  | {
+      type: 'GiveBackSeats';
+      workshopId: string;
+      enrollmentId: string;
+      reason: 'cancelled' | 'transferred';
+      keep?: number;
+      /** With `keep`: the participants who left (their absences in a course's sessions free nothing any more). */
+      leaving?: number[];
+    }
   /** A transfer's target: seats sold at once, refused when too few are left or the workshop has begun. */
-  | { type: 'TakeTransferSeats'; workshopId: string; enrollmentId: string; seats: number; at: string };
+  | { type: 'TakeTransferSeats'; workshopId: string; enrollmentId: string; seats: number; at: string }
+  /** Courses: an absence frees one child's seat in one session; a make-up takes one (session-seats.ts). */
+  | SessionSeatCommand;
 
 export interface WorkshopState {
   status: 'none' | 'scheduled' | 'removed';
@@ -67,6 +99,8 @@ export interface WorkshopState {
   freeSeatsOf: Record<string, { keys: string[]; seats: number }>;
   /** Seats held plus seats confirmed, kept as the events come: every seat decision needs it. */
   taken: number;
+  /** Per session: absences and make-ups beside the seats per enrollment (session-seats.ts). */
+  sessionSeats: SessionSeats;
 }
 
 export const seatsTaken = (s: WorkshopState) => s.taken;
@@ -75,7 +109,8 @@ export const seatsTaken = (s: WorkshopState) => s.taken;
 export const takenAfter = (s: WorkshopState, enrollmentId: string, seats: number) =>
   s.taken - (s.holds[enrollmentId] ?? 0) - (s.confirmed[enrollmentId] ?? 0) + seats;
 
-export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - seatsTaken(s));
+/** Seats a new enrollment can take: it must fit every session, and a seat freed by an absence is a make-up's only. */
+export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity ?? 0) - enrollmentLoad(s));
 
 const requireScheduled = (s: WorkshopState) => {
   if (s.status !== 'scheduled' || !s.workshop)
@@ -88,12 +123,14 @@ const fullMessage = (left: number, wanted: number) =>
     ? 'Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.'
     : `Sorry, only ${left} ${left === 1 ? 'spot is' : 'spots are'} left in this workshop and you asked for ${wanted}. Please reduce the number of participants.`;
 
-/** What `enrollmentId` counted against the free-seat keys leaves the counts (its seats given back). */
-function dropFreeSeats(state: WorkshopState, enrollmentId: string): void {
+/** What `enrollmentId` counted against the free-seat keys leaves the counts (its seats, or `seats` of them, given back). */
+function dropFreeSeats(state: WorkshopState, enrollmentId: string, seats?: number): void {
   const counted = state.freeSeatsOf[enrollmentId];
   if (!counted) return;
-  for (const key of counted.keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) - counted.seats;
-  delete state.freeSeatsOf[enrollmentId];
+  const given = Math.min(seats ?? counted.seats, counted.seats);
+  for (const key of counted.keys) state.freeSeatsBy[key] = (state.freeSeatsBy[key] ?? 0) - given;
+  if (given < counted.seats) state.freeSeatsOf[enrollmentId] = { ...counted, seats: counted.seats - given };
+  else delete state.freeSeatsOf[enrollmentId];
 }
 
 /** The hold a resubmission replaces: the one its token names, while it is unpaid and has not ended. */
@@ -122,6 +159,7 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       freeSeatsBy: {},
       freeSeatsOf: {},
       taken: 0,
+      sessionSeats: emptySessionSeats(),
     };
   },
 
@@ -150,16 +188,24 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       }
       case 'SeatsReleased': {
         const { enrollmentId } = event.data;
-        const sold = state.confirmed[enrollmentId];
-        if (state.holds[enrollmentId] === undefined && sold !== undefined) {
-          // After the sale: sold seats given back (a cancellation, a transfer's source).
-          state.taken -= sold;
-          delete state.confirmed[enrollmentId];
-        } else {
-          state.taken -= state.holds[enrollmentId] ?? 0;
-          delete state.holds[enrollmentId];
-          delete state.expiries[enrollmentId];
+        // After the sale, sold seats go back (a cancellation, a transfer's source); before it, a hold.
+        const ledger =
+          state.holds[enrollmentId] === undefined && state.confirmed[enrollmentId] !== undefined
+            ? state.confirmed
+            : state.holds;
+        const had = ledger[enrollmentId] ?? 0;
+        if (event.data.seats < had) {
+          // Some of them: one participant of several left.
+          ledger[enrollmentId] = had - event.data.seats;
+          state.taken -= event.data.seats;
+          dropFreeSeats(state, enrollmentId, event.data.seats);
+          dropAbsencesOf(state.sessionSeats, enrollmentId, event.data.participants);
+          return state;
         }
+        state.taken -= had;
+        delete ledger[enrollmentId];
+        if (ledger === state.holds) delete state.expiries[enrollmentId];
+        else dropAbsencesOf(state.sessionSeats, enrollmentId);
         dropFreeSeats(state, enrollmentId);
         return state;
       }
@@ -171,6 +217,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         state.confirmed[enrollmentId] = seats;
         return state;
       }
+      case 'AbsenceReported':
+      case 'MakeupSeatTaken':
+      case 'MakeupSeatReleased':
+        evolveSessionSeats(state.sessionSeats, event);
+        return state;
     }
   },
 
@@ -178,22 +229,28 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
     switch (command.type) {
       case 'ScheduleWorkshop':
         if (state.status !== 'none') throw conflict(`A workshop with id ${command.workshop.id} already exists.`);
-        return [{ type: 'WorkshopScheduled', data: { workshop: command.workshop } }];
+        return [{ type: 'WorkshopScheduled', data: { workshop: withSessions(command.workshop) } }];
 
       case 'UpdateWorkshop': {
         requireScheduled(state);
-        const taken = seatsTaken(state);
-        if (command.workshop.capacity < taken) {
+        const workshop = withSessions(command.workshop);
+        const sessionsRefused = sessionEditRefusal(state, workshop);
+        if (sessionsRefused) throw conflict(sessionsRefused);
+        const taken = enrollmentLoad(state);
+        if (workshop.capacity < taken) {
           throw conflict(
             `Capacity cannot be lower than the ${taken} ${taken === 1 ? 'seat' : 'seats'} already taken. Set it to ${taken} or more.`,
           );
         }
-        return [{ type: 'WorkshopUpdated', data: { workshop: command.workshop } }];
+        return [{ type: 'WorkshopUpdated', data: { workshop } }];
       }
 
       case 'RemoveWorkshop': {
         requireScheduled(state);
-        const active = Object.keys(state.holds).length + Object.keys(state.confirmed).length;
+        const active =
+          Object.keys(state.holds).length +
+          Object.keys(state.confirmed).length +
+          Object.keys(state.sessionSeats.makeupsByCredit).length;
         if (active > 0) {
           throw conflict(
             `This workshop has ${active} active ${active === 1 ? 'enrollment' : 'enrollments'} and cannot be deleted. Cancel them first or keep the workshop.`,
@@ -264,9 +321,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
 
       case 'GiveBackSeats': {
         const { workshopId, enrollmentId, reason } = command;
-        const seats = state.holds[enrollmentId] ?? state.confirmed[enrollmentId];
-        if (seats === undefined) return [];
-        return [{ type: 'SeatsReleased', data: { workshopId, enrollmentId, seats, reason } }];
+        const had = state.holds[enrollmentId] ?? state.confirmed[enrollmentId];
+        const seats = (had ?? 0) - (command.keep ?? 0);
+        if (seats <= 0) return [];
+        const participants = command.keep !== undefined && command.leaving ? { participants: command.leaving } : {};
+        return [{ type: 'SeatsReleased', data: { workshopId, enrollmentId, seats, reason, ...participants } }];
       }
 
       case 'TakeTransferSeats': {
@@ -293,7 +352,11 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
       case 'ConfirmSeats': {
         const { workshopId, enrollmentId } = command;
         if (state.confirmed[enrollmentId] !== undefined) return [];
-        if (command.paidAt !== undefined && state.workshop && hasBegun(state.workshop, new Date(command.paidAt))) {
+        if (
+          command.paidAt !== undefined &&
+          state.workshop &&
+          isPastLastJoin(state.workshop, new Date(command.paidAt))
+        ) {
           const paidAt = new Date(command.paidAt);
           throw enrollmentClosed(enrollmentClosedMessage(state.workshop, paidAt));
         }
@@ -309,6 +372,13 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
           { type: 'SeatsConfirmed', data: { workshopId, enrollmentId, seats } },
         ];
       }
+
+      case 'ReportAbsence':
+        return reportAbsence(command, state, requireScheduled(state));
+      case 'TakeMakeupSeat':
+        return takeMakeupSeat(command, state, requireScheduled(state));
+      case 'ReleaseMakeupSeat':
+        return releaseMakeupSeat(command, state);
     }
   },
 };

@@ -20,3 +20,12 @@ export function ensureAdminKey(dataDir: string, print: (line: string) => void): 
   print(`Admin key (generated once, kept in ${file}): ${key}`);
   return key;
 }
+
+/**
+ * The key a server start kept in DATA_DIR, for an operator command run beside it (the privacy
+ * migration, a restore): its pseudonyms must be the server's. Undefined when none was kept.
+ */
+export function keptAdminKey(dataDir: string): string | undefined {
+  const file = join(dataDir, 'admin.key');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}

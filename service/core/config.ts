@@ -74,6 +74,20 @@ export const ConfigSchema = z.object({
     .default(48),
   /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
   CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** A make-up credit from an absence can be booked this many days after the session missed ends. */
+  MAKEUP_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * A child's dietary, medical and emergency-contact details are erased this many days after the
+   * last session of their booking, unless a child of it has a later one (service/privacy/retention-timer.ts).
+   */
+  SAFETY_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Where `npm run backup` writes its dated folders, and where every erasure is also written down
+   * (`erasure-ledger.jsonl`), so a backup restored later is erased again (service/privacy/ledger.ts).
+   */
+  BACKUP_DIR: z.string().optional(),
+  /** How many dated backups `npm run backup` keeps; older ones are removed. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /**
    * `season` moves the seeded workshops to the next season not begun when the catalogue is first
    * written; `specification` keeps the specifications' 2025 dates (service/catalogue/season.ts).
@@ -120,6 +134,8 @@ export interface Config extends RawConfig {
   payments: 'stripe' | 'offline';
   projectionsInline: boolean;
   testPages: boolean;
+  /** BACKUP_DIR, or a folder beside DATA_DIR named after it (`./data-backups`). */
+  backupDir: string;
 }
 
 export class ConfigError extends Error {
@@ -186,6 +202,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     payments,
     projectionsInline: (raw.PROJECTIONS ?? (embedded ? 'inline' : 'external')) === 'inline',
     testPages: payments === 'offline' || raw.TEST_PAGES,
+    backupDir: raw.BACKUP_DIR ?? `${raw.DATA_DIR.replace(/\/+$/, '')}-backups`,
   };
 }
 

@@ -6,6 +6,9 @@ import type { PaymentsPort } from '../payments/port.js';
 import type { Mailer } from '../mail/port.js';
 import type { RateLimitStore } from '../../platform/ratelimit/port.js';
 import type { CommandHandler } from '../../platform/command/handler.js';
+import type { WaiverTable } from '../../contracts/policies/waivers.js';
+import type { KeyStore } from '../../platform/keystore/port.js';
+import type { EncryptingEventStore } from '../../platform/eventstore/encrypting.js';
 
 /** Lets a query wait (bounded) until the named projections have reached a position. */
 export interface ProjectionWaiter {
@@ -31,4 +34,13 @@ export interface AppDeps {
   mailer: Mailer;
   /** Token buckets of the rate limits (platform/ratelimit/): in memory embedded, MongoDB in production. */
   rateLimits: RateLimitStore;
+  /**
+   * The versions of the documents parents sign (contracts/policies/waivers.ts) when not those in
+   * force: a test publishes a new version here.
+   */
+  waivers?: WaiverTable;
+  /** The data subjects' keys: destroying them is erasure (service/privacy/). */
+  keys: KeyStore;
+  /** The encrypting layer of `eventStore`, for the subjects of streams; null on a store without one. */
+  encryption: Pick<EncryptingEventStore, 'subjectOfStream'> | null;
 }

@@ -23,13 +23,28 @@ export type ErrorCode =
   | 'unknown_enrollment'
   | 'not_in_workshop'
   | 'participant_out_of_range'
-  | 'enrollment_not_active';
+  | 'enrollment_not_active'
+  /** The name given at pick-up is not on the family's list (service/enrollment/attendance/collection-rules.ts): confirm to record it. */
+  | 'not_on_pickup_list'
+  /** Courses (service/catalogue/session-seats.ts, service/courses/): a session full or begun, a credit spent, expired or for another program. */
+  | 'session_full'
+  | 'session_over'
+  | 'credit_used'
+  | 'credit_expired'
+  | 'other_program'
+  /** An erasure would leave a paid class ahead: the owner is asked to cancel it first (service/privacy/erase.ts). */
+  | 'upcoming_bookings';
 
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number },
+    readonly details?: {
+      issues?: { path: string; message: string }[];
+      retryAfterSeconds?: number;
+      /** More fields of the answer's body, beside `error` and `code`. */
+      body?: Record<string, unknown>;
+    },
   ) {
     super(message);
     this.name = 'AppError';

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, type ErrorCode } from './errors.js';
 import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../../platform/eventstore/port.js';
 import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
+import { KeyStoreUnavailableError } from '../../platform/keystore/port.js';
 import { PaymentProviderError } from '../payments/port.js';
 import type { Logger } from '../../platform/log.js';
 import { StreamBusyError } from '../../platform/command/handler.js';
@@ -25,14 +26,21 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   enrollment_closed: 409,
   unknown_enrollment: 404,
   not_in_workshop: 409,
+  session_full: 409,
+  session_over: 409,
+  credit_used: 409,
+  credit_expired: 409,
+  other_program: 409,
   participant_out_of_range: 400,
   enrollment_not_active: 409,
+  not_on_pickup_list: 409,
+  upcoming_bookings: 409,
 };
 
 export function toErrorResponse(err: unknown, c: Context, log: Logger): Response {
   if (err instanceof AppError) {
     if (err.details?.retryAfterSeconds) c.header('Retry-After', String(err.details.retryAfterSeconds));
-    const body: Record<string, unknown> = { error: err.message, code: err.code };
+    const body: Record<string, unknown> = { ...err.details?.body, error: err.message, code: err.code };
     if (err.details?.issues) body.issues = err.details.issues;
     return c.json(body, STATUS[err.code]);
   }
@@ -45,6 +53,14 @@ export function toErrorResponse(err: unknown, c: Context, log: Logger): Response
   }
   if (err instanceof EventStoreUnavailableError) {
     log.error('event store unavailable', { err: err.message });
+    c.header('Retry-After', '5');
+    return c.json(
+      { error: 'We cannot save changes right now. Please try again in a minute.', code: 'unavailable' },
+      503,
+    );
+  }
+  if (err instanceof KeyStoreUnavailableError) {
+    log.error('key store unavailable', { err: err.message });
     c.header('Retry-After', '5');
     return c.json(
       { error: 'We cannot save changes right now. Please try again in a minute.', code: 'unavailable' },

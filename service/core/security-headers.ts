@@ -16,7 +16,7 @@ const STRIPE_PAGES = [
 ];
 
 /**
- * Addresses that carry a secret: the parent's booking link, the waitlist's links (leave, and any
+ * Addresses that carry a secret: the parent's booking link, the e-mailed sign-in link, the waitlist's links (leave, and any
  * other page under /waitlist/ an e-mail opens with a token) and the API calls those pages make
  * with it. The browser sends no Referer from them, not even to this site, so the token never
  * reaches a log or another page through it; their pages are not kept by any cache (the API's
@@ -24,6 +24,7 @@ const STRIPE_PAGES = [
  */
 const SECRET_PATHS = [
   /^\/booking\//i,
+  /^\/account\/sign-in\//i,
   /^\/api\/bookings\//i,
   /^\/waitlist\//i,
   /^\/api\/waitlist\//i,

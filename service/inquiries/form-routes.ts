@@ -21,7 +21,7 @@ const FORMS: Record<InquiryKind, { path: string; sent: string; name: string; lab
     path: '/contact',
     sent: `/contact?sent=${INQUIRY_SENT.contact}`,
     name: 'the contact form',
-    labels: { fullname: 'Full Name', company: 'Company', email: 'Email', phone: 'Phone', message: 'Message' },
+    labels: { fullname: 'Full name', company: 'Company', email: 'Email', phone: 'Phone', message: 'Message' },
   },
   consultation: {
     path: '/about',
@@ -32,7 +32,7 @@ const FORMS: Record<InquiryKind, { path: string; sent: string; name: string; lab
       company: 'Company / Organization',
       email: 'Email',
       phone: 'Phone',
-      preferredDate: 'Preferred Date and Time',
+      preferredDate: 'Preferred date and time',
       discussionTopic: 'What would you like to discuss?',
     },
   },

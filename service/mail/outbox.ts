@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './port.js';
@@ -14,6 +14,12 @@ export const outboxFileName = (messageId: string) =>
     .replace(/^<|>$/g, '')
     .split('@')[0]!
     .replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;
+
+/** The To and Cc header lines of a message (continuation lines joined), lower case. */
+function recipientsOf(message: string): string[] {
+  const headers = message.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return headers.split(/\r?\n/).filter((line) => /^(to|cc):/.test(line));
+}
 
 /**
  * The embedded default: each message is rendered to RFC 822 (.eml, attachments included) and
@@ -37,5 +43,26 @@ export class OutboxMailer implements Mailer {
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     await rename(tmp, file);
+  }
+
+  /** Deletes every message whose To or Cc header names `address` (case aside). */
+  async eraseCopiesTo(address: string): Promise<number> {
+    const wanted = address.trim().toLowerCase();
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return 0;
+    }
+    let erased = 0;
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const file = join(this.dir, name);
+      const text = (await readFile(file, 'utf8').catch(() => '')).toLowerCase();
+      if (recipientsOf(text).some((r) => r.includes(wanted))) {
+        await unlink(file).catch(() => undefined);
+        erased++;
+      }
+    }
+    return erased;
   }
 }

@@ -34,4 +34,9 @@ export class UnsendableMessageError extends Error {
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /**
+   * Deletes the copies this mailer keeps of messages to `address` (an erasure); resolves with how
+   * many. Absent where the mailer keeps none (SMTP: the mail server's copies are the school's mailbox).
+   */
+  eraseCopiesTo?(address: string): Promise<number>;
 }

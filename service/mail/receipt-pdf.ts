@@ -7,7 +7,9 @@ import { participantName } from '../../contracts/enrollment/participants.js';
 import {
   balanceLines,
   discountLines,
+  placeCancelled,
   receiptDate,
+  receiptPdfFileName,
   receiptStamp,
   type ReceiptOrder,
 } from '../../contracts/enrollment/receipt.js';
@@ -29,8 +31,7 @@ export interface ReceiptPdfOrder extends ReceiptOrder {
   refundsUnderwayCents: number;
 }
 
-/** {product}-Receipt-{orderId}.pdf, beside the text receipt's name. */
-export const receiptPdfFileName = (orderId: string) => `${SCHOOL.product}-Receipt-${orderId}.pdf`;
+export { receiptPdfFileName };
 
 /** The confirmation e-mail's attachment: the PDF's bytes in base64. */
 export const receiptPdfAttachment = async (
@@ -273,7 +274,8 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
   const names = details
     ? details.map((p, i) => {
         const name = participantName(p, i, order.contactName ?? '');
-        return isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        const aged = isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        return `${aged}${placeCancelled(order, i)}`;
       })
     : (order.attendees ?? []);
   if (names.length > 0) for (const [i, name] of names.entries()) w.field(`${i + 1}.`, name, 24);

@@ -17,7 +17,8 @@ export const SUCCEEDING_TEST_CARD = '4242424242424242';
 
 export function cardOutcome(cardNumber: string, expiry: string, now: Date): CardOutcome {
   const digits = cardNumber.replace(/\D/g, '');
-  const [mm, yy] = expiry.split('/').map((p) => Number(p.trim()));
+  // "12/29" or "1229": the month, then the year.
+  const [mm, yy] = [expiry.replace(/\D/g, '').slice(0, 2), expiry.replace(/\D/g, '').slice(2)].map(Number);
   // A card is good through the last day of its expiry month.
   if (!mm || yy === undefined || new Date(2000 + yy, mm, 1) <= now) {
     return { kind: 'invalid', code: 'expired_card', message: "Your card's expiration date is in the past." };

@@ -7,6 +7,8 @@ export const policiesOf = (config: AppDeps['config']): Policies => ({
   cancellationFullRefundDays: config.CANCELLATION_FULL_REFUND_DAYS,
   reminderHours: config.REMINDER_HOURS,
   seatHoldMinutes: config.HOLD_MINUTES,
+  safetyDataRetentionDays: config.SAFETY_DATA_RETENTION_DAYS,
+  backupsKept: config.BACKUP_KEEP,
 });
 
 /** GET /api/policies: the numbers the terms page states, from configuration, so the page and the service agree. */

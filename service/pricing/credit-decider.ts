@@ -7,8 +7,22 @@ import { availableFor, balanceOf, EMPTY_LEDGER, giveBack, putIn, take, type Bala
 export type ReleaseReason = 'refused' | 'expired' | 'cancelled' | 'replaced' | 'refunded';
 
 export type FamilyCreditCommand =
-  | { type: 'AddFamilyCredit'; householdId: string; enrollmentId: string; refundKey: string; amountCents: number; at: string }
-  | { type: 'ReserveFamilyCredit'; householdId: string; enrollmentId: string; amountCents: number; replaces?: string; at: string }
+  | {
+      type: 'AddFamilyCredit';
+      householdId: string;
+      enrollmentId: string;
+      refundKey: string;
+      amountCents: number;
+      at: string;
+    }
+  | {
+      type: 'ReserveFamilyCredit';
+      householdId: string;
+      enrollmentId: string;
+      amountCents: number;
+      replaces?: string;
+      at: string;
+    }
   | { type: 'ReleaseFamilyCredit'; householdId: string; enrollmentId: string; reason: ReleaseReason; at: string };
 
 export type FamilyCreditState = BalanceLedger;
@@ -38,7 +52,13 @@ export const familyCreditDecider: Decider<FamilyCreditCommand, FamilyCreditEvent
         return [
           {
             type: 'FamilyCreditAdded',
-            data: { householdId, amountCents: command.amountCents, refundKey: command.refundKey, enrollmentId, addedAt: at },
+            data: {
+              householdId,
+              amountCents: command.amountCents,
+              refundKey: command.refundKey,
+              enrollmentId,
+              addedAt: at,
+            },
           },
         ];
       case 'ReserveFamilyCredit': {
@@ -52,13 +72,21 @@ export const familyCreditDecider: Decider<FamilyCreditCommand, FamilyCreditEvent
         return [
           {
             type: 'FamilyCreditReserved',
-            data: { householdId, enrollmentId, amountCents: command.amountCents, ...(replaces ? { replaces } : {}), reservedAt: at },
+            data: {
+              householdId,
+              enrollmentId,
+              amountCents: command.amountCents,
+              ...(replaces ? { replaces } : {}),
+              reservedAt: at,
+            },
           },
         ];
       }
       case 'ReleaseFamilyCredit':
         if (state.taken[enrollmentId] === undefined) return [];
-        return [{ type: 'FamilyCreditReleased', data: { householdId, enrollmentId, reason: command.reason, releasedAt: at } }];
+        return [
+          { type: 'FamilyCreditReleased', data: { householdId, enrollmentId, reason: command.reason, releasedAt: at } },
+        ];
     }
   },
 };

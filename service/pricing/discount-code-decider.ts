@@ -75,8 +75,7 @@ export const discountCodeDecider: Decider<DiscountCodeCommand, DiscountCodeEvent
         const { enrollmentId, replaces } = command;
         if (state.status !== 'none' && state.live[enrollmentId] !== undefined) return [];
         const rules = state.status === 'none' ? null : state.rules;
-        const live =
-          state.status === 'none' ? 0 : Object.keys(state.live).filter((id) => id !== replaces).length;
+        const live = state.status === 'none' ? 0 : Object.keys(state.live).filter((id) => id !== replaces).length;
         const refusal = codeRefusal(rules, state.status === 'active', command, live);
         if (refusal || !rules) throw codeIssue(refusalSentence(refusal ?? { code: 'unknown' }));
         const takesOver = replaces && state.status !== 'none' && state.live[replaces] !== undefined;

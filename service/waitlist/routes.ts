@@ -91,6 +91,13 @@ export function waitlistRoutes(deps: AppDeps): Hono {
         seats: entry.offer.seats,
         expiresAt: entry.offer.expiresAt,
         firstName: entry.firstName,
+        prefill: {
+          firstName: entry.firstName,
+          lastName: entry.lastName,
+          email: entry.email,
+          phone: entry.phone,
+          participants: entry.offer.seats,
+        },
       };
       return c.json(view);
     },

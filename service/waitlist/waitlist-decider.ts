@@ -45,7 +45,9 @@ export interface WaitlistEntry {
   /** Keyed hash of the client address that asked (absent in entries from before the cap). */
   clientKey?: string;
   firstName: string;
+  lastName: string;
   email: string;
+  phone: string;
   /** While unconfirmed: when the entry lapses. */
   confirmBy: string | null;
   confirmationEmailSent: boolean;
@@ -143,7 +145,9 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
           emailKey: d.emailKey,
           ...(d.clientKey ? { clientKey: d.clientKey } : {}),
           firstName: d.firstName,
+          lastName: d.lastName,
           email: d.email,
+          phone: d.phone,
           confirmBy: d.confirmBy ?? null,
           confirmationEmailSent: false,
           offer: null,

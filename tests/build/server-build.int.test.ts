@@ -69,9 +69,12 @@ describe('the compiled server', () => {
     const entries = new Set([...fromScripts, (JSON.parse(cmd) as string[])[1]!, ...fromCompose]);
 
     expect([...entries].sort()).toEqual([
+      'build/service/backup-cli.js',
       'build/service/main.js',
+      'build/service/privacy-cli.js',
       'build/service/projections-cli.js',
       'build/service/projector.js',
+      'build/service/restore-cli.js',
     ]);
     for (const entry of entries) expect(existsSync(compiled(entry)), entry).toBe(true);
   });

@@ -43,7 +43,7 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA) and screenshots', () => {
   }) => {
     await page.goto('/schedule');
     await hydrated(page);
-    await page.getByRole('tab', { name: 'Teens' }).click();
+    await page.getByRole('tab', { name: 'Dining' }).click();
     await expect(page.getByText('No workshops found for the selected filters.')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'in the empty state');
     await page.getByRole('link', { name: 'Clear all filters' }).click();

@@ -238,7 +238,7 @@ test.describe('complete workshop records', () => {
     const details = page.getByRole('dialog', { name: title });
     await expect(details).toContainText('Scones, carols and a table set for winter.');
     await expect(details).toContainText(/Menu\s*Scones and cocoa/);
-    await expect(details).toContainText(/Age Range\s*18\+/);
+    await expect(details).toContainText(/Age range\s*18\+/);
     await expect(details).toContainText(/Attire\s*Winter white/);
     await expect(details).toContainText('Bring a wrapped gift');
     await expectNoSeriousA11yViolations(page, 'on the workshop dialog');

@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 
 /**
  * A free class a month ahead, made for this spec so no other spec's families get its messages. An
- * adult class: the schedule spec counts on the season having no teen class ahead (its empty state).
+ * adult class: the schedule and a11y specs count on the season having no dining class ahead (their empty state).
  */
 async function freeClass(request: APIRequestContext, title: string): Promise<string> {
   const date = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);

@@ -148,6 +148,6 @@ test('a parent pays, opens the booking link from the e-mail, adds an allergy, ca
 
 test('a link that was tampered with opens no booking', async ({ page }) => {
   await page.goto(`/booking/not-a-real-enrollment.${'A'.repeat(43)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking Link Not Recognised');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking Link Not Recognized');
   await expectNoSeriousA11yViolations(page, 'unknown booking link');
 });

@@ -23,7 +23,7 @@ const participant = (page: Page, n: number) => page.getByRole('group', { name: `
 
 const CHILDREN = [
   { name: 'Lily Whitfield', age: '8', grade: '3rd', school: 'Hedgcoxe Elementary' },
-  { name: 'Theo Whitfield', age: '11', grade: '6th', school: 'Rice Middle School', diet: 'No peanuts' },
+  { name: 'Theo Whitfield', age: '9', grade: '4th', school: 'Hedgcoxe Elementary', diet: 'No peanuts' },
 ] as const;
 
 /** The stricter form: each child's own details in their fieldset, then the family's contacts once. */

@@ -10,12 +10,7 @@ const POLICIES = [
   {
     path: '/privacy',
     h1: 'Privacy Notice',
-    sections: [
-      'What We Collect',
-      'Why We Use It',
-      'How Long We Keep It',
-      'Asking for a Copy, a Correction or Deletion',
-    ],
+    sections: ['What We Collect', 'Why We Use It', 'How Long We Keep It', 'Asking for a Copy, a Correction or Erasure'],
   },
 ];
 

@@ -28,7 +28,7 @@ test.describe('program detail', () => {
     await expect(main.getByRole('heading', { name: "What You'll Learn" })).toBeVisible();
     await expect(main.locator('.features li')).toHaveCount(4);
     await expect(main.getByRole('heading', { name: 'Location' })).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/scheduling');
+    await expect(main.getByRole('link', { name: 'Enroll Now', exact: true })).toHaveAttribute('href', '/scheduling');
 
     const share = main.getByRole('complementary', { name: 'Share This Program' });
     await expect(share.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('target', '_blank');

@@ -84,7 +84,7 @@ test.describe('server rendering', () => {
 
     await page.goto('/contact');
     await hydrated(page);
-    const name = page.getByRole('textbox', { name: /Name/ }).first();
+    const name = page.getByRole('textbox', { name: 'Full name' });
     await name.fill('Ada Parent');
     await expect(name).toHaveValue('Ada Parent');
     await page.getByRole('button', { name: 'Send Message' }).click();

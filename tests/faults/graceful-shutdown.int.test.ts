@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { dataDirEvents } from '../support/data-dir-events.js';
 import { startServer } from '../support/server.js';
 import { asNewVisitor } from '../support/visitors.js';
 import { SqliteEventStore } from '../../platform/eventstore/sqlite.js';
@@ -182,7 +183,7 @@ describe('graceful shutdown', () => {
 
       expect(await server.stop('SIGTERM')).toBe(0);
       const reads2 = new SqliteReadStore(join(dataDir, 'read.db'));
-      const events2 = new SqliteEventStore(join(dataDir, 'events.db'));
+      const events2 = dataDirEvents(dataDir);
       try {
         const after = await reads2.listCheckpoints();
         for (const p of allProjectors)
@@ -191,7 +192,7 @@ describe('graceful shutdown', () => {
             checkpoint: head,
           });
         // And the read models equal a clean rebuild from the first event.
-        const rebuilt = await cleanRebuild(events2);
+        const rebuilt = await cleanRebuild(events2.store);
         expect(await snapshotReadModels(reads2)).toEqual(rebuilt.snapshot);
       } finally {
         await reads2.close();

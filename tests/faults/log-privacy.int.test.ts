@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../support/server.js';
 import { asNewVisitor } from '../support/visitors.js';
@@ -257,5 +259,99 @@ describe('log privacy', () => {
     console.info(
       `[log-privacy] requests ${requests}, log lines scanned ${lines.length} (${output.length} bytes), values searched ${secrets().length}, found 0`,
     );
+  });
+
+  it('given LOG_LEVEL=debug, when a parent signs in by e-mailed link, saves a child and the family, enrolls and signs, and exports, then no name, e-mail, phone, link secret or session id appears in stdout or stderr', async () => {
+    const server = await startServer({ LOG_LEVEL: 'debug' });
+    const email = 'wilhelmina.thistlewood@example.org';
+    let cookie = '';
+    const call = async (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: asNewVisitor({
+          origin: server.url,
+          ...(cookie ? { cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        }),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let token = '';
+    let session = '';
+    try {
+      expect((await call('POST', '/api/account/sign-in', { email })).status).toBe(202);
+      // The link, once the e-mail is in the outbox (it leaves after the answer).
+      const outbox = join(server.dataDir, 'outbox');
+      const linkIn = async () => {
+        for (const f of await readdir(outbox).catch(() => [] as string[])) {
+          if (!f.startsWith('sign-in-')) continue;
+          const eml = (await readFile(join(outbox, f), 'utf8')).replace(/=\r?\n/g, '');
+          const found = /\/account\/sign-in\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43})/.exec(eml)?.[1];
+          if (found) return found;
+        }
+        return '';
+      };
+      expect(await eventually(async () => (token = await linkIn()) !== '', 10_000, 100)).toBe(true);
+      const verified = await call('POST', '/api/account/sign-in/verify', { token });
+      expect(verified.status).toBe(200);
+      cookie = /(family_session=[^;]+)/.exec(verified.headers.get('set-cookie') ?? '')![1]!;
+      session = cookie.split('=')[1]!;
+      expect(
+        (
+          await call('PUT', '/api/account/household', {
+            firstName: 'Wilhelmina',
+            lastName: 'Thistlewood',
+            phone: '(469) 555-0164',
+            emergencyContact1Name: 'Leopold Hargreaves',
+            emergencyContact1Phone: '469-555-0165',
+            emergencyContact1Relationship: 'Uncle',
+            emergencyContact2Name: 'Gwendolyn Pettigrew',
+            emergencyContact2Phone: '469-555-0166',
+            emergencyContact2Relationship: 'Neighbour',
+            pickupAdults: [{ name: 'Leopold Hargreaves', relationship: 'Uncle', phone: '469-555-0165' }],
+          })
+        ).status,
+      ).toBe(200);
+      const childRes = await call('POST', '/api/account/children', {
+        name: 'Octavius Thistlewood',
+        dateOfBirth: '2016-04-02',
+        grade: '4th',
+        school: 'Hedgcoxe Elementary',
+        hasDietaryRestrictions: true,
+        dietaryRestrictions: 'Octavius cannot eat sesame',
+        medicalNotes: 'Octavius carries an inhaler',
+      });
+      expect(childRes.status).toBe(201);
+      const { id } = (await childRes.json()) as { id: string };
+      const enrolled = await call('POST', '/api/enroll/workshop/1', {
+        childIds: [id],
+        signatures: [{ childId: id, signedName: 'Wilhelmina Thistlewood' }],
+        agreeToTerms: true,
+        totalPrice: 250,
+      });
+      expect(enrolled.status, await enrolled.clone().text()).toBe(201);
+      expect((await call('GET', '/api/account')).status).toBe(200);
+      expect((await call('GET', '/api/account/export')).status).toBe(200);
+      expect((await call('POST', '/api/account/sign-out', {})).status).toBe(200);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+
+    const output = server.output().toLowerCase();
+    expect(output).toContain('signed in');
+    const secrets = [
+      email,
+      'wilhelmina',
+      'thistlewood',
+      'octavius',
+      'hargreaves',
+      'pettigrew',
+      'sesame',
+      'inhaler',
+      '555-0164',
+      '4695550164',
+      token.split('.')[1]!,
+      session,
+    ];
+    expect(secrets.filter((s) => output.includes(s.toLowerCase()))).toEqual([]);
   });
 });

@@ -128,6 +128,6 @@ describe('POST /about (the consultation form without JavaScript)', () => {
       formPost({ name: 'Grace', email: 'grace@example.com', discussionTopic: 'Team' }),
     );
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain('<strong>Preferred Date and Time</strong>: Preferred date is required.');
+    expect(await res.text()).toContain('<strong>Preferred date and time</strong>: Preferred date is required.');
   });
 });

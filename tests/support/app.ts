@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp, type AppOptions } from '../../service/app.js';
 import { createCommandHandler, reactorsFor } from '../../service/compose.js';
@@ -7,6 +10,11 @@ import { createLogger } from '../../platform/log.js';
 import type { AppDeps } from '../../service/core/deps.js';
 import { MemoryEventStore } from '../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../platform/eventstore/validating.js';
+import { encryptingEventStore, type EncryptingEventStore } from '../../platform/eventstore/encrypting.js';
+import { MemoryKeyStore } from '../../platform/keystore/memory.js';
+import type { KeyStore } from '../../platform/keystore/port.js';
+import { privacyRegistry } from '../../contracts/privacy/registry.js';
+import { pseudonymsFor } from '../../service/core/pseudonyms.js';
 import type { EventStore } from '../../platform/eventstore/port.js';
 import { MemoryReadStore } from '../../platform/readstore/memory.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
@@ -43,6 +51,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   eventStore?: EventStore;
   readStore?: ReadStore;
+  /** The key store (default: one in memory); with `eventStore`, the test wraps its store itself. */
+  keys?: KeyStore;
   /** Run the reactors (the confirmation e-mail) as the API does; off unless a test is about them. */
   reactors?: boolean;
   /** Options of createApp (a built web folder, the hot reads' checkpoint age). */
@@ -85,6 +95,9 @@ const runningFrom = (start: Date) => {
 /** The test app's default clock. */
 export const testClock = runningFrom(BEFORE_SPEC_SEASON);
 
+let backupDir: string | undefined;
+const testBackupDir = () => (backupDir ??= mkdtempSync(join(tmpdir(), 'test-backups-')));
+
 /** Apps made and not closed yet, closed when their test file ends (tests/support/close-apps.setup.ts). */
 const open = new Set<TestApp>();
 
@@ -105,10 +118,22 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
     SEED_DATES: 'specification',
+    // The erasure ledger goes to a folder of the test's own, never beside the repository's ./data.
+    BACKUP_DIR: testBackupDir(),
     ...options.env,
   });
   const log = createLogger('silent');
-  const eventStore = options.eventStore ?? validatingEventStore(new MemoryEventStore(), eventSchemas);
+  const keys = options.keys ?? new MemoryKeyStore();
+  // Unless a test brings its own store, events are encrypted as in production (service/compose.ts).
+  let encryption: EncryptingEventStore | null = null;
+  if (!options.eventStore) {
+    encryption = encryptingEventStore(new MemoryEventStore(), {
+      registry: privacyRegistry,
+      keys,
+      subjectOfEmail: (email) => pseudonymsFor(config).email(email),
+    });
+  }
+  const eventStore = options.eventStore ?? validatingEventStore(encryption!, eventSchemas);
   const readStore = options.readStore ?? new MemoryReadStore();
   if (options.seed !== false) await seedCatalogue(eventStore, BEFORE_SPEC_SEASON, { dates: config.SEED_DATES });
   const waiter = new CheckpointWaiter({ readStore, names: allProjectors.map((p) => p.name) });
@@ -125,6 +150,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     payments: new OfflinePayments({ log }),
     mailer: new MemoryMailer(),
     rateLimits: new MemoryRateLimitStore(),
+    keys,
+    encryption,
     ...options.extra?.(config),
   };
   const runner = new ProcessorRunner({

@@ -150,4 +150,15 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     scheduleUrl: `${PUBLIC_URL}/schedule`,
     publicUrl: PUBLIC_URL,
   },
+  'sign-in': {
+    link: `${PUBLIC_URL}/account/sign-in/req1.${'a'.repeat(43)}`,
+    minutes: 20,
+    known: true,
+    publicUrl: PUBLIC_URL,
+  },
+  'parent-invited': {
+    invited: 'bo@example.com',
+    familyUrl: `${PUBLIC_URL}/account`,
+    publicUrl: PUBLIC_URL,
+  },
 };

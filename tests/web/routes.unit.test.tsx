@@ -42,10 +42,14 @@ describe('the app’s routes, derived from the page manifest', () => {
   it('given a location, then its page is loaded and each read the manifest names comes with the query key the app reads it under', async () => {
     expect(await prepareRoutes('/program/manners-and-me')).toMatchObject({
       page: { path: '/program/:slug' },
-      reads: [{ read: 'findProgram', params: { slug: 'manners-and-me' }, key: ['/api/programs/manners-and-me'] }],
+      reads: [
+        { read: 'findProgram', params: { slug: 'manners-and-me' }, key: ['/api/programs/manners-and-me'] },
+        // Its upcoming classes.
+        { read: 'listWorkshops', key: ['/api/workshops'] },
+      ],
       modules: ['catalogue/ProgramDetailPage.tsx'],
     });
-    expect((await prepareRoutes('/schedule')).reads.map((r) => r.key)).toEqual([['/api/workshops']]);
+    expect((await prepareRoutes('/schedule')).reads.map((r) => r.key)).toEqual([['/api/workshops'], ['/api/programs']]);
     expect((await prepareRoutes('/terms')).reads.map((r) => r.key)).toEqual([['/api/policies']]);
     expect(await prepareRoutes('/no-such-page')).toMatchObject({
       page: NOT_FOUND_PAGE,

@@ -11,6 +11,7 @@ import { adminPageQueryFn, type Page } from './adminApi.js';
 import { AdminShell } from './AdminShell.js';
 import { useAdminSession, useMayUse } from './adminSession.js';
 import { AdministratorsPanel } from './AdministratorsPanel.js';
+import { AccessLogPanel } from './AccessLogPanel.js';
 import { DashboardCards } from './DashboardCards.js';
 import { EnrollmentRecordDialog } from './EnrollmentRecordDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
@@ -48,7 +49,12 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
     </>
   ),
   inbox: () => <InboxPanel />,
-  settings: () => <AdministratorsPanel />,
+  settings: () => (
+    <>
+      <AdministratorsPanel />
+      <AccessLogPanel />
+    </>
+  ),
 };
 
 /**

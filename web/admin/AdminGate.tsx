@@ -89,7 +89,7 @@ function KeyForm() {
         <p className="admin-gate__lead">Enter your admin key to manage enrollments, programs and workshops.</p>
         <Form ref={form.formRef} onSubmit={submit} validationBehavior="aria" className="admin-gate__form">
           <TextField
-            label="Admin Key"
+            label="Admin key"
             type="password"
             autoComplete="current-password"
             {...form.field('adminKey')}

@@ -16,20 +16,23 @@ type Choice = 'full' | 'none' | 'amount';
 /**
  * Cancel an enrollment: how much goes back (all that is left, nothing, or an amount up to it),
  * why (told to the parent), and whether the parent is e-mailed. The server decides; its refusal
- * (already cancelled, an amount beyond what is left) is shown here.
+ * (already cancelled, an amount beyond what is left) is shown here. With `place`, one participant's
+ * place only: at most that place's share goes back, and the others still come.
  */
 export function CancelEnrollmentDialog({
   record,
+  place,
   isOpen,
   onClose,
   onDone,
 }: {
   record: AdminEnrollmentRecord;
+  place?: { index: number; name: string; refundMax: number; remaining: number };
   isOpen: boolean;
   onClose: () => void;
   onDone: (result: AfterSaleResult) => void;
 }) {
-  const refundable = refundableDollars(record);
+  const refundable = place ? place.refundMax : refundableDollars(record);
   const [choice, setChoice] = useState<Choice>(refundable > 0 ? 'full' : 'none');
   const [amount, setAmount] = useState<number>(Number.NaN);
   const [reason, setReason] = useState('');
@@ -55,6 +58,7 @@ export function CancelEnrollmentDialog({
     }
     setAmountError(undefined);
     cancel.mutate({
+      ...(place ? { participant: place.index } : {}),
       refund: choice === 'amount' ? amount : choice,
       ...(reason.trim() ? { reason: reason.trim() } : {}),
       notify,
@@ -68,31 +72,40 @@ export function CancelEnrollmentDialog({
     <Dialog
       isOpen={isOpen}
       onOpenChange={(open) => !open && onClose()}
-      title="Cancel enrollment"
+      title={place ? `Cancel ${place.name}’s place` : 'Cancel enrollment'}
       footer={
         <>
           <Button variant="ghost" onPress={onClose}>
-            Keep enrollment
+            {place ? 'Keep the place' : 'Keep enrollment'}
           </Button>
           <Button variant="danger" onPress={submit} isDisabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling…' : 'Cancel enrollment'}
+            {cancel.isPending ? 'Cancelling…' : place ? 'Cancel this place' : 'Cancel enrollment'}
           </Button>
         </>
       }
     >
       <div className="after-sale-form">
-        <p>
-          Cancel {who}’s enrollment in {what}? Its {record.participants === 1 ? 'seat goes' : 'seats go'} back to the
-          workshop, and to its waitlist.
-        </p>
+        {place ? (
+          <p>
+            Cancel {place.name}’s place in {what}? The others in {who}’s booking still come and pay{' '}
+            {money(place.remaining)}; the seat goes back to the workshop, and to its waitlist.
+          </p>
+        ) : (
+          <p>
+            Cancel {who}’s enrollment in {what}? Its {record.participants === 1 ? 'seat goes' : 'seats go'} back to the
+            workshop, and to its waitlist.
+          </p>
+        )}
         <RadioGroup
           label="Refund"
           value={choice}
           onChange={(v) => setChoice(v as Choice)}
           description={
             refundable > 0
-              ? `Up to ${money(refundable)} can go back to the card.`
-              : 'Nothing was paid that can go back.'
+              ? `Up to ${money(refundable)} can go back to the card${place ? ` for ${place.name}’s place` : ''}.`
+              : place
+                ? 'Nothing goes back for this place: those still coming pay the same.'
+                : 'Nothing was paid that can go back.'
           }
         >
           <Radio value="full" isDisabled={refundable === 0}>

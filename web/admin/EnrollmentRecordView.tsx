@@ -19,7 +19,13 @@ import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { useAfterSale, useResendConfirmation } from './afterSale.js';
 import { CancelEnrollmentDialog } from './CancelEnrollmentDialog.js';
 import { FamilyDetails } from './FamilyDetails.js';
+import { MakeupCreditsPanel } from './MakeupCreditsPanel.js';
+import { SessionList } from '../catalogue/SessionList.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
+import { EraseFamilyDialog } from './EraseFamilyDialog.js';
+import { useMayUse } from './adminSession.js';
+import { ERASED } from '../../contracts/privacy/classes.js';
 
 /** "PaymentSucceeded" -> "Payment succeeded" */
 const eventName = (type: string) => {
@@ -44,7 +50,9 @@ const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' }
 export function EnrollmentRecordView({ id, listed }: { id: string; listed?: AdminEnrollmentRecord }) {
   // After a cancel, retry, transfer or resend, the record and the trail are read at the position written.
   const [position, setPosition] = useState<string | undefined>();
-  const [open, setOpen] = useState<'cancel' | 'transfer' | null>(null);
+  const [open, setOpen] = useState<'cancel' | 'transfer' | 'erase' | null>(null);
+  const mayUse = useMayUse();
+  const [place, setPlace] = useState<{ index: number; name: string; move: boolean } | null>(null);
   // The button that opened a finished cancel or transfer is gone: focus comes back to the view, not the page.
   const self = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -55,6 +63,9 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
     queryFn: adminQueryFn as () => Promise<AdminEnrollmentDetail>,
     placeholderData: keepPreviousData,
   });
+  // A course's sessions, as the workshop holds them now (a booking follows its workshop's moves).
+  const workshops = useQuery<Workshop[]>({ queryKey: queryKeys.workshops() });
+  const courseSessions = workshops.data?.find((w) => w.id === (listed ?? detail.data)?.workshopId)?.sessions;
   const history = useQuery({
     queryKey: queryKeys.adminEnrollmentHistory(id, position ? { minPosition: position } : undefined),
     queryFn: adminQueryFn as () => Promise<EnrollmentHistory>,
@@ -113,10 +124,20 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dd>
             {parent}
             <br />
-            <a href={`mailto:${record.email}`} className="text-link">
-              {record.email}
-            </a>
-            {detail.data?.contact?.phone && (
+            {record.email === ERASED ? (
+              record.email
+            ) : (
+              <a href={`mailto:${record.email}`} className="text-link">
+                {record.email}
+              </a>
+            )}
+            {detail.data?.contact?.phone === ERASED && (
+              <>
+                <br />
+                {ERASED}
+              </>
+            )}
+            {detail.data?.contact?.phone && detail.data.contact.phone !== ERASED && (
               <>
                 <br />
                 <a href={`tel:${detail.data.contact.phone.replace(/[^\d+]/g, '')}`} className="text-link">
@@ -135,6 +156,9 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
                 <br />
                 {day(record.workshop.date)}, {clock(record.workshop.date)}
               </>
+            )}
+            {courseSessions && courseSessions.length > 1 && (
+              <SessionList sessions={courseSessions} label={`Every session of ${record.workshop?.title ?? ''}`} />
             )}
           </dd>
         </div>
@@ -181,6 +205,19 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
             </Button>
           )}
         </div>
+      )}
+      {mayUse('privacy') && record.email !== ERASED && (
+        <div className="history__actions">
+          <Button variant="danger" size="sm" onPress={() => setOpen('erase')}>
+            Erase this family’s personal data…
+          </Button>
+        </div>
+      )}
+      {detail.data?.safetyDataErasedAt && (
+        <p className="history__note">
+          The children’s safety details (dietary and medical notes, emergency contacts) were erased on{' '}
+          {day(detail.data.safetyDataErasedAt)}, after the retention period.
+        </p>
       )}
       {resend.error && (
         <p role="alert" className="after-sale-form__error">
@@ -272,6 +309,23 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           strict={isStrictCategory(detail.data.category)}
           contactName={parent}
           label={`Participants of enrollment ${record.id}`}
+          left={detail.data.leftParticipants}
+          action={
+            detail.data.cancelOne
+              ? (index, name) => (
+                  <div className="participant-list__actions">
+                    {record.workshop && (
+                      <Button variant="outline" size="sm" onPress={() => setPlace({ index, name, move: true })}>
+                        Move {name}…
+                      </Button>
+                    )}
+                    <Button variant="outline" size="sm" onPress={() => setPlace({ index, name, move: false })}>
+                      Cancel {name}’s place…
+                    </Button>
+                  </div>
+                )
+              : undefined
+          }
         />
       )}
       {detail.data?.contact && (
@@ -279,6 +333,13 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           contact={detail.data.contact}
           strict={isStrictCategory(detail.data.category)}
           enrollmentId={record.id}
+        />
+      )}
+      {detail.data?.participantDetails && record.workshop && detail.data.status === 'completed' && (
+        <MakeupCreditsPanel
+          enrollmentId={record.id}
+          participants={detail.data.participantDetails}
+          contactName={parent}
         />
       )}
       <h3 className="history__title">Events</h3>
@@ -313,6 +374,34 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           isOpen
           onClose={() => setOpen(null)}
           onDone={done('Enrollment cancelled')}
+        />
+      )}
+      {open === 'erase' && (
+        <EraseFamilyDialog
+          email={record.email}
+          isOpen
+          onClose={() => setOpen(null)}
+          onDone={() =>
+            toast({ title: 'Personal data erased', description: 'The family’s records now read “Erased”.' })
+          }
+        />
+      )}
+      {place?.move && detail.data?.cancelOne && (
+        <TransferEnrollmentDialog
+          record={record}
+          place={{ ...place, worth: detail.data.cancelOne.refundMax }}
+          isOpen
+          onClose={() => setPlace(null)}
+          onDone={done(`${place.name} moved`)}
+        />
+      )}
+      {place && !place.move && detail.data?.cancelOne && (
+        <CancelEnrollmentDialog
+          record={record}
+          place={{ ...place, ...detail.data.cancelOne }}
+          isOpen
+          onClose={() => setPlace(null)}
+          onDone={done(`${place.name}’s place cancelled`)}
         />
       )}
       {open === 'transfer' && (

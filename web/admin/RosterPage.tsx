@@ -10,6 +10,9 @@ import { AdminShell } from './AdminShell.js';
 import { useMayUse } from './adminSession.js';
 import { downloadCsv } from './exportCsv.js';
 import { RosterTable } from './RosterTable.js';
+import { PickupList } from './Pickup.js';
+import { Select } from '../components/Select.js';
+import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 import { SignInSheet } from './SignInSheet.js';
 import { useMarkAttendance, useRoster } from './rosterApi.js';
 import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
@@ -18,8 +21,10 @@ import './roster.css';
 /** /admin/workshops/:id/roster: who comes, what to watch for, who is here; prints as the sign-in sheet. */
 export function RosterPage() {
   const id = useParams().id ?? '';
-  const roster = useRoster(id);
-  const mark = useMarkAttendance(id);
+  // Until one is picked, the server's choice: the next session not yet over.
+  const [picked, setPicked] = useState<number | undefined>(undefined);
+  const roster = useRoster(id, picked);
+  const mark = useMarkAttendance(id, picked);
   const [downloading, setDownloading] = useState(false);
   const may = useMayUse();
   // A 403 (a workshop someone else teaches) says what the role may do; trying again would not help.
@@ -82,13 +87,33 @@ export function RosterPage() {
         {roster.data && (
           <>
             <RosterSummary roster={roster.data} />
+            {roster.data.sessions.length > 1 && (
+              <Select
+                className="roster-session"
+                label="Session"
+                options={roster.data.sessions.map((s, i) => ({
+                  id: String(i + 1),
+                  label: `${sessionInWords(roster.data!.sessions, i + 1)}, ${timeRangeWords(s)}`,
+                }))}
+                selectedKey={String(roster.data.session)}
+                onSelectionChange={(key) => key !== null && setPicked(Number(key))}
+              />
+            )}
             <RosterTable
-              title={roster.data.workshop.title}
+              title={`${roster.data.workshop.title}, session ${roster.data.session}`}
               rows={roster.data.rows}
               onMark={(r, present) =>
-                mark.mutate({ enrollmentId: r.enrollmentId, participant: r.participant, present })
+                mark.mutate({
+                  enrollmentId: r.enrollmentId,
+                  participant: r.participant,
+                  present,
+                  session: roster.data!.session,
+                })
               }
             />
+            {roster.data.rows.length > 0 && (
+              <PickupList rows={roster.data.rows} workshopId={id} session={roster.data.session} />
+            )}
           </>
         )}
       </div>
@@ -105,12 +130,15 @@ function RosterSummary({ roster }: { roster: Roster }) {
   return (
     <div className="roster-summary">
       <p className="roster-summary__when">
-        {longDate(workshop.date)} · {workshop.time} · {workshop.location}
+        {roster.sessions.length > 1
+          ? `${sessionInWords(roster.sessions, roster.session)} · ${timeRangeWords(roster.sessions[roster.session - 1]!)}`
+          : `${longDate(workshop.date)} · ${workshop.time}`}{' '}
+        · {workshop.location}
         {workshop.instructor && ` · ${workshop.instructor}`}
       </p>
       <ul className="roster-summary__counts" aria-label="Roster summary">
         <li>
-          <strong>{rows.length}</strong> of {workshop.capacity} enrolled
+          <strong>{rows.filter((r) => r.absence !== 'notified').length}</strong> of {workshop.capacity} expected
         </li>
         <li>
           <strong>{present}</strong> present

@@ -4,6 +4,7 @@ import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
 import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
 import { childFacts, hasDiet, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
+import { PickupStatus } from './Pickup.js';
 
 export interface RosterTableProps {
   title: string;
@@ -27,6 +28,7 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
         <Column>Photos</Column>
         <Column>Parents</Column>
         <Column>Emergency contacts</Column>
+        <Column>Pick-up</Column>
         <Column>Notes</Column>
         <Column>Booking</Column>
       </TableHeader>
@@ -43,27 +45,54 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
                   <span aria-hidden="true">Present</span>
                 </Checkbox>
                 {r.present !== true && (
-                  <span className="roster-table__muted">{r.present === false ? 'absent' : 'not marked'}</span>
+                  <span className="roster-table__muted">
+                    {r.absence === 'notified'
+                      ? 'absent (parent told us)'
+                      : r.present === false
+                        ? 'absent'
+                        : 'not marked'}
+                  </span>
                 )}
               </span>
             </Cell>
             <Cell label="Participant">
               <span className="roster-table__stack">
                 <strong>{r.name}</strong>
+                {r.makeup && (
+                  <Badge variant="accent" className="roster-flag">
+                    Make-up
+                  </Badge>
+                )}
                 <span className="roster-table__muted">{childFacts(r)}</span>
+                <span className="roster-waivers">
+                  {r.waivers.map((w) => (
+                    <Badge key={w.document} variant={w.current ? 'outline' : 'danger'}>
+                      {w.current ? '✓' : '✗'} {w.title}
+                      {!w.current && (w.signedAt ? ': new version' : ': not signed')}
+                    </Badge>
+                  ))}
+                </span>
               </span>
             </Cell>
             <Cell label="Allergies / diet">
-              {hasDiet(r) ? (
-                <span className="roster-table__stack">
-                  <Badge variant="danger" className="roster-flag">
-                    <span aria-hidden="true">⚠ </span>Allergy / diet
-                  </Badge>
-                  <span className="roster-table__diet">{r.dietaryRestrictions}</span>
-                </span>
-              ) : (
-                <span className="roster-table__muted">None</span>
-              )}
+              <span className="roster-table__stack">
+                {hasDiet(r) ? (
+                  <>
+                    <Badge variant="danger" className="roster-flag">
+                      <span aria-hidden="true">⚠ </span>Allergy / diet
+                    </Badge>
+                    <span className="roster-table__diet">{r.dietaryRestrictions}</span>
+                  </>
+                ) : (
+                  <span className="roster-table__muted">None</span>
+                )}
+                {r.medicalNotes && (
+                  <span>
+                    <span className="roster-table__muted">Medical: </span>
+                    <span className="roster-table__diet">{r.medicalNotes}</span>
+                  </span>
+                )}
+              </span>
             </Cell>
             <Cell label="Photos">
               {photoFlag(r) ? (
@@ -108,6 +137,9 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
                   ))}
                 </span>
               )}
+            </Cell>
+            <Cell label="Pick-up">
+              <PickupStatus row={r} />
             </Cell>
             <Cell label="Notes">
               {r.specialRequirements ? (

@@ -2,6 +2,8 @@ import type { Roster } from '../../contracts/admin/roster.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import type { Photography } from '../../contracts/admin/roster.js';
 import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
+import { formatTime } from '../core/format.js';
+import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 
 /** On paper the column is narrow: a yes says whether the name may go with the photo. */
 const PHOTOS_ON_PAPER: Record<Photography, string> = {
@@ -16,14 +18,20 @@ const PHOTOS_ON_PAPER: Record<Photography, string> = {
  * own page, a row per child with what the instructor needs at the door and room to sign.
  */
 export function SignInSheet({ roster }: { roster: Roster }) {
-  const { workshop, rows } = roster;
+  const { workshop } = roster;
+  // One session's sheet: the children expected at it (not those whose parents said they miss it).
+  const rows = roster.rows.filter((r) => r.absence !== 'notified');
+  const session = roster.sessions?.[roster.session - 1];
   return (
     <section className="sign-in-sheet">
       <header className="sign-in-sheet__head">
         <p className="sign-in-sheet__school">{SCHOOL.fullName}</p>
         <h2 className="sign-in-sheet__title">Sign-in sheet: {workshop.title}</h2>
         <p className="sign-in-sheet__meta">
-          {longDate(workshop.date)} · {workshop.time} · {workshop.location}
+          {roster.sessions && roster.sessions.length > 1 && session
+            ? `${sessionInWords(roster.sessions, roster.session)} · ${timeRangeWords(session)}`
+            : `${longDate(workshop.date)} · ${workshop.time}`}{' '}
+          · {workshop.location}
           {workshop.instructor && ` · Instructor: ${workshop.instructor}`}
         </p>
         <p className="sign-in-sheet__meta">
@@ -54,6 +62,9 @@ export function SignInSheet({ roster }: { roster: Roster }) {
             <th scope="col" className="sign-in-sheet__sign">
               Signature
             </th>
+            <th scope="col" className="sign-in-sheet__out">
+              Signed out
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -82,6 +93,9 @@ export function SignInSheet({ roster }: { roster: Roster }) {
                   )}
                 </td>
                 <td className="sign-in-sheet__sign" />
+                <td className="sign-in-sheet__out">
+                  {r.collected && `${r.collected.by}${r.collected.onList ? '' : ' ⚠'}, ${formatTime(r.collected.at)}`}
+                </td>
               </tr>
             );
           })}

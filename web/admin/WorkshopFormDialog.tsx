@@ -1,7 +1,9 @@
 import { Form } from 'react-aria-components';
+import { Radio, RadioGroup } from '../components/RadioGroup.js';
 import {
   AdminWorkshopFormSchema,
   EMPTY_WORKSHOP_FORM,
+  type AdminSession,
   type AdminWorkshopInput,
   type AdminWorkshopValues,
 } from '../../contracts/admin/catalogue-forms.js';
@@ -19,6 +21,14 @@ import { useCatalogueForm } from './useCatalogueForm.js';
 import { PriceTiersField } from './PriceTiersField.js';
 import { AdditionalInfoField } from './AdditionalInfoField.js';
 import { MovedBookingsNotice, type MovedField } from './MovedBookingsNotice.js';
+import { SessionsField } from './SessionsField.js';
+import { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
+import type { Program } from '../../contracts/catalogue/program.js';
+import { queryKeys } from '../core/queryKeys.js';
+
+/** The program select's "none" (a select item may not have an empty value). */
+const NO_PROGRAM = 'none';
 
 const CATEGORY_LABELS: Record<WorkshopCategory, string> = {
   children: 'Children',
@@ -39,6 +49,12 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         description: w.description,
         category: w.category,
         date: schoolWallClock(w.date),
+        // The form holds the sessions after the first (the first is Starts and Ends).
+        sessions: w.sessions
+          .slice(1)
+          .map((s) => ({ startsAt: schoolWallClock(s.startsAt), endsAt: schoolWallClock(s.endsAt) })),
+        programId: w.programId ?? '',
+        lateJoinUntilSession: w.lateJoinUntilSession ?? Number.NaN,
         endTime: endTimeOf(w.time),
         time: w.time,
         location: w.location,
@@ -52,6 +68,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         instructor: w.instructor,
         duration: w.duration,
         ageRange: w.ageRange ?? '',
+        ageRangePolicy: w.ageRangePolicy ?? 'warn',
         attire: w.attire ?? '',
         longDescription: w.longDescription ?? '',
         additionalInfo: w.additionalInfo ?? [],
@@ -97,14 +114,34 @@ function shownTime(values: AdminWorkshopValues): string | null {
   return timeRangeText(start, values.endTime);
 }
 
+/** Session 1 as the form's Starts and Ends give it, or null while they are not filled in. */
+const firstSession = (v: { date?: string; endTime?: string }): AdminSession | null =>
+  v.date && v.endTime && WALL_TIME.test(v.endTime)
+    ? { startsAt: v.date, endsAt: `${v.date.slice(0, 10)}T${v.endTime}` }
+    : null;
+
+/**
+ * The form checked as the API checks it: with more sessions, the whole list from session 1 (so each
+ * problem names its session as the server would); without, a one-date workshop as before.
+ */
+const FormWithSessions = z.preprocess((v) => {
+  const values = v as AdminWorkshopValues;
+  const more = values.sessions ?? [];
+  if (more.length === 0) return { ...values, sessions: undefined };
+  const first = firstSession(values) ?? { startsAt: values.date ?? '', endsAt: values.date ?? '' };
+  return { ...values, sessions: [first, ...more] };
+}, AdminWorkshopFormSchema);
+
 function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClose: () => void }) {
   const saved = valuesOf(workshop);
   const { values, field, listField, set, errors, write, submitWith, formRef } = useCatalogueForm(
     'workshop',
     saved,
-    AdminWorkshopFormSchema,
+    FormWithSessions as unknown as typeof AdminWorkshopFormSchema,
     onClose,
   );
+  const programs = useQuery<Program[]>({ queryKey: queryKeys.programs() });
+  const lateJoin = field('lateJoinUntilSession');
   // An empty field is NaN in the form (null only once checked: "no cap of its own").
   const freeSeats = field('maxFreeSeatsPerClient');
   // The deposit is kept in cents and typed in dollars; an empty field is NaN.
@@ -114,6 +151,8 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
     // The schedule's time text is the server's to derive from the start and the end.
     const { time: _derived, ...fields } = parsed;
+    // A course's sessions are sent whole; a one-date workshop keeps sending its start and end only.
+    if (!fields.sessions) delete fields.sessions;
     const body: AdminWorkshopInput = { ...fields, spotsRemaining: workshop?.spotsLeft ?? parsed.capacity };
     return workshop ? { action: 'update', id: workshop.id, body } : { action: 'create', body };
   });
@@ -165,7 +204,35 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           isRequired
         />
       </div>
+      <SessionsField
+        first={firstSession(values)}
+        rows={values.sessions ?? []}
+        onChange={(rows) => set('sessions', rows)}
+        errors={errors}
+      />
       {workshop && <MovedBookingsNotice workshopId={workshop.id} moved={movedFields(saved, values)} />}
+      <div className="admin-form__row">
+        <Select
+          label="Program"
+          description="The program this workshop is an offering of: it shows on the program's page, and make-ups of that program can use its free seats."
+          options={[
+            { id: NO_PROGRAM, label: 'No program' },
+            ...(programs.data ?? []).filter((p) => !p.isPrivate).map((p) => ({ id: p.id, label: p.title })),
+          ]}
+          selectedKey={values.programId || NO_PROGRAM}
+          onSelectionChange={(key) => set('programId', key === NO_PROGRAM || key === null ? '' : String(key))}
+          errorMessage={errors.programId}
+        />
+        <NumberField
+          label="Late joining until session"
+          description="Leave empty to close enrollment at the first session. A late family pays for the sessions left."
+          {...lateJoin}
+          value={lateJoin.value ?? Number.NaN}
+          minValue={2}
+          maxValue={20}
+          step={1}
+        />
+      </div>
       <div className="admin-form__row">
         <NumberField
           label="Price"
@@ -225,6 +292,16 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
         <TextField label="Age range" description="e.g. Ages 5-12" {...field('ageRange')} />
         <TextField label="Attire" description="e.g. Sunday best" {...field('attire')} />
       </div>
+      <RadioGroup
+        label="A child outside the age range"
+        description="Said on the enrollment form when a participant's age is outside the range above."
+        value={values.ageRangePolicy ?? 'warn'}
+        onChange={(v) => set('ageRangePolicy', v === 'refuse' ? 'refuse' : 'warn')}
+        errorMessage={errors.ageRangePolicy}
+      >
+        <Radio value="warn">Warn the parent, who may confirm</Radio>
+        <Radio value="refuse">Refuse the enrollment</Radio>
+      </RadioGroup>
       <TextField label="Note" description="A short line shown with the details" {...field('note')} />
       <AdditionalInfoField
         rows={values.additionalInfo}

@@ -1,21 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttendanceRequest, AttendanceResult, Roster } from '../../contracts/admin/roster.js';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AttendanceRequest,
+  AttendanceResult,
+  CollectionRequest,
+  CollectionResult,
+  Roster,
+} from '../../contracts/admin/roster.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 
-export const useRoster = (workshopId: string) =>
-  useQuery({ queryKey: queryKeys.adminRoster(workshopId), queryFn: adminQueryFn as () => Promise<Roster> });
+/** One session's roster (`session` from 1), or the server's choice: the next session not yet over. */
+export const useRoster = (workshopId: string, session?: number) =>
+  useQuery({
+    queryKey: queryKeys.adminRoster(workshopId, session),
+    queryFn: adminQueryFn as () => Promise<Roster>,
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * Marks a participant present or absent: the box changes at once (optimistic), goes back with a
  * toast if the server refuses, and the roster is read again once no other mark is on its way (an
  * earlier answer must not undo a later box). The server answers after its read models show the mark.
  */
-export function useMarkAttendance(workshopId: string) {
+export function useMarkAttendance(workshopId: string, session?: number) {
   const queryClient = useQueryClient();
-  const key = queryKeys.adminRoster(workshopId);
+  const key = queryKeys.adminRoster(workshopId, session);
   const mutationKey = ['attendance', workshopId];
   return useMutation({
     mutationKey,
@@ -49,5 +60,19 @@ export function useMarkAttendance(workshopId: string) {
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey: key });
     },
+  });
+}
+
+/**
+ * Records who collected a child (one press on a name of the pick-up list); a name not on it is
+ * refused (409 `not_on_pickup_list`) until sent again with `confirmNotOnList`. The roster is read
+ * again once the answer comes (the server answers after its read models show it).
+ */
+export function useRecordCollection(workshopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionRequest) =>
+      adminJson<CollectionResult>('POST', `/api/admin/workshops/${encodeURIComponent(workshopId)}/collected`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminRoster(workshopId).slice(0, 1) }),
   });
 }

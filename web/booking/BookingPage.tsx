@@ -17,6 +17,9 @@ import { ReceiptDownloads } from '../enrollment/ReceiptDownloads.js';
 import { calendarHref, receiptPdfHref, useBooking } from './api.js';
 import { CancelBookingDialog, refundSentence } from './CancelBookingDialog.js';
 import { EditParticipants } from './EditParticipants.js';
+import { CourseSessions } from './CourseSessions.js';
+import { itemSessions } from '../../contracts/enrollment/events.js';
+import { useVisitNow } from '../core/site.js';
 import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
 import { BalancePanel } from './BalancePanel.js';
 import { PriceLines } from '../pricing/PriceLines.js';
@@ -42,7 +45,7 @@ function BookingUnavailable({ notFound }: { notFound: boolean }) {
   return (
     <div className="container container--narrow section confirm">
       <header className="confirm__head">
-        <h1>{notFound ? 'Booking Link Not Recognised' : 'We Could Not Load Your Booking'}</h1>
+        <h1>{notFound ? 'Booking Link Not Recognized' : 'We Could Not Load Your Booking'}</h1>
         <p className="lead">
           {notFound
             ? 'This link does not open a booking. Please use the “Manage your booking” link from your most recent e-mail from us.'
@@ -71,6 +74,9 @@ const STATUS_BADGE: Record<BookingView['status'], 'success' | 'danger' | 'refund
 function Booking({ token, booking: b }: { token: string; booking: BookingView }) {
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [cancellingPlace, setCancellingPlace] = useState<{ index: number; name: string } | null>(null);
+  const one = b.cancelOne && b.cancelOne.terms.kind !== 'closed' ? { ...b.cancelOne, terms: b.cancelOne.terms } : null;
+  const staying = b.participants.length - b.leftParticipants.length;
   const [news, setNews] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const item = b.item;
@@ -78,6 +84,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
   const orderId = b.orderId ?? '';
   const terms = b.cancellation;
   const moved = movedText(b);
+  const now = useVisitNow();
 
   return (
     <div className="container section confirm booking">
@@ -108,7 +115,14 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
             <Row label="Order number" value={orderId || '-'} />
             {b.orderReference && <Row label="Order reference" value={b.orderReference} />}
             <Row label="Payment method" value={b.paymentMethod ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')} />
-            <Row label="Participants" value={String(b.participants.length)} />
+            <Row
+              label="Participants"
+              value={
+                b.leftParticipants.length > 0
+                  ? `${staying} still coming (${b.leftParticipants.length} cancelled)`
+                  : String(staying)
+              }
+            />
             {b.refunds.map((r, i) => (
               <Row
                 key={i}
@@ -126,7 +140,12 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           <div className="button-row booking__files">
             <ReceiptDownloads
               orderId={orderId}
-              order={{ ...b, participants: b.participants.length, participantDetails: b.participants }}
+              order={{
+                ...b,
+                participants: b.participants.length,
+                participantDetails: b.participants,
+                leftParticipants: b.leftParticipants,
+              }}
               pdfHref={receiptPdfHref(token)}
             />
             {item.date && b.status === 'completed' && (
@@ -155,6 +174,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           <EditParticipants
             token={token}
             booking={b}
+            skip={b.leftParticipants.map((l) => l.participant)}
             onClose={(saved) => {
               setEditing(false);
               if (saved) setNews('Your changes to the participants’ details are saved.');
@@ -162,7 +182,51 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           />
         ) : (
           <>
-            <ParticipantList details={b.participants} strict={b.strict} contactName={b.contactName} />
+            <ParticipantList
+              details={b.participants}
+              strict={b.strict}
+              contactName={b.contactName}
+              left={b.leftParticipants}
+              action={
+                one
+                  ? (index, name) => (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onPress={() => {
+                          setNews('');
+                          setCancellingPlace({ index, name });
+                        }}
+                      >
+                        Cancel {name}’s place
+                      </Button>
+                    )
+                  : undefined
+              }
+            />
+            {one && cancellingPlace && (
+              <CancelBookingDialog
+                token={token}
+                booking={b}
+                terms={one.terms}
+                place={{ ...cancellingPlace, remainingCents: one.remainingCents }}
+                isOpen
+                onClose={(cancelled) => {
+                  const name = cancellingPlace.name;
+                  setCancellingPlace(null);
+                  if (cancelled) {
+                    setNews(`${name}’s place is cancelled. A confirmation e-mail is on its way.`);
+                    headingRef.current?.focus();
+                  }
+                }}
+              />
+            )}
+            <p className="booking__retention">
+              {b.safetyData.erasedAt
+                ? `Your children’s safety details (allergies, dietary and medical notes, emergency contacts) were erased on ${formatLongDate(b.safetyData.erasedAt)}, ${b.safetyData.days} days after their last session, as our privacy notice says.`
+                : `We keep your children’s safety details (allergies, dietary and medical notes, emergency contacts) until ${b.safetyData.days} days after their last session, then erase them.`}{' '}
+              <Link href="/privacy">Privacy notice</Link>
+            </p>
             {b.editable && (
               <div className="button-row">
                 <Button
@@ -179,6 +243,13 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           </>
         )}
       </Card>
+
+      {itemSessions(item).length > 1 && (
+        <Card as="section" aria-labelledby="booking-sessions-title" className="booking__sessions">
+          <h2 id="booking-sessions-title">Sessions and make-ups</h2>
+          <CourseSessions token={token} booking={b} now={now} onNews={setNews} />
+        </Card>
+      )}
 
       <Card as="section" aria-labelledby="booking-cancel-title" className="booking__cancel">
         <h2 id="booking-cancel-title">{b.status === 'cancelled' ? 'Cancellation' : 'Cancel your booking'}</h2>

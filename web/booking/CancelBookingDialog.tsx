@@ -23,10 +23,14 @@ const refundPlaces = (booking?: BookingView) => {
     : (places[0] ?? 'the card you paid with');
 };
 
-/** What cancelling gives, said before the parent confirms. */
-export function refundSentence(terms: Open, booking?: BookingView): string {
+/** What cancelling gives, said before the parent confirms; for one place (`onePlace`), that place's share. */
+export function refundSentence(terms: Open, booking?: BookingView, onePlace = false): string {
   switch (terms.kind) {
     case 'full-refund':
+      if (onePlace)
+        return terms.refundCents > 0
+          ? `You will get ${formatUsd(terms.refundCents)} back to ${refundPlaces(booking)}.`
+          : 'Nothing is refunded: the price of those still coming stays the same.';
       return `You will get a full refund of ${formatUsd(terms.refundCents)} to ${refundPlaces(booking)}.`;
     case 'no-refund':
       return terms.movedBySchool
@@ -37,24 +41,30 @@ export function refundSentence(terms: Open, booking?: BookingView): string {
   }
 }
 
-/** Cancel under the school's policy, once the parent has read what it gives; the server decides again. */
+/**
+ * Cancel under the school's policy, once the parent has read what it gives; the server decides
+ * again. With `place`, one participant's place only (the others still come, at `remainingCents`).
+ */
 export function CancelBookingDialog({
   token,
   booking,
   terms,
+  place,
   isOpen,
   onClose,
 }: {
   token: string;
   booking: BookingView;
   terms: Open;
+  place?: { index: number; name: string; remainingCents: number };
   isOpen: boolean;
   onClose: (cancelled: boolean) => void;
 }) {
   const { cancel } = useBookingChanges(token);
-  // A signed-in family may keep the refund as credit for its next booking.
+  // A signed-in family may keep the refund of the whole booking as credit for its next booking.
   const [refundTo, setRefundTo] = useState<'card' | 'credit'>('card');
-  const offerCredit = booking.refundToCredit && terms.kind === 'full-refund' && terms.refundCents > 0;
+  const offerCredit = !place && booking.refundToCredit && terms.kind === 'full-refund' && terms.refundCents > 0;
+  const staying = booking.participants.length - booking.leftParticipants.length;
   const refused = cancel.error
     ? (apiErrorText(cancel.error) ?? 'We could not cancel just now. Please try again in a moment.')
     : null;
@@ -62,29 +72,40 @@ export function CancelBookingDialog({
     <Dialog
       isOpen={isOpen}
       onOpenChange={(open) => !open && onClose(false)}
-      title="Cancel this booking?"
+      title={place ? `Cancel ${place.name}’s place?` : 'Cancel this booking?'}
       footer={
         <>
           <Button variant="ghost" onPress={() => onClose(false)}>
-            Keep my booking
+            {place ? 'Keep the place' : 'Keep my booking'}
           </Button>
           <Button
             variant="danger"
             isDisabled={cancel.isPending}
-            onPress={() => cancel.mutate(offerCredit ? refundTo : undefined, { onSuccess: () => onClose(true) })}
+            onPress={() =>
+              cancel.mutate(
+                { participant: place?.index, refundTo: offerCredit ? refundTo : undefined },
+                { onSuccess: () => onClose(true) },
+              )
+            }
           >
-            {cancel.isPending ? 'Cancelling…' : 'Yes, cancel my booking'}
+            {cancel.isPending ? 'Cancelling…' : place ? `Yes, cancel ${place.name}’s place` : 'Yes, cancel my booking'}
           </Button>
         </>
       }
     >
-      <p>
-        You are cancelling{' '}
-        {booking.participants.length === 1 ? 'the place' : `all ${booking.participants.length} places`} at{' '}
-        <strong>{booking.item.title}</strong>. This cannot be undone.
-      </p>
+      {place ? (
+        <p>
+          {place.name} will no longer come to <strong>{booking.item.title}</strong>. The others keep their places, and
+          the booking costs {formatUsd(place.remainingCents)} for them. This cannot be undone.
+        </p>
+      ) : (
+        <p>
+          You are cancelling {staying === 1 ? 'the place' : `all ${staying} places`} at{' '}
+          <strong>{booking.item.title}</strong>. This cannot be undone.
+        </p>
+      )}
       <p className="booking__refund-note">
-        <strong>{refundSentence(terms, booking)}</strong>
+        <strong>{refundSentence(terms, booking, Boolean(place))}</strong>
       </p>
       {offerCredit && (
         <RadioGroup

@@ -19,10 +19,13 @@ type Values = { participantDetails: ParticipantDetailValues[] };
 export function EditParticipants({
   token,
   booking,
+  skip,
   onClose,
 }: {
   token: string;
   booking: BookingView;
+  /** Participants whose place was cancelled: not shown, sent back as they are. */
+  skip?: readonly number[];
   onClose: (saved: boolean) => void;
 }) {
   const form = useFormModel<Values>({
@@ -67,7 +70,7 @@ export function EditParticipants({
           <p>{refusal}</p>
         </div>
       )}
-      <ParticipantFieldsets form={form} strict={booking.strict} />
+      <ParticipantFieldsets form={form} strict={booking.strict} skip={skip} />
       <div className="button-row">
         <Button type="submit" isDisabled={correct.isPending}>
           {correct.isPending ? 'Saving…' : 'Save changes'}

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BalancePaymentResponse,
-  BookingView,
-  CorrectParticipantsRequest,
-} from '../../contracts/booking/api.js';
+import type { BalancePaymentResponse, BookingView, CorrectParticipantsRequest } from '../../contracts/booking/api.js';
 import { apiJson } from '../core/api.js';
+import type {
+  AbsenceResult,
+  BookMakeupRequest,
+  MakeupResult,
+  ReportAbsenceRequest,
+} from '../../contracts/courses/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 
 const bookingUrl = (token: string) => `/api/bookings/${encodeURIComponent(token)}`;
@@ -22,9 +24,19 @@ export function useBookingChanges(token: string) {
     mutationFn: (body: CorrectParticipantsRequest) => apiJson<BookingView>('PATCH', bookingUrl(token), body),
     onSuccess: keep,
   });
+  // `participant`: that participant's place only; none: the whole booking.
   const cancel = useMutation({
-    mutationFn: (refundTo: 'card' | 'credit' | undefined) =>
-      apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, refundTo ? { refundTo } : {}),
+    mutationFn: ({
+      participant,
+      refundTo,
+    }: {
+      participant?: number | undefined;
+      refundTo?: 'card' | 'credit' | undefined;
+    }) =>
+      apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, {
+        ...(participant === undefined ? {} : { participant }),
+        ...(refundTo ? { refundTo } : {}),
+      }),
     onSuccess: keep,
   });
   return { correct, cancel };
@@ -41,6 +53,29 @@ export function useRefreshBooking(token: string) {
     client
       .fetchQuery<BookingView>({ queryKey: queryKeys.booking(token, position ? { minPosition: position } : undefined) })
       .then((view) => client.setQueryData(queryKeys.booking(token), view));
+}
+
+/**
+ * A course's absences and make-ups: each answers the change only, so the booking is read again
+ * (at the position written) to show the new credit or seat.
+ */
+export function useCourseChanges(token: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.booking(token) });
+  const reportAbsence = useMutation({
+    mutationFn: (body: ReportAbsenceRequest) => apiJson<AbsenceResult>('POST', `${bookingUrl(token)}/absences`, body),
+    onSuccess: refresh,
+  });
+  const bookMakeup = useMutation({
+    mutationFn: (body: BookMakeupRequest) => apiJson<MakeupResult>('POST', `${bookingUrl(token)}/makeups`, body),
+    onSuccess: refresh,
+  });
+  const cancelMakeup = useMutation({
+    mutationFn: (creditId: string) =>
+      apiJson<{ creditId: string }>('POST', `${bookingUrl(token)}/makeups/${encodeURIComponent(creditId)}/cancel`, {}),
+    onSuccess: refresh,
+  });
+  return { reportAbsence, bookMakeup, cancelMakeup };
 }
 
 /** The booking's calendar file, served with the confirmation's UID. */

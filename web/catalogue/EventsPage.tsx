@@ -1,3 +1,4 @@
+import { sessionDates } from './scheduleFilters.js';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { workshopEvents } from '../../contracts/site/structured-data.js';
@@ -30,7 +31,7 @@ export function EventsPage() {
   const { search } = useLocation();
   const now = useVisitNow();
   const origin = useSiteOrigin();
-  const eventDays = useMemo(() => [...new Set((workshops.data ?? []).map((w) => dayKeyOf(w.date)))], [workshops.data]);
+  const eventDays = useMemo(() => [...new Set(sessionDates(workshops.data ?? []).map(dayKeyOf))], [workshops.data]);
 
   return (
     <>

@@ -29,7 +29,7 @@ const SIGNATURE_PROGRAMS = [
   {
     title: 'Professional Etiquette',
     ages: 'Adults and teams',
-    text: 'Executive presence, business dining, networking and communication for professionals and organisations.',
+    text: 'Executive presence, business dining, networking and communication for professionals and organizations.',
     href: '/programs?category=professional',
     image: '/images/programs/executive-edge.svg',
   },
@@ -56,7 +56,7 @@ export function HomePage() {
   const origin = useSiteOrigin();
   return (
     <>
-      <PageHead description="Great Lakes School of Etiquette in Plano, Texas: etiquette and social skills classes for children, teens, adults and organisations." />
+      <PageHead description="Great Lakes School of Etiquette in Plano, Texas: etiquette and social skills classes for children, teens, adults and organizations." />
       <HeroCarouselIsland />
 
       <section className="section" aria-labelledby="parents-title">
@@ -69,7 +69,7 @@ export function HomePage() {
               carry that confidence into classrooms, friendships and, one day, interviews.
             </p>
             <p>
-              In our small classes, children practise greetings, conversation, table manners and kindness through play,
+              In our small classes, children practice greetings, conversation, table manners and kindness through play,
               stories and real meals together. Every lesson ends with something your child can show you at home that
               evening.
             </p>

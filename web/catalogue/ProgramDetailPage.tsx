@@ -12,7 +12,11 @@ import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
 import { ProgramImage } from './ProgramImage.js';
 import { ShareProgram } from './ShareProgram.js';
 import { island } from '../core/island.js';
-import { useProgram } from './queries.js';
+import { useProgram, useWorkshops } from './queries.js';
+import { UpcomingClasses } from './UpcomingClasses.js';
+import { useSiteOrigin, useVisitNow } from '../core/site.js';
+import { JsonLd } from '../layout/JsonLd.js';
+import { programCourse } from '../../contracts/site/structured-data.js';
 import './ProgramDetailPage.css';
 
 // Below the program's description: it hydrates as it nears the screen.
@@ -56,6 +60,9 @@ function BackLink() {
 
 function ProgramDetail({ program }: { program: Program }) {
   const hasPills = Boolean(program.duration) && program.groupSize !== undefined;
+  const workshops = useWorkshops();
+  const now = useVisitNow();
+  const origin = useSiteOrigin();
   return (
     <article className="program-detail">
       <PageHead
@@ -131,6 +138,9 @@ function ProgramDetail({ program }: { program: Program }) {
                 </ul>
               </section>
             )}
+            {!program.isPrivate && workshops.data && (
+              <UpcomingClasses program={program} workshops={workshops.data} now={now} />
+            )}
             {program.location && (
               <section aria-labelledby="program-location">
                 <h2 id="program-location">Location</h2>
@@ -141,6 +151,8 @@ function ProgramDetail({ program }: { program: Program }) {
           <ShareProgramIsland program={{ slug: program.slug, title: program.title }} />
         </div>
       </div>
+      {/* Structured data for search engines: the program as a Course, each offering a CourseInstance. */}
+      {workshops.data && <JsonLd data={programCourse(program, workshops.data, origin, now)} />}
     </article>
   );
 }

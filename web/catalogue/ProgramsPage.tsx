@@ -128,7 +128,7 @@ export function ProgramsPage() {
 
       <section className="section section--muted" aria-labelledby="custom-title">
         <div className="container">
-          <SectionHead eyebrow="For organisations" id="custom-title" title="Customized Training">
+          <SectionHead eyebrow="For organizations" id="custom-title" title="Customized Training">
             We design sessions around your people, your setting and your goals.
           </SectionHead>
           <ul className="custom-grid">

@@ -7,7 +7,8 @@ import { useSiteOrigin, useVisitNow } from '../core/site.js';
 import { JsonLd } from '../layout/JsonLd.js';
 import { PageHead } from '../layout/PageHead.js';
 import { LoadError } from './LoadError.js';
-import { useWorkshops } from './queries.js';
+import { usePrograms, useWorkshops } from './queries.js';
+import { sessionDates } from './scheduleFilters.js';
 import { isUpcoming } from './saleState.js';
 import { ScheduleDatePicker } from './ScheduleDatePicker.js';
 import { ScheduleList } from './ScheduleList.js';
@@ -25,8 +26,15 @@ export function SchedulePage() {
   const now = useVisitNow();
   const origin = useSiteOrigin();
 
+  const programs = usePrograms();
+  // `?program=<slug>`: one program's offerings (a new page from the server, like every link here).
+  const program = programs.data?.find((p) => p.slug === new URLSearchParams(search).get('program'));
+
   // Upcoming only: what has begun is on the events screen (/events).
-  const upcoming = useMemo(() => workshops.data?.filter((w) => isUpcoming(w, now)), [workshops.data, now]);
+  const upcoming = useMemo(
+    () => workshops.data?.filter((w) => isUpcoming(w, now) && (!program || w.programId === program.id)),
+    [workshops.data, now, program],
+  );
 
   return (
     <>
@@ -45,6 +53,11 @@ export function SchedulePage() {
           <p className="schedule__events-link">
             <Link href="/events">Past and upcoming events</Link>
           </p>
+          {program && (
+            <p className="schedule__program">
+              Showing the classes of <strong>{program.title}</strong>. <Link href="/schedule">Show every program</Link>
+            </p>
+          )}
         </div>
       </section>
 
@@ -53,7 +66,7 @@ export function SchedulePage() {
           <LoadError what="the schedule" />
         ) : upcoming ? (
           <>
-            <ScheduleDatePickerIsland dates={upcoming.map((w) => w.date)} search={search} />
+            <ScheduleDatePickerIsland dates={sessionDates(upcoming)} search={search} />
             <ScheduleListIsland workshops={upcoming} search={search} />
           </>
         ) : (

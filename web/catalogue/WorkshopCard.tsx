@@ -1,6 +1,7 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Button } from '../components/Button.js';
 import { formatLongDate } from '../core/format.js';
+import { courseDatesInWords, sessionCountWords } from '../../contracts/catalogue/session-words.js';
 import { saleStateOf } from './saleState.js';
 import { StatusBadge } from './SpotsBadge.js';
 import { WorkshopAction } from './WorkshopAction.js';
@@ -28,10 +29,17 @@ export function WorkshopCard({
         </h3>
         <StatusBadge state={state} spotsLeft={w.spotsLeft} />
       </header>
-      <p className="workshop-card__when">
-        <time dateTime={w.date}>{formatLongDate(w.date)}</time>
-        <span className="workshop-card__time">{workshopTime(w)}</span>
-      </p>
+      {w.sessions.length > 1 ? (
+        <p className="workshop-card__when">
+          <time dateTime={w.date}>{courseDatesInWords(w.sessions)}</time>
+          <span className="workshop-card__time">{sessionCountWords(w.sessions.length)}</span>
+        </p>
+      ) : (
+        <p className="workshop-card__when">
+          <time dateTime={w.date}>{formatLongDate(w.date)}</time>
+          <span className="workshop-card__time">{workshopTime(w)}</span>
+        </p>
+      )}
       <dl className="facts">
         <Fact label="Location" value={w.location} />
         <Fact label="Instructor" value={w.instructor} />

@@ -2,6 +2,8 @@ import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
 import { formatLongDate } from '../core/format.js';
+import { courseDatesInWords } from '../../contracts/catalogue/session-words.js';
+import { SessionList } from './SessionList.js';
 import { saleStateOf } from './saleState.js';
 import { StatusBadge } from './SpotsBadge.js';
 import { WorkshopAction } from './WorkshopAction.js';
@@ -59,13 +61,19 @@ export function WorkshopDialog({ workshop: w, isOpen, onOpenChange, now }: Works
           <h3 id="workshop-event-details" className="workshop-dialog__subhead">
             Event Details
           </h3>
+          {w.sessions.length > 1 && (
+            <section aria-label={`${w.sessions.length} sessions`} className="workshop-dialog__sessions">
+              <p className="workshop-dialog__course">{courseDatesInWords(w.sessions)}</p>
+              <SessionList sessions={w.sessions} label={`Every session of ${w.title}`} />
+            </section>
+          )}
           <dl className="facts facts--panel">
-            <Fact label="Date" value={formatLongDate(w.date)} />
+            <Fact label={w.sessions.length > 1 ? 'First session' : 'Date'} value={formatLongDate(w.date)} />
             <Fact label="Time" value={workshopTime(w)} />
             <Fact label="Location" value={w.location} />
             <Fact label="Instructor" value={w.instructor} />
             <Fact label="Duration" value={w.duration} />
-            <Fact label="Age Range" value={w.ageRange} />
+            <Fact label="Age range" value={w.ageRange} />
             <Fact label="Attire" value={w.attire} />
             <Fact label="Price" value={workshopPrice(w)} strong />
             <Fact label="Note" value={w.note} />

@@ -20,7 +20,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
   },
   {
     title: 'Little Ladies and Gentlemen',
-    subtitle: 'Joyful classes where children ages 6-10 practise kindness, courtesy and table manners.',
+    subtitle: 'Joyful classes where children ages 6-10 practice kindness, courtesy and table manners.',
     ctaText: "Children's Classes",
     ctaLink: '/programs?category=children',
     imagePosition: '80% center',

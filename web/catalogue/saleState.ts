@@ -9,10 +9,11 @@ import type { Workshop } from '../../contracts/catalogue/workshop.js';
 export type SaleState = 'open' | 'full' | 'closed' | 'past';
 
 export function saleStateOf(w: Workshop, now: Date): SaleState {
-  if (hasBegun(w, now)) return 'past';
+  // A course that allows joining late still sells after its first session, until session K.
+  if (hasBegun(w, now) && !isEnrollmentOpen(w, now)) return 'past';
   if (!isEnrollmentOpen(w, now)) return 'closed';
   return w.spotsLeft > 0 ? 'open' : 'full';
 }
 
-/** Workshops not yet begun: what the schedule lists and the dashboard counts as upcoming. */
-export const isUpcoming = (w: Workshop, now: Date) => !hasBegun(w, now);
+/** Workshops not yet begun (or a course still taking late joiners): what the schedule lists and the dashboard counts as upcoming. */
+export const isUpcoming = (w: Workshop, now: Date) => !hasBegun(w, now) || isEnrollmentOpen(w, now);

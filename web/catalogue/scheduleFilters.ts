@@ -15,6 +15,14 @@ export const CATEGORY_TABS: ReadonlyArray<{ label: string; value: CategoryFilter
   { label: 'Princess Tea', value: 'tea-party' },
 ];
 
+/** A workshop's sessions (a document from before courses reads as one, from its date). */
+export const sessionsOf = (w: Pick<Workshop, 'date' | 'sessions'>) =>
+  w.sessions?.length ? w.sessions : [{ startsAt: w.date, endsAt: w.date }];
+
+/** Every session start of the workshops: the days the calendar marks. */
+export const sessionDates = (workshops: readonly Workshop[]) =>
+  workshops.flatMap((w) => sessionsOf(w).map((s) => s.startsAt));
+
 export function parseCategory(value: string | null): CategoryFilter {
   return CATEGORY_TABS.some((t) => t.value === value) ? (value as CategoryFilter) : 'all';
 }
@@ -34,7 +42,10 @@ export function filterWorkshops(
   day: string | null,
 ): Workshop[] {
   return workshops.filter(
-    (w) => (category === 'all' || w.category === category) && (day === null || dayKeyOf(w.date) === day),
+    (w) =>
+      (category === 'all' || w.category === category) &&
+      // A course is on every one of its session days.
+      (day === null || sessionsOf(w).some((s) => dayKeyOf(s.startsAt) === day)),
   );
 }
 
@@ -44,7 +55,7 @@ export function filterWorkshops(
  */
 export function openingDayKey(workshops: readonly Workshop[], now: Date = new Date()): string {
   return openingOf(
-    workshops.map((w) => dayKeyOf(w.date)),
+    workshops.flatMap((w) => sessionsOf(w).map((s) => dayKeyOf(s.startsAt))),
     now,
   );
 }

@@ -19,7 +19,13 @@ export const queryKeys = {
   waitlistOffer: (workshopId: string, token: string) =>
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
-  adminRoster: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`),
+  adminMakeupCredits: (enrollmentId: string) =>
+    withParams(`/api/admin/enrollments/${encodeURIComponent(enrollmentId)}/makeup-credits`),
+  adminRoster: (workshopId: string, session?: number) =>
+    withParams(
+      `/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`,
+      session === undefined ? undefined : { session: String(session) },
+    ),
   adminWorkshopMessages: (workshopId: string, params?: SearchParams) =>
     withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/messages`, params),
   adminMessageRecipients: (workshopId: string, audience: string) =>
@@ -27,6 +33,7 @@ export const queryKeys = {
   adminWorkshopBookings: (workshopId: string) =>
     withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/bookings`),
   stripeConfig: () => withParams('/api/stripe-config'),
+  account: (params?: SearchParams) => withParams('/api/account', params),
   policies: () => withParams('/api/policies'),
   pricingSettings: () => withParams('/api/pricing-settings'),
   discountPreview: (code: string, workshopId: string, participants: number) =>
@@ -48,6 +55,7 @@ export const queryKeys = {
     withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
+  adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),
 } as const;
 
 /** Builds the URL a query key stands for. */

@@ -14,6 +14,7 @@ import { useCheckoutEnrollment, type CheckoutEnrollment } from './checkoutEnroll
 import { OrderSummary } from './OrderSummary.js';
 import { PaymentPanel } from './PaymentPanel.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
+import { HoldCountdown } from './HoldCountdown.js';
 import './CheckoutPage.css';
 
 export function CheckoutPage() {
@@ -62,7 +63,8 @@ function Checkout({
   const navigate = useNavigate();
   const unit = toCents(w.price);
   const participants = enrollment?.participants ?? participantsAsked;
-  const total = enrollment?.amountCents ?? priceWorkshop(w, participants).amountCents;
+  const price = priceWorkshop(w, participants);
+  const total = enrollment?.amountCents ?? price.amountCents;
   // What the card pays now: the total less the gift card and the credit, or the deposit.
   const dueNow = enrollment?.pricing?.dueNowCents ?? total;
 
@@ -80,6 +82,8 @@ function Checkout({
           participants={participants}
           totalCents={total}
           pricing={enrollment?.pricing}
+          share={price.proRata}
+          groupPrice={price.tier?.totalCents ?? null}
         />
         {total === 0 ? (
           <Card as="section" className="pay-panel free-card" aria-labelledby="free-card-title">
@@ -104,13 +108,18 @@ function Checkout({
             </Button>
           </Card>
         ) : enrollment ? (
-          <PaymentPanel
-            enrollmentId={enrollment.id}
-            workshopId={w.id}
-            title={w.title}
-            participants={participants}
-            amountCents={dueNow}
-          />
+          <div className="checkout__pay">
+            {enrollment.holdExpiresAt && (
+              <HoldCountdown expiresAt={enrollment.holdExpiresAt} enrollHref={`/enroll/${encodeURIComponent(w.id)}`} />
+            )}
+            <PaymentPanel
+              enrollmentId={enrollment.id}
+              workshopId={w.id}
+              title={w.title}
+              participants={participants}
+              amountCents={dueNow}
+            />
+          </div>
         ) : (
           <Card as="section" className="pay-panel" role="alert">
             <h2>Start with the enrollment form</h2>

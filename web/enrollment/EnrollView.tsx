@@ -15,9 +15,15 @@ import { keepDraft, savedDraft } from './enrollmentDraft.js';
 import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { keepHoldToken, savedHoldToken } from './holdToken.js';
+import { keepReceiptToken } from './receiptProof.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
 import { usePricing } from '../pricing/usePricing.js';
 import { PriceAdjustmentFields } from '../pricing/PriceAdjustmentFields.js';
+import type { AccountView } from '../../contracts/account/api.js';
+import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { useApiRead } from '../core/useApiRead.js';
+import { FamilyEnrollForm, type FamilyEnrollment } from './FamilyEnrollForm.js';
 
 /**
  * The enroll page's heading, summary card and form: the island of /enroll/:id. The server renders
@@ -38,12 +44,6 @@ export function EnrollView({
   renderedAt?: string;
 }) {
   const form = useEnrollmentForm(workshop.category);
-  const pricing = usePricing(
-    workshop,
-    form.participants,
-    siblingDiscountPercent,
-    renderedAt ? new Date(renderedAt) : new Date(),
-  );
   const [isSubmitting, setSubmittingState] = useState(false);
   // Read at the press itself: a second press (or Enter in a field) before React has rendered the
   // first one's state sends nothing, so one form is one enrollment.
@@ -58,6 +58,30 @@ export function EnrollView({
   // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
   // Read in the browser only: the page the server renders (and keeps) never holds the token.
   const offerToken = new URLSearchParams(useAddressSearch('')).get('offer');
+  // A signed-in family (the session cookie answers) picks its saved children instead of typing them.
+  const [familyAt, setFamilyAt] = useState<string | undefined>();
+  const account = useApiRead<AccountView>(queryKeys.account(familyAt ? { minPosition: familyAt } : undefined));
+  const [byHand, setByHand] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [familyErrors, setFamilyErrors] = useState<Record<string, string>>({});
+  // While the family is read again (after a correction), the form keeps the family as last read.
+  const lastFamily = useRef<AccountView | null>(null);
+  if (account.status === 'success') lastFamily.current = account.data;
+  const known = lastFamily.current;
+  const family = known && known.children.length > 0 && !byHand ? known : null;
+  const participantsNow = family ? chosen.length || 1 : form.participants;
+  // A child of the signed-in family already holds a seat here: the sibling discount is every child's.
+  const siblingAlreadyEnrolled =
+    known?.bookings.some((b) => b.workshopId === workshop.id && (b.status === 'pending' || b.status === 'completed')) ??
+    false;
+  const pricing = usePricing(
+    workshop,
+    participantsNow,
+    siblingDiscountPercent,
+    renderedAt ? new Date(renderedAt) : new Date(),
+    siblingAlreadyEnrolled,
+  );
+  const adjustments = unit > 0 ? <PriceAdjustmentFields pricing={pricing} /> : null;
 
   // As the form goes live: what was sent from this tab before (Back from the checkout), then what
   // was typed or filled in before now, which React would otherwise write over on its next render.
@@ -80,8 +104,9 @@ export function EnrollView({
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
-  const submit = async (parsed: ParsedForm) => {
-    if (sending.current) return;
+  /** Sends an enrollment; on success goes on to the confirmation (free) or the checkout. */
+  const send = async (body: Record<string, unknown>, participants: number, draft?: typeof form.values) => {
+    if (sending.current) return null;
     setSubmitting(true);
     setRefusal(null);
     const { totalCents } = pricing.breakdown;
@@ -89,58 +114,84 @@ export function EnrollView({
     const holdToken = savedHoldToken(workshop.id);
     try {
       const result = await enrollInWorkshop(workshop.id, {
-        ...form.values,
+        ...body,
         workshopId: workshop.id,
         totalPrice: totalCents / 100,
         ...pricing.body(),
         ...(offerToken ? { offerToken } : {}),
         ...(holdToken ? { holdToken } : {}),
       });
-      keepHoldToken(workshop.id, result.holdToken);
-      // Free, or all of it paid by the gift card or the credit: confirmed already, no card.
-      if (result.isFree || result.orderId) {
-        keepDraft(workshop.id, undefined);
-        window.location.assign(
-          orderConfirmationHref({
-            workshopId: workshop.id,
-            attendees: parsed.participants,
-            orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
-            isFree: result.isFree,
-            position: result.position,
-          }),
-        );
-        return;
-      }
-      // The checkout takes the amount the server priced, not one worked out from its address.
-      rememberEnrollment({
-        id: result.enrollmentId,
-        participants: parsed.participants,
-        amountCents: result.amountCents,
-        isFree: result.isFree,
-        pricing: result.pricing,
-      });
-      keepDraft(workshop.id, form.values);
-      toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
-      window.location.assign(
-        `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(parsed.participants), enrollmentId: result.enrollmentId })}`,
-      );
+      proceed(result, participants, draft);
+      return null;
     } catch (err) {
       setSubmitting(false);
       const words = apiErrorText(err);
+      let onItsField = false;
       if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
         const issues = apiErrorIssues(err);
         // A damaged token is forgotten: the next press sends the form as a new enrollment.
         if (issues.holdToken) keepHoldToken(workshop.id, undefined);
-        // A code or a card refused (used up, spent meanwhile) is said on its own field.
-        if (!pricing.showServerIssues(issues) && err.status === 400) form.showServerIssues(err);
+        // A code or a card refused (used up, spent meanwhile) is said on its own field, not the form's.
+        onItsField = pricing.showServerIssues(issues);
       }
       // Refusals about the workshop or the family's limits are said on the page, not only in the toast.
-      if (err instanceof ApiError && [404, 409, 429].includes(err.status)) setRefusal(words ?? null);
+      if (err instanceof ApiError && [401, 404, 409, 429].includes(err.status)) setRefusal(words ?? null);
       toast({
         title: 'Enrollment Failed',
         description: words ?? 'There was an error processing your enrollment. Please try again.',
         variant: 'destructive',
       });
+      return onItsField ? null : err;
+    }
+  };
+
+  const proceed = (result: EnrollmentResponse, participants: number, draft?: typeof form.values) => {
+    keepHoldToken(workshop.id, result.holdToken);
+    keepReceiptToken(result.enrollmentId, result.receiptToken);
+    // Free, or all of it paid by the gift card or the credit: confirmed already, no card.
+    if (result.isFree || result.orderId) {
+      keepDraft(workshop.id, undefined);
+      window.location.assign(
+        orderConfirmationHref({
+          workshopId: workshop.id,
+          attendees: participants,
+          orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
+          isFree: result.isFree,
+          position: result.position,
+        }),
+      );
+      return;
+    }
+    // The checkout takes the amount the server priced, not one worked out from its address.
+    rememberEnrollment({
+      id: result.enrollmentId,
+      participants,
+      amountCents: result.amountCents,
+      isFree: result.isFree,
+      pricing: result.pricing,
+      holdExpiresAt: result.holdExpiresAt ?? null,
+    });
+    keepDraft(workshop.id, draft);
+    toastOnNextPage({ title: 'Enrollment Submitted!', description: 'Redirecting you to complete your payment.' });
+    window.location.assign(
+      `/checkout/${encodeURIComponent(workshop.id)}?${new URLSearchParams({ participants: String(participants), enrollmentId: result.enrollmentId })}`,
+    );
+  };
+
+  const submit = async (parsed: ParsedForm) => {
+    const err = await send({ ...form.values }, parsed.participants, form.values);
+    if (err instanceof ApiError && err.status === 400) form.showServerIssues(err);
+  };
+
+  const submitFamily = async (enrollment: FamilyEnrollment) => {
+    setFamilyErrors({});
+    const err = await send({ ...enrollment }, enrollment.childIds.length);
+    if (err instanceof ApiError && err.status === 400) {
+      const issues = apiErrorIssues(err);
+      setFamilyErrors(issues);
+      // A problem the family form has no field for (details missing on the family page) is said on the page.
+      if (!Object.keys(issues).some((p) => /^(childIds|signatures|agreeToTerms)/.test(p)))
+        setRefusal(`${apiErrorText(err) ?? 'Please check your family page.'} Please complete your family page.`);
     }
   };
 
@@ -154,25 +205,63 @@ export function EnrollView({
             Reserve your place below.{' '}
             {unit > 0 ? 'Seats are held for you while you complete payment.' : 'This event is free.'}
           </p>
-          {offerToken && <OfferNotice workshopId={workshop.id} token={offerToken} />}
+          {offerToken && (
+            <OfferNotice
+              workshopId={workshop.id}
+              token={offerToken}
+              onPrefill={(p) => {
+                // Only what is still blank: a draft brought back, or typing already begun, stays.
+                const v = form.values;
+                if (!v.firstName) form.set('firstName', p.firstName);
+                if (!v.lastName) form.set('lastName', p.lastName);
+                if (!v.email) form.set('email', p.email);
+                if (!v.phone) form.set('phone', p.phone);
+                if (v.participants === 1) form.set('participants', p.participants);
+              }}
+            />
+          )}
         </header>
         <div className="enroll__grid">
           <EnrollmentSummary
             workshop={workshop}
-            participants={form.participants}
+            participants={participantsNow}
             pricing={pricing.breakdown}
             balanceDueAt={pricing.balanceDueAt}
           />
-          <EnrollmentForm
-            form={form}
-            strict={strict}
-            isFree={unit === 0}
-            dueNowCents={pricing.breakdown.dueNowCents}
-            adjustments={unit > 0 ? <PriceAdjustmentFields pricing={pricing} /> : null}
-            isSubmitting={isSubmitting}
-            refusal={refusal}
-            onSubmit={(p) => void submit(p)}
-          />
+          {family ? (
+            <FamilyEnrollForm
+              workshop={workshop}
+              account={family}
+              strict={strict}
+              isFree={unit === 0}
+              dueNowCents={pricing.breakdown.dueNowCents}
+              adjustments={adjustments}
+              chosen={chosen}
+              onChoose={setChosen}
+              isSubmitting={isSubmitting}
+              refusal={refusal}
+              errors={familyErrors}
+              onSubmit={(e) => void submitFamily(e)}
+              onChildSaved={setFamilyAt}
+              onByHand={() => {
+                setRefusal(null);
+                setByHand(true);
+              }}
+            />
+          ) : (
+            <EnrollmentForm
+              form={form}
+              strict={strict}
+              isFree={unit === 0}
+              dueNowCents={pricing.breakdown.dueNowCents}
+              adjustments={adjustments}
+              isSubmitting={isSubmitting}
+              refusal={refusal}
+              ages={{ range: workshop.ageRange, policy: workshop.ageRangePolicy }}
+              offerSave={account.status === 'error'}
+              onSubmit={(p) => void submit(p)}
+            />
+          )}
         </div>
       </div>
       <IslandToasts />

@@ -1,4 +1,6 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { agesOutside, type AgeRangePolicy } from '../../contracts/catalogue/age-range.js';
+import { AgeRangeNotice } from './AgeRangeNotice.js';
 import {
   PARTICIPANTS_HINT,
   REFERRAL_LABELS,
@@ -22,6 +24,10 @@ export interface EnrollmentFormProps {
   isSubmitting: boolean;
   /** The server's words when it refused (e.g. the workshop is full). */
   refusal: string | null;
+  /** The workshop's age range and what the school does with an age outside it. */
+  ages?: { range?: string | undefined; policy?: AgeRangePolicy | undefined };
+  /** Offer "Save these details to my family account" (nobody is signed in). */
+  offerSave?: boolean;
   onSubmit(form: ParsedForm): void;
   /** What the card pays now: nothing (a gift card or credit pays it all) confirms without a payment page. */
   dueNowCents?: number;
@@ -35,14 +41,34 @@ export function EnrollmentForm({
   isFree,
   isSubmitting,
   refusal,
+  ages,
+  offerSave,
   onSubmit,
   dueNowCents,
   adjustments,
 }: EnrollmentFormProps) {
-  const errorCount = Object.values(form.errors).filter(Boolean).length;
+  const [agesConfirmed, setAgesConfirmed] = useState(false);
+  const [ageError, setAgeError] = useState<string | undefined>();
+  const outside = agesOutside(
+    ages?.range,
+    form.values.participantDetails
+      .slice(0, form.participants)
+      .map((p) => ({ age: typeof p.age === 'number' && Number.isFinite(p.age) ? p.age : null })),
+  );
+  const policy = ages?.policy ?? 'warn';
+  const errorCount = Object.values(form.errors).filter(Boolean).length + (ageError ? 1 : 0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = form.validate();
+    if (outside.length > 0 && (policy === 'refuse' || !agesConfirmed)) {
+      setAgeError(
+        policy === 'refuse'
+          ? 'This class takes only the ages above: please pick another class.'
+          : 'Please confirm the class is right for them, or pick another class.',
+      );
+      return;
+    }
+    setAgeError(undefined);
     if (parsed) onSubmit(parsed);
   };
 
@@ -96,6 +122,20 @@ export function EnrollmentForm({
 
       <ParticipantFieldsets form={form} strict={strict} />
 
+      {outside.length > 0 && ages?.range && (
+        <AgeRangeNotice
+          ageRange={ages.range}
+          policy={policy}
+          outside={outside}
+          confirmed={agesConfirmed}
+          onConfirm={(ticked) => {
+            setAgesConfirmed(ticked);
+            if (ticked) setAgeError(undefined);
+          }}
+          errorMessage={ageError}
+        />
+      )}
+
       {strict && <FamilySections form={form} />}
 
       <Section title="Special Requirements">
@@ -148,6 +188,20 @@ export function EnrollmentForm({
         >
           I agree to the terms and conditions of enrollment
         </FormCheck>
+        {offerSave && (
+          <FormCheck
+            form={form}
+            name="saveToFamilyAccount"
+            description={
+              <>
+                Next time, pick your children instead of typing them. Nothing is saved until you{' '}
+                <Link href="/account">sign in</Link> with this e-mail address and accept them.
+              </>
+            }
+          >
+            Save these details to my family account
+          </FormCheck>
+        )}
       </Section>
 
       {refusal && (

@@ -1,5 +1,7 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
-import { formatUsd, toCents, type PricedEnrollment } from '../../contracts/enrollment/money.js';
+import { formatUsd, sessionShareWords, toCents, type PricedEnrollment } from '../../contracts/enrollment/money.js';
+import { courseDatesInWords, sessionCountWords } from '../../contracts/catalogue/session-words.js';
+import { SessionList } from '../catalogue/SessionList.js';
 import { Badge } from '../components/Badge.js';
 import { Card } from '../components/Card.js';
 import { formatLongDate } from '../core/format.js';
@@ -24,7 +26,8 @@ export function EnrollmentSummary({
 }) {
   const count = Number.isFinite(participants) && participants >= 1 ? Math.min(5, Math.floor(participants)) : 1;
   const unit = toCents(workshop.price);
-  const { tier } = pricing;
+  const { tier, proRata, subtotalCents } = pricing;
+  const course = workshop.sessions.length > 1;
   const tiers = workshop.priceTiers ?? [];
   return (
     <Card as="aside" className="enroll-summary" aria-labelledby="enroll-summary-title">
@@ -33,14 +36,28 @@ export function EnrollmentSummary({
       </h2>
       {workshop.attire && <Badge variant="accent">Attire: {workshop.attire}</Badge>}
       <dl className="enroll-summary__list">
-        <div>
-          <dt>Date &amp; time</dt>
-          <dd>
-            {formatLongDate(workshop.date)}
-            <br />
-            {workshopTime(workshop)}
-          </dd>
-        </div>
+        {course ? (
+          <div>
+            <dt>{sessionCountWords(workshop.sessions.length)}</dt>
+            <dd>
+              {courseDatesInWords(workshop.sessions)}
+              <SessionList
+                sessions={workshop.sessions}
+                from={proRata ? workshop.sessions.length - proRata.left + 1 : 1}
+                label={`Every session of ${workshop.title}`}
+              />
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Date &amp; time</dt>
+            <dd>
+              {formatLongDate(workshop.date)}
+              <br />
+              {workshopTime(workshop)}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Location</dt>
           <dd>{workshop.location}</dd>
@@ -76,6 +93,12 @@ export function EnrollmentSummary({
         <p className="enroll-summary__tier">
           Group price for {tier.participants} applied: {formatUsd(tier.totalCents)} instead of {formatUsd(unit * count)}
           .
+        </p>
+      )}
+      {proRata && (
+        <p className="enroll-summary__tier">
+          Joining late: {sessionShareWords(proRata)}, priced pro rata ({formatUsd(subtotalCents)} instead of{' '}
+          {formatUsd(tier ? tier.totalCents : unit * count)}).
         </p>
       )}
       <div className="enroll-summary__price" aria-live="polite">

@@ -12,6 +12,7 @@ import { OrderNotConfirmed, OrderClosed } from './OrderStatusNotice.js';
 import { Row } from './OrderRow.js';
 import { orderReceiptPdfHref, ReceiptDownloads } from './ReceiptDownloads.js';
 import { PriceLines } from '../pricing/PriceLines.js';
+import { savedReceiptToken } from './receiptProof.js';
 import './OrderConfirmationPage.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
@@ -113,6 +114,7 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
           orderId={orderId}
           order={o}
           pdfHref={orderReceiptPdfHref(orderId)}
+          receiptToken={savedReceiptToken(o.enrollmentId)}
           size="lg"
           pdfVariant="primary"
         />

@@ -1,4 +1,4 @@
-import { formatUsd } from '../../contracts/enrollment/money.js';
+import { formatUsd, sessionShareWords, type SessionShare } from '../../contracts/enrollment/money.js';
 import type { PricingView } from '../../contracts/enrollment/pricing.js';
 import { Card } from '../components/Card.js';
 import { PriceLines } from '../pricing/PriceLines.js';
@@ -10,6 +10,8 @@ export function OrderSummary({
   participants,
   totalCents,
   pricing,
+  share,
+  groupPrice,
 }: {
   title: string;
   unitPriceCents: number;
@@ -17,7 +19,12 @@ export function OrderSummary({
   totalCents: number;
   /** The server's breakdown, when the order has one: its lines replace the subtotal and total. */
   pricing?: PricingView;
+  /** A late join's sessions ("3 of 4 sessions"), priced pro rata. */
+  share?: SessionShare | null;
+  /** A group price applied (cents), when the rule chose one. */
+  groupPrice?: number | null;
 }) {
+  const group = groupPrice ?? (share ? null : totalCents < unitPriceCents * participants ? totalCents : null);
   return (
     <Card as="section" className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -33,12 +40,18 @@ export function OrderSummary({
           <dt>Participants</dt>
           <dd>{participants}</dd>
         </div>
-        {!pricing && totalCents < unitPriceCents * participants && (
+        {!pricing && group !== null && (
           <div>
             <dt>Group price</dt>
             <dd>
-              {participants} for {formatUsd(totalCents)}
+              {participants} for {formatUsd(group)}
             </dd>
+          </div>
+        )}
+        {share && (
+          <div>
+            <dt>Sessions</dt>
+            <dd>{sessionShareWords(share)}, priced pro rata</dd>
           </div>
         )}
         <div>

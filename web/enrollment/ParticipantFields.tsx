@@ -32,14 +32,25 @@ export interface ParticipantsForm {
  * participant with each field. The base form asks each one's name; the stricter one (children,
  * summer, tea-party) also their age, grade, school, dietary restrictions and photography choices.
  */
-export function ParticipantFieldsets({ form, strict }: { form: ParticipantsForm; strict: boolean }) {
+export function ParticipantFieldsets({
+  form,
+  strict,
+  skip = [],
+}: {
+  form: ParticipantsForm;
+  strict: boolean;
+  /** Participants not shown (their place was cancelled): their details are kept as they are. */
+  skip?: readonly number[];
+}) {
   return (
     <>
-      {form.values.participantDetails.map((participant, index) => (
-        <Section key={index} title={`Participant ${index + 1}`} className="enroll-form__section--participant">
-          <Participant form={form} index={index} participant={participant} strict={strict} />
-        </Section>
-      ))}
+      {form.values.participantDetails.map((participant, index) =>
+        skip.includes(index) ? null : (
+          <Section key={index} title={`Participant ${index + 1}`} className="enroll-form__section--participant">
+            <Participant form={form} index={index} participant={participant} strict={strict} />
+          </Section>
+        ),
+      )}
     </>
   );
 }

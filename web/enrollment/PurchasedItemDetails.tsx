@@ -2,6 +2,7 @@ import type { PurchasedItem } from '../../contracts/enrollment/events.js';
 import { Badge } from '../components/Badge.js';
 import { formatLongDate } from '../core/format.js';
 import { Row } from './OrderRow.js';
+import { SessionList } from '../catalogue/SessionList.js';
 
 /** What was booked, as the order confirmation and the parent's booking page both show it: title, attire, when and where. */
 export function PurchasedItemDetails({ item }: { item: PurchasedItem }) {
@@ -13,8 +14,14 @@ export function PurchasedItemDetails({ item }: { item: PurchasedItem }) {
           Attire: {item.attire}
         </Badge>
       )}
+      {item.sessions && item.sessions.length > 1 && (
+        <SessionList sessions={item.sessions} from={item.fromSession ?? 1} label={`Every session of ${item.title}`} />
+      )}
       <dl className="confirm__list">
-        <Row label="Date" value={item.date ? formatLongDate(item.date) : ''} />
+        <Row
+          label={item.sessions && item.sessions.length > 1 ? 'First session' : 'Date'}
+          value={item.date ? formatLongDate(item.date) : ''}
+        />
         <Row label="Time" value={item.time} />
         <Row label="Location" value={item.location} />
         <Row label="Instructor" value={item.instructor} />

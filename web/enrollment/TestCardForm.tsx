@@ -10,6 +10,7 @@ import { TextField } from '../components/TextField.js';
 import { apiErrorText } from '../core/api.js';
 import { useFormModel } from '../core/useFormModel.js';
 import { confirmWithTestCard } from './api.js';
+import { maskCardNumber, maskCvc, maskExpiry } from './cardMasks.js';
 
 export interface PaymentOutcome {
   /** Stripe's PaymentIntent status when the provider answered without an error. */
@@ -34,6 +35,11 @@ export function TestCardForm({
 }) {
   const form = useFormModel({ initial: EMPTY_TEST_CARD_FORM });
   const [isPaying, setPaying] = useState(false);
+  // Each field keeps its mask as it is typed, pasted or filled in by the browser.
+  const masked = (name: 'cardNumber' | 'expiry' | 'cvc', mask: (value: string) => string) => {
+    const field = form.field(name);
+    return { ...field, onChange: (value: string) => field.onChange(mask(value)) };
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,15 +92,18 @@ export function TestCardForm({
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="4242 4242 4242 4242"
-        {...form.field('cardNumber')}
+        maxLength={23}
+        {...masked('cardNumber', maskCardNumber)}
       />
       <div className="card-form__row">
         <TextField
           label="Expiry (MM/YY)"
           isRequired
+          inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="12/34"
-          {...form.field('expiry')}
+          maxLength={5}
+          {...masked('expiry', maskExpiry)}
         />
         <TextField
           label="CVC"
@@ -102,7 +111,8 @@ export function TestCardForm({
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
-          {...form.field('cvc')}
+          maxLength={4}
+          {...masked('cvc', maskCvc)}
         />
       </div>
       <Button type="submit" size="lg" fullWidth isPending={isPaying}>

@@ -13,6 +13,7 @@ const CheckoutEnrollmentSchema = EnrollmentLookupSchema.pick({
   amountCents: true,
   isFree: true,
   pricing: true,
+  holdExpiresAt: true,
 });
 export type CheckoutEnrollment = z.infer<typeof CheckoutEnrollmentSchema>;
 

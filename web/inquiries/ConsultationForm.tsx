@@ -55,7 +55,7 @@ export function ConsultationForm() {
         <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
       <TextField
-        label="Preferred Date and Time"
+        label="Preferred date and time"
         placeholder="e.g., May 25, 2025 at 2:00pm"
         {...field('preferredDate')}
       />

@@ -47,7 +47,7 @@ export function ContactForm() {
         <span className="sr-only">as required</span> are required.
       </p>
       <div className="inquiry-form__grid">
-        <TextField label="Full Name" autoComplete="name" {...field('fullname')} />
+        <TextField label="Full name" autoComplete="name" {...field('fullname')} />
         <TextField label="Company" autoComplete="organization" {...field('company')} />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />

@@ -15,7 +15,7 @@ const FAQS = [
     a: 'Yes. We teach individuals and small groups privately, at a pace and on the topics that suit them. Contact us for a short consultation and we will suggest a plan.',
   },
   {
-    q: 'Can you train our staff or organisation?',
+    q: 'Can you train our staff or organization?',
     a: 'Certainly. We run corporate etiquette training on-site at your workplace or at our Plano facility, and we prepare a custom proposal for your team’s goals.',
   },
 ];
@@ -26,14 +26,14 @@ export function ContactPage() {
     <>
       <PageHead
         page="Contact Us"
-        description={`Questions about a class, a private lesson or training for your organisation? Write to ${SCHOOL.fullName} in Plano, Texas, or call ${SCHOOL.phone}.`}
+        description={`Questions about a class, a private lesson or training for your organization? Write to ${SCHOOL.fullName} in Plano, Texas, or call ${SCHOOL.phone}.`}
       />
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Contact</span>
           <h1>Contact Us</h1>
           <p className="lead">
-            Questions about a class, a private lesson or training for your organisation? Send us a note and we will
+            Questions about a class, a private lesson or training for your organization? Send us a note and we will
             reply within one business day.
           </p>
         </div>

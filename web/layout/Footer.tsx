@@ -34,7 +34,7 @@ export function Footer() {
             <span>{SCHOOL.fullName}</span>
           </div>
           <p>
-            Etiquette, confidence and social skills for children, teens, adults and organisations, taught with warmth in
+            Etiquette, confidence and social skills for children, teens, adults and organizations, taught with warmth in
             Plano, Texas.
           </p>
         </div>

@@ -5,6 +5,7 @@ import { Link as AriaLink } from 'react-aria-components';
 import { Link } from '../components/Link.js';
 import { cx } from '../components/cx.js';
 import { Crest } from './Crest.js';
+import { wasSignedIn } from '../account/signedInHint.js';
 import './Header.css';
 
 const NAV = [
@@ -54,8 +55,26 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
+  const toggleId = useId();
+
   // A chosen page closes the small-screen menu.
   useEffect(() => setMenuOpen(false), [pathname, search]);
+
+  // The server renders "Sign in" for everyone (pages stay one cached HTML); a browser that was
+  // signed in last time says "My family". Both open /account, which asks the server.
+  const [family, setFamily] = useState(false);
+  useEffect(() => setFamily(wasSignedIn()), [pathname]);
+  // Escape closes the open menu, and focus goes back to its button (as a disclosure does).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      document.getElementById(toggleId)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, toggleId]);
 
   return (
     <header className={cx('site-header', scrolled && 'site-header--scrolled')} data-scrolled={scrolled || undefined}>
@@ -69,6 +88,7 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
         </Link>
         <Button
           variant="ghost"
+          id={toggleId}
           className="site-header__toggle"
           aria-expanded={menuOpen}
           aria-controls={menuId}
@@ -96,6 +116,15 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
                 </AriaLink>
               </li>
             ))}
+            <li>
+              <AriaLink
+                href="/account"
+                className="site-nav__link"
+                aria-current={pathname === '/account' || pathname.startsWith('/account/') ? 'page' : undefined}
+              >
+                {family ? 'My family' : 'Sign in'}
+              </AriaLink>
+            </li>
             <li className="site-nav__cta">
               <Link href="/schedule" variant="secondary" size="sm">
                 Enroll Now

@@ -1,5 +1,8 @@
 import { SCHOOL } from '../../contracts/core/school.js';
+import { CURRENT_WAIVERS, waiverDateLabel, waiverVersionLabel } from '../../contracts/policies/waivers.js';
 import { PolicyPage, type PolicySection } from './PolicyPage.js';
+
+const VERSION = CURRENT_WAIVERS['code-of-conduct'];
 
 const SECTIONS: PolicySection[] = [
   {
@@ -75,7 +78,7 @@ const SECTIONS: PolicySection[] = [
     body: (
       <p>
         We ask parents and guardians to review this code with their child before class, to reinforce at home what is
-        practised here, and to tell us about anything that helps your child do well. Reach us any time at {SCHOOL.phone}{' '}
+        practiced here, and to tell us about anything that helps your child do well. Reach us any time at {SCHOOL.phone}{' '}
         or {SCHOOL.email}.
       </p>
     ),
@@ -88,7 +91,8 @@ export function CodeOfConductPage() {
       title="Code of Conduct"
       intro={`What we expect of every student at ${SCHOOL.name}, so that each class is gracious, safe and fun.`}
       sections={SECTIONS}
-      updated="May 2025"
+      updated={waiverDateLabel(VERSION)}
+      version={`${waiverVersionLabel(VERSION)}. Parents sign it for each child once a school year; a new version is signed again.`}
     />
   );
 }

@@ -1,5 +1,8 @@
 import { SCHOOL } from '../../contracts/core/school.js';
+import { CURRENT_WAIVERS, waiverDateLabel, waiverVersionLabel } from '../../contracts/policies/waivers.js';
 import { PolicyPage, type PolicySection } from './PolicyPage.js';
+
+const VERSION = CURRENT_WAIVERS['photography-release'];
 
 const SECTIONS: PolicySection[] = [
   {
@@ -64,7 +67,8 @@ export function PhotographyReleasePage() {
       title="Photography Release"
       intro="How we photograph classes, how images are used, and the choices you have."
       sections={SECTIONS}
-      updated="May 2025"
+      updated={waiverDateLabel(VERSION)}
+      version={`${waiverVersionLabel(VERSION)}. Parents sign it for each child once a school year; a new version is signed again.`}
     />
   );
 }

@@ -16,11 +16,14 @@ export function PolicyPage({
   intro,
   sections,
   updated,
+  version,
 }: {
   title: string;
   intro: ReactNode;
   sections: PolicySection[];
   updated: string;
+  /** A document parents sign for each child names its version and date ("Version 1, May 1, 2025"). */
+  version?: string;
 }) {
   return (
     <>
@@ -30,6 +33,7 @@ export function PolicyPage({
           <span className="eyebrow">Policies</span>
           <h1>{title}</h1>
           <p className="lead">{intro}</p>
+          {version && <p className="policy__version">{version}</p>}
         </div>
       </section>
       <div className="container container--narrow section policy">

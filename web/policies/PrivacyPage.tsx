@@ -1,11 +1,14 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { Link } from '../components/Link.js';
+import type { Policies } from '../../contracts/policies/api.js';
+import { PageLoading } from '../layout/PageLoading.js';
 import { PolicyPage, type PolicySection } from './PolicyPage.js';
+import { usePolicies } from './queries.js';
 
 const email = <a href={`mailto:${SCHOOL.email}`}>{SCHOOL.email}</a>;
 const phone = <a href={SCHOOL.phoneHref}>{SCHOOL.phone}</a>;
 
-const SECTIONS: PolicySection[] = [
+const FIXED: PolicySection[] = [
   {
     id: 'who-we-are',
     title: 'Who We Are',
@@ -89,24 +92,6 @@ const SECTIONS: PolicySection[] = [
     ),
   },
   {
-    id: 'retention',
-    title: 'How Long We Keep It',
-    body: (
-      <ul>
-        <li>
-          Enrollment and payment records (names, what was bought, amounts): seven years after the workshop, as tax and
-          accounting rules expect.
-        </li>
-        <li>
-          Your child’s health and safety details, emergency contacts and photography choices: until one year after your
-          child’s last workshop with us, so we can answer any question about a class. After that, we delete them at our
-          yearly review, or sooner if you ask.
-        </li>
-        <li>Messages sent through the contact forms: two years.</li>
-      </ul>
-    ),
-  },
-  {
     id: 'children',
     title: 'Children’s Privacy',
     body: (
@@ -118,38 +103,14 @@ const SECTIONS: PolicySection[] = [
     ),
   },
   {
-    id: 'your-choices',
-    title: 'Asking for a Copy, a Correction or Deletion',
-    body: (
-      <>
-        <p>
-          Write to {email} or call {phone}, and tell us your name and, if you have one, your order number. To protect
-          your family, we answer at the e-mail address you enrolled with, or ask you to confirm who you are.
-        </p>
-        <ul>
-          <li>
-            <strong>A copy:</strong> we send you everything we hold about you and your child.
-          </li>
-          <li>
-            <strong>A correction:</strong> we fix it, and tell the instructor when it concerns their class.
-          </li>
-          <li>
-            <strong>Deletion:</strong> we delete it, except the payment records we must keep for tax purposes, which we
-            keep out of use until they may be deleted.
-          </li>
-        </ul>
-        <p>We answer within 30 days, and there is no charge.</p>
-      </>
-    ),
-  },
-  {
     id: 'security',
     title: 'Keeping It Safe',
     body: (
       <p>
-        The site is served over an encrypted connection. Enrollment records are kept on our own server, readable only by
-        the school’s staff, and the administrator area is protected by a key. No system is perfectly secure; if
-        something went wrong that affected your information, we would tell you promptly.
+        The site is served over an encrypted connection. Your family’s details are stored encrypted with a key of your
+        family’s own, readable only by the school’s staff through the administrator area, which is protected by a key
+        per person; every time a staff member opens a class roster or an enrollment in full, it is recorded. No system
+        is perfectly secure; if something went wrong that affected your information, we would tell you promptly.
       </p>
     ),
   },
@@ -176,13 +137,91 @@ const SECTIONS: PolicySection[] = [
   },
 ];
 
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** The sections that state the school's configured numbers (GET /api/policies), placed among the fixed ones. */
+function keptAndErased(policies: Policies | undefined): PolicySection[] {
+  // Without the numbers (the service could not be reached) the rule is stated without guessing one.
+  const safetyDays = policies ? days(policies.safetyDataRetentionDays) : 'the number of days the school sets';
+  const backups = policies ? `the last ${policies.backupsKept}` : 'a limited number of';
+  return [
+    {
+      id: 'retention',
+      title: 'How Long We Keep It',
+      body: (
+        <ul>
+          <li>
+            <strong>Your child’s safety details</strong> (allergies, dietary and medical notes, special requirements and
+            the emergency contacts): erased automatically {safetyDays} after your child’s last session with us, unless
+            your child is booked for a later one; then {safetyDays} after that one. The booking itself stays.
+          </li>
+          <li>
+            <strong>Names, e-mail, phone, your child’s age, grade and school, and photography choices:</strong> kept
+            with the booking until you ask us to erase them, so that we can answer questions about a class and welcome
+            you back.
+          </li>
+          <li>
+            <strong>What was bought, amounts, dates and attendance:</strong> kept for the school’s accounts, as tax
+            rules expect; after an erasure they no longer name you.
+          </li>
+          <li>
+            <strong>Backups:</strong> we keep {backups} daily copies of our records to recover from a broken disk. An
+            erasure stays in force if a backup made before it is ever restored.
+          </li>
+        </ul>
+      ),
+    },
+    {
+      id: 'your-choices',
+      title: 'Asking for a Copy, a Correction or Erasure',
+      body: (
+        <>
+          <p>
+            Write to {email} or call {phone}, and tell us your name and, if you have one, your order number. To protect
+            your family, we answer at the e-mail address you enrolled with, or ask you to confirm who you are.
+          </p>
+          <ul>
+            <li>
+              <strong>A copy (export):</strong> we send you everything we hold about you and your child. The page of
+              each booking (the “Manage your booking” link in our e-mails) shows what that booking holds and lets you
+              correct the participants’ details.
+            </li>
+            <li>
+              <strong>A correction:</strong> we fix it, and tell the instructor when it concerns their class.
+            </li>
+            <li>
+              <strong>Erasure:</strong> we erase your family’s names, e-mail addresses, phone numbers, your children’s
+              details and your messages from every booking, waitlist entry and record, our e-mail copies included, and
+              they cannot be brought back. The school keeps only what it must: that a booking was made and paid, and
+              attendance counts, without your names. If you have a paid class ahead, we first ask whether to cancel it
+              under our <Link href="/terms">cancellation policy</Link>.
+            </li>
+          </ul>
+          <p>We answer within 30 days, and there is no charge.</p>
+        </>
+      ),
+    },
+  ];
+}
+
 export function PrivacyPage() {
+  const { data, isPending } = usePolicies();
+  if (isPending) return <PageLoading />;
+  const [retention, choices] = keptAndErased(data);
+  const at = (id: string) => FIXED.findIndex((section) => section.id === id);
+  const sections = [
+    ...FIXED.slice(0, at('children')),
+    retention!,
+    ...FIXED.slice(at('children'), at('security')),
+    choices!,
+    ...FIXED.slice(at('security')),
+  ];
   return (
     <PolicyPage
       title="Privacy Notice"
-      intro="What we collect about you and your child, why, how long we keep it, and how to ask for a copy or deletion."
-      sections={SECTIONS}
-      updated="June 2025"
+      intro="What we collect about you and your child, why, how long we keep it, and how to ask for a copy or erasure."
+      sections={sections}
+      updated="August 2025"
     />
   );
 }

@@ -6,6 +6,7 @@ import { priceEnrollment, tiersInCents, toCents, type PricedEnrollment } from '.
 import { balanceDueAtOf } from '../../contracts/enrollment/pricing.js';
 import type { DiscountPreview } from '../../contracts/pricing/discount-codes.js';
 import { ApiError, apiErrorText, apiJson } from '../core/api.js';
+import { lateShare } from '../enrollment/workshopPricing.js';
 import { queryKeys, urlOfQueryKey } from '../core/queryKeys.js';
 
 /** A code the server accepted for this order: its line as the server words it, and what it takes off. */
@@ -53,6 +54,8 @@ export function usePricing(
   participants: number,
   siblingDiscountPercent: number,
   now: Date,
+  /** A child of the signed-in family already holds a seat in this workshop (its bookings say so). */
+  siblingAlreadyEnrolled = false,
 ): PricingState {
   const [codeTyped, setCodeTyped] = useState('');
   const [code, setCode] = useState<AppliedCode | null>(null);
@@ -130,9 +133,12 @@ export function usePricing(
   const count = Number.isFinite(participants) && participants >= 1 ? Math.min(5, Math.floor(participants)) : 1;
   const priced = priceEnrollment(toCents(workshop.price), count, tiersInCents(workshop.priceTiers), {
     siblingDiscountPercent,
+    siblingAlreadyEnrolled,
     code: code ? { code: code.code, amountOffCents: code.discountCents } : null,
     giftCard: card ? { last4: card.last4, balanceCents: card.balanceCents } : null,
     depositPerParticipantCents: depositApplies ? (workshop.depositCents ?? 0) : 0,
+    // A course joined late: the sessions left as the parent presses (as the server prices it).
+    sessions: lateShare(workshop, new Date()),
   });
   // The code's line as the server words it ("Code SPRING10: 10% off").
   const breakdown: PricedEnrollment = {

@@ -47,7 +47,7 @@ export const CLIENT_TESTIMONIALS: readonly Testimonial[] = [
   },
   {
     quote:
-      'We brought a customised workshop to our school’s fifth grade. Teachers noticed a kinder, calmer lunchroom within weeks.',
+      'We brought a customized workshop to our school’s fifth grade. Teachers noticed a kinder, calmer lunchroom within weeks.',
     name: 'Rachel D.',
     role: 'Elementary school counselor',
   },

@@ -88,8 +88,8 @@ export function JoinWaitlistDialog({
             seats open.
           </p>
           <div className="waitlist-dialog__grid">
-            <TextField label="First Name" isRequired autoComplete="given-name" {...form.field('firstName')} />
-            <TextField label="Last Name" isRequired autoComplete="family-name" {...form.field('lastName')} />
+            <TextField label="First name" isRequired autoComplete="given-name" {...form.field('firstName')} />
+            <TextField label="Last name" isRequired autoComplete="family-name" {...form.field('lastName')} />
             <TextField label="Email" type="email" isRequired autoComplete="email" {...form.field('email')} />
             <TextField label="Phone" type="tel" isRequired autoComplete="tel" {...form.field('phone')} />
           </div>

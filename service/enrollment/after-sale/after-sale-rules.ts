@@ -6,6 +6,7 @@ import {
   refundableCents,
   refundRequests,
   requireEnrollment,
+  stayingParticipants,
   type EnrollmentState,
 } from '../decider/enrollment-state.js';
 import { cancellationOf } from '../decider/enrollment-state.js';
@@ -169,7 +170,8 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         const message = 'workshopId: this enrollment is already in that workshop.';
         throw new AppError('validation', message, { issues: [{ path: 'workshopId', message }] });
       }
-      const seats = submission.participants;
+      // Those still coming move (a participant who left a booking of several stays out).
+      const seats = stayingParticipants(state).length;
       // The one pricing rule, group prices included (a couple moved to the dinner pays the couple's
       // price), with the discounts the order was bought with: its sibling discount and its code.
       const pricing = pricingOfState(state);
@@ -208,7 +210,8 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
 
     case 'CompleteTransfer': {
       const t = state.transfer;
-      if (!t || t.transferId !== command.transferId) return [];
+      // One participant's transfer ends with CompleteParticipantTransfer (participant-rules.ts).
+      if (!t || t.transferId !== command.transferId || t.participant) return [];
       const transferred: EnrollmentEvent = {
         type: 'EnrollmentTransferred',
         data: {

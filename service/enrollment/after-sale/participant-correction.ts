@@ -53,12 +53,18 @@ export function correctionDecisions(command: CorrectionCommand, state: Enrollmen
     throw conflict('The workshop has begun: the details can no longer be changed here. Please call us.');
   if (command.participantDetails.length !== submission.participants)
     throw conflict('The number of participants cannot be changed here. Please contact us.');
-  const changed = changedFields(participantDetailsOf(submission.form), command.participantDetails);
+  const before = participantDetailsOf(submission.form);
+  const changed = changedFields(before, command.participantDetails);
   if (changed.length === 0) return [];
+  // A saved child of a family account stays that child (the correction's form has no such fields).
+  const participantDetails = command.participantDetails.map((p, i) => {
+    const { childId, dateOfBirth, medicalNotes } = before[i] ?? {};
+    return childId ? { ...p, childId, dateOfBirth, medicalNotes } : p;
+  });
   const corrected: ParticipantDetailsCorrected = {
     enrollmentId: submission.enrollmentId,
-    participantDetails: command.participantDetails,
-    attendees: attendeeNames({ ...submission.form, participantDetails: command.participantDetails }),
+    participantDetails,
+    attendees: attendeeNames({ ...submission.form, participantDetails }),
     changed,
     correctedAt: command.at,
   };

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
 import { itemOfWorkshop } from '../sale/enroll-workshop.js';
+import { stayingParticipants } from '../decider/enrollment-state.js';
 
 export type TransferOutcome =
   | { outcome: 'completed'; state: EnrollmentState; position: bigint | null }
@@ -41,7 +42,7 @@ export async function requestTransfer(
       type: 'TakeTransferSeats',
       workshopId: toWorkshopId,
       enrollmentId,
-      seats: enrollment.submission?.participants ?? 1,
+      seats: stayingParticipants(enrollment).length || 1,
       at,
     },
     target,

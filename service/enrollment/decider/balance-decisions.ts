@@ -1,6 +1,12 @@
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentCommand } from './commands.js';
-import { balanceDueCents, cancellationOf, refundRequest, requireEnrollment, type EnrollmentState } from './enrollment-state.js';
+import {
+  balanceDueCents,
+  cancellationOf,
+  refundRequest,
+  requireEnrollment,
+  type EnrollmentState,
+} from './enrollment-state.js';
 import { refuse } from './refusal-sentences.js';
 
 type Command<T extends EnrollmentCommand['type']> = Extract<EnrollmentCommand, { type: T }>;
@@ -10,7 +16,10 @@ type Command<T extends EnrollmentCommand['type']> = Extract<EnrollmentCommand, {
  * payment (recorded once, whoever reports it; refunded in full when the booking was cancelled
  * meanwhile) and its two reminders, each once.
  */
-export function recordBalanceIntent(command: Command<'RecordBalanceIntent'>, state: EnrollmentState): EnrollmentEvent[] {
+export function recordBalanceIntent(
+  command: Command<'RecordBalanceIntent'>,
+  state: EnrollmentState,
+): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   if (state.balanceIntentId === command.paymentIntentId) return [];
   const due = balanceDueCents(state);
@@ -25,7 +34,10 @@ export function recordBalanceIntent(command: Command<'RecordBalanceIntent'>, sta
   ];
 }
 
-export function recordBalancePayment(command: Command<'RecordBalancePayment'>, state: EnrollmentState): EnrollmentEvent[] {
+export function recordBalancePayment(
+  command: Command<'RecordBalancePayment'>,
+  state: EnrollmentState,
+): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   if (state.balancePaid) return [];
   const { paymentIntentId, amountCents, providerEventId, source, at } = command;

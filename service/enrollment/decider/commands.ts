@@ -2,7 +2,14 @@ import type { EnrollmentSubmitted, PaymentMethod } from '../../../contracts/enro
 import type { AfterSaleCommand } from '../after-sale/after-sale-rules.js';
 import type { CorrectionCommand } from '../after-sale/participant-correction.js';
 import type { MarkAttendance } from '../attendance/attendance-rules.js';
+import type { RecordCollection } from '../attendance/collection-rules.js';
 import type { RescheduleBooking } from '../after-sale/reschedule-rules.js';
+import type {
+  CancelParticipant,
+  CompleteParticipantTransfer,
+  OpenTransferredPlace,
+  RequestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 
 /** Every command of the enrollment stream; `decide` (enrollment-decider.ts) hands each to its phase's decisions. */
 export type EnrollmentCommand =
@@ -44,13 +51,20 @@ export type EnrollmentCommand =
   | AfterSaleCommand
   | CorrectionCommand
   | MarkAttendance
+  | RecordCollection
   | RescheduleBooking
+  | CancelParticipant
+  | RequestParticipantTransfer
+  | CompleteParticipantTransfer
+  | OpenTransferredPlace
   | {
       type: 'RecordReminder';
       orderId: string;
       messageId: string;
       transport: 'smtp' | 'outbox';
       workshopStartsAt: string;
+      /** The session reminded of, from 1 (absent: the first). */
+      session?: number;
       at: string;
     }
   | { type: 'RequestConfirmationResend'; requestId: string; at: string }

@@ -67,15 +67,24 @@ export function recordConfirmationResent(
 
 export function recordReminder(command: Command<'RecordReminder'>, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
-  // One reminder per enrollment: a second send (a crash before the record, two processes) records nothing.
-  if (state.reminderSent) return [];
+  // One reminder per session reminded of: a second send (a crash before the record, two processes) records nothing.
+  const session = command.session ?? 1;
+  if (session === 1 ? state.reminderSent : state.laterReminders.includes(session)) return [];
   // Cancelled (or refunded) meanwhile: the reminder is not recorded as if the booking stood.
   if (state.status !== 'confirmed') throw refuse({ code: 'no_reminder', status: state.status });
   const { orderId, messageId, transport, workshopStartsAt, at } = command;
   return [
     {
       type: 'ReminderSent',
-      data: { enrollmentId: submission.enrollmentId, orderId, messageId, transport, workshopStartsAt, sentAt: at },
+      data: {
+        enrollmentId: submission.enrollmentId,
+        orderId,
+        messageId,
+        transport,
+        workshopStartsAt,
+        sentAt: at,
+        session,
+      },
     },
   ];
 }

@@ -3,7 +3,14 @@ import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { afterSaleDecisions } from '../after-sale/after-sale-rules.js';
 import { correctionDecisions } from '../after-sale/participant-correction.js';
 import { attendanceDecision } from '../attendance/attendance-rules.js';
+import { collectionDecision } from '../attendance/collection-rules.js';
 import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
+import {
+  cancelParticipant,
+  completeParticipantTransfer,
+  openTransferredPlace,
+  requestParticipantTransfer,
+} from '../after-sale/participant-rules.js';
 import type { EnrollmentCommand } from './commands.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
@@ -82,8 +89,18 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return correctionDecisions(command, state);
       case 'MarkAttendance':
         return attendanceDecision(command, state);
+      case 'RecordCollection':
+        return collectionDecision(command, state);
       case 'RescheduleBooking':
         return rescheduleDecision(command, state);
+      case 'CancelParticipant':
+        return cancelParticipant(command, state);
+      case 'RequestParticipantTransfer':
+        return requestParticipantTransfer(command, state);
+      case 'CompleteParticipantTransfer':
+        return completeParticipantTransfer(command, state);
+      case 'OpenTransferredPlace':
+        return openTransferredPlace(command, state);
     }
   },
 };

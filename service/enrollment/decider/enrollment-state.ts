@@ -9,6 +9,16 @@ import type {
 import { pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import type { PriceLine } from '../../../contracts/enrollment/money.js';
 import { refuse } from './refusal-sentences.js';
+import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
+import {
+  EMPTY_PARTICIPANT,
+  participantDetailsOf,
+  participantName,
+} from '../../../contracts/enrollment/participants.js';
+
+/** Where one attendance mark is kept: the workshop (a make-up's is another), the session from 1, the participant from 0. */
+export const attendanceKey = (workshopId: string, session: number, participant: number) =>
+  `${workshopId}:${session}:${participant}`;
 
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
@@ -22,6 +32,8 @@ export interface EnrollmentLedgers {
   emailSent: boolean;
   /** The one reminder before the workshop has left (ReminderSent). */
   reminderSent: boolean;
+  /** A course's later sessions already reminded of (the first is `reminderSent`). */
+  laterReminders: number[];
   /** Every change of the booking's date or place, in order (`transfer:<id>`, `reschedule:<changeId>`): the calendar's SEQUENCE. */
   moves: string[];
   /** The order's price now: the submission's, or the transfer target's. */
@@ -39,7 +51,10 @@ export interface EnrollmentLedgers {
   /** `<kind>:<ref>` of every after-sale e-mail sent. */
   notified: string[];
   /** Attendance marked in the current workshop, by participant index (a transfer clears it). */
-  attendance: Record<number, boolean>;
+  /** Marks by `attendanceKey` (workshop, session, participant): a make-up is marked in another workshop. */
+  attendance: Record<string, boolean>;
+  /** Who collected each participant at the end of a session (ChildCollected), by `attendanceKey`; a transfer clears it. */
+  collected: Record<string, string>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
   /** The PaymentIntent of the balance of a deposit booking, once asked for. */
@@ -48,7 +63,14 @@ export interface EnrollmentLedgers {
   balancePaid: Payment | null;
   /** Balance reminders sent (`week-before`, `due-date`). */
   balanceReminders: string[];
+  /** Participants who gave up their place while the others still come, by index (which never renumbers). */
+  participantsLeft: Record<number, LeftPlace>;
+  /** Money paid here that moved with participants to bookings of their own (no longer refundable here). */
+  carriedOutCents: number;
 }
+
+/** A participant's place given up: whose, how, when, and what went back for it (as the read models keep it). */
+export type LeftPlace = Omit<LeftParticipant, 'participant'>;
 
 /** What a submitted enrollment is for. */
 export interface Booking {
@@ -158,6 +180,8 @@ export interface EndedTransfer {
   toWorkshopId: string;
   /** Why the target refused (abandoned). */
   reason: string | null;
+  /** One participant's transfer: the booking of their own it opens in the target. */
+  newEnrollmentId?: string;
 }
 
 export interface PendingTransfer {
@@ -171,6 +195,14 @@ export interface PendingTransfer {
   item: PurchasedItem;
   amountCents: number;
   refundCents: number;
+  /** One participant's transfer (the others stay): who, the booking it opens, and this booking after it. */
+  participant?: {
+    index: number;
+    name: string;
+    newEnrollmentId: string;
+    participants: number;
+    amountCents: number;
+  };
 }
 
 export const enrollmentInitialState: EnrollmentState = {
@@ -185,6 +217,7 @@ export const enrollmentInitialState: EnrollmentState = {
   providerEvents: [],
   emailSent: false,
   reminderSent: false,
+  laterReminders: [],
   moves: [],
   priceCents: 0,
   refunds: {},
@@ -194,10 +227,13 @@ export const enrollmentInitialState: EnrollmentState = {
   transfersEnded: {},
   notified: [],
   attendance: {},
+  collected: {},
   resends: {},
   balanceIntentId: null,
   balancePaid: null,
   balanceReminders: [],
+  participantsLeft: {},
+  carriedOutCents: 0,
 };
 
 /** The key of a completed transfer, and of a move by the school, in `moves`. */
@@ -244,13 +280,22 @@ function refundableParts(s: EnrollmentState) {
     Object.values(s.refunds)
       .filter((r) => r.paymentIntentId === intentId)
       .reduce((sum, r) => sum + r.amountCents, 0);
+  // Money that moved with a participant to a booking of their own is no longer refundable here: the card's first.
+  let carried = s.carriedOutCents;
   return moneyIn(s).map((part) => {
     const unkeyed = s.paid && part.intentId === s.paid.intentId ? s.unkeyedRefundCents : 0;
-    return { ...part, cents: Math.max(0, part.cents - decided(part.intentId) - unkeyed) };
+    const left = Math.max(0, part.cents - decided(part.intentId) - unkeyed);
+    const out = Math.min(left, carried);
+    carried -= out;
+    return { ...part, cents: left - out };
   });
 }
 
-/** Everything received (card, and the gift card and credit of a sold order), less every refund already decided. */
+/**
+ * Everything received (card, and the gift card and credit of a sold order), less every refund
+ * already decided (issued, on its way or failed and waiting for a retry) and the money that moved
+ * with a participant to a booking of their own.
+ */
 export function refundableCents(state: EnrollmentState): number {
   return refundableParts(state).reduce((sum, p) => sum + p.cents, 0);
 }
@@ -328,3 +373,32 @@ export function refundRequest(
     data: { enrollmentId, refundKey, paymentIntentId, amountCents, reason, attempt: 1, requestedAt: at },
   };
 }
+
+/** The indexes of the participants still coming (all of them, unless some gave up their place). */
+export function stayingParticipants(state: EnrollmentState): number[] {
+  const count = state.submission?.participants ?? 0;
+  return Array.from({ length: count }, (_, i) => i).filter((i) => state.participantsLeft[i] === undefined);
+}
+
+/** The participants who left the booking (cancelled or moved), by index. */
+export const leftParticipantIndexes = (state: EnrollmentState): number[] =>
+  Object.keys(state.participantsLeft).map(Number);
+
+/** Participant `index`'s name as the views show it (the contact's for an unnamed first one). */
+export function participantNameOf(submission: EnrollmentSubmitted, index: number): string {
+  const details = participantDetailsOf(submission.form);
+  const contact = `${submission.form.firstName} ${submission.form.lastName}`.trim();
+  return participantName(details[index] ?? { ...EMPTY_PARTICIPANT, age: null }, index, contact);
+}
+
+/** The names of those still coming, as the booking's e-mails list them. */
+export function stayingAttendees(state: EnrollmentState): string[] {
+  const submission = state.submission;
+  if (!submission) return [];
+  if (Object.keys(state.participantsLeft).length === 0) return submission.attendees;
+  return stayingParticipants(state).map((i) => participantNameOf(submission, i));
+}
+
+/** The places given up, as the receipts and read models list them. */
+export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
+  Object.entries(state.participantsLeft).map(([i, place]) => ({ participant: Number(i), ...place }));

@@ -1,3 +1,4 @@
+import { attendanceKey } from './enrollment-state.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { withCorrectedDetails } from '../after-sale/participant-correction.js';
 import {
@@ -12,19 +13,26 @@ import {
   type SubmittedEnrollment,
 } from './enrollment-state.js';
 
+/** The attendance marks without one participant's (in every session): their place is gone. */
+const withoutParticipant = (attendance: Record<string, boolean>, participant: number) =>
+  Object.fromEntries(Object.entries(attendance).filter(([key]) => !key.endsWith(`:${participant}`)));
+
 const remember = (s: EnrollmentState, id: string | null) => (id ? [...s.providerEvents, id] : s.providerEvents);
 
 /** What every phase carries on: the ledgers. */
 function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
-  const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, moves, priceCents } = s;
+  const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, laterReminders, moves, priceCents } =
+    s;
   const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
   const { balanceIntentId, balancePaid, balanceReminders } = s;
+  const { participantsLeft, carriedOutCents, collected } = s;
   return {
     paymentIntentId,
     lastFailure,
     providerEvents,
     emailSent,
     reminderSent,
+    laterReminders,
     moves,
     priceCents,
     refunds,
@@ -34,10 +42,13 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     transfersEnded,
     notified,
     attendance,
+    collected,
     resends,
     balanceIntentId,
     balancePaid,
     balanceReminders,
+    participantsLeft,
+    carriedOutCents,
   };
 }
 
@@ -50,17 +61,25 @@ function common(s: SubmittedEnrollment): EnrollmentLedgers & Booking {
 /** The one evolve of the enrollment stream: each event moves the enrollment to its next phase or adds to what it holds. */
 export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent): EnrollmentState {
   switch (event.type) {
-    case 'EnrollmentSubmitted':
-      return {
+    case 'EnrollmentSubmitted': {
+      const booking = {
         ...ledgersOf(state),
-        status: 'pending',
-        paid: null,
         submission: event.data,
         workshopId: event.data.workshopId,
         item: event.data.item,
         bookedItem: event.data.item,
         priceCents: event.data.amountCents,
       };
+      // A participant's own booking, moved out of another: the money came with the place.
+      const moved = event.data.splitFrom;
+      if (moved?.paymentIntentId && moved.paidCents > 0)
+        return {
+          ...booking,
+          status: 'paid',
+          paid: { intentId: moved.paymentIntentId, at: moved.paidAt, cents: moved.paidCents },
+        };
+      return { ...booking, status: 'pending', paid: null };
+    }
     case 'PaymentIntentCreated':
       return { ...state, paymentIntentId: event.data.paymentIntentId };
     case 'PaymentSucceeded': {
@@ -193,6 +212,7 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         moves: [...state.moves, transferMove(event.data.transferId)],
         priceCents: event.data.amountCents,
         attendance: {},
+        collected: {},
       };
     case 'BookingRescheduled':
       if (state.status === 'none') return state;
@@ -208,18 +228,98 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
             fromWorkshopId: state.transfer?.fromWorkshopId ?? state.workshopId ?? '',
             toWorkshopId: event.data.toWorkshopId,
             reason: event.data.reason,
+            ...(state.transfer?.participant ? { newEnrollmentId: state.transfer.participant.newEnrollmentId } : {}),
           },
         },
       };
     case 'CustomerNotified':
       return { ...state, notified: [...state.notified, `${event.data.kind}:${event.data.ref}`] };
     case 'ReminderSent':
-      return { ...state, reminderSent: true };
+      return (event.data.session ?? 1) === 1
+        ? { ...state, reminderSent: true }
+        : { ...state, laterReminders: [...state.laterReminders, event.data.session] };
     case 'ParticipantDetailsCorrected':
       if (state.status === 'none') return state;
       return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
     case 'AttendanceMarked':
-      return { ...state, attendance: { ...state.attendance, [event.data.participant]: event.data.present } };
+      return {
+        ...state,
+        attendance: {
+          ...state.attendance,
+          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.present,
+        },
+      };
+    case 'ParticipantCancelled': {
+      const { participant, name, amountCents, cancelledAt: at, refundCents } = event.data;
+      const attendance = withoutParticipant(state.attendance, participant);
+      const place = { name, how: 'cancelled' as const, at, refundCents };
+      return {
+        ...state,
+        participantsLeft: { ...state.participantsLeft, [participant]: place },
+        priceCents: amountCents,
+        attendance,
+      };
+    }
+    case 'ParticipantTransferRequested': {
+      const d = event.data;
+      return {
+        ...state,
+        transfer: {
+          transferId: d.transferId,
+          fromWorkshopId: d.fromWorkshopId,
+          toWorkshopId: d.toWorkshopId,
+          seats: 1,
+          fromItem: state.item ?? d.item,
+          item: d.item,
+          amountCents: d.carriedCents,
+          refundCents: d.refundCents,
+          participant: {
+            index: d.participant,
+            name: d.name,
+            newEnrollmentId: d.newEnrollmentId,
+            participants: d.participants,
+            amountCents: d.amountCents,
+          },
+        },
+      };
+    }
+    case 'ParticipantTransferred': {
+      const d = event.data;
+      const attendance = withoutParticipant(state.attendance, d.participant);
+      const place = {
+        name: d.name,
+        how: 'transferred' as const,
+        at: d.transferredAt,
+        refundCents: d.refundCents,
+        to: { title: d.item.title, enrollmentId: d.newEnrollmentId },
+      };
+      return {
+        ...state,
+        transfer: null,
+        transfersEnded: {
+          ...state.transfersEnded,
+          [d.transferId]: {
+            outcome: 'completed',
+            fromWorkshopId: d.fromWorkshopId,
+            toWorkshopId: d.toWorkshopId,
+            reason: null,
+            newEnrollmentId: d.newEnrollmentId,
+          },
+        },
+        participantsLeft: { ...state.participantsLeft, [d.participant]: place },
+        priceCents: d.amountCents,
+        carriedOutCents: state.carriedOutCents + d.carriedCents,
+        attendance,
+      };
+    }
+    case 'ChildCollected':
+      return {
+        ...state,
+        collected: {
+          ...state.collected,
+          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.collectedBy,
+        },
+      };
     case 'ConfirmationResendRequested':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':

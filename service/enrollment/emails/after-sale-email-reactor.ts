@@ -8,9 +8,12 @@ import { cancellationEmail, rescheduleEmail, transferEmail } from './after-sale-
 import { bookingUrl } from '../after-sale/booking-link.js';
 import { calendarSequence } from './calendar-event.js';
 import { cancellationTerms } from '../after-sale/cancellation-policy.js';
-import { cancellationOf, orderOf } from '../decider/enrollment-state.js';
+import { cancellationOf, orderOf, stayingAttendees } from '../decider/enrollment-state.js';
 
-type Told = Extract<EnrollmentEvent, { type: 'EnrollmentCancelled' | 'EnrollmentTransferred' | 'BookingRescheduled' }>;
+type Told = Extract<
+  EnrollmentEvent,
+  { type: 'EnrollmentCancelled' | 'ParticipantCancelled' | 'EnrollmentTransferred' | 'BookingRescheduled' }
+>;
 type Kind = 'cancellation' | 'transfer' | 'reschedule';
 
 /** What to send for an event, or null when nothing is due; with the notification it is recorded as. */
@@ -21,7 +24,8 @@ async function messageFor(
   config: AppDeps['config'],
   manageUrl: string | null,
 ): Promise<{ message: MailMessage; kind: Kind; ref: string } | null> {
-  const submission = state.submission;
+  // Those still coming are the ones the e-mails name (a participant may have left a booking of several).
+  const submission = state.submission && { ...state.submission, attendees: stayingAttendees(state) };
   const publicUrl = config.PUBLIC_URL;
   if (!submission || !state.item) return null;
   if (event.type === 'BookingRescheduled') {
@@ -70,6 +74,29 @@ async function messageFor(
     });
     return { message, kind: 'cancellation', ref: 'cancellation' };
   }
+  if (event.type === 'ParticipantCancelled') {
+    const left = event.data;
+    const ref = `participant-${left.participant}`;
+    if (!left.notify || state.notified.includes(`cancellation:${ref}`)) return null;
+    const message = await cancellationEmail({
+      submission,
+      item: state.item,
+      orderId: orderOf(state)?.orderId ?? null,
+      cancelledBy: left.reason === 'cancelled-by-visitor' ? 'parent' : 'school',
+      note: left.note ?? null,
+      paidCents: state.paid?.cents ?? 0,
+      refundCents: left.refundCents,
+      publicUrl,
+      place: {
+        participant: left.participant,
+        name: left.name,
+        staying: stayingAttendees(state),
+        remainingCents: state.priceCents,
+        manageUrl,
+      },
+    });
+    return { message, kind: 'cancellation', ref };
+  }
   const { transferId } = event.data;
   if (state.notified.includes(`transfer:${transferId}`)) return null;
   const message = await transferEmail({
@@ -89,7 +116,7 @@ async function messageFor(
 
 /**
  * The parent's e-mails after the sale: a cancellation (with the refund and the reason, unless the
- * administrator chose not to tell), each transfer, and each move of the workshop by the school
+ * administrator chose not to tell), one participant's place cancelled, each transfer, and each move of the workshop by the school
  * (the new date, time or place, a calendar file and what cancelling gives now). Once per
  * event, as the confirmation e-mail: CustomerNotified is recorded after the send, and a delivery
  * that finds it sends nothing; a crash between the two sends the same message (same Message-ID) again.
@@ -97,7 +124,7 @@ async function messageFor(
 export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 'clock' | 'config' | 'log'>) {
   return defineReactor<Told>({
     name: 'after-sale-email',
-    eventTypes: ['EnrollmentCancelled', 'EnrollmentTransferred', 'BookingRescheduled'],
+    eventTypes: ['EnrollmentCancelled', 'ParticipantCancelled', 'EnrollmentTransferred', 'BookingRescheduled'],
     async handle(event, { metadata }) {
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);

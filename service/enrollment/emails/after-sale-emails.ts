@@ -10,6 +10,9 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 
 /** One message per cancellation: a re-send after a crash is recognisably the same message. */
 export const cancellationMessageId = (enrollmentId: string) => `<cancel-${enrollmentId}@${DOMAIN}>`;
+/** One message per participant's place cancelled. */
+export const placeCancellationMessageId = (enrollmentId: string, participant: number) =>
+  `<cancel-${enrollmentId}-p${participant}@${DOMAIN}>`;
 export const transferMessageId = (transferId: string) => `<${transferId}@${DOMAIN}>`;
 /** One message per move of the workshop per booking (the outbox file `moved-<enrollment>-<change>.eml`). */
 export const rescheduleMessageId = (enrollmentId: string, changeId: string) =>
@@ -26,8 +29,10 @@ export async function cancellationEmail(input: {
   paidCents: number;
   refundCents: number;
   publicUrl?: string;
+  /** One participant's place only (see CancellationProps.place), with its index for the Message-ID. */
+  place?: { participant: number; name: string; staying: string[]; remainingCents: number; manageUrl: string | null };
 }): Promise<MailMessage> {
-  const { submission, item, orderId, cancelledBy, note, paidCents, refundCents, publicUrl } = input;
+  const { submission, item, orderId, cancelledBy, note, paidCents, refundCents, publicUrl, place } = input;
   const { subject, text, html } = await renderEmail('cancellation', {
     firstName: submission.form.firstName,
     orderId: orderId ?? submission.enrollmentId,
@@ -37,13 +42,16 @@ export async function cancellationEmail(input: {
     paidCents,
     refundCents,
     publicUrl: publicUrl ?? null,
+    ...(place ? { place } : {}),
   });
   return {
     to: submission.form.email,
     subject,
     text,
     html,
-    messageId: cancellationMessageId(submission.enrollmentId),
+    messageId: place
+      ? placeCancellationMessageId(submission.enrollmentId, place.participant)
+      : cancellationMessageId(submission.enrollmentId),
     attachments: [],
   };
 }

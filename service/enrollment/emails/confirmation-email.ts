@@ -3,6 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../../contracts/enrollment/participants.js';
 import { pricingOf, pricingViewOf } from '../../../contracts/enrollment/pricing.js';
+import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../../contracts/enrollment/receipt.js';
 import type { MailMessage } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
@@ -38,6 +39,8 @@ export async function confirmationEmail(
   manageUrl: string | null = null,
   /** Changes of date or place so far (calendar-event.ts): a booking moved before it was confirmed starts above 0. */
   sequence = 0,
+  /** Places given up since (a confirmation sent again): the receipt marks them. */
+  leftParticipants: LeftParticipant[] = [],
 ): Promise<MailMessage> {
   const pricing = pricingOf(sub);
   const order: ReceiptOrder = {
@@ -57,6 +60,7 @@ export async function confirmationEmail(
     pricing: pricingViewOf(pricing),
     balanceCents: pricing.balanceCents,
     balanceDueAt: pricing.balanceDueAt,
+    ...(leftParticipants.length > 0 ? { leftParticipants } : {}),
   };
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({

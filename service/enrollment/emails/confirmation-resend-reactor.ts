@@ -6,6 +6,7 @@ import { UnsendableMessageError } from '../../mail/port.js';
 import { calendarSequence } from './calendar-event.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { leftParticipantsOf, stayingAttendees } from '../decider/enrollment-state.js';
 
 type ResendRequestedEvent = Extract<EnrollmentEvent, { type: 'ConfirmationResendRequested' }>;
 
@@ -36,7 +37,7 @@ export function confirmationResendReactor(deps: Pick<AppDeps, 'commands' | 'mail
       // Cancelled since the request: the parent has the cancellation; a confirmation now would contradict it.
       if (state.status !== 'confirmed') return;
       const { confirmation } = state.order;
-      const submission = { ...state.submission, item: state.item };
+      const submission = { ...state.submission, item: state.item, attendees: stayingAttendees(state) };
       const message = {
         ...(await confirmationEmail(
           submission,
@@ -46,6 +47,7 @@ export function confirmationResendReactor(deps: Pick<AppDeps, 'commands' | 'mail
           deps.config.REMINDER_HOURS,
           null,
           calendarSequence(state),
+          leftParticipantsOf(state),
         )),
         messageId: resendMessageId(confirmation.orderId, requestId),
       };

@@ -1,5 +1,5 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../../contracts/core/school.js';
-import type { PurchasedItem } from '../../../contracts/enrollment/events.js';
+import { sessionsAttended, type PurchasedItem } from '../../../contracts/enrollment/events.js';
 
 /** Lone surrogates have no UTF-8 form; they become U+FFFD, as an encoder would write them. */
 const wellFormed = (s: string) =>
@@ -70,7 +70,14 @@ export function sessionEnd(startIso: string, time: string): Date {
   return new Date(start.getTime() + 2 * 3_600_000);
 }
 
-/** A calendar invitation for the workshop (daily sessions when it runs several days). */
+/** The UID of session `n` of a course: the booking's own for the first (or only), `<local>-s<n>@<domain>` for the others. */
+export const sessionUid = (uid: string, n: number) => (n === 1 ? uid : uid.replace(/@/, `-s${n}@`));
+
+/**
+ * A calendar invitation for the workshop: one VEVENT per session the booking attends, each with
+ * its own stable UID and the booking's SEQUENCE, so a calendar updates each one when they move. An
+ * item bought before courses (no sessions) keeps its one event, repeated daily when it ran several days.
+ */
 export function workshopIcs(input: {
   uid: string;
   item: PurchasedItem;
@@ -81,22 +88,24 @@ export function workshopIcs(input: {
 }): string | null {
   const { item } = input;
   if (!item.date) return null;
-  const start = new Date(item.date);
-  const days = Number(/(\d+)\s*days?/i.exec(item.duration)?.[1] ?? '1');
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${SCHOOL.name}//Enrollment//EN`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+  const legacyDays = item.sessions ? 1 : Number(/(\d+)\s*days?/i.exec(item.duration)?.[1] ?? '1');
+  const events = item.sessions
+    ? sessionsAttended(item).map(({ number, session }) => ({
+        uid: sessionUid(input.uid, number),
+        start: new Date(session.startsAt),
+        end: new Date(session.endsAt),
+        name: item.sessions!.length > 1 ? `${item.title} (session ${number} of ${item.sessions!.length})` : item.title,
+      }))
+    : [{ uid: input.uid, start: new Date(item.date), end: sessionEnd(item.date, item.time), name: item.title }];
+  const vevent = (e: (typeof events)[number]) => [
     'BEGIN:VEVENT',
-    `UID:${input.uid}`,
+    `UID:${e.uid}`,
     `DTSTAMP:${utc(input.stamp)}`,
     ...(input.sequence ? [`SEQUENCE:${input.sequence}`] : []),
-    `DTSTART:${utc(start)}`,
-    `DTEND:${utc(sessionEnd(item.date, item.time))}`,
-    ...(days > 1 ? [`RRULE:FREQ=DAILY;COUNT=${days}`] : []),
-    `SUMMARY:${icsText(item.title)}`,
+    `DTSTART:${utc(e.start)}`,
+    `DTEND:${utc(e.end)}`,
+    ...(legacyDays > 1 ? [`RRULE:FREQ=DAILY;COUNT=${legacyDays}`] : []),
+    `SUMMARY:${icsText(e.name)}`,
     `LOCATION:${icsText(item.location || ADDRESS_ONE_LINE)}`,
     `DESCRIPTION:${icsText(`Order ${input.orderId}. ${item.attire ? `Attire: ${item.attire}. ` : ''}Please arrive 15 minutes early.`)}`,
     // A parameter value is quoted, not escaped (RFC 5545 3.2); DQUOTE cannot appear inside.
@@ -104,9 +113,17 @@ export function workshopIcs(input: {
     'BEGIN:VALARM',
     'TRIGGER:-PT24H',
     'ACTION:DISPLAY',
-    `DESCRIPTION:${icsText(`${item.title} tomorrow`)}`,
+    `DESCRIPTION:${icsText(`${e.name} tomorrow`)}`,
     'END:VALARM',
     'END:VEVENT',
+  ];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${SCHOOL.name}//Enrollment//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...events.flatMap(vevent),
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join('\r\n') + '\r\n';

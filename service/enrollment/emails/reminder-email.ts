@@ -1,5 +1,6 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
-import type { EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
+import { itemSessions, type EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
+import { sessionInWords } from '../../../contracts/catalogue/session-words.js';
 import type { MailMessage } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
 import { orderPageUrl, workshopIcsAttachment } from './confirmation-email.js';
@@ -8,8 +9,12 @@ import { calendarUid } from './calendar-event.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
-/** One reminder per order, one Message-ID: a re-send is the same message, and the same outbox file (REMINDER-<order>.eml). */
-export const reminderMessageId = (orderId: string) => `<REMINDER-${orderId}@${DOMAIN}>`;
+/**
+ * One reminder per order and session, one Message-ID each: a re-send is the same message, and the
+ * same outbox file (REMINDER-<order>.eml for the first session, REMINDER-<order>-s<n>.eml for later ones).
+ */
+export const reminderMessageId = (orderId: string, session = 1) =>
+  session === 1 ? `<REMINDER-${orderId}@${DOMAIN}>` : `<REMINDER-${orderId}-s${session}@${DOMAIN}>`;
 
 /**
  * The reminder before a workshop: date, time, address, attire, "arrive 15 minutes early", and the
@@ -26,6 +31,8 @@ export async function reminderEmail(
   manageUrl: string | null = null,
   /** Changes of date or place so far (calendar-event.ts), so the reminder's file is not older than the last one sent. */
   sequence = 0,
+  /** A course's later session this reminder is about (absent: the first). */
+  session?: number,
 ): Promise<MailMessage> {
   const ics = workshopIcs({ uid: calendarUid(orderId), item: sub.item, orderId, stamp: now, sequence });
   const { subject, text, html } = await renderEmail('reminder', {
@@ -37,13 +44,14 @@ export async function reminderEmail(
     orderUrl: orderPageUrl(publicUrl, orderId),
     manageUrl,
     publicUrl: publicUrl ?? null,
+    session: session ? sessionInWords(itemSessions(sub.item), session) : null,
   });
   return {
     to: sub.form.email,
     subject,
     text,
     html,
-    messageId: reminderMessageId(orderId),
+    messageId: reminderMessageId(orderId, session),
     attachments: ics ? [workshopIcsAttachment(orderId, ics)] : [],
   };
 }

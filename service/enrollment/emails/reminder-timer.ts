@@ -1,6 +1,6 @@
 import { bookingUrl } from '../after-sale/booking-link.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
-import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import { enrollmentStream, itemSessions } from '../../../contracts/enrollment/events.js';
 import type { ReminderDoc } from '../../../projections/enrollment/reminders.js';
 import { Lease } from '../../../platform/processor/lease.js';
 import { LeasedTimer } from '../../../platform/processor/leased-timer.js';
@@ -10,6 +10,7 @@ import { AppError } from '../../core/errors.js';
 import { UnsendableMessageError } from '../../mail/port.js';
 import { insideReminderWindow } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { stayingAttendees } from '../decider/enrollment-state.js';
 import { reminderEmail } from './reminder-email.js';
 import { calendarSequence } from './calendar-event.js';
 
@@ -113,7 +114,9 @@ export class ReminderTimer {
       const startsAt = new Date(doc.startsAt);
       if (startsAt <= now) continue;
       if (startsAt > windowEnd) break;
-      if (!doc.confirmedAt || insideReminderWindow({ date: doc.startsAt }, doc.confirmedAt, hours)) continue;
+      // The first session's reminder is skipped for a booking confirmed inside the window (its confirmation said so).
+      if (!doc.session && (!doc.confirmedAt || insideReminderWindow({ date: doc.startsAt }, doc.confirmedAt, hours)))
+        continue;
       if (this.unsendable.has(doc.enrollmentId)) continue;
       if (await this.attempt(doc.enrollmentId, report, () => this.remind(doc))) report.sent++;
     }
@@ -122,18 +125,24 @@ export class ReminderTimer {
 
   private async remind(doc: ReminderDoc): Promise<boolean> {
     const { enrollmentId } = doc;
+    const session = doc.session ?? 1;
     const stream = enrollmentStream(enrollmentId);
     const state = await this.deps.commands.state(enrollmentDecider, stream);
-    if (state.reminderSent || state.status !== 'confirmed') return false;
+    if (state.status !== 'confirmed') return false;
+    if (session === 1 ? state.reminderSent : state.laterReminders.includes(session)) return false;
+    // A later session's document outlives a move that dropped it only until the read model catches up.
+    if (session > 1 && !itemSessions(state.item)[session - 1]) return false;
     const { orderId } = state.order;
     // The workshop as the enrollment holds it now: a transfer or a move by the school changed it.
     const message = await reminderEmail(
-      { ...state.submission, item: state.item },
+      // Those still coming: a participant who gave up their place is not reminded of it.
+      { ...state.submission, item: state.item, attendees: stayingAttendees(state) },
       orderId,
       this.deps.clock(),
       this.deps.config.PUBLIC_URL,
       bookingUrl(this.deps.config, enrollmentId),
       calendarSequence(state),
+      session > 1 ? session : undefined,
     );
     // Still the one sending (a pass can outlast the lease's renewal); LeaseLostError ends the pass.
     await this.lease.keep();
@@ -159,6 +168,7 @@ export class ReminderTimer {
           messageId: message.messageId,
           transport: this.deps.mailer.transport,
           workshopStartsAt: doc.startsAt,
+          session,
           at: this.deps.clock().toISOString(),
         },
         this.metadata(enrollmentId),

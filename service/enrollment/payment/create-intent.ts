@@ -3,7 +3,7 @@ import type { CreatePaymentIntentResponse } from '../../../contracts/payments/ap
 import { CreatePaymentIntentRequestSchema } from '../../../contracts/payments/api.js';
 import { enrollmentStream, type EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
-import { enrollmentClosedMessage, hasBegun } from '../../../contracts/catalogue/sales-window.js';
+import { enrollmentClosedMessage, isPastLastJoin } from '../../../contracts/catalogue/sales-window.js';
 import { formatUsd, toCents } from '../../../contracts/enrollment/money.js';
 import { pricingOf } from '../../../contracts/enrollment/pricing.js';
 import type { z } from 'zod';
@@ -94,7 +94,7 @@ async function refuseOnceBegun(deps: AppDeps, sub: EnrollmentSubmitted): Promise
   if (!sub.workshopId) return;
   const { workshop } = await deps.commands.state(workshopDecider, workshopStream(sub.workshopId), 1_000);
   const now = deps.clock();
-  if (workshop && hasBegun(workshop, now)) throw enrollmentClosed(enrollmentClosedMessage(workshop, now));
+  if (workshop && isPastLastJoin(workshop, now)) throw enrollmentClosed(enrollmentClosedMessage(workshop, now));
 }
 
 /** Ids only: names and e-mails stay out of the provider's metadata. */

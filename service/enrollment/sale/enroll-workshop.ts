@@ -1,5 +1,13 @@
+import { lateJoinFrom } from '../../../contracts/catalogue/sessions.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
-import { enrollmentFormSchemaFor } from '../../../contracts/enrollment/form.js';
+import { enrollmentFormSchemaFor, type EnrollmentForm } from '../../../contracts/enrollment/form.js';
+import { agesOutside, ageRangeSentence } from '../../../contracts/catalogue/age-range.js';
+import {
+  CURRENT_WAIVERS,
+  WAIVER_DOCUMENTS,
+  type EnrolledWaiver,
+  type WaiverTable,
+} from '../../../contracts/policies/waivers.js';
 import { EnrollWorkshopExtrasSchema, type EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import {
   enrollmentStream,
@@ -8,7 +16,7 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import { formatUsd, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import { formatUsd, sessionShareWords, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
 import { pricingViewOf } from '../../../contracts/enrollment/pricing.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
@@ -35,7 +43,11 @@ import {
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
-export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
+/**
+ * The workshop as bought: `at` (the submission's time) names where a late joiner joins, the first
+ * session not begun then, from which the price is pro rata.
+ */
+export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   kind: 'workshop',
   id: w.id,
   title: w.title,
@@ -49,7 +61,14 @@ export const itemOfWorkshop = (w: WorkshopData): PurchasedItem => ({
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
   ...(w.depositCents ? { depositCents: w.depositCents, balanceDueDaysBefore: w.balanceDueDaysBefore } : {}),
+  sessions: w.sessions,
+  ...lateJoinOf(w, at),
 });
+
+function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {
+  const from = at && lateJoinFrom(w, at);
+  return from ? { fromSession: from } : {};
+}
 
 /** Same item and same sales window: the first check's plan still holds. */
 const samePlan = (a: WorkshopData, b: WorkshopData) =>
@@ -63,6 +82,17 @@ type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
  * service/app.ts): the id of the hold that keeps its seats, or null when no offer stands for it.
  */
 export type OfferLookup = (workshopId: string, token: string) => Promise<{ offerId: string } | null>;
+
+/**
+ * What an enrollment with a family's saved children carries beyond the form (the account slice
+ * works it out, see service/app.ts): the household, what each participant's saved record held
+ * (by participant index), and the signatures the booking rests on.
+ */
+export interface FamilyParts {
+  householdId: string;
+  children: { childId: string; dateOfBirth: string; medicalNotes: string }[];
+  waivers: EnrolledWaiver[];
+}
 
 export const OFFER_ENDED =
   'This waitlist offer is no longer open: it was used, it expired, or you left the waitlist. The schedule shows the seats open now.';
@@ -83,8 +113,13 @@ export async function enrollInWorkshop(
   /** The client address (service/core/client-address.ts) whose allowance the seats count against. */
   client: string,
   findOffer?: OfferLookup,
-  /** The signed-in household enrolling (issue 26): its credit pays first unless the form says not to. */
-  householdId?: string,
+  /** For an enrollment with saved children (`childIds`): what the account adds to the form. */
+  family?: FamilyParts,
+  /**
+   * The signed-in household enrolling, with or without its saved children: its credit pays first
+   * unless the form says not to, and a sibling already holding a seat earns the sibling discount.
+   */
+  signedInHousehold?: string,
 ): Promise<EnrollmentResponse> {
   const extras = EnrollWorkshopExtrasSchema.safeParse(body);
   if (!extras.success) {
@@ -128,13 +163,23 @@ export async function enrollInWorkshop(
     {
       discountCode: extras.data.discountCode,
       giftCardCode: extras.data.giftCardCode,
-      householdId,
+      householdId: family?.householdId ?? signedInHousehold,
+      workshopId,
+      replaces,
       useCredit: extras.data.useCredit,
     },
     1_000,
   );
   const plan = (workshop: WorkshopData) =>
-    planSubmission(workshop, body, extras.data.totalPrice, { enrollmentId, holdExpiresAt, now, inputs, replaces });
+    planSubmission(workshop, body, extras.data.totalPrice, {
+      enrollmentId,
+      holdExpiresAt,
+      now,
+      family,
+      waivers: deps.waivers ?? CURRENT_WAIVERS,
+      inputs,
+      replaces,
+    });
   const reserve = (submission: EnrollmentSubmitted): Reserve => ({
     type: 'ReserveSeats',
     workshopId,
@@ -317,6 +362,7 @@ export async function enrollInWorkshop(
     ...(confirmedNow
       ? { orderId: orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId) }
       : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
+    receiptToken: holdTokens.token(enrollmentId),
     amountCents: submission.amountCents,
     pricing: pricingViewOf(pricing),
     position: position.toString(),
@@ -387,38 +433,74 @@ async function checkFirst(
   }
 }
 
+/**
+ * A school that refuses ages outside a workshop's range (`ageRangePolicy: refuse`) gets a 400 naming
+ * each such participant's age field, as the form sent it: `participantDetails.<i>.age`, or the
+ * specification's `studentAge` for a form without details. Otherwise the page only warns.
+ */
+function refuseAgesOutside(workshop: WorkshopData, body: unknown, details: { age: number | null }[]): void {
+  if (workshop.ageRangePolicy !== 'refuse' || !workshop.ageRange) return;
+  const outside = agesOutside(workshop.ageRange, details);
+  if (outside.length === 0) return;
+  const detailed = typeof body === 'object' && body !== null && 'participantDetails' in body;
+  const issues = outside.map(({ index, age }) => ({
+    path: detailed || index > 0 ? `participantDetails.${index}.age` : 'studentAge',
+    message: `${ageRangeSentence(index, age, workshop.ageRange!)} Please pick another class.`,
+  }));
+  throw validationError(
+    `${workshop.title} is for ages ${workshop.ageRange.replace(/^ages?\s*/i, '')} only: ${issues.map((i) => i.message).join(' ')}`,
+    issues,
+  );
+}
+
 /** The form parsed with the workshop's rules, priced from the catalogue, the total the page sent checked. */
 function planSubmission(
   workshop: WorkshopData,
   body: unknown,
   totalPrice: number,
-  ids: { enrollmentId: string; holdExpiresAt: string; now: Date; inputs: PricingInputs; replaces?: string },
+  ids: {
+    enrollmentId: string;
+    holdExpiresAt: string;
+    now: Date;
+    family?: FamilyParts;
+    waivers: WaiverTable;
+    inputs: PricingInputs;
+    replaces?: string;
+  },
 ): EnrollmentSubmitted {
   const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
   if (!parsed.success) {
     const { message, issues } = describeIssues(parsed.error);
     throw validationError(message, issues);
   }
-  const { enrollmentId, holdExpiresAt, now } = ids;
-  const item = itemOfWorkshop(workshop);
-  const { priced, pricing } = priceOrder(ids.inputs, item, parsed.data.participants, now, ids.replaces);
-  const submission = submissionOf({
-    enrollmentId,
-    workshopId: workshop.id,
-    programId: null,
-    form: parsed.data,
-    item,
-    holdExpiresAt,
-    test: false,
-    at: now,
-    pricing,
-  });
-  const { form, amountCents } = submission;
+  refuseAgesOutside(workshop, body, parsed.data.participantDetails);
+  const { enrollmentId, holdExpiresAt, now, family } = ids;
+  const form = family ? withSavedChildren(parsed.data, family) : parsed.data;
+  const item = itemOfWorkshop(workshop, now);
+  const { priced, pricing } = priceOrder(ids.inputs, item, form.participants, now, ids.replaces);
+  const submission = {
+    ...submissionOf({
+      enrollmentId,
+      workshopId: workshop.id,
+      programId: null,
+      form,
+      item,
+      holdExpiresAt,
+      test: false,
+      at: now,
+      pricing,
+    }),
+    ...(family ? { householdId: family.householdId } : {}),
+  };
+  const waivers = family?.waivers ?? formWaivers(form, ids.waivers, now);
+  if (waivers.length > 0) submission.waivers = waivers;
+  const { amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
+    const share = priced.proRata ? ` for ${sessionShareWords(priced.proRata)}` : '';
     const seats = priced.tier
-      ? `the group price for ${people} is ${formatUsd(priced.subtotalCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people} = ${formatUsd(priced.subtotalCents)}`;
+      ? `the group price for ${people}${share} is ${formatUsd(priced.subtotalCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(priced.subtotalCents)}`;
     const discounts = priced.lines.filter((l) => l.kind === 'sibling' || l.kind === 'discount-code');
     const rule = discounts.length
       ? `${seats}, ${discounts.map((l) => `${l.label} ${formatUsd(-l.amountCents)}`).join(', ')}: ${formatUsd(amountCents)}`
@@ -429,6 +511,36 @@ function planSubmission(
     );
   }
   return submission;
+}
+
+/** Each participant as the account held them: which saved child, with its date of birth and medical notes. */
+function withSavedChildren(form: EnrollmentForm, family: FamilyParts): EnrollmentForm {
+  return {
+    ...form,
+    participantDetails: form.participantDetails.map((p, i) => {
+      const saved = family.children[i];
+      return saved ? { ...p, ...saved } : p;
+    }),
+  };
+}
+
+/**
+ * The signatures of a form sent the specification's way (no account): in the stricter categories
+ * the contact agreed to the code of conduct and chose each child's photography under the release,
+ * so the booking records both, for every participant, in the contact's name.
+ */
+function formWaivers(form: EnrollmentForm, table: WaiverTable, now: Date): EnrolledWaiver[] {
+  if (!form.agreeToCodeOfConduct) return [];
+  const signedName = `${form.firstName} ${form.lastName}`.trim();
+  return form.participantDetails.flatMap((_, participant) =>
+    WAIVER_DOCUMENTS.map((document) => ({
+      participant,
+      document,
+      version: table[document].version,
+      signedName,
+      signedAt: now.toISOString(),
+    })),
+  );
 }
 
 /**

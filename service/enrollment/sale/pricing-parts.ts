@@ -1,6 +1,13 @@
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import type { EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
-import { priceEnrollment, type PriceAdjustments, type PricedEnrollment } from '../../../contracts/enrollment/money.js';
+import {
+  priceEnrollment,
+  sessionShareOf,
+  type PriceAdjustments,
+  type PricedEnrollment,
+} from '../../../contracts/enrollment/money.js';
+import type { Order } from '../../../contracts/enrollment/api.js';
+import type { HouseholdDoc } from '../../../projections/account/households.js';
 import { balanceDueAtOf, pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import { discountCodeStream, normalizeDiscountCode } from '../../../contracts/pricing/discount-codes.js';
 import { SCHOOL_SETTINGS_STREAM, type PricingSettings } from '../../../contracts/pricing/settings.js';
@@ -24,6 +31,10 @@ export interface PricingAsked {
   /** The signed-in household (issue 26's account), whose credit is used unless `useCredit` is false. */
   householdId?: string;
   useCredit?: boolean;
+  /** The offering enrolled in: a sibling of the household already holding a seat there earns the sibling discount. */
+  workshopId?: string;
+  /** The same parent's earlier order this one replaces: its seats are not a sibling's. */
+  replaces?: string | undefined;
 }
 
 /** The ledgers' states as read for an order: each is decided again when its part is taken. */
@@ -78,10 +89,31 @@ export async function readPricingInputs(deps: AppDeps, asked: PricingAsked, maxA
     giftCard,
     credit,
     householdId: asked.householdId ?? null,
-    // A sibling already holding a seat in the offering is known from the household's bookings
-    // (issue 26); until that is wired, only siblings enrolled together get the discount.
-    siblingAlreadyEnrolled: false,
+    siblingAlreadyEnrolled:
+      settings.siblingDiscountPercent > 0 && asked.householdId && asked.workshopId
+        ? await siblingHoldsSeat(deps, asked.householdId, asked.workshopId, asked.replaces)
+        : false,
   };
+}
+
+/**
+ * Whether a child of the household already holds a seat in the workshop: one of the household's
+ * bookings (issue 26's `households` read model) there, held or confirmed, other than the order
+ * being replaced.
+ */
+async function siblingHoldsSeat(
+  deps: AppDeps,
+  householdId: string,
+  workshopId: string,
+  replaces: string | undefined,
+): Promise<boolean> {
+  const household = await deps.readStore.get<HouseholdDoc>('households', householdId);
+  const ids = (household?.doc.enrollments ?? []).filter((id) => id !== replaces);
+  if (ids.length === 0) return false;
+  const orders = await deps.readStore.getMany<Order>('orders', ids);
+  return [...orders.values()].some(
+    ({ doc }) => doc.workshopId === workshopId && (doc.status === 'pending' || doc.status === 'completed'),
+  );
 }
 
 /**
@@ -115,6 +147,7 @@ export function priceOrder(
     giftCard: inputs.giftCard,
     creditBalanceCents: inputs.credit?.balanceCents ?? 0,
     depositPerParticipantCents: deposit,
+    sessions: sessionShareOf(item),
   });
   return {
     priced,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps } from '../../core/deps.js';
 import { validate } from '../../core/validate.js';
@@ -7,7 +7,7 @@ import { requestMetadata } from '../../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../../core/read-after-write.js';
 import { CatalogueIdParamSchema, EnrollProgramRequestSchema } from '../../../contracts/enrollment/api.js';
 import { EnrollmentIdSchema } from '../../../contracts/enrollment/events.js';
-import { enrollInWorkshop, type OfferLookup } from './enroll-workshop.js';
+import { enrollInWorkshop, type FamilyParts, type OfferLookup } from './enroll-workshop.js';
 import { enrollInProgram } from './enroll-program.js';
 import { findEnrollment, findOrder } from './queries.js';
 import { outboxRoutes } from '../emails/outbox-routes.js';
@@ -21,8 +21,28 @@ const OrderParamSchema = z.object({
 });
 const EnrollmentParamSchema = z.object({ id: EnrollmentIdSchema });
 
+/**
+ * Turns an enrollment with a family's saved children (`childIds`) into the form and what the
+ * account adds to it (the account slice provides it, see service/app.ts); null for a form sent
+ * without them.
+ */
+export type FamilyResolver = (
+  c: Context,
+  workshopId: string,
+  body: Record<string, unknown>,
+) => Promise<{ body: Record<string, unknown>; family: FamilyParts } | null>;
+
+/**
+ * The household of a signed-in parent sending the request from a page of the site, or null (the
+ * account slice provides it): its credit and the sibling discount price the order.
+ */
+export type HouseholdResolver = (c: Context) => Promise<string | null>;
+
 /** Routes of the enrollment slice, mounted under /api. */
-export function enrollmentRoutes(deps: AppDeps, options: { findOffer?: OfferLookup } = {}): Hono {
+export function enrollmentRoutes(
+  deps: AppDeps,
+  options: { findOffer?: OfferLookup; family?: FamilyResolver; household?: HouseholdResolver } = {},
+): Hono {
   const app = new Hono();
   const limited = rateLimit(deps);
 
@@ -32,13 +52,18 @@ export function enrollmentRoutes(deps: AppDeps, options: { findOffer?: OfferLook
     });
     if (!body || typeof body !== 'object' || Array.isArray(body))
       throw validationError('Send the enrollment form as a JSON object.');
+    const workshopId = c.req.valid('param').id;
+    const withFamily = options.family ? await options.family(c, workshopId, body as Record<string, unknown>) : null;
+    const household = withFamily ? null : options.household ? await options.household(c) : null;
     const result = await enrollInWorkshop(
       deps,
-      c.req.valid('param').id,
-      body,
+      workshopId,
+      withFamily?.body ?? body,
       requestMetadata(c, deps, 'visitor'),
       clientAddress(c),
       options.findOffer,
+      withFamily?.family,
+      household ?? undefined,
     );
     return c.json(result, 201);
   });

@@ -5,7 +5,7 @@ import {
   type EnrollmentFormData,
 } from '../../../contracts/enrollment/form.js';
 import type { EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
-import { priceEnrollment } from '../../../contracts/enrollment/money.js';
+import { priceEnrollment, sessionShareOf } from '../../../contracts/enrollment/money.js';
 import type { OrderPricing } from '../../../contracts/enrollment/pricing.js';
 
 /**
@@ -29,7 +29,9 @@ export function submissionOf(input: {
   pricing?: OrderPricing;
 }): EnrollmentSubmitted {
   const { form, item } = input;
-  const seats = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers);
+  const seats = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, {
+    sessions: sessionShareOf(item),
+  });
   const price = input.pricing
     ? {
         subtotalCents: input.pricing.subtotalCents,

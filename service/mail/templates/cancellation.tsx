@@ -3,7 +3,7 @@ import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
 import { baseUrl, formatLongDate, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Amounts, P, Phone, Signature } from './parts.js';
+import { Action, Amounts, P, Phone, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface CancellationProps {
@@ -19,12 +19,19 @@ export interface CancellationProps {
   /** The refund decided with the cancellation, in cents (0: none). */
   refundCents: number;
   publicUrl: string | null;
+  /**
+   * One participant's place only (a booking of several): whose, who still comes and what they now
+   * pay, and the booking page. Absent: the whole enrollment.
+   */
+  place?: { name: string; staying: string[]; remainingCents: number; manageUrl: string | null };
 }
 
 const onDate = (item: MailItem) => (item.date ? ` on ${formatLongDate(item.date)}` : '');
 
 function refundSentence(p: CancellationProps): string {
   if (p.paidCents === 0) return 'Nothing was charged for this enrollment, so there is nothing to refund.';
+  if (p.place && p.refundCents === 0)
+    return 'No refund is due for this place under our cancellation policy; the others keep their places as booked.';
   if (p.refundCents === 0) return 'No refund is due for this cancellation under our cancellation policy.';
   const part = p.refundCents < p.paidCents ? ` (of the ${formatUsd(p.paidCents)} you paid)` : '';
   return `We are refunding ${formatUsd(p.refundCents)}${part} to the card used for payment. Refunds usually appear within 5 to 10 business days, depending on your bank.`;
@@ -33,19 +40,31 @@ function refundSentence(p: CancellationProps): string {
 const whoCancelled = (p: CancellationProps) =>
   p.cancelledBy === 'parent' ? 'has been cancelled, as you asked' : 'has been cancelled by the school';
 
+/** "Ada Hopper's place in" or "Your enrollment in". */
+const whatCancelled = (p: CancellationProps) =>
+  p.place ? `${toOneLine(p.place.name)}'s place in` : 'Your enrollment in';
+
+const stillComing = (place: NonNullable<CancellationProps['place']>) =>
+  `Still coming: ${place.staying.map(toOneLine).join(', ')}. The booking now costs ${formatUsd(place.remainingCents)}.`;
+
 /** An enrollment cancelled, by the school or by the parent, with the refund that goes with it. */
 export const cancellationTemplate = defineTemplate<CancellationProps>({
-  subject: (p) => `Your enrollment is cancelled: ${toOneLine(p.item.title)} (${p.orderId})`,
+  subject: (p) =>
+    p.place
+      ? `A place is cancelled: ${toOneLine(p.place.name)}, ${toOneLine(p.item.title)} (${p.orderId})`
+      : `Your enrollment is cancelled: ${toOneLine(p.item.title)} (${p.orderId})`,
 
   text(p) {
     return [
       `Dear ${toOneLine(p.firstName)},`,
       '',
-      `Your enrollment in ${toOneLine(p.item.title)}${onDate(p.item)} (order ${p.orderId}) ${whoCancelled(p)}.`,
+      `${whatCancelled(p)} ${toOneLine(p.item.title)}${onDate(p.item)} (order ${p.orderId}) ${whoCancelled(p)}.`,
       ...(p.reason ? [`Reason: ${toOneLine(p.reason)}`] : []),
+      ...(p.place ? ['', stillComing(p.place)] : []),
       '',
       refundSentence(p),
       '',
+      ...(p.place?.manageUrl ? [`Manage your booking: ${p.place.manageUrl}`, ''] : []),
       `If you did not expect this or have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
       '',
       'Warm regards,',
@@ -58,16 +77,19 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
     const title = toOneLine(p.item.title);
     return (
       <Layout
-        preview={`Order ${p.orderId} ${whoCancelled(p)}.`}
-        heading="Your enrollment is cancelled"
+        preview={
+          p.place ? `${toOneLine(p.place.name)}'s place ${whoCancelled(p)}.` : `Order ${p.orderId} ${whoCancelled(p)}.`
+        }
+        heading={p.place ? 'A place is cancelled' : 'Your enrollment is cancelled'}
         publicUrl={baseUrl(p.publicUrl)}
       >
         <P>Dear {toOneLine(p.firstName)},</P>
         <P>
-          Your enrollment in <strong>{title}</strong>
+          {whatCancelled(p)} <strong>{title}</strong>
           {onDate(p.item)} (order {p.orderId}) {whoCancelled(p)}.
         </P>
         {p.reason && <P>Reason: {toOneLine(p.reason)}</P>}
+        {p.place && <P>{stillComing(p.place)}</P>}
         {p.paidCents > 0 && (
           <Amounts
             rows={[
@@ -77,6 +99,7 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
           />
         )}
         <P>{refundSentence(p)}</P>
+        {p.place?.manageUrl && <Action href={p.place.manageUrl}>Manage your booking</Action>}
         <P>
           If you did not expect this or have a question, reply to this e-mail or call us at <Phone />.
         </P>

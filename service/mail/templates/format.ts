@@ -1,3 +1,5 @@
+import { sessionsAttended } from '../../../contracts/enrollment/events.js';
+import { sessionDayWords, timeRangeWords } from '../../../contracts/catalogue/session-words.js';
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import type { PurchasedItem } from '../../../contracts/enrollment/events.js';
@@ -16,13 +18,27 @@ export const formatShortDate = (iso: string) => shortDate.format(new Date(iso));
 export const formatStamp = (iso: string) => stamp.format(new Date(iso));
 
 /** What an e-mail says about a workshop or program: the purchased item, frozen at enrollment. */
-export type MailItem = Pick<PurchasedItem, 'kind' | 'title' | 'date' | 'time' | 'location' | 'attire' | 'instructor'>;
+export type MailItem = Pick<PurchasedItem, 'kind' | 'title' | 'date' | 'time' | 'location' | 'attire' | 'instructor'> &
+  Partial<Pick<PurchasedItem, 'sessions' | 'fromSession'>>;
+
+/** "Session 2: Saturday, August 9, 10:00 – 11:30 AM" for each session a course's booking attends. */
+export const sessionLines = (item: MailItem): string[] =>
+  item.sessions && item.sessions.length > 1
+    ? sessionsAttended({
+        date: item.date,
+        time: item.time,
+        sessions: item.sessions,
+        fromSession: item.fromSession,
+      }).map(({ number, session }) => `Session ${number}: ${sessionDayWords(session)}, ${timeRangeWords(session)}`)
+    : [];
 
 /** Label and value pairs for the workshop's facts, each value on one line; empty ones left out. */
 export function itemFacts(item: MailItem, attendees: readonly string[] = []): [string, string][] {
   const facts: [string, string][] = [];
-  if (item.date) facts.push(['Date', formatLongDate(item.date)]);
-  if (item.time) facts.push(['Time', toOneLine(item.time)]);
+  const sessions = sessionLines(item);
+  if (sessions.length > 0) facts.push(['Sessions', sessions.join('; ')]);
+  else if (item.date) facts.push(['Date', formatLongDate(item.date)]);
+  if (item.time && sessions.length === 0) facts.push(['Time', toOneLine(item.time)]);
   if (item.location) facts.push(['Address', toOneLine(item.location)]);
   if (item.attire) facts.push(['Attire', toOneLine(item.attire)]);
   if (item.instructor) facts.push(['Instructor', toOneLine(item.instructor)]);

@@ -7,13 +7,22 @@ import { balanceReminderTemplate, type BalanceReminderProps } from './balance-re
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
+import { signInTemplate, type SignInProps } from './sign-in.js';
+import { parentInvitedTemplate, type ParentInvitedProps } from './parent-invited.js';
 import type { Template } from './template.js';
 import { transferTemplate, type TransferProps } from './transfer.js';
 import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-confirm.js';
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
-export type { AdministratorChangeProps, BalanceReminderProps, GiftCardProps, WorkshopMessageProps };
+export type {
+  AdministratorChangeProps,
+  BalanceReminderProps,
+  GiftCardProps,
+  ParentInvitedProps,
+  SignInProps,
+  WorkshopMessageProps,
+};
 export type {
   CancellationProps,
   ConfirmationProps,
@@ -40,6 +49,8 @@ export interface EmailKinds {
   'workshop-message': WorkshopMessageProps;
   'gift-card': GiftCardProps;
   'balance-reminder': BalanceReminderProps;
+  'sign-in': SignInProps;
+  'parent-invited': ParentInvitedProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -56,6 +67,8 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'workshop-message': workshopMessageTemplate,
   'gift-card': giftCardTemplate,
   'balance-reminder': balanceReminderTemplate,
+  'sign-in': signInTemplate,
+  'parent-invited': parentInvitedTemplate,
 };
 
 export interface RenderedEmail {

@@ -17,6 +17,8 @@ export interface ReminderProps {
   /** The parent's booking page ("Manage your booking"), once it exists; left out when null. */
   manageUrl: string | null;
   publicUrl: string | null;
+  /** A course's later session this reminder is about: "Session 2 of 4, Saturday, August 9" (absent: the first). */
+  session?: string | null;
 }
 
 const EARLY = 'Please arrive 15 minutes early, so that we can begin on time.';
@@ -27,7 +29,7 @@ const cannotCome = `If you can no longer come, please let us know: reply to this
 export const reminderTemplate = defineTemplate<ReminderProps>({
   subject: (p) =>
     `Reminder: ${toOneLine(p.item.title)}` +
-    (p.item.date ? ` on ${formatShortDate(p.item.date)}` : '') +
+    (p.session ? `, ${p.session}` : p.item.date ? ` on ${formatShortDate(p.item.date)}` : '') +
     ` (${p.orderId})`,
 
   text(p) {
@@ -35,6 +37,7 @@ export const reminderTemplate = defineTemplate<ReminderProps>({
       `Dear ${toOneLine(p.firstName)},`,
       '',
       `A reminder that ${toOneLine(p.item.title)} is coming up soon. Here is what you need for the day.`,
+      ...(p.session ? ['', `Next: ${p.session}.`] : []),
       '',
       ...factLines(itemFacts(p.item, p.attendees)),
       `${'Order:'.padEnd(12)}${p.orderId}`,
@@ -55,7 +58,7 @@ export const reminderTemplate = defineTemplate<ReminderProps>({
 
   html(p) {
     const title = toOneLine(p.item.title);
-    const when = p.item.date ? `on ${formatShortDate(p.item.date)}` : 'soon';
+    const when = p.session ? `soon: ${p.session}` : p.item.date ? `on ${formatShortDate(p.item.date)}` : 'soon';
     return (
       <Layout
         preview={`${title} ${when}${p.item.time ? `, ${toOneLine(p.item.time)}` : ''}. Please arrive 15 minutes early.`}

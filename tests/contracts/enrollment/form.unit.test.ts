@@ -102,7 +102,7 @@ describe('enrollment form schema', () => {
 
   it('given a valid base form, then every field is present in the output with its default', () => {
     const out = BaseEnrollmentFormSchema.parse(baseForm());
-    expect(Object.keys(out)).toHaveLength(29);
+    expect(Object.keys(out)).toHaveLength(30);
     expect(out).toMatchObject({
       studentAge: null,
       referralSource: '',

@@ -10,7 +10,13 @@ describe('the seats', () => {
   it('given $75 a seat, when 2 enroll, then one seats line of $150 and $150 due now', () => {
     const p = priceEnrollment(7_500, 2);
     expect(p.lines).toEqual([{ kind: 'seats', label: '$75.00 x 2 participants', amountCents: 15_000 }]);
-    expect(p).toMatchObject({ subtotalCents: 15_000, discountCents: 0, totalCents: 15_000, dueNowCents: 15_000, balanceCents: 0 });
+    expect(p).toMatchObject({
+      subtotalCents: 15_000,
+      discountCents: 0,
+      totalCents: 15_000,
+      dueNowCents: 15_000,
+      balanceCents: 0,
+    });
   });
 
   it('given the couple tier, when 2 enroll, then a tier line instead of the seats', () => {
@@ -22,7 +28,11 @@ describe('the seats', () => {
 describe('the sibling discount', () => {
   it('given 10 %, when 3 enroll at $75, then 10 % off the second and third: $15 off', () => {
     const p = priceEnrollment(7_500, 3, [], { siblingDiscountPercent: 10 });
-    expect(p.lines[1]).toEqual({ kind: 'sibling', label: 'Sibling discount: 10% off 2 participants', amountCents: -1_500 });
+    expect(p.lines[1]).toEqual({
+      kind: 'sibling',
+      label: 'Sibling discount: 10% off 2 participants',
+      amountCents: -1_500,
+    });
     expect(p.totalCents).toBe(21_000);
   });
 
@@ -35,7 +45,7 @@ describe('the sibling discount', () => {
     expect(p.lines[1]?.amountCents).toBe(-750);
   });
 
-  it('given a tier of 2 for $250 and 15 %, then 15 % of the second one\'s share ($125): $18.75', () => {
+  it("given a tier of 2 for $250 and 15 %, then 15 % of the second one's share ($125): $18.75", () => {
     const p = priceEnrollment(15_000, 2, [{ participants: 2, totalCents: 25_000 }], { siblingDiscountPercent: 15 });
     expect(kinds(p)).toEqual(['tier', 'sibling']);
     expect(p.lines[1]?.amountCents).toBe(-1_875);

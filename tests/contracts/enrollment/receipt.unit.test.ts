@@ -162,4 +162,38 @@ describe('receipt and calendar file', () => {
     expect(ics).toContain("SUMMARY:Children's Etiquette Camp");
     expect(ics.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
   });
+
+  it('given a course joined late at session 2 of 4, then the receipt lists the sessions attended and the share priced pro rata', () => {
+    const sessions = [2, 9, 16, 23].map((d) => ({
+      startsAt: `2025-08-${String(d).padStart(2, '0')}T10:00:00-05:00`,
+      endsAt: `2025-08-${String(d).padStart(2, '0')}T11:30:00-05:00`,
+    }));
+    const text = receiptText('ORD-late', {
+      orderReference: 'GL-222222',
+      confirmedAt: '2025-08-03T15:00:00.000Z',
+      submittedAt: '2025-08-03T14:58:00.000Z',
+      paymentMethod: 'Credit Card',
+      item: {
+        ...item,
+        title: 'Manners & Me',
+        unitPriceCents: 22500,
+        sessions,
+        fromSession: 2,
+        date: sessions[0]!.startsAt,
+      },
+      attendees: ['Lily Whitfield'],
+      participants: 1,
+      subtotalCents: 16875,
+      taxCents: 0,
+      amountCents: 16875,
+      contactName: 'Eleanor Whitfield',
+      refundedCents: 0,
+    });
+    expect(text).toContain('Sessions:'.padEnd(24) + '3 of 4 sessions');
+    expect(text).toContain('  Session 2: Saturday, August 9, 10:00 – 11:30 AM');
+    expect(text).not.toContain('  Session 1:');
+    expect(text).toContain('Joined late:'.padEnd(24) + '3 of 4 sessions, priced pro rata');
+    expect(text).not.toContain('Group price');
+    expect(text).toContain('Total:'.padEnd(24) + '$168.75');
+  });
 });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { ADDRESS_ONE_LINE } from '../../../contracts/core/school.js';
+import { SEED_PROGRAMS } from '../../../service/catalogue/seed-programs.js';
+import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
 import { jsonForScript } from '../../../contracts/site/ssr.js';
 import {
   availabilityOf,
   localBusiness,
+  programCourse,
   workshopEnd,
   workshopEvent,
   workshopEvents,
@@ -25,6 +28,7 @@ const workshop = (over: Partial<Workshop> = {}): Workshop => ({
   capacity: 15,
   spotsLeft: 15,
   seatsTaken: 0,
+  sessions: [{ startsAt: over.date ?? '2025-06-07T12:30:00-05:00', endsAt: '2025-06-07T14:00:00-05:00' }],
   ...over,
 });
 const BEFORE = new Date('2025-05-01T12:00:00Z');
@@ -152,5 +156,45 @@ describe('JSON-LD for search engines', () => {
     const text = jsonForScript(value);
     expect(text).not.toMatch(/<|\u2028/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('JSON-LD of a program page', () => {
+  it('given Manners & Me with two upcoming terms and a past one, then a Course with a CourseInstance per upcoming term, each session a subEvent', () => {
+    const program = SEED_PROGRAMS.find((p) => p.id === '1')!;
+    const listed = SEED_WORKSHOPS.map((w) => ({ ...w, spotsLeft: w.capacity, seatsTaken: 0 }));
+    const past = {
+      ...listed.find((w) => w.id === '12')!,
+      id: 'old',
+      sessions: [{ startsAt: '2025-04-01T16:30:00-05:00', endsAt: '2025-04-01T18:00:00-05:00' }],
+      date: '2025-04-01T16:30:00-05:00',
+    };
+    const course = programCourse(program, [...listed, past], 'https://school.example', BEFORE);
+    expect(course).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Course',
+      name: 'Manners & Me',
+      url: 'https://school.example/program/manners-and-me',
+      provider: { '@type': 'Organization' },
+    });
+    const instances = course.hasCourseInstance as Record<string, unknown>[];
+    expect(instances.map((i) => i.name)).toEqual(['Manners & Me', 'Manners & Me (Tuesday afternoons)']);
+    expect(instances[0]).toMatchObject({
+      '@type': 'CourseInstance',
+      courseMode: 'onsite',
+      startDate: '2025-08-02T10:00:00-05:00',
+      endDate: '2025-08-23T11:30:00-05:00',
+      offers: { '@type': 'Offer', price: 225, priceCurrency: 'USD', url: 'https://school.example/enroll/11' },
+    });
+    const sessions = instances[0]!.subEvent as Record<string, unknown>[];
+    expect(sessions).toHaveLength(4);
+    expect(sessions[1]).toMatchObject({
+      '@type': 'Event',
+      name: 'Manners & Me, session 2 of 4',
+      startDate: '2025-08-09T10:00:00-05:00',
+      endDate: '2025-08-09T11:30:00-05:00',
+    });
+    // Safe inside a script element, as every JSON-LD block of the site.
+    expect(jsonForScript(course)).not.toContain('<');
   });
 });

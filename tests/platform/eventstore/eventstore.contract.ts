@@ -314,5 +314,30 @@ export function describeEventStoreContract(
         expect((await store.readStream(stream))[0]!.data).toEqual({ list: [1, 2], nested: { a: 'b' } });
       });
     });
+
+    describe('rewriteEvents (the privacy migration)', () => {
+      it('given a stream, when some events are rewritten, then the stream reads the same events in order with the new data, and appends go on after them', async () => {
+        const stream = streamName();
+        await store.append(
+          stream,
+          [newEvent('A', { n: 1, secret: 'plain' }), newEvent('B', { n: 2 }), newEvent('C', { n: 3, secret: 'plain' })],
+          'no_stream',
+        );
+        const before = await store.readStream(stream);
+        await store.rewriteEvents!(stream, [
+          { revision: before[0]!.revision, data: { n: 1, secret: 'sealed' } },
+          { revision: before[2]!.revision, data: { n: 3, secret: 'sealed' } },
+        ]);
+        const after = await store.readStream(stream);
+        expect(after.map((e) => [e.type, e.data])).toEqual([
+          ['A', { n: 1, secret: 'sealed' }],
+          ['B', { n: 2 }],
+          ['C', { n: 3, secret: 'sealed' }],
+        ]);
+        expect(after.map((e) => e.metadata)).toEqual(before.map((e) => e.metadata));
+        await store.append(stream, [newEvent('D', { n: 4 })], after[2]!.revision);
+        expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C', 'D']);
+      });
+    });
   });
 }

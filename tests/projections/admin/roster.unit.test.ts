@@ -55,7 +55,7 @@ const twoChildren = (): EnrollmentEvent => {
 
 const marked = (participant: number, present: boolean): EnrollmentEvent => ({
   type: 'AttendanceMarked',
-  data: { enrollmentId: 'e1', workshopId: '6', participant, name: 'x', present, markedAt: AT },
+  data: { enrollmentId: 'e1', workshopId: '6', participant, name: 'x', present, markedAt: AT, session: 1 },
 });
 
 const item = (twoChildren() as Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }>).data.item;

@@ -223,11 +223,12 @@ describe('dashboard', () => {
     t = await makeTestApp({ clock: () => new Date('2025-07-01T12:00:00Z') });
     const position = await givenEnrollments();
     const res = await adminCall(t.app, 'GET', `/api/admin/dashboard?minPosition=${position}`);
-    // 9 seeded programs; of the 10 seeded workshops, those after 1 July 2025: 2 and 3 (camps), 6, 7, 8, 9, 10.
+    // 9 seeded programs; of the 15 seeded workshops, those after 1 July 2025: 2 and 3 (camps), 6, 7, 8, 9, 10
+    // and the five courses (11-15).
     expect((await res.json()) as Dashboard).toEqual({
       totalEnrollments: 4,
       activePrograms: 9,
-      upcomingWorkshops: 7,
+      upcomingWorkshops: 12,
       revenue: 300,
       pastDueBalances: [],
     });

@@ -112,6 +112,21 @@ describe('workshop roster', () => {
         status: 'pending',
         paymentStatus: 'pending',
         present: null,
+        makeup: false,
+        absence: null,
+        // A form typed without a family account: the booking's own parents may collect the children,
+        // and the contact's agreement on the form stands for both documents.
+        childId: null,
+        medicalNotes: '',
+        waivers: [
+          expect.objectContaining({ document: 'code-of-conduct', signedName: 'Eleanor Whitfield', current: true }),
+          expect.objectContaining({ document: 'photography-release', signedName: 'Eleanor Whitfield', current: true }),
+        ],
+        pickupAdults: [
+          { name: 'Eleanor Whitfield', relationship: 'Parent', phone: '9725550100' },
+          { name: 'James Whitfield', relationship: 'Parent', phone: '9725550109' },
+        ],
+        collected: null,
       },
       expect.objectContaining({
         enrollmentId: id,
@@ -161,7 +176,9 @@ describe('workshop roster', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="roster-8-\d{4}-\d{2}-\d{2}\.csv"/);
     const csv = await res.text();
     const lines = csv.split('\r\n');
-    expect(lines[0]).toMatch(/^Participant,Age,Grade,School,Dietary restrictions,Photography,Parent,/);
+    expect(lines[0]).toMatch(
+      /^Participant,Age,Grade,School,Dietary restrictions,Photography,Medical notes,Waivers,Pick-up list,Parent,/,
+    );
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(csv).toContain("'@school");
     expect(csv).toContain("'-Haggard Middle");

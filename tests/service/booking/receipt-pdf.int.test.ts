@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../../service/mail/outbox.js';
 import { pdfText } from '../../support/pdf-text.js';
 import { makeBookingApp, type BookingTestApp } from './support.js';
+import { baseForm } from '../../support/enrollment-forms.js';
+import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 
 let app: BookingTestApp;
 afterEach(async () => {
@@ -198,6 +200,36 @@ describe('GET /api/orders/:orderId/receipt.pdf: the order confirmation page’s 
     expect(text).toMatch(/2 participants\. Their names are on the receipt attached to your confirmation e-mail/);
     expect(text).toContain('Paid in full');
     expect(text).not.toMatch(/Lily|Whitfield|Hedgcoxe|Billed to/);
+  });
+
+  it('given the tab that made a free booking of two, when the confirmation page posts its receipt token, then the PDF names both; a token of another booking gets 404 and no PDF', async () => {
+    app = await makeBookingApp();
+    const enroll = async (email: string, participantNames: string) => {
+      const r = await app.request('POST', '/api/enroll/workshop/10', {
+        ...baseForm({ participants: 2, participantNames, email }),
+        totalPrice: 0,
+      });
+      expect(r.status).toBe(201);
+      return (await r.json()) as EnrollmentResponse;
+    };
+    const mine = await enroll('grace@example.com', 'Grace Hopper, Ada Hopper');
+    const other = await enroll('alan@example.com', 'Alan Turing, Joan Clarke');
+    await app.t.settle();
+    const path = `/api/orders/FREE-${mine.enrollmentId}/receipt.pdf`;
+
+    const named = await app.request('POST', path, { receiptToken: mine.receiptToken });
+    expect(named.status).toBe(200);
+    expect(named.headers.get('content-type')).toBe('application/pdf');
+    const { text } = await pdfText(new Uint8Array(await named.arrayBuffer()));
+    expect(text).toContain('Grace Hopper');
+    expect(text).toContain('Ada Hopper');
+    expect(text).not.toContain('Alan Turing');
+
+    const wrong = await app.request('POST', path, { receiptToken: other.receiptToken });
+    expect(wrong.status).toBe(404);
+    expect(wrong.headers.get('content-type')).toMatch(/json/);
+    const { text: anonymous } = await fetchPdf(path);
+    expect(anonymous).not.toContain('Grace Hopper');
   });
 
   it('given an order number nobody holds or one malformed, when its receipt is asked, then 404 or 400 with { error, code }', async () => {

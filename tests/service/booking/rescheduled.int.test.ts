@@ -85,6 +85,7 @@ describe('a sold workshop moved by the administrator: the booking page', () => {
       date: '2025-07-19T19:00:00-05:00',
       time: '7:00 PM - 9:00 PM',
       location: expect.any(String),
+      sessions: [{ startsAt: '2025-07-19T19:00:00-05:00', endsAt: '2025-07-19T21:00:00-05:00' }],
     });
     const cancelled = await app.request('POST', `/api/bookings/${bought.token}/cancel`, {});
     expect(cancelled.status).toBe(200);

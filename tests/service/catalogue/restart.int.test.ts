@@ -6,7 +6,7 @@ import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { SPECIFICATION_DATES } from '../../../service/catalogue/seed-workshops.js';
 
 describe('first start seeds, later starts do not', () => {
-  it('given a fresh data folder, when the server starts twice, then 10 workshops and 9 programs of the next season, and no new events the second time', async () => {
+  it('given a fresh data folder, when the server starts twice, then 15 workshops (ten and five courses) and 9 programs of the next season, and no new events the second time', async () => {
     const dataDir = tempDataDir();
     const startedAt = Date.now();
     const first = await startServer({}, dataDir);
@@ -18,7 +18,7 @@ describe('first start seeds, later starts do not', () => {
     const programs1 = await read(`${first.url}/api/programs`);
     await first.stop('SIGTERM');
     const head1 = await headPosition(dataDir);
-    expect(workshops1).toHaveLength(10);
+    expect(workshops1).toHaveLength(15);
     expect(programs1).toHaveLength(9);
     // Moved to the next season not begun: none before the start, each on its specification weekday.
     for (const w of workshops1 as Workshop[]) {

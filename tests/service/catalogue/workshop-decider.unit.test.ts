@@ -277,6 +277,7 @@ describe('workshop decider: its one evolve, over a draft', () => {
       freeSeatsBy: {},
       freeSeatsOf: {},
       taken: 0,
+      sessionSeats: { absent: [], makeups: [], absences: {}, makeupsByCredit: {} },
     });
   });
 });

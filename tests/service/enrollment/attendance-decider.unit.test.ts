@@ -18,6 +18,7 @@ const sold: EnrollmentEvent[] = [named(), paid('e1', 30_000), confirmed('e1', 30
 const mark = (participant: number, present: boolean, workshopId = '6'): EnrollmentCommand => ({
   type: 'MarkAttendance',
   workshopId,
+  session: 1,
   participant,
   present,
   at: AT,
@@ -25,7 +26,7 @@ const mark = (participant: number, present: boolean, workshopId = '6'): Enrollme
 
 const marked = (participant: number, name: string, present: boolean, workshopId = '6'): EnrollmentEvent => ({
   type: 'AttendanceMarked',
-  data: { enrollmentId: 'e1', workshopId, participant, name, present, markedAt: AT },
+  data: { enrollmentId: 'e1', workshopId, participant, name, present, markedAt: AT, session: 1 },
 });
 
 const item = (named() as Extract<EnrollmentEvent, { type: 'EnrollmentSubmitted' }>).data.item;

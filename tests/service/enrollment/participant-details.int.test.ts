@@ -124,6 +124,50 @@ describe('POST /api/enroll/workshop/:id with every participant’s details', () 
     expect((submitted!.data as EnrollmentSubmitted).attendees).toEqual(['Eleanor Whitfield', 'Grace Hopper']);
   });
 
+  it('given the specification’s shape with two participants and two names, when enrolled, then both names are the participants (none lost to the contact)', async () => {
+    t = await makeEnrollmentApp();
+    const r = await t.post('/api/enroll/workshop/9', {
+      ...baseForm({ participants: 2, participantNames: 'Grace Hopper, Ada Hopper' }),
+      totalPrice: 260,
+    });
+    expect(r.status, await r.clone().text()).toBe(201);
+    const [submitted] = await eventsOfType(t, 'EnrollmentSubmitted');
+    const data = submitted!.data as EnrollmentSubmitted;
+    expect(data.attendees).toEqual(['Grace Hopper', 'Ada Hopper']);
+    expect(data.form.participantDetails?.map((p) => p.name)).toEqual(['Grace Hopper', 'Ada Hopper']);
+  });
+
+  it('given one name for two participants, when enrolled, then it is the one after the contact; given three names for two, then 400 names participantNames and nothing is appended', async () => {
+    t = await makeEnrollmentApp();
+    const one = await t.post('/api/enroll/workshop/9', {
+      ...baseForm({ participants: 2, participantNames: 'Grace Hopper' }),
+      totalPrice: 260,
+    });
+    expect(one.status).toBe(201);
+    const [submitted] = await eventsOfType(t, 'EnrollmentSubmitted');
+    expect((submitted!.data as EnrollmentSubmitted).attendees).toEqual(['Eleanor Whitfield', 'Grace Hopper']);
+
+    const before = await t.eventStore.headPosition();
+    const three = await t.post('/api/enroll/workshop/9', {
+      ...baseForm({
+        participants: 2,
+        participantNames: 'Grace Hopper, Ada Hopper, Alan Turing',
+        email: 'x@example.com',
+      }),
+      totalPrice: 260,
+    });
+    expect(three.status).toBe(400);
+    const body = await json<{ issues: { path: string; message: string }[] }>(three);
+    expect(body.issues).toEqual([
+      {
+        path: 'participantNames',
+        message:
+          'Participant names: 2 participants take 2 names (everyone) or 1 (everyone after the first participant); 3 were given.',
+      },
+    ]);
+    expect(await t.eventStore.headPosition()).toBe(before);
+  });
+
   it('given two children paid for, when confirmed, then the order and the e-mailed receipt list both with their details', async () => {
     t = await makeEnrollmentApp({ reactors: true });
     const enrolled = await json<EnrollmentResponse>(t.post('/api/enroll/workshop/8', twoChildren()));
@@ -154,5 +198,58 @@ describe('POST /api/enroll/workshop/:id with every participant’s details', () 
     expect(receipt).toMatch(/Dietary restrictions:\s+No peanuts/);
     expect(receipt).toMatch(/Photography:\s+Opted out: no photographs/);
     expect(t.mailer.sent[0]!.text).toContain('2. Theo Whitfield');
+  });
+});
+
+describe('an age outside the workshop’s range', () => {
+  const camp = async (ageRangePolicy?: 'warn' | 'refuse') => {
+    const r = await adminCall(t.app, 'POST', '/api/admin/workshops', {
+      body: {
+        title: 'Manners Camp',
+        description: 'Table manners for children.',
+        category: 'children',
+        date: '2025-07-14T09:00',
+        endTime: '12:00',
+        location: '123 Main St, Plano, TX',
+        price: 150,
+        capacity: 10,
+        ageRange: 'Ages 7-12',
+        ...(ageRangePolicy ? { ageRangePolicy } : {}),
+      },
+    });
+    expect(r.status, await r.clone().text()).toBe(201);
+    await t.settle();
+    return ((await r.json()) as { id: string }).id;
+  };
+
+  it('given a school that refuses ages outside 7-12, when a 5-year-old is enrolled, then 400 names the participant’s age field in either shape and nothing is appended; where it only warns, the enrollment is taken', async () => {
+    t = await makeEnrollmentApp();
+    const refusing = await camp('refuse');
+    const before = await t.eventStore.headPosition();
+
+    const legacy = await t.post(`/api/enroll/workshop/${refusing}`, {
+      ...strictForm({ studentAge: 5 }),
+      totalPrice: 150,
+    });
+    expect(legacy.status).toBe(400);
+    expect((await json<{ issues: { path: string; message: string }[] }>(legacy)).issues).toEqual([
+      { path: 'studentAge', message: 'Participant 1 is 5; this class is for ages 7-12. Please pick another class.' },
+    ]);
+    const detailed = await t.post(`/api/enroll/workshop/${refusing}`, {
+      ...twoChildren([lily, { ...theo, age: 14 }]),
+      workshopId: refusing,
+    });
+    expect(detailed.status).toBe(400);
+    expect((await json<{ issues: { path: string }[] }>(detailed)).issues.map((i) => i.path)).toEqual([
+      'participantDetails.1.age',
+    ]);
+    expect(await t.eventStore.headPosition()).toBe(before);
+
+    const warning = await camp();
+    const taken = await t.post(`/api/enroll/workshop/${warning}`, {
+      ...strictForm({ studentAge: 5 }),
+      totalPrice: 150,
+    });
+    expect(taken.status).toBe(201);
   });
 });

@@ -23,6 +23,7 @@ const reminderSent: EnrollmentEvent = {
     transport: 'outbox',
     workshopStartsAt: STARTS,
     sentAt: '2025-07-18T12:00:00.000Z',
+    session: 1,
   },
 };
 const booked = [submitted('e1'), paid('e1', 30_000), confirmed('e1', 30_000)];

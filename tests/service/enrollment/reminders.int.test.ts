@@ -339,3 +339,73 @@ describe('reminder e-mail', () => {
     expect(await remindersOf(stores.eventStore, enrollmentId)).toHaveLength(1);
   });
 });
+
+describe('reminders of a course', () => {
+  it('given a free weekly course of 3 sessions written through the admin API, then one reminder before each session, each once, across a restart', async () => {
+    const first = new Date('2025-09-06T15:00:00.000Z'); // Saturday 10:00 AM CDT
+    const week = 7 * 24 * 3_600_000;
+    const at = (i: number, hoursBeforeStart: number) =>
+      new Date(first.getTime() + i * week - hoursBeforeStart * 3_600_000);
+    const time = testClock(at(0, 24 * 9));
+    const stores = memoryStores();
+    const p = await startProcess({ ...stores, clock: time.clock });
+    const created = await p.app.app.request('/api/admin/workshops', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'Admin-Key': 'test-admin-key-123456' },
+      body: JSON.stringify({
+        title: 'Saturday Dining Course',
+        description: 'Three Saturdays at the table.',
+        category: 'adult',
+        location: 'Plano',
+        price: 0,
+        capacity: 10,
+        sessions: [6, 13, 20].map((d) => ({
+          startsAt: `2025-09-${String(d).padStart(2, '0')}T10:00`,
+          endsAt: `2025-09-${String(d).padStart(2, '0')}T11:30`,
+        })),
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const r = await p.app.app.request(`/api/enroll/workshop/${id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...baseForm({ email: 'cora@example.com' }), totalPrice: 0 }),
+    });
+    expect(r.status).toBe(201);
+    const { enrollmentId, orderId } = (await r.json()) as EnrollmentResponse;
+    await p.app.settle();
+
+    for (const session of [0, 1, 2]) {
+      time.set(at(session, 49));
+      expect(await p.timer.tick()).toEqual({ sent: 0, failures: 0 });
+      time.set(at(session, 47));
+      expect(await p.timer.tick()).toEqual({ sent: 1, failures: 0 });
+      await p.app.settle();
+    }
+    expect(p.asked.map((m) => m.messageId)).toEqual([
+      `<REMINDER-${orderId}@greatlakesetiquette.com>`,
+      `<REMINDER-${orderId}-s2@greatlakesetiquette.com>`,
+      `<REMINDER-${orderId}-s3@greatlakesetiquette.com>`,
+    ]);
+    expect(p.asked[1]!.subject).toBe(
+      `Reminder: Saturday Dining Course, Session 2 of 3, Saturday, September 13 (${orderId})`,
+    );
+    expect(p.asked[2]!.text).toContain('Next: Session 3 of 3, Saturday, September 20.');
+
+    // Another process on the same stores, its read models rebuilt: nothing is sent twice.
+    await p.close();
+    const again = await startProcess({
+      eventStore: stores.eventStore,
+      readStore: new MemoryReadStore(),
+      clock: time.clock,
+      seed: false,
+      takeOverAtStart: true,
+    });
+    await again.app.settle();
+    expect(await again.timer.tick()).toEqual({ sent: 0, failures: 0 });
+    expect(
+      (await remindersOf(stores.eventStore, enrollmentId)).map((e) => (e.data as { session: number }).session),
+    ).toEqual([1, 2, 3]);
+  });
+});

@@ -123,6 +123,21 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'Print your card',
     ],
   },
+  'sign-in': {
+    props: EMAIL_SAMPLES['sign-in'],
+    subject: /^Your link to sign in to your family page$/,
+    says: [
+      'Hello,',
+      '/account/sign-in/req1.',
+      'works once, within 20 minutes',
+      'nothing happens unless the link is used',
+    ],
+  },
+  'parent-invited': {
+    props: EMAIL_SAMPLES['parent-invited'],
+    subject: /^A second parent was invited to your family page$/,
+    says: ['bo@example.com was invited to share your family page', 'Sign out everywhere', 'Was this not you?'],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */

@@ -6,7 +6,7 @@ let t: TestApp | undefined;
 afterEach(() => t?.close());
 
 describe('policies API', () => {
-  it('given no policy settings, then GET /api/policies answers the defaults: full refund until 7 days before, a reminder 48 hours before', async () => {
+  it('given no policy settings, then GET /api/policies answers the defaults: full refund until 7 days before, a reminder 48 hours before, safety details kept 90 days, 14 backups', async () => {
     t = await makeTestApp({ seed: false });
     const res = await t.app.request('/api/policies');
     expect(res.status).toBe(200);
@@ -14,6 +14,8 @@ describe('policies API', () => {
       cancellationFullRefundDays: 7,
       reminderHours: 48,
       seatHoldMinutes: 30,
+      safetyDataRetentionDays: 90,
+      backupsKept: 14,
     });
   });
 

@@ -34,6 +34,7 @@ const enrollAs = (householdId: string | undefined, totalPrice: number, extra: Re
     metadata(),
     nextVisitorAddress(),
     undefined,
+    undefined,
     householdId,
   );
 

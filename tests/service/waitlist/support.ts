@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
+import { withSessions, type WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { waitlistStream } from '../../../contracts/waitlist/events.js';
 import type { JoinWaitlistResponse, WaitlistConfirmResponse } from '../../../contracts/waitlist/api.js';
@@ -19,19 +19,20 @@ export function manualClock(start = START) {
 }
 
 /** A paid, base-form workshop a month after `now`, with `capacity` seats. */
-export const testWorkshop = (id: string, capacity: number, now: Date, price = 50): WorkshopData => ({
-  id,
-  title: `Dining Etiquette ${id}`,
-  description: 'A test workshop.',
-  date: new Date(now.getTime() + 30 * 24 * HOUR).toISOString(),
-  time: '6:00 PM - 8:00 PM',
-  location: '123 Main St, Plano, TX',
-  instructor: 'Ms. Porter',
-  duration: '2 hours',
-  category: 'adult',
-  price,
-  capacity,
-});
+export const testWorkshop = (id: string, capacity: number, now: Date, price = 50): WorkshopData =>
+  withSessions({
+    id,
+    title: `Dining Etiquette ${id}`,
+    description: 'A test workshop.',
+    date: new Date(now.getTime() + 30 * 24 * HOUR).toISOString(),
+    time: '6:00 PM - 8:00 PM',
+    location: '123 Main St, Plano, TX',
+    instructor: 'Ms. Porter',
+    duration: '2 hours',
+    category: 'adult',
+    price,
+    capacity,
+  });
 
 export interface WaitlistApp extends EnrollmentTestApp {
   clock: ReturnType<typeof manualClock>;

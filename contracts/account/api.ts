@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { MESSAGES } from '../enrollment/fields.js';
+import { WaiverDocumentSchema } from '../policies/waivers.js';
+import { ChildDataSchema, ChildIdSchema } from './child.js';
+import { HouseholdDetailsDataSchema } from './household.js';
+
+/** How long an e-mailed sign-in link works. */
+export const SIGN_IN_LINK_MINUTES = 20;
+/** How long a session lasts without use; each use moves its end (sliding). */
+export const SESSION_DAYS = 30;
+
+const email = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .max(254, MESSAGES.email)
+  .pipe(z.email(MESSAGES.email))
+  .transform((v) => v.toLowerCase());
+
+/** POST /api/account/sign-in */
+export const SignInRequestSchema = z.object({ email });
+export type SignInRequest = z.input<typeof SignInRequestSchema>;
+
+/**
+ * The one answer (202) to every sign-in request, whether or not the address is known: nothing in
+ * it, its status or its time tells who has an account.
+ */
+export const SIGN_IN_ANSWER = {
+  message: `Check your e-mail: we have sent a link to sign in. It works once, within ${SIGN_IN_LINK_MINUTES} minutes.`,
+} as const;
+export type SignInAnswer = typeof SIGN_IN_ANSWER;
+
+/** `<requestId>.<secret>`: the link is `/account/sign-in/<token>`. */
+export const SIGN_IN_TOKEN = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/account/sign-in/verify: any string (a malformed token gets the same answer as a used one). */
+export const VerifyRequestSchema = z.object({ token: z.string().max(300) });
+
+/** 200 answer of verify: the session is in the cookie, never in a body. */
+export const VerifiedSchema = z.object({ signedIn: z.literal(true), position: z.string() });
+export type Verified = z.infer<typeof VerifiedSchema>;
+
+/** POST /api/account/parents: invite the second parent by e-mail. */
+export const InviteParentRequestSchema = z.object({ email });
+
+/** POST /api/account/waivers: sign for children from the family page (typed full name and agreement). */
+export const SignatureInputSchema = z.object({
+  childId: ChildIdSchema,
+  signedName: z
+    .string({ error: 'Please type your full name to sign.' })
+    .trim()
+    .min(3, 'Please type your full name to sign.')
+    .max(200, 'Please keep this under 200 characters.'),
+});
+export const SignWaiversRequestSchema = z.object({
+  signatures: z.array(SignatureInputSchema).min(1, 'Choose at least one child to sign for.').max(10),
+  agree: z.literal(true, { error: 'Please tick that you have read and agree to the documents.' }),
+});
+
+/** Where one child stands with one document. */
+export const WaiverStatusSchema = z.object({
+  document: WaiverDocumentSchema,
+  title: z.string(),
+  /** The version in force. */
+  version: z.string(),
+  /** The latest signature for this child, whatever its version. */
+  signedVersion: z.string().nullable(),
+  signedName: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  /** Signed for the version in force, in this school year. */
+  current: z.boolean(),
+});
+export type WaiverStatus = z.infer<typeof WaiverStatusSchema>;
+
+export const AccountChildSchema = ChildDataSchema.extend({
+  id: z.string(),
+  /** Today's age (null without a date of birth): each workshop computes its own at its start. */
+  age: z.number().int().nullable(),
+  waivers: z.array(WaiverStatusSchema),
+});
+export type AccountChild = z.infer<typeof AccountChildSchema>;
+
+export const AccountParentSchema = z.object({
+  parentId: z.string(),
+  email: z.string(),
+  /** Invited: has not signed in on that address yet. */
+  status: z.enum(['active', 'invited']),
+  you: z.boolean(),
+});
+export type AccountParent = z.infer<typeof AccountParentSchema>;
+
+export const AccountBookingSchema = z.object({
+  enrollmentId: z.string(),
+  orderId: z.string().nullable(),
+  /** The offering booked (a sibling of a booked child gets the sibling discount there). */
+  workshopId: z.string().nullable(),
+  title: z.string(),
+  date: z.string().nullable(),
+  time: z.string(),
+  location: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  amountCents: z.number().int(),
+  attendees: z.array(z.string()),
+  upcoming: z.boolean(),
+  /** `/booking/<token>`: the booking page; null when the server signs no links. */
+  bookingPath: z.string().nullable(),
+});
+export type AccountBooking = z.infer<typeof AccountBookingSchema>;
+
+export const AccountSignatureSchema = z.object({
+  childId: z.string(),
+  childName: z.string(),
+  document: WaiverDocumentSchema,
+  title: z.string(),
+  version: z.string(),
+  signedName: z.string(),
+  signedAt: z.string(),
+  current: z.boolean(),
+});
+export type AccountSignature = z.infer<typeof AccountSignatureSchema>;
+
+/** A booking of this family's e-mail whose parent ticked "Save these details": offered, never added unasked. */
+export const AccountSuggestionSchema = z.object({
+  enrollmentId: z.string(),
+  title: z.string(),
+  submittedAt: z.string(),
+  names: z.array(z.string()),
+});
+export type AccountSuggestion = z.infer<typeof AccountSuggestionSchema>;
+
+/** GET /api/account (401 without a session). */
+export const AccountViewSchema = z.object({
+  householdId: z.string(),
+  you: z.object({ parentId: z.string(), email: z.string() }),
+  parents: z.array(AccountParentSchema),
+  details: HouseholdDetailsDataSchema,
+  children: z.array(AccountChildSchema),
+  /** Upcoming first (soonest first), then past (latest first). */
+  bookings: z.array(AccountBookingSchema),
+  signatures: z.array(AccountSignatureSchema),
+  suggestions: z.array(AccountSuggestionSchema),
+  /** The documents in force, with their version and date. */
+  documents: z.array(
+    z.object({
+      document: WaiverDocumentSchema,
+      title: z.string(),
+      version: z.string(),
+      date: z.string(),
+      path: z.string(),
+    }),
+  ),
+});
+export type AccountView = z.infer<typeof AccountViewSchema>;
+
+/** 201 of POST /api/account/children; `position` for `?minPosition`. */
+export const ChildCreatedSchema = z.object({ id: z.string(), position: z.string() });
+export type ChildCreated = z.infer<typeof ChildCreatedSchema>;
+
+/** The answer of every other account write: the position to read the family page at. */
+export const AccountWrittenSchema = z.object({ position: z.string() });
+export type AccountWritten = z.infer<typeof AccountWrittenSchema>;
+
+/** GET /api/account/export: everything the school holds about the household, as JSON. */
+export const AccountExportSchema = z.object({
+  exportedAt: z.string(),
+  household: z.object({ id: z.string(), createdAt: z.string() }),
+  parents: z.array(
+    z.object({
+      parentId: z.string(),
+      email: z.string(),
+      status: z.enum(['active', 'invited', 'removed']),
+      since: z.string(),
+    }),
+  ),
+  details: HouseholdDetailsDataSchema,
+  children: z.array(ChildDataSchema.extend({ id: z.string(), addedAt: z.string(), removedAt: z.string().nullable() })),
+  signatures: z.array(AccountSignatureSchema),
+  /** Every booking made with the family's e-mails or its saved children, as the school holds it. */
+  bookings: z.array(z.record(z.string(), z.unknown())),
+  /** E-mails the school sent: sign-in links, and each booking's e-mails. */
+  emails: z.array(z.object({ kind: z.string(), about: z.string(), sentAt: z.string() })),
+  /** When a parent signed in (a link used). */
+  signIns: z.array(z.string()),
+  /** Sessions open now (when they began and when they end), never their ids. */
+  sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;

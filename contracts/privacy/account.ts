@@ -1,0 +1,66 @@
+import type { accountEventSchemas } from '../account/events.js';
+import { NO_PERSONAL_DATA, type PrivacyClasses, type SubjectRule } from './classes.js';
+
+/** A family account is its own data subject: `household:<id>`, whatever its parents' addresses. */
+export const HOUSEHOLD_SUBJECT_PREFIX = 'household:';
+const household: SubjectRule = { kind: 'id', path: 'householdId', prefix: HOUSEHOLD_SUBJECT_PREFIX };
+
+const CHILD = [
+  'name',
+  'dateOfBirth',
+  'grade',
+  'school',
+  'hasDietaryRestrictions',
+  'dietaryRestrictions',
+  'medicalNotes',
+  'photographyConsent',
+  'allowNameWithPhoto',
+  'photographyOptOut',
+].map((f) => `child.${f}`);
+
+const DETAILS = [
+  ...[
+    'firstName',
+    'lastName',
+    'phone',
+    'parent2Name',
+    'parent2Email',
+    'parent2Phone',
+    'emergencyContact1Name',
+    'emergencyContact1Phone',
+    'emergencyContact1Relationship',
+    'emergencyContact2Name',
+    'emergencyContact2Phone',
+    'emergencyContact2Relationship',
+  ].map((f) => `details.${f}`),
+  ...['name', 'relationship', 'phone'].map((f) => `details.pickupAdults.*.${f}`),
+];
+
+/**
+ * Family accounts (issue 26). A household's events are under the household's own subject, so
+ * erasing it destroys its parents' addresses, its details, its children and its signatures at
+ * once. A household's data is the family's current record, not a booking's: all of it is
+ * `identity` (the retention period erases what a booking copied of it, under the booking's subject).
+ * A sign-in request names an address that may have no household yet: it is under that address's
+ * own subject (its keyed hash), as a booking without an account is. Streams of an address
+ * (`account-email-<keyed hash>`) hold ids only.
+ */
+export const accountPrivacy = {
+  HouseholdCreated: { subject: household, identity: ['email'] },
+  ParentInvited: { subject: household, identity: ['email'] },
+  ParentJoined: { subject: household, identity: ['email'] },
+  ParentRemoved: NO_PERSONAL_DATA,
+  HouseholdDetailsUpdated: { subject: household, identity: DETAILS },
+  ChildAdded: { subject: household, identity: CHILD },
+  ChildUpdated: { subject: household, identity: CHILD },
+  ChildRemoved: NO_PERSONAL_DATA,
+  WaiverSigned: { subject: household, identity: ['signedName'] },
+  BookingDetailsImported: NO_PERSONAL_DATA,
+  SignInLinkRequested: { subject: { kind: 'email', path: 'email' }, identity: ['email'] },
+  SignInLinkUsed: NO_PERSONAL_DATA,
+  SignInEmailSent: NO_PERSONAL_DATA,
+  AccountEmailLinked: NO_PERSONAL_DATA,
+  AccountEmailInvited: NO_PERSONAL_DATA,
+  AccountEmailUnlinked: NO_PERSONAL_DATA,
+  AccountEmailLinksVoided: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof accountEventSchemas>;

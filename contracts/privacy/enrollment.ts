@@ -1,0 +1,108 @@
+import type { enrollmentEventSchemas } from '../enrollment/events.js';
+import type { clientHoldEventSchemas } from '../enrollment/client-holds.js';
+import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
+
+const PARTICIPANT_IDENTITY = [
+  'name',
+  'age',
+  // A saved child's date of birth (an enrollment with `childIds`): absent otherwise.
+  'dateOfBirth',
+  'grade',
+  'school',
+  'photographyConsent',
+  'allowNameWithPhoto',
+  'photographyOptOut',
+];
+const PARTICIPANT_SAFETY = ['hasDietaryRestrictions', 'dietaryRestrictions', 'medicalNotes'];
+const each = (prefix: string, fields: string[]) => fields.map((f) => `${prefix}.*.${f}`);
+
+/**
+ * The enrollment's personal data: the form (parents, children, emergency contacts, free text) and
+ * everything that repeats a part of it. Items, amounts, dates, statuses, attendance flags, order
+ * numbers and the provider's words stay in clear: the school's figures are made of them.
+ */
+export const enrollmentPrivacy = {
+  EnrollmentSubmitted: {
+    subject: { kind: 'email', path: 'form.email' },
+    identity: [
+      ...[
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'participantNames',
+        'parent2Name',
+        'parent2Email',
+        'parent2Phone',
+        'studentName',
+        'studentAge',
+        'studentGrade',
+        'school',
+        'photographyConsent',
+        'allowNameWithPhoto',
+        'photographyOptOut',
+      ].map((f) => `form.${f}`),
+      ...each('form.participantDetails', PARTICIPANT_IDENTITY),
+      'attendees.*',
+      // The signatures the booking rests on: the parent's typed name.
+      'waivers.*.signedName',
+    ],
+    safety: [
+      ...[
+        'specialRequirements',
+        'hasDietaryRestrictions',
+        'dietaryRestrictions',
+        'emergencyContact1Name',
+        'emergencyContact1Phone',
+        'emergencyContact1Relationship',
+        'emergencyContact2Name',
+        'emergencyContact2Phone',
+        'emergencyContact2Relationship',
+      ].map((f) => `form.${f}`),
+      ...each('form.participantDetails', PARTICIPANT_SAFETY),
+    ],
+    safetyUnit: 'enrollmentId',
+  },
+  ParticipantDetailsCorrected: {
+    subject: { kind: 'stream' },
+    identity: [...each('participantDetails', PARTICIPANT_IDENTITY), 'attendees.*'],
+    safety: each('participantDetails', PARTICIPANT_SAFETY),
+    safetyUnit: 'enrollmentId',
+  },
+  AttendanceMarked: { subject: { kind: 'stream' }, identity: ['name'] },
+  /** The child, and the adult who collected them (named from the family's pick-up list, or not on it). */
+  ChildCollected: { subject: { kind: 'stream' }, identity: ['name', 'collectedBy', 'relationship'] },
+  /** The administrator's or the parent's own words about the cancellation. */
+  EnrollmentCancelled: { subject: { kind: 'stream' }, identity: ['note'] },
+  /** Whose place it was, and the administrator's words to the parent. */
+  ParticipantCancelled: { subject: { kind: 'stream' }, identity: ['name', 'note'] },
+  ParticipantTransferRequested: { subject: { kind: 'stream' }, identity: ['name'] },
+  ParticipantTransferred: { subject: { kind: 'stream' }, identity: ['name'] },
+  PaymentIntentCreated: NO_PERSONAL_DATA,
+  PaymentSucceeded: NO_PERSONAL_DATA,
+  PaymentFailed: NO_PERSONAL_DATA,
+  EnrollmentConfirmed: NO_PERSONAL_DATA,
+  EnrollmentExpired: NO_PERSONAL_DATA,
+  RefundIssued: NO_PERSONAL_DATA,
+  ConfirmationEmailSent: NO_PERSONAL_DATA,
+  RefundRequested: NO_PERSONAL_DATA,
+  RefundFailed: NO_PERSONAL_DATA,
+  TransferRequested: NO_PERSONAL_DATA,
+  EnrollmentTransferred: NO_PERSONAL_DATA,
+  TransferAbandoned: NO_PERSONAL_DATA,
+  CustomerNotified: NO_PERSONAL_DATA,
+  ReminderSent: NO_PERSONAL_DATA,
+  ConfirmationResendRequested: NO_PERSONAL_DATA,
+  ConfirmationEmailResent: NO_PERSONAL_DATA,
+  BookingRescheduled: NO_PERSONAL_DATA,
+  /** A deposit booking's balance: amounts, ids, dates and the transport. */
+  BalancePaymentIntentCreated: NO_PERSONAL_DATA,
+  BalancePaid: NO_PERSONAL_DATA,
+  BalanceReminderSent: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof enrollmentEventSchemas>;
+
+/** Seats held per client address: keyed hashes and ids only. */
+export const clientHoldPrivacy = {
+  ClientSeatsHeld: NO_PERSONAL_DATA,
+  ClientSeatsFreed: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof clientHoldEventSchemas>;

@@ -1,0 +1,35 @@
+import type { PrivacyClass } from './classes.js';
+import { clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
+import { accountPrivacy } from './account.js';
+import {
+  administratorPrivacy,
+  cataloguePrivacy,
+  inquiryPrivacy,
+  makeupCreditPrivacy,
+  privacyPrivacy,
+  waitlistPrivacy,
+  workshopMessagePrivacy,
+} from './others.js';
+import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
+
+/**
+ * Every event type's personal data (see classes.ts). A slice that adds events adds its entries to
+ * its file here (a missing type in a slice's `satisfies` is a compile error) and its map below; the
+ * registry test fails for any type of `eventSchemas` this does not classify.
+ */
+export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
+  ...cataloguePrivacy,
+  ...inquiryPrivacy,
+  ...enrollmentPrivacy,
+  ...clientHoldPrivacy,
+  ...administratorPrivacy,
+  ...waitlistPrivacy,
+  ...workshopMessagePrivacy,
+  ...privacyPrivacy,
+  ...makeupCreditPrivacy,
+  ...accountPrivacy,
+  ...discountCodePrivacy,
+  ...schoolSettingsPrivacy,
+  ...familyCreditPrivacy,
+  ...giftCardPrivacy,
+};

@@ -1,0 +1,188 @@
+import type {
+  AccountBooking,
+  AccountChild,
+  AccountExport,
+  AccountSignature,
+  AccountSuggestion,
+  AccountView,
+  WaiverStatus,
+} from '../../contracts/account/api.js';
+import { ageOn } from '../../contracts/account/age.js';
+import type { EnrollmentHistory } from '../../contracts/admin/history.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import {
+  CURRENT_WAIVERS,
+  isCurrentSignature,
+  WAIVER_DOCUMENTS,
+  type WaiverTable,
+} from '../../contracts/policies/waivers.js';
+import type { ReadStore } from '../../platform/readstore/port.js';
+import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
+import type { HouseholdDoc, HouseholdSignatureEntry } from '../../projections/account/households.js';
+import type { AppDeps } from '../core/deps.js';
+import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
+import type { Family } from './family-session.js';
+import { sessionsOf } from './sessions.js';
+
+/** The e-mails a booking's history records as sent, and how the export names each. */
+const EMAIL_EVENTS: Record<string, string> = {
+  ConfirmationEmailSent: 'confirmation',
+  ConfirmationEmailResent: 'confirmation (sent again)',
+  ReminderSent: 'reminder',
+  CustomerNotified: 'booking change',
+  WorkshopMessageSent: 'message from the school',
+};
+
+const tableOf = (deps: AppDeps): WaiverTable => deps.waivers ?? CURRENT_WAIVERS;
+
+/** Where each child stands with each document: the latest signature, and whether it counts now. */
+export function waiverStatuses(
+  signatures: readonly HouseholdSignatureEntry[],
+  childId: string,
+  table: WaiverTable,
+  now: Date,
+): WaiverStatus[] {
+  return WAIVER_DOCUMENTS.map((document) => {
+    const latest = signatures.filter((s) => s.childId === childId && s.document === document).at(-1);
+    const inForce = table[document];
+    return {
+      document,
+      title: inForce.title,
+      version: inForce.version,
+      signedVersion: latest?.version ?? null,
+      signedName: latest?.signedName ?? null,
+      signedAt: latest?.signedAt ?? null,
+      current: latest ? isCurrentSignature({ ...latest, signedAt: latest.signedAt }, table, now) : false,
+    };
+  });
+}
+
+/** Every booking made with the family's e-mails (any of its parents', as contact or second parent) or its saved children. */
+async function bookingsOf(store: ReadStore, household: HouseholdDoc): Promise<Order[]> {
+  const emails = household.parents.filter((p) => p.status === 'active').map((p) => emailKeyOf(p.email));
+  const listed = await store.getMany<EnrollmentEmailDoc>('enrollment-emails', emails);
+  const ids = [...new Set([...listed.values()].flatMap((d) => d.doc.enrollmentIds).concat(household.enrollments))];
+  const orders = await store.getMany<Order>('orders', ids);
+  return [...orders.values()].map((o) => o.doc).filter((o) => !o.test);
+}
+
+const startOf = (o: Order) => (o.item.date ? Date.parse(o.item.date) : Number.POSITIVE_INFINITY);
+
+function bookingOf(deps: AppDeps, o: Order, now: number): AccountBooking {
+  const links = bookingLinksFor(deps.config);
+  return {
+    enrollmentId: o.enrollmentId,
+    workshopId: o.workshopId,
+    orderId: o.orderId,
+    title: o.item.title,
+    date: o.item.date,
+    time: o.item.time,
+    location: o.item.location,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    amountCents: o.amountCents,
+    attendees: o.attendees,
+    upcoming: startOf(o) > now,
+    bookingPath: links ? `/booking/${links.token(o.enrollmentId)}` : null,
+  };
+}
+
+/** Upcoming first, soonest first; then past ones, latest first. */
+const byWhen = (a: AccountBooking, b: AccountBooking) => {
+  if (a.upcoming !== b.upcoming) return a.upcoming ? -1 : 1;
+  const da = a.date ? Date.parse(a.date) : Number.POSITIVE_INFINITY;
+  const db = b.date ? Date.parse(b.date) : Number.POSITIVE_INFINITY;
+  return a.upcoming ? da - db : db - da;
+};
+
+function signaturesOf(household: HouseholdDoc, table: WaiverTable, now: Date): AccountSignature[] {
+  const names = new Map(household.children.map((c) => [c.id, c.name]));
+  return household.signatures
+    .map((s) => ({
+      childId: s.childId,
+      childName: names.get(s.childId) ?? '',
+      document: s.document,
+      title: table[s.document].title,
+      version: s.version,
+      signedName: s.signedName,
+      signedAt: s.signedAt,
+      current: isCurrentSignature(s, table, now),
+    }))
+    .reverse();
+}
+
+/** `GET /api/account`: the family page. */
+export async function accountView(deps: AppDeps, family: Family): Promise<AccountView> {
+  const { household } = family;
+  const now = deps.clock();
+  const table = tableOf(deps);
+  const children: AccountChild[] = household.children
+    .filter((c) => c.removedAt === null)
+    .map(({ addedAt: _added, removedAt: _removed, ...child }) => ({
+      ...child,
+      age: child.dateOfBirth ? ageOn(child.dateOfBirth, now) : null,
+      waivers: waiverStatuses(household.signatures, child.id, table, now),
+    }));
+  const orders = await bookingsOf(deps.readStore, household);
+  const suggestions: AccountSuggestion[] = orders
+    .filter((o) => o.saveToFamilyAccount && !o.householdId && !household.imported.includes(o.enrollmentId))
+    .map((o) => ({
+      enrollmentId: o.enrollmentId,
+      title: o.item.title,
+      submittedAt: o.submittedAt,
+      names: o.attendees,
+    }));
+  return {
+    householdId: household.id,
+    you: { parentId: family.parentId, email: family.email },
+    parents: household.parents
+      .filter((p) => p.status !== 'removed')
+      .map((p) => ({
+        parentId: p.parentId,
+        email: p.email,
+        status: p.status === 'active' ? 'active' : 'invited',
+        you: p.parentId === family.parentId,
+      })),
+    details: household.details,
+    children,
+    bookings: orders.map((o) => bookingOf(deps, o, now.getTime())).sort(byWhen),
+    signatures: signaturesOf(household, table, now),
+    suggestions,
+    documents: WAIVER_DOCUMENTS.map((d) => {
+      const { document, title, version, date, path } = table[d];
+      return { document, title, version, date, path };
+    }),
+  };
+}
+
+/** `GET /api/account/export`: everything the school holds about the household. */
+export async function accountExport(deps: AppDeps, family: Family): Promise<AccountExport> {
+  const { household } = family;
+  const now = deps.clock();
+  const orders = await bookingsOf(deps.readStore, household);
+  const histories = await deps.readStore.getMany<EnrollmentHistory>(
+    'enrollment-history',
+    orders.map((o) => o.enrollmentId),
+  );
+  const titles = new Map(orders.map((o) => [o.enrollmentId, o.item.title]));
+  const bookingEmails = [...histories.values()].flatMap(({ doc }) =>
+    doc.events
+      .filter((e) => e.type in EMAIL_EVENTS)
+      .map((e) => ({ kind: EMAIL_EVENTS[e.type]!, about: titles.get(doc.id) ?? doc.id, sentAt: e.at })),
+  );
+  return {
+    exportedAt: now.toISOString(),
+    household: { id: household.id, createdAt: household.createdAt },
+    parents: household.parents.map(({ parentId, email, status, since }) => ({ parentId, email, status, since })),
+    details: household.details,
+    children: household.children,
+    signatures: signaturesOf(household, tableOf(deps), now),
+    bookings: orders,
+    emails: [
+      ...household.signInEmails.map((sentAt) => ({ kind: 'sign-in link', about: 'Your family page', sentAt })),
+      ...bookingEmails,
+    ].sort((a, b) => a.sentAt.localeCompare(b.sentAt)),
+    signIns: household.signIns,
+    sessions: await sessionsOf(deps, household.id),
+  };
+}

@@ -1,0 +1,135 @@
+import type { MakeupCreditEvent, MakeupCreditGranted } from '../../contracts/courses/events.js';
+import { formatClosingDate } from '../../contracts/catalogue/sales-window.js';
+import type { Decider } from '../../platform/command/decider.js';
+import { AppError, notFound } from '../core/errors.js';
+
+/**
+ * The ledger of one make-up credit (stream `makeup-credit-<id>`): granted once, booked into one
+ * session at a time, given back when that make-up is cancelled or refused. The stream's expected
+ * revision makes "never used twice" a decision: two bookings of one credit at once are decided one
+ * after the other, and the second finds it booked.
+ */
+export type CreditState =
+  | { status: 'none' }
+  | { status: 'available'; credit: MakeupCreditGranted }
+  | { status: 'booked'; credit: MakeupCreditGranted; booking: { workshopId: string; session: number } };
+
+export type CreditCommand =
+  | { type: 'GrantCredit'; credit: MakeupCreditGranted }
+  | {
+      type: 'BookMakeup';
+      /** The booking that asks (its link): a credit of another booking is not found. */
+      enrollmentId: string;
+      workshopId: string;
+      session: number;
+      /** The target's program and title, read from its workshop stream. */
+      targetProgramId: string | null;
+      targetTitle: string;
+      at: string;
+    }
+  | {
+      type: 'CancelMakeup';
+      reason: 'cancelled' | 'refused';
+      /** The workshop's words when it refused the seat. */
+      refusal?: string;
+      /** With `cancelled`: the booked session's start (the parent may cancel only before it). */
+      sessionStartsAt?: string;
+      /** Only this booking is cancelled (a redelivery after a rebooking leaves the new one alone). */
+      workshopId: string;
+      session: number;
+      at: string;
+    };
+
+const NOT_FOUND = 'We could not find that make-up credit for this booking.';
+
+/** Where a credit may be used: offerings of its program, or the workshop it came from when it has none. */
+export const creditFits = (
+  credit: Pick<MakeupCreditGranted, 'programId' | 'workshopId'>,
+  target: { id: string; programId: string | null },
+) => (credit.programId === null ? target.id === credit.workshopId : target.programId === credit.programId);
+
+export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditState> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MakeupCreditGranted':
+        return { status: 'available', credit: event.data };
+      case 'MakeupBooked':
+        if (state.status === 'none') return state;
+        return {
+          status: 'booked',
+          credit: state.credit,
+          booking: { workshopId: event.data.workshopId, session: event.data.session },
+        };
+      case 'MakeupCancelled':
+        if (state.status !== 'booked') return state;
+        return { status: 'available', credit: state.credit };
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'GrantCredit':
+        return state.status === 'none' ? [{ type: 'MakeupCreditGranted', data: command.credit }] : [];
+
+      case 'BookMakeup': {
+        if (state.status === 'none' || state.credit.enrollmentId !== command.enrollmentId) throw notFound(NOT_FOUND);
+        const { credit } = state;
+        const { workshopId, session } = command;
+        if (state.status === 'booked') {
+          if (state.booking.workshopId === workshopId && state.booking.session === session) return [];
+          throw new AppError(
+            'credit_used',
+            'This make-up credit is already booked for another session. Cancel that make-up first to use the credit elsewhere.',
+          );
+        }
+        if (Date.parse(command.at) > Date.parse(credit.validUntil))
+          throw new AppError(
+            'credit_expired',
+            `This make-up credit expired on ${formatClosingDate(credit.validUntil)}. Please contact us if you need help.`,
+          );
+        if (!creditFits(credit, { id: workshopId, programId: command.targetProgramId }))
+          throw new AppError(
+            'other_program',
+            `${command.targetTitle} is another program: this make-up credit can only be used in a class of the same program.`,
+          );
+        const { creditId, enrollmentId, participant } = credit;
+        return [
+          {
+            type: 'MakeupBooked',
+            data: { creditId, enrollmentId, participant, workshopId, session, bookedAt: command.at },
+          },
+        ];
+      }
+
+      case 'CancelMakeup': {
+        if (state.status !== 'booked') return [];
+        const { workshopId, session } = state.booking;
+        if (workshopId !== command.workshopId || session !== command.session) return [];
+        if (
+          command.reason === 'cancelled' &&
+          command.sessionStartsAt !== undefined &&
+          Date.parse(command.at) >= Date.parse(command.sessionStartsAt)
+        )
+          throw new AppError(
+            'session_over',
+            'This make-up session has already begun, so it can no longer be cancelled.',
+          );
+        return [
+          {
+            type: 'MakeupCancelled',
+            data: {
+              creditId: state.credit.creditId,
+              workshopId,
+              session,
+              reason: command.reason,
+              ...(command.refusal ? { refusal: command.refusal } : {}),
+              cancelledAt: command.at,
+            },
+          },
+        ];
+      }
+    }
+  },
+};

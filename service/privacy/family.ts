@@ -1,0 +1,67 @@
+import { enrollmentStream } from '../../contracts/enrollment/events.js';
+import type { UpcomingBooking } from '../../contracts/privacy/api.js';
+import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
+import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import type { AppDeps } from '../core/deps.js';
+import { pseudonymsFor } from '../core/pseudonyms.js';
+import { policyTermsOf } from '../enrollment/after-sale/cancel.js';
+import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
+import { accountEmailDecider } from '../account/account-email-decider.js';
+import { accountEmailStream } from '../../contracts/account/events.js';
+import { HOUSEHOLD_SUBJECT_PREFIX } from '../../contracts/privacy/account.js';
+
+/** A family as an erasure finds it by its e-mail: its data subjects and its bookings. */
+export interface Family {
+  /** The e-mail's own subject (bookings without an account, waitlist entries, messages to the school). */
+  subjectId: string;
+  /**
+   * Every subject to erase: the e-mail's, and that of each booking giving the address (as the
+   * contact or the second parent), found on the booking's own events, so a booking written under an
+   * earlier pseudonym secret is found too, and the family account the address signs in to
+   * (`household:<id>`: its parents, details, children and signatures).
+   */
+  subjects: string[];
+  enrollments: EnrollmentRowDoc[];
+}
+
+export async function findFamily(deps: AppDeps, email: string): Promise<Family> {
+  const subjectId = pseudonymsFor(deps.config).email(email);
+  const index = await deps.readStore.get<EnrollmentEmailDoc>('enrollment-emails', emailKeyOf(email));
+  const ids = index?.doc.enrollmentIds ?? [];
+  const rows = ids.length ? await deps.readStore.getMany<EnrollmentRowDoc>('enrollments', ids) : new Map();
+  const subjects = new Set([subjectId]);
+  for (const id of ids) {
+    const s = await deps.encryption?.subjectOfStream(enrollmentStream(id));
+    if (s) subjects.add(s);
+  }
+  const account = await deps.commands.state(accountEmailDecider, accountEmailStream(subjectId));
+  if (account.linked) subjects.add(`${HOUSEHOLD_SUBJECT_PREFIX}${account.linked.householdId}`);
+  return { subjectId, subjects: [...subjects], enrollments: [...rows.values()].map((r) => r.doc) };
+}
+
+const PAID = new Set(['paid', 'partially-refunded']);
+
+/** The family's paid bookings whose class is still ahead, with what cancelling them gives today. */
+export async function upcomingPaidBookings(deps: AppDeps, family: Family): Promise<UpcomingBooking[]> {
+  const now = deps.clock().getTime();
+  const ahead = family.enrollments.filter(
+    (row) =>
+      row.status === 'completed' &&
+      PAID.has(row.paymentStatus) &&
+      row.workshop !== null &&
+      Date.parse(row.workshop.date) > now,
+  );
+  const upcoming: UpcomingBooking[] = [];
+  for (const row of ahead) {
+    const state = await deps.commands.state(enrollmentDecider, enrollmentStream(row.id));
+    const terms = policyTermsOf(deps, state);
+    upcoming.push({
+      enrollmentId: row.id,
+      title: row.workshop!.title,
+      date: row.workshop!.date,
+      amount: row.amount,
+      refund: terms.kind === 'full-refund' ? 'full' : terms.kind === 'free' ? 'free' : 'none',
+    });
+  }
+  return upcoming;
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { MakeupCreditEvent, MakeupCreditGranted } from '../../../contracts/courses/events.js';
+import { creditDecider } from '../../../service/courses/credit-decider.js';
+import { deciderSpec } from '../../support/decider.js';
+
+const given = deciderSpec(creditDecider);
+
+const credit: MakeupCreditGranted = {
+  creditId: 'c1',
+  enrollmentId: 'e1',
+  participant: 0,
+  programId: '1',
+  workshopId: '11',
+  reason: 'absence',
+  from: { workshopId: '11', session: 3 },
+  validUntil: '2025-11-14T16:30:00.000Z',
+  grantedAt: '2025-07-01T12:00:00Z',
+};
+const granted: MakeupCreditEvent = { type: 'MakeupCreditGranted', data: credit };
+const AT = '2025-08-01T12:00:00Z';
+const book = (
+  over: Partial<{
+    workshopId: string;
+    session: number;
+    targetProgramId: string | null;
+    at: string;
+    enrollmentId: string;
+  }> = {},
+) =>
+  ({
+    type: 'BookMakeup',
+    enrollmentId: 'e1',
+    workshopId: '12',
+    session: 2,
+    targetProgramId: '1',
+    targetTitle: 'Manners & Me (Tuesday afternoons)',
+    at: AT,
+    ...over,
+  }) as const;
+const booked: MakeupCreditEvent = {
+  type: 'MakeupBooked',
+  data: { creditId: 'c1', enrollmentId: 'e1', participant: 0, workshopId: '12', session: 2, bookedAt: AT },
+};
+
+describe('make-up credit decider', () => {
+  it('given a credit, when it is booked into a session of another offering of the same program, then the booking is recorded', () => {
+    given([granted]).when(book()).then([booked]);
+  });
+
+  it('given a credit booked, when it is booked into another session, then it is used', () => {
+    given([granted, booked])
+      .when(book({ session: 3 }))
+      .thenThrows({ code: 'credit_used' });
+  });
+
+  it('given a credit booked, when the same booking is asked again, then nothing more is recorded', () => {
+    given([granted, booked]).when(book()).then([]);
+  });
+
+  it('given a credit past its date, when it is booked, then it has expired', () => {
+    given([granted])
+      .when(book({ at: '2025-11-14T16:30:00.001Z' }))
+      .thenThrows({ code: 'credit_expired', message: expect.stringMatching(/expired on Friday, November 14, 2025/) });
+  });
+
+  it('given a credit of Manners & Me, when it is booked into another program, then it is refused', () => {
+    given([granted])
+      .when(book({ targetProgramId: '7' }))
+      .thenThrows({ code: 'other_program' });
+  });
+
+  it('given a credit of another booking, when it is booked with this booking, then it is not found', () => {
+    given([granted])
+      .when(book({ enrollmentId: 'e2' }))
+      .thenThrows({ code: 'not_found' });
+  });
+
+  it('given a credit without a program, when it is booked into its own workshop, then it may be; into another, not', () => {
+    const own: MakeupCreditEvent = { type: 'MakeupCreditGranted', data: { ...credit, programId: null } };
+    given([own])
+      .when(book({ workshopId: '11', targetProgramId: null }))
+      .then([expect.objectContaining({ type: 'MakeupBooked' })]);
+    given([own])
+      .when(book({ targetProgramId: null }))
+      .thenThrows({ code: 'other_program' });
+  });
+
+  it('given a make-up, when the parent cancels it before its session, then the credit comes back; at its start, it is refused', () => {
+    const cancel = (at: string) =>
+      ({
+        type: 'CancelMakeup',
+        reason: 'cancelled',
+        workshopId: '12',
+        session: 2,
+        sessionStartsAt: '2025-08-12T16:30:00-05:00',
+        at,
+      }) as const;
+    given([granted, booked])
+      .when(cancel(AT))
+      .then([
+        {
+          type: 'MakeupCancelled',
+          data: { creditId: 'c1', workshopId: '12', session: 2, reason: 'cancelled', cancelledAt: AT },
+        },
+      ]);
+    given([granted, booked]).when(cancel('2025-08-12T16:30:00-05:00')).thenThrows({ code: 'session_over' });
+  });
+
+  it('given a make-up cancelled and the credit booked again elsewhere, when the old cancellation is redelivered, then nothing happens', () => {
+    const rebooked: MakeupCreditEvent = { type: 'MakeupBooked', data: { ...booked.data, session: 4 } as never };
+    given([
+      granted,
+      booked,
+      {
+        type: 'MakeupCancelled',
+        data: { creditId: 'c1', workshopId: '12', session: 2, reason: 'refused', cancelledAt: AT },
+      },
+      rebooked,
+    ])
+      .when({ type: 'CancelMakeup', reason: 'refused', workshopId: '12', session: 2, at: AT })
+      .then([]);
+  });
+
+  it('given a credit granted, when it is granted again, then nothing more is recorded', () => {
+    given([granted]).when({ type: 'GrantCredit', credit }).then([]);
+  });
+});

@@ -1,0 +1,309 @@
+import { StrictEnrollmentFormSchema } from '../../contracts/enrollment/form.js';
+import { strictForm } from './enrollment-forms.js';
+import { submitted } from './enrollment-events.js';
+
+/**
+ * One event of every type that holds personal data, with values distinctive enough to be searched
+ * for byte by byte in a file (`PERSONAL_VALUES`). A type added to the privacy registry with
+ * personal fields needs its sample here: the registry test asks for it.
+ */
+export const FAMILY = {
+  parentFirst: 'Wilhelmina',
+  parentLast: 'Quennell',
+  email: 'wilhelmina.quennell@example.com',
+  phone: '9725557788',
+  child: 'Octavia Quennell',
+  sibling: 'Barnaby Quennell',
+  allergy: 'Severe tree-nut allergy, carries an EpiPen',
+  emergencyName: 'Theodora Marchbanks',
+  emergencyPhone: '9725553344',
+  school: 'Brinkerhoff Elementary',
+  born: '2016-04-02',
+  medical: 'Uses a Ventolin inhaler before sport',
+  secondEmail: 'ambrose.quennell@example.com',
+} as const;
+
+export const familyForm = () =>
+  StrictEnrollmentFormSchema.parse(
+    strictForm({
+      firstName: FAMILY.parentFirst,
+      lastName: FAMILY.parentLast,
+      email: FAMILY.email,
+      phone: FAMILY.phone,
+      participants: 2,
+      specialRequirements: 'Please seat near the door',
+      participantDetails: [
+        {
+          name: FAMILY.child,
+          age: 9,
+          grade: '4th',
+          school: FAMILY.school,
+          hasDietaryRestrictions: true,
+          dietaryRestrictions: FAMILY.allergy,
+          photographyConsent: true,
+          allowNameWithPhoto: true,
+        },
+        { name: FAMILY.sibling, age: 7, grade: '2nd', school: FAMILY.school },
+      ],
+      emergencyContact1Name: FAMILY.emergencyName,
+      emergencyContact1Phone: FAMILY.emergencyPhone,
+    }),
+  );
+
+/** The first child as a family account saves them (enrolled with `childIds`): a date of birth and medical notes too. */
+const savedChild = {
+  childId: 'child-1',
+  dateOfBirth: FAMILY.born,
+  medicalNotes: FAMILY.medical,
+};
+const withSavedChild = (details: ReturnType<typeof familyForm>['participantDetails']) =>
+  details.map((p, i) => (i === 0 ? { ...p, ...savedChild } : p));
+
+export function familySubmitted(enrollmentId: string) {
+  const base = submitted(enrollmentId, { participants: 2 });
+  const form = familyForm();
+  return {
+    type: 'EnrollmentSubmitted' as const,
+    data: {
+      ...base.data,
+      form: { ...form, participantDetails: withSavedChild(form.participantDetails) },
+      attendees: [FAMILY.child, FAMILY.sibling],
+      householdId: 'h-1',
+      waivers: [
+        {
+          participant: 0,
+          childId: 'child-1',
+          document: 'code-of-conduct' as const,
+          version: '1',
+          signedName: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+          signedAt: '2025-06-01T10:00:00.000Z',
+        },
+      ],
+    },
+  };
+}
+
+const AT = '2025-06-01T10:00:00.000Z';
+const child = {
+  name: FAMILY.child,
+  dateOfBirth: FAMILY.born,
+  grade: '4th',
+  school: FAMILY.school,
+  hasDietaryRestrictions: true,
+  dietaryRestrictions: FAMILY.allergy,
+  medicalNotes: FAMILY.medical,
+  photographyConsent: true,
+  allowNameWithPhoto: false,
+  photographyOptOut: false,
+};
+
+/** A family account's events (issue 26), each on its stream (`sampleStream`). */
+const householdSamples = {
+  HouseholdCreated: { householdId: 'h-1', parentId: 'p-1', email: FAMILY.email, createdAt: AT },
+  ParentInvited: { householdId: 'h-1', parentId: 'p-2', email: FAMILY.secondEmail, invitedBy: 'p-1', invitedAt: AT },
+  ParentJoined: { householdId: 'h-1', parentId: 'p-2', email: FAMILY.secondEmail, joinedAt: AT },
+  HouseholdDetailsUpdated: {
+    householdId: 'h-1',
+    details: {
+      firstName: FAMILY.parentFirst,
+      lastName: FAMILY.parentLast,
+      phone: FAMILY.phone,
+      parent2Name: `Ambrose ${FAMILY.parentLast}`,
+      parent2Email: FAMILY.secondEmail,
+      parent2Phone: '9725551122',
+      emergencyContact1Name: FAMILY.emergencyName,
+      emergencyContact1Phone: FAMILY.emergencyPhone,
+      emergencyContact1Relationship: 'Aunt',
+      emergencyContact2Name: 'Cornelius Abernethy',
+      emergencyContact2Phone: '9725556655',
+      emergencyContact2Relationship: 'Neighbour',
+      pickupAdults: [{ name: FAMILY.emergencyName, relationship: 'Aunt', phone: FAMILY.emergencyPhone }],
+    },
+    changed: ['firstName'],
+    by: 'p-1',
+    updatedAt: AT,
+  },
+  ChildAdded: { householdId: 'h-1', childId: 'child-1', child, addedAt: AT },
+  ChildUpdated: { householdId: 'h-1', childId: 'child-1', child, changed: ['medicalNotes'], updatedAt: AT },
+  WaiverSigned: {
+    householdId: 'h-1',
+    childId: 'child-1',
+    document: 'code-of-conduct',
+    version: '1',
+    signedName: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+    at: AT,
+    parentId: 'p-1',
+    clientKey: 'c'.repeat(22),
+  },
+  SignInLinkRequested: {
+    requestId: 'r-1',
+    email: FAMILY.email,
+    secretHash: 'a'.repeat(64),
+    expiresAt: '2025-06-01T10:20:00.000Z',
+    requestedAt: AT,
+    clientKey: 'c'.repeat(22),
+  },
+};
+
+const movedItem = {
+  kind: 'workshop' as const,
+  id: '7',
+  title: 'Summer Camp',
+  date: '2025-07-21T09:00:00-05:00',
+  time: '9:00 AM - 10:30 AM',
+  location: 'Plano, TX',
+  instructor: '',
+  duration: '',
+  category: 'summer',
+  attire: '',
+  unitPriceCents: 25000,
+};
+const placeMoved = (enrollmentId: string) => ({
+  enrollmentId,
+  transferId: 'pt-1',
+  participant: 1,
+  name: FAMILY.sibling,
+  fromWorkshopId: '6',
+  toWorkshopId: '7',
+  newEnrollmentId: `${enrollmentId}-split`,
+  item: movedItem,
+  participants: 1,
+  amountCents: 15000,
+  carriedCents: 25000,
+  refundCents: 0,
+});
+
+/** Samples by type; the enrollment ones belong on the stream `enrollment-<id>` after its submission. */
+export const personalSamples = (enrollmentId: string): Record<string, unknown> => ({
+  EnrollmentSubmitted: familySubmitted(enrollmentId).data,
+  ParticipantDetailsCorrected: {
+    enrollmentId,
+    participantDetails: withSavedChild(familyForm().participantDetails),
+    attendees: [FAMILY.child, FAMILY.sibling],
+    changed: ['0.dietaryRestrictions'],
+    correctedAt: '2025-06-02T10:00:00.000Z',
+  },
+  AttendanceMarked: {
+    enrollmentId,
+    workshopId: '6',
+    participant: 0,
+    name: FAMILY.child,
+    present: true,
+    markedAt: '2025-07-19T19:05:00.000Z',
+  },
+  ChildCollected: {
+    enrollmentId,
+    workshopId: '6',
+    participant: 0,
+    name: FAMILY.child,
+    collectedBy: FAMILY.emergencyName,
+    relationship: 'Aunt',
+    onList: true,
+    collectedAt: '2025-07-19T20:35:00.000Z',
+    session: 1,
+  },
+  EnrollmentCancelled: {
+    enrollmentId,
+    reason: 'cancelled-by-visitor',
+    cancelledAt: '2025-06-03T10:00:00.000Z',
+    note: `${FAMILY.child} has the flu`,
+  },
+  ParticipantCancelled: {
+    enrollmentId,
+    participant: 1,
+    name: FAMILY.sibling,
+    reason: 'cancelled-by-admin',
+    note: `${FAMILY.sibling} broke an arm`,
+    notify: true,
+    participants: 2,
+    amountCents: 15000,
+    refundCents: 10000,
+    cancelledAt: '2025-06-03T10:00:00.000Z',
+  },
+  ParticipantTransferRequested: { ...placeMoved(enrollmentId), requestedAt: '2025-06-03T10:00:00.000Z' },
+  ParticipantTransferred: { ...placeMoved(enrollmentId), transferredAt: '2025-06-03T10:00:01.000Z' },
+  ContactMessageReceived: {
+    inquiryId: 'inq-1',
+    message: {
+      fullname: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+      company: '',
+      email: FAMILY.email,
+      phone: FAMILY.phone,
+      message: `About ${FAMILY.child}: ${FAMILY.allergy}`,
+    },
+  },
+  ConsultationRequested: {
+    inquiryId: 'inq-2',
+    request: {
+      name: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+      company: 'Quennell Holdings',
+      email: FAMILY.email,
+      phone: FAMILY.phone,
+      preferredDate: 'Tuesday mornings',
+      discussionTopic: `Manners for ${FAMILY.child}`,
+    },
+  },
+  AdministratorAdded: {
+    administratorId: 'adm-1',
+    name: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+    email: FAMILY.email,
+    keyHash: 'a'.repeat(64),
+    role: 'manager',
+  },
+  WaitlistJoined: {
+    entryId: 'entry-1',
+    workshopId: '6',
+    firstName: FAMILY.parentFirst,
+    lastName: FAMILY.parentLast,
+    email: FAMILY.email,
+    phone: FAMILY.phone,
+    participants: 2,
+    emailKey: 'k'.repeat(22),
+    joinedAt: '2025-06-01T10:00:00.000Z',
+  },
+  ...householdSamples,
+  // The family's parent buys a card for the children's aunt (issue 27).
+  GiftCardOrdered: {
+    giftCardId: 'g'.repeat(22),
+    code: '7QXM3KPD9HRT2WVB',
+    amountCents: 5_000,
+    currency: 'usd',
+    purchaserName: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+    purchaserEmail: FAMILY.email,
+    recipientName: FAMILY.emergencyName,
+    recipientEmail: FAMILY.secondEmail,
+    message: `For ${FAMILY.child}'s tea party`,
+    sendOn: '2025-06-07',
+    orderedAt: '2025-06-01T10:00:00.000Z',
+  },
+});
+
+/** What must never be found in clear at rest. */
+export const PERSONAL_VALUES = [
+  FAMILY.parentFirst,
+  FAMILY.parentLast,
+  FAMILY.email,
+  FAMILY.phone,
+  FAMILY.child,
+  FAMILY.sibling,
+  FAMILY.allergy,
+  FAMILY.emergencyName,
+  FAMILY.emergencyPhone,
+  FAMILY.school,
+  FAMILY.medical,
+  FAMILY.secondEmail,
+];
+
+/** The stream each sample is appended to (the enrollment ones after the submission). */
+export const sampleStream = (type: string, enrollmentId: string) =>
+  (
+    ({
+      ContactMessageReceived: 'inquiry-inq-1',
+      ConsultationRequested: 'inquiry-inq-2',
+      AdministratorAdded: 'administrators',
+      WaitlistJoined: 'waitlist-6',
+      ...Object.fromEntries(Object.keys(householdSamples).map((type) => [type, 'household-h-1'])),
+      SignInLinkRequested: 'sign-in-r-1',
+      GiftCardOrdered: `gift-card-${'g'.repeat(22)}`,
+    }) as Record<string, string>
+  )[type] ?? `enrollment-${enrollmentId}`;

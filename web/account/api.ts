@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountView,
+  AccountWritten,
+  ChildCreated,
+  SignInAnswer,
+  SignInRequest,
+  Verified,
+} from '../../contracts/account/api.js';
+import type { ChildInput } from '../../contracts/account/child.js';
+import type { HouseholdDetailsInput } from '../../contracts/account/household.js';
+import { apiJson, isApiError } from '../core/api.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { rememberSignedIn } from './signedInHint.js';
+
+/** The family page, or a 401 when nobody is signed in on this browser. */
+export function useAccount() {
+  const account = useQuery<AccountView>({ queryKey: queryKeys.account() });
+  if (account.data) rememberSignedIn(true);
+  if (isApiError(account.error, 401)) rememberSignedIn(false);
+  return account;
+}
+
+export const askForSignInLink = (body: SignInRequest) => apiJson<SignInAnswer>('POST', '/api/account/sign-in', body);
+export const verifySignInLink = (token: string) => apiJson<Verified>('POST', '/api/account/sign-in/verify', { token });
+
+/** Every write of the family page: its answer comes once the page's read model shows it, then the page is read again. */
+export function useAccountWrites() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.account() });
+  const useWrite = <I, O = AccountWritten>(call: (input: I) => Promise<O>) =>
+    useMutation({ mutationFn: call, onSuccess: refresh });
+  return {
+    saveHousehold: useWrite((body: HouseholdDetailsInput) => apiJson('PUT', '/api/account/household', body)),
+    addChild: useWrite((body: ChildInput) => apiJson<ChildCreated>('POST', '/api/account/children', body)),
+    updateChild: useWrite(({ id, body }: { id: string; body: ChildInput }) =>
+      apiJson('PUT', `/api/account/children/${encodeURIComponent(id)}`, body),
+    ),
+    removeChild: useWrite((id: string) => apiJson('DELETE', `/api/account/children/${encodeURIComponent(id)}`)),
+    signWaivers: useWrite((body: { signatures: { childId: string; signedName: string }[]; agree: boolean }) =>
+      apiJson('POST', '/api/account/waivers', body),
+    ),
+    invite: useWrite((email: string) => apiJson('POST', '/api/account/parents', { email })),
+    removeParent: useWrite((parentId: string) =>
+      apiJson('DELETE', `/api/account/parents/${encodeURIComponent(parentId)}`),
+    ),
+    takeBookingDetails: useWrite((enrollmentId: string) =>
+      apiJson('POST', `/api/account/imports/${encodeURIComponent(enrollmentId)}`, {}),
+    ),
+  };
+}
+
+/** Signs this browser out (or every browser of the family), then shows the sign-in form. */
+export async function signOut(everywhere: boolean): Promise<void> {
+  await apiJson('POST', everywhere ? '/api/account/sign-out-everywhere' : '/api/account/sign-out', {});
+  rememberSignedIn(false);
+}

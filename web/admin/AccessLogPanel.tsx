@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdministratorSummary } from '../../contracts/admin/administrators.js';
+import type { AccessLogEntry, AccessLogPage } from '../../contracts/privacy/api.js';
+import { Button } from '../components/Button.js';
+import { Link } from '../components/Link.js';
+import { Select } from '../components/Select.js';
+import { Spinner } from '../components/Spinner.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
+import { queryKeys } from '../core/queryKeys.js';
+import { adminQueryFn } from './adminApi.js';
+import { moment } from './adminFormat.js';
+import { Pager } from './Pager.js';
+
+const PAGE_SIZE = 25;
+const EVERYONE = 'everyone';
+
+const WHAT: Record<AccessLogEntry['kind'], string> = {
+  roster: 'Roster',
+  'roster-csv': 'Roster CSV',
+  enrollment: 'Enrollment in full',
+};
+
+function Record({ entry }: { entry: AccessLogEntry }) {
+  if (entry.enrollmentId)
+    return <Link href={`/admin/enrollments/${encodeURIComponent(entry.enrollmentId)}`}>{entry.enrollmentId}</Link>;
+  if (entry.workshopId)
+    return (
+      <Link href={`/admin/workshops/${encodeURIComponent(entry.workshopId)}/roster`}>Workshop {entry.workshopId}</Link>
+    );
+  return <>—</>;
+}
+
+/**
+ * Settings (the owner's alone): every read of a roster, its CSV or an enrollment in full, who made
+ * it and when, newest first, for one administrator or all. Records are named by id: the log holds
+ * no child's or parent's data itself.
+ */
+export function AccessLogPanel() {
+  const [who, setWho] = useState(EVERYONE);
+  const [page, setPage] = useState(1);
+  const admins = useQuery({
+    queryKey: queryKeys.adminAdministrators(),
+    queryFn: adminQueryFn as () => Promise<AdministratorSummary[]>,
+  });
+  const log = useQuery({
+    queryKey: queryKeys.adminAccessLog({
+      ...(who === EVERYONE ? {} : { administrator: who }),
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+    queryFn: adminQueryFn as () => Promise<AccessLogPage>,
+    placeholderData: keepPreviousData,
+  });
+  const options = [
+    { id: EVERYONE, label: 'Every administrator' },
+    ...(admins.data ?? []).map((a) => ({ id: a.id, label: a.name })),
+  ];
+
+  return (
+    <section aria-labelledby="access-log-heading" className="catalogue-panel">
+      <div className="catalogue-panel__head">
+        <h2 id="access-log-heading" className="admin-section-title">
+          Access log
+        </h2>
+      </div>
+      <p className="administrators__intro">
+        Who opened a roster, downloaded a roster CSV or read an enrollment in full, with the children&apos;s details
+        they hold.
+      </p>
+      <Select
+        label="Administrator"
+        options={options}
+        selectedKey={who}
+        onSelectionChange={(key) => {
+          setWho(String(key));
+          setPage(1);
+        }}
+        className="access-log__filter"
+      />
+      {log.isPending && <Spinner label="Loading the access log…" showLabel />}
+      {log.isError && (
+        <div role="alert" className="admin-error">
+          <p>The access log could not be loaded.</p>
+          <Button variant="outline" onPress={() => void log.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {log.data && (
+        <>
+          <Table aria-label="Access log" className="administrators-table">
+            <TableHeader>
+              <Column isRowHeader>When</Column>
+              <Column>Who</Column>
+              <Column>Read</Column>
+              <Column>Record</Column>
+            </TableHeader>
+            <TableBody items={log.data.entries} renderEmptyState={() => 'Nothing read yet.'}>
+              {(entry) => (
+                <Row id={entry.id} textValue={`${entry.administrator.name} ${WHAT[entry.kind]}`}>
+                  <Cell label="When">{moment(entry.at)}</Cell>
+                  <Cell label="Who">{entry.administrator.name}</Cell>
+                  <Cell label="Read">{WHAT[entry.kind]}</Cell>
+                  <Cell label="Record">
+                    <Record entry={entry} />
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+          <Pager page={page} pageSize={PAGE_SIZE} total={log.data.total} onPage={setPage} label="Access log pages" />
+        </>
+      )}
+    </section>
+  );
+}
