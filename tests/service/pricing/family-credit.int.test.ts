@@ -9,8 +9,8 @@ import { householdCreditStream } from '../../../contracts/pricing/credit.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
 
-// Households sign in with issue 26's accounts; until their sessions reach the enroll route, these
-// tests give `enrollInWorkshop` the household a session would, as the route will.
+// These tests give `enrollInWorkshop` the household a signed-in session gives it on the enroll
+// route (household-pricing.int.test.ts goes through the route with a real session).
 
 let t: PricingTestApp;
 afterEach(async () => {
