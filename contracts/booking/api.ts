@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
+import {
+  notOnePlaceToCredit,
+  ONE_PLACE_TO_CARD,
+  ParticipantIndexSchema,
+  REFUND_STATUSES,
+  RefundToSchema,
+} from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
 import {
   PaymentMethodSchema,
@@ -151,7 +157,8 @@ export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSch
  */
 export const CancelBookingRequestSchema = z
   .object({ participant: ParticipantIndexSchema.optional(), refundTo: RefundToSchema.optional() })
-  .strict();
+  .strict()
+  .refine(notOnePlaceToCredit, { path: ['refundTo'], message: ONE_PLACE_TO_CARD });
 
 /** POST /api/bookings/{token}/balance-payment: `{}`; answers the PaymentIntent of the balance, paid like any. */
 export const BalancePaymentRequestSchema = z.object({}).strict();

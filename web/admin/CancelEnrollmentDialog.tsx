@@ -62,7 +62,8 @@ export function CancelEnrollmentDialog({
       refund: choice === 'amount' ? amount : choice,
       ...(reason.trim() ? { reason: reason.trim() } : {}),
       notify,
-      ...(record.familyCredit && choice !== 'none' ? { refundTo } : {}),
+      // One place's share goes back to the card it was paid with; the credit is for whole bookings.
+      ...(record.familyCredit && !place && choice !== 'none' ? { refundTo } : {}),
     });
   };
 
@@ -135,7 +136,7 @@ export function CancelEnrollmentDialog({
             {issues.refund}
           </p>
         )}
-        {record.familyCredit && choice !== 'none' && (
+        {record.familyCredit && !place && choice !== 'none' && (
           <RadioGroup
             label="Refund to"
             value={refundTo}

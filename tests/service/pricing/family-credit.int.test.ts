@@ -80,6 +80,24 @@ describe('family credit', () => {
     expect(r2.status).toBe(400);
   });
 
+  it('given a paid booking of a household for two, when one participant’s place is cancelled to credit, then 400 names refundTo and the place stays', async () => {
+    t = await makePricingApp();
+    const enrolled = await enrollAs(HOUSEHOLD, 260, { participants: 2 });
+    const intent = (await (
+      await t.post('/api/create-payment-intent', { enrollmentId: enrolled.enrollmentId, amount: 260 })
+    ).json()) as { clientSecret: string };
+    await t.pay(intent.clientSecret);
+    const r = await t.admin('POST', `/api/admin/enrollments/${enrolled.enrollmentId}/cancel`, {
+      participant: 1,
+      refund: 'full',
+      refundTo: 'credit',
+    });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(['refundTo']);
+    const events = await t.eventStore.readStream(enrollmentStream(enrolled.enrollmentId));
+    expect(events.some((e) => e.type === 'ParticipantCancelled')).toBe(false);
+  });
+
   it('given $130 of credit, when the household enrolls again, then the credit pays first, unless turned off for that checkout', async () => {
     t = await makePricingApp();
     const id = await paidBooking();
