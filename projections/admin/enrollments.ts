@@ -132,6 +132,25 @@ const replaceRefund = (refunds: RefundView[] | undefined, key: string, change: P
 
 type RowEvent = EnrollmentEvent | Extract<PrivacyEvent, { type: 'SafetyDataErased' }>;
 
+/**
+ * A deposit booking still owing when a place is given up: what those still coming cost, less what
+ * came in and stays (this place's refund, and the money that moved with a transferred place, go).
+ */
+function placeLeftBalance(
+  doc: EnrollmentRowDoc,
+  e: Extract<EnrollmentEvent, { type: 'ParticipantCancelled' | 'ParticipantTransferred' }>,
+) {
+  const carried = e.type === 'ParticipantTransferred' ? e.data.carriedCents : 0;
+  const received = (doc.receivedCents ?? Math.round(doc.amount * 100)) - carried;
+  const owed = Math.max(0, e.data.amountCents - (received - e.data.refundCents));
+  return {
+    receivedCents: received,
+    balanceCents: owed,
+    balanceDueAt: owed > 0 ? (doc.balanceDueAt ?? null) : null,
+    balanceOpen: owed > 0,
+  };
+}
+
 export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>({
   name: 'enrollments',
   collection: 'enrollments',
@@ -341,6 +360,7 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
           participants: e.data.participants,
           participantNames: names,
           participantText: names.join('\n'),
+          ...(doc.balanceOpen ? placeLeftBalance(doc, e) : {}),
         };
       }
       default:

@@ -170,10 +170,17 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
       case 'ParticipantCancelled':
       case 'ParticipantTransferred': {
         const left = leftOf(e);
+        // A deposit booking still owing: those still coming cost less, and a moved place's money went with it.
+        const carried = e.type === 'ParticipantTransferred' ? e.data.carriedCents : 0;
+        const received = (doc.receivedCents ?? doc.amountCents) - carried;
+        const owed = Math.max(0, e.data.amountCents - (received - e.data.refundCents));
         return {
           ...doc,
           leftParticipants: [...(doc.leftParticipants ?? []), left],
           amountNowCents: e.data.amountCents,
+          ...((doc.balanceCents ?? 0) > 0
+            ? { receivedCents: received, balanceCents: owed, balanceDueAt: owed > 0 ? doc.balanceDueAt : null }
+            : {}),
         };
       }
     }

@@ -118,6 +118,20 @@ describe('deposits: what is due now and what later', () => {
     ).toBe(404);
   });
 
+  it('given a deposit booking of two, when one child’s place is cancelled, then the booking page’s balance is what the balance payment asks', async () => {
+    await campApp();
+    const { enrollmentId } = await depositBooking();
+    const token = tokenOf(enrollmentId);
+    const cancelled = await t.post(`/api/bookings/${token}/cancel`, { participant: 1 });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    await t.settle();
+    const view = await booking(enrollmentId);
+    const intent = await json<BalancePaymentResponse>(t.post(`/api/bookings/${token}/balance-payment`, {}));
+    expect(view.balanceCents).toBe(intent.amountCents);
+    const rows = await json<AdminEnrollmentRecord[]>(t.admin('GET', '/api/admin/enrollments?status=balance-due'));
+    expect(rows.find((r) => r.id === enrollmentId)?.balanceCents).toBe(intent.amountCents);
+  });
+
   it('given a deposit booking, then the reminders go a week before and on the due date, each once; none once paid', async () => {
     await campApp();
     const { enrollmentId } = await depositBooking();
