@@ -27,8 +27,10 @@ export default defineConfig({
           include: ['tests/**/*.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Integration tests start servers and write files; keep them from fighting over 2 cores.
-          fileParallelism: false,
+          // Files side by side, one per core: much of this tier waits (a server starting, a slow
+          // client cut off after 30 s, a process killed and started again), and each test makes its
+          // own app, data folder and free port. On this 2-core machine: 135 s instead of 277 s.
+          fileParallelism: true,
           // The servers and CLIs the tests start run the service compiled once for the run.
           globalSetup: ['tests/support/compiled-service.setup.ts'],
         },

@@ -19,6 +19,7 @@ import { bookingRoutes } from './booking/routes.js';
 import { giftCardRoutes } from './gift-cards/routes.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { accountPrivacyRoutes } from './privacy/account-routes.js';
 import { familyEnrollment, signedInHousehold } from './account/family-enrollment.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', giftCardRoutes(deps));
   api.route('/', pricingRoutes(deps, hot));
   api.route('/', accountRoutes(deps));
+  api.route('/', accountPrivacyRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));

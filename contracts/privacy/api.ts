@@ -61,3 +61,10 @@ export const AccessLogQuerySchema = z.object({
 });
 export const AccessLogPageSchema = z.object({ entries: z.array(AccessLogEntrySchema), total: z.number() });
 export type AccessLogPage = z.infer<typeof AccessLogPageSchema>;
+
+/** POST /api/account/erase: a signed-in parent erases their own household (the family page). */
+export const EraseOwnFamilyInputSchema = z.object({
+  /** As for the school's erasure: true cancels the family's paid classes ahead under the policy first. */
+  cancelUpcoming: z.boolean().optional().default(false),
+});
+export type EraseOwnFamilyInput = z.infer<typeof EraseOwnFamilyInputSchema>;

@@ -29,7 +29,11 @@ export function adminPrivacyRoutes(deps: AppDeps): Hono {
 
   app.post('/privacy/erasures', validate('json', EraseFamilyInputSchema), async (c) => {
     const { email, cancelUpcoming } = c.req.valid('json');
-    const erasure = await eraseFamily(deps, { email, cancelUpcoming, by: 'school' }, requestMetadata(c, deps, 'admin'));
+    const erasure = await eraseFamily(
+      deps,
+      { emails: [email], cancelUpcoming, by: 'school' },
+      requestMetadata(c, deps, 'admin'),
+    );
     const body: ErasureAccepted = {
       subjectId: erasure.subjectId,
       erasedAt: erasure.erasedAt,

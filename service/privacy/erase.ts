@@ -5,11 +5,12 @@ import { privacyStream } from '../../contracts/privacy/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
-import { findFamily, upcomingPaidBookings } from './family.js';
+import { findFamilies, upcomingPaidBookings } from './family.js';
 import { writeToLedger } from './ledger.js';
 
 export interface ErasureRequest {
-  email: string;
+  /** The family's addresses: the one the school was given, or every parent of a household erasing itself. */
+  emails: string[];
   /** Cancel the family's upcoming paid bookings under the policy first; without it, they refuse the erasure. */
   cancelUpcoming: boolean;
   by: 'school' | 'family';
@@ -42,7 +43,7 @@ const upcomingRefused = (upcoming: UpcomingBooking[]) =>
  * live and records the erasure again: the answer is the same.
  */
 export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metadata: EventMetadata): Promise<Erasure> {
-  const family = await findFamily(deps, request.email);
+  const family = await findFamilies(deps, request.emails);
   const upcoming = await upcomingPaidBookings(deps, family);
   if (upcoming.length > 0 && !request.cancelUpcoming) throw upcomingRefused(upcoming);
   for (const booking of upcoming)
@@ -68,7 +69,8 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
     );
     position = written.position;
   }
-  const copies = (await deps.mailer.eraseCopiesTo?.(request.email)) ?? 0;
+  let copies = 0;
+  for (const email of request.emails) copies += (await deps.mailer.eraseCopiesTo?.(email)) ?? 0;
   deps.log.info('personal data erased', {
     subjectId: family.subjectId,
     subjects: family.subjects.length,

@@ -39,6 +39,20 @@ export async function findFamily(deps: AppDeps, email: string): Promise<Family> 
   return { subjectId, subjects: [...subjects], enrollments: [...rows.values()].map((r) => r.doc) };
 }
 
+/**
+ * The family of several addresses (the parents of one household): one family whose subjects and
+ * bookings are those of every address, the first address's own subject named as the family's.
+ */
+export async function findFamilies(deps: AppDeps, emails: string[]): Promise<Family> {
+  const found = await Promise.all(emails.map((email) => findFamily(deps, email)));
+  const bookings = new Map(found.flatMap((f) => f.enrollments.map((e) => [e.id, e] as const)));
+  return {
+    subjectId: found[0]!.subjectId,
+    subjects: [...new Set(found.flatMap((f) => f.subjects))],
+    enrollments: [...bookings.values()],
+  };
+}
+
 const PAID = new Set(['paid', 'partially-refunded']);
 
 /** The family's paid bookings whose class is still ahead, with what cancelling them gives today. */

@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   E2E_ADMIN_KEY,
   OUTBOX,
-  announcerCleared,
+  SCREENSHOT_WIDTHS,
   expectNoSeriousA11yViolations,
   htmlPart,
   outboxMessage,
@@ -70,7 +70,7 @@ test.describe('messages to a workshop’s families', () => {
     page,
     request,
   }) => {
-    test.setTimeout(300_000); // axe, screenshots at two widths, the e-mail and the history, on a shared machine
+    test.slow(); // axe twice, three e-mails, the e-mail in a page and the history, on a shared machine
     const stamp = Date.now();
     const title = `Teen Dining Workshop ${stamp}`;
     const workshopId = await freeClass(request, title);
@@ -103,12 +103,8 @@ test.describe('messages to a workshop’s families', () => {
     await expect(confirm).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Send to 3 families?' })).toBeFocused();
     await expectNoSeriousA11yViolations(page, 'messages dialog, confirming');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, 'admin-messages-confirm');
-      await page.screenshot({ path: `screenshots/admin-messages-confirm-view-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'admin-messages-confirm', { widths: SCREENSHOT_WIDTHS, height: 900 });
+    await screenshot(page, 'admin-messages-confirm-view', { widths: SCREENSHOT_WIDTHS, height: 900, fullPage: false });
 
     await dialog.getByRole('button', { name: 'Send to 3 families' }).click();
     await expect(toasts(page).filter({ hasText: 'Message sent to 3 families' })).toBeVisible();
@@ -119,14 +115,9 @@ test.describe('messages to a workshop’s families', () => {
     await expect(item).toContainText('Sent to 3 families', { timeout: 15_000 });
     await expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
 
-    await announcerCleared(page);
     await expectNoSeriousA11yViolations(page, 'messages dialog, sent');
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, 'admin-messages-sent');
-      await page.screenshot({ path: `screenshots/admin-messages-sent-view-${width}.png` });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'admin-messages-sent', { widths: SCREENSHOT_WIDTHS, height: 900 });
+    await screenshot(page, 'admin-messages-sent-view', { widths: SCREENSHOT_WIDTHS, height: 900, fullPage: false });
 
     // One e-mail per family, to each of the three, with the booking link.
     for (const to of parents) {
@@ -152,8 +143,7 @@ test.describe('messages to a workshop’s families', () => {
       await expect(mail.getByRole('heading', { level: 1, name: 'Room change for Saturday' })).toBeVisible();
       await expect(mail.getByRole('link', { name: 'Manage your booking' })).toBeVisible();
       expect(await mail.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      mkdirSync('screenshots/emails', { recursive: true });
-      await mail.screenshot({ path: `screenshots/emails/workshop-message-outbox-${width}.png`, fullPage: true });
+      await screenshot(mail, 'emails/workshop-message-outbox', { scroll: false });
     }
     await mail.close();
 

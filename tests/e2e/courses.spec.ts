@@ -5,7 +5,6 @@ import {
   ADMIN_SIGNED_IN,
   E2E_ADMIN_KEY,
   OUTBOX,
-  announcerCleared,
   decodedParts,
   expectNoSeriousA11yViolations,
   hydrated,
@@ -149,7 +148,6 @@ test.describe('courses', () => {
     );
     const credits = sessions.getByRole('region', { name: 'Make-up credits' });
     await expect(credits).toContainText('Make-up credit for Lily Whitfield (missed session 3)');
-    await announcerCleared(page);
     await expectNoSeriousA11yViolations(page, 'on the booking page with a credit');
     await screenshot(page, 'courses-booking-credit');
 
@@ -158,7 +156,6 @@ test.describe('courses', () => {
     await expect(page.getByRole('status')).toContainText('Make-up booked for Lily Whitfield');
     await expect(credits).toContainText('Booked: Manners & Me (Tuesday afternoons), session 2');
     await expect(credits.getByRole('button', { name: 'Cancel make-up' })).toBeVisible();
-    await announcerCleared(page);
     await expectNoSeriousA11yViolations(page, 'on the booking page with a make-up');
     await screenshot(page, 'courses-booking-makeup');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -200,7 +197,6 @@ test.describe('courses', () => {
       const first = await request.get(`/api/admin/workshops/${SATURDAYS}/roster?session=1`, { headers: admin });
       expect(((await first.json()) as Roster).rows.find((r) => r.enrollmentId === enrollmentId)?.present).toBeNull();
 
-      await announcerCleared(page);
       await expectNoSeriousA11yViolations(page, 'on the roster of session 2');
       await screenshot(page, 'courses-roster-session-2');
       await page.emulateMedia({ media: 'print' });

@@ -4,7 +4,6 @@ import {
   E2E_ADMIN_KEY,
   SCREENSHOT_WIDTHS,
   allIslandsLive,
-  announcerCleared,
   expectNoSeriousA11yViolations,
   outboxMessage,
   screenshot,
@@ -35,7 +34,6 @@ async function signInPath(email: string): Promise<string> {
 
 /** axe, then a screenshot at each width; back at `width` after. */
 async function lookAt(page: Page, name: string, width: number) {
-  await announcerCleared(page);
   await expectNoSeriousA11yViolations(page, `on ${name}`);
   for (const w of SCREENSHOT_WIDTHS) {
     await page.setViewportSize({ width: w, height: 844 });
@@ -128,6 +126,17 @@ test.describe('families', () => {
     // The header (its menu folded at this width) says "My family" now.
     await expect(page.locator('.site-nav a[href="/account"]')).toHaveText('My family');
     await lookAt(page, 'family-page-booked', 390);
+
+    // The family erases its own data: confirmed in a dialog, then signed out on every device.
+    await page.getByRole('button', { name: 'Erase our family’s data' }).click();
+    const erase = page.getByRole('dialog', { name: 'Erase our family’s data?' });
+    await erase.getByRole('button', { name: 'Erase our data' }).click();
+    const erased = page.getByRole('dialog', { name: 'Your family’s data is erased' });
+    await expect(erased.getByRole('status')).toContainText('you are signed out on every device');
+    await lookAt(page, 'family-erased', 390);
+    await erased.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your family page' })).toBeVisible();
   });
 
   test.describe('the roster reads the family', () => {

@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text.js';
-import { expectNoSeriousA11yViolations, outboxMessage, screenshot } from './fixtures.js';
+import { SCREENSHOTS, expectNoSeriousA11yViolations, outboxMessage, screenshot } from './fixtures.js';
 
-/** The PDFs and their pages as PNG, to be looked at (not committed). */
+/** The PDFs and their pages as PNG, to be looked at (SCREENSHOTS=1; not committed). */
 const PAGES = resolve('screenshots/receipt-pdf');
 
 /**
@@ -47,18 +47,20 @@ async function paidFamily(request: APIRequestContext): Promise<string> {
   return `ORD-${enrollmentId}`;
 }
 
-/** Presses the PDF link, keeps the file and its pages as PNG, and answers the text a PDF reader extracts. */
+/** Presses the PDF link and answers the text a PDF reader extracts; with SCREENSHOTS=1 keeps the file and its pages as PNG. */
 async function downloadPdf(page: Page, name: string, orderId: string): Promise<string> {
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download PDF Receipt' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`GreatLakesEtiquette-Receipt-${orderId}.pdf`);
-  mkdirSync(PAGES, { recursive: true });
-  const file = join(PAGES, `${name}.pdf`);
-  await download.saveAs(file);
-  const bytes = await readFile(file);
+  const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  execFileSync('pdftoppm', ['-png', '-r', '80', file, join(PAGES, name)]);
+  if (SCREENSHOTS) {
+    mkdirSync(PAGES, { recursive: true });
+    const file = join(PAGES, `${name}.pdf`);
+    await download.saveAs(file);
+    execFileSync('pdftoppm', ['-png', '-r', '80', file, join(PAGES, name)]);
+  }
   const { text, pages } = await pdfText(bytes);
   expect(pages).toBe(1);
   return text;

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { E2E_ADMIN_KEY, settle, SCREENSHOT_WIDTHS } from './fixtures.js';
+import { E2E_ADMIN_KEY, axeScan, screenshot, SCREENSHOT_WIDTHS } from './fixtures.js';
 
 /** The e2e server's DATA_DIR (playwright.config.ts), where the offline mailer writes its .eml files. */
 const OUTBOX = resolve(`.tmp/e2e-data-${process.env.E2E_RUN_ID}/outbox`);
@@ -83,11 +81,10 @@ test('the workshop form says how many bookings a new date moves and who is e-mai
     'Saving this new date moves 2 bookings (2 participants) with it. Each of the 2 confirmed families is e-mailed the new details with a calendar update and their booking link.',
   );
   // axe over the dialog only: the whole admin page behind it is checked by admin.spec.ts.
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const axe = await axeScan(page).include('[role="dialog"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  mkdirSync('screenshots', { recursive: true });
   await notice.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'screenshots/admin-workshop-move-notice-1280.png' });
+  await screenshot(page, 'admin-workshop-move-notice', { fullPage: false });
 
   await form.getByRole('button', { name: 'Save Workshop' }).click();
   await expect(page.getByText('Workshop updated successfully')).toBeVisible();
@@ -112,9 +109,5 @@ test('the workshop form says how many bookings a new date moves and who is e-mai
       new RegExp(`^The school moved this class\\. You booked it for \\w+, April 10, ${year}, 6:00 PM - 8:00 PM;`),
     ),
   ).toBeVisible();
-  for (const width of SCREENSHOT_WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await settle(page);
-    await page.screenshot({ path: `screenshots/booking-moved-${width}.png`, fullPage: true, animations: 'disabled' });
-  }
+  await screenshot(page, 'booking-moved', { widths: SCREENSHOT_WIDTHS, height: 900 });
 });

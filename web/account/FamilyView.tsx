@@ -8,6 +8,7 @@ import { apiErrorText } from '../core/api.js';
 import { signOut, useAccountWrites } from './api.js';
 import { BookingsSection } from './BookingsSection.js';
 import { ChildrenSection } from './ChildrenSection.js';
+import { EraseSection } from './EraseSection.js';
 import { HouseholdSection } from './HouseholdSection.js';
 import { ParentsSection } from './ParentsSection.js';
 import { WaiversSection } from './WaiversSection.js';
@@ -52,6 +53,7 @@ export function FamilyView({ account }: { account: AccountView }) {
       <WaiversSection account={account} />
       <HouseholdSection details={account.details} />
       <ParentsSection parents={account.parents} />
+      <EraseSection />
     </div>
   );
 }

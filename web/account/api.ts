@@ -9,6 +9,7 @@ import type {
 } from '../../contracts/account/api.js';
 import type { ChildInput } from '../../contracts/account/child.js';
 import type { HouseholdDetailsInput } from '../../contracts/account/household.js';
+import type { EraseOwnFamilyInput, ErasureAccepted } from '../../contracts/privacy/api.js';
 import { apiJson, isApiError } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { rememberSignedIn } from './signedInHint.js';
@@ -54,4 +55,11 @@ export function useAccountWrites() {
 export async function signOut(everywhere: boolean): Promise<void> {
   await apiJson('POST', everywhere ? '/api/account/sign-out-everywhere' : '/api/account/sign-out', {});
   rememberSignedIn(false);
+}
+
+/** Erases this family's personal data (the family page's last section); every session of the family ends. */
+export async function eraseOwnFamily(body: EraseOwnFamilyInput): Promise<ErasureAccepted> {
+  const erasure = await apiJson<ErasureAccepted>('POST', '/api/account/erase', body);
+  rememberSignedIn(false);
+  return erasure;
 }

@@ -1,23 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  UPCOMING_BOOKINGS_CODE,
-  type EraseFamilyInput,
-  type ErasureAccepted,
-  type UpcomingBooking,
-} from '../../contracts/privacy/api.js';
-import { isApiError } from '../core/api.js';
+import type { EraseFamilyInput, ErasureAccepted } from '../../contracts/privacy/api.js';
 import { adminJson } from './adminApi.js';
 
-/** The paid classes ahead a 409 named, or null when the refusal was something else. */
-export function upcomingOf(err: unknown): UpcomingBooking[] | null {
-  if (!isApiError(err, 409)) return null;
-  try {
-    const body = JSON.parse(err.bodyText) as { code?: string; upcoming?: UpcomingBooking[] };
-    return body.code === UPCOMING_BOOKINGS_CODE && body.upcoming ? body.upcoming : null;
-  } catch {
-    return null;
-  }
-}
+export { upcomingOf } from '../core/upcomingOf.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { EraseOwnFamilyInputSchema, type ErasureAccepted } from '../../contracts/privacy/api.js';
+import type { AppDeps } from '../core/deps.js';
+import { requestMetadata } from '../core/metadata.js';
+import { rateLimit } from '../core/rate-limit.js';
+import { sameOriginWrites } from '../core/same-origin.js';
+import { validate } from '../core/validate.js';
+import { requireFamily } from '../account/family-session.js';
+import { endCurrentSession, endSessionsOf } from '../account/sessions.js';
+import { eraseFamily } from './erase.js';
+
+/**
+ * A signed-in parent erases their own household (the family page, after a confirmation):
+ * POST /account/erase `{ cancelUpcoming? }` → 202 `{ subjectId, erasedAt, position }`, or 409
+ * `upcoming_bookings` as the school's erasure answers. Every active parent's address and the
+ * household itself are erased; every session of the household ends, this one too.
+ */
+export function accountPrivacyRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.use('/account/erase', sameOriginWrites(deps));
+
+  app.post(
+    '/account/erase',
+    rateLimit(deps),
+    requireFamily(deps),
+    validate('json', EraseOwnFamilyInputSchema),
+    async (c) => {
+      const family = c.get('family');
+      const emails = family.household.parents.filter((p) => p.status === 'active').map((p) => p.email);
+      const erasure = await eraseFamily(
+        deps,
+        {
+          emails: [family.email, ...emails.filter((e) => e !== family.email)],
+          cancelUpcoming: c.req.valid('json').cancelUpcoming,
+          by: 'family',
+        },
+        requestMetadata(c, deps, 'visitor'),
+      );
+      await endSessionsOf(deps, { householdId: family.householdId });
+      await endCurrentSession(c, deps, family.session);
+      const body: ErasureAccepted = {
+        subjectId: erasure.subjectId,
+        erasedAt: erasure.erasedAt,
+        position: erasure.position.toString(),
+      };
+      return c.json(body, 202);
+    },
+  );
+  return app;
+}
