@@ -1,5 +1,5 @@
 const compiled = new Map<string, readonly string[]>();
-/** A registry path split once: they are few, and met on every event. */
+/** A path split once: registry paths and their leaves (array indexes up to a booking's size) are few, and met on every event. */
 const partsOf = (pattern: string): readonly string[] => {
   let parts = compiled.get(pattern);
   if (!parts) compiled.set(pattern, (parts = pattern.split('.')));
@@ -51,7 +51,7 @@ export function getAt(data: unknown, path: string): unknown {
 
 /** Sets a leaf the path already names (leavesOf found it), in place. */
 export function setAt(data: unknown, path: string, leaf: unknown): void {
-  const parts = path.split('.');
+  const parts = partsOf(path);
   let value = data as Record<string, unknown>;
   for (let i = 0; i < parts.length - 1; i++) value = value[parts[i]!] as Record<string, unknown>;
   value[parts[parts.length - 1]!] = leaf;

@@ -8,6 +8,9 @@ import { validate } from '../core/validate.js';
 import { requireFamily } from '../account/family-session.js';
 import { endCurrentSession, endSessionsOf } from '../account/sessions.js';
 import { eraseFamily } from './erase.js';
+import { accountEmailDecider } from '../account/account-email-decider.js';
+import { accountEmailStream } from '../../contracts/account/events.js';
+import { pseudonymsFor } from '../core/pseudonyms.js';
 
 /**
  * A signed-in parent erases their own household (the family page, after a confirmation):
@@ -36,6 +39,15 @@ export function accountPrivacyRoutes(deps: AppDeps): Hono {
         },
         requestMetadata(c, deps, 'visitor'),
       );
+      // The addresses leave the erased household: a later sign-in opens a new family page, not an empty one.
+      const at = deps.clock().toISOString();
+      for (const email of emails)
+        await deps.commands.handle(
+          accountEmailDecider,
+          accountEmailStream(pseudonymsFor(deps.config).email(email)),
+          { type: 'UnlinkEmail', householdId: family.householdId, at },
+          requestMetadata(c, deps, 'visitor'),
+        );
       await endSessionsOf(deps, { householdId: family.householdId });
       await endCurrentSession(c, deps, family.session);
       const body: ErasureAccepted = {

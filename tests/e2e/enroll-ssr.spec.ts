@@ -45,6 +45,8 @@ async function enrollRequests(page: Page) {
 }
 
 test.describe('the enroll page as the server sends it', () => {
+  // Its forms hold seats of workshop 6 and one test counts them: one after another, on one worker.
+  test.describe.configure({ mode: 'default' });
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 

@@ -136,6 +136,11 @@ export function LinkLine({ href, children }: { href: string; children: ReactNode
 }
 
 /** The school's phone number, kept on one line. */
+/** A long address written out (to copy when a button does not open): broken anywhere, so it never widens a phone's screen. */
+export function LongAddress({ href }: { href: string }) {
+  return <span style={{ overflowWrap: 'anywhere', wordBreak: 'break-all' }}>{href}</span>;
+}
+
 export function Phone() {
   return <span style={{ whiteSpace: 'nowrap' }}>{SCHOOL.phone}</span>;
 }

@@ -1,7 +1,7 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { baseUrl } from './format.js';
 import { Layout } from './layout.js';
-import { Action, Notice, P, Signature } from './parts.js';
+import { Action, LongAddress, Notice, P, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface SignInProps {
@@ -64,7 +64,9 @@ export const signInTemplate = defineTemplate<SignInProps>({
         <P>Hello,</P>
         <P>{what(p)}</P>
         <Action href={p.link}>Continue to my family page</Action>
-        <P>If the button does not open, copy this address into your browser: {p.link}</P>
+        <P>
+          If the button does not open, copy this address into your browser: <LongAddress href={p.link} />
+        </P>
         <Notice>{once(p)}</Notice>
         <P>{notYou}</P>
         <Signature />

@@ -59,6 +59,12 @@ describe('a family erasing itself (POST /api/account/erase)', () => {
       ].sort(),
     );
     expect(erased.every((e) => (e.data as { by: string }).by === 'family')).toBe(true);
+
+    // Signing in again with the address opens a new, empty family page, not the erased one.
+    const again = await t.signIn(FIRST);
+    const fresh = await t.account(again);
+    expect(fresh.householdId).not.toBe(householdId);
+    expect(fresh.children).toEqual([]);
   });
 
   it('given no session, or a page of another site, when erase is asked, then it is refused and nothing is erased', async () => {
