@@ -22,10 +22,10 @@ import type { EventStore } from '../platform/eventstore/port.js';
 const PRICE = 10;
 const THREADS = 2;
 const CONNECTIONS = 64;
-const SCRIPT = fileURLToPath(new URL('./enrollment.lua', import.meta.url));
+const ENROLL_SCRIPT = fileURLToPath(new URL('./enrollment.lua', import.meta.url));
 
-/** What bench/enrollment.lua prints when wrk ends. */
-interface WrkResult {
+/** What bench/enrollment.lua (and bench/pricing.lua) print when wrk ends. */
+export interface WrkResult {
   requests: number;
   durationUs: number;
   p50Us: number;
@@ -37,7 +37,7 @@ interface WrkResult {
   socketErrors: number;
 }
 
-async function schedule(store: EventStore, id: string, capacity: number) {
+export async function schedule(store: EventStore, id: string, capacity: number) {
   // Ninety days ahead: a seeded date may already be past, and a workshop that has begun is closed for enrollment.
   const date = new Date(Date.now() + 90 * 86_400_000).toISOString();
   const workshop = { ...SEED_WORKSHOPS[8]!, id, title: `Bench ${id}`, capacity, price: PRICE, date };
@@ -66,7 +66,7 @@ async function seatsHeld(store: EventStore, id: string): Promise<number> {
  * X-Forwarded-For and e-mail, so each is another parent. `limits` false switches the rate limit and
  * the unpaid-hold allowance off (RATE_LIMIT_PER_MINUTE=off, MAX_HELD_SEATS_PER_CLIENT=off).
  */
-async function startBenchServer(limits: boolean) {
+export async function startBenchServer(limits: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-enrollment-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -117,8 +117,17 @@ async function startBenchServer(limits: boolean) {
   const { port } = server.address() as AddressInfo;
   let run = 0;
 
-  /** wrk as its own process: `total` enrollments spread over `workshops`, then wrk is stopped (SIGINT prints its figures). */
-  const drive = (total: number, workshops: string[], connections = CONNECTIONS): Promise<WrkResult> =>
+  /**
+   * wrk as its own process: `total` enrollments spread over `workshops`, then wrk is stopped (SIGINT
+   * prints its figures). `script` and `extra` (its arguments after the usual three) for another body.
+   */
+  const drive = (
+    total: number,
+    workshops: string[],
+    connections = CONNECTIONS,
+    script = ENROLL_SCRIPT,
+    extra: string[] = [],
+  ): Promise<WrkResult> =>
     new Promise((resolve, reject) => {
       const args = [
         '-t',
@@ -130,12 +139,13 @@ async function startBenchServer(limits: boolean) {
         '--timeout',
         '10s',
         '-s',
-        SCRIPT,
+        script,
         `http://127.0.0.1:${port}`,
         '--',
         workshops.join(','),
         String(++run),
         String(THREADS),
+        ...extra,
       ];
       const wrk = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -157,6 +167,14 @@ async function startBenchServer(limits: boolean) {
 
   return {
     store: stores.eventStore,
+    /** In-process requests, to set the run up (codes, gift cards) through the API. */
+    request: (path: string, init?: RequestInit) =>
+      app.request(
+        path,
+        { ...init, headers: { 'x-forwarded-for': '10.255.0.1', ...init?.headers } },
+        { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+      ),
+    adminKey: config.ADMIN_KEY!,
     drive,
     /** Waits until requests wrk left in flight when it stopped have been answered. */
     async quiet() {
@@ -174,8 +192,8 @@ async function startBenchServer(limits: boolean) {
   };
 }
 
-const rate = (r: WrkResult) => Math.round(r.requests / (r.durationUs / 1e6));
-const ms = (us: number) => +(us / 1000).toFixed(2);
+export const rate = (r: WrkResult) => Math.round(r.requests / (r.durationUs / 1e6));
+export const ms = (us: number) => +(us / 1000).toFixed(2);
 
 interface ModeFigures {
   hot: WrkResult;

@@ -5,6 +5,7 @@ import { benchApi } from './api.js';
 import { benchWebBundle } from './web-bundle.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchEnrollment } from './enrollment.js';
+import { benchPricing } from './pricing.js';
 import { benchAdmin } from './admin.js';
 import { benchWaitlist } from './waitlist.js';
 import { benchRoster } from './roster.js';
@@ -29,6 +30,7 @@ const sections: Section[] = [
   ['web bundle', benchWebBundle],
   ['lighthouse (mobile preset, public pages, the enroll form and the checkout)', benchLighthouse],
   ['enrollment POST (real HTTP, projections running)', benchEnrollment],
+  ['pricing: enrollments with a code and a gift card on one workshop (real HTTP)', benchPricing],
   ['admin tracker over 10,000 enrollments', benchAdmin],
   ['workshop roster: 50 seats, and one session of a 20-session course, over 10,000 enrollments (SQLite)', benchRoster],
   ['make-ups: 300 at once for one session with 3 free seats (SQLite)', benchMakeups],

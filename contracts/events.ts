@@ -6,6 +6,10 @@ import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
+import { discountCodeEventSchemas } from './pricing/discount-codes.js';
+import { schoolSettingsEventSchemas } from './pricing/settings.js';
+import { familyCreditEventSchemas } from './pricing/credit.js';
+import { giftCardEventSchemas } from './gift-cards/events.js';
 import { accountEventSchemas } from './account/events.js';
 import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
@@ -19,6 +23,10 @@ export const eventSchemas: EventSchemas = {
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
+  ...discountCodeEventSchemas,
+  ...schoolSettingsEventSchemas,
+  ...familyCreditEventSchemas,
+  ...giftCardEventSchemas,
   ...accountEventSchemas,
   ...makeupCreditEventSchemas,
   ...privacyEventSchemas,

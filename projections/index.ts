@@ -13,6 +13,9 @@ import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
+import { discountCodesProjector } from './pricing/discount-codes.js';
+import { schoolSettingsProjector } from './pricing/school-settings.js';
+import { giftCardsProjector } from './gift-cards/gift-cards.js';
 import { householdsProjector } from './account/households.js';
 import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
@@ -33,6 +36,9 @@ export const allProjectors: readonly AnyProjector[] = [
   remindersProjector,
   rosterProjector,
   workshopMessagesProjector,
+  discountCodesProjector,
+  schoolSettingsProjector,
+  giftCardsProjector,
   householdsProjector,
   makeupCreditsProjector,
   accessLogProjector,

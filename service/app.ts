@@ -16,9 +16,11 @@ import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
+import { giftCardRoutes } from './gift-cards/routes.js';
+import { pricingRoutes } from './pricing/routes.js';
 import { accountRoutes } from './account/routes.js';
 import { accountPrivacyRoutes } from './privacy/account-routes.js';
-import { familyEnrollment } from './account/family-enrollment.js';
+import { familyEnrollment, signedInHousehold } from './account/family-enrollment.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
@@ -100,6 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     enrollmentRoutes(deps, {
       findOffer: offerLookupFor(deps),
       family: (c, workshopId, body) => familyEnrollment(c, deps, workshopId, body),
+      household: (c) => signedInHousehold(c, deps),
     }),
   );
   api.route('/', waitlistRoutes(deps));
@@ -107,6 +110,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));
   api.route('/', bookingRoutes(deps));
+  api.route('/', giftCardRoutes(deps));
+  api.route('/', pricingRoutes(deps, hot));
   api.route('/', accountRoutes(deps));
   api.route('/', accountPrivacyRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));

@@ -37,6 +37,10 @@ import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { workshopMessageEmailReactor } from './messages/message-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
+import { pricingReleaseReactor } from './enrollment/sale/pricing-release-reactor.js';
+import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
+import { pricingStreamPolicies } from './pricing/stream-policies.js';
+import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 
 export interface Stores {
@@ -144,7 +148,12 @@ export function createMailer(config: Config): Mailer {
 
 /** The one command handler of a process, with the enrollment slice's hot streams batched and cached. */
 export function createCommandHandler(eventStore: EventStore): CommandHandler {
-  return new CommandHandler(eventStore, [...enrollmentStreamPolicies, ...waitlistStreamPolicies]);
+  return new CommandHandler(eventStore, [
+    ...enrollmentStreamPolicies,
+    ...waitlistStreamPolicies,
+    ...pricingStreamPolicies,
+    ...giftCardStreamPolicies,
+  ]);
 }
 
 /**
@@ -165,6 +174,8 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     administratorChangeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
+    pricingReleaseReactor(deps),
+    giftCardEmailReactor(deps),
     makeupsReactor(deps),
     privacyScrubReactor(deps),
   ];

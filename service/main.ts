@@ -15,6 +15,8 @@ import { allProjectors } from '../projections/index.js';
 import { HoldTimer } from './enrollment/sale/hold-timer.js';
 import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
 import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
+import { GiftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
+import { BalanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
 import { RetentionTimer } from './privacy/retention-timer.js';
 import type { AppDeps } from './core/deps.js';
 
@@ -91,6 +93,12 @@ async function main() {
   // Waitlist entries not confirmed within a day lapse; its own lease, one process at a time.
   const lapses = new WaitlistLapseTimer(deps, { takeOverAtStart });
   lapses.start();
+  // Gift cards whose send date has come; its own lease, one sender across processes.
+  const giftCardEmails = new GiftCardEmailTimer(deps, { takeOverAtStart });
+  giftCardEmails.start();
+  // Deposit bookings' balance reminders, a week before and on the due date; its own lease.
+  const balanceReminders = new BalanceReminderTimer(deps, { takeOverAtStart });
+  balanceReminders.start();
   // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session; its own lease.
   const retention = new RetentionTimer(deps, { takeOverAtStart });
   retention.start();
@@ -128,6 +136,8 @@ async function main() {
     await timer.stop();
     await reminders.stop();
     await lapses.stop();
+    await giftCardEmails.stop();
+    await balanceReminders.stop();
     await retention.stop();
     await runner.stop();
     waiter.close();

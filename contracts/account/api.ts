@@ -91,6 +91,8 @@ export type AccountParent = z.infer<typeof AccountParentSchema>;
 export const AccountBookingSchema = z.object({
   enrollmentId: z.string(),
   orderId: z.string().nullable(),
+  /** The offering booked (a sibling of a booked child gets the sibling discount there). */
+  workshopId: z.string().nullable(),
   title: z.string(),
   date: z.string().nullable(),
   time: z.string(),

@@ -150,6 +150,20 @@ const freeSeatsCap = z
   .nullable()
   .optional();
 
+/** A whole number the form may leave empty (NaN, or null: none of its own). */
+const optionalWhole = (label: string, min: number, max: number, rule: string) =>
+  z
+    .union([
+      z.nan().transform(() => null),
+      z
+        .number({ error: `${label} must be a whole number.` })
+        .int(`${label} must be a whole number.`)
+        .min(min, rule)
+        .max(max, `${label} must be at most ${max.toLocaleString('en-US')}.`),
+    ])
+    .nullable()
+    .optional();
+
 /**
  * The category as the form's select holds it: '' until one is chosen. Nothing chosen is "required";
  * a value outside the list keeps the enum's own message, which lists the allowed ones.
@@ -240,6 +254,13 @@ const workshopFields = z.object({
    */
   maxFreeSeatsPerClient: freeSeatsCap,
   /**
+   * A deposit per participant in cents (issue 27): parents pay it to book and the rest by
+   * `balanceDueDaysBefore` days before the start (default 14). Absent, an edit keeps what the
+   * workshop has; null (an empty field) or 0 takes the whole price at once.
+   */
+  depositCents: optionalWhole('Deposit', 0, 10_000_000, 'Deposit cannot be negative.'),
+  balanceDueDaysBefore: optionalWhole('Balance due days before', 0, 180, 'Balance due days before cannot be negative.'),
+  /**
    * The rest of the workshop record (the seed has them; the specification's form does not). Absent,
    * an edit keeps what the workshop has; '' (or [] for the information rows) clears it.
    */
@@ -305,6 +326,12 @@ function checkWorkshop(w: WorkshopFields, ctx: z.RefinementCtx): void {
   }
   if (!w.sessions && !w.endTime && !w.time)
     ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time is required.' });
+  if (w.depositCents && Number.isFinite(w.price) && w.depositCents >= Math.round(w.price * 100))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['depositCents'],
+      message: 'Deposit must be less than the price (leave it empty to take the whole price at once).',
+    });
   // The end on the start's day: after it (a wall-clock start compares as text, as the closing time).
   const startWall = hasOffset(date) ? null : date.slice(11, 16);
   if (w.endTime && startWall && w.endTime <= startWall)
@@ -366,6 +393,8 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   enrollmentClosesAt: '',
   priceTiers: [],
   maxFreeSeatsPerClient: Number.NaN,
+  depositCents: Number.NaN,
+  balanceDueDaysBefore: Number.NaN,
   instructor: '',
   duration: '',
   ageRange: '',

@@ -8,8 +8,24 @@ export const DashboardSchema = z.object({
   activePrograms: z.number().int().nonnegative(),
   /** Scheduled workshops whose start is still ahead. */
   upcomingWorkshops: z.number().int().nonnegative(),
-  /** Dollars received minus dollars refunded. */
+  /**
+   * Dollars received for enrollments (cards, and the gift cards and family credit spent on them)
+   * minus dollars refunded. A gift card is revenue when it is spent, not when it is sold.
+   */
   revenue: z.number(),
+  /** Deposit bookings whose balance is past due, the oldest first (issue 27; absent from older servers). */
+  pastDueBalances: z
+    .array(
+      z.object({
+        enrollmentId: z.string(),
+        orderId: z.string().nullable(),
+        parentName: z.string(),
+        title: z.string(),
+        balanceCents: z.number().int().positive(),
+        dueAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

@@ -6,6 +6,7 @@ import { LeftParticipantSchema } from '../enrollment/left-participants.js';
 import { WorkshopIdSchema } from '../catalogue/workshop.js';
 import { pagingShape } from './paging.js';
 import { RefundViewSchema } from './after-sale.js';
+import { PricingViewSchema } from '../enrollment/pricing.js';
 
 /**
  * Payment status values the tracker knows; the screen shows any other as unpaid. After the sale:
@@ -59,6 +60,13 @@ export const AdminEnrollmentRecordSchema = z.object({
   refundedAmount: z.number().optional(),
   /** The administrator's or parent's reason, when cancelled after the sale. */
   cancelNote: z.string().optional(),
+  /** The price breakdown (issue 27: absent on rows projected before it). */
+  pricing: PricingViewSchema.optional(),
+  /** What a sold deposit booking still owes, in cents, and by when (0 and null once paid in full). */
+  balanceCents: z.number().int().nonnegative().optional(),
+  balanceDueAt: z.string().nullable().optional(),
+  /** Made by a signed-in household: a refund may go to its family credit instead of the card. */
+  familyCredit: z.boolean().optional(),
   /** When the children's safety details were erased after the retention period (SAFETY_DATA_RETENTION_DAYS). */
   safetyDataErasedAt: z.string().optional(),
 });
@@ -116,7 +124,7 @@ export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
 export type AdminEnrollmentDetail = z.infer<typeof AdminEnrollmentDetailSchema>;
 
 /** The tracker tabs; each is a filter the server applies. */
-export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid', 'cancelled']);
+export const TrackerTabSchema = z.enum(['all', 'pending', 'completed', 'unpaid', 'balance-due', 'cancelled']);
 export type TrackerTab = z.infer<typeof TrackerTabSchema>;
 
 export const MAX_PAGE_SIZE = 200;

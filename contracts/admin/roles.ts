@@ -44,6 +44,8 @@ export const ADMIN_AREAS = [
   'waitlists',
   /** Writing to a workshop's families (service/messages): e-mails to parents, in the school's name. */
   'messages',
+  /** Discount codes, gift cards and the sibling discount (service/pricing, service/gift-cards): money. */
+  'pricing',
   'administrators',
   /** Erasing a family's personal data and reading the access log (service/privacy): the owner's alone. */
   'privacy',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ParticipantIndexSchema, REFUND_STATUSES } from '../admin/after-sale.js';
+import {
+  notOnePlaceToCredit,
+  ONE_PLACE_TO_CARD,
+  ParticipantIndexSchema,
+  REFUND_STATUSES,
+  RefundToSchema,
+} from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
 import {
   PaymentMethodSchema,
@@ -8,6 +14,7 @@ import {
   WorkshopWhenWhereSchema,
 } from '../enrollment/events.js';
 import { isStrictCategory } from '../enrollment/form.js';
+import { PricingViewSchema } from '../enrollment/pricing.js';
 import { AbsenceViewSchema, MakeupCreditViewSchema, MakeupOptionSchema } from '../courses/api.js';
 import {
   BaseParticipantSchema,
@@ -96,6 +103,13 @@ export const BookingViewSchema = z.object({
   cancelOne: z.object({ terms: CancellationTermsSchema, remainingCents: z.number().int() }).nullable(),
   /** Whether the details can still be corrected (confirmed and not begun). */
   editable: z.boolean(),
+  /** The price breakdown: seats, discounts, what the gift card and credit paid, what was due at once (issue 27). */
+  pricing: PricingViewSchema,
+  /** What a deposit booking still owes (0 once paid in full), and by when. */
+  balanceCents: z.number().int().nonnegative(),
+  balanceDueAt: z.string().nullable(),
+  /** A refund may go to the family's credit instead of the card (a booking of a signed-in household). */
+  refundToCredit: z.boolean(),
   cancellation: CancellationTermsSchema,
   /** A course's absences reported from this page (which child misses which session). */
   absences: z.array(AbsenceViewSchema),
@@ -138,6 +152,19 @@ export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSch
 /**
  * POST /api/bookings/{token}/cancel: `{}` cancels the booking, `{ participant }` (index from 0) one
  * participant's place while the others still come; the refund is the policy's (for one place, its
- * share: `cancelOne`). The answer is the booking as it now stands, as PATCH's.
+ * share: `cancelOne`). `{ refundTo: 'credit' }` keeps the refund as the family's credit (a booking
+ * of a signed-in household). The answer is the booking as it now stands, as PATCH's.
  */
-export const CancelBookingRequestSchema = z.object({ participant: ParticipantIndexSchema.optional() }).strict();
+export const CancelBookingRequestSchema = z
+  .object({ participant: ParticipantIndexSchema.optional(), refundTo: RefundToSchema.optional() })
+  .strict()
+  .refine(notOnePlaceToCredit, { path: ['refundTo'], message: ONE_PLACE_TO_CARD });
+
+/** POST /api/bookings/{token}/balance-payment: `{}`; answers the PaymentIntent of the balance, paid like any. */
+export const BalancePaymentRequestSchema = z.object({}).strict();
+export const BalancePaymentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amountCents: z.number().int().positive(),
+});
+export type BalancePaymentResponse = z.infer<typeof BalancePaymentResponseSchema>;

@@ -69,6 +69,13 @@ export const WorkshopDataSchema = z.object({
    * means MAX_FREE_SEATS_PER_CLIENT).
    */
   maxFreeSeatsPerClient: z.number().int().min(1).max(10_000).optional(),
+  /**
+   * A deposit per participant, in cents (issue 27): the parent pays it to book and the rest by
+   * `balanceDueDaysBefore` days before the start. Absent or 0: paid in full at once.
+   */
+  depositCents: z.number().int().min(0).max(10_000_000).optional(),
+  /** Days before the start the balance is due (default 14). */
+  balanceDueDaysBefore: z.number().int().min(0).max(180).optional(),
   /** The program this workshop is an offering of (added with courses: absent means none). */
   programId: ProgramIdSchema.optional(),
   /**

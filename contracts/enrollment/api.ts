@@ -4,6 +4,20 @@ import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopW
 import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES } from './lookup.js';
+import { PricingViewSchema } from './pricing.js';
+
+/**
+ * What a deposit booking still owes, once sold: its balance and when it is due (0 and null when
+ * paid in full). Absent on documents projected before issue 27.
+ */
+const balanceShape = {
+  /** The price breakdown (lines, discounts, gift card, credit, what was due at once). */
+  pricing: PricingViewSchema.optional(),
+  balanceCents: z.number().int().nonnegative().optional(),
+  balanceDueAt: z.string().nullable().optional(),
+  /** Everything that came in for it (card, gift card, credit): what the balance is measured against. */
+  receivedCents: z.number().int().nonnegative().optional(),
+};
 
 /**
  * Request and response shapes of the enrollment API. Request money (`totalPrice`) is in dollars,
@@ -45,6 +59,20 @@ export const EnrollWorkshopExtrasSchema = z.object({
    * longer unpaid, the form is a new enrollment.
    */
   holdToken: HoldTokenSchema.optional(),
+  /** A discount code (issue 27): checked and taken with the seats; `totalPrice` is the total with it. */
+  discountCode: oneLineText('Discount code')
+    .trim()
+    .max(64, 'This code is not valid. Please check it, or leave the field empty.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** A gift card's code: it pays what it can of the total; the card pays the rest. */
+  giftCardCode: oneLineText('Gift card code')
+    .trim()
+    .max(40, 'This gift card code is not valid. Please check the code on the card.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** A signed-in household's credit is used first unless this is false (for this checkout only). */
+  useCredit: z.boolean().optional(),
 });
 
 export const EnrollmentResponseSchema = z.object({
@@ -67,6 +95,8 @@ export const EnrollmentResponseSchema = z.object({
    */
   receiptToken: z.string().optional(),
   amountCents: z.number().int(),
+  /** The price breakdown: lines, total, what the gift card and credit pay, what is due now and later. */
+  pricing: PricingViewSchema,
   /** Global position of the last event written; pass it as ?minPosition to the next query. */
   position: z.string(),
 });
@@ -151,7 +181,11 @@ export const OrderSchema = z.object({
   lastPaymentError: z.string().nullable(),
   refundedCents: z.number().int(),
   emailSent: z.boolean(),
-  /** The family account that enrolled its saved children; absent without one (and on older documents). */
+  ...balanceShape,
+  /**
+   * The family account that enrolled: its saved children, or a signed-in household whose credit
+   * and sibling discount priced the order (issue 27). Absent without one (and on older documents).
+   */
   householdId: z.string().optional(),
   /** The parent ticked "Save these details to my family account" (absent: not ticked). */
   saveToFamilyAccount: z.boolean().optional(),

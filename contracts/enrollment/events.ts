@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EnrollmentFormDataSchema } from './form.js';
 import { ParticipantDetailDataSchema } from './participants.js';
+import { OrderPricingSchema, PriceLineSchema } from './pricing.js';
 import { EnrolledWaiverSchema } from '../policies/waivers.js';
 import { oneSessionOf, SessionSchema, type Session } from '../catalogue/sessions.js';
 import { EnrollmentIdSchema } from './lookup.js';
@@ -31,7 +32,8 @@ const Cents = z.number().int().nonnegative();
 const Instant = z.string().datetime({ offset: true });
 export { EnrollmentIdSchema };
 
-export const PAYMENT_METHODS = ['Credit Card', 'Free Enrollment'] as const;
+/** `Gift Card` and `Family Credit` (added later): the whole amount due was paid from a balance, no card taken. */
+export const PAYMENT_METHODS = ['Credit Card', 'Free Enrollment', 'Gift Card', 'Family Credit'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
@@ -54,6 +56,9 @@ export const PurchasedItemSchema = z.object({
   unitPriceCents: Cents,
   /** The workshop's group prices when it was bought (added later: absent means none). */
   priceTiers: z.array(z.object({ participants: z.number().int().positive(), totalCents: Cents })).optional(),
+  /** The deposit per participant and when the balance is due, when bought (issue 27: absent means paid in full). */
+  depositCents: Cents.optional(),
+  balanceDueDaysBefore: z.number().int().nonnegative().optional(),
   /** Every session of the workshop (added with courses: absent means one session from `date`). */
   sessions: z.array(SessionSchema).optional(),
   /** Joined late: the first session bought (2 or more); the price was pro rata for the sessions from it. */
@@ -102,6 +107,12 @@ export const EnrollmentSubmittedSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
     .optional(),
+  /**
+   * The price breakdown and what made it (sibling discount, code, gift card, credit, deposit),
+   * added with issue 27: absent on older enrollments, read as their seats paid in full
+   * (`pricingOf`). `amountCents` is its `totalCents`; the card is charged `dueNowCents` now.
+   */
+  pricing: OrderPricingSchema.optional(),
   /**
    * The family account that enrolled its saved children (`childIds`); absent for an enrollment
    * sent without an account. The participants' `childId` names each child.
@@ -168,6 +179,9 @@ export const EnrollmentConfirmedSchema = z.object({
   /** Null for free enrollments. */
   paymentIntentId: z.string().nullable(),
   confirmedAt: Instant,
+  /** What the gift card and the household's credit paid of the order, spent as it is sold (issue 27; absent: nothing). */
+  paidByGiftCardCents: Cents.optional(),
+  paidByCreditCents: Cents.optional(),
 });
 
 export const EnrollmentExpiredSchema = z.object({
@@ -199,6 +213,21 @@ export const EnrollmentCancelledSchema = z.object({
 /** One refund, named so its provider call is made once: `<enrollmentId>-<n>`. */
 export const RefundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'is not a refund key');
 export const REFUND_REASONS = ['seats-unavailable', 'cancelled', 'transfer-difference', 'workshop-begun'] as const;
+/**
+ * Where refunded money came from and where it goes (added with issue 27; absent: the card, both).
+ * Card money goes back to the card, or to the household's credit when the parent or the office
+ * chose so; gift card money goes back onto the gift card; credit back to the credit.
+ */
+export const MONEY_SOURCES = ['card', 'gift-card', 'credit'] as const;
+export const MoneySourceSchema = z.enum(MONEY_SOURCES);
+export type MoneySource = (typeof MONEY_SOURCES)[number];
+const refundRoute = {
+  source: MoneySourceSchema.optional(),
+  to: MoneySourceSchema.optional(),
+  /** The gift card (to: gift-card) or household (to: credit) the money goes back to. */
+  giftCardId: z.string().optional(),
+  householdId: z.string().optional(),
+};
 
 /**
  * A refund decided (a cancellation, a transfer to a cheaper date, a payment for a cancelled
@@ -214,6 +243,7 @@ export const RefundRequestedSchema = z.object({
   reason: z.enum(REFUND_REASONS),
   attempt: z.number().int().positive(),
   requestedAt: Instant,
+  ...refundRoute,
 });
 
 /**
@@ -229,6 +259,7 @@ export const RefundIssuedSchema = z.object({
   refundedAt: Instant,
   /** The RefundRequested it settles; absent on the late-payment refund, which is decided and made at once. */
   refundKey: RefundKeySchema.optional(),
+  ...refundRoute,
 });
 
 /** The provider refused a requested refund for good (not a time-out): shown to the administrator, who may retry. */
@@ -264,6 +295,8 @@ export const TransferRequestedSchema = z.object({
   /** What goes back because the target is cheaper (0 when not). */
   refundCents: Cents,
   requestedAt: Instant,
+  /** The target's price lines, with the order's sibling discount and code (issue 27; absent before). */
+  lines: z.array(PriceLineSchema).optional(),
 });
 
 export const EnrollmentTransferredSchema = z.object({
@@ -276,6 +309,7 @@ export const EnrollmentTransferredSchema = z.object({
   amountCents: Cents,
   refundCents: Cents,
   transferredAt: Instant,
+  lines: z.array(PriceLineSchema).optional(),
 });
 
 export const TransferAbandonedSchema = z.object({
@@ -509,6 +543,38 @@ export const ConfirmationEmailResentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * The parent asked to pay the balance of a deposit booking (`POST /api/bookings/:token/balance-payment`):
+ * the PaymentIntent for it, one per enrollment (its idempotency key is the enrollment's).
+ */
+export const BalancePaymentIntentCreatedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  paymentIntentId: z.string().min(1),
+  provider: z.enum(['stripe', 'offline']),
+  amountCents: z.number().int().positive(),
+});
+
+/** The balance arrived (webhook or verification, recorded once): the booking is paid in full. */
+export const BalancePaidSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  paymentIntentId: z.string().min(1),
+  amountCents: Cents,
+  providerEventId: z.string().nullable(),
+  source: z.enum(['webhook', 'verification']),
+  paidAt: Instant,
+});
+
+/** A reminder of the balance left: `week-before` (7 days before it is due) and `due-date`, each once. */
+export const BalanceReminderSentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  kind: z.enum(['week-before', 'due-date']),
+  balanceCents: z.number().int().positive(),
+  dueAt: Instant,
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -532,6 +598,9 @@ export const enrollmentEventSchemas = {
   ConfirmationResendRequested: ConfirmationResendRequestedSchema,
   ConfirmationEmailResent: ConfirmationEmailResentSchema,
   BookingRescheduled: BookingRescheduledSchema,
+  BalancePaymentIntentCreated: BalancePaymentIntentCreatedSchema,
+  BalancePaid: BalancePaidSchema,
+  BalanceReminderSent: BalanceReminderSentSchema,
   ParticipantCancelled: ParticipantCancelledSchema,
   ParticipantTransferRequested: ParticipantTransferRequestedSchema,
   ParticipantTransferred: ParticipantTransferredSchema,
@@ -560,6 +629,9 @@ export type ChildCollected = z.infer<typeof ChildCollectedSchema>;
 export type ConfirmationResendRequested = z.infer<typeof ConfirmationResendRequestedSchema>;
 export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSchema>;
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
+export type BalancePaymentIntentCreated = z.infer<typeof BalancePaymentIntentCreatedSchema>;
+export type BalancePaid = z.infer<typeof BalancePaidSchema>;
+export type BalanceReminderSent = z.infer<typeof BalanceReminderSentSchema>;
 export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
 export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
 export type ParticipantTransferred = z.infer<typeof ParticipantTransferredSchema>;
@@ -587,6 +659,9 @@ export type EnrollmentEvent =
   | { type: 'ConfirmationResendRequested'; data: ConfirmationResendRequested }
   | { type: 'ConfirmationEmailResent'; data: ConfirmationEmailResent }
   | { type: 'BookingRescheduled'; data: BookingRescheduled }
+  | { type: 'BalancePaymentIntentCreated'; data: BalancePaymentIntentCreated }
+  | { type: 'BalancePaid'; data: BalancePaid }
+  | { type: 'BalanceReminderSent'; data: BalanceReminderSent }
   | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
   | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }
   | { type: 'ParticipantTransferred'; data: ParticipantTransferred };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PricingViewSchema } from './pricing.js';
 
 /*
  * The enrollment as a checkout reads it, apart from the events and the forms: the checkout's island
@@ -32,5 +33,7 @@ export const EnrollmentLookupSchema = z.object({
   isFree: z.boolean(),
   /** When an unpaid hold lapses (ISO), or null. */
   holdExpiresAt: z.string().nullable(),
+  /** The price breakdown; the card is charged its `dueNowCents` (absent on orders projected before it). */
+  pricing: PricingViewSchema.optional(),
 });
 export type EnrollmentLookup = z.infer<typeof EnrollmentLookupSchema>;

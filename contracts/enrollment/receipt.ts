@@ -31,7 +31,18 @@ export type ReceiptOrder = Pick<
   | 'amountCents'
   | 'refundedCents'
 > &
-  Partial<Pick<Order, 'attendees' | 'participantDetails' | 'contactName' | 'leftParticipants'>>;
+  Partial<
+    Pick<
+      Order,
+      | 'attendees'
+      | 'participantDetails'
+      | 'contactName'
+      | 'leftParticipants'
+      | 'pricing'
+      | 'balanceCents'
+      | 'balanceDueAt'
+    >
+  >;
 
 const inSchoolZone = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { timeZone: SCHOOL.timeZone, ...options });
@@ -43,6 +54,16 @@ const stampDay = inSchoolZone({ year: 'numeric', month: 'long', day: 'numeric' }
 export const receiptDate = (iso: string) => longDate.format(new Date(iso));
 /** "June 7, 2025 at 12:30 PM" on the school's clock, as the receipts print when. */
 export const receiptStamp = (iso: string) => stamp.format(new Date(iso));
+
+/** A price line: its label and a signed amount, aligned to the right of a wider column than `line`'s. */
+const priced = (label: string, cents: number) =>
+  `${`${toOneLine(label)}:`.padEnd(44)}${cents < 0 ? `-${formatUsd(-cents)}` : formatUsd(cents)}`;
+
+/** The lines of the breakdown that come off the seats (sibling discount, code), and those that paid it (gift card, credit). */
+export const discountLines = (order: Pick<ReceiptOrder, 'pricing'>) =>
+  (order.pricing?.lines ?? []).filter((l) => l.kind === 'sibling' || l.kind === 'discount-code');
+export const balanceLines = (order: Pick<ReceiptOrder, 'pricing'>) =>
+  (order.pricing?.lines ?? []).filter((l) => l.kind === 'gift-card' || l.kind === 'credit');
 
 /**
  * Every value goes through toOneLine: names and titles come from stored events, some written
@@ -130,9 +151,19 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
     line('Participants', String(order.participants)),
     ...groupAndShareLines(item, order.participants, order.subtotalCents),
     line('Subtotal', formatUsd(order.subtotalCents)),
+    ...discountLines(order).map((l) => priced(l.label, l.amountCents)),
     line('Tax', formatUsd(order.taxCents)),
     line('Total', formatUsd(order.amountCents)),
   );
+  const paidBy = balanceLines(order);
+  if (paidBy.length > 0) out.push('', 'PAID FROM BALANCES', ...paidBy.map((l) => priced(l.label, l.amountCents)));
+  if ((order.balanceCents ?? 0) > 0)
+    out.push(
+      '',
+      line('Balance due', formatUsd(order.balanceCents!)),
+      ...(order.balanceDueAt ? [line('Due by', longDate.format(new Date(order.balanceDueAt)))] : []),
+      'Pay the balance from your booking page (the link in your confirmation e-mail).',
+    );
   if (order.refundedCents > 0) out.push(line('Refunded', formatUsd(order.refundedCents)));
   out.push(
     '',

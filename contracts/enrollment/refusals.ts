@@ -28,12 +28,16 @@ export type EnrollmentRefusal =
   | { code: 'no_confirmation_email' }
   | { code: 'no_confirmation_to_resend'; status: EnrollmentStatus }
   | { code: 'no_reminder'; status: EnrollmentStatus }
+  // A deposit booking's balance.
+  | { code: 'no_balance_due' }
+  | { code: 'balance_amount'; dueCents: number }
   // After the sale: cancellation, refunds, transfers, of the whole enrollment or one participant.
   | { code: 'already_cancelled'; scope: RefusalScope }
   | { code: 'expired_unpaid' }
   | { code: 'being_moved'; scope: RefusalScope }
   | { code: 'payment_being_confirmed' }
   | { code: 'refund_over_refundable'; refundableCents: number; paidCents: number }
+  | { code: 'credit_needs_family' }
   | { code: 'no_failed_refund' }
   | { code: 'not_transferable'; scope: RefusalScope; status: EnrollmentStatus }
   | { code: 'transfer_under_way'; scope: RefusalScope }

@@ -96,6 +96,8 @@ export const VerifyPaymentResponseSchema = z.object({
   message: z.string().optional(),
   /** Pass as ?minPosition to GET /api/orders/{orderId}. */
   position: z.string().nullable(),
+  /** Set when the payment bought a gift card (issue 27). */
+  giftCardId: z.string().optional(),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponseSchema>;
 

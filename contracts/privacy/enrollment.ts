@@ -95,6 +95,10 @@ export const enrollmentPrivacy = {
   ConfirmationResendRequested: NO_PERSONAL_DATA,
   ConfirmationEmailResent: NO_PERSONAL_DATA,
   BookingRescheduled: NO_PERSONAL_DATA,
+  /** A deposit booking's balance: amounts, ids, dates and the transport. */
+  BalancePaymentIntentCreated: NO_PERSONAL_DATA,
+  BalancePaid: NO_PERSONAL_DATA,
+  BalanceReminderSent: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof enrollmentEventSchemas>;
 
 /** Seats held per client address: keyed hashes and ids only. */

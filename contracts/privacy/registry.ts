@@ -10,6 +10,7 @@ import {
   waitlistPrivacy,
   workshopMessagePrivacy,
 } from './others.js';
+import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 
 /**
  * Every event type's personal data (see classes.ts). A slice that adds events adds its entries to
@@ -27,4 +28,8 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...privacyPrivacy,
   ...makeupCreditPrivacy,
   ...accountPrivacy,
+  ...discountCodePrivacy,
+  ...schoolSettingsPrivacy,
+  ...familyCreditPrivacy,
+  ...giftCardPrivacy,
 };

@@ -32,10 +32,17 @@ export type PageLookup = 'program' | 'workshop';
  * The reads a server-rendered page shows, named by the query each API route answers them with
  * (`GET /api/programs`: listPrograms; `GET /api/programs/:id`: findProgram, by the page's `slug`;
  * `GET /api/workshops`: listWorkshops; `GET /api/workshops/:id`: findWorkshop, by the page's `id`;
- * `GET /api/policies`: policiesOf). The service answers each from its read models
+ * `GET /api/policies`: policiesOf; `GET /api/pricing-settings`: pricingSettings). The service answers each from its read models
  * (service/site/page-reads.ts), the web app puts it under its query key.
  */
-export const PAGE_READS = ['listPrograms', 'findProgram', 'listWorkshops', 'findWorkshop', 'policiesOf'] as const;
+export const PAGE_READS = [
+  'listPrograms',
+  'findProgram',
+  'listWorkshops',
+  'findWorkshop',
+  'policiesOf',
+  'pricingSettings',
+] as const;
 export type PageRead = (typeof PAGE_READS)[number];
 
 /**
@@ -166,6 +173,8 @@ export const PAGES = [
     islands: ['ScheduleDatePicker', 'ScheduleList'],
   },
   { path: '/code-of-conduct', module: 'policies/CodeOfConductPage.tsx', render: 'app', robots: 'sitemap' },
+  // A form throughout (the card, then its payment): rendered by the server, the whole app hydrates it.
+  { path: '/gift-cards', module: 'gift-cards/GiftCardsPage.tsx', render: 'app', robots: 'sitemap' },
   { path: '/photography-release', module: 'policies/PhotographyReleasePage.tsx', render: 'app', robots: 'sitemap' },
   {
     path: '/enroll/:id',
@@ -173,7 +182,7 @@ export const PAGES = [
     render: 'islands',
     robots: 'sitemap',
     lookup: 'workshop',
-    reads: ['findWorkshop'],
+    reads: ['findWorkshop', 'pricingSettings'],
     islands: ['EnrollView'],
   },
   {

@@ -26,6 +26,8 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
   eventTypes: [
     'EnrollmentSubmitted',
     'PaymentSucceeded',
+    'BalancePaid',
+    'EnrollmentConfirmed',
     'RefundIssued',
     'ProgramPublished',
     'ProgramRemoved',
@@ -40,7 +42,13 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
       case 'EnrollmentSubmitted':
         return { ...doc, enrollments: doc.enrollments + 1 };
       case 'PaymentSucceeded':
+      case 'BalancePaid':
         return { ...doc, revenueCents: doc.revenueCents + e.data.amountCents };
+      case 'EnrollmentConfirmed': {
+        // What the gift card and the credit paid is revenue once the order is sold.
+        const fromBalances = (e.data.paidByGiftCardCents ?? 0) + (e.data.paidByCreditCents ?? 0);
+        return fromBalances === 0 ? undefined : { ...doc, revenueCents: doc.revenueCents + fromBalances };
+      }
       case 'RefundIssued':
         return { ...doc, revenueCents: doc.revenueCents - e.data.amountCents };
       case 'ProgramPublished':

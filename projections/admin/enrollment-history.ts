@@ -22,6 +22,8 @@ const BY_PARENT = new Set(['ParticipantDetailsCorrected', 'ParticipantCancelled'
 
 const NOTIFIED = { cancellation: 'Cancellation', transfer: 'Transfer', reschedule: 'New date or place' } as const;
 
+const REFUND_TO = { card: ' to the card', 'gift-card': ' to the gift card', credit: ' to the family credit' } as const;
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** An instant as the office reads it: on the school's clock, its zone named ("… at 10:30 AM CDT"). */
@@ -40,7 +42,12 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
         return `Opened for participant ${d.splitFrom.participant + 1} of enrollment ${d.splitFrom.enrollmentId}, moved to ${d.item.kind} "${d.item.title}": ${formatUsd(d.splitFrom.paidCents)} of that booking's payment came with the place.`;
       const price = d.isFree ? 'free' : `${formatUsd(d.amountCents)} due`;
       const hold = d.holdExpiresAt ? `; seats held until ${schoolTime(d.holdExpiresAt)}` : '';
-      return `Enrollment submitted for ${d.item.kind} "${d.item.title}": ${plural(d.participants, 'participant')}, ${price}${hold}.`;
+      const lines = (d.pricing?.lines ?? []).slice(1).map((l) => `${l.label} ${formatUsd(l.amountCents)}`);
+      const deposit = d.pricing?.balanceCents
+        ? `; ${formatUsd(d.pricing.dueNowCents)} now, ${formatUsd(d.pricing.balanceCents)} later`
+        : '';
+      const priced = lines.length ? ` (${lines.join('; ')})` : '';
+      return `Enrollment submitted for ${d.item.kind} "${d.item.title}": ${plural(d.participants, 'participant')}, ${price}${priced}${deposit}${hold}.`;
     }
     case 'PaymentIntentCreated':
       return `Card payment of ${formatUsd(e.data.amountCents)} started (${e.data.provider}, ${e.data.paymentIntentId}).`;
@@ -61,7 +68,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'ConfirmationEmailSent':
       return `Confirmation e-mail sent for ${e.data.orderId} (${e.data.transport}).`;
     case 'RefundRequested':
-      return `Refund of ${formatUsd(e.data.amountCents)} requested (${e.data.reason.replaceAll('-', ' ')}${e.data.attempt > 1 ? `, attempt ${e.data.attempt}` : ''}).`;
+      return `Refund of ${formatUsd(e.data.amountCents)}${REFUND_TO[e.data.to ?? 'card']} requested (${e.data.reason.replaceAll('-', ' ')}${e.data.attempt > 1 ? `, attempt ${e.data.attempt}` : ''}).`;
     case 'RefundFailed':
       return `Refund of ${formatUsd(e.data.amountCents)} failed: the provider refused it (${e.data.code}: ${e.data.message}).`;
     case 'TransferRequested':
@@ -95,6 +102,12 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'AttendanceMarked':
       // The summaries that name someone: which child was marked (or left) is the fact itself.
       return `Marked ${e.data.name} ${e.data.present ? 'present' : 'absent'}.`;
+    case 'BalancePaymentIntentCreated':
+      return `Payment of the balance, ${formatUsd(e.data.amountCents)}, started (${e.data.provider}, ${e.data.paymentIntentId}).`;
+    case 'BalancePaid':
+      return `Balance of ${formatUsd(e.data.amountCents)} paid (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
+    case 'BalanceReminderSent':
+      return `Reminder of the ${formatUsd(e.data.balanceCents)} balance due ${schoolTime(e.data.dueAt)} sent (${e.data.kind === 'week-before' ? 'a week before' : 'on the day'}, ${e.data.transport}).`;
     case 'ChildCollected':
       // A name not on the family's pick-up list is flagged: the instructor confirmed it on the spot.
       return e.data.onList

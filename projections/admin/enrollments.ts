@@ -10,6 +10,8 @@ import {
 } from '../../contracts/enrollment/participants.js';
 import { leftOf, stillComing, stillComingOf } from '../../contracts/enrollment/left-participants.js';
 import { fromCents } from './money.js';
+import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
+import { transferredPricing } from '../enrollment/pricing-view.js';
 import type { PrivacyEvent } from '../../contracts/privacy/events.js';
 
 /**
@@ -28,8 +30,14 @@ export type EnrollmentRowDoc = AdminEnrollmentDetail & {
   participantText?: string;
   /** Feed position of the submission: the order enrollments arrived in, whatever their clocks said. */
   seq: number;
-  /** What the provider took, against which refunds are measured. */
+  /** What came in (the card, and the gift card and credit of a sold order), against which refunds are measured. */
   paidCents?: number;
+  /** A sold booking with a balance still owed: the Balance due tab, the balance reminders, the dashboard's past-due list. */
+  balanceOpen?: boolean;
+  /** Balance reminders sent (`week-before`, `due-date`). */
+  balanceReminders?: string[];
+  /** Everything that came in, whatever refunds followed: a transfer's new balance is measured against it. */
+  receivedCents?: number;
 };
 
 /** The specification's search fields: workshop title, program title, location and id. */
@@ -124,6 +132,25 @@ const replaceRefund = (refunds: RefundView[] | undefined, key: string, change: P
 
 type RowEvent = EnrollmentEvent | Extract<PrivacyEvent, { type: 'SafetyDataErased' }>;
 
+/**
+ * A deposit booking still owing when a place is given up: what those still coming cost, less what
+ * came in and stays (this place's refund, and the money that moved with a transferred place, go).
+ */
+function placeLeftBalance(
+  doc: EnrollmentRowDoc,
+  e: Extract<EnrollmentEvent, { type: 'ParticipantCancelled' | 'ParticipantTransferred' }>,
+) {
+  const carried = e.type === 'ParticipantTransferred' ? e.data.carriedCents : 0;
+  const received = (doc.receivedCents ?? Math.round(doc.amount * 100)) - carried;
+  const owed = Math.max(0, e.data.amountCents - (received - e.data.refundCents));
+  return {
+    receivedCents: received,
+    balanceCents: owed,
+    balanceDueAt: owed > 0 ? (doc.balanceDueAt ?? null) : null,
+    balanceOpen: owed > 0,
+  };
+}
+
 export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>({
   name: 'enrollments',
   collection: 'enrollments',
@@ -137,6 +164,8 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
     // The Unpaid tab: pending enrollments whose payment is pending or declined.
     [{ field: 'status' }, { field: 'paymentStatus' }, { field: 'seq', direction: 'desc' }],
     [{ field: 'workshopId' }, { field: 'seq', direction: 'desc' }],
+    // The Balance due tab, the balance reminders and the dashboard's past-due list, by due date.
+    [{ field: 'balanceOpen' }, { field: 'balanceDueAt' }],
   ],
   eventTypes: [
     'EnrollmentSubmitted',
@@ -151,6 +180,8 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'BalancePaid',
+    'BalanceReminderSent',
     'SafetyDataErased',
     'ParticipantCancelled',
     'ParticipantTransferred',
@@ -193,6 +224,12 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
         location: item.location,
         refunds: [],
         refundedAmount: 0,
+        pricing: pricingViewOf(pricingOf(e.data)),
+        familyCredit: pricingOf(e.data).householdId !== null,
+        balanceCents: 0,
+        balanceDueAt: null,
+        balanceOpen: false,
+        receivedCents: 0,
       };
     }
     if (!doc) return undefined;
@@ -201,22 +238,47 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
         return {
           ...doc,
           paymentStatus: doc.status === 'cancelled' ? doc.paymentStatus : 'paid',
-          paidCents: e.data.amountCents,
-          paidAmount: fromCents(e.data.amountCents),
+          paidCents: (doc.paidCents ?? 0) + e.data.amountCents,
+          paidAmount: fromCents((doc.paidCents ?? 0) + e.data.amountCents),
         };
       case 'SafetyDataErased':
         return { ...doc, safetyDataErasedAt: e.data.at };
       case 'PaymentFailed':
         // The visitor may try again; a later success makes it paid.
         return { ...doc, paymentStatus: 'unpaid' };
-      case 'EnrollmentConfirmed':
+      case 'EnrollmentConfirmed': {
+        const total = doc.pricing?.totalCents ?? Math.round(doc.amount * 100);
+        const owed = doc.pricing?.balanceCents ?? 0;
+        const fromBalances = (e.data.paidByGiftCardCents ?? 0) + (e.data.paidByCreditCents ?? 0);
+        const paidCents = (doc.paidCents ?? 0) + fromBalances;
         return {
           ...doc,
           status: 'completed',
-          paymentStatus: e.data.amountCents === 0 ? 'free' : 'paid',
+          paymentStatus: total === 0 ? 'free' : 'paid',
           orderId: e.data.orderId,
           orderReference: e.data.orderReference,
+          paidCents,
+          paidAmount: fromCents(paidCents),
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? (doc.pricing?.balanceDueAt ?? null) : null,
+          balanceOpen: owed > 0,
+          receivedCents: total - owed,
         };
+      }
+      case 'BalancePaid': {
+        const paidCents = (doc.paidCents ?? 0) + e.data.amountCents;
+        return {
+          ...doc,
+          paidCents,
+          paidAmount: fromCents(paidCents),
+          receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
+          balanceCents: 0,
+          balanceDueAt: null,
+          balanceOpen: false,
+        };
+      }
+      case 'BalanceReminderSent':
+        return { ...doc, balanceReminders: [...(doc.balanceReminders ?? []), e.data.kind] };
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: settle(doc.paymentStatus) };
       case 'EnrollmentCancelled':
@@ -224,6 +286,9 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
           ...doc,
           status: 'cancelled',
           paymentStatus: settle(doc.paymentStatus),
+          balanceCents: 0,
+          balanceDueAt: null,
+          balanceOpen: false,
           ...(e.data.note ? { cancelNote: e.data.note } : {}),
         };
       case 'RefundIssued': {
@@ -250,12 +315,19 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
         );
       case 'EnrollmentTransferred': {
         const { item } = e.data;
+        const received = (doc.receivedCents ?? Math.round(doc.amount * 100)) - e.data.refundCents;
+        const owed = doc.status === 'completed' ? Math.max(0, e.data.amountCents - received) : 0;
         return {
           ...doc,
           workshopId: e.data.toWorkshopId,
           workshop: { title: item.title, location: item.location, date: item.date ?? '' },
           workshopTitle: item.title,
           location: item.location,
+          amount: fromCents(e.data.amountCents),
+          ...(doc.pricing ? { pricing: transferredPricing(doc.pricing, e.data.amountCents, e.data.lines, owed) } : {}),
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? balanceDueAtOf(item) : null,
+          balanceOpen: owed > 0,
         };
       }
       case 'BookingRescheduled': {
@@ -288,6 +360,7 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
           participants: e.data.participants,
           participantNames: names,
           participantText: names.join('\n'),
+          ...(doc.balanceOpen ? placeLeftBalance(doc, e) : {}),
         };
       }
       default:

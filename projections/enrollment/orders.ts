@@ -5,9 +5,18 @@ import {
   enrollmentIdOf,
   whenWhereOf,
   type EnrollmentEvent,
+  type EnrollmentSubmitted,
 } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
+import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
+import { transferredPricing } from './pricing-view.js';
 import { leftOf } from '../../contracts/enrollment/left-participants.js';
+
+/** The household that enrolled: its saved children's, or the signed-in one whose credit and sibling discount priced it. */
+function householdOf(d: EnrollmentSubmitted): { householdId?: string } {
+  const householdId = d.householdId ?? pricingOf(d).householdId;
+  return householdId ? { householdId } : {};
+}
 
 /**
  * `orders`: one document per enrollment (id = enrollmentId), read by the order confirmation, the
@@ -33,6 +42,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'EnrollmentTransferred',
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
+    'BalancePaid',
     'ParticipantCancelled',
     'ParticipantTransferred',
   ],
@@ -70,7 +80,11 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         lastPaymentError: null,
         refundedCents: 0,
         emailSent: false,
-        ...(d.householdId ? { householdId: d.householdId } : {}),
+        pricing: pricingViewOf(pricingOf(d)),
+        balanceCents: 0,
+        balanceDueAt: null,
+        receivedCents: 0,
+        ...householdOf(d),
         ...(d.form.saveToFamilyAccount ? { saveToFamilyAccount: true } : {}),
       };
     }
@@ -82,9 +96,15 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return { ...doc, paymentStatus: 'paid', lastPaymentError: null };
       case 'PaymentFailed':
         return { ...doc, paymentStatus: 'failed', lastPaymentError: e.data.reason };
-      case 'EnrollmentConfirmed':
+      case 'EnrollmentConfirmed': {
+        // What a deposit booking owes once sold; what came in with the sale (card, gift card, credit).
+        const total = doc.pricing?.totalCents ?? doc.amountCents;
+        const owed = doc.pricing?.balanceCents ?? 0;
         return {
           ...doc,
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? (doc.pricing?.balanceDueAt ?? null) : null,
+          receivedCents: total - owed,
           status: 'completed',
           paymentStatus: doc.isFree ? 'free' : 'paid',
           orderId: e.data.orderId,
@@ -92,10 +112,24 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           paymentMethod: e.data.paymentMethod,
           confirmedAt: e.data.confirmedAt,
         };
+      }
+      case 'BalancePaid':
+        return {
+          ...doc,
+          balanceCents: 0,
+          balanceDueAt: null,
+          receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
+        };
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
       case 'EnrollmentCancelled':
-        return { ...doc, status: 'cancelled', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
+        return {
+          ...doc,
+          status: 'cancelled',
+          paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+          balanceCents: 0,
+          balanceDueAt: null,
+        };
       case 'RefundIssued': {
         const refundedCents = doc.refundedCents + e.data.amountCents;
         // The late-payment refund (no key) ends the order; one after the sale leaves it cancelled or completed.
@@ -106,14 +140,23 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           paymentStatus: refundedCents >= doc.amountCents ? 'refunded' : doc.paymentStatus,
         };
       }
-      case 'EnrollmentTransferred':
+      case 'EnrollmentTransferred': {
+        // The new price; a deposit booking owes what the new price leaves beyond what came in, by the new date's deadline.
+        const received = (doc.receivedCents ?? doc.amountCents) - e.data.refundCents;
+        const owed = Math.max(0, e.data.amountCents - received);
         return {
           ...doc,
           workshopId: e.data.toWorkshopId,
           item: e.data.item,
           movedFrom: null,
+          amountCents: e.data.amountCents,
+          subtotalCents: e.data.lines?.[0]?.amountCents ?? e.data.amountCents,
+          ...(doc.pricing ? { pricing: transferredPricing(doc.pricing, e.data.amountCents, e.data.lines, owed) } : {}),
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? balanceDueAtOf(e.data.item) : null,
           amountNowCents: e.data.amountCents,
         };
+      }
       case 'BookingRescheduled': {
         // The first move by the school keeps what was booked; a move back to it clears it.
         const booked = doc.movedFrom ?? whenWhereOf(e.data.fromItem);
@@ -127,10 +170,17 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
       case 'ParticipantCancelled':
       case 'ParticipantTransferred': {
         const left = leftOf(e);
+        // A deposit booking still owing: those still coming cost less, and a moved place's money went with it.
+        const carried = e.type === 'ParticipantTransferred' ? e.data.carriedCents : 0;
+        const received = (doc.receivedCents ?? doc.amountCents) - carried;
+        const owed = Math.max(0, e.data.amountCents - (received - e.data.refundCents));
         return {
           ...doc,
           leftParticipants: [...(doc.leftParticipants ?? []), left],
           amountNowCents: e.data.amountCents,
+          ...((doc.balanceCents ?? 0) > 0
+            ? { receivedCents: received, balanceCents: owed, balanceDueAt: owed > 0 ? doc.balanceDueAt : null }
+            : {}),
         };
       }
     }

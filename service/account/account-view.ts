@@ -72,6 +72,7 @@ function bookingOf(deps: AppDeps, o: Order, now: number): AccountBooking {
   const links = bookingLinksFor(deps.config);
   return {
     enrollmentId: o.enrollmentId,
+    workshopId: o.workshopId,
     orderId: o.orderId,
     title: o.item.title,
     date: o.item.date,

@@ -195,3 +195,12 @@ async function signedWaivers(
   }
   return waivers;
 }
+
+/**
+ * The household of a parent signed in on this site (a page of ours sent the request), else null:
+ * an enrollment typed by hand still uses its credit and the sibling discount.
+ */
+export async function signedInHousehold(c: Context, deps: AppDeps): Promise<string | null> {
+  if (!isSameOrigin(deps, c)) return null;
+  return (await familyOf(c, deps))?.householdId ?? null;
+}

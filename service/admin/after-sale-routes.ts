@@ -90,10 +90,11 @@ export function adminAfterSaleRoutes(deps: AppDeps): Hono {
             ? { kind: 'none' }
             : { kind: 'amount', cents: toCents(body.refund) };
       const input = { by: 'admin' as const, refund, note: body.reason || null, notify: body.notify };
+      const withRefundTo = { ...input, refundTo: body.refundTo };
       const metadata = requestMetadata(c, deps, 'admin');
       const { position } =
         body.participant === undefined
-          ? await cancelEnrollment(deps, id, input, metadata)
+          ? await cancelEnrollment(deps, id, withRefundTo, metadata)
           : await cancelParticipantPlace(deps, id, body.participant, input, metadata);
       return c.json(await afterSaleResult(deps, id, position));
     },

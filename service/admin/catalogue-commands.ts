@@ -80,6 +80,8 @@ const workshopFormFields = (
     enrollmentClosesAt,
     priceTiers,
     maxFreeSeatsPerClient,
+    depositCents,
+    balanceDueDaysBefore,
     ...rest
   }: AdminWorkshopInput,
   current: RecordFields & Partial<WorkshopData>,
@@ -111,6 +113,8 @@ const workshopFormFields = (
   }
   const tiers = priceTiers === undefined ? current?.priceTiers : priceTiers;
   const freeSeats = maxFreeSeatsPerClient === undefined ? current?.maxFreeSeatsPerClient : maxFreeSeatsPerClient;
+  const deposit = depositCents === undefined ? current?.depositCents : depositCents;
+  const dueDays = balanceDueDaysBefore === undefined ? current?.balanceDueDaysBefore : balanceDueDaysBefore;
   return {
     ...recordFields(rest, current),
     title,
@@ -127,6 +131,8 @@ const workshopFormFields = (
     ...(closes !== undefined ? { enrollmentClosesAt: closes } : {}),
     ...(tiers && tiers.length > 0 ? { priceTiers: [...tiers].sort((a, b) => a.participants - b.participants) } : {}),
     ...(freeSeats != null ? { maxFreeSeatsPerClient: freeSeats } : {}),
+    ...(deposit ? { depositCents: deposit } : {}),
+    ...(deposit && dueDays != null ? { balanceDueDaysBefore: dueDays } : {}),
   };
 };
 
@@ -213,6 +219,8 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       enrollmentClosesAt: _closes,
       priceTiers: _tiers,
       maxFreeSeatsPerClient: _freeSeats,
+      depositCents: _deposit,
+      balanceDueDaysBefore: _dueDays,
       programId: _program,
       lateJoinUntilSession: _late,
       ageRange: _age,

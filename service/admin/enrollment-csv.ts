@@ -3,7 +3,23 @@ import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/s
 import { SCHOOL } from '../../contracts/core/school.js';
 import { csvLine } from './csv.js';
 
-export const CSV_COLUMNS = ['ID', 'Date', 'Type', 'Title', 'Location', 'Date/Time', 'Status', 'Payment', 'Amount'];
+/** The specification's nine columns, then what the price breakdown adds (issue 27), in dollars. */
+export const CSV_COLUMNS = [
+  'ID',
+  'Date',
+  'Type',
+  'Title',
+  'Location',
+  'Date/Time',
+  'Status',
+  'Payment',
+  'Amount',
+  'Subtotal',
+  'Discounts',
+  'Gift card',
+  'Family credit',
+  'Balance due',
+];
 
 // Dates are written in the school's zone so the sheet agrees with the schedule.
 const day = new Intl.DateTimeFormat('en-CA', {
@@ -22,6 +38,8 @@ const clock = new Intl.DateTimeFormat('en-GB', {
 const schoolDay = (instant: string) => (instant ? day.format(new Date(instant)) : '');
 const schoolDateTime = (instant: string) => (instant ? `${schoolDay(instant)} ${clock.format(new Date(instant))}` : '');
 
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
 /** enrollments-2025-06-07.csv, dated in the school's zone. */
 export const csvFileName = (now: Date) => `enrollments-${day.format(now)}.csv`;
 
@@ -38,6 +56,11 @@ export function enrollmentCsv(records: AdminEnrollmentRecord[]): string {
       enrollmentStatusWord(r.status).label,
       paymentStatusWord(r.paymentStatus).label,
       r.amount.toFixed(2),
+      dollars(r.pricing?.subtotalCents ?? Math.round(r.amount * 100)),
+      dollars(r.pricing?.discountCents ?? 0),
+      dollars(r.pricing?.paidByGiftCardCents ?? 0),
+      dollars(r.pricing?.paidByCreditCents ?? 0),
+      dollars(r.balanceCents ?? 0),
     ]),
   );
   return csvLine(CSV_COLUMNS) + rows.join('');

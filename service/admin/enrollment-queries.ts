@@ -22,6 +22,8 @@ const TAB_FILTER: Record<TrackerTab, Record<string, FieldValue | FieldValue[]> |
   pending: { status: 'pending' },
   completed: { status: 'completed' },
   unpaid: { status: 'pending', paymentStatus: ['pending', 'unpaid'] },
+  // Sold with a deposit and not yet paid in full.
+  'balance-due': { balanceOpen: true },
   // Cancelled enrollments, refunded or not, and the paid ones refunded because their seats were gone.
   cancelled: { status: ['cancelled', 'refunded'] },
 };
@@ -39,6 +41,9 @@ const toDetail = ({
   location: _l,
   seq: _s,
   paidCents: _paid,
+  balanceOpen: _open,
+  balanceReminders: _reminders,
+  receivedCents: _received,
   parentName: _pn,
   parent2Name: _p2n,
   parent2Email: _p2e,

@@ -57,6 +57,12 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'GET', path: '/workshops/:id/bookings', area: 'catalogue' },
   { method: 'ALL', path: '/inquiries', area: 'inquiries' },
   { method: 'ALL', path: '/inquiries/*', area: 'inquiries' },
+  // The school's prices: discount codes, gift cards, the sibling discount (Settings).
+  { method: 'ALL', path: '/discount-codes', area: 'pricing' },
+  { method: 'ALL', path: '/discount-codes/*', area: 'pricing' },
+  // (':code?' also matches the list, and is no page path: /gift-cards is a page too.)
+  { method: 'ALL', path: '/gift-cards/:code?', area: 'pricing' },
+  { method: 'ALL', path: '/settings', area: 'pricing' },
   // Erasing a family's personal data, and the access log of who read children's details.
   { method: 'ALL', path: '/privacy/*', area: 'privacy' },
   // Settings: the administrators and their roles.

@@ -12,6 +12,8 @@ import { adminRosterRoutes } from './roster-routes.js';
 import { adminMessageRoutes } from '../messages/admin-routes.js';
 import { adminPrivacyRoutes } from '../privacy/admin-routes.js';
 import { guardByRole } from './permissions.js';
+import { adminPricingRoutes } from '../pricing/admin-routes.js';
+import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 
@@ -39,6 +41,8 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminWaitlistRoutes(deps));
   app.route('/admin', adminRosterRoutes(deps));
   app.route('/admin', adminMessageRoutes(deps));
+  app.route('/admin', adminPricingRoutes(deps));
+  app.route('/admin', adminGiftCardRoutes(deps));
   app.route('/admin', adminCreditRoutes(deps));
   app.route('/admin', adminPrivacyRoutes(deps));
   return app;

@@ -34,6 +34,9 @@ function receiptOrder(b: BookingView, named: boolean): ReceiptPdfOrder {
     status: b.status,
     paidCents: b.paidCents,
     refundsUnderwayCents: b.refunds.filter((r) => r.status !== 'issued').reduce((sum, r) => sum + r.amountCents, 0),
+    pricing: b.pricing,
+    balanceCents: b.balanceCents,
+    balanceDueAt: b.balanceDueAt,
     ...(named
       ? { participantDetails: b.participants, contactName: b.contactName, leftParticipants: b.leftParticipants }
       : {}),

@@ -1,5 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { BookingTokenSchema, CancelBookingRequestSchema, correctionSchemaFor } from '../../contracts/booking/api.js';
+import {
+  BalancePaymentRequestSchema,
+  BookingTokenSchema,
+  CancelBookingRequestSchema,
+  correctionSchemaFor,
+  type BalancePaymentResponse,
+} from '../../contracts/booking/api.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { conflict, notFound, validationError } from '../core/errors.js';
@@ -20,6 +26,7 @@ import { bookingCourseRoutes } from './course-routes.js';
 import { workshopIcs } from '../enrollment/emails/ics.js';
 import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
 import { calendarSequence, calendarUid } from '../enrollment/emails/calendar-event.js';
+import { createBalanceIntent } from '../enrollment/payment/balance-payment.js';
 
 /** The read models the booking view is made of. */
 const VIEW_PROJECTIONS = ['orders', 'enrollments'];
@@ -33,8 +40,10 @@ const NOT_FOUND =
  * The parent's booking page, reached by the signed link in every e-mail (no account):
  * - GET /bookings/:token: the booking and what cancelling gives today;
  * - PATCH /bookings/:token `{ participantDetails }`: the participants' details corrected;
- * - POST /bookings/:token/cancel `{}`: cancelled under the school's policy; `{ participant }`: that
- *   participant's place only, the others still coming (its share refunded under the same policy).
+ * - POST /bookings/:token/cancel `{}` (or `{ refundTo: 'credit' }`): cancelled under the school's policy;
+ *   `{ participant }`: that participant's place only, the others still coming (its share refunded
+ *   under the same policy);
+ * - POST /bookings/:token/balance-payment `{}`: the PaymentIntent of a deposit booking's balance.
  * A token that is malformed, forged, signed with a former secret or names no booking is 404, the
  * same answer for each, so a guess learns nothing. Answers are never stored by a cache (the API's
  * default `no-store`) and the security headers send no Referer from these addresses.
@@ -139,11 +148,19 @@ export function bookingRoutes(deps: AppDeps): Hono {
     // The decider refuses a second cancellation on the stream's revision: two at once make one refund.
     const { position } =
       participant === undefined
-        ? await cancelEnrollment(deps, id, input, metadata)
+        ? await cancelEnrollment(deps, id, { ...input, refundTo: c.req.valid('json').refundTo }, metadata)
         : await cancelParticipantPlace(deps, id, participant, input, metadata);
     if (position !== null)
       await deps.projections.waitFor(position, [AFTER_SALE_SEATS_REACTOR, REFUNDS_REACTOR], OUTCOME_WAIT_MS);
     return answer(c, id, await deps.eventStore.headPosition());
+  });
+
+  // The balance of a deposit booking: one PaymentIntent for what is owed (asked again, the same
+  // one), paid with its client secret like the checkout's; an anonymous write under the rate limit.
+  app.post('/bookings/:token/balance-payment', limited, validate('json', BalancePaymentRequestSchema), async (c) => {
+    const id = enrollmentOf(c);
+    const intent = await createBalanceIntent(deps, id, requestMetadata(c, deps, 'visitor'));
+    return c.json(intent satisfies BalancePaymentResponse);
   });
 
   return app;

@@ -5,6 +5,7 @@ import { participantDetailsOf } from '../../contracts/enrollment/participants.js
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.js';
+import { pricingViewOf, pricingOf } from '../../contracts/enrollment/pricing.js';
 import { placeShare } from '../../contracts/enrollment/left-participants.js';
 import { bookingCourse } from '../courses/credit-queries.js';
 
@@ -17,6 +18,9 @@ const CLOSED: Record<Exclude<Order['status'], 'completed'>, string> = {
   cancelled: 'This booking is cancelled.',
   refunded: 'This booking was refunded and is closed.',
 };
+
+/** The signed-in household that made the booking, whose credit a refund may go to (none before issue 26's accounts). */
+const householdOf = (o: Order) => o.householdId ?? null;
 
 /**
  * The parent's booking from the read models (`orders` for the booking, `enrollments` for the
@@ -38,6 +42,8 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     status: r.status,
   }));
   const paidCents = row?.doc.paidCents ?? (o.paymentStatus === 'paid' ? o.amountCents : 0);
+  const pricing =
+    o.pricing ?? pricingViewOf(pricingOf({ item: o.item, participants: o.participants, amountCents: o.amountCents }));
   const decidedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
   const begun = o.item.date !== null && now.getTime() >= Date.parse(o.item.date);
   const refundableCents = Math.max(0, paidCents - decidedCents);
@@ -90,6 +96,10 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     leftParticipants,
     cancelOne: one ? { terms: terms(one.refundCents), remainingCents: one.remainingCents } : null,
     editable: o.status === 'completed' && !begun,
+    pricing,
+    balanceCents: o.balanceCents ?? 0,
+    balanceDueAt: o.balanceDueAt ?? null,
+    refundToCredit: householdOf(o) !== null,
     cancellation: terms(refundableCents),
     ...(await bookingCourse(deps, enrollmentId, o.item.kind === 'workshop' ? o.item.id : null, false)),
     safetyData: { days: deps.config.SAFETY_DATA_RETENTION_DAYS, erasedAt: row?.doc.safetyDataErasedAt ?? null },

@@ -3,7 +3,7 @@ import type { EnrollmentRefusal, RefusalCode, RefusalOf } from '../../contracts/
 import type { ErrorCode } from './errors.js';
 
 /** The request field a refusal is about: the answer names it in `issues`, so a form or the roster can point at it. */
-type RefusalField = 'refund' | 'workshopId' | 'participant' | 'enrollmentId' | 'collectedBy';
+type RefusalField = 'refund' | 'refundTo' | 'workshopId' | 'participant' | 'enrollmentId' | 'collectedBy' | 'amount';
 
 interface RefusalAnswer<C extends RefusalCode> {
   /** The error `code` the API answers, which gives the status (STATUS in http-errors.ts). */
@@ -59,6 +59,11 @@ export const REFUSAL_ANSWERS: { [C in RefusalCode]: RefusalAnswer<C> } = {
     words: (r) => `This enrollment is ${r.status}: only a confirmed enrollment has a confirmation to send again.`,
   },
   no_reminder: { kind: 'conflict', words: (r) => `This enrollment is ${r.status}: it gets no reminder.` },
+  no_balance_due: { kind: 'conflict', words: () => 'Nothing is left to pay on this booking.' },
+  balance_amount: {
+    kind: 'validation',
+    words: (r) => `The balance of this booking is ${formatUsd(r.dueCents)}. Please reload the page.`,
+  },
 
   already_cancelled: {
     kind: 'conflict',
@@ -80,6 +85,11 @@ export const REFUSAL_ANSWERS: { [C in RefusalCode]: RefusalAnswer<C> } = {
       r.refundableCents === 0
         ? 'refund: nothing can be refunded on this enrollment (no payment, or all of it is already refunded).'
         : `refund: at most ${formatUsd(r.refundableCents)} can be refunded (paid ${formatUsd(r.paidCents)}, less ${formatUsd(r.paidCents - r.refundableCents)} already refunded).`,
+  },
+  credit_needs_family: {
+    kind: 'validation',
+    field: 'refundTo',
+    words: () => 'refundTo: only a booking made by a signed-in family can be refunded to its family credit.',
   },
   no_failed_refund: { kind: 'conflict', words: () => 'There is no failed refund to retry on this enrollment.' },
   not_transferable: {

@@ -10,6 +10,9 @@ const STRIPE_PAGES = [
   /^\/payment-success\/?$/i,
   /^\/payment-test\/?$/i,
   /^\/test-charge\/?$/i,
+  /^\/gift-cards\/?$/i,
+  // The balance of a deposit booking is paid on the booking page.
+  /^\/booking\/[^/]+\/?$/i,
 ];
 
 /**
@@ -26,6 +29,8 @@ const SECRET_PATHS = [
   /^\/waitlist\//i,
   /^\/api\/waitlist\//i,
   /^\/api\/workshops\/[^/]+\/waitlist\/offer\/?$/i,
+  // A gift card's code: its balance, its printable card.
+  /^\/api\/gift-cards\/[^/]+/i,
 ];
 /** Pages that carry a secret in one query parameter only: the enroll page opened from an offer e-mail. */
 const SECRET_QUERIES = [{ path: /^\/enroll\/[^/]+\/?$/i, param: 'offer' }];

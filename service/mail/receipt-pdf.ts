@@ -5,6 +5,8 @@ import { isStrictCategory } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
 import {
+  balanceLines,
+  discountLines,
   placeCancelled,
   receiptDate,
   receiptPdfFileName,
@@ -23,7 +25,7 @@ import { COLORS } from './templates/theme.js';
 export interface ReceiptPdfOrder extends ReceiptOrder {
   isFree: boolean;
   status: 'pending' | 'completed' | 'expired' | 'cancelled' | 'refunded';
-  /** What the card was charged, in cents (0 when free or unpaid). */
+  /** What came in, in cents: the card's, and the gift card's and family credit's (0 when free or unpaid). */
   paidCents: number;
   /** Refunds decided but not yet through (pending or failed), in cents; issued ones are `refundedCents`. */
   refundsUnderwayCents: number;
@@ -43,7 +45,7 @@ export const receiptPdfAttachment = async (
   encoding: 'base64',
 });
 
-/** The receipt of an order as it is confirmed: paid in full, or free; nothing refunded yet. */
+/** The receipt of an order as it is confirmed: paid in full (or its deposit), or free; nothing refunded yet. */
 export const confirmedReceiptPdfAttachment = (orderId: string, order: ReceiptOrder, printedAt: Date) =>
   receiptPdfAttachment(
     orderId,
@@ -51,7 +53,7 @@ export const confirmedReceiptPdfAttachment = (orderId: string, order: ReceiptOrd
       ...order,
       isFree: order.amountCents === 0,
       status: 'completed',
-      paidCents: order.amountCents,
+      paidCents: order.amountCents - (order.balanceCents ?? 0),
       refundsUnderwayCents: 0,
     },
     printedAt,
@@ -76,14 +78,14 @@ const RIGHT = PAGE.width - PAGE.margin;
 /** The footer's three lines sit at the foot of the last page; content stops above them. */
 const FOOTER_TOP = PAGE.margin + 48;
 
-/**
- * The standard PDF fonts cover Windows-1252 only. A name in another script must not stop the
- * receipt: an accented letter outside it loses its accent (NFKD), anything else becomes "?".
- */
 /** Latin letters with a stroke, which NFKD does not take apart. */
 const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
 
-function writable(font: PDFFont) {
+/**
+ * The standard PDF fonts cover Windows-1252 only. A name in another script must not stop the
+ * document: an accented letter outside it loses its accent (NFKD), anything else becomes "?".
+ */
+export function writable(font: PDFFont) {
   const known = new Set(font.getCharacterSet());
   return (value: string) =>
     [...toOneLine(value).normalize('NFC')]
@@ -186,6 +188,7 @@ function standing(order: ReceiptPdfOrder): { text: string; paid: boolean } {
   if (order.refundedCents >= order.paidCents && order.paidCents > 0) return { text: 'Refunded in full', paid: false };
   if (order.refundedCents > 0) return { text: 'Partly refunded', paid: false };
   if (order.refundsUnderwayCents > 0) return { text: 'Refund on its way', paid: false };
+  if ((order.balanceCents ?? 0) > 0) return { text: 'Deposit paid', paid: false };
   if (order.paidCents >= order.amountCents) return { text: 'Paid in full', paid: true };
   return { text: 'Not paid', paid: false };
 }
@@ -318,13 +321,34 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
     w.down(16);
   };
   total('Subtotal', formatUsd(order.subtotalCents));
+  // The sibling discount and the code, each its own line, in the order the rule took them off.
+  for (const l of discountLines(order)) {
+    w.room(16);
+    w.text(l.label);
+    w.right(`-${formatUsd(-l.amountCents)}`);
+    w.down(16);
+  }
   total('Tax', formatUsd(order.taxCents));
   total('Total', formatUsd(order.amountCents), true);
 
   w.heading('Payment');
   if (order.isFree || order.amountCents === 0) w.field('Amount paid', `${formatUsd(0)} (free enrollment)`);
   else {
-    w.field('Amount paid', `${formatUsd(order.paidCents)} by ${order.paymentMethod ?? 'Credit Card'}`);
+    // What paid it, by where the money came from: the gift card, the family credit, the card.
+    const fromBalances = balanceLines(order);
+    for (const l of fromBalances)
+      w.field(l.kind === 'gift-card' ? 'Gift card' : 'Family credit', `${formatUsd(-l.amountCents)} (${l.label})`);
+    const card = order.paidCents + fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
+    if (card > 0 || fromBalances.length === 0)
+      w.field(
+        'Amount paid',
+        `${formatUsd(card)} by ${order.paymentMethod === 'Gift Card' || order.paymentMethod === 'Family Credit' ? 'Credit Card' : (order.paymentMethod ?? 'Credit Card')}`,
+      );
+    if ((order.balanceCents ?? 0) > 0)
+      w.field(
+        'Balance due',
+        `${formatUsd(order.balanceCents!)}${order.balanceDueAt ? ` by ${receiptDate(order.balanceDueAt)}` : ''}, from your booking page`,
+      );
     if (order.refundedCents > 0) w.field('Refunded', formatUsd(order.refundedCents));
     if (order.refundsUnderwayCents > 0) w.field('Refund on its way', formatUsd(order.refundsUnderwayCents));
     if (order.refundedCents > 0) w.field('Net paid', formatUsd(Math.max(0, order.paidCents - order.refundedCents)));

@@ -94,5 +94,8 @@ export interface PaymentsPort {
   close?(): void;
 }
 
-/** Metadata keys the app puts on a PaymentIntent. */
-export const META = { enrollmentId: 'enrollmentId', kind: 'kind' } as const;
+/**
+ * Metadata keys the app puts on a PaymentIntent. `kind` says what it pays: an enrollment (or a
+ * test-page one), the balance of a deposit booking (`balance`), or a gift card (`gift-card`).
+ */
+export const META = { enrollmentId: 'enrollmentId', kind: 'kind', giftCardId: 'giftCardId' } as const;

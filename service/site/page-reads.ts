@@ -5,6 +5,7 @@ import type { HotRead, HotReads } from '../core/hot-reads.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catalogue.js';
 import { policiesOf } from '../policies/routes.js';
+import { pricingSettingsRead } from '../pricing/settings-read.js';
 
 /**
  * How the server answers each read a page's manifest entry names (contracts/site/pages.ts), with
@@ -22,6 +23,7 @@ const ok = (data: unknown): ApiRead => ({ status: 200, data });
 export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config'>): Record<PageRead, PageReader> {
   const programs = programsRead(deps.readStore) as HotRead<unknown>;
   const workshops = workshopsRead(deps.readStore) as HotRead<unknown>;
+  const pricing = pricingSettingsRead(deps.readStore) as HotRead<unknown>;
   return {
     // GET /api/programs
     listPrograms: { from: [programs], answer: ([list]) => ok(list) },
@@ -52,6 +54,8 @@ export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config'>): Record
     },
     // GET /api/policies: from configuration
     policiesOf: { from: [], answer: () => ok(policiesOf(deps.config)) },
+    // GET /api/pricing-settings: the sibling discount the enroll page prices with
+    pricingSettings: { from: [pricing], answer: ([settings]) => ok(settings) },
   };
 }
 

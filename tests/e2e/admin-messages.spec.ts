@@ -7,6 +7,7 @@ import {
   OUTBOX,
   SCREENSHOT_WIDTHS,
   expectNoSeriousA11yViolations,
+  htmlPart,
   outboxMessage,
   screenshot,
   toasts,
@@ -55,24 +56,6 @@ async function book(request: APIRequestContext, workshopId: string, email: strin
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { enrollmentId: string }).enrollmentId;
-}
-
-/** The HTML part of an .eml, quoted-printable undone byte by byte and read as UTF-8, as a mail program does. */
-function htmlPart(eml: string): string | undefined {
-  const part =
-    /Content-Type: text\/html[^\r\n]*\r?\nContent-Transfer-Encoding: quoted-printable\r?\n\r?\n([\s\S]*?)(?<![=\r])\r?\n--/.exec(
-      eml,
-    )?.[1];
-  if (!part) return undefined;
-  const soft = part.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(soft.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(soft.charCodeAt(i));
-  }
-  return Buffer.from(bytes).toString('utf8');
 }
 
 async function signIn(page: Page) {

@@ -288,6 +288,24 @@ export function schoolWallClock(instant: Date): string {
 /** The e2e server's DATA_DIR (playwright.config.ts), where the offline mailer writes its .eml files. */
 export const OUTBOX = resolve(`.tmp/e2e-data-${process.env.E2E_RUN_ID}/outbox`);
 
+/** The HTML part of an .eml, quoted-printable undone byte by byte and read as UTF-8, as a mail program does. */
+export function htmlPart(eml: string): string | undefined {
+  const part =
+    /Content-Type: text\/html[^\r\n]*\r?\nContent-Transfer-Encoding: quoted-printable\r?\n\r?\n([\s\S]*?)(?<![=\r])\r?\n--/.exec(
+      eml,
+    )?.[1];
+  if (!part) return undefined;
+  const soft = part.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(soft.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
 /** The .eml as the parent's mail program reads it: quoted-printable and base64 parts decoded. */
 export function decodedParts(eml: string): string {
   const unfolded = eml
@@ -305,14 +323,18 @@ export function decodedParts(eml: string): string {
  * The decoded text of the first outbox message whose file name starts with `prefix` and that
  * `matches`, once the mailer has written it (reactors send shortly after the request).
  */
-export async function outboxMessage(prefix: string, matches: (text: string) => boolean): Promise<string> {
+export async function outboxMessage(
+  prefix: string,
+  matches: (text: string) => boolean,
+  outbox = OUTBOX,
+): Promise<string> {
   let found = '';
   await expect
     .poll(
       async () => {
-        for (const file of await readdir(OUTBOX).catch(() => [] as string[])) {
+        for (const file of await readdir(outbox).catch(() => [] as string[])) {
           if (!file.startsWith(prefix) || !file.endsWith('.eml')) continue;
-          const text = decodedParts(await readFile(join(OUTBOX, file), 'utf8'));
+          const text = decodedParts(await readFile(join(outbox, file), 'utf8'));
           if (matches(text)) return (found = text);
         }
         return '';

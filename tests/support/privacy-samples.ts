@@ -262,6 +262,20 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     joinedAt: '2025-06-01T10:00:00.000Z',
   },
   ...householdSamples,
+  // The family's parent buys a card for the children's aunt (issue 27).
+  GiftCardOrdered: {
+    giftCardId: 'g'.repeat(22),
+    code: '7QXM3KPD9HRT2WVB',
+    amountCents: 5_000,
+    currency: 'usd',
+    purchaserName: `${FAMILY.parentFirst} ${FAMILY.parentLast}`,
+    purchaserEmail: FAMILY.email,
+    recipientName: FAMILY.emergencyName,
+    recipientEmail: FAMILY.secondEmail,
+    message: `For ${FAMILY.child}'s tea party`,
+    sendOn: '2025-06-07',
+    orderedAt: '2025-06-01T10:00:00.000Z',
+  },
 });
 
 /** What must never be found in clear at rest. */
@@ -290,5 +304,6 @@ export const sampleStream = (type: string, enrollmentId: string) =>
       WaitlistJoined: 'waitlist-6',
       ...Object.fromEntries(Object.keys(householdSamples).map((type) => [type, 'household-h-1'])),
       SignInLinkRequested: 'sign-in-r-1',
+      GiftCardOrdered: `gift-card-${'g'.repeat(22)}`,
     }) as Record<string, string>
   )[type] ?? `enrollment-${enrollmentId}`;

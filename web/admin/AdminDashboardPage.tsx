@@ -19,8 +19,11 @@ import { InboxPanel } from './InboxPanel.js';
 import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
+import { DiscountCodesPanel } from './DiscountCodesPanel.js';
+import { GiftCardsPanel } from './GiftCardsPanel.js';
+import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 
-const TABS = ['enrollments', 'programs', 'workshops', 'inbox', 'settings'] as const;
+const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'inbox', 'settings'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
@@ -28,6 +31,8 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   enrollments: { label: 'Enrollments', area: 'enrollments' },
   programs: { label: 'Programs', area: 'catalogue' },
   workshops: { label: 'Workshops', area: 'catalogue' },
+  // The sibling discount, the discount codes and the gift cards: managers set prices too.
+  pricing: { label: 'Pricing', area: 'pricing' },
   inbox: { label: 'Inbox', area: 'inquiries' },
   settings: { label: 'Settings', area: 'administrators' },
 };
@@ -36,6 +41,13 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
   enrollments: () => <RecentEnrollments />,
   programs: () => <ProgramsPanel />,
   workshops: () => <WorkshopsPanel />,
+  pricing: () => (
+    <>
+      <SchoolSettingsPanel />
+      <DiscountCodesPanel />
+      <GiftCardsPanel />
+    </>
+  ),
   inbox: () => <InboxPanel />,
   settings: () => (
     <>

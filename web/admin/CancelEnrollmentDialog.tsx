@@ -37,6 +37,7 @@ export function CancelEnrollmentDialog({
   const [amount, setAmount] = useState<number>(Number.NaN);
   const [reason, setReason] = useState('');
   const [notify, setNotify] = useState(true);
+  const [refundTo, setRefundTo] = useState<'card' | 'credit'>('card');
   const [amountError, setAmountError] = useState<string | undefined>();
   const { cancel } = useAfterSale(record.id, (result) => {
     onDone(result);
@@ -61,6 +62,8 @@ export function CancelEnrollmentDialog({
       refund: choice === 'amount' ? amount : choice,
       ...(reason.trim() ? { reason: reason.trim() } : {}),
       notify,
+      // One place's share goes back to the card it was paid with; the credit is for whole bookings.
+      ...(record.familyCredit && !place && choice !== 'none' ? { refundTo } : {}),
     });
   };
 
@@ -132,6 +135,17 @@ export function CancelEnrollmentDialog({
           <p role="alert" className="after-sale-form__error">
             {issues.refund}
           </p>
+        )}
+        {record.familyCredit && !place && choice !== 'none' && (
+          <RadioGroup
+            label="Refund to"
+            value={refundTo}
+            onChange={(v) => setRefundTo(v === 'credit' ? 'credit' : 'card')}
+            errorMessage={issues.refundTo}
+          >
+            <Radio value="card">The card (and the gift card or credit it came from)</Radio>
+            <Radio value="credit">The family&apos;s credit, for their next booking</Radio>
+          </RadioGroup>
         )}
         <TextArea
           label="Reason"

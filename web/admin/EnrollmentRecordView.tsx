@@ -1,3 +1,5 @@
+import { formatUsd } from '../../contracts/enrollment/money.js';
+import { PriceLines } from '../pricing/PriceLines.js';
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminEnrollmentDetail, AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
@@ -241,7 +243,24 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
             <dt>Refunded</dt>
             <dd>{money(record.refundedAmount ?? 0)}</dd>
           </div>
+          {(record.balanceCents ?? 0) > 0 && (
+            <div>
+              <dt>Balance due</dt>
+              <dd>
+                {formatUsd(record.balanceCents!)}
+                {record.balanceDueAt ? ` by ${day(record.balanceDueAt)}` : ''}
+              </dd>
+            </div>
+          )}
         </dl>
+        {record.pricing && (
+          <PriceLines
+            pricing={{ ...record.pricing, balanceCents: record.balanceCents ?? 0 }}
+            balanceDueAt={record.balanceDueAt ?? null}
+            paid={record.status === 'completed' || record.status === 'cancelled'}
+            className="history__price"
+          />
+        )}
       </section>
       {refunds.length > 0 && (
         <section aria-labelledby={`refunds-${record.id}`}>

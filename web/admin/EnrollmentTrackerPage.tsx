@@ -28,6 +28,8 @@ const TABS: { id: TrackerTab; label: string }[] = [
   // The API's `completed` (the specification's value), in the words every screen uses.
   { id: 'completed', label: 'Confirmed' },
   { id: 'unpaid', label: 'Unpaid' },
+  // Sold with a deposit, the rest still to pay.
+  { id: 'balance-due', label: 'Balance due' },
   { id: 'cancelled', label: 'Cancelled' },
 ];
 

@@ -63,6 +63,8 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         enrollmentClosesAt: w.enrollmentClosesAt ? schoolWallClock(w.enrollmentClosesAt) : '',
         priceTiers: w.priceTiers ?? [],
         maxFreeSeatsPerClient: w.maxFreeSeatsPerClient ?? Number.NaN,
+        depositCents: w.depositCents ?? Number.NaN,
+        balanceDueDaysBefore: w.balanceDueDaysBefore ?? Number.NaN,
         instructor: w.instructor,
         duration: w.duration,
         ageRange: w.ageRange ?? '',
@@ -142,6 +144,9 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
   const lateJoin = field('lateJoinUntilSession');
   // An empty field is NaN in the form (null only once checked: "no cap of its own").
   const freeSeats = field('maxFreeSeatsPerClient');
+  // The deposit is kept in cents and typed in dollars; an empty field is NaN.
+  const deposit = field('depositCents');
+  const dueDays = field('balanceDueDaysBefore');
   const submit = submitWith((parsed) => {
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
     // The schedule's time text is the server's to derive from the start and the end.
@@ -258,6 +263,27 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
         minValue={1}
         step={1}
       />
+      <div className="admin-form__row">
+        <NumberField
+          label="Deposit per participant"
+          description="Parents pay this to book and the rest later. Leave empty to take the whole price at once."
+          name="depositCents"
+          errorMessage={deposit.errorMessage}
+          value={deposit.value == null || Number.isNaN(deposit.value) ? Number.NaN : deposit.value / 100}
+          onChange={(dollars) => set('depositCents', Number.isNaN(dollars) ? Number.NaN : Math.round(dollars * 100))}
+          minValue={0}
+          step={0.01}
+          formatOptions={{ style: 'currency', currency: 'USD' }}
+        />
+        <NumberField
+          label="Balance due, days before"
+          description="When the rest is due (14 when left empty)."
+          {...dueDays}
+          value={dueDays.value ?? Number.NaN}
+          minValue={0}
+          step={1}
+        />
+      </div>
       <div className="admin-form__row">
         <TextField label="Instructor" {...field('instructor')} />
         <TextField label="Duration" description="e.g. 1.5 hours" {...field('duration')} />

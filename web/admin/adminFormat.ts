@@ -1,3 +1,4 @@
+import { parseDateTime, toZoned } from '@internationalized/date';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
@@ -77,3 +78,6 @@ export function schoolWallClock(instant: string): string {
   const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
+
+/** A datetime-local value ("2025-06-01T09:00"), read on the school's clock, as an instant the API takes. */
+export const toSchoolInstant = (wall: string) => toZoned(parseDateTime(wall), SCHOOL.timeZone).toAbsoluteString();

@@ -21,6 +21,8 @@ import { CourseSessions } from './CourseSessions.js';
 import { itemSessions } from '../../contracts/enrollment/events.js';
 import { useVisitNow } from '../core/site.js';
 import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
+import { BalancePanel } from './BalancePanel.js';
+import { PriceLines } from '../pricing/PriceLines.js';
 import '../enrollment/OrderConfirmationPage.css';
 import './BookingPage.css';
 import { enrollmentStatusWord } from '../../contracts/admin/status-words.js';
@@ -121,7 +123,6 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
                   : String(staying)
               }
             />
-            <Row label="Total" value={formatUsd(b.amountCents)} strong />
             {b.refunds.map((r, i) => (
               <Row
                 key={i}
@@ -130,6 +131,12 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
               />
             ))}
           </dl>
+          <PriceLines
+            pricing={{ ...b.pricing, balanceCents: b.balanceCents }}
+            balanceDueAt={b.balanceDueAt}
+            paid={b.status === 'completed' || b.status === 'cancelled'}
+            className="confirm__price"
+          />
           <div className="button-row booking__files">
             <ReceiptDownloads
               orderId={orderId}
@@ -149,6 +156,17 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           </div>
         </Card>
       </div>
+
+      {b.status === 'completed' && b.balanceCents > 0 && (
+        <BalancePanel
+          token={token}
+          booking={b}
+          onPaid={() => {
+            setNews('Thank you: your balance is paid. A receipt is on your booking page.');
+            headingRef.current?.focus();
+          }}
+        />
+      )}
 
       <Card as="section" aria-labelledby="booking-participants-title">
         <h2 id="booking-participants-title">Participants</h2>

@@ -1,22 +1,37 @@
 import type { BookingView, CancellationTerms } from '../../contracts/booking/api.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
+import { useState } from 'react';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
+import { Radio, RadioGroup } from '../components/RadioGroup.js';
 import { apiErrorText } from '../core/api.js';
 import { useBookingChanges } from './api.js';
 import { deadlineText } from './bookingText.js';
 
 type Open = Exclude<CancellationTerms, { kind: 'closed' }>;
 
-/** What cancelling gives, said before the parent confirms; for one place, that place's share. */
-export function refundSentence(terms: Open, onePlace = false): string {
+/** Where a refund goes: back to where the money came from (the card, the gift card, the family credit). */
+const refundPlaces = (booking?: BookingView) => {
+  const kinds = new Set(booking?.pricing.lines.map((l) => l.kind));
+  const places = [
+    ...(booking?.pricing.dueNowCents !== 0 || !booking ? ['the card you paid with'] : []),
+    ...(kinds.has('gift-card') ? ['the gift card'] : []),
+    ...(kinds.has('credit') ? ['your family credit'] : []),
+  ];
+  return places.length > 1
+    ? `${places.slice(0, -1).join(', ')} and ${places.at(-1)}`
+    : (places[0] ?? 'the card you paid with');
+};
+
+/** What cancelling gives, said before the parent confirms; for one place (`onePlace`), that place's share. */
+export function refundSentence(terms: Open, booking?: BookingView, onePlace = false): string {
   switch (terms.kind) {
     case 'full-refund':
       if (onePlace)
         return terms.refundCents > 0
-          ? `You will get ${formatUsd(terms.refundCents)} back to the card you paid with.`
+          ? `You will get ${formatUsd(terms.refundCents)} back to ${refundPlaces(booking)}.`
           : 'Nothing is refunded: the price of those still coming stays the same.';
-      return `You will get a full refund of ${formatUsd(terms.refundCents)} to the card you paid with.`;
+      return `You will get a full refund of ${formatUsd(terms.refundCents)} to ${refundPlaces(booking)}.`;
     case 'no-refund':
       return terms.movedBySchool
         ? `No refund applies: the full-refund period ended on ${deadlineText(terms.deadline)}, counted from the later of the date you booked and the new date.`
@@ -46,6 +61,9 @@ export function CancelBookingDialog({
   onClose: (cancelled: boolean) => void;
 }) {
   const { cancel } = useBookingChanges(token);
+  // A signed-in family may keep the refund of the whole booking as credit for its next booking.
+  const [refundTo, setRefundTo] = useState<'card' | 'credit'>('card');
+  const offerCredit = !place && booking.refundToCredit && terms.kind === 'full-refund' && terms.refundCents > 0;
   const staying = booking.participants.length - booking.leftParticipants.length;
   const refused = cancel.error
     ? (apiErrorText(cancel.error) ?? 'We could not cancel just now. Please try again in a moment.')
@@ -63,7 +81,12 @@ export function CancelBookingDialog({
           <Button
             variant="danger"
             isDisabled={cancel.isPending}
-            onPress={() => cancel.mutate(place?.index, { onSuccess: () => onClose(true) })}
+            onPress={() =>
+              cancel.mutate(
+                { participant: place?.index, refundTo: offerCredit ? refundTo : undefined },
+                { onSuccess: () => onClose(true) },
+              )
+            }
           >
             {cancel.isPending ? 'Cancelling…' : place ? `Yes, cancel ${place.name}’s place` : 'Yes, cancel my booking'}
           </Button>
@@ -82,8 +105,18 @@ export function CancelBookingDialog({
         </p>
       )}
       <p className="booking__refund-note">
-        <strong>{refundSentence(terms, Boolean(place))}</strong>
+        <strong>{refundSentence(terms, booking, Boolean(place))}</strong>
       </p>
+      {offerCredit && (
+        <RadioGroup
+          label="Where should the refund go?"
+          value={refundTo}
+          onChange={(v) => setRefundTo(v === 'credit' ? 'credit' : 'card')}
+        >
+          <Radio value="card">Back to the card (5 to 10 business days)</Radio>
+          <Radio value="credit">Keep it as family credit for our next booking (at once)</Radio>
+        </RadioGroup>
+      )}
       {refused && (
         <p role="alert" className="booking__error">
           {refused}

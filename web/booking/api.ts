@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingView, CorrectParticipantsRequest } from '../../contracts/booking/api.js';
+import type { BalancePaymentResponse, BookingView, CorrectParticipantsRequest } from '../../contracts/booking/api.js';
 import { apiJson } from '../core/api.js';
 import type {
   AbsenceResult,
@@ -26,11 +26,33 @@ export function useBookingChanges(token: string) {
   });
   // `participant`: that participant's place only; none: the whole booking.
   const cancel = useMutation({
-    mutationFn: (participant?: number) =>
-      apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, participant === undefined ? {} : { participant }),
+    mutationFn: ({
+      participant,
+      refundTo,
+    }: {
+      participant?: number | undefined;
+      refundTo?: 'card' | 'credit' | undefined;
+    }) =>
+      apiJson<BookingView>('POST', `${bookingUrl(token)}/cancel`, {
+        ...(participant === undefined ? {} : { participant }),
+        ...(refundTo ? { refundTo } : {}),
+      }),
     onSuccess: keep,
   });
   return { correct, cancel };
+}
+
+/** The PaymentIntent of a deposit booking's balance (the same one however often it is asked). */
+export const openBalancePayment = (token: string) =>
+  apiJson<BalancePaymentResponse>('POST', `${bookingUrl(token)}/balance-payment`, {});
+
+/** The booking read again after a write, once the read models show it. */
+export function useRefreshBooking(token: string) {
+  const client = useQueryClient();
+  return (position?: string | null) =>
+    client
+      .fetchQuery<BookingView>({ queryKey: queryKeys.booking(token, position ? { minPosition: position } : undefined) })
+      .then((view) => client.setQueryData(queryKeys.booking(token), view));
 }
 
 /**

@@ -22,6 +22,9 @@ import './ProgramDetailPage.css';
 // Below the program's description: it hydrates as it nears the screen.
 const ShareProgramIsland = island('ShareProgram', ShareProgram, { hydrate: 'visible' });
 
+/** The tea parties are the classes people give for birthdays: their pages lead to the gift cards. */
+const isGiftable = (program: { title: string }) => /tea party/i.test(program.title);
+
 export function ProgramDetailPage() {
   const { slug = '' } = useParams();
   const query = useProgram(slug);
@@ -102,6 +105,11 @@ function ProgramDetail({ program }: { program: Program }) {
               ) : (
                 <Link href="/scheduling" variant="primary" size="lg">
                   Enroll Now
+                </Link>
+              )}
+              {isGiftable(program) && (
+                <Link href="/gift-cards" variant="outline" size="lg">
+                  Give It as a Gift
                 </Link>
               )}
             </div>

@@ -35,6 +35,13 @@ export const queryKeys = {
   stripeConfig: () => withParams('/api/stripe-config'),
   account: (params?: SearchParams) => withParams('/api/account', params),
   policies: () => withParams('/api/policies'),
+  pricingSettings: () => withParams('/api/pricing-settings'),
+  discountPreview: (code: string, workshopId: string, participants: number) =>
+    withParams(`/api/discount-codes/${encodeURIComponent(code)}`, { workshopId, participants }),
+  giftCardBalance: (code: string) => withParams(`/api/gift-cards/${encodeURIComponent(code)}`),
+  adminDiscountCodes: (params?: SearchParams) => withParams('/api/admin/discount-codes', params),
+  adminGiftCards: (params?: SearchParams) => withParams('/api/admin/gift-cards', params),
+  adminSettings: (params?: SearchParams) => withParams('/api/admin/settings', params),
   booking: (token: string, params?: SearchParams) => withParams(`/api/bookings/${encodeURIComponent(token)}`, params),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
   stripeConnection: () => withParams('/api/test-stripe-connection'),

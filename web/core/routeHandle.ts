@@ -14,6 +14,7 @@ const READ_KEYS: Record<PageRead, (params: Params) => ApiQueryKey> = {
   listWorkshops: () => queryKeys.workshops(),
   findWorkshop: ({ id = '' }) => queryKeys.workshop(id),
   policiesOf: () => queryKeys.policies(),
+  pricingSettings: () => queryKeys.pricingSettings(),
 };
 
 export const queryKeyOfRead = (read: PageRead, params: Params): ApiQueryKey => READ_KEYS[read](params);

@@ -66,6 +66,8 @@ function Checkout({
   const participants = enrollment?.participants ?? participantsAsked;
   const price = priceWorkshop(w, participants);
   const total = enrollment?.amountCents ?? price.amountCents;
+  // What the card pays now: the total less the gift card and the credit, or the deposit.
+  const dueNow = enrollment?.pricing?.dueNowCents ?? total;
   const enrollHref = `/enroll/${encodeURIComponent(w.id)}`;
 
   return (
@@ -75,6 +77,7 @@ function Checkout({
         unitPriceCents={unit}
         participants={participants}
         totalCents={total}
+        pricing={enrollment?.pricing}
         share={price.proRata}
         groupPrice={price.tier?.totalCents ?? null}
       />
@@ -108,7 +111,7 @@ function Checkout({
             workshopId={w.id}
             title={w.title}
             participants={participants}
-            amountCents={total}
+            amountCents={dueNow}
           />
         </div>
       ) : (

@@ -7,7 +7,7 @@ import { ApiError } from '../core/api.js';
 import { PageHead } from '../layout/PageHead.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { LoadError } from '../catalogue/LoadError.js';
-import { useWorkshop } from './queries.js';
+import { usePricingSettings, useWorkshop } from './queries.js';
 import { EnrollmentClosed } from './EnrollmentClosed.js';
 import { EnrollView } from './EnrollView.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
@@ -27,6 +27,7 @@ const EnrollViewIsland = island('EnrollView', EnrollView, { hydrate: 'interactio
 export function EnrollPage() {
   const { id = '' } = useParams();
   const workshop = useWorkshop(id);
+  const settings = usePricingSettings();
   const now = useVisitNow();
 
   if (workshop.isPending) return <PageLoading label="Loading the workshop…" />;
@@ -58,7 +59,12 @@ export function EnrollPage() {
   return (
     <>
       {head}
-      <EnrollViewIsland key={w.id} workshop={w} />
+      <EnrollViewIsland
+        key={w.id}
+        workshop={w}
+        siblingDiscountPercent={settings.data?.siblingDiscountPercent ?? 0}
+        renderedAt={now.toISOString()}
+      />
     </>
   );
 }

@@ -17,7 +17,8 @@ import { EnrollmentSummary } from './EnrollmentSummary.js';
 import { keepHoldToken, savedHoldToken } from './holdToken.js';
 import { keepReceiptToken } from './receiptProof.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
-import { priceWorkshop } from './workshopPricing.js';
+import { usePricing } from '../pricing/usePricing.js';
+import { PriceAdjustmentFields } from '../pricing/PriceAdjustmentFields.js';
 import type { AccountView } from '../../contracts/account/api.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import { queryKeys } from '../core/queryKeys.js';
@@ -31,7 +32,17 @@ import { FamilyEnrollForm, type FamilyEnrollment } from './FamilyEnrollForm.js';
  * It reads no router or query client: the offer token comes from the address, the next page is a
  * page load (the checkout is a page of its own, with Stripe's Content-Security-Policy).
  */
-export function EnrollView({ workshop }: { workshop: Workshop }) {
+export function EnrollView({
+  workshop,
+  siblingDiscountPercent = 0,
+  renderedAt,
+}: {
+  workshop: Workshop;
+  /** The school's sibling discount (the page's `pricingSettings` read). */
+  siblingDiscountPercent?: number;
+  /** The render's "now", for whether a deposit applies (the server decides again). */
+  renderedAt?: string;
+}) {
   const form = useEnrollmentForm(workshop.category);
   const [isSubmitting, setSubmittingState] = useState(false);
   // Read at the press itself: a second press (or Enter in a field) before React has rendered the
@@ -58,6 +69,19 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
   if (account.status === 'success') lastFamily.current = account.data;
   const known = lastFamily.current;
   const family = known && known.children.length > 0 && !byHand ? known : null;
+  const participantsNow = family ? chosen.length || 1 : form.participants;
+  // A child of the signed-in family already holds a seat here: the sibling discount is every child's.
+  const siblingAlreadyEnrolled =
+    known?.bookings.some((b) => b.workshopId === workshop.id && (b.status === 'pending' || b.status === 'completed')) ??
+    false;
+  const pricing = usePricing(
+    workshop,
+    participantsNow,
+    siblingDiscountPercent,
+    renderedAt ? new Date(renderedAt) : new Date(),
+    siblingAlreadyEnrolled,
+  );
+  const adjustments = unit > 0 ? <PriceAdjustmentFields pricing={pricing} /> : null;
 
   // As the form goes live: what was sent from this tab before (Back from the checkout), then what
   // was typed or filled in before now, which React would otherwise write over on its next render.
@@ -85,14 +109,15 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
     if (sending.current) return null;
     setSubmitting(true);
     setRefusal(null);
-    const { amountCents } = priceWorkshop(workshop, participants);
+    const { totalCents } = pricing.breakdown;
     // Sent again from this tab (back from the checkout, say): the earlier unpaid enrollment is replaced.
     const holdToken = savedHoldToken(workshop.id);
     try {
       const result = await enrollInWorkshop(workshop.id, {
         ...body,
         workshopId: workshop.id,
-        totalPrice: amountCents / 100,
+        totalPrice: totalCents / 100,
+        ...pricing.body(),
         ...(offerToken ? { offerToken } : {}),
         ...(holdToken ? { holdToken } : {}),
       });
@@ -101,8 +126,14 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
     } catch (err) {
       setSubmitting(false);
       const words = apiErrorText(err);
-      if (err instanceof ApiError && err.status === 400 && apiErrorIssues(err).holdToken)
-        keepHoldToken(workshop.id, undefined);
+      let onItsField = false;
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
+        const issues = apiErrorIssues(err);
+        // A damaged token is forgotten: the next press sends the form as a new enrollment.
+        if (issues.holdToken) keepHoldToken(workshop.id, undefined);
+        // A code or a card refused (used up, spent meanwhile) is said on its own field, not the form's.
+        onItsField = pricing.showServerIssues(issues);
+      }
       // Refusals about the workshop or the family's limits are said on the page, not only in the toast.
       if (err instanceof ApiError && [401, 404, 409, 429].includes(err.status)) setRefusal(words ?? null);
       toast({
@@ -110,21 +141,22 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
         description: words ?? 'There was an error processing your enrollment. Please try again.',
         variant: 'destructive',
       });
-      return err;
+      return onItsField ? null : err;
     }
   };
 
   const proceed = (result: EnrollmentResponse, participants: number, draft?: typeof form.values) => {
     keepHoldToken(workshop.id, result.holdToken);
     keepReceiptToken(result.enrollmentId, result.receiptToken);
-    if (result.isFree) {
+    // Free, or all of it paid by the gift card or the credit: confirmed already, no card.
+    if (result.isFree || result.orderId) {
       keepDraft(workshop.id, undefined);
       window.location.assign(
         orderConfirmationHref({
           workshopId: workshop.id,
           attendees: participants,
           orderId: result.orderId ?? `FREE-${result.enrollmentId}`,
-          isFree: true,
+          isFree: result.isFree,
           position: result.position,
         }),
       );
@@ -136,6 +168,7 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
       participants,
       amountCents: result.amountCents,
       isFree: result.isFree,
+      pricing: result.pricing,
       holdExpiresAt: result.holdExpiresAt ?? null,
     });
     keepDraft(workshop.id, draft);
@@ -189,13 +222,20 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
           )}
         </header>
         <div className="enroll__grid">
-          <EnrollmentSummary workshop={workshop} participants={family ? chosen.length || 1 : form.participants} />
+          <EnrollmentSummary
+            workshop={workshop}
+            participants={participantsNow}
+            pricing={pricing.breakdown}
+            balanceDueAt={pricing.balanceDueAt}
+          />
           {family ? (
             <FamilyEnrollForm
               workshop={workshop}
               account={family}
               strict={strict}
               isFree={unit === 0}
+              dueNowCents={pricing.breakdown.dueNowCents}
+              adjustments={adjustments}
               chosen={chosen}
               onChoose={setChosen}
               isSubmitting={isSubmitting}
@@ -213,6 +253,8 @@ export function EnrollView({ workshop }: { workshop: Workshop }) {
               form={form}
               strict={strict}
               isFree={unit === 0}
+              dueNowCents={pricing.breakdown.dueNowCents}
+              adjustments={adjustments}
               isSubmitting={isSubmitting}
               refusal={refusal}
               ages={{ range: workshop.ageRange, policy: workshop.ageRangePolicy }}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { agesOutside, type AgeRangePolicy } from '../../contracts/catalogue/age-range.js';
 import { AgeRangeNotice } from './AgeRangeNotice.js';
 import {
@@ -29,6 +29,10 @@ export interface EnrollmentFormProps {
   /** Offer "Save these details to my family account" (nobody is signed in). */
   offerSave?: boolean;
   onSubmit(form: ParsedForm): void;
+  /** What the card pays now: nothing (a gift card or credit pays it all) confirms without a payment page. */
+  dueNowCents?: number;
+  /** The discount code and gift card fields (a paid workshop). */
+  adjustments?: ReactNode;
 }
 
 export function EnrollmentForm({
@@ -40,6 +44,8 @@ export function EnrollmentForm({
   ages,
   offerSave,
   onSubmit,
+  dueNowCents,
+  adjustments,
 }: EnrollmentFormProps) {
   const [agesConfirmed, setAgesConfirmed] = useState(false);
   const [ageError, setAgeError] = useState<string | undefined>();
@@ -155,6 +161,8 @@ export function EnrollmentForm({
         </div>
       </Section>
 
+      {adjustments && <Section title="Discount Code & Gift Card">{adjustments}</Section>}
+
       <Section title="Agreements">
         {strict && (
           <FormCheck form={form} name="agreeToCodeOfConduct" isRequired>
@@ -204,7 +212,7 @@ export function EnrollmentForm({
       )}
 
       <Button type="submit" size="lg" fullWidth isPending={isSubmitting}>
-        {isSubmitting ? 'Submitting…' : isFree ? 'Complete Registration' : 'Continue to Payment'}
+        {isSubmitting ? 'Submitting…' : isFree || dueNowCents === 0 ? 'Complete Registration' : 'Continue to Payment'}
       </Button>
     </form>
   );

@@ -1,18 +1,32 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
-import { formatUsd, sessionShareWords, toCents } from '../../contracts/enrollment/money.js';
+import { formatUsd, sessionShareWords, toCents, type PricedEnrollment } from '../../contracts/enrollment/money.js';
 import { courseDatesInWords, sessionCountWords } from '../../contracts/catalogue/session-words.js';
 import { SessionList } from '../catalogue/SessionList.js';
 import { Badge } from '../components/Badge.js';
 import { Card } from '../components/Card.js';
 import { formatLongDate } from '../core/format.js';
 import { workshopTime } from '../catalogue/workshopText.js';
-import { priceWorkshop } from './workshopPricing.js';
+import { PriceLines } from '../pricing/PriceLines.js';
 
-/** The summary card next to the form: what is being booked and what it costs. */
-export function EnrollmentSummary({ workshop, participants }: { workshop: Workshop; participants: number }) {
+/**
+ * The summary card next to the form: what is being booked and what it costs, line by line (the
+ * seats or group price, the sibling discount, the code, the gift card, the deposit now and the
+ * balance later), as the one pricing rule answers for what the form holds.
+ */
+export function EnrollmentSummary({
+  workshop,
+  participants,
+  pricing,
+  balanceDueAt,
+}: {
+  workshop: Workshop;
+  participants: number;
+  pricing: PricedEnrollment;
+  balanceDueAt: string | null;
+}) {
   const count = Number.isFinite(participants) && participants >= 1 ? Math.min(5, Math.floor(participants)) : 1;
   const unit = toCents(workshop.price);
-  const { amountCents, tier, proRata } = priceWorkshop(workshop, count);
+  const { tier, proRata, subtotalCents } = pricing;
   const course = workshop.sessions.length > 1;
   const tiers = workshop.priceTiers ?? [];
   return (
@@ -83,14 +97,18 @@ export function EnrollmentSummary({ workshop, participants }: { workshop: Worksh
       )}
       {proRata && (
         <p className="enroll-summary__tier">
-          Joining late: {sessionShareWords(proRata)}, priced pro rata ({formatUsd(amountCents)} instead of{' '}
+          Joining late: {sessionShareWords(proRata)}, priced pro rata ({formatUsd(subtotalCents)} instead of{' '}
           {formatUsd(tier ? tier.totalCents : unit * count)}).
         </p>
       )}
-      <p className="enroll-summary__total" aria-live="polite">
-        <span>Total</span>
-        <strong>{amountCents === 0 ? 'Free' : formatUsd(amountCents)}</strong>
-      </p>
+      <div className="enroll-summary__price" aria-live="polite">
+        <PriceLines pricing={pricing} balanceDueAt={balanceDueAt} />
+      </div>
+      {(workshop.depositCents ?? 0) > 0 && pricing.balanceCents > 0 && (
+        <p className="enroll-summary__tier">
+          A deposit of {formatUsd(workshop.depositCents!)} per participant books your place; the rest is due later.
+        </p>
+      )}
       {workshop.spotsLeft <= 5 && workshop.spotsLeft > 0 && (
         <p className="enroll-summary__spots">
           Only {workshop.spotsLeft} {workshop.spotsLeft === 1 ? 'spot' : 'spots'} left.

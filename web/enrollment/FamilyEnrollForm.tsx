@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import type { AccountView } from '../../contracts/account/api.js';
 import { ageAtWorkshop } from '../../contracts/account/age.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
@@ -37,6 +37,10 @@ export interface FamilyEnrollFormProps {
   onByHand(): void;
   /** A child's details were corrected (and saved to the family page): read the family again at `position`. */
   onChildSaved(position: string): void;
+  /** The discount code and gift card fields (absent: a free event). */
+  adjustments?: ReactNode;
+  /** What the card pays now: 0 (all paid by a gift card or credit) completes without the card. */
+  dueNowCents?: number;
 }
 
 /**
@@ -192,6 +196,8 @@ export function FamilyEnrollForm(props: FamilyEnrollFormProps) {
         </div>
       </Section>
 
+      {props.adjustments && <Section title="Discount Code & Gift Card">{props.adjustments}</Section>}
+
       {props.refusal && (
         <div className="enroll-form__refusal" role="alert">
           <p>{props.refusal}</p>
@@ -199,7 +205,11 @@ export function FamilyEnrollForm(props: FamilyEnrollFormProps) {
       )}
 
       <Button type="submit" size="lg" fullWidth isPending={props.isSubmitting}>
-        {props.isSubmitting ? 'Submitting…' : props.isFree ? 'Complete Registration' : 'Continue to Payment'}
+        {props.isSubmitting
+          ? 'Submitting…'
+          : props.isFree || props.dueNowCents === 0
+            ? 'Complete Registration'
+            : 'Continue to Payment'}
       </Button>
       <Button variant="link" onPress={props.onByHand}>
         Enroll someone else: fill in the form instead

@@ -11,6 +11,7 @@ import { useOrder } from './queries.js';
 import { OrderNotConfirmed, OrderClosed } from './OrderStatusNotice.js';
 import { Row } from './OrderRow.js';
 import { orderReceiptPdfHref, ReceiptDownloads } from './ReceiptDownloads.js';
+import { PriceLines } from '../pricing/PriceLines.js';
 import { savedReceiptToken } from './receiptProof.js';
 import './OrderConfirmationPage.css';
 
@@ -67,8 +68,22 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
             <Row label="Date" value={dateTime.format(new Date(o.confirmedAt ?? o.submittedAt))} />
             <Row label="Payment method" value={o.paymentMethod ?? (o.isFree ? 'Free Enrollment' : 'Credit Card')} />
             <Row label="Attendees" value={String(o.participants)} />
-            <Row label="Total" value={formatUsd(o.amountCents)} strong />
+            {!o.pricing && <Row label="Total" value={formatUsd(o.amountCents)} strong />}
           </dl>
+          {o.pricing && (
+            <PriceLines
+              pricing={{ ...o.pricing, balanceCents: o.balanceCents ?? 0 }}
+              balanceDueAt={o.balanceDueAt ?? null}
+              paid
+              className="confirm__price"
+            />
+          )}
+          {(o.balanceCents ?? 0) > 0 && (
+            <p className="confirm__balance">
+              Your deposit is paid. Pay the balance from the &ldquo;Manage your booking&rdquo; link in your confirmation
+              e-mail; we will remind you a week before it is due.
+            </p>
+          )}
         </Card>
 
         <Card as="section" aria-labelledby="confirm-workshop-title">

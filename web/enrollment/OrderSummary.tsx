@@ -1,5 +1,7 @@
 import { formatUsd, sessionShareWords, type SessionShare } from '../../contracts/enrollment/money.js';
+import type { PricingView } from '../../contracts/enrollment/pricing.js';
 import { Card } from '../components/Card.js';
+import { PriceLines } from '../pricing/PriceLines.js';
 
 /** Price, participants, subtotal, tax (always $0, so the subtotal is the total) and total. Amounts in cents. */
 export function OrderSummary({
@@ -7,6 +9,7 @@ export function OrderSummary({
   unitPriceCents,
   participants,
   totalCents,
+  pricing,
   share,
   groupPrice,
 }: {
@@ -14,6 +17,8 @@ export function OrderSummary({
   unitPriceCents: number;
   participants: number;
   totalCents: number;
+  /** The server's breakdown, when the order has one: its lines replace the subtotal and total. */
+  pricing?: PricingView;
   /** A late join's sessions ("3 of 4 sessions"), priced pro rata. */
   share?: SessionShare | null;
   /** A group price applied (cents), when the rule chose one. */
@@ -35,7 +40,7 @@ export function OrderSummary({
           <dt>Participants</dt>
           <dd>{participants}</dd>
         </div>
-        {group !== null && (
+        {!pricing && group !== null && (
           <div>
             <dt>Group price</dt>
             <dd>
@@ -51,17 +56,22 @@ export function OrderSummary({
         )}
         <div>
           <dt>Subtotal</dt>
-          <dd>{formatUsd(totalCents)}</dd>
+          <dd>{formatUsd(pricing?.subtotalCents ?? totalCents)}</dd>
         </div>
         <div>
           <dt>Tax</dt>
           <dd>{formatUsd(0)}</dd>
         </div>
-        <div className="order-summary__total">
-          <dt>Total</dt>
-          <dd>{formatUsd(totalCents)}</dd>
-        </div>
+        {!pricing && (
+          <div className="order-summary__total">
+            <dt>Total</dt>
+            <dd>{formatUsd(totalCents)}</dd>
+          </div>
+        )}
       </dl>
+      {pricing && (
+        <PriceLines pricing={pricing} balanceDueAt={pricing.balanceDueAt} className="order-summary__breakdown" />
+      )}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ const CheckoutEnrollmentSchema = EnrollmentLookupSchema.pick({
   participants: true,
   amountCents: true,
   isFree: true,
+  pricing: true,
   holdExpiresAt: true,
 });
 export type CheckoutEnrollment = z.infer<typeof CheckoutEnrollmentSchema>;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { OrderView } from '../../contracts/enrollment/api.js';
 import type { StripeConfig } from '../../contracts/payments/api.js';
+import type { PricingSettings } from '../../contracts/pricing/settings.js';
 import { queryKeys } from '../core/queryKeys.js';
 
 /** The enrollment's reads for the app's pages, kept in TanStack Query (islands use core/useApiRead.ts). */
@@ -12,6 +13,11 @@ export function useWorkshop(id: string, enabled = true) {
     // A 404 the server rendered is not asked again when the page hydrates.
     retryOnMount: false,
   });
+}
+
+/** The school's sibling discount, which the enroll page prices with (the page's `pricingSettings` read). */
+export function usePricingSettings() {
+  return useQuery<PricingSettings>({ queryKey: queryKeys.pricingSettings(), retryOnMount: false });
 }
 
 export function useStripeConfig() {

@@ -19,4 +19,7 @@ export const priceWorkshop = (
   workshop: Pick<Workshop, 'price' | 'priceTiers' | 'sessions' | 'lateJoinUntilSession'>,
   participants: number,
   at: Date = new Date(),
-) => priceEnrollment(toCents(workshop.price), participants, tiersInCents(workshop.priceTiers), lateShare(workshop, at));
+) =>
+  priceEnrollment(toCents(workshop.price), participants, tiersInCents(workshop.priceTiers), {
+    sessions: lateShare(workshop, at),
+  });

@@ -9,6 +9,7 @@ const EXPLORE = [
   { href: '/programs', label: 'Programs' },
   { href: '/schedule', label: 'Course Schedule' },
   { href: '/events', label: 'Events' },
+  { href: '/gift-cards', label: 'Gift Cards' },
   { href: '/about', label: 'About Us' },
   { href: '/about#consultation', label: 'Request a Consultation' },
   { href: '/contact', label: 'Contact' },

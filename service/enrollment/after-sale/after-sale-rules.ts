@@ -2,8 +2,9 @@ import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollme
 import { priceEnrollment } from '../../../contracts/enrollment/money.js';
 import { refuse } from '../decider/refusals.js';
 import {
+  pricingOfState,
   refundableCents,
-  refundRequest,
+  refundRequests,
   requireEnrollment,
   stayingParticipants,
   type EnrollmentState,
@@ -19,6 +20,8 @@ export type AfterSaleCommand =
       type: 'CancelBooking';
       by: 'admin' | 'visitor';
       refund: RefundChoice;
+      /** Where the card's part goes back: the card, or the household's credit (the parent's or the office's choice). */
+      refundTo?: 'card' | 'credit';
       note: string | null;
       notify: boolean;
       at: string;
@@ -46,6 +49,10 @@ export type AfterSaleCommand =
       at: string;
     };
 
+/** Every refund decided so far (issued, on its way or failed), whatever its source. */
+const refundedSoFar = (state: EnrollmentState) =>
+  Object.values(state.refunds).reduce((sum, r) => sum + r.amountCents, state.unkeyedRefundCents);
+
 /** The after-sale decisions of the enrollment decider (its `decide` hands these commands here). */
 export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
@@ -66,8 +73,10 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         throw refuse({
           code: 'refund_over_refundable',
           refundableCents: refundable,
-          paidCents: state.paid?.cents ?? 0,
+          paidCents: refundable + refundedSoFar(state),
         });
+      const refundTo = command.refundTo ?? 'card';
+      if (refundTo === 'credit' && !pricingOfState(state)?.householdId) throw refuse({ code: 'credit_needs_family' });
       const cancelled: EnrollmentEvent = {
         type: 'EnrollmentCancelled',
         data: {
@@ -79,7 +88,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
         },
       };
       if (cents === 0) return [cancelled];
-      return [cancelled, refundRequest(state, state.paid!.intentId, cents, 'cancelled', command.at)];
+      return [cancelled, ...refundRequests(state, cents, 'cancelled', command.at, refundTo)];
     }
 
     case 'RetryRefunds': {
@@ -114,6 +123,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
             reason: entry.reason,
             refundedAt: command.at,
             refundKey: entry.refundKey,
+            ...(entry.source !== 'card' || entry.to !== 'card' ? { source: entry.source, to: entry.to } : {}),
           },
         },
       ];
@@ -148,8 +158,14 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
       if (command.toWorkshopId === state.workshopId) throw refuse({ code: 'already_in_workshop', scope: 'enrollment' });
       // Those still coming move (a participant who left a booking of several stays out).
       const seats = stayingParticipants(state).length;
-      // The one pricing rule, group prices included: a couple moved to the dinner pays the couple's price.
-      const { amountCents } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers);
+      // The one pricing rule, group prices included (a couple moved to the dinner pays the couple's
+      // price), with the discounts the order was bought with: its sibling discount and its code.
+      const pricing = pricingOfState(state);
+      const { amountCents, lines } = priceEnrollment(command.item.unitPriceCents, seats, command.item.priceTiers, {
+        siblingDiscountPercent: pricing?.siblingDiscountPercent,
+        siblingAlreadyEnrolled: pricing?.siblingAlreadyEnrolled,
+        code: pricing?.discountCode,
+      });
       if (amountCents > state.priceCents)
         throw refuse({
           code: 'transfer_costs_more',
@@ -158,7 +174,9 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
           seats,
           priceCents: state.priceCents,
         });
-      const refundCents = Math.min(state.priceCents - amountCents, refundableCents(state));
+      // What came in beyond the new price goes back; a deposit booking keeps owing the rest of the new price.
+      const refundable = refundableCents(state);
+      const refundCents = Math.min(Math.max(0, refundable - amountCents), refundable);
       return [
         {
           type: 'TransferRequested',
@@ -173,6 +191,7 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
             amountCents,
             refundCents,
             requestedAt: command.at,
+            lines,
           },
         },
       ];
@@ -194,11 +213,12 @@ export function afterSaleDecisions(command: AfterSaleCommand, state: EnrollmentS
           amountCents: t.amountCents,
           refundCents: t.refundCents,
           transferredAt: command.at,
+          ...(t.lines ? { lines: t.lines } : {}),
         },
       };
       const refund = Math.min(t.refundCents, refundableCents(state));
       if (refund === 0) return [transferred];
-      return [transferred, refundRequest(state, state.paid!.intentId, refund, 'transfer-difference', command.at)];
+      return [transferred, ...refundRequests(state, refund, 'transfer-difference', command.at)];
     }
 
     case 'AbandonTransfer': {

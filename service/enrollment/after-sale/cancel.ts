@@ -14,6 +14,8 @@ import type { CancellationTerms } from '../../../contracts/booking/api.js';
 export interface CancelInput {
   by: 'admin' | 'visitor';
   refund: RefundChoice;
+  /** The card's part back to the card (default) or into the household's credit. */
+  refundTo?: 'card' | 'credit';
   note: string | null;
   notify: boolean;
 }

@@ -3,6 +3,12 @@ import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { RefundRefusedError } from '../../payments/port.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import type { RefundEntry } from '../decider/enrollment-state.js';
+import { giftCardStream } from '../../../contracts/gift-cards/events.js';
+import { householdCreditStream } from '../../../contracts/pricing/credit.js';
+import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
+import { familyCreditDecider } from '../../pricing/credit-decider.js';
+import type { EventMetadata } from '../../../contracts/core/events.js';
 
 type RefundRequestedEvent = Extract<EnrollmentEvent, { type: 'RefundRequested' }>;
 
@@ -12,7 +18,40 @@ export const REFUNDS_REACTOR = 'refunds';
 export const refundIdempotencyKey = (refundKey: string, attempt: number) => `refund-${refundKey}-a${attempt}`;
 
 /**
- * Makes each requested refund at the provider, once, and records how it went.
+ * A refund that goes back onto a gift card or into the household's credit: decided on that
+ * ledger, once per refund key, so a redelivery adds nothing more.
+ */
+async function returnToBalance(
+  deps: Pick<AppDeps, 'commands' | 'clock'>,
+  enrollmentId: string,
+  entry: RefundEntry,
+  metadata: EventMetadata,
+): Promise<{ refundId: string; amountCents: number }> {
+  const at = deps.clock().toISOString();
+  const { refundKey, amountCents } = entry;
+  if (entry.to === 'gift-card') {
+    if (!entry.giftCardId) throw new Error(`refund ${refundKey} names no gift card`);
+    await deps.commands.handle(
+      giftCardDecider,
+      giftCardStream(entry.giftCardId),
+      { type: 'ReturnToGiftCard', enrollmentId, refundKey, amountCents, at },
+      metadata,
+    );
+    return { refundId: `gift-card-${refundKey}`, amountCents };
+  }
+  if (!entry.householdId) throw new Error(`refund ${refundKey} names no household`);
+  await deps.commands.handle(
+    familyCreditDecider,
+    householdCreditStream(entry.householdId),
+    { type: 'AddFamilyCredit', householdId: entry.householdId, enrollmentId, refundKey, amountCents, at },
+    metadata,
+  );
+  return { refundId: `credit-${refundKey}`, amountCents };
+}
+
+/**
+ * Makes each requested refund at the provider (or onto the gift card, or into the family credit, as
+ * the refund says), once, and records how it went.
  *
  * - The runner moves the checkpoint past a RefundRequested only after this resolved, so a crash at
  *   any point delivers it again. The provider call carries `refund-<refundKey>-a<attempt>` as its
@@ -38,11 +77,10 @@ export function refundsReactor(deps: Pick<AppDeps, 'commands' | 'payments' | 'cl
       if (!entry || entry.status !== 'requested' || entry.attempt !== attempt) return;
       const at = () => deps.clock().toISOString();
       try {
-        const refund = await deps.payments.refund(
-          paymentIntentId,
-          refundIdempotencyKey(refundKey, attempt),
-          amountCents,
-        );
+        const refund =
+          entry.to === 'card'
+            ? await deps.payments.refund(paymentIntentId, refundIdempotencyKey(refundKey, attempt), amountCents)
+            : await returnToBalance(deps, enrollmentId, entry, metadata);
         await deps.commands.handle(
           enrollmentDecider,
           stream,

@@ -68,6 +68,24 @@ export type EnrollmentCommand =
       at: string;
     }
   | { type: 'RequestConfirmationResend'; requestId: string; at: string }
+  | { type: 'RecordBalanceIntent'; paymentIntentId: string; provider: 'stripe' | 'offline'; amountCents: number }
+  | {
+      type: 'RecordBalancePayment';
+      paymentIntentId: string;
+      amountCents: number;
+      providerEventId: string | null;
+      source: 'webhook' | 'verification';
+      at: string;
+    }
+  | {
+      type: 'RecordBalanceReminder';
+      kind: 'week-before' | 'due-date';
+      balanceCents: number;
+      dueAt: string;
+      messageId: string;
+      transport: 'smtp' | 'outbox';
+      at: string;
+    }
   | {
       type: 'RecordConfirmationResent';
       requestId: string;

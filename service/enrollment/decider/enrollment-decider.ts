@@ -22,6 +22,7 @@ import {
   recordPaymentSuccess,
   recordRefund,
 } from './payment-decisions.js';
+import { recordBalanceIntent, recordBalancePayment, recordBalanceReminder } from './balance-decisions.js';
 import {
   recordConfirmationEmail,
   recordConfirmationResent,
@@ -29,7 +30,7 @@ import {
   requestConfirmationResend,
 } from './confirmed-decisions.js';
 
-export { enrollmentInitialState, refundableCents, type EnrollmentState } from './enrollment-state.js';
+export { balanceDueCents, enrollmentInitialState, refundableCents, type EnrollmentState } from './enrollment-state.js';
 export { assertPayable } from './payment-decisions.js';
 export type { EnrollmentCommand } from './commands.js';
 
@@ -59,6 +60,12 @@ export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, Enro
         return confirmEnrollment(command, state);
       case 'RecordRefund':
         return recordRefund(command, state);
+      case 'RecordBalanceIntent':
+        return recordBalanceIntent(command, state);
+      case 'RecordBalancePayment':
+        return recordBalancePayment(command, state);
+      case 'RecordBalanceReminder':
+        return recordBalanceReminder(command, state);
 
       case 'RecordConfirmationEmail':
         return recordConfirmationEmail(command, state);

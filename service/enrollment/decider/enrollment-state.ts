@@ -2,9 +2,12 @@ import type {
   EnrollmentConfirmed,
   EnrollmentEvent,
   EnrollmentSubmitted,
+  MoneySource,
   PurchasedItem,
   RefundReason,
 } from '../../../contracts/enrollment/events.js';
+import { pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
+import type { PriceLine } from '../../../contracts/enrollment/money.js';
 import { refuse } from './refusals.js';
 import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
 import {
@@ -54,6 +57,12 @@ export interface EnrollmentLedgers {
   collected: Record<string, string>;
   /** Resend requests by id: whether each one's e-mail has left. */
   resends: Record<string, 'requested' | 'sent'>;
+  /** The PaymentIntent of the balance of a deposit booking, once asked for. */
+  balanceIntentId: string | null;
+  /** The balance as it arrived (a second card payment beside `paid`). */
+  balancePaid: Payment | null;
+  /** Balance reminders sent (`week-before`, `due-date`). */
+  balanceReminders: string[];
   /** Participants who gave up their place while the others still come, by index (which never renumbers). */
   participantsLeft: Record<number, LeftPlace>;
   /** Money paid here that moved with participants to bookings of their own (no longer refundable here). */
@@ -151,6 +160,11 @@ export const replacedByOf = (s: EnrollmentState): string | null => ('replacedBy'
 
 export interface RefundEntry {
   refundKey: string;
+  /** Where the money came from and where it goes back (card, gift card, credit). */
+  source: MoneySource;
+  to: MoneySource;
+  giftCardId: string | null;
+  householdId: string | null;
   paymentIntentId: string;
   amountCents: number;
   reason: RefundReason;
@@ -171,6 +185,8 @@ export interface EndedTransfer {
 }
 
 export interface PendingTransfer {
+  /** The target's price lines, when the transfer was priced with them. */
+  lines?: PriceLine[];
   transferId: string;
   fromWorkshopId: string;
   toWorkshopId: string;
@@ -213,6 +229,9 @@ export const enrollmentInitialState: EnrollmentState = {
   attendance: {},
   collected: {},
   resends: {},
+  balanceIntentId: null,
+  balancePaid: null,
+  balanceReminders: [],
   participantsLeft: {},
   carriedOutCents: 0,
 };
@@ -229,7 +248,117 @@ export function requireSubmitted(s: EnrollmentState): SubmittedEnrollment {
   return s;
 }
 
-/** A new refund of `amountCents`, keyed `<enrollmentId>-<n>` so its provider call is made once. */
+/** How the order was priced (its breakdown, what paid it), for any submitted enrollment. */
+export const pricingOfState = (s: EnrollmentState): OrderPricing | null =>
+  s.submission ? pricingOf(s.submission) : null;
+
+/** Whether the order was ever sold (confirmed): only then did its gift card and credit parts become payments. */
+const wasSold = (s: EnrollmentState) => orderOf(s) !== null;
+
+/** What each card payment, and each balance part, brought in: the money refunds come from. */
+function moneyIn(s: EnrollmentState): { source: MoneySource; intentId: string; cents: number }[] {
+  const pricing = pricingOfState(s);
+  const parts: { source: MoneySource; intentId: string; cents: number }[] = [];
+  if (s.balancePaid) parts.push({ source: 'card', intentId: s.balancePaid.intentId, cents: s.balancePaid.cents });
+  if (s.paid) parts.push({ source: 'card', intentId: s.paid.intentId, cents: s.paid.cents });
+  if (pricing && wasSold(s)) {
+    if (pricing.paidByCreditCents > 0)
+      parts.push({ source: 'credit', intentId: `credit-${pricing.householdId}`, cents: pricing.paidByCreditCents });
+    if (pricing.paidByGiftCardCents > 0)
+      parts.push({
+        source: 'gift-card',
+        intentId: `gift-card-${pricing.giftCardId}`,
+        cents: pricing.paidByGiftCardCents,
+      });
+  }
+  return parts;
+}
+
+/** What is left of each part once every refund decided from it (issued, on its way or failed) is taken off. */
+function refundableParts(s: EnrollmentState) {
+  const decided = (intentId: string) =>
+    Object.values(s.refunds)
+      .filter((r) => r.paymentIntentId === intentId)
+      .reduce((sum, r) => sum + r.amountCents, 0);
+  // Money that moved with a participant to a booking of their own is no longer refundable here: the card's first.
+  let carried = s.carriedOutCents;
+  return moneyIn(s).map((part) => {
+    const unkeyed = s.paid && part.intentId === s.paid.intentId ? s.unkeyedRefundCents : 0;
+    const left = Math.max(0, part.cents - decided(part.intentId) - unkeyed);
+    const out = Math.min(left, carried);
+    carried -= out;
+    return { ...part, cents: left - out };
+  });
+}
+
+/**
+ * Everything received (card, and the gift card and credit of a sold order), less every refund
+ * already decided (issued, on its way or failed and waiting for a retry) and the money that moved
+ * with a participant to a booking of their own.
+ */
+export function refundableCents(state: EnrollmentState): number {
+  return refundableParts(state).reduce((sum, p) => sum + p.cents, 0);
+}
+
+/** What the card (or cards: a deposit and a balance) took, less the refunds decided from them. */
+export const cardRefundableCents = (state: EnrollmentState) =>
+  refundableParts(state)
+    .filter((p) => p.source === 'card')
+    .reduce((sum, p) => sum + p.cents, 0);
+
+/** What is still owed on a sold booking taken with a deposit: its price less what came in and stays. */
+export function balanceDueCents(state: EnrollmentState): number {
+  if (state.status !== 'confirmed') return 0;
+  const pricing = pricingOfState(state);
+  if (!pricing || (pricing.balanceCents === 0 && !state.balanceIntentId)) return 0;
+  return Math.max(0, state.priceCents - refundableCents(state));
+}
+
+/**
+ * Refunds of `cents` taken from where the money came from, each its own RefundRequested keyed
+ * `<enrollmentId>-<n>`: the card first (the balance's payment, then the first one), then the
+ * credit, then the gift card. Card money goes back to the card, or to the household's credit when
+ * `cardTo` says so; a gift card's and the credit's go back where they came from.
+ */
+export function refundRequests(
+  state: EnrollmentState,
+  cents: number,
+  reason: RefundReason,
+  at: string,
+  cardTo: 'card' | 'credit' = 'card',
+): EnrollmentEvent[] {
+  const enrollmentId = state.submission!.enrollmentId;
+  const pricing = pricingOfState(state);
+  const order: MoneySource[] = ['card', 'credit', 'gift-card'];
+  const parts = refundableParts(state).sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source));
+  const events: EnrollmentEvent[] = [];
+  let left = cents;
+  let n = Object.keys(state.refunds).length;
+  for (const part of parts) {
+    const amountCents = Math.min(left, part.cents);
+    if (amountCents <= 0) continue;
+    left -= amountCents;
+    const to: MoneySource = part.source === 'card' ? cardTo : part.source;
+    events.push({
+      type: 'RefundRequested',
+      data: {
+        enrollmentId,
+        refundKey: `${enrollmentId}-${++n}`,
+        paymentIntentId: part.intentId,
+        amountCents,
+        reason,
+        attempt: 1,
+        requestedAt: at,
+        ...(part.source !== 'card' || to !== 'card' ? { source: part.source, to } : {}),
+        ...(to === 'gift-card' && pricing?.giftCardId ? { giftCardId: pricing.giftCardId } : {}),
+        ...(to === 'credit' && pricing?.householdId ? { householdId: pricing.householdId } : {}),
+      },
+    });
+  }
+  return events;
+}
+
+/** A card refund of one payment in full (money that arrived for a booking already cancelled). */
 export function refundRequest(
   state: EnrollmentState,
   paymentIntentId: string,
@@ -273,13 +402,3 @@ export function stayingAttendees(state: EnrollmentState): string[] {
 /** The places given up, as the receipts and read models list them. */
 export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
   Object.entries(state.participantsLeft).map(([i, place]) => ({ participant: Number(i), ...place }));
-
-/**
- * Paid less every refund already decided (issued, on its way or failed and waiting for a retry) and
- * the money that moved with a participant to a booking of their own.
- */
-export function refundableCents(state: EnrollmentState): number {
-  if (!state.paid) return 0;
-  const decided = Object.values(state.refunds).reduce((sum, r) => sum + r.amountCents, state.unkeyedRefundCents);
-  return Math.max(0, state.paid.cents - decided - state.carriedOutCents);
-}

@@ -24,6 +24,7 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
   const { paymentIntentId, lastFailure, providerEvents, emailSent, reminderSent, laterReminders, moves, priceCents } =
     s;
   const { refunds, unkeyedRefundCents, refundedCents, transfer, transfersEnded, notified, attendance, resends } = s;
+  const { balanceIntentId, balancePaid, balanceReminders } = s;
   const { participantsLeft, carriedOutCents, collected } = s;
   return {
     paymentIntentId,
@@ -43,6 +44,9 @@ function ledgersOf(s: EnrollmentState): EnrollmentLedgers {
     attendance,
     collected,
     resends,
+    balanceIntentId,
+    balancePaid,
+    balanceReminders,
     participantsLeft,
     carriedOutCents,
   };
@@ -147,8 +151,13 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       return { ...state, emailSent: true };
     case 'RefundRequested': {
       const { refundKey, paymentIntentId, amountCents, reason, attempt } = event.data;
+      const source = event.data.source ?? 'card';
       const entry: RefundEntry = {
         refundKey,
+        source,
+        to: event.data.to ?? source,
+        giftCardId: event.data.giftCardId ?? null,
+        householdId: event.data.householdId ?? null,
         paymentIntentId,
         amountCents,
         reason,
@@ -167,9 +176,20 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     }
     case 'TransferRequested': {
       const { transferId, fromWorkshopId, toWorkshopId, seats, fromItem, item, amountCents, refundCents } = event.data;
+      const lines = event.data.lines ? { lines: event.data.lines } : {};
       return {
         ...state,
-        transfer: { transferId, fromWorkshopId, toWorkshopId, seats, fromItem, item, amountCents, refundCents },
+        transfer: {
+          transferId,
+          fromWorkshopId,
+          toWorkshopId,
+          seats,
+          fromItem,
+          item,
+          amountCents,
+          refundCents,
+          ...lines,
+        },
       };
     }
     case 'EnrollmentTransferred':
@@ -304,5 +324,17 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'sent' } };
+    case 'BalancePaymentIntentCreated':
+      return { ...state, balanceIntentId: event.data.paymentIntentId };
+    case 'BalancePaid': {
+      const { paymentIntentId, paidAt, amountCents } = event.data;
+      return {
+        ...state,
+        balancePaid: { intentId: paymentIntentId, at: paidAt, cents: amountCents },
+        providerEvents: remember(state, event.data.providerEventId),
+      };
+    }
+    case 'BalanceReminderSent':
+      return { ...state, balanceReminders: [...state.balanceReminders, event.data.kind] };
   }
 }

@@ -1,6 +1,12 @@
 import type { EnrollmentEvent, EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentCommand } from './commands.js';
-import { refundRequest, requireEnrollment, type EnrollmentState, type EnrollmentStatus } from './enrollment-state.js';
+import {
+  pricingOfState,
+  refundRequest,
+  requireEnrollment,
+  type EnrollmentState,
+  type EnrollmentStatus,
+} from './enrollment-state.js';
 import { refuse } from './refusals.js';
 import { cancellationOf, replacedByOf } from './enrollment-state.js';
 
@@ -16,7 +22,7 @@ const settled = (s: EnrollmentStatus) => s === 'paid' || s === 'confirmed' || s 
  */
 export function assertPayable(state: EnrollmentState): EnrollmentSubmitted {
   const submission = requireEnrollment(state);
-  if (submission.isFree) throw refuse({ code: 'free_enrollment' });
+  if (nothingDueNow(state)) throw refuse({ code: 'free_enrollment' });
   if (state.status === 'paid' || state.status === 'confirmed') throw refuse({ code: 'already_paid' });
   if (state.status === 'expired') throw refuse({ code: 'hold_expired' });
   if (replacedByOf(state)) throw refuse({ code: 'replaced_by_newer' });
@@ -84,10 +90,14 @@ export function recordPaymentFailure(
   ];
 }
 
+/** Nothing for the card now: the order is free, or its gift card and credit pay all that is due now. */
+export const nothingDueNow = (state: EnrollmentState) =>
+  state.submission !== null && (state.submission.isFree || pricingOfState(state)?.dueNowCents === 0);
+
 export function confirmEnrollment(command: Command<'ConfirmEnrollment'>, state: EnrollmentState): EnrollmentEvent[] {
   const submission = requireEnrollment(state);
   if (state.status === 'confirmed') return [];
-  const payable = state.status === 'paid' || (state.status === 'pending' && submission.isFree);
+  const payable = state.status === 'paid' || (state.status === 'pending' && nothingDueNow(state));
   if (!payable) throw refuse({ code: 'not_confirmable', status: state.status });
   const { orderId, orderReference, paymentMethod, at } = command;
   return [
@@ -101,9 +111,17 @@ export function confirmEnrollment(command: Command<'ConfirmEnrollment'>, state: 
         amountCents: submission.isFree ? 0 : (state.paid?.cents ?? 0),
         paymentIntentId: submission.isFree ? null : (state.paid?.intentId ?? null),
         confirmedAt: at,
+        ...balancesPaid(state),
       },
     },
   ];
+}
+
+/** What the gift card and the credit paid, as the confirmation records it (nothing when neither did). */
+function balancesPaid(state: EnrollmentState) {
+  const pricing = pricingOfState(state);
+  if (!pricing || (pricing.paidByGiftCardCents === 0 && pricing.paidByCreditCents === 0)) return {};
+  return { paidByGiftCardCents: pricing.paidByGiftCardCents, paidByCreditCents: pricing.paidByCreditCents };
 }
 
 /** The late-payment refund: paid, never confirmed (the seats were gone or the workshop had begun). */

@@ -2,6 +2,7 @@ import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../../contracts/enrollment/participants.js';
+import { pricingOf, pricingViewOf } from '../../../contracts/enrollment/pricing.js';
 import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
 import { receiptFileName, receiptText, type ReceiptOrder } from '../../../contracts/enrollment/receipt.js';
 import type { MailMessage } from '../../mail/port.js';
@@ -41,6 +42,7 @@ export async function confirmationEmail(
   /** Places given up since (a confirmation sent again): the receipt marks them. */
   leftParticipants: LeftParticipant[] = [],
 ): Promise<MailMessage> {
+  const pricing = pricingOf(sub);
   const order: ReceiptOrder = {
     orderReference: conf.orderReference,
     confirmedAt: conf.confirmedAt,
@@ -55,6 +57,9 @@ export async function confirmationEmail(
     amountCents: sub.amountCents,
     contactName: toOneLine(`${sub.form.firstName} ${sub.form.lastName}`),
     refundedCents: 0,
+    pricing: pricingViewOf(pricing),
+    balanceCents: pricing.balanceCents,
+    balanceDueAt: pricing.balanceDueAt,
     ...(leftParticipants.length > 0 ? { leftParticipants } : {}),
   };
   const receipt = receiptText(conf.orderId, order, now);
@@ -72,6 +77,10 @@ export async function confirmationEmail(
     isFree: sub.isFree,
     amountCents: conf.amountCents,
     paymentMethod: conf.paymentMethod,
+    lines: pricing.lines,
+    totalCents: pricing.totalCents,
+    balanceCents: pricing.balanceCents,
+    balanceDueAt: pricing.balanceDueAt,
     item: sub.item,
     attendees: sub.attendees,
     receipt,

@@ -5,6 +5,7 @@ import { enrollmentStream, type EnrollmentSubmitted } from '../../../contracts/e
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { enrollmentClosedMessage, isPastLastJoin } from '../../../contracts/catalogue/sales-window.js';
 import { formatUsd, toCents } from '../../../contracts/enrollment/money.js';
+import { pricingOf } from '../../../contracts/enrollment/pricing.js';
 import type { z } from 'zod';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError, enrollmentClosed, validationError } from '../../core/errors.js';
@@ -16,8 +17,8 @@ import { workshopDecider } from '../../catalogue/workshop-decider.js';
 type Request = z.output<typeof CreatePaymentIntentRequestSchema>;
 
 /**
- * One PaymentIntent per enrollment: the amount is the enrollment's (a different `amount` from the
- * page is refused), the idempotency key is the enrollment's, and a second call returns the first
+ * One PaymentIntent per enrollment: the amount is what the enrollment owes now (its total, less
+ * what its gift card and credit pay, or its deposit; a different `amount` from the page is refused), the idempotency key is the enrollment's, and a second call returns the first
  * intent. Without an enrollment (the /enrollment-test page, test mode only) a test enrollment is
  * recorded first.
  */
@@ -42,10 +43,12 @@ export async function createIntent(
   // and what it lets through is checked again by the decision that records the PaymentIntent.
   const state = await deps.commands.state(enrollmentDecider, stream, Infinity);
   const sub = assertPayable(state);
-  if (toCents(req.amount) !== sub.amountCents) {
+  const due = pricingOf(sub).dueNowCents;
+  if (toCents(req.amount) !== due) {
+    const what = due === sub.amountCents ? "this enrollment's total" : 'what this enrollment owes now';
     throw validationError(
-      `The amount sent (${formatUsd(toCents(req.amount))}) does not match this enrollment's total (${formatUsd(sub.amountCents)}). Please reload the checkout page.`,
-      [{ path: 'amount', message: `The total is ${formatUsd(sub.amountCents)}.` }],
+      `The amount sent (${formatUsd(toCents(req.amount))}) does not match ${what} (${formatUsd(due)}). Please reload the checkout page.`,
+      [{ path: 'amount', message: `The amount due now is ${formatUsd(due)}.` }],
     );
   }
 
@@ -56,7 +59,7 @@ export async function createIntent(
   const intent =
     existing ??
     (await payments.createPaymentIntent({
-      amountCents: sub.amountCents,
+      amountCents: due,
       idempotencyKey: `enrollment-${enrollmentId}`,
       description: `${sub.item.title} x ${sub.participants}`,
       metadata: metadataOf(sub),

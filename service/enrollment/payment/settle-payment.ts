@@ -7,6 +7,7 @@ import type { PaymentIntentInfo } from '../../payments/port.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { freeClientSeats } from '../sale/held-seats.js';
+import { takePricingParts } from '../sale/pricing-parts.js';
 
 export interface Settled {
   state: EnrollmentState;
@@ -63,6 +64,18 @@ async function settle(deps: AppDeps, state: EnrollmentState, metadata: EventMeta
   const enrollmentId = sub.enrollmentId;
   const now = deps.clock();
   let position: bigint | null = null;
+
+  // What the code, the gift card and the credit gave this order stays taken; a hold that lapsed
+  // before the money came gave them back, so they are taken again (or, used up meanwhile, the
+  // money goes back as for seats that are gone).
+  if (sub.pricing) {
+    try {
+      position = await takePricingParts(deps, sub, undefined, metadata);
+    } catch (err) {
+      if (!(err instanceof AppError) || !['validation', 'conflict', 'not_found'].includes(err.code)) throw err;
+      return refundUnseated(deps, state, 'seats-unavailable', metadata);
+    }
+  }
 
   if (sub.workshopId) {
     const workshopId = sub.workshopId;

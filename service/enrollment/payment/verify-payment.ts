@@ -5,6 +5,8 @@ import type { AppDeps } from '../../core/deps.js';
 import { notFound } from '../../core/errors.js';
 import { recordPaymentSuccess } from './settle-payment.js';
 import { META } from '../../payments/port.js';
+import { recordGiftCardPayment } from '../../gift-cards/settle.js';
+import { recordBalanceSuccess } from './balance-payment.js';
 
 /**
  * Asks the provider about a PaymentIntent (so a missed webhook is made good here) and answers
@@ -42,7 +44,26 @@ export async function verifyPayment(
       position: await head(null),
     };
   }
+  const giftCardId = intent.metadata[META.kind] === 'gift-card' ? intent.metadata[META.giftCardId] : undefined;
+  if (giftCardId) {
+    const { position } = await recordGiftCardPayment(deps, giftCardId, intent, null, 'verification', metadata);
+    return { ...base, status: 'succeeded', giftCardId, position: await head(position) };
+  }
   if (!enrollmentId) return { ...base, status: 'succeeded', position: await head(null) };
+  if (intent.metadata[META.kind] === 'balance') {
+    const paid = await recordBalanceSuccess(deps, enrollmentId, intent, null, 'verification', metadata);
+    const sub = paid.state.submission;
+    const order = 'order' in paid.state ? paid.state.order : null;
+    return {
+      ...base,
+      status: 'succeeded',
+      workshopId: sub?.workshopId ?? null,
+      attendees: sub?.participants ?? null,
+      orderId: order?.orderId ?? null,
+      orderReference: order?.orderReference ?? null,
+      position: await head(paid.position),
+    };
+  }
 
   const { state, position } = await recordPaymentSuccess(deps, enrollmentId, intent, null, 'verification', metadata);
   const sub = state.submission!;

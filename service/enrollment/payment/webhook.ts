@@ -5,6 +5,8 @@ import { AppError } from '../../core/errors.js';
 import { recordPaymentSuccess } from './settle-payment.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { META, WebhookSignatureError } from '../../payments/port.js';
+import { recordGiftCardPayment } from '../../gift-cards/settle.js';
+import { recordBalanceSuccess } from './balance-payment.js';
 
 export interface WebhookOutcome {
   received: true;
@@ -30,20 +32,32 @@ export async function handleWebhook(
     throw err;
   }
   const intent = event.intent;
-  const enrollmentId = intent?.metadata[META.enrollmentId];
-  if (!intent || !enrollmentId) return { received: true, ignored: `${event.type} is not about an enrollment` };
-
   const metadata: EventMetadata = {
     correlationId: event.id,
     causationId: event.id,
     actor: 'provider',
     at: deps.clock().toISOString(),
   };
+  const kind = intent?.metadata[META.kind];
+  const giftCardId = intent?.metadata[META.giftCardId];
+  if (intent && kind === 'gift-card' && giftCardId) {
+    // A card declined for a gift card is the buyer's to try again on the page; only money is recorded.
+    if (event.type !== 'payment_intent.succeeded') return { received: true, ignored: `${event.type} needs no action` };
+    await recordGiftCardPayment(deps, giftCardId, intent, event.id, 'webhook', metadata);
+    return { received: true };
+  }
+  const enrollmentId = intent?.metadata[META.enrollmentId];
+  if (!intent || !enrollmentId) return { received: true, ignored: `${event.type} is not about an enrollment` };
+
   try {
     if (event.type === 'payment_intent.succeeded') {
-      await recordPaymentSuccess(deps, enrollmentId, intent, event.id, 'webhook', metadata);
+      if (kind === 'balance') await recordBalanceSuccess(deps, enrollmentId, intent, event.id, 'webhook', metadata);
+      else await recordPaymentSuccess(deps, enrollmentId, intent, event.id, 'webhook', metadata);
       return { received: true };
     }
+    // A declined balance leaves the booking as it was: the booking page shows the provider's words.
+    if (event.type === 'payment_intent.payment_failed' && kind === 'balance')
+      return { received: true, ignored: 'a declined balance payment changes nothing' };
     if (event.type === 'payment_intent.payment_failed') {
       const error = intent.lastError ?? {
         code: 'card_declined',

@@ -16,14 +16,8 @@ import {
   type EnrollmentSubmitted,
   type PurchasedItem,
 } from '../../../contracts/enrollment/events.js';
-import {
-  formatUsd,
-  priceEnrollment,
-  sessionShareOf,
-  sessionShareWords,
-  tiersInCents,
-  toCents,
-} from '../../../contracts/enrollment/money.js';
+import { formatUsd, sessionShareWords, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import { pricingViewOf } from '../../../contracts/enrollment/pricing.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
@@ -38,6 +32,13 @@ import { freeClientSeats } from './held-seats.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { clientHoldsDecider } from './client-holds-decider.js';
 import { holdTokensFor } from './hold-token.js';
+import {
+  priceOrder,
+  readPricingInputs,
+  releasePricingParts,
+  takePricingParts,
+  type PricingInputs,
+} from './pricing-parts.js';
 
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
@@ -59,6 +60,7 @@ export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   attire: w.attire ?? '',
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
+  ...(w.depositCents ? { depositCents: w.depositCents, balanceDueDaysBefore: w.balanceDueDaysBefore } : {}),
   sessions: w.sessions,
   ...lateJoinOf(w, at),
 });
@@ -113,6 +115,11 @@ export async function enrollInWorkshop(
   findOffer?: OfferLookup,
   /** For an enrollment with saved children (`childIds`): what the account adds to the form. */
   family?: FamilyParts,
+  /**
+   * The signed-in household enrolling, with or without its saved children: its credit pays first
+   * unless the form says not to, and a sibling already holding a seat earns the sibling discount.
+   */
+  signedInHousehold?: string,
 ): Promise<EnrollmentResponse> {
   const extras = EnrollWorkshopExtrasSchema.safeParse(body);
   if (!extras.success) {
@@ -149,6 +156,20 @@ export async function enrollInWorkshop(
     if (p != null && p > position) position = p;
   };
 
+  // The sibling discount, the code, the gift card and the credit as their ledgers stand (at most
+  // 1 s old): each part is decided again on its own stream once the seats are held.
+  const inputs = await readPricingInputs(
+    deps,
+    {
+      discountCode: extras.data.discountCode,
+      giftCardCode: extras.data.giftCardCode,
+      householdId: family?.householdId ?? signedInHousehold,
+      workshopId,
+      replaces,
+      useCredit: extras.data.useCredit,
+    },
+    1_000,
+  );
   const plan = (workshop: WorkshopData) =>
     planSubmission(workshop, body, extras.data.totalPrice, {
       enrollmentId,
@@ -156,6 +177,8 @@ export async function enrollInWorkshop(
       now,
       family,
       waivers: deps.waivers ?? CURRENT_WAIVERS,
+      inputs,
+      replaces,
     });
   const reserve = (submission: EnrollmentSubmitted): Reserve => ({
     type: 'ReserveSeats',
@@ -239,6 +262,22 @@ export async function enrollInWorkshop(
     ...(clientKey ? { clientKey } : {}),
   };
   const stream = enrollmentStream(enrollmentId);
+  // The code's use, the gift card's and the credit's parts, with the seats: refused (used up, a
+  // balance spent meanwhile), the seats go back at once.
+  try {
+    advance(await takePricingParts(deps, submission, replaced, metadata));
+  } catch (err) {
+    await commands
+      .handle(
+        workshopDecider,
+        seatsStream,
+        { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' },
+        metadata,
+      )
+      .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'refused', metadata))
+      .catch((e: unknown) => deps.log.warn('refused hold left to expiry', { enrollmentId, err: e }));
+    throw err;
+  }
   try {
     advance(
       await recorded(deps, stream, 'EnrollmentSubmitted', () =>
@@ -261,13 +300,18 @@ export async function enrollInWorkshop(
           metadata,
         )
         .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'released', metadata))
+        .then(() => releasePricingParts(deps, submission.pricing!, enrollmentId, 'refused', metadata))
         .catch((e: unknown) => deps.log.warn('orphan hold left to expiry', { enrollmentId, err: e }));
     }
     throw err;
   }
 
-  if (submission.isFree) {
-    const orderId = orderIdFor('free', enrollmentId);
+  const pricing = submission.pricing!;
+  // Nothing for the card now (free, or all of it paid by the gift card and the credit): confirmed
+  // at once, without the card provider.
+  const confirmedNow = submission.isFree || pricing.dueNowCents === 0;
+  if (confirmedNow) {
+    const orderId = orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId);
     advance(
       await recorded(deps, stream, 'EnrollmentConfirmed', () =>
         commands.handle(
@@ -277,7 +321,11 @@ export async function enrollInWorkshop(
             type: 'ConfirmEnrollment',
             orderId,
             orderReference: orderReferenceFor(now),
-            paymentMethod: 'Free Enrollment',
+            paymentMethod: submission.isFree
+              ? 'Free Enrollment'
+              : pricing.paidByGiftCardCents > 0
+                ? 'Gift Card'
+                : 'Family Credit',
             at,
           },
           metadata,
@@ -311,11 +359,12 @@ export async function enrollInWorkshop(
     success: true,
     isFree: submission.isFree,
     enrollmentId,
-    ...(submission.isFree
-      ? { orderId: orderIdFor('free', enrollmentId) }
+    ...(confirmedNow
+      ? { orderId: orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId) }
       : { holdExpiresAt: expiresAt, holdToken: holdTokens.token(enrollmentId) }),
     receiptToken: holdTokens.token(enrollmentId),
     amountCents: submission.amountCents,
+    pricing: pricingViewOf(pricing),
     position: position.toString(),
   };
 }
@@ -409,7 +458,15 @@ function planSubmission(
   workshop: WorkshopData,
   body: unknown,
   totalPrice: number,
-  ids: { enrollmentId: string; holdExpiresAt: string; now: Date; family?: FamilyParts; waivers: WaiverTable },
+  ids: {
+    enrollmentId: string;
+    holdExpiresAt: string;
+    now: Date;
+    family?: FamilyParts;
+    waivers: WaiverTable;
+    inputs: PricingInputs;
+    replaces?: string;
+  },
 ): EnrollmentSubmitted {
   const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
   if (!parsed.success) {
@@ -419,29 +476,35 @@ function planSubmission(
   refuseAgesOutside(workshop, body, parsed.data.participantDetails);
   const { enrollmentId, holdExpiresAt, now, family } = ids;
   const form = family ? withSavedChildren(parsed.data, family) : parsed.data;
+  const item = itemOfWorkshop(workshop, now);
+  const { priced, pricing } = priceOrder(ids.inputs, item, form.participants, now, ids.replaces);
   const submission = {
     ...submissionOf({
       enrollmentId,
       workshopId: workshop.id,
       programId: null,
       form,
-      item: itemOfWorkshop(workshop, now),
+      item,
       holdExpiresAt,
       test: false,
       at: now,
+      pricing,
     }),
     ...(family ? { householdId: family.householdId } : {}),
   };
   const waivers = family?.waivers ?? formWaivers(form, ids.waivers, now);
   if (waivers.length > 0) submission.waivers = waivers;
-  const { item, amountCents } = submission;
+  const { amountCents } = submission;
   if (toCents(totalPrice) !== amountCents) {
     const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
-    const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, sessionShareOf(item));
-    const share = price.proRata ? ` for ${sessionShareWords(price.proRata)}` : '';
-    const rule = price.tier
-      ? `the group price for ${people}${share} is ${formatUsd(amountCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(amountCents)}`;
+    const share = priced.proRata ? ` for ${sessionShareWords(priced.proRata)}` : '';
+    const seats = priced.tier
+      ? `the group price for ${people}${share} is ${formatUsd(priced.subtotalCents)}`
+      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(priced.subtotalCents)}`;
+    const discounts = priced.lines.filter((l) => l.kind === 'sibling' || l.kind === 'discount-code');
+    const rule = discounts.length
+      ? `${seats}, ${discounts.map((l) => `${l.label} ${formatUsd(-l.amountCents)}`).join(', ')}: ${formatUsd(amountCents)}`
+      : seats;
     throw validationError(
       `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
       [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],

@@ -32,6 +32,9 @@ export async function findOrder(store: ReadStore, orderId: string): Promise<Orde
     confirmedAt: o.confirmedAt,
     refundedCents: o.refundedCents,
     emailSent: o.emailSent,
+    ...(o.pricing ? { pricing: o.pricing } : {}),
+    balanceCents: o.balanceCents ?? 0,
+    balanceDueAt: o.balanceDueAt ?? null,
   };
 }
 
@@ -51,5 +54,6 @@ export async function findEnrollment(store: ReadStore, enrollmentId: string): Pr
     amountCents: doc.amountCents,
     isFree: doc.isFree,
     holdExpiresAt: doc.holdExpiresAt,
+    ...(doc.pricing ? { pricing: doc.pricing } : {}),
   };
 }

@@ -13,6 +13,8 @@ import { findEnrollment, findOrder } from './queries.js';
 import { outboxRoutes } from '../emails/outbox-routes.js';
 import { rateLimit } from '../../core/rate-limit.js';
 import { clientAddress } from '../../core/client-address.js';
+import { DiscountPreviewQuerySchema } from '../../../contracts/pricing/discount-codes.js';
+import { previewDiscount } from './discount-preview.js';
 
 const OrderParamSchema = z.object({
   orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)'),
@@ -30,10 +32,16 @@ export type FamilyResolver = (
   body: Record<string, unknown>,
 ) => Promise<{ body: Record<string, unknown>; family: FamilyParts } | null>;
 
+/**
+ * The household of a signed-in parent sending the request from a page of the site, or null (the
+ * account slice provides it): its credit and the sibling discount price the order.
+ */
+export type HouseholdResolver = (c: Context) => Promise<string | null>;
+
 /** Routes of the enrollment slice, mounted under /api. */
 export function enrollmentRoutes(
   deps: AppDeps,
-  options: { findOffer?: OfferLookup; family?: FamilyResolver } = {},
+  options: { findOffer?: OfferLookup; family?: FamilyResolver; household?: HouseholdResolver } = {},
 ): Hono {
   const app = new Hono();
   const limited = rateLimit(deps);
@@ -46,6 +54,7 @@ export function enrollmentRoutes(
       throw validationError('Send the enrollment form as a JSON object.');
     const workshopId = c.req.valid('param').id;
     const withFamily = options.family ? await options.family(c, workshopId, body as Record<string, unknown>) : null;
+    const household = withFamily ? null : options.household ? await options.household(c) : null;
     const result = await enrollInWorkshop(
       deps,
       workshopId,
@@ -54,9 +63,22 @@ export function enrollmentRoutes(
       clientAddress(c),
       options.findOffer,
       withFamily?.family,
+      household ?? undefined,
     );
     return c.json(result, 201);
   });
+
+  // A guessing tool if it were free: under the anonymous calls' shared rate limit.
+  app.get(
+    '/discount-codes/:code',
+    limited,
+    validate('param', z.object({ code: z.string().max(64) })),
+    validate('query', DiscountPreviewQuerySchema),
+    async (c) => {
+      const { workshopId, participants } = c.req.valid('query');
+      return c.json(await previewDiscount(deps, c.req.valid('param').code, workshopId, participants));
+    },
+  );
 
   app.get(
     '/orders/:orderId',

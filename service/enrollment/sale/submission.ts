@@ -6,6 +6,7 @@ import {
 } from '../../../contracts/enrollment/form.js';
 import type { EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { priceEnrollment, sessionShareOf } from '../../../contracts/enrollment/money.js';
+import type { OrderPricing } from '../../../contracts/enrollment/pricing.js';
 
 /**
  * Every form field at its "not asked" value, for enrollments made without the full form. Without
@@ -24,9 +25,21 @@ export function submissionOf(input: {
   holdExpiresAt: string | null;
   test: boolean;
   at: Date;
+  /** The order priced beyond its seats (sibling discount, code, gift card, credit, deposit); absent: its seats, paid in full. */
+  pricing?: OrderPricing;
 }): EnrollmentSubmitted {
   const { form, item } = input;
-  const price = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, sessionShareOf(item));
+  const seats = priceEnrollment(item.unitPriceCents, form.participants, item.priceTiers, {
+    sessions: sessionShareOf(item),
+  });
+  const price = input.pricing
+    ? {
+        subtotalCents: input.pricing.subtotalCents,
+        taxCents: 0,
+        amountCents: input.pricing.totalCents,
+        isFree: input.pricing.totalCents === 0,
+      }
+    : seats;
   return {
     enrollmentId: input.enrollmentId,
     workshopId: input.workshopId,
@@ -43,5 +56,6 @@ export function submissionOf(input: {
     holdExpiresAt: price.isFree ? null : input.holdExpiresAt,
     test: input.test,
     submittedAt: input.at.toISOString(),
+    ...(input.pricing ? { pricing: input.pricing } : {}),
   };
 }

@@ -1,9 +1,9 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
-import { formatUsd } from '../../../contracts/enrollment/money.js';
-import { baseUrl, itemFacts, type MailItem } from './format.js';
+import { formatUsd, type PriceLine } from '../../../contracts/enrollment/money.js';
+import { baseUrl, formatLongDate, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
-import { Action, Facts, LinkLine, Notice, P, Phone, Signature } from './parts.js';
+import { Action, Amounts, Facts, LinkLine, Notice, P, Phone, Signature } from './parts.js';
 import { defineTemplate } from './template.js';
 
 export interface ConfirmationProps {
@@ -27,7 +27,28 @@ export interface ConfirmationProps {
   /** Set (to REMINDER_HOURS) when the workshop is closer than that: no reminder will follow. */
   noReminderWithinHours: number | null;
   publicUrl: string | null;
+  /** The price breakdown's lines (seats, discounts, gift card, credit), its total and what is left to pay later. */
+  lines: readonly PriceLine[];
+  totalCents: number;
+  balanceCents: number;
+  balanceDueAt: string | null;
 }
+
+const signed = (cents: number) => (cents < 0 ? `-${formatUsd(-cents)}` : formatUsd(cents));
+/** What came in at the sale: the total, less what is left to pay later. */
+const received = (p: ConfirmationProps) => formatUsd(p.totalCents - p.balanceCents);
+const balanceNote = (p: ConfirmationProps) =>
+  `A balance of ${formatUsd(p.balanceCents)} is due${p.balanceDueAt ? ` by ${formatLongDate(p.balanceDueAt)}` : ''}. Pay it from your booking page ("Pay the balance"); we will remind you a week before and on the day.`;
+const amountRows = (p: ConfirmationProps) => {
+  const seats = p.lines.filter((l) => l.kind !== 'gift-card' && l.kind !== 'credit');
+  const paidBy = p.lines.filter((l) => l.kind === 'gift-card' || l.kind === 'credit');
+  return [
+    ...seats.map((l) => ({ label: toOneLine(l.label), amount: signed(l.amountCents) })),
+    { label: 'Total', amount: formatUsd(p.totalCents), total: true },
+    ...paidBy.map((l) => ({ label: toOneLine(l.label), amount: signed(l.amountCents) })),
+    ...(p.balanceCents > 0 ? [{ label: 'Balance due later', amount: formatUsd(p.balanceCents) }] : []),
+  ];
+};
 
 const onlyMessage = (hours: number) =>
   `Your workshop is less than ${hours} hours away, so this is the only e-mail you will get before it.`;
@@ -44,7 +65,9 @@ export const confirmationTemplate = defineTemplate<ConfirmationProps>({
       `Dear ${toOneLine(p.firstName)},`,
       '',
       `Thank you for enrolling in ${title}. Your order ${p.orderId} (reference ${p.orderReference}) is confirmed` +
-        (p.isFree ? '.' : `; we received ${formatUsd(p.amountCents)}.`),
+        (p.isFree ? '.' : `; we received ${received(p)}.`),
+      ...(p.balanceCents > 0 ? [balanceNote(p)] : []),
+      ...(p.isFree ? [] : ['', ...amountRows(p).map((r) => `  ${`${r.label}:`.padEnd(46)}${r.amount}`)]),
       ...(attire ? [`Attire: ${attire}.`] : []),
       'Please arrive 15 minutes early.' + (p.hasCalendar ? ` ${calendarNote}` : ''),
       ...(p.noReminderWithinHours !== null ? [onlyMessage(p.noReminderWithinHours)] : []),
@@ -62,7 +85,7 @@ export const confirmationTemplate = defineTemplate<ConfirmationProps>({
     const order: [string, string][] = [
       ['Order', p.orderId],
       ['Reference', p.orderReference],
-      ['Payment', p.isFree ? 'Free enrollment' : `${formatUsd(p.amountCents)}, ${toOneLine(p.paymentMethod)}`],
+      ['Payment', p.isFree ? 'Free enrollment' : `${received(p)}, ${toOneLine(p.paymentMethod)}`],
     ];
     return (
       <Layout
@@ -73,15 +96,15 @@ export const confirmationTemplate = defineTemplate<ConfirmationProps>({
         <P>Dear {toOneLine(p.firstName)},</P>
         <P>
           Thank you for enrolling in <strong>{title}</strong>.{' '}
-          {p.isFree
-            ? 'Your place is confirmed.'
-            : `Your place is confirmed and we received ${formatUsd(p.amountCents)}.`}
+          {p.isFree ? 'Your place is confirmed.' : `Your place is confirmed and we received ${received(p)}.`}
         </P>
+        {p.balanceCents > 0 && <Notice>{balanceNote(p)}</Notice>}
         <Facts title={title} facts={itemFacts(p.item, p.attendees)} />
         <P strong>Please arrive 15 minutes early.</P>
         {p.hasCalendar && <P>{calendarNote} The receipt is attached as well.</P>}
         {p.noReminderWithinHours !== null && <Notice>{onlyMessage(p.noReminderWithinHours)}</Notice>}
         <Facts title="Your order" facts={order} />
+        {!p.isFree && <Amounts rows={amountRows(p)} />}
         {p.manageUrl && <Action href={p.manageUrl}>Manage your booking</Action>}
         {p.orderUrl && <LinkLine href={p.orderUrl}>View your confirmation online</LinkLine>}
         <P>

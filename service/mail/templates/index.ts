@@ -2,6 +2,8 @@ import { render } from '@react-email/render';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
+import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
+import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
@@ -13,7 +15,14 @@ import { waitlistConfirmTemplate, type WaitlistConfirmProps } from './waitlist-c
 import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer.js';
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
-export type { AdministratorChangeProps, ParentInvitedProps, SignInProps, WorkshopMessageProps };
+export type {
+  AdministratorChangeProps,
+  BalanceReminderProps,
+  GiftCardProps,
+  ParentInvitedProps,
+  SignInProps,
+  WorkshopMessageProps,
+};
 export type {
   CancellationProps,
   ConfirmationProps,
@@ -38,6 +47,8 @@ export interface EmailKinds {
   'administrator-change': AdministratorChangeProps;
   rescheduled: RescheduledProps;
   'workshop-message': WorkshopMessageProps;
+  'gift-card': GiftCardProps;
+  'balance-reminder': BalanceReminderProps;
   'sign-in': SignInProps;
   'parent-invited': ParentInvitedProps;
 }
@@ -54,6 +65,8 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'administrator-change': administratorChangeTemplate,
   rescheduled: rescheduledTemplate,
   'workshop-message': workshopMessageTemplate,
+  'gift-card': giftCardTemplate,
+  'balance-reminder': balanceReminderTemplate,
   'sign-in': signInTemplate,
   'parent-invited': parentInvitedTemplate,
 };

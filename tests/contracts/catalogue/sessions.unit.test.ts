@@ -81,14 +81,18 @@ describe('sessions', () => {
 
 describe('the one pricing rule, joined late', () => {
   it('given $225 for four sessions, when joined with 3 left, then 3/4 of the price; with a group price, 3/4 of it, to the cent', () => {
-    expect(priceEnrollment(22_500, 1, [], { left: 3, total: 4 })).toMatchObject({
+    expect(priceEnrollment(22_500, 1, [], { sessions: { left: 3, total: 4 } })).toMatchObject({
       amountCents: 16_875,
       proRata: { left: 3, total: 4 },
     });
-    expect(priceEnrollment(10_000, 1, [], { left: 1, total: 3 }).amountCents).toBe(3_333);
+    expect(priceEnrollment(10_000, 1, [], { sessions: { left: 1, total: 3 } }).amountCents).toBe(3_333);
     expect(
-      priceEnrollment(15_000, 2, [{ participants: 2, totalCents: 25_000 }], { left: 2, total: 3 }).amountCents,
+      priceEnrollment(15_000, 2, [{ participants: 2, totalCents: 25_000 }], { sessions: { left: 2, total: 3 } })
+        .amountCents,
     ).toBe(16_667);
-    expect(priceEnrollment(22_500, 1, [], { left: 4, total: 4 })).toMatchObject({ amountCents: 22_500, proRata: null });
+    expect(priceEnrollment(22_500, 1, [], { sessions: { left: 4, total: 4 } })).toMatchObject({
+      amountCents: 22_500,
+      proRata: null,
+    });
   });
 });

@@ -17,6 +17,8 @@ import {
   VerifyPaymentRequestSchema,
 } from '../../../contracts/payments/api.js';
 import { strictForm } from '../../support/enrollment-forms.js';
+import { GiftCardPurchaseRequestSchema } from '../../../contracts/gift-cards/api.js';
+import { CreateDiscountCodeRequestSchema } from '../../../contracts/pricing/discount-codes.js';
 
 /** One of each kind the helpers refuse: C0, CR, LF, DEL, C1, the separators, bidi controls. */
 const REFUSED = [
@@ -171,6 +173,18 @@ const bodies: { name: string; schema: z.ZodType; keys: string[]; base: Record<st
     keys: Object.keys(OfflineConfirmRequestSchema.shape),
     base: {},
   },
+  {
+    name: 'gift card',
+    schema: GiftCardPurchaseRequestSchema,
+    keys: Object.keys(GiftCardPurchaseRequestSchema.shape),
+    base: {},
+  },
+  {
+    name: 'discount code',
+    schema: CreateDiscountCodeRequestSchema,
+    keys: ['code'],
+    base: {},
+  },
 ];
 
 /** The fields that keep line feeds; every other text field is one line. */
@@ -187,6 +201,7 @@ const MULTI_LINE = new Set([
   'admin program.description',
   'admin workshop.description',
   'admin workshop.longDescription',
+  'gift card.message',
 ]);
 
 /** Plain values some text field accepts: a word, a site path, an https address. */

@@ -73,6 +73,7 @@ describe('the page manifest: robots.txt and the sitemap', () => {
       '/terms',
       '/privacy',
       '/code-of-conduct',
+      '/gift-cards',
       '/photography-release',
       '/enroll/w1',
       '/enroll/w2',

@@ -171,6 +171,11 @@ describe('MongoDB adapter against a fake server: indexes', () => {
         ['doc.seq', -1],
         ['_id', 1],
       ],
+      [
+        ['doc.balanceOpen', 1],
+        ['doc.balanceDueAt', 1],
+        ['_id', 1],
+      ],
     ]);
   });
 

@@ -87,11 +87,14 @@ describe('enrollment CSV', () => {
     ]);
     const [header, workshopRow, programRow] = csv.split('\r\n');
     expect(header).toBe(CSV_COLUMNS.join(','));
-    expect(header).toBe('ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount');
-    expect(workshopRow).toBe(
-      'e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,Confirmed,Paid,300.00',
+    // The specification's nine columns first, then the price breakdown's.
+    expect(header).toBe(
+      'ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount,Subtotal,Discounts,Gift card,Family credit,Balance due',
     );
-    expect(programRow).toBe('p1,2025-06-01,Program,Teens,,,Pending,Awaiting payment,250.00');
+    expect(workshopRow).toBe(
+      'e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,Confirmed,Paid,300.00,300.00,0.00,0.00,0.00,0.00',
+    );
+    expect(programRow).toBe('p1,2025-06-01,Program,Teens,,,Pending,Awaiting payment,250.00,250.00,0.00,0.00,0.00,0.00');
   });
 
   it('given a title an attacker chose, then it cannot run as a formula', () => {

@@ -88,6 +88,21 @@ describe('enrollment tracker', () => {
       // After the sale: refunds made on it (none yet).
       refunds: [],
       refundedAmount: 0,
+      // The price breakdown: two at the couple's price, paid in full at once.
+      pricing: {
+        lines: [{ kind: 'seats', label: '$150.00 x 2 participants', amountCents: 30_000 }],
+        subtotalCents: 30_000,
+        discountCents: 0,
+        paidByGiftCardCents: 0,
+        paidByCreditCents: 0,
+        dueNowCents: 30_000,
+        balanceCents: 0,
+        totalCents: 30_000,
+        balanceDueAt: null,
+      },
+      balanceCents: 0,
+      balanceDueAt: null,
+      familyCredit: false,
     });
     expect(rows[1]).toMatchObject({
       workshopId: null,
@@ -153,14 +168,14 @@ describe('CSV export', () => {
     expect(res.headers.get('Content-Type')).toMatch(/^text\/csv/);
     expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="enrollments-2025-06-07.csv"');
     const lines = (await res.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount');
+    expect(lines[0]).toMatch(/^ID,Date,Type,Title,Location,Date\/Time,Status,Payment,Amount,/);
     expect(lines).toHaveLength(5);
     const evil = lines.find((l) => l.startsWith('evil-1'))!;
     expect(evil).toBe(
-      `evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,Pending,Awaiting payment,300.00`,
+      `evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,Pending,Awaiting payment,300.00,300.00,0.00,0.00,0.00,0.00`,
     );
     expect(lines.find((l) => l.startsWith('free-1'))).toBe(
-      'free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,Confirmed,Free,0.00',
+      'free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,Confirmed,Free,0.00,0.00,0.00,0.00,0.00,0.00',
     );
   });
 
@@ -215,6 +230,7 @@ describe('dashboard', () => {
       activePrograms: 9,
       upcomingWorkshops: 12,
       revenue: 300,
+      pastDueBalances: [],
     });
   });
 });

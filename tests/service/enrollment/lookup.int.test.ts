@@ -59,6 +59,8 @@ describe('enrollment lookup', () => {
       'orderId',
       'participants',
       'paymentStatus',
+      // The price breakdown (lines and amounts, no names): what the checkout charges now.
+      'pricing',
       'programId',
       'status',
       'title',

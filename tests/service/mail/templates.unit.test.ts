@@ -107,6 +107,22 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'You are receiving this because you booked Princess Tea Party on Saturday, June 7.',
     ],
   },
+  'balance-reminder': {
+    props: EMAIL_SAMPLES['balance-reminder'],
+    subject: /^Balance of \$200\.00 due Saturday, May 24: Princess Tea Party$/,
+    says: ['Dear Ann,', 'The balance of $200.00 is due on Saturday, May 24, 2025.', 'Pay the balance'],
+  },
+  'gift-card': {
+    props: EMAIL_SAMPLES['gift-card'],
+    subject: /^Ada Lovelace sent you a \$50\.00 gift card$/,
+    says: [
+      'Dear Grace Hopper,',
+      '7QXM-3KPD-9HRT-2WVB',
+      'Happy birthday, Grace!',
+      'Enjoy the tea party.',
+      'Print your card',
+    ],
+  },
   'sign-in': {
     props: EMAIL_SAMPLES['sign-in'],
     subject: /^Your link to sign in to your family page$/,
@@ -147,6 +163,35 @@ const visibleText = (html: string) =>
     .replace(/\(\s+/g, '(');
 
 describe('e-mail renderer', () => {
+  it('given a confirmation with a sibling discount, a code, a gift card and a balance due, then every line and the balance show', async () => {
+    const { text, html } = await renderEmail('confirmation', {
+      ...cases.confirmation.props,
+      lines: [
+        { kind: 'seats', label: '$250.00 x 2 participants', amountCents: 50_000 },
+        { kind: 'sibling', label: 'Sibling discount: 10% off 1 participant', amountCents: -2_500 },
+        { kind: 'discount-code', label: 'Code SPRING10: 10% off', amountCents: -4_750 },
+        { kind: 'gift-card', label: 'Gift card ending 2WVB', amountCents: -5_000 },
+      ],
+      totalCents: 42_750,
+      balanceCents: 27_750,
+      balanceDueAt: '2025-06-09T09:00:00-05:00',
+    });
+    const seen = visibleText(html);
+    for (const words of [
+      'Sibling discount: 10% off 1 participant',
+      'Code SPRING10: 10% off',
+      'Gift card ending 2WVB',
+    ]) {
+      expect(seen).toContain(words);
+      expect(text).toContain(words);
+    }
+    expect(seen).toContain('-$47.50');
+    expect(seen).toContain('$427.50');
+    expect(text).toContain('we received $150.00');
+    expect(text).toContain('A balance of $277.50 is due by Monday, June 9, 2025');
+    expect(seen).toContain('Pay the balance');
+  });
+
   for (const kind of Object.keys(cases) as EmailKind[]) {
     it(`given ${kind} props, then the subject, the plain text and the HTML all carry the message's facts`, async () => {
       const { props, subject, says } = cases[kind];

@@ -57,7 +57,12 @@ describe('the enroll page as the server renders it', () => {
       ['EnrollView', 'interaction'],
     ]);
     const api = (await (await t.app.request('/api/workshops/4')).json()) as unknown;
-    expect(payload.islands?.[1]?.props).toEqual({ workshop: api });
+    // The island prices as the server will: the school's sibling discount and the render's time (for a deposit).
+    expect(payload.islands?.[1]?.props).toEqual({
+      workshop: api,
+      siblingDiscountPercent: 0,
+      renderedAt: expect.any(String),
+    });
     expect(payload.queries).toBeUndefined();
     // The islands' small entry, not the whole app.
     expect(text).toMatch(/<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js">/);

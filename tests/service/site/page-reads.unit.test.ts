@@ -17,6 +17,7 @@ const API_OF: Record<PageRead, { url: string; params: Record<string, string> }> 
   listWorkshops: { url: '/api/workshops', params: {} },
   findWorkshop: { url: '/api/workshops/4', params: { id: '4' } },
   policiesOf: { url: '/api/policies', params: {} },
+  pricingSettings: { url: '/api/pricing-settings', params: {} },
 };
 
 let hot: HotReads;

@@ -1,0 +1,161 @@
+import type { EventMetadata } from '../../../contracts/core/events.js';
+import { SCHOOL } from '../../../contracts/core/school.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import type { EnrollmentRowDoc } from '../../../projections/admin/enrollments.js';
+import { Lease } from '../../../platform/processor/lease.js';
+import { LeasedTimer } from '../../../platform/processor/leased-timer.js';
+import { LeaseLostError } from '../../../platform/readstore/port.js';
+import type { AppDeps } from '../../core/deps.js';
+import { addDays, schoolDay } from '../../core/school-day.js';
+import { UnsendableMessageError } from '../../mail/port.js';
+import { renderEmail } from '../../mail/templates/index.js';
+import { bookingUrl } from '../after-sale/booking-link.js';
+import { balanceDueCents, enrollmentDecider } from '../decider/enrollment-decider.js';
+import { pricingOfState } from '../decider/enrollment-state.js';
+
+export interface BalanceReminderTimerOptions {
+  intervalMs?: number;
+  owner?: string;
+  takeOverAtStart?: boolean;
+}
+
+const LEASE = 'balance-reminders';
+const DOMAIN = SCHOOL.email.split('@')[1]!;
+/** One reminder, one Message-ID: a send again after a crash is the same message (one outbox file). */
+export const balanceReminderMessageId = (enrollmentId: string, kind: string) =>
+  `<balance-${kind}-${enrollmentId}@${DOMAIN}>`;
+
+type Kind = 'week-before' | 'due-date';
+
+/** Which reminder a booking is owed today (the school's calendar): the one on the day first, else the one a week before. */
+export function reminderDue(today: string, dueAt: string, sent: readonly string[]): Kind | null {
+  const dueDay = schoolDay(new Date(dueAt));
+  if (today >= dueDay) return sent.includes('due-date') ? null : 'due-date';
+  if (today >= addDays(dueDay, -7) && !sent.includes('week-before')) return 'week-before';
+  return null;
+}
+
+/**
+ * The two reminders of a deposit booking's balance, on a clock under their own lease: a week
+ * before it is due and on the due date (the school's calendar), each once. It reads the tracker
+ * rows with a balance open (by due date), re-reads the enrollment (still owing, that reminder not
+ * recorded), sends, then records BalanceReminderSent, which the decider takes once per kind. A
+ * booking made inside the last week before its due date gets no "week before" (its confirmation
+ * said when the balance is due); one whose due date has come gets the one of the day only.
+ */
+export class BalanceReminderTimer {
+  private readonly timer: LeasedTimer<{ sent: number; failures: number }>;
+  private readonly lease: Lease;
+  private readonly passedOver = new Set<string>();
+
+  constructor(
+    private readonly deps: AppDeps,
+    options: BalanceReminderTimerOptions = {},
+  ) {
+    const owner = options.owner ?? `balance-timer-${process.pid}-${deps.newId()}`;
+    this.lease = new Lease(deps.readStore, LEASE, owner, {
+      ttlMs: Math.max(30_000, (options.intervalMs ?? 60_000) * 3),
+      takeOverAtStart: options.takeOverAtStart,
+    });
+    this.timer = new LeasedTimer({
+      name: 'balance reminder timer',
+      intervalMs: options.intervalMs ?? 60_000,
+      lease: this.lease,
+      log: deps.log,
+      pass: () => this.work(),
+      idle: () => ({ sent: 0, failures: 0 }),
+    });
+  }
+
+  start(): void {
+    this.timer.start();
+  }
+
+  stop(): Promise<void> {
+    return this.timer.stop();
+  }
+
+  tick() {
+    return this.timer.tick();
+  }
+
+  private async work() {
+    const report = { sent: 0, failures: 0 };
+    const today = schoolDay(this.deps.clock());
+    const { items } = await this.deps.readStore.find<EnrollmentRowDoc>('enrollments', {
+      where: { balanceOpen: true },
+      sort: [{ field: 'balanceDueAt', direction: 'asc' }],
+      limit: 500,
+    });
+    for (const { doc } of items) {
+      if (!doc.balanceDueAt) continue;
+      const kind = reminderDue(today, doc.balanceDueAt, doc.balanceReminders ?? []);
+      if (!kind || this.passedOver.has(`${doc.id}:${kind}`)) continue;
+      try {
+        await this.lease.keep();
+        if (await this.remind(doc.id, kind)) report.sent++;
+      } catch (err) {
+        if (err instanceof LeaseLostError) throw err;
+        report.failures++;
+        this.deps.log.warn('balance reminder failed; tried again at the next pass', { enrollmentId: doc.id, err });
+      }
+    }
+    return report;
+  }
+
+  private async remind(enrollmentId: string, kind: Kind): Promise<boolean> {
+    const stream = enrollmentStream(enrollmentId);
+    const state = await this.deps.commands.state(enrollmentDecider, stream);
+    const balanceCents = balanceDueCents(state);
+    const dueAt = pricingOfState(state)?.balanceDueAt;
+    if (state.status !== 'confirmed' || balanceCents === 0 || !dueAt || state.balanceReminders.includes(kind))
+      return false;
+    if (
+      kind === 'week-before' &&
+      Date.parse(state.order.confirmation.confirmedAt) > Date.parse(dueAt) - 7 * 86_400_000
+    ) {
+      this.passedOver.add(`${enrollmentId}:${kind}`);
+      return false;
+    }
+    const rendered = await renderEmail('balance-reminder', {
+      firstName: state.submission.form.firstName,
+      orderId: state.order.orderId,
+      item: state.item,
+      balanceCents,
+      dueAt,
+      kind,
+      manageUrl: bookingUrl(this.deps.config, enrollmentId),
+      publicUrl: this.deps.config.PUBLIC_URL ?? null,
+    });
+    const messageId = balanceReminderMessageId(enrollmentId, kind);
+    try {
+      await this.deps.mailer.send({ to: state.submission.form.email, ...rendered, messageId, attachments: [] });
+    } catch (err) {
+      if (!(err instanceof UnsendableMessageError)) throw err;
+      this.passedOver.add(`${enrollmentId}:${kind}`);
+      this.deps.log.error('balance reminder cannot be sent; passed over', { enrollmentId, reason: err.message });
+      return false;
+    }
+    await this.deps.commands.handle(
+      enrollmentDecider,
+      stream,
+      {
+        type: 'RecordBalanceReminder',
+        kind,
+        balanceCents,
+        dueAt,
+        messageId,
+        transport: this.deps.mailer.transport,
+        at: this.deps.clock().toISOString(),
+      },
+      this.metadata(enrollmentId),
+    );
+    this.deps.log.info('balance reminder sent', { enrollmentId, kind });
+    return true;
+  }
+
+  private metadata(enrollmentId: string): EventMetadata {
+    const id = `balance-reminder-${enrollmentId}`.slice(0, 100);
+    return { correlationId: id, causationId: id, actor: 'system', at: this.deps.clock().toISOString() };
+  }
+}

@@ -1,0 +1,70 @@
+import type { EventMetadata } from '../../../contracts/core/events.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import type { AppDeps } from '../../core/deps.js';
+import { AppError } from '../../core/errors.js';
+import { META, type PaymentIntentInfo } from '../../payments/port.js';
+import { balanceDueCents, enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
+import { refuse } from '../decider/refusals.js';
+
+/**
+ * The PaymentIntent of a deposit booking's balance (`POST /api/bookings/:token/balance-payment`):
+ * for exactly what is owed, one per enrollment (the idempotency key is the enrollment's, so asking
+ * twice gives the same intent), paid like any intent with the client secret answered.
+ */
+export async function createBalanceIntent(
+  deps: AppDeps,
+  enrollmentId: string,
+  metadata: EventMetadata,
+): Promise<{ clientSecret: string; paymentIntentId: string; amountCents: number }> {
+  const stream = enrollmentStream(enrollmentId);
+  const state = await deps.commands.state(enrollmentDecider, stream);
+  const due = balanceDueCents(state);
+  if (due === 0 || state.balancePaid) throw refuse({ code: 'no_balance_due' });
+  const existing = state.balanceIntentId ? await deps.payments.retrievePaymentIntent(state.balanceIntentId) : null;
+  const intent =
+    existing && existing.amountCents === due
+      ? existing
+      : await deps.payments.createPaymentIntent({
+          amountCents: due,
+          // A different amount (a transfer changed the price) is a new intent, under its own key.
+          idempotencyKey: `balance-${enrollmentId}-${due}`,
+          description: `${state.item?.title ?? 'Booking'}: balance`,
+          metadata: { [META.enrollmentId]: enrollmentId, [META.kind]: 'balance' },
+          receiptEmail: state.submission?.form.email || undefined,
+        });
+  await deps.commands.handle(
+    enrollmentDecider,
+    stream,
+    { type: 'RecordBalanceIntent', paymentIntentId: intent.id, provider: deps.payments.provider, amountCents: due },
+    metadata,
+  );
+  if (!intent.clientSecret)
+    throw new AppError('payment_provider', 'The payment provider did not return a payment form. Please try again.');
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents };
+}
+
+/** The balance's "succeeded", from the webhook or the verification: recorded once. */
+export async function recordBalanceSuccess(
+  deps: AppDeps,
+  enrollmentId: string,
+  intent: PaymentIntentInfo,
+  providerEventId: string | null,
+  source: 'webhook' | 'verification',
+  metadata: EventMetadata,
+): Promise<{ state: EnrollmentState; position: bigint | null }> {
+  const recorded = await deps.commands.handle(
+    enrollmentDecider,
+    enrollmentStream(enrollmentId),
+    {
+      type: 'RecordBalancePayment',
+      paymentIntentId: intent.id,
+      amountCents: intent.amountCents,
+      providerEventId,
+      source,
+      at: deps.clock().toISOString(),
+    },
+    metadata,
+  );
+  if (recorded.events.length > 0) deps.log.info('balance paid', { enrollmentId, source });
+  return { state: recorded.state, position: recorded.position };
+}

@@ -1,0 +1,111 @@
+import type { Decider } from '../../platform/command/decider.js';
+import type {
+  DiscountCodeEvent,
+  DiscountCodeRules,
+  RedemptionReleaseReason,
+} from '../../contracts/pricing/discount-codes.js';
+import { AppError, conflict, notFound } from '../core/errors.js';
+import { codeRefusal, refusalSentence, type CodeUse } from './code-rules.js';
+
+export type DiscountCodeCommand =
+  | { type: 'CreateDiscountCode'; rules: DiscountCodeRules; at: string }
+  | { type: 'DeactivateDiscountCode'; at: string }
+  /** Takes one use of the code for an enrollment, with its seats; `replaces` hands over the same parent's earlier one. */
+  | ({ type: 'RedeemDiscountCode'; enrollmentId: string; discountCents: number; replaces?: string } & CodeUse)
+  | { type: 'ReleaseRedemption'; enrollmentId: string; reason: RedemptionReleaseReason; at: string };
+
+export type DiscountCodeState =
+  | { status: 'none' }
+  | {
+      status: 'active' | 'inactive';
+      rules: DiscountCodeRules;
+      /** Redemptions that count now, by enrollment. */
+      live: Record<string, number>;
+    };
+
+/** The refusal of a code an order cannot use: a 400 naming the enroll form's field. */
+export const codeIssue = (message: string) =>
+  new AppError('validation', message, { issues: [{ path: 'discountCode', message }] });
+
+/**
+ * One discount code's stream, `discount-code-<CODE>`: created once, deactivated (its history kept),
+ * and the ledger of its redemptions. A redemption counts from the moment it is taken with the
+ * seats until the enrollment is paid (then for good) or ends unpaid (then it is given back), so
+ * `maxRedemptions` is never passed, decided on the stream's revision.
+ */
+export const discountCodeDecider: Decider<DiscountCodeCommand, DiscountCodeEvent, DiscountCodeState> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DiscountCodeCreated': {
+        const { createdAt: _at, ...rules } = event.data;
+        return { status: 'active', rules, live: {} };
+      }
+      case 'DiscountCodeDeactivated':
+        return state.status === 'none' ? state : { ...state, status: 'inactive' };
+      case 'DiscountCodeRedeemed': {
+        if (state.status === 'none') return state;
+        const live = { ...state.live };
+        if (event.data.replaces) delete live[event.data.replaces];
+        live[event.data.enrollmentId] = event.data.discountCents;
+        return { ...state, live };
+      }
+      case 'DiscountRedemptionReleased': {
+        if (state.status === 'none') return state;
+        const { [event.data.enrollmentId]: _gone, ...live } = state.live;
+        return { ...state, live };
+      }
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateDiscountCode':
+        if (state.status !== 'none')
+          throw conflict(
+            `A code ${command.rules.code} exists already (perhaps deactivated, whose history is kept). Please choose another code.`,
+          );
+        return [{ type: 'DiscountCodeCreated', data: { ...command.rules, createdAt: command.at } }];
+      case 'DeactivateDiscountCode':
+        if (state.status === 'none') throw notFound('There is no such discount code.');
+        if (state.status === 'inactive') return [];
+        return [{ type: 'DiscountCodeDeactivated', data: { code: state.rules.code, deactivatedAt: command.at } }];
+      case 'RedeemDiscountCode': {
+        const { enrollmentId, replaces } = command;
+        if (state.status !== 'none' && state.live[enrollmentId] !== undefined) return [];
+        const rules = state.status === 'none' ? null : state.rules;
+        const live = state.status === 'none' ? 0 : Object.keys(state.live).filter((id) => id !== replaces).length;
+        const refusal = codeRefusal(rules, state.status === 'active', command, live);
+        if (refusal || !rules) throw codeIssue(refusalSentence(refusal ?? { code: 'unknown' }));
+        const takesOver = replaces && state.status !== 'none' && state.live[replaces] !== undefined;
+        return [
+          {
+            type: 'DiscountCodeRedeemed',
+            data: {
+              code: rules.code,
+              enrollmentId,
+              workshopId: command.workshopId,
+              discountCents: command.discountCents,
+              ...(takesOver ? { replaces } : {}),
+              redeemedAt: command.at,
+            },
+          },
+        ];
+      }
+      case 'ReleaseRedemption':
+        if (state.status === 'none' || state.live[command.enrollmentId] === undefined) return [];
+        return [
+          {
+            type: 'DiscountRedemptionReleased',
+            data: {
+              code: state.rules.code,
+              enrollmentId: command.enrollmentId,
+              reason: command.reason,
+              releasedAt: command.at,
+            },
+          },
+        ];
+    }
+  },
+};
