@@ -139,6 +139,8 @@ export const AccountViewSchema = z.object({
   bookings: z.array(AccountBookingSchema),
   signatures: z.array(AccountSignatureSchema),
   suggestions: z.array(AccountSuggestionSchema),
+  /** The household's family credit (issue 27): refunds kept with the school, used first at its next checkout. */
+  creditCents: z.number().int().nonnegative(),
   /** The documents in force, with their version and date. */
   documents: z.array(
     z.object({

@@ -8,6 +8,9 @@ import type {
   WaiverStatus,
 } from '../../contracts/account/api.js';
 import { ageOn } from '../../contracts/account/age.js';
+import { householdCreditStream } from '../../contracts/pricing/credit.js';
+import { balanceOf } from '../pricing/balance-ledger.js';
+import { familyCreditDecider } from '../pricing/credit-decider.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';
 import type { Order } from '../../contracts/enrollment/api.js';
 import {
@@ -124,6 +127,7 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
       waivers: waiverStatuses(household.signatures, child.id, table, now),
     }));
   const orders = await bookingsOf(deps.readStore, household);
+  const credit = await deps.commands.state(familyCreditDecider, householdCreditStream(household.id));
   const suggestions: AccountSuggestion[] = orders
     .filter((o) => o.saveToFamilyAccount && !o.householdId && !household.imported.includes(o.enrollmentId))
     .map((o) => ({
@@ -148,6 +152,7 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
     bookings: orders.map((o) => bookingOf(deps, o, now.getTime())).sort(byWhen),
     signatures: signaturesOf(household, table, now),
     suggestions,
+    creditCents: Math.max(0, balanceOf(credit)),
     documents: WAIVER_DOCUMENTS.map((d) => {
       const { document, title, version, date, path } = table[d];
       return { document, title, version, date, path };

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   E2E_ADMIN_KEY,
   SCREENSHOT_WIDTHS,
+  allIslandsLive,
   SCREENSHOTS,
   expectNoSeriousA11yViolations,
   htmlPart,
@@ -253,5 +254,74 @@ test.describe('family pricing', () => {
     await expect(page.getByRole('region', { name: 'Balance due' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Order' })).toContainText('Total$250.00');
     await look(page, 'booking-paid');
+  });
+
+  test('a family credit: on the family page, used at the next checkout unless the parent keeps it for later', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    // Signed in (the link from the outbox), then a $130 class booked by hand and paid by card.
+    const email = `credit.${Date.now()}@example.com`;
+    const same = { origin: baseURL! };
+    expect((await page.request.post('/api/account/sign-in', { headers: same, data: { email } })).status()).toBe(202);
+    const link = await outboxMessage('sign-in-', (t) => t.includes(`To: ${email}`), OUTBOX);
+    const token = /\/account\/sign-in\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43})/.exec(link)![1];
+    expect((await page.request.post('/api/account/sign-in/verify', { headers: same, data: { token } })).status()).toBe(
+      200,
+    );
+    const fillContact = async () => {
+      const contact = page.getByRole('group', { name: 'Contact Details' });
+      await contact.getByLabel('First name').fill('Eleanor');
+      await contact.getByLabel('Last name').fill('Whitfield');
+      await contact.getByLabel('Email').fill(email);
+      await contact.getByLabel('Phone').fill('(972) 555-0100');
+      await page.getByText('I agree to the terms and conditions of enrollment').click();
+    };
+    await page.goto('/enroll/9');
+    await fillContact();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/9\?/);
+    const enrollmentId = new URL(page.url()).searchParams.get('enrollmentId')!;
+    await payWithTestCard(page, '$130.00');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
+
+    // The office cancels it, the refund kept as the family's credit.
+    await asAdmin(page.request, `/api/admin/enrollments/${enrollmentId}/cancel`, {
+      refund: 'full',
+      refundTo: 'credit',
+    });
+    await expect
+      .poll(
+        async () => ((await (await page.request.get('/api/account')).json()) as { creditCents: number }).creditCents,
+      )
+      .toBe(13_000);
+    await page.goto('/account');
+    await expect(page.getByText(/Family credit: \$130\.00, used first at your next checkout/)).toBeVisible();
+    await look(page, 'family-credit');
+
+    // The next booking: the credit pays it, unless the parent keeps it for later.
+    await page.goto('/enroll/9');
+    // The form asks who is signed in once it is live.
+    await allIslandsLive(page);
+    const useCredit = page.getByRole('checkbox', { name: 'Use our family credit ($130.00)' });
+    await expect(useCredit).toBeChecked();
+    const summary = page.getByRole('complementary');
+    await expect(summary).toContainText('Family credit−$130.00');
+    await expect(summary).toContainText('Due now$0.00');
+    await look(page, 'enroll-family-credit');
+    await page.getByText('Use our family credit ($130.00)').click();
+    await expect(useCredit).not.toBeChecked();
+    await expect(summary).not.toContainText('Family credit');
+    await expect(summary).not.toContainText('Due now');
+    await expect(summary).toContainText('Total$130.00');
+    await fillContact();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/checkout\/9\?/);
+    await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('$130.00');
+    // Kept for later: still on the family page.
+    expect(((await (await page.request.get('/api/account')).json()) as { creditCents: number }).creditCents).toBe(
+      13_000,
+    );
   });
 });

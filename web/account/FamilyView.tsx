@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AccountView } from '../../contracts/account/api.js';
+import { formatUsd } from '../../contracts/enrollment/money.js';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
@@ -34,6 +35,12 @@ export function FamilyView({ account }: { account: AccountView }) {
         <span className="eyebrow">Family page</span>
         <h1>{name ? `The ${account.details.lastName || name} family` : 'My family'}</h1>
         <p className="lead">Signed in as {account.you.email}.</p>
+        {account.creditCents > 0 && (
+          <p className="account__credit">
+            Family credit: <strong>{formatUsd(account.creditCents)}</strong>, used first at your next checkout (you can
+            keep it for later there).
+          </p>
+        )}
         <div className="button-row">
           <Button variant="outline" size="sm" onPress={() => void leave(false)} isDisabled={leaving}>
             Sign out

@@ -80,6 +80,7 @@ export function EnrollView({
     siblingDiscountPercent,
     renderedAt ? new Date(renderedAt) : new Date(),
     siblingAlreadyEnrolled,
+    known?.creditCents ?? 0,
   );
   const adjustments = unit > 0 ? <PriceAdjustmentFields pricing={pricing} /> : null;
 

@@ -1,4 +1,5 @@
 import { Button } from '../components/Button.js';
+import { Checkbox } from '../components/Checkbox.js';
 import { TextField } from '../components/TextField.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import type { AdjustmentField, PricingState } from './usePricing.js';
@@ -59,11 +60,23 @@ function AdjustmentRow({
   );
 }
 
-/** The enroll form's discount code and gift card: each typed, checked by the server, then shown as applied. */
+/**
+ * The enroll form's family credit (a signed-in family's, used unless unticked), discount code and
+ * gift card: each typed, checked by the server, then shown as applied.
+ */
 export function PriceAdjustmentFields({ pricing }: { pricing: PricingState }) {
-  const { code, giftCard } = pricing;
+  const { code, giftCard, credit } = pricing;
   return (
     <>
+      {credit.availableCents > 0 && (
+        <Checkbox
+          isSelected={credit.use}
+          onChange={credit.setUse}
+          description="Refunds your family kept with us. What this order does not use stays for next time."
+        >
+          Use our family credit ({formatUsd(credit.availableCents)})
+        </Checkbox>
+      )}
       <AdjustmentRow
         label="Discount code"
         description="Have a code? It is checked for this workshop and number of participants."

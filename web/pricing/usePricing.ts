@@ -37,8 +37,10 @@ export interface PricingState {
   balanceDueAt: string | null;
   code: AdjustmentField & { applied: AppliedCode | null };
   giftCard: AdjustmentField & { applied: AppliedCard | null };
+  /** The signed-in family's credit: what it holds, and whether this order uses it (it does unless turned off). */
+  credit: { availableCents: number; use: boolean; setUse(use: boolean): void };
   /** The fields the enroll body adds. */
-  body(): { discountCode?: string; giftCardCode?: string };
+  body(): { discountCode?: string; giftCardCode?: string; useCredit?: false };
   /** Puts the server's refusal of a code or a card on its field; true when it did. */
   showServerIssues(issues: Record<string, string>): boolean;
 }
@@ -56,7 +58,10 @@ export function usePricing(
   now: Date,
   /** A child of the signed-in family already holds a seat in this workshop (its bookings say so). */
   siblingAlreadyEnrolled = false,
+  /** The signed-in family's credit (0 when none, or nobody is signed in). */
+  creditCents = 0,
 ): PricingState {
+  const [useCredit, setUseCredit] = useState(true);
   const [codeTyped, setCodeTyped] = useState('');
   const [code, setCode] = useState<AppliedCode | null>(null);
   const [codeError, setCodeError] = useState<string>();
@@ -136,6 +141,7 @@ export function usePricing(
     siblingAlreadyEnrolled,
     code: code ? { code: code.code, amountOffCents: code.discountCents } : null,
     giftCard: card ? { last4: card.last4, balanceCents: card.balanceCents } : null,
+    creditBalanceCents: useCredit ? creditCents : 0,
     depositPerParticipantCents: depositApplies ? (workshop.depositCents ?? 0) : 0,
     // A course joined late: the sessions left as the parent presses (as the server prices it).
     sessions: lateShare(workshop, new Date()),
@@ -181,9 +187,11 @@ export function usePricing(
         setCardError(undefined);
       },
     },
+    credit: { availableCents: creditCents, use: useCredit, setUse: setUseCredit },
     body: () => ({
       ...(code ? { discountCode: code.code } : {}),
       ...(card ? { giftCardCode: card.code } : {}),
+      ...(creditCents > 0 && !useCredit ? { useCredit: false as const } : {}),
     }),
     showServerIssues(issues) {
       let shown = false;

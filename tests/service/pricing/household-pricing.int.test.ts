@@ -111,6 +111,9 @@ describe('the family credit of a signed-in household', () => {
     const credit = async () =>
       balanceOf(await t.deps.commands.state(familyCreditDecider, householdCreditStream(householdId)));
     expect(await credit()).toBe(13_000);
+    // The family page says what the family holds.
+    const page = await json<{ creditCents: number }>(await call('GET', '/api/account', f.cookie));
+    expect(page.creditCents).toBe(13_000);
 
     const elsewhere = await json<EnrollmentResponse>(await byHand(130, { origin: 'https://elsewhere.example' }));
     expect(elsewhere.pricing.paidByCreditCents).toBe(0);
@@ -119,5 +122,6 @@ describe('the family credit of a signed-in household', () => {
     expect(again.orderId).toMatch(/^ORD-/);
     await t.settle();
     expect(await credit()).toBe(0);
+    expect((await json<{ creditCents: number }>(await call('GET', '/api/account', f.cookie))).creditCents).toBe(0);
   });
 });
