@@ -2,6 +2,7 @@ import type { EventMetadata } from '../../contracts/core/events.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { makeupCreditStream, type MakeupCreditGranted } from '../../contracts/courses/events.js';
 import type { AppDeps } from '../core/deps.js';
+import { creditDocsOf } from './credit-queries.js';
 import { AppError, notFound } from '../core/errors.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { absenceKey, type Absence } from '../catalogue/session-seats.js';
@@ -251,4 +252,23 @@ export async function cancelMakeup(
   );
   const released = await releaseStaleSeat(deps, input.creditId, workshopId, metadata);
   return newest(cancelled.position, released);
+}
+
+/**
+ * A booking cancelled as a whole gives back the make-up seats its credits hold in sessions not
+ * begun: each booked credit is cancelled as the parent would, so its seat goes back (the credit
+ * itself is of no use to a booking that is no longer there). Idempotent: a credit no longer booked,
+ * or whose session has begun, is left as it is.
+ */
+export async function releaseMakeupsOfCancelled(deps: AppDeps, enrollmentId: string, metadata: EventMetadata) {
+  for (const doc of await creditDocsOf(deps, enrollmentId)) {
+    const credit = await deps.commands.state(creditDecider, makeupCreditStream(doc.id));
+    if (credit.status !== 'booked') continue;
+    try {
+      await cancelMakeup(deps, { enrollmentId, creditId: doc.id }, metadata);
+    } catch (err) {
+      // Its session has begun (or it was cancelled meanwhile): the make-up stands as it is.
+      if (!(err instanceof AppError) || err.code !== 'conflict') throw err;
+    }
+  }
 }

@@ -146,6 +146,21 @@ describe('make-ups', () => {
     expect((await view(bought.token)).credits[0]).toMatchObject({ status: 'available', booking: null });
   });
 
+  it('given a make-up booked in a Tuesday session, when the family cancels its whole booking, then the Tuesday seat is given back, once', async () => {
+    b = await makeBookingApp();
+    const bought = await buyCourse();
+    const { creditId } = (await (await absent(bought.token, 3)).json()) as AbsenceResult;
+    expect((await makeup(bought.token, creditId, TUESDAYS, 2)).status).toBe(201);
+    expect((await workshop(TUESDAYS)).sessionMakeups).toEqual([0, 1]);
+
+    const cancelled = await b.request('POST', `/api/bookings/${bought.token}/cancel`, {});
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    await b.t.settle();
+    expect((await workshop(TUESDAYS)).sessionMakeups).toEqual([0, 0]);
+    const released = (await b.t.eventStore.readAll()).filter((e) => e.type === 'MakeupSeatReleased');
+    expect(released).toHaveLength(1);
+  });
+
   it('given a credit, when it is booked into another program, a begun session, or used twice, then 409 each, in words a parent understands', async () => {
     b = await makeBookingApp();
     const bought = await buyCourse();
