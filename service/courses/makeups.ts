@@ -255,13 +255,19 @@ export async function cancelMakeup(
 }
 
 /**
- * A booking cancelled as a whole gives back the make-up seats its credits hold in sessions not
- * begun: each booked credit is cancelled as the parent would, so its seat goes back (the credit
- * itself is of no use to a booking that is no longer there). Idempotent: a credit no longer booked,
- * or whose session has begun, is left as it is.
+ * A booking cancelled as a whole (or one participant's place, given `participant`) gives back the
+ * make-up seats its credits hold in sessions not begun: each booked credit is cancelled as the
+ * parent would, so its seat goes back (the credit itself is of no use to a place that is no longer
+ * there). Idempotent: a credit no longer booked, or whose session has begun, is left as it is.
  */
-export async function releaseMakeupsOfCancelled(deps: AppDeps, enrollmentId: string, metadata: EventMetadata) {
+export async function releaseMakeupsOfCancelled(
+  deps: AppDeps,
+  enrollmentId: string,
+  metadata: EventMetadata,
+  participant?: number,
+) {
   for (const doc of await creditDocsOf(deps, enrollmentId)) {
+    if (participant !== undefined && doc.participant !== participant) continue;
     const credit = await deps.commands.state(creditDecider, makeupCreditStream(doc.id));
     if (credit.status !== 'booked') continue;
     try {

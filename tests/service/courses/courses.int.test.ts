@@ -161,6 +161,23 @@ describe('make-ups', () => {
     expect(released).toHaveLength(1);
   });
 
+  it('given two children with make-ups in a Tuesday session, when one child’s place is cancelled, then only that child’s make-up seat is given back', async () => {
+    b = await makeBookingApp();
+    const bought = await buyCourse(SATURDAYS, 2);
+    for (const participant of [0, 1]) {
+      const { creditId } = (await (await absent(bought.token, 3, participant)).json()) as AbsenceResult;
+      expect((await makeup(bought.token, creditId, TUESDAYS, 2)).status).toBe(201);
+    }
+    expect((await workshop(TUESDAYS)).sessionMakeups).toEqual([0, 2]);
+
+    const cancelled = await b.request('POST', `/api/bookings/${bought.token}/cancel`, { participant: 1 });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    await b.t.settle();
+    expect((await workshop(TUESDAYS)).sessionMakeups).toEqual([0, 1]);
+    const credits = (await view(bought.token)).credits;
+    expect(credits.filter((c) => c.status === 'booked')).toHaveLength(1);
+  });
+
   it('given a credit, when it is booked into another program, a begun session, or used twice, then 409 each, in words a parent understands', async () => {
     b = await makeBookingApp();
     const bought = await buyCourse();
