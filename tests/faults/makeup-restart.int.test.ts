@@ -186,4 +186,32 @@ describe('make-ups across a restart', () => {
     await next.t.settle();
     expect((await workshopOf(next, TUESDAYS)).sessionMakeups).toEqual([0, 0, 0]);
   });
+
+  it('given a booking with a make-up cancelled when the process stopped before its reactions ran, then the next process gives the make-up seat back, once', async () => {
+    const { app: first, eventStore } = await open();
+    const family = await first.buy(SATURDAYS, { participants: 1, total: 225, strict: true });
+    const { creditId } = (await (
+      await first.request('POST', `/api/bookings/${family.token}/absences`, { session: 2, participant: 0 })
+    ).json()) as AbsenceResult;
+    const booked = await first.request('POST', `/api/bookings/${family.token}/makeups`, {
+      creditId,
+      workshopId: TUESDAYS,
+      session: 3,
+    });
+    expect(booked.status).toBe(201);
+    await first.t.settle();
+    await first.t.runner.stop();
+    // The cancellation is recorded; nothing reacts to it before the process is gone.
+    expect((await first.request('POST', `/api/bookings/${family.token}/cancel`, {})).status).toBe(200);
+    await first.t.close();
+
+    const { app: next } = await open(eventStore);
+    await next.t.settle();
+    expect((await workshopOf(next, TUESDAYS)).sessionMakeups).toEqual([0, 0, 0]);
+    await next.t.settle();
+    const released = (await eventStore.readAll()).filter(
+      (e) => e.type === 'MakeupSeatReleased' && (e.data as { creditId: string }).creditId === creditId,
+    );
+    expect(released).toHaveLength(1);
+  });
 });
