@@ -1,3 +1,4 @@
+import { Map as LiveMap } from 'immutable';
 import type { Decider } from '../../platform/command/decider.js';
 import type {
   DiscountCodeEvent,
@@ -19,9 +20,16 @@ export type DiscountCodeState =
   | {
       status: 'active' | 'inactive';
       rules: DiscountCodeRules;
-      /** Redemptions that count now, by enrollment. */
-      live: Record<string, number>;
+      /**
+       * Redemptions that count now: discount cents by enrollment. A persistent map, so a use is
+       * added without copying the thousands before it (a popular code's stream is long).
+       */
+      live: LiveMap<string, number>;
     };
+
+/** Uses that count now, not counting `replaces` (the same parent's earlier order this one takes over). */
+export const liveUsesBeside = (state: DiscountCodeState, replaces?: string): number =>
+  state.status === 'none' ? 0 : state.live.size - (replaces !== undefined && state.live.has(replaces) ? 1 : 0);
 
 /** The refusal of a code an order cannot use: a 400 naming the enroll form's field. */
 export const codeIssue = (message: string) =>
@@ -40,21 +48,18 @@ export const discountCodeDecider: Decider<DiscountCodeCommand, DiscountCodeEvent
     switch (event.type) {
       case 'DiscountCodeCreated': {
         const { createdAt: _at, ...rules } = event.data;
-        return { status: 'active', rules, live: {} };
+        return { status: 'active', rules, live: LiveMap<string, number>() };
       }
       case 'DiscountCodeDeactivated':
         return state.status === 'none' ? state : { ...state, status: 'inactive' };
       case 'DiscountCodeRedeemed': {
         if (state.status === 'none') return state;
-        const live = { ...state.live };
-        if (event.data.replaces) delete live[event.data.replaces];
-        live[event.data.enrollmentId] = event.data.discountCents;
-        return { ...state, live };
+        const kept = event.data.replaces ? state.live.delete(event.data.replaces) : state.live;
+        return { ...state, live: kept.set(event.data.enrollmentId, event.data.discountCents) };
       }
       case 'DiscountRedemptionReleased': {
         if (state.status === 'none') return state;
-        const { [event.data.enrollmentId]: _gone, ...live } = state.live;
-        return { ...state, live };
+        return { ...state, live: state.live.delete(event.data.enrollmentId) };
       }
     }
   },
@@ -73,12 +78,12 @@ export const discountCodeDecider: Decider<DiscountCodeCommand, DiscountCodeEvent
         return [{ type: 'DiscountCodeDeactivated', data: { code: state.rules.code, deactivatedAt: command.at } }];
       case 'RedeemDiscountCode': {
         const { enrollmentId, replaces } = command;
-        if (state.status !== 'none' && state.live[enrollmentId] !== undefined) return [];
+        if (state.status !== 'none' && state.live.has(enrollmentId)) return [];
         const rules = state.status === 'none' ? null : state.rules;
-        const live = state.status === 'none' ? 0 : Object.keys(state.live).filter((id) => id !== replaces).length;
+        const live = liveUsesBeside(state, replaces);
         const refusal = codeRefusal(rules, state.status === 'active', command, live);
         if (refusal || !rules) throw codeIssue(refusalSentence(refusal ?? { code: 'unknown' }));
-        const takesOver = replaces && state.status !== 'none' && state.live[replaces] !== undefined;
+        const takesOver = replaces && state.status !== 'none' && state.live.has(replaces);
         return [
           {
             type: 'DiscountCodeRedeemed',
@@ -94,7 +99,7 @@ export const discountCodeDecider: Decider<DiscountCodeCommand, DiscountCodeEvent
         ];
       }
       case 'ReleaseRedemption':
-        if (state.status === 'none' || state.live[command.enrollmentId] === undefined) return [];
+        if (state.status === 'none' || !state.live.has(command.enrollmentId)) return [];
         return [
           {
             type: 'DiscountRedemptionReleased',

@@ -17,7 +17,12 @@ import { giftCardLast4 } from '../../../contracts/gift-cards/code.js';
 import type { AppDeps } from '../../core/deps.js';
 import { validationError } from '../../core/errors.js';
 import { schoolSettingsDecider } from '../../pricing/settings-decider.js';
-import { codeIssue, discountCodeDecider, type DiscountCodeState } from '../../pricing/discount-code-decider.js';
+import {
+  codeIssue,
+  discountCodeDecider,
+  liveUsesBeside,
+  type DiscountCodeState,
+} from '../../pricing/discount-code-decider.js';
 import { codeDiscountOf, codeRefusal, refusalSentence, UNKNOWN_CODE } from '../../pricing/code-rules.js';
 import { familyCreditDecider, type ReleaseReason } from '../../pricing/credit-decider.js';
 import { balanceOf } from '../../pricing/balance-ledger.js';
@@ -132,7 +137,7 @@ export function priceOrder(
   if (inputs.code) {
     const { state } = inputs.code;
     const rules = state.status === 'none' ? null : state.rules;
-    const live = state.status === 'none' ? 0 : Object.keys(state.live).filter((id) => id !== replaces).length;
+    const live = liveUsesBeside(state, replaces);
     const use = { workshopId: item.id ?? '', category: item.category, participants, at: now.toISOString() };
     const refusal = codeRefusal(rules, state.status === 'active', use, live);
     if (refusal || !rules) throw codeIssue(refusalSentence(refusal ?? { code: 'unknown' }));

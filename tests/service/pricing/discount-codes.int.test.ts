@@ -21,7 +21,7 @@ const json = async <T>(r: Response | Promise<Response>) => (await (await r).json
 const issues = async (r: Response) => ((await r.json()) as { issues?: { path: string }[] }).issues?.map((i) => i.path);
 const liveUses = async (code: string) => {
   const state = await t.deps.commands.state(discountCodeDecider, discountCodeStream(code));
-  return state.status === 'none' ? 0 : Object.keys(state.live).length;
+  return state.status === 'none' ? 0 : state.live.size;
 };
 const enroll = (workshopId: string, totalPrice: number, extra: Record<string, unknown> = {}, participants = 1) =>
   t.post(
