@@ -78,8 +78,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       );
     },
   });
-  // Only where a body is read: looking at a GET's body makes @hono/node-server build a full Request.
-  api.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Only where a body is read. A declared length is checked from the header alone: hono's
+  // bodyLimit looks at the body first, which makes @hono/node-server build a full web Request (a
+  // stream, an abort signal) for every POST; Node reads no more than the declared length anyway.
+  api.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return limitBody(c, next);
+    return Number(declared) > maxBody ? limitBody(c, next) : next();
+  });
   api.use('*', async (c, next) => {
     // Every body this API takes is JSON; anything else is refused before a route reads it.
     if (c.req.method === 'GET') return next();
