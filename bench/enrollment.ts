@@ -13,7 +13,8 @@ import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
 import { OfflinePayments } from '../service/payments/offline-adapter.js';
 import { OutboxMailer } from '../service/mail/outbox.js';
-import { ProcessorRunner } from '../platform/processor/runner.js';
+import { CheckpointWaiter } from '../platform/processor/waiter.js';
+import { startProjectorThread } from '../service/projector-thread-host.js';
 import { allProjectors } from '../projections/index.js';
 import { workshopStream } from '../contracts/catalogue/events.js';
 import { SEED_WORKSHOPS } from '../service/catalogue/seed-workshops.js';
@@ -61,7 +62,7 @@ async function seatsHeld(store: EventStore, id: string): Promise<number> {
 }
 
 /**
- * One server (embedded SQLite stores, projections running in-process, as `npm start` runs) behind
+ * One server (embedded SQLite stores, projections in a worker thread, as `npm start` runs) behind
  * a "proxy" on loopback: TRUST_PROXY=127.0.0.1, and wrk gives every request its own
  * X-Forwarded-For and e-mail, so each is another parent. `limits` false switches the rate limit and
  * the unpaid-hold allowance off (RATE_LIMIT_PER_MINUTE=off, MAX_HELD_SEATS_PER_CLIENT=off).
@@ -78,19 +79,22 @@ export async function startBenchServer(limits: boolean) {
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
-  const runner = new ProcessorRunner({
+  // The projections in their worker thread, as `npm start` runs them.
+  const waiter = new CheckpointWaiter({ readStore: stores.readStore, names: allProjectors.map((p) => p.name) });
+  const projections = startProjectorThread({
+    config,
     eventStore: stores.eventStore,
-    readStore: stores.readStore,
-    projectors: allProjectors,
+    waiter,
+    owner: 'bench-projections',
+    takeOverAtStart: true,
     log,
   });
-  runner.start();
   const app = createApp({
     config,
     eventStore: stores.eventStore,
     readStore: stores.readStore,
     commands: createCommandHandler(stores.eventStore),
-    projections: runner,
+    projections: waiter,
     log,
     clock: () => new Date(),
     newId: randomUUID,
@@ -185,7 +189,8 @@ export async function startBenchServer(limits: boolean) {
     },
     async close() {
       await new Promise((r) => server.close(r));
-      await runner.stop();
+      await projections.stop();
+      waiter.close();
       await stores.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

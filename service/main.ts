@@ -11,6 +11,7 @@ import { seedCatalogue } from './catalogue/seed.js';
 import { createApp } from './app.js';
 import { ProcessorRunner } from '../platform/processor/runner.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
+import { startProjectorThread } from './projector-thread-host.js';
 import { allProjectors } from '../projections/index.js';
 import { HoldTimer } from './enrollment/sale/hold-timer.js';
 import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
@@ -62,12 +63,24 @@ async function main() {
     encryption: stores.encryption,
   };
 
-  // One runner for the projections (here on the embedded default, else in the projector service)
-  // and the reactors (in every API process; each one's lease keeps it to one active process).
+  // The projections: in a worker thread of this process on the embedded default, beside the
+  // requests with PROJECTIONS=inline, else in the projector service. The reactors run here, in every
+  // API process (each one's lease keeps it to one active process).
+  const thread =
+    config.projections === 'thread'
+      ? startProjectorThread({
+          config,
+          eventStore: stores.eventStore,
+          waiter,
+          owner: `${owner}-projections`,
+          takeOverAtStart,
+          log,
+        })
+      : null;
   const runner = new ProcessorRunner({
     eventStore: stores.eventStore,
     readStore: stores.readStore,
-    projectors: config.projectionsInline ? allProjectors : [],
+    projectors: config.projections === 'inline' ? allProjectors : [],
     reactors: reactorsFor(deps),
     waiter,
     log,
@@ -75,10 +88,10 @@ async function main() {
     takeOverAtStart,
   });
   runner.start();
-  if (config.projectionsInline) {
+  if (config.projections !== 'external') {
     // Serve only once the read models have caught up with what was written before this start.
     const head = await stores.eventStore.headPosition();
-    if (head >= 0n && !(await runner.waitFor(head, projectorNames, 60_000)))
+    if (head >= 0n && !(await waiter.waitFor(head, projectorNames, 60_000)))
       log.warn('projections still catching up at start', { head });
   }
 
@@ -140,6 +153,7 @@ async function main() {
     await balanceReminders.stop();
     await retention.stop();
     await runner.stop();
+    await thread?.stop();
     waiter.close();
     await stores.close();
     deps.payments.close?.();

@@ -45,6 +45,11 @@ export interface ProcessorRunnerOptions {
   maxBackoffMs?: number;
   /** Where reached checkpoints are reported (default: a waiter of its own, over every processor it runs). */
   waiter?: CheckpointWaiter;
+  /**
+   * Where append notifications come from (default: the event store's own, which hears only the
+   * appends of this thread). A runner in a worker thread is told of the API thread's appends here.
+   */
+  onAppended?: (listener: () => void) => () => void;
   /** Time of the metadata reactors record (default: the wall clock). */
   clock?: () => Date;
   log?: Logger;
@@ -135,7 +140,8 @@ export class ProcessorRunner {
   start(): void {
     if (this.loops.length > 0) return;
     this.stopping = false;
-    this.unsubscribe = this.options.eventStore.onAppended(() => {
+    const onAppended = this.options.onAppended ?? ((l: () => void) => this.options.eventStore.onAppended(l));
+    this.unsubscribe = onAppended(() => {
       this.feed.appended();
       this.wakeAll();
     });

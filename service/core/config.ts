@@ -98,8 +98,12 @@ export const ConfigSchema = z.object({
   /** Where the owner is told of each change to the administrators; the address of MAIL_FROM when unset. */
   OWNER_EMAIL: z.string().trim().pipe(z.email('must be one e-mail address, e.g. owner@example.com')).optional(),
   TEST_PAGES: bool.default(false),
-  /** Run projections inside the API process (embedded default) or leave them to `npm run projector`. */
-  PROJECTIONS: z.enum(['inline', 'external']).optional(),
+  /**
+   * Where the API process's projections run: `thread` (embedded default), a worker thread of the
+   * API process on the second core; `inline`, beside the requests on the API's thread; `external`
+   * (default with the production stores), left to `npm run projector`.
+   */
+  PROJECTIONS: z.enum(['thread', 'inline', 'external']).optional(),
   /**
    * The site's public address: links in e-mails, canonical links, share cards, the sitemap and
    * robots.txt. Required unless HOST is a loopback address (then http://localhost:<PORT>).
@@ -132,7 +136,8 @@ export interface Config extends RawConfig {
   /** True when neither EventStoreDB nor MongoDB is configured: SQLite files under DATA_DIR. */
   embedded: boolean;
   payments: 'stripe' | 'offline';
-  projectionsInline: boolean;
+  /** PROJECTIONS as it applies: `thread` on the embedded default, `external` with the production stores. */
+  projections: 'thread' | 'inline' | 'external';
   testPages: boolean;
   /** BACKUP_DIR, or a folder beside DATA_DIR named after it (`./data-backups`). */
   backupDir: string;
@@ -200,7 +205,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
     ...raw,
     embedded,
     payments,
-    projectionsInline: (raw.PROJECTIONS ?? (embedded ? 'inline' : 'external')) === 'inline',
+    projections: raw.PROJECTIONS ?? (embedded ? 'thread' : 'external'),
     testPages: payments === 'offline' || raw.TEST_PAGES,
     backupDir: raw.BACKUP_DIR ?? `${raw.DATA_DIR.replace(/\/+$/, '')}-backups`,
   };

@@ -9,7 +9,7 @@ describe('configuration', () => {
       DATA_DIR: './data',
       embedded: true,
       payments: 'offline',
-      projectionsInline: true,
+      projections: 'thread',
       testPages: true,
       HOLD_MINUTES: 30,
     });
@@ -67,7 +67,7 @@ describe('configuration', () => {
 
   it('given the production stores, then projections run in their own process', () => {
     const config = loadConfig({ ...PRODUCTION, ...STRIPE });
-    expect(config).toMatchObject({ embedded: false, projectionsInline: false });
+    expect(config).toMatchObject({ embedded: false, projections: 'external' });
   });
 });
 

@@ -1,0 +1,47 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from './core/config.js';
+import { createLogger } from '../platform/log.js';
+import { openStores } from './compose.js';
+import { allProjectors } from '../projections/index.js';
+import { ProcessorRunner } from '../platform/processor/runner.js';
+import type { ThreadMessage, ThreadSetup } from './projector-thread-messages.js';
+
+/**
+ * The projections of the embedded default, in a worker thread of the API process: the same runner
+ * as the projector service, on its own connections to the same files, so building read models
+ * takes the second core instead of the API's. The API thread tells it of appends and hears every
+ * checkpoint reached, so a read after a write waits no longer than it did with the runner beside it.
+ */
+async function run(port: NonNullable<typeof parentPort>, setup: ThreadSetup): Promise<void> {
+  const config: Config = setup.config;
+  const log = createLogger(config.LOG_LEVEL);
+  const stores = await openStores(config);
+  const listeners = new Set<() => void>();
+  const runner = new ProcessorRunner({
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    projectors: allProjectors,
+    owner: setup.owner,
+    takeOverAtStart: setup.takeOverAtStart,
+    onAppended: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    log,
+  });
+  runner.waiter.onObserve((name, checkpoint) =>
+    port.postMessage({ type: 'checkpoint', name, checkpoint: String(checkpoint) } satisfies ThreadMessage),
+  );
+  port.on('message', (message: ThreadMessage) => {
+    if (message.type === 'appended') for (const listener of listeners) listener();
+    if (message.type === 'stop')
+      void (async () => {
+        await runner.stop();
+        await stores.close();
+        port.close();
+      })();
+  });
+  runner.start();
+}
+
+if (parentPort) await run(parentPort, workerData as ThreadSetup);
