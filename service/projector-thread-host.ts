@@ -17,6 +17,8 @@ const STOP_MS = 10_000;
 export interface ProjectorThread {
   /** Stops the projections at a checkpoint and ends the thread. */
   stop(): Promise<void>;
+  /** Ends the thread at once, as a crash in it would (fault tests): it is started again like any that died. */
+  crash(): Promise<void>;
 }
 
 /**
@@ -71,6 +73,9 @@ export function startProjectorThread(options: {
   });
 
   return {
+    async crash() {
+      await worker.terminate();
+    },
     async stop() {
       stopping = true;
       clearTimeout(restart);
