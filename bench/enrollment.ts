@@ -180,6 +180,12 @@ export async function startBenchServer(limits: boolean) {
       ),
     adminKey: config.ADMIN_KEY!,
     drive,
+    /** Milliseconds until every read model has caught up with the last append (the projections' lag when wrk stopped). */
+    async caughtUp(): Promise<number> {
+      const started = performance.now();
+      await waiter.waitFor(await stores.eventStore.headPosition(), undefined, 120_000);
+      return Math.round(performance.now() - started);
+    },
     /** Waits until requests wrk left in flight when it stopped have been answered. */
     async quiet() {
       for (let last = -1; last !== answered;) {

@@ -40,7 +40,13 @@ async function ledgers(store: EventStore, giftCardIds: string[]) {
   return { redemptions, overspent };
 }
 
-async function runOnce(): Promise<{ plain: WrkResult; priced: WrkResult; redemptions: number; overspent: number }> {
+async function runOnce(): Promise<{
+  plain: WrkResult;
+  priced: WrkResult;
+  lagMs: number;
+  redemptions: number;
+  overspent: number;
+}> {
   const s = await startBenchServer(false);
   try {
     await schedule(s.store, 'warm', 10_000);
@@ -103,7 +109,8 @@ async function runOnce(): Promise<{ plain: WrkResult; priced: WrkResult; redempt
     await schedule(s.store, 'priced', 10_000);
     const priced = await s.drive(REQUESTS, ['priced'], undefined, SCRIPT, ['BENCH10', '9', codes.join(',')]);
     await s.quiet();
-    return { plain, priced, ...(await ledgers(s.store, ids)) };
+    const lagMs = await s.caughtUp();
+    return { plain, priced, lagMs, ...(await ledgers(s.store, ids)) };
   } finally {
     await s.close();
   }
@@ -119,7 +126,7 @@ async function runOnce(): Promise<{ plain: WrkResult; priced: WrkResult; redempt
  */
 export async function benchPricing(): Promise<Record<string, string | number>> {
   if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed: apt-get install wrk');
-  const { plain, priced, redemptions, overspent } = await runOnce();
+  const { plain, priced, lagMs, redemptions, overspent } = await runOnce();
   return {
     'plain enrollments/s, one workshop': rate(plain),
     'plain, paid enrollments/s (201 only)': Math.round(plain.s201 / (plain.durationUs / 1e6)),
@@ -131,6 +138,7 @@ export async function benchPricing(): Promise<Record<string, string | number>> {
     [`code uses counted (cap ${CODE_USES})`]: redemptions,
     'over-redeemed uses': Math.max(0, redemptions - CODE_USES),
     'gift card cents overspent': overspent,
+    'read models caught up, ms after the last answer': lagMs,
     load: `wrk -t2 -c64 in its own process, ${REQUESTS} requests each, a new client address and e-mail per request, limits off`,
   };
 }

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from './core/config.js';
 import { createLogger } from '../platform/log.js';
@@ -14,7 +15,9 @@ import type { ThreadMessage, ThreadSetup } from './projector-thread-messages.js'
  */
 async function run(port: NonNullable<typeof parentPort>, setup: ThreadSetup): Promise<void> {
   const config: Config = setup.config;
-  const log = createLogger(config.LOG_LEVEL);
+  // Straight to the process's standard output: a worker's own stdout reaches it later, through the
+  // API thread, so a line could come after what it logged had already been answered for.
+  const log = createLogger(config.LOG_LEVEL, (line) => writeSync(1, line + '\n'));
   const stores = await openStores(config);
   const listeners = new Set<() => void>();
   const runner = new ProcessorRunner({

@@ -153,12 +153,17 @@ describe('graceful shutdown', () => {
       // Then: each projection resumes from the checkpoint it stopped at (so nothing before it is
       // applied again), and reaches the head.
       const resumed = new Map<string, bigint>();
-      for (const line of server.output().split('\n')) {
-        if (!line.startsWith('{')) continue;
-        const entry = JSON.parse(line) as { msg?: string; projection?: string; checkpoint?: string };
-        if (entry.msg === 'projection lease acquired' && entry.projection && !resumed.has(entry.projection))
-          resumed.set(entry.projection, BigInt(entry.checkpoint!));
-      }
+      const readResumed = () => {
+        for (const line of server.output().split('\n')) {
+          if (!line.startsWith('{')) continue;
+          const entry = JSON.parse(line) as { msg?: string; projection?: string; checkpoint?: string };
+          if (entry.msg === 'projection lease acquired' && entry.projection && !resumed.has(entry.projection))
+            resumed.set(entry.projection, BigInt(entry.checkpoint!));
+        }
+        return resumed.size === allProjectors.length;
+      };
+      // The projections thread may start after /ready answers: the read models were at the head already.
+      expect(await eventually(readResumed, 20_000, 50)).toBe(true);
       const replayed: string[] = [];
       let caughtUp = 0n;
       for (const p of allProjectors) {
