@@ -171,6 +171,7 @@ export async function startBenchServer(limits: boolean) {
 
   return {
     store: stores.eventStore,
+    readStore: stores.readStore,
     /** In-process requests, to set the run up (codes, gift cards) through the API. */
     request: (path: string, init?: RequestInit) =>
       app.request(
@@ -183,7 +184,9 @@ export async function startBenchServer(limits: boolean) {
     /** Milliseconds until every read model has caught up with the last append (the projections' lag when wrk stopped). */
     async caughtUp(): Promise<number> {
       const started = performance.now();
-      await waiter.waitFor(await stores.eventStore.headPosition(), undefined, 120_000);
+      const head = await stores.eventStore.headPosition();
+      if (!(await waiter.waitFor(head, undefined, 120_000)))
+        throw new Error('The read models did not catch up within 2 minutes: are the projections running?');
       return Math.round(performance.now() - started);
     },
     /** Waits until requests wrk left in flight when it stopped have been answered. */

@@ -14,6 +14,7 @@ import { remindersProjector } from './enrollment/reminders.js';
 import { rosterProjector } from './admin/roster.js';
 import { workshopMessagesProjector } from './messages/workshop-messages.js';
 import { discountCodesProjector } from './pricing/discount-codes.js';
+import { discountCodeRedemptionsProjector } from './pricing/discount-code-redemptions.js';
 import { schoolSettingsProjector } from './pricing/school-settings.js';
 import { giftCardsProjector } from './gift-cards/gift-cards.js';
 import { householdsProjector } from './account/households.js';
@@ -37,6 +38,7 @@ export const allProjectors: readonly AnyProjector[] = [
   rosterProjector,
   workshopMessagesProjector,
   discountCodesProjector,
+  discountCodeRedemptionsProjector,
   schoolSettingsProjector,
   giftCardsProjector,
   householdsProjector,

@@ -7,8 +7,21 @@ import type { Logger } from '../platform/log.js';
 import type { Config } from './core/config.js';
 import type { ThreadMessage, ThreadSetup } from './projector-thread-messages.js';
 
-/** Same extension as this file: .js when built, .ts under tsx. */
-const ENTRY = new URL(`./projector-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+/** Same extension as this file: .js when built, .ts under tsx (scripts, the bench). */
+const EXTENSION = extname(fileURLToPath(import.meta.url));
+const ENTRY = new URL(`./projector-thread${EXTENSION}`, import.meta.url);
+/**
+ * A worker does not inherit tsx's loader (Node 20 applies no --import hooks to it), so from the
+ * sources it starts with a line that registers tsx, then imports the entry.
+ */
+const newWorker = (workerData: ThreadSetup): Worker =>
+  EXTENSION === '.ts'
+    ? new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
+          `.then(({ register }) => { register(); return import(${JSON.stringify(ENTRY.href)}); })`,
+        { eval: true, workerData },
+      )
+    : new Worker(ENTRY, { workerData });
 /** How long a thread that died unexpectedly waits before it is started again. */
 const RESTART_MS = 1_000;
 /** How long `stop` waits for the thread to finish its batch before it is cut (its checkpoint stays where it was). */
@@ -47,7 +60,7 @@ export function startProjectorThread(options: {
   let restart: NodeJS.Timeout | undefined;
 
   const start = () => {
-    worker = new Worker(ENTRY, { workerData: setup });
+    worker = newWorker(setup);
     alive = true;
     worker.on('message', (message: ThreadMessage) => {
       if (message.type === 'checkpoint') waiter.observe(message.name, BigInt(message.checkpoint));

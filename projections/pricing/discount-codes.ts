@@ -3,11 +3,15 @@ import type { DiscountCodeEvent, DiscountCodeView } from '../../contracts/pricin
 
 export const DISCOUNT_CODES = 'discount-codes';
 
+/** A code as stored: its rules, on or off, and how many redemptions count now (each one is in `discount-code-redemptions`). */
+export type DiscountCodeDoc = Omit<DiscountCodeView, 'redeemed'>;
+
 /**
  * `discount-codes`: one document per code (id = the code), as the admin lists them: the rules,
- * on or off, how many redemptions count now and every redemption with whether it was given back.
+ * on or off, and how many redemptions count now. The decider takes a use only when it counts and
+ * gives back only one that counts, so the count moves by one per event.
  */
-export const discountCodesProjector = defineProjector<DiscountCodeEvent, DiscountCodeView>({
+export const discountCodesProjector = defineProjector<DiscountCodeEvent, DiscountCodeDoc>({
   name: DISCOUNT_CODES,
   collection: DISCOUNT_CODES,
   eventTypes: ['DiscountCodeCreated', 'DiscountCodeDeactivated', 'DiscountCodeRedeemed', 'DiscountRedemptionReleased'],
@@ -15,37 +19,18 @@ export const discountCodesProjector = defineProjector<DiscountCodeEvent, Discoun
   project(doc, e) {
     if (e.type === 'DiscountCodeCreated') {
       const { createdAt, ...rules } = e.data;
-      return { ...rules, active: true, createdAt, deactivatedAt: null, redemptions: 0, redeemed: [] };
+      return { ...rules, active: true, createdAt, deactivatedAt: null, redemptions: 0 };
     }
     if (!doc) return undefined;
+    // Documents written before the redemptions had their own collection carried the list here.
+    const { redeemed: _list, ...code } = doc as DiscountCodeDoc & { redeemed?: unknown };
     switch (e.type) {
       case 'DiscountCodeDeactivated':
-        return { ...doc, active: false, deactivatedAt: e.data.deactivatedAt };
-      case 'DiscountCodeRedeemed': {
-        const { enrollmentId, workshopId, discountCents, redeemedAt, replaces } = e.data;
-        const redeemed = doc.redeemed.map((r) =>
-          r.enrollmentId === replaces && r.releasedAt === null
-            ? { ...r, releasedAt: redeemedAt, releaseReason: 'replaced' as const }
-            : r,
-        );
-        redeemed.unshift({
-          enrollmentId,
-          workshopId,
-          discountCents,
-          redeemedAt,
-          releasedAt: null,
-          releaseReason: null,
-        });
-        return { ...doc, redeemed, redemptions: redeemed.filter((r) => r.releasedAt === null).length };
-      }
-      case 'DiscountRedemptionReleased': {
-        const redeemed = doc.redeemed.map((r) =>
-          r.enrollmentId === e.data.enrollmentId && r.releasedAt === null
-            ? { ...r, releasedAt: e.data.releasedAt, releaseReason: e.data.reason }
-            : r,
-        );
-        return { ...doc, redeemed, redemptions: redeemed.filter((r) => r.releasedAt === null).length };
-      }
+        return { ...code, active: false, deactivatedAt: e.data.deactivatedAt };
+      case 'DiscountCodeRedeemed':
+        return { ...code, redemptions: code.redemptions + (e.data.replaces ? 0 : 1) };
+      case 'DiscountRedemptionReleased':
+        return { ...code, redemptions: Math.max(0, code.redemptions - 1) };
     }
   },
 });

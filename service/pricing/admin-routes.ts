@@ -7,7 +7,11 @@ import {
   type DiscountCodeView,
 } from '../../contracts/pricing/discount-codes.js';
 import { SCHOOL_SETTINGS_STREAM, SchoolSettingsRequestSchema } from '../../contracts/pricing/settings.js';
-import { DISCOUNT_CODES } from '../../projections/pricing/discount-codes.js';
+import { DISCOUNT_CODES, type DiscountCodeDoc } from '../../projections/pricing/discount-codes.js';
+import {
+  DISCOUNT_CODE_REDEMPTIONS,
+  type DiscountCodeRedemptionDoc,
+} from '../../projections/pricing/discount-code-redemptions.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
@@ -42,11 +46,22 @@ export function adminPricingRoutes(deps: AppDeps): Hono {
   });
 
   app.get('/discount-codes', validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, [DISCOUNT_CODES]);
-    const { items } = await deps.readStore.find<DiscountCodeView>(DISCOUNT_CODES, {
+    await awaitProjections(deps, c.req.valid('query').minPosition, [DISCOUNT_CODES, DISCOUNT_CODE_REDEMPTIONS]);
+    const { items } = await deps.readStore.find<DiscountCodeDoc>(DISCOUNT_CODES, {
       sort: [{ field: 'createdAt', direction: 'desc' }],
     });
-    return c.json(items.map((i) => i.doc));
+    const redeemed = new Map<string, DiscountCodeView['redeemed']>(items.map((i) => [i.doc.code, []]));
+    if (items.length > 0) {
+      const uses = await deps.readStore.find<DiscountCodeRedemptionDoc>(DISCOUNT_CODE_REDEMPTIONS, {
+        where: { code: [...redeemed.keys()] },
+        sort: [{ field: 'redeemedAt', direction: 'desc' }],
+      });
+      for (const { doc } of uses.items) {
+        const { code, ...use } = doc;
+        redeemed.get(code)?.push(use);
+      }
+    }
+    return c.json(items.map((i): DiscountCodeView => ({ ...i.doc, redeemed: redeemed.get(i.doc.code) ?? [] })));
   });
 
   app.delete('/discount-codes/:code', validate('param', CodeParamSchema), async (c) => {
