@@ -14,6 +14,7 @@ import { seedCatalogue } from '../service/catalogue/seed.js';
 import { OfflinePayments } from '../service/payments/offline-adapter.js';
 import { OutboxMailer } from '../service/mail/outbox.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
+import { ProcessorRunner } from '../platform/processor/runner.js';
 import { startProjectorThread } from '../service/projector-thread-host.js';
 import { allProjectors } from '../projections/index.js';
 import { workshopStream } from '../contracts/catalogue/events.js';
@@ -79,16 +80,27 @@ export async function startBenchServer(limits: boolean) {
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
-  // The projections in their worker thread, as `npm start` runs them.
+  // The projections where `npm start` runs them (a worker thread), or as BENCH_PROJECTIONS says
+  // (`inline`: on the API's thread, for a comparison).
   const waiter = new CheckpointWaiter({ readStore: stores.readStore, names: allProjectors.map((p) => p.name) });
-  const projections = startProjectorThread({
-    config,
-    eventStore: stores.eventStore,
-    waiter,
-    owner: 'bench-projections',
-    takeOverAtStart: true,
-    log,
-  });
+  const projections =
+    process.env.BENCH_PROJECTIONS === 'inline'
+      ? new ProcessorRunner({
+          eventStore: stores.eventStore,
+          readStore: stores.readStore,
+          projectors: allProjectors,
+          waiter,
+          log,
+        })
+      : startProjectorThread({
+          config,
+          eventStore: stores.eventStore,
+          waiter,
+          owner: 'bench-projections',
+          takeOverAtStart: true,
+          log,
+        });
+  if (projections instanceof ProcessorRunner) projections.start();
   const app = createApp({
     config,
     eventStore: stores.eventStore,
