@@ -1,27 +1,12 @@
-import { Worker } from 'node:worker_threads';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startWorker } from '../platform/worker.js';
 import type { EventStore } from '../platform/eventstore/port.js';
 import type { CheckpointWaiter } from '../platform/processor/waiter.js';
 import type { Logger } from '../platform/log.js';
 import type { Config } from './core/config.js';
 import type { ThreadMessage, ThreadSetup } from './projector-thread-messages.js';
 
-/** Same extension as this file: .js when built, .ts under tsx (scripts, the bench). */
-const EXTENSION = extname(fileURLToPath(import.meta.url));
-const ENTRY = new URL(`./projector-thread${EXTENSION}`, import.meta.url);
-/**
- * A worker does not inherit tsx's loader (Node 20 applies no --import hooks to it), so from the
- * sources it starts with a line that registers tsx, then imports the entry.
- */
-const newWorker = (workerData: ThreadSetup): Worker =>
-  EXTENSION === '.ts'
-    ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})` +
-          `.then(({ register }) => { register(); return import(${JSON.stringify(ENTRY.href)}); })`,
-        { eval: true, workerData },
-      )
-    : new Worker(ENTRY, { workerData });
+const ENTRY = siblingModule(import.meta.url, 'projector-thread');
 /** How long a thread that died unexpectedly waits before it is started again. */
 const RESTART_MS = 1_000;
 /** How long `stop` waits for the thread to finish its batch before it is cut (its checkpoint stays where it was). */
@@ -60,7 +45,7 @@ export function startProjectorThread(options: {
   let restart: NodeJS.Timeout | undefined;
 
   const start = () => {
-    worker = newWorker(setup);
+    worker = startWorker(ENTRY, setup);
     alive = true;
     worker.on('message', (message: ThreadMessage) => {
       if (message.type === 'checkpoint') waiter.observe(message.name, BigInt(message.checkpoint));
