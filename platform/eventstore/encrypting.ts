@@ -9,7 +9,7 @@ import {
 } from '../../contracts/privacy/classes.js';
 import type { KeyStore } from '../keystore/port.js';
 import { open, seal } from '../privacy/cipher.js';
-import { getAt, leavesOf, setAt } from '../privacy/paths.js';
+import { getAt, pathTree, replaceLeaves, setAt, type PathTree } from '../privacy/paths.js';
 import type { EventStore, NewEvent, RecordedEvent } from './port.js';
 
 /**
@@ -105,38 +105,53 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     return null;
   };
 
+  /** Per personal event type, its paths merged into one tree per scope: built once, walked per event. */
+  const trees = new Map<string, { identity: PathTree; safety: PathTree | null }>();
+  const treesOf = (type: string, c: PersonalEvent) => {
+    let t = trees.get(type);
+    if (!t)
+      trees.set(type, (t = { identity: pathTree(c.identity), safety: c.safety?.length ? pathTree(c.safety) : null }));
+    return t;
+  };
+
   const sealData = async (streamId: string, type: string, clearData: unknown, earlier?: string): Promise<unknown> => {
     const c = personalClass(type);
     if (!c || privacyBlockOf(clearData)) return clearData;
-    const data = structuredClone(clearData);
-    const subject = ownSubject(c.subject, data) ?? earlier ?? (await subjectOfStream(streamId));
+    const subject = ownSubject(c.subject, clearData) ?? earlier ?? (await subjectOfStream(streamId));
     if (!subject) throw new Error(`${type} on ${streamId}: no earlier event of the stream names its data subject`);
-    const block: PrivacyBlock = { v: 1, s: subject, b: {} };
-    const scopes: [string, readonly string[]][] = [[IDENTITY_SCOPE, c.identity]];
-    if (c.safety?.length) {
-      const unit = getAt(data, c.safetyUnit ?? '');
+    const tree = treesOf(type, c);
+    const scopes: [string, PathTree][] = [[IDENTITY_SCOPE, tree.identity]];
+    if (tree.safety) {
+      const unit = getAt(clearData, c.safetyUnit ?? '');
       if (typeof unit !== 'string' || !unit) throw new Error(`${type}: no safety unit at ${c.safetyUnit}`);
-      scopes.push([safetyScope(unit), c.safety]);
+      scopes.push([safetyScope(unit), tree.safety]);
     }
-    for (const [scope, patterns] of scopes) {
+    // The caller's data is left as it is: the objects on the way to a sealed field are copied.
+    let data = clearData;
+    const sealed: { scope: string; clear: Record<string, unknown> }[] = [];
+    for (const [scope, paths] of scopes) {
       const clear: Record<string, unknown> = {};
-      for (const pattern of patterns)
-        for (const leaf of leavesOf(data, pattern)) {
-          const value = getAt(data, leaf);
-          // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
-          if (value === null || value === undefined || value === '' || value === false) continue;
-          setAt(data, leaf, erasedLeaf(value));
-          clear[leaf] = value;
-        }
-      if (Object.keys(clear).length === 0) continue;
-      const { keyId, key } = await keys.activeKey(subject, scope);
+      let any = false;
+      data = replaceLeaves(data, paths, (value, path) => {
+        // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
+        if (value === null || value === undefined || value === '' || value === false) return value;
+        clear[path] = value;
+        any = true;
+        return erasedLeaf(value);
+      });
+      if (any) sealed.push({ scope, clear });
+    }
+    // The scopes' keys asked at once: new ones are made in one commit of the key store.
+    const made = await Promise.all(sealed.map(({ scope }) => keys.activeKey(subject, scope)));
+    const block: PrivacyBlock = { v: 1, s: subject, b: {} };
+    sealed.forEach(({ scope, clear }, i) => {
+      const { keyId, key } = made[i]!;
       block.b[scope.startsWith('safety:') ? 'safety' : 'identity'] = {
         k: keyId,
         c: seal(key, keyId, JSON.stringify(clear)),
       };
-    }
-    (data as Record<string, unknown>)[PRIVACY_FIELD] = block;
-    return data;
+    });
+    return { ...(data as Record<string, unknown>), [PRIVACY_FIELD]: block };
   };
 
   const openEvent = (e: RecordedEvent, keyOf: ReadonlyMap<string, Buffer | null>): RecordedEvent => {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { preparePrivateSqliteFile } from '../private-files.js';
+import { randomBytesPooled } from '../privacy/random.js';
 import { newKeyId } from './key-id.js';
 import { type KeyInfo, type KeyStore, KeyStoreUnavailableError, type SubjectKey } from './port.js';
 
@@ -35,7 +35,10 @@ interface KeyRow {
  */
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
-  private readonly insertLive: Database.Statement;
+  private readonly insertLive: Database.Statement<
+    [string, string, string, Buffer, string],
+    { key_id: string; material: Buffer }
+  >;
   private readonly selectLive: Database.Statement<[string, string], { key_id: string; material: Buffer }>;
   private readonly selectById: Database.Statement<[string], { material: Buffer | null }>;
   private readonly selectSubject: Database.Statement<[string], KeyRow>;
@@ -55,7 +58,7 @@ export class SqliteKeyStore implements KeyStore {
     this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
     this.insertLive = this.db.prepare(
-      'INSERT OR IGNORE INTO subject_keys (key_id, subject_id, scope, material, created_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO subject_keys (key_id, subject_id, scope, material, created_at) VALUES (?, ?, ?, ?, ?) RETURNING key_id, material',
     );
     this.selectLive = this.db.prepare(
       'SELECT key_id, material FROM subject_keys WHERE subject_id = ? AND scope = ? AND destroyed_at IS NULL',
@@ -74,8 +77,9 @@ export class SqliteKeyStore implements KeyStore {
     // Two processes may make the same key at once: the unique index on live keys keeps one, and both read it.
     this.makeKeys = this.db.transaction((batch: { subjectId: string; scope: string }[]) =>
       batch.map(({ subjectId, scope }) => {
-        this.insertLive.run(newKeyId(), subjectId, scope, randomBytes(32), new Date().toISOString());
-        const made = this.selectLive.get(subjectId, scope)!;
+        const made =
+          this.insertLive.get(newKeyId(), subjectId, scope, randomBytesPooled(32), new Date().toISOString()) ??
+          this.selectLive.get(subjectId, scope)!;
         return { keyId: made.key_id, key: made.material };
       }),
     ).immediate;

@@ -1,7 +1,20 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
+import { randomBytesPooled } from './random.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+
+/**
+ * A key's KeyObject made once per key buffer: a cipher made from a KeyObject skips checking and
+ * copying the raw key each time (a rebuild opens two sealed blocks per booking). Held weakly: it
+ * goes when the key store's cache lets go of the buffer (a destroy, a generation change).
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+const keyObjectOf = (key: Buffer): KeyObject => {
+  let k = keyObjects.get(key);
+  if (!k) keyObjects.set(key, (k = createSecretKey(key)));
+  return k;
+};
 
 /**
  * AES-256-GCM from node:crypto: a random 96-bit IV per message, the 128-bit tag, and the key's id
@@ -9,17 +22,20 @@ const TAG_BYTES = 16;
  * Sealed as base64url(iv | tag | ciphertext).
  */
 export function seal(key: Buffer, keyId: string, plaintext: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const iv = randomBytesPooled(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
   cipher.setAAD(Buffer.from(keyId));
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  const body = cipher.update(plaintext, 'utf8');
+  const last = cipher.final();
+  return Buffer.concat([iv, cipher.getAuthTag(), body, last]).toString('base64url');
 }
 
 export function open(key: Buffer, keyId: string, sealed: string): string {
   const bytes = Buffer.from(sealed, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+  const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), bytes.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(keyId));
   decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  const body = decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES));
+  const last = decipher.final();
+  return (last.length ? Buffer.concat([body, last]) : body).toString('utf8');
 }

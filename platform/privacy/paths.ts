@@ -56,3 +56,65 @@ export function setAt(data: unknown, path: string, leaf: unknown): void {
   for (let i = 0; i < parts.length - 1; i++) value = value[parts[i]!] as Record<string, unknown>;
   value[parts[parts.length - 1]!] = leaf;
 }
+
+/** Registry paths merged into one tree, so one walk of an event finds the leaves of all of them. */
+export interface PathTree {
+  /** A path ends here. */
+  leaf: boolean;
+  /** `*`: every element of an array. */
+  each?: PathTree;
+  /** Named keys of an object (or indexes of an array, as `leavesOf` reads them). */
+  named?: Map<string, PathTree>;
+}
+
+export function pathTree(patterns: readonly string[]): PathTree {
+  const root: PathTree = { leaf: false };
+  for (const pattern of patterns) {
+    let node = root;
+    for (const part of partsOf(pattern)) {
+      if (part === '*') node = node.each ??= { leaf: false };
+      else {
+        node.named ??= new Map();
+        let next = node.named.get(part);
+        if (!next) node.named.set(part, (next = { leaf: false }));
+        node = next;
+      }
+    }
+    node.leaf = true;
+  }
+  return root;
+}
+
+/**
+ * `data` with each leaf the tree names (the leaves `leavesOf` finds, by their dotted path) replaced
+ * by what `replace` returns for it. Copy on write: only the objects and arrays on the way to a
+ * changed leaf are copied, the rest is shared, and `data` itself is returned when nothing changed.
+ * `data` is never modified.
+ */
+export function replaceLeaves(
+  data: unknown,
+  tree: PathTree,
+  replace: (value: unknown, path: string) => unknown,
+): unknown {
+  const walk = (value: unknown, node: PathTree, path: string): unknown => {
+    if (node.leaf) return replace(value, path);
+    if (value === null || typeof value !== 'object') return value;
+    let copy: Record<string, unknown> | unknown[] | undefined;
+    const put = (key: string | number, was: unknown, now: unknown) => {
+      if (now === was) return;
+      copy ??= Array.isArray(value) ? value.slice() : { ...(value as Record<string, unknown>) };
+      (copy as Record<string | number, unknown>)[key] = now;
+    };
+    const prefix = path === '' ? '' : `${path}.`;
+    if (node.each && Array.isArray(value))
+      for (let i = 0; i < value.length; i++) put(i, value[i], walk(value[i], node.each, `${prefix}${i}`));
+    if (node.named)
+      for (const [key, child] of node.named) {
+        if (!Object.hasOwn(value, key)) continue;
+        const was = (value as Record<string, unknown>)[key];
+        put(key, was, walk(was, child, `${prefix}${key}`));
+      }
+    return copy ?? value;
+  };
+  return walk(data, tree, '');
+}
