@@ -154,11 +154,18 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     return { ...(data as Record<string, unknown>), [PRIVACY_FIELD]: block };
   };
 
+  /**
+   * Puts back the fields whose key is still here, in place: the data is the inner store's own copy
+   * (each read parses or clones anew). The block is the last field sealing added, so deleting it
+   * keeps the object's fast shape.
+   */
   const openEvent = (e: RecordedEvent, keyOf: ReadonlyMap<string, Buffer | null>): RecordedEvent => {
     const block = privacyBlockOf(e.data);
     if (!block) return e;
-    const { [PRIVACY_FIELD]: _sealed, ...data } = e.data as Record<string, unknown>;
-    for (const sealed of Object.values(block.b)) {
+    const data = e.data as Record<string, unknown>;
+    delete data[PRIVACY_FIELD];
+    for (const scope in block.b) {
+      const sealed = block.b[scope]!;
       const key = keyOf.get(sealed.k);
       // Destroyed (or never here): the erased values stay.
       if (!key) continue;
@@ -173,7 +180,7 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     const ids = new Set<string>();
     for (const e of events) {
       const block = privacyBlockOf(e.data);
-      if (block) for (const sealed of Object.values(block.b)) ids.add(sealed.k);
+      if (block) for (const scope in block.b) ids.add(block.b[scope]!.k);
     }
     if (ids.size === 0) return events;
     const keyOf = await keys.keysById([...ids]);

@@ -74,15 +74,17 @@ export class SqliteKeyStore implements KeyStore {
     const destroyScope = this.db.prepare(
       'UPDATE subject_keys SET material = NULL, destroyed_at = ? WHERE subject_id = ? AND scope = ? AND destroyed_at IS NULL',
     );
-    // Two processes may make the same key at once: the unique index on live keys keeps one, and both read it.
-    this.makeKeys = this.db.transaction((batch: { subjectId: string; scope: string }[]) =>
-      batch.map(({ subjectId, scope }) => {
+    // A live key already there (made earlier, or by another process at the same moment: the unique
+    // index on live keys keeps one) makes the insert do nothing, and that key is read instead.
+    this.makeKeys = this.db.transaction((batch: { subjectId: string; scope: string }[]) => {
+      const now = new Date().toISOString();
+      return batch.map(({ subjectId, scope }) => {
         const made =
-          this.insertLive.get(newKeyId(), subjectId, scope, randomBytesPooled(32), new Date().toISOString()) ??
+          this.insertLive.get(newKeyId(), subjectId, scope, randomBytesPooled(32), now) ??
           this.selectLive.get(subjectId, scope)!;
         return { keyId: made.key_id, key: made.material };
-      }),
-    ).immediate;
+      });
+    }).immediate;
     const bump = this.db.prepare('UPDATE key_generation SET generation = generation + 1 WHERE id = 1');
     this.destroyTx = this.db.transaction((subjectId: string, at: string, scope: string | undefined) => {
       const { changes } = scope === undefined ? destroyAll.run(at, subjectId) : destroyScope.run(at, subjectId, scope);
@@ -93,10 +95,10 @@ export class SqliteKeyStore implements KeyStore {
 
   async activeKey(subjectId: string, scope: string): Promise<SubjectKey> {
     this.assertOpen();
-    const found = this.selectLive.get(subjectId, scope);
-    if (found) return { keyId: found.key_id, key: found.material };
-    // New keys asked in the same turn of the event loop are made in one transaction: one fsync for
-    // all of them, as the event store commits its appends (a new booking makes a key or two).
+    // Keys asked in the same turn of the event loop are looked up, and made when new, in one
+    // transaction: one fsync for all of them, as the event store commits its appends (a new booking
+    // makes a key or two). A key that exists costs no more there than a lookup here would, and the
+    // cache above (cached.ts) asks for it once.
     const slot = `${subjectId}\n${scope}`;
     let made = this.pending.get(slot);
     if (!made) {

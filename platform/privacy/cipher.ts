@@ -5,9 +5,10 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * A key's KeyObject made once per key buffer: a cipher made from a KeyObject skips checking and
- * copying the raw key each time (a rebuild opens two sealed blocks per booking). Held weakly: it
- * goes when the key store's cache lets go of the buffer (a destroy, a generation change).
+ * A key's KeyObject made once per key buffer, for opening: a decipher made from a KeyObject skips
+ * checking and copying the raw key each time (a rebuild opens every booking's blocks, under keys
+ * the key store's cache keeps). Held weakly: it goes when that cache lets go of the buffer (a
+ * destroy, a generation change). Sealing takes the raw key: a new booking's safety key seals once.
  */
 const keyObjects = new WeakMap<Buffer, KeyObject>();
 const keyObjectOf = (key: Buffer): KeyObject => {
@@ -23,7 +24,7 @@ const keyObjectOf = (key: Buffer): KeyObject => {
  */
 export function seal(key: Buffer, keyId: string, plaintext: string): string {
   const iv = randomBytesPooled(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(keyId));
   const body = cipher.update(plaintext, 'utf8');
   const last = cipher.final();

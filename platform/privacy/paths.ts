@@ -62,21 +62,20 @@ export interface PathTree {
   /** A path ends here. */
   leaf: boolean;
   /** `*`: every element of an array. */
-  each?: PathTree;
+  each: PathTree | null;
   /** Named keys of an object (or indexes of an array, as `leavesOf` reads them). */
-  named?: Map<string, PathTree>;
+  named: { key: string; node: PathTree }[];
 }
 
 export function pathTree(patterns: readonly string[]): PathTree {
-  const root: PathTree = { leaf: false };
+  const root: PathTree = { leaf: false, each: null, named: [] };
   for (const pattern of patterns) {
     let node = root;
     for (const part of partsOf(pattern)) {
-      if (part === '*') node = node.each ??= { leaf: false };
+      if (part === '*') node = node.each ??= { leaf: false, each: null, named: [] };
       else {
-        node.named ??= new Map();
-        let next = node.named.get(part);
-        if (!next) node.named.set(part, (next = { leaf: false }));
+        let next = node.named.find((n) => n.key === part)?.node;
+        if (!next) node.named.push({ key: part, node: (next = { leaf: false, each: null, named: [] }) });
         node = next;
       }
     }
@@ -96,25 +95,38 @@ export function replaceLeaves(
   tree: PathTree,
   replace: (value: unknown, path: string) => unknown,
 ): unknown {
-  const walk = (value: unknown, node: PathTree, path: string): unknown => {
-    if (node.leaf) return replace(value, path);
-    if (value === null || typeof value !== 'object') return value;
-    let copy: Record<string, unknown> | unknown[] | undefined;
-    const put = (key: string | number, was: unknown, now: unknown) => {
-      if (now === was) return;
-      copy ??= Array.isArray(value) ? value.slice() : { ...(value as Record<string, unknown>) };
-      (copy as Record<string | number, unknown>)[key] = now;
-    };
-    const prefix = path === '' ? '' : `${path}.`;
-    if (node.each && Array.isArray(value))
-      for (let i = 0; i < value.length; i++) put(i, value[i], walk(value[i], node.each, `${prefix}${i}`));
-    if (node.named)
-      for (const [key, child] of node.named) {
-        if (!Object.hasOwn(value, key)) continue;
-        const was = (value as Record<string, unknown>)[key];
-        put(key, was, walk(was, child, `${prefix}${key}`));
-      }
-    return copy ?? value;
-  };
-  return walk(data, tree, '');
+  return tree.leaf ? replace(data, '') : replaceBelow(data, tree, '', replace);
+}
+
+function replaceBelow(
+  value: unknown,
+  node: PathTree,
+  prefix: string,
+  replace: (value: unknown, path: string) => unknown,
+): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  let copy: Record<string, unknown> | unknown[] | null = null;
+  if (node.each !== null && Array.isArray(value)) {
+    const child = node.each;
+    for (let i = 0; i < value.length; i++) {
+      const was: unknown = value[i];
+      const path = prefix + String(i);
+      const now = child.leaf ? replace(was, path) : replaceBelow(was, child, `${path}.`, replace);
+      if (now === was) continue;
+      copy ??= value.slice();
+      copy[i] = now;
+    }
+  }
+  const named = node.named;
+  for (let n = 0; n < named.length; n++) {
+    const { key, node: child } = named[n]!;
+    if (!Object.hasOwn(value, key)) continue;
+    const was = (value as Record<string, unknown>)[key];
+    const path = prefix + key;
+    const now = child.leaf ? replace(was, path) : replaceBelow(was, child, `${path}.`, replace);
+    if (now === was) continue;
+    copy ??= Array.isArray(value) ? value.slice() : { ...(value as Record<string, unknown>) };
+    (copy as Record<string, unknown>)[key] = now;
+  }
+  return copy ?? value;
 }
