@@ -105,12 +105,11 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     return null;
   };
 
-  /** Per personal event type, its paths merged into one tree per scope: built once, walked per event. */
-  const trees = new Map<string, { identity: PathTree; safety: PathTree | null }>();
-  const treesOf = (type: string, c: PersonalEvent) => {
+  /** Per personal event type, its identity (group 0) and safety (group 1) paths in one tree: built once, walked once per event. */
+  const trees = new Map<string, PathTree>();
+  const treeOf = (type: string, c: PersonalEvent) => {
     let t = trees.get(type);
-    if (!t)
-      trees.set(type, (t = { identity: pathTree(c.identity), safety: c.safety?.length ? pathTree(c.safety) : null }));
+    if (!t) trees.set(type, (t = pathTree(c.identity, c.safety ?? [])));
     return t;
   };
 
@@ -119,28 +118,23 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     if (!c || privacyBlockOf(clearData)) return clearData;
     const subject = ownSubject(c.subject, clearData) ?? earlier ?? (await subjectOfStream(streamId));
     if (!subject) throw new Error(`${type} on ${streamId}: no earlier event of the stream names its data subject`);
-    const tree = treesOf(type, c);
-    const scopes: [string, PathTree][] = [[IDENTITY_SCOPE, tree.identity]];
-    if (tree.safety) {
+    const scopes = [IDENTITY_SCOPE];
+    if (c.safety?.length) {
       const unit = getAt(clearData, c.safetyUnit ?? '');
       if (typeof unit !== 'string' || !unit) throw new Error(`${type}: no safety unit at ${c.safetyUnit}`);
-      scopes.push([safetyScope(unit), tree.safety]);
+      scopes.push(safetyScope(unit));
     }
     // The caller's data is left as it is: the objects on the way to a sealed field are copied.
-    let data = clearData;
-    const sealed: { scope: string; clear: Record<string, unknown> }[] = [];
-    for (const [scope, paths] of scopes) {
-      const clear: Record<string, unknown> = {};
-      let any = false;
-      data = replaceLeaves(data, paths, (value, path) => {
-        // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
-        if (value === null || value === undefined || value === '' || value === false) return value;
-        clear[path] = value;
-        any = true;
-        return erasedLeaf(value);
-      });
-      if (any) sealed.push({ scope, clear });
-    }
+    const clear: Record<string, unknown>[] = [{}, {}];
+    const counts = [0, 0];
+    const data = replaceLeaves(clearData, treeOf(type, c), (value, path, group) => {
+      // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
+      if (value === null || value === undefined || value === '' || value === false) return value;
+      clear[group]![path] = value;
+      counts[group]!++;
+      return erasedLeaf(value);
+    });
+    const sealed = scopes.flatMap((scope, group) => (counts[group] ? [{ scope, clear: clear[group]! }] : []));
     // The scopes' keys asked at once: new ones are made in one commit of the key store.
     const made = await Promise.all(sealed.map(({ scope }) => keys.activeKey(subject, scope)));
     const block: PrivacyBlock = { v: 1, s: subject, b: {} };

@@ -57,30 +57,37 @@ export function setAt(data: unknown, path: string, leaf: unknown): void {
   value[parts[parts.length - 1]!] = leaf;
 }
 
-/** Registry paths merged into one tree, so one walk of an event finds the leaves of all of them. */
+/**
+ * Registry paths merged into one tree, so one walk of an event finds the leaves of all of them;
+ * paths come in groups (an event's key scopes), and each leaf says which group named it.
+ */
 export interface PathTree {
-  /** A path ends here. */
-  leaf: boolean;
+  /** The group of the path that ends here; -1 when none does. */
+  group: number;
   /** `*`: every element of an array. */
   each: PathTree | null;
   /** Named keys of an object (or indexes of an array, as `leavesOf` reads them). */
   named: { key: string; node: PathTree }[];
 }
 
-export function pathTree(patterns: readonly string[]): PathTree {
-  const root: PathTree = { leaf: false, each: null, named: [] };
-  for (const pattern of patterns) {
-    let node = root;
-    for (const part of partsOf(pattern)) {
-      if (part === '*') node = node.each ??= { leaf: false, each: null, named: [] };
-      else {
-        let next = node.named.find((n) => n.key === part)?.node;
-        if (!next) node.named.push({ key: part, node: (next = { leaf: false, each: null, named: [] }) });
-        node = next;
+const node = (): PathTree => ({ group: -1, each: null, named: [] });
+
+export function pathTree(...groups: readonly (readonly string[])[]): PathTree {
+  const root = node();
+  groups.forEach((patterns, group) => {
+    for (const pattern of patterns) {
+      let at = root;
+      for (const part of partsOf(pattern)) {
+        if (part === '*') at = at.each ??= node();
+        else {
+          let next = at.named.find((n) => n.key === part)?.node;
+          if (!next) at.named.push({ key: part, node: (next = node()) });
+          at = next;
+        }
       }
+      at.group = group;
     }
-    node.leaf = true;
-  }
+  });
   return root;
 }
 
@@ -93,16 +100,16 @@ export function pathTree(patterns: readonly string[]): PathTree {
 export function replaceLeaves(
   data: unknown,
   tree: PathTree,
-  replace: (value: unknown, path: string) => unknown,
+  replace: (value: unknown, path: string, group: number) => unknown,
 ): unknown {
-  return tree.leaf ? replace(data, '') : replaceBelow(data, tree, '', replace);
+  return tree.group >= 0 ? replace(data, '', tree.group) : replaceBelow(data, tree, '', replace);
 }
 
 function replaceBelow(
   value: unknown,
   node: PathTree,
   prefix: string,
-  replace: (value: unknown, path: string) => unknown,
+  replace: (value: unknown, path: string, group: number) => unknown,
 ): unknown {
   if (value === null || typeof value !== 'object') return value;
   let copy: Record<string, unknown> | unknown[] | null = null;
@@ -111,7 +118,7 @@ function replaceBelow(
     for (let i = 0; i < value.length; i++) {
       const was: unknown = value[i];
       const path = prefix + String(i);
-      const now = child.leaf ? replace(was, path) : replaceBelow(was, child, `${path}.`, replace);
+      const now = child.group >= 0 ? replace(was, path, child.group) : replaceBelow(was, child, `${path}.`, replace);
       if (now === was) continue;
       copy ??= value.slice();
       copy[i] = now;
@@ -123,7 +130,7 @@ function replaceBelow(
     if (!Object.hasOwn(value, key)) continue;
     const was = (value as Record<string, unknown>)[key];
     const path = prefix + key;
-    const now = child.leaf ? replace(was, path) : replaceBelow(was, child, `${path}.`, replace);
+    const now = child.group >= 0 ? replace(was, path, child.group) : replaceBelow(was, child, `${path}.`, replace);
     if (now === was) continue;
     copy ??= Array.isArray(value) ? value.slice() : { ...(value as Record<string, unknown>) };
     (copy as Record<string, unknown>)[key] = now;

@@ -46,4 +46,13 @@ describe('replacing the leaves of registry paths', () => {
     const data = event();
     expect(replaceLeaves(data, pathTree(patterns), (v) => v)).toBe(data);
   });
+
+  it('given paths in two groups, then each leaf is replaced once and says which group named it', () => {
+    const groups: Record<string, number> = {};
+    replaceLeaves(event(), pathTree(['form.name', 'attendees.*'], ['form.kids.*.notes.text']), (value, path, group) => {
+      groups[path] = group;
+      return value;
+    });
+    expect(groups).toEqual({ 'form.name': 0, 'attendees.0': 0, 'attendees.1': 0, 'form.kids.0.notes.text': 1 });
+  });
 });
