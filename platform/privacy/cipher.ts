@@ -1,26 +1,14 @@
-import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { randomBytesPooled } from './random.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * A key's KeyObject made once per key buffer, for opening: a decipher made from a KeyObject skips
- * checking and copying the raw key each time (a rebuild opens every booking's blocks, under keys
- * the key store's cache keeps). Held weakly: it goes when that cache lets go of the buffer (a
- * destroy, a generation change). Sealing takes the raw key: a new booking's safety key seals once.
- */
-const keyObjects = new WeakMap<Buffer, KeyObject>();
-const keyObjectOf = (key: Buffer): KeyObject => {
-  let k = keyObjects.get(key);
-  if (!k) keyObjects.set(key, (k = createSecretKey(key)));
-  return k;
-};
-
-/**
  * AES-256-GCM from node:crypto: a random 96-bit IV per message, the 128-bit tag, and the key's id
  * as additional data, so a ciphertext moved under another key id fails instead of decrypting.
- * Sealed as base64url(iv | tag | ciphertext).
+ * Sealed as base64url(iv | tag | ciphertext). The raw key is given each time: a KeyObject kept per
+ * key was slower on a rebuild (tens of thousands of native handles for the collector to walk).
  */
 export function seal(key: Buffer, keyId: string, plaintext: string): string {
   const iv = randomBytesPooled(IV_BYTES);
@@ -33,7 +21,7 @@ export function seal(key: Buffer, keyId: string, plaintext: string): string {
 
 export function open(key: Buffer, keyId: string, sealed: string): string {
   const bytes = Buffer.from(sealed, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), bytes.subarray(0, IV_BYTES));
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(keyId));
   decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   const body = decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES));
