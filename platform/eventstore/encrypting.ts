@@ -9,7 +9,7 @@ import {
 } from '../../contracts/privacy/classes.js';
 import type { KeyStore } from '../keystore/port.js';
 import { open, seal } from '../privacy/cipher.js';
-import { getAt, leavesOf, setAt } from '../privacy/paths.js';
+import { getAt, pathTree, replaceLeaves, setAt, type PathTree } from '../privacy/paths.js';
 import type { EventStore, NewEvent, RecordedEvent } from './port.js';
 
 /**
@@ -105,45 +105,61 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     return null;
   };
 
+  /** Per personal event type, its identity (group 0) and safety (group 1) paths in one tree: built once, walked once per event. */
+  const trees = new Map<string, PathTree>();
+  const treeOf = (type: string, c: PersonalEvent) => {
+    let t = trees.get(type);
+    if (!t) trees.set(type, (t = pathTree(c.identity, c.safety ?? [])));
+    return t;
+  };
+
   const sealData = async (streamId: string, type: string, clearData: unknown, earlier?: string): Promise<unknown> => {
     const c = personalClass(type);
     if (!c || privacyBlockOf(clearData)) return clearData;
-    const data = structuredClone(clearData);
-    const subject = ownSubject(c.subject, data) ?? earlier ?? (await subjectOfStream(streamId));
+    const subject = ownSubject(c.subject, clearData) ?? earlier ?? (await subjectOfStream(streamId));
     if (!subject) throw new Error(`${type} on ${streamId}: no earlier event of the stream names its data subject`);
-    const block: PrivacyBlock = { v: 1, s: subject, b: {} };
-    const scopes: [string, readonly string[]][] = [[IDENTITY_SCOPE, c.identity]];
+    const scopes = [IDENTITY_SCOPE];
     if (c.safety?.length) {
-      const unit = getAt(data, c.safetyUnit ?? '');
+      const unit = getAt(clearData, c.safetyUnit ?? '');
       if (typeof unit !== 'string' || !unit) throw new Error(`${type}: no safety unit at ${c.safetyUnit}`);
-      scopes.push([safetyScope(unit), c.safety]);
+      scopes.push(safetyScope(unit));
     }
-    for (const [scope, patterns] of scopes) {
-      const clear: Record<string, unknown> = {};
-      for (const pattern of patterns)
-        for (const leaf of leavesOf(data, pattern)) {
-          const value = getAt(data, leaf);
-          // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
-          if (value === null || value === undefined || value === '' || value === false) continue;
-          setAt(data, leaf, erasedLeaf(value));
-          clear[leaf] = value;
-        }
-      if (Object.keys(clear).length === 0) continue;
-      const { keyId, key } = await keys.activeKey(subject, scope);
+    // The caller's data is left as it is: the objects on the way to a sealed field are copied.
+    const clear: Record<string, unknown>[] = [{}, {}];
+    const counts = [0, 0];
+    const data = replaceLeaves(clearData, treeOf(type, c), (value, path, group) => {
+      // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
+      if (value === null || value === undefined || value === '' || value === false) return value;
+      clear[group]![path] = value;
+      counts[group]!++;
+      return erasedLeaf(value);
+    });
+    const sealed = scopes.flatMap((scope, group) => (counts[group] ? [{ scope, clear: clear[group]! }] : []));
+    // The scopes' keys asked at once: new ones are made in one commit of the key store.
+    const made = await Promise.all(sealed.map(({ scope }) => keys.activeKey(subject, scope)));
+    const block: PrivacyBlock = { v: 1, s: subject, b: {} };
+    sealed.forEach(({ scope, clear }, i) => {
+      const { keyId, key } = made[i]!;
       block.b[scope.startsWith('safety:') ? 'safety' : 'identity'] = {
         k: keyId,
         c: seal(key, keyId, JSON.stringify(clear)),
       };
-    }
-    (data as Record<string, unknown>)[PRIVACY_FIELD] = block;
-    return data;
+    });
+    return { ...(data as Record<string, unknown>), [PRIVACY_FIELD]: block };
   };
 
+  /**
+   * Puts back the fields whose key is still here, in place: the data is the inner store's own copy
+   * (each read parses or clones anew). The block is the last field sealing added, so deleting it
+   * keeps the object's fast shape.
+   */
   const openEvent = (e: RecordedEvent, keyOf: ReadonlyMap<string, Buffer | null>): RecordedEvent => {
     const block = privacyBlockOf(e.data);
     if (!block) return e;
-    const { [PRIVACY_FIELD]: _sealed, ...data } = e.data as Record<string, unknown>;
-    for (const sealed of Object.values(block.b)) {
+    const data = e.data as Record<string, unknown>;
+    delete data[PRIVACY_FIELD];
+    for (const scope in block.b) {
+      const sealed = block.b[scope]!;
       const key = keyOf.get(sealed.k);
       // Destroyed (or never here): the erased values stay.
       if (!key) continue;
@@ -158,7 +174,7 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     const ids = new Set<string>();
     for (const e of events) {
       const block = privacyBlockOf(e.data);
-      if (block) for (const sealed of Object.values(block.b)) ids.add(sealed.k);
+      if (block) for (const scope in block.b) ids.add(block.b[scope]!.k);
     }
     if (ids.size === 0) return events;
     const keyOf = await keys.keysById([...ids]);

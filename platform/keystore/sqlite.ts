@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { preparePrivateSqliteFile } from '../private-files.js';
+import { randomBytesPooled } from '../privacy/random.js';
 import { newKeyId } from './key-id.js';
 import { type KeyInfo, type KeyStore, KeyStoreUnavailableError, type SubjectKey } from './port.js';
 
@@ -35,7 +35,10 @@ interface KeyRow {
  */
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
-  private readonly insertLive: Database.Statement;
+  private readonly insertLive: Database.Statement<
+    [string, string, string, Buffer, string],
+    { key_id: string; material: Buffer }
+  >;
   private readonly selectLive: Database.Statement<[string, string], { key_id: string; material: Buffer }>;
   private readonly selectById: Database.Statement<[string], { material: Buffer | null }>;
   private readonly selectSubject: Database.Statement<[string], KeyRow>;
@@ -55,7 +58,7 @@ export class SqliteKeyStore implements KeyStore {
     this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
     this.insertLive = this.db.prepare(
-      'INSERT OR IGNORE INTO subject_keys (key_id, subject_id, scope, material, created_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO subject_keys (key_id, subject_id, scope, material, created_at) VALUES (?, ?, ?, ?, ?) RETURNING key_id, material',
     );
     this.selectLive = this.db.prepare(
       'SELECT key_id, material FROM subject_keys WHERE subject_id = ? AND scope = ? AND destroyed_at IS NULL',
@@ -71,14 +74,17 @@ export class SqliteKeyStore implements KeyStore {
     const destroyScope = this.db.prepare(
       'UPDATE subject_keys SET material = NULL, destroyed_at = ? WHERE subject_id = ? AND scope = ? AND destroyed_at IS NULL',
     );
-    // Two processes may make the same key at once: the unique index on live keys keeps one, and both read it.
-    this.makeKeys = this.db.transaction((batch: { subjectId: string; scope: string }[]) =>
-      batch.map(({ subjectId, scope }) => {
-        this.insertLive.run(newKeyId(), subjectId, scope, randomBytes(32), new Date().toISOString());
-        const made = this.selectLive.get(subjectId, scope)!;
+    // A live key already there (made earlier, or by another process at the same moment: the unique
+    // index on live keys keeps one) makes the insert do nothing, and that key is read instead.
+    this.makeKeys = this.db.transaction((batch: { subjectId: string; scope: string }[]) => {
+      const now = new Date().toISOString();
+      return batch.map(({ subjectId, scope }) => {
+        const made =
+          this.insertLive.get(newKeyId(), subjectId, scope, randomBytesPooled(32), now) ??
+          this.selectLive.get(subjectId, scope)!;
         return { keyId: made.key_id, key: made.material };
-      }),
-    ).immediate;
+      });
+    }).immediate;
     const bump = this.db.prepare('UPDATE key_generation SET generation = generation + 1 WHERE id = 1');
     this.destroyTx = this.db.transaction((subjectId: string, at: string, scope: string | undefined) => {
       const { changes } = scope === undefined ? destroyAll.run(at, subjectId) : destroyScope.run(at, subjectId, scope);
@@ -89,10 +95,10 @@ export class SqliteKeyStore implements KeyStore {
 
   async activeKey(subjectId: string, scope: string): Promise<SubjectKey> {
     this.assertOpen();
-    const found = this.selectLive.get(subjectId, scope);
-    if (found) return { keyId: found.key_id, key: found.material };
-    // New keys asked in the same turn of the event loop are made in one transaction: one fsync for
-    // all of them, as the event store commits its appends (a new booking makes a key or two).
+    // Keys asked in the same turn of the event loop are looked up, and made when new, in one
+    // transaction: one fsync for all of them, as the event store commits its appends (a new booking
+    // makes a key or two). A key that exists costs no more there than a lookup here would, and the
+    // cache above (cached.ts) asks for it once.
     const slot = `${subjectId}\n${scope}`;
     let made = this.pending.get(slot);
     if (!made) {
