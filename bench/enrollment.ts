@@ -77,7 +77,7 @@ export async function startBenchServer(limits: boolean) {
     TRUST_PROXY: '127.0.0.1',
     ...(limits ? {} : { RATE_LIMIT_PER_MINUTE: 'off', MAX_HELD_SEATS_PER_CLIENT: 'off' }),
   });
-  const stores = await openStores(config, { writerThread: process.env.BENCH_WRITER !== 'inline' });
+  const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
   // The projections where `npm start` runs them (a worker thread), or as BENCH_PROJECTIONS says

@@ -60,13 +60,7 @@ export interface Stores {
  * Chooses the adapters from configuration only: EventStoreDB when EVENTSTORE_URL is set, MongoDB
  * when MONGODB_URL is set, otherwise SQLite files under DATA_DIR. Nothing else knows which runs.
  */
-export async function openStores(
-  config: Config,
-  options: {
-    /** The API server's choice on the embedded default: SQLite commits in a worker thread (platform/eventstore/sqlite.ts). */
-    writerThread?: boolean;
-  } = {},
-): Promise<Stores> {
+export async function openStores(config: Config): Promise<Stores> {
   // Owner-only: the SQLite files, the outbox and the offline provider's store hold personal data.
   if (!config.EVENTSTORE_URL || !config.MONGODB_URL) ensurePrivateDir(config.DATA_DIR);
 
@@ -76,7 +70,7 @@ export async function openStores(
     raw = new EsdbEventStore(config.EVENTSTORE_URL);
   } else {
     const { SqliteEventStore } = await import('../platform/eventstore/sqlite.js');
-    raw = new SqliteEventStore(join(config.DATA_DIR, 'events.db'), { writerThread: options.writerThread });
+    raw = new SqliteEventStore(join(config.DATA_DIR, 'events.db'));
   }
 
   let rawKeys: KeyStore;

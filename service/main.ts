@@ -36,7 +36,7 @@ async function main() {
   // Required outside the embedded default (config.ts); here generated once and kept in DATA_DIR.
   if (!config.BOOKING_LINK_SECRET) config.BOOKING_LINK_SECRET = ensureBookingLinkSecret(config.DATA_DIR);
 
-  const stores = await openStores(config, { writerThread: true });
+  const stores = await openStores(config);
   const seeded = await seedCatalogue(stores.eventStore, new Date(), { dates: config.SEED_DATES });
   if (seeded.appended > 0) log.info('catalogue seeded', { events: seeded.appended });
 

@@ -1,7 +1,7 @@
-import type Database from 'better-sqlite3';
+import { preparePrivateSqliteFile } from '../private-files.js';
+import Database from 'better-sqlite3';
 import type { EventMetadata } from '../../contracts/core/events.js';
-import { openEventsDb, outcomeError, SqliteAppender, type WireAppend, type WireOutcome } from './sqlite-appender.js';
-import { AppenderThread } from './sqlite-appender-client.js';
+import { checkExpected } from './expected.js';
 import {
   type AppendResult,
   type EventStore,
@@ -32,14 +32,22 @@ import {
  * rejects only its own promise. Every promise settles after the single commit, so "resolved" still
  * means "on disk". A lone writer pays one `setImmediate` of latency; many writers share one fsync.
  *
- * With `writerThread` (the API server's choice) the same batches are committed by a worker thread
- * instead: the ~1-2 ms a commit blocks (its inserts and its fsync) no longer hold up this thread's
- * requests, and the next batch gathers while one is written, so commits stay one at a time and
- * "resolved" still means "on disk"; what is committed becomes visible to readers only after its fsync.
- *
  * Notifications are in-process only (`onAppended`). SQLite has no cross-process notification, so a
  * projector running in another process polls `readAll` from its checkpoint.
  */
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position  INTEGER PRIMARY KEY,
+  stream_id TEXT    NOT NULL,
+  revision  INTEGER NOT NULL,
+  id        TEXT    NOT NULL,
+  type      TEXT    NOT NULL,
+  data      TEXT    NOT NULL,
+  metadata  TEXT    NOT NULL,
+  UNIQUE (stream_id, revision)
+) STRICT;
+`;
 
 /** A row in `COLUMNS` order; raw (array) rows read ~1.5x faster than objects on 100k-event scans. */
 type Row = [
@@ -60,6 +68,8 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
 const COLUMNS = 'position, stream_id, revision, id, type, data, metadata';
 
 export class SqliteEventStore implements EventStore {
@@ -69,26 +79,30 @@ export class SqliteEventStore implements EventStore {
   private flushScheduled = false;
   private closed = false;
 
-  private readonly appender: SqliteAppender | null;
-  private readonly thread: AppenderThread | null;
-  /** The batch the writer thread is committing; the next waits for it. */
-  private inFlight: Promise<void> | null = null;
+  private readonly insert: Database.Statement;
+  private readonly streamHead: Database.Statement<[string]>;
   private readonly globalHead: Database.Statement<[]>;
   private readonly selectStream: Database.Statement<[string]>;
   private readonly selectAfter: Database.Statement<[bigint, number]>;
+  private readonly writeBatch: (batch: PendingAppend[]) => Outcome[];
 
-  /**
-   * Opens (creating the folder and the file if needed) the event database at `file`. With
-   * `writerThread`, commits happen in a worker thread (sqlite-appender-thread.ts), so the fsync of
-   * each one does not hold up this thread; reads stay here, on this connection.
-   */
-  constructor(
-    readonly file: string,
-    options: { writerThread?: boolean } = {},
-  ) {
-    this.db = openEventsDb(file);
-    this.appender = options.writerThread ? null : new SqliteAppender(this.db);
-    this.thread = options.writerThread ? new AppenderThread(file) : null;
+  /** Opens (creating the folder and the file if needed) the event database at `file`. */
+  constructor(readonly file: string) {
+    preparePrivateSqliteFile(file);
+    this.db = new Database(file);
+    // Another process (the projector) may hold the file briefly; wait instead of failing at once.
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    // Rewritten events (the privacy migration) leave no old bytes in free space.
+    this.db.pragma('secure_delete = ON');
+    this.db.exec(SCHEMA);
+
+    this.insert = this.db.prepare(`INSERT INTO events (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+    this.streamHead = this.db
+      .prepare<[string]>('SELECT MAX(revision) FROM events WHERE stream_id = ?')
+      .pluck()
+      .safeIntegers(true);
     this.globalHead = this.db.prepare<[]>('SELECT MAX(position) FROM events').pluck().safeIntegers(true);
     this.selectStream = this.db
       .prepare<[string]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
@@ -98,6 +112,23 @@ export class SqliteEventStore implements EventStore {
       .prepare<[bigint, number]>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`)
       .raw(true)
       .safeIntegers(true);
+
+    const appendOne = this.db.transaction((p: PendingAppend, head: bigint): AppendResult => this.writeAppend(p, head));
+    // IMMEDIATE takes the write lock before reading the heads, so another writer process cannot
+    // slip in between the read and the insert.
+    this.writeBatch = this.db.transaction((batch: PendingAppend[]): Outcome[] => {
+      let head = this.head();
+      return batch.map((p): Outcome => {
+        try {
+          // A nested transaction is a savepoint: a throw undoes only this append.
+          const result = appendOne(p, head);
+          head = result.position;
+          return { ok: true, result };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
+    }).immediate;
   }
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -134,7 +165,6 @@ export class SqliteEventStore implements EventStore {
 
   async rewriteEvents(streamId: string, rewrites: EventRewrite[]): Promise<void> {
     this.assertOpen();
-    await this.drain();
     const update = this.db.prepare('UPDATE events SET data = ? WHERE stream_id = ? AND revision = ?');
     this.db
       .transaction(() => {
@@ -148,7 +178,7 @@ export class SqliteEventStore implements EventStore {
 
   async compact(): Promise<void> {
     this.assertOpen();
-    await this.drain();
+    this.flush();
     this.db.exec('VACUUM');
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
@@ -156,71 +186,26 @@ export class SqliteEventStore implements EventStore {
   /** Writes what is still queued, then closes the file. */
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.drain();
+    this.flush();
     this.closed = true;
     this.listeners.clear();
-    await this.thread?.close();
     this.db.close();
-  }
-
-  /** Until nothing is queued or being committed. */
-  private async drain(): Promise<void> {
-    for (;;) {
-      if (this.inFlight) await this.inFlight;
-      else if (this.queue.length > 0) this.flush();
-      else return;
-    }
   }
 
   private flush(): void {
     this.flushScheduled = false;
-    if (this.inFlight || this.queue.length === 0) return;
-    const batch: PendingAppend[] = [];
-    const wire: WireAppend[] = [];
-    for (const p of this.queue) {
-      try {
-        // JSON.stringify(undefined) is undefined; store an explicit null so the column stays valid JSON.
-        const events = p.events.map((e) => ({
-          id: e.id,
-          type: e.type,
-          data: JSON.stringify(e.data ?? null),
-          metadata: JSON.stringify(e.metadata),
-        }));
-        wire.push({ streamId: p.streamId, expected: p.expected, events });
-        batch.push(p);
-      } catch (error) {
-        // Data that cannot be stored (a cycle, a bigint) refuses only its own append.
-        p.reject(error);
-      }
-    }
-    this.queue = [];
+    const batch = this.queue;
     if (batch.length === 0) return;
-    const unavailable = (cause: unknown) =>
-      new EventStoreUnavailableError(`SQLite event store could not commit: ${String(cause)}`, { cause });
-    if (this.appender) {
-      try {
-        this.settle(batch, this.appender.write(wire));
-      } catch (cause) {
-        // The commit itself failed (disk full, I/O error, lock timeout): nothing of the batch is durable.
-        const error = unavailable(cause);
-        batch.forEach((p) => p.reject(error));
-      }
+    this.queue = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = this.writeBatch(batch);
+    } catch (cause) {
+      // The commit itself failed (disk full, I/O error, lock timeout): nothing of the batch is durable.
+      const error = new EventStoreUnavailableError(`SQLite event store could not commit: ${String(cause)}`, { cause });
+      batch.forEach((p) => p.reject(error));
       return;
     }
-    this.inFlight = this.thread!.write(wire).then(
-      (outcomes) => this.settle(batch, outcomes),
-      (cause: unknown) => {
-        const error = unavailable(cause);
-        batch.forEach((p) => p.reject(error));
-      },
-    );
-    void this.inFlight.finally(() => {
-      this.inFlight = null;
-      if (this.queue.length > 0) this.flush();
-    });
-  }
-
-  private settle(batch: PendingAppend[], outcomes: WireOutcome[]): void {
     let appended = false;
     outcomes.forEach((o, i) => {
       const p = batch[i]!;
@@ -228,10 +213,34 @@ export class SqliteEventStore implements EventStore {
         appended ||= p.events.length > 0;
         p.resolve(o.result);
       } else {
-        p.reject(outcomeError(p.streamId, o));
+        p.reject(o.error);
       }
     });
     if (appended) queueMicrotask(() => this.notify());
+  }
+
+  /** Runs inside the batch transaction; `head` is the global position before this append. */
+  private writeAppend(p: PendingAppend, head: bigint): AppendResult {
+    const last = this.streamHead.get(p.streamId) as bigint | null;
+    const current = last === null ? 'no_stream' : last;
+    checkExpected(p.streamId, p.expected, current);
+    let revision = last ?? -1n;
+    let position = head;
+    for (const e of p.events) {
+      revision += 1n;
+      position += 1n;
+      // JSON.stringify(undefined) is undefined; store an explicit null so the column stays valid JSON.
+      this.insert.run(
+        position,
+        p.streamId,
+        revision,
+        e.id,
+        e.type,
+        JSON.stringify(e.data ?? null),
+        JSON.stringify(e.metadata),
+      );
+    }
+    return { nextExpectedRevision: revision, position };
   }
 
   private head(): bigint {

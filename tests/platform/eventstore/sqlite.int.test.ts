@@ -21,19 +21,6 @@ describeEventStoreContract('sqlite', async () => {
   };
 });
 
-// The API server's choice: commits in a worker thread, reads on the caller's connection.
-describeEventStoreContract('sqlite with a writer thread', async () => {
-  const dir = await tempDir();
-  const store = new SqliteEventStore(join(dir, 'events.db'), { writerThread: true });
-  return {
-    store,
-    async cleanup() {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-});
-
 describe('SqliteEventStore', () => {
   let dir: string;
   beforeEach(async () => {
