@@ -183,7 +183,6 @@ export async function startBenchServer(limits: boolean) {
 
   return {
     store: stores.eventStore,
-    readStore: stores.readStore,
     /** In-process requests, to set the run up (codes, gift cards) through the API. */
     request: (path: string, init?: RequestInit) =>
       app.request(
