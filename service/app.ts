@@ -56,7 +56,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.use('*', clientAddressMiddleware(deps.config.TRUST_PROXY));
   app.onError((err, c) => toErrorResponse(err, c, deps.log));
   app.use('*', compressAnswers());
-  const hot = new HotReads(deps.readStore, deps.projections, options.hotReads);
+  const hot = new HotReads(deps.readStore, deps.projections, {
+    headPosition: () => deps.eventStore.headPosition(),
+    ...options.hotReads,
+  });
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {

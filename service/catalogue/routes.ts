@@ -32,7 +32,9 @@ export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
     async (c) => {
       const { id } = c.req.valid('param');
       const { minPosition } = c.req.valid('query');
-      const answer = await hot.answer(c, programs, { minPosition, part: id, pick: (list) => pickProgram(list, id) });
+      const ask = (at: string | undefined) =>
+        hot.answer(c, programs, { minPosition: at, part: id, pick: (list) => pickProgram(list, id) });
+      const answer = (await ask(minPosition)) ?? (minPosition === undefined ? await ask(await hot.written()) : null);
       if (!answer) throw notFound("The program you're looking for doesn't exist or has been removed.");
       return answer;
     },
@@ -47,11 +49,10 @@ export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
     async (c) => {
       const { id } = c.req.valid('param');
       const { minPosition } = c.req.valid('query');
-      const answer = await hot.answer(c, workshops, {
-        minPosition,
-        part: id,
-        pick: (list) => list.find((w) => w.id === id),
-      });
+      const ask = (at: string | undefined) =>
+        hot.answer(c, workshops, { minPosition: at, part: id, pick: (list) => list.find((w) => w.id === id) });
+      // Not in the read model yet may mean scheduled a moment ago: looked for again once they hold everything written.
+      const answer = (await ask(minPosition)) ?? (minPosition === undefined ? await ask(await hot.written()) : null);
       if (!answer)
         throw notFound('Workshop Not Found: it may have been removed. Please pick another from the schedule.');
       return answer;

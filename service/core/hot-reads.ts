@@ -37,6 +37,8 @@ export interface AnswerOptions<T> {
 export interface HotReadsOptions {
   /** How long a checkpoint read is trusted (default 5 ms): the staleness bound across processes. */
   checkpointMaxAgeMs?: number;
+  /** The event store's last position: what "everything written so far" means for `written`. */
+  headPosition?: () => Promise<bigint>;
 }
 
 /**
@@ -54,12 +56,15 @@ export class HotReads {
   private readonly entries = new Map<string, Entry>();
   private readonly clock: CheckpointClock;
 
+  private readonly headPosition: (() => Promise<bigint>) | undefined;
+
   constructor(
     readStore: Pick<ReadStore, 'listCheckpoints'>,
     private readonly waiter: ProjectionWaiter,
     options: HotReadsOptions = {},
   ) {
     this.clock = new CheckpointClock(readStore, options.checkpointMaxAgeMs ?? 5);
+    this.headPosition = options.headPosition;
     // Projections moved by this process are seen at once; those moved elsewhere within the age above.
     const observable = waiter as Partial<Pick<CheckpointWaiter, 'onObserve'>>;
     observable.onObserve?.(() => this.clock.invalidate());
@@ -85,6 +90,15 @@ export class HotReads {
         return sendPrepared(c, body, PUBLIC_READ_CACHE);
     }
     return this.answerLoaded(c, read, options);
+  }
+
+  /**
+   * The position of everything written so far, for a second look before answering "not found":
+   * a workshop scheduled a moment ago may not have reached the read models yet (they are built
+   * beside the requests, or in another thread or process). Undefined when the head is not known.
+   */
+  async written(): Promise<string | undefined> {
+    return this.headPosition ? String(await this.headPosition()) : undefined;
   }
 
   /** As `answer`, for a value that always exists (a whole list). */

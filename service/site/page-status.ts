@@ -10,15 +10,17 @@ import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catal
 export function pageStatus(deps: AppDeps, hot: HotReads) {
   const programs = programsRead(deps.readStore);
   const workshops = workshopsRead(deps.readStore);
+  const found = async (match: PageMatch, at?: string): Promise<boolean> => {
+    if (match.route.lookup === 'program') return !!pickProgram(await hot.value(programs, at), match.params.slug ?? '');
+    return (await hot.value(workshops, at)).some((w) => w.id === match.params.id);
+  };
   return async (match: PageMatch | null): Promise<200 | 404> => {
     if (!match) return 404;
     const { lookup } = match.route;
-    if (lookup === 'program') {
-      return pickProgram(await hot.value(programs), match.params.slug ?? '') ? 200 : 404;
-    }
-    if (lookup === 'workshop') {
-      return (await hot.value(workshops)).some((w) => w.id === match.params.id) ? 200 : 404;
-    }
-    return 200;
+    if (lookup !== 'program' && lookup !== 'workshop') return 200;
+    if (await found(match)) return 200;
+    // Scheduled a moment ago, perhaps: looked for again once the read models hold everything written.
+    const written = await hot.written();
+    return written !== undefined && (await found(match, written)) ? 200 : 404;
   };
 }

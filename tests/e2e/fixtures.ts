@@ -123,10 +123,14 @@ export const axeScan = (page: Page) =>
  * library's transient, visually hidden node, not the page.
  */
 export async function expectNoSeriousA11yViolations(page: Page, context = ''): Promise<void> {
+  // Colours are judged as they settle, not halfway through a 150 ms transition (a button the mouse
+  // happened to land on when the page changed): the theme drops transitions under reduced motion.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const results = await axeScan(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .exclude('[data-live-announcer]')
-    .analyze();
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map((v) => ({
     rule: v.id,
