@@ -1,5 +1,6 @@
 // First: the islands' schemas (the enroll form, the checkout) run without zod's eval probe.
 import './core/zodJitless.js';
+import { watchFirstTouch } from './core/firstTouch.js';
 import { holdPressesUntilLive } from './core/heldPresses.js';
 import { prefetchIsland } from './core/islandModules.js';
 import { ssrPayload } from './core/ssrPayload.js';
@@ -27,6 +28,7 @@ function afterFirstPaint(run: () => void) {
 }
 
 holdPressesUntilLive();
+watchFirstTouch();
 afterFirstPaint(() => {
   void import('./islandsRuntime.js');
   for (const island of ssrPayload().islands ?? []) if ((island.hydrate ?? 'load') === 'load') prefetchIsland(island);

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import type { IslandOfPage } from '../contracts/site/ssr.js';
 import { IslandProviders } from './core/IslandProviders.js';
 import { replayHeldPress, wakeOnPress } from './core/heldPresses.js';
+import { onFirstTouch } from './core/firstTouch.js';
 import { markHydrated } from './core/hydrated.js';
 import { loadIsland } from './core/islandModules.js';
 import { ssrPayload } from './core/ssrPayload.js';
@@ -67,9 +68,6 @@ const nearScreen = new IntersectionObserver(
   (entries) => entries.filter((e) => e.isIntersecting).forEach((e) => starters.get(e.target)?.()),
   { rootMargin: '200px 0px' },
 );
-for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
-  window.addEventListener(type, wakeAll, { capture: true, once: true, passive: true });
-}
 
 const startOf = new Map<string, () => void>();
 for (const island of islands.filter((i) => i.hydrate === 'visible' || i.hydrate === 'interaction')) {
@@ -91,6 +89,8 @@ for (const island of islands.filter((i) => i.hydrate === 'visible' || i.hydrate 
     nearScreen.observe(part);
   }
 }
+// The first touch anywhere wakes them all, even one made before this runtime came.
+onFirstTouch(wakeAll);
 // A press held on an island that waits (see core/heldPresses.ts) wakes it.
 wakeOnPress((id) => startOf.get(id)?.());
 

@@ -71,11 +71,22 @@ test.describe('the enroll page as the server sends it', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
+    // The islands' runtime is held back until every field is typed: the typing is all done before
+    // anything could listen for it, as on a slow line, and the island must still go live.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/islandsRuntime-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto(ENROLL);
     // Only the islands' runtime before the first touch: not the app's entry, no page chunk.
     expect(scripts.some((s) => /\/assets\/index-/.test(s))).toBe(false);
     await fillContact(page);
-    await expect(page.locator('[data-island^="EnrollView"]')).toHaveAttribute('data-island-hydrated', '');
+    const island = page.locator('[data-island^="EnrollView"]');
+    await expect(island).not.toHaveAttribute('data-island-hydrated', '');
+    release();
+    await expect(island).toHaveAttribute('data-island-hydrated', '');
     await expectContactKept(page);
     expect(scripts.some((s) => /\/assets\/index-/.test(s))).toBe(false);
   });
