@@ -278,12 +278,34 @@ export async function enrollInWorkshop(
       .catch((e: unknown) => deps.log.warn('refused hold left to expiry', { enrollmentId, err: e }));
     throw err;
   }
+  const pricing = submission.pricing!;
+  // Nothing for the card now (free, or all of it paid by the gift card and the credit): confirmed
+  // at once, without the card provider. Both commands are handed over together, so the stream's
+  // lane decides them in turn and writes them in one append.
+  const confirmedNow = submission.isFree || pricing.dueNowCents === 0;
+  const submitting = commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata);
+  const confirming = confirmedNow
+    ? commands.handle(
+        enrollmentDecider,
+        stream,
+        {
+          type: 'ConfirmEnrollment',
+          orderId: orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId),
+          orderReference: orderReferenceFor(now),
+          paymentMethod: submission.isFree
+            ? 'Free Enrollment'
+            : pricing.paidByGiftCardCents > 0
+              ? 'Gift Card'
+              : 'Family Credit',
+          at,
+        },
+        metadata,
+      )
+    : null;
+  // Refused with the submission (its own refusal is the one reported), it must not go unhandled.
+  confirming?.catch(() => undefined);
   try {
-    advance(
-      await recorded(deps, stream, 'EnrollmentSubmitted', () =>
-        commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata),
-      ),
-    );
+    advance(await recorded(deps, stream, 'EnrollmentSubmitted', () => submitting));
   } catch (err) {
     // Without its enrollment the hold is an orphan: give the seats back now rather than at expiry,
     // but only when the enrollment is really absent (an append can commit and lose its answer).
@@ -306,32 +328,8 @@ export async function enrollInWorkshop(
     throw err;
   }
 
-  const pricing = submission.pricing!;
-  // Nothing for the card now (free, or all of it paid by the gift card and the credit): confirmed
-  // at once, without the card provider.
-  const confirmedNow = submission.isFree || pricing.dueNowCents === 0;
-  if (confirmedNow) {
-    const orderId = orderIdFor(submission.isFree ? 'free' : 'paid', enrollmentId);
-    advance(
-      await recorded(deps, stream, 'EnrollmentConfirmed', () =>
-        commands.handle(
-          enrollmentDecider,
-          stream,
-          {
-            type: 'ConfirmEnrollment',
-            orderId,
-            orderReference: orderReferenceFor(now),
-            paymentMethod: submission.isFree
-              ? 'Free Enrollment'
-              : pricing.paidByGiftCardCents > 0
-                ? 'Gift Card'
-                : 'Family Credit',
-            at,
-          },
-          metadata,
-        ),
-      ),
-    );
+  if (confirming) {
+    advance(await recorded(deps, stream, 'EnrollmentConfirmed', () => confirming));
     try {
       const confirmed = await commands.handle(
         workshopDecider,
