@@ -59,13 +59,14 @@ export interface ShareOf {
 /**
  * What cancelling one more participant's place gives back at most, as the enrollment's decider
  * measures it (service/enrollment/after-sale/participant-rules.ts): the booking's price now less what
- * the one pricing rule asks of those who would still come, within what can still be refunded; and
- * that price (`remainingCents`). Null while fewer than two still come (the last one is the booking).
+ * the one pricing rule asks of those who would still come, within what came in beyond that price
+ * (a deposit stays on the booking towards its balance); and that price (`remainingCents`). Null
+ * while fewer than two still come (the last one is the booking).
  */
 export function placeShare(order: ShareOf, refundableCents: number) {
   const staying = order.participants - (order.leftParticipants?.length ?? 0);
   if (staying < 2) return null;
   const remainingCents = priceEnrollment(order.item.unitPriceCents, staying - 1, order.item.priceTiers).amountCents;
   const share = Math.max(0, (order.amountNowCents ?? order.amountCents) - remainingCents);
-  return { refundCents: Math.min(share, refundableCents), remainingCents };
+  return { refundCents: Math.min(share, Math.max(0, refundableCents - remainingCents)), remainingCents };
 }

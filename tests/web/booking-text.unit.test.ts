@@ -49,3 +49,21 @@ describe('the booking page’s words for a class the school moved', () => {
     ).toMatch(/counted from the later of the date you booked and the new date\.$/);
   });
 });
+
+describe('the words for cancelling one child of a booking', () => {
+  const terms = { kind: 'full-refund', refundCents: 0, deadline: '2025-07-03T00:00:00.000Z' } as const;
+
+  it('given a deposit booking of two ($100 paid, $400 due), when one place is cancelled, then it says the deposit stays and the new balance', () => {
+    const booking = { balanceCents: 40_000, paidCents: 10_000 } as BookingView;
+    expect(refundSentence(terms, booking, { remainingCents: 25_000 })).toBe(
+      'Nothing is refunded: the $100.00 you paid stays on the booking, and the balance becomes $150.00.',
+    );
+  });
+
+  it('given a paid booking whose tier keeps the same price for those staying, then nothing is refunded and the price stays', () => {
+    const booking = { balanceCents: 0, paidCents: 25_000 } as BookingView;
+    expect(refundSentence(terms, booking, { remainingCents: 25_000 })).toBe(
+      'Nothing is refunded: the price of those still coming stays the same.',
+    );
+  });
+});

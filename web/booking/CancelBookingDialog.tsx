@@ -24,13 +24,17 @@ const refundPlaces = (booking?: BookingView) => {
 };
 
 /** What cancelling gives, said before the parent confirms; for one place (`onePlace`), that place's share. */
-export function refundSentence(terms: Open, booking?: BookingView, onePlace = false): string {
+export function refundSentence(terms: Open, booking?: BookingView, place?: { remainingCents: number }): string {
   switch (terms.kind) {
     case 'full-refund':
-      if (onePlace)
-        return terms.refundCents > 0
-          ? `You will get ${formatUsd(terms.refundCents)} back to ${refundPlaces(booking)}.`
-          : 'Nothing is refunded: the price of those still coming stays the same.';
+      if (place) {
+        if (terms.refundCents > 0)
+          return `You will get ${formatUsd(terms.refundCents)} back to ${refundPlaces(booking)}.`;
+        // A deposit booking: what was paid stays on it, towards what the others now cost.
+        if (booking && booking.balanceCents > 0)
+          return `Nothing is refunded: the ${formatUsd(booking.paidCents)} you paid stays on the booking, and the balance becomes ${formatUsd(Math.max(0, place.remainingCents - booking.paidCents))}.`;
+        return 'Nothing is refunded: the price of those still coming stays the same.';
+      }
       return `You will get a full refund of ${formatUsd(terms.refundCents)} to ${refundPlaces(booking)}.`;
     case 'no-refund':
       return terms.movedBySchool
@@ -105,7 +109,7 @@ export function CancelBookingDialog({
         </p>
       )}
       <p className="booking__refund-note">
-        <strong>{refundSentence(terms, booking, Boolean(place))}</strong>
+        <strong>{refundSentence(terms, booking, place)}</strong>
       </p>
       {offerCredit && (
         <RadioGroup

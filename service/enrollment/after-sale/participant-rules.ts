@@ -33,8 +33,10 @@ export interface CancelParticipant {
 
 /**
  * What one place is worth when the others stay: the booking's price now less what the one pricing
- * rule asks of those still coming, never below 0, and at most what can still be refunded. A couple
- * at the dinner ($250) leaving one: the other pays the single price ($150), so $100 goes back.
+ * rule asks of those still coming, never below 0, and at most what came in beyond that new price.
+ * A couple at the dinner ($250) leaving one: the other pays the single price ($150), so $100 goes
+ * back. A camp booked with a deposit ($100 paid of $500 for two) leaving one: the deposit stays on
+ * the booking, which now owes $150 of its $250, and nothing goes back.
  */
 export function placeShare(state: EnrollmentState): { staying: number; amountCents: number; refundCents: number } {
   const staying = Math.max(0, stayingParticipants(state).length - 1);
@@ -43,7 +45,7 @@ export function placeShare(state: EnrollmentState): { staying: number; amountCen
     ? priceEnrollment(item.unitPriceCents, staying, item.priceTiers)
     : { amountCents: state.priceCents };
   const share = Math.max(0, state.priceCents - amountCents);
-  return { staying, amountCents, refundCents: Math.min(share, refundableCents(state)) };
+  return { staying, amountCents, refundCents: Math.min(share, Math.max(0, refundableCents(state) - amountCents)) };
 }
 
 /**

@@ -118,15 +118,22 @@ describe('deposits: what is due now and what later', () => {
     ).toBe(404);
   });
 
-  it('given a deposit booking of two, when one child’s place is cancelled, then the booking page’s balance is what the balance payment asks', async () => {
+  it('given a deposit booking of two ($100 paid of $500), when one child’s place is cancelled, then nothing goes back: the deposit stays on the booking, which owes $150 of its $250, and the balance payment asks that', async () => {
     await campApp();
     const { enrollmentId } = await depositBooking();
     const token = tokenOf(enrollmentId);
+    const before = await booking(enrollmentId);
+    expect(before.cancelOne).toMatchObject({ remainingCents: 25_000, terms: { refundCents: 0 } });
     const cancelled = await t.post(`/api/bookings/${token}/cancel`, { participant: 1 });
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     await t.settle();
+    const types = (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
+    expect(types).toContain('ParticipantCancelled');
+    expect(types).not.toContain('RefundRequested');
     const view = await booking(enrollmentId);
+    expect(view).toMatchObject({ paidCents: 10_000, balanceCents: 15_000 });
     const intent = await json<BalancePaymentResponse>(t.post(`/api/bookings/${token}/balance-payment`, {}));
+    expect(intent.amountCents).toBe(15_000);
     expect(view.balanceCents).toBe(intent.amountCents);
     const rows = await json<AdminEnrollmentRecord[]>(t.admin('GET', '/api/admin/enrollments?status=balance-due'));
     expect(rows.find((r) => r.id === enrollmentId)?.balanceCents).toBe(intent.amountCents);
