@@ -20,7 +20,7 @@ import {
   type WaiverTable,
 } from '../../contracts/policies/waivers.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
-import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
+import { familyEnrollmentIds } from '../../projections/account/family-bookings.js';
 import type { HouseholdDoc, HouseholdSignatureEntry } from '../../projections/account/households.js';
 import type { AppDeps } from '../core/deps.js';
 import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
@@ -62,10 +62,7 @@ export function waiverStatuses(
 
 /** Every booking made with the family's e-mails (any of its parents', as contact or second parent) or its saved children. */
 async function bookingsOf(store: ReadStore, household: HouseholdDoc): Promise<Order[]> {
-  const emails = household.parents.filter((p) => p.status === 'active').map((p) => emailKeyOf(p.email));
-  const listed = await store.getMany<EnrollmentEmailDoc>('enrollment-emails', emails);
-  const ids = [...new Set([...listed.values()].flatMap((d) => d.doc.enrollmentIds).concat(household.enrollments))];
-  const orders = await store.getMany<Order>('orders', ids);
+  const orders = await store.getMany<Order>('orders', await familyEnrollmentIds(store, household));
   return [...orders.values()].map((o) => o.doc).filter((o) => !o.test);
 }
 

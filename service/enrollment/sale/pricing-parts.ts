@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/enrollment/money.js';
 import type { Order } from '../../../contracts/enrollment/api.js';
 import type { HouseholdDoc } from '../../../projections/account/households.js';
+import { familyEnrollmentIds } from '../../../projections/account/family-bookings.js';
 import { balanceDueAtOf, pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import { discountCodeStream, normalizeDiscountCode } from '../../../contracts/pricing/discount-codes.js';
 import { SCHOOL_SETTINGS_STREAM, type PricingSettings } from '../../../contracts/pricing/settings.js';
@@ -102,9 +103,9 @@ export async function readPricingInputs(deps: AppDeps, asked: PricingAsked, maxA
 }
 
 /**
- * Whether a child of the household already holds a seat in the workshop: one of the household's
- * bookings (issue 26's `households` read model) there, held or confirmed, other than the order
- * being replaced.
+ * Whether a child of the household already holds a seat in the workshop: one of the family's
+ * bookings there (its saved children's, or any made with a parent's e-mail, children typed in),
+ * held or confirmed, other than the order being replaced.
  */
 async function siblingHoldsSeat(
   deps: AppDeps,
@@ -113,7 +114,8 @@ async function siblingHoldsSeat(
   replaces: string | undefined,
 ): Promise<boolean> {
   const household = await deps.readStore.get<HouseholdDoc>('households', householdId);
-  const ids = (household?.doc.enrollments ?? []).filter((id) => id !== replaces);
+  if (!household) return false;
+  const ids = (await familyEnrollmentIds(deps.readStore, household.doc)).filter((id) => id !== replaces);
   if (ids.length === 0) return false;
   const orders = await deps.readStore.getMany<Order>('orders', ids);
   return [...orders.values()].some(

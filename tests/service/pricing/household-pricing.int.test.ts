@@ -5,7 +5,7 @@ import { signInMailsSent } from '../../../service/account/sign-in.js';
 import { balanceOf } from '../../../service/pricing/balance-ledger.js';
 import { familyCreditDecider } from '../../../service/pricing/credit-decider.js';
 import { child, household, SAME_SITE, sessionCookieOf } from '../account/support.js';
-import { baseForm } from '../enrollment/support.js';
+import { baseForm, strictForm } from '../enrollment/support.js';
 import { nextParentEmail } from '../../support/visitors.js';
 import { makePricingApp, type PricingTestApp } from './support.js';
 
@@ -87,6 +87,20 @@ describe('the sibling discount of a signed-in household', () => {
     const other = await family();
     const alone = await json<EnrollmentResponse>(await enrollChildren(other.cookie, [other.max], 250));
     expect(alone.pricing.lines.map((l) => l.kind)).toEqual(['seats']);
+  });
+
+  it('given Lily’s camp seat booked by typing her details with a parent’s e-mail (not a saved child), when the family enrolls Max, then Max still gets the sibling discount', async () => {
+    t = await makePricingApp();
+    await t.setSiblingDiscount(10);
+    const f = await family();
+    const typed = await call('POST', `/api/enroll/workshop/${CAMP}`, f.cookie, {
+      ...strictForm({ email: f.email }),
+      totalPrice: 250,
+    });
+    await json<EnrollmentResponse>(typed);
+    await t.settle();
+    const max = await json<EnrollmentResponse>(await enrollChildren(f.cookie, [f.max], 225));
+    expect(max.pricing.lines.map((l) => l.kind)).toEqual(['seats', 'sibling']);
   });
 });
 
