@@ -5,7 +5,8 @@ import { privacyStream } from '../../contracts/privacy/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
-import { findFamilies, upcomingPaidBookings } from './family.js';
+import { sendGiftCardEmail } from '../gift-cards/gift-card-email.js';
+import { findFamilies, scheduledGiftCards, upcomingPaidBookings } from './family.js';
 import { writeToLedger } from './ledger.js';
 
 export interface ErasureRequest {
@@ -34,9 +35,11 @@ const upcomingRefused = (upcoming: UpcomingBooking[]) =>
  * families have accounts, the family itself (`POST /api/account/erase`, issue 26). In order:
  * 1. a family with a paid class ahead is refused (409 `upcoming_bookings`), unless told to cancel
  *    those bookings under the policy first;
- * 2. each subject goes into the erasure ledger beside the backups, so a restored backup is erased again;
- * 3. every key of each subject is destroyed: from now on every event of theirs reads "Erased";
- * 4. `PersonalDataErased` is recorded per subject, and the mailer's copies of messages to the
+ * 2. the gift cards the family bought that wait for their send date are e-mailed to their
+ *    recipients now (afterwards their addresses read "Erased");
+ * 3. each subject goes into the erasure ledger beside the backups, so a restored backup is erased again;
+ * 4. every key of each subject is destroyed: from now on every event of theirs reads "Erased";
+ * 5. `PersonalDataErased` is recorded per subject, and the mailer's copies of messages to the
  *    address deleted. The scrub reactor (scrub-reactor.ts) then rebuilds the read models holding
  *    personal data and, on the embedded default, compacts the SQLite files.
  * Bookings, payments and attendance stay, counted in every figure. Erasing again finds nothing
@@ -54,6 +57,11 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
       { by: 'admin', refund: { kind: booking.refund === 'full' ? 'full' : 'none' }, note: null, notify: false },
       metadata,
     );
+
+  // A card the family bought for someone, paid and waiting for its send date: once the purchaser's
+  // key is gone its recipient's address reads "Erased", so it goes to them now.
+  const cards = await scheduledGiftCards(deps, request.emails);
+  for (const giftCardId of cards) await sendGiftCardEmail(deps, giftCardId, metadata, { early: true });
 
   const at = deps.clock();
   const erasedAt = at.toISOString();
@@ -76,6 +84,7 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
     subjects: family.subjects.length,
     bookings: family.enrollments.length,
     cancelled: upcoming.length,
+    giftCardsSentEarly: cards.length,
     mailCopies: copies,
   });
   return { subjectId: family.subjectId, erasedAt, position };

@@ -2,6 +2,7 @@ import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { UpcomingBooking } from '../../contracts/privacy/api.js';
 import { emailKeyOf, type EnrollmentEmailDoc } from '../../projections/admin/enrollment-emails.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import { GIFT_CARDS, type GiftCardDoc } from '../../projections/gift-cards/gift-cards.js';
 import type { AppDeps } from '../core/deps.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { policyTermsOf } from '../enrollment/after-sale/cancel.js';
@@ -78,4 +79,11 @@ export async function upcomingPaidBookings(deps: AppDeps, family: Family): Promi
     });
   }
   return upcoming;
+}
+
+/** The gift cards bought with one of these addresses, paid and not yet e-mailed to their recipients. */
+export async function scheduledGiftCards(deps: AppDeps, emails: string[]): Promise<string[]> {
+  const buyers = new Set(emails.map(emailKeyOf));
+  const { items } = await deps.readStore.find<GiftCardDoc>(GIFT_CARDS, { where: { emailDue: true }, limit: 10_000 });
+  return items.filter(({ doc }) => buyers.has(emailKeyOf(doc.purchaserEmail))).map(({ doc }) => doc.id);
 }

@@ -78,7 +78,8 @@ export function EraseSection() {
           <div className="after-sale-form">
             <p>
               Both parents’ addresses, your family’s details, your children and their signatures, and the details in
-              your bookings are erased for good.
+              your bookings are erased for good. A gift card you bought that is waiting for its day is e-mailed to its
+              recipient first: afterwards we could not send it.
             </p>
             {upcoming && (
               <div role="alert">

@@ -71,7 +71,8 @@ export function EraseFamilyDialog({
         <p>
           Every name, e-mail, phone, child’s detail and note this family gave is erased, in every booking, waitlist
           entry and message, and cannot be brought back. Bookings, payments and attendance stay in the school’s figures,
-          shown as “Erased”.
+          shown as “Erased”. A gift card this family bought that is waiting for its send date is e-mailed to its
+          recipient first: afterwards no one could send it.
         </p>
         {upcoming ? (
           <div role="alert">

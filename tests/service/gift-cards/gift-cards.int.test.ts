@@ -124,6 +124,33 @@ describe('gift cards: buying one', () => {
     await timer.stop();
   });
 
+  it('given a card waiting for its send date, when its purchaser’s data is erased, then it goes to its recipient first, nothing goes to "Erased" on the day, and the card keeps its balance', async () => {
+    let now = new Date('2025-05-01T17:00:00Z');
+    t = await makePricingApp({ clock: () => now });
+    const { GiftCardEmailTimer } = await import('../../../service/gift-cards/gift-card-email-timer.js');
+    const timer = new GiftCardEmailTimer(t.deps, { owner: 'test' });
+    const { code } = await t.buyGiftCard(5_000, { sendOn: '2025-06-01' });
+    // Another parent's card, to the same recipient, stays for its day.
+    await t.buyGiftCard(2_500, { sendOn: '2025-06-01', purchaserEmail: 'someone-else@example.com' });
+    await timer.tick();
+    const toGrace = () => t.mailer.sent.filter((m) => m.to === 'grace@example.com');
+    expect(toGrace()).toHaveLength(0);
+
+    const erased = await t.admin('POST', '/api/admin/privacy/erasures', { email: 'ADA@example.com' });
+    expect(erased.status, await erased.clone().text()).toBe(202);
+    expect(toGrace()).toHaveLength(1);
+    expect(toGrace()[0]!.text).toContain(code);
+    await t.settle();
+
+    now = new Date('2025-06-01T17:00:00Z');
+    await timer.tick();
+    await t.settle();
+    expect(toGrace()).toHaveLength(2);
+    expect(t.mailer.sent.filter((m) => m.to === 'Erased')).toHaveLength(0);
+    expect(await balance(code)).toBe(5_000);
+    await timer.stop();
+  });
+
   it('given a paid card, then its printable card is an HTML page and a one-page PDF; an unknown code opens neither', async () => {
     t = await makePricingApp();
     const { code } = await t.buyGiftCard(7_500, { message: '<b>Cheers</b>\nfrom us' });
