@@ -118,6 +118,57 @@ test.describe('the enroll page as the server sends it', () => {
     expect(requests[0]?.status).toBe(201);
   });
 
+  test('given the terms box ticked before the island is live, when Continue is pressed the moment it goes live, then the box is ticked first and the form is sent', async ({
+    page,
+  }) => {
+    const requests = await enrollRequests(page);
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/islandsRuntime-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(ENROLL);
+    await fillContact(page);
+    await page.getByText('I agree to the terms and conditions of enrollment').click();
+    // Continue is pressed as the island is marked live, before its held tick is made again: the
+    // race a parent on a slow phone runs (a CI run lost it).
+    const pressed = page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const island = document.querySelector('[data-island^="EnrollView"]')!;
+          new MutationObserver((_, observer) => {
+            if (!island.hasAttribute('data-island-hydrated')) return;
+            observer.disconnect();
+            document.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+            resolve();
+          }).observe(island, { attributes: true, attributeFilter: ['data-island-hydrated'] });
+        }),
+    );
+    release();
+    await pressed;
+    await expect(page).toHaveURL(/\/checkout\/6\?participants=1&enrollmentId=/);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.status).toBe(201);
+  });
+
+  test('given a visitor not signed in at 390 px, when the page goes live and the account answers, then Continue stays where it was painted', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/account');
+    await page.goto(ENROLL);
+    const button = page.getByRole('button', { name: 'Continue to Payment' });
+    // Where it is on the page (filling the fields scrolls the window).
+    const at = () => button.evaluate((b) => b.getBoundingClientRect().top + window.scrollY);
+    const painted = await at();
+    await fillContact(page);
+    expect((await answered).status()).toBe(401);
+    await expect(page.locator('[data-island^="EnrollView"]')).toHaveAttribute('data-island-hydrated', '');
+    await expect(page.getByRole('checkbox', { name: 'Save these details to my family account' })).toBeVisible();
+    expect(await at()).toBe(painted);
+  });
+
   test('given a filled form sent to the checkout at 390 px, when the parent goes Back, then every field and the same hold are there, and sending again replaces the hold', async ({
     page,
   }) => {

@@ -8,6 +8,8 @@
  */
 const held = new Map<string, HTMLElement[]>();
 let onHeld: (islandId: string) => void = () => undefined;
+/** True while a held press is being made again: its own click goes through. */
+let replaying = false;
 
 const isLive = (root: HTMLElement) => 'islandHydrated' in root.dataset;
 const PRESSABLE =
@@ -26,7 +28,10 @@ export function holdPressesUntilLive(): void {
     (event) => {
       const target = event.target instanceof Element ? event.target : null;
       const root = target?.closest<HTMLElement>('[data-island]');
-      if (!target || !root || isLive(root) || target.closest('a[href]')) return;
+      if (replaying || !target || !root || target.closest('a[href]')) return;
+      // Live, but presses held before are still to be made again: this one waits behind them (a
+      // Continue pressed as the form went live must not be sent before the terms box held earlier).
+      if (isLive(root) && !held.has(root.dataset.island!)) return;
       // What was pressed: the control around an icon (an SVG can be tapped but not clicked again).
       const pressed = htmlOf(target.closest(PRESSABLE) ?? target);
       if (!pressed) return;
@@ -61,16 +66,26 @@ function replayTarget(pressed: HTMLElement): HTMLElement {
 /**
  * The island is live: make its held presses again, in order, each element that is still there.
  * One task each, so that what a press changed has rendered before the next is made (a box ticked
- * before the form is sent).
+ * before the form is sent). A press made meanwhile joins the end of the queue.
  */
 export function replayHeldPress(islandId: string): void {
-  const presses = held.get(islandId) ?? [];
-  held.delete(islandId);
   const next = () => {
-    const pressed = presses.shift();
-    if (!pressed) return;
-    if (pressed.isConnected) replayTarget(pressed).click();
+    const presses = held.get(islandId);
+    const pressed = presses?.shift();
+    if (!pressed) {
+      held.delete(islandId);
+      return;
+    }
+    if (pressed.isConnected) {
+      replaying = true;
+      try {
+        replayTarget(pressed).click();
+      } finally {
+        replaying = false;
+      }
+    }
     setTimeout(next, 0);
   };
-  if (presses.length > 0) setTimeout(next, 0);
+  if (held.get(islandId)?.length) setTimeout(next, 0);
+  else held.delete(islandId);
 }

@@ -259,7 +259,9 @@ export function EnrollView({
               isSubmitting={isSubmitting}
               refusal={refusal}
               ages={{ range: workshop.ageRange, policy: workshop.ageRangePolicy }}
-              offerSave={account.status === 'error'}
+              // Offered until a session answers (the server's HTML has it too), not added when the
+              // account's 401 comes: the button below must not move under a parent's finger.
+              offerSave={account.status !== 'success' && !known}
               onSubmit={(p) => void submit(p)}
             />
           )}
