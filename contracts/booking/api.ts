@@ -95,6 +95,8 @@ export const BookingViewSchema = z.object({
   refunds: z.array(BookingRefundSchema),
   /** Participants who gave up their place while the others still come (their details stay in `participants`, by index). */
   leftParticipants: z.array(LeftParticipantSchema),
+  /** What the booking costs now: its price, or what those still coming pay once some left. */
+  amountNowCents: z.number().int().nonnegative(),
   /**
    * What cancelling one participant's place gives today, while two or more still come (else null):
    * the policy's terms for that place (`refundCents` its share), and what those still coming would

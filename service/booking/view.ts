@@ -94,6 +94,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     refundedCents: o.refundedCents,
     refunds,
     leftParticipants,
+    amountNowCents: o.amountNowCents ?? o.amountCents,
     cancelOne: one ? { terms: terms(one.refundCents), remainingCents: one.remainingCents } : null,
     editable: o.status === 'completed' && !begun,
     pricing,

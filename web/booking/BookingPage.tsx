@@ -123,6 +123,12 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
                   : String(staying)
               }
             />
+            {b.leftParticipants.length > 0 && (
+              <Row
+                label="Price now"
+                value={`${formatUsd(b.amountNowCents)} for ${staying === 1 ? 'the one' : `the ${staying}`} still coming`}
+              />
+            )}
             {b.refunds.map((r, i) => (
               <Row
                 key={i}

@@ -131,7 +131,7 @@ describe('deposits: what is due now and what later', () => {
     expect(types).toContain('ParticipantCancelled');
     expect(types).not.toContain('RefundRequested');
     const view = await booking(enrollmentId);
-    expect(view).toMatchObject({ paidCents: 10_000, balanceCents: 15_000 });
+    expect(view).toMatchObject({ paidCents: 10_000, balanceCents: 15_000, amountNowCents: 25_000 });
     const intent = await json<BalancePaymentResponse>(t.post(`/api/bookings/${token}/balance-payment`, {}));
     expect(intent.amountCents).toBe(15_000);
     expect(view.balanceCents).toBe(intent.amountCents);
