@@ -58,18 +58,9 @@ export function EnrollmentSummary({
             </dd>
           </div>
         )}
-        <div>
-          <dt>Location</dt>
-          <dd>{workshop.location}</dd>
-        </div>
-        <div>
-          <dt>Instructor</dt>
-          <dd>{workshop.instructor}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{workshop.duration}</dd>
-        </div>
+        <SummaryFact label="Location" value={workshop.location} />
+        <SummaryFact label="Instructor" value={workshop.instructor} />
+        <SummaryFact label="Duration" value={workshop.duration} />
         <div>
           <dt>Price per participant</dt>
           <dd>{unit === 0 ? 'Free' : formatUsd(unit)}</dd>
@@ -115,5 +106,16 @@ export function EnrollmentSummary({
         </p>
       )}
     </Card>
+  );
+}
+
+/** A fact of the workshop; one the school left blank is left out rather than shown as a bare label. */
+function SummaryFact({ label, value }: { label: string; value: string | undefined }) {
+  if (!value?.trim()) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }
