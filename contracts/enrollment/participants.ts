@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
-import { ERASED } from '../core/erased.js';
+import { ERASED, fullName } from '../core/erased.js';
 import {
   describesDietaryRestrictions,
   evenWithOtherErrors,
@@ -253,7 +253,7 @@ export function attendeeNames(
   },
 ): string[] {
   const [first, ...others] = participantDetailsOf(form).map((p) => p.name.trim());
-  return [first || `${form.firstName} ${form.lastName}`.trim(), ...others.filter(Boolean)];
+  return [first || fullName(form.firstName, form.lastName), ...others.filter(Boolean)];
 }
 
 /** A participant's photography choices in words, the same on the receipt, the page and the admin view. */

@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { AdminEnrollmentDetail, EnrollmentContact, PaymentStatus } from '../../contracts/admin/enrollments.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
@@ -68,7 +69,7 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, '');
  */
 function searchKeysOf(form: EnrollmentSubmittedForm, names: string[]) {
   return {
-    parentName: `${form.firstName} ${form.lastName}`,
+    parentName: fullName(form.firstName, form.lastName),
     parent2Name: form.parent2Name,
     parent2Email: form.parent2Email,
     phoneDigits: [form.phone, form.parent2Phone].map(digitsOf).filter(Boolean).join(' '),
@@ -106,7 +107,7 @@ function stillComingNames(
 ): string[] {
   if (!doc.leftParticipants?.length) return names;
   if (!details) return names.filter((_, i) => stillComing(doc.leftParticipants, i));
-  const contact = `${doc.firstName} ${doc.lastName}`.trim();
+  const contact = fullName(doc.firstName, doc.lastName);
   return stillComingOf(details, doc.leftParticipants).map(({ item, index }) => participantName(item, index, contact));
 }
 

@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { PaymentStatus } from '../../contracts/admin/enrollments.js';
 import type { Collection, EmergencyContact } from '../../contracts/admin/roster.js';
@@ -103,7 +104,7 @@ type RosterEvent =
     >;
 
 const familyOf = (form: EnrollmentFormData) => ({
-  parent: { name: `${form.firstName} ${form.lastName}`.trim(), email: form.email, phone: form.phone },
+  parent: { name: fullName(form.firstName, form.lastName), email: form.email, phone: form.phone },
   secondParent:
     form.parent2Name || form.parent2Email || form.parent2Phone
       ? { name: form.parent2Name, email: form.parent2Email, phone: form.parent2Phone }

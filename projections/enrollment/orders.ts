@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { Order } from '../../contracts/enrollment/api.js';
 import {
@@ -65,7 +66,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         participants: d.participants,
         attendees: d.attendees,
         participantDetails: participantDetailsOf(d.form),
-        contactName: `${d.form.firstName} ${d.form.lastName}`.trim(),
+        contactName: fullName(d.form.firstName, d.form.lastName),
         email: d.form.email,
         subtotalCents: d.subtotalCents,
         taxCents: d.taxCents,

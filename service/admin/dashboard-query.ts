@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import type { Dashboard } from '../../contracts/admin/dashboard.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import { DASHBOARD_DOC_ID, type DashboardDoc } from '../../projections/admin/dashboard.js';
@@ -17,7 +18,7 @@ async function pastDueBalances(store: ReadStore, now: Date): Promise<NonNullable
     .map((d) => ({
       enrollmentId: d.id,
       orderId: d.orderId ?? null,
-      parentName: `${d.firstName} ${d.lastName}`,
+      parentName: fullName(d.firstName, d.lastName),
       title: d.workshop?.title ?? d.program?.title ?? '',
       balanceCents: d.balanceCents!,
       dueAt: d.balanceDueAt!,

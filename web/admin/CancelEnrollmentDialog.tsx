@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import { useState } from 'react';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import type { AfterSaleResult } from '../../contracts/admin/after-sale.js';
@@ -67,7 +68,7 @@ export function CancelEnrollmentDialog({
     });
   };
 
-  const who = `${record.firstName} ${record.lastName}`;
+  const who = fullName(record.firstName, record.lastName);
   const what = record.workshop?.title ?? record.program?.title ?? 'this enrollment';
   return (
     <Dialog

@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import { Dialog } from '../components/Dialog.js';
 import { Link } from '../components/Link.js';
@@ -22,7 +23,7 @@ export function EnrollmentRecordDialog({
     <Dialog
       isOpen={record !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={record ? `Enrollment record: ${record.firstName} ${record.lastName}` : 'Enrollment record'}
+      title={record ? `Enrollment record: ${fullName(record.firstName, record.lastName)}` : 'Enrollment record'}
       size="lg"
     >
       {record && (

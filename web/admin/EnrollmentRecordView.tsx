@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { PriceLines } from '../pricing/PriceLines.js';
 import { useEffect, useRef, useState } from 'react';
@@ -103,7 +104,7 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
   }
   const refunds = record.refunds ?? [];
   const active = record.status !== 'cancelled' && record.status !== 'refunded' && record.status !== 'expired';
-  const parent = `${record.firstName} ${record.lastName}`;
+  const parent = fullName(record.firstName, record.lastName);
   return (
     <div className="history" ref={self} tabIndex={-1}>
       <dl className="history__facts">
@@ -123,15 +124,22 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dt>Parent</dt>
           <dd>
             {parent}
-            <br />
-            {record.email === ERASED ? (
-              record.email
-            ) : (
-              <a href={`mailto:${record.email}`} className="text-link">
-                {record.email}
-              </a>
+            {/* An erased family reads "Erased" once, not once per line. */}
+            {record.email !== ERASED && (
+              <>
+                <br />
+                <a href={`mailto:${record.email}`} className="text-link">
+                  {record.email}
+                </a>
+              </>
             )}
-            {detail.data?.contact?.phone === ERASED && (
+            {record.email === ERASED && parent !== ERASED && (
+              <>
+                <br />
+                {ERASED}
+              </>
+            )}
+            {detail.data?.contact?.phone === ERASED && parent !== ERASED && (
               <>
                 <br />
                 {ERASED}

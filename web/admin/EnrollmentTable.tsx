@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import { Badge } from '../components/Badge.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
@@ -17,7 +18,7 @@ export interface EnrollmentTableProps {
  * who enrolled them and how to reach them.
  */
 function StudentCell({ record: r }: { record: AdminEnrollmentRecord }) {
-  const parent = `${r.firstName} ${r.lastName}`;
+  const parent = fullName(r.firstName, r.lastName);
   const names = r.participantNames?.length ? r.participantNames : [parent];
   const parentIsStudent = names.length === 1 && names[0] === parent;
   return (
@@ -53,7 +54,7 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
       </TableHeader>
       <TableBody items={rows} renderEmptyState={() => <p className="enrollment-table__empty">{emptyText}</p>}>
         {(r) => (
-          <Row id={r.id} textValue={(r.participantNames ?? [`${r.firstName} ${r.lastName}`]).join(', ')}>
+          <Row id={r.id} textValue={(r.participantNames ?? [fullName(r.firstName, r.lastName)]).join(', ')}>
             <Cell label="ID">
               <span className="enrollment-table__stack">
                 <code className="enrollment-table__id" title={r.id}>

@@ -1,3 +1,4 @@
+import { ERASED } from '../../contracts/core/erased.js';
 import type { EnrollmentContact } from '../../contracts/admin/enrollments.js';
 import { REFERRAL_LABELS } from '../../contracts/enrollment/form.js';
 
@@ -10,7 +11,8 @@ function Person({ name, lines }: { name: string; lines: string[] }) {
     <>
       {or(name)}
       {lines
-        .filter((l) => l.trim() !== '')
+        // An erased contact reads "Erased" once, under its name, not once per line.
+        .filter((l) => l.trim() !== '' && !(name === ERASED && l === ERASED))
         .map((l) => (
           <span key={l} className="family__line">
             {l}

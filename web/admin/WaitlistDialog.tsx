@@ -1,3 +1,4 @@
+import { fullName } from '../../contracts/core/erased.js';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
@@ -100,7 +101,7 @@ export function WaitlistDialog({ workshop, onClose }: { workshop: Workshop | nul
           {/* The rows read the confirmation and the pending write: the collection re-renders when they change. */}
           <TableBody items={entries.data} dependencies={[confirming, busy]}>
             {(e) => {
-              const who = `${e.firstName} ${e.lastName}`;
+              const who = fullName(e.firstName, e.lastName);
               return (
                 <Row id={e.id} textValue={who}>
                   <Cell label="Parent">

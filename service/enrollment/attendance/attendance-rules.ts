@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/core/erased.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf, participantName } from '../../../contracts/enrollment/participants.js';
 import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
@@ -41,7 +42,7 @@ export function bookedParticipant(
   const { form } = submission;
   const detail = details[target.participant];
   const name = detail
-    ? participantName(detail, target.participant, `${form.firstName} ${form.lastName}`.trim())
+    ? participantName(detail, target.participant, fullName(form.firstName, form.lastName))
     : `Participant ${target.participant + 1}`;
   return { enrollmentId: submission.enrollmentId, name };
 }

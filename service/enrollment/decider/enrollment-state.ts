@@ -1,3 +1,4 @@
+import { fullName } from '../../../contracts/core/erased.js';
 import type {
   EnrollmentConfirmed,
   EnrollmentEvent,
@@ -387,7 +388,7 @@ export const leftParticipantIndexes = (state: EnrollmentState): number[] =>
 /** Participant `index`'s name as the views show it (the contact's for an unnamed first one). */
 export function participantNameOf(submission: EnrollmentSubmitted, index: number): string {
   const details = participantDetailsOf(submission.form);
-  const contact = `${submission.form.firstName} ${submission.form.lastName}`.trim();
+  const contact = fullName(submission.form.firstName, submission.form.lastName);
   return participantName(details[index] ?? { ...EMPTY_PARTICIPANT, age: null }, index, contact);
 }
 

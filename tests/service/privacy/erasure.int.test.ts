@@ -57,11 +57,14 @@ describe('erasing a family (POST /api/admin/privacy/erasures)', () => {
 
     const after = await everythingShown(enrollmentId);
     for (const value of PERSONAL_VALUES) expect(after, value).not.toContain(value);
+    // A name erased reads "Erased" once, not once for the first name and once for the last.
+    expect(after).not.toContain(`${ERASED} ${ERASED}`);
     const detail = await admin<AdminEnrollmentDetail>(`/api/admin/enrollments/${enrollmentId}`);
     expect(detail).toMatchObject({ firstName: ERASED, lastName: ERASED, email: ERASED, amount: 300, participants: 2 });
     expect(detail.participantDetails![0]).toMatchObject({ name: ERASED, dietaryRestrictions: ERASED });
     const roster = await admin<Roster>(`/api/admin/workshops/${CHILDREN}/roster`);
     expect(roster.rows.map((r) => r.name)).toEqual([ERASED, ERASED]);
+    expect(roster.rows.map((r) => r.parent.name)).toEqual([ERASED, ERASED]);
     expect(await spotsLeft()).toBe(seats);
   });
 
