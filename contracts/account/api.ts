@@ -100,6 +100,8 @@ export const AccountBookingSchema = z.object({
   status: z.string(),
   paymentStatus: z.string(),
   amountCents: z.number().int(),
+  /** What of its refunds went to the family credit (0 when none did), so the list can say where the money went. */
+  refundedToCreditCents: z.number().int().nonnegative(),
   attendees: z.array(z.string()),
   upcoming: z.boolean(),
   /** `/booking/<token>`: the booking page; null when the server signs no links. */

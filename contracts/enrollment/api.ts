@@ -180,6 +180,8 @@ export const OrderSchema = z.object({
   /** The provider's words for the last failed attempt, if any. */
   lastPaymentError: z.string().nullable(),
   refundedCents: z.number().int(),
+  /** What of `refundedCents` went to the family credit rather than back to the card (issue 27; absent: none, or projected before). */
+  refundedToCreditCents: z.number().int().nonnegative().optional(),
   emailSent: z.boolean(),
   ...balanceShape,
   /**

@@ -138,6 +138,9 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         return {
           ...doc,
           refundedCents,
+          ...(e.data.to === 'credit'
+            ? { refundedToCreditCents: (doc.refundedToCreditCents ?? 0) + e.data.amountCents }
+            : {}),
           paymentStatus: refundedCents >= doc.amountCents ? 'refunded' : doc.paymentStatus,
         };
       }

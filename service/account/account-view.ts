@@ -81,6 +81,7 @@ function bookingOf(deps: AppDeps, o: Order, now: number): AccountBooking {
     status: o.status,
     paymentStatus: o.paymentStatus,
     amountCents: o.amountCents,
+    refundedToCreditCents: o.refundedToCreditCents ?? 0,
     attendees: o.attendees,
     upcoming: startOf(o) > now,
     bookingPath: links ? `/booking/${links.token(o.enrollmentId)}` : null,

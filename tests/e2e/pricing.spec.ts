@@ -298,6 +298,10 @@ test.describe('family pricing', () => {
       .toBe(13_000);
     await page.goto('/account');
     await expect(page.getByText(/Family credit: \$130\.00, used first at your next checkout/)).toBeVisible();
+    // The cancelled booking says where its money went, not only "Refunded".
+    await expect(page.getByRole('region', { name: 'Bookings' })).toContainText(
+      'Refunded · $130.00 went to your family credit',
+    );
     await look(page, 'family-credit');
 
     // The next booking: the credit pays it, unless the parent keeps it for later.

@@ -50,6 +50,7 @@ function BookingList({ title, bookings, empty }: { title: string; bookings: Acco
                 </Badge>
                 <span>
                   {formatUsd(b.amountCents)} · {paymentStatusWord(b.paymentStatus).label}
+                  {b.refundedToCreditCents > 0 && ` · ${formatUsd(b.refundedToCreditCents)} went to your family credit`}
                 </span>
                 {b.bookingPath && (
                   <Link href={b.bookingPath}>

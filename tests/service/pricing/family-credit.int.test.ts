@@ -8,6 +8,7 @@ import { balanceOf } from '../../../service/pricing/balance-ledger.js';
 import { householdCreditStream } from '../../../contracts/pricing/credit.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
+import type { Order } from '../../../contracts/enrollment/api.js';
 
 // These tests give `enrollInWorkshop` the household a signed-in session gives it on the enroll
 // route (household-pricing.int.test.ts goes through the route with a real session).
@@ -62,6 +63,10 @@ describe('family credit', () => {
     ]);
     await t.replayReactors();
     expect(await credit()).toBe(13_000);
+    // The order says how much went to the credit: the family page's list shows it.
+    await t.settle();
+    const order = await t.readStore.get<Order>('orders', id);
+    expect(order?.doc).toMatchObject({ refundedCents: 13_000, refundedToCreditCents: 13_000 });
   });
 
   it('given a booking without a household, when cancelled to credit, then 400 names refundTo and nothing is cancelled', async () => {
