@@ -2,6 +2,7 @@ import { preparePrivateSqliteFile } from '../private-files.js';
 import Database from 'better-sqlite3';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { checkExpected } from './expected.js';
+import { type FileSyncer, WalSync } from '../wal-sync.js';
 import {
   type AppendResult,
   type EventStore,
@@ -16,21 +17,22 @@ import {
 /*
  * Durability and throughput.
  *
- * `synchronous = FULL` makes every commit fsync the write-ahead log before it returns, so a resolved
- * append survives a power cut. With `NORMAL` (the usual WAL setting) the WAL is only synced at
- * checkpoints: the database stays consistent, but the last commits before a power loss can vanish,
- * which would break "a 2xx answer means the events are durable".
+ * A resolved append is on disk: it survives a power cut, which is what "a 2xx answer means the
+ * events are durable" needs. SQLite's `synchronous = FULL` gives that by fsyncing the write-ahead
+ * log inside every commit, on the committing thread; here that was the API's thread, blocked about
+ * a quarter of its time at load. So the file runs with `NORMAL` (a commit writes the log's frames;
+ * SQLite syncs the log before each checkpoint) and `WalSync` fsyncs the log on libuv's thread pool
+ * after each commit: the appends of that commit settle, and listeners hear of them, once the sync
+ * is done. A commit can be read by another connection in that millisecond (wal-sync.ts says what
+ * that means).
  *
- * On the 2-core VM this was written on, one FULL commit costs ~0.3-0.4 ms (2,600-3,200 commits/s
- * measured with bare better-sqlite3; NORMAL: ~22,000/s), so one fsync per append is just above the
- * 2,000 appends/s target for a single awaiting writer, and would also be the ceiling for all writers
- * together. Hence group commit: appends are queued and the queue is written by ONE transaction in a
- * `setImmediate` callback, i.e. after the event loop has collected every request of the same turn.
- * Measured (bench/eventstore.ts): 1 writer ~2,700-3,000 appends/s, 32 writers ~28,000-35,000/s.
- * Each append is checked against its own expected revision inside the transaction (so it sees the
- * appends queued before it, to the same stream too) under its own savepoint: a failing append
- * rejects only its own promise. Every promise settles after the single commit, so "resolved" still
- * means "on disk". A lone writer pays one `setImmediate` of latency; many writers share one fsync.
+ * One fsync costs ~0.3-2 ms here, so one per append would cap a lone writer near 2,000 appends/s and
+ * all writers together too. Hence group commit: appends are queued and the queue is written by ONE
+ * transaction in a `setImmediate` callback, i.e. after the event loop has collected every request
+ * of the same turn, and commits made while a sync is under way share the next one. Each append is
+ * checked against its own expected revision inside the transaction (so it sees the appends queued
+ * before it, to the same stream too) under its own savepoint: a failing append rejects only its own
+ * promise. bench/eventstore.ts prints the appends/s of one writer and of many.
  *
  * Notifications are in-process only (`onAppended`). SQLite has no cross-process notification, so a
  * projector running in another process polls `readAll` from its checkpoint.
@@ -78,6 +80,7 @@ export class SqliteEventStore implements EventStore {
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
   private closed = false;
+  private readonly walSync: WalSync;
 
   private readonly insert: Database.Statement;
   private readonly streamHead: Database.Statement<[string]>;
@@ -86,14 +89,25 @@ export class SqliteEventStore implements EventStore {
   private readonly selectAfter: Database.Statement<[bigint, number]>;
   private readonly writeBatch: (batch: PendingAppend[]) => Outcome[];
 
-  /** Opens (creating the folder and the file if needed) the event database at `file`. */
-  constructor(readonly file: string) {
+  /**
+   * Opens (creating the folder and the file if needed) the event database at `file`. `syncer` is
+   * how its log is synced (a test holds or fails it).
+   */
+  constructor(
+    readonly file: string,
+    syncer?: FileSyncer,
+  ) {
     preparePrivateSqliteFile(file);
     this.db = new Database(file);
     // Another process (the projector) may hold the file briefly; wait instead of failing at once.
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    this.db.pragma('synchronous = NORMAL');
+    // A checkpoint runs in the commit that crosses the mark, on the API's thread, and syncs twice:
+    // every 8,000 pages (32 MB) instead of SQLite's 1,000, the pages the stream index rewrites
+    // (its inner pages, in every commit) are copied back once for many commits.
+    this.db.pragma('wal_autocheckpoint = 8000');
+    this.walSync = new WalSync(`${file}-wal`, syncer);
     // Rewritten events (the privacy migration) leave no old bytes in free space.
     this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
@@ -174,6 +188,7 @@ export class SqliteEventStore implements EventStore {
         }
       })
       .immediate();
+    await this.walSync.durable();
   }
 
   async compact(): Promise<void> {
@@ -183,11 +198,12 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
-  /** Writes what is still queued, then closes the file. */
+  /** Writes what is still queued and waits for it to be on disk, then closes the file. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.flush();
     this.closed = true;
+    await this.walSync.close();
     this.listeners.clear();
     this.db.close();
   }
@@ -206,6 +222,22 @@ export class SqliteEventStore implements EventStore {
       batch.forEach((p) => p.reject(error));
       return;
     }
+    // A batch of conflicts only wrote nothing, and need not wait for the disk.
+    if (!outcomes.some((o) => o.ok)) return this.settle(batch, outcomes);
+    this.walSync.durable().then(
+      () => this.settle(batch, outcomes),
+      (cause: unknown) => {
+        // Committed, but not known to be on disk: the caller is not told it was written.
+        const error = new EventStoreUnavailableError(`SQLite event store could not sync: ${String(cause)}`, { cause });
+        batch.forEach((p, i) => {
+          const o = outcomes[i]!;
+          p.reject(o.ok ? error : o.error);
+        });
+      },
+    );
+  }
+
+  private settle(batch: PendingAppend[], outcomes: Outcome[]): void {
     let appended = false;
     outcomes.forEach((o, i) => {
       const p = batch[i]!;

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { preparePrivateSqliteFile } from '../private-files.js';
 import { randomBytesPooled } from '../privacy/random.js';
 import { newKeyId } from './key-id.js';
+import { type FileSyncer, WalSync } from '../wal-sync.js';
 import { type KeyInfo, type KeyStore, KeyStoreUnavailableError, type SubjectKey } from './port.js';
 
 const SCHEMA = `
@@ -30,8 +31,9 @@ interface KeyRow {
  * The embedded default's keys, in their own file (`DATA_DIR/keys.db`) so a backup takes them on
  * their own and an erasure compacts a small file. `secure_delete` makes SQLite overwrite what a
  * destroy frees, and the write-ahead log is truncated after each destroy, so the destroyed key's
- * bytes are in no file afterwards. `synchronous = FULL`: a key must be on disk before an event
- * encrypted with it is.
+ * bytes are in no file afterwards. A key must be on disk before an event encrypted with it is: a
+ * new key is handed out only once its commit is synced (`WalSync`, off the event loop, as the
+ * event store syncs its appends).
  */
 export class SqliteKeyStore implements KeyStore {
   private readonly db: Database.Database;
@@ -49,12 +51,18 @@ export class SqliteKeyStore implements KeyStore {
   private readonly pending = new Map<string, Promise<SubjectKey>>();
   private flushScheduled = false;
   private readonly makeKeys: (batch: { subjectId: string; scope: string }[]) => SubjectKey[];
+  private readonly walSync: WalSync;
 
-  constructor(readonly file: string) {
+  /** `syncer` is how its log is synced (a test holds or fails it). */
+  constructor(
+    readonly file: string,
+    syncer?: FileSyncer,
+  ) {
     preparePrivateSqliteFile(file);
     this.db = new Database(file, { timeout: 5000 });
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    this.db.pragma('synchronous = NORMAL');
+    this.walSync = new WalSync(`${file}-wal`, syncer);
     this.db.pragma('secure_delete = ON');
     this.db.exec(SCHEMA);
     this.insertLive = this.db.prepare(
@@ -117,13 +125,21 @@ export class SqliteKeyStore implements KeyStore {
     const batch = this.queue;
     this.queue = [];
     this.pending.clear();
+    let made: SubjectKey[];
     try {
-      const made = this.makeKeys(batch);
-      batch.forEach((p, i) => p.resolve(made[i]!));
+      made = this.makeKeys(batch);
     } catch (cause) {
       const error = new KeyStoreUnavailableError(`SQLite key store could not commit: ${String(cause)}`, { cause });
       batch.forEach((p) => p.reject(error));
+      return;
     }
+    this.walSync.durable().then(
+      () => batch.forEach((p, i) => p.resolve(made[i]!)),
+      (cause: unknown) => {
+        const error = new KeyStoreUnavailableError(`SQLite key store could not sync: ${String(cause)}`, { cause });
+        batch.forEach((p) => p.reject(error));
+      },
+    );
   }
 
   async keyById(keyId: string): Promise<Buffer | null> {
@@ -180,6 +196,7 @@ export class SqliteKeyStore implements KeyStore {
     if (this.closed) return;
     if (this.queue.length) this.flush();
     this.closed = true;
+    await this.walSync.close();
     this.db.close();
   }
 

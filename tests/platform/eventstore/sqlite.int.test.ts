@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../../../platform/eventstore/port.js';
 import { SqliteEventStore } from '../../../platform/eventstore/sqlite.js';
 import { describeEventStoreContract, newEvent } from './eventstore.contract.js';
+import type { FileSyncer } from '../../../platform/wal-sync.js';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'eventstore-sqlite-'));
 
@@ -30,7 +31,7 @@ describe('SqliteEventStore', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('creates the folder, uses WAL with synchronous=FULL, and numbers positions from 0', async () => {
+  it('creates the folder, uses WAL, and numbers positions from 0', async () => {
     const file = join(dir, 'nested', 'data', 'events.db');
     const store = new SqliteEventStore(file);
     await store.append('a-1', [newEvent(), newEvent()], 'no_stream');
@@ -153,6 +154,56 @@ describe('SqliteEventStore', () => {
       const reopened = new SqliteEventStore(join(dir, 'events.db'));
       expect(await reopened.readStream('a-1')).toHaveLength(1);
       await reopened.close();
+    });
+  });
+
+  describe('durability', () => {
+    /** The log's syncs wait until the test finishes them. */
+    const held = () => {
+      const calls: ((error: NodeJS.ErrnoException | null) => void)[] = [];
+      const syncer: FileSyncer = { sync: (done) => calls.push(done), release: () => undefined };
+      return { syncer, calls };
+    };
+    const tick = () => new Promise((r) => setImmediate(r));
+
+    it('given the log not yet synced, then no append resolves and no listener hears of it until it is on disk', async () => {
+      const sync = held();
+      const store = new SqliteEventStore(join(dir, 'events.db'), sync.syncer);
+      let heard = 0;
+      store.onAppended(() => heard++);
+      let resolved = false;
+      const append = store.append('a-1', [newEvent()], 'no_stream').then((r) => ((resolved = true), r));
+      await tick();
+      await tick();
+      expect(sync.calls).toHaveLength(1);
+      expect([resolved, heard]).toEqual([false, 0]);
+
+      sync.calls[0]!(null);
+      await expect(append).resolves.toEqual({ nextExpectedRevision: 0n, position: 0n });
+      await tick();
+      expect(heard).toBe(1);
+      await store.close();
+    });
+
+    it('given the disk fails the sync, then the append is refused as the store being unavailable', async () => {
+      const sync = held();
+      const store = new SqliteEventStore(join(dir, 'events.db'), sync.syncer);
+      const append = store.append('a-1', [newEvent()], 'no_stream');
+      await tick();
+      sync.calls[0]!(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+      await expect(append).rejects.toBeInstanceOf(EventStoreUnavailableError);
+      await store.close();
+    });
+
+    it('given an append refused for its expected revision, then it is answered without waiting for the disk', async () => {
+      const store = new SqliteEventStore(join(dir, 'events.db'));
+      await store.append('a-1', [newEvent()], 'no_stream');
+      const sync = held();
+      const again = new SqliteEventStore(join(dir, 'events.db'), sync.syncer);
+      await expect(again.append('a-1', [newEvent()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(sync.calls).toHaveLength(0);
+      await again.close();
+      await store.close();
     });
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteKeyStore } from '../../../platform/keystore/sqlite.js';
 import { describeKeyStoreContract } from './keystore.contract.js';
+import type { FileSyncer } from '../../../platform/wal-sync.js';
 
 describeKeyStoreContract('sqlite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'keys-'));
@@ -39,6 +40,22 @@ describe('SQLite key store on disk', () => {
     expect(inFiles()).toBe(true);
     await store.destroy('family-2', new Date());
     expect(inFiles()).toBe(false);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('given a new key not yet synced to disk, then it is not handed out (no event can be sealed with it) until it is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keys-'));
+    const calls: ((error: NodeJS.ErrnoException | null) => void)[] = [];
+    const syncer: FileSyncer = { sync: (done) => calls.push(done), release: () => undefined };
+    const store = new SqliteKeyStore(join(dir, 'keys.db'), syncer);
+    let handedOut = false;
+    const key = store.activeKey('family-4', 'identity').then((k) => ((handedOut = true), k));
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect([calls.length, handedOut]).toEqual([1, false]);
+    calls[0]!(null);
+    expect((await key).key).toHaveLength(32);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
