@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Query, WriteOp } from '../../../platform/readstore/port.js';
+import { LeaseLostError, type Query, type WriteOp } from '../../../platform/readstore/port.js';
 import { SqliteReadStore } from '../../../platform/readstore/sqlite.js';
 import { describeReadStoreContract } from './readstore.contract.js';
 
@@ -38,6 +38,49 @@ describe('sqlite read store', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it('given writes of several projections in one turn, when one has lost its lease, then it alone is refused and the others land', async () => {
+    const store = fresh();
+    try {
+      await store.acquireLease('a', 'me', 60_000);
+      await store.acquireLease('b', 'someone-else', 60_000);
+      await store.acquireLease('c', 'me', 60_000);
+      const put = (collection: string) => [
+        { kind: 'put' as const, collection, id: 'x', position: 5n, doc: { v: collection } },
+      ];
+      const writes = ['a', 'b', 'c'].map((p) => store.write(put(p), { projection: p, position: 5n, leaseOwner: 'me' }));
+      const [a, b, c] = await Promise.allSettled(writes);
+      expect([a!.status, c!.status]).toEqual(['fulfilled', 'fulfilled']);
+      expect(b!.status === 'rejected' && b!.reason).toBeInstanceOf(LeaseLostError);
+      expect((await store.get('a', 'x'))?.doc).toEqual({ v: 'a' });
+      expect(await store.get('b', 'x')).toBeNull();
+      expect((await store.get('c', 'x'))?.doc).toEqual({ v: 'c' });
+      expect(await store.listCheckpoints()).toEqual(
+        new Map([
+          ['a', 5n],
+          ['c', 5n],
+        ]),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('given a write not yet committed, when the projection is reset, then the reset comes after it, as asked', async () => {
+    const store = fresh();
+    try {
+      const write = store.write([{ kind: 'put', collection: 'c', id: 'x', position: 1n, doc: { v: 1 } }], {
+        projection: 'p',
+        position: 1n,
+      });
+      await store.reset('p', ['c']);
+      await write;
+      expect(await store.get('c', 'x')).toBeNull();
+      expect(await store.getCheckpoint('p')).toBe(-1n);
+    } finally {
+      await store.close();
     }
   });
 
