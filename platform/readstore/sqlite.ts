@@ -34,6 +34,20 @@ export interface SqliteReadStoreOptions {
   busyTimeoutMs?: number;
 }
 
+/** An op as the upsert's parameters: id, position, search keys, document (the last two null to delete). */
+interface Row {
+  collection: string;
+  values: [string, bigint, string | null, string | null];
+}
+
+const rowOf = (op: WriteOp): Row => ({
+  collection: op.collection,
+  values:
+    op.kind === 'put'
+      ? [op.id, op.position, searchKeys(op.id, op.doc), JSON.stringify(op.doc)]
+      : [op.id, op.position, null, null],
+});
+
 interface PendingWrite {
   ops: WriteOp[];
   checkpoint?: CheckpointWrite;
@@ -44,7 +58,6 @@ interface PendingWrite {
 export class SqliteReadStore implements ReadStore {
   private readonly db: Db;
   private readonly statements = new Map<string, Statement>();
-  private readonly writeTx: Database.Transaction<(ops: WriteOp[], checkpoint?: CheckpointWrite) => void>;
   private readonly writeBatch: (batch: PendingWrite[]) => unknown[];
   private pending: PendingWrite[] = [];
   private flushScheduled = false;
@@ -72,19 +85,22 @@ export class SqliteReadStore implements ReadStore {
       CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS _leases (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL);
     `);
-    this.writeTx = this.db.transaction((ops: WriteOp[], checkpoint?: CheckpointWrite) =>
-      this.applyWrite(ops, checkpoint),
-    );
-    // Inside the batch's transaction each write is a savepoint: one refused (its lease lost) or
-    // failing is undone alone, and only its own promise rejects.
+    // What may refuse one write (its lease lost, a document that is no JSON) is checked before any
+    // of its statements runs, so a refused write leaves nothing behind and the others go on. A
+    // savepoint per write would do the same at a price: SQLite then journals every page a write
+    // touches that an earlier write of the batch had touched (the checkpoints' page, every time).
+    // An error of SQLite itself fails the whole transaction, and every write of the batch with it.
     this.writeBatch = this.db.transaction((batch: PendingWrite[]) =>
       batch.map((w) => {
+        let rows: Row[];
         try {
-          this.writeTx(w.ops, w.checkpoint);
-          return null;
+          this.checkLease(w.checkpoint);
+          rows = w.ops.map(rowOf);
         } catch (error) {
           return error;
         }
+        this.applyRows(rows, w.checkpoint);
+        return null;
       }),
     ).immediate;
   }
@@ -212,33 +228,30 @@ export class SqliteReadStore implements ReadStore {
     });
   }
 
-  private applyWrite(ops: WriteOp[], checkpoint?: CheckpointWrite): void {
-    if (checkpoint?.leaseOwner !== undefined) {
-      // Ownership, not expiry, decides: checked inside the write transaction, an owner still on
-      // record means nobody took over.
-      const lease = this.stmt('SELECT owner FROM _leases WHERE name = ?').get(checkpoint.projection) as
-        { owner: string } | undefined;
-      if (lease?.owner !== checkpoint.leaseOwner)
-        throw new LeaseLostError(checkpoint.projection, checkpoint.leaseOwner);
-    }
+  private checkLease(checkpoint: CheckpointWrite | undefined): void {
+    if (checkpoint?.leaseOwner === undefined) return;
+    // Ownership, not expiry, decides: checked inside the write transaction, an owner still on
+    // record means nobody took over.
+    const lease = this.stmt('SELECT owner FROM _leases WHERE name = ?').get(checkpoint.projection) as
+      { owner: string } | undefined;
+    if (lease?.owner !== checkpoint.leaseOwner) throw new LeaseLostError(checkpoint.projection, checkpoint.leaseOwner);
+  }
+
+  private applyRows(rows: Row[], checkpoint: CheckpointWrite | undefined): void {
     let collection: string | undefined;
     let upsert: Statement | undefined;
-    for (const op of ops) {
-      if (op.collection !== collection) {
-        collection = op.collection;
-        upsert = this.upsertFor(collection);
+    for (const { collection: c, values } of rows) {
+      if (c !== collection) {
+        collection = c;
+        upsert = this.upsertFor(c);
       }
-      const row =
-        op.kind === 'put'
-          ? [op.id, op.position, searchKeys(op.id, op.doc), JSON.stringify(op.doc)]
-          : [op.id, op.position, null, null];
       try {
-        upsert!.run(...row);
+        upsert!.run(...values);
       } catch (err) {
         if (!isMissingTable(err)) throw err;
         this.tables.clear();
-        upsert = this.upsertFor(collection);
-        upsert.run(...row);
+        upsert = this.upsertFor(c);
+        upsert.run(...values);
       }
     }
     if (checkpoint) this.setCheckpoint(checkpoint.projection, checkpoint.position);

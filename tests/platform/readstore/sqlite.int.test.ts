@@ -68,6 +68,30 @@ describe('sqlite read store', () => {
     }
   });
 
+  it('given writes in one turn, when one holds a document that is no JSON, then it alone is refused and leaves nothing', async () => {
+    const store = fresh();
+    try {
+      const bad = store.write(
+        [
+          { kind: 'put', collection: 'c', id: 'first', position: 1n, doc: { v: 1 } },
+          { kind: 'put', collection: 'c', id: 'second', position: 1n, doc: { v: 2n } as never },
+        ],
+        { projection: 'bad', position: 1n },
+      );
+      const good = store.write([{ kind: 'put', collection: 'd', id: 'x', position: 1n, doc: { v: 3 } }], {
+        projection: 'good',
+        position: 1n,
+      });
+      await expect(bad).rejects.toThrow(/BigInt/);
+      await good;
+      expect(await store.get('c', 'first')).toBeNull();
+      expect((await store.get('d', 'x'))?.doc).toEqual({ v: 3 });
+      expect(await store.listCheckpoints()).toEqual(new Map([['good', 1n]]));
+    } finally {
+      await store.close();
+    }
+  });
+
   it('given a write not yet committed, when the projection is reset, then the reset comes after it, as asked', async () => {
     const store = fresh();
     try {
