@@ -22,7 +22,7 @@ type Section = [name: string, run: () => Promise<Record<string, string | number>
 
 const sections: Section[] = [
   ['start-up (compiled server, embedded default)', benchStartup],
-  ['event store (SQLite, synchronous=FULL)', benchEventStore],
+  ['event store (SQLite, each append on disk before it settles)', benchEventStore],
   ['projection rebuild (SQLite)', benchProjections],
   ['privacy: personal fields encrypted vs in clear (SQLite)', benchPrivacy],
   ['HTTP API', benchApi],

@@ -32,7 +32,7 @@ const SOURCE = 'bench-source';
 const TARGET = 'bench-target';
 
 /**
- * Make-ups contending for one session on the embedded default's stores (SQLite, synchronous=FULL):
+ * Make-ups contending for one session on the embedded default's stores (SQLite, every append on disk before it settles):
  * 300 credits of one program booked at once into session 2 of a 30-seat course with 27 seats sold.
  * Each booking is the service's two decisions (the credit's ledger, then the session's seat, the
  * refusal given back): measured as bookings decided per second, and the seats counted after.

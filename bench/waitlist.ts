@@ -27,7 +27,7 @@ const SEATS = 100;
 const WORKSHOP = 'bench-waitlist';
 
 /**
- * The waitlist on the embedded default's stores (SQLite, synchronous=FULL; e-mails written to the
+ * The waitlist on the embedded default's stores (SQLite, every append on disk before it settles; e-mails written to the
  * outbox): a workshop of 100 seats, all held, with 1,000 parents waiting; then the 100 holds are
  * released at once (one append, as when many holds lapse together). Measured from that append:
  * offers made per second (until the 100th WaitlistOffered is stored) and the time until the 100th

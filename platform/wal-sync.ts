@@ -1,4 +1,5 @@
-import { close, fsync, open } from 'node:fs';
+import { close, fdatasync, fsync, open } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** Syncs the file to disk, then calls back; `release` lets go of what it holds. */
 export interface FileSyncer {
@@ -7,21 +8,26 @@ export interface FileSyncer {
 }
 
 /**
- * fsync(2) of `file` on libuv's thread pool, so the event loop goes on meanwhile, through a
- * descriptor of its own: fsync flushes the file whichever descriptor names it, so the one SQLite
- * writes through is covered. The descriptor is opened at the first sync (SQLite makes the log at
- * the first commit) and kept: SQLite removes or replaces the log only when the last connection to
- * the database closes, and the store's own connection stays open as long as this does.
+ * fdatasync(2) of `file` on libuv's thread pool, so the event loop goes on meanwhile, through a
+ * descriptor of its own: the sync flushes the file whichever descriptor names it, so the one SQLite
+ * writes through is covered (its size too, which is all of its metadata a read needs). The
+ * descriptor is opened at the first sync (SQLite makes the log at the first commit) and kept:
+ * SQLite removes or replaces the log only when the last connection to the database closes, and the
+ * store's own connection stays open as long as this does. That first sync also syncs the folder, so
+ * the log's name is on disk as well as its contents.
  */
 export function syncerOf(file: string): FileSyncer {
   let fd: number | null = null;
   return {
     sync(done) {
-      if (fd !== null) return fsync(fd, done);
+      if (fd !== null) return fdatasync(fd, done);
       open(file, 'r', (error, opened) => {
         if (error) return done(error);
         fd = opened;
-        fsync(opened, done);
+        fdatasync(opened, (syncError) => {
+          if (syncError) return done(syncError);
+          syncFolder(dirname(file), done);
+        });
       });
     },
     release() {
@@ -29,6 +35,13 @@ export function syncerOf(file: string): FileSyncer {
       fd = null;
     },
   };
+}
+
+function syncFolder(folder: string, done: (error: NodeJS.ErrnoException | null) => void): void {
+  open(folder, 'r', (error, fd) => {
+    if (error) return done(error);
+    fsync(fd, (syncError) => close(fd, () => done(syncError)));
+  });
 }
 
 interface Waiter {

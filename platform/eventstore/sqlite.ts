@@ -127,20 +127,25 @@ export class SqliteEventStore implements EventStore {
       .raw(true)
       .safeIntegers(true);
 
-    const appendOne = this.db.transaction((p: PendingAppend, head: bigint): AppendResult => this.writeAppend(p, head));
     // IMMEDIATE takes the write lock before reading the heads, so another writer process cannot
     // slip in between the read and the insert.
     this.writeBatch = this.db.transaction((batch: PendingAppend[]): Outcome[] => {
       let head = this.head();
       return batch.map((p): Outcome => {
+        // What may refuse one append (its expected revision, data that is no JSON) is checked
+        // before any of its rows is written, so a refused append leaves nothing and the others go
+        // on. A savepoint per append would do the same at a price: SQLite journals again, for each
+        // append, the pages an earlier append of the batch touched (the table's last page, the
+        // index's). An error of SQLite itself fails the whole batch.
+        let planned: { revision: bigint; rows: Row[] };
         try {
-          // A nested transaction is a savepoint: a throw undoes only this append.
-          const result = appendOne(p, head);
-          head = result.position;
-          return { ok: true, result };
+          planned = this.plan(p, head);
         } catch (error) {
           return { ok: false, error };
         }
+        for (const row of planned.rows) this.insert.run(...row);
+        if (planned.rows.length > 0) head = planned.rows[planned.rows.length - 1]![0];
+        return { ok: true, result: { nextExpectedRevision: planned.revision, position: head } };
       });
     }).immediate;
   }
@@ -251,28 +256,23 @@ export class SqliteEventStore implements EventStore {
     if (appended) queueMicrotask(() => this.notify());
   }
 
-  /** Runs inside the batch transaction; `head` is the global position before this append. */
-  private writeAppend(p: PendingAppend, head: bigint): AppendResult {
+  /**
+   * Checks the append against its stream's revision and makes its rows, inside the batch
+   * transaction; `head` is the global position before this append. Writes nothing.
+   */
+  private plan(p: PendingAppend, head: bigint): { revision: bigint; rows: Row[] } {
     const last = this.streamHead.get(p.streamId) as bigint | null;
     const current = last === null ? 'no_stream' : last;
     checkExpected(p.streamId, p.expected, current);
     let revision = last ?? -1n;
     let position = head;
-    for (const e of p.events) {
+    const rows = p.events.map((e): Row => {
       revision += 1n;
       position += 1n;
       // JSON.stringify(undefined) is undefined; store an explicit null so the column stays valid JSON.
-      this.insert.run(
-        position,
-        p.streamId,
-        revision,
-        e.id,
-        e.type,
-        JSON.stringify(e.data ?? null),
-        JSON.stringify(e.metadata),
-      );
-    }
-    return { nextExpectedRevision: revision, position };
+      return [position, p.streamId, revision, e.id, e.type, JSON.stringify(e.data ?? null), JSON.stringify(e.metadata)];
+    });
+    return { revision, rows };
   }
 
   private head(): bigint {

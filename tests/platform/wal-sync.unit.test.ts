@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type FileSyncer, WalSync } from '../../platform/wal-sync.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FileSyncer, WalSync, syncerOf } from '../../platform/wal-sync.js';
 
 /** A syncer the test finishes by hand: each sync waits in `calls` until `finish` is called. */
 function heldSyncer() {
@@ -70,5 +73,23 @@ describe('WalSync', () => {
     held.finish(0);
     await tick();
     expect([closed(), held.released()]).toEqual(['resolved', true]);
+  });
+
+  it('given a real file, then it is synced (the folder too, the first time); a file that is not there is an error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wal-sync-'));
+    try {
+      const file = join(dir, 'events.db-wal');
+      writeFileSync(file, 'frames');
+      const wal = new WalSync(file);
+      await wal.durable();
+      await wal.durable();
+      await wal.close();
+      await expect(new WalSync(join(dir, 'missing-wal')).durable()).rejects.toThrow(/ENOENT/);
+      const syncer = syncerOf(file);
+      await new Promise<void>((resolve, reject) => syncer.sync((e) => (e ? reject(e) : resolve())));
+      syncer.release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
