@@ -1,3 +1,5 @@
+// First, as in the server's entry: the servers measured here load React's production build, as `npm start` does.
+import '../service/core/production-by-default.js';
 import { cpus } from 'node:os';
 import { benchEventStore } from './eventstore.js';
 import { benchProjections } from './projections.js';

@@ -1,3 +1,5 @@
+// First: decides which build of React every later import loads.
+import './core/production-by-default.js';
 import { serve } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
