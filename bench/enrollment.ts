@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../service/core/config.js';
-import { createCommandHandler, openStores } from '../service/compose.js';
+import { createCommandHandler, openStores, reactorsFor } from '../service/compose.js';
+import type { AppDeps } from '../service/core/deps.js';
 import { createApp } from '../service/app.js';
 import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
@@ -67,8 +68,11 @@ async function seatsHeld(store: EventStore, id: string): Promise<number> {
  * a "proxy" on loopback: TRUST_PROXY=127.0.0.1, and wrk gives every request its own
  * X-Forwarded-For and e-mail, so each is another parent. `limits` false switches the rate limit and
  * the unpaid-hold allowance off (RATE_LIMIT_PER_MINUTE=off, MAX_HELD_SEATS_PER_CLIENT=off).
+ * `reactors` also runs every reactor on the API's thread, as `npm start` does (the confirmation
+ * e-mails are rendered, with their receipts, and written to the outbox); without them the figures
+ * are of the requests and the read models alone.
  */
-export async function startBenchServer(limits: boolean) {
+export async function startBenchServer(limits: boolean, options: { reactors?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-enrollment-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -101,7 +105,7 @@ export async function startBenchServer(limits: boolean) {
           log,
         });
   if (projections instanceof ProcessorRunner) projections.start();
-  const app = createApp({
+  const deps: AppDeps = {
     config,
     eventStore: stores.eventStore,
     readStore: stores.readStore,
@@ -115,7 +119,18 @@ export async function startBenchServer(limits: boolean) {
     rateLimits: stores.rateLimits,
     keys: stores.keys,
     encryption: stores.encryption,
-  });
+  };
+  const app = createApp(deps);
+  const reactors = options.reactors
+    ? new ProcessorRunner({
+        eventStore: stores.eventStore,
+        readStore: stores.readStore,
+        reactors: reactorsFor(deps),
+        log,
+        owner: 'bench-reactors',
+      })
+    : null;
+  reactors?.start();
   // Answers are counted here so that a run of exactly N requests can be cut when the Nth is answered.
   let answered = 0;
   let target = Infinity;
@@ -200,6 +215,15 @@ export async function startBenchServer(limits: boolean) {
         throw new Error('The read models did not catch up within 2 minutes: are the projections running?');
       return Math.round(performance.now() - started);
     },
+    /** Milliseconds until every reactor (the e-mails) has caught up with the last append; 0 without reactors. */
+    async reactorsCaughtUp(): Promise<number> {
+      if (!reactors) return 0;
+      const started = performance.now();
+      const head = await stores.eventStore.headPosition();
+      if (!(await reactors.waitFor(head, undefined, 300_000)))
+        throw new Error('The reactors did not catch up within 5 minutes');
+      return Math.round(performance.now() - started);
+    },
     /** Waits until requests wrk left in flight when it stopped have been answered. */
     async quiet() {
       for (let last = -1; last !== answered;) {
@@ -209,6 +233,7 @@ export async function startBenchServer(limits: boolean) {
     },
     async close() {
       await new Promise((r) => server.close(r));
+      await reactors?.stop();
       await projections.stop();
       waiter.close();
       await stores.close();
