@@ -82,7 +82,8 @@ export async function benchEventStore(): Promise<Record<string, string | number>
       'sqlite single append, 32 writers (appends/s)': await concurrentAppends(store, 32, 300),
       'sqlite batched append, 100 events/append (events/s)': await batchedAppends(store, 300, 100),
       'sqlite readAll 100,000 events, pages of 1000 (events/s)': await readAllThroughput(store, 100_000, 1000),
-      'sqlite durability': 'WAL, synchronous=NORMAL, the log fsynced on the thread pool before an append settles, group commit',
+      'sqlite durability':
+        'WAL, synchronous=NORMAL, the log fsynced on the thread pool before an append settles, group commit',
     };
   } finally {
     await store.close();
