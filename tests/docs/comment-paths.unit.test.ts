@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureRepositories } from './fixture.js';
 import { commentsOf, missingCommentPaths } from './comment-paths.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,13 +37,11 @@ describe('the comments of a file', () => {
 });
 
 describe('the path check of comments', () => {
-  let fixture: string;
-  afterEach(() => rmSync(fixture, { recursive: true, force: true }));
+  const written = fixtureRepositories('comment-paths-');
 
   /** A repository of a few files, with the sources given. */
-  function repository(sources: Record<string, string>): string {
-    fixture = mkdtempSync(join(tmpdir(), 'comment-paths-'));
-    const files = {
+  const repository = (sources: Record<string, string>): string =>
+    written({
       '.gitignore': 'node_modules/\ndist/\n',
       'package.json': '{}',
       'service/core/errors.ts': '',
@@ -52,13 +49,7 @@ describe('the path check of comments', () => {
       'web/core/island.tsx': '',
       'web/theme.css': '',
       ...sources,
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(fixture, path)), { recursive: true });
-      writeFileSync(join(fixture, path), text);
-    }
-    return fixture;
-  }
+    });
 
   it('given a comment naming a file that does not exist from the root, then it is reported with its line, a line number after it dropped', () => {
     const repo = repository({
