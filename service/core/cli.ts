@@ -97,7 +97,15 @@ export interface ProgressOutput {
   terminal: boolean;
   write(line: string): void;
   now(): number;
-  bar(format: string): Pick<SingleBar, 'start' | 'setTotal' | 'update' | 'stop'>;
+  bar(format: string): ProgressBar;
+}
+
+/** What a command asks of a terminal's bar (cli-progress's `SingleBar` has it). */
+export interface ProgressBar {
+  start(total: number, value: number, payload?: object): void;
+  setTotal(total: number): void;
+  update(value: number, payload?: object): void;
+  stop(): void;
 }
 
 const processOutput = (): ProgressOutput => ({
