@@ -158,8 +158,7 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
 
 /**
  * Every reactor, run from the event feed by the processor runner of each API process (one active
- * at a time, by its lease). The next ones (waitlist offers, reminders, refund and transfer
- * e-mails) are added here.
+ * at a time, by its lease).
  */
 export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [

@@ -1,9 +1,7 @@
-import { Presets, SingleBar } from 'cli-progress';
-import { ConfigError, loadConfig } from './core/config.js';
+import { ConfigError } from './core/config.js';
+import { commandConfig, out, progress, rebuildEveryProjection, runCommand, usage } from './core/cli.js';
 import { keptAdminKey } from './core/admin-key.js';
 import { openStores } from './compose.js';
-import { allProjectors } from '../projections/index.js';
-import { rebuildProjection } from '../platform/processor/rebuild.js';
 import { migratePlaintext, type MigrationProgress } from './privacy/migrate.js';
 
 /**
@@ -15,54 +13,36 @@ import { migratePlaintext, type MigrationProgress } from './privacy/migrate.js';
  * nothing.
  */
 const USAGE = 'Usage: npm run privacy -- migrate [--dry-run]';
-const out = (line = '') => process.stdout.write(line + '\n');
 
-function reporter(): { update(p: MigrationProgress): void; stop(): void } {
-  if (!process.stdout.isTTY) {
-    let last = 0;
-    return {
-      update(p) {
-        if (performance.now() - last < 2000) return;
-        last = performance.now();
-        out(`[migrate] position ${p.position} of ${p.head}: ${p.streams} streams, ${p.events} events`);
-      },
-      stop() {},
-    };
-  }
-  const bar = new SingleBar(
-    { format: 'migrate [{bar}] {percentage}% | {streams} streams, {events} events', hideCursor: true },
-    Presets.shades_classic,
-  );
-  let begun = false;
-  return {
-    update(p) {
-      const total = Math.max(Number(p.head) + 1, 1);
-      if (!begun) bar.start(total, 0, { streams: 0, events: 0 });
-      begun = true;
-      bar.setTotal(total);
-      bar.update(Number(p.position) + 1, { streams: p.streams, events: p.events });
-    },
-    stop: () => begun && bar.stop(),
-  };
-}
+/** A bar on a terminal; elsewhere a plain line at most every 2 seconds. */
+const migrationProgress = () =>
+  progress<MigrationProgress>({
+    format: 'migrate [{bar}] {percentage}% | {streams} streams, {events} events',
+    bar: (p) => ({
+      total: Math.max(Number(p.head) + 1, 1),
+      value: Number(p.position) + 1,
+      startAt: 0,
+      payload: { streams: p.streams, events: p.events },
+    }),
+    line: (p) => `[migrate] position ${p.position} of ${p.head}: ${p.streams} streams, ${p.events} events`,
+    everyMs: 2000,
+  });
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...flags] = argv;
   const dryRun = flags.includes('--dry-run');
-  if (command !== 'migrate' || flags.some((f) => f !== '--dry-run')) {
-    process.stderr.write(USAGE + '\n');
-    return 64;
-  }
-  const config = loadConfig(process.env, { takesPayments: false, signsBookingLinks: false, listens: false });
+  if (command !== 'migrate' || flags.some((f) => f !== '--dry-run')) return usage(USAGE);
+  const config = commandConfig();
   // The pseudonyms (data subjects) must be the server's: its ADMIN_KEY, or the one it kept.
   config.ADMIN_KEY ??= config.embedded ? keptAdminKey(config.DATA_DIR) : undefined;
   if (!config.ADMIN_KEY && !config.PSEUDONYM_SECRET)
     throw new ConfigError('Invalid configuration:\n  ADMIN_KEY: set it (or PSEUDONYM_SECRET) as the server has it');
   const stores = await openStores(config);
   try {
-    const bar = reporter();
-    const result = await migratePlaintext(stores, { dryRun, onProgress: (p) => bar.update(p) });
-    bar.stop();
+    const bar = migrationProgress();
+    const result = await migratePlaintext(stores, { dryRun, onProgress: (p) => bar.update(p) }).finally(() =>
+      bar.stop(),
+    );
     const resumed = result.resumedFrom >= 0n ? ` (resumed after position ${result.resumedFrom})` : '';
     if (dryRun) {
       out(
@@ -72,13 +52,7 @@ async function main(argv: string[]): Promise<number> {
     }
     out(`[migrate] ${result.streams} streams, ${result.events} events encrypted${resumed}`);
     await stores.encryption.inner.compact?.();
-    for (const projector of allProjectors) {
-      const rebuilt = await rebuildProjection(projector, {
-        eventStore: stores.eventStore,
-        readStore: stores.readStore,
-      });
-      out(`[migrate] rebuilt ${projector.name}: ${rebuilt.events} events`);
-    }
+    await rebuildEveryProjection(stores, 'migrate');
     await stores.readStore.compact?.();
     out('[migrate] done');
     return 0;
@@ -87,14 +61,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `${err instanceof ConfigError ? err.message : `privacy: ${err instanceof Error ? err.message : String(err)}`}\n`,
-    );
-    process.exitCode = err instanceof ConfigError ? 78 : 1;
-  },
-);
+runCommand('privacy', main);

@@ -1,5 +1,4 @@
-import { Presets, SingleBar } from 'cli-progress';
-import { ConfigError, loadConfig } from './core/config.js';
+import { commandConfig, out, progress, runCommand, usage, type Progress } from './core/cli.js';
 import { openStores } from './compose.js';
 import { allProjectors } from '../projections/index.js';
 import type { AnyProjector } from '../platform/processor/projector.js';
@@ -15,7 +14,6 @@ import { type ProjectionStatus, readStatus } from '../platform/processor/status.
  */
 const USAGE = 'Usage: npm run projections -- status | rebuild [name]';
 
-const out = (line = '') => process.stdout.write(line + '\n');
 const fmt = (n: bigint | number) => (n < 0 ? '-' : n.toLocaleString('en-US'));
 
 function printStatus(rows: ProjectionStatus[]): void {
@@ -41,40 +39,25 @@ function printStatus(rows: ProjectionStatus[]): void {
   table.forEach((row) => out(render(row)));
 }
 
-/** A bar on a terminal; elsewhere (CI, logs, pipes) a plain line at most every 2 seconds. */
-function progressReporter(name: string): { update(p: RebuildProgress): void; stop(): void } {
+/** A bar on a terminal; elsewhere (CI, logs, pipes) a plain line at most every 2 seconds, and the swap. */
+function rebuildProgress(name: string): Progress<RebuildProgress> {
   const started = performance.now();
   const rate = (events: number) => Math.round(events / Math.max((performance.now() - started) / 1000, 0.001));
-  if (process.stdout.isTTY) {
-    const bar = new SingleBar(
-      { format: `${name.padEnd(20)} [{bar}] {percentage}% | {rate} events/s | {phase}`, hideCursor: true },
-      Presets.shades_classic,
-    );
-    let begun = false;
-    return {
-      update(p) {
-        const total = Math.max(Number(p.head) + 1, 1);
-        if (!begun) {
-          bar.start(total, Number(p.resumedFrom) + 1, { rate: 0, phase: p.phase });
-          begun = true;
-        }
-        bar.setTotal(total);
-        bar.update(Number(p.position) + 1, { rate: rate(p.events), phase: p.phase });
-      },
-      stop: () => begun && bar.stop(),
-    };
-  }
-  let lastLine = 0;
-  return {
-    update(p) {
-      const now = performance.now();
-      if (now - lastLine < 2000 && p.phase !== 'swapped') return;
-      lastLine = now;
+  return progress<RebuildProgress>({
+    format: `${name.padEnd(20)} [{bar}] {percentage}% | {rate} events/s | {phase}`,
+    bar: (p) => ({
+      total: Math.max(Number(p.head) + 1, 1),
+      value: Number(p.position) + 1,
+      startAt: Number(p.resumedFrom) + 1,
+      payload: { rate: rate(p.events), phase: p.phase },
+    }),
+    line(p) {
       const pct = p.head >= 0n ? Math.floor(((Number(p.position) + 1) / (Number(p.head) + 1)) * 100) : 100;
-      out(`[rebuild] ${name}: ${p.phase} ${pct}% (position ${p.position} of ${p.head}, ${rate(p.events)} events/s)`);
+      return `[rebuild] ${name}: ${p.phase} ${pct}% (position ${p.position} of ${p.head}, ${rate(p.events)} events/s)`;
     },
-    stop() {},
-  };
+    everyMs: 2000,
+    always: (p) => p.phase === 'swapped',
+  });
 }
 
 async function rebuild(
@@ -82,39 +65,27 @@ async function rebuild(
   stores: Awaited<ReturnType<typeof openStores>>,
 ): Promise<void> {
   for (const projector of targets) {
-    const reporter = progressReporter(projector.name);
-    try {
-      const result = await rebuildProjection(projector, {
-        eventStore: stores.eventStore,
-        readStore: stores.readStore,
-        onProgress: (p) => reporter.update(p),
-      });
-      reporter.stop();
-      const resumed = result.resumedFrom >= 0n ? `, resumed from ${result.resumedFrom}` : '';
-      out(
-        `[rebuild] ${projector.name}: done, ${fmt(result.events)} events in ${(result.ms / 1000).toFixed(1)} s${resumed}; live at position ${result.position}`,
-      );
-    } catch (err) {
-      reporter.stop();
-      throw err;
-    }
+    const reporter = rebuildProgress(projector.name);
+    const result = await rebuildProjection(projector, {
+      eventStore: stores.eventStore,
+      readStore: stores.readStore,
+      onProgress: (p) => reporter.update(p),
+    }).finally(() => reporter.stop());
+    const resumed = result.resumedFrom >= 0n ? `, resumed from ${result.resumedFrom}` : '';
+    out(
+      `[rebuild] ${projector.name}: done, ${fmt(result.events)} events in ${(result.ms / 1000).toFixed(1)} s${resumed}; live at position ${result.position}`,
+    );
   }
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, name, ...extra] = argv;
-  if ((command !== 'status' && command !== 'rebuild') || extra.length > 0 || (command === 'status' && name)) {
-    process.stderr.write(USAGE + '\n');
-    return 64;
-  }
+  if ((command !== 'status' && command !== 'rebuild') || extra.length > 0 || (command === 'status' && name))
+    return usage(USAGE);
   const targets = name ? allProjectors.filter((p) => p.name === name) : allProjectors;
-  if (targets.length === 0) {
-    process.stderr.write(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}\n`);
-    return 64;
-  }
-  const stores = await openStores(
-    loadConfig(process.env, { takesPayments: false, signsBookingLinks: false, listens: false }),
-  );
+  if (targets.length === 0)
+    return usage(`Unknown projection "${name}". Known: ${allProjectors.map((p) => p.name).join(', ')}`);
+  const stores = await openStores(commandConfig());
   try {
     if (command === 'status') printStatus(await readStatus(allProjectors, stores.eventStore, stores.readStore));
     else await rebuild(targets, stores);
@@ -124,14 +95,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(
-      `${err instanceof ConfigError ? err.message : `projections: ${err instanceof Error ? err.message : String(err)}`}\n`,
-    );
-    process.exitCode = err instanceof ConfigError ? 78 : 1;
-  },
-);
+runCommand('projections', main);

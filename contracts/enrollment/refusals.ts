@@ -10,7 +10,7 @@ export type ParticipantDecision = 'cancel' | 'transfer';
 /**
  * Why a decision on an enrollment's stream refuses a command, as data: a typed code and the
  * values its sentence needs. The decisions (service/enrollment/) throw these; the HTTP edge
- * (service/core/refusal-sentences.ts) words each one and gives it its status, once, in one table.
+ * (service/core/refusal-answers.ts) words each one and gives it its status, once, in one table.
  * Amounts are cents.
  */
 export type EnrollmentRefusal =

@@ -20,7 +20,7 @@ function walk(root: string, folder: string, out: string[]): void {
   }
 }
 
-/** An import specifier's file: `./x.js` is written for `./x.ts` (NodeNext), or names a .tsx, or a folder's index. */
+/** An import specifier's file: a `.js` specifier is written for its `.ts` file (NodeNext), or names a .tsx, or a folder's index. */
 function resolveImport(known: Set<string>, from: string, spec: string): string | null {
   const base = normalize(join(dirname(from), spec))
     .split(sep)

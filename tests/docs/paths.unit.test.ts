@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fixtureRepositories } from './fixture.js';
 import { documents, missingPaths } from './paths.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,26 +14,18 @@ describe('the paths the docs name', () => {
 });
 
 describe('the path check itself', () => {
-  let fixture: string;
-  afterEach(() => rmSync(fixture, { recursive: true, force: true }));
+  const written = fixtureRepositories('docs-paths-');
 
   /** A repository of a few files, with the documents given. */
-  function repository(docs: Record<string, string>): string {
-    fixture = mkdtempSync(join(tmpdir(), 'docs-paths-'));
-    const files = {
+  const repository = (docs: Record<string, string>): string =>
+    written({
       '.gitignore': 'node_modules/\ndist/\n*.log\n',
       'package.json': '{}',
       'service/core/handler.ts': '',
       'web/core/island.tsx': '',
       'docs/DESIGN.md': '# Design\n',
       ...docs,
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(fixture, path)), { recursive: true });
-      writeFileSync(join(fixture, path), text);
-    }
-    return fixture;
-  }
+    });
 
   it('given a document naming a file that does not exist, then it is reported with its line', () => {
     const repo = repository({

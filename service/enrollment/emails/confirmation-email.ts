@@ -35,7 +35,7 @@ export async function confirmationEmail(
   now: Date,
   publicUrl?: string,
   reminderHours?: number,
-  /** The parent's booking page (service/enrollment/booking-link.ts), or null when no secret signs links. */
+  /** The parent's booking page (service/enrollment/after-sale/booking-link.ts), or null when no secret signs links. */
   manageUrl: string | null = null,
   /** Changes of date or place so far (calendar-event.ts): a booking moved before it was confirmed starts above 0. */
   sequence = 0,

@@ -97,8 +97,8 @@ describe('enrollmentClosesAt set by the administrator', () => {
         })
       ).status,
     ).toBe(200);
-    // A seat refusal may rest on the workshop's state up to 1 s old (docs/ARCHITECTURE.md, hot
-    // workshops): the administrator's edit went through another lane of the command handler.
+    // A seat refusal may rest on the workshop's state up to 1 s old (docs/decisions/003-one-command-handler.md):
+    // the administrator's edit went through another lane of the command handler.
     await new Promise((r) => setTimeout(r, 1_100));
     expect((await enroll()).status).toBe(201);
   });
