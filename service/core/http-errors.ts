@@ -31,6 +31,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   session_over: 409,
   credit_used: 409,
   credit_expired: 409,
+  credit_voided: 409,
   other_program: 409,
   participant_out_of_range: 400,
   enrollment_not_active: 409,
