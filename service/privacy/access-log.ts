@@ -5,14 +5,15 @@ import type { AppDeps } from '../core/deps.js';
 import { requestMetadata } from '../core/metadata.js';
 
 /**
- * Records that the administrator of this request read a roster, its CSV or an enrollment in full
- * (`PersonalDataRead`, stream `access-log-<day>`), before the answer leaves: a read that cannot be
- * recorded is not served. Who is the event's `metadata.administrator`; what, by id only.
+ * Records that the administrator of this request read personal data (a roster, its CSV, an
+ * enrollment in full, the tracker, …: `AccessKind`) (`PersonalDataRead`, stream
+ * `access-log-<day>`), before the answer leaves: a read that cannot be recorded is not served. Who
+ * is the event's `metadata.administrator`; what, by id only.
  */
 export async function recordAccess(
   deps: AppDeps,
   c: Context,
-  what: { kind: AccessKind; workshopId?: string; enrollmentId?: string },
+  what: { kind: AccessKind; workshopId?: string; enrollmentId?: string; search?: boolean },
 ): Promise<void> {
   const metadata = requestMetadata(c, deps, 'admin');
   await deps.eventStore.append(
