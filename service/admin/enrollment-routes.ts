@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { recordAccess } from '../privacy/access-log.js';
+import { recordAccess } from '../core/access-log.js';
 import { z } from 'zod';
 import { EnrollmentListQuerySchema } from '../../contracts/admin/enrollments.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';

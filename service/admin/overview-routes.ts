@@ -8,7 +8,7 @@ import { readDashboard } from './dashboard-query.js';
 import { readDashboardDay } from './dashboard-day.js';
 import { pageWindow, setTotal } from './paging.js';
 import { taughtFilter } from './permissions.js';
-import { recordAccess } from '../privacy/access-log.js';
+import { recordAccess } from '../core/access-log.js';
 
 /** The dashboard's summary cards, its next workshops, and the inbox of contact messages and consultation requests. */
 export function adminOverviewRoutes(deps: AppDeps): Hono {

@@ -4,7 +4,7 @@ import { GIFT_CARDS, type GiftCardDoc } from '../../projections/gift-cards/gift-
 import type { AppDeps } from '../core/deps.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
-import { recordAccess } from '../privacy/access-log.js';
+import { recordAccess } from '../core/access-log.js';
 
 const viewOf = ({ emailDue: _due, ...view }: GiftCardDoc): GiftCardView => view;
 

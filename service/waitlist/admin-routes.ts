@@ -11,7 +11,7 @@ import { requestMetadata } from '../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
 import { offerNow, removeEntry } from './admin-actions.js';
-import { recordAccess } from '../privacy/access-log.js';
+import { recordAccess } from '../core/access-log.js';
 
 const EntryParam = CatalogueIdParamSchema.extend({ entryId: WaitlistEntryIdSchema });
 

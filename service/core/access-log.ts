@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { accessLogStream, type AccessKind } from '../../contracts/privacy/events.js';
-import type { AppDeps } from '../core/deps.js';
-import { requestMetadata } from '../core/metadata.js';
+import type { AppDeps } from './deps.js';
+import { requestMetadata } from './metadata.js';
 
 /**
  * Records that the administrator of this request read personal data (a roster, its CSV, an
