@@ -20,6 +20,8 @@ const PRICING_PORT = Number(process.env.E2E_PRICING_PORT);
 /** The limits off for one browser acting as many parents (the abuse limits are tests/security's). */
 const SERVER_ENV = {
   ADMIN_KEY: E2E_ADMIN_KEY,
+  // A test run: the test outbox route exists (never by default).
+  TEST_RUN: 'true',
   HOLD_MINUTES: '30',
   RATE_LIMIT_BURST: '500',
   MAX_HELD_SEATS_PER_CLIENT: '500',

@@ -31,6 +31,7 @@ import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
 import { loadServerRenderer, serverRenderedPages, type ServerRenderOptions } from './site/server-render.js';
 import { isServerRendered, matchPage, NOT_FOUND_PAGE } from '../contracts/site/pages.js';
+import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
@@ -124,6 +125,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', pricingRoutes(deps, hot));
   api.route('/', accountRoutes(deps));
   api.route('/', accountPrivacyRoutes(deps));
+  // What the mailer wrote for an order, for a test run's checks only (TEST_RUN, never by default).
+  if (deps.config.TEST_RUN) api.route('/', outboxRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));

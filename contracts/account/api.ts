@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from '../core/text.js';
 import { MESSAGES } from '../enrollment/fields.js';
 import { WaiverDocumentSchema } from '../policies/waivers.js';
 import { ChildDataSchema, ChildIdSchema } from './child.js';
@@ -45,8 +46,7 @@ export const InviteParentRequestSchema = z.object({ email });
 /** POST /api/account/waivers: sign for children from the family page (typed full name and agreement). */
 export const SignatureInputSchema = z.object({
   childId: ChildIdSchema,
-  signedName: z
-    .string({ error: 'Please type your full name to sign.' })
+  signedName: personName('Your full name', { error: 'Please type your full name to sign.' })
     .trim()
     .min(3, 'Please type your full name to sign.')
     .max(200, 'Please keep this under 200 characters.'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
 import { ENROLLMENT_FORM_SHAPE } from '../enrollment/form.js';
-import { text } from '../enrollment/fields.js';
+import { nameText, text } from '../enrollment/fields.js';
 
 /** A family account's id (random, no personal data): its stream is `household-<id>`. */
 export const HouseholdIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a household id');
@@ -11,7 +11,7 @@ export const MAX_PICKUP_ADULTS = 8;
 
 /** An adult the family allows to collect its children, as the roster lists them. */
 export const PickupAdultSchema = z.object({
-  name: text('Name', 200, 'Name is required.').min(1, 'Name is required.'),
+  name: nameText('Name', 200, 'Name is required.').min(1, 'Name is required.'),
   relationship: text('Relationship', 100).optional().default(''),
   phone: text('Phone', 40).optional().default(''),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainEvent } from '../core/events.js';
-import { oneLineText } from '../core/text.js';
+import { personName } from '../core/text.js';
 import { AdministratorRoleSchema, AssignableRoleSchema, type AssignableRole } from './roles.js';
 
 /**
@@ -17,7 +17,7 @@ export const AdministratorIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be an administrator id (letters, digits and dashes)');
 
-const administratorName = oneLineText('Name', { error: 'Name is required.' })
+const administratorName = personName('Name', { error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(100, 'Name must be at most 100 characters.');

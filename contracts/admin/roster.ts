@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EnrollmentIdSchema } from '../enrollment/events.js';
 import type { ParticipantDetail } from '../enrollment/participants.js';
 import { PaymentStatusSchema } from './enrollments.js';
-import { oneLineText } from '../core/text.js';
+import { personName } from '../core/text.js';
 import { WaiverDocumentSchema } from '../policies/waivers.js';
 import { SessionSchema } from '../catalogue/sessions.js';
 
@@ -158,7 +158,7 @@ export const CollectionRequestSchema = z
       .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
       .int('participant must be a whole number from 0.')
       .nonnegative('participant must be a whole number from 0.'),
-    collectedBy: oneLineText('The name', { error: 'Please give the name of the adult collecting the child.' })
+    collectedBy: personName('The name', { error: 'Please give the name of the adult collecting the child.' })
       .trim()
       .min(2, 'Please give the name of the adult collecting the child.')
       .max(200, 'Please keep this under 200 characters.'),

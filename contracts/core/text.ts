@@ -43,3 +43,26 @@ export const multiLineText = (label: string, params?: { error?: string }) =>
  * control, separator or bidi characters becomes one space.
  */
 export const toOneLine = (value: string): string => value.replace(UNSAFE_RUNS, ' ').replace(/ {2,}/g, ' ').trim();
+
+/**
+ * What shows nothing on a page: controls, format characters (zero-width space, joiners, word
+ * joiner, BOM, soft hyphen, bidi marks), separators and spaces, the combining grapheme joiner, and
+ * the blank "letters" (Hangul fillers, Khmer inherent vowels, the braille blank).
+ */
+// Combining marks stand outside the class (a class would seem to combine them with what precedes).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u2800\u3164\uFFA0]|\u034F|\u17B4|\u17B5/gu;
+const LETTER = /\p{L}/u;
+
+/** Whether `value` has a letter one can see (any script), once everything invisible is left out. */
+export const hasVisibleLetter = (value: string): boolean => LETTER.test(value.replace(INVISIBLE, ''));
+export const noVisibleLetterMessage = (label: string) => `${label} must have at least one letter.`;
+
+/**
+ * A person's name (a parent, a child, a contact, an adult collecting a child, a signature): a
+ * one-line text field that, once given, must hold a visible letter. A name made only of zero-width
+ * or blank characters shows as nothing on rosters and pick-up lists, so it is refused with a
+ * message naming the field. Blank (after trimming) stays for the caller's own rule (required or
+ * optional). Chain .trim(), .min(), .max() after it, as after `oneLineText`.
+ */
+export const personName = (label: string, params?: { error?: string }) =>
+  oneLineText(label, params).refine((v) => v.trim() === '' || hasVisibleLetter(v), noVisibleLetterMessage(label));

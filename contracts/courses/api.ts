@@ -65,8 +65,11 @@ export const MakeupCreditViewSchema = z.object({
   /** The session missed (an absence), or null (granted by the school). */
   from: z.object({ workshopId: z.string(), session: z.number().int() }).nullable(),
   validUntil: z.string(),
-  /** `expired` once past `validUntil` and not booked. */
-  status: z.enum(['available', 'booked', 'expired']),
+  /**
+   * `expired` once past `validUntil` and not booked; `voided` once the place it came from was
+   * cancelled or moved to another class (it can never be booked again).
+   */
+  status: z.enum(['available', 'booked', 'expired', 'voided']),
   booking: z
     .object({ workshopId: z.string(), title: z.string(), session: z.number().int(), startsAt: z.string() })
     .nullable(),

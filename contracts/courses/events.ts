@@ -53,17 +53,46 @@ export const MakeupCancelledSchema = z.object({
   cancelledAt: Instant,
 });
 
+/**
+ * Why a credit no longer stands for anything: the booking it belongs to was cancelled or moved to
+ * another class as a whole (`booking-…`), or the child's own place in it was (`place-…`).
+ */
+export const VOID_REASONS = [
+  'booking-cancelled',
+  'booking-transferred',
+  'place-cancelled',
+  'place-transferred',
+] as const;
+export type VoidReason = (typeof VOID_REASONS)[number];
+
+/**
+ * The credit is void for good (issue 36): the place it came from is gone, refunded or moved, so it
+ * can never be booked again. `booking`: a make-up it was booked into whose session had not begun,
+ * which ends with it (its seat is then given back).
+ */
+export const MakeupCreditVoidedSchema = z.object({
+  creditId: MakeupCreditIdSchema,
+  enrollmentId: z.string().min(1),
+  participant: ParticipantIndexSchema,
+  reason: z.enum(VOID_REASONS),
+  booking: z.object({ workshopId: WorkshopIdSchema, session: SessionNumberSchema }).nullable(),
+  voidedAt: Instant,
+});
+
 export const makeupCreditEventSchemas = {
   MakeupCreditGranted: MakeupCreditGrantedSchema,
   MakeupBooked: MakeupBookedSchema,
   MakeupCancelled: MakeupCancelledSchema,
+  MakeupCreditVoided: MakeupCreditVoidedSchema,
 } as const;
 
 export type MakeupCreditGranted = z.infer<typeof MakeupCreditGrantedSchema>;
 export type MakeupBooked = z.infer<typeof MakeupBookedSchema>;
 export type MakeupCancelled = z.infer<typeof MakeupCancelledSchema>;
+export type MakeupCreditVoided = z.infer<typeof MakeupCreditVoidedSchema>;
 
 export type MakeupCreditEvent =
   | { type: 'MakeupCreditGranted'; data: MakeupCreditGranted }
   | { type: 'MakeupBooked'; data: MakeupBooked }
-  | { type: 'MakeupCancelled'; data: MakeupCancelled };
+  | { type: 'MakeupCancelled'; data: MakeupCancelled }
+  | { type: 'MakeupCreditVoided'; data: MakeupCreditVoided };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, oneLineText } from '../core/text.js';
+import { multiLineText, oneLineText, personName } from '../core/text.js';
 import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
 import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
@@ -104,8 +104,8 @@ export type EnrollmentResponse = z.infer<typeof EnrollmentResponseSchema>;
 
 /** POST /api/enroll/program/{id} (test page). */
 export const EnrollProgramRequestSchema = z.object({
-  firstName: oneLineText('First name').trim().min(2, 'First name must be at least 2 characters.').max(100),
-  lastName: oneLineText('Last name').trim().min(2, 'Last name must be at least 2 characters.').max(100),
+  firstName: personName('First name').trim().min(2, 'First name must be at least 2 characters.').max(100),
+  lastName: personName('Last name').trim().min(2, 'Last name must be at least 2 characters.').max(100),
   email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
   phone: oneLineText('Phone number').trim().min(10, 'Please enter a valid phone number.').max(40),
   participants: z.coerce

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, oneLineText } from '../core/text.js';
+import { hasVisibleLetter, multiLineText, oneLineText, personName } from '../core/text.js';
 
 /**
  * The building blocks of the enrollment form's fields, shared by the form (form.ts) and the
@@ -39,6 +39,22 @@ export const text = (label: string, max: number, missing?: string) =>
     .trim()
     .max(max, tooLong(max));
 export const optionalText = (label: string, max: number) => text(label, max).optional().default('');
+/** A person's name: one-line text that, once given, has a visible letter (contracts/core/text.ts). */
+export const nameText = (label: string, max: number, missing?: string) =>
+  personName(label, missing ? { error: missing } : undefined)
+    .trim()
+    .max(max, tooLong(max));
+export const optionalName = (label: string, max: number) => nameText(label, max).optional().default('');
+/** A person's name that must be given. */
+export const requiredName = (label: string, message: string, max: number) =>
+  nameText(label, max, message).min(1, message);
+/** A list of names (one per line, or separated by commas or semicolons): each has a visible letter. */
+export const namesHaveLetters = (names: string) =>
+  names
+    .split(/[\n,;]+/)
+    .map((n) => n.trim())
+    .every((n) => n === '' || hasVisibleLetter(n));
+export const NAMES_NEED_LETTERS = 'Each participant name must have at least one letter.';
 /** Free text over several lines: keeps line breaks, refuses other control characters. */
 export const optionalArea = (label: string, max: number) =>
   multiLineText(label).trim().max(max, tooLong(max)).optional().default('');

@@ -9,9 +9,14 @@ import {
   MESSAGES,
   MIN_PARTICIPANTS,
   mustAgree,
+  NAMES_NEED_LETTERS,
+  nameText,
+  namesHaveLetters,
   optionalAge,
   optionalArea,
+  optionalName,
   optionalText,
+  requiredName,
   requiredText,
   studentAge,
   text,
@@ -77,15 +82,15 @@ const optionalEmail = z
   .default('');
 
 const baseShape = {
-  firstName: text('First name', 100, MESSAGES.firstName).min(2, MESSAGES.firstName),
-  lastName: text('Last name', 100, MESSAGES.lastName).min(2, MESSAGES.lastName),
+  firstName: nameText('First name', 100, MESSAGES.firstName).min(2, MESSAGES.firstName),
+  lastName: nameText('Last name', 100, MESSAGES.lastName).min(2, MESSAGES.lastName),
   email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
   phone: text('Phone number', 40, MESSAGES.phone).min(10, MESSAGES.phone),
   participants: wholeNumber(MESSAGES.participantsMin).pipe(
     z.number().min(MIN_PARTICIPANTS, MESSAGES.participantsMin).max(MAX_PARTICIPANTS, MESSAGES.participantsMax),
   ),
   /** Free text: the names of the other participants (one per line or comma separated). */
-  participantNames: optionalArea('Participant names', 1000),
+  participantNames: optionalArea('Participant names', 1000).refine(namesHaveLetters, NAMES_NEED_LETTERS),
   specialRequirements: optionalArea('Special requirements', 2000),
   referralSource: z
     .union([ReferralSourceSchema, z.literal('')])
@@ -93,19 +98,19 @@ const baseShape = {
     .default(''),
   agreeToTerms: mustAgree(MESSAGES.agreeToTerms),
 
-  parent2Name: optionalText("Second parent's name", 200),
+  parent2Name: optionalName("Second parent's name", 200),
   parent2Email: optionalEmail,
   parent2Phone: optionalText("Second parent's phone", 40),
-  studentName: optionalText('Student name', 200),
+  studentName: optionalName('Student name', 200),
   studentAge: optionalAge,
   studentGrade: optionalText('Student grade', 40),
   school: optionalText('School name', 200),
   hasDietaryRestrictions: flag,
   dietaryRestrictions: optionalArea('Dietary restrictions', 1000),
-  emergencyContact1Name: optionalText('Emergency contact 1 name', 200),
+  emergencyContact1Name: optionalName('Emergency contact 1 name', 200),
   emergencyContact1Phone: optionalText('Emergency contact 1 phone', 40),
   emergencyContact1Relationship: optionalText('Emergency contact 1 relationship', 100),
-  emergencyContact2Name: optionalText('Emergency contact 2 name', 200),
+  emergencyContact2Name: optionalName('Emergency contact 2 name', 200),
   emergencyContact2Phone: optionalText('Emergency contact 2 phone', 40),
   emergencyContact2Relationship: optionalText('Emergency contact 2 relationship', 100),
   agreeToCodeOfConduct: flag,
@@ -127,14 +132,14 @@ const emergencyPhone = (n: 1 | 2) =>
 
 /** What the stricter form asks once per enrollment: the emergency contacts and the code of conduct. */
 const strictFamilyShape = {
-  emergencyContact1Name: requiredText('Emergency contact 1 name', MESSAGES.emergency(1, 'name'), 200),
+  emergencyContact1Name: requiredName('Emergency contact 1 name', MESSAGES.emergency(1, 'name'), 200),
   emergencyContact1Phone: emergencyPhone(1),
   emergencyContact1Relationship: requiredText(
     'Emergency contact 1 relationship',
     MESSAGES.emergency(1, 'relationship'),
     100,
   ),
-  emergencyContact2Name: requiredText('Emergency contact 2 name', MESSAGES.emergency(2, 'name'), 200),
+  emergencyContact2Name: requiredName('Emergency contact 2 name', MESSAGES.emergency(2, 'name'), 200),
   emergencyContact2Phone: emergencyPhone(2),
   emergencyContact2Relationship: requiredText(
     'Emergency contact 2 relationship',
@@ -146,7 +151,7 @@ const strictFamilyShape = {
 
 /** The specification's single student, required in the stricter form when no details are sent. */
 const strictStudentShape = {
-  studentName: requiredText('Student name', MESSAGES.studentName, 200),
+  studentName: requiredName('Student name', MESSAGES.studentName, 200),
   studentAge,
   studentGrade: requiredText('Student grade', MESSAGES.studentGrade, 40),
   school: requiredText('School name', MESSAGES.school, 200),

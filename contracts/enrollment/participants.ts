@@ -9,7 +9,9 @@ import {
   MESSAGES,
   optionalAge,
   optionalArea,
+  optionalName,
   optionalText,
+  requiredName,
   requiredText,
   studentAge,
   withPhotographyRules,
@@ -46,7 +48,7 @@ export const ParticipantDetailDataSchema = z.object({
 export type ParticipantDetail = z.infer<typeof ParticipantDetailDataSchema>;
 
 const baseParticipantShape = {
-  name: optionalText('Name', 200),
+  name: optionalName('Name', 200),
   age: optionalAge,
   grade: optionalText('Grade', 40),
   school: optionalText('School name', 200),
@@ -66,7 +68,7 @@ export const BaseParticipantSchema = z.object(baseParticipantShape).transform(wi
  */
 export const STRICT_PARTICIPANT_SHAPE = {
   ...baseParticipantShape,
-  name: requiredText('Student name', MESSAGES.studentName, 200),
+  name: requiredName('Student name', MESSAGES.studentName, 200),
   age: studentAge,
   grade: requiredText('Student grade', MESSAGES.studentGrade, 40),
   school: requiredText('School name', MESSAGES.school, 200),

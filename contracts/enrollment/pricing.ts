@@ -102,9 +102,13 @@ export function pricingOf(submission: {
   };
 }
 
-/** The breakdown alone, as the enroll answer and the pages show it. */
+/**
+ * The breakdown alone, as the enroll answer and the pages show it: built field by field (each line
+ * too), so what a stored breakdown holds beyond it (the gift card's and household's ids, the code)
+ * is never answered.
+ */
 export const breakdownOf = (p: PriceBreakdown): PriceBreakdown => ({
-  lines: p.lines,
+  lines: p.lines.map(({ kind, label, amountCents }) => ({ kind, label, amountCents })),
   subtotalCents: p.subtotalCents,
   discountCents: p.discountCents,
   paidByGiftCardCents: p.paidByGiftCardCents,
@@ -118,4 +122,4 @@ export const breakdownOf = (p: PriceBreakdown): PriceBreakdown => ({
 export const PricingViewSchema = PriceBreakdownSchema.extend({ balanceDueAt: z.string().nullable() });
 export type PricingView = z.infer<typeof PricingViewSchema>;
 
-export const pricingViewOf = (p: OrderPricing): PricingView => ({ ...breakdownOf(p), balanceDueAt: p.balanceDueAt });
+export const pricingViewOf = (p: PricingView): PricingView => ({ ...breakdownOf(p), balanceDueAt: p.balanceDueAt });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
-import { multiLineText, oneLineText } from '../core/text.js';
+import { multiLineText, personName } from '../core/text.js';
 import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from './events.js';
 
 const name = (label: string) =>
-  oneLineText(label, { error: `${label} is required.` })
+  personName(label, { error: `${label} is required.` })
     .trim()
     .min(2, `${label} must be at least 2 characters.`)
     .max(100, `${label} must be at most 100 characters.`);

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
-import { multiLineText, oneLineText } from '../core/text.js';
+import { multiLineText, oneLineText, personName } from '../core/text.js';
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 const required = (label: string, max: number) =>
   oneLineText(label, { error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, tooLong(label, max));
+/** A person's name that must be given: with a visible letter (contracts/core/text.ts). */
+const requiredName = (label: string, max: number) =>
+  personName(label, { error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, tooLong(label, max));
@@ -24,7 +30,7 @@ const email = z
 
 /** POST /api/contact */
 export const ContactMessageSchema = z.object({
-  fullname: required('Name', 200),
+  fullname: requiredName('Name', 200),
   company: optional('Company', 200),
   email,
   phone: optional('Phone', 40),
@@ -42,7 +48,7 @@ export const EMPTY_CONTACT_MESSAGE: ContactMessageValues = {
 
 /** POST /api/consultation */
 export const ConsultationRequestSchema = z.object({
-  name: required('Name', 200),
+  name: requiredName('Name', 200),
   company: optional('Company', 200),
   email,
   phone: optional('Phone', 40),

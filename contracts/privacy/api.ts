@@ -45,6 +45,8 @@ export const AccessLogEntrySchema = z.object({
   kind: AccessKindSchema,
   workshopId: z.string().nullable(),
   enrollmentId: z.string().nullable(),
+  /** The tracker and its CSV: whether a search narrowed it (absent for other reads). */
+  search: z.boolean().optional(),
   at: z.string(),
   administrator: z.object({ id: z.string(), name: z.string() }),
 });

@@ -39,12 +39,25 @@ export const SafetyDataErasedSchema = z.object({
 export type SafetyDataErased = z.infer<typeof SafetyDataErasedSchema>;
 
 /**
- * Stream `access-log-<YYYY-MM-DD>` (the day in UTC): an administrator read a roster, its CSV or an
- * enrollment in full. Who is `metadata.administrator`; the record names what was read by id only.
+ * Stream `access-log-<YYYY-MM-DD>` (the day in UTC): an administrator read personal data: a roster,
+ * its CSV or an enrollment in full; and (issue 36) the tracker's list or search, its CSV, an
+ * enrollment's history, the gift cards sold, a workshop's waitlist, the inbox. Who is
+ * `metadata.administrator`; the record names what was read by id only, never what was searched for.
  */
 export const ACCESS_LOG_STREAM_PREFIX = 'access-log-';
 export const accessLogStream = (at: Date) => `${ACCESS_LOG_STREAM_PREFIX}${at.toISOString().slice(0, 10)}`;
-export const ACCESS_KINDS = ['roster', 'roster-csv', 'enrollment'] as const;
+export const ACCESS_KINDS = [
+  'roster',
+  'roster-csv',
+  'enrollment',
+  'tracker',
+  'tracker-csv',
+  'enrollment-history',
+  'gift-cards',
+  'waitlist',
+  'inquiries',
+  'dashboard',
+] as const;
 export const AccessKindSchema = z.enum(ACCESS_KINDS);
 export type AccessKind = z.infer<typeof AccessKindSchema>;
 export const PersonalDataReadSchema = z.object({
@@ -52,6 +65,8 @@ export const PersonalDataReadSchema = z.object({
   /** The workshop of a roster, or the enrollment read in full. */
   workshopId: z.string().min(1).optional(),
   enrollmentId: z.string().min(1).optional(),
+  /** The tracker and its CSV: whether a search narrowed it (what was searched for is not kept). */
+  search: z.boolean().optional(),
   at: Instant,
 });
 export type PersonalDataRead = z.infer<typeof PersonalDataReadSchema>;

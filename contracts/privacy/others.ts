@@ -30,6 +30,7 @@ export const makeupCreditPrivacy = {
   MakeupCreditGranted: NO_PERSONAL_DATA,
   MakeupBooked: NO_PERSONAL_DATA,
   MakeupCancelled: NO_PERSONAL_DATA,
+  MakeupCreditVoided: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof makeupCreditEventSchemas>;
 
 export const inquiryPrivacy = {

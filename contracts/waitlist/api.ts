@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneLineText } from '../core/text.js';
+import { oneLineText, personName } from '../core/text.js';
 import { MAX_PARTICIPANTS, MESSAGES, MIN_PARTICIPANTS } from '../enrollment/form.js';
 
 /**
@@ -8,11 +8,11 @@ import { MAX_PARTICIPANTS, MESSAGES, MIN_PARTICIPANTS } from '../enrollment/form
  * one entry: joining again records nothing, and the answer is the same either way.
  */
 export const JoinWaitlistRequestSchema = z.object({
-  firstName: oneLineText('First name', { error: MESSAGES.firstName })
+  firstName: personName('First name', { error: MESSAGES.firstName })
     .trim()
     .min(2, MESSAGES.firstName)
     .max(100, 'Please keep this under 100 characters.'),
-  lastName: oneLineText('Last name', { error: MESSAGES.lastName })
+  lastName: personName('Last name', { error: MESSAGES.lastName })
     .trim()
     .min(2, MESSAGES.lastName)
     .max(100, 'Please keep this under 100 characters.'),

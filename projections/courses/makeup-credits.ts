@@ -1,5 +1,5 @@
 import { defineProjector } from '../../platform/processor/projector.js';
-import type { MakeupCreditEvent } from '../../contracts/courses/events.js';
+import type { MakeupCreditEvent, VoidReason } from '../../contracts/courses/events.js';
 
 /** One make-up credit as the booking page and the enrollment record show it (ids and indexes, no names). */
 export interface MakeupCreditDoc {
@@ -15,8 +15,11 @@ export interface MakeupCreditDoc {
   grantedAt: string;
   /** The administrator who granted a school credit (their name, from the event's metadata). */
   grantedBy: string | null;
-  status: 'available' | 'booked';
+  /** `voided`: the place it came from was cancelled or moved; it can never be booked again. */
+  status: 'available' | 'booked' | 'voided';
   booking: { workshopId: string; session: number } | null;
+  /** Why and when it was voided (only once voided). */
+  voided?: { reason: VoidReason; at: string };
 }
 
 /** `makeup-credits`: every credit of the make-up ledgers (`makeup-credit-<id>`), found by booking. */
@@ -24,7 +27,7 @@ export const makeupCreditsProjector = defineProjector<MakeupCreditEvent, MakeupC
   name: 'makeup-credits',
   collection: 'makeup-credits',
   indexes: [[{ field: 'enrollmentId' }]],
-  eventTypes: ['MakeupCreditGranted', 'MakeupBooked', 'MakeupCancelled'],
+  eventTypes: ['MakeupCreditGranted', 'MakeupBooked', 'MakeupCancelled', 'MakeupCreditVoided'],
   keys: (e) => [e.data.creditId],
   project(doc, e) {
     switch (e.type) {
@@ -52,6 +55,10 @@ export const makeupCreditsProjector = defineProjector<MakeupCreditEvent, MakeupC
           : undefined;
       case 'MakeupCancelled':
         return doc ? { ...doc, status: 'available', booking: null } : undefined;
+      case 'MakeupCreditVoided':
+        return doc
+          ? { ...doc, status: 'voided', booking: null, voided: { reason: e.data.reason, at: e.data.voidedAt } }
+          : undefined;
     }
   },
 });

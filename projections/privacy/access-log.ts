@@ -10,6 +10,8 @@ export type AccessLogDoc = {
   kind: AccessKind;
   workshopId: string | null;
   enrollmentId: string | null;
+  /** The tracker and its CSV: whether a search narrowed it. */
+  search?: boolean;
   at: string;
   administratorId: string;
   administratorName: string;
@@ -18,7 +20,7 @@ export type AccessLogDoc = {
 };
 
 /**
- * `access-log`: who read a roster, its CSV or an enrollment in full, for the owner's Settings,
+ * `access-log`: who read personal data (a roster, its CSV, an enrollment in full, the tracker, …), for the owner's Settings,
  * filtered by administrator. It names the records read by id, and the administrator as the event's
  * metadata does; reads recorded without a named administrator show as "admin".
  */
@@ -36,6 +38,7 @@ export const accessLogProjector = defineProjector<PrivacyEvent, AccessLogDoc>({
       kind: event.data.kind,
       workshopId: event.data.workshopId ?? null,
       enrollmentId: event.data.enrollmentId ?? null,
+      ...(event.data.search === undefined ? {} : { search: event.data.search }),
       at: event.data.at,
       administratorId: who.id,
       administratorName: who.name,

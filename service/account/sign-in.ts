@@ -4,19 +4,15 @@ import { SIGN_IN_LINK_MINUTES, SIGN_IN_TOKEN, type Verified } from '../../contra
 import { accountEmailStream, householdStream, signInStream } from '../../contracts/account/events.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import type { EventMetadata } from '../../contracts/core/events.js';
-import type { BucketPolicy } from '../../platform/ratelimit/port.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
-import { anonymousWritePolicy, waitText } from '../core/rate-limit.js';
+import { takeSignInAllowance } from '../core/mailbox-limits.js';
 import { renderEmail } from '../mail/templates/index.js';
 import { accountEmailDecider } from './account-email-decider.js';
 import { householdDecider } from './household-decider.js';
 import { openSession } from './sessions.js';
 import { assertUsable, linkRefused, signInDecider } from './sign-in-decider.js';
-
-/** Links asked for one address: three at once, then one every five minutes. */
-export const SIGN_IN_PER_EMAIL: BucketPolicy = { burst: 3, perMinute: 0.2 };
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 export const signInMessageId = (requestId: string) => `<sign-in-${requestId}@${DOMAIN}>`;
@@ -68,18 +64,7 @@ export async function requestSignIn(
 ): Promise<void> {
   const pseudonyms = pseudonymsFor(deps.config);
   const emailKey = pseudonyms.email(email);
-  if (anonymousWritePolicy(deps)) {
-    const now = deps.clock().getTime();
-    const { allowed, retryAfterMs } = await deps.rateLimits.take(`sign-in-email:${emailKey}`, SIGN_IN_PER_EMAIL, now);
-    if (!allowed) {
-      const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-      throw new AppError(
-        'rate_limited',
-        `Several sign-in links were asked for this address in a short time. Please use the newest one, or wait ${waitText(seconds)} and ask again.`,
-        { retryAfterSeconds: seconds },
-      );
-    }
-  }
+  await takeSignInAllowance(deps, email);
   const requestId = deps.newId();
   const secret = randomBytes(32).toString('base64url');
   const now = deps.clock();

@@ -10,6 +10,7 @@ import { keyMatches } from './key-match.js';
 import { activeAdministratorByHash, administratorsDecider } from './administrators-decider.js';
 import { hashAdministratorKey, looksLikeAdministratorKey } from './administrator-keys.js';
 import { LastUsedTracker } from './last-used.js';
+import { routePatternOf } from '../core/route-pattern.js';
 
 export const ADMIN_KEY_HEADER = 'Admin-Key';
 /** More than this many different wrong keys in a minute from one client answers 429 until the window slides. */
@@ -53,7 +54,7 @@ export function adminGate(deps: AppDeps): MiddlewareHandler {
     const holder = await holderOf(deps, given, expected);
     if (!holder) {
       const wait = wrongKeys.refused(clientAddress(c), given);
-      deps.log.warn('admin key refused', { path: c.req.path, throttled: wait > 0 });
+      deps.log.warn('admin key refused', { route: routePatternOf(c), throttled: wait > 0 });
       if (wait > 0)
         throw new AppError('rate_limited', `Too many wrong admin keys. Please wait ${wait} seconds and try again.`, {
           retryAfterSeconds: wait,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { recordAccess } from '../privacy/access-log.js';
+import { recordAccess } from '../core/access-log.js';
 import { z } from 'zod';
 import { EnrollmentListQuerySchema } from '../../contracts/admin/enrollments.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';
@@ -17,6 +17,8 @@ const ExportQuery = ListQuery.omit({ page: true, pageSize: true });
 const IdParam = z.object({ id: EnrollmentIdSchema });
 /** The tracker reads its rows and, for a whole e-mail address, its index by e-mail. */
 const TRACKER_PROJECTIONS = ['enrollments', 'enrollment-emails'];
+/** Whether a search narrowed the tracker (what was typed, maybe a family's name or e-mail, is not logged). */
+const searched = (query: { q?: string | undefined }) => (query.q ?? '').trim() !== '';
 
 /** The enrollment tracker, its CSV export, each enrollment with its participants, and its audit trail; read models only. */
 export function adminEnrollmentRoutes(deps: AppDeps): Hono {
@@ -26,6 +28,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
     const query = c.req.valid('query');
     await awaitProjections(deps, query.minPosition, TRACKER_PROJECTIONS);
     const { records, total } = await findEnrollments(deps.readStore, query, pageWindow(query, 'all'));
+    await recordAccess(deps, c, { kind: 'tracker', search: searched(query) });
     setTotal(c, total);
     return c.json(records);
   });
@@ -34,6 +37,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
     const query = c.req.valid('query');
     await awaitProjections(deps, query.minPosition, TRACKER_PROJECTIONS);
     const records = await exportEnrollments(deps.readStore, query);
+    await recordAccess(deps, c, { kind: 'tracker-csv', search: searched(query) });
     deps.log.info('enrollments exported', { rows: records.length });
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
@@ -57,6 +61,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
       await awaitProjections(deps, c.req.valid('query').minPosition, ['enrollment-history']);
       const found = await deps.readStore.get<EnrollmentHistory>('enrollment-history', c.req.valid('param').id);
       if (!found) throw notFound('We could not find that enrollment.');
+      await recordAccess(deps, c, { kind: 'enrollment-history', enrollmentId: c.req.valid('param').id });
       return c.json(found.doc);
     },
   );

@@ -8,6 +8,7 @@ import { readDashboard } from './dashboard-query.js';
 import { readDashboardDay } from './dashboard-day.js';
 import { pageWindow, setTotal } from './paging.js';
 import { taughtFilter } from './permissions.js';
+import { recordAccess } from '../core/access-log.js';
 
 /** The dashboard's summary cards, its next workshops, and the inbox of contact messages and consultation requests. */
 export function adminOverviewRoutes(deps: AppDeps): Hono {
@@ -15,7 +16,10 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
 
   app.get('/dashboard', validate('query', MinPositionQuerySchema), async (c) => {
     await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard']);
-    return c.json(await readDashboard(deps.readStore, deps.clock()));
+    const dashboard = await readDashboard(deps.readStore, deps.clock());
+    // Balances past due name their parents: then the dashboard is a read of personal data.
+    if (dashboard.pastDueBalances?.length) await recordAccess(deps, c, { kind: 'dashboard' });
+    return c.json(dashboard);
   });
 
   app.get('/dashboard/day', validate('query', MinPositionQuerySchema), async (c) => {
@@ -31,6 +35,7 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
       sort: [{ field: 'receivedAt', direction: 'desc' }],
       ...pageWindow(query, 'first-page'),
     });
+    await recordAccess(deps, c, { kind: 'inquiries' });
     setTotal(c, total);
     return c.json(items.map((i) => i.doc));
   });

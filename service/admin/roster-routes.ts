@@ -19,7 +19,7 @@ import { findWorkshop } from '../catalogue/queries.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { readRoster, readRosterSessions } from './roster-query.js';
 import { rosterCsv, rosterFileName } from './roster-csv.js';
-import { recordAccess } from '../privacy/access-log.js';
+import { recordAccess } from '../core/access-log.js';
 
 const NO_WORKSHOP = 'We could not find that workshop.';
 /** What an attendance answer waits for, so the roster and the history read next already show it. */

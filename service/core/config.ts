@@ -99,6 +99,12 @@ export const ConfigSchema = z.object({
   OWNER_EMAIL: z.string().trim().pipe(z.email('must be one e-mail address, e.g. owner@example.com')).optional(),
   TEST_PAGES: bool.default(false),
   /**
+   * This process serves a test run (the int tests' servers, Playwright's): only then does
+   * `GET /api/test/outbox/:orderId` exist, which tells what was e-mailed for an order number.
+   * Never on by default, whatever the payment provider; refused beside a live Stripe key.
+   */
+  TEST_RUN: bool.default(false),
+  /**
    * Where the API process's projections run: `thread` (embedded default), a worker thread of the
    * API process on the second core; `inline`, beside the requests on the API's thread; `external`
    * (default with the production stores), left to `npm run projector`.
@@ -230,6 +236,11 @@ function paymentProblems(raw: RawConfig, embedded: boolean): string[] {
   if (wantsStripe && !raw.STRIPE_WEBHOOK_SECRET) {
     problems.push(
       'STRIPE_WEBHOOK_SECRET: is required with Stripe payments (the signing secret of the /api/webhook endpoint, whsec_…), or set PAYMENTS=offline',
+    );
+  }
+  if (raw.TEST_RUN && isLiveKey(raw.STRIPE_SECRET_KEY)) {
+    problems.push(
+      'TEST_RUN: cannot be true with a live Stripe key (sk_live_… or rk_live_…): it opens the test outbox, which tells what was e-mailed for an order. Unset TEST_RUN',
     );
   }
   if (raw.TEST_PAGES && isLiveKey(raw.STRIPE_SECRET_KEY)) {

@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'session_over'
   | 'credit_used'
   | 'credit_expired'
+  | 'credit_voided'
   | 'other_program'
   /** An erasure would leave a paid class ahead: the owner is asked to cancel it first (service/privacy/erase.ts). */
   | 'upcoming_bookings';

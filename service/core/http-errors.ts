@@ -9,6 +9,7 @@ import { KeyStoreUnavailableError } from '../../platform/keystore/port.js';
 import { PaymentProviderError } from '../payments/port.js';
 import type { Logger } from '../../platform/log.js';
 import { StreamBusyError } from '../../platform/command/handler.js';
+import { routePatternOf, withoutPathSecrets } from './route-pattern.js';
 
 /** The one place where error codes become HTTP statuses. */
 export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
@@ -31,6 +32,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   session_over: 409,
   credit_used: 409,
   credit_expired: 409,
+  credit_voided: 409,
   other_program: 409,
   participant_out_of_range: 400,
   enrollment_not_active: 409,
@@ -100,7 +102,13 @@ export function toErrorResponse(err: unknown, c: Context, log: Logger): Response
   if (err instanceof SyntaxError) {
     return c.json({ error: 'The request body is not valid JSON.', code: 'validation' }, 400);
   }
-  log.error('unhandled error', { err, path: c.req.path, method: c.req.method });
+  // The route's pattern, never its path: a booking's path is its bearer token, a gift card's its code.
+  const { name, message } = err instanceof Error ? err : { name: typeof err, message: String(err) };
+  log.error('unhandled error', {
+    err: { name, message: withoutPathSecrets(message, c) },
+    route: routePatternOf(c),
+    method: c.req.method,
+  });
   return c.json(
     { error: 'Something went wrong on our side. Nothing was lost; please try again.', code: 'internal' },
     500,

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { canonicalMailbox } from '../../contracts/core/mailbox.js';
 import type { Config } from './config.js';
 
 /**
@@ -10,7 +11,14 @@ import type { Config } from './config.js';
  */
 export interface Pseudonyms {
   client(address: string): string;
+  /** The address as typed (lower case): the family's streams and privacy subject. */
   email(address: string): string;
+  /**
+   * The inbox it reaches (`contracts/core/mailbox.ts`): what every allowance per address counts,
+   * so `jane+1@…` and `j.ane@gmail.com` share `jane@…`'s. The same hash as `email` for an address
+   * already in that form, so allowances counted before carry on.
+   */
+  mailbox(address: string): string;
 }
 
 const byConfig = new WeakMap<Config, Pseudonyms>();
@@ -18,9 +26,11 @@ const byConfig = new WeakMap<Config, Pseudonyms>();
 export function createPseudonyms(secret: string | Buffer): Pseudonyms {
   const hash = (purpose: string, value: string) =>
     createHmac('sha256', secret).update(`${purpose}\n${value}`).digest('base64url').slice(0, 22);
+  const email = (address: string) => hash('email', address.trim().toLowerCase());
   return {
     client: (address) => hash('client', address),
-    email: (address) => hash('email', address.trim().toLowerCase()),
+    email,
+    mailbox: (address) => email(canonicalMailbox(address)),
   };
 }
 

@@ -10,6 +10,7 @@ import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { sameDayAt } from '../../contracts/catalogue/sessions.js';
 import { bookingCourse } from './credit-queries.js';
 import { grantSchoolCredit } from './makeups.js';
+import { placeGone, voidReasonOf } from './credit-standing.js';
 
 const ParamSchema = z.object({ id: EnrollmentIdSchema });
 const NOT_FOUND = 'We could not find that enrollment.';
@@ -59,6 +60,8 @@ export function adminCreditRoutes(deps: AppDeps): Hono {
         const message = `this enrollment has ${n} ${n === 1 ? 'participant' : 'participants'} (0 to ${n - 1}).`;
         throw validationError(`participant: ${message}`, [{ path: 'participant', message }]);
       }
+      const gone = voidReasonOf(state, { workshopId: state.workshopId, participant });
+      if (gone) throw placeGone(gone);
       const until = validUntil
         ? // The end of that day on the school's clock (noon UTC is that day in Plano).
           sameDayAt(`${validUntil}T12:00:00Z`, '23:59')

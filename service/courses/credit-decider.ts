@@ -1,18 +1,20 @@
-import type { MakeupCreditEvent, MakeupCreditGranted } from '../../contracts/courses/events.js';
+import type { MakeupCreditEvent, MakeupCreditGranted, VoidReason } from '../../contracts/courses/events.js';
 import { formatClosingDate } from '../../contracts/catalogue/sales-window.js';
 import type { Decider } from '../../platform/command/decider.js';
 import { AppError, notFound } from '../core/errors.js';
 
 /**
  * The ledger of one make-up credit (stream `makeup-credit-<id>`): granted once, booked into one
- * session at a time, given back when that make-up is cancelled or refused. The stream's expected
- * revision makes "never used twice" a decision: two bookings of one credit at once are decided one
- * after the other, and the second finds it booked.
+ * session at a time, given back when that make-up is cancelled or refused, void for good once the
+ * place it came from is cancelled or moved. The stream's expected revision makes "never used twice"
+ * a decision: two bookings of one credit at once are decided one after the other, and the second
+ * finds it booked (or void).
  */
 export type CreditState =
   | { status: 'none' }
   | { status: 'available'; credit: MakeupCreditGranted }
-  | { status: 'booked'; credit: MakeupCreditGranted; booking: { workshopId: string; session: number } };
+  | { status: 'booked'; credit: MakeupCreditGranted; booking: { workshopId: string; session: number } }
+  | { status: 'voided'; credit: MakeupCreditGranted; reason: VoidReason };
 
 export type CreditCommand =
   | { type: 'GrantCredit'; credit: MakeupCreditGranted }
@@ -38,9 +40,34 @@ export type CreditCommand =
       workshopId: string;
       session: number;
       at: string;
+    }
+  | {
+      type: 'VoidCredit';
+      reason: VoidReason;
+      /**
+       * The make-up the credit was seen booked into, with its session's start: one not begun ends
+       * with the credit; one begun stands (the credit was spent). Another booking than the one seen
+       * is decided again on a fresh read.
+       */
+      booked?: { workshopId: string; session: number; startsAt: string | undefined };
+      at: string;
     };
 
 const NOT_FOUND = 'We could not find that make-up credit for this booking.';
+
+const VOID_WORDS: Record<VoidReason, string> = {
+  'booking-cancelled': 'the booking it came from was cancelled',
+  'booking-transferred': 'the booking it came from moved to another class, where every session is booked',
+  'place-cancelled': 'this child’s place in the booking was cancelled',
+  'place-transferred': 'this child’s place moved to another class, where every session is booked',
+};
+
+/** The 409 a void credit answers, in words a parent understands. */
+export const creditVoided = (reason: VoidReason) =>
+  new AppError(
+    'credit_voided',
+    `This make-up credit no longer applies: ${VOID_WORDS[reason]}. Please contact us if this is wrong.`,
+  );
 
 /** Where a credit may be used: offerings of its program, or the workshop it came from when it has none. */
 export const creditFits = (
@@ -65,6 +92,9 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
       case 'MakeupCancelled':
         if (state.status !== 'booked') return state;
         return { status: 'available', credit: state.credit };
+      case 'MakeupCreditVoided':
+        if (state.status === 'none') return state;
+        return { status: 'voided', credit: state.credit, reason: event.data.reason };
     }
   },
 
@@ -75,6 +105,7 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
 
       case 'BookMakeup': {
         if (state.status === 'none' || state.credit.enrollmentId !== command.enrollmentId) throw notFound(NOT_FOUND);
+        if (state.status === 'voided') throw creditVoided(state.reason);
         const { credit } = state;
         const { workshopId, session } = command;
         if (state.status === 'booked') {
@@ -130,6 +161,29 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
           },
         ];
       }
+
+      case 'VoidCredit':
+        return voidCredit(command, state);
     }
   },
 };
+
+function voidCredit(command: Extract<CreditCommand, { type: 'VoidCredit' }>, state: CreditState): MakeupCreditEvent[] {
+  if (state.status === 'none' || state.status === 'voided') return [];
+  let booking: { workshopId: string; session: number } | null = null;
+  if (state.status === 'booked') {
+    const seen = command.booked;
+    if (!seen || seen.workshopId !== state.booking.workshopId || seen.session !== state.booking.session)
+      throw new AppError('conflict', 'The make-up credit changed meanwhile: decide again on its state now.');
+    // A make-up under way or over stands: the credit was spent on it.
+    if (seen.startsAt !== undefined && Date.parse(command.at) >= Date.parse(seen.startsAt)) return [];
+    booking = state.booking;
+  }
+  const { creditId, enrollmentId, participant } = state.credit;
+  return [
+    {
+      type: 'MakeupCreditVoided',
+      data: { creditId, enrollmentId, participant, reason: command.reason, booking, voidedAt: command.at },
+    },
+  ];
+}

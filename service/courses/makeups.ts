@@ -2,11 +2,11 @@ import type { EventMetadata } from '../../contracts/core/events.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { makeupCreditStream, type MakeupCreditGranted } from '../../contracts/courses/events.js';
 import type { AppDeps } from '../core/deps.js';
-import { creditDocsOf } from './credit-queries.js';
 import { AppError, notFound } from '../core/errors.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { absenceKey, type Absence } from '../catalogue/session-seats.js';
-import { creditDecider, type CreditState } from './credit-decider.js';
+import { creditDecider, creditVoided, type CreditState } from './credit-decider.js';
+import { placeGone, voidReasonNow } from './credit-standing.js';
 
 const newest = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
@@ -31,6 +31,8 @@ export async function reportAbsence(
   input: { enrollmentId: string; workshopId: string; session: number; participant: number },
   metadata: EventMetadata,
 ): Promise<AbsenceOutcome> {
+  const gone = await voidReasonNow(deps, input.enrollmentId, input);
+  if (gone) throw placeGone(gone);
   const at = deps.clock().toISOString();
   const reported = await deps.commands.handle(
     workshopDecider,
@@ -135,9 +137,12 @@ export async function bookMakeup(
     targetTitle: target.workshop.title,
     at,
   } as const;
-  // The credit's refusals (not this booking's, used, expired, another program), then the seat's, on the states just read.
+  // The credit's refusals (not this booking's, void, used, expired, another program), then the seat's, on the states just read.
   creditDecider.decide(booking, credit);
-  if (credit.status !== 'none')
+  if (credit.status !== 'none') {
+    // A place cancelled or moved voids its credits (the make-ups reactor records it): refused at once.
+    const gone = await voidReasonNow(deps, input.enrollmentId, credit.credit);
+    if (gone) throw creditVoided(gone);
     workshopDecider.decide(
       {
         type: 'TakeMakeupSeat',
@@ -150,6 +155,7 @@ export async function bookMakeup(
       },
       target,
     );
+  }
   const booked = await deps.commands.handle(creditDecider, makeupCreditStream(input.creditId), booking, metadata);
   const settled = await settleMakeup(deps, input.creditId, metadata);
   return { ...settled, position: newest(booked.position, settled.position) };
@@ -252,29 +258,4 @@ export async function cancelMakeup(
   );
   const released = await releaseStaleSeat(deps, input.creditId, workshopId, metadata);
   return newest(cancelled.position, released);
-}
-
-/**
- * A booking cancelled as a whole (or one participant's place, given `participant`) gives back the
- * make-up seats its credits hold in sessions not begun: each booked credit is cancelled as the
- * parent would, so its seat goes back (the credit itself is of no use to a place that is no longer
- * there). Idempotent: a credit no longer booked, or whose session has begun, is left as it is.
- */
-export async function releaseMakeupsOfCancelled(
-  deps: AppDeps,
-  enrollmentId: string,
-  metadata: EventMetadata,
-  participant?: number,
-) {
-  for (const doc of await creditDocsOf(deps, enrollmentId)) {
-    if (participant !== undefined && doc.participant !== participant) continue;
-    const credit = await deps.commands.state(creditDecider, makeupCreditStream(doc.id));
-    if (credit.status !== 'booked') continue;
-    try {
-      await cancelMakeup(deps, { enrollmentId, creditId: doc.id }, metadata);
-    } catch (err) {
-      // Its session has begun (or it was cancelled meanwhile): the make-up stands as it is.
-      if (!(err instanceof AppError) || err.code !== 'conflict') throw err;
-    }
-  }
 }

@@ -4,6 +4,7 @@ import { GIFT_CARDS, type GiftCardDoc } from '../../projections/gift-cards/gift-
 import type { AppDeps } from '../core/deps.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
+import { recordAccess } from '../core/access-log.js';
 
 const viewOf = ({ emailDue: _due, ...view }: GiftCardDoc): GiftCardView => view;
 
@@ -16,6 +17,8 @@ export function adminGiftCardRoutes(deps: AppDeps): Hono {
       sort: [{ field: 'orderedAt', direction: 'desc' }],
       limit: 500,
     });
+    // Buyers' and recipients' names and e-mails: a read of personal data.
+    await recordAccess(deps, c, { kind: 'gift-cards' });
     return c.json(items.map((i) => viewOf(i.doc)));
   });
   return app;

@@ -62,6 +62,7 @@ export function adminPrivacyRoutes(deps: AppDeps): Hono {
         kind: doc.kind,
         workshopId: doc.workshopId,
         enrollmentId: doc.enrollmentId,
+        ...(doc.search === undefined ? {} : { search: doc.search }),
         at: doc.at,
         administrator: { id: doc.administratorId, name: doc.administratorName },
       })),

@@ -11,6 +11,7 @@ import { requestMetadata } from '../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
 import { offerNow, removeEntry } from './admin-actions.js';
+import { recordAccess } from '../core/access-log.js';
 
 const EntryParam = CatalogueIdParamSchema.extend({ entryId: WaitlistEntryIdSchema });
 
@@ -50,6 +51,7 @@ export function adminWaitlistRoutes(deps: AppDeps): Hono {
           ...{ offerEmailSentAt, endedAt, enrollmentId },
         };
       });
+      await recordAccess(deps, c, { kind: 'waitlist', workshopId: c.req.valid('param').id });
       return c.json(entries);
     },
   );

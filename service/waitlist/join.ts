@@ -75,7 +75,7 @@ export async function joinWaitlist(
         entryId,
         workshopId,
         ...request,
-        emailKey: pseudonyms.email(request.email),
+        emailKey: pseudonyms.mailbox(request.email),
         clientKey: pseudonyms.client(client),
         joinedAt: now.toISOString(),
         confirmBy,

@@ -49,7 +49,7 @@ afterEach(async () => {
 
 describe('data files are private', () => {
   it('given a start that writes events, e-mails, payment intents and the admin key, when DATA_DIR is listed, then every file is 0600 and every folder 0700', async () => {
-    server = await startServer({ ADMIN_KEY: '' });
+    server = await startServer({ ADMIN_KEY: '', TEST_RUN: 'true' });
     const post = (path: string, body: unknown) =>
       fetch(`${server!.url}${path}`, {
         method: 'POST',

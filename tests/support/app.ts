@@ -118,6 +118,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
     SEED_DATES: 'specification',
+    // A test run: the test outbox route exists (never by default).
+    TEST_RUN: 'true',
     // The erasure ledger goes to a folder of the test's own, never beside the repository's ./data.
     BACKUP_DIR: testBackupDir(),
     ...options.env,

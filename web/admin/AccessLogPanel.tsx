@@ -19,6 +19,13 @@ const WHAT: Record<AccessLogEntry['kind'], string> = {
   roster: 'Roster',
   'roster-csv': 'Roster CSV',
   enrollment: 'Enrollment in full',
+  tracker: 'Enrollments list',
+  'tracker-csv': 'Enrollments CSV',
+  'enrollment-history': 'Enrollment history',
+  'gift-cards': 'Gift cards sold',
+  waitlist: 'Waitlist',
+  inquiries: 'Inbox',
+  dashboard: 'Balances past due',
 };
 
 function Record({ entry }: { entry: AccessLogEntry }) {
@@ -65,8 +72,9 @@ export function AccessLogPanel() {
         </h2>
       </div>
       <p className="administrators__intro">
-        Who opened a roster, downloaded a roster CSV or read an enrollment in full, with the children&apos;s details
-        they hold.
+        Who read families&apos; personal data: a roster or its CSV, an enrollment in full or its history, the
+        enrollments list (or a search of it) or its CSV, a waitlist, the gift cards sold, the inbox, the
+        dashboard&apos;s balances past due.
       </p>
       <Select
         label="Administrator"
@@ -101,7 +109,10 @@ export function AccessLogPanel() {
                 <Row id={entry.id} textValue={`${entry.administrator.name} ${WHAT[entry.kind]}`}>
                   <Cell label="When">{moment(entry.at)}</Cell>
                   <Cell label="Who">{entry.administrator.name}</Cell>
-                  <Cell label="Read">{WHAT[entry.kind]}</Cell>
+                  <Cell label="Read">
+                    {WHAT[entry.kind]}
+                    {entry.search ? ' (a search)' : ''}
+                  </Cell>
                   <Cell label="Record">
                     <Record entry={entry} />
                   </Cell>

@@ -11,7 +11,7 @@ import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 import { longDate } from './rosterFormat.js';
 
-const STATUS_WORD = { available: 'available', booked: 'booked', expired: 'expired' } as const;
+const STATUS_WORD = { available: 'available', booked: 'booked', expired: 'expired', voided: 'voided' } as const;
 
 /**
  * An enrollment's make-up credits for the office: each child's credits (from an absence, or granted

@@ -214,6 +214,7 @@ function CreditItem({
         </>
       )}
       {c.status === 'expired' && <p>This credit has expired.</p>}
+      {c.status === 'voided' && <p>This credit no longer applies: the place it came from was cancelled or moved.</p>}
       {c.status === 'available' &&
         (c.options.length === 0 ? (
           <p>No session of this program has a free seat right now. Please look again later, or call us.</p>

@@ -192,7 +192,7 @@ export async function enrollInWorkshop(
     ...(submission.isFree
       ? {
           free: {
-            keys: [pseudonyms.client(client), pseudonyms.email(submission.form.email)],
+            keys: [pseudonyms.client(client), pseudonyms.mailbox(submission.form.email)],
             max: deps.config.MAX_FREE_SEATS_PER_CLIENT,
           },
         }

@@ -1,5 +1,6 @@
 import type { ReadStore } from '../../../platform/readstore/port.js';
 import type { EnrollmentLookup, Order, OrderView } from '../../../contracts/enrollment/api.js';
+import { pricingViewOf } from '../../../contracts/enrollment/pricing.js';
 
 /**
  * The order by its order id (ORD-, FREE-, TEST-), naming no one (see OrderViewSchema). Built field
@@ -32,7 +33,7 @@ export async function findOrder(store: ReadStore, orderId: string): Promise<Orde
     confirmedAt: o.confirmedAt,
     refundedCents: o.refundedCents,
     emailSent: o.emailSent,
-    ...(o.pricing ? { pricing: o.pricing } : {}),
+    ...(o.pricing ? { pricing: pricingViewOf(o.pricing) } : {}),
     balanceCents: o.balanceCents ?? 0,
     balanceDueAt: o.balanceDueAt ?? null,
   };
@@ -54,6 +55,6 @@ export async function findEnrollment(store: ReadStore, enrollmentId: string): Pr
     amountCents: doc.amountCents,
     isFree: doc.isFree,
     holdExpiresAt: doc.holdExpiresAt,
-    ...(doc.pricing ? { pricing: doc.pricing } : {}),
+    ...(doc.pricing ? { pricing: pricingViewOf(doc.pricing) } : {}),
   };
 }

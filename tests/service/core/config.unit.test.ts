@@ -140,6 +140,14 @@ describe('configuration: payments cannot be switched off by accident', () => {
     },
   );
 
+  it('given no TEST_RUN, whatever the payment provider, then it is not a test run; TEST_RUN=true beside a live key is refused', () => {
+    expect(loadConfig({})).toMatchObject({ payments: 'offline', testPages: true, TEST_RUN: false });
+    expect(loadConfig({ ...STRIPE, TEST_PAGES: 'true' })).toMatchObject({ TEST_RUN: false });
+    expect(loadConfig({ TEST_RUN: 'true' })).toMatchObject({ TEST_RUN: true });
+    const live = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', TEST_RUN: 'true' };
+    expect(() => loadConfig(live)).toThrow(/TEST_RUN: cannot be true with a live Stripe key/);
+  });
+
   it('given TEST_PAGES=true with a test key, then the test pages are on', () => {
     expect(loadConfig({ ...PRODUCTION, ...STRIPE, TEST_PAGES: 'true' })).toMatchObject({
       payments: 'stripe',

@@ -124,4 +124,53 @@ describe('make-up credit decider', () => {
   it('given a credit granted, when it is granted again, then nothing more is recorded', () => {
     given([granted]).when({ type: 'GrantCredit', credit }).then([]);
   });
+
+  describe('voided with its place (issue 36)', () => {
+    const TUESDAY_2 = '2025-08-12T16:30:00-05:00';
+    const voidIt = (
+      over: { booked?: { workshopId: string; session: number; startsAt: string | undefined }; at?: string } = {},
+    ) => ({ type: 'VoidCredit', reason: 'booking-cancelled', at: AT, ...over }) as const;
+    const voided = (booking: { workshopId: string; session: number } | null = null): MakeupCreditEvent => ({
+      type: 'MakeupCreditVoided',
+      data: { creditId: 'c1', enrollmentId: 'e1', participant: 0, reason: 'booking-cancelled', booking, voidedAt: AT },
+    });
+
+    it('given a credit available, when its booking is cancelled, then it is voided', () => {
+      given([granted]).when(voidIt()).then([voided()]);
+    });
+
+    it('given a credit voided, when it is booked, then 409 in words a parent understands; voided again, nothing more', () => {
+      given([granted, voided()])
+        .when(book())
+        .thenThrows({
+          code: 'credit_voided',
+          message: expect.stringMatching(/no longer applies: the booking it came from was cancelled/),
+        });
+      given([granted, voided()]).when(voidIt()).then([]);
+      given([granted, voided()]).when({ type: 'GrantCredit', credit }).then([]);
+    });
+
+    it('given a make-up booked whose session has not begun, when the credit is voided, then the make-up ends with it', () => {
+      given([granted, booked])
+        .when(voidIt({ booked: { workshopId: '12', session: 2, startsAt: TUESDAY_2 } }))
+        .then([voided({ workshopId: '12', session: 2 })]);
+    });
+
+    it('given a make-up under way, when the credit is voided, then the make-up stands (the credit was spent)', () => {
+      given([granted, booked])
+        .when(voidIt({ booked: { workshopId: '12', session: 2, startsAt: TUESDAY_2 }, at: TUESDAY_2 }))
+        .then([]);
+    });
+
+    it('given a make-up booked elsewhere than the one seen, when the credit is voided, then it is decided again', () => {
+      given([granted, booked])
+        .when(voidIt({ booked: { workshopId: '12', session: 3, startsAt: TUESDAY_2 } }))
+        .thenThrows({ code: 'conflict' });
+      given([granted, booked]).when(voidIt()).thenThrows({ code: 'conflict' });
+    });
+
+    it('given no credit, when it is voided, then nothing is recorded', () => {
+      given([]).when(voidIt()).then([]);
+    });
+  });
 });
