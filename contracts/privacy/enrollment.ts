@@ -1,5 +1,6 @@
 import type { enrollmentEventSchemas } from '../enrollment/events.js';
 import type { clientHoldEventSchemas } from '../enrollment/client-holds.js';
+import type { bookingLinkEventSchemas } from '../enrollment/booking-link.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 const PARTICIPANT_IDENTITY = [
@@ -106,3 +107,9 @@ export const clientHoldPrivacy = {
   ClientSeatsHeld: NO_PERSONAL_DATA,
   ClientSeatsFreed: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof clientHoldEventSchemas>;
+
+/** A booking link's version: the enrollment's id, a number and a reason. */
+export const bookingLinkPrivacy = {
+  BookingLinkReplaced: NO_PERSONAL_DATA,
+  BookingLinkRequested: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof bookingLinkEventSchemas>;

@@ -23,7 +23,7 @@ import type { ReadStore } from '../../platform/readstore/port.js';
 import { familyEnrollmentIds } from '../../projections/account/family-bookings.js';
 import type { HouseholdDoc, HouseholdSignatureEntry } from '../../projections/account/households.js';
 import type { AppDeps } from '../core/deps.js';
-import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
+import { bookingPath } from '../enrollment/after-sale/booking-link.js';
 import type { Family } from './family-session.js';
 import { sessionsOf } from './sessions.js';
 
@@ -68,8 +68,8 @@ async function bookingsOf(store: ReadStore, household: HouseholdDoc): Promise<Or
 
 const startOf = (o: Order) => (o.item.date ? Date.parse(o.item.date) : Number.POSITIVE_INFINITY);
 
-function bookingOf(deps: AppDeps, o: Order, now: number): AccountBooking {
-  const links = bookingLinksFor(deps.config);
+/** A booking as the family page lists it, with its link at the booking's current version. */
+async function bookingOf(deps: AppDeps, o: Order, now: number): Promise<AccountBooking> {
   return {
     enrollmentId: o.enrollmentId,
     workshopId: o.workshopId,
@@ -84,7 +84,7 @@ function bookingOf(deps: AppDeps, o: Order, now: number): AccountBooking {
     refundedToCreditCents: o.refundedToCreditCents ?? 0,
     attendees: o.attendees,
     upcoming: startOf(o) > now,
-    bookingPath: links ? `/booking/${links.token(o.enrollmentId)}` : null,
+    bookingPath: await bookingPath(deps, o.enrollmentId),
   };
 }
 
@@ -147,7 +147,7 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
       })),
     details: household.details,
     children,
-    bookings: orders.map((o) => bookingOf(deps, o, now.getTime())).sort(byWhen),
+    bookings: (await Promise.all(orders.map((o) => bookingOf(deps, o, now.getTime())))).sort(byWhen),
     signatures: signaturesOf(household, table, now),
     suggestions,
     creditCents: Math.max(0, balanceOf(credit)),

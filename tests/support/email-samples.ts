@@ -161,4 +161,11 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     familyUrl: `${PUBLIC_URL}/account`,
     publicUrl: PUBLIC_URL,
   },
+  'booking-link': {
+    firstName: 'Ann',
+    orderId: 'ORD-e1',
+    title: 'Princess Tea Party',
+    manageUrl: `${PUBLIC_URL}/booking/e1.2.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+    publicUrl: PUBLIC_URL,
+  },
 };
