@@ -32,9 +32,6 @@ export const enrollmentPrivacy = {
         'email',
         'phone',
         'participantNames',
-        'parent2Name',
-        'parent2Email',
-        'parent2Phone',
         'studentName',
         'studentAge',
         'studentGrade',
@@ -63,6 +60,14 @@ export const enrollmentPrivacy = {
       ...each('form.participantDetails', PARTICIPANT_SAFETY),
     ],
     safetyUnit: 'enrollmentId',
+    // A typed second parent is their own person too (issue 36 item 2): erasing that address blanks
+    // these three fields alone and never the contact's key; erasing the contact blanks them as well.
+    shared: [
+      {
+        subject: { kind: 'email', path: 'form.parent2Email' },
+        fields: ['form.parent2Name', 'form.parent2Email', 'form.parent2Phone'],
+      },
+    ],
   },
   ParticipantDetailsCorrected: {
     subject: { kind: 'stream' },
