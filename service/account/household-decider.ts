@@ -8,13 +8,20 @@ import {
 } from '../../contracts/account/household.js';
 import type { WaiverDocument } from '../../contracts/policies/waivers.js';
 import type { Decider } from '../../platform/command/decider.js';
+import { invitationEnds } from '../../contracts/account/api.js';
 import { AppError, conflict, notFound } from '../core/errors.js';
+import { INVITATION_ENDED } from './account-email-decider.js';
 
 export type ParentStatus = 'active' | 'invited' | 'removed';
 
 export interface HouseholdParent {
   email: string;
   status: ParentStatus;
+  /** For an invitation: when it was made (it ends INVITATION_DAYS later) and by which parent. */
+  invitedAt?: string;
+  invitedBy?: string;
+  /** When the parent arrived: the household's creation for its first parent, the join for the others. */
+  since?: string;
 }
 
 export interface HouseholdChild {
@@ -78,6 +85,10 @@ export const signatureKey = (childId: string, document: WaiverDocument) => `${ch
 /** The household's active children. */
 export const activeChildren = (state: ActiveHousehold) => Object.entries(state.children).filter(([, c]) => !c.removed);
 
+/** An invitation not accepted yet and not ended at `at`. */
+const openInvitation = (p: HouseholdParent | undefined, at: string) =>
+  p?.status === 'invited' && p.invitedAt !== undefined && Date.parse(at) < Date.parse(invitationEnds(p.invitedAt));
+
 /** Names compared as people write them: spaces and letter case aside. */
 const nameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -121,16 +132,21 @@ function evolve(state: HouseholdState, event: HouseholdEvent): HouseholdState {
   }
   if (state.status !== 'active') return state;
   switch (event.type) {
-    case 'ParentInvited':
+    case 'ParentInvited': {
+      const { parentId, email, invitedAt, invitedBy } = event.data;
       return {
         ...state,
-        parents: { ...state.parents, [event.data.parentId]: { email: event.data.email, status: 'invited' } },
+        parents: { ...state.parents, [parentId]: { email, status: 'invited', invitedAt, invitedBy } },
       };
-    case 'ParentJoined':
+    }
+    case 'ParentJoined': {
+      const { parentId, email, joinedAt } = event.data;
+      const invited = state.parents[parentId];
       return {
         ...state,
-        parents: { ...state.parents, [event.data.parentId]: { email: event.data.email, status: 'active' } },
+        parents: { ...state.parents, [parentId]: { ...invited, email, status: 'active', since: joinedAt } },
       };
+    }
     case 'ParentRemoved': {
       const parent = state.parents[event.data.parentId];
       return parent
@@ -172,6 +188,8 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
     if (parent?.status === 'active') return [];
     if (parent?.status === 'removed')
       throw new AppError('unauthorized', 'This e-mail address is no longer part of that family account.');
+    // Only an invitation still open lets a parent in, and only the address it was made to.
+    if (!openInvitation(parent, at) || parent!.email !== email) throw new AppError('gone', INVITATION_ENDED);
     return [{ type: 'ParentJoined', data: { householdId, parentId, email, joinedAt: at } }];
   }
   const household = requireActive(state);
@@ -179,14 +197,16 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
   switch (command.type) {
     case 'InviteParent': {
       requireParent(household, command.by);
-      const current = Object.values(household.parents).filter((p) => p.status !== 'removed');
-      const same = current.find((p) => p.email === command.email);
-      // Invited again (the e-mail went astray): nothing new to record, the invitation stands.
-      if (same?.status === 'invited') return [];
-      if (same) throw conflict('This address is already a parent of your family account.');
-      if (current.length >= MAX_PARENTS)
+      const { email, by, at } = command;
+      const current = Object.entries(household.parents).filter(
+        ([, p]) => p.status === 'active' || openInvitation(p, at) || (p.status === 'invited' && p.email === email),
+      );
+      const same = current.find(([, p]) => p.email === email);
+      if (same?.[1].status === 'active') throw conflict('This address is already a parent of your family account.');
+      // Invited again (the e-mail went astray, or the invitation ended): the same invitation, made anew.
+      const parentId = same?.[0] ?? command.parentId;
+      if (!same && current.length >= MAX_PARENTS)
         throw conflict('A family account has two parents. Remove the other parent or their invitation first.');
-      const { parentId, email, by, at } = command;
       return [{ type: 'ParentInvited', data: { householdId, parentId, email, invitedBy: by, invitedAt: at } }];
     }
     case 'RemoveParent': {

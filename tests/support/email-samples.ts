@@ -158,6 +158,7 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
   },
   'parent-invited': {
     invited: 'bo@example.com',
+    by: 'ann@example.com',
     familyUrl: `${PUBLIC_URL}/account`,
     publicUrl: PUBLIC_URL,
   },

@@ -136,7 +136,12 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   'parent-invited': {
     props: EMAIL_SAMPLES['parent-invited'],
     subject: /^A second parent was invited to your family page$/,
-    says: ['bo@example.com was invited to share your family page', 'Sign out everywhere', 'Was this not you?'],
+    says: [
+      'ann@example.com invited bo@example.com to share your family page',
+      'press “Join” after signing in',
+      'Sign out everywhere',
+      'Was this not you?',
+    ],
   },
   'booking-link': {
     props: EMAIL_SAMPLES['booking-link'],
