@@ -221,6 +221,10 @@ describe('erasure on the embedded default', () => {
       const course = await family.enrollAndPay(COURSE, { childIds: [first.id] }, 225);
       const page = await family.ok<AccountView>(family.call('GET', '/api/account'));
       const token = page.bookings.find((b) => b.enrollmentId === course)!.bookingPath!.replace('/booking/', '');
+      // The payment's outcome comes back through the provider's event path: confirmed a moment later.
+      const confirmed = async () =>
+        ((await (await family.call('GET', `/api/bookings/${token}`)).json()) as BookingView).status === 'completed';
+      expect(await eventually(confirmed, 20_000, 100)).toBe(true);
       const { creditId } = await family.ok<AbsenceResult>(
         family.call('POST', `/api/bookings/${token}/absences`, { session: 2, participant: 0 }),
         201,
