@@ -8,48 +8,19 @@ import {
 } from '../../contracts/account/household.js';
 import type { WaiverDocument } from '../../contracts/policies/waivers.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { invitationEnds } from '../../contracts/account/api.js';
 import { AppError, conflict, notFound } from '../core/errors.js';
 import { INVITATION_ENDED } from './account-email-decider.js';
+import {
+  activeChildren,
+  evolve,
+  openInvitation,
+  type ActiveHousehold,
+  type HouseholdChild,
+  type HouseholdState,
+} from './household-state.js';
 
-export type ParentStatus = 'active' | 'invited' | 'removed';
-
-export interface HouseholdParent {
-  email: string;
-  status: ParentStatus;
-  /** For an invitation: when it was made (it ends INVITATION_DAYS later) and by which parent. */
-  invitedAt?: string;
-  invitedBy?: string;
-  /** When the parent arrived: the household's creation for its first parent, the join for the others. */
-  since?: string;
-}
-
-export interface HouseholdChild {
-  child: ChildData;
-  removed: boolean;
-}
-
-export interface Signature {
-  version: string;
-  signedName: string;
-  at: string;
-}
-
-/** A family account: no household yet, or one with its parents, details, children and signatures. */
-export type HouseholdState =
-  | { status: 'none' }
-  | {
-      status: 'active';
-      householdId: string;
-      parents: Record<string, HouseholdParent>;
-      details: HouseholdDetails;
-      children: Record<string, HouseholdChild>;
-      /** The latest signature per `<childId>/<document>`. */
-      signatures: Record<string, Signature>;
-      /** Bookings whose offered details were taken in. */
-      imported: Record<string, true>;
-    };
-export type ActiveHousehold = Extract<HouseholdState, { status: 'active' }>;
+export type { ActiveHousehold, HouseholdState } from './household-state.js';
+export { activeChildren, signatureKey } from './household-state.js';
 
 export type HouseholdCommand =
   | { type: 'ArriveParent'; householdId: string; parentId: string; email: string; at: string }
@@ -80,15 +51,6 @@ export const MAX_CHILDREN = 12;
 export const CHILD_NOT_FOUND = 'We could not find that child in your family account.';
 const SIGNED_OUT = 'Please sign in again to continue.';
 
-export const signatureKey = (childId: string, document: WaiverDocument) => `${childId}/${document}`;
-
-/** The household's active children. */
-export const activeChildren = (state: ActiveHousehold) => Object.entries(state.children).filter(([, c]) => !c.removed);
-
-/** An invitation not accepted yet and not ended at `at`. */
-const openInvitation = (p: HouseholdParent | undefined, at: string) =>
-  p?.status === 'invited' && p.invitedAt !== undefined && Date.parse(at) < Date.parse(invitationEnds(p.invitedAt));
-
 /** Names compared as people write them: spaces and letter case aside. */
 const nameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -115,68 +77,6 @@ function filledIn(current: HouseholdDetails, offered: HouseholdDetails): Househo
     if (!out[key]) out[key] = offered[key];
   }
   return out;
-}
-
-function evolve(state: HouseholdState, event: HouseholdEvent): HouseholdState {
-  if (event.type === 'HouseholdCreated') {
-    const { householdId, parentId, email } = event.data;
-    return {
-      status: 'active',
-      householdId,
-      parents: { [parentId]: { email, status: 'active' } },
-      details: EMPTY_HOUSEHOLD_DETAILS,
-      children: {},
-      signatures: {},
-      imported: {},
-    };
-  }
-  if (state.status !== 'active') return state;
-  switch (event.type) {
-    case 'ParentInvited': {
-      const { parentId, email, invitedAt, invitedBy } = event.data;
-      return {
-        ...state,
-        parents: { ...state.parents, [parentId]: { email, status: 'invited', invitedAt, invitedBy } },
-      };
-    }
-    case 'ParentJoined': {
-      const { parentId, email, joinedAt } = event.data;
-      const invited = state.parents[parentId];
-      return {
-        ...state,
-        parents: { ...state.parents, [parentId]: { ...invited, email, status: 'active', since: joinedAt } },
-      };
-    }
-    case 'ParentRemoved': {
-      const parent = state.parents[event.data.parentId];
-      return parent
-        ? { ...state, parents: { ...state.parents, [event.data.parentId]: { ...parent, status: 'removed' } } }
-        : state;
-    }
-    case 'HouseholdDetailsUpdated':
-      return { ...state, details: event.data.details };
-    case 'ChildAdded':
-    case 'ChildUpdated':
-      return {
-        ...state,
-        children: { ...state.children, [event.data.childId]: { child: event.data.child, removed: false } },
-      };
-    case 'ChildRemoved': {
-      const child = state.children[event.data.childId];
-      return child
-        ? { ...state, children: { ...state.children, [event.data.childId]: { ...child, removed: true } } }
-        : state;
-    }
-    case 'WaiverSigned': {
-      const { childId, document, version, signedName, at } = event.data;
-      return {
-        ...state,
-        signatures: { ...state.signatures, [signatureKey(childId, document)]: { version, signedName, at } },
-      };
-    }
-    case 'BookingDetailsImported':
-      return { ...state, imported: { ...state.imported, [event.data.enrollmentId]: true } };
-  }
 }
 
 function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEvent[] {
