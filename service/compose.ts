@@ -42,6 +42,7 @@ import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
+import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 
 export interface Stores {
   /** Validated, with personal fields encrypted at rest and decrypted as read (see `encryption`). */
@@ -176,6 +177,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     pricingReleaseReactor(deps),
     giftCardEmailReactor(deps),
     makeupsReactor(deps),
+    bookingLinkEmailReactor(deps),
     privacyScrubReactor(deps),
   ];
 }

@@ -9,6 +9,25 @@ import { HouseholdDetailsDataSchema } from './household.js';
 export const SIGN_IN_LINK_MINUTES = 20;
 /** How long a session lasts without use; each use moves its end (sliding). */
 export const SESSION_DAYS = 30;
+/** How long an invitation to join a family page can be accepted. */
+export const INVITATION_DAYS = 7;
+
+/** When an invitation made at `invitedAt` ends. */
+export const invitationEnds = (invitedAt: string) =>
+  new Date(Date.parse(invitedAt) + INVITATION_DAYS * 24 * 3_600_000).toISOString();
+
+/**
+ * How a family page is named to a parent: by the family's last name when its details have one,
+ * else by the parent's address ("the Whitfield family’s page", "eleanor@example.com’s family page").
+ */
+export const familyPageName = (lastName: string | null | undefined, parentEmail: string) =>
+  lastName?.trim() ? `the ${lastName.trim()} family’s page` : `${parentEmail}’s family page`;
+
+/** An address shown to whoever holds a link to it: its first letter and its domain ("m…@example.com"). */
+export const maskedEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '…' : `${email[0]}…${email.slice(at)}`;
+};
 
 const email = z
   .string({ error: MESSAGES.email })
@@ -33,8 +52,42 @@ export type SignInAnswer = typeof SIGN_IN_ANSWER;
 /** `<requestId>.<secret>`: the link is `/account/sign-in/<token>`. */
 export const SIGN_IN_TOKEN = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/;
 
-/** POST /api/account/sign-in/verify: any string (a malformed token gets the same answer as a used one). */
-export const VerifyRequestSchema = z.object({ token: z.string().max(300) });
+/**
+ * POST /api/account/sign-in/verify: any string (a malformed token gets the same answer as a used
+ * one), and `join`, the family whose invitation the parent accepts by pressing "Join …"; without
+ * it, the address's own family page (a new one if it has none): an ordinary sign-in joins no one.
+ */
+export const VerifyRequestSchema = z.object({
+  token: z.string().max(300),
+  join: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'This is not a family we know.')
+    .optional(),
+});
+
+/** POST /api/account/sign-in/preview `{ token }`: what pressing the link would do, before it is pressed. */
+export const PreviewRequestSchema = z.object({ token: z.string().max(300) });
+
+export const SignInInvitationSchema = z.object({
+  householdId: z.string(),
+  /** "the Whitfield family’s page". */
+  familyPage: z.string(),
+  /** The address of the parent who invited. */
+  invitedBy: z.string(),
+  expiresAt: z.string(),
+});
+export type SignInInvitation = z.infer<typeof SignInInvitationSchema>;
+
+/** 200 of the preview: writes nothing and uses nothing; a link that cannot sign in gets verify's 401. */
+export const SignInPreviewSchema = z.object({
+  /** "m…@example.com". */
+  email: z.string(),
+  /** The family page the address signs in to; null when it has none yet. */
+  familyPage: z.string().nullable(),
+  /** Families inviting an address that has no family page, not ended yet, newest first: the parent chooses. */
+  invitations: z.array(SignInInvitationSchema),
+});
+export type SignInPreview = z.infer<typeof SignInPreviewSchema>;
 
 /** 200 answer of verify: the session is in the cookie, never in a body. */
 export const VerifiedSchema = z.object({ signedIn: z.literal(true), position: z.string() });
@@ -82,9 +135,11 @@ export type AccountChild = z.infer<typeof AccountChildSchema>;
 export const AccountParentSchema = z.object({
   parentId: z.string(),
   email: z.string(),
-  /** Invited: has not signed in on that address yet. */
+  /** Invited: has not accepted the invitation yet. */
   status: z.enum(['active', 'invited']),
   you: z.boolean(),
+  /** When an invitation not accepted ends (past: it can no longer be accepted); null for a parent. */
+  invitationEndsAt: z.string().nullable(),
 });
 export type AccountParent = z.infer<typeof AccountParentSchema>;
 

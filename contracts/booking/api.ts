@@ -30,8 +30,15 @@ import { LeftParticipantSchema } from '../enrollment/left-participants.js';
  * The token names one enrollment; whoever holds it sees and changes that booking only.
  */
 
-/** `<enrollmentId>.<signature>`: anything else is not a booking link (404, like a forged one). */
-export const BookingTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/);
+/**
+ * `<enrollmentId>.<signature>`, or `<enrollmentId>.<version>.<signature>` once the booking's link
+ * was replaced: anything else is not a booking link (404, like a forged one).
+ */
+export const BookingTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}(\.[1-9][0-9]{0,8})?\.[A-Za-z0-9_-]{43}$/);
+
+/** 202 of `POST /api/bookings/:token/new-link`: the current link went to the booking's contact. */
+export const NewBookingLinkAnswerSchema = z.object({ message: z.string() });
+export type NewBookingLinkAnswer = z.infer<typeof NewBookingLinkAnswerSchema>;
 export const BookingTokenParamSchema = z.object({ token: BookingTokenSchema });
 
 /**

@@ -1,5 +1,5 @@
 import type { accountEventSchemas } from '../account/events.js';
-import { NO_PERSONAL_DATA, type PrivacyClasses, type SubjectRule } from './classes.js';
+import { NO_PERSONAL_DATA, type PrivacyClasses, type SharedFields, type SubjectRule } from './classes.js';
 
 /** A family account is its own data subject: `household:<id>`, whatever its parents' addresses. */
 export const HOUSEHOLD_SUBJECT_PREFIX = 'household:';
@@ -23,9 +23,6 @@ const DETAILS = [
     'firstName',
     'lastName',
     'phone',
-    'parent2Name',
-    'parent2Email',
-    'parent2Phone',
     'emergencyContact1Name',
     'emergencyContact1Phone',
     'emergencyContact1Relationship',
@@ -34,6 +31,14 @@ const DETAILS = [
     'emergencyContact2Relationship',
   ].map((f) => `details.${f}`),
   ...['name', 'relationship', 'phone'].map((f) => `details.pickupAdults.*.${f}`),
+];
+
+/** The second parent the family typed into its details: their own person too (see `shared`). */
+const SECOND_PARENT: SharedFields[] = [
+  {
+    subject: { kind: 'email', path: 'details.parent2Email' },
+    fields: ['parent2Name', 'parent2Email', 'parent2Phone'].map((f) => `details.${f}`),
+  },
 ];
 
 /**
@@ -47,10 +52,16 @@ const DETAILS = [
  */
 export const accountPrivacy = {
   HouseholdCreated: { subject: household, identity: ['email'] },
-  ParentInvited: { subject: household, identity: ['email'] },
+  // The invited address is not the household's yet: it is also the invited person's own, so their
+  // erasure blanks it in the inviting family's events (issue 36 item 7).
+  ParentInvited: {
+    subject: household,
+    identity: [],
+    shared: [{ subject: { kind: 'email', path: 'email' }, fields: ['email'] }],
+  },
   ParentJoined: { subject: household, identity: ['email'] },
   ParentRemoved: NO_PERSONAL_DATA,
-  HouseholdDetailsUpdated: { subject: household, identity: DETAILS },
+  HouseholdDetailsUpdated: { subject: household, identity: DETAILS, shared: SECOND_PARENT },
   ChildAdded: { subject: household, identity: CHILD },
   ChildUpdated: { subject: household, identity: CHILD },
   ChildRemoved: NO_PERSONAL_DATA,

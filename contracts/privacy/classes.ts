@@ -38,6 +38,19 @@ export interface PersonalEvent {
   identity: readonly string[];
   safety?: readonly string[];
   safetyUnit?: string;
+  /**
+   * Fields that are also another person's, found by the e-mail at `subject.path` (a booking's
+   * typed second parent, the address a household invited): sealed under the subject's identity key
+   * and under that person's own identity key, both needed to read them. Erasing the subject erases
+   * them with the rest; erasing that person erases them alone, and never touches the subject's key.
+   * Without that e-mail (empty), or when it is the subject's own, they are `identity` fields.
+   */
+  shared?: readonly SharedFields[];
+}
+
+export interface SharedFields {
+  subject: { kind: 'email'; path: string };
+  fields: readonly string[];
 }
 
 /** An event type that holds no personal data (ids, amounts, dates, statuses, attendance). */

@@ -1,5 +1,6 @@
 import type { enrollmentEventSchemas } from '../enrollment/events.js';
 import type { clientHoldEventSchemas } from '../enrollment/client-holds.js';
+import type { bookingLinkEventSchemas } from '../enrollment/booking-link.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 const PARTICIPANT_IDENTITY = [
@@ -31,9 +32,6 @@ export const enrollmentPrivacy = {
         'email',
         'phone',
         'participantNames',
-        'parent2Name',
-        'parent2Email',
-        'parent2Phone',
         'studentName',
         'studentAge',
         'studentGrade',
@@ -62,6 +60,14 @@ export const enrollmentPrivacy = {
       ...each('form.participantDetails', PARTICIPANT_SAFETY),
     ],
     safetyUnit: 'enrollmentId',
+    // A typed second parent is their own person too (issue 36 item 2): erasing that address blanks
+    // these three fields alone and never the contact's key; erasing the contact blanks them as well.
+    shared: [
+      {
+        subject: { kind: 'email', path: 'form.parent2Email' },
+        fields: ['form.parent2Name', 'form.parent2Email', 'form.parent2Phone'],
+      },
+    ],
   },
   ParticipantDetailsCorrected: {
     subject: { kind: 'stream' },
@@ -106,3 +112,9 @@ export const clientHoldPrivacy = {
   ClientSeatsHeld: NO_PERSONAL_DATA,
   ClientSeatsFreed: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof clientHoldEventSchemas>;
+
+/** A booking link's version: the enrollment's id, a number and a reason. */
+export const bookingLinkPrivacy = {
+  BookingLinkReplaced: NO_PERSONAL_DATA,
+  BookingLinkRequested: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof bookingLinkEventSchemas>;

@@ -37,9 +37,11 @@ export const familyCreditPrivacy = {
  * ids and amounts only.
  */
 export const giftCardPrivacy = {
+  // The recipient is their own person too: their erasure blanks their name and address alone.
   GiftCardOrdered: {
     subject: { kind: 'email', path: 'purchaserEmail' },
-    identity: ['purchaserName', 'purchaserEmail', 'recipientName', 'recipientEmail', 'message'],
+    identity: ['purchaserName', 'purchaserEmail', 'message'],
+    shared: [{ subject: { kind: 'email', path: 'recipientEmail' }, fields: ['recipientName', 'recipientEmail'] }],
   },
   GiftCardPaymentIntentCreated: NO_PERSONAL_DATA,
   GiftCardPaid: NO_PERSONAL_DATA,

@@ -21,6 +21,12 @@ export const PRIVACY_FIELD = '$privacy';
 interface Sealed {
   k: string;
   c: string;
+  /**
+   * Fields shared with another person (`shared` in the registry): the id of that person's key. `c`
+   * is then sealed under the subject's key `k`, and that sealed text again under key `w`: both
+   * keys are needed to read them, so destroying either erases them.
+   */
+  w?: string;
 }
 export interface PrivacyBlock {
   v: 1;
@@ -105,44 +111,72 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     return null;
   };
 
-  /** Per personal event type, its identity (group 0) and safety (group 1) paths in one tree: built once, walked once per event. */
+  /**
+   * Per personal event type, its identity (group 0), safety (group 1) and shared (group 2 on)
+   * paths in one tree: built once, walked once per event.
+   */
   const trees = new Map<string, PathTree>();
   const treeOf = (type: string, c: PersonalEvent) => {
     let t = trees.get(type);
-    if (!t) trees.set(type, (t = pathTree(c.identity, c.safety ?? [])));
+    if (!t) trees.set(type, (t = pathTree(c.identity, c.safety ?? [], ...(c.shared ?? []).map((s) => s.fields))));
     return t;
   };
+
+  /** The other person of each shared group (null: none named, or the subject itself: the fields are `identity`). */
+  const sharedSubjects = (c: PersonalEvent, data: unknown, subject: string): (string | null)[] =>
+    (c.shared ?? []).map(({ subject: rule }) => {
+      const email = getAt(data, rule.path);
+      if (typeof email !== 'string' || email.trim() === '' || email === ERASED) return null;
+      const other = options.subjectOfEmail(email);
+      return other === subject ? null : other;
+    });
 
   const sealData = async (streamId: string, type: string, clearData: unknown, earlier?: string): Promise<unknown> => {
     const c = personalClass(type);
     if (!c || privacyBlockOf(clearData)) return clearData;
     const subject = ownSubject(c.subject, clearData) ?? earlier ?? (await subjectOfStream(streamId));
     if (!subject) throw new Error(`${type} on ${streamId}: no earlier event of the stream names its data subject`);
-    const scopes = [IDENTITY_SCOPE];
+    // Groups of the path tree: 0 identity, 1 safety, 2 on each shared group, each with its key.
+    let safety: string | null = null;
     if (c.safety?.length) {
       const unit = getAt(clearData, c.safetyUnit ?? '');
       if (typeof unit !== 'string' || !unit) throw new Error(`${type}: no safety unit at ${c.safetyUnit}`);
-      scopes.push(safetyScope(unit));
+      safety = safetyScope(unit);
     }
+    const others = sharedSubjects(c, clearData, subject);
     // The caller's data is left as it is: the objects on the way to a sealed field are copied.
-    const clear: Record<string, unknown>[] = [{}, {}];
-    const counts = [0, 0];
+    const clear: Record<string, unknown>[] = [{}, {}, ...others.map(() => ({}))];
+    const counts = clear.map(() => 0);
     const data = replaceLeaves(clearData, treeOf(type, c), (value, path, group) => {
       // Nothing to hide in what reads the same once erased: an empty text, a null, a "no".
       if (value === null || value === undefined || value === '' || value === false) return value;
-      clear[group]![path] = value;
-      counts[group]!++;
+      const into = group >= 2 && others[group - 2] === null ? 0 : group;
+      clear[into]![path] = value;
+      counts[into]!++;
       return erasedLeaf(value);
     });
-    const sealed = scopes.flatMap((scope, group) => (counts[group] ? [{ scope, clear: clear[group]! }] : []));
-    // The scopes' keys asked at once: new ones are made in one commit of the key store.
-    const made = await Promise.all(sealed.map(({ scope }) => keys.activeKey(subject, scope)));
+    const shared = counts.slice(2).some((n) => n > 0);
+    const wanted = [
+      // Shared fields are sealed under the subject's identity key too.
+      counts[0] || shared ? { subject, scope: IDENTITY_SCOPE } : null,
+      counts[1] && safety ? { subject, scope: safety } : null,
+      ...others.map((other, i) => (other && counts[i + 2] ? { subject: other, scope: IDENTITY_SCOPE } : null)),
+    ];
+    // The keys asked at once: new ones are made in one commit of the key store.
+    const made = await Promise.all(wanted.map((w) => (w ? keys.activeKey(w.subject, w.scope) : null)));
     const block: PrivacyBlock = { v: 1, s: subject, b: {} };
-    sealed.forEach(({ scope, clear }, i) => {
-      const { keyId, key } = made[i]!;
-      block.b[scope.startsWith('safety:') ? 'safety' : 'identity'] = {
-        k: keyId,
-        c: seal(key, keyId, JSON.stringify(clear)),
+    made.forEach((key, group) => {
+      if (!key || !counts[group]) return;
+      const json = JSON.stringify(clear[group]!);
+      if (group < 2) {
+        block.b[group === 1 ? 'safety' : 'identity'] = { k: key.keyId, c: seal(key.key, key.keyId, json) };
+        return;
+      }
+      const own = made[0]!;
+      block.b[`shared:${group - 2}`] = {
+        k: own.keyId,
+        w: key.keyId,
+        c: seal(key.key, key.keyId, seal(own.key, own.keyId, json)),
       };
     });
     return { ...(data as Record<string, unknown>), [PRIVACY_FIELD]: block };
@@ -161,9 +195,11 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     for (const scope in block.b) {
       const sealed = block.b[scope]!;
       const key = keyOf.get(sealed.k);
-      // Destroyed (or never here): the erased values stay.
-      if (!key) continue;
-      const clear = JSON.parse(open(key, sealed.k, sealed.c)) as Record<string, unknown>;
+      const other = sealed.w === undefined ? undefined : keyOf.get(sealed.w);
+      // Destroyed (or never here), either of them: the erased values stay.
+      if (!key || (sealed.w !== undefined && !other)) continue;
+      const inner = other ? open(other, sealed.w!, sealed.c) : sealed.c;
+      const clear = JSON.parse(open(key, sealed.k, inner)) as Record<string, unknown>;
       for (const path in clear) setAt(data, path, clear[path]);
     }
     return { ...e, data };
@@ -174,7 +210,12 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
     const ids = new Set<string>();
     for (const e of events) {
       const block = privacyBlockOf(e.data);
-      if (block) for (const scope in block.b) ids.add(block.b[scope]!.k);
+      if (block)
+        for (const scope in block.b) {
+          const sealed = block.b[scope]!;
+          ids.add(sealed.k);
+          if (sealed.w !== undefined) ids.add(sealed.w);
+        }
     }
     if (ids.size === 0) return events;
     const keyOf = await keys.keysById([...ids]);

@@ -10,6 +10,8 @@ export interface HouseholdParentEntry {
   email: string;
   status: 'active' | 'invited' | 'removed';
   since: string;
+  /** The parent who made the household (absent on documents projected before it was kept). */
+  founder?: true;
 }
 
 export interface HouseholdChildEntry extends ChildData {
@@ -82,7 +84,7 @@ function projectHousehold(doc: HouseholdDoc | null, e: Event): HouseholdDoc | un
       id: householdId,
       kind: 'household',
       createdAt,
-      parents: [{ parentId, email, status: 'active', since: createdAt }],
+      parents: [{ parentId, email, status: 'active', since: createdAt, founder: true }],
       details: EMPTY_HOUSEHOLD_DETAILS,
       children: [],
       signatures: [],

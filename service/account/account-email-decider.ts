@@ -1,34 +1,52 @@
+import { invitationEnds } from '../../contracts/account/api.js';
 import type { AccountEmailEvent } from '../../contracts/account/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { conflict } from '../core/errors.js';
+import { AppError, conflict } from '../core/errors.js';
 
 interface Membership {
   householdId: string;
   parentId: string;
 }
 
+interface Invitation extends Membership {
+  invitedAt: string;
+}
+
 /**
  * Which family account one e-mail address signs in to, on `account-email-<keyed hash>`: decided
  * per address with the stream's expected revision, so two first sign-ins of one address at once
- * make one household. An address is linked to one household; invitations wait until it signs in.
+ * make one household. An address is linked to one household; an invitation is taken only by an
+ * explicit "Join" (never by a sign-in), by an address with no household, within INVITATION_DAYS.
  */
 export interface AccountEmailState {
   linked: Membership | null;
-  invitations: Membership[];
+  invitations: Invitation[];
   /** Links asked for at or before this instant do not sign in ("Sign out everywhere"). */
   linksVoidedAt: string | null;
 }
 
 export type AccountEmailCommand =
-  /** A sign-in: the address's household, or the latest that invited it, or a new one (the ids given). */
-  | { type: 'SignInEmail'; newHouseholdId: string; newParentId: string; at: string }
+  /**
+   * A sign-in: the address's household, or a new one (the ids given); with `join`, the household
+   * whose invitation the parent accepted.
+   */
+  | { type: 'SignInEmail'; newHouseholdId: string; newParentId: string; join?: string; at: string }
   | { type: 'InviteEmail'; householdId: string; parentId: string; at: string }
   /** The parent left (was removed from) the household: the address is free, its invitation void. */
   | { type: 'UnlinkEmail'; householdId: string; at: string }
   /** "Sign out everywhere": the links e-mailed so far and not yet used stop working too. */
   | { type: 'VoidLinks'; householdId: string; at: string };
 
+export const INVITATION_ENDED =
+  'This invitation has ended: it was withdrawn, it is more than 7 days old, or it was not made to this address. Ask the family to invite you again, or start your own family page.';
+export const ALREADY_HAS_A_PAGE =
+  'This address already has a family page of its own, so it cannot join another family’s page. Sign in to your own page instead.';
+
 const sameHousehold = (householdId: string) => (m: Membership) => m.householdId === householdId;
+
+/** The invitations of an address that can still be accepted at `at`. */
+export const openInvitations = (state: AccountEmailState, at: string): Invitation[] =>
+  state.linked ? [] : state.invitations.filter((i) => Date.parse(at) < Date.parse(invitationEnds(i.invitedAt)));
 
 export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent, AccountEmailState> = {
   initialState: { linked: null, invitations: [], linksVoidedAt: null },
@@ -45,7 +63,10 @@ export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent
       case 'AccountEmailInvited':
         return {
           ...state,
-          invitations: [...state.invitations.filter((m) => m.householdId !== householdId), { householdId, parentId }],
+          invitations: [
+            ...state.invitations.filter((m) => m.householdId !== householdId),
+            { householdId, parentId, invitedAt: event.data.invitedAt },
+          ],
         };
       case 'AccountEmailUnlinked':
         return {
@@ -58,18 +79,28 @@ export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent
   decide(command, state) {
     switch (command.type) {
       case 'SignInEmail': {
-        if (state.linked) return [];
-        const joining = state.invitations.at(-1) ?? {
-          householdId: command.newHouseholdId,
-          parentId: command.newParentId,
-        };
-        return [{ type: 'AccountEmailLinked', data: { ...joining, linkedAt: command.at } }];
+        const { join, at } = command;
+        if (state.linked) {
+          if (join !== undefined && join !== state.linked.householdId) throw conflict(ALREADY_HAS_A_PAGE);
+          return [];
+        }
+        if (join === undefined)
+          return [
+            {
+              type: 'AccountEmailLinked',
+              data: { householdId: command.newHouseholdId, parentId: command.newParentId, linkedAt: at },
+            },
+          ];
+        const invitation = openInvitations(state, at).find(sameHousehold(join));
+        if (!invitation) throw new AppError('gone', INVITATION_ENDED);
+        const { householdId, parentId } = invitation;
+        return [{ type: 'AccountEmailLinked', data: { householdId, parentId, linkedAt: at } }];
       }
       case 'InviteEmail': {
         const { householdId, parentId, at } = command;
         if (state.linked?.householdId === householdId)
           throw conflict('This address is already a parent of your family account.');
-        if (state.invitations.some(sameHousehold(householdId))) return [];
+        // Invited again (the e-mail went astray): the invitation is recorded again, so its 7 days start anew.
         // An address linked to another family is invited all the same: the answer must not tell
         // one family whether another address has an account. It stays an invitation.
         return [{ type: 'AccountEmailInvited', data: { householdId, parentId, invitedAt: at } }];

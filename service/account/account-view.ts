@@ -7,6 +7,7 @@ import type {
   AccountView,
   WaiverStatus,
 } from '../../contracts/account/api.js';
+import { invitationEnds } from '../../contracts/account/api.js';
 import { ageOn } from '../../contracts/account/age.js';
 import { householdCreditStream } from '../../contracts/pricing/credit.js';
 import { balanceOf } from '../pricing/balance-ledger.js';
@@ -20,10 +21,10 @@ import {
   type WaiverTable,
 } from '../../contracts/policies/waivers.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
-import { familyEnrollmentIds } from '../../projections/account/family-bookings.js';
+import { familyEnrollmentIds, shownTo } from '../../projections/account/family-bookings.js';
 import type { HouseholdDoc, HouseholdSignatureEntry } from '../../projections/account/households.js';
 import type { AppDeps } from '../core/deps.js';
-import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
+import { bookingPath } from '../enrollment/after-sale/booking-link.js';
 import type { Family } from './family-session.js';
 import { sessionsOf } from './sessions.js';
 
@@ -60,16 +61,16 @@ export function waiverStatuses(
   });
 }
 
-/** Every booking made with the family's e-mails (any of its parents', as contact or second parent) or its saved children. */
-async function bookingsOf(store: ReadStore, household: HouseholdDoc): Promise<Order[]> {
+/** The family's bookings this parent sees (`shownTo`): made from the family, or by its parents as the contact. */
+async function bookingsOf(store: ReadStore, household: HouseholdDoc, parentId: string): Promise<Order[]> {
   const orders = await store.getMany<Order>('orders', await familyEnrollmentIds(store, household));
-  return [...orders.values()].map((o) => o.doc).filter((o) => !o.test);
+  return [...orders.values()].map((o) => o.doc).filter((o) => !o.test && shownTo(household, parentId, o));
 }
 
 const startOf = (o: Order) => (o.item.date ? Date.parse(o.item.date) : Number.POSITIVE_INFINITY);
 
-function bookingOf(deps: AppDeps, o: Order, now: number): AccountBooking {
-  const links = bookingLinksFor(deps.config);
+/** A booking as the family page lists it, with its link at the booking's current version. */
+async function bookingOf(deps: AppDeps, o: Order, now: number): Promise<AccountBooking> {
   return {
     enrollmentId: o.enrollmentId,
     workshopId: o.workshopId,
@@ -84,7 +85,7 @@ function bookingOf(deps: AppDeps, o: Order, now: number): AccountBooking {
     refundedToCreditCents: o.refundedToCreditCents ?? 0,
     attendees: o.attendees,
     upcoming: startOf(o) > now,
-    bookingPath: links ? `/booking/${links.token(o.enrollmentId)}` : null,
+    bookingPath: await bookingPath(deps, o.enrollmentId),
   };
 }
 
@@ -124,7 +125,7 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
       age: child.dateOfBirth ? ageOn(child.dateOfBirth, now) : null,
       waivers: waiverStatuses(household.signatures, child.id, table, now),
     }));
-  const orders = await bookingsOf(deps.readStore, household);
+  const orders = await bookingsOf(deps.readStore, household, family.parentId);
   const credit = await deps.commands.state(familyCreditDecider, householdCreditStream(household.id));
   const suggestions: AccountSuggestion[] = orders
     .filter((o) => o.saveToFamilyAccount && !o.householdId && !household.imported.includes(o.enrollmentId))
@@ -144,10 +145,11 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
         email: p.email,
         status: p.status === 'active' ? 'active' : 'invited',
         you: p.parentId === family.parentId,
+        invitationEndsAt: p.status === 'invited' ? invitationEnds(p.since) : null,
       })),
     details: household.details,
     children,
-    bookings: orders.map((o) => bookingOf(deps, o, now.getTime())).sort(byWhen),
+    bookings: (await Promise.all(orders.map((o) => bookingOf(deps, o, now.getTime())))).sort(byWhen),
     signatures: signaturesOf(household, table, now),
     suggestions,
     creditCents: Math.max(0, balanceOf(credit)),
@@ -162,7 +164,7 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
 export async function accountExport(deps: AppDeps, family: Family): Promise<AccountExport> {
   const { household } = family;
   const now = deps.clock();
-  const orders = await bookingsOf(deps.readStore, household);
+  const orders = await bookingsOf(deps.readStore, household, family.parentId);
   const histories = await deps.readStore.getMany<EnrollmentHistory>(
     'enrollment-history',
     orders.map((o) => o.enrollmentId),

@@ -34,6 +34,7 @@ import { requireFamily } from './family-session.js';
 import { householdDecider, type HouseholdCommand } from './household-decider.js';
 import { endSessionsOf } from './sessions.js';
 import { afterAnswer, requestSignIn, siteBase } from './sign-in.js';
+import { replaceLinksShownTo } from './booking-links.js';
 import { renderEmail } from '../mail/templates/index.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 
@@ -136,7 +137,7 @@ export function familyWriteRoutes(deps: AppDeps, limited: MiddlewareHandler): Ho
     return c.json(answer);
   });
 
-  // The second parent: invited by address, then e-mailed a link to join (the same link as a sign-in).
+  // The second parent: invited by address, then e-mailed a link whose page offers to join (or not).
   app.post('/account/parents', limited, signedIn, validate('json', InviteParentRequestSchema), async (c) => {
     const family = c.get('family');
     const { email } = c.req.valid('json');
@@ -160,17 +161,32 @@ export function familyWriteRoutes(deps: AppDeps, limited: MiddlewareHandler): Ho
       { type: 'InviteEmail', householdId: family.householdId, parentId, at: at() },
       metadata,
     );
-    await requestSignIn(deps, email, clientAddress(c), metadata);
+    // The invitation names the family and the parent who invited, so the address knows whose page it is.
+    const lastName = state.status === 'active' ? state.details.lastName.trim() : '';
+    await requestSignIn(deps, email, clientAddress(c), metadata, {
+      householdId: family.householdId,
+      family: lastName || null,
+      by: family.email,
+    });
     // The family's parents are told, so a stolen session cannot add a parent unseen.
     const tellParents = family.household.parents.filter((p) => p.status === 'active').map((p) => p.email);
     afterAnswer(deps, async () => {
       const rendered = await renderEmail('parent-invited', {
         invited: email,
+        by: family.email,
         familyUrl: `${siteBase(deps)}/account`,
         publicUrl: deps.config.PUBLIC_URL ?? null,
       });
+      // The message names the invited address: its erasure deletes this copy too.
+      const about = [pseudonymsFor(deps.config).email(email)];
       for (const to of tellParents)
-        await deps.mailer.send({ to, ...rendered, messageId: parentInvitedMessageId(parentId), attachments: [] });
+        await deps.mailer.send({
+          to,
+          ...rendered,
+          messageId: parentInvitedMessageId(parentId),
+          attachments: [],
+          about,
+        });
     });
     deps.log.info('parent invited', { householdId: family.householdId, parentId });
     const position = [handled.position, invited.position].reduce<bigint | null>(
@@ -180,22 +196,26 @@ export function familyWriteRoutes(deps: AppDeps, limited: MiddlewareHandler): Ho
     return c.json({ parentId, ...written(position, await deps.eventStore.headPosition()) }, 201);
   });
 
-  // Either parent removes the other (or the other's invitation): its sessions end, its address is freed.
+  // Either parent removes the other (or the other's invitation): its sessions end, its address is
+  // freed, and the booking links the family page showed them are replaced (theirs answer 410).
   app.delete('/account/parents/:parentId', limited, signedIn, validate('param', ParentParamSchema), async (c) => {
     const family = c.get('family');
     const parentId = c.req.valid('param').parentId;
     const removed = family.household.parents.find((p) => p.parentId === parentId);
+    const metadata = requestMetadata(c, deps, 'visitor');
     const { answer } = await decide(c, { type: 'RemoveParent', parentId, by: family.parentId, at: at() });
     if (removed) {
       await deps.commands.handle(
         accountEmailDecider,
         accountEmailStream(pseudonymsFor(deps.config).email(removed.email)),
         { type: 'UnlinkEmail', householdId: family.householdId, at: at() },
-        requestMetadata(c, deps, 'visitor'),
+        metadata,
       );
     }
     const sessions = await endSessionsOf(deps, { householdId: family.householdId, parentId });
-    deps.log.info('parent removed', { householdId: family.householdId, parentId, sessions });
+    const links =
+      removed?.status === 'active' ? await replaceLinksShownTo(deps, family.household, parentId, metadata) : 0;
+    deps.log.info('parent removed', { householdId: family.householdId, parentId, sessions, links });
     return c.json(answer);
   });
 

@@ -9,40 +9,18 @@ import {
 import type { WaiverDocument } from '../../contracts/policies/waivers.js';
 import type { Decider } from '../../platform/command/decider.js';
 import { AppError, conflict, notFound } from '../core/errors.js';
+import { INVITATION_ENDED } from './account-email-decider.js';
+import {
+  activeChildren,
+  evolve,
+  openInvitation,
+  type ActiveHousehold,
+  type HouseholdChild,
+  type HouseholdState,
+} from './household-state.js';
 
-export type ParentStatus = 'active' | 'invited' | 'removed';
-
-export interface HouseholdParent {
-  email: string;
-  status: ParentStatus;
-}
-
-export interface HouseholdChild {
-  child: ChildData;
-  removed: boolean;
-}
-
-export interface Signature {
-  version: string;
-  signedName: string;
-  at: string;
-}
-
-/** A family account: no household yet, or one with its parents, details, children and signatures. */
-export type HouseholdState =
-  | { status: 'none' }
-  | {
-      status: 'active';
-      householdId: string;
-      parents: Record<string, HouseholdParent>;
-      details: HouseholdDetails;
-      children: Record<string, HouseholdChild>;
-      /** The latest signature per `<childId>/<document>`. */
-      signatures: Record<string, Signature>;
-      /** Bookings whose offered details were taken in. */
-      imported: Record<string, true>;
-    };
-export type ActiveHousehold = Extract<HouseholdState, { status: 'active' }>;
+export type { ActiveHousehold, HouseholdState } from './household-state.js';
+export { activeChildren, signatureKey } from './household-state.js';
 
 export type HouseholdCommand =
   | { type: 'ArriveParent'; householdId: string; parentId: string; email: string; at: string }
@@ -73,11 +51,6 @@ export const MAX_CHILDREN = 12;
 export const CHILD_NOT_FOUND = 'We could not find that child in your family account.';
 const SIGNED_OUT = 'Please sign in again to continue.';
 
-export const signatureKey = (childId: string, document: WaiverDocument) => `${childId}/${document}`;
-
-/** The household's active children. */
-export const activeChildren = (state: ActiveHousehold) => Object.entries(state.children).filter(([, c]) => !c.removed);
-
 /** Names compared as people write them: spaces and letter case aside. */
 const nameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -106,63 +79,6 @@ function filledIn(current: HouseholdDetails, offered: HouseholdDetails): Househo
   return out;
 }
 
-function evolve(state: HouseholdState, event: HouseholdEvent): HouseholdState {
-  if (event.type === 'HouseholdCreated') {
-    const { householdId, parentId, email } = event.data;
-    return {
-      status: 'active',
-      householdId,
-      parents: { [parentId]: { email, status: 'active' } },
-      details: EMPTY_HOUSEHOLD_DETAILS,
-      children: {},
-      signatures: {},
-      imported: {},
-    };
-  }
-  if (state.status !== 'active') return state;
-  switch (event.type) {
-    case 'ParentInvited':
-      return {
-        ...state,
-        parents: { ...state.parents, [event.data.parentId]: { email: event.data.email, status: 'invited' } },
-      };
-    case 'ParentJoined':
-      return {
-        ...state,
-        parents: { ...state.parents, [event.data.parentId]: { email: event.data.email, status: 'active' } },
-      };
-    case 'ParentRemoved': {
-      const parent = state.parents[event.data.parentId];
-      return parent
-        ? { ...state, parents: { ...state.parents, [event.data.parentId]: { ...parent, status: 'removed' } } }
-        : state;
-    }
-    case 'HouseholdDetailsUpdated':
-      return { ...state, details: event.data.details };
-    case 'ChildAdded':
-    case 'ChildUpdated':
-      return {
-        ...state,
-        children: { ...state.children, [event.data.childId]: { child: event.data.child, removed: false } },
-      };
-    case 'ChildRemoved': {
-      const child = state.children[event.data.childId];
-      return child
-        ? { ...state, children: { ...state.children, [event.data.childId]: { ...child, removed: true } } }
-        : state;
-    }
-    case 'WaiverSigned': {
-      const { childId, document, version, signedName, at } = event.data;
-      return {
-        ...state,
-        signatures: { ...state.signatures, [signatureKey(childId, document)]: { version, signedName, at } },
-      };
-    }
-    case 'BookingDetailsImported':
-      return { ...state, imported: { ...state.imported, [event.data.enrollmentId]: true } };
-  }
-}
-
 function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEvent[] {
   if (command.type === 'ArriveParent') {
     const { householdId, parentId, email, at } = command;
@@ -172,6 +88,8 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
     if (parent?.status === 'active') return [];
     if (parent?.status === 'removed')
       throw new AppError('unauthorized', 'This e-mail address is no longer part of that family account.');
+    // Only an invitation still open lets a parent in, and only the address it was made to.
+    if (!openInvitation(parent, at) || parent!.email !== email) throw new AppError('gone', INVITATION_ENDED);
     return [{ type: 'ParentJoined', data: { householdId, parentId, email, joinedAt: at } }];
   }
   const household = requireActive(state);
@@ -179,14 +97,16 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
   switch (command.type) {
     case 'InviteParent': {
       requireParent(household, command.by);
-      const current = Object.values(household.parents).filter((p) => p.status !== 'removed');
-      const same = current.find((p) => p.email === command.email);
-      // Invited again (the e-mail went astray): nothing new to record, the invitation stands.
-      if (same?.status === 'invited') return [];
-      if (same) throw conflict('This address is already a parent of your family account.');
-      if (current.length >= MAX_PARENTS)
+      const { email, by, at } = command;
+      const current = Object.entries(household.parents).filter(
+        ([, p]) => p.status === 'active' || openInvitation(p, at) || (p.status === 'invited' && p.email === email),
+      );
+      const same = current.find(([, p]) => p.email === email);
+      if (same?.[1].status === 'active') throw conflict('This address is already a parent of your family account.');
+      // Invited again (the e-mail went astray, or the invitation ended): the same invitation, made anew.
+      const parentId = same?.[0] ?? command.parentId;
+      if (!same && current.length >= MAX_PARENTS)
         throw conflict('A family account has two parents. Remove the other parent or their invitation first.');
-      const { parentId, email, by, at } = command;
       return [{ type: 'ParentInvited', data: { householdId, parentId, email, invitedBy: by, invitedAt: at } }];
     }
     case 'RemoveParent': {

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { SIGN_IN_ANSWER, SignInRequestSchema, VerifyRequestSchema } from '../../contracts/account/api.js';
+import {
+  PreviewRequestSchema,
+  SIGN_IN_ANSWER,
+  SignInRequestSchema,
+  VerifyRequestSchema,
+} from '../../contracts/account/api.js';
 import { HouseholdDetailsDataSchema } from '../../contracts/account/household.js';
 import type { AppDeps } from '../core/deps.js';
 import { clientAddress } from '../core/client-address.js';
@@ -15,7 +20,7 @@ import { pseudonymsFor } from '../core/pseudonyms.js';
 import { familyOf, requireFamily, signInFirst } from './family-session.js';
 import { familyWriteRoutes } from './family-routes.js';
 import { endCurrentSession, endSessionsOf } from './sessions.js';
-import { requestSignIn, verifySignIn } from './sign-in.js';
+import { previewSignIn, requestSignIn, verifySignIn } from './sign-in.js';
 
 /**
  * The family account (mounted under /api): sign-in by e-mailed link, the family page and its
@@ -33,9 +38,15 @@ export function accountRoutes(deps: AppDeps): Hono {
     return c.json(SIGN_IN_ANSWER, 202);
   });
 
-  app.post('/account/sign-in/verify', limited, validate('json', VerifyRequestSchema), async (c) =>
-    c.json(await verifySignIn(c, deps, c.req.valid('json').token, requestMetadata(c, deps, 'visitor'))),
+  // What the link's page shows before its button is pressed; a POST so the token stays out of logs.
+  app.post('/account/sign-in/preview', limited, validate('json', PreviewRequestSchema), async (c) =>
+    c.json(await previewSignIn(deps, c.req.valid('json').token)),
   );
+
+  app.post('/account/sign-in/verify', limited, validate('json', VerifyRequestSchema), async (c) => {
+    const { token, join } = c.req.valid('json');
+    return c.json(await verifySignIn(c, deps, token, join, requestMetadata(c, deps, 'visitor')));
+  });
 
   app.post('/account/sign-out', async (c) => {
     const family = await familyOf(c, deps);

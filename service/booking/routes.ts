@@ -8,13 +8,15 @@ import {
 } from '../../contracts/booking/api.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
-import { conflict, notFound, validationError } from '../core/errors.js';
+import { AppError, conflict, notFound, validationError } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { describeIssues, validate } from '../core/validate.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
-import { bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
+import { bookingLinkDecider, bookingLinksFor } from '../enrollment/after-sale/booking-link.js';
+import { bookingLinkStream } from '../../contracts/enrollment/booking-link.js';
+import type { SignedToken } from '../core/signed-token.js';
 import { cancelEnrollment, cancelParticipantPlace, policyTermsOf } from '../enrollment/after-sale/cancel.js';
 import { placeShare } from '../enrollment/after-sale/participant-rules.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
@@ -36,6 +38,14 @@ const OUTCOME_WAIT_MS = 8_000;
 const NOT_FOUND =
   'We could not find a booking for this link. Please open the link from your most recent e-mail from us, or contact us with your order number.';
 
+/** A link signed by the school for a version the booking has moved past (a parent left the family, or a new link was asked for). */
+export const LINK_REPLACED =
+  'This link to your booking was replaced by a newer one, so it no longer opens the booking. Please use the link in our most recent e-mail, or ask for a new link: we send it to the address the booking was made with.';
+
+/** The answer of "Send me a new link", whichever link asked. */
+export const NEW_LINK_SENT =
+  'We have e-mailed a new link to the address this booking was made with. Links sent before it no longer open the booking.';
+
 /**
  * The parent's booking page, reached by the signed link in every e-mail (no account):
  * - GET /bookings/:token: the booking and what cancelling gives today;
@@ -52,10 +62,45 @@ export function bookingRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const limited = rateLimit(deps);
 
-  const enrollmentOf = (c: Context): string => {
+  /** The link's enrollment and version when the school signed it (any version); 404 otherwise. */
+  const signedLink = (c: Context): SignedToken => {
     const token = c.req.param('token') ?? '';
     const links = bookingLinksFor(deps.config);
-    const id = links && BookingTokenSchema.safeParse(token).success ? links.enrollmentOf(token) : null;
+    const signed = links && BookingTokenSchema.safeParse(token).success ? links.verify(token) : null;
+    if (!signed) throw notFound(NOT_FOUND);
+    return signed;
+  };
+  const versionOf = async (enrollmentId: string) =>
+    (await deps.commands.state(bookingLinkDecider, bookingLinkStream(enrollmentId))).version;
+
+  // "Send me a new link": answered alike for the current link and a replaced one (see the decider),
+  // so it is the one route a replaced link still reaches. Registered before the check below.
+  app.post('/bookings/:token/new-link', limited, async (c) => {
+    const { id, version } = signedLink(c);
+    const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
+    if (!state.submission) throw notFound(NOT_FOUND);
+    await deps.commands.handle(
+      bookingLinkDecider,
+      bookingLinkStream(id),
+      { type: 'SendNewBookingLink', enrollmentId: id, tokenVersion: version, at: deps.clock().toISOString() },
+      requestMetadata(c, deps, 'visitor'),
+    );
+    deps.log.info('booking link asked for', { enrollmentId: id });
+    return c.json({ message: NEW_LINK_SENT }, 202);
+  });
+
+  // Every other route of a link: its signature, then its version against the booking's (410 once replaced).
+  const checkLink = async (c: Context, next: () => Promise<void>) => {
+    const signed = signedLink(c);
+    if (signed.version !== (await versionOf(signed.id))) throw new AppError('gone', LINK_REPLACED);
+    c.set('bookingEnrollmentId', signed.id);
+    await next();
+  };
+  app.use('/bookings/:token', checkLink);
+  app.use('/bookings/:token/*', checkLink);
+
+  const enrollmentOf = (c: Context): string => {
+    const id = c.get('bookingEnrollmentId') as string | undefined;
     if (!id) throw notFound(NOT_FOUND);
     return id;
   };

@@ -9,6 +9,7 @@ import { siteOrigin } from '../site/origin.js';
 import { giftCardPdfAttachment, type PrintedCard } from './card-pdf.js';
 import { giftCardDecider, type GiftCardState } from './gift-card-decider.js';
 import { schoolDay } from '../core/school-day.js';
+import { pseudonymsFor } from '../core/pseudonyms.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 /** One card, one Message-ID: a send again after a crash is the same message (one outbox file). */
@@ -71,6 +72,8 @@ export async function sendGiftCardEmail(
     ...rendered,
     messageId: giftCardMessageId(giftCardId),
     attachments: [await giftCardPdfAttachment(card, giftCardLast4(state.order.code), now)],
+    // It names its purchaser and carries their message: their erasure deletes the copy kept of it.
+    about: [pseudonymsFor(deps.config).email(state.order.purchaserEmail)],
   };
   try {
     await deps.mailer.send(message);

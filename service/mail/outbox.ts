@@ -15,11 +15,37 @@ export const outboxFileName = (messageId: string) =>
     .split('@')[0]!
     .replace(/[^A-Za-z0-9_.-]/g, '_')}.eml`;
 
-/** The To and Cc header lines of a message (continuation lines joined), lower case. */
-function recipientsOf(message: string): string[] {
-  const headers = message.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return headers.split(/\r?\n/).filter((line) => /^(to|cc):/.test(line));
+/**
+ * The outbox copy's own header naming the data subjects a message carries besides its recipient
+ * (`MailMessage.about`): keyed hashes and ids, no address. Only in the copy: never sent over SMTP.
+ */
+export const ABOUT_HEADER = 'X-Outbox-About';
+
+/** The message's header block, continuation lines joined, lower case. */
+const headersOf = (message: string) =>
+  message
+    .split(/\r?\n\r?\n/, 1)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .toLowerCase()
+    .split(/\r?\n/);
+
+/** The whole addresses of the To and Cc lines: `a@b`, `<a@b>` or `"Name" <a@b>`, comma-separated. */
+function recipientsOf(headers: string[]): string[] {
+  return headers
+    .filter((line) => /^(to|cc):/.test(line))
+    .flatMap((line) => line.replace(/^(to|cc):/, '').split(','))
+    .map((part) => (/<([^<>]*)>\s*$/.exec(part)?.[1] ?? part).trim());
 }
+
+const aboutOf = (headers: string[]): string[] =>
+  headers
+    .filter((line) => line.startsWith(`${ABOUT_HEADER.toLowerCase()}:`))
+    .flatMap((line) =>
+      line
+        .slice(ABOUT_HEADER.length + 1)
+        .trim()
+        .split(/\s+/),
+    );
 
 /**
  * The embedded default: each message is rendered to RFC 822 (.eml, attachments included) and
@@ -37,7 +63,11 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.render.sendMail(toMailOptions(message, this.from));
+    const options = toMailOptions(message, this.from);
+    // Subject ids are [A-Za-z0-9_:-]: nothing to fold or escape.
+    const about = (message.about ?? []).filter((s) => /^[A-Za-z0-9_:-]+$/.test(s));
+    if (about.length) options.headers = { [ABOUT_HEADER]: about.join(' ') };
+    const info = await this.render.sendMail(options);
     ensurePrivateDir(this.dir);
     const file = join(this.dir, outboxFileName(message.messageId));
     const tmp = `${file}.${process.pid}.tmp`;
@@ -45,9 +75,19 @@ export class OutboxMailer implements Mailer {
     await rename(tmp, file);
   }
 
-  /** Deletes every message whose To or Cc header names `address` (case aside). */
-  async eraseCopiesTo(address: string): Promise<number> {
+  /** Deletes every message whose To or Cc header names the whole `address` (case aside). */
+  eraseCopiesTo(address: string): Promise<number> {
     const wanted = address.trim().toLowerCase();
+    return this.eraseWhere((headers) => recipientsOf(headers).includes(wanted));
+  }
+
+  /** Deletes every message whose copy names one of `subjects` as carried (`about`). */
+  eraseCopiesAbout(subjects: readonly string[]): Promise<number> {
+    const wanted = new Set(subjects.map((s) => s.toLowerCase()));
+    return this.eraseWhere((headers) => aboutOf(headers).some((s) => wanted.has(s)));
+  }
+
+  private async eraseWhere(matches: (headers: string[]) => boolean): Promise<number> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -57,8 +97,8 @@ export class OutboxMailer implements Mailer {
     let erased = 0;
     for (const name of names.filter((n) => n.endsWith('.eml'))) {
       const file = join(this.dir, name);
-      const text = (await readFile(file, 'utf8').catch(() => '')).toLowerCase();
-      if (recipientsOf(text).some((r) => r.includes(wanted))) {
+      const text = await readFile(file, 'utf8').catch(() => '');
+      if (matches(headersOf(text))) {
         await unlink(file).catch(() => undefined);
         erased++;
       }

@@ -7,6 +7,12 @@ export interface MailMessage {
   /** RFC 5322 Message-ID, e.g. <ORD-123@greatlakesetiquette.com>; the same mail keeps the same id. */
   messageId: string;
   attachments: MailAttachment[];
+  /**
+   * The data subjects (contracts/privacy: `household:<id>`, an address's keyed hash) whose personal
+   * data the message carries besides its recipient's: a gift card names its purchaser, an
+   * invitation the family that invited. Their erasure deletes the copies kept of it.
+   */
+  about?: readonly string[];
 }
 
 /**
@@ -35,8 +41,11 @@ export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   /**
-   * Deletes the copies this mailer keeps of messages to `address` (an erasure); resolves with how
-   * many. Absent where the mailer keeps none (SMTP: the mail server's copies are the school's mailbox).
+   * Deletes the copies this mailer keeps of messages to `address`, the whole address (an erasure);
+   * resolves with how many. Absent where the mailer keeps none (SMTP: the mail server's copies are
+   * the school's mailbox).
    */
   eraseCopiesTo?(address: string): Promise<number>;
+  /** Deletes the copies this mailer keeps of messages `about` any of these subjects, whoever they went to. */
+  eraseCopiesAbout?(subjects: readonly string[]): Promise<number>;
 }

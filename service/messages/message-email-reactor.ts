@@ -65,10 +65,12 @@ async function emailFor(
     ...common,
     firstName: first.form.firstName,
     audience: 'enrolled',
-    bookings: bookings.map((b) => ({
-      orderId: orderOf(b.state)?.orderId ?? b.id,
-      manageUrl: bookingUrl(deps.config, b.id),
-    })),
+    bookings: await Promise.all(
+      bookings.map(async (b) => ({
+        orderId: orderOf(b.state)?.orderId ?? b.id,
+        manageUrl: await bookingUrl(deps, b.id),
+      })),
+    ),
     leaveUrl: null,
   });
 }

@@ -15,8 +15,10 @@ import { pseudonymsFor } from '../core/pseudonyms.js';
 /**
  * A signed-in parent erases their own household (the family page, after a confirmation):
  * POST /account/erase `{ cancelUpcoming? }` → 202 `{ subjectId, erasedAt, position }`, or 409
- * `upcoming_bookings` as the school's erasure answers. Every active parent's address and the
- * household itself are erased; every session of the household ends, this one too.
+ * `upcoming_bookings` as the school's erasure answers. The parent's own address (their bookings as
+ * the contact, their sign-ins) and the household itself (details, children, signatures) are
+ * erased; another parent keeps their key and their own bookings, and leaves the erased household
+ * with everyone else: every session of it ends, this one too.
  */
 export function accountPrivacyRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -30,13 +32,11 @@ export function accountPrivacyRoutes(deps: AppDeps): Hono {
     async (c) => {
       const family = c.get('family');
       const emails = family.household.parents.filter((p) => p.status === 'active').map((p) => p.email);
+      // The signed-in parent's own data and the household's (found through their address): never
+      // another parent's address, key or bookings (issue 36 item 1).
       const erasure = await eraseFamily(
         deps,
-        {
-          emails: [family.email, ...emails.filter((e) => e !== family.email)],
-          cancelUpcoming: c.req.valid('json').cancelUpcoming,
-          by: 'family',
-        },
+        { emails: [family.email], cancelUpcoming: c.req.valid('json').cancelUpcoming, by: 'family' },
         requestMetadata(c, deps, 'visitor'),
       );
       // The addresses leave the erased household: a later sign-in opens a new family page, not an empty one.

@@ -77,8 +77,11 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
     );
     position = written.position;
   }
+  // The copies of messages to the addresses, and of every message that carries the family's data
+  // whoever it went to (a gift card names its purchaser, an invitation its family and parent).
   let copies = 0;
   for (const email of request.emails) copies += (await deps.mailer.eraseCopiesTo?.(email)) ?? 0;
+  copies += (await deps.mailer.eraseCopiesAbout?.(family.subjects)) ?? 0;
   deps.log.info('personal data erased', {
     subjectId: family.subjectId,
     subjects: family.subjects.length,

@@ -16,12 +16,14 @@ export interface Family {
   /** The e-mail's own subject (bookings without an account, waitlist entries, messages to the school). */
   subjectId: string;
   /**
-   * Every subject to erase: the e-mail's, and that of each booking giving the address (as the
-   * contact or the second parent), found on the booking's own events, so a booking written under an
-   * earlier pseudonym secret is found too, and the family account the address signs in to
-   * (`household:<id>`: its parents, details, children and signatures).
+   * Every subject to erase: the e-mail's (which also holds what other people's events say of the
+   * address: a second parent typed into a booking, an invitation; see `shared` in the registry),
+   * that of each booking the address made as its contact, found on the booking's own events, so a
+   * booking written under an earlier pseudonym secret is found too, and the family account the
+   * address signs in to (`household:<id>`: its details, children and signatures).
    */
   subjects: string[];
+  /** The bookings the address made as their contact; one that merely names it as the second parent is not its. */
   enrollments: EnrollmentRowDoc[];
 }
 
@@ -30,14 +32,15 @@ export async function findFamily(deps: AppDeps, email: string): Promise<Family> 
   const index = await deps.readStore.get<EnrollmentEmailDoc>('enrollment-emails', emailKeyOf(email));
   const ids = index?.doc.enrollmentIds ?? [];
   const rows = ids.length ? await deps.readStore.getMany<EnrollmentRowDoc>('enrollments', ids) : new Map();
+  const made = [...rows.values()].map((r) => r.doc).filter((row) => emailKeyOf(row.email) === emailKeyOf(email));
   const subjects = new Set([subjectId]);
-  for (const id of ids) {
-    const s = await deps.encryption?.subjectOfStream(enrollmentStream(id));
+  for (const row of made) {
+    const s = await deps.encryption?.subjectOfStream(enrollmentStream(row.id));
     if (s) subjects.add(s);
   }
   const account = await deps.commands.state(accountEmailDecider, accountEmailStream(subjectId));
   if (account.linked) subjects.add(`${HOUSEHOLD_SUBJECT_PREFIX}${account.linked.householdId}`);
-  return { subjectId, subjects: [...subjects], enrollments: [...rows.values()].map((r) => r.doc) };
+  return { subjectId, subjects: [...subjects], enrollments: made };
 }
 
 /**

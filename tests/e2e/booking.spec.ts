@@ -133,3 +133,26 @@ test('a link that was tampered with opens no booking', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking Link Not Recognized');
   await expectNoSeriousA11yViolations(page, 'unknown booking link');
 });
+
+test('a parent whose link may have gone astray asks for a new one: the old link then says it was replaced, in words, and offers to send the current one; axe clean', async ({
+  page,
+  request,
+}) => {
+  const orderId = await paidChildEnrollment(request);
+  const path = await bookingLinkFromOutbox(orderId);
+  await page.goto(path);
+  const yourLink = page.getByRole('region', { name: 'Your link to this page' });
+  await yourLink.getByRole('button', { name: 'Send me a new link' }).click();
+  await expect(yourLink.getByRole('status')).toContainText(
+    'e-mailed a new link to the address this booking was made with',
+  );
+  await expectNoSeriousA11yViolations(page, 'on the booking page after asking for a new link');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This Link Was Replaced');
+  await expect(page.getByText('replaced by a newer one')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'on a replaced booking link');
+  await shoot(page, 'booking-link-replaced');
+  await page.getByRole('button', { name: 'Send me a new link' }).click();
+  await expect(page.getByRole('status')).toContainText('e-mailed a new link');
+});

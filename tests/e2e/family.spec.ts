@@ -139,6 +139,35 @@ test.describe('families', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your family page' })).toBeVisible();
   });
 
+  test('an invited parent opens the e-mailed link: the page names the address and the family, and nobody joins until "Join the Whitfield family’s page" is pressed ("Start my own" beside it); axe clean', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const inviter = `inviter.${Date.now()}@example.com`;
+    const invited = `invited.${Date.now()}@example.com`;
+    await signIn(request, inviter, baseURL!);
+    const headers = { origin: baseURL! };
+    expect((await request.put('/api/account/household', { headers, data: FAMILY_DETAILS })).status()).toBe(200);
+    const invitation = await request.post('/api/account/parents', { headers, data: { email: invited } });
+    expect(invitation.status(), await invitation.text()).toBe(201);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(await signInPath(invited));
+    await expect(page.getByRole('heading', { level: 1, name: 'You are invited' })).toBeVisible();
+    await expect(page.getByText('You are signing in as i…@example.com.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Join the Whitfield family’s page?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start my own' })).toBeVisible();
+    await lookAt(page, 'family-join-choice', 390);
+    await page.getByRole('button', { name: 'Join the Whitfield family’s page' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'The Whitfield family' })).toBeVisible();
+    const parents = page.getByRole('region', { name: 'Parents' });
+    await expect(parents.getByRole('listitem')).toHaveCount(2);
+    await expect(parents).toContainText(inviter);
+    await lookAt(page, 'family-joined', 390);
+  });
+
   test.describe('the roster reads the family', () => {
     test.use(ADMIN_SIGNED_IN);
 

@@ -158,7 +158,15 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
   },
   'parent-invited': {
     invited: 'bo@example.com',
+    by: 'ann@example.com',
     familyUrl: `${PUBLIC_URL}/account`,
+    publicUrl: PUBLIC_URL,
+  },
+  'booking-link': {
+    firstName: 'Ann',
+    orderId: 'ORD-e1',
+    title: 'Princess Tea Party',
+    manageUrl: `${PUBLIC_URL}/booking/e1.2.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
     publicUrl: PUBLIC_URL,
   },
 };

@@ -38,8 +38,9 @@ export function EraseSection() {
     <Card as="section" aria-labelledby="erase-title" className="account__section">
       <h2 id="erase-title">Erase our family’s data</h2>
       <p>
-        Erases every name, e-mail, phone number and child’s detail of this family page and of your bookings. It cannot
-        be undone. Your bookings and payments stay in the school’s accounts without your names.
+        Erases every name, e-mail, phone number and child’s detail of this family page, your address and the bookings
+        you made. It cannot be undone. Your bookings and payments stay in the school’s accounts without your names.
+        Another parent of this page keeps their own address and the bookings they made.
       </p>
       <Button variant="outline" size="sm" onPress={() => setOpen(true)}>
         Erase our family’s data
@@ -77,9 +78,9 @@ export function EraseSection() {
         ) : (
           <div className="after-sale-form">
             <p>
-              Both parents’ addresses, your family’s details, your children and their signatures, and the details in
-              your bookings are erased for good. A gift card you bought that is waiting for its day is e-mailed to its
-              recipient first: afterwards we could not send it.
+              Your address, your family’s details, your children and their signatures, and the details in the bookings
+              you made are erased for good; every parent of this page is signed out. A gift card you bought that is
+              waiting for its day is e-mailed to its recipient first: afterwards we could not send it.
             </p>
             {upcoming && (
               <div role="alert">

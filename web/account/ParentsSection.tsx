@@ -6,6 +6,7 @@ import { Card } from '../components/Card.js';
 import { TextField } from '../components/TextField.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorIssues, apiErrorText } from '../core/api.js';
+import { formatLongDate } from '../core/format.js';
 import { useAccountWrites } from './api.js';
 
 /** The parents who sign in to this family page; the second is invited by address, and either can remove the other. */
@@ -19,7 +20,10 @@ export function ParentsSection({ parents }: { parents: AccountParent[] }) {
       onSuccess: () => {
         setEmail('');
         setError(undefined);
-        toast({ title: 'Invitation sent', description: 'They sign in with that address to share this page.' });
+        toast({
+          title: 'Invitation sent',
+          description: 'We e-mailed them a link: they share this page once they press “Join” there, within 7 days.',
+        });
       },
       onError: (err) => setError(apiErrorIssues(err).email ?? apiErrorText(err) ?? 'Please try again.'),
     });
@@ -33,6 +37,13 @@ export function ParentsSection({ parents }: { parents: AccountParent[] }) {
             <span>
               {p.email} {p.you && <Badge variant="navy">you</Badge>}{' '}
               {p.status === 'invited' && <Badge variant="outline">invited</Badge>}
+              {p.invitationEndsAt && (
+                <span className="account__muted account__invitation-end">
+                  {Date.parse(p.invitationEndsAt) > Date.now()
+                    ? `until ${formatLongDate(p.invitationEndsAt)}`
+                    : 'invitation ended: remove it, or invite again'}
+                </span>
+              )}
             </span>
             {!p.you && (
               <Button

@@ -4,6 +4,7 @@ import type {
   AccountWritten,
   ChildCreated,
   SignInAnswer,
+  SignInPreview,
   SignInRequest,
   Verified,
 } from '../../contracts/account/api.js';
@@ -23,7 +24,19 @@ export function useAccount() {
 }
 
 export const askForSignInLink = (body: SignInRequest) => apiJson<SignInAnswer>('POST', '/api/account/sign-in', body);
-export const verifySignInLink = (token: string) => apiJson<Verified>('POST', '/api/account/sign-in/verify', { token });
+/** Presses the link's button: with `join`, the family whose invitation is accepted; without, the address's own page. */
+export const verifySignInLink = (token: string, join?: string) =>
+  apiJson<Verified>('POST', '/api/account/sign-in/verify', join ? { token, join } : { token });
+
+/** What the link's page shows before anything is pressed: the address, its family page, the invitations. */
+export function useSignInPreview(token: string) {
+  return useQuery<SignInPreview>({
+    queryKey: ['account', 'sign-in-preview', token],
+    queryFn: () => apiJson<SignInPreview>('POST', '/api/account/sign-in/preview', { token }),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
 
 /** Every write of the family page: its answer comes once the page's read model shows it, then the page is read again. */
 export function useAccountWrites() {

@@ -22,6 +22,8 @@ import { itemSessions } from '../../contracts/enrollment/events.js';
 import { useVisitNow } from '../core/site.js';
 import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
 import { BalancePanel } from './BalancePanel.js';
+import { NewLinkButton } from './NewLinkButton.js';
+import { apiErrorText } from '../core/api.js';
 import { PriceLines } from '../pricing/PriceLines.js';
 import '../enrollment/OrderConfirmationPage.css';
 import './BookingPage.css';
@@ -37,8 +39,25 @@ export function BookingPage() {
   const { token = '' } = useParams();
   const booking = useBooking(token);
   if (booking.isPending) return <PageLoading label="Loading your booking…" />;
+  if (isApiError(booking.error, 410)) return <LinkReplaced token={token} words={apiErrorText(booking.error)} />;
   if (!booking.data) return <BookingUnavailable notFound={isApiError(booking.error, 404)} />;
   return <Booking token={token} booking={booking.data} />;
+}
+
+/** A link the booking has moved past (a parent left the family, or a new one was asked for): 410, in the server's words. */
+function LinkReplaced({ token, words }: { token: string; words: string | undefined }) {
+  return (
+    <div className="container container--narrow section confirm">
+      <header className="confirm__head">
+        <h1>This Link Was Replaced</h1>
+        <p className="lead">
+          {words ??
+            'This link to your booking was replaced by a newer one. Please use the link in our most recent e-mail.'}
+        </p>
+      </header>
+      <NewLinkButton token={token} variant="primary" centered />
+    </div>
+  );
 }
 
 function BookingUnavailable({ notFound }: { notFound: boolean }) {
@@ -295,6 +314,15 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
             />
           </>
         )}
+      </Card>
+
+      <Card as="section" aria-labelledby="booking-link-title" className="booking__link">
+        <h2 id="booking-link-title">Your link to this page</h2>
+        <p>
+          Whoever has this page’s address can manage the booking. If it reached someone who should not have it, ask for
+          a new link: we e-mail it to the address the booking was made with, and this one stops working.
+        </p>
+        <NewLinkButton token={token} />
       </Card>
     </div>
   );

@@ -1,38 +1,30 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bookingLinkStream, type BookingLinkEvent } from '../../../contracts/enrollment/booking-link.js';
+import type { Decider } from '../../../platform/command/decider.js';
 import type { Config } from '../../core/config.js';
+import type { AppDeps } from '../../core/deps.js';
+import { createSignedTokens, type SignedToken } from '../../core/signed-token.js';
 
 /**
- * The parent's booking link, `/booking/<enrollmentId>.<signature>`: the signature is
- * HMAC-SHA256 (node:crypto) of the enrollment id under BOOKING_LINK_SECRET, base64url. No account,
- * no stored token: the link names its enrollment and proves the school wrote it, and a changed
- * secret makes every link already sent fail. A JWT library would bring algorithm choices, claims
- * and JSON parsing to a token that carries one id under one fixed MAC; node:crypto gives the MAC
- * and the constant-time comparison, as for the waitlist links (service/waitlist/tokens.ts).
+ * The parent's booking link, `/booking/<enrollmentId>.<signature>` (or `<enrollmentId>.<version>.<signature>`
+ * once replaced): a signed token (service/core/signed-token.ts, purpose `booking-link`) under
+ * BOOKING_LINK_SECRET. No account, no stored token: the link names its enrollment and proves the
+ * school wrote it, a changed secret makes every link already sent fail, and a replaced version
+ * (the `booking-link-<enrollmentId>` stream below) makes that booking's earlier links fail.
  */
 export interface BookingLinks {
-  token(enrollmentId: string): string;
-  /** The enrollment a token names, when its signature holds under this secret; null otherwise. */
+  token(enrollmentId: string, version?: number): string;
+  /** The enrollment and version a token names, when its signature holds under this secret; null otherwise. */
+  verify(token: string): SignedToken | null;
+  /** The enrollment a token names when its signature holds, whatever its version: whether that is current is the stream's to say. */
   enrollmentOf(token: string): string | null;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 export function createBookingLinks(secret: string): BookingLinks {
-  const sign = (enrollmentId: string) =>
-    createHmac('sha256', secret).update(`booking-link/v1\n${enrollmentId}`).digest('base64url');
+  const tokens = createSignedTokens(secret, 'booking-link');
   return {
-    token(enrollmentId) {
-      if (!ID.test(enrollmentId)) throw new Error('not an enrollment id');
-      // Ids are [A-Za-z0-9_-], so a dot separates them from the signature without escaping.
-      return `${enrollmentId}.${sign(enrollmentId)}`;
-    },
-    enrollmentOf(token) {
-      const [enrollmentId, signature, ...rest] = token.split('.');
-      if (!enrollmentId || !signature || rest.length > 0 || !ID.test(enrollmentId)) return null;
-      const expected = Buffer.from(sign(enrollmentId));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected) ? enrollmentId : null;
-    },
+    token: (enrollmentId, version = 0) => tokens.token(enrollmentId, version),
+    verify: (token) => tokens.verify(token),
+    enrollmentOf: (token) => tokens.verify(token)?.id ?? null,
   };
 }
 
@@ -53,14 +45,64 @@ export function bookingLinksFor(config: Config): BookingLinks | null {
   return links;
 }
 
+/** A booking link's version: 0 until it is first replaced. */
+export interface BookingLinkState {
+  version: number;
+}
+
+export type BookingLinkCommand =
+  /** A parent left the family whose page showed this booking: its links so far stop working. */
+  | { type: 'ReplaceBookingLink'; enrollmentId: string; reason: 'parent-removed'; at: string }
+  /**
+   * "Send me a new link", pressed on a link of version `tokenVersion`: the current link is
+   * replaced and the new one e-mailed to the booking's contact; pressed on a link replaced
+   * already, the current one is e-mailed and nothing is replaced (a revoked link cannot revoke
+   * the link that replaced it, nor would two presses at once replace it twice).
+   */
+  | { type: 'SendNewBookingLink'; enrollmentId: string; tokenVersion: number; at: string };
+
+/** `booking-link-<enrollmentId>`: each replacement moves the version on by one. */
+export const bookingLinkDecider: Decider<BookingLinkCommand, BookingLinkEvent, BookingLinkState> = {
+  initialState: { version: 0 },
+  evolve: (state, event) => (event.type === 'BookingLinkReplaced' ? { version: event.data.version } : state),
+  decide(command, state) {
+    const { enrollmentId, at } = command;
+    if (command.type === 'ReplaceBookingLink')
+      return [
+        {
+          type: 'BookingLinkReplaced',
+          data: { enrollmentId, version: state.version + 1, reason: command.reason, replacedAt: at },
+        },
+      ];
+    if (command.tokenVersion !== state.version)
+      return [{ type: 'BookingLinkRequested', data: { enrollmentId, version: state.version, requestedAt: at } }];
+    const version = state.version + 1;
+    return [
+      { type: 'BookingLinkReplaced', data: { enrollmentId, version, reason: 'asked', replacedAt: at } },
+      { type: 'BookingLinkRequested', data: { enrollmentId, version, requestedAt: at } },
+    ];
+  },
+};
+
+type LinkDeps = Pick<AppDeps, 'config' | 'commands'>;
+
+/** The booking's link version now. */
+export const bookingLinkVersion = async (deps: LinkDeps, enrollmentId: string): Promise<number> =>
+  (await deps.commands.state(bookingLinkDecider, bookingLinkStream(enrollmentId))).version;
+
+/** `/booking/<token>` of the booking's current link, or null when the server signs no links. */
+export async function bookingPath(deps: LinkDeps, enrollmentId: string): Promise<string | null> {
+  const links = bookingLinksFor(deps.config);
+  return links ? `/booking/${links.token(enrollmentId, await bookingLinkVersion(deps, enrollmentId))}` : null;
+}
+
 /**
- * The "Manage your booking" address of an enrollment: PUBLIC_URL, or the local server when it is
- * unset, as the waitlist e-mails build theirs (`siteBase`, which this slice cannot import: waitlist
- * imports enrollment).
+ * The "Manage your booking" address of an enrollment at its current version: PUBLIC_URL, or the
+ * local server when it is unset, as the waitlist e-mails build theirs (`siteBase`, which this
+ * slice cannot import: waitlist imports enrollment).
  */
-export function bookingUrl(config: Config, enrollmentId: string): string | null {
-  const links = bookingLinksFor(config);
-  if (!links) return null;
-  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  return `${base}/booking/${links.token(enrollmentId)}`;
+export async function bookingUrl(deps: LinkDeps, enrollmentId: string): Promise<string | null> {
+  const path = await bookingPath(deps, enrollmentId);
+  if (!path) return null;
+  return `${(deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '')}${path}`;
 }

@@ -129,7 +129,7 @@ export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' 
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      const due = await messageFor(event, state, deps.clock(), deps.config, bookingUrl(deps.config, enrollmentId));
+      const due = await messageFor(event, state, deps.clock(), deps.config, await bookingUrl(deps, enrollmentId));
       if (!due) return;
       try {
         await deps.mailer.send(due.message);

@@ -124,7 +124,7 @@ export class BalanceReminderTimer {
       balanceCents,
       dueAt,
       kind,
-      manageUrl: bookingUrl(this.deps.config, enrollmentId),
+      manageUrl: await bookingUrl(this.deps, enrollmentId),
       publicUrl: this.deps.config.PUBLIC_URL ?? null,
     });
     const messageId = balanceReminderMessageId(enrollmentId, kind);

@@ -47,7 +47,7 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
         deps.clock(),
         deps.config.PUBLIC_URL,
         deps.config.REMINDER_HOURS,
-        bookingUrl(deps.config, enrollmentId),
+        await bookingUrl(deps, enrollmentId),
         calendarSequence(state),
       );
       try {

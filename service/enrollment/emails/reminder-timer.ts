@@ -140,7 +140,7 @@ export class ReminderTimer {
       orderId,
       this.deps.clock(),
       this.deps.config.PUBLIC_URL,
-      bookingUrl(this.deps.config, enrollmentId),
+      await bookingUrl(this.deps, enrollmentId),
       calendarSequence(state),
       session > 1 ? session : undefined,
     );

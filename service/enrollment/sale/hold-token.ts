@@ -1,12 +1,13 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../../core/config.js';
+import { createSignedTokens } from '../../core/signed-token.js';
 
 /**
- * The enroll answer's `holdToken`, `<enrollmentId>.<signature>`: HMAC-SHA256 of the enrollment id
- * under a key derived from PSEUDONYM_SECRET (or ADMIN_KEY), as the waitlist links are. Only the
- * browser that sent the form gets it, so only that browser can replace the unpaid hold it names.
- * It is stored nowhere: the server checks the signature and the workshop decides whether the hold
- * named is still unpaid and running.
+ * The enroll answer's `holdToken`, `<enrollmentId>.<signature>` (service/core/signed-token.ts,
+ * purpose `hold-token`), under a key derived from PSEUDONYM_SECRET (or ADMIN_KEY), as the waitlist
+ * links are. Only the browser that sent the form gets it, so only that browser can replace the
+ * unpaid hold it names. It is stored nowhere: the server checks the signature and the workshop
+ * decides whether the hold named is still unpaid and running.
  */
 export interface HoldTokens {
   token(enrollmentId: string): string;
@@ -14,22 +15,14 @@ export interface HoldTokens {
   enrollmentOf(token: string): string | null;
 }
 
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 export function createHoldTokens(secret: string | Buffer): HoldTokens {
-  const sign = (enrollmentId: string) =>
-    createHmac('sha256', secret).update(`hold-token/v1\n${enrollmentId}`).digest('base64url');
+  const tokens = createSignedTokens(secret, 'hold-token');
   return {
-    token(enrollmentId) {
-      if (!ID.test(enrollmentId)) throw new Error('not an enrollment id');
-      return `${enrollmentId}.${sign(enrollmentId)}`;
-    },
-    enrollmentOf(token) {
-      const [enrollmentId, signature, ...rest] = token.split('.');
-      if (!enrollmentId || !signature || rest.length > 0 || !ID.test(enrollmentId)) return null;
-      const expected = Buffer.from(sign(enrollmentId));
-      const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected) ? enrollmentId : null;
+    token: (enrollmentId) => tokens.token(enrollmentId),
+    // A hold token is never versioned: one with a version is not one the school wrote.
+    enrollmentOf: (token) => {
+      const signed = tokens.verify(token);
+      return signed && signed.version === 0 ? signed.id : null;
     },
   };
 }

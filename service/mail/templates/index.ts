@@ -1,5 +1,6 @@
 import { render } from '@react-email/render';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
+import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
@@ -18,6 +19,7 @@ import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-m
 export type {
   AdministratorChangeProps,
   BalanceReminderProps,
+  BookingLinkProps,
   GiftCardProps,
   ParentInvitedProps,
   SignInProps,
@@ -51,6 +53,7 @@ export interface EmailKinds {
   'balance-reminder': BalanceReminderProps;
   'sign-in': SignInProps;
   'parent-invited': ParentInvitedProps;
+  'booking-link': BookingLinkProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -69,6 +72,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'balance-reminder': balanceReminderTemplate,
   'sign-in': signInTemplate,
   'parent-invited': parentInvitedTemplate,
+  'booking-link': bookingLinkTemplate,
 };
 
 export interface RenderedEmail {

@@ -8,13 +8,15 @@ import { defineTemplate } from './template.js';
 export interface ParentInvitedProps {
   /** The address invited to share the family page. */
   invited: string;
+  /** The parent who invited it. */
+  by: string;
   /** `/account` on the site. */
   familyUrl: string;
   publicUrl: string | null;
 }
 
 const what = (p: ParentInvitedProps) =>
-  `${toOneLine(p.invited)} was invited to share your family page at Great Lakes Etiquette: once they sign in with that address, they see and change your children’s details and bookings.`;
+  `${toOneLine(p.by)} invited ${toOneLine(p.invited)} to share your family page at Great Lakes Etiquette: if they accept within 7 days (they press “Join” after signing in with that address), they see and change your children’s details and bookings.`;
 const notYou =
   'Was this not you? Open your family page, remove that address under “Parents”, and press “Sign out everywhere”: every device signed in to your family page is then signed out.';
 

@@ -11,30 +11,39 @@ export interface SignInProps {
   minutes: number;
   /** Whether the address already has a family page (else the link opens a new one). */
   known: boolean;
-  /** The address was invited by a parent to join their family page (and has none of its own). */
+  /** A family invited the address, which has no family page of its own (the link's page offers the choice). */
   invited?: boolean;
+  /** This e-mail is that family's invitation: its last name (when its details have one) and the parent who invited. */
+  invitation?: { family: string | null; by: string };
   publicUrl: string | null;
 }
 
+const familyPage = (i: NonNullable<SignInProps['invitation']>) =>
+  i.family ? `the ${i.family} family’s page` : `their family page`;
+
 const what = (p: SignInProps) =>
-  p.known
-    ? 'Here is your link to sign in to your family page at Great Lakes Etiquette.'
-    : p.invited
-      ? 'A parent has invited you to share their family page at Great Lakes Etiquette: your children’s details and bookings in one place. Here is your link to join.'
-      : 'Here is your link to open your family page at Great Lakes Etiquette: your children’s details saved once, every booking in one place.';
+  p.invitation
+    ? `${p.invitation.by} invited you to join ${familyPage(p.invitation)} at Great Lakes Etiquette, to share their children’s details and bookings. Nothing is shared until you choose: the link’s page asks whether to join ${familyPage(p.invitation)} or start your own. The invitation can be accepted for 7 days.`
+    : p.known
+      ? 'Here is your link to sign in to your family page at Great Lakes Etiquette.'
+      : p.invited
+        ? 'A family has invited you to share their family page at Great Lakes Etiquette. Here is your link: its page lets you join their page or start your own.'
+        : 'Here is your link to open your family page at Great Lakes Etiquette: your children’s details saved once, every booking in one place.';
 const once = (p: SignInProps) =>
-  `The link works once, within ${p.minutes} minutes. It opens a page with a “Continue to my family page” button: nobody is signed in until it is pressed.`;
+  `The link works once, within ${p.minutes} minutes. It opens a page that shows the address you sign in with and asks you to press a button: nobody is signed in until it is pressed.`;
 const notYou =
   'Did not ask for this? Ignore this e-mail: nothing happens unless the link is used, and no account changes.';
 
 /** The e-mailed sign-in link: one per request, sent once. */
 export const signInTemplate = defineTemplate<SignInProps>({
   subject: (p) =>
-    p.known
-      ? 'Your link to sign in to your family page'
-      : p.invited
-        ? 'You are invited to a family page'
-        : 'Your link to open your family page',
+    p.invitation
+      ? `${p.invitation.family ? `The ${p.invitation.family} family` : p.invitation.by} invited you to their family page`
+      : p.known
+        ? 'Your link to sign in to your family page'
+        : p.invited
+          ? 'You are invited to a family page'
+          : 'Your link to open your family page',
 
   text(p) {
     return [
@@ -58,12 +67,18 @@ export const signInTemplate = defineTemplate<SignInProps>({
     return (
       <Layout
         preview={`Your sign-in link works once, within ${p.minutes} minutes.`}
-        heading={p.known ? 'Sign in to your family page' : 'Open your family page'}
+        heading={
+          p.invitation
+            ? 'You are invited to a family page'
+            : p.known
+              ? 'Sign in to your family page'
+              : 'Open your family page'
+        }
         publicUrl={baseUrl(p.publicUrl)}
       >
         <P>Hello,</P>
         <P>{what(p)}</P>
-        <Action href={p.link}>Continue to my family page</Action>
+        <Action href={p.link}>{p.invitation ? 'See the invitation' : 'Continue to my family page'}</Action>
         <P>
           If the button does not open, copy this address into your browser: <LongAddress href={p.link} />
         </P>

@@ -25,7 +25,11 @@ describe('the privacy registry', () => {
       const sample = samples[type];
       expect(sample, `a sample of ${type} in tests/support/privacy-samples.ts`).toBeDefined();
       expect(eventSchemas[type]!.safeParse(sample).success, `${type}'s sample parses`).toBe(true);
-      for (const path of [...c.identity, ...(c.safety ?? [])]) {
+      for (const path of [
+        ...c.identity,
+        ...(c.safety ?? []),
+        ...(c.shared ?? []).flatMap((g) => [...g.fields, g.subject.path]),
+      ]) {
         const leaves = leavesOf(sample, path);
         expect(leaves.length, `${type}: ${path} names something in the sample`).toBeGreaterThan(0);
       }

@@ -53,7 +53,7 @@ describe('households projector', () => {
       on(h, { type: 'ChildRemoved', data: { householdId: 'h1', childId: 'c1', removedAt: AT } }),
     ]).then({
       h1: expect.objectContaining({
-        parents: [{ parentId: 'p1', email: 'ann@example.com', status: 'active', since: AT }],
+        parents: [{ parentId: 'p1', email: 'ann@example.com', status: 'active', since: AT, founder: true }],
         children: [expect.objectContaining({ id: 'c1', dietaryRestrictions: 'Peanuts', removedAt: AT })],
         signatures: [{ childId: 'c1', document: 'code-of-conduct', version: '1', signedName: 'Ann Lee', signedAt: AT }],
       }),

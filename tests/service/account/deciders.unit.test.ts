@@ -95,10 +95,26 @@ describe('the account e-mail decider: one household per address', () => {
       .then([]);
   });
 
-  it('given an address invited by a family, when it first signs in, then it joins that family as the invited parent', () => {
+  it('given an address invited by a family, when it signs in without pressing "Join", then it gets a household of its own: a sign-in joins no one (issue 36 item 1)', () => {
     given([invited('h1', 'p2')])
       .when(signIn)
+      .then([linked('new-h', 'new-p')]);
+  });
+
+  it('given an address invited by a family, when it presses "Join" within 7 days, then it joins that family as the invited parent; later, or for a family that did not invite it, the invitation has ended (410)', () => {
+    const weekLater = new Date(Date.parse(AT) + 7 * 24 * 3_600_000).toISOString();
+    given([invited('h1', 'p2')])
+      .when({ ...signIn, join: 'h1' })
       .then([linked('h1', 'p2')]);
+    given([invited('h1', 'p2')])
+      .when({ ...signIn, join: 'h1', at: weekLater })
+      .thenThrows({ code: 'gone' });
+    given([invited('h1', 'p2')])
+      .when({ ...signIn, join: 'h7' })
+      .thenThrows({ code: 'gone' });
+    given([linked('h9', 'p9'), invited('h1', 'p2')])
+      .when({ ...signIn, join: 'h1' })
+      .thenThrows({ code: 'conflict' });
   });
 
   it('given an address linked to another family, when invited, then the invitation is recorded all the same (no answer tells whether it has an account), and never moves it', () => {
@@ -171,6 +187,32 @@ describe('the household decider', () => {
       .thenThrows({ code: 'unauthorized' });
   });
 
+  it('given a household, when a parent arrives without an open invitation for that address (none, ended, or another address), then it is refused as an ended invitation', () => {
+    const invitedBo: HouseholdEvent = {
+      type: 'ParentInvited',
+      data: { householdId: 'h1', parentId: 'p2', email: 'bo@example.com', invitedBy: 'p1', invitedAt: AT },
+    };
+    const arrive = {
+      type: 'ArriveParent' as const,
+      householdId: 'h1',
+      parentId: 'p2',
+      email: 'bo@example.com',
+      at: AT,
+    };
+    given([created]).when(arrive).thenThrows({ code: 'gone' });
+    given([created, invitedBo])
+      .when({ ...arrive, at: new Date(Date.parse(AT) + 7 * 24 * 3_600_000).toISOString() })
+      .thenThrows({ code: 'gone' });
+    given([created, invitedBo])
+      .when({ ...arrive, email: 'cy@example.com' })
+      .thenThrows({ code: 'gone' });
+    given([created, invitedBo])
+      .when(arrive)
+      .then([
+        { type: 'ParentJoined', data: { householdId: 'h1', parentId: 'p2', email: 'bo@example.com', joinedAt: AT } },
+      ]);
+  });
+
   it('given two parents, when a third is invited, then it is refused; a parent cannot remove themself', () => {
     const two: HouseholdEvent[] = [
       created,
@@ -182,7 +224,15 @@ describe('the household decider', () => {
     given(two)
       .when({ type: 'InviteParent', parentId: 'p3', email: 'cy@example.com', by: 'p1', at: AT })
       .thenThrows({ code: 'conflict' });
-    given(two).when({ type: 'InviteParent', parentId: 'p3', email: 'bo@example.com', by: 'p1', at: AT }).then([]);
+    // Invited again: the same invitation (same parent id) made anew, its 7 days counted from now.
+    given(two)
+      .when({ type: 'InviteParent', parentId: 'p3', email: 'bo@example.com', by: 'p1', at: LATER })
+      .then([
+        {
+          type: 'ParentInvited',
+          data: { householdId: 'h1', parentId: 'p2', email: 'bo@example.com', invitedBy: 'p1', invitedAt: LATER },
+        },
+      ]);
     given(two).when({ type: 'RemoveParent', parentId: 'p1', by: 'p1', at: AT }).thenThrows({ code: 'conflict' });
   });
 

@@ -372,20 +372,23 @@ describe('who collected each child', () => {
 });
 
 describe('the household: second parent, details offered by a booking, and the export', () => {
-  it('given a parent who invites the second parent, when that address signs in, then it joins the same household; either can remove the other, whose sessions end', async () => {
+  it('given a parent who invites the second parent, when that address signs in and presses "Join", then it joins the same household; either can remove the other, whose sessions end', async () => {
     t = await makeAccountApp();
     const f = await family();
     const second = nextParentEmail('second');
     const invited = await t.call('POST', '/api/account/parents', { cookie: f.cookie, body: { email: second } });
     expect(invited.status, await invited.clone().text()).toBe(201);
     await signInMailsSent(t.deps);
-    // The family's parent is told (a stolen session cannot add a parent unseen); the invited address gets its link.
+    // The family's parent is told (a stolen session cannot add a parent unseen); the invited address
+    // gets its link, naming the family and the parent who invited (issue 36 item 1).
     expect(t.mailer.sent.filter((m) => m.to === f.email).at(-1)?.subject).toBe(
       'A second parent was invited to your family page',
     );
-    expect(t.mailer.sent.filter((m) => m.to === second).at(-1)?.subject).toBe('You are invited to a family page');
+    expect(t.mailer.sent.filter((m) => m.to === second).at(-1)?.subject).toBe(
+      'The Whitfield family invited you to their family page',
+    );
 
-    const cookie2 = await t.signIn(second);
+    const cookie2 = await t.join(second, (await t.account(f.cookie)).householdId);
     const page2 = await t.account(cookie2);
     const page1 = await t.account(f.cookie);
     expect(page2.householdId).toBe(page1.householdId);

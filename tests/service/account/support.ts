@@ -24,6 +24,8 @@ export interface AccountTestApp extends TestApp {
   linkFor(email: string): Promise<string>;
   /** Asks for a link, opens it, presses "Continue": the session cookie (`name=value`). */
   signIn(email: string): Promise<string>;
+  /** The invited address opens its newest link and presses "Join" for the household that invited it: its session cookie. */
+  join(email: string, householdId: string): Promise<string>;
   account(cookie: string, minPosition?: string): Promise<AccountView>;
   addChild(cookie: string, child?: Partial<ChildInput>): Promise<string>;
   saveHousehold(cookie: string, details?: Partial<HouseholdDetailsInput>): Promise<void>;
@@ -88,6 +90,13 @@ export async function makeAccountApp(options: TestAppOptions = {}): Promise<Acco
     expect(res.status, await res.clone().text()).toBe(200);
     return sessionCookieOf(res)!;
   };
+  const join = async (email: string, householdId: string) => {
+    const res = await call('POST', '/api/account/sign-in/verify', {
+      body: { token: await linkFor(email), join: householdId },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return sessionCookieOf(res)!;
+  };
   const account = async (cookie: string, minPosition?: string) => {
     const res = await call('GET', `/api/account${minPosition ? `?minPosition=${minPosition}` : ''}`, { cookie });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -102,5 +111,5 @@ export async function makeAccountApp(options: TestAppOptions = {}): Promise<Acco
     const res = await call('PUT', '/api/account/household', { cookie, body: household(overrides) });
     expect(res.status, await res.clone().text()).toBe(200);
   };
-  return { ...t, mailer, call, linkFor, signIn, account, addChild, saveHousehold };
+  return { ...t, mailer, call, linkFor, signIn, join, account, addChild, saveHousehold };
 }

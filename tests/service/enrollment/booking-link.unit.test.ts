@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bookingUrl, createBookingLinks } from '../../../service/enrollment/after-sale/booking-link.js';
-import { loadConfig } from '../../../service/core/config.js';
+import { loadConfig, type Config } from '../../../service/core/config.js';
+import { CommandHandler } from '../../../platform/command/handler.js';
+import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
+
+/** The link of a booking never replaced (version 0), under this configuration. */
+const urlOf = (config: Config, id: string) =>
+  bookingUrl({ config, commands: new CommandHandler(new MemoryEventStore()) }, id);
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 
@@ -28,6 +34,7 @@ describe('booking links: a signed token that names one enrollment', () => {
     ['an id alone', 'e1'],
     ['a dot alone', '.'],
     ['three parts', 'e1.abc.def'],
+    ['a version that is not a number', `e1.abc.${'A'.repeat(43)}`],
     ['a short signature', 'e1.abc'],
     ['an id with a slash', 'e/1.' + 'A'.repeat(43)],
   ])('given %s, then it is refused', (_name, token) => {
@@ -41,12 +48,12 @@ describe('booking links: a signed token that names one enrollment', () => {
     expect(links.enrollmentOf(token.slice(0, -1) + last)).toBeNull();
   });
 
-  it('given PUBLIC_URL, then the manage link is on it; without a secret, there is no link', () => {
+  it('given PUBLIC_URL, then the manage link is on it; without a secret, there is no link', async () => {
     const config = loadConfig({ PUBLIC_URL: 'https://www.example.com/', BOOKING_LINK_SECRET: SECRET });
-    expect(bookingUrl(config, 'e1')).toBe(`https://www.example.com/booking/${createBookingLinks(SECRET).token('e1')}`);
-    expect(bookingUrl(loadConfig({ PORT: '4000', BOOKING_LINK_SECRET: SECRET }), 'e1')).toMatch(
+    expect(await urlOf(config, 'e1')).toBe(`https://www.example.com/booking/${createBookingLinks(SECRET).token('e1')}`);
+    expect(await urlOf(loadConfig({ PORT: '4000', BOOKING_LINK_SECRET: SECRET }), 'e1')).toMatch(
       /^http:\/\/localhost:4000\/booking\/e1\./,
     );
-    expect(bookingUrl(loadConfig({}), 'e1')).toBeNull();
+    expect(await urlOf(loadConfig({}), 'e1')).toBeNull();
   });
 });

@@ -136,7 +136,22 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   'parent-invited': {
     props: EMAIL_SAMPLES['parent-invited'],
     subject: /^A second parent was invited to your family page$/,
-    says: ['bo@example.com was invited to share your family page', 'Sign out everywhere', 'Was this not you?'],
+    says: [
+      'ann@example.com invited bo@example.com to share your family page',
+      'press “Join” after signing in',
+      'Sign out everywhere',
+      'Was this not you?',
+    ],
+  },
+  'booking-link': {
+    props: EMAIL_SAMPLES['booking-link'],
+    subject: /^Your new link to manage booking ORD-e1$/,
+    says: [
+      'Hello Ann,',
+      'ORD-e1 (Princess Tea Party)',
+      'only to the address the booking was made with',
+      'no longer open it',
+    ],
   },
 };
 
