@@ -1,5 +1,6 @@
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Config } from './core/config.js';
 import type { EventStore } from '../platform/eventstore/port.js';
 import type { ReadStore } from '../platform/readstore/port.js';
@@ -42,6 +43,14 @@ import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
+import type { AnyTimer } from '../platform/processor/timer.js';
+import { holdTimer } from './enrollment/sale/hold-timer.js';
+import { reminderTimer } from './enrollment/emails/reminder-timer.js';
+import { waitlistLapseTimer } from './waitlist/lapse-timer.js';
+import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
+import { balanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
+import { retentionTimer } from './privacy/retention-timer.js';
+import type { ProjectionWaiter } from './core/deps.js';
 
 export interface Stores {
   /** Validated, with personal fields encrypted at rest and decrypted as read (see `encryption`). */
@@ -157,9 +166,32 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
 }
 
 /**
- * Every reactor, run from the event feed by the processor runner of each API process (one active
- * at a time, by its lease). The next ones (waitlist offers, reminders, refund and transfer
- * e-mails) are added here.
+ * The dependencies of one process (or worker thread) on its own stores: the API's routes and the
+ * effects (reactors and timers) take the same ones, each process its own command handler,
+ * payments adapter and mailer.
+ */
+export function createDeps(config: Config, stores: Stores, log: Logger, projections: ProjectionWaiter): AppDeps {
+  return {
+    config,
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    commands: createCommandHandler(stores.eventStore),
+    projections,
+    log,
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    payments: createPaymentsPort(config, log),
+    mailer: createMailer(config),
+    rateLimits: stores.rateLimits,
+    keys: stores.keys,
+    encryption: stores.encryption,
+  };
+}
+
+/**
+ * Every reactor, run from the event feed by the processor runner where the effects run (the
+ * projections worker thread on the embedded default, the projector service in production), one
+ * active runner at a time by each reactor's lease.
  */
 export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [
@@ -179,4 +211,22 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     makeupsReactor(deps),
     privacyScrubReactor(deps),
   ];
+}
+
+/** Every time-driven pass, run beside the reactors, each under its own lease. */
+export function timersFor(deps: AppDeps): AnyTimer[] {
+  return [
+    // Expires holds not paid in time, and settles payments a crash interrupted.
+    holdTimer(deps),
+    // The one reminder before each workshop (REMINDER_HOURS).
+    reminderTimer(deps),
+    // Waitlist entries not confirmed within a day lapse.
+    waitlistLapseTimer(deps),
+    // Gift cards whose send date has come.
+    giftCardEmailTimer(deps),
+    // Deposit bookings' balance reminders, a week before and on the due date.
+    balanceReminderTimer(deps),
+    // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session.
+    retentionTimer(deps),
+  ] as AnyTimer[];
 }

@@ -5,6 +5,7 @@ import { type Logger, createLogger } from '../log.js';
 import { type ReadStore, type WriteOp, LeaseLostError, ReadStoreUnavailableError } from '../readstore/port.js';
 import type { AnyProjector } from './projector.js';
 import type { AnyReactor } from './reactor.js';
+import { type AnyTimer, TimerTicker } from './timer.js';
 import { projectBatch } from './project-batch.js';
 import { type ProcessorState, type ProjectionStatus, readStatus } from './status.js';
 import { SharedFeed } from './feed.js';
@@ -24,6 +25,8 @@ export interface ProcessorRunnerOptions {
   readStore: ReadStore;
   projectors?: readonly AnyProjector[];
   reactors?: readonly AnyReactor[];
+  /** Time-driven passes (defineTimer), each under its own lease beside the projectors and reactors. */
+  timers?: readonly AnyTimer[];
   /** Names this runner in leases; must differ between processes (default: host, pid and a random suffix). */
   owner?: string;
   /** Events read per batch (default 2000). */
@@ -97,6 +100,7 @@ export class ProcessorRunner {
   /** The names of everything it runs, projectors first. */
   readonly names: readonly string[];
   private readonly workers: Worker[];
+  private readonly tickers: TimerTicker<unknown>[];
   private readonly feed: SharedFeed;
   private readonly pollMs: number;
   private readonly leaseTtlMs: number;
@@ -134,6 +138,10 @@ export class ProcessorRunner {
       state: 'stopped',
     }));
     this.names = processors.map((p) => p.name);
+    this.tickers = (options.timers ?? []).map(
+      (timer) =>
+        new TimerTicker(timer, options.readStore, { owner: this.owner, takeOverAtStart: options.takeOverAtStart }),
+    );
     this.waiter = options.waiter ?? new CheckpointWaiter({ readStore: options.readStore, names: [...this.names] });
   }
 
@@ -145,7 +153,7 @@ export class ProcessorRunner {
       this.feed.appended();
       this.wakeAll();
     });
-    this.loops = this.workers.map((w) => this.loop(w));
+    this.loops = [...this.workers.map((w) => this.loop(w)), ...this.tickers.map((t) => this.tick(t))];
   }
 
   /** Lets every processor finish its current batch, releases the leases, and resolves when all have stopped. */
@@ -273,6 +281,23 @@ export class ProcessorRunner {
     await w.lease.release();
     w.ready = false;
     w.state = 'stopped';
+  }
+
+  /** A timer: a pass every interval while this runner holds its lease; a failed pass waits for the next. */
+  private async tick(ticker: TimerTicker<unknown>): Promise<void> {
+    const { name, everyMs } = ticker.timer;
+    while (!this.stopping) {
+      try {
+        await ticker.tick();
+      } catch (err) {
+        if (err instanceof LeaseLostError) {
+          this.log.info('timer lease lost; standing by', { timer: name, owner: this.owner });
+          ticker.lease.lost();
+        } else this.log.error('timer pass failed; tried again at the next', { timer: name, error: err });
+      }
+      await this.sleep(ticker.lease.held ? everyMs : Math.min(everyMs, this.standbyMs));
+    }
+    await ticker.stop();
   }
 
   private async ensureLease(w: Worker): Promise<boolean> {

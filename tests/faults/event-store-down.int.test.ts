@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../contracts/events.js';
-import { HoldTimer } from '../../service/enrollment/sale/hold-timer.js';
+import { holdTimer } from '../../service/enrollment/sale/hold-timer.js';
+import { tickerOf } from '../support/timers.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { FaultyEventStore } from '../support/faults.js';
@@ -136,7 +137,7 @@ describe('event store down', () => {
     expect(await spotsOf(app, '4')).toBe(spots4 - 2);
 
     // When the hold's time is up (HOLD_MINUTES = 30), the hold timer gives the seats back.
-    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'faults-timer');
     expect((await timer.tick()).expired).toBe(0);
     clock.advance(31 * 60_000);
     await app.settle();
@@ -158,7 +159,7 @@ describe('event store down', () => {
     await expect503(await app.post('/api/enroll/workshop/10', freeEnrollment(2)));
     expect(seatInvariants(await allEvents(store.inner), '10').orphanHolds).toHaveLength(1);
 
-    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'faults-timer');
     clock.advance(31 * 60_000);
     await app.settle();
     expect((await timer.tick()).expired).toBe(1);
@@ -225,7 +226,7 @@ describe('event store down', () => {
     expect(body.orderId).toMatch(/^FREE-/);
     expect(await spotsOf(app, '10')).toBe(spots10 - 2);
 
-    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'faults-timer');
     clock.advance(31 * 60_000);
     await app.settle();
     await timer.tick();

@@ -7,17 +7,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { settlePayment } from '../payment/settle-payment.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
-import { Lease } from '../../../platform/processor/lease.js';
-import { LeasedTimer } from '../../../platform/processor/leased-timer.js';
-
-export interface HoldTimerOptions {
-  /** How often to look for work (ms). Default 1000. */
-  intervalMs?: number;
-  /** Lease owner name; one timer at a time works, whatever the number of API processes. */
-  owner?: string;
-  /** Take the lease at the first tick even if another owner holds it (embedded default: see ProcessorRunner). */
-  takeOverAtStart?: boolean;
-}
+import { defineTimer } from '../../../platform/processor/timer.js';
 
 export interface TickReport {
   expired: number;
@@ -36,44 +26,24 @@ const LEASE = 'enrollment-reactor';
  *   confirmed or paid meanwhile, the seats confirmed instead); a waitlist offer's seats released;
  * - `orders` paid but not confirmed (a crash mid-way): settled.
  */
-export class HoldTimer {
+export function holdTimer(deps: AppDeps, options: { everyMs?: number } = {}) {
+  const pass = new HoldPass(deps);
+  return defineTimer<TickReport>({
+    name: LEASE,
+    everyMs: options.everyMs ?? 1_000,
+    leaseTtlMs: Math.max(5_000, (options.everyMs ?? 1_000) * 5),
+    pass: () => pass.work(),
+    idle: () => ({ expired: 0, settled: 0, failures: 0 }),
+  });
+}
+
+class HoldPass {
   /** Enrollment id -> time before which a failed job is not retried. */
   private readonly backoff = new Map<string, { until: number; failures: number }>();
-  private readonly timer: LeasedTimer<TickReport>;
 
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly options: HoldTimerOptions = {},
-  ) {
-    const owner = options.owner ?? `hold-timer-${process.pid}-${deps.newId()}`;
-    const lease = new Lease(deps.readStore, LEASE, owner, {
-      ttlMs: Math.max(5_000, (options.intervalMs ?? 1_000) * 5),
-      takeOverAtStart: options.takeOverAtStart,
-    });
-    this.timer = new LeasedTimer({
-      name: 'hold timer',
-      intervalMs: options.intervalMs ?? 1_000,
-      lease,
-      log: deps.log,
-      pass: () => this.work(),
-      idle: () => ({ expired: 0, settled: 0, failures: 0 }),
-    });
-  }
+  constructor(private readonly deps: AppDeps) {}
 
-  start(): void {
-    this.timer.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.timer.stop();
-  }
-
-  /** One pass over the work; passes never overlap, and run only under the lease. */
-  tick(): Promise<TickReport> {
-    return this.timer.tick();
-  }
-
-  private async work(): Promise<TickReport> {
+  async work(): Promise<TickReport> {
     const report: TickReport = { expired: 0, settled: 0, failures: 0 };
     const now = this.deps.clock();
 
