@@ -3,6 +3,7 @@ import { catalogueEventSchemas } from './catalogue/events.js';
 import { inquiryEventSchemas } from './inquiries/inquiry.js';
 import { enrollmentEventSchemas } from './enrollment/events.js';
 import { clientHoldEventSchemas } from './enrollment/client-holds.js';
+import { checkoutEventSchemas } from './enrollment/checkout.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
@@ -20,6 +21,7 @@ export const eventSchemas: EventSchemas = {
   ...inquiryEventSchemas,
   ...enrollmentEventSchemas,
   ...clientHoldEventSchemas,
+  ...checkoutEventSchemas,
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,

@@ -38,7 +38,7 @@ import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { workshopMessageEmailReactor } from './messages/message-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
-import { pricingReleaseReactor } from './enrollment/sale/pricing-release-reactor.js';
+import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
@@ -195,6 +195,7 @@ export function createDeps(config: Config, stores: Stores, log: Logger, projecti
  */
 export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [
+    ...workflowsFor(deps),
     confirmationEmailReactor(deps),
     confirmationResendReactor(deps),
     afterSaleSeatsReactor(deps),
@@ -206,11 +207,18 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     administratorChangeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
-    pricingReleaseReactor(deps),
     giftCardEmailReactor(deps),
     makeupsReactor(deps),
     privacyScrubReactor(deps),
   ];
+}
+
+/**
+ * The workflows: what follows a request, decided once (a checkout settled, seats confirmed or
+ * given back). Part of the business, not a side effect: the tests run them wherever the API runs.
+ */
+export function workflowsFor(deps: AppDeps): AnyReactor[] {
+  return [checkoutReactor(deps)];
 }
 
 /** Every time-driven pass, run beside the reactors, each under its own lease. */

@@ -1,5 +1,6 @@
 import type { enrollmentEventSchemas } from '../enrollment/events.js';
 import type { clientHoldEventSchemas } from '../enrollment/client-holds.js';
+import type { checkoutEventSchemas } from '../enrollment/checkout.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 const PARTICIPANT_IDENTITY = [
@@ -106,3 +107,8 @@ export const clientHoldPrivacy = {
   ClientSeatsHeld: NO_PERSONAL_DATA,
   ClientSeatsFreed: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof clientHoldEventSchemas>;
+
+/** Ids, keyed hashes and a discount code: nobody's name or address. */
+export const checkoutPrivacy = {
+  CheckoutRefused: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof checkoutEventSchemas>;

@@ -1,5 +1,5 @@
 import type { PrivacyClass } from './classes.js';
-import { clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
+import { checkoutPrivacy, clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
 import { accountPrivacy } from './account.js';
 import {
   administratorPrivacy,
@@ -22,6 +22,7 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...inquiryPrivacy,
   ...enrollmentPrivacy,
   ...clientHoldPrivacy,
+  ...checkoutPrivacy,
   ...administratorPrivacy,
   ...waitlistPrivacy,
   ...workshopMessagePrivacy,

@@ -12,6 +12,9 @@ import { SharedFeed } from './feed.js';
 import { Lease } from './lease.js';
 import { CheckpointWaiter } from './waiter.js';
 
+/** Keys of a keyed reactor handled side by side within a batch. */
+const KEYED_CONCURRENCY = 64;
+
 export interface ProcessorProgress {
   /** The projector's or reactor's name. */
   projection: string;
@@ -213,28 +216,59 @@ export class ProcessorRunner {
     };
   }
 
-  /** A reactor: each event it reacts to handled in turn, the checkpoint written after each. */
+  /**
+   * A reactor: each event it reacts to handled in turn, the checkpoint written after each; or, for
+   * a reactor whose events have keys, a batch's keys side by side and the checkpoint after the batch.
+   */
   private reaction(reactor: AnyReactor): Processor {
+    const contextOf = (event: RecordedEvent) => ({
+      metadata: {
+        correlationId: event.metadata.correlationId,
+        causationId: event.id,
+        actor: 'system' as const,
+        at: this.clock().toISOString(),
+      },
+      idempotencyKey: `${reactor.name}@${event.position}`,
+    });
     return {
       kind: 'reactor',
       name: reactor.name,
       onLease: async () => undefined,
       run: async (events, batch) => {
-        let committed: bigint | null = null;
-        for (const event of events) {
-          if (!reactor.handles(event)) continue;
-          // Not while another runner took the lease over: it may be handling this very event.
+        const last = events[events.length - 1]!.position;
+        const mine = events.filter((e) => reactor.handles(e));
+        if (reactor.keyOf && mine.length > 1) {
+          // Not while another runner took the lease over: it may be handling these very events.
           await batch.confirmLease();
-          const metadata = {
-            correlationId: event.metadata.correlationId,
-            causationId: event.id,
-            actor: 'system' as const,
-            at: this.clock().toISOString(),
+          const keyOf = reactor.keyOf;
+          const byKey = new Map<string, RecordedEvent[]>();
+          for (const event of mine) {
+            const key = keyOf(event as never);
+            byKey.set(key, [...(byKey.get(key) ?? []), event]);
+          }
+          const groups = [...byKey.values()];
+          // A pool of workers over the keys; every one settles before the batch fails, so a batch
+          // delivered again never overlaps with one of its own handlings still under way.
+          const failures: unknown[] = [];
+          const work = async () => {
+            for (let keyed = groups.pop(); keyed; keyed = groups.pop())
+              try {
+                for (const event of keyed) await reactor.handle(event as never, contextOf(event));
+              } catch (err) {
+                failures.push(err);
+              }
           };
-          await reactor.handle(event, { metadata, idempotencyKey: `${reactor.name}@${event.position}` });
+          await Promise.all(Array.from({ length: Math.min(KEYED_CONCURRENCY, groups.length) }, work));
+          if (failures.length > 0) throw failures[0];
+          await batch.commit([], last);
+          return;
+        }
+        let committed: bigint | null = null;
+        for (const event of mine) {
+          await batch.confirmLease();
+          await reactor.handle(event as never, contextOf(event));
           await batch.commit([], (committed = event.position));
         }
-        const last = events[events.length - 1]!.position;
         if (committed !== last) await batch.commit([], last);
       },
     };
