@@ -2,7 +2,7 @@ import type { EnrollmentEvent, EnrollmentSubmitted } from '../../../contracts/en
 import { orderIdFor, orderReferenceFor } from '../../../contracts/enrollment/events.js';
 import type { CheckoutEvent, CheckoutHolds } from '../../../contracts/enrollment/checkout.js';
 import type { WorkshopCommand } from '../../catalogue/workshop-decider.js';
-import type { ClientHoldsCommand } from '../sale/client-holds-decider.js';
+import type { ClientHoldsCommand } from './client-holds-decider.js';
 import type { EnrollmentCommand } from '../decider/commands.js';
 import type { ReleaseReason } from '../../pricing/credit-decider.js';
 import { holdsOfPricing, releaseParts, takeParts, type LedgerCommand } from './ledger-commands.js';

@@ -11,7 +11,7 @@ import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { discountCodeDecider } from '../../pricing/discount-code-decider.js';
 import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
 import { familyCreditDecider } from '../../pricing/credit-decider.js';
-import { clientHoldsDecider } from '../sale/client-holds-decider.js';
+import { clientHoldsDecider } from './client-holds-decider.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import type { LedgerCommand } from './ledger-commands.js';
 import type { CheckoutOutput } from './checkout-workflow.js';

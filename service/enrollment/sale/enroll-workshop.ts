@@ -14,7 +14,7 @@ import { describeIssues } from '../../core/validate.js';
 import { pseudonymsFor } from '../../core/pseudonyms.js';
 import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../../catalogue/workshop-decider.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { clientHoldsDecider } from './client-holds-decider.js';
+import { clientHoldsDecider } from '../checkout/client-holds-decider.js';
 import { holdTokensFor } from './hold-token.js';
 import { readPricingInputs, takePricingParts } from './pricing-parts.js';
 import { planSubmission, type FamilyParts } from './plan-submission.js';

@@ -9,7 +9,7 @@ import {
 import type { Order } from '../../../contracts/enrollment/api.js';
 import type { HouseholdDoc } from '../../../projections/account/households.js';
 import { familyEnrollmentIds } from '../../../projections/account/family-bookings.js';
-import { balanceDueAtOf, pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
+import { balanceDueAtOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import { discountCodeStream, normalizeDiscountCode } from '../../../contracts/pricing/discount-codes.js';
 import { takeParts } from '../checkout/ledger-commands.js';
 import { runCommand } from '../checkout/run-commands.js';
@@ -27,7 +27,7 @@ import {
   type DiscountCodeState,
 } from '../../pricing/discount-code-decider.js';
 import { codeDiscountOf, codeRefusal, refusalSentence, UNKNOWN_CODE } from '../../pricing/code-rules.js';
-import { familyCreditDecider, type ReleaseReason } from '../../pricing/credit-decider.js';
+import { familyCreditDecider } from '../../pricing/credit-decider.js';
 import { balanceOf } from '../../pricing/balance-ledger.js';
 import { giftCardBalance, giftCardDecider, UNKNOWN_GIFT_CARD } from '../../gift-cards/gift-card-decider.js';
 import { giftCardIdOfTyped } from '../../gift-cards/gift-card-code.js';
