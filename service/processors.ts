@@ -32,6 +32,8 @@ export function startProcessors(options: {
   onAppended?: (listener: () => void) => () => void;
   /** The API's own dependencies when run on its thread (one command handler per thread). */
   deps?: AppDeps;
+  /** False: the projections only, no reactor or timer (the bench's figure without effects). Default true. */
+  effects?: boolean;
 }): Processors {
   const { config, stores, log } = options;
   const waiter =
@@ -41,8 +43,8 @@ export function startProcessors(options: {
     eventStore: stores.eventStore,
     readStore: stores.readStore,
     projectors: allProjectors,
-    reactors: reactorsFor(deps),
-    timers: timersFor(deps),
+    reactors: options.effects === false ? [] : reactorsFor(deps),
+    timers: options.effects === false ? [] : timersFor(deps),
     waiter,
     log,
     owner: options.owner,

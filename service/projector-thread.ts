@@ -25,6 +25,7 @@ async function run(port: NonNullable<typeof parentPort>, setup: ThreadSetup): Pr
     stores,
     owner: setup.owner,
     takeOverAtStart: setup.takeOverAtStart,
+    effects: setup.effects,
     // Woken by the API thread's appends (told by message) and by the effects' own, made here.
     onAppended: (listener) => {
       listeners.add(listener);
