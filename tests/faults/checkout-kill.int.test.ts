@@ -13,7 +13,8 @@ import { eventually } from './support.js';
 
 /**
  * Given a real server taking a burst of enrollments of every kind at once (free; held with a
- * one-of-fifteen discount code and paid by card right after; paid whole by a gift card; a code and
+ * one-of-fifteen discount code and mostly paid by card right after, the rest left to lapse; paid
+ * whole by a gift card; a code and
  * a gift card together), when it is killed with SIGKILL mid-burst and started again on the same
  * DATA_DIR: every acknowledged enrollment ends confirmed or released, exactly once; each confirmed
  * one has exactly one confirmation e-mail; and no seat, no code use and no gift-card cent is lost
@@ -142,7 +143,8 @@ async function burst(codes: string[]): Promise<void> {
           server!.proc.kill('SIGKILL');
           return;
         }
-        if (kind === 'code-then-card') {
+        // Two in three held orders are paid at once; the third is left to lapse with its hold.
+        if (kind === 'code-then-card' && i % 3 !== 0) {
           const intent = await post<{ clientSecret: string }>('/api/create-payment-intent', {
             enrollmentId: response.enrollmentId,
             amount: PRICE * 0.75,
@@ -263,6 +265,9 @@ describe('checkout across a kill', () => {
           ?.paidByGiftCardCents;
         expect({ id, cents }).toEqual({ id, cents: f.confirmed.has(id) ? (part ?? 0) : 0 });
       }
+      // Both ends happened: sales, and holds that lapsed and gave their code use back.
+      expect(f.confirmed.size).toBeGreaterThan(0);
+      expect(acks.some((a) => !f.confirmed.has(a.response.enrollmentId))).toBe(true);
       console.info(
         `[checkout-kill] acknowledged ${acks.length} (${(
           ['free', 'code-then-card', 'gift-card', 'code-and-gift-card'] as Kind[]
