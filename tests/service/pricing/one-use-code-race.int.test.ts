@@ -5,6 +5,7 @@ import { asNewVisitor } from '../../support/visitors.js';
 import { discountCodeStream } from '../../../contracts/pricing/discount-codes.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
+import { recordPayment } from '../../../service/enrollment/payment/record-payment.js';
 
 /**
  * Issue 36, item 4: a one-use code stays one use. Parent A enrolls with a code of one use; then,
@@ -89,5 +90,38 @@ describe('a one-use code under a race', () => {
     console.info(
       `[one-use code race] ${TRIALS} trials: the paid enrollment kept the use ${outcomes.paidKept} times, its replacement ${outcomes.replacementKept}`,
     );
+  });
+
+  it('given a one-use code held by an enrollment whose payment has been recorded (not yet settled), when its replacement with the same code arrives, then the replacement is refused on the code and the paid one keeps it', async () => {
+    t = await makePricingApp();
+    await t.scheduleWorkshop({ id: 'race', capacity: 500, price: 130 });
+    await t.createCode({ code: 'ONCE', percentOff: 10, maxRedemptions: 1 });
+    const visitor = asNewVisitor();
+    const form = { ...baseForm({ email: 'paid-first@example.com' }), totalPrice: 117, discountCode: 'ONCE' };
+    const a = (await (await t.post('/api/enroll/workshop/race', form, visitor)).json()) as EnrollmentResponse;
+    // The money recorded the way the webhook records it, before anything settles it.
+    await recordPayment(
+      t.deps,
+      { kind: 'enrollment', enrollmentId: a.enrollmentId },
+      {
+        id: 'pi_race',
+        clientSecret: 'pi_race_secret',
+        status: 'succeeded',
+        amountCents: 11_700,
+        metadata: {},
+        lastError: null,
+      },
+      'evt_race',
+      'webhook',
+      { correlationId: 'race', causationId: 'race', actor: 'provider', at: new Date().toISOString() },
+    );
+    const b = await t.post('/api/enroll/workshop/race', { ...form, holdToken: a.holdToken }, visitor);
+    expect(b.status).toBe(400);
+    expect(((await b.json()) as { issues: { path: string }[] }).issues[0]?.path).toBe('discountCode');
+    await t.settle();
+    const types = (await t.eventStore.readStream(enrollmentStream(a.enrollmentId))).map((e) => e.type);
+    expect(types).toContain('EnrollmentConfirmed');
+    expect(types).not.toContain('RefundIssued');
+    expect(await liveUses('ONCE')).toEqual([a.enrollmentId]);
   });
 });
