@@ -7,15 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadConfig } from '../service/core/config.js';
-import { createCommandHandler, openStores, reactorsFor } from '../service/compose.js';
-import type { AppDeps } from '../service/core/deps.js';
+import { createDeps, openStores, reactorsFor } from '../service/compose.js';
 import { createApp } from '../service/app.js';
 import { createLogger } from '../platform/log.js';
 import { seedCatalogue } from '../service/catalogue/seed.js';
-import { OfflinePayments } from '../service/payments/offline-adapter.js';
-import { OutboxMailer } from '../service/mail/outbox.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
-import { ProcessorRunner } from '../platform/processor/runner.js';
+import { startProcessors } from '../service/processors.js';
 import { startProjectorThread } from '../service/projector-thread-host.js';
 import { allProjectors } from '../projections/index.js';
 import { workshopStream } from '../contracts/catalogue/events.js';
@@ -72,11 +69,12 @@ async function seatsHeld(store: EventStore, id: string): Promise<number> {
  * e-mails are rendered, with their receipts, and written to the outbox); without them the figures
  * are of the requests and the read models alone.
  */
-export async function startBenchServer(limits: boolean, options: { reactors?: boolean } = {}) {
+export async function startBenchServer(limits: boolean, options: { effects?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-enrollment-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_KEY: 'bench-admin-key-123456',
+    BOOKING_LINK_SECRET: 'bench-booking-link-secret-0123456789abcdef',
     LOG_LEVEL: 'silent',
     TRUST_PROXY: '127.0.0.1',
     ...(limits ? {} : { RATE_LIMIT_PER_MINUTE: 'off', MAX_HELD_SEATS_PER_CLIENT: 'off' }),
@@ -84,18 +82,14 @@ export async function startBenchServer(limits: boolean, options: { reactors?: bo
   const stores = await openStores(config);
   await seedCatalogue(stores.eventStore, new Date());
   const log = createLogger('silent');
-  // The projections where `npm start` runs them (a worker thread), or as BENCH_PROJECTIONS says
-  // (`inline`: on the API's thread, for a comparison).
+  const effects = options.effects === true;
+  // The projections, and with `effects` every reactor and timer, where `npm start` runs them (a
+  // worker thread), or as BENCH_PROJECTIONS says (`inline`: on the API's thread, for a comparison).
   const waiter = new CheckpointWaiter({ readStore: stores.readStore, names: allProjectors.map((p) => p.name) });
-  const projections =
+  const deps = createDeps(config, stores, log, waiter);
+  const processors =
     process.env.BENCH_PROJECTIONS === 'inline'
-      ? new ProcessorRunner({
-          eventStore: stores.eventStore,
-          readStore: stores.readStore,
-          projectors: allProjectors,
-          waiter,
-          log,
-        })
+      ? startProcessors({ config, stores, log, owner: 'bench-processors', waiter, deps, effects })
       : startProjectorThread({
           config,
           eventStore: stores.eventStore,
@@ -103,34 +97,10 @@ export async function startBenchServer(limits: boolean, options: { reactors?: bo
           owner: 'bench-projections',
           takeOverAtStart: true,
           log,
+          effects,
         });
-  if (projections instanceof ProcessorRunner) projections.start();
-  const deps: AppDeps = {
-    config,
-    eventStore: stores.eventStore,
-    readStore: stores.readStore,
-    commands: createCommandHandler(stores.eventStore),
-    projections: waiter,
-    log,
-    clock: () => new Date(),
-    newId: randomUUID,
-    payments: new OfflinePayments(),
-    mailer: new OutboxMailer(join(dataDir, 'outbox'), config.MAIL_FROM),
-    rateLimits: stores.rateLimits,
-    keys: stores.keys,
-    encryption: stores.encryption,
-  };
   const app = createApp(deps);
-  const reactors = options.reactors
-    ? new ProcessorRunner({
-        eventStore: stores.eventStore,
-        readStore: stores.readStore,
-        reactors: reactorsFor(deps),
-        log,
-        owner: 'bench-reactors',
-      })
-    : null;
-  reactors?.start();
+  const reactorNames = effects ? reactorsFor(deps).map((r) => r.name) : [];
   // Answers are counted here so that a run of exactly N requests can be cut when the Nth is answered.
   let answered = 0;
   let target = Infinity;
@@ -215,13 +185,18 @@ export async function startBenchServer(limits: boolean, options: { reactors?: bo
         throw new Error('The read models did not catch up within 2 minutes: are the projections running?');
       return Math.round(performance.now() - started);
     },
-    /** Milliseconds until every reactor (the e-mails) has caught up with the last append; 0 without reactors. */
+    /** Milliseconds until every reactor (the workflow, the e-mails) has caught up with the last append; 0 without effects. */
     async reactorsCaughtUp(): Promise<number> {
-      if (!reactors) return 0;
+      if (reactorNames.length === 0) return 0;
       const started = performance.now();
-      const head = await stores.eventStore.headPosition();
-      if (!(await reactors.waitFor(head, undefined, 300_000)))
-        throw new Error('The reactors did not catch up within 5 minutes');
+      // Until the head stands still: the workflow's own records (seats confirmed) come after the load's.
+      for (let head = await stores.eventStore.headPosition(); ; ) {
+        if (!(await waiter.waitFor(head, reactorNames, 300_000)))
+          throw new Error('The reactors did not catch up within 5 minutes');
+        const now = await stores.eventStore.headPosition();
+        if (now === head) break;
+        head = now;
+      }
       return Math.round(performance.now() - started);
     },
     /** Waits until requests wrk left in flight when it stopped have been answered. */
@@ -233,9 +208,9 @@ export async function startBenchServer(limits: boolean, options: { reactors?: bo
     },
     async close() {
       await new Promise((r) => server.close(r));
-      await reactors?.stop();
-      await projections.stop();
+      await processors.stop();
       waiter.close();
+      deps.payments.close?.();
       await stores.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

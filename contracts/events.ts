@@ -4,6 +4,7 @@ import { inquiryEventSchemas } from './inquiries/inquiry.js';
 import { enrollmentEventSchemas } from './enrollment/events.js';
 import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { bookingLinkEventSchemas } from './enrollment/booking-link.js';
+import { checkoutEventSchemas } from './enrollment/checkout.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
@@ -22,6 +23,7 @@ export const eventSchemas: EventSchemas = {
   ...enrollmentEventSchemas,
   ...clientHoldEventSchemas,
   ...bookingLinkEventSchemas,
+  ...checkoutEventSchemas,
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,

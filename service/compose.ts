@@ -1,5 +1,6 @@
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Config } from './core/config.js';
 import type { EventStore } from '../platform/eventstore/port.js';
 import type { ReadStore } from '../platform/readstore/port.js';
@@ -22,7 +23,7 @@ import type { Mailer } from './mail/port.js';
 import { OutboxMailer, outboxDir } from './mail/outbox.js';
 import { SmtpMailer } from './mail/smtp.js';
 import { CommandHandler } from '../platform/command/handler.js';
-import { enrollmentStreamPolicies } from './enrollment/decider/stream-policies.js';
+import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
 import type { AnyReactor } from '../platform/processor/reactor.js';
 import type { AppDeps } from './core/deps.js';
 import { confirmationEmailReactor } from './enrollment/emails/confirmation-email-reactor.js';
@@ -37,12 +38,20 @@ import { waitlistJoinEmailReactor } from './waitlist/join-email-reactor.js';
 import { workshopMessageEmailReactor } from './messages/message-email-reactor.js';
 import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
-import { pricingReleaseReactor } from './enrollment/sale/pricing-release-reactor.js';
+import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
+import type { AnyTimer } from '../platform/processor/timer.js';
+import { holdTimer } from './enrollment/sale/hold-timer.js';
+import { reminderTimer } from './enrollment/emails/reminder-timer.js';
+import { waitlistLapseTimer } from './waitlist/lapse-timer.js';
+import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
+import { balanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
+import { retentionTimer } from './privacy/retention-timer.js';
+import type { ProjectionWaiter } from './core/deps.js';
 
 export interface Stores {
   /** Validated, with personal fields encrypted at rest and decrypted as read (see `encryption`). */
@@ -158,11 +167,36 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
 }
 
 /**
- * Every reactor, run from the event feed by the processor runner of each API process (one active
- * at a time, by its lease).
+ * The dependencies of one process (or worker thread) on its own stores: the API's routes and the
+ * effects (reactors and timers) take the same ones, each process its own command handler,
+ * payments adapter and mailer.
+ */
+export function createDeps(config: Config, stores: Stores, log: Logger, projections: ProjectionWaiter): AppDeps {
+  return {
+    config,
+    eventStore: stores.eventStore,
+    readStore: stores.readStore,
+    commands: createCommandHandler(stores.eventStore),
+    projections,
+    log,
+    clock: () => new Date(),
+    newId: () => randomUUID(),
+    payments: createPaymentsPort(config, log),
+    mailer: createMailer(config),
+    rateLimits: stores.rateLimits,
+    keys: stores.keys,
+    encryption: stores.encryption,
+  };
+}
+
+/**
+ * Every reactor, run from the event feed by the processor runner where the effects run (the
+ * projections worker thread on the embedded default, the projector service in production), one
+ * active runner at a time by each reactor's lease.
  */
 export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [
+    ...workflowsFor(deps),
     confirmationEmailReactor(deps),
     confirmationResendReactor(deps),
     afterSaleSeatsReactor(deps),
@@ -174,10 +208,35 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     administratorChangeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
-    pricingReleaseReactor(deps),
     giftCardEmailReactor(deps),
     makeupsReactor(deps),
     bookingLinkEmailReactor(deps),
     privacyScrubReactor(deps),
   ];
+}
+
+/**
+ * The workflows: what follows a request, decided once (a checkout settled, seats confirmed or
+ * given back). Part of the business, not a side effect: the tests run them wherever the API runs.
+ */
+export function workflowsFor(deps: AppDeps): AnyReactor[] {
+  return [checkoutReactor(deps)];
+}
+
+/** Every time-driven pass, run beside the reactors, each under its own lease. */
+export function timersFor(deps: AppDeps): AnyTimer[] {
+  return [
+    // Records holds not paid in time as lapsed (the checkout workflow gives their seats back).
+    holdTimer(deps),
+    // The one reminder before each workshop (REMINDER_HOURS).
+    reminderTimer(deps),
+    // Waitlist entries not confirmed within a day lapse.
+    waitlistLapseTimer(deps),
+    // Gift cards whose send date has come.
+    giftCardEmailTimer(deps),
+    // Deposit bookings' balance reminders, a week before and on the due date.
+    balanceReminderTimer(deps),
+    // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session.
+    retentionTimer(deps),
+  ] as AnyTimer[];
 }

@@ -1,32 +1,27 @@
 // First: decides which build of React every later import loads.
 import './core/production-by-default.js';
 import { serve } from '@hono/node-server';
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { applyKeepAliveTimeout, httpServerOptions } from './core/http-timeouts.js';
 import { ensureAdminKey } from './core/admin-key.js';
 import { ensureBookingLinkSecret } from './core/booking-link-secret.js';
-import { createCommandHandler, createMailer, createPaymentsPort, openStores, reactorsFor } from './compose.js';
+import { createDeps, openStores } from './compose.js';
 import { seedCatalogue } from './catalogue/seed.js';
 import { createApp } from './app.js';
-import { ProcessorRunner } from '../platform/processor/runner.js';
 import { CheckpointWaiter } from '../platform/processor/waiter.js';
 import { startProjectorThread } from './projector-thread-host.js';
 import { allProjectors } from '../projections/index.js';
-import { HoldTimer } from './enrollment/sale/hold-timer.js';
-import { ReminderTimer } from './enrollment/emails/reminder-timer.js';
-import { WaitlistLapseTimer } from './waitlist/lapse-timer.js';
-import { GiftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
-import { BalanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
-import { RetentionTimer } from './privacy/retention-timer.js';
-import type { AppDeps } from './core/deps.js';
+import { startProcessors } from './processors.js';
 
 /** How long SIGTERM waits for requests in flight before it cuts them (under a 30 s orchestrator grace). */
 const DRAIN_MS = 20_000;
 
-/** Starts the API, its reactors (and, on the embedded default, the projections) and stops cleanly on SIGTERM. */
+/**
+ * Starts the API (and, on the embedded default, the projections and the effects in a worker thread)
+ * and stops cleanly on SIGTERM.
+ */
 async function main() {
   const config = loadConfigOrExit();
   // Every store sets owner-only modes itself (platform/private-files.ts); the umask also covers
@@ -49,25 +44,11 @@ async function main() {
   // Queries wait for the projections by position, whichever process runs them.
   const waiter = new CheckpointWaiter({ readStore: stores.readStore, names: projectorNames });
 
-  const deps: AppDeps = {
-    config,
-    eventStore: stores.eventStore,
-    readStore: stores.readStore,
-    commands: createCommandHandler(stores.eventStore),
-    projections: waiter,
-    log,
-    clock: () => new Date(),
-    newId: () => randomUUID(),
-    payments: createPaymentsPort(config, log),
-    mailer: createMailer(config),
-    rateLimits: stores.rateLimits,
-    keys: stores.keys,
-    encryption: stores.encryption,
-  };
+  const deps = createDeps(config, stores, log, waiter);
 
-  // The projections: in a worker thread of this process on the embedded default, beside the
-  // requests with PROJECTIONS=inline, else in the projector service. The reactors run here, in every
-  // API process (each one's lease keeps it to one active process).
+  // The projections and every effect (reactors, workflows, timed passes): in a worker thread of this
+  // process on the embedded default, on the requests' own thread with PROJECTIONS=inline, else in
+  // the projector service. Never in each API process: an e-mail or a refund costs no request time.
   const thread =
     config.projections === 'thread'
       ? startProjectorThread({
@@ -79,17 +60,10 @@ async function main() {
           log,
         })
       : null;
-  const runner = new ProcessorRunner({
-    eventStore: stores.eventStore,
-    readStore: stores.readStore,
-    projectors: config.projections === 'inline' ? allProjectors : [],
-    reactors: reactorsFor(deps),
-    waiter,
-    log,
-    owner,
-    takeOverAtStart,
-  });
-  runner.start();
+  const inline =
+    config.projections === 'inline'
+      ? startProcessors({ config, stores, log, owner, takeOverAtStart, waiter, deps })
+      : null;
   if (config.projections !== 'external') {
     // Serve only once the read models have caught up with what was written before this start.
     const head = await stores.eventStore.headPosition();
@@ -98,25 +72,6 @@ async function main() {
   }
 
   const app = createApp(deps, { webDist: 'dist' });
-  // Expires holds and settles payments a crash interrupted; a lease in the read store keeps it to
-  // one active timer across API processes.
-  const timer = new HoldTimer(deps, { takeOverAtStart });
-  timer.start();
-  // The one reminder before each workshop (REMINDER_HOURS); its own lease, one sender across processes.
-  const reminders = new ReminderTimer(deps, { takeOverAtStart });
-  reminders.start();
-  // Waitlist entries not confirmed within a day lapse; its own lease, one process at a time.
-  const lapses = new WaitlistLapseTimer(deps, { takeOverAtStart });
-  lapses.start();
-  // Gift cards whose send date has come; its own lease, one sender across processes.
-  const giftCardEmails = new GiftCardEmailTimer(deps, { takeOverAtStart });
-  giftCardEmails.start();
-  // Deposit bookings' balance reminders, a week before and on the due date; its own lease.
-  const balanceReminders = new BalanceReminderTimer(deps, { takeOverAtStart });
-  balanceReminders.start();
-  // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session; its own lease.
-  const retention = new RetentionTimer(deps, { takeOverAtStart });
-  retention.start();
   const server = serve(
     { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: httpServerOptions() },
     (info) => {
@@ -148,13 +103,7 @@ async function main() {
     await closed;
     clearInterval(sweep);
     clearTimeout(cut);
-    await timer.stop();
-    await reminders.stop();
-    await lapses.stop();
-    await giftCardEmails.stop();
-    await balanceReminders.stop();
-    await retention.stop();
-    await runner.stop();
+    await inline?.stop();
     await thread?.stop();
     waiter.close();
     await stores.close();

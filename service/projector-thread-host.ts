@@ -31,12 +31,15 @@ export function startProjectorThread(options: {
   owner: string;
   takeOverAtStart: boolean;
   log: Logger;
+  /** False: the projections only, no effect (the bench's comparison). Default true. */
+  effects?: boolean;
 }): ProjectorThread {
   const { eventStore, waiter, log } = options;
   const setup: ThreadSetup = {
     config: options.config,
     owner: options.owner,
     takeOverAtStart: options.takeOverAtStart,
+    ...(options.effects === false ? { effects: false } : {}),
   };
   let worker: Worker;
   let alive = false;

@@ -5,6 +5,8 @@ export interface ThreadSetup {
   config: Config;
   owner: string;
   takeOverAtStart: boolean;
+  /** False: the projections only (the bench's comparison); absent, every effect runs too. */
+  effects?: boolean;
 }
 
 /** Between the API thread and the projections thread (positions as decimal strings). */

@@ -3,15 +3,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { openStores } from './compose.js';
-import { allProjectors } from '../projections/index.js';
-import { ProcessorRunner } from '../platform/processor/runner.js';
+import { startProcessors } from './processors.js';
 import type { ThreadMessage, ThreadSetup } from './projector-thread-messages.js';
 
 /**
- * The projections of the embedded default, in a worker thread of the API process: the same runner
- * as the projector service, on its own connections to the same files, so building read models
- * takes the second core instead of the API's. The API thread tells it of appends and hears every
- * checkpoint reached, so a read after a write waits no longer than it did with the runner beside it.
+ * The projections and the effects (reactors and timers) of the embedded default, in a worker thread
+ * of the API process: the same runner as the projector service, on its own connections to the same
+ * files, so building read models and sending e-mails take the second core instead of the API's.
+ * The API thread tells it of appends and hears every checkpoint reached, so a read after a write
+ * waits no longer than it did with the runner beside it.
  */
 async function run(port: NonNullable<typeof parentPort>, setup: ThreadSetup): Promise<void> {
   const config: Config = setup.config;
@@ -20,15 +20,20 @@ async function run(port: NonNullable<typeof parentPort>, setup: ThreadSetup): Pr
   const log = createLogger(config.LOG_LEVEL, (line) => writeSync(1, line + '\n'));
   const stores = await openStores(config);
   const listeners = new Set<() => void>();
-  const runner = new ProcessorRunner({
-    eventStore: stores.eventStore,
-    readStore: stores.readStore,
-    projectors: allProjectors,
+  const { runner, stop } = startProcessors({
+    config,
+    stores,
     owner: setup.owner,
     takeOverAtStart: setup.takeOverAtStart,
+    effects: setup.effects,
+    // Woken by the API thread's appends (told by message) and by the effects' own, made here.
     onAppended: (listener) => {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      const own = stores.eventStore.onAppended(listener);
+      return () => {
+        listeners.delete(listener);
+        own();
+      };
     },
     log,
   });
@@ -39,12 +44,11 @@ async function run(port: NonNullable<typeof parentPort>, setup: ThreadSetup): Pr
     if (message.type === 'appended') for (const listener of listeners) listener();
     if (message.type === 'stop')
       void (async () => {
-        await runner.stop();
+        await stop();
         await stores.close();
         port.close();
       })();
   });
-  runner.start();
 }
 
 if (parentPort) await run(parentPort, workerData as ThreadSetup);

@@ -4,28 +4,28 @@ import { join } from 'node:path';
 import { loadConfigOrExit } from './core/config.js';
 import { createLogger } from '../platform/log.js';
 import { openStores } from './compose.js';
-import { allProjectors } from '../projections/index.js';
-import { ProcessorRunner } from '../platform/processor/runner.js';
+import { ensureAdminKey } from './core/admin-key.js';
+import { ensureBookingLinkSecret } from './core/booking-link-secret.js';
+import { startProcessors } from './processors.js';
 
 /**
  * The projector service of the production topology (`npm run projector`): keeps the read models up
- * to date beside API processes that run with PROJECTIONS=external. Several may run; each
- * projection's lease lets one write while the others stand by. SIGTERM or SIGINT stops it at a
+ * to date and runs every effect (the reactors' e-mails, refunds and workflows, and the timed
+ * passes) beside API processes that run with PROJECTIONS=external, which run none. Several may run;
+ * each processor's lease lets one work while the others stand by. SIGTERM or SIGINT stops it at a
  * checkpoint and releases the leases, so a replacement takes over at once.
  */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit(process.env, { takesPayments: false, signsBookingLinks: false, listens: false });
+  // It refunds, e-mails booking links and signs them: configured like the API, without HTTP.
+  const config = loadConfigOrExit(process.env, { listens: false, sendsEmail: true });
   const log = createLogger(config.LOG_LEVEL);
+  // On the embedded default, the keys the API keeps in DATA_DIR (pseudonyms, booking links in e-mails).
+  if (!config.ADMIN_KEY)
+    config.ADMIN_KEY = ensureAdminKey(config.DATA_DIR, (line) => process.stdout.write(line + '\n'));
+  if (!config.BOOKING_LINK_SECRET) config.BOOKING_LINK_SECRET = ensureBookingLinkSecret(config.DATA_DIR);
   const stores = await openStores(config);
-  const runner = new ProcessorRunner({
-    eventStore: stores.eventStore,
-    readStore: stores.readStore,
-    projectors: allProjectors,
-    owner: `projector-${hostname()}-${process.pid}`,
-    log,
-  });
-  runner.start();
-  log.info('projector started', { owner: runner.owner, projections: allProjectors.map((p) => p.name) });
+  const { runner, stop } = startProcessors({ config, stores, owner: `projector-${hostname()}-${process.pid}`, log });
+  log.info('projector started', { owner: runner.owner, processors: runner.names });
 
   // A heartbeat file for the container health check: touched while the stores answer.
   const heartbeat = join(tmpdir(), 'projector-alive');
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info('projector stopping', { signal });
     clearInterval(beat);
-    await runner.stop();
+    await stop();
     await stores.close();
     log.info('projector stopped');
     process.exit(0);

@@ -17,6 +17,25 @@ const seatChange = {
 };
 /** A keyed hash of a client address or an e-mail (service/core/pseudonyms.ts), never the value itself. */
 export const HolderKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a holder key');
+/**
+ * What the checkout holding seats asked of other streams beside them (its client's unpaid-hold
+ * allowance, a discount code's use, a gift card's and the family credit's parts), recorded with
+ * the hold so that a checkout that never becomes an enrollment (a request that died) can be given
+ * back whole when its hold lapses (contracts/enrollment/checkout.ts).
+ */
+export const CheckoutHoldsSchema = z.object({
+  /** The client's unpaid-hold allowance (stream `client-holds-<clientKey>`). */
+  clientKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
+  discountCode: z.string().min(1).max(64).optional(),
+  giftCardId: z.string().min(1).max(80).optional(),
+  /** The household whose family credit it takes. */
+  householdId: z.string().min(1).max(80).optional(),
+});
+export type CheckoutHolds = z.infer<typeof CheckoutHoldsSchema>;
+
 export const SeatsReservedSchema = z.object({
   ...seatChange,
   expiresAt: z.string().datetime({ offset: true }),
@@ -32,6 +51,8 @@ export const SeatsReservedSchema = z.object({
   freeSeatKeys: z.array(HolderKeySchema).max(2).optional(),
   /** Set when the seats are held for a waitlist offer to this entry (the hold's id is then the offer's). */
   waitlistEntryId: z.string().min(1).optional(),
+  /** An enrollment's hold: what its checkout asked of other streams (absent before issue 35, and on offers). */
+  checkout: CheckoutHoldsSchema.optional(),
 });
 export const SeatsReleasedSchema = z.object({
   ...seatChange,

@@ -1,6 +1,8 @@
 import type { enrollmentEventSchemas } from '../enrollment/events.js';
 import type { clientHoldEventSchemas } from '../enrollment/client-holds.js';
 import type { bookingLinkEventSchemas } from '../enrollment/booking-link.js';
+
+import type { checkoutEventSchemas } from '../enrollment/checkout.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 const PARTICIPANT_IDENTITY = [
@@ -118,3 +120,8 @@ export const bookingLinkPrivacy = {
   BookingLinkReplaced: NO_PERSONAL_DATA,
   BookingLinkRequested: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof bookingLinkEventSchemas>;
+
+/** Ids, keyed hashes and a discount code: nobody's name or address. */
+export const checkoutPrivacy = {
+  CheckoutRefused: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof checkoutEventSchemas>;

@@ -1,5 +1,5 @@
 import type { PrivacyClass } from './classes.js';
-import { bookingLinkPrivacy, clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
+import { bookingLinkPrivacy, checkoutPrivacy, clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
 import { accountPrivacy } from './account.js';
 import {
   administratorPrivacy,
@@ -23,6 +23,7 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...enrollmentPrivacy,
   ...clientHoldPrivacy,
   ...bookingLinkPrivacy,
+  ...checkoutPrivacy,
   ...administratorPrivacy,
   ...waitlistPrivacy,
   ...workshopMessagePrivacy,

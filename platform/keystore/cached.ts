@@ -67,6 +67,17 @@ export class CachedKeyStore implements KeyStore {
     return this.inner.generation();
   }
 
+  /**
+   * Forgets every key held and asks the store again at the next use: for work that must see a
+   * destruction made by another process or thread at once (the scrub after an erasure), not
+   * within `recheckMs`.
+   */
+  async refresh(): Promise<void> {
+    this.forget();
+    this.seen = await this.inner.generation();
+    this.checkedAt = performance.now();
+  }
+
   async compact(): Promise<void> {
     await this.inner.compact?.();
   }

@@ -41,6 +41,8 @@ export interface KeyStore {
   generation(): Promise<number>;
   /** Removes destroyed keys' traces from the files themselves (the embedded store); absent elsewhere. */
   compact?(): Promise<void>;
+  /** A cache's: forgets what it holds, so a destruction by another process counts at once. */
+  refresh?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -27,6 +27,13 @@ export interface ReactorDefinition<E extends DomainEvent> {
   /** Event types it reacts to; other events only move its checkpoint. */
   eventTypes: readonly E['type'][];
   handle(event: RecordedEventOf<E>, context: ReactorContext): Promise<void>;
+  /**
+   * Events of different keys are independent (an enrollment's checkout and another's): the runner
+   * may then handle a batch's events side by side, those of one key in feed order, and move the
+   * checkpoint once the whole batch is handled. A crash delivers the whole batch again, so `handle`
+   * must be idempotent, as it must be anyway. Absent: one event at a time, a checkpoint after each.
+   */
+  keyOf?: (event: RecordedEventOf<E>) => string;
 }
 
 export interface Reactor<E extends DomainEvent = DomainEvent> extends ReactorDefinition<E> {

@@ -5,11 +5,15 @@ import { type Logger, createLogger } from '../log.js';
 import { type ReadStore, type WriteOp, LeaseLostError, ReadStoreUnavailableError } from '../readstore/port.js';
 import type { AnyProjector } from './projector.js';
 import type { AnyReactor } from './reactor.js';
+import { type AnyTimer, TimerTicker } from './timer.js';
 import { projectBatch } from './project-batch.js';
 import { type ProcessorState, type ProjectionStatus, readStatus } from './status.js';
 import { SharedFeed } from './feed.js';
 import { Lease } from './lease.js';
 import { CheckpointWaiter } from './waiter.js';
+
+/** Keys of a keyed reactor handled side by side within a batch. */
+const KEYED_CONCURRENCY = 64;
 
 export interface ProcessorProgress {
   /** The projector's or reactor's name. */
@@ -24,6 +28,8 @@ export interface ProcessorRunnerOptions {
   readStore: ReadStore;
   projectors?: readonly AnyProjector[];
   reactors?: readonly AnyReactor[];
+  /** Time-driven passes (defineTimer), each under its own lease beside the projectors and reactors. */
+  timers?: readonly AnyTimer[];
   /** Names this runner in leases; must differ between processes (default: host, pid and a random suffix). */
   owner?: string;
   /** Events read per batch (default 2000). */
@@ -97,6 +103,7 @@ export class ProcessorRunner {
   /** The names of everything it runs, projectors first. */
   readonly names: readonly string[];
   private readonly workers: Worker[];
+  private readonly tickers: TimerTicker<unknown>[];
   private readonly feed: SharedFeed;
   private readonly pollMs: number;
   private readonly leaseTtlMs: number;
@@ -134,6 +141,10 @@ export class ProcessorRunner {
       state: 'stopped',
     }));
     this.names = processors.map((p) => p.name);
+    this.tickers = (options.timers ?? []).map(
+      (timer) =>
+        new TimerTicker(timer, options.readStore, { owner: this.owner, takeOverAtStart: options.takeOverAtStart }),
+    );
     this.waiter = options.waiter ?? new CheckpointWaiter({ readStore: options.readStore, names: [...this.names] });
   }
 
@@ -145,7 +156,7 @@ export class ProcessorRunner {
       this.feed.appended();
       this.wakeAll();
     });
-    this.loops = this.workers.map((w) => this.loop(w));
+    this.loops = [...this.workers.map((w) => this.loop(w)), ...this.tickers.map((t) => this.tick(t))];
   }
 
   /** Lets every processor finish its current batch, releases the leases, and resolves when all have stopped. */
@@ -205,28 +216,59 @@ export class ProcessorRunner {
     };
   }
 
-  /** A reactor: each event it reacts to handled in turn, the checkpoint written after each. */
+  /**
+   * A reactor: each event it reacts to handled in turn, the checkpoint written after each; or, for
+   * a reactor whose events have keys, a batch's keys side by side and the checkpoint after the batch.
+   */
   private reaction(reactor: AnyReactor): Processor {
+    const contextOf = (event: RecordedEvent) => ({
+      metadata: {
+        correlationId: event.metadata.correlationId,
+        causationId: event.id,
+        actor: 'system' as const,
+        at: this.clock().toISOString(),
+      },
+      idempotencyKey: `${reactor.name}@${event.position}`,
+    });
     return {
       kind: 'reactor',
       name: reactor.name,
       onLease: async () => undefined,
       run: async (events, batch) => {
-        let committed: bigint | null = null;
-        for (const event of events) {
-          if (!reactor.handles(event)) continue;
-          // Not while another runner took the lease over: it may be handling this very event.
+        const last = events[events.length - 1]!.position;
+        const mine = events.filter((e) => reactor.handles(e));
+        if (reactor.keyOf && mine.length > 1) {
+          // Not while another runner took the lease over: it may be handling these very events.
           await batch.confirmLease();
-          const metadata = {
-            correlationId: event.metadata.correlationId,
-            causationId: event.id,
-            actor: 'system' as const,
-            at: this.clock().toISOString(),
+          const keyOf = reactor.keyOf;
+          const byKey = new Map<string, RecordedEvent[]>();
+          for (const event of mine) {
+            const key = keyOf(event as never);
+            byKey.set(key, [...(byKey.get(key) ?? []), event]);
+          }
+          const groups = [...byKey.values()];
+          // A pool of workers over the keys; every one settles before the batch fails, so a batch
+          // delivered again never overlaps with one of its own handlings still under way.
+          const failures: unknown[] = [];
+          const work = async () => {
+            for (let keyed = groups.pop(); keyed; keyed = groups.pop())
+              try {
+                for (const event of keyed) await reactor.handle(event as never, contextOf(event));
+              } catch (err) {
+                failures.push(err);
+              }
           };
-          await reactor.handle(event, { metadata, idempotencyKey: `${reactor.name}@${event.position}` });
+          await Promise.all(Array.from({ length: Math.min(KEYED_CONCURRENCY, groups.length) }, work));
+          if (failures.length > 0) throw failures[0];
+          await batch.commit([], last);
+          return;
+        }
+        let committed: bigint | null = null;
+        for (const event of mine) {
+          await batch.confirmLease();
+          await reactor.handle(event as never, contextOf(event));
           await batch.commit([], (committed = event.position));
         }
-        const last = events[events.length - 1]!.position;
         if (committed !== last) await batch.commit([], last);
       },
     };
@@ -273,6 +315,23 @@ export class ProcessorRunner {
     await w.lease.release();
     w.ready = false;
     w.state = 'stopped';
+  }
+
+  /** A timer: a pass every interval while this runner holds its lease; a failed pass waits for the next. */
+  private async tick(ticker: TimerTicker<unknown>): Promise<void> {
+    const { name, everyMs } = ticker.timer;
+    while (!this.stopping) {
+      try {
+        await ticker.tick();
+      } catch (err) {
+        if (err instanceof LeaseLostError) {
+          this.log.info('timer lease lost; standing by', { timer: name, owner: this.owner });
+          ticker.lease.lost();
+        } else this.log.error('timer pass failed; tried again at the next', { timer: name, error: err });
+      }
+      await this.sleep(ticker.lease.held ? everyMs : Math.min(everyMs, this.standbyMs));
+    }
+    await ticker.stop();
   }
 
   private async ensureLease(w: Worker): Promise<boolean> {

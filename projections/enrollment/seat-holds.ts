@@ -1,5 +1,5 @@
 import { defineProjector } from '../../platform/processor/projector.js';
-import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
+import type { CheckoutHolds, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 
 /** A seat hold not yet confirmed or released: what the expiry process watches. */
@@ -20,6 +20,8 @@ export interface SeatHoldDoc {
   released?: boolean;
   /** The seats are held for a waitlist offer (id `offer-<entryId>`), not for an enrollment. */
   offer?: boolean;
+  /** What the checkout holding the seats asked of other streams: given back if it is never recorded. */
+  checkout?: CheckoutHolds;
 }
 
 type SeatEvent = Extract<WorkshopEvent, { type: 'SeatsReserved' | 'SeatsReleased' | 'SeatsConfirmed' }>;
@@ -82,6 +84,7 @@ export const seatHoldsProjector = defineProjector<SeatHoldEvent, SeatHoldDoc>({
           seats: e.data.seats,
           expiresAt: new Date(e.data.expiresAt).toISOString(),
           ...(e.data.waitlistEntryId ? { offer: true } : {}),
+          ...(e.data.checkout ? { checkout: e.data.checkout } : {}),
         };
       case 'SeatsReleased':
         return e.data.reason === 'replaced' && doc?.submitted ? { ...doc, released: true } : null;

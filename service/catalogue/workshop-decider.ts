@@ -1,5 +1,5 @@
 import { withSessions, type WorkshopData, type WorkshopRecord } from '../../contracts/catalogue/workshop.js';
-import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
+import type { CheckoutHolds, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
 import {
   enrollmentClosedMessage,
@@ -45,6 +45,8 @@ export type WorkshopCommand =
       at: string;
       /** The waitlist offer this enrollment takes (checked by its token first): its held seats are this hold's. */
       offerId?: string;
+      /** What the checkout holding these seats asks of other streams, kept with the hold (CheckoutHolds). */
+      checkout?: CheckoutHolds;
     }
   /** Holds seats for a waitlist offer (hold id `offerId`) until `expiresAt`, when they are free. */
   | {
@@ -278,7 +280,14 @@ export const workshopDecider: Decider<WorkshopCommand, WorkshopEvent, WorkshopSt
         if (refused) throw refused;
         const reserved: WorkshopEvent = {
           type: 'SeatsReserved',
-          data: { workshopId, enrollmentId, seats, expiresAt, ...(free ? { freeSeatKeys: free.keys } : {}) },
+          data: {
+            workshopId,
+            enrollmentId,
+            seats,
+            expiresAt,
+            ...(free ? { freeSeatKeys: free.keys } : {}),
+            ...(command.checkout ? { checkout: command.checkout } : {}),
+          },
         };
         const released: WorkshopEvent[] = [];
         if (offer !== undefined)

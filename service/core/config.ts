@@ -166,6 +166,11 @@ export interface LoadOptions {
   signsBookingLinks?: boolean;
   /** False for processes that serve no HTTP (the projector, the CLI): HOST and PUBLIC_URL are the API's. Default true. */
   listens?: boolean;
+  /**
+   * True for a process that runs the effects without serving HTTP (the projector service): its
+   * e-mails link to the site, so outside the embedded default it must be told PUBLIC_URL.
+   */
+  sendsEmail?: boolean;
 }
 
 const LOOPBACK = new BlockList();
@@ -204,6 +209,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): C
   if (options.listens !== false && !raw.PUBLIC_URL && !isLoopbackHost(raw.HOST))
     problems.push(
       `PUBLIC_URL: is required when HOST is not a loopback address (HOST=${raw.HOST}): set it to the address visitors use, e.g. https://www.example.com. Links in e-mails, canonical links, share cards, the sitemap and robots.txt name it, never the Host a request claims`,
+    );
+  if (options.sendsEmail && options.listens === false && !embedded && !raw.PUBLIC_URL)
+    problems.push(
+      'PUBLIC_URL: is required for the projector service, which sends the e-mails: set it to the address visitors use, e.g. https://www.example.com (the same as the API processes)',
     );
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const payments = raw.PAYMENTS ?? (raw.STRIPE_SECRET_KEY ? 'stripe' : 'offline');

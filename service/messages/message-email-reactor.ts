@@ -13,7 +13,7 @@ import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError, type MailMessage } from '../mail/port.js';
 import type { MailItem } from '../mail/templates/index.js';
 import { bookingUrl } from '../enrollment/after-sale/booking-link.js';
-import { itemOfWorkshop } from '../enrollment/sale/enroll-workshop.js';
+import { itemOfWorkshop } from '../enrollment/sale/purchased-item.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { orderOf } from '../enrollment/decider/enrollment-state.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';

@@ -29,10 +29,11 @@ function byFamily(members: readonly { id: string; email: string }[], audience: M
 
 /**
  * Who a message to a workshop's families reaches now, one entry per family (e-mail address):
- * - `enrolled`: bookings with seats confirmed in the workshop (paid, or free) that are not
+ * - `enrolled`: bookings with seats in the workshop that are confirmed (paid, or free) and not
  *   cancelled, read from the workshop's and the bookings' streams, not a read model that could
- *   lag. Unpaid holds are left out: they are not bookings yet, and their confirmation will carry
- *   the workshop as it stands. A family with two bookings is one recipient with both.
+ *   lag; a confirmed booking whose seats the checkout workflow has not confirmed yet counts.
+ *   Unpaid holds are left out: they are not bookings yet, and their confirmation will carry the
+ *   workshop as it stands. A family with two bookings is one recipient with both.
  * - `waitlist`: entries in the line (confirmed, waiting or holding an offer). Unconfirmed entries
  *   are left out: nobody has shown the address is theirs, and they do not count yet.
  * Throws 404 for a workshop that does not exist or was removed.
@@ -54,7 +55,7 @@ export async function recipientsOf(
     );
   }
   const bookings = await Promise.all(
-    Object.keys(ledger.confirmed).map(async (id) => ({
+    [...Object.keys(ledger.confirmed), ...Object.keys(ledger.holds)].map(async (id) => ({
       id,
       state: await deps.commands.state(enrollmentDecider, enrollmentStream(id)),
     })),

@@ -2,20 +2,12 @@ import { ERASED, safetyScope } from '../../contracts/privacy/classes.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import { privacyStream } from '../../contracts/privacy/events.js';
 import type { EventMetadata } from '../../contracts/core/events.js';
-import { Lease } from '../../platform/processor/lease.js';
-import { LeasedTimer } from '../../platform/processor/leased-timer.js';
+import { defineTimer } from '../../platform/processor/timer.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { retentionDecider } from './retention-decider.js';
 import { safetyErasureDue, type RetainedBooking } from './retention-rule.js';
-
-export interface RetentionTimerOptions {
-  /** How often to look (ms). Default one hour: the period is counted in days. */
-  intervalMs?: number;
-  owner?: string;
-  takeOverAtStart?: boolean;
-}
 
 const LEASE = 'privacy-retention';
 const ACTIVE = new Set(['pending', 'completed']);
@@ -28,47 +20,23 @@ const ACTIVE = new Set(['pending', 'completed']);
  * a crash between the two is finished by the next pass, which finds the key still live. Names,
  * bookings and money stay. The scrub reactor then rebuilds the read models.
  */
-export class RetentionTimer {
-  private readonly timer: LeasedTimer<number>;
+export function retentionTimer(deps: AppDeps, options: { everyMs?: number } = {}) {
+  const pass = new RetentionPass(deps);
+  const everyMs = options.everyMs ?? 60 * 60_000;
+  return defineTimer<number>({
+    name: LEASE,
+    everyMs,
+    leaseTtlMs: Math.max(10_000, Math.min(everyMs * 3, 10 * 60_000)),
+    pass: () => pass.work(),
+    idle: () => 0,
+  });
+}
 
-  constructor(
-    private readonly deps: AppDeps,
-    options: RetentionTimerOptions = {},
-  ) {
-    const intervalMs = options.intervalMs ?? 60 * 60_000;
-    const lease = new Lease(
-      deps.readStore,
-      LEASE,
-      options.owner ?? `privacy-retention-${process.pid}-${deps.newId()}`,
-      {
-        ttlMs: Math.max(10_000, Math.min(intervalMs * 3, 10 * 60_000)),
-        takeOverAtStart: options.takeOverAtStart,
-      },
-    );
-    this.timer = new LeasedTimer({
-      name: 'safety data retention timer',
-      intervalMs,
-      lease,
-      log: deps.log,
-      pass: () => this.work(),
-      idle: () => 0,
-    });
-  }
-
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): Promise<void> {
-    return this.timer.stop();
-  }
+class RetentionPass {
+  constructor(private readonly deps: AppDeps) {}
 
   /** One pass: answers how many bookings' safety details were erased. */
-  tick(): Promise<number> {
-    return this.timer.tick();
-  }
-
-  private async work(): Promise<number> {
+  async work(): Promise<number> {
     const now = this.deps.clock();
     const days = this.deps.config.SAFETY_DATA_RETENTION_DAYS;
     const families = await this.families();

@@ -43,6 +43,9 @@ export const privacyScrubReactor = (deps: Pick<AppDeps, 'eventStore' | 'readStor
       const next = await deps.eventStore.readAll({ after: event.position, limit: 2000 });
       if (next.some((e) => SCRUBBING.has(e.type))) return;
       const started = performance.now();
+      // The keys were destroyed by the API's process; keys this process still holds must not
+      // read the events again into what is rebuilt.
+      await deps.keys.refresh?.();
       const rebuilt = personalProjectors();
       for (const projector of rebuilt)
         await rebuildProjection(projector, { eventStore: deps.eventStore, readStore: deps.readStore });

@@ -4,7 +4,7 @@ import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
-import { itemOfWorkshop } from '../enrollment/sale/enroll-workshop.js';
+import { itemOfWorkshop } from '../enrollment/sale/purchased-item.js';
 import { siteBase } from './offer-email.js';
 import { joinEmail } from './join-email.js';
 import { waitlistLinksFor } from './tokens.js';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
 import { priceEnrollment, tiersInCents, toCents } from '../../contracts/enrollment/money.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
-import { itemOfWorkshop } from '../enrollment/sale/enroll-workshop.js';
+import { itemOfWorkshop } from '../enrollment/sale/purchased-item.js';
 import { offerEmail, siteBase } from './offer-email.js';
 import { waitlistLinksFor } from './tokens.js';
 import { entryOfOffer, waitlistDecider } from './waitlist-decider.js';

@@ -143,6 +143,15 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("given the projector, which runs every effect, then it can reach Stripe and the mail server and has the API's secrets and address", () => {
+    const projector = compose.services.projector!;
+    expect(networksOf(projector)).toEqual(['edge', 'backend']);
+    const api = compose.services['api-1']!.environment!;
+    for (const name of ['BOOKING_LINK_SECRET', 'ADMIN_KEY', 'STRIPE_SECRET_KEY', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'])
+      expect([name, projector.environment![name]]).toEqual([name, api[name]]);
+    expect(projector.ports).toBeUndefined();
+  });
+
   it('given MongoDB, then it runs with a root user, a replica set key file and a health check that is healthy only as writable primary', () => {
     const mongo = compose.services.mongo!;
     expect(mongo.command).toEqual(['--replSet', 'rs0', '--bind_ip_all', '--keyFile', '/keyfile/replica-set.key']);

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryEventStore } from '../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../contracts/events.js';
-import { HoldTimer } from '../../service/enrollment/sale/hold-timer.js';
+import { holdTimer } from '../../service/enrollment/sale/hold-timer.js';
+import { tickerOf } from '../support/timers.js';
 import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { FaultyEventStore } from '../support/faults.js';
@@ -136,12 +137,14 @@ describe('event store down', () => {
     expect(await spotsOf(app, '4')).toBe(spots4 - 2);
 
     // When the hold's time is up (HOLD_MINUTES = 30), the hold timer gives the seats back.
-    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'faults-timer');
     expect((await timer.tick()).expired).toBe(0);
     clock.advance(31 * 60_000);
     await app.settle();
     expect((await timer.tick()).expired).toBe(1);
     await timer.stop();
+    // It records the checkout refused (lapsed); the checkout workflow gives the seats back.
+    await app.settle();
 
     events = await allEvents(store.inner);
     const inv = seatInvariants(events, '4');
@@ -150,22 +153,25 @@ describe('event store down', () => {
     expect(await spotsOf(app, '4')).toBe(spots4);
   });
 
-  it('given the answer to the seat hold append is lost after its commit, when an enrollment is posted, then 503, and the hold is released by the hold timer at its expiry', async () => {
+  it('given the answer to the seat hold append is lost after its commit, when an enrollment is posted, then 503, and the hold is given back at once (the checkout is recorded refused)', async () => {
     const { app, store, clock } = await faultApp();
     const spots10 = await spotsOf(app, '10');
     store.failAppends({ match: (s) => s === 'workshop-10', when: 'after' });
 
     await expect503(await app.post('/api/enroll/workshop/10', freeEnrollment(2)));
-    expect(seatInvariants(await allEvents(store.inner), '10').orphanHolds).toHaveLength(1);
-
-    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
-    clock.advance(31 * 60_000);
     await app.settle();
-    expect((await timer.tick()).expired).toBe(1);
-    await timer.stop();
+    const refused = (await allEvents(store.inner)).filter((e) => e.type === 'CheckoutRefused');
+    expect(refused.map((e) => e.data)).toMatchObject([{ workshopId: '10', reason: 'seats' }]);
     const inv = seatInvariants(await allEvents(store.inner), '10');
     expect(inv.orphanHolds).toEqual([]);
     expect(await spotsOf(app, '10')).toBe(spots10);
+
+    // Nothing is left for the hold timer when its time comes.
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'faults-timer');
+    clock.advance(31 * 60_000);
+    await app.settle();
+    expect((await timer.tick()).expired).toBe(0);
+    await timer.stop();
   });
 
   // The outcome of a remote append can be unknown: EventStoreDB commits and the connection drops
@@ -225,7 +231,7 @@ describe('event store down', () => {
     expect(body.orderId).toMatch(/^FREE-/);
     expect(await spotsOf(app, '10')).toBe(spots10 - 2);
 
-    const timer = new HoldTimer(app.deps, { owner: 'faults-timer' });
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'faults-timer');
     clock.advance(31 * 60_000);
     await app.settle();
     await timer.tick();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { createApp, type AppOptions } from '../../service/app.js';
-import { createCommandHandler, reactorsFor } from '../../service/compose.js';
+import { createCommandHandler, reactorsFor, workflowsFor } from '../../service/compose.js';
 import { loadConfig, type Config } from '../../service/core/config.js';
 import { createLogger } from '../../platform/log.js';
 import type { AppDeps } from '../../service/core/deps.js';
@@ -53,7 +53,7 @@ export interface TestAppOptions {
   readStore?: ReadStore;
   /** The key store (default: one in memory); with `eventStore`, the test wraps its store itself. */
   keys?: KeyStore;
-  /** Run the reactors (the confirmation e-mail) as the API does; off unless a test is about them. */
+  /** Run every reactor (the confirmation e-mail) as the API does; off unless a test is about them (the workflows always run). */
   reactors?: boolean;
   /** Options of createApp (a built web folder, the hot reads' checkpoint age). */
   appOptions?: AppOptions;
@@ -160,7 +160,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     eventStore,
     readStore,
     projectors: allProjectors,
-    reactors: options.reactors ? reactorsFor(deps) : [],
+    // The workflows always run, as the API's answers rest on them; the other reactors when asked.
+    reactors: options.reactors ? reactorsFor(deps) : workflowsFor(deps),
     waiter,
     log,
     owner: `test-${randomUUID()}`,

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
 import type { RefundChoice } from './after-sale-rules.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
-import { freeClientSeats } from '../sale/held-seats.js';
+import { freeClientSeats } from '../checkout/held-seats.js';
 import { cancellationOf, stayingParticipants, leftParticipantIndexes } from '../decider/enrollment-state.js';
 import { refundableCents } from '../decider/enrollment-decider.js';
 import { cancellationTerms } from './cancellation-policy.js';

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { stayingParticipants, leftParticipantIndexes } from '../decider/enrollment-state.js';
-import { itemOfWorkshop } from '../sale/enroll-workshop.js';
+import { itemOfWorkshop } from '../sale/purchased-item.js';
 import type { TransferOutcome } from './transfer.js';
 
 const newest = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a > b ? a : b);

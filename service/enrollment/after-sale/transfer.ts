@@ -5,7 +5,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
-import { itemOfWorkshop } from '../sale/enroll-workshop.js';
+import { itemOfWorkshop } from '../sale/purchased-item.js';
 import { stayingParticipants } from '../decider/enrollment-state.js';
 
 export type TransferOutcome =

@@ -2,8 +2,7 @@ import type { EventMetadata } from '../../../contracts/core/events.js';
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentRowDoc } from '../../../projections/admin/enrollments.js';
-import { Lease } from '../../../platform/processor/lease.js';
-import { LeasedTimer } from '../../../platform/processor/leased-timer.js';
+import { defineTimer, type TimerContext } from '../../../platform/processor/timer.js';
 import { LeaseLostError } from '../../../platform/readstore/port.js';
 import type { AppDeps } from '../../core/deps.js';
 import { addDays, schoolDay } from '../../core/school-day.js';
@@ -12,12 +11,6 @@ import { renderEmail } from '../../mail/templates/index.js';
 import { bookingUrl } from '../after-sale/booking-link.js';
 import { balanceDueCents, enrollmentDecider } from '../decider/enrollment-decider.js';
 import { pricingOfState } from '../decider/enrollment-state.js';
-
-export interface BalanceReminderTimerOptions {
-  intervalMs?: number;
-  owner?: string;
-  takeOverAtStart?: boolean;
-}
 
 const LEASE = 'balance-reminders';
 const DOMAIN = SCHOOL.email.split('@')[1]!;
@@ -43,43 +36,24 @@ export function reminderDue(today: string, dueAt: string, sent: readonly string[
  * booking made inside the last week before its due date gets no "week before" (its confirmation
  * said when the balance is due); one whose due date has come gets the one of the day only.
  */
-export class BalanceReminderTimer {
-  private readonly timer: LeasedTimer<{ sent: number; failures: number }>;
-  private readonly lease: Lease;
+export function balanceReminderTimer(deps: AppDeps, options: { everyMs?: number } = {}) {
+  const pass = new BalanceReminderPass(deps);
+  const everyMs = options.everyMs ?? 60_000;
+  return defineTimer({
+    name: LEASE,
+    everyMs,
+    leaseTtlMs: Math.max(30_000, everyMs * 3),
+    pass: (context) => pass.work(context),
+    idle: () => ({ sent: 0, failures: 0 }),
+  });
+}
+
+class BalanceReminderPass {
   private readonly passedOver = new Set<string>();
 
-  constructor(
-    private readonly deps: AppDeps,
-    options: BalanceReminderTimerOptions = {},
-  ) {
-    const owner = options.owner ?? `balance-timer-${process.pid}-${deps.newId()}`;
-    this.lease = new Lease(deps.readStore, LEASE, owner, {
-      ttlMs: Math.max(30_000, (options.intervalMs ?? 60_000) * 3),
-      takeOverAtStart: options.takeOverAtStart,
-    });
-    this.timer = new LeasedTimer({
-      name: 'balance reminder timer',
-      intervalMs: options.intervalMs ?? 60_000,
-      lease: this.lease,
-      log: deps.log,
-      pass: () => this.work(),
-      idle: () => ({ sent: 0, failures: 0 }),
-    });
-  }
+  constructor(private readonly deps: AppDeps) {}
 
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): Promise<void> {
-    return this.timer.stop();
-  }
-
-  tick() {
-    return this.timer.tick();
-  }
-
-  private async work() {
+  async work(context: TimerContext) {
     const report = { sent: 0, failures: 0 };
     const today = schoolDay(this.deps.clock());
     const { items } = await this.deps.readStore.find<EnrollmentRowDoc>('enrollments', {
@@ -92,7 +66,7 @@ export class BalanceReminderTimer {
       const kind = reminderDue(today, doc.balanceDueAt, doc.balanceReminders ?? []);
       if (!kind || this.passedOver.has(`${doc.id}:${kind}`)) continue;
       try {
-        await this.lease.keep();
+        await context.keepLease();
         if (await this.remind(doc.id, kind)) report.sent++;
       } catch (err) {
         if (err instanceof LeaseLostError) throw err;

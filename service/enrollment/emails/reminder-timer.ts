@@ -2,8 +2,7 @@ import { bookingUrl } from '../after-sale/booking-link.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentStream, itemSessions } from '../../../contracts/enrollment/events.js';
 import type { ReminderDoc } from '../../../projections/enrollment/reminders.js';
-import { Lease } from '../../../platform/processor/lease.js';
-import { LeasedTimer } from '../../../platform/processor/leased-timer.js';
+import { defineTimer, type TimerContext } from '../../../platform/processor/timer.js';
 import { LeaseLostError } from '../../../platform/readstore/port.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
@@ -13,15 +12,6 @@ import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { stayingAttendees } from '../decider/enrollment-state.js';
 import { reminderEmail } from './reminder-email.js';
 import { calendarSequence } from './calendar-event.js';
-
-export interface ReminderTimerOptions {
-  /** How often to look for reminders due (ms). Default one minute: a reminder is not to the second. */
-  intervalMs?: number;
-  /** Lease owner name; one timer at a time sends, whatever the number of API processes. */
-  owner?: string;
-  /** Take the lease at the first tick even if another owner holds it (embedded default: see ProcessorRunner). */
-  takeOverAtStart?: boolean;
-}
 
 export interface ReminderTickReport {
   sent: number;
@@ -60,47 +50,27 @@ export function daysBetween(from: Date, to: Date): string[] {
  *   read model has not caught up with yet); a cancellation between that read and the send can
  *   still let one reminder leave, and the record is then refused.
  */
-export class ReminderTimer {
+export function reminderTimer(deps: AppDeps, options: { everyMs?: number } = {}) {
+  const pass = new ReminderPass(deps);
+  const everyMs = options.everyMs ?? 60_000;
+  return defineTimer<ReminderTickReport>({
+    name: LEASE,
+    everyMs,
+    leaseTtlMs: Math.max(30_000, everyMs * 3),
+    pass: (context) => pass.work(context),
+    idle: () => ({ sent: 0, failures: 0 }),
+  });
+}
+
+class ReminderPass {
   /** Enrollment id -> time before which a failed send is not retried. */
   private readonly backoff = new Map<string, { until: number; failures: number }>();
   /** Messages that can never be sent (a recipient refused for good): logged once, then passed over. */
   private readonly unsendable = new Set<string>();
-  private readonly timer: LeasedTimer<ReminderTickReport>;
-  private readonly lease: Lease;
 
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly options: ReminderTimerOptions = {},
-  ) {
-    const owner = options.owner ?? `reminder-timer-${process.pid}-${deps.newId()}`;
-    const lease = (this.lease = new Lease(deps.readStore, LEASE, owner, {
-      ttlMs: Math.max(30_000, (options.intervalMs ?? 60_000) * 3),
-      takeOverAtStart: options.takeOverAtStart,
-    }));
-    this.timer = new LeasedTimer({
-      name: 'reminder timer',
-      intervalMs: options.intervalMs ?? 60_000,
-      lease,
-      log: deps.log,
-      pass: () => this.work(),
-      idle: () => ({ sent: 0, failures: 0 }),
-    });
-  }
+  constructor(private readonly deps: AppDeps) {}
 
-  start(): void {
-    this.timer.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.timer.stop();
-  }
-
-  /** One pass over the reminders due; passes never overlap, and run only under the lease. */
-  tick(): Promise<ReminderTickReport> {
-    return this.timer.tick();
-  }
-
-  private async work(): Promise<ReminderTickReport> {
+  async work(context: TimerContext): Promise<ReminderTickReport> {
     const report: ReminderTickReport = { sent: 0, failures: 0 };
     const now = this.deps.clock();
     const hours = this.deps.config.REMINDER_HOURS;
@@ -118,12 +88,12 @@ export class ReminderTimer {
       if (!doc.session && (!doc.confirmedAt || insideReminderWindow({ date: doc.startsAt }, doc.confirmedAt, hours)))
         continue;
       if (this.unsendable.has(doc.enrollmentId)) continue;
-      if (await this.attempt(doc.enrollmentId, report, () => this.remind(doc))) report.sent++;
+      if (await this.attempt(doc.enrollmentId, report, () => this.remind(doc, context))) report.sent++;
     }
     return report;
   }
 
-  private async remind(doc: ReminderDoc): Promise<boolean> {
+  private async remind(doc: ReminderDoc, context: TimerContext): Promise<boolean> {
     const { enrollmentId } = doc;
     const session = doc.session ?? 1;
     const stream = enrollmentStream(enrollmentId);
@@ -145,7 +115,7 @@ export class ReminderTimer {
       session > 1 ? session : undefined,
     );
     // Still the one sending (a pass can outlast the lease's renewal); LeaseLostError ends the pass.
-    await this.lease.keep();
+    await context.keepLease();
     try {
       await this.deps.mailer.send(message);
     } catch (err) {

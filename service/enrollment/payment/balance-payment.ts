@@ -2,8 +2,8 @@ import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
-import { META, type PaymentIntentInfo } from '../../payments/port.js';
-import { balanceDueCents, enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
+import { META } from '../../payments/port.js';
+import { balanceDueCents, enrollmentDecider } from '../decider/enrollment-decider.js';
 import { refuse } from '../decider/refusals.js';
 
 /**
@@ -41,30 +41,4 @@ export async function createBalanceIntent(
   if (!intent.clientSecret)
     throw new AppError('payment_provider', 'The payment provider did not return a payment form. Please try again.');
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents };
-}
-
-/** The balance's "succeeded", from the webhook or the verification: recorded once. */
-export async function recordBalanceSuccess(
-  deps: AppDeps,
-  enrollmentId: string,
-  intent: PaymentIntentInfo,
-  providerEventId: string | null,
-  source: 'webhook' | 'verification',
-  metadata: EventMetadata,
-): Promise<{ state: EnrollmentState; position: bigint | null }> {
-  const recorded = await deps.commands.handle(
-    enrollmentDecider,
-    enrollmentStream(enrollmentId),
-    {
-      type: 'RecordBalancePayment',
-      paymentIntentId: intent.id,
-      amountCents: intent.amountCents,
-      providerEventId,
-      source,
-      at: deps.clock().toISOString(),
-    },
-    metadata,
-  );
-  if (recorded.events.length > 0) deps.log.info('balance paid', { enrollmentId, source });
-  return { state: recorded.state, position: recorded.position };
 }

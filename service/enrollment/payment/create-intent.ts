@@ -88,7 +88,8 @@ export async function createIntent(
 
 /**
  * No card is taken for a workshop that has begun: its hold can no longer become a seat. A payment
- * already under way when it begins is refunded when it arrives (settle-payment.ts).
+ * already under way when it begins is refunded when it arrives (the checkout workflow,
+ * checkout-workflow.ts).
  */
 async function refuseOnceBegun(deps: AppDeps, sub: EnrollmentSubmitted): Promise<void> {
   if (!sub.workshopId) return;

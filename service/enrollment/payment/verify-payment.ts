@@ -3,14 +3,20 @@ import type { VerifyPaymentResponse } from '../../../contracts/payments/api.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
 import type { AppDeps } from '../../core/deps.js';
 import { notFound } from '../../core/errors.js';
-import { recordPaymentSuccess } from './settle-payment.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { orderOf } from '../decider/enrollment-state.js';
+import { CHECKOUT_WORKFLOW } from '../checkout/checkout-reactor.js';
+import { paidFor, recordPayment } from './record-payment.js';
 import { META } from '../../payments/port.js';
-import { recordGiftCardPayment } from '../../gift-cards/settle.js';
-import { recordBalanceSuccess } from './balance-payment.js';
+
+/** How long the answer waits for the checkout workflow to settle the payment before it says "processing". */
+const SETTLE_MS = 10_000;
 
 /**
- * Asks the provider about a PaymentIntent (so a missed webhook is made good here) and answers
- * what the visitor should see. Knowing the client secret is what entitles the caller to ask.
+ * Asks the provider about a PaymentIntent (so a missed webhook is made good here), records the
+ * money if it came, and answers what the visitor should see once the checkout workflow settled it.
+ * Knowing the client secret is what entitles the caller to ask.
  */
 export async function verifyPayment(
   deps: AppDeps,
@@ -21,7 +27,7 @@ export async function verifyPayment(
   const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
   if (!intent || intent.clientSecret !== clientSecret)
     throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
-  const enrollmentId = intent.metadata[META.enrollmentId] ?? null;
+  const enrollmentId = paidFor(intent)?.kind === 'gift-card' ? null : (intent.metadata[META.enrollmentId] ?? null);
   const base: VerifyPaymentResponse = {
     status: 'failed',
     enrollmentId,
@@ -44,30 +50,33 @@ export async function verifyPayment(
       position: await head(null),
     };
   }
-  const giftCardId = intent.metadata[META.kind] === 'gift-card' ? intent.metadata[META.giftCardId] : undefined;
-  if (giftCardId) {
-    const { position } = await recordGiftCardPayment(deps, giftCardId, intent, null, 'verification', metadata);
-    return { ...base, status: 'succeeded', giftCardId, position: await head(position) };
-  }
-  if (!enrollmentId) return { ...base, status: 'succeeded', position: await head(null) };
-  if (intent.metadata[META.kind] === 'balance') {
-    const paid = await recordBalanceSuccess(deps, enrollmentId, intent, null, 'verification', metadata);
-    const sub = paid.state.submission;
-    const order = 'order' in paid.state ? paid.state.order : null;
+  const paid = paidFor(intent);
+  if (!paid) return { ...base, status: 'succeeded', position: await head(null) };
+  const recorded = await recordPayment(deps, paid, intent, null, 'verification', metadata);
+  if (paid.kind === 'gift-card')
+    return { ...base, status: 'succeeded', giftCardId: paid.giftCardId, position: await head(recorded) };
+
+  // Settled by the checkout workflow where the effects run: its answer is awaited (bounded), by
+  // position, as a read after a write waits for the projections.
+  if (paid.kind === 'enrollment')
+    await deps.projections.waitFor(recorded ?? (await deps.eventStore.headPosition()), [CHECKOUT_WORKFLOW], SETTLE_MS);
+  const state = await deps.commands.state(enrollmentDecider, enrollmentStream(paid.enrollmentId));
+  const sub = state.submission;
+  if (!sub) throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
+  const order = orderOf(state);
+  const common = {
+    ...base,
+    workshopId: sub.workshopId,
+    attendees: sub.participants,
+    position: await head(null),
+  };
+  if (paid.kind === 'balance')
     return {
-      ...base,
+      ...common,
       status: 'succeeded',
-      workshopId: sub?.workshopId ?? null,
-      attendees: sub?.participants ?? null,
       orderId: order?.orderId ?? null,
       orderReference: order?.orderReference ?? null,
-      position: await head(paid.position),
     };
-  }
-
-  const { state, position } = await recordPaymentSuccess(deps, enrollmentId, intent, null, 'verification', metadata);
-  const sub = state.submission!;
-  const common = { ...base, workshopId: sub.workshopId, attendees: sub.participants, position: await head(position) };
   if (state.status === 'refunded') {
     return {
       ...common,
@@ -75,6 +84,6 @@ export async function verifyPayment(
       message: `Sorry: your seat hold expired and the workshop filled up before your payment arrived. We refunded ${formatUsd(intent.amountCents)} to your card; it may take 5-10 business days to appear.`,
     };
   }
-  if (state.status !== 'confirmed') return { ...common, status: 'processing' };
-  return { ...common, status: 'succeeded', orderId: state.order.orderId, orderReference: state.order.orderReference };
+  if (state.status !== 'confirmed' || !order) return { ...common, status: 'processing' };
+  return { ...common, status: 'succeeded', orderId: order.orderId, orderReference: order.orderReference };
 }

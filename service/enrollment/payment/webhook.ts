@@ -2,11 +2,9 @@ import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
-import { recordPaymentSuccess } from './settle-payment.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { META, WebhookSignatureError } from '../../payments/port.js';
-import { recordGiftCardPayment } from '../../gift-cards/settle.js';
-import { recordBalanceSuccess } from './balance-payment.js';
+import { WebhookSignatureError } from '../../payments/port.js';
+import { paidFor, recordPayment } from './record-payment.js';
 
 export interface WebhookOutcome {
   received: true;
@@ -18,6 +16,7 @@ export interface WebhookOutcome {
  * The one path for provider events, used by POST /api/webhook, by the offline provider and by the
  * test-mode simulation: the signature is checked on the raw body before anything else, then the
  * event is recorded through deciders that absorb duplicates and late or out-of-order deliveries.
+ * It records facts and nothing else: settling a paid enrollment is the checkout workflow's.
  */
 export async function handleWebhook(
   deps: AppDeps,
@@ -38,34 +37,24 @@ export async function handleWebhook(
     actor: 'provider',
     at: deps.clock().toISOString(),
   };
-  const kind = intent?.metadata[META.kind];
-  const giftCardId = intent?.metadata[META.giftCardId];
-  if (intent && kind === 'gift-card' && giftCardId) {
-    // A card declined for a gift card is the buyer's to try again on the page; only money is recorded.
-    if (event.type !== 'payment_intent.succeeded') return { received: true, ignored: `${event.type} needs no action` };
-    await recordGiftCardPayment(deps, giftCardId, intent, event.id, 'webhook', metadata);
-    return { received: true };
-  }
-  const enrollmentId = intent?.metadata[META.enrollmentId];
-  if (!intent || !enrollmentId) return { received: true, ignored: `${event.type} is not about an enrollment` };
+  const paid = intent ? paidFor(intent) : null;
+  if (!intent || !paid) return { received: true, ignored: `${event.type} is not about an enrollment` };
 
   try {
     if (event.type === 'payment_intent.succeeded') {
-      if (kind === 'balance') await recordBalanceSuccess(deps, enrollmentId, intent, event.id, 'webhook', metadata);
-      else await recordPaymentSuccess(deps, enrollmentId, intent, event.id, 'webhook', metadata);
+      await recordPayment(deps, paid, intent, event.id, 'webhook', metadata);
       return { received: true };
     }
-    // A declined balance leaves the booking as it was: the booking page shows the provider's words.
-    if (event.type === 'payment_intent.payment_failed' && kind === 'balance')
-      return { received: true, ignored: 'a declined balance payment changes nothing' };
-    if (event.type === 'payment_intent.payment_failed') {
+    // A card declined for a gift card or a balance is the payer's to try again on the page; the
+    // booking stays as it was, and the page shows the provider's words.
+    if (event.type === 'payment_intent.payment_failed' && paid.kind === 'enrollment') {
       const error = intent.lastError ?? {
         code: 'card_declined',
         message: 'An error occurred during payment processing',
       };
       await deps.commands.handle(
         enrollmentDecider,
-        enrollmentStream(enrollmentId),
+        enrollmentStream(paid.enrollmentId),
         {
           type: 'RecordPaymentFailure',
           paymentIntentId: intent.id,
@@ -81,7 +70,7 @@ export async function handleWebhook(
   } catch (err) {
     // An event about an enrollment we never had would be retried by the provider for days: say so and stop.
     if (err instanceof AppError && err.code === 'not_found') {
-      deps.log.warn('webhook for an unknown enrollment', { enrollmentId, eventId: event.id });
+      deps.log.warn('webhook for an unknown enrollment', { ...paid, eventId: event.id });
       return { received: true, ignored: 'unknown enrollment' };
     }
     throw err;

@@ -3,7 +3,8 @@ import type { DiscountPreview } from '../../../contracts/pricing/discount-codes.
 import type { AppDeps } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
-import { itemOfWorkshop, WORKSHOP_NOT_FOUND } from './enroll-workshop.js';
+import { WORKSHOP_NOT_FOUND } from './enroll-workshop.js';
+import { itemOfWorkshop } from './purchased-item.js';
 import { priceOrder, readPricingInputs } from './pricing-parts.js';
 
 /**

@@ -1,24 +1,10 @@
-import { lateJoinFrom } from '../../../contracts/catalogue/sessions.js';
 import type { EventMetadata } from '../../../contracts/core/events.js';
-import { enrollmentFormSchemaFor, type EnrollmentForm } from '../../../contracts/enrollment/form.js';
-import { agesOutside, ageRangeSentence } from '../../../contracts/catalogue/age-range.js';
-import {
-  CURRENT_WAIVERS,
-  WAIVER_DOCUMENTS,
-  type EnrolledWaiver,
-  type WaiverTable,
-} from '../../../contracts/policies/waivers.js';
+import { CURRENT_WAIVERS } from '../../../contracts/policies/waivers.js';
 import { EnrollWorkshopExtrasSchema, type EnrollmentResponse } from '../../../contracts/enrollment/api.js';
-import {
-  enrollmentStream,
-  orderIdFor,
-  orderReferenceFor,
-  type EnrollmentSubmitted,
-  type PurchasedItem,
-} from '../../../contracts/enrollment/events.js';
-import { formatUsd, sessionShareWords, tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
+import { enrollmentStream, orderIdFor, orderReferenceFor } from '../../../contracts/enrollment/events.js';
+import type { EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
 import { pricingViewOf } from '../../../contracts/enrollment/pricing.js';
-import { workshopStream } from '../../../contracts/catalogue/events.js';
+import { workshopStream, type CheckoutHolds } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { clientHoldsStream } from '../../../contracts/enrollment/client-holds.js';
 import { decision } from '../../../platform/command/handler.js';
@@ -27,53 +13,22 @@ import { conflict, notFound, validationError } from '../../core/errors.js';
 import { describeIssues } from '../../core/validate.js';
 import { pseudonymsFor } from '../../core/pseudonyms.js';
 import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../../catalogue/workshop-decider.js';
-import { submissionOf } from './submission.js';
-import { freeClientSeats } from './held-seats.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { clientHoldsDecider } from './client-holds-decider.js';
+import { clientHoldsDecider } from '../checkout/client-holds-decider.js';
 import { holdTokensFor } from './hold-token.js';
-import {
-  priceOrder,
-  readPricingInputs,
-  releasePricingParts,
-  takePricingParts,
-  type PricingInputs,
-} from './pricing-parts.js';
+import { readPricingInputs, takePricingParts } from './pricing-parts.js';
+import { planSubmission, type FamilyParts } from './plan-submission.js';
+import { samePlan } from './purchased-item.js';
+import { holdsOfPricing } from '../checkout/ledger-commands.js';
+import { refuseCheckout } from '../checkout/refuse-checkout.js';
+
+export type { FamilyParts } from './plan-submission.js';
 
 export const WORKSHOP_NOT_FOUND =
   'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
 
-/**
- * The workshop as bought: `at` (the submission's time) names where a late joiner joins, the first
- * session not begun then, from which the price is pro rata.
- */
-export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
-  kind: 'workshop',
-  id: w.id,
-  title: w.title,
-  date: w.date,
-  time: w.time,
-  location: w.location,
-  instructor: w.instructor,
-  duration: w.duration,
-  category: w.category,
-  attire: w.attire ?? '',
-  unitPriceCents: toCents(w.price),
-  ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
-  ...(w.depositCents ? { depositCents: w.depositCents, balanceDueDaysBefore: w.balanceDueDaysBefore } : {}),
-  sessions: w.sessions,
-  ...lateJoinOf(w, at),
-});
-
-function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {
-  const from = at && lateJoinFrom(w, at);
-  return from ? { fromSession: from } : {};
-}
-
-/** Same item and same sales window: the first check's plan still holds. */
-const samePlan = (a: WorkshopData, b: WorkshopData) =>
-  JSON.stringify(itemOfWorkshop(a)) === JSON.stringify(itemOfWorkshop(b)) &&
-  a.enrollmentClosesAt === b.enrollmentClosesAt;
+export const OFFER_ENDED =
+  'This waitlist offer is no longer open: it was used, it expired, or you left the waitlist. The schedule shows the seats open now.';
 
 type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
 
@@ -84,26 +39,15 @@ type Reserve = Extract<WorkshopCommand, { type: 'ReserveSeats' }>;
 export type OfferLookup = (workshopId: string, token: string) => Promise<{ offerId: string } | null>;
 
 /**
- * What an enrollment with a family's saved children carries beyond the form (the account slice
- * works it out, see service/app.ts): the household, what each participant's saved record held
- * (by participant index), and the signatures the booking rests on.
- */
-export interface FamilyParts {
-  householdId: string;
-  children: { childId: string; dateOfBirth: string; medicalNotes: string }[];
-  waivers: EnrolledWaiver[];
-}
-
-export const OFFER_ENDED =
-  'This waitlist offer is no longer open: it was used, it expired, or you left the waitlist. The schedule shows the seats open now.';
-
-/**
- * Enrolls in a workshop: checks the form with the workshop's schema, prices it from the catalogue,
- * refuses a differing totalPrice, counts the seats against the client's unpaid-hold allowance,
- * holds them on the workshop stream (revision-checked; free seats counted against the family's
- * allowance in that workshop; the unpaid hold the form's `holdToken` names is replaced and its
- * expiry kept), then records the enrollment. A free one is confirmed at once. The form is parsed
- * and priced once, unless the workshop changed between the first check and the seat decision.
+ * Enrolls in a workshop, deciding only what the answer depends on: the form checked with the
+ * workshop's schema and priced from the catalogue (a differing totalPrice refused), the seats
+ * counted against the client's unpaid-hold allowance and held on the workshop's stream (free seats
+ * against the family's allowance there; the hold the form's `holdToken` names replaced, its expiry
+ * kept), the price's parts taken on their ledgers (code, gift card, credit), then the enrollment
+ * recorded, and confirmed in the same append when nothing is due by card. Everything after (the
+ * seats confirmed, the allowance given back, a lapse, a payment) is the checkout workflow's
+ * (service/enrollment/checkout/). A refusal after the first write is recorded once, as
+ * CheckoutRefused, and the workflow gives back what was held: this request undoes nothing itself.
  */
 export async function enrollInWorkshop(
   deps: AppDeps,
@@ -151,6 +95,8 @@ export async function enrollInWorkshop(
   const holdExpiresAt = new Date(now.getTime() + deps.config.HOLD_MINUTES * 60_000).toISOString();
   const seatsStream = workshopStream(workshopId);
   const pseudonyms = pseudonymsFor(deps.config);
+  const max = deps.config.MAX_HELD_SEATS_PER_CLIENT;
+  const clientKey = max === null ? undefined : pseudonyms.client(client);
   let position = -1n;
   const advance = (p: bigint | null | undefined) => {
     if (p != null && p > position) position = p;
@@ -180,6 +126,12 @@ export async function enrollInWorkshop(
       inputs,
       replaces,
     });
+  // What the checkout may hold beside the seats, kept with them: a request that dies before it
+  // records the enrollment is given back whole when its hold lapses.
+  const holdsOf = (submission: EnrollmentSubmitted): CheckoutHolds => ({
+    ...(clientKey ? { clientKey } : {}),
+    ...holdsOfPricing(submission.pricing),
+  });
   const reserve = (submission: EnrollmentSubmitted): Reserve => ({
     type: 'ReserveSeats',
     workshopId,
@@ -187,6 +139,7 @@ export async function enrollInWorkshop(
     seats: submission.participants,
     expiresAt: holdExpiresAt,
     at,
+    checkout: holdsOf(submission),
     // A free enrollment is confirmed at once: nothing to replace, but its seats count against the
     // family's free seats in this workshop (by client address and by e-mail).
     ...(submission.isFree
@@ -203,9 +156,12 @@ export async function enrollInWorkshop(
   });
   const first = await checkFirst(deps, seatsStream, plan, reserve);
   const { seats } = first.command;
+  // Refused after a first write: recorded once, and the checkout workflow gives back what is held.
+  const refused = (reason: 'seats' | 'pricing' | 'not-recorded', err: unknown, planned = first.submission) =>
+    refuseCheckout(deps, { enrollmentId, workshopId, holds: holdsOf(planned), reason }, metadata).then(() =>
+      Promise.reject(err),
+    );
 
-  const max = deps.config.MAX_HELD_SEATS_PER_CLIENT;
-  const clientKey = max === null ? undefined : pseudonyms.client(client);
   if (clientKey && max !== null) {
     const allowance = await commands.handle(
       clientHoldsDecider,
@@ -226,9 +182,8 @@ export async function enrollInWorkshop(
     advance(allowance.position);
   }
 
-  let hold;
-  try {
-    hold = await commands.handle(
+  const hold = await commands
+    .handle(
       workshopDecider,
       seatsStream,
       (state) => {
@@ -241,17 +196,17 @@ export async function enrollInWorkshop(
         return decision(reserve(submission), submission);
       },
       metadata,
-    );
-  } catch (err) {
-    await freeClientSeats(deps, clientKey, enrollmentId, 'refused', metadata);
-    throw err;
-  }
+    )
+    .catch((err: unknown) => (clientKey ? refused('seats', err) : Promise.reject(err)));
   advance(hold.position);
 
   const replaced = hold.events.flatMap((e) =>
     e.type === 'SeatsReleased' && e.data.enrollmentId !== offerId ? [e.data.enrollmentId] : [],
   )[0];
-  if (replaced) advance(await endReplaced(deps, replaced, enrollmentId, clientKey, metadata));
+  // The replaced order's code use, gift card and credit parts are handed over only once it is
+  // really withdrawn: paid meanwhile, it keeps them, and this order takes its own.
+  const withdrawn = replaced ? await endReplaced(deps, replaced, enrollmentId, metadata) : null;
+  advance(withdrawn?.position);
 
   // The hold's end as decided: a replacement keeps the end of the hold it replaced.
   const reserved = hold.events.find((e) => e.type === 'SeatsReserved' && e.data.enrollmentId === enrollmentId);
@@ -261,28 +216,18 @@ export async function enrollInWorkshop(
     ...(hold.result.isFree ? {} : { holdExpiresAt: expiresAt }),
     ...(clientKey ? { clientKey } : {}),
   };
-  const stream = enrollmentStream(enrollmentId);
-  // The code's use, the gift card's and the credit's parts, with the seats: refused (used up, a
-  // balance spent meanwhile), the seats go back at once.
-  try {
-    advance(await takePricingParts(deps, submission, replaced, metadata));
-  } catch (err) {
-    await commands
-      .handle(
-        workshopDecider,
-        seatsStream,
-        { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' },
-        metadata,
-      )
-      .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'refused', metadata))
-      .catch((e: unknown) => deps.log.warn('refused hold left to expiry', { enrollmentId, err: e }));
-    throw err;
-  }
+  advance(
+    await takePricingParts(deps, submission, withdrawn ? replaced : undefined, metadata).catch((err: unknown) =>
+      refused('pricing', err, submission),
+    ),
+  );
+
   const pricing = submission.pricing!;
   // Nothing for the card now (free, or all of it paid by the gift card and the credit): confirmed
   // at once, without the card provider. Both commands are handed over together, so the stream's
   // lane decides them in turn and writes them in one append.
   const confirmedNow = submission.isFree || pricing.dueNowCents === 0;
+  const stream = enrollmentStream(enrollmentId);
   const submitting = commands.handle(enrollmentDecider, stream, { type: 'SubmitEnrollment', submission }, metadata);
   const confirming = confirmedNow
     ? commands.handle(
@@ -304,46 +249,16 @@ export async function enrollInWorkshop(
     : null;
   // Refused with the submission (its own refusal is the one reported), it must not go unhandled.
   confirming?.catch(() => undefined);
-  try {
-    advance(await recorded(deps, stream, 'EnrollmentSubmitted', () => submitting));
-  } catch (err) {
-    // Without its enrollment the hold is an orphan: give the seats back now rather than at expiry,
-    // but only when the enrollment is really absent (an append can commit and lose its answer).
-    const written = await deps.eventStore.readStream(stream).then(
-      (events) => events.length > 0,
-      () => true,
-    );
-    if (!written) {
-      await commands
-        .handle(
-          workshopDecider,
-          seatsStream,
-          { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'cancelled' },
-          metadata,
-        )
-        .then(() => freeClientSeats(deps, clientKey, enrollmentId, 'released', metadata))
-        .then(() => releasePricingParts(deps, submission.pricing!, enrollmentId, 'refused', metadata))
-        .catch((e: unknown) => deps.log.warn('orphan hold left to expiry', { enrollmentId, err: e }));
-    }
-    throw err;
-  }
-
+  const written = await recorded(deps, stream, 'EnrollmentSubmitted', () => submitting);
+  // Without its enrollment the hold is an orphan: given back now rather than at its expiry, but
+  // only when the enrollment is really absent (an append can commit and lose its answer).
+  if (written.error) await refused('not-recorded', written.error, submission);
+  advance(written.position);
   if (confirming) {
-    advance(await recorded(deps, stream, 'EnrollmentConfirmed', () => confirming));
-    try {
-      const confirmed = await commands.handle(
-        workshopDecider,
-        seatsStream,
-        { type: 'ConfirmSeats', workshopId, enrollmentId, seats, at },
-        metadata,
-      );
-      advance(confirmed.position);
-    } catch (err) {
-      // The enrollment is confirmed and its seats are held; the hold timer turns the hold into a
-      // sale at expiry. Refusing now would make the visitor enroll twice for one booking.
-      deps.log.warn('seat confirmation deferred to the hold timer', { enrollmentId, err });
-    }
-    advance(await freeClientSeats(deps, clientKey, enrollmentId, 'confirmed', metadata));
+    const confirmed = await recorded(deps, stream, 'EnrollmentConfirmed', () => confirming);
+    // Recorded but not confirmed: pending, it lapses with its hold like any unpaid enrollment.
+    if (confirmed.error) throw confirmed.error;
+    advance(confirmed.position);
   }
 
   deps.log.info('enrollment submitted', {
@@ -369,18 +284,17 @@ export async function enrollInWorkshop(
 
 /**
  * The parent's earlier, unpaid enrollment whose hold the new one replaced: it ends visibly
- * (EnrollmentCancelled, replaced) and its seats leave its client's allowance. When that cannot be
- * done now (it was paid meanwhile, or its own request has not recorded it yet), a late payment
- * follows the usual path (seats taken again if free, else refunded) and the hold timer expires it
- * at its hold's time.
+ * (EnrollmentCancelled, replaced), and the checkout workflow gives back its allowance and parts.
+ * When that cannot be done now (it was paid meanwhile, or its own request has not recorded it
+ * yet), null: a late payment follows the usual path (seats taken again if free, else refunded) and
+ * the hold timer expires it at its hold's time.
  */
 async function endReplaced(
   deps: AppDeps,
   replaced: string,
   by: string,
-  clientKey: string | undefined,
   metadata: EventMetadata,
-): Promise<bigint | null> {
+): Promise<{ position: bigint | null } | null> {
   try {
     const at = deps.clock().toISOString();
     const ended = await deps.commands.handle(
@@ -389,10 +303,7 @@ async function endReplaced(
       { type: 'CancelEnrollment', reason: 'replaced-by-new-submission', replacedBy: by, at },
       metadata,
     );
-    const theirs = ended.state.submission?.clientKey;
-    // The new entry took over the old one in the same client's allowance; another client's is freed here.
-    if (theirs && theirs !== clientKey) await freeClientSeats(deps, theirs, replaced, 'replaced', metadata);
-    return ended.position;
+    return ended.state.status === 'cancelled' ? { position: ended.position } : null;
   } catch (err) {
     deps.log.info('replaced enrollment left to the hold timer', {
       enrollmentId: replaced,
@@ -432,116 +343,6 @@ async function checkFirst(
 }
 
 /**
- * A school that refuses ages outside a workshop's range (`ageRangePolicy: refuse`) gets a 400 naming
- * each such participant's age field, as the form sent it: `participantDetails.<i>.age`, or the
- * specification's `studentAge` for a form without details. Otherwise the page only warns.
- */
-function refuseAgesOutside(workshop: WorkshopData, body: unknown, details: { age: number | null }[]): void {
-  if (workshop.ageRangePolicy !== 'refuse' || !workshop.ageRange) return;
-  const outside = agesOutside(workshop.ageRange, details);
-  if (outside.length === 0) return;
-  const detailed = typeof body === 'object' && body !== null && 'participantDetails' in body;
-  const issues = outside.map(({ index, age }) => ({
-    path: detailed || index > 0 ? `participantDetails.${index}.age` : 'studentAge',
-    message: `${ageRangeSentence(index, age, workshop.ageRange!)} Please pick another class.`,
-  }));
-  throw validationError(
-    `${workshop.title} is for ages ${workshop.ageRange.replace(/^ages?\s*/i, '')} only: ${issues.map((i) => i.message).join(' ')}`,
-    issues,
-  );
-}
-
-/** The form parsed with the workshop's rules, priced from the catalogue, the total the page sent checked. */
-function planSubmission(
-  workshop: WorkshopData,
-  body: unknown,
-  totalPrice: number,
-  ids: {
-    enrollmentId: string;
-    holdExpiresAt: string;
-    now: Date;
-    family?: FamilyParts;
-    waivers: WaiverTable;
-    inputs: PricingInputs;
-    replaces?: string;
-  },
-): EnrollmentSubmitted {
-  const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
-  if (!parsed.success) {
-    const { message, issues } = describeIssues(parsed.error);
-    throw validationError(message, issues);
-  }
-  refuseAgesOutside(workshop, body, parsed.data.participantDetails);
-  const { enrollmentId, holdExpiresAt, now, family } = ids;
-  const form = family ? withSavedChildren(parsed.data, family) : parsed.data;
-  const item = itemOfWorkshop(workshop, now);
-  const { priced, pricing } = priceOrder(ids.inputs, item, form.participants, now, ids.replaces);
-  const submission = {
-    ...submissionOf({
-      enrollmentId,
-      workshopId: workshop.id,
-      programId: null,
-      form,
-      item,
-      holdExpiresAt,
-      test: false,
-      at: now,
-      pricing,
-    }),
-    ...(family ? { householdId: family.householdId } : {}),
-  };
-  const waivers = family?.waivers ?? formWaivers(form, ids.waivers, now);
-  if (waivers.length > 0) submission.waivers = waivers;
-  const { amountCents } = submission;
-  if (toCents(totalPrice) !== amountCents) {
-    const people = `${form.participants} ${form.participants === 1 ? 'participant' : 'participants'}`;
-    const share = priced.proRata ? ` for ${sessionShareWords(priced.proRata)}` : '';
-    const seats = priced.tier
-      ? `the group price for ${people}${share} is ${formatUsd(priced.subtotalCents)}`
-      : `${formatUsd(item.unitPriceCents)} x ${people}${share} = ${formatUsd(priced.subtotalCents)}`;
-    const discounts = priced.lines.filter((l) => l.kind === 'sibling' || l.kind === 'discount-code');
-    const rule = discounts.length
-      ? `${seats}, ${discounts.map((l) => `${l.label} ${formatUsd(-l.amountCents)}`).join(', ')}: ${formatUsd(amountCents)}`
-      : seats;
-    throw validationError(
-      `The total sent (${formatUsd(toCents(totalPrice))}) does not match the price: ${rule}. Please reload the page and try again.`,
-      [{ path: 'totalPrice', message: `The total is ${formatUsd(amountCents)}.` }],
-    );
-  }
-  return submission;
-}
-
-/** Each participant as the account held them: which saved child, with its date of birth and medical notes. */
-function withSavedChildren(form: EnrollmentForm, family: FamilyParts): EnrollmentForm {
-  return {
-    ...form,
-    participantDetails: form.participantDetails.map((p, i) => {
-      const saved = family.children[i];
-      return saved ? { ...p, ...saved } : p;
-    }),
-  };
-}
-
-/**
- * The signatures of a form sent the specification's way (no account): in the stricter categories
- * the contact agreed to the code of conduct and chose each child's photography under the release,
- * so the booking records both, for every participant, in the contact's name.
- */
-function formWaivers(form: EnrollmentForm, table: WaiverTable, now: Date): EnrolledWaiver[] {
-  if (!form.agreeToCodeOfConduct) return [];
-  const signedName = `${form.firstName} ${form.lastName}`.trim();
-  return form.participantDetails.flatMap((_, participant) =>
-    WAIVER_DOCUMENTS.map((document) => ({
-      participant,
-      document,
-      version: table[document].version,
-      signedName,
-      signedAt: now.toISOString(),
-    })),
-  );
-}
-
-/**
  * Runs a write; when it fails, looks at the stream: if the event it was to append is there, the
  * append committed and only its answer was lost, so the write counts as done.
  */
@@ -550,13 +351,15 @@ async function recorded(
   stream: string,
   type: string,
   write: () => Promise<{ position: bigint | null }>,
-): Promise<bigint | null> {
+): Promise<{ position: bigint | null; error?: unknown }> {
   try {
-    return (await write()).position;
-  } catch (err) {
-    const events = await deps.eventStore.readStream(stream).catch(() => []);
-    const found = events.find((e) => e.type === type);
-    if (found) return found.position;
-    throw err;
+    return { position: (await write()).position };
+  } catch (error) {
+    const events = await deps.eventStore.readStream(stream).catch(() => null);
+    const found = events?.find((e) => e.type === type);
+    if (found) return { position: found.position };
+    // Unreadable, the stream may hold it: no refusal is recorded, the hold's lapse settles it.
+    if (events === null) throw error;
+    return { position: null, error };
   }
 }

@@ -1,109 +1,72 @@
 import type { EventMetadata } from '../../../contracts/core/events.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
-import type { Order } from '../../../contracts/enrollment/api.js';
 import type { SeatHoldDoc } from '../../../projections/enrollment/seat-holds.js';
 import type { AppDeps } from '../../core/deps.js';
-import { settlePayment } from '../payment/settle-payment.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
-import { Lease } from '../../../platform/processor/lease.js';
-import { LeasedTimer } from '../../../platform/processor/leased-timer.js';
-
-export interface HoldTimerOptions {
-  /** How often to look for work (ms). Default 1000. */
-  intervalMs?: number;
-  /** Lease owner name; one timer at a time works, whatever the number of API processes. */
-  owner?: string;
-  /** Take the lease at the first tick even if another owner holds it (embedded default: see ProcessorRunner). */
-  takeOverAtStart?: boolean;
-}
+import { defineTimer } from '../../../platform/processor/timer.js';
+import { refuseCheckout } from '../checkout/refuse-checkout.js';
 
 export interface TickReport {
+  /** Lapsed holds recorded this pass: enrollments expired, offers released, checkouts never recorded. */
   expired: number;
-  settled: number;
   failures: number;
 }
 
-/** The lease name of the process this timer was part of before the e-mail became a reactor; kept, so old and new processes never run both. */
+/** The lease's name from before the hold timer was a timer definition; kept, so old and new processes never run both. */
 const LEASE = 'enrollment-reactor';
 
 /**
- * What the enrollment slice does on a clock rather than on an event. It works from read models,
- * which are rebuilt from the events, so a restart picks up where it left off, and records what it
- * did as events:
- * - `seat-holds` past their expiry: seats released and the enrollment expired (or, when it was
- *   confirmed or paid meanwhile, the seats confirmed instead); a waitlist offer's seats released;
- * - `orders` paid but not confirmed (a crash mid-way): settled.
+ * Holds not paid in time, on a clock, from the `seat-holds` read model (by expiry), so a restart
+ * picks up where it left off. It records facts and nothing else; what follows is the checkout
+ * workflow's:
+ * - an unpaid enrollment's hold lapsed: EnrollmentExpired (the workflow gives back its seats,
+ *   allowance and parts);
+ * - a hold whose enrollment was never recorded (its request died): CheckoutRefused, `lapsed`, with
+ *   what the hold says the checkout asked for (the workflow gives it all back);
+ * - a waitlist offer not taken in time: its seats released (the waitlist reactor passes them on).
+ * A hold whose enrollment was paid or confirmed meanwhile is the workflow's to confirm.
  */
-export class HoldTimer {
+export function holdTimer(deps: AppDeps, options: { everyMs?: number } = {}) {
+  const pass = new HoldPass(deps);
+  const everyMs = options.everyMs ?? 1_000;
+  return defineTimer<TickReport>({
+    name: LEASE,
+    everyMs,
+    leaseTtlMs: Math.max(5_000, everyMs * 5),
+    pass: () => pass.work(),
+    idle: () => ({ expired: 0, failures: 0 }),
+  });
+}
+
+class HoldPass {
   /** Enrollment id -> time before which a failed job is not retried. */
   private readonly backoff = new Map<string, { until: number; failures: number }>();
-  private readonly timer: LeasedTimer<TickReport>;
 
-  constructor(
-    private readonly deps: AppDeps,
-    private readonly options: HoldTimerOptions = {},
-  ) {
-    const owner = options.owner ?? `hold-timer-${process.pid}-${deps.newId()}`;
-    const lease = new Lease(deps.readStore, LEASE, owner, {
-      ttlMs: Math.max(5_000, (options.intervalMs ?? 1_000) * 5),
-      takeOverAtStart: options.takeOverAtStart,
-    });
-    this.timer = new LeasedTimer({
-      name: 'hold timer',
-      intervalMs: options.intervalMs ?? 1_000,
-      lease,
-      log: deps.log,
-      pass: () => this.work(),
-      idle: () => ({ expired: 0, settled: 0, failures: 0 }),
-    });
-  }
+  constructor(private readonly deps: AppDeps) {}
 
-  start(): void {
-    this.timer.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.timer.stop();
-  }
-
-  /** One pass over the work; passes never overlap, and run only under the lease. */
-  tick(): Promise<TickReport> {
-    return this.timer.tick();
-  }
-
-  private async work(): Promise<TickReport> {
-    const report: TickReport = { expired: 0, settled: 0, failures: 0 };
+  async work(): Promise<TickReport> {
+    const report: TickReport = { expired: 0, failures: 0 };
     const now = this.deps.clock();
-
     const { items: holds } = await this.deps.readStore.find<SeatHoldDoc>('seat-holds', {
       sort: [{ field: 'expiresAt', direction: 'asc' }],
       limit: 200,
     });
     for (const { doc: hold } of holds) {
       if (new Date(hold.expiresAt) > now) break;
-      if (await this.attempt(hold.enrollmentId, report, () => this.expireHold(hold))) report.expired++;
-    }
-
-    const { items: paid } = await this.deps.readStore.find<Order>('orders', {
-      where: { status: 'pending', paymentStatus: 'paid' },
-      limit: 50,
-    });
-    for (const { doc } of paid) {
-      if (await this.attempt(doc.id, report, () => settlePayment(this.deps, doc.id, this.metadata('settle', doc.id))))
-        report.settled++;
+      if (await this.attempt(hold.enrollmentId, report, () => this.lapse(hold))) report.expired++;
     }
     return report;
   }
 
-  private async expireHold(hold: SeatHoldDoc): Promise<void> {
+  /** Records what the lapse of this hold means; false when it means nothing (any more). */
+  private async lapse(hold: SeatHoldDoc): Promise<boolean> {
     const { enrollmentId, workshopId } = hold;
     const { commands } = this.deps;
-    const metadata = this.metadata('expiry', enrollmentId);
+    const metadata = this.metadata(enrollmentId);
     const at = this.deps.clock().toISOString();
     if (hold.offer) {
-      // A waitlist offer not taken in time: its seats go back, and the waitlist reactor passes them on.
       await commands.handle(
         workshopDecider,
         workshopStream(workshopId),
@@ -111,48 +74,35 @@ export class HoldTimer {
         metadata,
       );
       this.deps.log.info('waitlist offer expired', { workshopId, seats: hold.seats });
-      return;
+      return true;
     }
     const enrollment = await commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
-    if (enrollment.status === 'confirmed') {
-      // Confirmed (free) but the seat confirmation did not follow: finish it instead of releasing.
-      await commands.handle(
-        workshopDecider,
-        workshopStream(workshopId),
-        { type: 'ConfirmSeats', workshopId, enrollmentId, seats: hold.seats, at },
-        metadata,
-      );
-      return;
+    if (enrollment.status === 'none') {
+      const refusal = { enrollmentId, workshopId, holds: hold.checkout ?? {}, reason: 'lapsed' } as const;
+      if (!(await refuseCheckout(this.deps, refusal, metadata))) return false;
+      this.deps.log.info('seat hold lapsed without an enrollment', { enrollmentId, workshopId });
+      return true;
     }
-    if (enrollment.status === 'paid') {
-      await settlePayment(this.deps, enrollmentId, metadata);
-      return;
-    }
-    await commands.handle(
-      workshopDecider,
-      workshopStream(workshopId),
-      { type: 'ReleaseSeats', workshopId, enrollmentId, reason: 'expired' },
+    if (enrollment.status !== 'pending') return false;
+    const expired = await commands.handle(
+      enrollmentDecider,
+      enrollmentStream(enrollmentId),
+      { type: 'ExpireEnrollment', at },
       metadata,
     );
-    if (enrollment.status === 'pending') {
-      await commands.handle(
-        enrollmentDecider,
-        enrollmentStream(enrollmentId),
-        { type: 'ExpireEnrollment', at },
-        metadata,
-      );
-    }
-    this.deps.log.info('seat hold expired', { enrollmentId, workshopId, seats: hold.seats });
+    if (expired.events.length > 0)
+      this.deps.log.info('seat hold expired', { enrollmentId, workshopId, seats: hold.seats });
+    return expired.events.length > 0;
   }
 
   /** Runs one job; a failure is logged and retried later with growing pauses, not in a tight loop. */
-  private async attempt(key: string, report: TickReport, job: () => Promise<unknown>): Promise<boolean> {
+  private async attempt(key: string, report: TickReport, job: () => Promise<boolean>): Promise<boolean> {
     const wait = this.backoff.get(key);
     if (wait && wait.until > Date.now()) return false;
     try {
-      const result = await job();
+      const done = await job();
       this.backoff.delete(key);
-      return result !== false;
+      return done;
     } catch (err) {
       report.failures++;
       const failures = (wait?.failures ?? 0) + 1;
@@ -162,8 +112,8 @@ export class HoldTimer {
     }
   }
 
-  private metadata(kind: string, enrollmentId: string): EventMetadata {
-    const id = `${kind}-${enrollmentId}`.slice(0, 100);
+  private metadata(enrollmentId: string): EventMetadata {
+    const id = `expiry-${enrollmentId}`.slice(0, 100);
     return { correlationId: id, causationId: id, actor: 'system', at: this.deps.clock().toISOString() };
   }
 }

@@ -9,8 +9,10 @@ import {
 import type { Order } from '../../../contracts/enrollment/api.js';
 import type { HouseholdDoc } from '../../../projections/account/households.js';
 import { familyEnrollmentIds } from '../../../projections/account/family-bookings.js';
-import { balanceDueAtOf, pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
+import { balanceDueAtOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import { discountCodeStream, normalizeDiscountCode } from '../../../contracts/pricing/discount-codes.js';
+import { takeParts } from '../checkout/ledger-commands.js';
+import { runCommand } from '../checkout/run-commands.js';
 import { SCHOOL_SETTINGS_STREAM, type PricingSettings } from '../../../contracts/pricing/settings.js';
 import { householdCreditStream } from '../../../contracts/pricing/credit.js';
 import { giftCardStream } from '../../../contracts/gift-cards/events.js';
@@ -25,7 +27,7 @@ import {
   type DiscountCodeState,
 } from '../../pricing/discount-code-decider.js';
 import { codeDiscountOf, codeRefusal, refusalSentence, UNKNOWN_CODE } from '../../pricing/code-rules.js';
-import { familyCreditDecider, type ReleaseReason } from '../../pricing/credit-decider.js';
+import { familyCreditDecider } from '../../pricing/credit-decider.js';
 import { balanceOf } from '../../pricing/balance-ledger.js';
 import { giftCardBalance, giftCardDecider, UNKNOWN_GIFT_CARD } from '../../gift-cards/gift-card-decider.js';
 import { giftCardIdOfTyped } from '../../gift-cards/gift-card-code.js';
@@ -178,13 +180,12 @@ export function priceOrder(
   };
 }
 
-type Part = 'code' | 'gift-card' | 'credit';
-
 /**
  * Takes the order's parts on their own ledgers, after its seats: one use of the code, the gift
  * card's part, the credit's part, each decided on its stream's revision (never over the code's
- * uses, never beyond a balance). `replaces` hands over the same parent's earlier order's parts. A
- * refusal gives back what was taken and is thrown for the caller, which gives the seats back.
+ * uses, never beyond a balance). `replaces` hands over the same parent's earlier order's parts (it
+ * was withdrawn). A refusal is thrown for the caller, which records the checkout refused: the
+ * checkout workflow then gives back the seats and every part already taken.
  */
 export async function takePricingParts(
   deps: AppDeps,
@@ -192,120 +193,10 @@ export async function takePricingParts(
   replaces: string | undefined,
   metadata: EventMetadata,
 ): Promise<bigint | null> {
-  const pricing = pricingOf(submission);
-  const { enrollmentId } = submission;
-  const at = submission.submittedAt;
-  const taken: Part[] = [];
   let position: bigint | null = null;
-  const keep = (p: bigint | null) => {
-    if (p !== null && (position === null || p > position)) position = p;
-  };
-  try {
-    if (pricing.discountCode) {
-      const line = pricing.lines.find((l) => l.kind === 'discount-code');
-      const redeemed = await deps.commands.handle(
-        discountCodeDecider,
-        discountCodeStream(pricing.discountCode.code),
-        {
-          type: 'RedeemDiscountCode',
-          enrollmentId,
-          discountCents: line ? -line.amountCents : 0,
-          workshopId: submission.item.id ?? '',
-          category: submission.item.category,
-          participants: submission.participants,
-          at,
-          ...(replaces ? { replaces } : {}),
-        },
-        metadata,
-      );
-      taken.push('code');
-      keep(redeemed.position);
-    }
-    if (pricing.giftCardId && pricing.paidByGiftCardCents > 0) {
-      const reserved = await deps.commands.handle(
-        giftCardDecider,
-        giftCardStream(pricing.giftCardId),
-        {
-          type: 'ReserveGiftCardAmount',
-          enrollmentId,
-          amountCents: pricing.paidByGiftCardCents,
-          at,
-          ...(replaces ? { replaces } : {}),
-        },
-        metadata,
-      );
-      taken.push('gift-card');
-      keep(reserved.position);
-    }
-    if (pricing.householdId && pricing.paidByCreditCents > 0) {
-      const reserved = await deps.commands.handle(
-        familyCreditDecider,
-        householdCreditStream(pricing.householdId),
-        {
-          type: 'ReserveFamilyCredit',
-          householdId: pricing.householdId,
-          enrollmentId,
-          amountCents: pricing.paidByCreditCents,
-          at,
-          ...(replaces ? { replaces } : {}),
-        },
-        metadata,
-      );
-      taken.push('credit');
-      keep(reserved.position);
-    }
-  } catch (err) {
-    await releasePricingParts(deps, pricing, enrollmentId, 'refused', metadata, taken);
-    throw err;
-  }
-  return position;
-}
-
-/**
- * Gives an order's parts back to their ledgers (the code's use, the gift card's and the credit's
- * parts): it ended before it was sold. Idempotent: a part not held is not given twice. Failures
- * are thrown (the reactor that calls this is retried); `only` limits it to some parts.
- */
-export async function releasePricingParts(
-  deps: AppDeps,
-  pricing: OrderPricing,
-  enrollmentId: string,
-  reason: ReleaseReason,
-  metadata: EventMetadata,
-  only?: readonly Part[],
-): Promise<bigint | null> {
-  const at = deps.clock().toISOString();
-  const wanted = (p: Part) => !only || only.includes(p);
-  let position: bigint | null = null;
-  const keep = (p: bigint | null) => {
-    if (p !== null && (position === null || p > position)) position = p;
-  };
-  if (pricing.discountCode && wanted('code')) {
-    const released = await deps.commands.handle(
-      discountCodeDecider,
-      discountCodeStream(pricing.discountCode.code),
-      { type: 'ReleaseRedemption', enrollmentId, reason, at },
-      metadata,
-    );
-    keep(released.position);
-  }
-  if (pricing.giftCardId && pricing.paidByGiftCardCents > 0 && wanted('gift-card')) {
-    const released = await deps.commands.handle(
-      giftCardDecider,
-      giftCardStream(pricing.giftCardId),
-      { type: 'ReleaseGiftCardAmount', enrollmentId, reason, at },
-      metadata,
-    );
-    keep(released.position);
-  }
-  if (pricing.householdId && pricing.paidByCreditCents > 0 && wanted('credit')) {
-    const released = await deps.commands.handle(
-      familyCreditDecider,
-      householdCreditStream(pricing.householdId),
-      { type: 'ReleaseFamilyCredit', householdId: pricing.householdId, enrollmentId, reason, at },
-      metadata,
-    );
-    keep(released.position);
+  for (const command of takeParts(submission, replaces)) {
+    const taken = await runCommand(deps, command, metadata);
+    if (taken.position !== null && (position === null || taken.position > position)) position = taken.position;
   }
   return position;
 }

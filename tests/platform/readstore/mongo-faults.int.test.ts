@@ -12,7 +12,8 @@ import type { Projector } from '../../../platform/processor/projector.js';
 import { rebuildProjection } from '../../../platform/processor/rebuild.js';
 import { ProcessorRunner } from '../../../platform/processor/runner.js';
 import { createLogger } from '../../../platform/log.js';
-import { HoldTimer } from '../../../service/enrollment/sale/hold-timer.js';
+import { holdTimer } from '../../../service/enrollment/sale/hold-timer.js';
+import { tickerOf } from '../../support/timers.js';
 import { FakeMongoServer, type RecordedCommand } from '../../support/fake-mongo.js';
 import { ADMIN_KEY, eventually, makeFaultApp, type FaultApp } from '../../faults/support.js';
 
@@ -119,7 +120,7 @@ describe('MongoDB adapter against a fake server: indexes', () => {
       const r = await app.get(path, admin);
       expect(r.status, path).toBeLessThan(500);
     }
-    const timer = new HoldTimer(app.deps, { owner: 'test-timer' });
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'test-timer');
     await timer.tick();
     await timer.stop();
 
@@ -245,7 +246,7 @@ describe('MongoDB adapter against a fake server: counting', () => {
     app = await makeFaultApp({ readStore: store, seed: false });
     const before = fake.commands.length;
 
-    const timer = new HoldTimer(app.deps, { owner: 'test-timer' });
+    const timer = tickerOf(holdTimer(app.deps), app.deps, 'test-timer');
     await timer.tick();
     await timer.stop();
     expect((await app.get('/api/admin/enrollments/export.csv', { 'Admin-Key': ADMIN_KEY })).status).toBe(200);

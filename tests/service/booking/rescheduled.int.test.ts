@@ -4,7 +4,8 @@ import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import type { OrderView } from '../../../contracts/enrollment/api.js';
 import type { AdminEnrollmentDetail } from '../../../contracts/admin/enrollments.js';
 import type { Roster } from '../../../contracts/admin/roster.js';
-import { ReminderTimer } from '../../../service/enrollment/emails/reminder-timer.js';
+import { reminderTimer } from '../../../service/enrollment/emails/reminder-timer.js';
+import { tickerOf } from '../../support/timers.js';
 import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../../contracts/events.js';
@@ -177,7 +178,7 @@ describe('a sold workshop moved: the calendar file, the order, the admin views',
     app = await makeBookingApp();
     const bought = await app.buy(DINNER, { total: 150 });
     await moveWorkshop(DINNER, { date: '2025-08-09T19:00' });
-    const reminders = new ReminderTimer(app.t.deps, { owner: 'reminders-test' });
+    const reminders = tickerOf(reminderTimer(app.t.deps), app.t.deps, 'reminders-test');
     const sentReminders = () => app.mailer.sent.filter((m) => m.subject.startsWith('Reminder:'));
 
     app.clock.now = new Date('2025-07-18T01:00:00Z');

@@ -114,6 +114,7 @@ describe('checkout and payment', () => {
 
     await pay(intent.clientSecret, '4242424242424242');
     await t.offline.idle();
+    await t.settle();
     expect((await types(enrollmentId)).slice(-2)).toEqual(['PaymentSucceeded', 'EnrollmentConfirmed']);
     const workshop = (await t.eventStore.readStream(workshopStream('9'))).map((e) => e.type);
     expect(workshop.slice(-3)).toEqual(['SeatsReleased', 'SeatsReserved', 'SeatsConfirmed']);
@@ -147,6 +148,7 @@ describe('checkout and payment', () => {
 
     await pay(intent.clientSecret, '4242424242424242');
     await t.offline.idle();
+    await t.settle();
     expect((await types(enrollmentId)).slice(-2)).toEqual(['PaymentSucceeded', 'RefundIssued']);
     const told = await json<VerifyPaymentResponse>(verify(intent.paymentIntentId, intent.clientSecret));
     expect(told.status).toBe('refunded');

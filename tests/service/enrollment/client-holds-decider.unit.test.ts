@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clientHoldsDecider, type ClientHoldsCommand } from '../../../service/enrollment/sale/client-holds-decider.js';
+import {
+  clientHoldsDecider,
+  type ClientHoldsCommand,
+} from '../../../service/enrollment/checkout/client-holds-decider.js';
 import type { ClientHoldEvent } from '../../../contracts/enrollment/client-holds.js';
 import { AppError } from '../../../service/core/errors.js';
 import { deciderSpec } from '../../support/decider.js';

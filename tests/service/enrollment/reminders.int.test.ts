@@ -15,7 +15,8 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { OutboxMailer } from '../../../service/mail/outbox.js';
 import type { MailMessage } from '../../../service/mail/port.js';
-import { ReminderTimer } from '../../../service/enrollment/emails/reminder-timer.js';
+import { reminderTimer } from '../../../service/enrollment/emails/reminder-timer.js';
+import { tickerOf } from '../../support/timers.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { baseForm } from '../../support/enrollment-forms.js';
 import { FaultyEventStore } from '../../support/faults.js';
@@ -72,10 +73,7 @@ async function startProcess(o: {
     reactors: o.reactors,
     extra: () => ({ mailer: outbox }),
   });
-  const timer = new ReminderTimer(app.deps, {
-    owner: o.owner ?? `reminders-${randomUUID()}`,
-    takeOverAtStart: o.takeOverAtStart,
-  });
+  const timer = tickerOf(reminderTimer(app.deps), app.deps, o.owner ?? `reminders-${randomUUID()}`, o.takeOverAtStart);
   const proc = {
     app,
     timer,

@@ -107,6 +107,7 @@ describe('a resubmission replaces the unpaid hold', () => {
     expect(await types(old)).toContain('EnrollmentCancelled');
     await pay(intent.clientSecret);
     await t.offline.idle();
+    await t.settle();
     expect((await types(old)).slice(-2)).toEqual(['PaymentSucceeded', 'EnrollmentConfirmed']);
   });
 
@@ -118,6 +119,7 @@ describe('a resubmission replaces the unpaid hold', () => {
     for (let i = 0; i < 3; i++) expect((await enroll9(5, `other-${i}@example.com`)).status).toBe(201);
     await pay(intent.clientSecret);
     await t.offline.idle();
+    await t.settle();
     expect((await types(old)).slice(-2)).toEqual(['PaymentSucceeded', 'RefundIssued']);
   });
 

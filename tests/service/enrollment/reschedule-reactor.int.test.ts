@@ -13,7 +13,7 @@ import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { OutboxMailer } from '../../../service/mail/outbox.js';
 import type { MailMessage } from '../../../service/mail/port.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
-import { itemOfWorkshop } from '../../../service/enrollment/sale/enroll-workshop.js';
+import { itemOfWorkshop } from '../../../service/enrollment/sale/purchased-item.js';
 import { submissionOf } from '../../../service/enrollment/sale/submission.js';
 import { FaultyEventStore } from '../../support/faults.js';
 import { form } from '../../support/enrollment-events.js';

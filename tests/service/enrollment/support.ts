@@ -5,7 +5,9 @@ import type { Hono } from 'hono';
 import { makeTestApp, type TestApp, type TestAppOptions } from '../../support/app.js';
 import { OfflinePayments } from '../../../service/payments/offline-adapter.js';
 import { MemoryMailer } from '../../support/memory-mailer.js';
-import { HoldTimer } from '../../../service/enrollment/sale/hold-timer.js';
+import { holdTimer, type TickReport } from '../../../service/enrollment/sale/hold-timer.js';
+import type { TimerTicker } from '../../../platform/processor/timer.js';
+import { tickerOf } from '../../support/timers.js';
 
 export { MemoryMailer } from '../../support/memory-mailer.js';
 export { baseForm, strictForm } from '../../support/enrollment-forms.js';
@@ -16,7 +18,7 @@ export interface EnrollmentTestApp extends TestApp {
   offline: OfflinePayments;
   mailer: MemoryMailer;
   /** The hold timer, ticked by the tests (it is not started). */
-  timer: HoldTimer;
+  timer: TimerTicker<TickReport>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   get(path: string): Promise<Response>;
 }
@@ -33,7 +35,7 @@ export async function makeEnrollmentApp(
     env: { DATA_DIR: dataDir, ...options.env },
     extra: (config) => ({ payments: offline, mailer, ...options.extra?.(config) }),
   });
-  const timer = new HoldTimer(t.deps, { owner: 'test-timer' });
+  const timer = tickerOf(holdTimer(t.deps), t.deps, 'test-timer');
   const app: Hono = t.app;
   return {
     ...t,

@@ -49,6 +49,7 @@ describe('POST /api/webhook', () => {
             );
       expect(responses.map((r) => r.status)).toEqual(Array(9).fill(200));
 
+      await t.settle();
       const types = await streamTypes(enrollmentId);
       expect(types.filter((x) => x === 'PaymentSucceeded')).toHaveLength(1);
       expect(types.filter((x) => x === 'EnrollmentConfirmed')).toHaveLength(1);

@@ -111,8 +111,9 @@ describe('gift cards: buying one', () => {
   it('given a card to send on a later day, then nothing leaves before it, and the timer sends it on the day, once', async () => {
     let now = new Date('2025-05-01T17:00:00Z');
     t = await makePricingApp({ clock: () => now });
-    const { GiftCardEmailTimer } = await import('../../../service/gift-cards/gift-card-email-timer.js');
-    const timer = new GiftCardEmailTimer(t.deps, { owner: 'test' });
+    const { giftCardEmailTimer } = await import('../../../service/gift-cards/gift-card-email-timer.js');
+    const { tickerOf } = await import('../../support/timers.js');
+    const timer = tickerOf(giftCardEmailTimer(t.deps), t.deps, 'test');
     await t.buyGiftCard(5_000, { sendOn: '2025-05-03' });
     await timer.tick();
     expect(t.mailer.sent.filter((m) => m.to === 'grace@example.com')).toHaveLength(0);
@@ -127,8 +128,9 @@ describe('gift cards: buying one', () => {
   it('given a card waiting for its send date, when its purchaser’s data is erased, then it goes to its recipient first, nothing goes to "Erased" on the day, and the card keeps its balance', async () => {
     let now = new Date('2025-05-01T17:00:00Z');
     t = await makePricingApp({ clock: () => now });
-    const { GiftCardEmailTimer } = await import('../../../service/gift-cards/gift-card-email-timer.js');
-    const timer = new GiftCardEmailTimer(t.deps, { owner: 'test' });
+    const { giftCardEmailTimer } = await import('../../../service/gift-cards/gift-card-email-timer.js');
+    const { tickerOf } = await import('../../support/timers.js');
+    const timer = tickerOf(giftCardEmailTimer(t.deps), t.deps, 'test');
     const { code } = await t.buyGiftCard(5_000, { sendOn: '2025-06-01' });
     // Another parent's card, to the same recipient, stays for its day.
     await t.buyGiftCard(2_500, { sendOn: '2025-06-01', purchaserEmail: 'someone-else@example.com' });

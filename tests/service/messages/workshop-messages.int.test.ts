@@ -8,7 +8,8 @@ import type {
   WorkshopMessageView,
 } from '../../../contracts/messages/api.js';
 import type { CreatePaymentIntentResponse } from '../../../contracts/payments/api.js';
-import { HoldTimer } from '../../../service/enrollment/sale/hold-timer.js';
+import { holdTimer } from '../../../service/enrollment/sale/hold-timer.js';
+import { tickerOf } from '../../support/timers.js';
 import type { MailMessage } from '../../../service/mail/port.js';
 import { baseForm } from '../../support/enrollment-forms.js';
 import { makeBookingApp, type BookingTestApp } from '../booking/support.js';
@@ -82,7 +83,7 @@ describe('a message to the booked families of a workshop', () => {
     expect(cancelled.status).toBe(200);
     await holdAs(app, 'expired@example.com');
     app.clock.now = new Date(app.clock.now.getTime() + 31 * 60_000);
-    expect((await new HoldTimer(app.t.deps, { owner: 'test-timer' }).tick()).expired).toBe(1);
+    expect((await tickerOf(holdTimer(app.t.deps), app.t.deps, 'test-timer').tick()).expired).toBe(1);
     await holdAs(app, 'unpaid@example.com');
     await app.t.settle();
 

@@ -162,6 +162,7 @@ describe('Stripe adapter (against a local stub of the API)', () => {
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripe.signForTest(payload) },
       });
       expect(r.status).toBe(200);
+      await t.settle();
       const types = (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
       expect(types).toContain('EnrollmentConfirmed');
       const verified = (await (

@@ -4,7 +4,8 @@ import { makePricingApp, type PricingTestApp } from './support.js';
 import { asNewVisitor, nextParentEmail } from '../../support/visitors.js';
 import { pdfText } from '../../support/pdf-text.js';
 import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
-import { BalanceReminderTimer } from '../../../service/enrollment/emails/balance-reminder-timer.js';
+import { balanceReminderTimer } from '../../../service/enrollment/emails/balance-reminder-timer.js';
+import { tickerOf } from '../../support/timers.js';
 import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
@@ -143,7 +144,7 @@ describe('deposits: what is due now and what later', () => {
     await campApp();
     const { enrollmentId } = await depositBooking();
     const other = await depositBooking();
-    const timer = new BalanceReminderTimer(t.deps, { owner: 'test' });
+    const timer = tickerOf(balanceReminderTimer(t.deps), t.deps, 'test');
     const reminders = () => t.mailer.sent.filter((m) => m.messageId.startsWith('<balance-'));
     now = new Date(Date.parse(DUE) - 8 * 86_400_000);
     await timer.tick();

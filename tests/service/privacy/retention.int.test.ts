@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminEnrollmentDetail } from '../../../contracts/admin/enrollments.js';
 import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { ERASED } from '../../../contracts/privacy/classes.js';
-import { RetentionTimer } from '../../../service/privacy/retention-timer.js';
+import { retentionTimer } from '../../../service/privacy/retention-timer.js';
+import { tickerOf } from '../../support/timers.js';
 import { FAMILY } from '../../support/privacy-samples.js';
 import { adminCall } from '../admin/support.js';
 import { CHILDREN, familyFormInput, makePrivacyApp, type PrivacyTestApp } from './support.js';
@@ -29,7 +30,7 @@ describe('retention of children’s safety details (SAFETY_DATA_RETENTION_DAYS, 
     p = await makePrivacyApp();
     const camp = await p.book({ workshopId: CAMP, form: only(octavia) });
     const later = await p.book({ workshopId: CHILDREN, form: only(barnaby) });
-    const timer = new RetentionTimer(p.t.deps, { owner: 'test-retention' });
+    const timer = tickerOf(retentionTimer(p.t.deps), p.t.deps, 'test-retention');
     const due = Date.parse(await startOf(CAMP)) + 90 * DAY;
 
     p.clock.now = new Date(due - 1);
@@ -62,7 +63,7 @@ describe('retention of children’s safety details (SAFETY_DATA_RETENTION_DAYS, 
     p = await makePrivacyApp();
     const camp = await p.book({ workshopId: CAMP, form: only(octavia) });
     const later = await p.book({ workshopId: CHILDREN, form: only(octavia) });
-    const timer = new RetentionTimer(p.t.deps, { owner: 'test-retention' });
+    const timer = tickerOf(retentionTimer(p.t.deps), p.t.deps, 'test-retention');
 
     p.clock.now = new Date(Date.parse(await startOf(CAMP)) + 90 * DAY);
     expect(await timer.tick()).toBe(0);
@@ -76,7 +77,7 @@ describe('retention of children’s safety details (SAFETY_DATA_RETENTION_DAYS, 
   it('given SAFETY_DATA_RETENTION_DAYS=30, then the period is 30 days', async () => {
     p = await makePrivacyApp({ env: { SAFETY_DATA_RETENTION_DAYS: '30' } });
     await p.book({ workshopId: CAMP, form: only(octavia) });
-    const timer = new RetentionTimer(p.t.deps, { owner: 'test-retention' });
+    const timer = tickerOf(retentionTimer(p.t.deps), p.t.deps, 'test-retention');
     const due = Date.parse(await startOf(CAMP)) + 30 * DAY;
     p.clock.now = new Date(due - 1);
     expect(await timer.tick()).toBe(0);

@@ -5,7 +5,9 @@ import { waitlistStream } from '../../../contracts/waitlist/events.js';
 import type { JoinWaitlistResponse, WaitlistConfirmResponse } from '../../../contracts/waitlist/api.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
-import { WaitlistLapseTimer } from '../../../service/waitlist/lapse-timer.js';
+import { waitlistLapseTimer } from '../../../service/waitlist/lapse-timer.js';
+import type { TimerTicker } from '../../../platform/processor/timer.js';
+import { tickerOf } from '../../support/timers.js';
 import type { TestAppOptions } from '../../support/app.js';
 import { baseForm, makeEnrollmentApp, type EnrollmentTestApp } from '../enrollment/support.js';
 
@@ -37,13 +39,13 @@ export const testWorkshop = (id: string, capacity: number, now: Date, price = 50
 export interface WaitlistApp extends EnrollmentTestApp {
   clock: ReturnType<typeof manualClock>;
   /** The timer that lapses entries not confirmed in time, ticked by the tests (it is not started). */
-  lapses: WaitlistLapseTimer;
+  lapses: TimerTicker<number>;
 }
 
 export async function makeWaitlistApp(options: TestAppOptions = {}): Promise<WaitlistApp> {
   const clock = manualClock();
   const t = await makeEnrollmentApp({ reactors: true, clock: clock.now, ...options });
-  return { ...t, clock, lapses: new WaitlistLapseTimer(t.deps, { owner: 'test-lapses' }) };
+  return { ...t, clock, lapses: tickerOf(waitlistLapseTimer(t.deps), t.deps, 'test-lapses') };
 }
 
 export async function schedule(t: WaitlistApp, id: string, capacity: number, price = 50): Promise<WorkshopData> {

@@ -1,0 +1,61 @@
+import type { EventMetadata } from '../../../contracts/core/events.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import { giftCardStream } from '../../../contracts/gift-cards/events.js';
+import type { AppDeps } from '../../core/deps.js';
+import { META, type PaymentIntentInfo } from '../../payments/port.js';
+import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
+
+/** What a succeeded PaymentIntent paid for, from the metadata it was created with. */
+export type PaidFor =
+  | { kind: 'enrollment'; enrollmentId: string }
+  | { kind: 'balance'; enrollmentId: string }
+  | { kind: 'gift-card'; giftCardId: string };
+
+export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
+  const kind = intent.metadata[META.kind];
+  const giftCardId = intent.metadata[META.giftCardId];
+  if (kind === 'gift-card') return giftCardId ? { kind: 'gift-card', giftCardId } : null;
+  const enrollmentId = intent.metadata[META.enrollmentId];
+  if (!enrollmentId) return null;
+  return kind === 'balance' ? { kind: 'balance', enrollmentId } : { kind: 'enrollment', enrollmentId };
+}
+
+/**
+ * The one path of a provider's "succeeded", whoever reports it (the webhook, the payment page's
+ * verification): the money recorded on the stream of what it paid for, once (duplicate, late and
+ * out-of-order deliveries change nothing). Only the fact: what follows (an enrollment settled, a
+ * gift card's e-mail) is the workflows' and reactors'. Answers the position written, or null.
+ */
+export async function recordPayment(
+  deps: Pick<AppDeps, 'commands' | 'clock' | 'log'>,
+  paid: PaidFor,
+  intent: PaymentIntentInfo,
+  providerEventId: string | null,
+  source: 'webhook' | 'verification',
+  metadata: EventMetadata,
+): Promise<bigint | null> {
+  const money = {
+    paymentIntentId: intent.id,
+    amountCents: intent.amountCents,
+    providerEventId,
+    source,
+    at: deps.clock().toISOString(),
+  };
+  const recorded =
+    paid.kind === 'gift-card'
+      ? await deps.commands.handle(
+          giftCardDecider,
+          giftCardStream(paid.giftCardId),
+          { type: 'RecordGiftCardPayment', ...money },
+          metadata,
+        )
+      : await deps.commands.handle(
+          enrollmentDecider,
+          enrollmentStream(paid.enrollmentId),
+          { type: paid.kind === 'balance' ? 'RecordBalancePayment' : 'RecordPaymentSuccess', ...money },
+          metadata,
+        );
+  if (recorded.events.length > 0) deps.log.info('payment recorded', { ...paid, source });
+  return recorded.position;
+}
