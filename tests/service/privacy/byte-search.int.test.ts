@@ -157,200 +157,204 @@ const household = (first: string, last: string, o: Record<string, unknown> = {})
 const monthAhead = () => `${new Date(Date.now() + 30 * 24 * 3_600_000).toISOString().slice(0, 10)}T10:00`;
 
 describe('erasure on the embedded default', () => {
-  it('given a family that used every feature (booking, account, children, waivers, pick-up, waitlist, contact, gift card, an invitation received, make-ups), when the owner erases it, then a byte search of every file under DATA_DIR finds none of its markers, after a restart and after a rebuild, and another family’s copies stay', async () => {
-    let server: RunningServer | undefined;
-    try {
-      server = await startServer({ LOG_LEVEL: 'warn' });
-      const family = visitor(server);
-      const other = visitor(server);
-      const admin = visitor(server);
+  it(
+    'given a family that used every feature (booking, account, children, waivers, pick-up, waitlist, contact, gift card, an invitation received, make-ups), when the owner erases it, then a byte search of every file under DATA_DIR finds none of its markers, after a restart and after a rebuild, and another family’s copies stay',
+    { timeout: 120_000 },
+    async () => {
+      let server: RunningServer | undefined;
+      try {
+        server = await startServer({ LOG_LEVEL: 'warn' });
+        const family = visitor(server);
+        const other = visitor(server);
+        const admin = visitor(server);
 
-      // The other family: a page of its own, which will invite this one.
-      await other.signIn(OTHER.email);
-      await other.ok(other.call('PUT', '/api/account/household', household(OTHER.first, OTHER.last)));
+        // The other family: a page of its own, which will invite this one.
+        await other.signIn(OTHER.email);
+        await other.ok(other.call('PUT', '/api/account/household', household(OTHER.first, OTHER.last)));
 
-      // This family: signed in, its details and pick-up list, two children (one with an allergy).
-      await family.signIn(FAMILY.email);
-      await family.ok(
-        family.call(
-          'PUT',
-          '/api/account/household',
-          household(FAMILY.parentFirst, FAMILY.parentLast, {
-            phone: FAMILY.phone,
-            emergencyContact1Name: FAMILY.emergencyName,
-            emergencyContact1Phone: FAMILY.emergencyPhone,
-            emergencyContact1Relationship: 'Aunt',
-            pickupAdults: [{ name: PICKUP, relationship: 'Neighbour', phone: '9725550177' }],
-          }),
-        ),
-      );
-      const child = (name: string, o: Record<string, unknown> = {}) =>
-        family.ok<{ id: string }>(
-          family.call('POST', '/api/account/children', {
-            name,
-            dateOfBirth: FAMILY.born,
-            grade: '4th',
-            school: FAMILY.school,
-            hasDietaryRestrictions: false,
-            dietaryRestrictions: '',
-            medicalNotes: '',
-            ...o,
+        // This family: signed in, its details and pick-up list, two children (one with an allergy).
+        await family.signIn(FAMILY.email);
+        await family.ok(
+          family.call(
+            'PUT',
+            '/api/account/household',
+            household(FAMILY.parentFirst, FAMILY.parentLast, {
+              phone: FAMILY.phone,
+              emergencyContact1Name: FAMILY.emergencyName,
+              emergencyContact1Phone: FAMILY.emergencyPhone,
+              emergencyContact1Relationship: 'Aunt',
+              pickupAdults: [{ name: PICKUP, relationship: 'Neighbour', phone: '9725550177' }],
+            }),
+          ),
+        );
+        const child = (name: string, o: Record<string, unknown> = {}) =>
+          family.ok<{ id: string }>(
+            family.call('POST', '/api/account/children', {
+              name,
+              dateOfBirth: FAMILY.born,
+              grade: '4th',
+              school: FAMILY.school,
+              hasDietaryRestrictions: false,
+              dietaryRestrictions: '',
+              medicalNotes: '',
+              ...o,
+            }),
+            201,
+          );
+        const first = await child(FAMILY.child, {
+          hasDietaryRestrictions: true,
+          dietaryRestrictions: FAMILY.allergy,
+          medicalNotes: FAMILY.medical,
+        });
+        const second = await child(FAMILY.sibling);
+
+        // A paid booking of both, signing the waivers; a paid course, an absence and a make-up.
+        const signedName = `${FAMILY.parentFirst} ${FAMILY.parentLast}`;
+        await family.enrollAndPay(
+          CHILDREN,
+          {
+            childIds: [first.id, second.id],
+            signatures: [
+              { childId: first.id, signedName },
+              { childId: second.id, signedName },
+            ],
+          },
+          300,
+        );
+        const course = await family.enrollAndPay(COURSE, { childIds: [first.id] }, 225);
+        const page = await family.ok<AccountView>(family.call('GET', '/api/account'));
+        const token = page.bookings.find((b) => b.enrollmentId === course)!.bookingPath!.replace('/booking/', '');
+        // The payment's outcome comes back through the provider's event path: confirmed a moment later.
+        const confirmed = async () =>
+          ((await (await family.call('GET', `/api/bookings/${token}`)).json()) as BookingView).status === 'completed';
+        expect(await eventually(confirmed, 20_000, 100)).toBe(true);
+        const { creditId } = await family.ok<AbsenceResult>(
+          family.call('POST', `/api/bookings/${token}/absences`, { session: 2, participant: 0 }),
+          201,
+        );
+        const option = (await family.ok<BookingView>(family.call('GET', `/api/bookings/${token}`))).credits[0]!
+          .options[0]!;
+        await family.ok(
+          family.call('POST', `/api/bookings/${token}/makeups`, {
+            creditId,
+            workshopId: option.workshopId,
+            session: option.session,
           }),
           201,
         );
-      const first = await child(FAMILY.child, {
-        hasDietaryRestrictions: true,
-        dietaryRestrictions: FAMILY.allergy,
-        medicalNotes: FAMILY.medical,
-      });
-      const second = await child(FAMILY.sibling);
 
-      // A paid booking of both, signing the waivers; a paid course, an absence and a make-up.
-      const signedName = `${FAMILY.parentFirst} ${FAMILY.parentLast}`;
-      await family.enrollAndPay(
-        CHILDREN,
-        {
-          childIds: [first.id, second.id],
-          signatures: [
-            { childId: first.id, signedName },
-            { childId: second.id, signedName },
-          ],
-        },
-        300,
-      );
-      const course = await family.enrollAndPay(COURSE, { childIds: [first.id] }, 225);
-      const page = await family.ok<AccountView>(family.call('GET', '/api/account'));
-      const token = page.bookings.find((b) => b.enrollmentId === course)!.bookingPath!.replace('/booking/', '');
-      // The payment's outcome comes back through the provider's event path: confirmed a moment later.
-      const confirmed = async () =>
-        ((await (await family.call('GET', `/api/bookings/${token}`)).json()) as BookingView).status === 'completed';
-      expect(await eventually(confirmed, 20_000, 100)).toBe(true);
-      const { creditId } = await family.ok<AbsenceResult>(
-        family.call('POST', `/api/bookings/${token}/absences`, { session: 2, participant: 0 }),
-        201,
-      );
-      const option = (await family.ok<BookingView>(family.call('GET', `/api/bookings/${token}`))).credits[0]!
-        .options[0]!;
-      await family.ok(
-        family.call('POST', `/api/bookings/${token}/makeups`, {
-          creditId,
-          workshopId: option.workshopId,
-          session: option.session,
-        }),
-        201,
-      );
-
-      // The waitlist of a class of one, which the other family fills.
-      const small = await admin.ok<{ id: string }>(
-        admin.call(
-          'POST',
-          '/api/admin/workshops',
-          {
-            title: 'Tea for One',
-            description: 'A very small class.',
-            category: 'adult',
-            date: monthAhead(),
-            time: '10:00 AM - 11:30 AM',
-            location: 'Plano',
-            price: 0,
-            capacity: 1,
-          },
-          true,
-        ),
-        201,
-      );
-      await other.enrollAndPay(
-        small.id,
-        { firstName: OTHER.first, lastName: OTHER.last, email: OTHER.email, phone: '9725550155', participants: 1 },
-        0,
-      );
-      await family.ok(
-        family.call('POST', `/api/workshops/${small.id}/waitlist`, {
-          firstName: FAMILY.parentFirst,
-          lastName: FAMILY.parentLast,
-          email: FAMILY.email,
-          phone: FAMILY.phone,
-          participants: 1,
-        }),
-        202,
-      );
-
-      // A message to the school, a gift card bought for a friend, and an invitation from the other family.
-      expect(
-        (
-          await family.call('POST', '/api/contact', {
-            fullname: signedName,
+        // The waitlist of a class of one, which the other family fills.
+        const small = await admin.ok<{ id: string }>(
+          admin.call(
+            'POST',
+            '/api/admin/workshops',
+            {
+              title: 'Tea for One',
+              description: 'A very small class.',
+              category: 'adult',
+              date: monthAhead(),
+              time: '10:00 AM - 11:30 AM',
+              location: 'Plano',
+              price: 0,
+              capacity: 1,
+            },
+            true,
+          ),
+          201,
+        );
+        await other.enrollAndPay(
+          small.id,
+          { firstName: OTHER.first, lastName: OTHER.last, email: OTHER.email, phone: '9725550155', participants: 1 },
+          0,
+        );
+        await family.ok(
+          family.call('POST', `/api/workshops/${small.id}/waitlist`, {
+            firstName: FAMILY.parentFirst,
+            lastName: FAMILY.parentLast,
             email: FAMILY.email,
             phone: FAMILY.phone,
-            message: `About ${FAMILY.child}: ${FAMILY.allergy}`,
-          })
-        ).status,
-      ).toBe(201);
-      const card = await family.ok<GiftCardPurchaseResponse>(
-        family.call('POST', '/api/gift-cards', {
-          amountCents: 5_000,
-          recipientName: 'Hortense Fairweather',
-          recipientEmail: 'hortense.fairweather@example.com',
-          message: GIFT_MESSAGE,
-          purchaserName: signedName,
-          purchaserEmail: FAMILY.email,
-        }),
-        201,
-      );
-      await family.pay(card.clientSecret);
-      await other.ok(other.call('POST', '/api/account/parents', { email: FAMILY.email }), 201);
+            participants: 1,
+          }),
+          202,
+        );
 
-      // Every marker is somewhere under DATA_DIR (the search works), the gift card and invitation mails among them.
-      const outbox = (name: string) => filesUnder(join(server!.dataDir, 'outbox')).some((f) => f.includes(name));
-      expect(await eventually(() => outbox('gift-card-') && outbox('parent-invited-'), 20_000, 200)).toBe(true);
-      expect(
-        await eventually(() => Object.keys(found(server!.dataDir)).length === SEARCHED.length, 20_000, 200),
-        JSON.stringify(found(server.dataDir)),
-      ).toBe(true);
+        // A message to the school, a gift card bought for a friend, and an invitation from the other family.
+        expect(
+          (
+            await family.call('POST', '/api/contact', {
+              fullname: signedName,
+              email: FAMILY.email,
+              phone: FAMILY.phone,
+              message: `About ${FAMILY.child}: ${FAMILY.allergy}`,
+            })
+          ).status,
+        ).toBe(201);
+        const card = await family.ok<GiftCardPurchaseResponse>(
+          family.call('POST', '/api/gift-cards', {
+            amountCents: 5_000,
+            recipientName: 'Hortense Fairweather',
+            recipientEmail: 'hortense.fairweather@example.com',
+            message: GIFT_MESSAGE,
+            purchaserName: signedName,
+            purchaserEmail: FAMILY.email,
+          }),
+          201,
+        );
+        await family.pay(card.clientSecret);
+        await other.ok(other.call('POST', '/api/account/parents', { email: FAMILY.email }), 201);
 
-      const erased = await admin.call(
-        'POST',
-        '/api/admin/privacy/erasures',
-        { email: FAMILY.email, cancelUpcoming: true },
-        true,
-      );
-      expect(erased.status, await erased.clone().text()).toBe(202);
-      const { position } = (await erased.json()) as ErasureAccepted;
-      expect(
-        await eventually(
-          async () =>
-            (
-              (await (
-                await admin.call('GET', `/api/admin/privacy/erasures/scrubbed?position=${position}`, undefined, true)
-              ).json()) as { scrubbed: boolean }
-            ).scrubbed,
-          30_000,
-          200,
-        ),
-      ).toBe(true);
+        // Every marker is somewhere under DATA_DIR (the search works), the gift card and invitation mails among them.
+        const outbox = (name: string) => filesUnder(join(server!.dataDir, 'outbox')).some((f) => f.includes(name));
+        expect(await eventually(() => outbox('gift-card-') && outbox('parent-invited-'), 20_000, 200)).toBe(true);
+        expect(
+          await eventually(() => Object.keys(found(server!.dataDir)).length === SEARCHED.length, 20_000, 200),
+          JSON.stringify(found(server.dataDir)),
+        ).toBe(true);
 
-      // Nothing of the family; the other family's own copies (its e-mails, its page) untouched.
-      const others = [OTHER.email, OTHER.last];
-      expect(found(server.dataDir)).toEqual({});
-      expect(Object.keys(found(server.dataDir, others)).sort()).toEqual([...others].sort());
-      expect(found(server.dataDir, [OTHER.email])[OTHER.email]!.some((f) => f.includes('outbox'))).toBe(true);
+        const erased = await admin.call(
+          'POST',
+          '/api/admin/privacy/erasures',
+          { email: FAMILY.email, cancelUpcoming: true },
+          true,
+        );
+        expect(erased.status, await erased.clone().text()).toBe(202);
+        const { position } = (await erased.json()) as ErasureAccepted;
+        expect(
+          await eventually(
+            async () =>
+              (
+                (await (
+                  await admin.call('GET', `/api/admin/privacy/erasures/scrubbed?position=${position}`, undefined, true)
+                ).json()) as { scrubbed: boolean }
+              ).scrubbed,
+            30_000,
+            200,
+          ),
+        ).toBe(true);
 
-      // Once the process has closed its files, after a restart, and after a rebuild of every projection.
-      expect(await server.stop()).toBe(0);
-      expect(found(server.dataDir)).toEqual({});
-      server = await startServer({ LOG_LEVEL: 'warn' }, server.dataDir);
-      expect(found(server.dataDir)).toEqual({});
-      expect(await server.stop()).toBe(0);
-      const rebuilt = spawnSync(process.execPath, [compiled('service/projections-cli.js'), 'rebuild'], {
-        env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_KEY, LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(rebuilt.status, rebuilt.stderr).toBe(0);
-      expect(found(server.dataDir)).toEqual({});
-      expect(Object.keys(found(server.dataDir, others)).sort()).toEqual([...others].sort());
-    } finally {
-      await server?.stop('SIGKILL');
-    }
-  });
+        // Nothing of the family; the other family's own copies (its e-mails, its page) untouched.
+        const others = [OTHER.email, OTHER.last];
+        expect(found(server.dataDir)).toEqual({});
+        expect(Object.keys(found(server.dataDir, others)).sort()).toEqual([...others].sort());
+        expect(found(server.dataDir, [OTHER.email])[OTHER.email]!.some((f) => f.includes('outbox'))).toBe(true);
+
+        // Once the process has closed its files, after a restart, and after a rebuild of every projection.
+        expect(await server.stop()).toBe(0);
+        expect(found(server.dataDir)).toEqual({});
+        server = await startServer({ LOG_LEVEL: 'warn' }, server.dataDir);
+        expect(found(server.dataDir)).toEqual({});
+        expect(await server.stop()).toBe(0);
+        const rebuilt = spawnSync(process.execPath, [compiled('service/projections-cli.js'), 'rebuild'], {
+          env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_KEY, LOG_LEVEL: 'silent' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(rebuilt.status, rebuilt.stderr).toBe(0);
+        expect(found(server.dataDir)).toEqual({});
+        expect(Object.keys(found(server.dataDir, others)).sort()).toEqual([...others].sort());
+      } finally {
+        await server?.stop('SIGKILL');
+      }
+    },
+  );
 });
