@@ -174,7 +174,7 @@ export async function benchEmail(): Promise<Record<string, Record<string, number
       'ics/txt ms': files ? ms(await cpuMs(files)) : '',
       'MIME ms': ms(await cpuMs(() => emlOf(message, FROM))),
       'total ms': ms(await cpuMs(async () => emlOf(await whole(), FROM))),
-      'eml KB': Math.round((await emlOf(message, FROM)).bytes.length / 1024),
+      'eml KB': Math.round(emlOf(message, FROM).bytes.length / 1024),
     };
   }
   return rows;

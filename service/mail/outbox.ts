@@ -34,7 +34,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const { bytes } = await emlOf(message, this.from);
+    const { bytes } = emlOf(message, this.from);
     ensurePrivateDir(this.dir);
     const file = join(this.dir, outboxFileName(message.messageId));
     const tmp = `${file}.${process.pid}.tmp`;
