@@ -66,13 +66,12 @@ export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<U
     language: 'en-US',
     createdAt: printedAt,
   });
-  const { doc } = canvas;
   const page = canvas.addPage(PAGE);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const serif = await doc.embedFont(StandardFonts.TimesRomanBold);
-  const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
-  const mono = await doc.embedFont(StandardFonts.CourierBold);
+  const regular = await canvas.standardFont(StandardFonts.Helvetica);
+  const bold = await canvas.standardFont(StandardFonts.HelveticaBold);
+  const serif = await canvas.standardFont(StandardFonts.TimesRomanBold);
+  const italic = await canvas.standardFont(StandardFonts.TimesRomanItalic);
+  const mono = await canvas.standardFont(StandardFonts.CourierBold);
   const clean = writable(regular);
 
   const bottom = CARD.top - CARD.height;

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
  * The school's PDFs (the receipt, the gift card) are pdf-lib documents: pdf-lib keeps the
@@ -12,8 +12,14 @@ import { PDFDocument, PDFName, type PDFFont, type PDFPage } from 'pdf-lib';
  * streams, which pdf-lib would also deflate with pako; a reader sees the same page.
  *
  * Text is encoded by the font it is drawn with (`font.encodeText`), so a font embedded from a file
- * (fontkit, with a subset per document) draws through the same calls as the standard fonts.
+ * (fontkit, with a subset per document) draws through the same calls as the standard fonts. The
+ * one shortcut: in the standard Latin fonts' encoding (WinAnsiEncoding) printable ASCII is its own
+ * code, so such a line is written as a literal string without asking pdf-lib for each letter.
  */
+
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+/** A PDF literal string (ISO 32000-1, 7.3.4.2): backslash and parentheses escaped. */
+const literal = (ascii: string) => `(${ascii.replace(/[\\()]/g, '\\$&')})`;
 
 /** A number as a PDF operand: at most three decimals (a thousandth of a point), never an exponent. */
 const num = (value: number) => String(Math.round(value * 1000) / 1000);
@@ -40,7 +46,11 @@ export class PageCanvas {
   private readonly ops: string[] = [];
   private readonly fontNames = new Map<PDFFont, string>();
 
-  constructor(readonly page: PDFPage) {}
+  constructor(
+    readonly page: PDFPage,
+    /** The fonts whose encoding is WinAnsiEncoding (the standard Latin ones). */
+    private readonly winAnsi: ReadonlySet<PDFFont>,
+  ) {}
 
   private fontName(font: PDFFont): string {
     let name = this.fontNames.get(font);
@@ -54,7 +64,8 @@ export class PageCanvas {
 
   /** `value` on one line with its baseline's left end at (x, y). */
   text(value: string, o: { x: number; y: number; font: PDFFont; size: number; color: PdfColor }) {
-    const encoded = o.font.encodeText(value).toString();
+    const encoded =
+      this.winAnsi.has(o.font) && PRINTABLE_ASCII.test(value) ? literal(value) : o.font.encodeText(value).toString();
     this.ops.push(
       `BT /${this.fontName(o.font)} ${num(o.size)} Tf ${o.color} rg ${num(o.x)} ${num(o.y)} Td ${encoded} Tj ET`,
     );
@@ -87,7 +98,9 @@ export class PageCanvas {
   /** Writes the operators as the page's content stream. */
   close(doc: PDFDocument) {
     if (this.ops.length === 0) return;
-    const contents = deflateSync(Buffer.from(this.ops.join('\n'), 'latin1'));
+    // Level 1: alone, a third of the default level's CPU (0.03 ms against 0.1 for a receipt's 5 KB of
+    // operators) for a stream a tenth larger (1.3 KB instead of 1.1).
+    const contents = deflateSync(Buffer.from(this.ops.join('\n'), 'latin1'), { level: 1 });
     this.page.node.addContentStream(doc.context.register(doc.context.stream(contents, { Filter: 'FlateDecode' })));
     this.ops.length = 0;
   }
@@ -96,6 +109,7 @@ export class PageCanvas {
 /** A PDF being drawn: its pages in order. */
 export class PdfCanvas {
   readonly pages: PageCanvas[] = [];
+  private readonly winAnsi = new Set<PDFFont>();
 
   private constructor(readonly doc: PDFDocument) {}
 
@@ -112,8 +126,15 @@ export class PdfCanvas {
     return new PdfCanvas(doc);
   }
 
+  /** One of the 14 standard fonts: the document names it (readers have it), pdf-lib measures with its metrics. */
+  async standardFont(name: StandardFonts): Promise<PDFFont> {
+    const font = await this.doc.embedFont(name);
+    if (name !== StandardFonts.Symbol && name !== StandardFonts.ZapfDingbats) this.winAnsi.add(font);
+    return font;
+  }
+
   addPage(size: { width: number; height: number }): PageCanvas {
-    const page = new PageCanvas(this.doc.addPage([size.width, size.height]));
+    const page = new PageCanvas(this.doc.addPage([size.width, size.height]), this.winAnsi);
     this.pages.push(page);
     return page;
   }

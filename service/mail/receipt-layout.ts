@@ -46,12 +46,11 @@ export class Writer {
 
   /** The receipt's three faces: Helvetica for the text, its bold, and a serif for the school's name. */
   static async on(canvas: PdfCanvas): Promise<Writer> {
-    const { doc } = canvas;
     return new Writer(
       canvas,
-      await doc.embedFont(StandardFonts.Helvetica),
-      await doc.embedFont(StandardFonts.HelveticaBold),
-      await doc.embedFont(StandardFonts.TimesRomanBold),
+      await canvas.standardFont(StandardFonts.Helvetica),
+      await canvas.standardFont(StandardFonts.HelveticaBold),
+      await canvas.standardFont(StandardFonts.TimesRomanBold),
     );
   }
 
@@ -64,9 +63,12 @@ export class Writer {
 
   /** Words wrapped to `width`, one line each. */
   wrap(value: string, font: PDFFont, size: number, width: number): string[] {
+    const clean = this.clean(value);
+    // Most values fit: measured once rather than word by word.
+    if (font.widthOfTextAtSize(clean, size) <= width) return [clean];
     const lines: string[] = [];
     let current = '';
-    for (const word of this.clean(value).split(' ')) {
+    for (const word of clean.split(' ')) {
       const next = current ? `${current} ${word}` : word;
       if (current && font.widthOfTextAtSize(next, size) > width) {
         lines.push(current);
