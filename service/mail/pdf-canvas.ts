@@ -114,7 +114,8 @@ export class PdfCanvas {
   private constructor(readonly doc: PDFDocument) {}
 
   static async create(info: PdfInfo): Promise<PdfCanvas> {
-    const doc = await PDFDocument.create();
+    // Without pdf-lib's own producer, creator and dates, which the lines below replace.
+    const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(info.title);
     doc.setAuthor(info.author);
     if (info.subject !== undefined) doc.setSubject(info.subject);
