@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type MimeNode from 'nodemailer/lib/mime-node';
 import * as base64 from 'nodemailer/lib/base64';
@@ -25,8 +24,10 @@ function bodyOf(node: MimeNode): string {
   if (!content) return '';
   const encoding = String(node.getHeader('Content-Transfer-Encoding') ?? '').toLowerCase();
   if (encoding === 'base64') return base64.wrap(base64.encode(content), LINE);
-  if (encoding === 'quoted-printable') return qp.wrap(qp.encode(content), LINE);
-  return content.toString();
+  // As nodemailer's `newline: 'windows'` does: a bare LF (kept by 7bit and quoted-printable text)
+  // becomes CRLF. Headers and base64 lines already end in CRLF.
+  const text = encoding === 'quoted-printable' ? qp.wrap(qp.encode(content), LINE) : content.toString();
+  return text.replace(/(?<!\r)\n/g, '\r\n');
 }
 
 /** The node and its children, in the order and with the delimiters nodemailer's `MimeNode.stream` writes them. */
@@ -55,13 +56,11 @@ export function emlOf(message: MailMessage, from: string): Eml {
     // What nodemailer would choose for each message the school writes (its markup outnumbers any
     // other script), without counting the letters of the whole document to choose it.
     ...(message.html ? { html: { content: message.html, contentTransferEncoding: 'quoted-printable' } } : {}),
-    // The boundaries' random part, drawn once: nodemailer draws one for every part and uses the first.
-    baseBoundary: randomBytes(8).toString('hex'),
   }).compile();
   const out: string[] = [];
   write(root, out);
-  // As nodemailer's `newline: 'windows'` does: every bare LF becomes CRLF, and the message ends with a line break.
-  const text = out.join('').replace(/(?<!\r)\n/g, '\r\n');
+  // The message ends with a line break, as nodemailer ends it.
+  const text = out.join('');
   const ended = text.endsWith('\n') ? text : text.endsWith('\r') ? `${text}\n` : `${text}\r\n`;
   return {
     bytes: Buffer.from(ended, 'utf8'),
