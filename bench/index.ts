@@ -15,12 +15,13 @@ import { benchMakeups } from './makeups.js';
 import { benchStartup } from './startup.js';
 import { benchForcedRenders } from './forced-renders.js';
 import { benchPrivacy } from './privacy.js';
+import { benchEmail } from './email.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
  * Each section runs on its own temporary stores.
  */
-type Section = [name: string, run: () => Promise<Record<string, string | number>>];
+type Section = [name: string, run: () => Promise<Record<string, string | number | Record<string, string | number>>>];
 
 const sections: Section[] = [
   ['start-up (compiled server, embedded default)', benchStartup],
@@ -37,6 +38,7 @@ const sections: Section[] = [
   ['workshop roster: 50 seats, and one session of a 20-session course, over 10,000 enrollments (SQLite)', benchRoster],
   ['make-ups: 300 at once for one session with 3 free seats (SQLite)', benchMakeups],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
+  ['email: CPU ms per e-mail, by kind and part (render, PDF, calendar and text, MIME, total)', benchEmail],
 ];
 
 // BENCH_ONLY=rebuild,enrollment runs the sections whose names contain one of the words (to compare two commits quickly).

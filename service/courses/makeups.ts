@@ -7,6 +7,10 @@ import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { absenceKey, type Absence } from '../catalogue/session-seats.js';
 import { creditDecider, creditVoided, type CreditState } from './credit-decider.js';
 import { placeGone, voidReasonNow } from './credit-standing.js';
+import { CHECKOUT_WORKFLOW } from '../enrollment/checkout/checkout-reactor.js';
+
+/** How long an absence waits for a booking's seats to be confirmed before it is decided anyway. */
+const SETTLE_MS = 5_000;
 
 const newest = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
@@ -33,6 +37,7 @@ export async function reportAbsence(
 ): Promise<AbsenceOutcome> {
   const gone = await voidReasonNow(deps, input.enrollmentId, input);
   if (gone) throw placeGone(gone);
+  await seatsSettled(deps, input.workshopId, input.enrollmentId);
   const at = deps.clock().toISOString();
   const reported = await deps.commands.handle(
     workshopDecider,
@@ -54,6 +59,16 @@ export async function reportAbsence(
     validUntil: absence.validUntil,
     position: newest(reported.position, granted.position),
   };
+}
+
+/**
+ * A booking confirmed a moment ago has its seats confirmed by the checkout workflow just after:
+ * the absence waits for it (bounded) rather than refuse a booking the parent was just told is theirs.
+ */
+async function seatsSettled(deps: AppDeps, workshopId: string, enrollmentId: string): Promise<void> {
+  const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId));
+  if (ledger.confirmed[enrollmentId] !== undefined || ledger.holds[enrollmentId] === undefined) return;
+  await deps.projections.waitFor(await deps.eventStore.headPosition(), [CHECKOUT_WORKFLOW], SETTLE_MS);
 }
 
 /** The credit an absence recorded on the workshop's stream gives (idempotent: granted once). */

@@ -1,7 +1,8 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { StandardFonts, type PDFFont } from 'pdf-lib';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
-import { writable } from '../mail/receipt-pdf.js';
+import { pdfColor, PdfCanvas, type PageCanvas } from '../mail/pdf-canvas.js';
+import { writable } from '../mail/pdf-characters.js';
 import { COLORS } from '../mail/templates/theme.js';
 import type { MailAttachment } from '../mail/port.js';
 
@@ -17,16 +18,12 @@ export interface PrintedCard {
   scheduleUrl: string;
 }
 
-const hex = (value: string) => {
-  const n = Number.parseInt(value.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
-};
-const NAVY = hex(COLORS.navy);
-const GOLD = hex(COLORS.gold);
-const TEXT = hex(COLORS.text);
-const MUTED = hex(COLORS.muted);
-const CREAM = hex(COLORS.cream);
-const PLUM = hex(COLORS.plum);
+const NAVY = pdfColor(COLORS.navy);
+const GOLD = pdfColor(COLORS.gold);
+const TEXT = pdfColor(COLORS.text);
+const MUTED = pdfColor(COLORS.muted);
+const CREAM = pdfColor(COLORS.cream);
+const PLUM = pdfColor(COLORS.plum);
 
 /** US Letter, points; the card is 7 x 4 inches, to cut out, with the instructions below it. */
 const PAGE = { width: 612, height: 792 };
@@ -50,9 +47,9 @@ function wrap(value: string, font: PDFFont, size: number, width: number): string
   return lines;
 }
 
-function centred(page: PDFPage, text: string, y: number, size: number, font: PDFFont, color = TEXT) {
+function centred(page: PageCanvas, text: string, y: number, size: number, font: PDFFont, color = TEXT) {
   const width = font.widthOfTextAtSize(text, size);
-  page.drawText(text, { x: CARD.x + (CARD.width - width) / 2, y, size, font, color });
+  page.text(text, { x: CARD.x + (CARD.width - width) / 2, y, size, font, color });
 }
 
 /**
@@ -61,33 +58,33 @@ function centred(page: PDFPage, text: string, y: number, size: number, font: PDF
  * on request, never stored; the standard PDF fonts, as the receipt (service/mail/receipt-pdf.ts).
  */
 export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Gift card ${formatUsd(card.amountCents)}, ${SCHOOL.fullName}`);
-  doc.setAuthor(SCHOOL.fullName);
-  doc.setCreator(SCHOOL.name);
-  doc.setProducer(SCHOOL.name);
-  doc.setLanguage('en-US');
-  doc.setCreationDate(printedAt);
-  doc.setModificationDate(printedAt);
-  const page = doc.addPage([PAGE.width, PAGE.height]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const serif = await doc.embedFont(StandardFonts.TimesRomanBold);
-  const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
-  const mono = await doc.embedFont(StandardFonts.CourierBold);
+  const canvas = await PdfCanvas.create({
+    title: `Gift card ${formatUsd(card.amountCents)}, ${SCHOOL.fullName}`,
+    author: SCHOOL.fullName,
+    creator: SCHOOL.name,
+    producer: SCHOOL.name,
+    language: 'en-US',
+    createdAt: printedAt,
+  });
+  const page = canvas.addPage(PAGE);
+  const regular = await canvas.standardFont(StandardFonts.Helvetica);
+  const bold = await canvas.standardFont(StandardFonts.HelveticaBold);
+  const serif = await canvas.standardFont(StandardFonts.TimesRomanBold);
+  const italic = await canvas.standardFont(StandardFonts.TimesRomanItalic);
+  const mono = await canvas.standardFont(StandardFonts.CourierBold);
   const clean = writable(regular);
 
   const bottom = CARD.top - CARD.height;
-  page.drawRectangle({
+  page.rectangle({
     x: CARD.x,
     y: bottom,
     width: CARD.width,
     height: CARD.height,
     color: CREAM,
-    borderColor: NAVY,
+    border: NAVY,
     borderWidth: 2,
   });
-  page.drawRectangle({ x: CARD.x, y: CARD.top - 8, width: CARD.width, height: 8, color: GOLD });
+  page.rectangle({ x: CARD.x, y: CARD.top - 8, width: CARD.width, height: 8, color: GOLD });
 
   let y = CARD.top - 44;
   centred(page, clean(SCHOOL.fullName), y, 20, serif, NAVY);
@@ -115,18 +112,18 @@ export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<U
   ];
   for (const paragraph of paragraphs)
     for (const line of wrap(clean(paragraph), regular, 10, CARD.width)) {
-      page.drawText(line, { x: CARD.x, y: under, size: 10, font: regular, color: TEXT });
+      page.text(line, { x: CARD.x, y: under, size: 10, font: regular, color: TEXT });
       under -= 15;
     }
   under -= 10;
-  page.drawText(clean(`${ADDRESS_ONE_LINE}  |  ${SCHOOL.phone}  |  ${SCHOOL.email}`), {
+  page.text(clean(`${ADDRESS_ONE_LINE}  |  ${SCHOOL.phone}  |  ${SCHOOL.email}`), {
     x: CARD.x,
     y: under,
     size: 8,
     font: regular,
     color: MUTED,
   });
-  return doc.save();
+  return canvas.save();
 }
 
 /** The recipient e-mail's attachment: the card's PDF in base64. */

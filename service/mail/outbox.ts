@@ -1,8 +1,7 @@
 import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './port.js';
-import { toMailOptions } from './mail-options.js';
+import { emlOf } from './eml.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../platform/private-files.js';
 
 /** The folder of the embedded mailer's messages, under DATA_DIR. */
@@ -55,23 +54,19 @@ const aboutOf = (headers: string[]): string[] =>
  */
 export class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
-  private readonly render = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-
   constructor(
     readonly dir: string,
     private readonly from: string,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const options = toMailOptions(message, this.from);
     // Subject ids are [A-Za-z0-9_:-]: nothing to fold or escape.
     const about = (message.about ?? []).filter((s) => /^[A-Za-z0-9_:-]+$/.test(s));
-    if (about.length) options.headers = { [ABOUT_HEADER]: about.join(' ') };
-    const info = await this.render.sendMail(options);
+    const { bytes } = emlOf(message, this.from, about.length ? { [ABOUT_HEADER]: about.join(' ') } : undefined);
     ensurePrivateDir(this.dir);
     const file = join(this.dir, outboxFileName(message.messageId));
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+    await writeFile(tmp, bytes, { mode: PRIVATE_FILE_MODE });
     await rename(tmp, file);
   }
 

@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { toOneLine } from '../../contracts/core/text.js';
 import { isStrictCategory } from '../../contracts/enrollment/form.js';
@@ -13,8 +12,9 @@ import {
   receiptStamp,
   type ReceiptOrder,
 } from '../../contracts/enrollment/receipt.js';
+import { PdfCanvas } from './pdf-canvas.js';
 import type { MailAttachment } from './port.js';
-import { COLORS } from './templates/theme.js';
+import { FOOTER_TOP, INK, PAGE, RIGHT, Writer } from './receipt-layout.js';
 
 /**
  * What the PDF receipt needs beyond the text receipt's order: what was paid, the refunds decided
@@ -59,129 +59,6 @@ export const confirmedReceiptPdfAttachment = (orderId: string, order: ReceiptOrd
     printedAt,
   );
 
-const hex = (value: string) => {
-  const n = Number.parseInt(value.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
-};
-const NAVY = hex(COLORS.navy);
-const TEXT = hex(COLORS.text);
-const MUTED = hex(COLORS.muted);
-const GOLD = hex(COLORS.gold);
-const BORDER = hex(COLORS.border);
-const SUCCESS = hex(COLORS.success);
-const SUCCESS_BG = hex(COLORS.successBg);
-const CREAM = hex(COLORS.cream);
-
-/** US Letter, points; three-quarter-inch margins. */
-const PAGE = { width: 612, height: 792, margin: 54 };
-const RIGHT = PAGE.width - PAGE.margin;
-/** The footer's three lines sit at the foot of the last page; content stops above them. */
-const FOOTER_TOP = PAGE.margin + 48;
-
-/** Latin letters with a stroke, which NFKD does not take apart. */
-const STROKED: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
-
-/**
- * The standard PDF fonts cover Windows-1252 only. A name in another script must not stop the
- * document: an accented letter outside it loses its accent (NFKD), anything else becomes "?".
- */
-export function writable(font: PDFFont) {
-  const known = new Set(font.getCharacterSet());
-  return (value: string) =>
-    [...toOneLine(value).normalize('NFC')]
-      .map((ch) => {
-        if (known.has(ch.codePointAt(0)!)) return ch;
-        const base = STROKED[ch] ?? ch.normalize('NFKD').replace(/\p{M}/gu, '');
-        return [...base].every((b) => known.has(b.codePointAt(0)!)) && base ? base : '?';
-      })
-      .join('');
-}
-
-/** A cursor down the pages: each call writes at the current line and moves it; a full page opens the next. */
-class Writer {
-  page: PDFPage;
-  y = PAGE.height - PAGE.margin;
-  readonly clean: (value: string) => string;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-    readonly serif: PDFFont,
-  ) {
-    this.page = doc.addPage([PAGE.width, PAGE.height]);
-    this.clean = writable(regular);
-  }
-
-  /** Opens the next page unless `height` fits above the footer's lines. */
-  room(height: number) {
-    if (this.y - height >= FOOTER_TOP) return;
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.y = PAGE.height - PAGE.margin;
-  }
-
-  /** Words wrapped to `width`, one line each. */
-  wrap(value: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    let current = '';
-    for (const word of this.clean(value).split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (current && font.widthOfTextAtSize(next, size) > width) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    return [...lines, current];
-  }
-
-  text(value: string, o: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) {
-    const size = o.size ?? 10;
-    const font = o.font ?? this.regular;
-    this.page.drawText(this.clean(value), { x: o.x ?? PAGE.margin, y: this.y, size, font, color: o.color ?? TEXT });
-  }
-
-  right(value: string, o: { x?: number; size?: number; font?: PDFFont; color?: ReturnType<typeof rgb> } = {}) {
-    const size = o.size ?? 10;
-    const font = o.font ?? this.regular;
-    const clean = this.clean(value);
-    this.text(clean, { ...o, x: (o.x ?? RIGHT) - font.widthOfTextAtSize(clean, size) });
-  }
-
-  rule(color = BORDER, thickness = 0.75) {
-    this.page.drawLine({
-      start: { x: PAGE.margin, y: this.y },
-      end: { x: RIGHT, y: this.y },
-      thickness,
-      color,
-    });
-  }
-
-  down(points: number) {
-    this.y -= points;
-  }
-
-  heading(value: string) {
-    this.room(56);
-    this.down(20);
-    this.text(value.toUpperCase(), { font: this.bold, size: 9, color: MUTED });
-    this.down(7);
-    this.rule();
-    this.down(15);
-  }
-
-  /** A label and its value on one line, the value wrapped under itself when long. */
-  field(label: string, value: string, labelWidth = 120) {
-    const lines = this.wrap(value, this.regular, 10, RIGHT - PAGE.margin - labelWidth);
-    this.room(lines.length * 14);
-    this.text(label, { color: MUTED });
-    for (const [i, line] of lines.entries()) {
-      if (i > 0) this.down(14);
-      this.text(line, { x: PAGE.margin + labelWidth });
-    }
-    this.down(16);
-  }
-}
-
 /** Where the money stands, in one line a reimbursement office reads first. */
 function standing(order: ReceiptPdfOrder): { text: string; paid: boolean } {
   if (order.isFree || order.amountCents === 0) return { text: 'Free enrollment', paid: true };
@@ -201,58 +78,38 @@ function stamp(w: Writer, stand: { text: string; paid: boolean }) {
   const size = 13;
   const label = w.clean(stand.text);
   const width = w.bold.widthOfTextAtSize(label, size) + 28;
-  w.page.drawRectangle({
+  w.page.rectangle({
     x: RIGHT - width,
     y: w.y - 18,
     width,
     height: 30,
-    color: stand.paid ? SUCCESS_BG : CREAM,
-    borderColor: stand.paid ? SUCCESS : BORDER,
+    color: stand.paid ? INK.successBg : INK.cream,
+    border: stand.paid ? INK.success : INK.border,
     borderWidth: 1,
   });
   // Drawn on a baseline of its own, centred in the box, then the cursor goes back to the fields.
   const y = w.y;
   w.y -= 8;
-  w.text(label, { x: RIGHT - width + 14, font: w.bold, size, color: stand.paid ? SUCCESS : NAVY });
+  w.text(label, { x: RIGHT - width + 14, font: w.bold, size, color: stand.paid ? INK.success : INK.navy });
   w.y = y;
 }
 
-/**
- * The PDF receipt: the school's name, address and phone, the order number and reference, the date,
- * each participant, the line bought with its price, the amounts paid and refunded, the payment
- * method, and "Paid in full" when it is. The same document is attached to the confirmation e-mail
- * and served on the booking page; the text receipt (contracts/enrollment/receipt.ts) says the same.
- */
-export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const title = `Receipt ${toOneLine(orderId)}`;
-  doc.setTitle(`${title}, ${SCHOOL.fullName}`);
-  doc.setAuthor(SCHOOL.fullName);
-  doc.setSubject(toOneLine(order.item.title));
-  doc.setCreator(SCHOOL.name);
-  doc.setProducer(SCHOOL.name);
-  doc.setLanguage('en-US');
-  doc.setCreationDate(printedAt);
-  doc.setModificationDate(printedAt);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    await doc.embedFont(StandardFonts.TimesRomanBold),
-  );
-
-  // The school, as a letterhead, and the word RECEIPT with the order's numbers on the right.
+/** The school, as a letterhead, and the word RECEIPT on the right. */
+function letterhead(w: Writer) {
   w.down(14);
-  w.text(SCHOOL.fullName, { font: w.serif, size: 20, color: NAVY });
-  w.right('RECEIPT', { font: w.bold, size: 16, color: NAVY });
+  w.text(SCHOOL.fullName, { font: w.serif, size: 20, color: INK.navy });
+  w.right('RECEIPT', { font: w.bold, size: 16, color: INK.navy });
   w.down(18);
-  w.text(ADDRESS_ONE_LINE, { size: 9, color: MUTED });
+  w.text(ADDRESS_ONE_LINE, { size: 9, color: INK.muted });
   w.down(13);
-  w.text(`${SCHOOL.phone}  |  ${SCHOOL.email}`, { size: 9, color: MUTED });
+  w.text(`${SCHOOL.phone}  |  ${SCHOOL.email}`, { size: 9, color: INK.muted });
   w.down(12);
-  w.rule(GOLD, 2);
+  w.rule(INK.gold, 2);
   w.down(24);
+}
 
+/** The order's numbers, date, payment method and contact, with where the money stands beside them. */
+function orderFields(w: Writer, orderId: string, order: ReceiptPdfOrder) {
   w.field('Order number', orderId);
   w.field('Order reference', order.orderReference ?? '-');
   stamp(w, standing(order));
@@ -260,21 +117,24 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
   w.field('Payment method', order.paymentMethod ?? (order.isFree ? 'Free Enrollment' : 'Credit Card'));
   if (order.contactName) w.field('Billed to', order.contactName);
   if (order.status === 'cancelled') w.field('Status', 'Cancelled');
+}
 
-  const { item } = order;
+function itemFields(w: Writer, { item }: ReceiptPdfOrder) {
   w.heading(item.kind === 'program' ? 'Program' : 'Workshop');
   w.field('Title', item.title);
   if (item.date) w.field('Date', receiptDate(item.date));
   if (item.time) w.field('Time', item.time);
   if (item.location) w.field('Location', item.location);
   if (item.instructor) w.field('Instructor', item.instructor);
+}
 
+function participants(w: Writer, order: ReceiptPdfOrder) {
   w.heading(`Participants (${order.participants})`);
   const details = order.participantDetails;
   const names = details
     ? details.map((p, i) => {
         const name = participantName(p, i, order.contactName ?? '');
-        const aged = isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        const aged = isStrictCategory(order.item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
         return `${aged}${placeCancelled(order, i)}`;
       })
     : (order.attendees ?? []);
@@ -285,14 +145,17 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
       `${order.participants} ${order.participants === 1 ? 'participant' : 'participants'}. Their names are on the receipt attached to your confirmation e-mail and on your booking page.`,
       0,
     );
+}
 
-  // One line bought: the price per participant times the count, a group price as its own line.
+/** One line bought: the price per participant times the count, a group price as its own line; then the totals. */
+function charges(w: Writer, order: ReceiptPdfOrder) {
+  const { item } = order;
   w.heading('Charges');
   const col = { qty: RIGHT - 170, unit: RIGHT - 80 };
-  w.text('Description', { font: w.bold, size: 9, color: MUTED });
-  w.right('Qty', { x: col.qty, font: w.bold, size: 9, color: MUTED });
-  w.right('Unit price', { x: col.unit, font: w.bold, size: 9, color: MUTED });
-  w.right('Amount', { font: w.bold, size: 9, color: MUTED });
+  w.text('Description', { font: w.bold, size: 9, color: INK.muted });
+  w.right('Qty', { x: col.qty, font: w.bold, size: 9, color: INK.muted });
+  w.right('Unit price', { x: col.unit, font: w.bold, size: 9, color: INK.muted });
+  w.right('Amount', { font: w.bold, size: 9, color: INK.muted });
   w.down(16);
   const full = item.unitPriceCents * order.participants;
   const lines = w.wrap(item.title, w.regular, 10, col.qty - PAGE.margin - 50);
@@ -330,53 +193,84 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
   }
   total('Tax', formatUsd(order.taxCents));
   total('Total', formatUsd(order.amountCents), true);
+}
 
+function payment(w: Writer, order: ReceiptPdfOrder) {
   w.heading('Payment');
-  if (order.isFree || order.amountCents === 0) w.field('Amount paid', `${formatUsd(0)} (free enrollment)`);
-  else {
-    // What paid it, by where the money came from: the gift card, the family credit, the card.
-    const fromBalances = balanceLines(order);
-    for (const l of fromBalances)
-      w.field(l.kind === 'gift-card' ? 'Gift card' : 'Family credit', `${formatUsd(-l.amountCents)} (${l.label})`);
-    const card = order.paidCents + fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
-    if (card > 0 || fromBalances.length === 0)
-      w.field(
-        'Amount paid',
-        `${formatUsd(card)} by ${order.paymentMethod === 'Gift Card' || order.paymentMethod === 'Family Credit' ? 'Credit Card' : (order.paymentMethod ?? 'Credit Card')}`,
-      );
-    if ((order.balanceCents ?? 0) > 0)
-      w.field(
-        'Balance due',
-        `${formatUsd(order.balanceCents!)}${order.balanceDueAt ? ` by ${receiptDate(order.balanceDueAt)}` : ''}, from your booking page`,
-      );
-    if (order.refundedCents > 0) w.field('Refunded', formatUsd(order.refundedCents));
-    if (order.refundsUnderwayCents > 0) w.field('Refund on its way', formatUsd(order.refundsUnderwayCents));
-    if (order.refundedCents > 0) w.field('Net paid', formatUsd(Math.max(0, order.paidCents - order.refundedCents)));
+  if (order.isFree || order.amountCents === 0) {
+    w.field('Amount paid', `${formatUsd(0)} (free enrollment)`);
+    return;
   }
+  // What paid it, by where the money came from: the gift card, the family credit, the card.
+  const fromBalances = balanceLines(order);
+  for (const l of fromBalances)
+    w.field(l.kind === 'gift-card' ? 'Gift card' : 'Family credit', `${formatUsd(-l.amountCents)} (${l.label})`);
+  const card = order.paidCents + fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
+  if (card > 0 || fromBalances.length === 0)
+    w.field(
+      'Amount paid',
+      `${formatUsd(card)} by ${order.paymentMethod === 'Gift Card' || order.paymentMethod === 'Family Credit' ? 'Credit Card' : (order.paymentMethod ?? 'Credit Card')}`,
+    );
+  if ((order.balanceCents ?? 0) > 0)
+    w.field(
+      'Balance due',
+      `${formatUsd(order.balanceCents!)}${order.balanceDueAt ? ` by ${receiptDate(order.balanceDueAt)}` : ''}, from your booking page`,
+    );
+  if (order.refundedCents > 0) w.field('Refunded', formatUsd(order.refundedCents));
+  if (order.refundsUnderwayCents > 0) w.field('Refund on its way', formatUsd(order.refundsUnderwayCents));
+  if (order.refundedCents > 0) w.field('Net paid', formatUsd(Math.max(0, order.paidCents - order.refundedCents)));
+}
 
-  // The footer at the foot of the last page, and the page count when the receipt runs over one.
+/** The footer at the foot of the last page, and the page count when the receipt runs over one. */
+function footer(w: Writer, printedAt: Date) {
   w.y = FOOTER_TOP - 8;
   w.rule();
   w.y = PAGE.margin + 26;
-  w.text(`Questions? Call ${SCHOOL.phone} or write to ${SCHOOL.email}.`, { size: 9, color: MUTED });
+  w.text(`Questions? Call ${SCHOOL.phone} or write to ${SCHOOL.email}.`, { size: 9, color: INK.muted });
   w.y = PAGE.margin + 13;
   w.text(`Printed ${receiptStamp(printedAt.toISOString())} (${SCHOOL.timeZone.replace('_', ' ')} time).`, {
     size: 9,
-    color: MUTED,
+    color: INK.muted,
   });
   w.y = PAGE.margin;
-  w.text(`Thank you for choosing ${SCHOOL.name}!`, { size: 9, color: MUTED });
-  const pages = doc.getPages();
+  w.text(`Thank you for choosing ${SCHOOL.name}!`, { size: 9, color: INK.muted });
+  const { pages } = w.canvas;
   if (pages.length > 1)
     for (const [i, page] of pages.entries()) {
       const label = `Page ${i + 1} of ${pages.length}`;
-      page.drawText(label, {
+      page.text(label, {
         x: RIGHT - w.regular.widthOfTextAtSize(label, 9),
         y: PAGE.margin,
         size: 9,
         font: w.regular,
-        color: MUTED,
+        color: INK.muted,
       });
     }
-  return doc.save();
+}
+
+/**
+ * The PDF receipt: the school's name, address and phone, the order number and reference, the date,
+ * each participant, the line bought with its price, the amounts paid and refunded, the payment
+ * method, and "Paid in full" when it is. The same document is attached to the confirmation e-mail
+ * and served on the booking page; the text receipt (contracts/enrollment/receipt.ts) says the same.
+ */
+export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printedAt: Date): Promise<Uint8Array> {
+  const canvas = await PdfCanvas.create({
+    title: `Receipt ${toOneLine(orderId)}, ${SCHOOL.fullName}`,
+    author: SCHOOL.fullName,
+    subject: toOneLine(order.item.title),
+    creator: SCHOOL.name,
+    producer: SCHOOL.name,
+    language: 'en-US',
+    createdAt: printedAt,
+  });
+  const w = await Writer.on(canvas);
+  letterhead(w);
+  orderFields(w, orderId, order);
+  itemFields(w, order);
+  participants(w, order);
+  charges(w, order);
+  payment(w, order);
+  footer(w, printedAt);
+  return canvas.save();
 }

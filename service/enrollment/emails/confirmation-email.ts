@@ -23,6 +23,34 @@ export function insideReminderWindow(item: Pick<PurchasedItem, 'date'>, confirme
   return start - new Date(confirmedAt).getTime() < hours * 3_600_000;
 }
 
+/** The order the confirmation's receipts (text and PDF) are written from: as confirmed, nothing refunded yet. */
+export function confirmationReceiptOrder(
+  sub: EnrollmentSubmitted,
+  conf: EnrollmentConfirmed,
+  leftParticipants: LeftParticipant[] = [],
+): ReceiptOrder {
+  const pricing = pricingOf(sub);
+  return {
+    orderReference: conf.orderReference,
+    confirmedAt: conf.confirmedAt,
+    submittedAt: sub.submittedAt,
+    paymentMethod: conf.paymentMethod,
+    item: sub.item,
+    attendees: sub.attendees,
+    participantDetails: participantDetailsOf(sub.form),
+    participants: sub.participants,
+    subtotalCents: sub.subtotalCents,
+    taxCents: sub.taxCents,
+    amountCents: sub.amountCents,
+    contactName: toOneLine(`${sub.form.firstName} ${sub.form.lastName}`),
+    refundedCents: 0,
+    pricing: pricingViewOf(pricing),
+    balanceCents: pricing.balanceCents,
+    balanceDueAt: pricing.balanceDueAt,
+    ...(leftParticipants.length > 0 ? { leftParticipants } : {}),
+  };
+}
+
 /**
  * The confirmation e-mail: a short letter (text and HTML), the receipt as text and as a .txt file,
  * and an .ics for the workshop. `sub.item` is the workshop as the enrollment holds it now (the
@@ -43,25 +71,7 @@ export async function confirmationEmail(
   leftParticipants: LeftParticipant[] = [],
 ): Promise<MailMessage> {
   const pricing = pricingOf(sub);
-  const order: ReceiptOrder = {
-    orderReference: conf.orderReference,
-    confirmedAt: conf.confirmedAt,
-    submittedAt: sub.submittedAt,
-    paymentMethod: conf.paymentMethod,
-    item: sub.item,
-    attendees: sub.attendees,
-    participantDetails: participantDetailsOf(sub.form),
-    participants: sub.participants,
-    subtotalCents: sub.subtotalCents,
-    taxCents: sub.taxCents,
-    amountCents: sub.amountCents,
-    contactName: toOneLine(`${sub.form.firstName} ${sub.form.lastName}`),
-    refundedCents: 0,
-    pricing: pricingViewOf(pricing),
-    balanceCents: pricing.balanceCents,
-    balanceDueAt: pricing.balanceDueAt,
-    ...(leftParticipants.length > 0 ? { leftParticipants } : {}),
-  };
+  const order = confirmationReceiptOrder(sub, conf, leftParticipants);
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({
     uid: calendarUid(conf.orderId),

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { render } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
 import { renderEmail, type EmailKind, type EmailKinds } from '../../../service/mail/templates/index.js';
 import { EMAIL_SAMPLES, item, PUBLIC_URL } from '../../support/email-samples.js';
 import { COLORS, COLOR_TOKENS, FONTS } from '../../../service/mail/templates/theme.js';
+import { confirmationTemplate } from '../../../service/mail/templates/confirmation.js';
+import { signInTemplate } from '../../../service/mail/templates/sign-in.js';
+import { workshopMessageTemplate } from '../../../service/mail/templates/workshop-message.js';
 
 /** Props for every kind of message, and what its text and HTML must both say. */
 const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: string[] } } = {
@@ -218,6 +222,25 @@ describe('e-mail renderer', () => {
         expect(mail.text, `text part of ${kind}`).toContain(fact);
         expect(seen, `HTML part of ${kind}`).toContain(fact);
       }
+    });
+  }
+
+  // React's streaming render marks its boundaries and splits adjacent texts with comments; the
+  // comments a template writes itself (Outlook's conditional ones, in the button) stay.
+  const REACT_MARKERS = /<!--(?:\$|\/\$| |html|head|body)-->/g;
+  for (const [kind, template] of [
+    ['confirmation', confirmationTemplate],
+    ['sign-in', signInTemplate],
+    ['workshop-message', workshopMessageTemplate],
+  ] as const) {
+    it(`given ${kind} props, then its HTML is the document @react-email/render makes, less the comments React leaves for hydration`, async () => {
+      const props = EMAIL_SAMPLES[kind];
+      const { html } = await renderEmail(kind, props as never);
+      const streamed = await render(template.html(props as never));
+
+      expect(streamed).toMatch(REACT_MARKERS);
+      expect(html).toBe(streamed.replace(REACT_MARKERS, ''));
+      expect(html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"/);
     });
   }
 

@@ -222,8 +222,16 @@ describe('erasure on the embedded default', () => {
           300,
         );
         const course = await family.enrollAndPay(COURSE, { childIds: [first.id] }, 225);
-        const page = await family.ok<AccountView>(family.call('GET', '/api/account'));
-        const token = page.bookings.find((b) => b.enrollmentId === course)!.bookingPath!.replace('/booking/', '');
+        // The family page lists it once its read models have it.
+        let listed: AccountView['bookings'][number] | undefined;
+        const onPage = async () =>
+          Boolean(
+            (listed = (await family.ok<AccountView>(family.call('GET', '/api/account'))).bookings.find(
+              (b) => b.enrollmentId === course,
+            )),
+          );
+        expect(await eventually(onPage, 20_000, 100)).toBe(true);
+        const token = listed!.bookingPath!.replace('/booking/', '');
         // The payment's outcome comes back through the provider's event path: confirmed a moment later.
         const confirmed = async () =>
           ((await (await family.call('GET', `/api/bookings/${token}`)).json()) as BookingView).status === 'completed';
