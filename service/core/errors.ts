@@ -22,12 +22,12 @@ export type ErrorCode =
   | 'payment_provider'
   /** A workshop's sales window is over (service/catalogue/workshop-decider.ts). */
   | 'enrollment_closed'
-  /** Attendance (service/enrollment/attendance/attendance-rules.ts): no such enrollment, another workshop's, no such participant, no longer booked. */
+  /** Attendance (service/enrollment/decider/attendance-decisions.ts): no such enrollment, another workshop's, no such participant, no longer booked. */
   | 'unknown_enrollment'
   | 'not_in_workshop'
   | 'participant_out_of_range'
   | 'enrollment_not_active'
-  /** The name given at pick-up is not on the family's list (service/enrollment/attendance/collection-rules.ts): confirm to record it. */
+  /** The name given at pick-up is not on the family's list (service/enrollment/decider/attendance-decisions.ts): confirm to record it. */
   | 'not_on_pickup_list'
   /** Courses (service/catalogue/session-seats.ts, service/courses/): a session full or begun, a credit spent, expired or for another program. */
   | 'session_full'

@@ -1,106 +1,92 @@
 import type { Decider } from '../../../platform/command/decider.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
-import { afterSaleDecisions } from '../after-sale/after-sale-rules.js';
-import { correctionDecisions } from '../after-sale/participant-correction.js';
-import { attendanceDecision } from '../attendance/attendance-rules.js';
-import { collectionDecision } from '../attendance/collection-rules.js';
-import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
-import {
-  cancelParticipant,
-  completeParticipantTransfer,
-  openTransferredPlace,
-  requestParticipantTransfer,
-} from '../after-sale/participant-rules.js';
+import { attendanceDecisions } from './attendance-decisions.js';
+import { balanceDecisions } from './balance-decisions.js';
+import { bookingDecisions } from './booking-decisions.js';
+import { cancelDecisions } from './cancel-decisions.js';
 import type { EnrollmentCommand } from './commands.js';
+import { confirmedDecisions } from './confirmed-decisions.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
-import { cancelUnpaidEnrollment, expireEnrollment, submitEnrollment } from './held-decisions.js';
-import {
-  confirmEnrollment,
-  recordPaymentFailure,
-  recordPaymentIntent,
-  recordPaymentSuccess,
-  recordRefund,
-} from './payment-decisions.js';
-import { recordBalanceIntent, recordBalancePayment, recordBalanceReminder } from './balance-decisions.js';
-import {
-  recordConfirmationEmail,
-  recordConfirmationResent,
-  recordReminder,
-  requestConfirmationResend,
-} from './confirmed-decisions.js';
+import { heldDecisions } from './held-decisions.js';
+import { newDecisions } from './new-decisions.js';
+import { paidDecisions } from './paid-decisions.js';
+import { participantDecisions } from './participant-decisions.js';
+import { transferDecisions } from './transfer-decisions.js';
 
-export { balanceDueCents, enrollmentInitialState, refundableCents, type EnrollmentState } from './enrollment-state.js';
-export { assertPayable } from './payment-decisions.js';
+export { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
+export { balanceDueCents, refundableCents } from './refundable.js';
+export { assertPayable } from './held-decisions.js';
 export type { EnrollmentCommand } from './commands.js';
 
-/**
- * The enrollment stream's decider: one evolve (evolve.ts), and `decide` handing each command to
- * the decisions of the phase it belongs to (held, payment, confirmed, after the sale, attendance).
- */
+/** The enrollment stream's decider: one evolve (evolve.ts), and `decide` handing each command to its phase's decisions. */
 export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, EnrollmentState> = {
   initialState: enrollmentInitialState,
   evolve: evolveEnrollment,
   decide(command, state) {
     switch (command.type) {
       case 'SubmitEnrollment':
-        return submitEnrollment(command, state);
-      case 'ExpireEnrollment':
-        return expireEnrollment(command, state);
-      case 'CancelEnrollment':
-        return cancelUnpaidEnrollment(command, state);
-
-      case 'RecordPaymentIntent':
-        return recordPaymentIntent(command, state);
-      case 'RecordPaymentSuccess':
-        return recordPaymentSuccess(command, state);
-      case 'RecordPaymentFailure':
-        return recordPaymentFailure(command, state);
-      case 'ConfirmEnrollment':
-        return confirmEnrollment(command, state);
-      case 'RecordRefund':
-        return recordRefund(command, state);
-      case 'RecordBalanceIntent':
-        return recordBalanceIntent(command, state);
-      case 'RecordBalancePayment':
-        return recordBalancePayment(command, state);
-      case 'RecordBalanceReminder':
-        return recordBalanceReminder(command, state);
-
-      case 'RecordConfirmationEmail':
-        return recordConfirmationEmail(command, state);
-      case 'RequestConfirmationResend':
-        return requestConfirmationResend(command, state);
-      case 'RecordConfirmationResent':
-        return recordConfirmationResent(command, state);
-      case 'RecordReminder':
-        return recordReminder(command, state);
-
-      case 'CancelBooking':
-      case 'RetryRefunds':
-      case 'RecordRefundIssued':
-      case 'RecordRefundFailure':
-      case 'RequestTransfer':
-      case 'CompleteTransfer':
-      case 'AbandonTransfer':
-      case 'RecordNotification':
-        return afterSaleDecisions(command, state);
-      case 'CorrectParticipantDetails':
-        return correctionDecisions(command, state);
-      case 'MarkAttendance':
-        return attendanceDecision(command, state);
-      case 'RecordCollection':
-        return collectionDecision(command, state);
-      case 'RescheduleBooking':
-        return rescheduleDecision(command, state);
-      case 'CancelParticipant':
-        return cancelParticipant(command, state);
-      case 'RequestParticipantTransfer':
-        return requestParticipantTransfer(command, state);
-      case 'CompleteParticipantTransfer':
-        return completeParticipantTransfer(command, state);
+        return newDecisions.SubmitEnrollment(command, state);
       case 'OpenTransferredPlace':
-        return openTransferredPlace(command, state);
+        return newDecisions.OpenTransferredPlace(command, state);
+      case 'ExpireEnrollment':
+        return heldDecisions.ExpireEnrollment(command, state);
+      case 'CancelEnrollment':
+        return heldDecisions.CancelEnrollment(command, state);
+      case 'RecordPaymentIntent':
+        return heldDecisions.RecordPaymentIntent(command, state);
+      case 'RecordPaymentSuccess':
+        return heldDecisions.RecordPaymentSuccess(command, state);
+      case 'RecordPaymentFailure':
+        return heldDecisions.RecordPaymentFailure(command, state);
+      case 'ConfirmEnrollment':
+        return paidDecisions.ConfirmEnrollment(command, state);
+      case 'RecordRefund':
+        return paidDecisions.RecordRefund(command, state);
+      case 'RescheduleBooking':
+        return bookingDecisions.RescheduleBooking(command, state);
+      case 'CorrectParticipantDetails':
+        return bookingDecisions.CorrectParticipantDetails(command, state);
+      case 'MarkAttendance':
+        return attendanceDecisions.MarkAttendance(command, state);
+      case 'RecordCollection':
+        return attendanceDecisions.RecordCollection(command, state);
+      case 'RecordConfirmationEmail':
+        return confirmedDecisions.RecordConfirmationEmail(command, state);
+      case 'RequestConfirmationResend':
+        return confirmedDecisions.RequestConfirmationResend(command, state);
+      case 'RecordConfirmationResent':
+        return confirmedDecisions.RecordConfirmationResent(command, state);
+      case 'RecordReminder':
+        return confirmedDecisions.RecordReminder(command, state);
+      case 'RecordNotification':
+        return confirmedDecisions.RecordNotification(command, state);
+      case 'RecordBalanceIntent':
+        return balanceDecisions.RecordBalanceIntent(command, state);
+      case 'RecordBalancePayment':
+        return balanceDecisions.RecordBalancePayment(command, state);
+      case 'RecordBalanceReminder':
+        return balanceDecisions.RecordBalanceReminder(command, state);
+      case 'CancelBooking':
+        return cancelDecisions.CancelBooking(command, state);
+      case 'RetryRefunds':
+        return cancelDecisions.RetryRefunds(command, state);
+      case 'RecordRefundIssued':
+        return cancelDecisions.RecordRefundIssued(command, state);
+      case 'RecordRefundFailure':
+        return cancelDecisions.RecordRefundFailure(command, state);
+      case 'RequestTransfer':
+        return transferDecisions.RequestTransfer(command, state);
+      case 'CompleteTransfer':
+        return transferDecisions.CompleteTransfer(command, state);
+      case 'AbandonTransfer':
+        return transferDecisions.AbandonTransfer(command, state);
+      case 'CancelParticipant':
+        return participantDecisions.CancelParticipant(command, state);
+      case 'RequestParticipantTransfer':
+        return participantDecisions.RequestParticipantTransfer(command, state);
+      case 'CompleteParticipantTransfer':
+        return participantDecisions.CompleteParticipantTransfer(command, state);
     }
   },
 };

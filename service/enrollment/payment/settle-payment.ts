@@ -5,6 +5,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { AppError, type ErrorCode } from '../../core/errors.js';
 import type { PaymentIntentInfo } from '../../payments/port.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
+import { paymentOf } from '../decider/enrollment-state.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { freeClientSeats } from '../sale/held-seats.js';
 import { takePricingParts } from '../sale/pricing-parts.js';
@@ -139,7 +140,7 @@ async function refundUnseated(
   metadata: EventMetadata,
 ): Promise<Settled> {
   const enrollmentId = state.submission!.enrollmentId;
-  const paymentIntentId = state.paid!.intentId;
+  const paymentIntentId = paymentOf(state)!.intentId;
   const refund = await deps.payments.refund(paymentIntentId, `refund-${enrollmentId}`);
   const recorded = await deps.commands.handle(
     enrollmentDecider,

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../support/decider.js';
 import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/decider/enrollment-decider.js';
-import { rescheduleMove, transferMove } from '../../../service/enrollment/decider/enrollment-state.js';
+import {
+  requireSubmitted,
+  rescheduleMove,
+  transferMove,
+} from '../../../service/enrollment/decider/enrollment-state.js';
 import { calendarSequence } from '../../../service/enrollment/emails/calendar-event.js';
 import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { confirmed, paid, rescheduled, submitted } from '../../support/enrollment-events.js';
 
 const AT = '2025-06-05T15:00:00.000Z';
 const given = deciderSpec(enrollmentDecider);
-const fold = (events: EnrollmentEvent[]) => events.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState);
+/** The booking the events leave (every history here submits one). */
+const fold = (events: EnrollmentEvent[]) =>
+  requireSubmitted(events.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState));
 
 /** The dinner for 2 (workshop 6, Saturday July 19, 2025, 7:00 PM): paid and confirmed. */
 const sold: EnrollmentEvent[] = [submitted('e1'), paid('e1', 30_000), confirmed('e1', 30_000)];
@@ -140,8 +146,8 @@ describe('what the enrollment knows after a move', () => {
 
   it('given a move by the school, then the item moves, the booked item stays for the refund policy, and the calendar SEQUENCE rises', () => {
     const state = fold([...sold, rescheduled('e1', 'c1', { date: AUGUST })]);
-    expect(state.item?.date).toBe(AUGUST);
-    expect(state.bookedItem?.date).toBe(item.date);
+    expect(state.item.date).toBe(AUGUST);
+    expect(state.bookedItem.date).toBe(item.date);
     expect(calendarSequence(state)).toBe(1);
   });
 
@@ -160,6 +166,6 @@ describe('what the enrollment knows after a move', () => {
     expect(calendarSequence(state, transferMove('t1'))).toBe(1);
     expect(calendarSequence(state, rescheduleMove('c1'))).toBe(2);
     expect(calendarSequence(state)).toBe(2);
-    expect(state.bookedItem?.date).toBe('2025-09-27T18:00:00-05:00');
+    expect(state.bookedItem.date).toBe('2025-09-27T18:00:00-05:00');
   });
 });
