@@ -275,6 +275,61 @@ describe('transfer', () => {
       .when({ type: 'CompleteTransfer', transferId: 't1', at: AT })
       .then([]);
   });
+
+  it('given a transfer under way, when the target refuses the seats, then TransferAbandoned with its reason; again, nothing', () => {
+    const [event] = enrollmentDecider.decide(
+      request,
+      sold.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState),
+    );
+    const abandon: EnrollmentCommand = { type: 'AbandonTransfer', transferId: 't1', reason: 'full', at: AT };
+    const abandoned: EnrollmentEvent = {
+      type: 'TransferAbandoned',
+      data: { enrollmentId: 'e1', transferId: 't1', toWorkshopId: '9', reason: 'full', abandonedAt: AT },
+    };
+    given([...sold, event!])
+      .when(abandon)
+      .then([abandoned]);
+    given([...sold, event!, abandoned])
+      .when(abandon)
+      .then([]);
+  });
+});
+
+describe('e-mails after the sale', () => {
+  const notify: EnrollmentCommand = {
+    type: 'RecordNotification',
+    kind: 'cancellation',
+    ref: 'cancellation',
+    messageId: '<c@x>',
+    transport: 'outbox',
+    at: AT,
+  };
+  const notified: EnrollmentEvent = {
+    type: 'CustomerNotified',
+    data: {
+      enrollmentId: 'e1',
+      kind: 'cancellation',
+      ref: 'cancellation',
+      messageId: '<c@x>',
+      transport: 'outbox',
+      sentAt: AT,
+    },
+  };
+
+  it('given a cancelled sale, when its e-mail is recorded twice, then CustomerNotified once', () => {
+    given([...sold, cancelled()])
+      .when(notify)
+      .then([notified]);
+    given([...sold, cancelled(), notified])
+      .when(notify)
+      .then([]);
+  });
+
+  it('given a booking never sold, then nothing is recorded: only a sold booking is sent these e-mails', () => {
+    given([submitted('e1')])
+      .when(notify)
+      .then([]);
+  });
 });
 
 describe('seat ledger after the sale', () => {

@@ -169,3 +169,61 @@ describe('what the enrollment knows after a move', () => {
     expect(state.bookedItem.date).toBe('2025-09-27T18:00:00-05:00');
   });
 });
+
+describe('CorrectParticipantDetails: the parent corrects the details until the workshop begins', () => {
+  const detail = (name: string) => ({
+    name,
+    age: 9,
+    grade: '',
+    school: '',
+    hasDietaryRestrictions: false,
+    dietaryRestrictions: '',
+    photographyConsent: false,
+    allowNameWithPhoto: false,
+    photographyOptOut: false,
+  });
+  const correct = (names: string[], at = AT): EnrollmentCommand => ({
+    type: 'CorrectParticipantDetails',
+    participantDetails: names.map(detail),
+    at,
+  });
+
+  it('given a confirmed booking, when the names are corrected, then ParticipantDetailsCorrected lists what changed; the same again, nothing', () => {
+    given(sold)
+      .when(correct(['Ava Smith', 'Ben Smith']))
+      .then([
+        {
+          type: 'ParticipantDetailsCorrected',
+          data: expect.objectContaining({
+            enrollmentId: 'e1',
+            attendees: ['Ava Smith', 'Ben Smith'],
+            changed: expect.arrayContaining(['0.name', '1.name', '0.age']),
+            correctedAt: AT,
+          }),
+        },
+      ]);
+    const [corrected] = enrollmentDecider.decide(correct(['Ava Smith', 'Ben Smith']), fold(sold));
+    given([...sold, corrected!])
+      .when(correct(['Ava Smith', 'Ben Smith']))
+      .then([]);
+  });
+
+  it('given a held, a begun, a cancelled booking or another count, then each is refused with its reason', () => {
+    given([submitted('e1')])
+      .when(correct(['A', 'B']))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_not_confirmed', status: 'pending' } });
+    given(sold)
+      .when(correct(['A', 'B'], '2025-07-19T19:00:00-05:00'))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_workshop_begun' } });
+    given(sold)
+      .when(correct(['A']))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_participant_count' } });
+    const cancelled: EnrollmentEvent = {
+      type: 'EnrollmentCancelled',
+      data: { enrollmentId: 'e1', reason: 'cancelled-by-visitor', cancelledAt: AT, notify: true },
+    };
+    given([...sold, cancelled])
+      .when(correct(['A', 'B']))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_cancelled' } });
+  });
+});
