@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppDeps } from './core/deps.js';
 import { toErrorResponse } from './core/http-errors.js';
+import { REFUSAL_ANSWERS } from './refusals.js';
 import { carriesSecret, SECRET_PAGE_CACHE, securityHeaders } from './core/security-headers.js';
 import { AppError } from './core/errors.js';
 import { catalogueRoutes } from './catalogue/routes.js';
@@ -54,7 +55,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.use('*', securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
   // One client address per request, for every limit (rate limits, unpaid holds, wrong admin keys).
   app.use('*', clientAddressMiddleware(deps.config.TRUST_PROXY));
-  app.onError((err, c) => toErrorResponse(err, c, deps.log));
+  app.onError((err, c) => toErrorResponse(err, c, deps.log, REFUSAL_ANSWERS));
   app.use('*', compressAnswers());
   const hot = new HotReads(deps.readStore, deps.projections, {
     headPosition: () => deps.eventStore.headPosition(),
@@ -128,7 +129,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));
   // The inquiry forms posted before (or without) the page's JavaScript: on the pages' own paths.
-  app.route('/', inquiryFormRoutes(deps, { maxBodyBytes: maxBody }));
+  app.route('/', inquiryFormRoutes(deps, { maxBodyBytes: maxBody, refusals: REFUSAL_ANSWERS }));
   // Program share pictures (og:image) as PNG, rendered from their SVG once and kept in memory.
   app.route('/', shareImageRoutes(deps, { webDist: options.webDist }));
 
