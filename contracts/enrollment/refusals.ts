@@ -73,7 +73,10 @@ export type EnrollmentRefusal =
   | { code: 'enrollment_not_active'; status: EnrollmentStatus }
   | { code: 'participant_left'; name: string }
   // Collection at the end of a session.
-  | { code: 'not_on_pickup_list'; name: string };
+  | { code: 'not_on_pickup_list'; name: string }
+  // The unpaid seats one client address may hold (stream client-holds-<clientKey>).
+  | { code: 'unpaid_seats_over_max'; max: number }
+  | { code: 'unpaid_seats_capped'; held: number; max: number; retryAfterSeconds: number };
 
 export type RefusalCode = EnrollmentRefusal['code'];
 
@@ -126,4 +129,6 @@ export const ENROLLMENT_REFUSAL_KINDS: RefusalKinds<EnrollmentRefusal> = {
   enrollment_not_active: 'enrollment_not_active',
   participant_left: 'enrollment_not_active',
   not_on_pickup_list: 'not_on_pickup_list',
+  unpaid_seats_over_max: 'validation',
+  unpaid_seats_capped: 'rate_limited',
 };

@@ -1,6 +1,6 @@
 import type { AccountEmailEvent } from '../../contracts/account/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { conflict } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 interface Membership {
   householdId: string;
@@ -67,8 +67,7 @@ export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent
       }
       case 'InviteEmail': {
         const { householdId, parentId, at } = command;
-        if (state.linked?.householdId === householdId)
-          throw conflict('This address is already a parent of your family account.');
+        if (state.linked?.householdId === householdId) throw refuse({ code: 'already_a_parent' });
         if (state.invitations.some(sameHousehold(householdId))) return [];
         // An address linked to another family is invited all the same: the answer must not tell
         // one family whether another address has an account. It stays an invitation.

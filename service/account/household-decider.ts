@@ -8,7 +8,7 @@ import {
 } from '../../contracts/account/household.js';
 import type { WaiverDocument } from '../../contracts/policies/waivers.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 export type ParentStatus = 'active' | 'invited' | 'removed';
 
@@ -70,9 +70,6 @@ export type HouseholdCommand =
 export const MAX_PARENTS = 2;
 export const MAX_CHILDREN = 12;
 
-export const CHILD_NOT_FOUND = 'We could not find that child in your family account.';
-const SIGNED_OUT = 'Please sign in again to continue.';
-
 export const signatureKey = (childId: string, document: WaiverDocument) => `${childId}/${document}`;
 
 /** The household's active children. */
@@ -82,17 +79,17 @@ export const activeChildren = (state: ActiveHousehold) => Object.entries(state.c
 const nameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 function requireActive(state: HouseholdState): ActiveHousehold {
-  if (state.status !== 'active') throw new AppError('unauthorized', SIGNED_OUT);
+  if (state.status !== 'active') throw refuse({ code: 'signed_out' });
   return state;
 }
 
 function requireParent(state: ActiveHousehold, parentId: string): void {
-  if (state.parents[parentId]?.status !== 'active') throw new AppError('unauthorized', SIGNED_OUT);
+  if (state.parents[parentId]?.status !== 'active') throw refuse({ code: 'signed_out' });
 }
 
 function requireChild(state: ActiveHousehold, childId: string): HouseholdChild {
   const found = Object.hasOwn(state.children, childId) ? state.children[childId] : undefined;
-  if (!found || found.removed) throw notFound(CHILD_NOT_FOUND);
+  if (!found || found.removed) throw refuse({ code: 'child_not_found' });
   return found;
 }
 
@@ -170,8 +167,7 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
       return [{ type: 'HouseholdCreated', data: { householdId, parentId, email, createdAt: at } }];
     const parent = state.parents[parentId];
     if (parent?.status === 'active') return [];
-    if (parent?.status === 'removed')
-      throw new AppError('unauthorized', 'This e-mail address is no longer part of that family account.');
+    if (parent?.status === 'removed') throw refuse({ code: 'parent_removed' });
     return [{ type: 'ParentJoined', data: { householdId, parentId, email, joinedAt: at } }];
   }
   const household = requireActive(state);
@@ -183,19 +179,16 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
       const same = current.find((p) => p.email === command.email);
       // Invited again (the e-mail went astray): nothing new to record, the invitation stands.
       if (same?.status === 'invited') return [];
-      if (same) throw conflict('This address is already a parent of your family account.');
-      if (current.length >= MAX_PARENTS)
-        throw conflict('A family account has two parents. Remove the other parent or their invitation first.');
+      if (same) throw refuse({ code: 'already_a_parent' });
+      if (current.length >= MAX_PARENTS) throw refuse({ code: 'two_parents_already' });
       const { parentId, email, by, at } = command;
       return [{ type: 'ParentInvited', data: { householdId, parentId, email, invitedBy: by, invitedAt: at } }];
     }
     case 'RemoveParent': {
       requireParent(household, command.by);
       const target = household.parents[command.parentId];
-      if (!target || target.status === 'removed')
-        throw notFound('We could not find that parent in your family account.');
-      if (command.parentId === command.by)
-        throw conflict('You cannot remove yourself. The other parent can remove you from their family page.');
+      if (!target || target.status === 'removed') throw refuse({ code: 'parent_not_found' });
+      if (command.parentId === command.by) throw refuse({ code: 'cannot_remove_self' });
       return [
         {
           type: 'ParentRemoved',
@@ -215,9 +208,9 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
       ];
     }
     case 'AddChild': {
-      if (Object.hasOwn(household.children, command.childId)) throw conflict('A child with this id exists already.');
+      if (Object.hasOwn(household.children, command.childId)) throw refuse({ code: 'child_exists' });
       if (activeChildren(household).length >= MAX_CHILDREN)
-        throw conflict(`A family account holds at most ${MAX_CHILDREN} children. Please call us to add more.`);
+        throw refuse({ code: 'too_many_children', max: MAX_CHILDREN });
       return [
         {
           type: 'ChildAdded',

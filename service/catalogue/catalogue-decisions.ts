@@ -1,6 +1,6 @@
 import { withSessions, type WorkshopRecord } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
-import { conflict } from '../core/errors.js';
+import { refuse } from './refusals.js';
 import { enrollmentLoad, sessionEditRefusal } from './session-seats.js';
 import { requireScheduled, type WorkshopState } from './workshop-state.js';
 
@@ -14,7 +14,7 @@ export type CatalogueCommand =
 type Command<T extends CatalogueCommand['type']> = Extract<CatalogueCommand, { type: T }>;
 
 function scheduleWorkshop(command: Command<'ScheduleWorkshop'>, state: WorkshopState): WorkshopEvent[] {
-  if (state.status !== 'none') throw conflict(`A workshop with id ${command.workshop.id} already exists.`);
+  if (state.status !== 'none') throw refuse({ code: 'workshop_exists', workshopId: command.workshop.id });
   return [{ type: 'WorkshopScheduled', data: { workshop: withSessions(command.workshop) } }];
 }
 
@@ -23,13 +23,9 @@ function updateWorkshop(command: Command<'UpdateWorkshop'>, state: WorkshopState
   requireScheduled(state);
   const workshop = withSessions(command.workshop);
   const sessionsRefused = sessionEditRefusal(state, workshop);
-  if (sessionsRefused) throw conflict(sessionsRefused);
+  if (sessionsRefused) throw refuse(sessionsRefused);
   const taken = enrollmentLoad(state);
-  if (workshop.capacity < taken) {
-    throw conflict(
-      `Capacity cannot be lower than the ${taken} ${taken === 1 ? 'seat' : 'seats'} already taken. Set it to ${taken} or more.`,
-    );
-  }
+  if (workshop.capacity < taken) throw refuse({ code: 'capacity_below_taken', taken });
   return [{ type: 'WorkshopUpdated', data: { workshop } }];
 }
 
@@ -40,11 +36,7 @@ function removeWorkshop(command: Command<'RemoveWorkshop'>, state: WorkshopState
     Object.keys(state.holds).length +
     Object.keys(state.confirmed).length +
     Object.keys(state.sessionSeats.makeupsByCredit).length;
-  if (active > 0) {
-    throw conflict(
-      `This workshop has ${active} active ${active === 1 ? 'enrollment' : 'enrollments'} and cannot be deleted. Cancel them first or keep the workshop.`,
-    );
-  }
+  if (active > 0) throw refuse({ code: 'workshop_has_bookings', active });
   return [{ type: 'WorkshopRemoved', data: { workshopId: command.workshopId } }];
 }
 

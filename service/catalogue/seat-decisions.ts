@@ -1,12 +1,7 @@
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
-import {
-  enrollmentClosedMessage,
-  hasBegun,
-  isEnrollmentOpen,
-  isPastLastJoin,
-} from '../../contracts/catalogue/sales-window.js';
-import { AppError, conflict, enrollmentClosed } from '../core/errors.js';
+import { hasBegun, isEnrollmentOpen, isPastLastJoin, salesClosedOf } from '../../contracts/catalogue/sales-window.js';
 import { freeSeatRefusal, type FreeSeatClaim } from './free-seats.js';
+import { refuse } from './refusals.js';
 import { releaseMakeupSeat, reportAbsence, takeMakeupSeat, type SessionSeatCommand } from './session-seats.js';
 import { requireScheduled, spotsLeft, type WorkshopState } from './workshop-state.js';
 
@@ -72,11 +67,6 @@ export type SeatCommand =
 
 type Command<T extends SeatCommand['type']> = Extract<SeatCommand, { type: T }>;
 
-const fullMessage = (left: number, wanted: number) =>
-  left === 0
-    ? 'Sorry, this workshop is full. Please choose another date or contact us to join the waiting list.'
-    : `Sorry, only ${left} ${left === 1 ? 'spot is' : 'spots are'} left in this workshop and you asked for ${wanted}. Please reduce the number of participants.`;
-
 /** The hold a resubmission replaces: the one its token names, while it is unpaid and has not ended. */
 export const replaceableHold = (s: WorkshopState, enrollmentId: string | undefined, at: string) => {
   if (enrollmentId === undefined || s.holds[enrollmentId] === undefined) return undefined;
@@ -92,7 +82,7 @@ function reserveSeats(command: Command<'ReserveSeats'>, state: WorkshopState): W
   const workshop = requireScheduled(state);
   if (state.holds[command.enrollmentId] !== undefined || state.confirmed[command.enrollmentId] !== undefined) return [];
   const at = new Date(command.at);
-  if (!isEnrollmentOpen(workshop, at)) throw enrollmentClosed(enrollmentClosedMessage(workshop, at));
+  if (!isEnrollmentOpen(workshop, at)) throw refuse({ code: 'sales_closed', ...salesClosedOf(workshop, at) });
   const { workshopId, enrollmentId, seats, free, offerId } = command;
   // The sender's own unpaid hold (proved by its token): the new hold replaces it and ends when it would have.
   const replaced = replaceableHold(state, command.replaces, command.at);
@@ -101,9 +91,9 @@ function reserveSeats(command: Command<'ReserveSeats'>, state: WorkshopState): W
   // A waitlist offer still standing: its seats are this enrollment's (taken over like a replaced hold).
   const offer = offerId === undefined ? undefined : state.holds[offerId];
   const left = spotsLeft(state) + freed + (offer ?? 0);
-  if (seats > left) throw new AppError('conflict', fullMessage(left, seats));
+  if (seats > left) throw refuse({ code: 'seats_short', left, wanted: seats });
   const refused = free && freeSeatRefusal(workshop, state.freeSeatsBy, free, seats);
-  if (refused) throw refused;
+  if (refused) throw refuse(refused);
   const replacing = (id: string, n: number): WorkshopEvent => ({
     type: 'SeatsReleased',
     data: { workshopId, enrollmentId: id, seats: n, reason: 'replaced', replacedBy: enrollmentId },
@@ -124,7 +114,7 @@ function offerSeats(command: Command<'OfferSeats'>, state: WorkshopState): Works
   // Held already (a redelivered reaction, or two offer makers racing): one offer, never two.
   if (state.holds[offerId] !== undefined) return [];
   const left = spotsLeft(state);
-  if (seats > left) throw new AppError('conflict', fullMessage(left, seats));
+  if (seats > left) throw refuse({ code: 'seats_short', left, wanted: seats });
   return [{ type: 'SeatsReserved', data: { workshopId, enrollmentId: offerId, seats, expiresAt, waitlistEntryId } }];
 }
 
@@ -148,17 +138,11 @@ function takeTransferSeats(command: Command<'TakeTransferSeats'>, state: Worksho
   const { workshopId, enrollmentId, seats, at } = command;
   if (state.confirmed[enrollmentId] !== undefined) return [];
   const workshop = requireScheduled(state);
+  const { title } = workshop;
   if (!isEnrollmentOpen(workshop, new Date(at)))
-    throw conflict(
-      hasBegun(workshop, new Date(at))
-        ? `${workshop.title} has already begun, so no one can be moved into it. Please pick a later date.`
-        : `Enrollment for ${workshop.title} is closed, so no one can be moved into it. Please pick another date.`,
-    );
+    throw refuse({ code: 'transfer_target_closed', title, begun: hasBegun(workshop, new Date(at)) });
   const left = spotsLeft(state) + (state.holds[enrollmentId] ?? 0);
-  if (seats > left)
-    throw conflict(
-      `${workshop.title} has ${left === 0 ? 'no seats' : `only ${left} ${left === 1 ? 'seat' : 'seats'}`} left and this enrollment needs ${seats}.`,
-    );
+  if (seats > left) throw refuse({ code: 'transfer_seats_short', title, left, seats });
   return [
     { type: 'SeatsReserved', data: { workshopId, enrollmentId, seats, expiresAt: at } },
     { type: 'SeatsConfirmed', data: { workshopId, enrollmentId, seats } },
@@ -169,15 +153,14 @@ function confirmSeats(command: Command<'ConfirmSeats'>, state: WorkshopState): W
   const { workshopId, enrollmentId } = command;
   if (state.confirmed[enrollmentId] !== undefined) return [];
   if (command.paidAt !== undefined && state.workshop && isPastLastJoin(state.workshop, new Date(command.paidAt))) {
-    const paidAt = new Date(command.paidAt);
-    throw enrollmentClosed(enrollmentClosedMessage(state.workshop, paidAt));
+    throw refuse({ code: 'sales_closed', ...salesClosedOf(state.workshop, new Date(command.paidAt)) });
   }
   const held = state.holds[enrollmentId];
   if (held !== undefined) return [{ type: 'SeatsConfirmed', data: { workshopId, enrollmentId, seats: held } }];
   // The hold expired before the payment arrived: take the seats again only if they are still free.
   requireScheduled(state);
   const left = spotsLeft(state);
-  if (command.seats > left) throw new AppError('conflict', fullMessage(left, command.seats));
+  if (command.seats > left) throw refuse({ code: 'seats_short', left, wanted: command.seats });
   const seats = command.seats;
   return [
     { type: 'SeatsReserved', data: { workshopId, enrollmentId, seats, expiresAt: command.at } },

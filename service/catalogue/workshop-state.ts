@@ -1,6 +1,6 @@
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import type { WorkshopEvent } from '../../contracts/catalogue/events.js';
-import { notFound } from '../core/errors.js';
+import { refuse } from './refusals.js';
 import {
   dropAbsencesOf,
   emptySessionSeats,
@@ -51,8 +51,7 @@ export const spotsLeft = (s: WorkshopState) => Math.max(0, (s.workshop?.capacity
 
 /** The workshop, while it is scheduled; refused as not found otherwise. */
 export const requireScheduled = (s: WorkshopState) => {
-  if (s.status !== 'scheduled' || !s.workshop)
-    throw notFound('We could not find that workshop. It may have been removed.');
+  if (s.status !== 'scheduled' || !s.workshop) throw refuse({ code: 'workshop_not_found' });
   return s.workshop;
 };
 

@@ -1,7 +1,6 @@
 import type { MakeupCreditEvent, MakeupCreditGranted } from '../../contracts/courses/events.js';
-import { formatClosingDate } from '../../contracts/catalogue/sales-window.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, notFound } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 /**
  * The ledger of one make-up credit (stream `makeup-credit-<id>`): granted once, booked into one
@@ -40,8 +39,6 @@ export type CreditCommand =
       at: string;
     };
 
-const NOT_FOUND = 'We could not find that make-up credit for this booking.';
-
 /** Where a credit may be used: offerings of its program, or the workshop it came from when it has none. */
 export const creditFits = (
   credit: Pick<MakeupCreditGranted, 'programId' | 'workshopId'>,
@@ -74,26 +71,18 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
         return state.status === 'none' ? [{ type: 'MakeupCreditGranted', data: command.credit }] : [];
 
       case 'BookMakeup': {
-        if (state.status === 'none' || state.credit.enrollmentId !== command.enrollmentId) throw notFound(NOT_FOUND);
+        if (state.status === 'none' || state.credit.enrollmentId !== command.enrollmentId)
+          throw refuse({ code: 'makeup_credit_not_found' });
         const { credit } = state;
         const { workshopId, session } = command;
         if (state.status === 'booked') {
           if (state.booking.workshopId === workshopId && state.booking.session === session) return [];
-          throw new AppError(
-            'credit_used',
-            'This make-up credit is already booked for another session. Cancel that make-up first to use the credit elsewhere.',
-          );
+          throw refuse({ code: 'makeup_credit_booked' });
         }
         if (Date.parse(command.at) > Date.parse(credit.validUntil))
-          throw new AppError(
-            'credit_expired',
-            `This make-up credit expired on ${formatClosingDate(credit.validUntil)}. Please contact us if you need help.`,
-          );
+          throw refuse({ code: 'makeup_credit_expired', validUntil: credit.validUntil });
         if (!creditFits(credit, { id: workshopId, programId: command.targetProgramId }))
-          throw new AppError(
-            'other_program',
-            `${command.targetTitle} is another program: this make-up credit can only be used in a class of the same program.`,
-          );
+          throw refuse({ code: 'makeup_other_program', targetTitle: command.targetTitle });
         const { creditId, enrollmentId, participant } = credit;
         return [
           {
@@ -112,10 +101,7 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
           command.sessionStartsAt !== undefined &&
           Date.parse(command.at) >= Date.parse(command.sessionStartsAt)
         )
-          throw new AppError(
-            'session_over',
-            'This make-up session has already begun, so it can no longer be cancelled.',
-          );
+          throw refuse({ code: 'makeup_begun' });
         return [
           {
             type: 'MakeupCancelled',

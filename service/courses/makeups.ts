@@ -5,6 +5,7 @@ import type { AppDeps } from '../core/deps.js';
 import { creditDocsOf } from './credit-queries.js';
 import { AppError, notFound } from '../core/errors.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
+import { workshopRefusalWords } from '../catalogue/refusal-answers.js';
 import { absenceKey, type Absence } from '../catalogue/session-seats.js';
 import { creditDecider, type CreditState } from './credit-decider.js';
 
@@ -194,7 +195,7 @@ export async function settleMakeup(deps: AppDeps, creditId: string, metadata: Ev
         {
           type: 'CancelMakeup',
           reason: 'refused',
-          refusal: refused.message,
+          refusal: workshopRefusalWords(refused),
           workshopId,
           session,
           at: deps.clock().toISOString(),

@@ -3,6 +3,7 @@ import type { EnrollmentRefusal } from '../../contracts/enrollment/refusals.js';
 import type { RefusalAnswers } from '../core/refusal-answers.js';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const whole = (scope: 'enrollment' | 'participant') => (scope === 'enrollment' ? 'enrollment' : 'booking');
 
 /**
@@ -136,5 +137,21 @@ export const ENROLLMENT_REFUSAL_ANSWERS: RefusalAnswers<EnrollmentRefusal> = {
     words: (r) =>
       `${r.name} is not on this family's pick-up list. Check their identity and confirm to record it; it is flagged in the history.`,
     fieldWords: (r) => `${r.name} is not on the pick-up list.`,
+  },
+
+  unpaid_seats_over_max: {
+    field: 'participants',
+    words: (r) => `At most ${r.max} seats can be reserved at a time. Please enroll fewer participants at once.`,
+    fieldWords: (r) => `At most ${r.max}.`,
+  },
+  unpaid_seats_capped: {
+    words: ({ held, max, retryAfterSeconds }) => {
+      const wait = minutes(retryAfterSeconds * 1000);
+      return (
+        `You already have ${held} ${held === 1 ? 'seat' : 'seats'} reserved and not yet paid, and at most ${max} can be held at a time. ` +
+        `Please complete the payment for your reserved seats, or try again in about ${wait} ${wait === 1 ? 'minute' : 'minutes'}, when the earliest reservation ends.`
+      );
+    },
+    retryAfterSeconds: (r) => r.retryAfterSeconds,
   },
 };

@@ -4,6 +4,7 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
+import { workshopRefusalWords } from '../../catalogue/refusal-answers.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { hasSale, paymentOf } from '../decider/enrollment-state.js';
 import { leftParticipantIndexes, stayingParticipants } from '../decider/participants.js';
@@ -90,7 +91,7 @@ export async function settleParticipantTransfer(
       position = newest(position, taken.position);
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      refusal = (err as Error).message;
+      refusal = workshopRefusalWords(err as Error);
     }
     if (refusal === null) {
       const opened = await commands.handle(

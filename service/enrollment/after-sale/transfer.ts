@@ -4,6 +4,7 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
+import { workshopRefusalWords } from '../../catalogue/refusal-answers.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
 import { itemOfWorkshop } from '../sale/enroll-workshop.js';
 import { hasSale } from '../decider/enrollment-state.js';
@@ -93,7 +94,7 @@ export async function settleTransfer(
       position = newest(position, taken.position);
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      refusal = (err as Error).message;
+      refusal = workshopRefusalWords(err as Error);
     }
     const ended = await commands.handle(
       enrollmentDecider,

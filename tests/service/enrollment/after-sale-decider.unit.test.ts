@@ -382,10 +382,16 @@ describe('seat ledger after the sale', () => {
   it('given 1 seat left, then a transfer of 2 is refused; at the start instant it is refused as begun', () => {
     seats(sold3)
       .when(take(2))
-      .thenThrows({ code: 'conflict', message: expect.stringMatching(/only 1 seat left/) });
+      .thenThrows({
+        code: 'conflict',
+        refusal: { code: 'transfer_seats_short', title: 'Etiquette After Dark', left: 1, seats: 2 },
+      });
     seats(sold3)
       .when(take(1, '2025-09-27T23:00:00.000Z'))
-      .thenThrows({ code: 'conflict', message: expect.stringMatching(/already begun/) });
+      .thenThrows({
+        code: 'conflict',
+        refusal: { code: 'transfer_target_closed', title: 'Etiquette After Dark', begun: true },
+      });
   });
 });
 
