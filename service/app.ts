@@ -14,6 +14,7 @@ import { inquiryFormRoutes } from './inquiries/form-routes.js';
 import { shareImageRoutes } from './catalogue/share-image-routes.js';
 import { enrollmentRoutes } from './enrollment/sale/routes.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
+import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
@@ -116,6 +117,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
       household: (c) => signedInHousehold(c, deps),
     }),
   );
+  // Test mode only: what the embedded mailer wrote for an order (end-to-end tests read it).
+  if (deps.config.testPages) api.route('/', outboxRoutes(deps));
   api.route('/', waitlistRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));

@@ -22,7 +22,7 @@ import type { Mailer } from './mail/port.js';
 import { OutboxMailer, outboxDir } from './mail/outbox.js';
 import { SmtpMailer } from './mail/smtp.js';
 import { CommandHandler } from '../platform/command/handler.js';
-import { enrollmentStreamPolicies } from './enrollment/decider/stream-policies.js';
+import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
 import type { AnyReactor } from '../platform/processor/reactor.js';
 import type { AppDeps } from './core/deps.js';
 import { confirmationEmailReactor } from './enrollment/emails/confirmation-email-reactor.js';

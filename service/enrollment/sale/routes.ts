@@ -10,7 +10,6 @@ import { EnrollmentIdSchema } from '../../../contracts/enrollment/events.js';
 import { enrollInWorkshop, type FamilyParts, type OfferLookup } from './enroll-workshop.js';
 import { enrollInProgram } from './enroll-program.js';
 import { findEnrollment, findOrder } from './queries.js';
-import { outboxRoutes } from '../emails/outbox-routes.js';
 import { rateLimit } from '../../core/rate-limit.js';
 import { clientAddress } from '../../core/client-address.js';
 import { DiscountPreviewQuerySchema } from '../../../contracts/pricing/discount-codes.js';
@@ -125,8 +124,6 @@ export function enrollmentRoutes(
         return c.json(result, 201);
       },
     );
-
-    app.route('/', outboxRoutes(deps));
   }
 
   return app;

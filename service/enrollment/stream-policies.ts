@@ -1,7 +1,7 @@
-import type { DeciderPolicy } from '../../../platform/command/handler.js';
-import { workshopDecider } from '../../catalogue/workshop-decider.js';
-import { enrollmentDecider } from './enrollment-decider.js';
-import { clientHoldsDecider } from '../sale/client-holds-decider.js';
+import type { DeciderPolicy } from '../../platform/command/handler.js';
+import { workshopDecider } from '../catalogue/workshop-decider.js';
+import { enrollmentDecider } from './decider/enrollment-decider.js';
+import { clientHoldsDecider } from './sale/client-holds-decider.js';
 
 const BUSY = 'This workshop is very busy right now. Please try again in a moment.';
 
