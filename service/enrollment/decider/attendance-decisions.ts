@@ -17,7 +17,7 @@ function bookedParticipant(
   target: { workshopId: string; participant: number; makeup?: boolean },
   state: EnrollmentState,
 ) {
-  // Each refusal names the request field it is about (service/core/refusal-answers.ts), so the
+  // Each refusal names the request field it is about (service/enrollment/refusal-answers.ts), so the
   // roster screen and API clients can point at it.
   if (state.status === 'none') throw refuse({ code: 'unknown_enrollment' });
   if (state.workshopId !== target.workshopId && !target.makeup) throw refuse({ code: 'not_in_workshop' });
