@@ -190,7 +190,7 @@ export async function startBenchServer(limits: boolean, options: { effects?: boo
       if (reactorNames.length === 0) return 0;
       const started = performance.now();
       // Until the head stands still: the workflow's own records (seats confirmed) come after the load's.
-      for (let head = await stores.eventStore.headPosition(); ; ) {
+      for (let head = await stores.eventStore.headPosition(); ;) {
         if (!(await waiter.waitFor(head, reactorNames, 300_000)))
           throw new Error('The reactors did not catch up within 5 minutes');
         const now = await stores.eventStore.headPosition();

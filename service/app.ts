@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppDeps } from './core/deps.js';
 import { toErrorResponse } from './core/http-errors.js';
+import { REFUSAL_ANSWERS } from './refusals.js';
 import { carriesSecret, SECRET_PAGE_CACHE, securityHeaders } from './core/security-headers.js';
 import { AppError } from './core/errors.js';
 import { catalogueRoutes } from './catalogue/routes.js';
@@ -13,6 +14,7 @@ import { inquiryFormRoutes } from './inquiries/form-routes.js';
 import { shareImageRoutes } from './catalogue/share-image-routes.js';
 import { enrollmentRoutes } from './enrollment/sale/routes.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
+import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
@@ -31,7 +33,6 @@ import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
 import { loadServerRenderer, serverRenderedPages, type ServerRenderOptions } from './site/server-render.js';
 import { isServerRendered, matchPage, NOT_FOUND_PAGE } from '../contracts/site/pages.js';
-import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 
 export interface AppOptions {
   /** Folder of the built SPA; when missing, non-API paths answer a short JSON hint. */
@@ -55,7 +56,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.use('*', securityHeaders({ publicUrl: deps.config.PUBLIC_URL }));
   // One client address per request, for every limit (rate limits, unpaid holds, wrong admin keys).
   app.use('*', clientAddressMiddleware(deps.config.TRUST_PROXY));
-  app.onError((err, c) => toErrorResponse(err, c, deps.log));
+  app.onError((err, c) => toErrorResponse(err, c, deps.log, REFUSAL_ANSWERS));
   app.use('*', compressAnswers());
   const hot = new HotReads(deps.readStore, deps.projections, {
     headPosition: () => deps.eventStore.headPosition(),
@@ -131,7 +132,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));
   // The inquiry forms posted before (or without) the page's JavaScript: on the pages' own paths.
-  app.route('/', inquiryFormRoutes(deps, { maxBodyBytes: maxBody }));
+  app.route('/', inquiryFormRoutes(deps, { maxBodyBytes: maxBody, refusals: REFUSAL_ANSWERS }));
   // Program share pictures (og:image) as PNG, rendered from their SVG once and kept in memory.
   app.route('/', shareImageRoutes(deps, { webDist: options.webDist }));
 

@@ -56,13 +56,29 @@ export function formatClosingDate(instant: Date | string): string {
   return `${closingDay.format(at)} at ${closingTime.format(at)}`;
 }
 
+/** Why enrollment is closed, as a refusal carries it: the workshop, when it closed, and whether it has begun. */
+export interface SalesClosed {
+  title: string;
+  closesAt: string;
+  begun: boolean;
+}
+
+export const salesClosedOf = (w: Window & Pick<WorkshopData, 'title'>, now: Date): SalesClosed => ({
+  title: w.title,
+  closesAt: enrollmentClosesAtOf(w).toISOString(),
+  begun: hasBegun(w, now),
+});
+
 /**
  * What a parent reads when enrollment is closed. Once the workshop has begun, the issue's wording;
  * closed earlier by the administrator, it says so rather than claim the workshop began.
  */
-export function enrollmentClosedMessage(w: Window & Pick<WorkshopData, 'title'>, now: Date): string {
-  const on = formatClosingDate(enrollmentClosesAtOf(w));
-  return hasBegun(w, now)
-    ? `Enrollment for ${w.title} closed on ${on}: it has already begun. Please pick another date from the schedule.`
-    : `Enrollment for ${w.title} closed on ${on}, before it begins. Please pick another date from the schedule.`;
+export function salesClosedSentence({ title, closesAt, begun }: SalesClosed): string {
+  const on = formatClosingDate(closesAt);
+  return begun
+    ? `Enrollment for ${title} closed on ${on}: it has already begun. Please pick another date from the schedule.`
+    : `Enrollment for ${title} closed on ${on}, before it begins. Please pick another date from the schedule.`;
 }
+
+export const enrollmentClosedMessage = (w: Window & Pick<WorkshopData, 'title'>, now: Date): string =>
+  salesClosedSentence(salesClosedOf(w, now));

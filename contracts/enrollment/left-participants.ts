@@ -58,7 +58,7 @@ export interface ShareOf {
 
 /**
  * What cancelling one more participant's place gives back at most, as the enrollment's decider
- * measures it (service/enrollment/after-sale/participant-rules.ts): the booking's price now less what
+ * measures it (`placeShare`, service/enrollment/decider/participants.ts): the booking's price now less what
  * the one pricing rule asks of those who would still come, within what came in beyond that price
  * (a deposit stays on the booking towards its balance); and that price (`remainingCents`). Null
  * while fewer than two still come (the last one is the booking).

@@ -1,3 +1,5 @@
+import type { RefusalKinds, RefusalOf as RefusalByCode } from '../core/refusals.js';
+
 /** The phase an enrollment's stream is in, as its decisions see it (and their refusals name it). */
 export type EnrollmentStatus = 'none' | 'pending' | 'paid' | 'confirmed' | 'expired' | 'cancelled' | 'refunded';
 
@@ -9,8 +11,9 @@ export type ParticipantDecision = 'cancel' | 'transfer';
 
 /**
  * Why a decision on an enrollment's stream refuses a command, as data: a typed code and the
- * values its sentence needs. The decisions (service/enrollment/) throw these; the HTTP edge
- * (service/core/refusal-answers.ts) words each one and gives it its status, once, in one table.
+ * values its sentence needs. The decisions (service/enrollment/decider/) throw these, each with
+ * the kind of answer ENROLLMENT_REFUSAL_KINDS gives its code (hence its status); the HTTP edge
+ * words each one (service/enrollment/refusal-answers.ts, in the one table of service/refusals.ts).
  * Amounts are cents.
  */
 export type EnrollmentRefusal =
@@ -70,9 +73,62 @@ export type EnrollmentRefusal =
   | { code: 'enrollment_not_active'; status: EnrollmentStatus }
   | { code: 'participant_left'; name: string }
   // Collection at the end of a session.
-  | { code: 'not_on_pickup_list'; name: string };
+  | { code: 'not_on_pickup_list'; name: string }
+  // The unpaid seats one client address may hold (stream client-holds-<clientKey>).
+  | { code: 'unpaid_seats_over_max'; max: number }
+  | { code: 'unpaid_seats_capped'; held: number; max: number; retryAfterSeconds: number };
 
 export type RefusalCode = EnrollmentRefusal['code'];
 
 /** One refusal by its code, with the values that code carries. */
-export type RefusalOf<C extends RefusalCode> = Extract<EnrollmentRefusal, { code: C }>;
+export type RefusalOf<C extends RefusalCode> = RefusalByCode<EnrollmentRefusal, C>;
+
+/** The kind of answer each refusal gets (its status follows from it): decided here, with its code. */
+export const ENROLLMENT_REFUSAL_KINDS: RefusalKinds<EnrollmentRefusal> = {
+  enrollment_not_found: 'not_found',
+  already_submitted: 'conflict',
+  free_enrollment: 'validation',
+  already_paid: 'conflict',
+  hold_expired: 'conflict',
+  replaced_by_newer: 'conflict',
+  not_payable: 'conflict',
+  not_confirmable: 'conflict',
+  not_cancellable_here: 'conflict',
+  not_refundable_here: 'conflict',
+  no_confirmation_email: 'conflict',
+  no_confirmation_to_resend: 'conflict',
+  no_reminder: 'conflict',
+  no_balance_due: 'conflict',
+  balance_amount: 'validation',
+  already_cancelled: 'conflict',
+  expired_unpaid: 'conflict',
+  being_moved: 'conflict',
+  payment_being_confirmed: 'conflict',
+  refund_over_refundable: 'validation',
+  credit_needs_family: 'validation',
+  no_failed_refund: 'conflict',
+  not_transferable: 'conflict',
+  transfer_under_way: 'conflict',
+  not_a_workshop_booking: 'conflict',
+  already_in_workshop: 'validation',
+  transfer_costs_more: 'conflict',
+  participant_not_cancellable: 'conflict',
+  no_such_participant: 'validation',
+  place_already_cancelled: 'conflict',
+  participant_gone: 'conflict',
+  only_participant_left: 'conflict',
+  place_refund_over_share: 'validation',
+  place_transfer_costs_more: 'conflict',
+  correction_cancelled: 'conflict',
+  correction_not_confirmed: 'conflict',
+  correction_workshop_begun: 'conflict',
+  correction_participant_count: 'conflict',
+  unknown_enrollment: 'unknown_enrollment',
+  not_in_workshop: 'not_in_workshop',
+  participant_out_of_range: 'participant_out_of_range',
+  enrollment_not_active: 'enrollment_not_active',
+  participant_left: 'enrollment_not_active',
+  not_on_pickup_list: 'not_on_pickup_list',
+  unpaid_seats_over_max: 'validation',
+  unpaid_seats_capped: 'rate_limited',
+};

@@ -1,7 +1,7 @@
 import { invitationEnds } from '../../contracts/account/api.js';
 import type { AccountEmailEvent } from '../../contracts/account/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, conflict } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 interface Membership {
   householdId: string;
@@ -36,11 +36,6 @@ export type AccountEmailCommand =
   | { type: 'UnlinkEmail'; householdId: string; at: string }
   /** "Sign out everywhere": the links e-mailed so far and not yet used stop working too. */
   | { type: 'VoidLinks'; householdId: string; at: string };
-
-export const INVITATION_ENDED =
-  'This invitation has ended: it was withdrawn, it is more than 7 days old, or it was not made to this address. Ask the family to invite you again, or start your own family page.';
-export const ALREADY_HAS_A_PAGE =
-  'This address already has a family page of its own, so it cannot join another family’s page. Sign in to your own page instead.';
 
 const sameHousehold = (householdId: string) => (m: Membership) => m.householdId === householdId;
 
@@ -81,7 +76,7 @@ export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent
       case 'SignInEmail': {
         const { join, at } = command;
         if (state.linked) {
-          if (join !== undefined && join !== state.linked.householdId) throw conflict(ALREADY_HAS_A_PAGE);
+          if (join !== undefined && join !== state.linked.householdId) throw refuse({ code: 'already_has_a_page' });
           return [];
         }
         if (join === undefined)
@@ -92,14 +87,13 @@ export const accountEmailDecider: Decider<AccountEmailCommand, AccountEmailEvent
             },
           ];
         const invitation = openInvitations(state, at).find(sameHousehold(join));
-        if (!invitation) throw new AppError('gone', INVITATION_ENDED);
+        if (!invitation) throw refuse({ code: 'invitation_ended' });
         const { householdId, parentId } = invitation;
         return [{ type: 'AccountEmailLinked', data: { householdId, parentId, linkedAt: at } }];
       }
       case 'InviteEmail': {
         const { householdId, parentId, at } = command;
-        if (state.linked?.householdId === householdId)
-          throw conflict('This address is already a parent of your family account.');
+        if (state.linked?.householdId === householdId) throw refuse({ code: 'already_a_parent' });
         // Invited again (the e-mail went astray): the invitation is recorded again, so its 7 days start anew.
         // An address linked to another family is invited all the same: the answer must not tell
         // one family whether another address has an account. It stays an invitation.

@@ -22,7 +22,8 @@ import { clientAddress } from '../core/client-address.js';
 import { describeIssues } from '../core/validate.js';
 import { WORKSHOP_NOT_FOUND, type FamilyParts } from '../enrollment/sale/enroll-workshop.js';
 import { familyOf, signInFirst } from './family-session.js';
-import { CHILD_NOT_FOUND, householdDecider } from './household-decider.js';
+import { householdDecider } from './household-decider.js';
+import { CHILD_NOT_FOUND } from './refusal-answers.js';
 
 /**
  * What `POST /api/enroll/workshop/:id` takes from a signed-in parent instead of typed participants:

@@ -8,16 +8,15 @@ import {
 } from '../../contracts/account/household.js';
 import type { WaiverDocument } from '../../contracts/policies/waivers.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
-import { INVITATION_ENDED } from './account-email-decider.js';
 import {
   activeChildren,
-  evolve,
+  evolve as evolveHousehold,
   openInvitation,
   type ActiveHousehold,
   type HouseholdChild,
   type HouseholdState,
 } from './household-state.js';
+import { refuse } from './refusals.js';
 
 export type { ActiveHousehold, HouseholdState } from './household-state.js';
 export { activeChildren, signatureKey } from './household-state.js';
@@ -45,29 +44,34 @@ export type HouseholdCommand =
       at: string;
     };
 
+type Command<T extends HouseholdCommand['type']> = Extract<HouseholdCommand, { type: T }>;
+type Decision<T extends HouseholdCommand['type']> = (command: Command<T>, state: HouseholdState) => HouseholdEvent[];
+
 export const MAX_PARENTS = 2;
 export const MAX_CHILDREN = 12;
-
-export const CHILD_NOT_FOUND = 'We could not find that child in your family account.';
-const SIGNED_OUT = 'Please sign in again to continue.';
 
 /** Names compared as people write them: spaces and letter case aside. */
 const nameKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
-function requireActive(state: HouseholdState): ActiveHousehold {
-  if (state.status !== 'active') throw new AppError('unauthorized', SIGNED_OUT);
-  return state;
-}
-
 function requireParent(state: ActiveHousehold, parentId: string): void {
-  if (state.parents[parentId]?.status !== 'active') throw new AppError('unauthorized', SIGNED_OUT);
+  if (state.parents[parentId]?.status !== 'active') throw refuse({ code: 'signed_out' });
 }
 
 function requireChild(state: ActiveHousehold, childId: string): HouseholdChild {
   const found = Object.hasOwn(state.children, childId) ? state.children[childId] : undefined;
-  if (!found || found.removed) throw notFound(CHILD_NOT_FOUND);
+  if (!found || found.removed) throw refuse({ code: 'child_not_found' });
   return found;
 }
+
+/** A decision about a household that exists: before it does, the visitor is asked to sign in again. */
+const onActive =
+  <T extends HouseholdCommand['type']>(
+    decide: (command: Command<T>, household: ActiveHousehold) => HouseholdEvent[],
+  ): Decision<T> =>
+  (command, state) => {
+    if (state.status !== 'active') throw refuse({ code: 'signed_out' });
+    return decide(command, state);
+  };
 
 /** Blank fields of `current` filled from `offered`; what was typed on the family page stays. */
 function filledIn(current: HouseholdDetails, offered: HouseholdDetails): HouseholdDetails {
@@ -79,147 +83,138 @@ function filledIn(current: HouseholdDetails, offered: HouseholdDetails): Househo
   return out;
 }
 
-function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEvent[] {
-  if (command.type === 'ArriveParent') {
-    const { householdId, parentId, email, at } = command;
-    if (state.status === 'none')
-      return [{ type: 'HouseholdCreated', data: { householdId, parentId, email, createdAt: at } }];
-    const parent = state.parents[parentId];
-    if (parent?.status === 'active') return [];
-    if (parent?.status === 'removed')
-      throw new AppError('unauthorized', 'This e-mail address is no longer part of that family account.');
-    // Only an invitation still open lets a parent in, and only the address it was made to.
-    if (!openInvitation(parent, at) || parent!.email !== email) throw new AppError('gone', INVITATION_ENDED);
-    return [{ type: 'ParentJoined', data: { householdId, parentId, email, joinedAt: at } }];
-  }
-  const household = requireActive(state);
-  const { householdId } = household;
-  switch (command.type) {
-    case 'InviteParent': {
-      requireParent(household, command.by);
-      const { email, by, at } = command;
-      const current = Object.entries(household.parents).filter(
-        ([, p]) => p.status === 'active' || openInvitation(p, at) || (p.status === 'invited' && p.email === email),
-      );
-      const same = current.find(([, p]) => p.email === email);
-      if (same?.[1].status === 'active') throw conflict('This address is already a parent of your family account.');
-      // Invited again (the e-mail went astray, or the invitation ended): the same invitation, made anew.
-      const parentId = same?.[0] ?? command.parentId;
-      if (!same && current.length >= MAX_PARENTS)
-        throw conflict('A family account has two parents. Remove the other parent or their invitation first.');
-      return [{ type: 'ParentInvited', data: { householdId, parentId, email, invitedBy: by, invitedAt: at } }];
-    }
-    case 'RemoveParent': {
-      requireParent(household, command.by);
-      const target = household.parents[command.parentId];
-      if (!target || target.status === 'removed')
-        throw notFound('We could not find that parent in your family account.');
-      if (command.parentId === command.by)
-        throw conflict('You cannot remove yourself. The other parent can remove you from their family page.');
-      return [
-        {
-          type: 'ParentRemoved',
-          data: { householdId, parentId: command.parentId, removedBy: command.by, removedAt: command.at },
-        },
-      ];
-    }
-    case 'UpdateDetails': {
-      requireParent(household, command.by);
-      const changed = changedHouseholdFields(household.details, command.details);
-      if (changed.length === 0) return [];
-      return [
-        {
-          type: 'HouseholdDetailsUpdated',
-          data: { householdId, details: command.details, changed, by: command.by, updatedAt: command.at },
-        },
-      ];
-    }
-    case 'AddChild': {
-      if (Object.hasOwn(household.children, command.childId)) throw conflict('A child with this id exists already.');
-      if (activeChildren(household).length >= MAX_CHILDREN)
-        throw conflict(`A family account holds at most ${MAX_CHILDREN} children. Please call us to add more.`);
-      return [
-        {
-          type: 'ChildAdded',
-          data: { householdId, childId: command.childId, child: command.child, addedAt: command.at },
-        },
-      ];
-    }
-    case 'UpdateChild': {
-      const known = requireChild(household, command.childId);
-      const changed = changedChildFields(known.child, command.child);
-      if (changed.length === 0) return [];
-      return [
-        {
-          type: 'ChildUpdated',
-          data: { householdId, childId: command.childId, child: command.child, changed, updatedAt: command.at },
-        },
-      ];
-    }
-    case 'RemoveChild': {
-      requireChild(household, command.childId);
-      return [{ type: 'ChildRemoved', data: { householdId, childId: command.childId, removedAt: command.at } }];
-    }
-    case 'SignWaivers': {
-      requireParent(household, command.parentId);
-      return command.signatures.map(({ childId, document, version, signedName }) => {
-        requireChild(household, childId);
-        return {
-          type: 'WaiverSigned' as const,
-          data: {
-            householdId,
-            childId,
-            document,
-            version,
-            signedName,
-            at: command.at,
-            parentId: command.parentId,
-            clientKey: command.clientKey,
-          },
-        };
-      });
-    }
-    case 'ImportBookingDetails': {
-      if (household.imported[command.enrollmentId]) return [];
-      const known = new Set(activeChildren(household).map(([, c]) => nameKey(c.child.name)));
-      const added = command.children.filter((c) => {
-        const key = nameKey(c.child.name);
-        if (!key || known.has(key)) return false;
-        known.add(key);
-        return true;
-      });
-      const details = filledIn(household.details, command.details);
-      const changed = changedHouseholdFields(household.details, details);
-      return [
-        ...added.map(({ childId, child }) => ({
-          type: 'ChildAdded' as const,
-          data: { householdId, childId, child, fromEnrollmentId: command.enrollmentId, addedAt: command.at },
-        })),
-        ...(changed.length > 0
-          ? [
-              {
-                type: 'HouseholdDetailsUpdated' as const,
-                data: { householdId, details, changed, by: 'booking', updatedAt: command.at },
-              },
-            ]
-          : []),
-        {
-          type: 'BookingDetailsImported',
-          data: {
-            householdId,
-            enrollmentId: command.enrollmentId,
-            childIds: added.map((c) => c.childId),
-            importedAt: command.at,
-          },
-        },
-      ];
-    }
-  }
+/** A parent signs in: the first creates the household, an invited one joins it, a removed one is refused. */
+function arriveParent(command: Command<'ArriveParent'>, state: HouseholdState): HouseholdEvent[] {
+  const { householdId, parentId, email, at } = command;
+  if (state.status === 'none')
+    return [{ type: 'HouseholdCreated', data: { householdId, parentId, email, createdAt: at } }];
+  const parent = state.parents[parentId];
+  if (parent?.status === 'active') return [];
+  if (parent?.status === 'removed') throw refuse({ code: 'parent_removed' });
+  // Only an invitation still open lets a parent in, and only the address it was made to.
+  if (!openInvitation(parent, at) || parent!.email !== email) throw refuse({ code: 'invitation_ended' });
+  return [{ type: 'ParentJoined', data: { householdId, parentId, email, joinedAt: at } }];
 }
+
+function inviteParent(command: Command<'InviteParent'>, household: ActiveHousehold): HouseholdEvent[] {
+  requireParent(household, command.by);
+  const { email, by, at } = command;
+  const current = Object.entries(household.parents).filter(
+    ([, p]) => p.status === 'active' || openInvitation(p, at) || (p.status === 'invited' && p.email === email),
+  );
+  const same = current.find(([, p]) => p.email === email);
+  if (same?.[1].status === 'active') throw refuse({ code: 'already_a_parent' });
+  // Invited again (the e-mail went astray, or the invitation ended): the same invitation, made anew.
+  const parentId = same?.[0] ?? command.parentId;
+  if (!same && current.length >= MAX_PARENTS) throw refuse({ code: 'two_parents_already' });
+  const { householdId } = household;
+  return [{ type: 'ParentInvited', data: { householdId, parentId, email, invitedBy: by, invitedAt: at } }];
+}
+
+function removeParent(command: Command<'RemoveParent'>, household: ActiveHousehold): HouseholdEvent[] {
+  requireParent(household, command.by);
+  const target = household.parents[command.parentId];
+  if (!target || target.status === 'removed') throw refuse({ code: 'parent_not_found' });
+  if (command.parentId === command.by) throw refuse({ code: 'cannot_remove_self' });
+  const { parentId, by, at } = command;
+  const { householdId } = household;
+  return [{ type: 'ParentRemoved', data: { householdId, parentId, removedBy: by, removedAt: at } }];
+}
+
+function updateDetails(command: Command<'UpdateDetails'>, household: ActiveHousehold): HouseholdEvent[] {
+  requireParent(household, command.by);
+  const changed = changedHouseholdFields(household.details, command.details);
+  if (changed.length === 0) return [];
+  const { details, by, at } = command;
+  const { householdId } = household;
+  return [{ type: 'HouseholdDetailsUpdated', data: { householdId, details, changed, by, updatedAt: at } }];
+}
+
+function addChild(command: Command<'AddChild'>, household: ActiveHousehold): HouseholdEvent[] {
+  if (Object.hasOwn(household.children, command.childId)) throw refuse({ code: 'child_exists' });
+  if (activeChildren(household).length >= MAX_CHILDREN) throw refuse({ code: 'too_many_children', max: MAX_CHILDREN });
+  const { childId, child, at } = command;
+  return [{ type: 'ChildAdded', data: { householdId: household.householdId, childId, child, addedAt: at } }];
+}
+
+function updateChild(command: Command<'UpdateChild'>, household: ActiveHousehold): HouseholdEvent[] {
+  const known = requireChild(household, command.childId);
+  const changed = changedChildFields(known.child, command.child);
+  if (changed.length === 0) return [];
+  const { childId, child, at } = command;
+  const { householdId } = household;
+  return [{ type: 'ChildUpdated', data: { householdId, childId, child, changed, updatedAt: at } }];
+}
+
+function removeChild(command: Command<'RemoveChild'>, household: ActiveHousehold): HouseholdEvent[] {
+  requireChild(household, command.childId);
+  const { childId, at } = command;
+  return [{ type: 'ChildRemoved', data: { householdId: household.householdId, childId, removedAt: at } }];
+}
+
+function signWaivers(command: Command<'SignWaivers'>, household: ActiveHousehold): HouseholdEvent[] {
+  requireParent(household, command.parentId);
+  const { parentId, clientKey, at } = command;
+  const { householdId } = household;
+  return command.signatures.map(({ childId, document, version, signedName }) => {
+    requireChild(household, childId);
+    return {
+      type: 'WaiverSigned' as const,
+      data: { householdId, childId, document, version, signedName, at, parentId, clientKey },
+    };
+  });
+}
+
+/** A booking's children (new names only) and blank details taken into the household, once per booking. */
+function importBookingDetails(command: Command<'ImportBookingDetails'>, household: ActiveHousehold): HouseholdEvent[] {
+  if (household.imported[command.enrollmentId]) return [];
+  const { householdId } = household;
+  const { enrollmentId, at } = command;
+  const known = new Set(activeChildren(household).map(([, c]) => nameKey(c.child.name)));
+  const added = command.children.filter((c) => {
+    const key = nameKey(c.child.name);
+    if (!key || known.has(key)) return false;
+    known.add(key);
+    return true;
+  });
+  const details = filledIn(household.details, command.details);
+  const changed = changedHouseholdFields(household.details, details);
+  return [
+    ...added.map(({ childId, child }) => ({
+      type: 'ChildAdded' as const,
+      data: { householdId, childId, child, fromEnrollmentId: enrollmentId, addedAt: at },
+    })),
+    ...(changed.length > 0
+      ? [
+          {
+            type: 'HouseholdDetailsUpdated' as const,
+            data: { householdId, details, changed, by: 'booking', updatedAt: at },
+          },
+        ]
+      : []),
+    {
+      type: 'BookingDetailsImported',
+      data: { householdId, enrollmentId, childIds: added.map((c) => c.childId), importedAt: at },
+    },
+  ];
+}
+
+const DECISIONS: { [T in HouseholdCommand['type']]: Decision<T> } = {
+  ArriveParent: arriveParent,
+  InviteParent: onActive(inviteParent),
+  RemoveParent: onActive(removeParent),
+  UpdateDetails: onActive(updateDetails),
+  AddChild: onActive(addChild),
+  UpdateChild: onActive(updateChild),
+  RemoveChild: onActive(removeChild),
+  SignWaivers: onActive(signWaivers),
+  ImportBookingDetails: onActive(importBookingDetails),
+};
 
 /** The household stream's decider (`household-<id>`): parents, details, children and signatures. */
 export const householdDecider: Decider<HouseholdCommand, HouseholdEvent, HouseholdState> = {
   initialState: { status: 'none' },
-  evolve,
-  decide,
+  evolve: evolveHousehold,
+  decide: <T extends HouseholdCommand['type']>(command: Command<T>, state: HouseholdState) =>
+    (DECISIONS[command.type] as Decision<T>)(command, state),
 };

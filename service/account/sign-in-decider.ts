@@ -1,6 +1,6 @@
 import type { SignInEvent } from '../../contracts/account/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 /**
  * One e-mailed sign-in link, on its own stream `sign-in-<requestId>`: requested, then used at most
@@ -39,9 +39,7 @@ export type SignInCommand =
     };
 
 /** The one answer to a link that cannot sign anyone in: used, expired, forged or malformed alike. */
-export const LINK_REFUSED =
-  'This sign-in link cannot be used: it was used already, it is more than 20 minutes old, or it is not a link we sent. Please ask for a new one.';
-export const linkRefused = () => new AppError('unauthorized', LINK_REFUSED);
+export const linkRefused = () => refuse({ code: 'sign_in_link_refused' });
 
 /**
  * A link signs in while it is unused and younger than its expiry, and only with its own secret.
@@ -73,7 +71,7 @@ export const signInDecider: Decider<SignInCommand, SignInEvent, SignInState> = {
   decide(command, state) {
     switch (command.type) {
       case 'RequestSignInLink': {
-        if (state.status !== 'none') throw new AppError('conflict', 'This sign-in request exists already.');
+        if (state.status !== 'none') throw refuse({ code: 'sign_in_request_exists' });
         const { requestId, email, secretHash, expiresAt, clientKey, at } = command;
         return [
           {

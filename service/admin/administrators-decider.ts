@@ -1,7 +1,7 @@
 import type { AdministratorEvent } from '../../contracts/admin/administrators.js';
 import type { AdminSession, AssignableRole } from '../../contracts/admin/roles.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { conflict, notFound } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 export interface AdministratorRecord {
   name: string;
@@ -34,11 +34,9 @@ export type AdministratorCommand =
   | { type: 'RevokeAdministrator'; administratorId: string; changeId: string }
   | { type: 'RecordChangeNotice'; changeId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
 
-const GONE = 'We could not find that administrator. The key may have been revoked already.';
-
 const active = (state: AdministratorsState, id: string): AdministratorRecord => {
   const known = state.byId[id];
-  if (!known || known.revoked) throw notFound(GONE);
+  if (!known || known.revoked) throw refuse({ code: 'administrator_not_found' });
   return known;
 };
 
@@ -71,10 +69,10 @@ export const administratorsDecider: Decider<AdministratorCommand, AdministratorE
     switch (command.type) {
       case 'AddAdministrator': {
         const { administratorId, name, email, keyHash, role, changeId } = command;
-        if (state.byId[administratorId]) throw conflict('An administrator with this id already exists.');
+        if (state.byId[administratorId]) throw refuse({ code: 'administrator_exists' });
         const normalised = email.toLowerCase();
         if (Object.values(state.byId).some((a) => !a.revoked && a.email === normalised))
-          throw conflict(`${normalised} is already an administrator. Revoke the old key first to issue a new one.`);
+          throw refuse({ code: 'administrator_email_taken', email: normalised });
         return [
           { type: 'AdministratorAdded', data: { administratorId, name, email: normalised, keyHash, role, changeId } },
         ];

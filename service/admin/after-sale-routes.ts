@@ -12,9 +12,11 @@ import type { AppDeps } from '../core/deps.js';
 import { conflict } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
-import type { RefundChoice } from '../enrollment/after-sale/after-sale-rules.js';
+import type { RefundChoice } from '../enrollment/decider/commands.js';
 import { cancelEnrollment, cancelParticipantPlace } from '../enrollment/after-sale/cancel.js';
 import { enrollmentDecider, type EnrollmentState } from '../enrollment/decider/enrollment-decider.js';
+import { hasSale } from '../enrollment/decider/enrollment-state.js';
+import { leftParticipantsOf } from '../enrollment/decider/participants.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
 import { requestTransfer } from '../enrollment/after-sale/transfer.js';
@@ -37,7 +39,7 @@ const STATUS_NAMES: Record<EnrollmentState['status'], string> = {
 };
 
 export const refundViews = (state: EnrollmentState): RefundView[] =>
-  Object.values(state.refunds).map((r) => ({
+  Object.values(hasSale(state) ? state.refunds : {}).map((r) => ({
     refundKey: r.refundKey,
     amount: r.amountCents / 100,
     reason: r.reason,
@@ -57,7 +59,7 @@ async function afterSaleResult(deps: AppDeps, enrollmentId: string, position: bi
   return {
     enrollmentId,
     status: STATUS_NAMES[state.status],
-    workshopId: state.workshopId,
+    workshopId: state.submission && state.workshopId,
     refunds: refundViews(state),
     position: (await deps.eventStore.headPosition()).toString(),
   };
@@ -126,7 +128,10 @@ export function adminAfterSaleRoutes(deps: AppDeps): Hono {
           : await requestParticipantTransferOf(deps, id, participant, workshopId, metadata);
       if (moved.outcome === 'abandoned') throw conflict(moved.reason);
       deps.log.info('enrollment transferred', { enrollmentId: id, workshopId, participant, outcome: moved.outcome });
-      const to = participant === undefined ? undefined : moved.state.participantsLeft[participant]?.to;
+      const to =
+        participant === undefined
+          ? undefined
+          : leftParticipantsOf(moved.state).find((p) => p.participant === participant)?.to;
       const result = await afterSaleResult(deps, id, moved.position);
       return c.json(
         to ? { ...result, newEnrollmentId: to.enrollmentId } : result,

@@ -4,7 +4,8 @@ import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/even
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { notFound, validationError } from '../core/errors.js';
+import { validationError } from '../core/errors.js';
+import { refuse } from '../catalogue/refusals.js';
 import { programDecider, type ProgramState } from '../catalogue/program-decider.js';
 import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { toSchoolInstant } from './school-time.js';
@@ -196,8 +197,7 @@ export const editProgramDecider: Decider<EditProgram, ProgramEvent, ProgramState
   initialState: programDecider.initialState,
   evolve: programDecider.evolve,
   decide({ form }, state) {
-    if (state.status !== 'published' || !state.program)
-      throw notFound('We could not find that program. It may have been removed.');
+    if (state.status !== 'published' || !state.program) throw refuse({ code: 'program_not_found' });
     return programDecider.decide(
       { type: 'UpdateProgram', program: { ...state.program, ...programFormFields(form) } },
       state,
@@ -212,8 +212,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
   },
   evolve: workshopDecider.evolve,
   decide({ form }, state) {
-    if (state.status !== 'scheduled' || !state.workshop)
-      throw notFound('We could not find that workshop. It may have been removed.');
+    if (state.status !== 'scheduled' || !state.workshop) throw refuse({ code: 'workshop_not_found' });
     // Fields the form can clear are left out of the base; any other field of the record is kept.
     const {
       enrollmentClosesAt: _closes,

@@ -7,6 +7,7 @@ import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import { CONFIRMATION_RESEND_REACTOR } from '../enrollment/emails/confirmation-resend-reactor.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
+import { hasSale } from '../enrollment/decider/enrollment-state.js';
 
 const IdParam = z.object({ id: EnrollmentIdSchema });
 const EmptyBody = z.object({}).strict();
@@ -39,7 +40,7 @@ export function adminConfirmationResendRoutes(deps: AppDeps): Hono {
       );
       if (position !== null) await deps.projections.waitFor(position, [CONFIRMATION_RESEND_REACTOR], SEND_WAIT_MS);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      const sent = state.resends[requestId] === 'sent';
+      const sent = hasSale(state) && state.resends[requestId] === 'sent';
       deps.log.info('confirmation resend requested', { enrollmentId: id, requestId, sent });
       const result: ConfirmationResendResult = {
         enrollmentId: id,

@@ -18,7 +18,7 @@ import { bookingLinkDecider, bookingLinksFor } from '../enrollment/after-sale/bo
 import { bookingLinkStream } from '../../contracts/enrollment/booking-link.js';
 import type { SignedToken } from '../core/signed-token.js';
 import { cancelEnrollment, cancelParticipantPlace, policyTermsOf } from '../enrollment/after-sale/cancel.js';
-import { placeShare } from '../enrollment/after-sale/participant-rules.js';
+import { placeShare } from '../enrollment/decider/participants.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { cancellationOf, orderOf } from '../enrollment/decider/enrollment-state.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
@@ -126,7 +126,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
     const orderId = orderOf(state)?.orderId ?? null;
     const ics =
-      orderId && state.item && state.status === 'confirmed'
+      orderId && state.status === 'confirmed'
         ? workshopIcs({
             uid: calendarUid(orderId),
             item: state.item,

@@ -1,7 +1,7 @@
 import type { ProgramData } from '../../contracts/catalogue/program.js';
 import type { ProgramEvent } from '../../contracts/catalogue/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { conflict, notFound } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 export type ProgramCommand =
   | { type: 'PublishProgram'; program: ProgramData }
@@ -29,13 +29,13 @@ export const programDecider: Decider<ProgramCommand, ProgramEvent, ProgramState>
   decide(command, state) {
     switch (command.type) {
       case 'PublishProgram':
-        if (state.status !== 'none') throw conflict(`A program with id ${command.program.id} already exists.`);
+        if (state.status !== 'none') throw refuse({ code: 'program_exists', programId: command.program.id });
         return [{ type: 'ProgramPublished', data: { program: command.program } }];
       case 'UpdateProgram':
-        if (state.status !== 'published') throw notFound('We could not find that program. It may have been removed.');
+        if (state.status !== 'published') throw refuse({ code: 'program_not_found' });
         return [{ type: 'ProgramUpdated', data: { program: command.program } }];
       case 'RemoveProgram':
-        if (state.status !== 'published') throw notFound('We could not find that program. It may have been removed.');
+        if (state.status !== 'published') throw refuse({ code: 'program_not_found' });
         return [{ type: 'ProgramRemoved', data: { programId: command.programId } }];
     }
   },

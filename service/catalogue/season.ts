@@ -1,4 +1,5 @@
 import { parseAbsolute } from '@internationalized/date';
+import { sameDayAt, type Session } from '../../contracts/catalogue/sessions.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 
 /** `weeks` later on the school's clock: same weekday and wall-clock time, offset recomputed (CDT/CST). */
@@ -39,4 +40,19 @@ export function dayRange(instant: string, days: number): string {
   const end = start.add({ days: days - 1 });
   const last = end.month === start.month ? String(end.day) : monthDay.format(end.toDate());
   return `${monthDay.format(start.toDate())}-${last}`;
+}
+
+/**
+ * `count` sessions from `first`, `everyDays` apart on the school's clock (the wall-clock time kept
+ * across daylight saving), each ending at `endWall` ("11:30") on its day.
+ */
+export function repeatedSessions(first: string, count: number, everyDays: number, endWall: string): Session[] {
+  const start = parseAbsolute(first, SCHOOL.timeZone);
+  return Array.from({ length: count }, (_, i) => {
+    const startsAt = start
+      .add({ days: i * everyDays })
+      .toString()
+      .replace(/\[.*\]$/, '');
+    return { startsAt, endsAt: sameDayAt(startsAt, endWall) };
+  });
 }

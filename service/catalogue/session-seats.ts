@@ -1,7 +1,7 @@
 import type { SessionSeatEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
-import { sessionInWords } from '../../contracts/catalogue/session-words.js';
-import { AppError } from '../core/errors.js';
+import type { CatalogueRefusal } from '../../contracts/catalogue/refusals.js';
+import { refuse } from './refusals.js';
 
 /**
  * Seats per session, beside the workshop's seats per enrollment. An enrollment takes a seat in
@@ -138,15 +138,9 @@ export interface ReleaseMakeupSeat {
 
 export type SessionSeatCommand = ReportAbsence | TakeMakeupSeat | ReleaseMakeupSeat;
 
-const fieldError = (path: 'session' | 'participant', message: string) =>
-  new AppError('validation', `${path}: ${message}`, { issues: [{ path, message }] });
-
 function sessionOf(workshop: WorkshopData, session: number) {
   const found = workshop.sessions[session - 1];
-  if (!found) {
-    const n = workshop.sessions.length;
-    throw fieldError('session', `${workshop.title} has ${n} ${n === 1 ? 'session' : 'sessions'} (1 to ${n}).`);
-  }
+  if (!found) throw refuse({ code: 'no_such_session', title: workshop.title, count: workshop.sessions.length });
   return found;
 }
 
@@ -159,22 +153,11 @@ const DAY_MS = 86_400_000;
 export function reportAbsence(c: ReportAbsence, s: SeatLedger, workshop: WorkshopData): WorkshopEvent[] {
   const session = sessionOf(workshop, c.session);
   const seats = s.confirmed[c.enrollmentId];
-  if (seats === undefined)
-    throw new AppError(
-      'conflict',
-      'Only a confirmed booking can report an absence. Please contact us if this is wrong.',
-    );
-  if (c.participant >= seats)
-    throw fieldError(
-      'participant',
-      `this booking has ${seats} ${seats === 1 ? 'participant' : 'participants'} (0 to ${seats - 1}).`,
-    );
+  if (seats === undefined) throw refuse({ code: 'absence_not_booked' });
+  if (c.participant >= seats) throw refuse({ code: 'absence_no_such_participant', seats });
   if (s.sessionSeats.absences[absenceKey(c.enrollmentId, c.session, c.participant)] !== undefined) return [];
   if (Date.parse(c.at) >= Date.parse(session.startsAt))
-    throw new AppError(
-      'session_over',
-      `${sessionInWords(workshop.sessions, c.session)} has already begun, so an absence can no longer be reported for it. Please contact us.`,
-    );
+    throw refuse({ code: 'absence_session_begun', sessions: workshop.sessions, session: c.session });
   const validUntil = new Date(Date.parse(session.endsAt) + c.validDays * DAY_MS).toISOString();
   return [
     {
@@ -201,11 +184,9 @@ export function takeMakeupSeat(c: TakeMakeupSeat, s: SeatLedger, workshop: Works
   const session = sessionOf(workshop, c.session);
   const held = s.sessionSeats.makeupsByCredit[c.creditId];
   if (held?.session === c.session) return [];
-  const named = `${sessionInWords(workshop.sessions, c.session)} of ${workshop.title}`;
-  if (Date.parse(c.at) >= Date.parse(session.startsAt))
-    throw new AppError('session_over', `${named} has already begun. Please choose a session that has not started.`);
-  if (sessionLoad(s, c.session) + 1 > workshop.capacity)
-    throw new AppError('session_full', `${named} is full. Please choose another session.`);
+  const named = { title: workshop.title, sessions: workshop.sessions, session: c.session };
+  if (Date.parse(c.at) >= Date.parse(session.startsAt)) throw refuse({ code: 'makeup_session_begun', ...named });
+  if (sessionLoad(s, c.session) + 1 > workshop.capacity) throw refuse({ code: 'makeup_session_full', ...named });
   const { workshopId, creditId, enrollmentId, participant } = c;
   const moved: WorkshopEvent[] = held
     ? [{ type: 'MakeupSeatReleased', data: { workshopId, creditId, session: held.session, reason: 'moved' } }]
@@ -229,12 +210,11 @@ export function releaseMakeupSeat(c: ReleaseMakeupSeat, s: SeatLedger): Workshop
 
 /**
  * An edit may not drop a session that absences or make-ups name, nor lower the capacity below what
- * the fullest session holds: the message says what to do instead.
+ * the fullest session holds: the refusal says what to do instead.
  */
-export function sessionEditRefusal(s: SeatLedger, next: WorkshopData): string | null {
+export function sessionEditRefusal(s: SeatLedger, next: WorkshopData): CatalogueRefusal | null {
   const { absent, makeups } = s.sessionSeats;
   const used = Math.max(...absent.map((n, i) => (n > 0 ? i + 1 : 0)), ...makeups.map((n, i) => (n > 0 ? i + 1 : 0)), 0);
-  if (next.sessions.length < used)
-    return `Session ${used} has absences or make-ups recorded, so the course must keep at least ${used} sessions.`;
+  if (next.sessions.length < used) return { code: 'sessions_in_use', sessions: used };
   return null;
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, Refused, type ErrorCode } from './errors.js';
-import { refusalBody } from './refusal-answers.js';
+import { refusalBody, refusalRetryAfter, type AnyRefusalAnswers } from './refusal-answers.js';
 import { WrongExpectedRevisionError, EventStoreUnavailableError } from '../../platform/eventstore/port.js';
 import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import { KeyStoreUnavailableError } from '../../platform/keystore/port.js';
@@ -40,9 +40,17 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   upcoming_bookings: 409,
 };
 
-export function toErrorResponse(err: unknown, c: Context, log: Logger): Response {
-  // A decision's refusal is worded here, as it is answered (service/core/refusal-answers.ts).
-  if (err instanceof Refused) return c.json(refusalBody(err.refusal), STATUS[err.code]);
+/**
+ * The answer to an error thrown by a route. A decision's refusal is worded here, by the one table
+ * of refusal answers (`answers`: service/refusals.ts, assembled from each slice's part).
+ */
+export function toErrorResponse(err: unknown, c: Context, log: Logger, answers: AnyRefusalAnswers): Response {
+  if (err instanceof Refused) {
+    const retryAfter = refusalRetryAfter(answers, err.refusal);
+    if (retryAfter) c.header('Retry-After', String(retryAfter));
+    if (!Object.hasOwn(answers, err.refusal.code)) log.error('refusal without words', { code: err.refusal.code });
+    return c.json(refusalBody(answers, err), STATUS[err.code]);
+  }
   if (err instanceof AppError) {
     if (err.details?.retryAfterSeconds) c.header('Retry-After', String(err.details.retryAfterSeconds));
     const body: Record<string, unknown> = { ...err.details?.body, error: err.message, code: err.code };

@@ -1,7 +1,6 @@
 import type { MakeupCreditEvent, MakeupCreditGranted, VoidReason } from '../../contracts/courses/events.js';
-import { formatClosingDate } from '../../contracts/catalogue/sales-window.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { AppError, notFound } from '../core/errors.js';
+import { refuse } from './refusals.js';
 
 /**
  * The ledger of one make-up credit (stream `makeup-credit-<id>`): granted once, booked into one
@@ -53,21 +52,8 @@ export type CreditCommand =
       at: string;
     };
 
-const NOT_FOUND = 'We could not find that make-up credit for this booking.';
-
-const VOID_WORDS: Record<VoidReason, string> = {
-  'booking-cancelled': 'the booking it came from was cancelled',
-  'booking-transferred': 'the booking it came from moved to another class, where every session is booked',
-  'place-cancelled': 'this child’s place in the booking was cancelled',
-  'place-transferred': 'this child’s place moved to another class, where every session is booked',
-};
-
-/** The 409 a void credit answers, in words a parent understands. */
-export const creditVoided = (reason: VoidReason) =>
-  new AppError(
-    'credit_voided',
-    `This make-up credit no longer applies: ${VOID_WORDS[reason]}. Please contact us if this is wrong.`,
-  );
+/** The 409 a void credit answers (worded in service/courses/refusal-answers.ts). */
+export const creditVoided = (reason: VoidReason) => refuse({ code: 'makeup_credit_voided', reason });
 
 /** Where a credit may be used: offerings of its program, or the workshop it came from when it has none. */
 export const creditFits = (
@@ -104,27 +90,19 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
         return state.status === 'none' ? [{ type: 'MakeupCreditGranted', data: command.credit }] : [];
 
       case 'BookMakeup': {
-        if (state.status === 'none' || state.credit.enrollmentId !== command.enrollmentId) throw notFound(NOT_FOUND);
+        if (state.status === 'none' || state.credit.enrollmentId !== command.enrollmentId)
+          throw refuse({ code: 'makeup_credit_not_found' });
         if (state.status === 'voided') throw creditVoided(state.reason);
         const { credit } = state;
         const { workshopId, session } = command;
         if (state.status === 'booked') {
           if (state.booking.workshopId === workshopId && state.booking.session === session) return [];
-          throw new AppError(
-            'credit_used',
-            'This make-up credit is already booked for another session. Cancel that make-up first to use the credit elsewhere.',
-          );
+          throw refuse({ code: 'makeup_credit_booked' });
         }
         if (Date.parse(command.at) > Date.parse(credit.validUntil))
-          throw new AppError(
-            'credit_expired',
-            `This make-up credit expired on ${formatClosingDate(credit.validUntil)}. Please contact us if you need help.`,
-          );
+          throw refuse({ code: 'makeup_credit_expired', validUntil: credit.validUntil });
         if (!creditFits(credit, { id: workshopId, programId: command.targetProgramId }))
-          throw new AppError(
-            'other_program',
-            `${command.targetTitle} is another program: this make-up credit can only be used in a class of the same program.`,
-          );
+          throw refuse({ code: 'makeup_other_program', targetTitle: command.targetTitle });
         const { creditId, enrollmentId, participant } = credit;
         return [
           {
@@ -143,10 +121,7 @@ export const creditDecider: Decider<CreditCommand, MakeupCreditEvent, CreditStat
           command.sessionStartsAt !== undefined &&
           Date.parse(command.at) >= Date.parse(command.sessionStartsAt)
         )
-          throw new AppError(
-            'session_over',
-            'This make-up session has already begun, so it can no longer be cancelled.',
-          );
+          throw refuse({ code: 'makeup_begun' });
         return [
           {
             type: 'MakeupCancelled',
@@ -174,7 +149,7 @@ function voidCredit(command: Extract<CreditCommand, { type: 'VoidCredit' }>, sta
   if (state.status === 'booked') {
     const seen = command.booked;
     if (!seen || seen.workshopId !== state.booking.workshopId || seen.session !== state.booking.session)
-      throw new AppError('conflict', 'The make-up credit changed meanwhile: decide again on its state now.');
+      throw refuse({ code: 'makeup_credit_changed' });
     // A make-up under way or over stands: the credit was spent on it.
     if (seen.startsAt !== undefined && Date.parse(command.at) >= Date.parse(seen.startsAt)) return [];
     booking = state.booking;

@@ -3,6 +3,7 @@ import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { enrollmentDecider, type EnrollmentState } from '../enrollment/decider/enrollment-decider.js';
+import { hasSale } from '../enrollment/decider/enrollment-state.js';
 
 /**
  * Why a credit of one child of a booking stands for nothing any more, as the booking is now: the
@@ -16,7 +17,7 @@ export function voidReasonOf(
   credit: { workshopId: string; participant: number },
 ): VoidReason | null {
   if (booking.status === 'cancelled') return 'booking-cancelled';
-  const left = booking.participantsLeft[credit.participant];
+  const left = hasSale(booking) ? booking.participantsLeft[credit.participant] : undefined;
   if (left) return left.how === 'transferred' ? 'place-transferred' : 'place-cancelled';
   if (booking.status === 'confirmed' && booking.workshopId !== null && booking.workshopId !== credit.workshopId)
     return 'booking-transferred';

@@ -4,6 +4,7 @@ import { makeupCreditStream, type MakeupCreditGranted } from '../../contracts/co
 import type { AppDeps } from '../core/deps.js';
 import { AppError, notFound } from '../core/errors.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
+import { workshopRefusalWords } from '../catalogue/refusal-answers.js';
 import { absenceKey, type Absence } from '../catalogue/session-seats.js';
 import { creditDecider, creditVoided, type CreditState } from './credit-decider.js';
 import { placeGone, voidReasonNow } from './credit-standing.js';
@@ -215,7 +216,7 @@ export async function settleMakeup(deps: AppDeps, creditId: string, metadata: Ev
         {
           type: 'CancelMakeup',
           reason: 'refused',
-          refusal: refused.message,
+          refusal: workshopRefusalWords(refused),
           workshopId,
           session,
           at: deps.clock().toISOString(),

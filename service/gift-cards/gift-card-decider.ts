@@ -1,7 +1,6 @@
 import type { Decider } from '../../platform/command/decider.js';
 import type { GiftCardEvent, GiftCardOrdered } from '../../contracts/gift-cards/events.js';
-import { formatUsd } from '../../contracts/enrollment/money.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
+import { refuse } from './refusals.js';
 import {
   availableFor,
   balanceOf,
@@ -38,12 +37,6 @@ export type GiftCardState =
   | { status: 'none' }
   | ({ status: 'awaiting-payment' } & Ordered)
   | ({ status: 'active'; paidAt: string; ledger: BalanceLedger } & Ordered);
-
-/** Said alike for a card that does not exist and one not paid for: a code tells nothing more. */
-export const UNKNOWN_GIFT_CARD = 'We could not find a gift card with this code. Please check the code on the card.';
-
-const cardIssue = (status: 'not_found' | 'conflict', message: string) =>
-  new AppError(status, message, { issues: [{ path: 'giftCardCode', message }] });
 
 export const giftCardBalance = (s: GiftCardState) => (s.status === 'active' ? Math.max(0, balanceOf(s.ledger)) : 0);
 
@@ -89,15 +82,15 @@ export const giftCardDecider: Decider<GiftCardCommand, GiftCardEvent, GiftCardSt
 
   decide(command, state) {
     if (command.type === 'OrderGiftCard') {
-      if (state.status !== 'none') throw conflict('This gift card has been ordered already.');
+      if (state.status !== 'none') throw refuse({ code: 'gift_card_ordered_already' });
       return [{ type: 'GiftCardOrdered', data: command.order }];
     }
-    if (state.status === 'none') throw cardIssue('not_found', UNKNOWN_GIFT_CARD);
+    if (state.status === 'none') throw refuse({ code: 'gift_card_unknown' });
     const giftCardId = state.order.giftCardId;
     switch (command.type) {
       case 'RecordGiftCardIntent':
         if (state.paymentIntentId === command.paymentIntentId) return [];
-        if (state.status !== 'awaiting-payment') throw conflict('This gift card is paid for already.');
+        if (state.status !== 'awaiting-payment') throw refuse({ code: 'gift_card_paid_already' });
         return [
           {
             type: 'GiftCardPaymentIntentCreated',
@@ -134,14 +127,12 @@ export const giftCardDecider: Decider<GiftCardCommand, GiftCardEvent, GiftCardSt
           },
         ];
       case 'ReserveGiftCardAmount': {
-        if (state.status !== 'active') throw cardIssue('not_found', UNKNOWN_GIFT_CARD);
+        if (state.status !== 'active') throw refuse({ code: 'gift_card_unknown' });
         if (state.ledger.taken[command.enrollmentId] !== undefined) return [];
         const available = availableFor(state.ledger, command.replaces);
         if (command.amountCents > available) {
-          throw cardIssue(
-            'conflict',
-            `This gift card now holds ${formatUsd(Math.max(0, balanceOf(state.ledger)))}, less than the ${formatUsd(command.amountCents)} this order was to take from it. Please check your order again.`,
-          );
+          const balanceCents = Math.max(0, balanceOf(state.ledger));
+          throw refuse({ code: 'gift_card_short', balanceCents, amountCents: command.amountCents });
         }
         const replaces =
           command.replaces && state.ledger.taken[command.replaces] !== undefined ? command.replaces : undefined;
@@ -167,7 +158,7 @@ export const giftCardDecider: Decider<GiftCardCommand, GiftCardEvent, GiftCardSt
           },
         ];
       case 'ReturnToGiftCard':
-        if (state.status !== 'active') throw notFound(UNKNOWN_GIFT_CARD);
+        if (state.status !== 'active') throw refuse({ code: 'gift_card_not_active' });
         if (state.ledger.returned.includes(command.refundKey)) return [];
         return [
           {

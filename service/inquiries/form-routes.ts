@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../core/deps.js';
 import type { InquiryCommand } from './inquiry-decider.js';
 import { AppError, validationError } from '../core/errors.js';
+import type { AnyRefusalAnswers } from '../core/refusal-answers.js';
 import { toErrorResponse } from '../core/http-errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { rateLimit } from '../core/rate-limit.js';
@@ -71,7 +72,7 @@ const TITLES: Partial<Record<number, string>> = {
  * "Thank You!" panel, so a reload posts nothing twice and no field ever reaches the address bar.
  * Refused: an HTML page with the status, naming each field to correct.
  */
-export function inquiryFormRoutes(deps: AppDeps, options: { maxBodyBytes: number }): Hono {
+export function inquiryFormRoutes(deps: AppDeps, options: { maxBodyBytes: number; refusals: AnyRefusalAnswers }): Hono {
   const app = new Hono();
   const sameSite = csrf({
     origin: (origin, c) => origin === new URL(deps.config.PUBLIC_URL ?? c.req.url).origin,
@@ -108,7 +109,7 @@ export function inquiryFormRoutes(deps: AppDeps, options: { maxBodyBytes: number
     const kind = (Object.keys(FORMS) as InquiryKind[]).find((k) => FORMS[k].path === c.req.path) ?? 'contact';
     const form = FORMS[kind];
     const forbidden = err instanceof HTTPException && err.status === 403;
-    const answer = forbidden ? null : toErrorResponse(err, c, deps.log);
+    const answer = forbidden ? null : toErrorResponse(err, c, deps.log, options.refusals);
     const status = (answer?.status ?? 403) as ContentfulStatusCode;
     const body = answer
       ? ((await answer.json()) as { error: string; issues?: { path: string; message: string }[] })

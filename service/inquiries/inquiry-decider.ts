@@ -1,6 +1,9 @@
 import type { ContactMessage, ConsultationRequest, InquiryEvent } from '../../contracts/inquiries/inquiry.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { conflict } from '../core/errors.js';
+import { INQUIRY_REFUSAL_KINDS, type InquiryRefusal } from '../../contracts/inquiries/refusals.js';
+import { refuser } from '../core/errors.js';
+
+const refuse = refuser<InquiryRefusal>(INQUIRY_REFUSAL_KINDS);
 
 export type InquiryCommand =
   | { type: 'ReceiveContactMessage'; inquiryId: string; message: ContactMessage }
@@ -15,7 +18,7 @@ export const inquiryDecider: Decider<InquiryCommand, InquiryEvent, InquiryState>
   initialState: { received: false },
   evolve: () => ({ received: true }),
   decide(command, state) {
-    if (state.received) throw conflict('This message was already received.');
+    if (state.received) throw refuse({ code: 'inquiry_received_already' });
     return command.type === 'ReceiveContactMessage'
       ? [{ type: 'ContactMessageReceived', data: { inquiryId: command.inquiryId, message: command.message } }]
       : [{ type: 'ConsultationRequested', data: { inquiryId: command.inquiryId, request: command.request } }];

@@ -4,7 +4,10 @@ import type {
   WorkshopMessageEvent,
   WorkshopMessageWritten,
 } from '../../contracts/messages/events.js';
-import { conflict } from '../core/errors.js';
+import { MESSAGE_REFUSAL_KINDS, type MessageRefusal } from '../../contracts/messages/refusals.js';
+import { refuser } from '../core/errors.js';
+
+const refuse = refuser<MessageRefusal>(MESSAGE_REFUSAL_KINDS);
 
 export type WorkshopMessageCommand =
   /** Records the message with its recipients, decided by the caller from the workshop as it stands. */
@@ -55,7 +58,7 @@ export const workshopMessageDecider: Decider<WorkshopMessageCommand, WorkshopMes
 
   decide(command, state) {
     if (command.type === 'WriteWorkshopMessage') {
-      if (state.phase !== 'none') throw conflict('This message has been recorded already.');
+      if (state.phase !== 'none') throw refuse({ code: 'message_recorded_already' });
       return [{ type: 'WorkshopMessageWritten', data: command.message }];
     }
     if (state.phase !== 'written' || state.done[command.recipientId]) return [];

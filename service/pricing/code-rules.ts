@@ -1,5 +1,9 @@
 import type { DiscountCodeRules } from '../../contracts/pricing/discount-codes.js';
+import type { CodeRefusal } from '../../contracts/pricing/refusals.js';
 import { formatClosingDate } from '../../contracts/catalogue/sales-window.js';
+import { AppError } from '../core/errors.js';
+
+export type { CodeRefusal } from '../../contracts/pricing/refusals.js';
 
 /** What an order offers a code to check against. */
 export interface CodeUse {
@@ -9,17 +13,13 @@ export interface CodeUse {
   at: string;
 }
 
-/** Why a code does not apply, as a parent reads it; `unknown` says the same whatever was typed. */
-export type CodeRefusal =
-  | { code: 'unknown' }
-  | { code: 'not-yet'; from: string }
-  | { code: 'expired'; until: string }
-  | { code: 'used-up' }
-  | { code: 'not-for-this' }
-  | { code: 'too-few'; min: number };
-
 export const UNKNOWN_CODE = 'This code is not valid. Please check it, or leave the field empty.';
 
+/** The refusal of a code an order cannot use, checked before any decision: a 400 naming the enroll form's field. */
+export const codeIssue = (message: string) =>
+  new AppError('validation', message, { issues: [{ path: 'discountCode', message }] });
+
+/** Why a code does not apply, in the parent's words (the enroll form, and the discount code's refusal). */
 export function refusalSentence(r: CodeRefusal): string {
   switch (r.code) {
     case 'unknown':

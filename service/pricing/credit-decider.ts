@@ -1,7 +1,6 @@
 import type { Decider } from '../../platform/command/decider.js';
 import type { FamilyCreditEvent } from '../../contracts/pricing/credit.js';
-import { formatUsd } from '../../contracts/enrollment/money.js';
-import { AppError } from '../core/errors.js';
+import { refuse } from './refusals.js';
 import { availableFor, balanceOf, EMPTY_LEDGER, giveBack, putIn, take, type BalanceLedger } from './balance-ledger.js';
 
 export type ReleaseReason = 'refused' | 'expired' | 'cancelled' | 'replaced' | 'refunded';
@@ -65,8 +64,8 @@ export const familyCreditDecider: Decider<FamilyCreditCommand, FamilyCreditEvent
         if (state.taken[enrollmentId] !== undefined) return [];
         const available = availableFor(state, command.replaces);
         if (command.amountCents > available) {
-          const message = `Your family credit is now ${formatUsd(Math.max(0, balanceOf(state)))}, less than the ${formatUsd(command.amountCents)} this order was to use. Please check your order again.`;
-          throw new AppError('conflict', message, { issues: [{ path: 'useCredit', message }] });
+          const balanceCents = Math.max(0, balanceOf(state));
+          throw refuse({ code: 'family_credit_short', balanceCents, amountCents: command.amountCents });
         }
         const replaces = command.replaces && state.taken[command.replaces] !== undefined ? command.replaces : undefined;
         return [

@@ -5,8 +5,8 @@ import type {
   DiscountCodeRules,
   RedemptionReleaseReason,
 } from '../../contracts/pricing/discount-codes.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
-import { codeRefusal, refusalSentence, type CodeUse } from './code-rules.js';
+import { codeRefusal, type CodeUse } from './code-rules.js';
+import { refuse } from './refusals.js';
 
 export type DiscountCodeCommand =
   | { type: 'CreateDiscountCode'; rules: DiscountCodeRules; at: string }
@@ -30,10 +30,6 @@ export type DiscountCodeState =
 /** Uses that count now, not counting `replaces` (the same parent's earlier order this one takes over). */
 export const liveUsesBeside = (state: DiscountCodeState, replaces?: string): number =>
   state.status === 'none' ? 0 : state.live.size - (replaces !== undefined && state.live.has(replaces) ? 1 : 0);
-
-/** The refusal of a code an order cannot use: a 400 naming the enroll form's field. */
-export const codeIssue = (message: string) =>
-  new AppError('validation', message, { issues: [{ path: 'discountCode', message }] });
 
 /**
  * One discount code's stream, `discount-code-<CODE>`: created once, deactivated (its history kept),
@@ -67,13 +63,10 @@ export const discountCodeDecider: Decider<DiscountCodeCommand, DiscountCodeEvent
   decide(command, state) {
     switch (command.type) {
       case 'CreateDiscountCode':
-        if (state.status !== 'none')
-          throw conflict(
-            `A code ${command.rules.code} exists already (perhaps deactivated, whose history is kept). Please choose another code.`,
-          );
+        if (state.status !== 'none') throw refuse({ code: 'discount_code_exists', discountCode: command.rules.code });
         return [{ type: 'DiscountCodeCreated', data: { ...command.rules, createdAt: command.at } }];
       case 'DeactivateDiscountCode':
-        if (state.status === 'none') throw notFound('There is no such discount code.');
+        if (state.status === 'none') throw refuse({ code: 'discount_code_not_found' });
         if (state.status === 'inactive') return [];
         return [{ type: 'DiscountCodeDeactivated', data: { code: state.rules.code, deactivatedAt: command.at } }];
       case 'RedeemDiscountCode': {
@@ -82,7 +75,7 @@ export const discountCodeDecider: Decider<DiscountCodeCommand, DiscountCodeEvent
         const rules = state.status === 'none' ? null : state.rules;
         const live = liveUsesBeside(state, replaces);
         const refusal = codeRefusal(rules, state.status === 'active', command, live);
-        if (refusal || !rules) throw codeIssue(refusalSentence(refusal ?? { code: 'unknown' }));
+        if (refusal || !rules) throw refuse({ code: 'discount_code_refused', reason: refusal ?? { code: 'unknown' } });
         const takesOver = replaces && state.status !== 'none' && state.live.has(replaces);
         return [
           {

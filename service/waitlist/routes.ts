@@ -23,7 +23,8 @@ import { OFFER_ENDED } from '../enrollment/sale/enroll-workshop.js';
 import { joinWaitlist } from './join.js';
 import { findOfferEntry } from './offer-lookup.js';
 import { waitlistLinksFor } from './tokens.js';
-import { CONFIRM_LINK_INVALID, positionOf, waitlistDecider } from './waitlist-decider.js';
+import { positionOf, waitlistDecider } from './waitlist-decider.js';
+import { refuse } from './refusals.js';
 
 const OfferQuerySchema = z.object({ token: WaitlistTokenSchema });
 
@@ -62,7 +63,7 @@ export function waitlistRoutes(deps: AppDeps): Hono {
   // A forged or damaged token, an entry that never was: one 404, the same each time.
   app.post('/waitlist/confirm', limited, validate('json', WaitlistConfirmRequestSchema), async (c) => {
     const named = waitlistLinksFor(deps.config).readConfirmToken(c.req.valid('json').token);
-    if (!named) throw notFound(CONFIRM_LINK_INVALID);
+    if (!named) throw refuse({ code: 'confirm_link_invalid' });
     const { workshopId, entryId } = named;
     const confirmed = await deps.commands.handle(
       waitlistDecider,

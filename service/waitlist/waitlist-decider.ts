@@ -1,7 +1,8 @@
 import type { Decider } from '../../platform/command/decider.js';
 import type { WaitlistEvent, WaitlistJoined } from '../../contracts/waitlist/events.js';
 import type { WaitlistStatus } from '../../contracts/waitlist/api.js';
-import { AppError, conflict, notFound } from '../core/errors.js';
+import type { WaitlistRefusal } from '../../contracts/waitlist/refusals.js';
+import { refuse } from './refusals.js';
 
 export type WaitlistCommand =
   /**
@@ -92,9 +93,6 @@ export const positionOf = (s: WaitlistState, entryId: string): number => {
   return ahead + 1;
 };
 
-export const CONFIRM_LINK_INVALID =
-  'This confirmation link is not valid. Please open the link from your waitlist e-mail again, or join the waitlist again from the schedule.';
-
 export const entryOfOffer = (s: WaitlistState, offerId: string): WaitlistEntry | undefined => {
   const i = s.byOffer[offerId];
   return i === undefined ? undefined : s.entries[i];
@@ -111,14 +109,10 @@ const patch = (s: WaitlistState, i: number | undefined, change: (e: WaitlistEntr
 };
 
 /** The 429 of an address that has asked for `max` places on this list already: wait until the first unconfirmed one lapses. */
-function capReached(theirs: WaitlistEntry[], max: number, at: string): AppError {
+function capReached(theirs: WaitlistEntry[], max: number, at: string): WaitlistRefusal {
   const lapses = theirs.flatMap((e) => (e.status === 'unconfirmed' && e.confirmBy ? [Date.parse(e.confirmBy)] : []));
   const wait = lapses.length > 0 ? Math.max(1, Math.ceil((Math.min(...lapses) - Date.parse(at)) / 1000)) : 24 * 3600;
-  return new AppError(
-    'rate_limited',
-    `Only ${max} ${max === 1 ? 'place' : 'places'} on this waitlist can be asked for from one connection. Please confirm the places already asked for from the e-mails we sent, or try again later.`,
-    { retryAfterSeconds: wait },
-  );
+  return { code: 'waitlist_cap_reached', max, retryAfterSeconds: wait };
 }
 
 /**
@@ -198,7 +192,7 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
         // The cap first: an address at its cap gets the same refusal whoever's e-mail it sends.
         if (max !== null && entry.clientKey) {
           const theirs = state.entries.filter((e) => e.clientKey === entry.clientKey && isActive(e, at));
-          if (theirs.length >= max) throw capReached(theirs, max, at);
+          if (theirs.length >= max) throw refuse(capReached(theirs, max, at));
         }
         if (activeEntryOf(state, entry.emailKey, at)) return [];
         return [{ type: 'WaitlistJoined', data: entry }];
@@ -206,19 +200,12 @@ export const waitlistDecider: Decider<WaitlistCommand, WaitlistEvent, WaitlistSt
       case 'ConfirmEntry': {
         const i = state.byId[command.entryId];
         const entry = i === undefined ? undefined : state.entries[i];
-        if (!entry) throw notFound(CONFIRM_LINK_INVALID);
+        if (!entry) throw refuse({ code: 'confirm_link_invalid' });
         if (inLine(entry)) return [];
         if (entry.status === 'lapsed' || (entry.status === 'unconfirmed' && !isActive(entry, command.at)))
-          throw new AppError(
-            'gone',
-            `This confirmation link has expired: places on the waitlist must be confirmed within a day. If you still want a place, please join the waitlist again from the schedule.`,
-          );
+          throw refuse({ code: 'confirm_link_expired' });
         if (entry.status !== 'unconfirmed')
-          throw conflict(
-            entry.status === 'accepted'
-              ? 'You already enrolled with the seats offered to you, so there is no waitlist place to confirm.'
-              : 'You are no longer on this waitlist. If you still want a place, please join it again from the schedule.',
-          );
+          throw refuse({ code: entry.status === 'accepted' ? 'offer_taken_already' : 'no_longer_waiting' });
         return [{ type: 'WaitlistEntryConfirmed', data: { entryId: entry.id, confirmedAt: command.at } }];
       }
       case 'RecordConfirmationEmail': {

@@ -58,6 +58,9 @@ export function readSources(root: string, folders: readonly string[]): SourceFil
 /** The top folder of a path (`service`), and its part inside a top folder (`enrollment`, or the file for a top-level file). */
 export const topOf = (path: string) => path.split('/')[0]!;
 export const partOf = (path: string) => path.split('/')[1]!;
+/** A slice of a top folder (`service/enrollment`), and its part inside the slice (`service/enrollment/sale`, or a file at the slice's top). */
+export const sliceOf = (path: string) => path.split('/').slice(0, 2).join('/');
+export const slicePartOf = (path: string) => path.split('/').slice(0, 3).join('/');
 
 /** Cycles of a directed graph, each as the list of its nodes (Tarjan's strongly connected components of two or more nodes, or a self-loop). */
 export function cycles(edges: Map<string, Set<string>>): string[][] {
@@ -138,6 +141,25 @@ export function folderCycles(files: readonly SourceFile[], within: readonly stri
     }
   }
   return [...cycles(top), ...[...inner.values()].flatMap(cycles)];
+}
+
+/**
+ * Cycles between the parts inside each slice of `within` (its folders, and the files at its top):
+ * `service/enrollment/sale` importing `service/enrollment/payment` that imports it back.
+ */
+export function sliceCycles(files: readonly SourceFile[], within: readonly string[]): string[][] {
+  const bySlice = new Map<string, Map<string, Set<string>>>();
+  for (const f of files) {
+    if (!within.includes(topOf(f.path)) || f.path.split('/').length < 3) continue;
+    for (const target of f.imports) {
+      const slice = sliceOf(f.path);
+      const [a, b] = [slicePartOf(f.path), slicePartOf(target)];
+      if (sliceOf(target) !== slice || target.split('/').length < 3 || a === b) continue;
+      if (!bySlice.has(slice)) bySlice.set(slice, new Map());
+      addEdge(bySlice.get(slice)!, a, b);
+    }
+  }
+  return [...bySlice.values()].flatMap(cycles);
 }
 
 export const relativeTo = (root: string, path: string) => relative(root, path).split(sep).join('/');

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LINK_REFUSED } from '../../service/account/sign-in-decider.js';
+import { ACCOUNT_REFUSAL_ANSWERS } from '../../service/account/refusal-answers.js';
+
+const LINK_REFUSED = ACCOUNT_REFUSAL_ANSWERS.sign_in_link_refused.words({ code: 'sign_in_link_refused' });
 import { makeAccountApp, type AccountTestApp } from '../service/account/support.js';
 
 let t: AccountTestApp;

@@ -2,6 +2,7 @@ import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../..
 import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { hasSale } from '../decider/enrollment-state.js';
 import { giveBackCancelledSeats, giveBackParticipantSeats } from './cancel.js';
 import { settleParticipantTransfer } from './participant-transfer.js';
 import { settleTransfer } from './transfer.js';
@@ -61,7 +62,7 @@ export function afterSaleSeatsReactor(deps: AppDeps) {
         case 'TransferAbandoned': {
           const state = await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
           const { transferId } = event.data;
-          if (state.transfersEnded[transferId]?.newEnrollmentId)
+          if (hasSale(state) && state.transfersEnded[transferId]?.newEnrollmentId)
             await settleParticipantTransfer(deps, enrollmentId, transferId, metadata);
           else await settleTransfer(deps, enrollmentId, transferId, metadata);
           return;

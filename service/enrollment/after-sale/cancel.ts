@@ -3,10 +3,11 @@ import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
-import type { RefundChoice } from './after-sale-rules.js';
+import type { RefundChoice } from '../decider/commands.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { freeClientSeats } from '../checkout/held-seats.js';
-import { cancellationOf, stayingParticipants, leftParticipantIndexes } from '../decider/enrollment-state.js';
+import { cancellationOf } from '../decider/enrollment-state.js';
+import { leftParticipantIndexes, stayingParticipants } from '../decider/participants.js';
 import { refundableCents } from '../decider/enrollment-decider.js';
 import { cancellationTerms } from './cancellation-policy.js';
 import type { CancellationTerms } from '../../../contracts/booking/api.js';
@@ -50,8 +51,8 @@ export async function cancelEnrollment(
  */
 export function policyTermsOf(deps: AppDeps, state: EnrollmentState, refundable?: number): CancellationTerms {
   return cancellationTerms({
-    startsAt: state.item?.date ?? null,
-    bookedStartsAt: state.bookedItem?.date ?? null,
+    startsAt: (state.submission && state.item.date) ?? null,
+    bookedStartsAt: (state.submission && state.bookedItem.date) ?? null,
     now: deps.clock(),
     fullRefundDays: deps.config.CANCELLATION_FULL_REFUND_DAYS,
     isFree: state.submission?.isFree ?? false,
@@ -61,7 +62,7 @@ export function policyTermsOf(deps: AppDeps, state: EnrollmentState, refundable?
 
 /**
  * Cancels one participant's place in a booking of several, the others still coming: the
- * enrollment's stream decides (`cancelParticipant`, participant-rules.ts), recording
+ * enrollment's stream decides (`CancelParticipant`, decider/participant-decisions.ts), recording
  * ParticipantCancelled and, when money goes back, RefundRequested; the seat goes back through the
  * after-sale seats reactor (`giveBackParticipantSeats`) and the waitlist is offered it from there.
  */
@@ -123,7 +124,7 @@ export async function giveBackParticipantSeats(
 ): Promise<bigint | null> {
   const state = await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
   if (cancellationOf(state)) return giveBackCancelledSeats(deps, enrollmentId, metadata);
-  if (!state.workshopId || state.status !== 'confirmed') return null;
+  if (state.status !== 'confirmed' || !state.workshopId) return null;
   const workshopId = state.workshopId;
   const given = await deps.commands.handle(
     workshopDecider,

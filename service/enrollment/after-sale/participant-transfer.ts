@@ -4,8 +4,10 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
+import { workshopRefusalWords } from '../../catalogue/refusal-answers.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { stayingParticipants, leftParticipantIndexes } from '../decider/enrollment-state.js';
+import { hasSale, paymentOf } from '../decider/enrollment-state.js';
+import { leftParticipantIndexes, stayingParticipants } from '../decider/participants.js';
 import { itemOfWorkshop } from '../sale/purchased-item.js';
 import type { TransferOutcome } from './transfer.js';
 
@@ -74,7 +76,7 @@ export async function settleParticipantTransfer(
   const stream = enrollmentStream(enrollmentId);
   let state = await commands.state(enrollmentDecider, stream);
   let position: bigint | null = null;
-  const pending = state.transfer?.transferId === transferId ? state.transfer : null;
+  const pending = hasSale(state) && state.transfer?.transferId === transferId ? state.transfer : null;
   if (pending?.participant && state.submission) {
     const at = deps.clock().toISOString();
     const { newEnrollmentId, index, name } = pending.participant;
@@ -89,7 +91,7 @@ export async function settleParticipantTransfer(
       position = newest(position, taken.position);
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      refusal = (err as Error).message;
+      refusal = workshopRefusalWords(err as Error);
     }
     if (refusal === null) {
       const opened = await commands.handle(
@@ -106,7 +108,7 @@ export async function settleParticipantTransfer(
             item: pending.item,
             carriedCents: pending.amountCents,
           },
-          paymentIntentId: state.paid?.intentId ?? null,
+          paymentIntentId: paymentOf(state)?.intentId ?? null,
           at,
         },
         metadata,
@@ -125,8 +127,8 @@ export async function settleParticipantTransfer(
     position = newest(position, ended.position);
   }
 
-  const ended = state.transfersEnded[transferId];
-  if (!ended?.newEnrollmentId) return { outcome: 'pending', state, position };
+  const ended = hasSale(state) ? state.transfersEnded[transferId] : undefined;
+  if (!ended?.newEnrollmentId || !hasSale(state)) return { outcome: 'pending', state, position };
   const given =
     ended.outcome === 'completed'
       ? state.workshopId === ended.fromWorkshopId

@@ -3,7 +3,8 @@ import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { RefundRefusedError } from '../../payments/port.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import type { RefundEntry } from '../decider/enrollment-state.js';
+import { hasSale } from '../decider/enrollment-state.js';
+import type { RefundEntry } from '../decider/sale-state.js';
 import { giftCardStream } from '../../../contracts/gift-cards/events.js';
 import { householdCreditStream } from '../../../contracts/pricing/credit.js';
 import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
@@ -73,7 +74,7 @@ export function refundsReactor(deps: Pick<AppDeps, 'commands' | 'payments' | 'cl
       const stream = enrollmentStream(enrollmentId);
       const { refundKey, attempt, paymentIntentId, amountCents } = event.data;
       const state = await deps.commands.state(enrollmentDecider, stream);
-      const entry = state.refunds[refundKey];
+      const entry = hasSale(state) ? state.refunds[refundKey] : undefined;
       if (!entry || entry.status !== 'requested' || entry.attempt !== attempt) return;
       const at = () => deps.clock().toISOString();
       try {

@@ -129,7 +129,7 @@ export function rescheduleReactor(deps: Pick<AppDeps, 'commands' | 'readStore' |
           const stream = enrollmentStream(enrollmentIdOf(event));
           let state = await deps.commands.state(enrollmentDecider, stream, 1_000);
           if (state.status === 'none') state = await deps.commands.state(enrollmentDecider, stream, 0);
-          if (state.workshopId && state.item?.kind === 'workshop')
+          if (state.submission && state.workshopId && state.item.kind === 'workshop')
             await followUp(event, state.workshopId, state.item, metadata);
           return;
         }

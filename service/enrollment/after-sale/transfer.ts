@@ -4,9 +4,11 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
+import { workshopRefusalWords } from '../../catalogue/refusal-answers.js';
 import { enrollmentDecider, type EnrollmentState } from '../decider/enrollment-decider.js';
 import { itemOfWorkshop } from '../sale/purchased-item.js';
-import { stayingParticipants } from '../decider/enrollment-state.js';
+import { hasSale } from '../decider/enrollment-state.js';
+import { stayingParticipants } from '../decider/participants.js';
 
 export type TransferOutcome =
   | { outcome: 'completed'; state: EnrollmentState; position: bigint | null }
@@ -78,7 +80,7 @@ export async function settleTransfer(
   const stream = enrollmentStream(enrollmentId);
   let state = await commands.state(enrollmentDecider, stream);
   let position: bigint | null = null;
-  const pending = state.transfer?.transferId === transferId ? state.transfer : null;
+  const pending = hasSale(state) && state.transfer?.transferId === transferId ? state.transfer : null;
   if (pending) {
     const at = deps.clock().toISOString();
     let refusal: string | null = null;
@@ -92,7 +94,7 @@ export async function settleTransfer(
       position = newest(position, taken.position);
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      refusal = (err as Error).message;
+      refusal = workshopRefusalWords(err as Error);
     }
     const ended = await commands.handle(
       enrollmentDecider,
@@ -106,8 +108,8 @@ export async function settleTransfer(
     position = newest(position, ended.position);
   }
 
-  const ended = state.transfersEnded[transferId];
-  if (!ended) return { outcome: 'pending', state, position };
+  const ended = hasSale(state) ? state.transfersEnded[transferId] : undefined;
+  if (!ended || !hasSale(state)) return { outcome: 'pending', state, position };
   const loser = ended.outcome === 'completed' ? ended.fromWorkshopId : ended.toWorkshopId;
   if (loser && state.workshopId !== loser) {
     const given = await commands.handle(

@@ -1,5 +1,5 @@
 import type { Decider } from '../../../platform/command/decider.js';
-import { AppError, validationError } from '../../core/errors.js';
+import { refuse } from '../decider/refusals.js';
 import type { ClientHoldEvent } from '../../../contracts/enrollment/client-holds.js';
 
 export type ClientHoldsCommand =
@@ -34,8 +34,6 @@ export interface ClientHoldsState {
   /** Live entries by enrollment id; entries past their expiry are dropped as the stream is folded. */
   entries: Record<string, Entry>;
 }
-
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
 /**
  * The unpaid seats one client address holds, across workshops (stream `client-holds-<clientKey>`).
@@ -73,21 +71,11 @@ export const clientHoldsDecider: Decider<ClientHoldsCommand, ClientHoldEvent, Cl
         const replaces = live.find(([id, e]) => id === command.replaces && e.workshopId === workshopId)?.[0];
         const counted = live.filter(([id]) => id !== replaces);
         const held = counted.reduce((n, [, e]) => n + e.seats, 0);
-        if (seats > max) {
-          throw validationError(
-            `At most ${max} seats can be reserved at a time. Please enroll fewer participants at once.`,
-            [{ path: 'participants', message: `At most ${max}.` }],
-          );
-        }
+        if (seats > max) throw refuse({ code: 'unpaid_seats_over_max', max });
         if (held + seats > max) {
           const soonest = Math.min(...counted.map(([, e]) => e.expiresAtMs));
-          const wait = Math.max(1, Math.ceil((soonest - now) / 1000));
-          throw new AppError(
-            'rate_limited',
-            `You already have ${held} ${held === 1 ? 'seat' : 'seats'} reserved and not yet paid, and at most ${max} can be held at a time. ` +
-              `Please complete the payment for your reserved seats, or try again in about ${minutes(wait * 1000)} ${minutes(wait * 1000) === 1 ? 'minute' : 'minutes'}, when the earliest reservation ends.`,
-            { retryAfterSeconds: wait },
-          );
+          const retryAfterSeconds = Math.max(1, Math.ceil((soonest - now) / 1000));
+          throw refuse({ code: 'unpaid_seats_capped', held, max, retryAfterSeconds });
         }
         return [
           {

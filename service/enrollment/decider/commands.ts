@@ -1,19 +1,26 @@
-import type { EnrollmentSubmitted, PaymentMethod } from '../../../contracts/enrollment/events.js';
-import type { AfterSaleCommand } from '../after-sale/after-sale-rules.js';
-import type { CorrectionCommand } from '../after-sale/participant-correction.js';
-import type { MarkAttendance } from '../attendance/attendance-rules.js';
-import type { RecordCollection } from '../attendance/collection-rules.js';
-import type { RescheduleBooking } from '../after-sale/reschedule-rules.js';
 import type {
-  CancelParticipant,
-  CompleteParticipantTransfer,
-  OpenTransferredPlace,
-  RequestParticipantTransfer,
-} from '../after-sale/participant-rules.js';
+  EnrollmentSubmitted,
+  ParticipantTransferRequested,
+  PaymentMethod,
+  WorkshopWhenWhere,
+} from '../../../contracts/enrollment/events.js';
+import type { AfterSaleCommand } from './after-sale-commands.js';
 
-/** Every command of the enrollment stream; `decide` (enrollment-decider.ts) hands each to its phase's decisions. */
-export type EnrollmentCommand =
+export type * from './after-sale-commands.js';
+
+/**
+ * Every command of the enrollment stream; `decide` (enrollment-decider.ts) hands each to the
+ * decision of the phase it belongs to. The sale's are here, those after it in after-sale-commands.ts.
+ */
+export type EnrollmentCommand = SaleCommand | AfterSaleCommand;
+
+/** An enrollment's command by its type. */
+export type Command<T extends EnrollmentCommand['type']> = Extract<EnrollmentCommand, { type: T }>;
+
+/** The sale: submitted, paid (or free), confirmed; or expired, withdrawn, refunded late. */
+export type SaleCommand =
   | { type: 'SubmitEnrollment'; submission: EnrollmentSubmitted }
+  | OpenTransferredPlace
   | { type: 'RecordPaymentIntent'; paymentIntentId: string; provider: 'stripe' | 'offline'; amountCents: number }
   | {
       type: 'RecordPaymentSuccess';
@@ -47,49 +54,66 @@ export type EnrollmentCommand =
       reason: 'seats-unavailable' | 'cancelled' | 'workshop-begun';
       at: string;
     }
-  | { type: 'RecordConfirmationEmail'; orderId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string }
-  | AfterSaleCommand
-  | CorrectionCommand
-  | MarkAttendance
-  | RecordCollection
   | RescheduleBooking
-  | CancelParticipant
-  | RequestParticipantTransfer
-  | CompleteParticipantTransfer
-  | OpenTransferredPlace
-  | {
-      type: 'RecordReminder';
-      orderId: string;
-      messageId: string;
-      transport: 'smtp' | 'outbox';
-      workshopStartsAt: string;
-      /** The session reminded of, from 1 (absent: the first). */
-      session?: number;
-      at: string;
-    }
-  | { type: 'RequestConfirmationResend'; requestId: string; at: string }
-  | { type: 'RecordBalanceIntent'; paymentIntentId: string; provider: 'stripe' | 'offline'; amountCents: number }
-  | {
-      type: 'RecordBalancePayment';
-      paymentIntentId: string;
-      amountCents: number;
-      providerEventId: string | null;
-      source: 'webhook' | 'verification';
-      at: string;
-    }
-  | {
-      type: 'RecordBalanceReminder';
-      kind: 'week-before' | 'due-date';
-      balanceCents: number;
-      dueAt: string;
-      messageId: string;
-      transport: 'smtp' | 'outbox';
-      at: string;
-    }
-  | {
-      type: 'RecordConfirmationResent';
-      requestId: string;
-      messageId: string;
-      transport: 'smtp' | 'outbox';
-      at: string;
-    };
+  | MarkAttendance
+  | RecordCollection;
+
+/** Opens the place's own booking in the target (on its new stream), paid with the money that came with it. */
+export interface OpenTransferredPlace {
+  type: 'OpenTransferredPlace';
+  /** The booking the place leaves, as its stream holds it. */
+  from: EnrollmentSubmitted;
+  transfer: Pick<
+    ParticipantTransferRequested,
+    'participant' | 'name' | 'newEnrollmentId' | 'toWorkshopId' | 'item' | 'carriedCents'
+  >;
+  paymentIntentId: string | null;
+  at: string;
+}
+
+/**
+ * The school moved workshop `workshopId` (its date, time or place): the booking follows it. The
+ * command carries the workshop's values as the reactor read them from the workshop's stream, and
+ * `changeId` names this change for this enrollment, so a second delivery records nothing.
+ */
+export interface RescheduleBooking {
+  type: 'RescheduleBooking';
+  workshopId: string;
+  changeId: string;
+  /** The workshop's date, time and place now. */
+  to: WorkshopWhenWhere;
+  at: string;
+}
+
+/** An administrator marks participant `participant` (index from 0) present or absent at `workshopId`. */
+export interface MarkAttendance {
+  type: 'MarkAttendance';
+  workshopId: string;
+  /** The session, from 1. */
+  session: number;
+  participant: number;
+  present: boolean;
+  /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
+  makeup?: boolean;
+  at: string;
+}
+
+/**
+ * The instructor records who collected participant `participant` at the end of the session.
+ * `allowed` is the family's list as the roster shows it (the parents and the pick-up list); a name
+ * not on it is refused unless `confirmed` (the screen's second step), and is then recorded as not
+ * on the list.
+ */
+export interface RecordCollection {
+  type: 'RecordCollection';
+  workshopId: string;
+  /** The session it ends, from 1. */
+  session: number;
+  participant: number;
+  /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
+  makeup?: boolean;
+  collectedBy: string;
+  allowed: { name: string; relationship: string }[];
+  confirmed: boolean;
+  at: string;
+}

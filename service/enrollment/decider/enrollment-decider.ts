@@ -1,106 +1,48 @@
 import type { Decider } from '../../../platform/command/decider.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
-import { afterSaleDecisions } from '../after-sale/after-sale-rules.js';
-import { correctionDecisions } from '../after-sale/participant-correction.js';
-import { attendanceDecision } from '../attendance/attendance-rules.js';
-import { collectionDecision } from '../attendance/collection-rules.js';
-import { rescheduleDecision } from '../after-sale/reschedule-rules.js';
-import {
-  cancelParticipant,
-  completeParticipantTransfer,
-  openTransferredPlace,
-  requestParticipantTransfer,
-} from '../after-sale/participant-rules.js';
-import type { EnrollmentCommand } from './commands.js';
+import { attendanceDecisions } from './attendance-decisions.js';
+import { balanceDecisions } from './balance-decisions.js';
+import { bookingDecisions } from './booking-decisions.js';
+import { cancelDecisions } from './cancel-decisions.js';
+import type { Command, EnrollmentCommand } from './commands.js';
+import { confirmedDecisions } from './confirmed-decisions.js';
+import type { Decision, Decisions } from './decision.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
-import { cancelUnpaidEnrollment, expireEnrollment, submitEnrollment } from './held-decisions.js';
-import {
-  confirmEnrollment,
-  recordPaymentFailure,
-  recordPaymentIntent,
-  recordPaymentSuccess,
-  recordRefund,
-} from './payment-decisions.js';
-import { recordBalanceIntent, recordBalancePayment, recordBalanceReminder } from './balance-decisions.js';
-import {
-  recordConfirmationEmail,
-  recordConfirmationResent,
-  recordReminder,
-  requestConfirmationResend,
-} from './confirmed-decisions.js';
+import { heldDecisions } from './held-decisions.js';
+import { newDecisions } from './new-decisions.js';
+import { paidDecisions } from './paid-decisions.js';
+import { participantDecisions } from './participant-decisions.js';
+import { transferDecisions } from './transfer-decisions.js';
 
-export { balanceDueCents, enrollmentInitialState, refundableCents, type EnrollmentState } from './enrollment-state.js';
-export { assertPayable } from './payment-decisions.js';
+export { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
+export { balanceDueCents, refundableCents } from './refundable.js';
+export { assertPayable } from './held-decisions.js';
 export type { EnrollmentCommand } from './commands.js';
 
 /**
- * The enrollment stream's decider: one evolve (evolve.ts), and `decide` handing each command to
- * the decisions of the phase it belongs to (held, payment, confirmed, after the sale, attendance).
+ * Where each command of the enrollment stream is decided: one file per phase of its life, in the
+ * order an enrollment lives it. A command missing here, or one too many, does not compile.
  */
+const DECISIONS: Decisions = {
+  ...newDecisions, // nothing yet: submitted, or a place moved out of another booking
+  ...heldDecisions, // before the money: held, expired, withdrawn
+  ...paidDecisions, // paid: confirmed, or refunded at once
+  ...bookingDecisions, // while it stands: moved by the school, details corrected
+  ...attendanceDecisions, // booked: the roster
+  ...confirmedDecisions, // sold: the parent's e-mails
+  ...balanceDecisions, // sold with a deposit: the balance
+  ...cancelDecisions, // sold to cancelled, and its refunds
+  ...transferDecisions, // sold: the booking moves
+  ...participantDecisions, // sold: one participant leaves or moves
+};
+
+const decideOne = <T extends EnrollmentCommand['type']>(command: Command<T>, state: EnrollmentState) =>
+  (DECISIONS[command.type] as Decision<T>)(command, state);
+
+/** The enrollment stream's decider: one evolve (evolve.ts), and `decide` looking each command up in its phase's decisions. */
 export const enrollmentDecider: Decider<EnrollmentCommand, EnrollmentEvent, EnrollmentState> = {
   initialState: enrollmentInitialState,
   evolve: evolveEnrollment,
-  decide(command, state) {
-    switch (command.type) {
-      case 'SubmitEnrollment':
-        return submitEnrollment(command, state);
-      case 'ExpireEnrollment':
-        return expireEnrollment(command, state);
-      case 'CancelEnrollment':
-        return cancelUnpaidEnrollment(command, state);
-
-      case 'RecordPaymentIntent':
-        return recordPaymentIntent(command, state);
-      case 'RecordPaymentSuccess':
-        return recordPaymentSuccess(command, state);
-      case 'RecordPaymentFailure':
-        return recordPaymentFailure(command, state);
-      case 'ConfirmEnrollment':
-        return confirmEnrollment(command, state);
-      case 'RecordRefund':
-        return recordRefund(command, state);
-      case 'RecordBalanceIntent':
-        return recordBalanceIntent(command, state);
-      case 'RecordBalancePayment':
-        return recordBalancePayment(command, state);
-      case 'RecordBalanceReminder':
-        return recordBalanceReminder(command, state);
-
-      case 'RecordConfirmationEmail':
-        return recordConfirmationEmail(command, state);
-      case 'RequestConfirmationResend':
-        return requestConfirmationResend(command, state);
-      case 'RecordConfirmationResent':
-        return recordConfirmationResent(command, state);
-      case 'RecordReminder':
-        return recordReminder(command, state);
-
-      case 'CancelBooking':
-      case 'RetryRefunds':
-      case 'RecordRefundIssued':
-      case 'RecordRefundFailure':
-      case 'RequestTransfer':
-      case 'CompleteTransfer':
-      case 'AbandonTransfer':
-      case 'RecordNotification':
-        return afterSaleDecisions(command, state);
-      case 'CorrectParticipantDetails':
-        return correctionDecisions(command, state);
-      case 'MarkAttendance':
-        return attendanceDecision(command, state);
-      case 'RecordCollection':
-        return collectionDecision(command, state);
-      case 'RescheduleBooking':
-        return rescheduleDecision(command, state);
-      case 'CancelParticipant':
-        return cancelParticipant(command, state);
-      case 'RequestParticipantTransfer':
-        return requestParticipantTransfer(command, state);
-      case 'CompleteParticipantTransfer':
-        return completeParticipantTransfer(command, state);
-      case 'OpenTransferredPlace':
-        return openTransferredPlace(command, state);
-    }
-  },
+  decide: decideOne,
 };

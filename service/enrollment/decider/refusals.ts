@@ -1,11 +1,11 @@
-import type { EnrollmentRefusal } from '../../../contracts/enrollment/refusals.js';
-import { Refused } from '../../core/errors.js';
+import { ENROLLMENT_REFUSAL_KINDS, type EnrollmentRefusal } from '../../../contracts/enrollment/refusals.js';
+import { refuser } from '../../core/errors.js';
 
 export type { EnrollmentRefusal, RefusalCode } from '../../../contracts/enrollment/refusals.js';
 
 /**
  * How every decision on the enrollment's stream refuses a command: why, as a typed code with its
- * values (contracts/enrollment/refusals.ts), never words. The HTTP edge words it and gives it its
- * status (service/core/refusal-answers.ts, http-errors.ts).
+ * values and the kind its contract gives it (contracts/enrollment/refusals.ts), never words. The
+ * HTTP edge words it (service/enrollment/refusal-answers.ts, in the one table of service/refusals.ts).
  */
-export const refuse = (refusal: EnrollmentRefusal): Refused => new Refused(refusal);
+export const refuse = refuser<EnrollmentRefusal>(ENROLLMENT_REFUSAL_KINDS);

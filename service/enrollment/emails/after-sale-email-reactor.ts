@@ -8,7 +8,8 @@ import { cancellationEmail, rescheduleEmail, transferEmail } from './after-sale-
 import { bookingUrl } from '../after-sale/booking-link.js';
 import { calendarSequence } from './calendar-event.js';
 import { cancellationTerms } from '../after-sale/cancellation-policy.js';
-import { cancellationOf, orderOf, stayingAttendees } from '../decider/enrollment-state.js';
+import { cancellationOf, hasSale, orderOf } from '../decider/enrollment-state.js';
+import { stayingAttendees } from '../decider/participants.js';
 
 type Told = Extract<
   EnrollmentEvent,
@@ -27,7 +28,8 @@ async function messageFor(
   // Those still coming are the ones the e-mails name (a participant may have left a booking of several).
   const submission = state.submission && { ...state.submission, attendees: stayingAttendees(state) };
   const publicUrl = config.PUBLIC_URL;
-  if (!submission || !state.item) return null;
+  // Each of these happens to a sold booking only.
+  if (!submission || !hasSale(state)) return null;
   if (event.type === 'BookingRescheduled') {
     const moved = event.data;
     if (state.notified.includes(`reschedule:${moved.changeId}`)) return null;

@@ -1,5 +1,5 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
-import type { EnrollmentState } from '../decider/enrollment-state.js';
+import type { Booking } from '../decider/enrollment-state.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
@@ -16,6 +16,6 @@ export const calendarUid = (orderRef: string) => `${orderRef}@${DOMAIN}`;
  * Changes of date or place so far; up to `move` (included) when given, a key of `state.moves`
  * (`transferMove(id)`, `rescheduleMove(changeId)`), so the e-mail about one change carries its own.
  */
-export function calendarSequence(state: Pick<EnrollmentState, 'moves'>, move?: string): number {
+export function calendarSequence(state: Pick<Booking, 'moves'>, move?: string): number {
   return move === undefined ? state.moves.length : state.moves.indexOf(move) + 1;
 }

@@ -6,7 +6,7 @@ import { UnsendableMessageError } from '../../mail/port.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { calendarSequence } from './calendar-event.js';
-import { cancellationOf } from '../decider/enrollment-state.js';
+import { cancellationOf, hasSale } from '../decider/enrollment-state.js';
 
 type EnrollmentConfirmedEvent = Extract<EnrollmentEvent, { type: 'EnrollmentConfirmed' }>;
 
@@ -37,7 +37,7 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
       // Cancelled before its confirmation left: the parent gets the cancellation, not a confirmation.
-      if (state.emailSent || !state.submission || cancellationOf(state)) return;
+      if ((hasSale(state) && state.emailSent) || !state.submission || cancellationOf(state)) return;
       const confirmed = event.data;
       const { mailer } = deps;
       // The workshop as the enrollment holds it now: a move by the school before the payment counts.

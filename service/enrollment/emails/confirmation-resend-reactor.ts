@@ -6,7 +6,8 @@ import { UnsendableMessageError } from '../../mail/port.js';
 import { calendarSequence } from './calendar-event.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { leftParticipantsOf, stayingAttendees } from '../decider/enrollment-state.js';
+import { hasSale } from '../decider/enrollment-state.js';
+import { leftParticipantsOf, stayingAttendees } from '../decider/participants.js';
 
 type ResendRequestedEvent = Extract<EnrollmentEvent, { type: 'ConfirmationResendRequested' }>;
 
@@ -33,7 +34,7 @@ export function confirmationResendReactor(deps: Pick<AppDeps, 'commands' | 'mail
       const { requestId } = event.data;
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      if (state.resends[requestId] !== 'requested' || !state.submission) return;
+      if (!hasSale(state) || state.resends[requestId] !== 'requested') return;
       // Cancelled since the request: the parent has the cancellation; a confirmation now would contradict it.
       if (state.status !== 'confirmed') return;
       const { confirmation } = state.order;

@@ -9,7 +9,7 @@ import { AppError } from '../../core/errors.js';
 import { UnsendableMessageError } from '../../mail/port.js';
 import { insideReminderWindow } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { stayingAttendees } from '../decider/enrollment-state.js';
+import { stayingAttendees } from '../decider/participants.js';
 import { reminderEmail } from './reminder-email.js';
 import { calendarSequence } from './calendar-event.js';
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { META } from '../../payments/port.js';
 import { balanceDueCents, enrollmentDecider } from '../decider/enrollment-decider.js';
+import { hasSale } from '../decider/enrollment-state.js';
 import { refuse } from '../decider/refusals.js';
 
 /**
@@ -19,7 +20,7 @@ export async function createBalanceIntent(
   const stream = enrollmentStream(enrollmentId);
   const state = await deps.commands.state(enrollmentDecider, stream);
   const due = balanceDueCents(state);
-  if (due === 0 || state.balancePaid) throw refuse({ code: 'no_balance_due' });
+  if (due === 0 || !hasSale(state) || state.balancePaid) throw refuse({ code: 'no_balance_due' });
   const existing = state.balanceIntentId ? await deps.payments.retrievePaymentIntent(state.balanceIntentId) : null;
   const intent =
     existing && existing.amountCents === due
@@ -28,9 +29,9 @@ export async function createBalanceIntent(
           amountCents: due,
           // A different amount (a transfer changed the price) is a new intent, under its own key.
           idempotencyKey: `balance-${enrollmentId}-${due}`,
-          description: `${state.item?.title ?? 'Booking'}: balance`,
+          description: `${state.item.title}: balance`,
           metadata: { [META.enrollmentId]: enrollmentId, [META.kind]: 'balance' },
-          receiptEmail: state.submission?.form.email || undefined,
+          receiptEmail: state.submission.form.email || undefined,
         });
   await deps.commands.handle(
     enrollmentDecider,

@@ -55,7 +55,8 @@ export async function createIntent(
   await refuseOnceBegun(deps, sub);
 
   const payments = deps.payments;
-  const existing = state.paymentIntentId ? await payments.retrievePaymentIntent(state.paymentIntentId) : null;
+  const existing =
+    state.submission && state.paymentIntentId ? await payments.retrievePaymentIntent(state.paymentIntentId) : null;
   const intent =
     existing ??
     (await payments.createPaymentIntent({

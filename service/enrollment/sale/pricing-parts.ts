@@ -20,16 +20,12 @@ import { giftCardLast4 } from '../../../contracts/gift-cards/code.js';
 import type { AppDeps } from '../../core/deps.js';
 import { validationError } from '../../core/errors.js';
 import { schoolSettingsDecider } from '../../pricing/settings-decider.js';
-import {
-  codeIssue,
-  discountCodeDecider,
-  liveUsesBeside,
-  type DiscountCodeState,
-} from '../../pricing/discount-code-decider.js';
-import { codeDiscountOf, codeRefusal, refusalSentence, UNKNOWN_CODE } from '../../pricing/code-rules.js';
+import { discountCodeDecider, liveUsesBeside, type DiscountCodeState } from '../../pricing/discount-code-decider.js';
+import { codeDiscountOf, codeIssue, codeRefusal, refusalSentence, UNKNOWN_CODE } from '../../pricing/code-rules.js';
 import { familyCreditDecider } from '../../pricing/credit-decider.js';
 import { balanceOf } from '../../pricing/balance-ledger.js';
-import { giftCardBalance, giftCardDecider, UNKNOWN_GIFT_CARD } from '../../gift-cards/gift-card-decider.js';
+import { giftCardBalance, giftCardDecider } from '../../gift-cards/gift-card-decider.js';
+import { UNKNOWN_GIFT_CARD } from '../../gift-cards/refusal-answers.js';
 import { giftCardIdOfTyped } from '../../gift-cards/gift-card-code.js';
 
 /** What the parent asked for beyond the seats: a code, a gift card, the household's credit. */

@@ -66,7 +66,9 @@ describe('command handler, hot streams', () => {
     await writer.execute('workshop-w', reserve('a'), md);
     // Someone else (the administrator's handler) takes the two remaining seats.
     for (const id of ['x', 'y']) await elsewhere(store)('workshop-w', reserve(id)());
-    await expect(writer.execute('workshop-w', reserve('b'), md)).rejects.toThrow(/full/);
+    await expect(writer.execute('workshop-w', reserve('b'), md)).rejects.toMatchObject({
+      refusal: { code: 'seats_short', left: 0 },
+    });
     expect((await store.readStream('workshop-w')).filter((e) => e.type === 'SeatsReserved')).toHaveLength(3);
   });
 
@@ -120,7 +122,9 @@ describe('command handler, hot streams', () => {
       const writer = guessing(store);
       await writer.execute('workshop-w', reserve('c'), md);
       // Taken for new, the stream would have looked empty (not scheduled, not found); read, it has one seat left.
-      await expect(writer.execute('workshop-w', reserve('d'), md)).rejects.toThrow(/full/);
+      await expect(writer.execute('workshop-w', reserve('d'), md)).rejects.toMatchObject({
+        refusal: { code: 'seats_short', left: 0 },
+      });
       expect((await store.readStream('workshop-w')).filter((e) => e.type === 'SeatsReserved')).toHaveLength(3);
     });
 

@@ -4,7 +4,10 @@ import { EMPTY_HOUSEHOLD_DETAILS } from '../../../contracts/account/household.js
 import type { ChildData } from '../../../contracts/account/child.js';
 import { accountEmailDecider } from '../../../service/account/account-email-decider.js';
 import { householdDecider } from '../../../service/account/household-decider.js';
-import { LINK_REFUSED, signInDecider } from '../../../service/account/sign-in-decider.js';
+import { signInDecider } from '../../../service/account/sign-in-decider.js';
+
+/** The one refusal of a link that cannot sign in: used, expired, forged alike. */
+const LINK_REFUSED = { code: 'unauthorized', refusal: { code: 'sign_in_link_refused' } };
 import { deciderSpec } from '../../support/decider.js';
 
 const AT = '2025-05-01T12:00:00.000Z';
@@ -42,15 +45,15 @@ describe('the sign-in link decider: used once, within its 20 minutes, with its o
   it('given a link used once, when used again, then it is refused with the one answer', () => {
     given([requested, { type: 'SignInLinkUsed', data: { requestId: 'r1', usedAt: LATER } }])
       .when(use(LATER))
-      .thenThrows({ code: 'unauthorized', message: LINK_REFUSED });
+      .thenThrows(LINK_REFUSED);
   });
 
   it('given a link, when used at its expiry, with another secret, or never asked for, then each is refused alike', () => {
-    given([requested]).when(use(EXPIRED)).thenThrows({ code: 'unauthorized', message: LINK_REFUSED });
+    given([requested]).when(use(EXPIRED)).thenThrows(LINK_REFUSED);
     given([requested])
       .when(use(LATER, 'b'.repeat(64)))
-      .thenThrows({ code: 'unauthorized', message: LINK_REFUSED });
-    given([]).when(use(LATER)).thenThrows({ code: 'unauthorized', message: LINK_REFUSED });
+      .thenThrows(LINK_REFUSED);
+    given([]).when(use(LATER)).thenThrows(LINK_REFUSED);
   });
 
   it('given the e-mail recorded as sent, when recorded again (a redelivery), then nothing is recorded', () => {
@@ -184,7 +187,7 @@ describe('the household decider', () => {
     ];
     given(removed)
       .when({ type: 'ArriveParent', householdId: 'h1', parentId: 'p2', email: 'bo@example.com', at: AT })
-      .thenThrows({ code: 'unauthorized' });
+      .thenThrows({ code: 'unauthorized', refusal: { code: 'parent_removed' } });
   });
 
   it('given a household, when a parent arrives without an open invitation for that address (none, ended, or another address), then it is refused as an ended invitation', () => {
@@ -223,7 +226,7 @@ describe('the household decider', () => {
     ];
     given(two)
       .when({ type: 'InviteParent', parentId: 'p3', email: 'cy@example.com', by: 'p1', at: AT })
-      .thenThrows({ code: 'conflict' });
+      .thenThrows({ code: 'conflict', refusal: { code: 'two_parents_already' } });
     // Invited again: the same invitation (same parent id) made anew, its 7 days counted from now.
     given(two)
       .when({ type: 'InviteParent', parentId: 'p3', email: 'bo@example.com', by: 'p1', at: LATER })
@@ -233,7 +236,9 @@ describe('the household decider', () => {
           data: { householdId: 'h1', parentId: 'p2', email: 'bo@example.com', invitedBy: 'p1', invitedAt: LATER },
         },
       ]);
-    given(two).when({ type: 'RemoveParent', parentId: 'p1', by: 'p1', at: AT }).thenThrows({ code: 'conflict' });
+    given(two)
+      .when({ type: 'RemoveParent', parentId: 'p1', by: 'p1', at: AT })
+      .thenThrows({ code: 'conflict', refusal: { code: 'cannot_remove_self' } });
   });
 
   it('given a child of this household, when changed, then the fields changed are named; unchanged records nothing; a child id it does not hold is 404', () => {
@@ -253,7 +258,7 @@ describe('the household decider', () => {
     given([created, added]).when({ type: 'UpdateChild', childId: 'c1', child, at: AT }).then([]);
     given([created, added])
       .when({ type: 'UpdateChild', childId: 'other-household-child', child, at: AT })
-      .thenThrows({ code: 'not_found' });
+      .thenThrows({ code: 'not_found', refusal: { code: 'child_not_found' } });
     given([created, added, { type: 'ChildRemoved', data: { householdId: 'h1', childId: 'c1', removedAt: AT } }])
       .when({
         type: 'SignWaivers',
@@ -262,7 +267,7 @@ describe('the household decider', () => {
         clientKey: 'client-key-1',
         at: AT,
       })
-      .thenThrows({ code: 'not_found' });
+      .thenThrows({ code: 'not_found', refusal: { code: 'child_not_found' } });
   });
 
   it('given a booking’s offered details, when taken in, then children not already saved are added once and blank details filled; taking them again records nothing', () => {

@@ -1,8 +1,9 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workshopDecider } from '../../../service/catalogue/workshop-decider.js';
 import type { WorkshopEvent } from '../../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
 import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
+import { salesClosedSentence } from '../../../contracts/catalogue/sales-window.js';
 import { deciderSpec } from '../../support/decider.js';
 
 // The sales window, decided by the seat decision with the time the command brings.
@@ -34,18 +35,23 @@ describe('sales window', () => {
       .then([reserved('e1', START - 1)]);
   });
 
+  /** The refusal of a closed sales window: the workshop, its closing instant, whether it has begun. */
+  const closed = (closesAt: number, begun: boolean) => ({
+    code: 'enrollment_closed',
+    refusal: { code: 'sales_closed', title: workshop.title, closesAt: at(closesAt), begun },
+  });
+
   it('given a workshop, when seats are asked for at the exact instant it starts, then 409 enrollment_closed with the date in school time', () => {
-    given([scheduled()]).when(reserve('e1', START)).thenThrows({
-      code: 'enrollment_closed',
-      message:
-        'Enrollment for Manners & Me Training closed on Saturday, September 20, 2025 at 10:00 AM CDT: it has already begun. Please pick another date from the schedule.',
-    });
+    given([scheduled()]).when(reserve('e1', START)).thenThrows(closed(START, true));
+    expect(salesClosedSentence({ title: workshop.title, closesAt: at(START), begun: true })).toBe(
+      'Enrollment for Manners & Me Training closed on Saturday, September 20, 2025 at 10:00 AM CDT: it has already begun. Please pick another date from the schedule.',
+    );
   });
 
   it('given a workshop under way, when seats are asked for an hour later, then it is refused the same way', () => {
     given([scheduled()])
       .when(reserve('e1', START + 3_600_000))
-      .thenThrows({ code: 'enrollment_closed', message: /closed on Saturday, September 20, 2025 at 10:00 AM CDT/ });
+      .thenThrows(closed(START, true));
   });
 
   describe('with an earlier enrollmentClosesAt', () => {
@@ -62,17 +68,16 @@ describe('sales window', () => {
     it('given closing on Thursday 5 PM, when seats are asked for at 5 PM, then refused, saying it closed before it begins', () => {
       given([scheduled(early)])
         .when(reserve('e1', CLOSES))
-        .thenThrows({
-          code: 'enrollment_closed',
-          message:
-            'Enrollment for Manners & Me Training closed on Thursday, September 18, 2025 at 5:00 PM CDT, before it begins. Please pick another date from the schedule.',
-        });
+        .thenThrows(closed(CLOSES, false));
+      expect(salesClosedSentence({ title: workshop.title, closesAt: at(CLOSES), begun: false })).toBe(
+        'Enrollment for Manners & Me Training closed on Thursday, September 18, 2025 at 5:00 PM CDT, before it begins. Please pick another date from the schedule.',
+      );
     });
 
     it('given a closing time after the start, when seats are asked for at the start, then the start still closes it', () => {
       given([scheduled({ ...workshop, enrollmentClosesAt: '2025-09-21T10:00:00-05:00' })])
         .when(reserve('e1', START))
-        .thenThrows({ code: 'enrollment_closed', message: /it has already begun/ });
+        .thenThrows(closed(START, true));
     });
   });
 
@@ -95,9 +100,7 @@ describe('sales window', () => {
     });
 
     it('given a hold, when the money arrived at the start, then it is refused (and the payment is refunded by settle)', () => {
-      given([scheduled(), hold])
-        .when(confirm(START))
-        .thenThrows({ code: 'enrollment_closed', message: /it has already begun/ });
+      given([scheduled(), hold]).when(confirm(START)).thenThrows(closed(START, true));
     });
 
     it('given a free enrollment confirmed before the start, when the hold timer confirms its seats after it, then they are confirmed', () => {

@@ -2,22 +2,27 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { EnrollmentRefusal } from '../../../contracts/enrollment/refusals.js';
 import { createLogger } from '../../../platform/log.js';
-import { Refused } from '../../../service/core/errors.js';
 import { toErrorResponse } from '../../../service/core/http-errors.js';
 import { refusalBody } from '../../../service/core/refusal-answers.js';
+import { refuse } from '../../../service/enrollment/decider/refusals.js';
+import { REFUSAL_ANSWERS } from '../../../service/refusals.js';
+
+/** The body the API answers a refusal of the enrollment's decisions with. */
+const bodyOf = (refusal: EnrollmentRefusal) => refusalBody(REFUSAL_ANSWERS, refuse(refusal));
 
 /** What the API answers when a decision throws this refusal, through the one HTTP edge. */
 async function answered(refusal: EnrollmentRefusal) {
   const app = new Hono();
   const lines: string[] = [];
   app.get('/', () => {
-    throw new Refused(refusal);
+    throw refuse(refusal);
   });
   app.onError((err, c) =>
     toErrorResponse(
       err,
       c,
       createLogger('debug', (l) => lines.push(l)),
+      REFUSAL_ANSWERS,
     ),
   );
   const res = await app.request('/');
@@ -71,31 +76,30 @@ describe('refusals worded at the HTTP edge', () => {
   });
 
   it('given one reason worded for a whole enrollment or one participant, then each reads as it always has', () => {
-    expect(refusalBody({ code: 'already_cancelled', scope: 'enrollment' }).error).toBe(
+    expect(bodyOf({ code: 'already_cancelled', scope: 'enrollment' }).error).toBe(
       'This enrollment is already cancelled; nothing more was refunded.',
     );
-    expect(refusalBody({ code: 'already_cancelled', scope: 'participant' }).error).toBe(
+    expect(bodyOf({ code: 'already_cancelled', scope: 'participant' }).error).toBe(
       'This booking is already cancelled; nothing more was refunded.',
     );
-    expect(refusalBody({ code: 'no_such_participant', decision: 'cancel', count: 1 }).error).toBe(
+    expect(bodyOf({ code: 'no_such_participant', decision: 'cancel', count: 1 }).error).toBe(
       'participant: this booking has one participant, 0 (counted from 0).',
     );
-    expect(refusalBody({ code: 'no_such_participant', decision: 'transfer', count: 1 }).error).toBe(
+    expect(bodyOf({ code: 'no_such_participant', decision: 'transfer', count: 1 }).error).toBe(
       'participant: this booking has participants 0 to 0 (counted from 0).',
     );
-    expect(refusalBody({ code: 'only_participant_left', decision: 'transfer', name: 'Rose' }).error).toBe(
+    expect(bodyOf({ code: 'only_participant_left', decision: 'transfer', name: 'Rose' }).error).toBe(
       'Rose is the only participant still coming: transfer the whole booking instead.',
     );
     expect(
-      refusalBody({ code: 'transfer_costs_more', title: 'Dinner', amountCents: 40_000, seats: 2, priceCents: 30_000 })
-        .error,
+      bodyOf({ code: 'transfer_costs_more', title: 'Dinner', amountCents: 40_000, seats: 2, priceCents: 30_000 }).error,
     ).toBe(
       "Dinner costs $400.00 for 2 participants, $100.00 more than this enrollment's $300.00. A transfer cannot take more money: cancel this enrollment with a refund and have the parent enroll in that date.",
     );
   });
 
   it('given a refusal naming a participant, then the error itself carries only its code (a log of it names no one)', () => {
-    const refused = new Refused({ code: 'place_already_cancelled', name: 'Ava Smith' });
+    const refused = refuse({ code: 'place_already_cancelled', name: 'Ava Smith' });
     expect(refused.message).toBe('place_already_cancelled');
     expect(refused.code).toBe('conflict');
   });

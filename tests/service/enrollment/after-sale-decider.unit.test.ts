@@ -275,6 +275,61 @@ describe('transfer', () => {
       .when({ type: 'CompleteTransfer', transferId: 't1', at: AT })
       .then([]);
   });
+
+  it('given a transfer under way, when the target refuses the seats, then TransferAbandoned with its reason; again, nothing', () => {
+    const [event] = enrollmentDecider.decide(
+      request,
+      sold.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState),
+    );
+    const abandon: EnrollmentCommand = { type: 'AbandonTransfer', transferId: 't1', reason: 'full', at: AT };
+    const abandoned: EnrollmentEvent = {
+      type: 'TransferAbandoned',
+      data: { enrollmentId: 'e1', transferId: 't1', toWorkshopId: '9', reason: 'full', abandonedAt: AT },
+    };
+    given([...sold, event!])
+      .when(abandon)
+      .then([abandoned]);
+    given([...sold, event!, abandoned])
+      .when(abandon)
+      .then([]);
+  });
+});
+
+describe('e-mails after the sale', () => {
+  const notify: EnrollmentCommand = {
+    type: 'RecordNotification',
+    kind: 'cancellation',
+    ref: 'cancellation',
+    messageId: '<c@x>',
+    transport: 'outbox',
+    at: AT,
+  };
+  const notified: EnrollmentEvent = {
+    type: 'CustomerNotified',
+    data: {
+      enrollmentId: 'e1',
+      kind: 'cancellation',
+      ref: 'cancellation',
+      messageId: '<c@x>',
+      transport: 'outbox',
+      sentAt: AT,
+    },
+  };
+
+  it('given a cancelled sale, when its e-mail is recorded twice, then CustomerNotified once', () => {
+    given([...sold, cancelled()])
+      .when(notify)
+      .then([notified]);
+    given([...sold, cancelled(), notified])
+      .when(notify)
+      .then([]);
+  });
+
+  it('given a booking never sold, then nothing is recorded: only a sold booking is sent these e-mails', () => {
+    given([submitted('e1')])
+      .when(notify)
+      .then([]);
+  });
 });
 
 describe('seat ledger after the sale', () => {
@@ -327,10 +382,16 @@ describe('seat ledger after the sale', () => {
   it('given 1 seat left, then a transfer of 2 is refused; at the start instant it is refused as begun', () => {
     seats(sold3)
       .when(take(2))
-      .thenThrows({ code: 'conflict', message: expect.stringMatching(/only 1 seat left/) });
+      .thenThrows({
+        code: 'conflict',
+        refusal: { code: 'transfer_seats_short', title: 'Etiquette After Dark', left: 1, seats: 2 },
+      });
     seats(sold3)
       .when(take(1, '2025-09-27T23:00:00.000Z'))
-      .thenThrows({ code: 'conflict', message: expect.stringMatching(/already begun/) });
+      .thenThrows({
+        code: 'conflict',
+        refusal: { code: 'transfer_target_closed', title: 'Etiquette After Dark', begun: true },
+      });
   });
 });
 

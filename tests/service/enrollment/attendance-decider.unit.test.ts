@@ -113,3 +113,48 @@ describe('enrollment decider: attendance', () => {
       .then([marked(0, 'Ava Smith', true, '9')]);
   });
 });
+
+describe('enrollment decider: who collected a participant', () => {
+  const collect = (collectedBy: string, confirmed = false): EnrollmentCommand => ({
+    type: 'RecordCollection',
+    workshopId: '6',
+    session: 1,
+    participant: 0,
+    collectedBy,
+    allowed: [{ name: 'Grace Hopper', relationship: 'Grandmother' }],
+    confirmed,
+    at: AT,
+  });
+  const collected = (collectedBy: string, onList: boolean): EnrollmentEvent => ({
+    type: 'ChildCollected',
+    data: {
+      enrollmentId: 'e1',
+      workshopId: '6',
+      participant: 0,
+      name: 'Ava Smith',
+      collectedBy,
+      relationship: onList ? 'Grandmother' : '',
+      onList,
+      collectedAt: AT,
+      session: 1,
+    },
+  });
+
+  it('given someone on the pick-up list, when they collect the child, then ChildCollected on the list, their name as listed; again, nothing', () => {
+    given(sold)
+      .when(collect('  grace   HOPPER '))
+      .then([collected('Grace Hopper', true)]);
+    given([...sold, collected('Grace Hopper', true)])
+      .when(collect('Grace Hopper'))
+      .then([]);
+  });
+
+  it('given someone not on the list, then refused until confirmed, and then recorded as not on it', () => {
+    given(sold)
+      .when(collect('Bob Stranger'))
+      .thenThrows({ code: 'not_on_pickup_list', refusal: { code: 'not_on_pickup_list', name: 'Bob Stranger' } });
+    given(sold)
+      .when(collect('Bob Stranger', true))
+      .then([collected('Bob Stranger', false)]);
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   clientHoldsDecider,
   type ClientHoldsCommand,
@@ -33,6 +33,9 @@ const hold = (
 });
 const given = deciderSpec(clientHoldsDecider);
 
+/** The allowance of 10 reached: refused until the earliest hold ends. */
+const CAPPED = { code: 'rate_limited', refusal: { code: 'unpaid_seats_capped', max: 10 } };
+
 describe('unpaid seats per client', () => {
   it('given 8 seats held, when 2 more are asked for, then they are counted; when 1 more, then 429 until the earliest hold ends', () => {
     const eight = [held('a', 4, T0), held('b', 4, T0 + 5 * min)];
@@ -44,10 +47,7 @@ describe('unpaid seats per client', () => {
       .thenThrows({
         code: 'rate_limited',
         // 'a' ends at T0 + 30 min
-        details: { retryAfterSeconds: 20 * 60 },
-        message: expect.stringMatching(
-          /You already have 10 seats reserved and not yet paid, and at most 10 can be held at a time/,
-        ),
+        refusal: { code: 'unpaid_seats_capped', held: 10, max: 10, retryAfterSeconds: 20 * 60 },
       });
     given([...eight, held('c', 2, T0 + 10 * min)])
       .when(hold('d', 1, T0 + 10 * min))
@@ -58,7 +58,7 @@ describe('unpaid seats per client', () => {
     const ten = [held('a', 5, T0), held('b', 5, T0)];
     given(ten)
       .when(hold('c', 1, T0 + 29 * min))
-      .thenThrows(/at most 10/);
+      .thenThrows(CAPPED);
     given(ten)
       .when(hold('c', 5, T0 + 31 * min))
       .then([held('c', 5, T0 + 31 * min)]);
@@ -85,16 +85,16 @@ describe('unpaid seats per client', () => {
     // Without a token, or naming an entry of another workshop, it is a new hold like any other.
     given(two)
       .when(hold('c', 1, T0 + min, '9'))
-      .thenThrows(/at most 10/);
+      .thenThrows(CAPPED);
     given(two)
       .when(hold('c', 1, T0 + min, '8', 'a'))
-      .thenThrows(/at most 10/);
+      .thenThrows(CAPPED);
   });
 
   it('given more participants than the allowance itself, then 400 on participants', () => {
     given([])
       .when({ ...hold('a', 11), seats: 11 })
-      .thenThrows({ code: 'validation', details: { issues: [{ path: 'participants', message: 'At most 10.' }] } });
+      .thenThrows({ code: 'validation', refusal: { code: 'unpaid_seats_over_max', max: 10 } });
   });
 
   it('given the same enrollment twice (a retried request), then it is counted once', () => {

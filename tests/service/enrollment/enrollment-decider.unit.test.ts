@@ -214,6 +214,68 @@ describe('enrollment decider', () => {
       .thenThrows({ code: 'conflict', refusal: { code: 'no_confirmation_email' } });
   });
 
+  describe('withdrawn before the sale, and the late-payment refund', () => {
+    const replace: EnrollmentCommand = {
+      type: 'CancelEnrollment',
+      reason: 'replaced-by-new-submission',
+      replacedBy: 'e2',
+      at: AT,
+    };
+    const replaced: EnrollmentEvent = {
+      type: 'EnrollmentCancelled',
+      data: { enrollmentId: 'e1', reason: 'replaced-by-new-submission', cancelledAt: AT, replacedBy: 'e2' },
+    };
+    const lateRefund: EnrollmentCommand = {
+      type: 'RecordRefund',
+      paymentIntentId: 'pi_1',
+      refundId: 're_1',
+      amountCents: 15000,
+      reason: 'seats-unavailable',
+      at: AT,
+    };
+    const refunded: EnrollmentEvent = {
+      type: 'RefundIssued',
+      data: {
+        enrollmentId: 'e1',
+        paymentIntentId: 'pi_1',
+        refundId: 're_1',
+        amountCents: 15000,
+        reason: 'seats-unavailable',
+        refundedAt: AT,
+      },
+    };
+
+    it('given a held or expired enrollment, when a newer one replaces it, then it is withdrawn naming it; again, nothing', () => {
+      given([submitted]).when(replace).then([replaced]);
+      given([submitted, expired]).when(replace).then([replaced]);
+      given([submitted, replaced]).when(replace).then([]);
+    });
+
+    it('given a paid enrollment, when it would be withdrawn unpaid, then refused naming its phase', () => {
+      given([submitted, succeeded('evt_1')])
+        .when(replace)
+        .thenThrows({ code: 'conflict', refusal: { code: 'not_cancellable_here', status: 'paid' } });
+    });
+
+    it('given money that came for seats gone, when its refund is recorded, then RefundIssued; again, nothing', () => {
+      given([submitted, succeeded('evt_1')])
+        .when(lateRefund)
+        .then([refunded]);
+      given([submitted, succeeded('evt_1'), refunded])
+        .when(lateRefund)
+        .then([]);
+    });
+
+    it('given a held or a confirmed enrollment, then no late-payment refund is recorded on it', () => {
+      given([submitted])
+        .when(lateRefund)
+        .thenThrows({ code: 'conflict', refusal: { code: 'not_refundable_here', status: 'pending' } });
+      given([submitted, succeeded('evt_1'), confirmedEvent])
+        .when(lateRefund)
+        .thenThrows({ code: 'conflict', refusal: { code: 'not_refundable_here', status: 'confirmed' } });
+    });
+  });
+
   describe('paying (one assertPayable, asked by the checkout and by the decision)', () => {
     const intent = (paymentIntentId: string): EnrollmentCommand => ({
       type: 'RecordPaymentIntent',

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { enrollmentDecider } from '../../../service/enrollment/decider/enrollment-decider.js';
-import { cancellationOf, orderOf, replacedByOf } from '../../../service/enrollment/decider/enrollment-state.js';
+import {
+  cancellationOf,
+  orderOf,
+  paymentOf,
+  replacedByOf,
+} from '../../../service/enrollment/decider/enrollment-state.js';
 import { EMPTY_FORM, submissionOf } from '../../../service/enrollment/sale/submission.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 
@@ -65,10 +70,36 @@ const cancelled = (reason: 'cancelled-by-admin' | 'replaced-by-new-submission'):
 const fold = (events: EnrollmentEvent[]) => events.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState);
 
 describe('the enrollment as phases', () => {
-  it('given a submission, then it is held: no money, no order, no cancellation', () => {
+  it('given a submission, then it is held: no money, no order, no cancellation, no sale ledgers', () => {
     const s = fold([submitted]);
-    expect(s).toMatchObject({ status: 'pending', paid: null });
-    expect([orderOf(s), cancellationOf(s), replacedByOf(s)]).toEqual([null, null, null]);
+    expect(s.status).toBe('pending');
+    expect([paymentOf(s), orderOf(s), cancellationOf(s), replacedByOf(s)]).toEqual([null, null, null, null]);
+    expect(Object.keys(s).sort()).toEqual(
+      [
+        'attendance',
+        'bookedItem',
+        'collected',
+        'item',
+        'moves',
+        'paymentIntentId',
+        'providerEvents',
+        'status',
+        'submission',
+        'workshopId',
+      ].sort(),
+    );
+  });
+
+  it('given the sale, then its ledgers begin at the price submitted; a cancellation keeps them and drops the roster marks', () => {
+    const sold = fold([submitted, paid, confirmed]);
+    expect(sold).toMatchObject({ status: 'confirmed', priceCents: 15000, refunds: {}, transfer: null, attendance: {} });
+    const over = fold([submitted, paid, confirmed, cancelled('cancelled-by-admin')]);
+    expect(over).toMatchObject({ status: 'cancelled', priceCents: 15000, refunds: {} });
+    expect('attendance' in over).toBe(false);
+  });
+
+  it('given nothing submitted, then the stream has only its phase', () => {
+    expect(fold([])).toEqual({ status: 'none', submission: null });
   });
 
   it('given the money and the confirmation, then it is confirmed with its payment and its order', () => {

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../support/decider.js';
 import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/decider/enrollment-decider.js';
-import { rescheduleMove, transferMove } from '../../../service/enrollment/decider/enrollment-state.js';
+import {
+  requireSubmitted,
+  rescheduleMove,
+  transferMove,
+} from '../../../service/enrollment/decider/enrollment-state.js';
 import { calendarSequence } from '../../../service/enrollment/emails/calendar-event.js';
 import type { EnrollmentEvent, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { confirmed, paid, rescheduled, submitted } from '../../support/enrollment-events.js';
 
 const AT = '2025-06-05T15:00:00.000Z';
 const given = deciderSpec(enrollmentDecider);
-const fold = (events: EnrollmentEvent[]) => events.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState);
+/** The booking the events leave (every history here submits one). */
+const fold = (events: EnrollmentEvent[]) =>
+  requireSubmitted(events.reduce(enrollmentDecider.evolve, enrollmentDecider.initialState));
 
 /** The dinner for 2 (workshop 6, Saturday July 19, 2025, 7:00 PM): paid and confirmed. */
 const sold: EnrollmentEvent[] = [submitted('e1'), paid('e1', 30_000), confirmed('e1', 30_000)];
@@ -140,8 +146,8 @@ describe('what the enrollment knows after a move', () => {
 
   it('given a move by the school, then the item moves, the booked item stays for the refund policy, and the calendar SEQUENCE rises', () => {
     const state = fold([...sold, rescheduled('e1', 'c1', { date: AUGUST })]);
-    expect(state.item?.date).toBe(AUGUST);
-    expect(state.bookedItem?.date).toBe(item.date);
+    expect(state.item.date).toBe(AUGUST);
+    expect(state.bookedItem.date).toBe(item.date);
     expect(calendarSequence(state)).toBe(1);
   });
 
@@ -160,6 +166,64 @@ describe('what the enrollment knows after a move', () => {
     expect(calendarSequence(state, transferMove('t1'))).toBe(1);
     expect(calendarSequence(state, rescheduleMove('c1'))).toBe(2);
     expect(calendarSequence(state)).toBe(2);
-    expect(state.bookedItem?.date).toBe('2025-09-27T18:00:00-05:00');
+    expect(state.bookedItem.date).toBe('2025-09-27T18:00:00-05:00');
+  });
+});
+
+describe('CorrectParticipantDetails: the parent corrects the details until the workshop begins', () => {
+  const detail = (name: string) => ({
+    name,
+    age: 9,
+    grade: '',
+    school: '',
+    hasDietaryRestrictions: false,
+    dietaryRestrictions: '',
+    photographyConsent: false,
+    allowNameWithPhoto: false,
+    photographyOptOut: false,
+  });
+  const correct = (names: string[], at = AT): EnrollmentCommand => ({
+    type: 'CorrectParticipantDetails',
+    participantDetails: names.map(detail),
+    at,
+  });
+
+  it('given a confirmed booking, when the names are corrected, then ParticipantDetailsCorrected lists what changed; the same again, nothing', () => {
+    given(sold)
+      .when(correct(['Ava Smith', 'Ben Smith']))
+      .then([
+        {
+          type: 'ParticipantDetailsCorrected',
+          data: expect.objectContaining({
+            enrollmentId: 'e1',
+            attendees: ['Ava Smith', 'Ben Smith'],
+            changed: expect.arrayContaining(['0.name', '1.name', '0.age']),
+            correctedAt: AT,
+          }),
+        },
+      ]);
+    const [corrected] = enrollmentDecider.decide(correct(['Ava Smith', 'Ben Smith']), fold(sold));
+    given([...sold, corrected!])
+      .when(correct(['Ava Smith', 'Ben Smith']))
+      .then([]);
+  });
+
+  it('given a held, a begun, a cancelled booking or another count, then each is refused with its reason', () => {
+    given([submitted('e1')])
+      .when(correct(['A', 'B']))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_not_confirmed', status: 'pending' } });
+    given(sold)
+      .when(correct(['A', 'B'], '2025-07-19T19:00:00-05:00'))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_workshop_begun' } });
+    given(sold)
+      .when(correct(['A']))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_participant_count' } });
+    const cancelled: EnrollmentEvent = {
+      type: 'EnrollmentCancelled',
+      data: { enrollmentId: 'e1', reason: 'cancelled-by-visitor', cancelledAt: AT, notify: true },
+    };
+    given([...sold, cancelled])
+      .when(correct(['A', 'B']))
+      .thenThrows({ code: 'conflict', refusal: { code: 'correction_cancelled' } });
   });
 });

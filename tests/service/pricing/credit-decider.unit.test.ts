@@ -32,7 +32,7 @@ describe('family credit decider', () => {
       { type: 'FamilyCreditReserved', data: { householdId, enrollmentId: 'e1', amountCents: 5_000, reservedAt: at } },
     ])
       .when({ type: 'ReserveFamilyCredit', householdId, enrollmentId: 'e2', amountCents: 100, at })
-      .thenThrows({ code: 'conflict' });
+      .thenThrows({ code: 'conflict', refusal: { code: 'family_credit_short', balanceCents: 0, amountCents: 100 } });
   });
 
   it('given a part held, when released, then back; released twice, then once', () => {

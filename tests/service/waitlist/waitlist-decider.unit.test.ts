@@ -128,16 +128,16 @@ describe('waitlist decider: confirmation', () => {
   it('given an entry past its day or lapsed, when its link is used, then 410; unknown, 404; left, 409', () => {
     given([asked('e1')])
       .when({ type: 'ConfirmEntry', entryId: 'e1', at: DAY_LATER })
-      .thenThrows({ code: 'gone' });
+      .thenThrows({ code: 'gone', refusal: { code: 'confirm_link_expired' } });
     given([asked('e1'), { type: 'WaitlistEntryLapsed', data: { entryId: 'e1', lapsedAt: DAY_LATER } }])
       .when({ type: 'ConfirmEntry', entryId: 'e1', at: DAY_LATER })
       .thenThrows({ code: 'gone' });
     given([asked('e1')])
       .when({ type: 'ConfirmEntry', entryId: 'nobody', at })
-      .thenThrows({ code: 'not_found' });
+      .thenThrows({ code: 'not_found', refusal: { code: 'confirm_link_invalid' } });
     given([asked('e1'), { type: 'WaitlistLeft', data: { entryId: 'e1', leftAt: at } }])
       .when({ type: 'ConfirmEntry', entryId: 'e1', at })
-      .thenThrows({ code: 'conflict' });
+      .thenThrows({ code: 'conflict', refusal: { code: 'no_longer_waiting' } });
   });
 
   it('given an unconfirmed entry, when the lapse comes before its day is over, then nothing; after, it lapses once; a confirmed one never lapses', () => {
@@ -164,7 +164,10 @@ describe('waitlist decider: confirmation', () => {
     for (const emailKey of ['k4', 'k1'])
       given(three)
         .when(join(asked('e4', 'client-a', emailKey, plus(10 * MIN))))
-        .thenThrows({ code: 'rate_limited', details: { retryAfterSeconds: (24 * 60 - 10) * 60 } });
+        .thenThrows({
+          code: 'rate_limited',
+          refusal: { code: 'waitlist_cap_reached', max: 3, retryAfterSeconds: (24 * 60 - 10) * 60 },
+        });
     const other = asked('e4', 'client-b', 'k4', plus(10 * MIN));
     given(three).when(join(other)).then([other]);
     // Lapsed or left, they no longer count; off (null), no cap.
@@ -264,7 +267,9 @@ describe('seat ledger: offer holds', () => {
           reserved('b', 2),
         ],
       ];
-      spec(taken).when(reserve('x', 1)).thenThrows(/full/);
+      spec(taken)
+        .when(reserve('x', 1))
+        .thenThrows({ code: 'conflict', refusal: { code: 'seats_short', left: 0, wanted: 1 } });
       spec(taken)
         .when({ ...reserve('c', 2), replaces: 'b' })
         .then([
@@ -279,7 +284,7 @@ describe('seat ledger: offer holds', () => {
     it(`${name}: given an offer holding the last seats, when a stranger enrolls, then 409; when the holder enrolls with it, the hold passes to the enrollment`, () => {
       spec([scheduled, reserved('a', 1), offerHold])
         .when(reserve('x', 1))
-        .thenThrows(/full/);
+        .thenThrows({ code: 'conflict', refusal: { code: 'seats_short', left: 0, wanted: 1 } });
       spec([scheduled, reserved('a', 1), offerHold])
         .when(reserve('b', 2, 'offer-e1'))
         .then([
