@@ -19,8 +19,7 @@ import { hasSale } from '../enrollment/decider/enrollment-state.js';
 import { leftParticipantsOf } from '../enrollment/decider/participants.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
-import { requestTransfer } from '../enrollment/after-sale/transfer.js';
-import { requestParticipantTransferOf } from '../enrollment/after-sale/participant-transfer.js';
+import { requestParticipantTransferOf, requestTransfer } from '../enrollment/after-sale/transfer.js';
 
 const IdParam = z.object({ id: EnrollmentIdSchema });
 const RetryBody = z.object({}).strict();
