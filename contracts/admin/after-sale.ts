@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { multiLineText } from '../core/text.js';
 import { REFUND_REASONS } from '../enrollment/events.js';
 
-/** One place's share goes back to the card it was paid with: the family credit takes whole bookings. */
-export const ONE_PLACE_TO_CARD =
-  'refundTo: one participant’s share goes back to the card; keep a whole booking as credit.';
-export const notOnePlaceToCredit = (b: { participant?: number | undefined; refundTo?: string | undefined }) =>
-  !(b.participant !== undefined && b.refundTo === 'credit');
-
 /** Where a cancellation's card money goes back: the card, or the household's credit for next time (issue 27). */
 export const RefundToSchema = z.enum(['card', 'credit'], { error: 'refundTo must be "card" or "credit".' });
 
@@ -42,8 +36,7 @@ export const CancelEnrollmentRequestSchema = z
     notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
     /** Where the card's part of the refund goes: the card (default) or the household's family credit. */
     refundTo: RefundToSchema.optional(),
-  })
-  .refine(notOnePlaceToCredit, { path: ['refundTo'], message: ONE_PLACE_TO_CARD });
+  });
 export type CancelEnrollmentRequest = z.input<typeof CancelEnrollmentRequestSchema>;
 
 /**
