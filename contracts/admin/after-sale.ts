@@ -28,15 +28,14 @@ export const ParticipantIndexSchema = z
  * that participant's place is cancelled, the others still coming: "full" is then that place's
  * share (what the booking costs now less what the pricing rule asks of those still coming).
  */
-export const CancelEnrollmentRequestSchema = z
-  .object({
-    participant: ParticipantIndexSchema.optional(),
-    refund: z.union([z.literal('full'), z.literal('none'), Dollars], { error: REFUND_MESSAGE }),
-    reason: multiLineText('Reason').trim().max(500, 'Reason must be at most 500 characters.').optional(),
-    notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
-    /** Where the card's part of the refund goes: the card (default) or the household's family credit. */
-    refundTo: RefundToSchema.optional(),
-  });
+export const CancelEnrollmentRequestSchema = z.object({
+  participant: ParticipantIndexSchema.optional(),
+  refund: z.union([z.literal('full'), z.literal('none'), Dollars], { error: REFUND_MESSAGE }),
+  reason: multiLineText('Reason').trim().max(500, 'Reason must be at most 500 characters.').optional(),
+  notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
+  /** Where the card's part of the refund goes: the card (default) or the household's family credit. */
+  refundTo: RefundToSchema.optional(),
+});
 export type CancelEnrollmentRequest = z.input<typeof CancelEnrollmentRequestSchema>;
 
 /**
