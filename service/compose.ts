@@ -199,7 +199,6 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     ...workflowsFor(deps),
     confirmationEmailReactor(deps),
     confirmationResendReactor(deps),
-    afterSaleSeatsReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
     rescheduleReactor(deps),
@@ -217,10 +216,10 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
 
 /**
  * The workflows: what follows a request, decided once (a checkout settled, seats confirmed or
- * given back). Part of the business, not a side effect: the tests run them wherever the API runs.
+ * given back; a transfer's seats taken and given back, a cancellation's seats given back). Part of the business, not a side effect: the tests run them wherever the API runs.
  */
 export function workflowsFor(deps: AppDeps): AnyReactor[] {
-  return [checkoutReactor(deps)];
+  return [checkoutReactor(deps), afterSaleSeatsReactor(deps)];
 }
 
 /** Every time-driven pass, run beside the reactors, each under its own lease. */

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { multiLineText } from '../core/text.js';
 import { REFUND_REASONS } from '../enrollment/events.js';
 
-/** One place's share goes back to the card it was paid with: the family credit takes whole bookings. */
-export const ONE_PLACE_TO_CARD =
-  'refundTo: one participant’s share goes back to the card; keep a whole booking as credit.';
-export const notOnePlaceToCredit = (b: { participant?: number | undefined; refundTo?: string | undefined }) =>
-  !(b.participant !== undefined && b.refundTo === 'credit');
-
 /** Where a cancellation's card money goes back: the card, or the household's credit for next time (issue 27). */
 export const RefundToSchema = z.enum(['card', 'credit'], { error: 'refundTo must be "card" or "credit".' });
 
@@ -34,16 +28,14 @@ export const ParticipantIndexSchema = z
  * that participant's place is cancelled, the others still coming: "full" is then that place's
  * share (what the booking costs now less what the pricing rule asks of those still coming).
  */
-export const CancelEnrollmentRequestSchema = z
-  .object({
-    participant: ParticipantIndexSchema.optional(),
-    refund: z.union([z.literal('full'), z.literal('none'), Dollars], { error: REFUND_MESSAGE }),
-    reason: multiLineText('Reason').trim().max(500, 'Reason must be at most 500 characters.').optional(),
-    notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
-    /** Where the card's part of the refund goes: the card (default) or the household's family credit. */
-    refundTo: RefundToSchema.optional(),
-  })
-  .refine(notOnePlaceToCredit, { path: ['refundTo'], message: ONE_PLACE_TO_CARD });
+export const CancelEnrollmentRequestSchema = z.object({
+  participant: ParticipantIndexSchema.optional(),
+  refund: z.union([z.literal('full'), z.literal('none'), Dollars], { error: REFUND_MESSAGE }),
+  reason: multiLineText('Reason').trim().max(500, 'Reason must be at most 500 characters.').optional(),
+  notify: z.boolean({ error: 'notify must be true or false.' }).optional().default(true),
+  /** Where the card's part of the refund goes: the card (default) or the household's family credit. */
+  refundTo: RefundToSchema.optional(),
+});
 export type CancelEnrollmentRequest = z.input<typeof CancelEnrollmentRequestSchema>;
 
 /**

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  notOnePlaceToCredit,
-  ONE_PLACE_TO_CARD,
-  ParticipantIndexSchema,
-  REFUND_STATUSES,
-  RefundToSchema,
-} from '../admin/after-sale.js';
+import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
 import {
   PaymentMethodSchema,
@@ -166,8 +160,7 @@ export type CorrectParticipantsRequest = z.input<ReturnType<typeof correctionSch
  */
 export const CancelBookingRequestSchema = z
   .object({ participant: ParticipantIndexSchema.optional(), refundTo: RefundToSchema.optional() })
-  .strict()
-  .refine(notOnePlaceToCredit, { path: ['refundTo'], message: ONE_PLACE_TO_CARD });
+  .strict();
 
 /** POST /api/bookings/{token}/balance-payment: `{}`; answers the PaymentIntent of the balance, paid like any. */
 export const BalancePaymentRequestSchema = z.object({}).strict();

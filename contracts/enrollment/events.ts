@@ -212,7 +212,13 @@ export const EnrollmentCancelledSchema = z.object({
 
 /** One refund, named so its provider call is made once: `<enrollmentId>-<n>`. */
 export const RefundKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, 'is not a refund key');
-export const REFUND_REASONS = ['seats-unavailable', 'cancelled', 'transfer-difference', 'workshop-begun'] as const;
+export const REFUND_REASONS = [
+  'seats-unavailable',
+  'cancelled',
+  'transfer-difference',
+  'workshop-begun',
+  'overpaid',
+] as const;
 /**
  * Where refunded money came from and where it goes (added with issue 27; absent: the card, both).
  * Card money goes back to the card, or to the household's credit when the parent or the office
@@ -564,6 +570,20 @@ export const BalancePaidSchema = z.object({
   paidAt: Instant,
 });
 
+/**
+ * Money for a balance that was no longer owed: a PaymentIntent of an older tab paid after the
+ * balance was paid another way (issue 36). Recorded, and refunded at once (RefundRequested,
+ * `overpaid`).
+ */
+export const BalanceOverpaidSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  paymentIntentId: z.string().min(1),
+  amountCents: Cents,
+  providerEventId: z.string().nullable(),
+  source: z.enum(['webhook', 'verification']),
+  paidAt: Instant,
+});
+
 /** A reminder of the balance left: `week-before` (7 days before it is due) and `due-date`, each once. */
 export const BalanceReminderSentSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
@@ -600,6 +620,7 @@ export const enrollmentEventSchemas = {
   BookingRescheduled: BookingRescheduledSchema,
   BalancePaymentIntentCreated: BalancePaymentIntentCreatedSchema,
   BalancePaid: BalancePaidSchema,
+  BalanceOverpaid: BalanceOverpaidSchema,
   BalanceReminderSent: BalanceReminderSentSchema,
   ParticipantCancelled: ParticipantCancelledSchema,
   ParticipantTransferRequested: ParticipantTransferRequestedSchema,
@@ -631,6 +652,7 @@ export type ConfirmationEmailResent = z.infer<typeof ConfirmationEmailResentSche
 export type BookingRescheduled = z.infer<typeof BookingRescheduledSchema>;
 export type BalancePaymentIntentCreated = z.infer<typeof BalancePaymentIntentCreatedSchema>;
 export type BalancePaid = z.infer<typeof BalancePaidSchema>;
+export type BalanceOverpaid = z.infer<typeof BalanceOverpaidSchema>;
 export type BalanceReminderSent = z.infer<typeof BalanceReminderSentSchema>;
 export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
 export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
@@ -661,6 +683,7 @@ export type EnrollmentEvent =
   | { type: 'BookingRescheduled'; data: BookingRescheduled }
   | { type: 'BalancePaymentIntentCreated'; data: BalancePaymentIntentCreated }
   | { type: 'BalancePaid'; data: BalancePaid }
+  | { type: 'BalanceOverpaid'; data: BalanceOverpaid }
   | { type: 'BalanceReminderSent'; data: BalanceReminderSent }
   | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
   | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }

@@ -148,7 +148,8 @@ export const OfflineConfirmResponseSchema = z.object({
   paymentIntent: z.object({ id: z.string(), status: PaymentIntentStatusSchema, amount: z.number().int() }).optional(),
   error: z
     .object({
-      type: z.literal('card_error'),
+      /** `invalid_request_error`: the form's PaymentIntent was cancelled (an amount no longer owed). */
+      type: z.enum(['card_error', 'invalid_request_error']),
       code: z.string(),
       decline_code: z.string().optional(),
       message: z.string(),

@@ -106,6 +106,7 @@ export const enrollmentPrivacy = {
   /** A deposit booking's balance: amounts, ids, dates and the transport. */
   BalancePaymentIntentCreated: NO_PERSONAL_DATA,
   BalancePaid: NO_PERSONAL_DATA,
+  BalanceOverpaid: NO_PERSONAL_DATA,
   BalanceReminderSent: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof enrollmentEventSchemas>;
 

@@ -19,6 +19,13 @@ export interface StreamPolicy {
    * is refused and the batch is decided again on the stream as read.
    */
   guessNewStreams?: boolean;
+  /**
+   * For a decider whose `evolve` never changes the state it is given (it returns a new one): a
+   * cached state no longer current (another writer appended, or it is too old) is caught up by
+   * reading only the events after its revision, not the whole stream again. Never for a decider
+   * that evolves in place: a batch decided on the cached state changes it even when its append fails.
+   */
+  catchUp?: boolean;
   /** How old a cached state may be for a refusal to rest on it without reading the stream again. Default 1000 ms. */
   refusalStalenessMs?: number;
   /** Attempts before a stream that keeps changing under us is given up (default 20). */
@@ -91,6 +98,12 @@ const DEFAULT_BUSY = 'This record is being changed by someone else right now. Pl
  */
 class Lane<C, E extends DomainEvent, S> {
   private readonly cache = new Map<string, Known<S>>();
+  /**
+   * States no longer trusted as current (a conflict, an age limit) but still true up to their
+   * revision: the next load reads only the events after it and folds them on, instead of the
+   * whole stream again (a popular workshop's stream is thousands of events long).
+   */
+  private readonly stale = new Map<string, Known<S>>();
   private readonly queues = new Map<string, Job<C, S>[]>();
 
   constructor(
@@ -117,7 +130,7 @@ class Lane<C, E extends DomainEvent, S> {
   /** The stream's state as last known (folded from the store when not known), or folded again when older than `maxAgeMs`. */
   async state(streamId: string, maxAgeMs: number): Promise<S> {
     const hit = this.cache.get(streamId);
-    if (hit && performance.now() - hit.confirmedAt > maxAgeMs) this.cache.delete(streamId);
+    if (hit && performance.now() - hit.confirmedAt > maxAgeMs) this.demote(streamId);
     return (await this.load(streamId)).state;
   }
 
@@ -171,7 +184,7 @@ class Lane<C, E extends DomainEvent, S> {
         // (say, capacity raised by the administrator through another writer): decide again on
         // fresh state. Bounded by age, so a sold-out workshop is not re-read for every refusal.
         verified = true;
-        this.cache.delete(streamId);
+        this.demote(streamId);
         continue;
       }
       if (toAppend.length === 0) {
@@ -184,7 +197,7 @@ class Lane<C, E extends DomainEvent, S> {
         this.settle(batch, outcomes, appended.position);
         return;
       } catch (error) {
-        this.cache.delete(streamId);
+        this.demote(streamId);
         if (error instanceof WrongExpectedRevisionError && attempt < maxAttempts) {
           // A wrong guess of a new stream is not contention: read it at once.
           if (attempt > 1 || this.policy.guessNewStreams !== true)
@@ -219,11 +232,33 @@ class Lane<C, E extends DomainEvent, S> {
     });
   }
 
+  /** Stops trusting the cached state as current; kept to be caught up with what followed it. */
+  private demote(streamId: string): void {
+    const known = this.cache.get(streamId);
+    if (!known) return;
+    this.cache.delete(streamId);
+    if (!this.policy.catchUp || typeof known.revision !== 'bigint') return;
+    this.stale.set(streamId, known);
+    if (this.stale.size > this.maxCachedStreams) this.stale.delete(this.stale.keys().next().value!);
+  }
+
   private async load(streamId: string, guess = false): Promise<Known<S>> {
     const hit = this.cache.get(streamId);
     if (hit) return hit;
     // A guess is never cached, and never old enough to refuse on (confirmedAt: -Infinity).
     if (guess) return { state: this.decider.initialState, revision: 'no_stream', confirmedAt: -Infinity };
+    const old = this.stale.get(streamId);
+    if (old && typeof old.revision === 'bigint') {
+      this.stale.delete(streamId);
+      const after = old.revision;
+      // Only what followed the known revision (an adapter that ignores `after` is filtered here).
+      const newer = (await this.store.readStream(streamId, { after })).filter((e) => e.revision > after);
+      const state = newer.reduce((s, e) => this.decider.evolve(s, e as unknown as E), old.state);
+      const revision = newer.length === 0 ? after : newer[newer.length - 1]!.revision;
+      const known = { state, revision, confirmedAt: performance.now() };
+      this.remember(streamId, known);
+      return known;
+    }
     const history = await this.store.readStream(streamId);
     // The validating event store checked every event against its type's schema as it was read.
     const state = history.reduce((s, e) => this.decider.evolve(s, e as unknown as E), this.decider.initialState);

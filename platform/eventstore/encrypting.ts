@@ -240,7 +240,7 @@ export function encryptingEventStore(inner: EventStore, options: EncryptionOptio
       if (earlier && !streamSubjects.has(streamId)) streamSubjects.set(streamId, earlier);
       return result;
     },
-    readStream: async (streamId) => openAll(await inner.readStream(streamId)),
+    readStream: async (streamId, options) => openAll(await inner.readStream(streamId, options)),
     readAll: async (readOptions) => openAll(await inner.readAll(readOptions)),
     headPosition: () => inner.headPosition(),
     onAppended: (listener) => inner.onAppended(listener),

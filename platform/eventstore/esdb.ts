@@ -30,6 +30,7 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
   WrongExpectedRevisionError,
+  type ReadStreamOptions,
 } from './port.js';
 import { randomUUID } from 'node:crypto';
 
@@ -180,10 +181,11 @@ export class EsdbEventStore implements EventStore {
     if (this.subscription) this.dropped(this.subscription);
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const fromRevision = options.after === undefined ? START : options.after + 1n;
     try {
       const resolved = await this.collect('readStream', () =>
-        this.client.readStream(streamId, { fromRevision: START, direction: FORWARDS, deadline: this.timeoutMs }),
+        this.client.readStream(streamId, { fromRevision, direction: FORWARDS, deadline: this.timeoutMs }),
       );
       return resolved.flatMap(({ event }) => (event ? [toRecorded(event, event.position?.commit ?? NO_POSITION)] : []));
     } catch (error) {

@@ -7,6 +7,7 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
   WrongExpectedRevisionError,
+  type ReadStreamOptions,
 } from './port.js';
 import { checkExpected } from './expected.js';
 
@@ -41,8 +42,9 @@ export class MemoryEventStore implements EventStore {
     return { nextExpectedRevision: BigInt(stream.length - 1), position: this.headSync() };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    return (this.streams.get(streamId) ?? []).map(clone);
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const start = options.after === undefined ? 0 : Number(options.after) + 1;
+    return (this.streams.get(streamId) ?? []).slice(start).map(clone);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -43,11 +43,19 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+export interface ReadStreamOptions {
+  /** Read the events whose revision is strictly greater than this. */
+  after?: bigint;
+}
+
 export interface EventStore {
   /** Appends atomically; resolves only once the events are durable. Throws WrongExpectedRevisionError. */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  /** All events of one stream in order; [] when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of one stream in order; [] when the stream does not exist. With `after`, only those
+   * whose revision is greater (a state known up to that revision caught up with what followed).
+   */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** The global feed in position order, without system events. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event in the feed, or -1n when the store is empty. */

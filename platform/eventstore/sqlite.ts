@@ -12,6 +12,7 @@ import {
   type EventRewrite,
   type ReadAllOptions,
   type RecordedEvent,
+  type ReadStreamOptions,
 } from './port.js';
 
 /*
@@ -87,6 +88,7 @@ export class SqliteEventStore implements EventStore {
   private readonly streamHead: Database.Statement<[string]>;
   private readonly globalHead: Database.Statement<[]>;
   private readonly selectStream: Database.Statement<[string]>;
+  private readonly selectStreamAfter: Database.Statement<[string, bigint]>;
   private readonly selectAfter: Database.Statement<[bigint, number]>;
   private readonly writeBatch: (batch: PendingAppend[]) => Outcome[];
 
@@ -121,6 +123,10 @@ export class SqliteEventStore implements EventStore {
     this.globalHead = this.db.prepare<[]>('SELECT MAX(position) FROM events').pluck().safeIntegers(true);
     this.selectStream = this.db
       .prepare<[string]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`)
+      .raw(true)
+      .safeIntegers(true);
+    this.selectStreamAfter = this.db
+      .prepare<[string, bigint]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision > ? ORDER BY revision`)
       .raw(true)
       .safeIntegers(true);
     this.selectAfter = this.db
@@ -162,9 +168,13 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
-    return (this.selectStream.all(streamId) as Row[]).map(toRecorded);
+    const rows =
+      options.after === undefined
+        ? this.selectStream.all(streamId)
+        : this.selectStreamAfter.all(streamId, options.after);
+    return (rows as Row[]).map(toRecorded);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -49,8 +49,8 @@ export function validatingEventStore(inner: EventStore, schemas: Record<string, 
       events.forEach((e, i) => checkNew(streamId, e, i));
       return inner.append(streamId, events, expected);
     },
-    async readStream(streamId) {
-      return (await inner.readStream(streamId)).map(checkStored);
+    async readStream(streamId, options) {
+      return (await inner.readStream(streamId, options)).map(checkStored);
     },
     async readAll(options) {
       return (await inner.readAll(options)).map(checkStored);

@@ -106,6 +106,8 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `Payment of the balance, ${formatUsd(e.data.amountCents)}, started (${e.data.provider}, ${e.data.paymentIntentId}).`;
     case 'BalancePaid':
       return `Balance of ${formatUsd(e.data.amountCents)} paid (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
+    case 'BalanceOverpaid':
+      return `${formatUsd(e.data.amountCents)} paid for a balance no longer owed (${e.data.paymentIntentId}, reported by ${e.data.source}); refunded.`;
     case 'BalanceReminderSent':
       return `Reminder of the ${formatUsd(e.data.balanceCents)} balance due ${schoolTime(e.data.dueAt)} sent (${e.data.kind === 'week-before' ? 'a week before' : 'on the day'}, ${e.data.transport}).`;
     case 'ChildCollected':

@@ -19,8 +19,7 @@ import { hasSale } from '../enrollment/decider/enrollment-state.js';
 import { leftParticipantsOf } from '../enrollment/decider/participants.js';
 import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { AFTER_SALE_SEATS_REACTOR } from '../enrollment/after-sale/after-sale-seats-reactor.js';
-import { requestTransfer } from '../enrollment/after-sale/transfer.js';
-import { requestParticipantTransferOf } from '../enrollment/after-sale/participant-transfer.js';
+import { requestParticipantTransferOf, requestTransfer } from '../enrollment/after-sale/transfer.js';
 
 const IdParam = z.object({ id: EnrollmentIdSchema });
 const RetryBody = z.object({}).strict();
@@ -67,9 +66,10 @@ async function afterSaleResult(deps: AppDeps, enrollmentId: string, position: bi
 
 /**
  * After the sale, for the administrator:
- * - POST /admin/enrollments/:id/cancel `{ refund, reason?, notify?, participant? }`: 200 with the
- *   outcome; 409 when already cancelled (nothing refunded); 400 naming `refund` beyond what is left.
- *   With `participant`, that participant's place only (its share refunded at most).
+ * - POST /admin/enrollments/:id/cancel `{ refund, reason?, notify?, participant?, refundTo? }`: 200
+ *   with the outcome; 409 when already cancelled (nothing refunded); 400 naming `refund` beyond what
+ *   is left. With `participant`, that participant's place only (its share refunded at most, from
+ *   where the money came; `refundTo: 'credit'` keeps the card's part as the family's credit).
  * - POST /admin/enrollments/:id/refund/retry `{}`: every refund the provider refused is asked for again.
  * - POST /admin/enrollments/:id/transfer `{ workshopId, participant? }`: 200 once moved; 409 when the
  *   target is full, has begun or costs more. With `participant`, that one alone moves, as a booking
@@ -97,7 +97,7 @@ export function adminAfterSaleRoutes(deps: AppDeps): Hono {
       const { position } =
         body.participant === undefined
           ? await cancelEnrollment(deps, id, withRefundTo, metadata)
-          : await cancelParticipantPlace(deps, id, body.participant, input, metadata);
+          : await cancelParticipantPlace(deps, id, body.participant, withRefundTo, metadata);
       return c.json(await afterSaleResult(deps, id, position));
     },
   );

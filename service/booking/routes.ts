@@ -191,10 +191,11 @@ export function bookingRoutes(deps: AppDeps): Hono {
     };
     const metadata = requestMetadata(c, deps, 'visitor');
     // The decider refuses a second cancellation on the stream's revision: two at once make one refund.
+    const withRefundTo = { ...input, refundTo: c.req.valid('json').refundTo };
     const { position } =
       participant === undefined
-        ? await cancelEnrollment(deps, id, { ...input, refundTo: c.req.valid('json').refundTo }, metadata)
-        : await cancelParticipantPlace(deps, id, participant, input, metadata);
+        ? await cancelEnrollment(deps, id, withRefundTo, metadata)
+        : await cancelParticipantPlace(deps, id, participant, withRefundTo, metadata);
     if (position !== null)
       await deps.projections.waitFor(position, [AFTER_SALE_SEATS_REACTOR, REFUNDS_REACTOR], OUTCOME_WAIT_MS);
     return answer(c, id, await deps.eventStore.headPosition());

@@ -54,12 +54,16 @@ const aboutOf = (headers: string[]): string[] =>
  */
 export class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
+  private swept: Promise<void> | null = null;
   constructor(
     readonly dir: string,
     private readonly from: string,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
+    // A process killed between the write and the rename left its temporary file: a whole or half
+    // message that no one will send, carrying a family's data. Gone before this process writes.
+    await (this.swept ??= this.sweepStale());
     // Subject ids are [A-Za-z0-9_:-]: nothing to fold or escape.
     const about = (message.about ?? []).filter((s) => /^[A-Za-z0-9_:-]+$/.test(s));
     const { bytes } = emlOf(message, this.from, about.length ? { [ABOUT_HEADER]: about.join(' ') } : undefined);
@@ -90,7 +94,8 @@ export class OutboxMailer implements Mailer {
       return 0;
     }
     let erased = 0;
-    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    // A temporary copy (being written, or left by a process killed mid-write) counts as a copy.
+    for (const name of names.filter((n) => n.endsWith('.eml') || TEMPORARY.test(n))) {
       const file = join(this.dir, name);
       const text = await readFile(file, 'utf8').catch(() => '');
       if (matches(headersOf(text))) {
@@ -100,4 +105,16 @@ export class OutboxMailer implements Mailer {
     }
     return erased;
   }
+
+  /** Deletes the temporary files of other (dead) processes. */
+  private async sweepStale(): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const pid = TEMPORARY.exec(name)?.[1];
+      if (pid && Number(pid) !== process.pid) await unlink(join(this.dir, name)).catch(() => undefined);
+    }
+  }
 }
+
+/** `<file>.eml.<pid>.tmp`: a message being written by process `pid`. */
+const TEMPORARY = /\.eml\.(\d+)\.tmp$/;

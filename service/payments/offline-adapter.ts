@@ -95,6 +95,15 @@ export class OfflinePayments implements PaymentsPort {
     });
   }
 
+  /** As Stripe: an intent not paid is cancelled for good; a paid one cannot be. */
+  async cancelPaymentIntent(id: string): Promise<boolean> {
+    const pi = this.store.intent(id);
+    if (!pi) return true;
+    if (pi.status === 'succeeded') return false;
+    if (pi.status !== 'canceled') this.store.updateIntent({ ...pi, status: 'canceled' });
+    return true;
+  }
+
   async checkConnection(): Promise<{ ok: true }> {
     return { ok: true };
   }
@@ -202,6 +211,15 @@ export class OfflinePayments implements PaymentsPort {
     expiry: string,
   ): { pi: StripeIntentJson; changed: boolean } | { error: NonNullable<OfflineConfirmResponse['error']> } {
     if (pi.status === 'succeeded') return { pi, changed: false };
+    // As Stripe answers a confirmation of a cancelled intent: nothing is charged.
+    if (pi.status === 'canceled')
+      return {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This payment form is no longer valid: the amount owed changed. Please reload the booking page.',
+        },
+      };
     const outcome = cardOutcome(cardNumber, expiry, this.clock());
     if (outcome.kind === 'invalid')
       return { error: { type: 'card_error', code: outcome.code, message: outcome.message } };

@@ -82,6 +82,12 @@ export interface PaymentsPort {
     idempotencyKey: string,
     amountCents?: number,
   ): Promise<{ refundId: string; amountCents: number }>;
+  /**
+   * Cancels a PaymentIntent not paid yet, so it can never be paid (an older tab's form for an amount
+   * no longer owed). Resolves false when it was paid already (its money is then recorded and dealt
+   * with as it arrives), true when it is cancelled or was.
+   */
+  cancelPaymentIntent(id: string): Promise<boolean>;
   /** Whether the provider answers with these keys. */
   checkConnection(): Promise<{ ok: true } | { ok: false; error: string }>;
   /** Verifies the Stripe-Signature header against the raw body and parses the event; throws WebhookSignatureError. */

@@ -80,6 +80,22 @@ export class StripePayments implements PaymentsPort {
     return { refundId: refund.id, amountCents: refund.amount };
   }
 
+  async cancelPaymentIntent(id: string): Promise<boolean> {
+    try {
+      const pi = await this.stripe.paymentIntents.cancel(id);
+      return pi.status === 'canceled';
+    } catch (err) {
+      // Stripe refuses to cancel an intent that succeeded (or is being processed): its money comes.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+        const pi = await this.retrievePaymentIntent(id);
+        return pi?.status === 'canceled';
+      }
+      throw new PaymentProviderError(`Stripe could not be asked to cancel the payment: ${messageOf(err)}`, {
+        cause: err,
+      });
+    }
+  }
+
   async checkConnection(): Promise<{ ok: true } | { ok: false; error: string }> {
     try {
       await this.stripe.balance.retrieve();

@@ -219,7 +219,13 @@ describe('checkout across a kill', () => {
           );
           const unmailed = [...f.confirmed.keys()].filter((id) => f.emails.get(id) !== 1);
           const heldWithoutSale = [...f.seats].filter(([id, n]) => n > 0 && !f.confirmed.has(id));
-          detail = `open ${open.length}, unmailed ${unmailed.length}, seats held unsold ${heldWithoutSale.length}`;
+          const all = await events();
+          const story = (id: string) =>
+            all
+              .filter((e) => (e.data as { enrollmentId?: string }).enrollmentId === id)
+              .map((e) => `${e.streamId.split('-')[0]}:${e.type}`)
+              .join(',');
+          detail = `open ${open.length}, unmailed ${unmailed.length}, seats held unsold ${heldWithoutSale.length} ${heldWithoutSale.map(([id]) => story(id)).join(' | ')}`;
           return open.length === 0 && unmailed.length === 0 && heldWithoutSale.length === 0;
         },
         60_000,
@@ -240,10 +246,13 @@ describe('checkout across a kill', () => {
       }
       // One e-mail per confirmed enrollment, as an event and as one outbox file named by its order.
       const outbox = join(dataDir, 'outbox');
-      const files = existsSync(outbox) ? readdirSync(outbox) : [];
+      const files = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
       for (const id of f.confirmed.keys()) {
         expect(f.emails.get(id)).toBe(1);
-        expect(files.filter((name) => name.includes(id))).toHaveLength(1);
+        expect(
+          files.filter((name) => name.includes(id)),
+          files.filter((name) => name.includes(id)).join(' '),
+        ).toHaveLength(1);
       }
       // Seats: every confirmed booking holds its seats, nothing else holds any.
       for (const [id, n] of f.seats) {

@@ -335,6 +335,10 @@ export class FaultyPayments implements PaymentsPort {
     return intent;
   }
 
+  cancelPaymentIntent(id: string): Promise<boolean> {
+    return this.inner.cancelPaymentIntent(id);
+  }
+
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {
     return this.inner.retrievePaymentIntent(id);
   }

@@ -39,6 +39,7 @@ const REFUND_REASON: Record<RefundView['reason'], string> = {
   'transfer-difference': 'transfer difference',
   'seats-unavailable': 'seats unavailable',
   'workshop-begun': 'payment after the start',
+  overpaid: 'paid beyond what was owed',
 };
 
 const REFUND_BADGE = { issued: 'refunded', pending: 'accent', failed: 'danger' } as const;

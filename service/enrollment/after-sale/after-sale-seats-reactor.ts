@@ -1,11 +1,11 @@
 import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../../contracts/enrollment/events.js';
+import type { EventMetadata } from '../../../contracts/core/events.js';
 import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
+import { workshopRefusalWords } from '../../catalogue/refusal-answers.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { hasSale } from '../decider/enrollment-state.js';
-import { giveBackCancelledSeats, giveBackParticipantSeats } from './cancel.js';
-import { settleParticipantTransfer } from './participant-transfer.js';
-import { settleTransfer } from './transfer.js';
+import { isRefusal, runCommand } from '../checkout/run-commands.js';
+import { seatsWorkflow, type SeatsOutput } from './seats-workflow.js';
 
 type SeatWork = Extract<
   EnrollmentEvent,
@@ -23,15 +23,17 @@ type SeatWork = Extract<
 
 export const AFTER_SALE_SEATS_REACTOR = 'after-sale-seats';
 
+type Deps = Pick<AppDeps, 'commands' | 'clock' | 'log'>;
+
 /**
- * The seats that follow from after-sale decisions, whatever happened to the request that made them:
- * a cancellation's seats go back (one participant's seat, when one of several left); a transfer,
- * of the booking or of one participant, is brought to one outcome (seats in the target and given
- * back in the source, or left in the source) even when the process that started it died between
- * its writes. Every step is idempotent and decided from the enrollment's current state, so a
- * delivery after the request already did the work changes nothing.
+ * Runs the after-sale seats workflow (seats-workflow.ts) where the effects run: for each of the
+ * booking's after-sale events it reads the booking as it stands, decides, and hands each command
+ * to its stream in order. The target workshop refusing a transfer's seats stops the rest and is
+ * fed back (`SeatsRefused`, in the workshop's words), which abandons the transfer. The booking's
+ * stream and the workshops' decide every step again, so a delivery again (a crash, another
+ * runner) repeats nothing; each booking's events are handled in order, bookings side by side.
  */
-export function afterSaleSeatsReactor(deps: AppDeps) {
+export function afterSaleSeatsReactor(deps: Deps) {
   return defineReactor<SeatWork>({
     name: AFTER_SALE_SEATS_REACTOR,
     eventTypes: [
@@ -43,33 +45,28 @@ export function afterSaleSeatsReactor(deps: AppDeps) {
       'ParticipantTransferred',
       'TransferAbandoned',
     ],
+    keyOf: (event) => enrollmentIdOf(event),
     async handle(event, { metadata }) {
       const enrollmentId = enrollmentIdOf(event);
-      switch (event.type) {
-        case 'EnrollmentCancelled': {
-          const { reason } = event.data;
-          if (reason === 'cancelled-by-admin' || reason === 'cancelled-by-visitor')
-            await giveBackCancelledSeats(deps, enrollmentId, metadata);
-          return;
-        }
-        case 'ParticipantCancelled':
-          await giveBackParticipantSeats(deps, enrollmentId, metadata);
-          return;
-        case 'ParticipantTransferRequested':
-        case 'ParticipantTransferred':
-          await settleParticipantTransfer(deps, enrollmentId, event.data.transferId, metadata);
-          return;
-        case 'TransferAbandoned': {
-          const state = await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
-          const { transferId } = event.data;
-          if (hasSale(state) && state.transfersEnded[transferId]?.newEnrollmentId)
-            await settleParticipantTransfer(deps, enrollmentId, transferId, metadata);
-          else await settleTransfer(deps, enrollmentId, transferId, metadata);
-          return;
-        }
-        default:
-          await settleTransfer(deps, enrollmentId, event.data.transferId, metadata);
-      }
+      const state = await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
+      const refused = await run(deps, seatsWorkflow.decide(event, state, enrollmentId, deps.clock()), metadata);
+      if (!refused || !('transferId' in event.data)) return;
+      const again = await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
+      const input = { type: 'SeatsRefused' as const, data: { transferId: event.data.transferId, reason: refused } };
+      await run(deps, seatsWorkflow.decide(input, again, enrollmentId, deps.clock()), metadata);
     },
   });
+}
+
+/** Runs the outputs in order; a transfer's seats refused by the target answers its words and stops the rest. */
+async function run(deps: Deps, outputs: SeatsOutput[], metadata: EventMetadata): Promise<string | null> {
+  for (const output of outputs) {
+    try {
+      await runCommand(deps, output, metadata);
+    } catch (err) {
+      if (output.to !== 'workshop' || output.command.type !== 'TakeTransferSeats' || !isRefusal(err)) throw err;
+      return workshopRefusalWords(err);
+    }
+  }
+  return null;
 }

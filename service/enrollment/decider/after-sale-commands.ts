@@ -83,6 +83,8 @@ export interface CancelParticipant {
   participant: number;
   by: 'admin' | 'visitor';
   refund: RefundChoice;
+  /** Where the card's part of the place's refund goes: the card (default) or the household's credit. */
+  refundTo?: 'card' | 'credit';
   note: string | null;
   notify: boolean;
   at: string;

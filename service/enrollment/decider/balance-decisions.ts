@@ -19,19 +19,29 @@ function recordBalanceIntent(command: Command<'RecordBalanceIntent'>, state: Sub
   ];
 }
 
+/**
+ * The balance's money, whoever reports it: recorded once per PaymentIntent. Whatever came beyond
+ * what the booking owes (an older tab's form paid after the amount changed, or after the balance
+ * was paid) is on record and goes back at once; a booking cancelled meanwhile gives it all back.
+ */
 function recordBalancePayment(command: Command<'RecordBalancePayment'>, state: SubmittedEnrollment): EnrollmentEvent[] {
   // Only a sold booking is asked for a balance (its intent is created once confirmed).
   if (!hasSale(state)) throw refuse({ code: 'no_balance_due' });
-  if (state.balancePaid) return [];
   const { paymentIntentId, amountCents, providerEventId, source, at } = command;
+  const known = [state.balancePaid, ...state.overpaid].some((p) => p?.intentId === paymentIntentId);
+  if (known || (providerEventId && state.providerEvents.includes(providerEventId))) return [];
   const { enrollmentId } = state.submission;
-  const paid: EnrollmentEvent = {
-    type: 'BalancePaid',
-    data: { enrollmentId, paymentIntentId, amountCents, providerEventId, source, paidAt: at },
-  };
+  const money = { enrollmentId, paymentIntentId, amountCents, providerEventId, source, paidAt: at };
+  if (state.balancePaid) {
+    const overpaid: EnrollmentEvent = { type: 'BalanceOverpaid', data: money };
+    return [overpaid, refundRequest(state, paymentIntentId, amountCents, 'overpaid', at)];
+  }
+  const paid: EnrollmentEvent = { type: 'BalancePaid', data: money };
   // Cancelled while the balance was on its way: it goes back, all of it.
   if (cancellationOf(state) && amountCents > 0)
     return [paid, refundRequest(state, paymentIntentId, amountCents, 'cancelled', at)];
+  const beyond = amountCents - balanceDueCents(state);
+  if (beyond > 0) return [paid, refundRequest(state, paymentIntentId, beyond, 'overpaid', at)];
   return [paid];
 }
 

@@ -162,7 +162,7 @@ export const messageRecorded = (state: EnrollmentState, event: MessageEvent) =>
     }
   });
 
-type BalanceEvent = Event<'BalancePaymentIntentCreated' | 'BalancePaid' | 'BalanceReminderSent'>;
+type BalanceEvent = Event<'BalancePaymentIntentCreated' | 'BalancePaid' | 'BalanceOverpaid' | 'BalanceReminderSent'>;
 
 /** The balance of a deposit booking: its intent, its payment (the provider's event remembered), its reminders. */
 export const balanceRecorded = (state: EnrollmentState, event: BalanceEvent) =>
@@ -174,6 +174,13 @@ export const balanceRecorded = (state: EnrollmentState, event: BalanceEvent) =>
         const { paymentIntentId, paidAt, amountCents, providerEventId } = event.data;
         return {
           balancePaid: { intentId: paymentIntentId, at: paidAt, cents: amountCents },
+          providerEvents: providerEventId ? [...s.providerEvents, providerEventId] : s.providerEvents,
+        };
+      }
+      case 'BalanceOverpaid': {
+        const { paymentIntentId, paidAt, amountCents, providerEventId } = event.data;
+        return {
+          overpaid: [...s.overpaid, { intentId: paymentIntentId, at: paidAt, cents: amountCents }],
           providerEvents: providerEventId ? [...s.providerEvents, providerEventId] : s.providerEvents,
         };
       }

@@ -42,6 +42,7 @@ const EVOLUTIONS: { [T in EventType]: Evolution<T> } = {
   ConfirmationEmailResent: afterSale.messageRecorded,
   BalancePaymentIntentCreated: afterSale.balanceRecorded,
   BalancePaid: afterSale.balanceRecorded,
+  BalanceOverpaid: afterSale.balanceRecorded,
   BalanceReminderSent: afterSale.balanceRecorded,
 };
 

@@ -6,13 +6,13 @@ import { onSubmitted, type Decisions } from './decision.js';
 import {
   hasEnded,
   hasSale,
-  paymentOf,
+  pricingOfState,
   type ConfirmedEnrollment,
   type EnrollmentState,
   type SubmittedEnrollment,
 } from './enrollment-state.js';
 import { participantNameOf, placeShare } from './participants.js';
-import { refundableCents, refundRequest } from './refundable.js';
+import { refundableCents, refundRequests } from './refundable.js';
 import { refundCentsOf } from './cancel-decisions.js';
 import { refuse } from './refusals.js';
 
@@ -43,6 +43,8 @@ function cancelParticipant(command: Command<'CancelParticipant'>, state: Submitt
   const { priceCents } = state;
   if (cents > most)
     throw refuse({ code: 'place_refund_over_share', name, mostCents: most, staying, amountCents, priceCents });
+  const refundTo = command.refundTo ?? 'card';
+  if (refundTo === 'credit' && !pricingOfState(state)?.householdId) throw refuse({ code: 'credit_needs_family' });
   const cancelled: EnrollmentEvent = {
     type: 'ParticipantCancelled',
     data: {
@@ -59,7 +61,9 @@ function cancelParticipant(command: Command<'CancelParticipant'>, state: Submitt
     },
   };
   if (cents === 0) return [cancelled];
-  return [cancelled, refundRequest(state, paymentOf(state)!.intentId, cents, 'cancelled', at)];
+  // From where the money came, as a whole cancellation: the card (the balance's, then the deposit's),
+  // the credit, the gift card.
+  return [cancelled, ...refundRequests(state, cents, 'cancelled', at, refundTo)];
 }
 
 /**
@@ -144,9 +148,8 @@ function completeParticipantTransfer(
     },
   };
   const refund = Math.min(t.refundCents, Math.max(0, refundableCents(state) - t.amountCents));
-  const paid = paymentOf(state);
-  if (refund === 0 || !paid) return [moved];
-  return [moved, refundRequest(state, paid.intentId, refund, 'transfer-difference', command.at)];
+  if (refund === 0) return [moved];
+  return [moved, ...refundRequests(state, refund, 'transfer-difference', command.at)];
 }
 
 /** Confirmed, with several participants: one of them gives up their place, or moves to another workshop. */

@@ -1,13 +1,13 @@
 import { fullName } from '../../../contracts/core/erased.js';
 import type { EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
 import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
-import { priceEnrollment } from '../../../contracts/enrollment/money.js';
+import { priceEnrollment, sessionShareOf } from '../../../contracts/enrollment/money.js';
 import {
   EMPTY_PARTICIPANT,
   participantDetailsOf,
   participantName,
 } from '../../../contracts/enrollment/participants.js';
-import { hasSale, type EnrollmentState, type SoldEnrollment } from './enrollment-state.js';
+import { hasSale, pricingOfState, type EnrollmentState, type SoldEnrollment } from './enrollment-state.js';
 import { refundableCents } from './refundable.js';
 import type { LeftPlace } from './sale-state.js';
 
@@ -53,7 +53,15 @@ export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
  */
 export function placeShare(state: SoldEnrollment): { staying: number; amountCents: number; refundCents: number } {
   const staying = Math.max(0, stayingParticipants(state).length - 1);
-  const { amountCents } = priceEnrollment(state.item.unitPriceCents, staying, state.item.priceTiers);
+  // Those still coming, priced by the one rule with the booking's own discounts (its code, the
+  // sibling discount as it was given) and its share of a course joined late.
+  const pricing = pricingOfState(state);
+  const { amountCents } = priceEnrollment(state.item.unitPriceCents, staying, state.item.priceTiers, {
+    siblingDiscountPercent: pricing?.siblingDiscountPercent ?? 0,
+    siblingAlreadyEnrolled: pricing?.siblingAlreadyEnrolled ?? false,
+    code: pricing?.discountCode ?? null,
+    sessions: sessionShareOf(state.item),
+  });
   const share = Math.max(0, state.priceCents - amountCents);
   return { staying, amountCents, refundCents: Math.min(share, Math.max(0, refundableCents(state) - amountCents)) };
 }

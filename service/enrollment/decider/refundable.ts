@@ -17,6 +17,7 @@ function moneyIn(s: EnrollmentState): MoneyPart[] {
   const parts: MoneyPart[] = [];
   if (hasSale(s) && s.balancePaid)
     parts.push({ source: 'card', intentId: s.balancePaid.intentId, cents: s.balancePaid.cents });
+  if (hasSale(s)) for (const o of s.overpaid) parts.push({ source: 'card', intentId: o.intentId, cents: o.cents });
   if (paid) parts.push({ source: 'card', intentId: paid.intentId, cents: paid.cents });
   // Only a sold order's gift card and credit parts became payments.
   if (pricing && orderOf(s) !== null) {

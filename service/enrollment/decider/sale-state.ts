@@ -46,6 +46,8 @@ export interface Balance {
   balanceIntentId: string | null;
   /** The balance as it arrived (a second card payment beside `paid`). */
   balancePaid: Payment | null;
+  /** Payments of a balance no longer owed (an older tab's form), each refunded at once. */
+  overpaid: Payment[];
   /** Balance reminders sent (`week-before`, `due-date`). */
   balanceReminders: string[];
 }
@@ -115,5 +117,6 @@ export const newSale = (priceCents: number): Sale => ({
   carriedOutCents: 0,
   balanceIntentId: null,
   balancePaid: null,
+  overpaid: [],
   balanceReminders: [],
 });

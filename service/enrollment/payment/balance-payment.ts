@@ -22,16 +22,20 @@ export async function createBalanceIntent(
   const due = balanceDueCents(state);
   if (due === 0 || !hasSale(state) || state.balancePaid) throw refuse({ code: 'no_balance_due' });
   const existing = state.balanceIntentId ? await deps.payments.retrievePaymentIntent(state.balanceIntentId) : null;
+  // An earlier form for another amount (a place cancelled since) can no longer be paid: an older
+  // tab would charge what is no longer owed. Paid already, its money is recorded as it arrives
+  // and what was beyond the balance goes back.
+  if (existing && existing.amountCents !== due) await deps.payments.cancelPaymentIntent(existing.id);
   const intent =
     existing && existing.amountCents === due
       ? existing
       : await deps.payments.createPaymentIntent({
           amountCents: due,
-          // A different amount (a transfer changed the price) is a new intent, under its own key.
-          idempotencyKey: `balance-${enrollmentId}-${due}`,
-          description: `${state.item.title}: balance`,
+          // A different amount is a new intent, under its own key: the one it follows names it.
+          idempotencyKey: `balance-${enrollmentId}-${due}-after-${existing?.id ?? 'none'}`,
+          description: `${state.item?.title ?? 'Booking'}: balance`,
           metadata: { [META.enrollmentId]: enrollmentId, [META.kind]: 'balance' },
-          receiptEmail: state.submission.form.email || undefined,
+          receiptEmail: state.submission?.form.email || undefined,
         });
   await deps.commands.handle(
     enrollmentDecider,

@@ -83,6 +83,19 @@ export function describeEventStoreContract(
         expect((await store.readStream(b)).map((e) => e.revision)).toEqual([0n]);
       });
 
+      it('given a revision, then it reads only the events after it (a known state caught up), [] past the end', async () => {
+        const a = streamName();
+        await store.append(a, [newEvent('ThingHappened', { n: 0 }), newEvent('ThingHappened', { n: 1 })], 'no_stream');
+        await store.append(a, [newEvent('ThingHappened', { n: 2 })], 1n);
+        const after = await store.readStream(a, { after: 0n });
+        expect(after.map((e) => [e.revision, (e.data as { n: number }).n])).toEqual([
+          [1n, 1],
+          [2n, 2],
+        ]);
+        expect(await store.readStream(a, { after: 2n })).toEqual([]);
+        expect(await store.readStream(streamName(), { after: 5n })).toEqual([]);
+      });
+
       it('answers [] for a stream that does not exist', async () => {
         expect(await store.readStream(streamName())).toEqual([]);
       });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,5 +36,19 @@ describe('issue 36 item 7: the outbox erases whole addresses, and every copy abo
 
     expect(await box.eraseCopiesAbout(['household:h1'])).toBe(1);
     expect(readdirSync(box.dir)).toEqual(['other.eml']);
+  });
+
+  it('given a copy half written by a process killed before its rename (a .tmp), then it is erased with the family, and swept once this process sends', async () => {
+    const box = outbox();
+    await box.send(mail('zorblat@example.com', 'sent'));
+    const left = join(box.dir, 'left.eml.999999.tmp');
+    writeFileSync(left, readFileSync(join(box.dir, 'sent.eml')));
+    expect(await box.eraseCopiesTo('zorblat@example.com')).toBe(2);
+    expect(readdirSync(box.dir)).toEqual([]);
+
+    const again = outbox();
+    writeFileSync(join(again.dir, 'dead.eml.999999.tmp'), 'To: someone@example.com\r\n\r\nhalf');
+    await again.send(mail('friend@example.com', 'next'));
+    expect(readdirSync(again.dir)).toEqual(['next.eml']);
   });
 });

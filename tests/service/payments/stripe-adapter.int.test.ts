@@ -52,6 +52,26 @@ describe('Stripe adapter (against a local stub of the API)', () => {
     expect(await stripe.retrievePaymentIntent('pi_nope')).toBeNull();
   });
 
+  it('given an intent not paid, when cancelled, then Stripe is asked and it is cancelled; a paid one answers that it cannot be', async () => {
+    const open = await stripe.createPaymentIntent({
+      amountCents: 4000,
+      idempotencyKey: 'balance-a',
+      description: 'x',
+      metadata: {},
+    });
+    expect(await stripe.cancelPaymentIntent(open.id)).toBe(true);
+    expect(stub.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${open.id}/cancel` });
+    expect((await stripe.retrievePaymentIntent(open.id))?.status).toBe('canceled');
+    const paid = await stripe.createPaymentIntent({
+      amountCents: 4000,
+      idempotencyKey: 'balance-b',
+      description: 'x',
+      metadata: {},
+    });
+    stub.intents.get(paid.id)!.status = 'succeeded';
+    expect(await stripe.cancelPaymentIntent(paid.id)).toBe(false);
+  });
+
   it('given a paid intent, when refunded with a key, then the refund id and amount come back', async () => {
     const pi = await stripe.createPaymentIntent({
       amountCents: 2600,

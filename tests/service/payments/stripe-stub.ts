@@ -81,6 +81,25 @@ export class StripeStub {
       };
       this.intents.set(id, intent);
       answer = [200, intent];
+    } else if (req.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) {
+      const intent = this.intents.get(path.split('/')[3]!);
+      answer = !intent
+        ? [
+            404,
+            { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
+          ]
+        : intent.status === 'succeeded'
+          ? [
+              400,
+              {
+                error: {
+                  type: 'invalid_request_error',
+                  code: 'payment_intent_unexpected_state',
+                  message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+                },
+              },
+            ]
+          : [200, Object.assign(intent, { status: 'canceled' })];
     } else if (req.method === 'GET' && path.startsWith('/v1/payment_intents/')) {
       const intent = this.intents.get(path.slice('/v1/payment_intents/'.length));
       answer = intent

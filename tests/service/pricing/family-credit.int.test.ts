@@ -85,7 +85,7 @@ describe('family credit', () => {
     expect(r2.status).toBe(400);
   });
 
-  it('given a paid booking of a household for two, when one participant’s place is cancelled to credit, then 400 names refundTo and the place stays', async () => {
+  it('given a paid booking of a household for two, when one participant’s place is cancelled to credit, then that place’s share is the family credit (issue 37)', async () => {
     t = await makePricingApp();
     const enrolled = await enrollAs(HOUSEHOLD, 260, { participants: 2 });
     const intent = (await (
@@ -97,10 +97,15 @@ describe('family credit', () => {
       refund: 'full',
       refundTo: 'credit',
     });
-    expect(r.status).toBe(400);
-    expect(((await r.json()) as { issues: { path: string }[] }).issues.map((i) => i.path)).toEqual(['refundTo']);
-    const events = await t.eventStore.readStream(enrollmentStream(enrolled.enrollmentId));
-    expect(events.some((e) => e.type === 'ParticipantCancelled')).toBe(false);
+    expect(r.status, await r.clone().text()).toBe(200);
+    await t.settle();
+    expect(await credit()).toBe(13_000);
+    const requested = (await t.eventStore.readStream(enrollmentStream(enrolled.enrollmentId))).filter(
+      (e) => e.type === 'RefundRequested',
+    );
+    expect(requested.map((e) => e.data)).toEqual([
+      expect.objectContaining({ amountCents: 13_000, source: 'card', to: 'credit', householdId: HOUSEHOLD }),
+    ]);
   });
 
   it('given $130 of credit, when the household enrolls again, then the credit pays first, unless turned off for that checkout', async () => {
