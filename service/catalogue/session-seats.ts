@@ -43,6 +43,7 @@ export const absenceKey = (enrollmentId: string, session: number, participant: n
 export interface SeatLedger {
   workshop: WorkshopData | null;
   taken: number;
+  holds: Record<string, number>;
   confirmed: Record<string, number>;
   sessionSeats: SessionSeats;
 }
@@ -127,6 +128,8 @@ export interface TakeMakeupSeat {
   session: number;
   enrollmentId: string;
   participant: number;
+  /** The child's name for the refusal's words (never recorded); absent: "This child". */
+  who?: string;
   at: string;
 }
 
@@ -192,10 +195,45 @@ export function reportAbsence(c: ReportAbsence, s: SeatLedger, workshop: Worksho
   ];
 }
 
+/** Why a child is already in a session, so no make-up of theirs can go there. */
+export type Expected = 'missed' | 'booked' | 'makeup';
+
+const EXPECTED_WORDS: Record<Expected, (named: string) => string> = {
+  missed: (named) => `will miss ${named}, as you told us, so a make-up cannot go there. Please choose another session.`,
+  booked: (named) => `is already booked into ${named}, so it needs no make-up. Please choose another session.`,
+  makeup: (named) => `already has a make-up in ${named}. Please choose another session.`,
+};
+
+/** The 409 of a make-up into a session its child is already in, naming the child when the command does. */
+export function alreadyExpectedError(c: TakeMakeupSeat, workshop: WorkshopData, why: Expected): AppError {
+  const named = `${sessionInWords(workshop.sessions, c.session)} of ${workshop.title}`;
+  return new AppError('already_in_session', `${c.who ?? 'This child'} ${EXPECTED_WORDS[why](named)}`);
+}
+
 /**
- * One make-up seat in one session that has not begun and holds fewer children than the capacity.
- * The credit's own stream has already decided it may be used; a seat held for it already (a
- * redelivery) records nothing, one held in another session of this workshop moves.
+ * The child of this credit is already expected in the session, or reported missing it: their own
+ * booking is in this workshop (every session of it is theirs, the one they miss included), or
+ * another credit of theirs holds a make-up seat in it. One child, one seat per session.
+ */
+function alreadyExpected(c: TakeMakeupSeat, s: SeatLedger): Expected | null {
+  const { enrollmentId, participant, session } = c;
+  if (s.sessionSeats.absences[absenceKey(enrollmentId, session, participant)] !== undefined) return 'missed';
+  if (s.confirmed[enrollmentId] !== undefined || s.holds[enrollmentId] !== undefined) return 'booked';
+  const another = Object.entries(s.sessionSeats.makeupsByCredit).some(
+    ([creditId, m]) =>
+      creditId !== c.creditId &&
+      m.enrollmentId === enrollmentId &&
+      m.participant === participant &&
+      m.session === session,
+  );
+  return another ? 'makeup' : null;
+}
+
+/**
+ * One make-up seat in one session that has not begun, that the child is not already expected in
+ * (nor reported missing), and that holds fewer children than the capacity. The credit's own stream
+ * has already decided it may be used; a seat held for it already (a redelivery) records nothing,
+ * one held in another session of this workshop moves.
  */
 export function takeMakeupSeat(c: TakeMakeupSeat, s: SeatLedger, workshop: WorkshopData): WorkshopEvent[] {
   const session = sessionOf(workshop, c.session);
@@ -204,6 +242,8 @@ export function takeMakeupSeat(c: TakeMakeupSeat, s: SeatLedger, workshop: Works
   const named = `${sessionInWords(workshop.sessions, c.session)} of ${workshop.title}`;
   if (Date.parse(c.at) >= Date.parse(session.startsAt))
     throw new AppError('session_over', `${named} has already begun. Please choose a session that has not started.`);
+  const expected = alreadyExpected(c, s);
+  if (expected) throw alreadyExpectedError(c, workshop, expected);
   if (sessionLoad(s, c.session) + 1 > workshop.capacity)
     throw new AppError('session_full', `${named} is full. Please choose another session.`);
   const { workshopId, creditId, enrollmentId, participant } = c;

@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'credit_expired'
   | 'credit_voided'
   | 'other_program'
+  /** A make-up into a session the child is already expected in, or reported missing (issue 37). */
+  | 'already_in_session'
   /** An erasure would leave a paid class ahead: the owner is asked to cancel it first (service/privacy/erase.ts). */
   | 'upcoming_bookings';
 
