@@ -146,8 +146,9 @@ function listed(doc: RosterWorkshopDoc | null, e: RosterEvent, id: string): Rost
   const enrollmentId = e.data.enrollmentId;
   const arrives =
     e.type === 'EnrollmentSubmitted' || (e.type === 'EnrollmentTransferred' && e.data.toWorkshopId === workshopId);
+  // The list's make-ups stay: a family enrolling after a make-up was booked must not take it off the roster.
   if (arrives)
-    return ids.includes(enrollmentId) ? undefined : { id, workshopId, enrollmentIds: [...ids, enrollmentId] };
+    return ids.includes(enrollmentId) ? undefined : { ...doc, id, workshopId, enrollmentIds: [...ids, enrollmentId] };
   if (!doc || !ids.includes(enrollmentId)) return undefined;
   return { ...doc, enrollmentIds: ids.filter((x) => x !== enrollmentId) };
 }
