@@ -1,4 +1,4 @@
-import type { RosterRow } from '../../contracts/admin/roster.js';
+import { rosterChildKey, type RosterRow } from '../../contracts/admin/roster.js';
 import { Badge } from '../components/Badge.js';
 import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
@@ -11,8 +11,6 @@ export interface RosterTableProps {
   rows: RosterRow[];
   onMark: (row: RosterRow, present: boolean) => void;
 }
-
-const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
 
 /**
  * One row per participant. Keyboard: Tab reaches the table, the arrow keys move between rows and
@@ -34,7 +32,7 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
       </TableHeader>
       <TableBody items={rows} renderEmptyState={() => <p className="roster-table__empty">No one is enrolled yet.</p>}>
         {(r) => (
-          <Row id={rowKey(r)} textValue={r.name}>
+          <Row id={rosterChildKey(r)} textValue={r.name}>
             <Cell label="Present">
               <span className="roster-table__present">
                 <Checkbox

@@ -1,4 +1,4 @@
-import type { Roster } from '../../contracts/admin/roster.js';
+import { rosterChildKey, type Roster } from '../../contracts/admin/roster.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import type { Photography } from '../../contracts/admin/roster.js';
 import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
@@ -71,7 +71,7 @@ export function SignInSheet({ roster }: { roster: Roster }) {
           {rows.map((r, i) => {
             const contact = r.emergencyContacts[0];
             return (
-              <tr key={`${r.enrollmentId}:${r.participant}`}>
+              <tr key={rosterChildKey(r)}>
                 <td>{i + 1}</td>
                 <td className="sign-in-sheet__name">{r.name}</td>
                 <td>{r.age ?? ''}</td>
