@@ -15,7 +15,7 @@ import { Select } from '../components/Select.js';
 import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 import { SignInSheet } from './SignInSheet.js';
 import { useMarkAttendance, useRoster } from './rosterApi.js';
-import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
+import { hasDiet, hasMedical, longDate, photoFlag } from './rosterFormat.js';
 import './roster.css';
 
 /** /admin/workshops/:id/roster: who comes, what to watch for, who is here; prints as the sign-in sheet. */
@@ -125,6 +125,7 @@ export function RosterPage() {
 function RosterSummary({ roster }: { roster: Roster }) {
   const { workshop, rows } = roster;
   const diet = rows.filter(hasDiet).length;
+  const medical = rows.filter(hasMedical).length;
   const noPhotos = rows.filter(photoFlag).length;
   const present = rows.filter((r) => r.present === true).length;
   return (
@@ -146,6 +147,11 @@ function RosterSummary({ roster }: { roster: Roster }) {
         <li className={diet ? 'roster-summary__alert' : undefined}>
           <strong>{diet}</strong> with allergies or dietary needs
         </li>
+        {medical > 0 && (
+          <li className="roster-summary__alert">
+            <strong>{medical}</strong> with medical notes
+          </li>
+        )}
         <li className={noPhotos ? 'roster-summary__alert' : undefined}>
           <strong>{noPhotos}</strong> not to be photographed
         </li>

@@ -3,7 +3,7 @@ import { Badge } from '../components/Badge.js';
 import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
 import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
-import { childFacts, hasDiet, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
+import { childFacts, hasDiet, hasMedical, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
 import { PickupStatus } from './Pickup.js';
 
 export interface RosterTableProps {
@@ -74,22 +74,23 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
             </Cell>
             <Cell label="Allergies / diet">
               <span className="roster-table__stack">
-                {hasDiet(r) ? (
+                {hasDiet(r) && (
                   <>
                     <Badge variant="danger" className="roster-flag">
                       <span aria-hidden="true">⚠ </span>Allergy / diet
                     </Badge>
                     <span className="roster-table__diet">{r.dietaryRestrictions}</span>
                   </>
-                ) : (
-                  <span className="roster-table__muted">None</span>
                 )}
-                {r.medicalNotes && (
-                  <span>
-                    <span className="roster-table__muted">Medical: </span>
+                {hasMedical(r) && (
+                  <>
+                    <Badge variant="danger" className="roster-flag">
+                      <span aria-hidden="true">⚠ </span>Medical
+                    </Badge>
                     <span className="roster-table__diet">{r.medicalNotes}</span>
-                  </span>
+                  </>
                 )}
+                {!hasDiet(r) && !hasMedical(r) && <span className="roster-table__muted">None</span>}
               </span>
             </Cell>
             <Cell label="Photos">
