@@ -43,6 +43,20 @@ export type HouseholdCommand =
       children: { childId: string; child: ChildData }[];
       details: HouseholdDetails;
       at: string;
+    }
+  /**
+   * A parent says which children of a booking the family did not make are its own (issue 37):
+   * `matches` saved children by id, `added` new ones from what the booking gave; the family's blank
+   * details are filled from the booking's.
+   */
+  | {
+      type: 'MatchBookingChildren';
+      enrollmentId: string;
+      matches: { participant: number; childId: string }[];
+      added: { participant: number; childId: string; child: ChildData }[];
+      details: HouseholdDetails;
+      by: string;
+      at: string;
     };
 
 export const MAX_PARENTS = 2;
@@ -179,6 +193,8 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
         };
       });
     }
+    case 'MatchBookingChildren':
+      return matchBookingChildren(household, command);
     case 'ImportBookingDetails': {
       if (household.imported[command.enrollmentId]) return [];
       const known = new Set(activeChildren(household).map(([, c]) => nameKey(c.child.name)));
@@ -215,6 +231,48 @@ function decide(command: HouseholdCommand, state: HouseholdState): HouseholdEven
       ];
     }
   }
+}
+
+/** The booking's children matched to the family's once, each saved child once; blank details filled from the booking. */
+function matchBookingChildren(
+  household: ActiveHousehold,
+  c: Extract<HouseholdCommand, { type: 'MatchBookingChildren' }>,
+): HouseholdEvent[] {
+  const { householdId } = household;
+  requireParent(household, c.by);
+  if (household.matched[c.enrollmentId])
+    throw conflict('The children of this booking were matched already. Please call us to change it.');
+  for (const m of c.matches) requireChild(household, m.childId);
+  if (activeChildren(household).length + c.added.length > MAX_CHILDREN)
+    throw conflict(`A family account holds at most ${MAX_CHILDREN} children. Please call us to add more.`);
+  const details = filledIn(household.details, c.details);
+  const changed = changedHouseholdFields(household.details, details);
+  return [
+    ...c.added.map(({ childId, child }) => ({
+      type: 'ChildAdded' as const,
+      data: { householdId, childId, child, fromEnrollmentId: c.enrollmentId, addedAt: c.at },
+    })),
+    ...(changed.length > 0
+      ? [
+          {
+            type: 'HouseholdDetailsUpdated' as const,
+            data: { householdId, details, changed, by: 'booking', updatedAt: c.at },
+          },
+        ]
+      : []),
+    {
+      type: 'BookingChildrenMatched',
+      data: {
+        householdId,
+        enrollmentId: c.enrollmentId,
+        matches: [...c.matches, ...c.added]
+          .map(({ participant, childId }) => ({ participant, childId }))
+          .sort((a, b) => a.participant - b.participant),
+        by: c.by,
+        matchedAt: c.at,
+      },
+    },
+  ];
 }
 
 /** The household stream's decider (`household-<id>`): parents, details, children and signatures. */
