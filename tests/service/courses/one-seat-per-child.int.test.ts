@@ -6,6 +6,8 @@ import type { AbsenceResult } from '../../../contracts/courses/api.js';
 import type { Roster } from '../../../contracts/admin/roster.js';
 import { workshopStream } from '../../../contracts/catalogue/events.js';
 import { ADMIN_KEY } from '../admin/support.js';
+import type { AccountView } from '../../../contracts/account/api.js';
+import { signInMailsSent } from '../../../service/account/sign-in.js';
 
 /**
  * Issue 37 item 1: a make-up never goes into a session the child is already expected in (their own
@@ -102,6 +104,66 @@ describe('a make-up goes only where the child is not expected', () => {
       [0, true],
       [1, true],
     ]);
+  });
+});
+
+describe('one saved child in two bookings', () => {
+  /** The parent signs in with the bookings' address (the e-mailed link pressed): the session cookie. */
+  async function signIn(email: string): Promise<string> {
+    const site = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
+    expect((await b.request('POST', '/api/account/sign-in', { email }, site)).status).toBe(202);
+    await signInMailsSent(b.t.deps);
+    const mail = b.mailer.sent.filter((m) => m.to === email).at(-1)!;
+    const token = /\/account\/sign-in\/(\S+)/.exec(mail.text)![1];
+    const verified = await b.request('POST', '/api/account/sign-in/verify', { token }, site);
+    expect(verified.status).toBe(200);
+    return /(family_session=[^;]+)/.exec(verified.headers.get('set-cookie')!)![1]!;
+  }
+
+  it('given Lily booked as a guest in both terms and matched to the family’s Lily, when her Saturday credit looks for a make-up, then no Tuesday session is offered and one asked for is refused with 409: she is booked there', async () => {
+    b = await makeBookingApp();
+    const email = 'eleanor.two-terms@example.com';
+    const saturdays = await b.buy(SATURDAYS, { total: 225, strict: true, email });
+    const tuesdays = await b.buy(TUESDAYS, { total: 225, strict: true, email });
+    const cookie = await signIn(email);
+    const site = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', cookie };
+    const added = await b.request(
+      'POST',
+      `/api/account/bookings/${saturdays.enrollmentId}/children`,
+      { add: [0] },
+      site,
+    );
+    expect(added.status, await added.clone().text()).toBe(200);
+    const page = (await (
+      await b.request(
+        'GET',
+        `/api/account?minPosition=${((await added.json()) as { position: string }).position}`,
+        undefined,
+        site,
+      )
+    ).json()) as AccountView;
+    const lily = page.children[0]!.id;
+    const matched = await b.request(
+      'POST',
+      `/api/account/bookings/${tuesdays.enrollmentId}/children`,
+      { matches: [{ participant: 0, childId: lily }] },
+      site,
+    );
+    expect(matched.status, await matched.clone().text()).toBe(200);
+
+    const { creditId } = await absent(saturdays.token, 3);
+    const options = (await view(saturdays.token)).credits[0]!.options;
+    expect(options.filter((o) => o.workshopId === TUESDAYS)).toEqual([]);
+    const refused = await makeup(saturdays.token, creditId, TUESDAYS, 2);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      code: 'already_in_session',
+      error: expect.stringMatching(/Lily Whitfield is already booked into Session 2 of 4/),
+    });
+    // Another child of the same name, not the family's, is another child.
+    const stranger = await buyCourse();
+    const theirs = await absent(stranger.token, 3);
+    expect((await makeup(stranger.token, theirs.creditId, TUESDAYS, 2)).status).toBe(201);
   });
 });
 
