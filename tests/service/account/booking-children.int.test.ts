@@ -221,6 +221,44 @@ describe('a matched booking afterwards', () => {
   });
 });
 
+describe('erasure', () => {
+  it('given a guest booking’s child matched and one added from it, when the family erases itself, then no read model keeps the children’s details the match brought, and the match itself named nobody', async () => {
+    // With the reactors: the scrub rewrites the read models after the erasure.
+    t = await makeAccountApp({ reactors: true });
+    const email = nextParentEmail();
+    const enrollmentId = await guestBooking(email, 2);
+    const cookie = await t.signIn(email);
+    const lily = await t.addChild(cookie, {
+      hasDietaryRestrictions: true,
+      dietaryRestrictions: 'Tree nut allergy (EpiPen)',
+      medicalNotes: 'Asthma: carries an inhaler',
+    });
+    const matched = await match(cookie, enrollmentId, { matches: [{ participant: 0, childId: lily }], add: [1] });
+    expect(matched.status, await matched.clone().text()).toBe(200);
+    /** Every document of a read model, as text. */
+    const docsOf = async (collection: string) =>
+      JSON.stringify((await t.deps.readStore.find(collection, {})).items.map((i) => i.doc));
+    const before = await docsOf('households');
+    expect(before).toContain('Child 2 Whitfield');
+    expect(JSON.stringify((await roster()).rows)).toContain('Asthma: carries an inhaler');
+
+    const erased = await t.call('POST', '/api/account/erase', { cookie, body: { cancelUpcoming: true } });
+    expect(erased.status, await erased.clone().text()).toBe(202);
+    await t.settle();
+
+    const personal = ['Tree nut allergy', 'Asthma: carries an inhaler', 'Child 2 Whitfield', 'Lily Whitfield', email];
+    for (const collection of ['households', 'roster', 'enrollments']) {
+      const docs = await docsOf(collection);
+      for (const value of personal) expect(docs, `${value} in ${collection}`).not.toContain(value);
+    }
+    const events = (await t.eventStore.readAll()).filter((e) => e.type === 'BookingChildrenMatched');
+    expect(events).toHaveLength(1);
+    expect(Object.keys(events[0]!.data as object).sort()).toEqual(
+      ['by', 'enrollmentId', 'householdId', 'matchedAt', 'matches'].sort(),
+    );
+  });
+});
+
 describe('who may match, and what', () => {
   it('given another family, an unknown child, an index the booking does not have or a child named twice, then 404 or 400 naming the field, and nothing recorded', async () => {
     t = await makeAccountApp();
