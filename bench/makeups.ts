@@ -33,7 +33,7 @@ const TARGET = 'bench-target';
 
 /**
  * Make-ups contending for one session on the embedded default's stores (SQLite, every append on disk before it settles):
- * 300 credits of one program booked at once into session 2 of a 30-seat course with 27 seats sold.
+ * 300 credits of one program (300 children) booked at once into session 2 of a 30-seat course with 27 seats sold.
  * Each booking is the service's two decisions (the credit's ledger, then the session's seat, the
  * refusal given back): measured as bookings decided per second, and the seats counted after.
  */
@@ -104,9 +104,9 @@ export async function benchMakeups(): Promise<Record<string, string | number>> {
         meta(),
       );
     }
-    const family = randomUUID();
-    const credits = Array.from({ length: ATTEMPTS }, () => `mc-${randomUUID()}`);
-    for (const creditId of credits)
+    // One credit per child (a child takes one seat in a session at most): each of another family.
+    const credits = Array.from({ length: ATTEMPTS }, () => ({ creditId: `mc-${randomUUID()}`, family: randomUUID() }));
+    for (const { creditId, family } of credits)
       await deps.commands.handle(
         creditDecider,
         makeupCreditStream(creditId),
@@ -129,7 +129,7 @@ export async function benchMakeups(): Promise<Record<string, string | number>> {
 
     const began = performance.now();
     const outcomes = await Promise.all(
-      credits.map((creditId) =>
+      credits.map(({ creditId, family }) =>
         bookMakeup(deps, { enrollmentId: family, creditId, workshopId: TARGET, session: 2 }, meta()).then(
           (o) => o.outcome,
           () => 'refused' as const,

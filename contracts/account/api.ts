@@ -185,6 +185,66 @@ export const AccountSuggestionSchema = z.object({
 });
 export type AccountSuggestion = z.infer<typeof AccountSuggestionSchema>;
 
+/**
+ * A booking on the family page that the family did not make with its saved children (typed as a
+ * guest, or before the account), whose children are offered to be matched to the saved children
+ * (issue 37): never matched unasked. `sameNameAs` is the saved child of the same name, which the
+ * page proposes for the parent to confirm; null when none is.
+ */
+export const AccountBookingChildrenSchema = z.object({
+  enrollmentId: z.string(),
+  title: z.string(),
+  date: z.string().nullable(),
+  children: z.array(
+    z.object({
+      participant: z.number().int().nonnegative(),
+      name: z.string(),
+      age: z.number().int().nullable(),
+      sameNameAs: z.string().nullable(),
+    }),
+  ),
+});
+export type AccountBookingChildren = z.infer<typeof AccountBookingChildrenSchema>;
+
+const participantIndex = z
+  .number({ error: 'participant must be the child’s index in the booking, a whole number from 0.' })
+  .int('participant must be a whole number from 0.')
+  .nonnegative('participant must be a whole number from 0.')
+  .max(99, 'participant must be at most 99.');
+
+/**
+ * POST /api/account/bookings/{enrollmentId}/children: which children of the booking are the
+ * family's. `matches`: the same child as a saved one; `add`: saved as a new child from what the
+ * booking gave. A child in neither is not the family's. Once per booking.
+ */
+export const MatchBookingChildrenRequestSchema = z
+  .object({
+    matches: z
+      .array(z.object({ participant: participantIndex, childId: ChildIdSchema }).strict())
+      .max(20)
+      .optional()
+      .default([]),
+    add: z.array(participantIndex).max(20).optional().default([]),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const named = [...body.matches.map((m) => m.participant), ...body.add];
+    if (new Set(named).size !== named.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['matches'],
+        message: 'Each child of the booking can be matched once: to one saved child, or added as a new one.',
+      });
+    const children = body.matches.map((m) => m.childId);
+    if (new Set(children).size !== children.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['matches'],
+        message: 'Two children of the booking cannot be the same saved child.',
+      });
+  });
+export type MatchBookingChildrenRequest = z.input<typeof MatchBookingChildrenRequestSchema>;
+
 /** GET /api/account (401 without a session). */
 export const AccountViewSchema = z.object({
   householdId: z.string(),
@@ -196,6 +256,14 @@ export const AccountViewSchema = z.object({
   bookings: z.array(AccountBookingSchema),
   signatures: z.array(AccountSignatureSchema),
   suggestions: z.array(AccountSuggestionSchema),
+  /** Bookings whose children the parent may match to the saved children (issue 37), soonest first. */
+  bookingChildren: z.array(AccountBookingChildrenSchema),
+  /**
+   * While the family's details are blank: those the parent gave at the newest booking offered
+   * above, for the details form to start from (saved only when the parent saves them or confirms
+   * the booking's children). Null otherwise.
+   */
+  startingDetails: z.object({ title: z.string(), details: HouseholdDetailsDataSchema }).nullable(),
   /** The household's family credit (issue 27): refunds kept with the school, used first at its next checkout. */
   creditCents: z.number().int().nonnegative(),
   /** The documents in force, with their version and date. */

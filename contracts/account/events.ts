@@ -82,6 +82,21 @@ export const BookingDetailsImportedSchema = z.object({
   importedAt: Instant,
 });
 
+/**
+ * A parent confirmed which children of a booking the family did not make (typed as a guest, or
+ * before the account) are its saved children (issue 37): each by the booking's index and the
+ * child's id, ids only. Rosters then read those children as the family keeps them, and the family's
+ * pick-up list. Once per booking; a child left out is not the family's.
+ */
+export const BookingChildrenMatchedSchema = z.object({
+  householdId: Id,
+  enrollmentId: Id,
+  matches: z.array(z.object({ participant: z.number().int().nonnegative(), childId: Id })),
+  /** The parent who confirmed. */
+  by: Id,
+  matchedAt: Instant,
+});
+
 export const SignInLinkRequestedSchema = z.object({
   requestId: Id,
   /** Lower-cased. */
@@ -120,7 +135,8 @@ export type HouseholdEvent =
   | DomainEvent<'ChildUpdated', Data<typeof ChildUpdatedSchema>>
   | DomainEvent<'ChildRemoved', Data<typeof ChildRemovedSchema>>
   | DomainEvent<'WaiverSigned', Data<typeof WaiverSignedSchema>>
-  | DomainEvent<'BookingDetailsImported', Data<typeof BookingDetailsImportedSchema>>;
+  | DomainEvent<'BookingDetailsImported', Data<typeof BookingDetailsImportedSchema>>
+  | DomainEvent<'BookingChildrenMatched', Data<typeof BookingChildrenMatchedSchema>>;
 export type SignInEvent =
   | DomainEvent<'SignInLinkRequested', Data<typeof SignInLinkRequestedSchema>>
   | DomainEvent<'SignInLinkUsed', Data<typeof SignInLinkUsedSchema>>
@@ -133,6 +149,7 @@ export type AccountEmailEvent =
 
 export type HouseholdEventType = HouseholdEvent['type'];
 export type WaiverSigned = Data<typeof WaiverSignedSchema>;
+export type BookingChildrenMatched = Data<typeof BookingChildrenMatchedSchema>;
 
 export const householdEventSchemas = {
   HouseholdCreated: HouseholdCreatedSchema,
@@ -145,6 +162,7 @@ export const householdEventSchemas = {
   ChildRemoved: ChildRemovedSchema,
   WaiverSigned: WaiverSignedSchema,
   BookingDetailsImported: BookingDetailsImportedSchema,
+  BookingChildrenMatched: BookingChildrenMatchedSchema,
 };
 export const HOUSEHOLD_EVENT_TYPES = Object.keys(householdEventSchemas) as HouseholdEventType[];
 

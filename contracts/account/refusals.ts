@@ -20,7 +20,9 @@ export type AccountRefusal =
   /** An invitation withdrawn, more than 7 days old, or not made to this address (issue 36). */
   | { code: 'invitation_ended' }
   /** An address with a family page of its own cannot join another one. */
-  | { code: 'already_has_a_page' };
+  | { code: 'already_has_a_page' }
+  /** A booking's children were matched to the family's already (once, issue 37). */
+  | { code: 'children_matched_already' };
 
 export const ACCOUNT_REFUSAL_KINDS: RefusalKinds<AccountRefusal> = {
   signed_out: 'unauthorized',
@@ -36,4 +38,5 @@ export const ACCOUNT_REFUSAL_KINDS: RefusalKinds<AccountRefusal> = {
   sign_in_request_exists: 'conflict',
   invitation_ended: 'gone',
   already_has_a_page: 'conflict',
+  children_matched_already: 'conflict',
 };

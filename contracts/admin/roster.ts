@@ -102,6 +102,38 @@ export const RosterRowSchema = z.object({
 });
 export type RosterRow = z.infer<typeof RosterRowSchema>;
 
+/**
+ * Who a row is: a saved child of a family by id (whatever booking brought them), else the child of
+ * one booking by its index. A roster has one row per child per session.
+ */
+export const rosterChildKey = (r: Pick<RosterRow, 'childId' | 'enrollmentId' | 'participant'>) =>
+  r.childId ? `child:${r.childId}` : `${r.enrollmentId}:${r.participant}`;
+
+/** Which of one child's rows speaks for them: a seat that expects them, their own booking's before a make-up. */
+const standing = (r: RosterRow) => (r.absence === 'notified' ? 2 : r.makeup ? 1 : 0);
+
+/**
+ * One row per child, in the order given (the first row of each child keeps its place), whatever the
+ * rows: a child expected through two seats (their own class and a make-up recorded into the session
+ * they reported missing before that was refused, or two bookings of one saved child) is one row.
+ * It is the seat that expects them, with the marks combined: present once marked present on any of
+ * them, and who collected them from whichever recorded it.
+ */
+export function oneRowPerChild(rows: readonly RosterRow[]): RosterRow[] {
+  const byChild = new Map<string, RosterRow[]>();
+  for (const r of rows) {
+    const key = rosterChildKey(r);
+    byChild.set(key, [...(byChild.get(key) ?? []), r]);
+  }
+  return [...byChild.values()].map((same) => {
+    if (same.length === 1) return same[0]!;
+    const first = [...same].sort((a, b) => standing(a) - standing(b))[0]!;
+    const present = same.some((r) => r.present === true) ? true : first.present;
+    const collected = first.collected ?? same.find((r) => r.collected)?.collected ?? null;
+    return { ...first, present, collected };
+  });
+}
+
 /** `?session=N` (from 1; default: the next session not yet over). */
 export const RosterQuerySchema = z.object({
   session: z.coerce

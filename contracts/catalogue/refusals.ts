@@ -33,7 +33,17 @@ export type CatalogueRefusal =
   | { code: 'absence_no_such_participant'; seats: number }
   | ({ code: 'absence_session_begun' } & SessionNamed)
   | ({ code: 'makeup_session_begun'; title: string } & SessionNamed)
-  | ({ code: 'makeup_session_full'; title: string } & SessionNamed);
+  | ({ code: 'makeup_session_full'; title: string } & SessionNamed)
+  /**
+   * A make-up into a session its child is already in (issue 37): reported missing it, booked into
+   * the class, or holding another make-up there. `who` names the child (the command carries it).
+   */
+  | ({
+      code: 'makeup_already_expected';
+      why: 'missed' | 'booked' | 'makeup';
+      who: string | null;
+      title: string;
+    } & SessionNamed);
 
 export const CATALOGUE_REFUSAL_KINDS: RefusalKinds<CatalogueRefusal> = {
   workshop_exists: 'conflict',
@@ -54,4 +64,5 @@ export const CATALOGUE_REFUSAL_KINDS: RefusalKinds<CatalogueRefusal> = {
   absence_session_begun: 'session_over',
   makeup_session_begun: 'session_over',
   makeup_session_full: 'session_full',
+  makeup_already_expected: 'already_in_session',
 };

@@ -24,6 +24,8 @@ export type RefusalKind =
   /** Courses: a session full or begun, a make-up credit spent, expired or for another program. */
   | 'session_full'
   | 'session_over'
+  /** A make-up into a session its child is already expected in, or reported missing. */
+  | 'already_in_session'
   | 'credit_used'
   | 'credit_expired'
   /** A make-up credit whose place was cancelled or moved. */

@@ -273,8 +273,15 @@ export function photographyChoice(
  * lists them. The stricter categories ask for all of it; the others only for the name, so nothing
  * is listed for them.
  */
-export function participantFacts(p: ParticipantDetail, strict: boolean): { label: string; value: string }[] {
-  if (!strict) return [];
+export function participantFacts(
+  p: ParticipantDetail,
+  strict: boolean,
+  o: { medical?: boolean } = {},
+): { label: string; value: string }[] {
+  // The family's medical notes of a saved child (a form asks none), beside the allergies: for the
+  // school's and the parent's screens (`medical`), whatever the category.
+  const medical = o.medical && p.medicalNotes?.trim() ? [{ label: 'Medical notes', value: p.medicalNotes }] : [];
+  if (!strict) return medical;
   // Erased details read as erased, not as the "no" their stored placeholders (false, null) would say.
   const erased = p.name === ERASED;
   return [
@@ -286,6 +293,7 @@ export function participantFacts(p: ParticipantDetail, strict: boolean): { label
       value:
         p.dietaryRestrictions === ERASED ? ERASED : p.hasDietaryRestrictions ? p.dietaryRestrictions || 'Yes' : 'None',
     },
+    ...medical,
     { label: 'Photography', value: erased ? ERASED : photographyChoice(p) },
   ];
 }

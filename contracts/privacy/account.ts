@@ -67,6 +67,8 @@ export const accountPrivacy = {
   ChildRemoved: NO_PERSONAL_DATA,
   WaiverSigned: { subject: household, identity: ['signedName'] },
   BookingDetailsImported: NO_PERSONAL_DATA,
+  // Ids and indexes only: the children it names are the household's own (ChildAdded, under its key).
+  BookingChildrenMatched: NO_PERSONAL_DATA,
   SignInLinkRequested: { subject: { kind: 'email', path: 'email' }, identity: ['email'] },
   SignInLinkUsed: NO_PERSONAL_DATA,
   SignInEmailSent: NO_PERSONAL_DATA,

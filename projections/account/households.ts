@@ -42,6 +42,8 @@ export interface HouseholdDoc {
   signatures: HouseholdSignatureEntry[];
   /** Bookings whose offered details were taken in. */
   imported: string[];
+  /** Bookings whose children a parent matched to the family's (issue 37; absent: none yet, or projected before). */
+  matched?: string[];
   /** Sign-in e-mails sent to its parents (those sent before the address had a household are its sign-ins). */
   signInEmails: string[];
   /** When its parents signed in (a link used). */
@@ -137,6 +139,8 @@ function projectHousehold(doc: HouseholdDoc | null, e: Event): HouseholdDoc | un
     }
     case 'BookingDetailsImported':
       return { ...doc, imported: [...doc.imported, e.data.enrollmentId] };
+    case 'BookingChildrenMatched':
+      return { ...doc, matched: [...(doc.matched ?? []), e.data.enrollmentId] };
     case 'SignInEmailSent':
       return { ...doc, signInEmails: [...doc.signInEmails, e.data.sentAt] };
     case 'SignInLinkUsed':
@@ -184,6 +188,7 @@ export const householdsProjector = defineProjector<Event, HouseholdDoc | SavedCh
     'ChildRemoved',
     'WaiverSigned',
     'BookingDetailsImported',
+    'BookingChildrenMatched',
     'SignInEmailSent',
     'SignInLinkUsed',
     'EnrollmentSubmitted',

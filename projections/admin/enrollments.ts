@@ -14,6 +14,8 @@ import { fromCents } from './money.js';
 import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
 import { transferredPricing } from '../enrollment/pricing-view.js';
 import type { PrivacyEvent } from '../../contracts/privacy/events.js';
+import type { HouseholdEvent } from '../../contracts/account/events.js';
+import { keepingChildIds, withMatchedChildren } from '../../contracts/account/matched-children.js';
 
 /**
  * A tracker row: the administrator's record plus flat copies of what the tracker searches and
@@ -131,7 +133,10 @@ function withRefunds(doc: EnrollmentRowDoc, refunds: RefundView[]): EnrollmentRo
 const replaceRefund = (refunds: RefundView[] | undefined, key: string, change: Partial<RefundView>) =>
   (refunds ?? []).map((r) => (r.refundKey === key ? { ...r, ...change } : r));
 
-type RowEvent = EnrollmentEvent | Extract<PrivacyEvent, { type: 'SafetyDataErased' }>;
+type RowEvent =
+  | EnrollmentEvent
+  | Extract<PrivacyEvent, { type: 'SafetyDataErased' }>
+  | Extract<HouseholdEvent, { type: 'BookingChildrenMatched' }>;
 
 /**
  * A deposit booking still owing when a place is given up: what those still coming cost, less what
@@ -186,8 +191,13 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
     'SafetyDataErased',
     'ParticipantCancelled',
     'ParticipantTransferred',
+    'BookingChildrenMatched',
   ],
-  keys: (event) => [event.type === 'SafetyDataErased' ? event.data.enrollmentId : enrollmentIdOf(event)],
+  keys: (event) => [
+    event.type === 'SafetyDataErased' || event.type === 'BookingChildrenMatched'
+      ? event.data.enrollmentId
+      : enrollmentIdOf(event),
+  ],
   project(doc, e) {
     if (e.type === 'EnrollmentSubmitted') {
       const { item, form } = e.data;
@@ -244,6 +254,11 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
         };
       case 'SafetyDataErased':
         return { ...doc, safetyDataErasedAt: e.data.at };
+      case 'BookingChildrenMatched':
+        // The family's parent confirmed which children these are: the record reads them as the family keeps them.
+        return doc.participantDetails
+          ? { ...doc, participantDetails: withMatchedChildren(doc.participantDetails, e.data.matches) }
+          : undefined;
       case 'PaymentFailed':
         // The visitor may try again; a later success makes it paid.
         return { ...doc, paymentStatus: 'unpaid' };
@@ -346,7 +361,7 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
         const names = stillComingNames(e.data.attendees, e.data.participantDetails, doc);
         return {
           ...doc,
-          participantDetails: e.data.participantDetails,
+          participantDetails: keepingChildIds(e.data.participantDetails, doc.participantDetails ?? []),
           participantNames: names,
           participantText: names.join('\n'),
         };

@@ -5,6 +5,8 @@ import type { Collection, EmergencyContact } from '../../contracts/admin/roster.
 import type { EnrolledWaiver } from '../../contracts/policies/waivers.js';
 import { enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { SessionSeatEvent } from '../../contracts/catalogue/events.js';
+import type { HouseholdEvent } from '../../contracts/account/events.js';
+import { keepingChildIds, withMatchedChildren } from '../../contracts/account/matched-children.js';
 import type { EnrollmentFormData } from '../../contracts/enrollment/form.js';
 import { participantDetailsOf, type ParticipantDetail } from '../../contracts/enrollment/participants.js';
 
@@ -37,7 +39,10 @@ export interface RosterDoc {
   attendance: (boolean | null)[];
   /** Who collected each participant at the end of a session, by `<workshopId>:<session>:<participant>` (absent: none yet). */
   collections?: Record<string, Collection>;
-  /** The family account that enrolled its saved children (absent: a typed form). */
+  /**
+   * The family account whose saved children these are: enrolled from it, or matched by its parent
+   * since (issue 37); its pick-up list is the booking's. Absent: a typed form nobody matched.
+   */
   householdId?: string;
   /** The signatures the booking rests on (absent: none recorded). */
   waivers?: EnrolledWaiver[];
@@ -83,6 +88,7 @@ const isWorkshopKey = (id: string) => id.startsWith('workshop:');
 
 type RosterEvent =
   | SessionSeatEvent
+  | Extract<HouseholdEvent, { type: 'BookingChildrenMatched' }>
   | Extract<
       EnrollmentEvent,
       {
@@ -146,8 +152,9 @@ function listed(doc: RosterWorkshopDoc | null, e: RosterEvent, id: string): Rost
   const enrollmentId = e.data.enrollmentId;
   const arrives =
     e.type === 'EnrollmentSubmitted' || (e.type === 'EnrollmentTransferred' && e.data.toWorkshopId === workshopId);
+  // The list's make-ups stay: a family enrolling after a make-up was booked must not take it off the roster.
   if (arrives)
-    return ids.includes(enrollmentId) ? undefined : { id, workshopId, enrollmentIds: [...ids, enrollmentId] };
+    return ids.includes(enrollmentId) ? undefined : { ...doc, id, workshopId, enrollmentIds: [...ids, enrollmentId] };
   if (!doc || !ids.includes(enrollmentId)) return undefined;
   return { ...doc, enrollmentIds: ids.filter((x) => x !== enrollmentId) };
 }
@@ -178,11 +185,12 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
     'AbsenceReported',
     'MakeupSeatTaken',
     'MakeupSeatReleased',
+    'BookingChildrenMatched',
   ],
   keys: (event) => {
     if (event.type === 'MakeupSeatTaken' || event.type === 'MakeupSeatReleased')
       return [rosterWorkshopKey(event.data.workshopId)];
-    if (event.type === 'AbsenceReported') return [event.data.enrollmentId];
+    if (event.type === 'AbsenceReported' || event.type === 'BookingChildrenMatched') return [event.data.enrollmentId];
     const enrollmentId = enrollmentIdOf(event);
     if (event.type === 'EnrollmentSubmitted') {
       const { workshopId, test, item } = event.data;
@@ -263,7 +271,13 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
       }
       case 'ParticipantDetailsCorrected':
         // The parent's correction from the booking page: the same children in the same order, so marks stay.
-        return { ...doc, participants: e.data.participantDetails };
+        return { ...doc, participants: keepingChildIds(e.data.participantDetails, doc.participants) };
+      case 'BookingChildrenMatched':
+        return {
+          ...doc,
+          participants: withMatchedChildren(doc.participants, e.data.matches),
+          householdId: doc.householdId ?? e.data.householdId,
+        };
       case 'ParticipantCancelled':
       case 'ParticipantTransferred':
         // Off this roster (a transferred one is on the target's, as a booking of their own); the others keep their places and marks by index.

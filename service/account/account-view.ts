@@ -27,6 +27,7 @@ import type { AppDeps } from '../core/deps.js';
 import { bookingPath } from '../enrollment/after-sale/booking-link.js';
 import type { Family } from './family-session.js';
 import { sessionsOf } from './sessions.js';
+import { bookingChildrenOffers, startingDetails } from './booking-children.js';
 
 /** The e-mails a booking's history records as sent, and how the export names each. */
 const EMAIL_EVENTS: Record<string, string> = {
@@ -127,8 +128,16 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
     }));
   const orders = await bookingsOf(deps.readStore, household, family.parentId);
   const credit = await deps.commands.state(familyCreditDecider, householdCreditStream(household.id));
+  const bookingChildren = bookingChildrenOffers(household, orders, now);
+  // A booking whose children were matched has given the family what it offered.
   const suggestions: AccountSuggestion[] = orders
-    .filter((o) => o.saveToFamilyAccount && !o.householdId && !household.imported.includes(o.enrollmentId))
+    .filter(
+      (o) =>
+        o.saveToFamilyAccount &&
+        !o.householdId &&
+        !household.imported.includes(o.enrollmentId) &&
+        !(household.matched ?? []).includes(o.enrollmentId),
+    )
     .map((o) => ({
       enrollmentId: o.enrollmentId,
       title: o.item.title,
@@ -152,6 +161,8 @@ export async function accountView(deps: AppDeps, family: Family): Promise<Accoun
     bookings: (await Promise.all(orders.map((o) => bookingOf(deps, o, now.getTime())))).sort(byWhen),
     signatures: signaturesOf(household, table, now),
     suggestions,
+    bookingChildren,
+    startingDetails: await startingDetails(deps, household, bookingChildren, orders),
     creditCents: Math.max(0, balanceOf(credit)),
     documents: WAIVER_DOCUMENTS.map((d) => {
       const { document, title, version, date, path } = table[d];

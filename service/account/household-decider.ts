@@ -42,6 +42,20 @@ export type HouseholdCommand =
       children: { childId: string; child: ChildData }[];
       details: HouseholdDetails;
       at: string;
+    }
+  /**
+   * A parent says which children of a booking the family did not make are its own (issue 37):
+   * `matches` saved children by id, `added` new ones from what the booking gave; the family's blank
+   * details are filled from the booking's.
+   */
+  | {
+      type: 'MatchBookingChildren';
+      enrollmentId: string;
+      matches: { participant: number; childId: string }[];
+      added: { participant: number; childId: string; child: ChildData }[];
+      details: HouseholdDetails;
+      by: string;
+      at: string;
     };
 
 type Command<T extends HouseholdCommand['type']> = Extract<HouseholdCommand, { type: T }>;
@@ -199,6 +213,44 @@ function importBookingDetails(command: Command<'ImportBookingDetails'>, househol
   ];
 }
 
+/** The booking's children matched to the family's once, each saved child once; blank details filled from the booking. */
+function matchBookingChildren(command: Command<'MatchBookingChildren'>, household: ActiveHousehold): HouseholdEvent[] {
+  const { householdId } = household;
+  requireParent(household, command.by);
+  if (household.matched[command.enrollmentId]) throw refuse({ code: 'children_matched_already' });
+  for (const m of command.matches) requireChild(household, m.childId);
+  if (activeChildren(household).length + command.added.length > MAX_CHILDREN)
+    throw refuse({ code: 'too_many_children', max: MAX_CHILDREN });
+  const details = filledIn(household.details, command.details);
+  const changed = changedHouseholdFields(household.details, details);
+  return [
+    ...command.added.map(({ childId, child }) => ({
+      type: 'ChildAdded' as const,
+      data: { householdId, childId, child, fromEnrollmentId: command.enrollmentId, addedAt: command.at },
+    })),
+    ...(changed.length > 0
+      ? [
+          {
+            type: 'HouseholdDetailsUpdated' as const,
+            data: { householdId, details, changed, by: 'booking', updatedAt: command.at },
+          },
+        ]
+      : []),
+    {
+      type: 'BookingChildrenMatched',
+      data: {
+        householdId,
+        enrollmentId: command.enrollmentId,
+        matches: [...command.matches, ...command.added]
+          .map(({ participant, childId }) => ({ participant, childId }))
+          .sort((a, b) => a.participant - b.participant),
+        by: command.by,
+        matchedAt: command.at,
+      },
+    },
+  ];
+}
+
 const DECISIONS: { [T in HouseholdCommand['type']]: Decision<T> } = {
   ArriveParent: arriveParent,
   InviteParent: onActive(inviteParent),
@@ -209,6 +261,7 @@ const DECISIONS: { [T in HouseholdCommand['type']]: Decision<T> } = {
   RemoveChild: onActive(removeChild),
   SignWaivers: onActive(signWaivers),
   ImportBookingDetails: onActive(importBookingDetails),
+  MatchBookingChildren: onActive(matchBookingChildren),
 };
 
 /** The household stream's decider (`household-<id>`): parents, details, children and signatures. */

@@ -45,6 +45,8 @@ export type HouseholdState =
       signatures: Record<string, Signature>;
       /** Bookings whose offered details were taken in. */
       imported: Record<string, true>;
+      /** Bookings whose children a parent matched to the family's (issue 37): answered once. */
+      matched: Record<string, true>;
     };
 export type ActiveHousehold = Extract<HouseholdState, { status: 'active' }>;
 
@@ -69,6 +71,7 @@ export function evolve(state: HouseholdState, event: HouseholdEvent): HouseholdS
       children: {},
       signatures: {},
       imported: {},
+      matched: {},
     };
   }
   if (state.status !== 'active') return state;
@@ -117,5 +120,7 @@ export function evolve(state: HouseholdState, event: HouseholdEvent): HouseholdS
     }
     case 'BookingDetailsImported':
       return { ...state, imported: { ...state.imported, [event.data.enrollmentId]: true } };
+    case 'BookingChildrenMatched':
+      return { ...state, matched: { ...state.matched, [event.data.enrollmentId]: true } };
   }
 }

@@ -29,6 +29,9 @@ export const ACCOUNT_REFUSAL_ANSWERS: RefusalAnswers<AccountRefusal> = {
     words: () =>
       'This invitation has ended: it was withdrawn, it is more than 7 days old, or it was not made to this address. Ask the family to invite you again, or start your own family page.',
   },
+  children_matched_already: {
+    words: () => 'The children of this booking were matched already. Please call us to change it.',
+  },
   already_has_a_page: {
     words: () =>
       'This address already has a family page of its own, so it cannot join another family’s page. Sign in to your own page instead.',

@@ -19,12 +19,14 @@ import { accountEmailStream } from '../../contracts/account/events.js';
 import { pseudonymsFor } from '../core/pseudonyms.js';
 import { familyOf, requireFamily, signInFirst } from './family-session.js';
 import { familyWriteRoutes } from './family-routes.js';
+import { bookingChildrenRoutes } from './booking-children.js';
 import { endCurrentSession, endSessionsOf } from './sessions.js';
 import { previewSignIn, requestSignIn, verifySignIn } from './sign-in.js';
 
 /**
  * The family account (mounted under /api): sign-in by e-mailed link, the family page and its
- * export, and (family-routes.ts) the household's details, children, signatures and parents.
+ * export, and (family-routes.ts) the household's details, children, signatures and parents, and
+ * (booking-children.ts) the children of its bookings matched to its own.
  * Every write is same-origin only and counted by the anonymous writes' token bucket.
  */
 export function accountRoutes(deps: AppDeps): Hono {
@@ -89,5 +91,6 @@ export function accountRoutes(deps: AppDeps): Hono {
   });
 
   app.route('/', familyWriteRoutes(deps, limited));
+  app.route('/', bookingChildrenRoutes(deps, limited));
   return app;
 }

@@ -1,4 +1,4 @@
-import { PHOTOGRAPHY_LABELS, type Roster, type RosterRow } from '../../contracts/admin/roster.js';
+import { PHOTOGRAPHY_LABELS, rosterChildKey, type Roster, type RosterRow } from '../../contracts/admin/roster.js';
 import { csvLine } from './csv.js';
 import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 
@@ -45,7 +45,6 @@ const attendance = (row: RosterRow | undefined) =>
     ? ''
     : (row.absence === 'notified' ? 'absent (notified)' : row.present === null ? '' : row.present ? 'yes' : 'no') +
       collectedBy(row);
-const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
 
 /** roster-<workshop id>-<its date on the school's clock>.csv */
 export const rosterFileName = (roster: Roster) =>
@@ -59,8 +58,9 @@ export const rosterFileName = (roster: Roster) =>
  */
 export function rosterCsv(sessions: Roster[]): string {
   const children = new Map<string, RosterRow>();
-  for (const s of sessions) for (const r of s.rows) if (!children.has(rowKey(r))) children.set(rowKey(r), r);
-  const bySession = sessions.map((s) => new Map(s.rows.map((r) => [rowKey(r), r])));
+  for (const s of sessions)
+    for (const r of s.rows) if (!children.has(rosterChildKey(r))) children.set(rosterChildKey(r), r);
+  const bySession = sessions.map((s) => new Map(s.rows.map((r) => [rosterChildKey(r), r])));
   const ordered = [...children.values()].sort((a, b) => Number(a.makeup) - Number(b.makeup));
   const rows = ordered.map((r) => {
     const [c1, c2] = r.emergencyContacts;
@@ -91,7 +91,7 @@ export function rosterCsv(sessions: Roster[]): string {
       paymentStatusWord(r.paymentStatus).label,
       r.enrollmentId,
       r.participant,
-      ...bySession.map((rows) => attendance(rows.get(rowKey(r)))),
+      ...bySession.map((rows) => attendance(rows.get(rosterChildKey(r)))),
     ]);
   });
   return csvLine([...ROSTER_CSV_COLUMNS, ...sessionColumns(sessions.length)]) + rows.join('');

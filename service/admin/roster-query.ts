@@ -1,7 +1,7 @@
 import { ERASED } from '../../contracts/privacy/classes.js';
 import type { WorkshopBookings } from '../../contracts/admin/catalogue-forms.js';
 import type { Roster, RosterRow } from '../../contracts/admin/roster.js';
-import { photographyOf } from '../../contracts/admin/roster.js';
+import { oneRowPerChild, photographyOf } from '../../contracts/admin/roster.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import {
@@ -123,7 +123,7 @@ async function bookedIn(store: ReadStore, workshopId: string): Promise<RosterDoc
   return (await listedIn(store, workshopId)).booked;
 }
 
-/** The rows of one session: its booked children (those absent by notice marked so) and its make-ups. */
+/** The rows of one session: its booked children (those absent by notice marked so) and its make-ups, one row per child. */
 function sessionRows(
   workshopId: string,
   session: number,
@@ -137,7 +137,7 @@ function sessionRows(
       const doc = listed.byId.get(m.enrollmentId);
       return doc ? rowsOf(doc, workshopId, session, context, m.participant) : [];
     });
-  return [...booked, ...makeups].sort((a, b) => byName.compare(a.name, b.name));
+  return oneRowPerChild([...booked, ...makeups].sort((a, b) => byName.compare(a.name, b.name)));
 }
 
 /** The session a roster opens on: the one asked (checked against the workshop), else the next not yet over. */

@@ -81,6 +81,17 @@ export const CATALOGUE_REFUSAL_ANSWERS: RefusalAnswers<CatalogueRefusal> = {
   makeup_session_full: {
     words: (r) => `${sessionInWords(r.sessions, r.session)} of ${r.title} is full. Please choose another session.`,
   },
+  makeup_already_expected: {
+    words: (r) => {
+      const named = `${sessionInWords(r.sessions, r.session)} of ${r.title}`;
+      const why = {
+        missed: `will miss ${named}, as you told us, so a make-up cannot go there. Please choose another session.`,
+        booked: `is already booked into ${named}, so it needs no make-up. Please choose another session.`,
+        makeup: `already has a make-up in ${named}. Please choose another session.`,
+      }[r.why];
+      return `${r.who ?? 'This child'} ${why}`;
+    },
+  },
 };
 
 /**

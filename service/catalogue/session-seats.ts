@@ -43,6 +43,7 @@ export const absenceKey = (enrollmentId: string, session: number, participant: n
 export interface SeatLedger {
   workshop: WorkshopData | null;
   taken: number;
+  holds: Record<string, number>;
   confirmed: Record<string, number>;
   sessionSeats: SessionSeats;
 }
@@ -127,6 +128,8 @@ export interface TakeMakeupSeat {
   session: number;
   enrollmentId: string;
   participant: number;
+  /** The child's name for the refusal's words (never recorded); absent: "This child". */
+  who?: string;
   at: string;
 }
 
@@ -175,10 +178,44 @@ export function reportAbsence(c: ReportAbsence, s: SeatLedger, workshop: Worksho
   ];
 }
 
+/** Why a child is already in a session, so no make-up of theirs can go there. */
+export type Expected = 'missed' | 'booked' | 'makeup';
+
+/** The 409 of a make-up into a session its child is already in, naming the child when the command does. */
+export const alreadyExpectedError = (c: TakeMakeupSeat, workshop: WorkshopData, why: Expected) =>
+  refuse({
+    code: 'makeup_already_expected',
+    why,
+    who: c.who ?? null,
+    title: workshop.title,
+    sessions: workshop.sessions,
+    session: c.session,
+  });
+
 /**
- * One make-up seat in one session that has not begun and holds fewer children than the capacity.
- * The credit's own stream has already decided it may be used; a seat held for it already (a
- * redelivery) records nothing, one held in another session of this workshop moves.
+ * The child of this credit is already expected in the session, or reported missing it: their own
+ * booking is in this workshop (every session of it is theirs, the one they miss included), or
+ * another credit of theirs holds a make-up seat in it. One child, one seat per session.
+ */
+function alreadyExpected(c: TakeMakeupSeat, s: SeatLedger): Expected | null {
+  const { enrollmentId, participant, session } = c;
+  if (s.sessionSeats.absences[absenceKey(enrollmentId, session, participant)] !== undefined) return 'missed';
+  if (s.confirmed[enrollmentId] !== undefined || s.holds[enrollmentId] !== undefined) return 'booked';
+  const another = Object.entries(s.sessionSeats.makeupsByCredit).some(
+    ([creditId, m]) =>
+      creditId !== c.creditId &&
+      m.enrollmentId === enrollmentId &&
+      m.participant === participant &&
+      m.session === session,
+  );
+  return another ? 'makeup' : null;
+}
+
+/**
+ * One make-up seat in one session that has not begun, that the child is not already expected in
+ * (nor reported missing), and that holds fewer children than the capacity. The credit's own stream
+ * has already decided it may be used; a seat held for it already (a redelivery) records nothing,
+ * one held in another session of this workshop moves.
  */
 export function takeMakeupSeat(c: TakeMakeupSeat, s: SeatLedger, workshop: WorkshopData): WorkshopEvent[] {
   const session = sessionOf(workshop, c.session);
@@ -186,6 +223,8 @@ export function takeMakeupSeat(c: TakeMakeupSeat, s: SeatLedger, workshop: Works
   if (held?.session === c.session) return [];
   const named = { title: workshop.title, sessions: workshop.sessions, session: c.session };
   if (Date.parse(c.at) >= Date.parse(session.startsAt)) throw refuse({ code: 'makeup_session_begun', ...named });
+  const expected = alreadyExpected(c, s);
+  if (expected) throw alreadyExpectedError(c, workshop, expected);
   if (sessionLoad(s, c.session) + 1 > workshop.capacity) throw refuse({ code: 'makeup_session_full', ...named });
   const { workshopId, creditId, enrollmentId, participant } = c;
   const moved: WorkshopEvent[] = held

@@ -34,6 +34,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   credit_expired: 409,
   credit_voided: 409,
   other_program: 409,
+  already_in_session: 409,
   participant_out_of_range: 400,
   enrollment_not_active: 409,
   not_on_pickup_list: 409,

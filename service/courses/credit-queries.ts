@@ -6,6 +6,7 @@ import type { AppDeps } from '../core/deps.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { listWorkshops } from '../catalogue/queries.js';
 import { creditFits } from './credit-decider.js';
+import { sessionSlot, sessionsOfChild } from './child-sessions.js';
 
 /** The most sessions a credit's options list (the nearest first): a page, not the whole year. */
 const MAX_OPTIONS = 24;
@@ -39,16 +40,24 @@ export function creditView(doc: MakeupCreditDoc, workshops: Workshop[], now: Dat
   };
 }
 
-/** The sessions a credit can be booked into now: offerings of its program, not begun, with a free seat for a make-up. */
-export function makeupOptions(doc: MakeupCreditDoc, workshops: Workshop[], now: Date): MakeupOption[] {
+/**
+ * The sessions a credit can be booked into now: offerings of its program, not begun, with a free
+ * seat for a make-up, and none the child is already expected in (`busy`, see child-sessions.ts):
+ * never a session of their own class, the one they miss least of all.
+ */
+export function makeupOptions(
+  doc: MakeupCreditDoc,
+  workshops: Workshop[],
+  now: Date,
+  busy: ReadonlyMap<string, unknown>,
+): MakeupOption[] {
   const options: MakeupOption[] = [];
   for (const w of workshops) {
-    if (!creditFits(doc, { id: w.id, programId: w.programId ?? null })) continue;
+    if (!creditFits(doc, { id: w.id, programId: w.programId ?? null }) || w.id === doc.workshopId) continue;
     w.sessions.forEach((s, i) => {
       const session = i + 1;
       if (Date.parse(s.startsAt) <= now.getTime() || Date.parse(s.startsAt) > Date.parse(doc.validUntil)) return;
-      // The child's own class in a session they are booked into is no make-up.
-      if (w.id === doc.workshopId && !(doc.from?.workshopId === w.id && doc.from.session === session)) return;
+      if (busy.has(sessionSlot(w.id, session))) return;
       const seatsLeft = makeupSpotsLeft(w, session);
       if (seatsLeft <= 0) return;
       options.push({
@@ -65,6 +74,28 @@ export function makeupOptions(doc: MakeupCreditDoc, workshops: Workshop[], now: 
   return options.sort((a, b) => a.startsAt.localeCompare(b.startsAt)).slice(0, MAX_OPTIONS);
 }
 
+/** What a credit could be booked into now, leaving out every session its child is already expected in. */
+async function optionsOf(
+  deps: AppDeps,
+  doc: MakeupCreditDoc,
+  all: MakeupCreditDoc[],
+  workshops: Workshop[],
+  now: Date,
+): Promise<MakeupOption[]> {
+  if (doc.status !== 'available' || Date.parse(doc.validUntil) < now.getTime()) return [];
+  const fitting = workshops.filter((w) => creditFits(doc, { id: w.id, programId: w.programId ?? null }));
+  const busy = await sessionsOfChild(deps.readStore, fitting, {
+    enrollmentId: doc.enrollmentId,
+    participant: doc.participant,
+    creditId: doc.id,
+  });
+  // A make-up of the same child booked a moment ago, whose seat the roster does not show yet.
+  for (const other of all)
+    if (other.participant === doc.participant && other.booking)
+      busy.set(sessionSlot(other.booking.workshopId, other.booking.session), 'makeup');
+  return makeupOptions(doc, fitting, now, busy);
+}
+
 /** The absences a booking reported in its workshop, from the workshop's stream (its seat ledger). */
 export async function absencesOf(deps: AppDeps, workshopId: string, enrollmentId: string): Promise<AbsenceView[]> {
   const ledger = await deps.commands.state(workshopDecider, workshopStream(workshopId), 1_000);
@@ -78,11 +109,12 @@ export async function absencesOf(deps: AppDeps, workshopId: string, enrollmentId
 export async function bookingCourse(deps: AppDeps, enrollmentId: string, workshopId: string | null, admin: boolean) {
   const now = deps.clock();
   const [docs, workshops] = await Promise.all([creditDocsOf(deps, enrollmentId), listWorkshops(deps.readStore)]);
-  const credits = docs.map((d) => ({
-    ...creditView(d, workshops, now, admin),
-    options:
-      d.status === 'available' && Date.parse(d.validUntil) >= now.getTime() ? makeupOptions(d, workshops, now) : [],
-  }));
+  const credits = await Promise.all(
+    docs.map(async (d) => ({
+      ...creditView(d, workshops, now, admin),
+      options: await optionsOf(deps, d, docs, workshops, now),
+    })),
+  );
   const absences = workshopId ? await absencesOf(deps, workshopId, enrollmentId) : [];
   return { credits, absences };
 }

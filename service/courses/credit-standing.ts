@@ -1,5 +1,7 @@
 import type { VoidReason } from '../../contracts/courses/events.js';
+import { fullName } from '../../contracts/core/erased.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
+import { participantDetailsOf, participantName } from '../../contracts/enrollment/participants.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { enrollmentDecider, type EnrollmentState } from '../enrollment/decider/enrollment-decider.js';
@@ -30,7 +32,17 @@ export async function voidReasonNow(
   enrollmentId: string,
   credit: { workshopId: string; participant: number },
 ): Promise<VoidReason | null> {
-  return voidReasonOf(await deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId)), credit);
+  return voidReasonOf(await bookingNow(deps, enrollmentId), credit);
+}
+
+export const bookingNow = (deps: AppDeps, enrollmentId: string) =>
+  deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
+
+/** The name of participant `participant` of a booking, as its pages show it (for a refusal's words; never recorded). */
+export function childNameOf(booking: EnrollmentState, participant: number): string | undefined {
+  const form = booking.submission?.form;
+  const detail = form ? participantDetailsOf(form)[participant] : undefined;
+  return form && detail ? participantName(detail, participant, fullName(form.firstName, form.lastName)) : undefined;
 }
 
 const NO_PLACE: Record<VoidReason, string> = {

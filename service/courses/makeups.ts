@@ -4,10 +4,11 @@ import { makeupCreditStream, type MakeupCreditGranted } from '../../contracts/co
 import type { AppDeps } from '../core/deps.js';
 import { AppError, notFound } from '../core/errors.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
-import { workshopRefusalWords } from '../catalogue/refusal-answers.js';
-import { absenceKey, type Absence } from '../catalogue/session-seats.js';
+import { absenceKey, alreadyExpectedError, type Absence } from '../catalogue/session-seats.js';
 import { creditDecider, creditVoided, type CreditState } from './credit-decider.js';
-import { placeGone, voidReasonNow } from './credit-standing.js';
+import { bookingNow, childNameOf, placeGone, voidReasonNow, voidReasonOf } from './credit-standing.js';
+import { sessionSlot, sessionsOfChild } from './child-sessions.js';
+import { workshopRefusalWords } from '../catalogue/refusal-answers.js';
 import { CHECKOUT_WORKFLOW } from '../enrollment/checkout/checkout-reactor.js';
 
 /** How long an absence waits for a booking's seats to be confirmed before it is decided anyway. */
@@ -17,7 +18,8 @@ const newest = (a: bigint | null, b: bigint | null) => (a === null ? b : b === n
 
 /** The workshop's refusal of a seat (full, begun, removed): anything else (a busy stream, an outage) is thrown and retried. */
 const isRefusal = (err: unknown) =>
-  err instanceof AppError && ['conflict', 'not_found', 'session_full', 'session_over', 'validation'].includes(err.code);
+  err instanceof AppError &&
+  ['conflict', 'not_found', 'session_full', 'session_over', 'already_in_session', 'validation'].includes(err.code);
 
 export interface AbsenceOutcome {
   creditId: string;
@@ -157,20 +159,30 @@ export async function bookMakeup(
   creditDecider.decide(booking, credit);
   if (credit.status !== 'none') {
     // A place cancelled or moved voids its credits (the make-ups reactor records it): refused at once.
-    const gone = await voidReasonNow(deps, input.enrollmentId, credit.credit);
+    const place = await bookingNow(deps, input.enrollmentId);
+    const gone = voidReasonOf(place, credit.credit);
     if (gone) throw creditVoided(gone);
-    workshopDecider.decide(
-      {
-        type: 'TakeMakeupSeat',
-        workshopId: input.workshopId,
-        creditId: input.creditId,
-        session: input.session,
-        enrollmentId: credit.credit.enrollmentId,
-        participant: credit.credit.participant,
-        at,
-      },
-      target,
-    );
+    const { enrollmentId, participant } = credit.credit;
+    const seat = {
+      type: 'TakeMakeupSeat',
+      workshopId: input.workshopId,
+      creditId: input.creditId,
+      session: input.session,
+      enrollmentId,
+      participant,
+      who: childNameOf(place, participant),
+      at,
+    } as const;
+    workshopDecider.decide(seat, target);
+    // The same saved child in another booking of this class, or on another make-up there (the workshop's
+    // stream knows the credit's own booking only): read from the rosters.
+    const busy = await sessionsOfChild(deps.readStore, [target.workshop], {
+      enrollmentId,
+      participant,
+      creditId: input.creditId,
+    });
+    const why = busy.get(sessionSlot(input.workshopId, input.session));
+    if (why) throw alreadyExpectedError(seat, target.workshop, why);
   }
   const booked = await deps.commands.handle(creditDecider, makeupCreditStream(input.creditId), booking, metadata);
   const settled = await settleMakeup(deps, input.creditId, metadata);

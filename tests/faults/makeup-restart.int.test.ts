@@ -37,33 +37,40 @@ const workshopOf = async (b: BookingTestApp, id: string) =>
 
 describe('make-ups under contention', () => {
   it(
-    'given session 2 of the Tuesday term with 3 free seats, when 50 make-ups are booked at once, then exactly 3 are and 47 credits stay available',
+    'given session 2 of the Tuesday term with 3 free seats, when 50 make-ups of 12 children are booked at once, then exactly 3 are (three children, one seat each) and 47 credits stay available',
     { timeout: 120_000 },
     async () => {
       const { app: b } = await open();
-      const family = await b.buy(SATURDAYS, { participants: 1, total: 225, strict: true });
+      // Twelve children on the Saturday term (its every seat); one child takes one seat in a session at most.
+      const families = [];
+      for (let i = 0; i < 3; i++) families.push(await b.buy(SATURDAYS, { participants: 4, total: 900, strict: true }));
       // Nine of the Tuesday term's twelve seats sold: three free in every session.
       for (let i = 0; i < 3; i++) await b.buy(TUESDAYS, { participants: 3, total: 675, strict: true });
-      const credits: string[] = [];
+      const credits: { creditId: string; token: string; child: string }[] = [];
       for (let i = 0; i < 50; i++) {
+        const family = families[i % 3]!;
+        const participant = Math.floor(i / 3) % 4;
         const r = await b.request(
           'POST',
           `/api/admin/enrollments/${family.enrollmentId}/makeup-credits`,
-          { participant: 0 },
+          { participant },
           admin,
         );
         expect(r.status).toBe(201);
-        credits.push(((await r.json()) as { creditId: string }).creditId);
+        const { creditId } = (await r.json()) as { creditId: string };
+        credits.push({ creditId, token: family.token, child: `${family.enrollmentId}:${participant}` });
       }
 
       const answers = await Promise.all(
-        credits.map((creditId) =>
-          b.request('POST', `/api/bookings/${family.token}/makeups`, { creditId, workshopId: TUESDAYS, session: 2 }),
+        credits.map(({ creditId, token }) =>
+          b.request('POST', `/api/bookings/${token}/makeups`, { creditId, workshopId: TUESDAYS, session: 2 }),
         ),
       );
       const statuses = answers.map((r) => r.status);
       expect(statuses.filter((s) => s === 201)).toHaveLength(3);
       expect(statuses.filter((s) => s === 409)).toHaveLength(47);
+      const seated = credits.filter((_, i) => statuses[i] === 201).map((c) => c.child);
+      expect(new Set(seated).size).toBe(3);
       await b.t.settle();
 
       const seats = (await b.t.eventStore.readStream(workshopStream(TUESDAYS))).filter((e) =>
@@ -74,9 +81,12 @@ describe('make-ups under contention', () => {
       const w = await workshopOf(b, TUESDAYS);
       expect(w.sessionMakeups).toEqual([0, 3]);
       expect(w.seatsTaken - (w.sessionAbsences?.[1] ?? 0) + w.sessionMakeups![1]!).toBe(w.capacity);
-      const page = (await (await b.request('GET', `/api/bookings/${family.token}`)).json()) as BookingView;
-      expect(page.credits.filter((c) => c.status === 'booked')).toHaveLength(3);
-      expect(page.credits.filter((c) => c.status === 'available')).toHaveLength(47);
+      const pages = await Promise.all(
+        families.map(async (f) => (await (await b.request('GET', `/api/bookings/${f.token}`)).json()) as BookingView),
+      );
+      const all = pages.flatMap((p) => p.credits);
+      expect(all.filter((c) => c.status === 'booked')).toHaveLength(3);
+      expect(all.filter((c) => c.status === 'available')).toHaveLength(47);
     },
   );
 });

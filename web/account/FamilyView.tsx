@@ -8,6 +8,7 @@ import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { signOut, useAccountWrites } from './api.js';
 import { BookingsSection } from './BookingsSection.js';
+import { BookingChildrenSection } from './BookingChildrenSection.js';
 import { ChildrenSection } from './ChildrenSection.js';
 import { EraseSection } from './EraseSection.js';
 import { HouseholdSection } from './HouseholdSection.js';
@@ -54,16 +55,21 @@ export function FamilyView({ account }: { account: AccountView }) {
         </div>
       </header>
 
-      {account.suggestions.length > 0 && <Suggestions account={account} />}
+      {account.bookingChildren.length > 0 && <BookingChildrenSection account={account} />}
+      {suggested(account).length > 0 && <Suggestions account={account} />}
       <BookingsSection bookings={account.bookings} />
       <ChildrenSection account={account} />
       <WaiversSection account={account} />
-      <HouseholdSection details={account.details} />
+      <HouseholdSection details={account.details} starting={account.startingDetails} />
       <ParentsSection parents={account.parents} />
       <EraseSection />
     </div>
   );
 }
+
+/** A booking's offered details not already offered above with its children. */
+const suggested = (account: AccountView) =>
+  account.suggestions.filter((s) => !account.bookingChildren.some((b) => b.enrollmentId === s.enrollmentId));
 
 function Suggestions({ account }: { account: AccountView }) {
   const { takeBookingDetails } = useAccountWrites();
@@ -72,7 +78,7 @@ function Suggestions({ account }: { account: AccountView }) {
       <h2 id="suggestions-title">Details from your bookings</h2>
       <p>You asked us to save these details to your family page when you enrolled.</p>
       <ul className="account__list">
-        {account.suggestions.map((s) => (
+        {suggested(account).map((s) => (
           <li key={s.enrollmentId} className="account__row">
             <span>
               <strong>{s.names.join(', ')}</strong> from your booking of {s.title}

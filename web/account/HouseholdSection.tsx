@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import type { AccountView } from '../../contracts/account/api.js';
 import {
   HouseholdDetailsInputSchema,
   MAX_PICKUP_ADULTS,
@@ -19,9 +20,16 @@ type TextName = Exclude<keyof HouseholdDetailsValues, 'pickupAdults'>;
  * The household's own details, which every enrollment with saved children uses: the parent's name
  * and phone, the second parent, the two emergency contacts, and who may collect the children.
  */
-export function HouseholdSection({ details }: { details: HouseholdDetails }) {
+export function HouseholdSection({
+  details,
+  starting = null,
+}: {
+  details: HouseholdDetails;
+  /** While the family's details are blank: those a booking gave, to start from (saved only when saved). */
+  starting?: AccountView['startingDetails'];
+}) {
   const { saveHousehold } = useAccountWrites();
-  const form = useFormModel<HouseholdDetailsValues>({ initial: details });
+  const form = useFormModel<HouseholdDetailsValues>({ initial: starting?.details ?? details });
   const text = (
     name: TextName,
     label: string,
@@ -54,6 +62,11 @@ export function HouseholdSection({ details }: { details: HouseholdDetails }) {
     <Card as="section" aria-labelledby="household-title" className="account__section">
       <h2 id="household-title">Family details</h2>
       <p>Filled in for you at each enrollment; change them here and every upcoming class list follows.</p>
+      {starting && (
+        <p className="account__starting">
+          Filled in from your booking of {starting.title}: check them, add who may collect the children, and save.
+        </p>
+      )}
       <form ref={form.formRef} onSubmit={submit} noValidate className="account__form">
         <fieldset className="account__subgroup">
           <legend className="field__label">You</legend>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountView,
   AccountWritten,
+  MatchBookingChildrenRequest,
   ChildCreated,
   SignInAnswer,
   SignInPreview,
@@ -60,6 +61,10 @@ export function useAccountWrites() {
     ),
     takeBookingDetails: useWrite((enrollmentId: string) =>
       apiJson('POST', `/api/account/imports/${encodeURIComponent(enrollmentId)}`, {}),
+    ),
+    matchBookingChildren: useWrite(
+      ({ enrollmentId, body }: { enrollmentId: string; body: MatchBookingChildrenRequest }) =>
+        apiJson('POST', `/api/account/bookings/${encodeURIComponent(enrollmentId)}/children`, body),
     ),
   };
 }

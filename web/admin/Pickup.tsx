@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { RosterRow } from '../../contracts/admin/roster.js';
+import { rosterChildKey, type RosterRow } from '../../contracts/admin/roster.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
@@ -14,8 +14,8 @@ export function PickupStatus({ row }: { row: RosterRow }) {
   if (row.collected) return <Collected row={row} />;
   return (
     <span className="roster-table__stack">
-      {row.pickupAdults.map((a) => (
-        <span key={a.name}>
+      {row.pickupAdults.map((a, i) => (
+        <span key={`${i}:${a.name}`}>
           {a.name}
           {a.relationship && <span className="roster-table__muted"> ({a.relationship})</span>}
         </span>
@@ -56,7 +56,7 @@ export function PickupList({ rows, workshopId, session }: { rows: RosterRow[]; w
       <h2 id="pickup-title">End of class: who collected each child</h2>
       <ul>
         {rows.map((r) => (
-          <li key={`${r.enrollmentId}:${r.participant}`} className="roster-pickup-list__row">
+          <li key={rosterChildKey(r)} className="roster-pickup-list__row">
             <strong>{r.name}</strong>
             {r.collected ? <Collected row={r} /> : <PickupButtons row={r} workshopId={workshopId} session={session} />}
           </li>
@@ -83,9 +83,9 @@ function PickupButtons({ row, workshopId, session }: { row: RosterRow; workshopI
     );
   return (
     <span className="roster-pickup">
-      {row.pickupAdults.map((a) => (
+      {row.pickupAdults.map((a, i) => (
         <Button
-          key={a.name}
+          key={`${i}:${a.name}`}
           variant="outline"
           size="sm"
           isDisabled={record.isPending}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { Roster } from '../../contracts/admin/roster.js';
+import { oneRowPerChild, type Roster } from '../../contracts/admin/roster.js';
 import { Button } from '../components/Button.js';
 import { Link } from '../components/Link.js';
 import { Spinner } from '../components/Spinner.js';
@@ -15,7 +15,7 @@ import { Select } from '../components/Select.js';
 import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 import { SignInSheet } from './SignInSheet.js';
 import { useMarkAttendance, useRoster } from './rosterApi.js';
-import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
+import { hasDiet, hasMedical, longDate, photoFlag } from './rosterFormat.js';
 import './roster.css';
 
 /** /admin/workshops/:id/roster: who comes, what to watch for, who is here; prints as the sign-in sheet. */
@@ -24,12 +24,14 @@ export function RosterPage() {
   // Until one is picked, the server's choice: the next session not yet over.
   const [picked, setPicked] = useState<number | undefined>(undefined);
   const roster = useRoster(id, picked);
+  // One row per child whatever the answer holds: two rows of one key would take the table down.
+  const data = useMemo(() => roster.data && { ...roster.data, rows: oneRowPerChild(roster.data.rows) }, [roster.data]);
   const mark = useMarkAttendance(id, picked);
   const [downloading, setDownloading] = useState(false);
   const may = useMayUse();
   // A 403 (a workshop someone else teaches) says what the role may do; trying again would not help.
   const refused = isApiError(roster.error, 403);
-  const title = roster.data ? `Roster: ${roster.data.workshop.title}` : 'Workshop roster';
+  const title = data ? `Roster: ${data.workshop.title}` : 'Workshop roster';
 
   const download = async () => {
     setDownloading(true);
@@ -51,7 +53,7 @@ export function RosterPage() {
       title={title}
       area="rosters"
       actions={
-        roster.data && (
+        data && (
           <>
             <Button variant="secondary" onPress={() => void download()} isDisabled={downloading}>
               {downloading ? 'Downloading…' : 'Download CSV'}
@@ -84,40 +86,38 @@ export function RosterPage() {
             )}
           </div>
         )}
-        {roster.data && (
+        {data && (
           <>
-            <RosterSummary roster={roster.data} />
-            {roster.data.sessions.length > 1 && (
+            <RosterSummary roster={data} />
+            {data.sessions.length > 1 && (
               <Select
                 className="roster-session"
                 label="Session"
-                options={roster.data.sessions.map((s, i) => ({
+                options={data.sessions.map((s, i) => ({
                   id: String(i + 1),
-                  label: `${sessionInWords(roster.data!.sessions, i + 1)}, ${timeRangeWords(s)}`,
+                  label: `${sessionInWords(data!.sessions, i + 1)}, ${timeRangeWords(s)}`,
                 }))}
-                selectedKey={String(roster.data.session)}
+                selectedKey={String(data.session)}
                 onSelectionChange={(key) => key !== null && setPicked(Number(key))}
               />
             )}
             <RosterTable
-              title={`${roster.data.workshop.title}, session ${roster.data.session}`}
-              rows={roster.data.rows}
+              title={`${data.workshop.title}, session ${data.session}`}
+              rows={data.rows}
               onMark={(r, present) =>
                 mark.mutate({
                   enrollmentId: r.enrollmentId,
                   participant: r.participant,
                   present,
-                  session: roster.data!.session,
+                  session: data!.session,
                 })
               }
             />
-            {roster.data.rows.length > 0 && (
-              <PickupList rows={roster.data.rows} workshopId={id} session={roster.data.session} />
-            )}
+            {data.rows.length > 0 && <PickupList rows={data.rows} workshopId={id} session={data.session} />}
           </>
         )}
       </div>
-      {roster.data && <SignInSheet roster={roster.data} />}
+      {data && <SignInSheet roster={data} />}
     </AdminShell>
   );
 }
@@ -125,6 +125,7 @@ export function RosterPage() {
 function RosterSummary({ roster }: { roster: Roster }) {
   const { workshop, rows } = roster;
   const diet = rows.filter(hasDiet).length;
+  const medical = rows.filter(hasMedical).length;
   const noPhotos = rows.filter(photoFlag).length;
   const present = rows.filter((r) => r.present === true).length;
   return (
@@ -146,6 +147,11 @@ function RosterSummary({ roster }: { roster: Roster }) {
         <li className={diet ? 'roster-summary__alert' : undefined}>
           <strong>{diet}</strong> with allergies or dietary needs
         </li>
+        {medical > 0 && (
+          <li className="roster-summary__alert">
+            <strong>{medical}</strong> with medical notes
+          </li>
+        )}
         <li className={noPhotos ? 'roster-summary__alert' : undefined}>
           <strong>{noPhotos}</strong> not to be photographed
         </li>

@@ -1,9 +1,9 @@
-import type { RosterRow } from '../../contracts/admin/roster.js';
+import { rosterChildKey, type RosterRow } from '../../contracts/admin/roster.js';
 import { Badge } from '../components/Badge.js';
 import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
 import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
-import { childFacts, hasDiet, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
+import { childFacts, hasDiet, hasMedical, PHOTO_SHORT, photoFlag } from './rosterFormat.js';
 import { PickupStatus } from './Pickup.js';
 
 export interface RosterTableProps {
@@ -11,8 +11,6 @@ export interface RosterTableProps {
   rows: RosterRow[];
   onMark: (row: RosterRow, present: boolean) => void;
 }
-
-const rowKey = (r: RosterRow) => `${r.enrollmentId}:${r.participant}`;
 
 /**
  * One row per participant. Keyboard: Tab reaches the table, the arrow keys move between rows and
@@ -34,7 +32,7 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
       </TableHeader>
       <TableBody items={rows} renderEmptyState={() => <p className="roster-table__empty">No one is enrolled yet.</p>}>
         {(r) => (
-          <Row id={rowKey(r)} textValue={r.name}>
+          <Row id={rosterChildKey(r)} textValue={r.name}>
             <Cell label="Present">
               <span className="roster-table__present">
                 <Checkbox
@@ -76,22 +74,23 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
             </Cell>
             <Cell label="Allergies / diet">
               <span className="roster-table__stack">
-                {hasDiet(r) ? (
+                {hasDiet(r) && (
                   <>
                     <Badge variant="danger" className="roster-flag">
                       <span aria-hidden="true">⚠ </span>Allergy / diet
                     </Badge>
                     <span className="roster-table__diet">{r.dietaryRestrictions}</span>
                   </>
-                ) : (
-                  <span className="roster-table__muted">None</span>
                 )}
-                {r.medicalNotes && (
-                  <span>
-                    <span className="roster-table__muted">Medical: </span>
+                {hasMedical(r) && (
+                  <>
+                    <Badge variant="danger" className="roster-flag">
+                      <span aria-hidden="true">⚠ </span>Medical
+                    </Badge>
                     <span className="roster-table__diet">{r.medicalNotes}</span>
-                  </span>
+                  </>
                 )}
+                {!hasDiet(r) && !hasMedical(r) && <span className="roster-table__muted">None</span>}
               </span>
             </Cell>
             <Cell label="Photos">

@@ -1,7 +1,7 @@
-import type { Roster } from '../../contracts/admin/roster.js';
+import { rosterChildKey, type Roster } from '../../contracts/admin/roster.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import type { Photography } from '../../contracts/admin/roster.js';
-import { hasDiet, longDate, photoFlag } from './rosterFormat.js';
+import { hasDiet, hasMedical, longDate, photoFlag } from './rosterFormat.js';
 import { formatTime } from '../core/format.js';
 import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 
@@ -35,7 +35,7 @@ export function SignInSheet({ roster }: { roster: Roster }) {
           {workshop.instructor && ` · Instructor: ${workshop.instructor}`}
         </p>
         <p className="sign-in-sheet__meta">
-          {rows.length} {rows.length === 1 ? 'participant' : 'participants'} · ⚠ allergy or diet · ⊘ no photos
+          {rows.length} {rows.length === 1 ? 'participant' : 'participants'} · ⚠ allergy, diet or medical · ⊘ no photos
         </p>
       </header>
       <table className="sign-in-sheet__table">
@@ -51,7 +51,7 @@ export function SignInSheet({ roster }: { roster: Roster }) {
               Age
             </th>
             <th scope="col" className="sign-in-sheet__diet">
-              Allergies / diet
+              Allergies / diet / medical
             </th>
             <th scope="col" className="sign-in-sheet__photos">
               Photos
@@ -71,12 +71,14 @@ export function SignInSheet({ roster }: { roster: Roster }) {
           {rows.map((r, i) => {
             const contact = r.emergencyContacts[0];
             return (
-              <tr key={`${r.enrollmentId}:${r.participant}`}>
+              <tr key={rosterChildKey(r)}>
                 <td>{i + 1}</td>
                 <td className="sign-in-sheet__name">{r.name}</td>
                 <td>{r.age ?? ''}</td>
-                <td className={hasDiet(r) ? 'sign-in-sheet__alert' : undefined}>
-                  {hasDiet(r) ? `⚠ ${r.dietaryRestrictions}` : 'None'}
+                <td className={hasDiet(r) || hasMedical(r) ? 'sign-in-sheet__alert' : undefined}>
+                  {!hasDiet(r) && !hasMedical(r) && 'None'}
+                  {hasDiet(r) && `⚠ ${r.dietaryRestrictions}`}
+                  {hasMedical(r) && <span className="sign-in-sheet__medical">{`⚠ Medical: ${r.medicalNotes}`}</span>}
                 </td>
                 <td className={photoFlag(r) ? 'sign-in-sheet__alert sign-in-sheet__photos' : 'sign-in-sheet__photos'}>
                   {PHOTOS_ON_PAPER[r.photography]}

@@ -21,6 +21,8 @@ export const PHOTO_SHORT: Record<Photography, string> = {
 };
 
 export const hasDiet = (r: RosterRow) => r.dietaryRestrictions !== '';
+/** Medical notes from the family's record of the child (asthma, an inhaler): shown wherever allergies are. */
+export const hasMedical = (r: RosterRow) => r.medicalNotes.trim() !== '';
 export const photoFlag = (r: RosterRow) => noPhotos(r.photography);
 
 /** "Age 8 · 3rd · Hedgcoxe Elementary", leaving out what is not known. */

@@ -7,7 +7,8 @@ import './ParticipantList.css';
 
 /**
  * Every participant in order with what is known of them (age, grade, school, dietary restrictions,
- * photography in the stricter categories), worded as on the receipt. Shown on the order
+ * photography in the stricter categories; a saved child's medical notes beside the allergies), worded
+ * as on the receipt. Shown on the order
  * confirmation and in the administrator's view of an enrollment. A participant who gave up their
  * place (`left`) is listed as such, with what was refunded for it; `action` adds a control to each
  * one still coming (cancel that place).
@@ -31,7 +32,7 @@ export function ParticipantList({
     <ol className="participant-list" aria-label={label}>
       {details.map((p, i) => {
         const gone = left.find((l) => l.participant === i);
-        const facts = gone ? [] : participantFacts(p, strict);
+        const facts = gone ? [] : participantFacts(p, strict, { medical: true });
         const name = participantName(p, i, contactName);
         return (
           <li

@@ -305,4 +305,70 @@ describe('the household decider', () => {
       .when(take)
       .then([]);
   });
+
+  describe('matching a booking’s children to the family’s (issue 37)', () => {
+    const matchChildren = (
+      o: Partial<Extract<Parameters<typeof householdDecider.decide>[0], { type: 'MatchBookingChildren' }>> = {},
+    ) => ({
+      type: 'MatchBookingChildren' as const,
+      enrollmentId: 'e1',
+      matches: [{ participant: 1, childId: 'c1' }],
+      added: [{ participant: 0, childId: 'c9', child: { ...child, name: 'Max Whitfield' } }],
+      details: { ...EMPTY_HOUSEHOLD_DETAILS, firstName: 'Ann', phone: '9725550100' },
+      by: 'p1',
+      at: AT,
+      ...o,
+    });
+
+    it('given a saved child, when a parent matches one child of a booking to them and adds the other, then the new child, the blank details filled in, and the match by index and id', () => {
+      given([created, added])
+        .when(matchChildren())
+        .then([
+          {
+            type: 'ChildAdded',
+            data: {
+              householdId: 'h1',
+              childId: 'c9',
+              child: { ...child, name: 'Max Whitfield' },
+              fromEnrollmentId: 'e1',
+              addedAt: AT,
+            },
+          },
+          expect.objectContaining({
+            type: 'HouseholdDetailsUpdated',
+            data: expect.objectContaining({ changed: ['firstName', 'phone'], by: 'booking' }),
+          }),
+          {
+            type: 'BookingChildrenMatched',
+            data: {
+              householdId: 'h1',
+              enrollmentId: 'e1',
+              matches: [
+                { participant: 0, childId: 'c9' },
+                { participant: 1, childId: 'c1' },
+              ],
+              by: 'p1',
+              matchedAt: AT,
+            },
+          },
+        ]);
+    });
+
+    it('given a booking matched once, when matched again, then refused; an unknown or removed child, or someone not a parent, likewise', () => {
+      const matched: HouseholdEvent = {
+        type: 'BookingChildrenMatched',
+        data: { householdId: 'h1', enrollmentId: 'e1', matches: [], by: 'p1', matchedAt: AT },
+      };
+      given([created, added, matched])
+        .when(matchChildren())
+        .thenThrows({ code: 'conflict', refusal: { code: 'children_matched_already' } });
+      given([created]).when(matchChildren()).thenThrows({ code: 'not_found' });
+      given([created, added, { type: 'ChildRemoved', data: { householdId: 'h1', childId: 'c1', removedAt: AT } }])
+        .when(matchChildren())
+        .thenThrows({ code: 'not_found' });
+      given([created, added])
+        .when(matchChildren({ by: 'stranger' }))
+        .thenThrows({ code: 'unauthorized' });
+    });
+  });
 });

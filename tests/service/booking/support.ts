@@ -21,7 +21,10 @@ export interface BookingTestApp {
   clock: { now: Date };
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** A parent enrolls and pays (test card 4242) or takes a free seat; answers the enrollment id and its e-mailed link. */
-  buy(workshopId: string, o?: { participants?: number; total?: number; strict?: boolean }): Promise<Bought>;
+  buy(
+    workshopId: string,
+    o?: { participants?: number; total?: number; strict?: boolean; email?: string },
+  ): Promise<Bought>;
   types(enrollmentId: string): Promise<string[]>;
   workshopStart(workshopId: string): Promise<string>;
 }
@@ -54,9 +57,12 @@ export async function makeBookingApp(o: { eventStore?: EventStore } = {}): Promi
   const types = async (enrollmentId: string) =>
     (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => e.type);
 
-  async function buy(workshopId: string, o: { participants?: number; total?: number; strict?: boolean } = {}) {
+  async function buy(
+    workshopId: string,
+    o: { participants?: number; total?: number; strict?: boolean; email?: string } = {},
+  ) {
     const participants = o.participants ?? 1;
-    const email = `parent-${randomUUID().slice(0, 8)}@example.com`;
+    const email = o.email ?? `parent-${randomUUID().slice(0, 8)}@example.com`;
     const form = o.strict ? strictForm({ participants, email }) : baseForm({ participants, email });
     const r = await request('POST', `/api/enroll/workshop/${workshopId}`, { ...form, totalPrice: o.total ?? 0 });
     expect(r.status).toBe(201);
@@ -79,7 +85,7 @@ export async function makeBookingApp(o: { eventStore?: EventStore } = {}): Promi
     }
     await t.settle();
     expect(await types(enrolled.enrollmentId)).toContain('ConfirmationEmailSent');
-    const mail = mailer.sent.find((m) => m.to === email)!;
+    const mail = mailer.sent.find((m) => m.to === email && m.text.includes(`/booking/${enrolled.enrollmentId}.`))!;
     const link = /https:\/\/school\.example\/booking\/([A-Za-z0-9_.-]+)/.exec(mail.text);
     expect(link, 'the confirmation e-mail carries the booking link').not.toBeNull();
     expect(mail.html).toContain(`https://school.example/booking/${link![1]}`);

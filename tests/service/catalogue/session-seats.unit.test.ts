@@ -151,6 +151,50 @@ describe('seats per session (workshop decider)', () => {
       .thenThrows({ code: 'conflict', refusal: { code: 'seats_short', left: 0, wanted: 1 } });
   });
 
+  it('given a child absent from session 2 by notice, when a credit of that child asks for session 2, then it is refused: they said they miss it (issue 37)', () => {
+    given([scheduled, ...sold('e1', 2), absence('e1', 2)])
+      .when({ ...takeMakeup('m1', 2), enrollmentId: 'e1', who: 'Lily Whitfield' })
+      .thenThrows({
+        code: 'already_in_session',
+        refusal: expect.objectContaining({
+          code: 'makeup_already_expected',
+          why: 'missed',
+          who: 'Lily Whitfield',
+          session: 2,
+        }),
+      });
+  });
+
+  it('given a child booked in the course, when a credit of theirs asks for another of its sessions, then they are already in it', () => {
+    given([scheduled, ...sold('e1', 1), absence('e1', 2)])
+      .when({ ...takeMakeup('m1', 3), enrollmentId: 'e1' })
+      .thenThrows({
+        code: 'already_in_session',
+        refusal: expect.objectContaining({ code: 'makeup_already_expected', why: 'booked', who: null, session: 3 }),
+      });
+  });
+
+  it('given a child with a make-up in session 2, when another credit of the same child asks for session 2, then refused; a sibling’s credit is not', () => {
+    const first: WorkshopEvent = {
+      type: 'MakeupSeatTaken',
+      data: { workshopId: W, creditId: 'm1', session: 2, enrollmentId: 'x', participant: 0 },
+    };
+    given([scheduled, first])
+      .when({ ...takeMakeup('m2', 2), enrollmentId: 'x', participant: 0 })
+      .thenThrows({
+        code: 'already_in_session',
+        refusal: expect.objectContaining({ code: 'makeup_already_expected', why: 'makeup', session: 2 }),
+      });
+    given([scheduled, first])
+      .when({ ...takeMakeup('m3', 2), enrollmentId: 'x', participant: 1 })
+      .then([
+        {
+          type: 'MakeupSeatTaken',
+          data: { workshopId: W, creditId: 'm3', session: 2, enrollmentId: 'x', participant: 1 },
+        },
+      ]);
+  });
+
   it('given a session that has begun, when a make-up asks for it, then it is over', () => {
     given([scheduled, ...sold('e1', 1)])
       .when(takeMakeup('m1', 1, course.sessions[0]!.startsAt))
