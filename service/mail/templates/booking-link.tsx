@@ -1,4 +1,5 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
+import { toOneLine } from '../../../contracts/core/text.js';
 import { baseUrl } from './format.js';
 import { Layout } from './layout.js';
 import { Action, LongAddress, Notice, P, Signature } from './parts.js';
@@ -15,7 +16,7 @@ export interface BookingLinkProps {
 }
 
 const what = (p: BookingLinkProps) =>
-  `Here is a new link to manage your booking ${p.orderId} (${p.title}). Someone with one of its earlier links asked for it: we send it only to the address the booking was made with.`;
+  `Here is a new link to manage your booking ${p.orderId} (${toOneLine(p.title)}). Someone with one of its earlier links asked for it: we send it only to the address the booking was made with.`;
 const older =
   'Links to this booking sent before a newer one was made no longer open it. If you did not ask for this link, you need do nothing: keep this e-mail, and use this link from now on.';
 
@@ -24,7 +25,7 @@ export const bookingLinkTemplate = defineTemplate<BookingLinkProps>({
   subject: (p) => `Your new link to manage booking ${p.orderId}`,
   text: (p) =>
     [
-      `Hello ${p.firstName},`,
+      `Dear ${toOneLine(p.firstName)},`,
       '',
       what(p),
       '',
@@ -42,7 +43,7 @@ export const bookingLinkTemplate = defineTemplate<BookingLinkProps>({
       heading="Your new booking link"
       publicUrl={baseUrl(p.publicUrl)}
     >
-      <P>Hello {p.firstName},</P>
+      <P>Dear {toOneLine(p.firstName)},</P>
       <P>{what(p)}</P>
       <Action href={p.manageUrl}>Manage your booking</Action>
       <P>

@@ -151,7 +151,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     props: EMAIL_SAMPLES['booking-link'],
     subject: /^Your new link to manage booking ORD-e1$/,
     says: [
-      'Hello Ann,',
+      'Dear Ann,',
       'ORD-e1 (Princess Tea Party)',
       'only to the address the booking was made with',
       'no longer open it',
