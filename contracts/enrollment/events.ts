@@ -63,6 +63,11 @@ export const PurchasedItemSchema = z.object({
   sessions: z.array(SessionSchema).optional(),
   /** Joined late: the first session bought (2 or more); the price was pro rata for the sessions from it. */
   fromSession: z.number().int().min(2).optional(),
+  /**
+   * The stricter form (each child's details) was asked although the category alone would not ask it:
+   * a teens' class, or an age range with children (added with that rule: absent, the category decides).
+   */
+  childDetails: z.boolean().optional(),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { toOneLine } from '../../contracts/core/text.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { isStrictItem } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
 import {
@@ -274,7 +274,7 @@ export async function receiptPdf(orderId: string, order: ReceiptPdfOrder, printe
   const names = details
     ? details.map((p, i) => {
         const name = participantName(p, i, order.contactName ?? '');
-        const aged = isStrictCategory(item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        const aged = isStrictItem(item) && p.age !== null ? `${name}, age ${p.age}` : name;
         return `${aged}${placeCancelled(order, i)}`;
       })
     : (order.attendees ?? []);

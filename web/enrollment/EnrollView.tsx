@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { asksChildDetails } from '../../contracts/enrollment/form.js';
 import { toCents } from '../../contracts/enrollment/money.js';
 import { IslandToasts, toast, toastOnNextPage } from '../components/Toast.js';
 import { ApiError, apiErrorIssues, apiErrorText } from '../core/api.js';
@@ -43,7 +43,7 @@ export function EnrollView({
   /** The render's "now", for whether a deposit applies (the server decides again). */
   renderedAt?: string;
 }) {
-  const form = useEnrollmentForm(workshop.category);
+  const form = useEnrollmentForm(workshop);
   const [isSubmitting, setSubmittingState] = useState(false);
   // Read at the press itself: a second press (or Enter in a field) before React has rendered the
   // first one's state sends nothing, so one form is one enrollment.
@@ -53,7 +53,7 @@ export function EnrollView({
     setSubmittingState(value);
   };
   const [refusal, setRefusal] = useState<string | null>(null);
-  const strict = isStrictCategory(workshop.category);
+  const strict = asksChildDetails(workshop);
   const unit = toCents(workshop.price);
   // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
   // Read in the browser only: the page the server renders (and keeps) never holds the token.
