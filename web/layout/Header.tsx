@@ -5,7 +5,7 @@ import { Link as AriaLink } from 'react-aria-components';
 import { Link } from '../components/Link.js';
 import { cx } from '../components/cx.js';
 import { Crest } from './Crest.js';
-import { wasSignedIn } from '../account/signedInHint.js';
+import { sessionMayExist } from '../account/signedInHint.js';
 import './Header.css';
 
 const NAV = [
@@ -63,7 +63,7 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
   // The server renders "Sign in" for everyone (pages stay one cached HTML); a browser that was
   // signed in last time says "My family". Both open /account, which asks the server.
   const [family, setFamily] = useState(false);
-  useEffect(() => setFamily(wasSignedIn()), [pathname]);
+  useEffect(() => setFamily(sessionMayExist()), [pathname]);
   // Escape closes the open menu, and focus goes back to its button (as a disclosure does).
   useEffect(() => {
     if (!menuOpen) return;
