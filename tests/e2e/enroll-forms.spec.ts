@@ -89,6 +89,8 @@ test.describe('the enroll page’s first paint', () => {
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'Sofia Castellanos' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Contact Details' })).toHaveCount(0);
+    // Her long address breaks rather than push the form past the phone's edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const button = page.getByRole('button', { name: 'Continue to Payment' });
     const at = () => button.evaluate((b) => b.getBoundingClientRect().top + window.scrollY);
     const painted = await at();

@@ -8,11 +8,14 @@ import { Crest } from './Crest.js';
 import { sessionMayExist } from '../account/signedInHint.js';
 import './Header.css';
 
+/** The specification's navigation, and in the small-screen menu (`menu`) the other pages a parent looks for. */
 const NAV = [
   { to: '/', label: 'Home', end: true },
   { to: '/about', label: 'About' },
   { to: '/programs', label: 'Programs' },
   { to: '/schedule', label: 'Schedule' },
+  { to: '/events', label: 'Events', menu: true },
+  { to: '/gift-cards', label: 'Gift Cards', menu: true },
   { to: '/contact', label: 'Contact' },
 ] as const;
 
@@ -106,7 +109,7 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
         <nav id={menuId} aria-label="Main" className={cx('site-nav', menuOpen && 'site-nav--open')}>
           <ul className="site-nav__list">
             {NAV.map((item) => (
-              <li key={item.to}>
+              <li key={item.to} className={'menu' in item ? 'site-nav__item--menu' : undefined}>
                 <AriaLink
                   href={item.to}
                   className="site-nav__link"
