@@ -87,7 +87,7 @@ test.describe('courses', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/program/manners-and-me');
     const upcoming = page.getByRole('region', { name: 'Upcoming classes' });
-    await expect(upcoming).toContainText(/4 Saturdays, \w+ \d+ – \w+ \d+, 10:00 – 11:30 AM/);
+    await expect(upcoming).toContainText(/4 Saturdays, \w+ \d+ – \w+ \d+, \d{4}, 10:00 – 11:30 AM/);
     await expect(upcoming).toContainText(/\d+ seats? left/);
     await expect(upcoming).toContainText('$225');
     await expectNoSeriousA11yViolations(page, 'on the program page');

@@ -90,7 +90,7 @@ describe('seats per session (workshop decider)', () => {
       .when(reportAbsence('e1', 2, 0, course.sessions[1]!.startsAt))
       .thenThrows({
         code: 'session_over',
-        message: expect.stringMatching(/Session 2 of 4, Saturday, August 9 has already begun/),
+        message: expect.stringMatching(/Session 2 of 4, Saturday, August 9, 2025 has already begun/),
       });
   });
 

@@ -327,7 +327,7 @@ describe('the office: credits and rosters per session', () => {
     expect(ics).toContain('SUMMARY:Manners & Me (session 2 of 4)');
     // The confirmation e-mail carries the same file and lists every session.
     const mail = b.mailer.sent.find((m) => m.to === bought.email)!;
-    expect(mail.text).toContain('Session 4: Saturday, August 23, 10:00 – 11:30 AM');
+    expect(mail.text).toContain('Session 4: Saturday, August 23, 2025, 10:00 – 11:30 AM');
     const attached = mail.attachments?.find((a) => a.filename?.endsWith('.ics'));
     expect(String(attached?.content).match(/^UID:/gm)).toHaveLength(4);
   });
