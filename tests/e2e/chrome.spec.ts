@@ -70,7 +70,7 @@ test.describe('site chrome', () => {
       ['Gift Cards', '/gift-cards'],
       ['Contact', '/contact'],
       ['Enroll Now', '/schedule'],
-    ])
+    ] as const)
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     await screenshot(page, 'chrome-phone-menu', { fullPage: false });
     await nav.getByRole('link', { name: 'Gift Cards', exact: true }).click();

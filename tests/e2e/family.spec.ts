@@ -139,6 +139,39 @@ test.describe('families', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your family page' })).toBeVisible();
   });
 
+  test('at 390 px: a first sign-in is welcomed, not welcomed back (nor is a used link); a date of birth reads in words; the signature starts empty for the parent to type', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = `first.sign-in.${Date.now()}@example.com`;
+    const headers = { origin: baseURL! };
+    expect((await page.request.post('/api/account/sign-in', { headers, data: { email } })).status()).toBe(202);
+    const link = await signInPath(email);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
+    await page.getByRole('button', { name: 'Continue to my family page' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    // The same link again: used, it says so, and welcomes nobody back.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Welcome back/);
+
+    expect((await page.request.put('/api/account/household', { headers, data: FAMILY_DETAILS })).status()).toBe(200);
+    const child = await page.request.post('/api/account/children', {
+      headers,
+      data: { name: 'Lily Whitfield', dateOfBirth: '2016-05-10', grade: '4th', school: 'Hedgcoxe Elementary' },
+    });
+    expect(child.status()).toBe(201);
+    await page.goto('/account');
+    const children = page.getByRole('region', { name: 'Children' });
+    await expect(children).toContainText('born May 10, 2016');
+    await expect(children).not.toContainText('2016-05-10');
+    const signatures = page.getByRole('region', { name: 'Signatures' });
+    await expect(signatures.getByRole('textbox', { name: /Your full name/ })).toHaveValue('');
+    await lookAt(page, 'family-first-page', 390);
+  });
+
   test('an invited parent opens the e-mailed link: the page names the address and the family, and nobody joins until "Join the Whitfield family’s page" is pressed ("Start my own" beside it); axe clean', async ({
     page,
     request,
