@@ -3,7 +3,10 @@ import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/s
 import { SCHOOL } from '../../contracts/core/school.js';
 import { csvLine } from './csv.js';
 
-/** The specification's nine columns, then what the price breakdown adds (issue 27), in dollars. */
+/**
+ * The specification's nine columns, then what the price breakdown adds (issue 27), in dollars, then
+ * the family: the parent who booked, their address, the children coming (issue 37).
+ */
 export const CSV_COLUMNS = [
   'ID',
   'Date',
@@ -19,6 +22,9 @@ export const CSV_COLUMNS = [
   'Gift card',
   'Family credit',
   'Balance due',
+  'Parent',
+  'Email',
+  'Participants',
 ];
 
 // Dates are written in the school's zone so the sheet agrees with the schedule.
@@ -61,6 +67,9 @@ export function enrollmentCsv(records: AdminEnrollmentRecord[]): string {
       dollars(r.pricing?.paidByGiftCardCents ?? 0),
       dollars(r.pricing?.paidByCreditCents ?? 0),
       dollars(r.balanceCents ?? 0),
+      `${r.firstName} ${r.lastName}`.trim(),
+      r.email,
+      r.participantNames?.length ? r.participantNames.join('; ') : r.participants,
     ]),
   );
   return csvLine(CSV_COLUMNS) + rows.join('');

@@ -19,6 +19,7 @@ import { findWorkshop } from '../catalogue/queries.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { readRoster, readRosterSessions } from './roster-query.js';
 import { rosterCsv, rosterFileName } from './roster-csv.js';
+import { CSV_BOM } from './csv.js';
 import { recordAccess } from '../core/access-log.js';
 
 const NO_WORKSHOP = 'We could not find that workshop.';
@@ -73,7 +74,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${rosterFileName(found[0]!)}"`);
       c.header('Cache-Control', 'no-store');
-      return c.body(rosterCsv(found));
+      return c.body(CSV_BOM + rosterCsv(found));
     },
   );
 

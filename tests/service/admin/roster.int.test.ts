@@ -174,6 +174,9 @@ describe('workshop roster', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="roster-8-\d{4}-\d{2}-\d{2}\.csv"/);
+    // A byte order mark first: Excel on Windows then reads the names as UTF-8 (fetch's text() drops it).
+    const bytes = new Uint8Array(await res.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = await res.text();
     const lines = csv.split('\r\n');
     expect(lines[0]).toMatch(
