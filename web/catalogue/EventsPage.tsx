@@ -14,6 +14,7 @@ import { LoadError } from './LoadError.js';
 import { useWorkshops } from './queries.js';
 import './SchedulePage.css';
 import './EventsPage.css';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 // Read before it is used: it hydrates at the first touch, key or focus, and the first paint has the main thread alone.
 const EventFiltersIsland = island('EventFilters', EventFilters, { hydrate: 'interaction' });
@@ -40,6 +41,7 @@ export function EventsPage() {
     <>
       <PageHead
         page="Events"
+        share={PAGE_SHARE.events}
         description="Every etiquette workshop, class and evening of Great Lakes School of Etiquette, past and upcoming, the next one first: filter by category or pick a day."
       />
       <section className="page-hero">
