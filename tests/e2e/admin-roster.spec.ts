@@ -152,6 +152,9 @@ test.describe('workshop roster', () => {
     expect(csv).toContain('Ava Smith,8,Grade 3,Hedgcoxe Elementary,Peanut allergy: EpiPen in her bag');
 
     await expectNoSeriousA11yViolations(page, 'on the roster');
+    // At 1280 px the whole roster fits: nothing scrolls sideways.
+    expect(page.viewportSize()!.width).toBe(1280);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await screenshot(page, 'admin-roster', { widths: SCREENSHOT_WIDTHS, height: 800 });
   });
 

@@ -1,5 +1,5 @@
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
-import { hasBegun } from '../../contracts/catalogue/sales-window.js';
+import { nearestFirst } from '../core/nearestFirst.js';
 import { CATEGORY_TABS, filterWorkshops, type CategoryFilter } from './scheduleFilters.js';
 
 /** The events screen's category choices: the schedule's tabs, "All" read as "All categories". */
@@ -20,10 +20,5 @@ export function eventsFor(
   day: string | null,
   now: Date,
 ): Workshop[] {
-  const at = (w: Workshop) => Date.parse(w.date);
-  const byTitle = (a: Workshop, b: Workshop) => a.title.localeCompare(b.title);
-  const shown = filterWorkshops(workshops, category, day);
-  const coming = shown.filter((w) => !hasBegun(w, now)).sort((a, b) => at(a) - at(b) || byTitle(a, b));
-  const past = shown.filter((w) => hasBegun(w, now)).sort((a, b) => at(b) - at(a) || byTitle(a, b));
-  return [...coming, ...past];
+  return nearestFirst(filterWorkshops(workshops, category, day), now);
 }
