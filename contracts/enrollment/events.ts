@@ -504,6 +504,11 @@ export const AttendanceMarkedSchema = z.object({
   session: z.number().int().min(1).default(1),
   /** Marked at a make-up: the workshop is another than the booking's own. */
   makeup: z.boolean().optional(),
+  /**
+   * The mark was taken back (a mis-tap): the participant is not marked again at this session;
+   * `present` repeats the mark undone (added with the undo: absent, a mark).
+   */
+  undone: z.literal(true).optional(),
 });
 
 /**
@@ -524,6 +529,11 @@ export const ChildCollectedSchema = z.object({
   collectedAt: Instant,
   /** The session it ended, from 1. */
   session: z.number().int().min(1).default(1),
+  /**
+   * Who collected was taken back (recorded by mistake): nobody is recorded again for this session;
+   * `collectedBy` names who it had said (added with the undo: absent, a record).
+   */
+  undone: z.literal(true).optional(),
 });
 
 /**

@@ -70,7 +70,9 @@ export type EnrollmentRefusal =
   | { code: 'enrollment_not_active'; status: EnrollmentStatus }
   | { code: 'participant_left'; name: string }
   // Collection at the end of a session.
-  | { code: 'not_on_pickup_list'; name: string };
+  | { code: 'not_on_pickup_list'; name: string }
+  // Attendance and collection are recorded from the session's day ("Saturday, July 19, 2025"), not before.
+  | { code: 'session_not_yet'; day: string };
 
 export type RefusalCode = EnrollmentRefusal['code'];
 

@@ -29,6 +29,8 @@ export type ErrorCode =
   | 'enrollment_not_active'
   /** The name given at pick-up is not on the family's list (service/enrollment/attendance/collection-rules.ts): confirm to record it. */
   | 'not_on_pickup_list'
+  /** Attendance or pick-up asked before the session's day (service/enrollment/attendance/). */
+  | 'session_not_yet'
   /** Courses (service/catalogue/session-seats.ts, service/courses/): a session full or begun, a credit spent, expired or for another program. */
   | 'session_full'
   | 'session_over'

@@ -3,7 +3,8 @@ import type { EnrollmentRefusal, RefusalCode, RefusalOf } from '../../contracts/
 import type { ErrorCode } from './errors.js';
 
 /** The request field a refusal is about: the answer names it in `issues`, so a form or the roster can point at it. */
-type RefusalField = 'refund' | 'refundTo' | 'workshopId' | 'participant' | 'enrollmentId' | 'collectedBy' | 'amount';
+type RefusalField =
+  'refund' | 'refundTo' | 'workshopId' | 'participant' | 'enrollmentId' | 'collectedBy' | 'amount' | 'session';
 
 interface RefusalAnswer<C extends RefusalCode> {
   /** The error `code` the API answers, which gives the status (STATUS in http-errors.ts). */
@@ -206,6 +207,11 @@ export const REFUSAL_ANSWERS: { [C in RefusalCode]: RefusalAnswer<C> } = {
     words: (r) =>
       `${r.name} is not on this family's pick-up list. Check their identity and confirm to record it; it is flagged in the history.`,
     fieldWords: (r) => `${r.name} is not on the pick-up list.`,
+  },
+  session_not_yet: {
+    kind: 'session_not_yet',
+    field: 'session',
+    words: (r) => `This session is on ${r.day}: attendance and pick-up are recorded from that day.`,
   },
 };
 

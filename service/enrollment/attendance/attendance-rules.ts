@@ -3,18 +3,45 @@ import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf, participantName } from '../../../contracts/enrollment/participants.js';
 import { attendanceKey, type EnrollmentState } from '../decider/enrollment-state.js';
 import { refuse } from '../decider/refusals.js';
+import { SCHOOL } from '../../../contracts/core/school.js';
+import { schoolDay } from '../../../contracts/catalogue/sessions.js';
 
-/** An administrator marks participant `participant` (index from 0) present or absent at `workshopId`. */
+/**
+ * An administrator marks participant `participant` (index from 0) present or absent at `workshopId`,
+ * or (`undo`) takes back the mark recorded there.
+ */
 export interface MarkAttendance {
   type: 'MarkAttendance';
   workshopId: string;
   /** The session, from 1. */
   session: number;
+  /** When that session starts (the route reads it from the workshop): marks are taken from its day. */
+  sessionStartsAt: string;
   participant: number;
   present: boolean;
+  /** Take back the mark recorded (`present` is then not read). */
+  undo?: boolean;
   /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
   makeup?: boolean;
   at: string;
+}
+
+const sessionDayWords = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/**
+ * Attendance and pick-up are recorded from the session's own day (on the school's calendar), not
+ * before: a tap on a roster opened weeks ahead must not record a child present. Taking a record
+ * back is allowed whenever.
+ */
+export function recordableNow(command: { sessionStartsAt: string; at: string }): void {
+  if (schoolDay(command.at) < schoolDay(command.sessionStartsAt))
+    throw refuse({ code: 'session_not_yet', day: sessionDayWords.format(new Date(command.sessionStartsAt)) });
 }
 
 /**
@@ -50,12 +77,18 @@ export function bookedParticipant(
 /**
  * Attendance is marked on the enrollment's own stream, in the workshop it is in now (a transfer
  * moves it, and clears what was marked), for a participant it has, while it is booked (pending,
- * paid or confirmed). Marking what is already marked records nothing.
+ * paid or confirmed), from the session's day. Marking what is already marked records nothing; a
+ * mark taken back leaves the participant not marked (nothing marked: nothing to take back).
  */
 export function attendanceDecision(command: MarkAttendance, state: EnrollmentState): EnrollmentEvent[] {
   const { enrollmentId, name } = bookedParticipant(command, state);
   const key = attendanceKey(command.workshopId, command.session, command.participant);
-  if (state.attendance[key] === command.present) return [];
+  const recorded = state.attendance[key];
+  if (command.undo && recorded === undefined) return [];
+  if (!command.undo) {
+    recordableNow(command);
+    if (recorded === command.present) return [];
+  }
   return [
     {
       type: 'AttendanceMarked',
@@ -64,10 +97,11 @@ export function attendanceDecision(command: MarkAttendance, state: EnrollmentSta
         workshopId: command.workshopId,
         participant: command.participant,
         name,
-        present: command.present,
+        present: command.undo ? recorded! : command.present,
         markedAt: command.at,
         session: command.session,
         ...(command.makeup ? { makeup: true } : {}),
+        ...(command.undo ? { undone: true as const } : {}),
       },
     },
   ];

@@ -241,14 +241,12 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
     case 'ParticipantDetailsCorrected':
       if (state.status === 'none') return state;
       return { ...state, submission: withCorrectedDetails(state.submission, event.data) ?? state.submission };
-    case 'AttendanceMarked':
-      return {
-        ...state,
-        attendance: {
-          ...state.attendance,
-          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.present,
-        },
-      };
+    case 'AttendanceMarked': {
+      const key = attendanceKey(event.data.workshopId, event.data.session, event.data.participant);
+      // A mark taken back: not marked again (attendance-rules.ts).
+      const { [key]: _undone, ...others } = state.attendance;
+      return { ...state, attendance: event.data.undone ? others : { ...others, [key]: event.data.present } };
+    }
     case 'ParticipantCancelled': {
       const { participant, name, amountCents, cancelledAt: at, refundCents } = event.data;
       const attendance = withoutParticipant(state.attendance, participant);
@@ -312,14 +310,12 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent)
         attendance,
       };
     }
-    case 'ChildCollected':
-      return {
-        ...state,
-        collected: {
-          ...state.collected,
-          [attendanceKey(event.data.workshopId, event.data.session, event.data.participant)]: event.data.collectedBy,
-        },
-      };
+    case 'ChildCollected': {
+      const key = attendanceKey(event.data.workshopId, event.data.session, event.data.participant);
+      // Who collected, taken back: nobody recorded again (collection-rules.ts).
+      const { [key]: _undone, ...others } = state.collected;
+      return { ...state, collected: event.data.undone ? others : { ...others, [key]: event.data.collectedBy } };
+    }
     case 'ConfirmationResendRequested':
       return { ...state, resends: { ...state.resends, [event.data.requestId]: 'requested' } };
     case 'ConfirmationEmailResent':

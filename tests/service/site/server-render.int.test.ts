@@ -294,7 +294,9 @@ describe('what search engines read', () => {
       expect(tag(head, /<meta property="og:description" content="([^"]+)"/), path).toBe(
         tag(head, /<meta name="description" content="([^"]+)"/),
       );
-      expect(tag(head, /<meta property="og:site_name" content="([^"]+)"/), path).toBe('Great Lakes School of Etiquette');
+      expect(tag(head, /<meta property="og:site_name" content="([^"]+)"/), path).toBe(
+        'Great Lakes School of Etiquette',
+      );
       const image = tag(head, /<meta property="og:image" content="([^"]+)"/)!;
       expect(image, path).toMatch(/^https:\/\/school\.example\/images\/[\w/-]+\.png$/);
       expect(tag(head, /<meta property="og:image:alt" content="([^"]+)"/), path).toBeTruthy();
