@@ -6,12 +6,12 @@ import {
   allIslandsLive,
   expectNoSeriousA11yViolations,
   outboxMessage,
+  schoolWallClock,
   screenshot,
 } from './fixtures.js';
 
 /** Workshop 2: a summer camp (stricter form, signatures asked) that no other spec books. */
 const CAMP = '2';
-const DAY = 86_400_000;
 
 const FAMILY_DETAILS = {
   firstName: 'Eleanor',
@@ -213,14 +213,19 @@ test.describe('families', () => {
       const origin = { origin: baseURL! };
       const email = `pickup.${Date.now()}@example.com`;
       const title = `Manners Morning ${Date.now()}`;
+      // Today, starting in a few minutes: pick-up is recorded from the session's day.
+      const start = schoolWallClock(new Date(Date.now() + 5 * 60_000));
       const created = await request.post('/api/admin/workshops', {
         headers: { 'Admin-Key': E2E_ADMIN_KEY },
         data: {
           title,
           description: 'Table manners for young children.',
           category: 'children',
-          date: `${new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10)}T10:00`,
-          time: '10:00 AM - 11:30 AM',
+          date: start,
+          endTime:
+            start.slice(11) < '23:00'
+              ? `${String(Number(start.slice(11, 13)) + 1).padStart(2, '0')}${start.slice(13)}`
+              : '23:59',
           location: 'Legacy Commons, Plano',
           instructor: 'Margaret Ellison',
           price: 0,
@@ -265,6 +270,15 @@ test.describe('families', () => {
       await page.getByRole('heading', { name: 'End of class: who collected each child' }).scrollIntoViewIfNeeded();
       await page.getByRole('link', { name: '← All workshops' }).focus();
       await tabTo(page, page.getByRole('button', { name: 'Lily Whitfield collected by Ruth Porter (Grandmother)' }));
+      await page.keyboard.press('Enter');
+      await expect(lily).toContainText('collected at');
+      // Pressed by mistake? Taken back by keyboard: focus lands on her buttons again, and it is recorded afresh.
+      const undo = page.getByRole('button', { name: 'Undo: Lily Whitfield collected by Ruth Porter' });
+      await tabTo(page, undo);
+      await page.keyboard.press('Enter');
+      await expect(lily).not.toContainText('collected at');
+      await expect(page.getByRole('button', { name: 'Lily Whitfield collected by someone else' })).toBeFocused();
+      await page.getByRole('button', { name: 'Lily Whitfield collected by Ruth Porter (Grandmother)' }).focus();
       await page.keyboard.press('Enter');
       await expect(lily).toContainText('collected at');
 
