@@ -2,6 +2,7 @@ import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js
 import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { csvLine } from './csv.js';
+import { fullName } from '../../contracts/core/erased.js';
 
 /**
  * The specification's nine columns, then what the price breakdown adds (issue 27), in dollars, then
@@ -67,7 +68,7 @@ export function enrollmentCsv(records: AdminEnrollmentRecord[]): string {
       dollars(r.pricing?.paidByGiftCardCents ?? 0),
       dollars(r.pricing?.paidByCreditCents ?? 0),
       dollars(r.balanceCents ?? 0),
-      `${r.firstName} ${r.lastName}`.trim(),
+      fullName(r.firstName, r.lastName),
       r.email,
       r.participantNames?.length ? r.participantNames.join('; ') : r.participants,
     ]),
