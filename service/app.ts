@@ -23,6 +23,7 @@ import { pricingRoutes } from './pricing/routes.js';
 import { accountRoutes } from './account/routes.js';
 import { accountPrivacyRoutes } from './privacy/account-routes.js';
 import { familyEnrollment, signedInHousehold } from './account/family-enrollment.js';
+import { signedInAccountView } from './account/account-view.js';
 import { clientAddressMiddleware } from './core/client-address.js';
 import { offerLookupFor, waitlistRoutes } from './waitlist/routes.js';
 import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
@@ -143,7 +144,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     // The public pages rendered on the server with their data (when the server build is there);
     // a failure to load it leaves every page the client-rendered shell, as before.
     const rendered = loadServerRenderer(dist).then(
-      (renderer) => renderer && serverRenderedPages(deps, hot, renderer, options.serverRender),
+      (renderer) =>
+        renderer &&
+        serverRenderedPages(deps, hot, renderer, {
+          ...options.serverRender,
+          family: (c) => signedInAccountView(c, deps),
+        }),
       (err: unknown) => {
         deps.log.error('server renderer not loaded; pages are rendered in the browser', { error: String(err) });
         return null;

@@ -6,6 +6,7 @@ import type { RenderPage, RenderRequest } from '../contracts/site/ssr.js';
 import { ApiError } from './core/api.js';
 import { createQueryClient } from './core/queryClient.js';
 import { serialiseErrors } from './core/ssrErrors.js';
+import { queryKeys } from './core/queryKeys.js';
 import { splitHoisted } from './core/splitHoisted.js';
 import { IslandServerContext, type IslandServer } from './core/island.js';
 import { IslandProviders } from './core/IslandProviders.js';
@@ -69,6 +70,8 @@ export const render: RenderPage = async (request) => {
   const url = new URL(request.url, request.origin);
   const { page, reads, modules } = await prepareRoutes(url.pathname);
   const queryClient = await prefetched(request, reads);
+  // A page rendered for a signed-in parent (its entry says `family`): her family, under the key the app reads it by.
+  if (request.account) queryClient.setQueryData(queryKeys.account(), request.account);
 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`The route answered ${context.status} instead of a page.`);

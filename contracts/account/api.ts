@@ -9,6 +9,11 @@ import { HouseholdDetailsDataSchema } from './household.js';
 export const SIGN_IN_LINK_MINUTES = 20;
 /** How long a session lasts without use; each use moves its end (sliding). */
 export const SESSION_DAYS = 30;
+/**
+ * Beside the HttpOnly session cookie, one a script may read, set and cleared with it: "a session may
+ * exist", so a page asks `GET /api/account` only then (an anonymous page asks nothing). No secret.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'family_signed_in';
 /** How long an invitation to join a family page can be accepted. */
 export const INVITATION_DAYS = 7;
 

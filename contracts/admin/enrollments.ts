@@ -102,6 +102,8 @@ export type EnrollmentContact = z.infer<typeof EnrollmentContactSchema>;
 export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
   /** The workshop's or program's category: the stricter ones (children, summer, tea-party) ask each participant's details. */
   category: z.string(),
+  /** Enrolled with the stricter form although its category alone would not ask it (isStrictItem); absent: the category decides. */
+  childDetails: z.boolean().optional(),
   /** Each participant's details, in order. Absent on rows projected before they existed, until the projection is rebuilt. */
   participantDetails: z.array(ParticipantDetailDataSchema).optional(),
   /** Participants who gave up their place while the others still come (absent: none). */

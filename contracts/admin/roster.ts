@@ -223,3 +223,34 @@ export const AttendanceResultSchema = z.object({
   position: z.string(),
 });
 export type AttendanceResult = z.infer<typeof AttendanceResultSchema>;
+
+/**
+ * POST /api/admin/workshops/{id}/attendance/undo and /collected/undo: the mark, or who collected,
+ * taken back for one participant at one session (recorded by mistake); nothing recorded, nothing done.
+ */
+export const RosterUndoRequestSchema = z
+  .object({
+    enrollmentId: EnrollmentIdSchema,
+    participant: z
+      .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
+      .int('participant must be a whole number from 0.')
+      .nonnegative('participant must be a whole number from 0.'),
+    session: z
+      .number({ error: 'session must be the session’s number, a whole number from 1.' })
+      .int('session must be a whole number from 1.')
+      .min(1, 'session must be a whole number from 1.')
+      .max(20, 'session must be at most 20.')
+      .default(1),
+  })
+  .strict();
+export type RosterUndoRequest = z.input<typeof RosterUndoRequestSchema>;
+
+/** The answer of an undo: whether anything was taken back, and the position to read the roster at. */
+export const RosterUndoResultSchema = z.object({
+  enrollmentId: z.string(),
+  session: z.number().int(),
+  participant: z.number().int(),
+  undone: z.boolean(),
+  position: z.string(),
+});
+export type RosterUndoResult = z.infer<typeof RosterUndoResultSchema>;

@@ -7,7 +7,7 @@ import {
   REFUND_REASONS,
   WorkshopWhenWhereSchema,
 } from '../enrollment/events.js';
-import { isStrictCategory } from '../enrollment/form.js';
+import { isStrictItem } from '../enrollment/form.js';
 import { PricingViewSchema } from '../enrollment/pricing.js';
 import { AbsenceViewSchema, MakeupCreditViewSchema, MakeupOptionSchema } from '../courses/api.js';
 import {
@@ -130,11 +130,11 @@ export type BookingView = z.infer<typeof BookingViewSchema>;
 
 /**
  * PATCH /api/bookings/{token}: every participant's details as they should now read, one entry per
- * participant, checked by the enrollment form's own participant schemas (the stricter one for the
- * children, summer and tea-party categories). A problem names its field (`participantDetails.0.age`).
+ * participant, checked by the enrollment form's own participant schemas (the stricter one for a
+ * booking enrolled with it: isStrictItem). A problem names its field (`participantDetails.0.age`).
  */
-export function correctionSchemaFor(category: string, participants: number) {
-  const schema = isStrictCategory(category) ? StrictParticipantSchema : BaseParticipantSchema;
+export function correctionSchemaFor(item: Parameters<typeof isStrictItem>[0], participants: number) {
+  const schema = isStrictItem(item) ? StrictParticipantSchema : BaseParticipantSchema;
   return z
     .object(
       { participantDetails: participantList(schema) },

@@ -21,6 +21,8 @@ export type RefusalKind =
   | 'enrollment_not_active'
   /** The name given at pick-up is not on the family's list: confirm to record it. */
   | 'not_on_pickup_list'
+  /** Attendance or pick-up asked before the session's day. */
+  | 'session_not_yet'
   /** Courses: a session full or begun, a make-up credit spent, expired or for another program. */
   | 'session_full'
   | 'session_over'

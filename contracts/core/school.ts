@@ -21,6 +21,10 @@ export const SCHOOL = {
     { days: 'Sun', hours: 'Closed' },
   ],
   owner: 'Margaret Ellison',
+  /** Where the school is on a map (the shopping centre on Legacy Drive), for search engines and maps. */
+  geo: { latitude: 33.0737, longitude: -96.8221 },
+  /** The crest as a square PNG (rendered from web/public/favicon.svg by the service). */
+  logo: '/images/logo.png',
 } as const;
 
 export const ADDRESS_ONE_LINE = `${SCHOOL.address.line1}, ${SCHOOL.address.line2}, ${SCHOOL.address.city}, ${SCHOOL.address.region} ${SCHOOL.address.postalCode}`;

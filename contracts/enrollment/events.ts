@@ -63,6 +63,11 @@ export const PurchasedItemSchema = z.object({
   sessions: z.array(SessionSchema).optional(),
   /** Joined late: the first session bought (2 or more); the price was pro rata for the sessions from it. */
   fromSession: z.number().int().min(2).optional(),
+  /**
+   * The stricter form (each child's details) was asked although the category alone would not ask it:
+   * a teens' class, or an age range with children (added with that rule: absent, the category decides).
+   */
+  childDetails: z.boolean().optional(),
 });
 export type PurchasedItem = z.infer<typeof PurchasedItemSchema>;
 
@@ -505,6 +510,11 @@ export const AttendanceMarkedSchema = z.object({
   session: z.number().int().min(1).default(1),
   /** Marked at a make-up: the workshop is another than the booking's own. */
   makeup: z.boolean().optional(),
+  /**
+   * The mark was taken back (a mis-tap): the participant is not marked again at this session;
+   * `present` repeats the mark undone (added with the undo: absent, a mark).
+   */
+  undone: z.literal(true).optional(),
 });
 
 /**
@@ -525,6 +535,11 @@ export const ChildCollectedSchema = z.object({
   collectedAt: Instant,
   /** The session it ended, from 1. */
   session: z.number().int().min(1).default(1),
+  /**
+   * Who collected was taken back (recorded by mistake): nobody is recorded again for this session;
+   * `collectedBy` names who it had said (added with the undo: absent, a record).
+   */
+  undone: z.literal(true).optional(),
 });
 
 /**

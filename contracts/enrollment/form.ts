@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STRICT_FORM_CATEGORIES, type WorkshopCategory } from '../catalogue/workshop.js';
+import { parseAgeRange } from '../catalogue/age-range.js';
 import type { FormValues } from '../core/form-values.js';
 import {
   evenWithOtherErrors,
@@ -43,8 +44,8 @@ import {
 /**
  * The enrollment form: ONE schema for the web form (inline errors) and the API (400 with issues).
  * The messages are the specification's, verbatim. The base form serves every workshop; the stricter
- * one (categories in STRICT_FORM_CATEGORIES) adds student, parent, dietary, emergency and consent
- * fields. Parsed output always has every field (defaults '' / false / null), so an
+ * one (classes children or teens attend: asksChildDetails) adds student, parent, dietary, emergency
+ * and consent fields. Parsed output always has every field (defaults '' / false / null), so an
  * EnrollmentSubmitted event carries the whole form.
  *
  * Participants: a form carries `participantDetails` (one entry per participant, see
@@ -295,12 +296,44 @@ export const EMPTY_ENROLLMENT_FORM: EnrollmentFormValues = {
   participantDetails: [EMPTY_PARTICIPANT],
 };
 
+/** The specification's three categories whose form is the stricter one (children, summer, tea-party). */
 export const isStrictCategory = (category: WorkshopCategory | string): boolean =>
   (STRICT_FORM_CATEGORIES as readonly string[]).includes(category);
 
+/** What decides a workshop's form: its category and its age range. */
+export interface FormRule {
+  category: WorkshopCategory | string;
+  ageRange?: string | undefined;
+}
+
+/** Categories whose classes children or teens attend: the specification's three, and the teens' programs. */
+const CHILDREN_AND_TEENS: readonly string[] = [...STRICT_FORM_CATEGORIES, 'teen'];
+
+/** The youngest age the school treats as an adult's: a range starting below it admits children. */
+const ADULT_AGE = 18;
+
+/**
+ * Whether a workshop's form asks for each child's details (the stricter form: student, school,
+ * dietary needs, emergency contacts, Code of Conduct and photography): a class of the children's
+ * or the teens' programs (the specification's three categories and `teen`), or one whose age range
+ * starts below 18 ("11-17", "15-18", "16+"). The page and the server decide with this one rule.
+ */
+export const asksChildDetails = (workshop: FormRule): boolean => {
+  if (CHILDREN_AND_TEENS.includes(workshop.category)) return true;
+  const bounds = parseAgeRange(workshop.ageRange);
+  return bounds !== null && bounds.min < ADULT_AGE;
+};
+
+/**
+ * Whether a booking's participants were enrolled with the stricter form: its item says so when the
+ * category alone would not (a teens' class, an age range with children), else its category does.
+ */
+export const isStrictItem = (item: { category: string; childDetails?: boolean | undefined }): boolean =>
+  item.childDetails ?? isStrictCategory(item.category);
+
 /** The schema a workshop's form is checked with, on the page and on the server. */
-export const enrollmentFormSchemaFor = (category: WorkshopCategory | string) =>
-  (isStrictCategory(category)
+export const enrollmentFormSchemaFor = (workshop: FormRule) =>
+  (asksChildDetails(workshop)
     ? StrictEnrollmentFormSchema
     : BaseEnrollmentFormSchema) as typeof BaseEnrollmentFormSchema;
 

@@ -1,7 +1,7 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
 import { toOneLine } from '../core/text.js';
 import type { Order } from './api.js';
-import { isStrictCategory } from './form.js';
+import { isStrictItem } from './form.js';
 import { formatUsd, priceEnrollment, sessionShareOf, sessionShareWords } from './money.js';
 import { sessionsAttended } from './events.js';
 import { sessionDayWords, timeRangeWords } from '../catalogue/session-words.js';
@@ -89,7 +89,7 @@ function attendeeLines(order: ReceiptOrder): string[] {
   if (!details && !order.attendees?.length)
     return ['  Their names are on the receipt attached to your confirmation e-mail and on your booking page.'];
   if (!details) return (order.attendees ?? []).map((name, i) => `  ${i + 1}. ${toOneLine(name)}`);
-  const strict = isStrictCategory(order.item.category);
+  const strict = isStrictItem(order.item);
   return details.flatMap((p, i) => [
     `  ${i + 1}. ${toOneLine(participantName(p, i, order.contactName ?? ''))}${placeCancelled(order, i)}`,
     ...participantFacts(p, strict).map((f) => `     ${line(f.label, f.value)}`),

@@ -74,6 +74,8 @@ export type EnrollmentRefusal =
   | { code: 'participant_left'; name: string }
   // Collection at the end of a session.
   | { code: 'not_on_pickup_list'; name: string }
+  // Attendance and collection are recorded from the session's day ("Saturday, July 19, 2025"), not before.
+  | { code: 'session_not_yet'; day: string }
   // The unpaid seats one client address may hold (stream client-holds-<clientKey>).
   | { code: 'unpaid_seats_over_max'; max: number }
   | { code: 'unpaid_seats_capped'; held: number; max: number; retryAfterSeconds: number };
@@ -129,6 +131,7 @@ export const ENROLLMENT_REFUSAL_KINDS: RefusalKinds<EnrollmentRefusal> = {
   enrollment_not_active: 'enrollment_not_active',
   participant_left: 'enrollment_not_active',
   not_on_pickup_list: 'not_on_pickup_list',
+  session_not_yet: 'session_not_yet',
   unpaid_seats_over_max: 'validation',
   unpaid_seats_capped: 'rate_limited',
 };

@@ -12,5 +12,12 @@ export const PoliciesSchema = z.object({
   safetyDataRetentionDays: z.number().int().positive(),
   /** How many dated backups are kept (one a day where the school schedules it so). */
   backupsKept: z.number().int().positive(),
+  /** A make-up credit can be booked until this many days after the session missed ends (MAKEUP_VALID_DAYS). */
+  makeupValidDays: z.number().int().positive(),
+  /** A deposit booking's balance is due this many days before the start, unless the class says otherwise. */
+  balanceDueDaysBefore: z.number().int().nonnegative(),
+  /** The amounts a gift card can be bought for, in dollars. */
+  giftCardMinDollars: z.number().positive(),
+  giftCardMaxDollars: z.number().positive(),
 });
 export type Policies = z.infer<typeof PoliciesSchema>;

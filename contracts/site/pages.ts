@@ -101,6 +101,13 @@ export interface Page {
    * holds it: the query is not the page's (see `query`), the page's island reads it in the browser.
    */
   personal?: true;
+  /**
+   * It shows a signed-in parent's own family (the enroll form's saved children): asked with a
+   * session, it is rendered for that family alone from its first paint (`RenderRequest.account`),
+   * answered `private, no-store` and never kept; asked without, it is the page everyone gets,
+   * answered `private, no-cache` so a browser that signs in meanwhile never shows its older copy.
+   */
+  family?: true;
 }
 
 const CATALOGUE_FILTERS = { category: WorkshopCategorySchema.options, date: 'day' } as const;
@@ -184,6 +191,7 @@ export const PAGES = [
     lookup: 'workshop',
     reads: ['findWorkshop', 'pricingSettings'],
     islands: ['EnrollView'],
+    family: true,
   },
   {
     path: '/checkout/:id',

@@ -1,3 +1,4 @@
+import type { AccountView } from '../account/api.js';
 import type { PageRead } from './pages.js';
 
 /**
@@ -19,6 +20,11 @@ export interface RenderRequest {
   now: string;
   /** One of the reads the page's manifest entry names, with the page's path parameters. */
   load: (read: PageRead, params: Record<string, string>) => Promise<ApiRead>;
+  /**
+   * The signed-in parent's family as `GET /api/account` answers it, on a page whose entry says
+   * `family` asked with a session: the page is then rendered for that family alone (never kept).
+   */
+  account?: AccountView;
 }
 
 /**

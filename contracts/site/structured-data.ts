@@ -52,6 +52,9 @@ export function localBusiness(origin: string): JsonLd {
     email: SCHOOL.email,
     address: postalAddress(),
     openingHours: openingHours(),
+    geo: { '@type': 'GeoCoordinates', latitude: SCHOOL.geo.latitude, longitude: SCHOOL.geo.longitude },
+    logo: `${origin}${SCHOOL.logo}`,
+    image: `${origin}${SCHOOL.logo}`,
     founder: { '@type': 'Person', name: SCHOOL.owner },
   };
 }
@@ -161,27 +164,80 @@ function offerOf(w: Workshop, origin: string, now: Date): JsonLd {
   };
 }
 
+/** "PT1H30M": a length of time as ISO 8601 writes it. */
+function isoDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+  return `PT${h ? `${h}H` : ''}${m || !h ? `${m}M` : ''}`;
+}
+
+const dayNumber = (instant: string) => {
+  const [y, m, d] = dayKeyFormat.format(new Date(instant)).split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+};
+const wallClock = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
+
 /**
- * A program page as a schema.org Course, each upcoming offering of it a CourseInstance with its
- * dated sessions as `subEvent`s (each an Event with its start and end) and its offer.
+ * The length and pace of an offering, as course rich results ask: a Schedule when its sessions are
+ * on consecutive days or a week apart, each as long as the first (`repeatFrequency`, `repeatCount`,
+ * `duration`, its days and hours in the school's zone); else the hours in all (`courseWorkload`).
+ */
+function paceOf(sessions: readonly { startsAt: string; endsAt: string }[]): JsonLd {
+  const first = sessions[0];
+  const last = sessions[sessions.length - 1];
+  if (!first || !last) return {};
+  const length = (s: { startsAt: string; endsAt: string }) => Date.parse(s.endsAt) - Date.parse(s.startsAt);
+  const gaps = sessions.slice(1).map((s, i) => dayNumber(s.startsAt) - dayNumber(sessions[i]!.startsAt));
+  const every = gaps.length === 0 ? 1 : gaps.every((g) => g === gaps[0]) ? gaps[0] : null;
+  const frequency = every === 1 ? 'Daily' : every === 7 ? 'Weekly' : null;
+  if (!frequency || sessions.some((s) => length(s) !== length(first)))
+    return { courseWorkload: isoDuration(sessions.reduce((sum, s) => sum + length(s), 0)) };
+  return {
+    courseSchedule: {
+      '@type': 'Schedule',
+      repeatFrequency: frequency,
+      repeatCount: sessions.length,
+      duration: isoDuration(length(first)),
+      startDate: dayKeyFormat.format(new Date(first.startsAt)),
+      endDate: dayKeyFormat.format(new Date(last.startsAt)),
+      startTime: wallClock.format(new Date(first.startsAt)),
+      endTime: wallClock.format(new Date(first.endsAt)),
+      scheduleTimezone: TZ,
+    },
+  };
+}
+
+/**
+ * A program page as a schema.org Course, with what it costs (`offers`, as course rich results ask),
+ * each upcoming offering of it a CourseInstance with its pace (`courseSchedule`), its dated sessions
+ * as `subEvent`s (each an Event with its start and end) and its own offer.
  */
 export function programCourse(program: Program, workshops: readonly Workshop[], origin: string, now: Date): JsonLd {
   const offerings = workshops.filter(
     (w) => w.programId === program.id && (!hasBegun(w, now) || isEnrollmentOpen(w, now)),
   );
+  const url = `${origin}/program/${encodeURIComponent(program.slug)}`;
   return {
     '@context': SCHEMA,
     '@type': 'Course',
     name: program.title,
     description: program.fullDescription ?? program.description,
-    url: `${origin}/program/${encodeURIComponent(program.slug)}`,
+    url,
     provider: { '@type': 'Organization', name: SCHOOL.fullName, url: `${origin}/` },
+    offers: {
+      '@type': 'Offer',
+      category: program.price > 0 ? 'Paid' : 'Free',
+      price: program.price,
+      priceCurrency: 'USD',
+      url,
+    },
     hasCourseInstance: offerings.map((w) => ({
       '@type': 'CourseInstance',
       name: w.title,
-      courseMode: 'onsite',
+      courseMode: 'Onsite',
       startDate: w.date,
       ...(w.sessions?.length ? { endDate: w.sessions[w.sessions.length - 1]!.endsAt } : {}),
+      ...paceOf(w.sessions ?? []),
       location: place(w.location),
       ...(w.instructor ? { instructor: { '@type': 'Person', name: w.instructor } } : {}),
       subEvent: (w.sessions ?? []).map((session, i) => ({

@@ -101,7 +101,9 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     }
     case 'AttendanceMarked':
       // The summaries that name someone: which child was marked (or left) is the fact itself.
-      return `Marked ${e.data.name} ${e.data.present ? 'present' : 'absent'}.`;
+      return e.data.undone
+        ? `Took back the mark of ${e.data.name} (${e.data.present ? 'present' : 'absent'}): not marked.`
+        : `Marked ${e.data.name} ${e.data.present ? 'present' : 'absent'}.`;
     case 'BalancePaymentIntentCreated':
       return `Payment of the balance, ${formatUsd(e.data.amountCents)}, started (${e.data.provider}, ${e.data.paymentIntentId}).`;
     case 'BalancePaid':
@@ -111,6 +113,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'BalanceReminderSent':
       return `Reminder of the ${formatUsd(e.data.balanceCents)} balance due ${schoolTime(e.data.dueAt)} sent (${e.data.kind === 'week-before' ? 'a week before' : 'on the day'}, ${e.data.transport}).`;
     case 'ChildCollected':
+      if (e.data.undone) return `Took back who collected ${e.data.name} (${e.data.collectedBy}): not recorded.`;
       // A name not on the family's pick-up list is flagged: the instructor confirmed it on the spot.
       return e.data.onList
         ? `${e.data.name} collected by ${e.data.collectedBy}${e.data.relationship ? ` (${e.data.relationship})` : ''}.`

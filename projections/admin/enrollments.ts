@@ -224,6 +224,7 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
         participants: e.data.participants,
         participantNames: names,
         category: item.category,
+        ...(item.childDetails ? { childDetails: true } : {}),
         participantDetails,
         contact: contactOf(form),
         // A participant's own booking moved out of another came paid (with that booking's payment).

@@ -253,11 +253,14 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
           absences: {},
         };
       case 'AttendanceMarked': {
-        const { workshopId, session, participant, present, makeup } = e.data;
-        const marks = { ...doc.marks, [sessionKey(workshopId, session, participant)]: present };
+        const { workshopId, session, participant, present, makeup, undone } = e.data;
+        const key = sessionKey(workshopId, session, participant);
+        // A mark taken back: the participant is not marked again.
+        const { [key]: _taken, ...others } = doc.marks ?? {};
+        const marks = undone ? others : { ...others, [key]: present };
         if (makeup || session !== 1) return { ...doc, marks };
         const attendance = doc.participants.map((_, i) => doc.attendance[i] ?? null);
-        attendance[participant] = present;
+        attendance[participant] = undone ? null : present;
         return { ...doc, attendance, marks };
       }
       case 'AbsenceReported': {
@@ -267,7 +270,9 @@ export const rosterProjector = defineProjector<RosterEvent, RosterDoc | RosterWo
       case 'ChildCollected': {
         const { workshopId, session, participant, collectedBy: by, relationship, onList, collectedAt: at } = e.data;
         const key = sessionKey(workshopId, session, participant);
-        return { ...doc, collections: { ...doc.collections, [key]: { by, relationship, onList, at } } };
+        // Taken back: nobody recorded again for that session.
+        const { [key]: _taken, ...others } = doc.collections ?? {};
+        return { ...doc, collections: e.data.undone ? others : { ...others, [key]: { by, relationship, onList, at } } };
       }
       case 'ParticipantDetailsCorrected':
         // The parent's correction from the booking page: the same children in the same order, so marks stay.

@@ -25,7 +25,8 @@ import { familyEnrollmentIds, shownTo } from '../../projections/account/family-b
 import type { HouseholdDoc, HouseholdSignatureEntry } from '../../projections/account/households.js';
 import type { AppDeps } from '../core/deps.js';
 import { bookingPath } from '../enrollment/after-sale/booking-link.js';
-import type { Family } from './family-session.js';
+import type { Context } from 'hono';
+import { familyOf, type Family } from './family-session.js';
 import { sessionsOf } from './sessions.js';
 import { bookingChildrenOffers, startingDetails } from './booking-children.js';
 
@@ -112,6 +113,15 @@ function signaturesOf(household: HouseholdDoc, table: WaiverTable, now: Date): A
       current: isCurrentSignature(s, table, now),
     }))
     .reverse();
+}
+
+/**
+ * The family page of the parent signed in on a page's request (the enroll form's saved children,
+ * rendered by the server), or null for anyone else: read only, so the page's answer sets no cookie.
+ */
+export async function signedInAccountView(c: Context, deps: AppDeps): Promise<AccountView | null> {
+  const family = await familyOf(c, deps, { readOnly: true });
+  return family ? accountView(deps, family) : null;
 }
 
 /** `GET /api/account`: the family page. */

@@ -4,7 +4,7 @@ import { SignatureInputSchema } from '../../contracts/account/api.js';
 import { ageAtWorkshop } from '../../contracts/account/age.js';
 import { ChildIdSchema } from '../../contracts/account/child.js';
 import { householdStream } from '../../contracts/account/events.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { asksChildDetails } from '../../contracts/enrollment/form.js';
 import {
   CURRENT_WAIVERS,
   isCurrentSignature,
@@ -96,7 +96,7 @@ export async function familyEnrollment(
     return { ...child, dateOfBirth: child.dateOfBirth };
   });
 
-  const strict = isStrictCategory(workshop.category);
+  const strict = asksChildDetails(workshop);
   const waivers = strict ? await signedWaivers(c, deps, family, children, signatures) : [];
   const { household } = family;
   const contact = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, body[field] ?? household.details[field]]));

@@ -32,10 +32,15 @@ const activeParent = (doc: HouseholdDoc | null, parentId: string) =>
 /**
  * The signed-in parent, or null: a session that exists and has not ended, of a parent still in
  * the household (a removed parent's sessions end). Right after signing in the read model may lag:
- * it is waited for (bounded) once, up to the sign-in's own writes.
+ * it is waited for (bounded) once, up to the sign-in's own writes. `readOnly` (a page's render):
+ * the session is neither slid nor ended, so the answer sets no cookie.
  */
-export async function familyOf(c: Context, deps: AppDeps): Promise<Family | null> {
-  const session = await currentSession(c, deps);
+export async function familyOf(
+  c: Context,
+  deps: AppDeps,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Promise<Family | null> {
+  const session = await currentSession(c, deps, { readOnly });
   if (!session) return null;
   let household = await findHousehold(deps.readStore, session.householdId);
   if (!activeParent(household, session.parentId)) {
@@ -44,7 +49,7 @@ export async function familyOf(c: Context, deps: AppDeps): Promise<Family | null
   }
   const parent = activeParent(household, session.parentId);
   if (!household || !parent) {
-    await endCurrentSession(c, deps, session);
+    if (!readOnly) await endCurrentSession(c, deps, session);
     return null;
   }
   return { session, householdId: session.householdId, parentId: session.parentId, email: parent.email, household };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { SESSION_DAYS } from '../../contracts/account/api.js';
+import { SESSION_DAYS, SIGNED_IN_HINT_COOKIE } from '../../contracts/account/api.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import type { AppDeps } from '../core/deps.js';
 
@@ -51,6 +51,17 @@ function cookieOptions(deps: AppDeps, maxAgeSeconds: number) {
   };
 }
 
+/** The session's cookie, and beside it the hint a script may read (SIGNED_IN_HINT_COOKIE: no secret), with the same life. */
+function setSessionCookies(c: Context, deps: AppDeps, id: string): void {
+  setCookie(c, SESSION_COOKIE, id, cookieOptions(deps, SESSION_MS / 1000));
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions(deps, SESSION_MS / 1000), httpOnly: false });
+}
+
+function deleteSessionCookies(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/' });
+}
+
 /** Opens a session for a parent and sets its cookie; nothing of it goes into the answer's body or a log. */
 export async function openSession(
   c: Context,
@@ -71,17 +82,25 @@ export async function openSession(
   await deps.readStore.write([
     { kind: 'put', collection: SESSIONS_COLLECTION, id: doc.id, doc, position: BigInt(now.getTime()) },
   ]);
-  setCookie(c, SESSION_COOKIE, id, cookieOptions(deps, SESSION_MS / 1000));
+  setSessionCookies(c, deps, id);
 }
 
-/** The session the request's cookie names, when it exists and has not ended; its end moved on when due. */
-export async function currentSession(c: Context, deps: AppDeps): Promise<SessionDoc | null> {
+/**
+ * The session the request's cookie names, when it exists and has not ended; its end moved on when
+ * due, unless `readOnly` (a page's render, whose answer sets no cookie).
+ */
+export async function currentSession(
+  c: Context,
+  deps: AppDeps,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): Promise<SessionDoc | null> {
   const id = getCookie(c, SESSION_COOKIE);
   if (!id || !ID.test(id)) return null;
   const found = await deps.readStore.get<SessionDoc>(SESSIONS_COLLECTION, sessionHash(id));
   if (!found) return null;
   const now = deps.clock();
   if (Date.parse(found.doc.expiresAt) <= now.getTime()) return null;
+  if (readOnly) return found.doc;
   if (now.getTime() - Date.parse(found.doc.touchedAt) >= TOUCH_AFTER_MS) {
     const doc = {
       ...found.doc,
@@ -91,9 +110,15 @@ export async function currentSession(c: Context, deps: AppDeps): Promise<Session
     await deps.readStore.write([
       { kind: 'put', collection: SESSIONS_COLLECTION, id: doc.id, doc, position: BigInt(now.getTime()) },
     ]);
-    setCookie(c, SESSION_COOKIE, id, cookieOptions(deps, SESSION_MS / 1000));
+    setSessionCookies(c, deps, id);
     return doc;
   }
+  // A session opened before the hint existed gets it with its next answer.
+  if (getCookie(c, SIGNED_IN_HINT_COOKIE) !== '1')
+    setCookie(c, SIGNED_IN_HINT_COOKIE, '1', {
+      ...cookieOptions(deps, Math.max(1, Math.floor((Date.parse(found.doc.expiresAt) - now.getTime()) / 1000))),
+      httpOnly: false,
+    });
   return found.doc;
 }
 
@@ -108,7 +133,7 @@ async function end(store: ReadStore, ids: string[]): Promise<void> {
 /** Sign-out: ends this request's session and clears its cookie. */
 export async function endCurrentSession(c: Context, deps: AppDeps, session: SessionDoc): Promise<void> {
   await end(deps.readStore, [session.id]);
-  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteSessionCookies(c);
 }
 
 /** Every session of a household ("Sign out everywhere"), or of one of its parents (removed). */

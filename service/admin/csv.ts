@@ -14,6 +14,12 @@ export const neutralise = (value: string): string => (FORMULA_START.test(value) 
  */
 const quote = (value: string) => (/[",;\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
+/**
+ * A CSV file's first character: the UTF-8 byte order mark. Excel on Windows reads a file without it
+ * in the machine's code page, and "Zoë Müller-Łukasiewicz" comes out garbled; other readers skip it.
+ */
+export const CSV_BOM = '\uFEFF';
+
 /** One CSV line (RFC 4180, CRLF), every cell neutralised then quoted as needed. */
 export const csvLine = (cells: (string | number)[]): string =>
   cells.map((c) => quote(neutralise(String(c)))).join(',') + '\r\n';

@@ -2,8 +2,12 @@ import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js
 import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { csvLine } from './csv.js';
+import { fullName } from '../../contracts/core/erased.js';
 
-/** The specification's nine columns, then what the price breakdown adds (issue 27), in dollars. */
+/**
+ * The specification's nine columns, then what the price breakdown adds (issue 27), in dollars, then
+ * the family: the parent who booked, their address, the children coming (issue 37).
+ */
 export const CSV_COLUMNS = [
   'ID',
   'Date',
@@ -19,6 +23,9 @@ export const CSV_COLUMNS = [
   'Gift card',
   'Family credit',
   'Balance due',
+  'Parent',
+  'Email',
+  'Participants',
 ];
 
 // Dates are written in the school's zone so the sheet agrees with the schedule.
@@ -61,6 +68,9 @@ export function enrollmentCsv(records: AdminEnrollmentRecord[]): string {
       dollars(r.pricing?.paidByGiftCardCents ?? 0),
       dollars(r.pricing?.paidByCreditCents ?? 0),
       dollars(r.balanceCents ?? 0),
+      fullName(r.firstName, r.lastName),
+      r.email,
+      r.participantNames?.length ? r.participantNames.join('; ') : r.participants,
     ]),
   );
   return csvLine(CSV_COLUMNS) + rows.join('');

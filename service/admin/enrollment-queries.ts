@@ -54,7 +54,14 @@ const toDetail = ({
 
 /** A row of the list: the specification's record, without the participants' details and the form. */
 const toRecord = (doc: EnrollmentRowDoc): AdminEnrollmentRecord => {
-  const { category: _c, participantDetails: _d, contact: _f, paidAmount: _pa, ...record } = toDetail(doc);
+  const {
+    category: _c,
+    childDetails: _cd,
+    participantDetails: _d,
+    contact: _f,
+    paidAmount: _pa,
+    ...record
+  } = toDetail(doc);
   return record;
 };
 

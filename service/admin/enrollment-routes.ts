@@ -10,6 +10,7 @@ import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { exportEnrollments, findEnrollment, findEnrollments } from './enrollment-queries.js';
 import { csvFileName, enrollmentCsv } from './enrollment-csv.js';
+import { CSV_BOM } from './csv.js';
 import { pageWindow, setTotal } from './paging.js';
 
 const ListQuery = EnrollmentListQuerySchema.extend(MinPositionQuerySchema.shape);
@@ -42,7 +43,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${csvFileName(deps.clock())}"`);
     c.header('Cache-Control', 'no-store');
-    return c.body(enrollmentCsv(records));
+    return c.body(CSV_BOM + enrollmentCsv(records));
   });
 
   app.get('/enrollments/:id', validate('param', IdParam), validate('query', MinPositionQuerySchema), async (c) => {

@@ -36,6 +36,8 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'GET', path: '/workshops/:id/roster.csv', area: 'rosters', workshopParam: 'id' },
   { method: 'POST', path: '/workshops/:id/attendance', area: 'rosters', workshopParam: 'id' },
   { method: 'POST', path: '/workshops/:id/collected', area: 'rosters', workshopParam: 'id' },
+  { method: 'POST', path: '/workshops/:id/attendance/undo', area: 'rosters', workshopParam: 'id' },
+  { method: 'POST', path: '/workshops/:id/collected/undo', area: 'rosters', workshopParam: 'id' },
   { method: 'GET', path: '/dashboard', area: 'overview' },
   // The tracker, its export, one enrollment in full and its history.
   { method: 'GET', path: '/enrollments', area: 'enrollments' },

@@ -3,8 +3,10 @@ import {
   AttendanceRequestSchema,
   CollectionRequestSchema,
   RosterQuerySchema,
+  RosterUndoRequestSchema,
   type AttendanceResult,
   type CollectionResult,
+  type RosterUndoResult,
 } from '../../contracts/admin/roster.js';
 import { workshopStream } from '../../contracts/catalogue/events.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
@@ -19,6 +21,7 @@ import { findWorkshop } from '../catalogue/queries.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { readRoster, readRosterSessions } from './roster-query.js';
 import { rosterCsv, rosterFileName } from './roster-csv.js';
+import { CSV_BOM } from './csv.js';
 import { recordAccess } from '../core/access-log.js';
 
 const NO_WORKSHOP = 'We could not find that workshop.';
@@ -34,6 +37,8 @@ const SHOWN_IN = ['roster', 'enrollment-history'];
  * - POST /admin/workshops/:id/collected `{ enrollmentId, participant, collectedBy, session?, confirmNotOnList? }`:
  *   ChildCollected on the enrollment's stream, checked against the family's pick-up list as the
  *   roster shows it (a name not on it: 409 `not_on_pickup_list` unless confirmed, then flagged).
+ * - Both from the session's day on (before: 409 `session_not_yet`); POST .../attendance/undo and
+ *   .../collected/undo `{ enrollmentId, participant, session? }` take a record back.
  */
 export function adminRosterRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -73,7 +78,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${rosterFileName(found[0]!)}"`);
       c.header('Cache-Control', 'no-store');
-      return c.body(rosterCsv(found));
+      return c.body(CSV_BOM + rosterCsv(found));
     },
   );
 
@@ -84,18 +89,21 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     async (c) => {
       const workshopId = c.req.valid('param').id;
       const { enrollmentId, participant, present, session } = c.req.valid('json');
-      const workshop = await findWorkshop(deps.readStore, workshopId);
-      if (!workshop) throw notFound(NO_WORKSHOP);
-      if (session > workshop.sessions.length) {
-        const n = workshop.sessions.length;
-        const message = `${workshop.title} has ${n} ${n === 1 ? 'session' : 'sessions'} (1 to ${n}).`;
-        throw validationError(`session: ${message}`, [{ path: 'session', message }]);
-      }
+      const sessionStartsAt = await sessionStart(workshopId, session);
       const makeup = await holdsMakeup(workshopId, { enrollmentId, participant, session });
       const { position } = await deps.commands.handle(
         enrollmentDecider,
         enrollmentStream(enrollmentId),
-        { type: 'MarkAttendance', workshopId, session, participant, present, makeup, at: deps.clock().toISOString() },
+        {
+          type: 'MarkAttendance',
+          workshopId,
+          session,
+          sessionStartsAt,
+          participant,
+          present,
+          makeup,
+          at: deps.clock().toISOString(),
+        },
         requestMetadata(c, deps, 'admin'),
       );
       if (position !== null) await deps.projections.waitFor(position, SHOWN_IN, 2_000);
@@ -113,6 +121,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
     async (c) => {
       const workshopId = c.req.valid('param').id;
       const { enrollmentId, participant, collectedBy, confirmNotOnList, session } = c.req.valid('json');
+      const sessionStartsAt = await sessionStart(workshopId, session);
       const found = await readRoster(deps.readStore, workshopId, { session, now: deps.clock(), waivers: deps.waivers });
       if (!found) throw notFound(NO_WORKSHOP);
       // The list the instructor sees on the roster; an enrollment not on it is refused by the decider.
@@ -124,6 +133,7 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
           type: 'RecordCollection',
           workshopId,
           session,
+          sessionStartsAt,
           participant,
           collectedBy,
           allowed: row?.pickupAdults ?? [],
@@ -150,6 +160,54 @@ export function adminRosterRoutes(deps: AppDeps): Hono {
       return c.json(result);
     },
   );
+
+  // A mark, or who collected, recorded by mistake: taken back (nothing recorded, nothing done).
+  for (const what of ['attendance', 'collected'] as const)
+    app.post(
+      `/workshops/:id/${what}/undo`,
+      validate('param', CatalogueIdParamSchema),
+      validate('json', RosterUndoRequestSchema),
+      async (c) => {
+        const workshopId = c.req.valid('param').id;
+        const { enrollmentId, participant, session } = c.req.valid('json');
+        const sessionStartsAt = await sessionStart(workshopId, session);
+        const makeup = await holdsMakeup(workshopId, { enrollmentId, participant, session });
+        const target = { workshopId, session, sessionStartsAt, participant, makeup, undo: true };
+        const at = deps.clock().toISOString();
+        const { position, events } = await deps.commands.handle(
+          enrollmentDecider,
+          enrollmentStream(enrollmentId),
+          what === 'attendance'
+            ? { type: 'MarkAttendance', ...target, present: false, at }
+            : { type: 'RecordCollection', ...target, collectedBy: '', allowed: [], confirmed: false, at },
+          requestMetadata(c, deps, 'admin'),
+        );
+        if (position !== null) await deps.projections.waitFor(position, SHOWN_IN, 2_000);
+        deps.log.info(`${what} taken back`, { enrollmentId, workshopId, session, participant, undone: events.length });
+        const head = position ?? (await deps.eventStore.headPosition());
+        const result: RosterUndoResult = {
+          enrollmentId,
+          session,
+          participant,
+          undone: events.length > 0,
+          position: head.toString(),
+        };
+        return c.json(result);
+      },
+    );
+
+  /** When session `session` of the workshop starts: marks and pick-up are recorded from its day. */
+  async function sessionStart(workshopId: string, session: number): Promise<string> {
+    const workshop = await findWorkshop(deps.readStore, workshopId);
+    if (!workshop) throw notFound(NO_WORKSHOP);
+    const found = workshop.sessions[session - 1];
+    if (!found) {
+      const n = workshop.sessions.length;
+      const message = `${workshop.title} has ${n} ${n === 1 ? 'session' : 'sessions'} (1 to ${n}).`;
+      throw validationError(`session: ${message}`, [{ path: 'session', message }]);
+    }
+    return found.startsAt;
+  }
 
   /** Whether a child of another booking holds a make-up seat in this session (the seat ledger says so). */
   async function holdsMakeup(

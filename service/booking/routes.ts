@@ -153,7 +153,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const body: unknown = await c.req.json().catch(() => {
       throw validationError('The request body is not valid JSON. Send { "participantDetails": [...] }.');
     });
-    const parsed = correctionSchemaFor(state.item.category, state.submission.participants).safeParse(body);
+    const parsed = correctionSchemaFor(state.item, state.submission.participants).safeParse(body);
     if (!parsed.success) {
       const { message, issues } = describeIssues(parsed.error);
       throw validationError(message, issues);

@@ -1,6 +1,6 @@
 import type { BookingRefund, BookingView, CancellationTerms } from '../../contracts/booking/api.js';
 import type { Order } from '../../contracts/enrollment/api.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { isStrictItem } from '../../contracts/enrollment/form.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import type { AppDeps } from '../core/deps.js';
@@ -66,7 +66,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     status: o.status,
     item: o.item,
     movedFrom: o.movedFrom ?? null,
-    strict: isStrictCategory(o.item.category),
+    strict: isStrictItem(o.item),
     contactName: o.contactName,
     participants:
       o.participantDetails ??

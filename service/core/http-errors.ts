@@ -38,6 +38,7 @@ export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   participant_out_of_range: 400,
   enrollment_not_active: 409,
   not_on_pickup_list: 409,
+  session_not_yet: 409,
   upcoming_bookings: 409,
 };
 

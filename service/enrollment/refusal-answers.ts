@@ -138,6 +138,10 @@ export const ENROLLMENT_REFUSAL_ANSWERS: RefusalAnswers<EnrollmentRefusal> = {
       `${r.name} is not on this family's pick-up list. Check their identity and confirm to record it; it is flagged in the history.`,
     fieldWords: (r) => `${r.name} is not on the pick-up list.`,
   },
+  session_not_yet: {
+    field: 'session',
+    words: (r) => `This session is on ${r.day}: attendance and pick-up are recorded from that day.`,
+  },
 
   unpaid_seats_over_max: {
     field: 'participants',

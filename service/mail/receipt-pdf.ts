@@ -1,6 +1,6 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { toOneLine } from '../../contracts/core/text.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { isStrictItem } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
 import {
@@ -134,7 +134,7 @@ function participants(w: Writer, order: ReceiptPdfOrder) {
   const names = details
     ? details.map((p, i) => {
         const name = participantName(p, i, order.contactName ?? '');
-        const aged = isStrictCategory(order.item.category) && p.age !== null ? `${name}, age ${p.age}` : name;
+        const aged = isStrictItem(order.item) && p.age !== null ? `${name}, age ${p.age}` : name;
         return `${aged}${placeCancelled(order, i)}`;
       })
     : (order.attendees ?? []);

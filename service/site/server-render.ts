@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
 import { pageSearch, type Page } from '../../contracts/site/pages.js';
 import type { RenderPage } from '../../contracts/site/ssr.js';
+import type { AccountView } from '../../contracts/account/api.js';
 import type { AppDeps } from '../core/deps.js';
 import { PUBLIC_READ_CACHE, type HotReads } from '../core/hot-reads.js';
 import { PreparedBody, sendPrepared } from '../core/prepared-body.js';
@@ -102,14 +103,23 @@ export const notFoundAddress = (page: Page) => (page.path === '*' ? NO_SUCH_PAGE
 export interface ServerRenderOptions {
   /** Renders under way at once and waiting (service/site/render-gate.ts). */
   renders?: RenderGateOptions;
+  /**
+   * The family of the parent signed in on a request, for a page whose entry says `family`
+   * (service/account/account-view.ts: read only); null for anyone else.
+   */
+  family?: (c: Context) => Promise<AccountView | null>;
 }
+
+/** A family page asked without a session: the same for all, but checked each time (a sign-in may have happened since). */
+const FAMILY_PAGE_CACHE = 'private, no-cache';
 
 /**
  * Answers public pages rendered on the server, with their data. A page is rendered once per
  * address, catalogue snapshot (the values of the reads its manifest entry names) and minute (the
  * "now" sale states are decided at): the same bytes, so the same ETag and a 304 while nothing
- * moved. Nothing personal is in these pages (no cookie or session is read), so shared caches may
- * keep them briefly.
+ * moved. Nothing personal is in these pages, so shared caches may keep them briefly; the one
+ * exception is a page whose entry says `family`, asked with a session: rendered for that family
+ * alone, answered `private, no-store` and never kept (its anonymous copy is `private, no-cache`).
  *
  * Nobody can make it render at will: the address is the page's path with its own query
  * parameters only (pageSearch: `?x=<random>` is the bare page); the origin is the configured one,
@@ -132,19 +142,30 @@ export function serverRenderedPages(
   const variants = new PageCache(MAX_PAGES);
   const rendering = new Map<string, Promise<PreparedBody>>();
 
-  const renderPage = async (key: string, minute: number, snapshot: ReadSnapshot, kept: PageCache) => {
+  const renderBody = async (key: string, minute: number, snapshot: ReadSnapshot, account?: AccountView) => {
     const rendered = await renderer.render({
       url: key,
       origin,
       now: new Date(minute).toISOString(),
       load: snapshot.load,
+      ...(account ? { account } : {}),
     });
     const islandNames = rendered.payload.islands?.map((island) => island.name) ?? [];
     const assets = pageAssets(renderer.manifest, rendered.pages, rendered.hydration, islandNames);
     const html = pageDocument(renderer.template, rendered, assets, renderer.cssText);
-    const body = new PreparedBody(Buffer.from(html), 'text/html; charset=UTF-8');
+    return new PreparedBody(Buffer.from(html), 'text/html; charset=UTF-8');
+  };
+
+  const renderPage = async (key: string, minute: number, snapshot: ReadSnapshot, kept: PageCache) => {
+    const body = await renderBody(key, minute, snapshot);
     kept.set(key, { minute, values: snapshot.values, body });
     return body;
+  };
+
+  const busy = (c: Context) => {
+    c.header('Retry-After', String(BUSY_RETRY_SECONDS));
+    c.header('Cache-Control', 'no-store');
+    return c.body(BUSY_PAGE, 503, { 'Content-Type': 'text/html; charset=UTF-8' });
   };
 
   return async (c: Context, page: Page, status: 200 | 404): Promise<Response> => {
@@ -152,13 +173,24 @@ export function serverRenderedPages(
     const key = status === 404 ? notFoundAddress(page) : `${pathname}${pageSearch(page, search)}`;
     const minute = Math.floor(deps.clock().getTime() / 60_000) * 60_000;
     const snapshot = await snapshotOf(readers, hot, page.reads ?? []);
+    // A signed-in parent's own copy: rendered for her family alone, through the same gate, kept nowhere.
+    const account = page.family && status === 200 && options.family ? await options.family(c) : null;
+    if (account) {
+      try {
+        return sendPrepared(c, await gate.run(() => renderBody(key, minute, snapshot, account)), SECRET_PAGE_CACHE);
+      } catch (err) {
+        if (err instanceof RendersBusyError) return busy(c);
+        throw err;
+      }
+    }
     // Not Found pages are as few as the kinds of page (see notFoundAddress): kept with the pages as written.
     const asWritten = status === 404 || (key === pathname && isCanonicalPath(pathname));
     const kept = asWritten ? written : variants;
     // A token in the address (the enroll page opened from a waitlist offer), or a family's own
     // record (the checkout's enrollment): the page is the same (the address is read in the
     // browser), but no cache may keep it under that address.
-    const cache = carriesSecret(c) || page.personal ? SECRET_PAGE_CACHE : PUBLIC_READ_CACHE;
+    const cache =
+      carriesSecret(c) || page.personal ? SECRET_PAGE_CACHE : page.family ? FAMILY_PAGE_CACHE : PUBLIC_READ_CACHE;
     const cached = kept.get(key);
     if (cached && cached.minute === minute && sameValues(cached.values, snapshot.values))
       return sendPrepared(c, cached.body, cache, status);
@@ -172,9 +204,7 @@ export function serverRenderedPages(
       return sendPrepared(c, await body, cache, status);
     } catch (err) {
       if (!(err instanceof RendersBusyError)) throw err;
-      c.header('Retry-After', String(BUSY_RETRY_SECONDS));
-      c.header('Cache-Control', 'no-store');
-      return c.body(BUSY_PAGE, 503, { 'Content-Type': 'text/html; charset=UTF-8' });
+      return busy(c);
     }
   };
 }

@@ -134,6 +134,51 @@ test.describe('the office finds and trusts what it sees', () => {
     expect(after[0]).toMatchObject({ status: 'completed', refunds: [] });
   });
 
+  test('the tracker’s workshop filter starts with the next workshop to come; the workshop list shows a course’s sessions and a deposit', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const now = Date.now();
+    const all = (await (await request.get('/api/workshops')).json()) as { id: string; title: string; date: string }[];
+    const next = all
+      .filter((w) => Date.parse(w.date) > now)
+      .sort((a, b) => Date.parse(a.date) - Date.parse(b.date) || a.title.localeCompare(b.title))[0]!;
+    await page.goto('/admin/enrollments');
+    await page.getByRole('button', { name: /Workshop$/ }).click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await expect(options.first()).toHaveText('All workshops');
+    await expect(options.nth(1)).toContainText(next.title);
+    await page.keyboard.press('Escape');
+
+    // A deposit course of this test's own: its four sessions and its deposit, as the office set them.
+    const title = `Deposit Course ${now}`;
+    const start = new Date(now + 40 * 86_400_000).toISOString().slice(0, 10);
+    const created = await request.post('/api/admin/workshops', {
+      headers: admin,
+      data: {
+        title,
+        description: 'A course that takes a deposit.',
+        category: 'children',
+        location: 'Plano, TX',
+        price: 200,
+        capacity: 8,
+        depositCents: 5_000,
+        sessions: [0, 7, 14, 21].map((d) => {
+          const day = new Date(Date.parse(`${start}T12:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+          return { startsAt: `${day}T10:00`, endsAt: `${day}T11:30` };
+        }),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto('/admin?tab=workshops');
+    const item = page.locator('.catalogue-item').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(item).toContainText(/4 sessions: 4 \w+days, /);
+    await expect(item).toContainText('Deposit $50.00 per participant, the balance due 14 days before the start');
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-office-workshop-list', { fullPage: false });
+  });
+
   test("the office's screens at 390 and 1280 px: the dashboard, the tracker with its status legend and the workshops' waitlists, axe clean", async ({
     page,
   }) => {

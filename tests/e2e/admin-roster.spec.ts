@@ -8,23 +8,40 @@ import {
   SCREENSHOTS,
   SCREENSHOT_WIDTHS,
   expectNoSeriousA11yViolations,
+  schoolWallClock,
   screenshot,
 } from './fixtures.js';
 
 const admin = { 'Admin-Key': E2E_ADMIN_KEY };
 const DAY = 86_400_000;
 
-/** A free children's class a month ahead, made for this spec so no other spec's seats move. */
-async function childrensClass(request: APIRequestContext, title: string, capacity = 20): Promise<string> {
-  const date = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+/**
+ * A free children's class made for this spec so no other spec's seats move: today, starting in a few
+ * minutes (attendance is taken from the session's day), or `daysAhead` days ahead at 10 AM. (Run in
+ * the last minutes before midnight in Plano, "today" would be tomorrow's.)
+ */
+async function childrensClass(
+  request: APIRequestContext,
+  title: string,
+  capacity = 20,
+  daysAhead = 0,
+): Promise<string> {
+  const start = daysAhead
+    ? `${new Date(Date.now() + daysAhead * DAY).toISOString().slice(0, 10)}T10:00`
+    : schoolWallClock(new Date(Date.now() + 5 * 60_000));
+  const end = daysAhead
+    ? '11:30'
+    : start.slice(11) < '23:00'
+      ? `${String(Number(start.slice(11, 13)) + 1).padStart(2, '0')}${start.slice(13)}`
+      : '23:59';
   const res = await request.post('/api/admin/workshops', {
     headers: admin,
     data: {
       title,
       description: 'Table manners for young children.',
       category: 'children',
-      date: `${date}T10:00`,
-      time: '10:00 AM - 11:30 AM',
+      date: start,
+      endTime: end,
       location: 'Legacy Commons, Plano',
       instructor: 'Margaret Ellison',
       price: 0,
@@ -140,6 +157,14 @@ test.describe('workshop roster', () => {
       expect.objectContaining({ summary: 'Marked Ben Smith present.', by: 'Owner' }),
       expect.objectContaining({ summary: 'Marked Ben Smith absent.', by: 'Owner' }),
     ]);
+
+    // A mis-tap taken back, by keyboard: Ben is not marked again, and focus is back on his box.
+    const undoBen = page.getByRole('button', { name: 'Undo Ben Smith’s mark' });
+    await undoBen.focus();
+    await page.keyboard.press('Enter');
+    await expect(table.getByRole('row', { name: /Ben Smith/ })).toContainText('not marked');
+    await expect(benBox).toBeFocused();
+    await expect(undoBen).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Present: Ava Smith' })).toBeChecked();
 
@@ -152,7 +177,39 @@ test.describe('workshop roster', () => {
     expect(csv).toContain('Ava Smith,8,Grade 3,Hedgcoxe Elementary,Peanut allergy: EpiPen in her bag');
 
     await expectNoSeriousA11yViolations(page, 'on the roster');
+    // At 1280 px the whole roster fits: nothing scrolls sideways.
+    expect(page.viewportSize()!.width).toBe(1280);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await screenshot(page, 'admin-roster', { widths: SCREENSHOT_WIDTHS, height: 800 });
+  });
+
+  test('a class weeks ahead: its boxes and pick-up buttons wait for its day, and the roster says from when', async ({
+    page,
+    request,
+  }) => {
+    const title = `Manners Next Month ${Date.now()}`;
+    const workshopId = await childrensClass(request, title, 10, 30);
+    await enroll(request, workshopId, 'Early', [child('Dora Early', 8)]);
+    await page.goto(`/admin/workshops/${workshopId}/roster`);
+    await expect(page.getByRole('note')).toContainText('Attendance and pick-up are recorded from');
+    await expect(page.getByRole('checkbox', { name: 'Present: Dora Early' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Dora Early collected by someone else' })).toBeDisabled();
+    // The server says the same to whatever asks.
+    const asked = await request.post(`/api/admin/workshops/${workshopId}/attendance`, {
+      headers: admin,
+      data: {
+        enrollmentId: (
+          (await (await request.get(`/api/admin/workshops/${workshopId}/roster`, { headers: admin })).json()) as {
+            rows: { enrollmentId: string }[];
+          }
+        ).rows[0]!.enrollmentId,
+        participant: 0,
+        present: true,
+      },
+    });
+    expect(asked.status()).toBe(409);
+    await expectNoSeriousA11yViolations(page, 'on a roster weeks ahead');
+    await screenshot(page, 'admin-roster-weeks-ahead', { fullPage: false });
   });
 
   test('a full 25-seat class prints as one Letter page: the sign-in sheet only, looked at as a PNG', async ({

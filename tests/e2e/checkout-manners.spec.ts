@@ -46,6 +46,19 @@ test('given a parent sent to the checkout on a phone, then the seat hold counts 
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page).toHaveURL(new RegExp(`/checkout/${id}\\?`));
 
+  // The toast the form left for this page says so without covering the order's figures.
+  const submitted = page.getByRole('alertdialog').filter({ hasText: 'Enrollment Submitted!' });
+  await expect(submitted).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toContainText('Total');
+  const toastBox = (await submitted.boundingBox())!;
+  for (const row of await summary.locator('dt').all()) {
+    const rowBox = (await row.boundingBox())!;
+    const overlaps = toastBox.y < rowBox.y + rowBox.height && rowBox.y < toastBox.y + toastBox.height;
+    expect(overlaps, `the toast covers "${await row.textContent()}"`).toBe(false);
+  }
+  await screenshot(page, 'checkout-manners-toast', { fullPage: false });
+
   const hold = page.getByRole('region', { name: 'Seat hold' });
   await expect(hold).toContainText(/Your seats are held for \d+:\d\d/);
   await expect(hold).toContainText('At zero the seats are released for other families');
@@ -77,6 +90,8 @@ test('given a parent sent to the checkout on a phone, then the seat hold counts 
 
   await page.getByRole('button', { name: /^Pay \$45\.00$/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
+  // Focus starts at what happened, not on the page's body: Tab goes on from there.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
 test('given a class for ages 7-12, when a 5-year-old is entered, then the parent is asked to confirm or pick another class before going on; and the phone menu fits 320 px and closes on Escape', async ({

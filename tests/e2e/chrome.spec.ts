@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCHOOL_NAME, expectOneH1, hydrated } from './fixtures.js';
+import { SCHOOL_NAME, expectOneH1, hydrated, screenshot } from './fixtures.js';
 
 // Site chrome on every page (skip link, banner, navigation, footer) and the 404 page.
 
@@ -52,6 +52,46 @@ test.describe('site chrome', () => {
     await expect(page).toHaveURL(/\/contact$/);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
+
+  test('the small-screen menu leads to every part of the site a parent looks for, Events and Gift Cards too', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Programs', '/programs'],
+      ['Schedule', '/schedule'],
+      ['Events', '/events'],
+      ['Gift Cards', '/gift-cards'],
+      ['Contact', '/contact'],
+      ['Enroll Now', '/schedule'],
+    ] as const)
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    await screenshot(page, 'chrome-phone-menu', { fullPage: false });
+    await nav.getByRole('link', { name: 'Gift Cards', exact: true }).click();
+    await expect(page).toHaveURL(/\/gift-cards$/);
+  });
+
+  for (const width of [320, 360, 390])
+    test(`at ${width} px: the header and its Menu button stay on the screen, and no page scrolls sideways`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/schedule', '/enroll/13', '/programs', '/events']) {
+        await page.goto(path);
+        await hydrated(page);
+        const toggle = page.getByRole('button', { name: 'Menu' });
+        const box = (await toggle.boundingBox())!;
+        expect(box.x + box.width, `the Menu button on ${path}`).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+        if (path === '/') await screenshot(page, 'chrome-header', { fullPage: false });
+      }
+    });
 });
 
 test.describe('not found', () => {

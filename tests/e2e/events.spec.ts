@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import {
+  allIslandsLive,
   createWorkshop,
   currentWorkshops,
   expectNoSeriousA11yViolations,
@@ -10,8 +11,9 @@ import {
   SCREENSHOT_WIDTHS,
 } from './fixtures.js';
 
-// The events screen (/events): every workshop, past ones included, newest first, with a category
-// filter and a date picker on the school's calendar day, seen from a browser in Tokyo.
+// The events screen (/events): every workshop, past ones included, the nearest to come first and then
+// the past ones, latest first, with a category filter and a date picker on the school's calendar day,
+// seen from a browser in Tokyo.
 
 const lastYear = new Date().getFullYear() - 1;
 // 11:30 PM in Plano on March 14 is already March 15 in Tokyo: the day filter must use the school's day.
@@ -38,13 +40,22 @@ test.describe('events screen', () => {
     await page.clock.setFixedTime(TODAY_IN_BROWSER);
   });
 
-  // Newest first; workshops at the same instant (other specs create some in parallel) by title.
-  const newestFirst = (list: Workshop[]) =>
-    [...list].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || a.title.localeCompare(b.title));
+  // The nearest to come first, then the past, latest first, by the browser's clock (the list once
+  // live); workshops at the same instant (other specs create some in parallel) by title.
+  const nearestFirst = (list: Workshop[], now = TODAY_IN_BROWSER.getTime()) => {
+    const byTitle = (a: Workshop, b: Workshop) => a.title.localeCompare(b.title);
+    const at = (w: Workshop) => Date.parse(w.date);
+    return [
+      ...list.filter((w) => at(w) > now).sort((a, b) => at(a) - at(b) || byTitle(a, b)),
+      ...list.filter((w) => at(w) <= now).sort((a, b) => at(b) - at(a) || byTitle(a, b)),
+    ];
+  };
   const cardTitles = (page: import('@playwright/test').Page) =>
     page.locator('.events__grid .workshop-card__title').allTextContents();
 
-  test('every workshop, past ones included, newest first; category and day filters narrow it', async ({ page }) => {
+  test('every workshop, past ones included, the nearest to come first; category and day filters narrow it', async ({
+    page,
+  }) => {
     // Other specs add workshops while this one runs: load again until the page and the API agree.
     let all: Workshop[] = [];
     await expect(async () => {
@@ -55,7 +66,10 @@ test.describe('events screen', () => {
       });
     }).toPass({ timeout: 30_000 });
     await expectOneH1(page, 'Events');
-    expect(await cardTitles(page)).toEqual(newestFirst(all).map((w) => w.title));
+    await allIslandsLive(page);
+    expect(await cardTitles(page)).toEqual(nearestFirst(all).map((w) => w.title));
+    // The first card is the next event to come; the past soiree comes after every upcoming one.
+    expect((await cardTitles(page))[0]).toBe(nearestFirst(all)[0]!.title);
     const past = page.locator('.workshop-card').filter({ hasText: pastTitle });
     await expect(past.locator('.badge')).toHaveText('Past event');
     await expect(past).toContainText('Enrollment closed');
@@ -71,11 +85,11 @@ test.describe('events screen', () => {
       }).format(new Date(all.find((w) => w.id === pastId)!.date)),
     );
 
-    // Category: Adults keeps the adult evenings, still newest first.
+    // Category: Adults keeps the adult evenings, in the same order.
     await page.getByRole('button', { name: /Category/ }).click();
     await page.getByRole('option', { name: 'Adults' }).click();
     await expect(page).toHaveURL(/category=adult/);
-    const adults = newestFirst(all.filter((w) => w.category === 'adult'));
+    const adults = nearestFirst(all.filter((w) => w.category === 'adult'));
     await expect(page.locator('.events__grid .workshop-card')).toHaveCount(adults.length);
     expect(await cardTitles(page)).toEqual(adults.map((w) => w.title));
 

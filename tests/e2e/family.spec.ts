@@ -6,12 +6,12 @@ import {
   allIslandsLive,
   expectNoSeriousA11yViolations,
   outboxMessage,
+  schoolWallClock,
   screenshot,
 } from './fixtures.js';
 
 /** Workshop 2: a summer camp (stricter form, signatures asked) that no other spec books. */
 const CAMP = '2';
-const DAY = 86_400_000;
 
 const FAMILY_DETAILS = {
   firstName: 'Eleanor',
@@ -139,6 +139,39 @@ test.describe('families', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your family page' })).toBeVisible();
   });
 
+  test('at 390 px: a first sign-in is welcomed, not welcomed back (nor is a used link); a date of birth reads in words; the signature starts empty for the parent to type', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = `first.sign-in.${Date.now()}@example.com`;
+    const headers = { origin: baseURL! };
+    expect((await page.request.post('/api/account/sign-in', { headers, data: { email } })).status()).toBe(202);
+    const link = await signInPath(email);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
+    await page.getByRole('button', { name: 'Continue to my family page' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    // The same link again: used, it says so, and welcomes nobody back.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Welcome back/);
+
+    expect((await page.request.put('/api/account/household', { headers, data: FAMILY_DETAILS })).status()).toBe(200);
+    const child = await page.request.post('/api/account/children', {
+      headers,
+      data: { name: 'Lily Whitfield', dateOfBirth: '2016-05-10', grade: '4th', school: 'Hedgcoxe Elementary' },
+    });
+    expect(child.status()).toBe(201);
+    await page.goto('/account');
+    const children = page.getByRole('region', { name: 'Children' });
+    await expect(children).toContainText('born May 10, 2016');
+    await expect(children).not.toContainText('2016-05-10');
+    const signatures = page.getByRole('region', { name: 'Signatures' });
+    await expect(signatures.getByRole('textbox', { name: /Your full name/ })).toHaveValue('');
+    await lookAt(page, 'family-first-page', 390);
+  });
+
   test('an invited parent opens the e-mailed link: the page names the address and the family, and nobody joins until "Join the Whitfield family’s page" is pressed ("Start my own" beside it); axe clean', async ({
     page,
     request,
@@ -180,14 +213,19 @@ test.describe('families', () => {
       const origin = { origin: baseURL! };
       const email = `pickup.${Date.now()}@example.com`;
       const title = `Manners Morning ${Date.now()}`;
+      // Today, starting in a few minutes: pick-up is recorded from the session's day.
+      const start = schoolWallClock(new Date(Date.now() + 5 * 60_000));
       const created = await request.post('/api/admin/workshops', {
         headers: { 'Admin-Key': E2E_ADMIN_KEY },
         data: {
           title,
           description: 'Table manners for young children.',
           category: 'children',
-          date: `${new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10)}T10:00`,
-          time: '10:00 AM - 11:30 AM',
+          date: start,
+          endTime:
+            start.slice(11) < '23:00'
+              ? `${String(Number(start.slice(11, 13)) + 1).padStart(2, '0')}${start.slice(13)}`
+              : '23:59',
           location: 'Legacy Commons, Plano',
           instructor: 'Margaret Ellison',
           price: 0,
@@ -232,6 +270,15 @@ test.describe('families', () => {
       await page.getByRole('heading', { name: 'End of class: who collected each child' }).scrollIntoViewIfNeeded();
       await page.getByRole('link', { name: '← All workshops' }).focus();
       await tabTo(page, page.getByRole('button', { name: 'Lily Whitfield collected by Ruth Porter (Grandmother)' }));
+      await page.keyboard.press('Enter');
+      await expect(lily).toContainText('collected at');
+      // Pressed by mistake? Taken back by keyboard: focus lands on her buttons again, and it is recorded afresh.
+      const undo = page.getByRole('button', { name: 'Undo: Lily Whitfield collected by Ruth Porter' });
+      await tabTo(page, undo);
+      await page.keyboard.press('Enter');
+      await expect(lily).not.toContainText('collected at');
+      await expect(page.getByRole('button', { name: 'Lily Whitfield collected by someone else' })).toBeFocused();
+      await page.getByRole('button', { name: 'Lily Whitfield collected by Ruth Porter (Grandmother)' }).focus();
       await page.keyboard.press('Enter');
       await expect(lily).toContainText('collected at');
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SCREENSHOT_WIDTHS, expectNoSeriousA11yViolations, screenshot } from './fixtures.js';
 
 // Each policy page as it loads (its title, h1, sections, axe) is ssr.spec.ts's.
 
@@ -13,6 +14,14 @@ test.describe('policy pages', () => {
       '“Manage your booking” link in your confirmation e-mail',
     );
     await expect(page.getByRole('region', { name: /E-mails Before the Workshop/ })).toContainText('about 48 hours');
+    // Every money policy, from the configuration: deposits, make-up credits, gift cards, family credit.
+    await expect(page.getByRole('region', { name: /Deposits/ })).toContainText('14 days before the first session');
+    await expect(page.getByRole('region', { name: /Make-up Credits/ })).toContainText('valid for 90 days');
+    await expect(page.getByRole('region', { name: /Gift Cards/ })).toContainText('from $25 to $500');
+    await expect(page.getByRole('region', { name: /Family Credit/ })).toContainText('used first at your next checkout');
+    await expect(cancellation).toContainText("a gift card's part goes back onto the gift card");
+    await expectNoSeriousA11yViolations(page, 'on /terms');
+    await screenshot(page, 'terms', { widths: SCREENSHOT_WIDTHS });
   });
 
   test('the footer links both policies, and each link opens its page', async ({ page }) => {

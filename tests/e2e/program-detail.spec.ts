@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCHOOL_NAME, expectOneH1, hydrated } from './fixtures.js';
+import { SCHOOL_NAME, SCREENSHOT_WIDTHS, expectOneH1, hydrated, screenshot } from './fixtures.js';
 
 // A program's own page, by slug.
 
@@ -29,6 +29,15 @@ test.describe('program detail', () => {
     await expect(main.locator('.features li')).toHaveCount(4);
     await expect(main.getByRole('heading', { name: 'Location' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Enroll Now', exact: true })).toHaveAttribute('href', '/scheduling');
+    // Beside it, this program's own classes: the list further down the page, reached by keyboard too.
+    const upcoming = main.getByRole('link', { name: 'See upcoming classes' });
+    await upcoming.scrollIntoViewIfNeeded();
+    await screenshot(page, 'program-detail-top', { widths: SCREENSHOT_WIDTHS, fullPage: false });
+    await expect(upcoming).toHaveAttribute('href', /^(\/program\/etiquette-for-tweens-teens)?#program-upcoming$/);
+    await upcoming.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#program-upcoming$/);
+    await expect(main.getByRole('heading', { name: 'Upcoming classes' })).toBeInViewport();
 
     const share = main.getByRole('complementary', { name: 'Share This Program' });
     await expect(share.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('target', '_blank');

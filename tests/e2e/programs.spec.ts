@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCHOOL_NAME, expectOneH1 } from './fixtures.js';
+import { SCHOOL_NAME, SCREENSHOT_WIDTHS, expectOneH1, screenshot } from './fixtures.js';
 
 // The programs list.
 
@@ -23,6 +23,14 @@ test.describe('programs', () => {
       '/program/manners-and-me',
     );
     await expect(manners.getByRole('link', { name: /Enroll Now/ })).toHaveAttribute('href', '/schedule');
+    // How long each program runs, in a parent's words.
+    await expect(manners).toContainText('4-week course');
+    const launch = cards.filter({ has: page.getByRole('heading', { name: 'Prepare to Launch' }) });
+    await expect(launch).toContainText('5-week course');
+    const executive = cards.filter({ has: page.getByRole('heading', { name: 'Executive Edge' }) });
+    await expect(executive).toContainText('4-hour class');
+    await manners.locator('.program-card__length').scrollIntoViewIfNeeded();
+    await screenshot(page, 'programs-cards', { widths: SCREENSHOT_WIDTHS, fullPage: false });
 
     const privateCard = cards.filter({ has: page.getByRole('heading', { name: 'Private Etiquette Lessons' }) });
     await expect(privateCard.getByRole('link', { name: /Enroll Now/ })).toHaveCount(0);

@@ -84,6 +84,54 @@ test.describe('course schedule', () => {
     });
   }
 
+  test('the calendar marks only the days of the category chosen, and opens on its first month', async ({ page }) => {
+    const season = await seededSeason(page);
+    const workshops = await currentWorkshops(page);
+    /** The days marked in the two months shown, as "2027-06-05". */
+    const dotted = async () => {
+      const out: string[] = [];
+      for (const month of await page.locator('.calendar__month').all()) {
+        const caption = (await month.locator('.calendar__caption').textContent())!;
+        const yearMonth = season.dayKeyOfInstant(Date.parse(`1 ${caption} 12:00 UTC`)).slice(0, 7);
+        for (const day of await month.locator('.calendar__cell:has(.calendar__dot)').allTextContents())
+          out.push(`${yearMonth}-${day.trim().padStart(2, '0')}`);
+      }
+      return out.sort();
+    };
+    /** The session days of the cards shown, in the months the calendar shows. */
+    const shownDays = async () => {
+      const ids = await page
+        .locator('.workshop-card h3')
+        .evaluateAll((els) => els.map((el) => el.id.replace(/^workshop-(.*)-title$/, '$1')));
+      const captions = await page.locator('.calendar__caption').allTextContents();
+      const months = captions.map((c) => season.dayKeyOfInstant(Date.parse(`1 ${c} 12:00 UTC`)).slice(0, 7));
+      const days = workshops
+        .filter((w) => ids.includes(w.id))
+        .flatMap((w) => w.sessions.map((s) => season.dayKeyOfInstant(s.startsAt)));
+      return {
+        first: [...days].sort()[0]!,
+        inView: [...new Set(days.filter((d) => months.includes(d.slice(0, 7))))].sort(),
+      };
+    };
+
+    await page.goto('/schedule?category=tea-party');
+    await allIslandsLive(page);
+    const teaParties = await shownDays();
+    expect(teaParties.inView.length).toBeGreaterThan(0);
+    expect(await dotted()).toEqual(teaParties.inView);
+    await expect(page.locator('.calendar__caption').first()).toHaveText(
+      season.monthOf(`${teaParties.first}T12:00:00Z`),
+    );
+
+    // Chosen on the page: the marks follow, and the calendar opens on the teens' first month.
+    await page.getByRole('tab', { name: 'Teens' }).click();
+    await expect(page.getByText('Category: Teen')).toBeVisible();
+    const teens = await shownDays();
+    await expect(page.locator('.calendar__caption').first()).toHaveText(season.monthOf(`${teens.first}T12:00:00Z`));
+    expect(await dotted()).toEqual((await shownDays()).inView);
+    expect(teens.inView.length).toBeGreaterThan(0);
+  });
+
   test('Dining gives the empty state and Clear all filters resets', async ({ page }) => {
     await page.goto('/schedule');
     await allIslandsLive(page);

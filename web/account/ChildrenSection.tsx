@@ -6,6 +6,7 @@ import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
+import { formatBirthDate } from '../core/format.js';
 import { useAccountWrites } from './api.js';
 import { ChildDialog } from './ChildForm.js';
 
@@ -34,7 +35,11 @@ export function ChildrenSection({ account }: { account: AccountView }) {
             <dl className="account__facts">
               <div>
                 <dt>Age</dt>
-                <dd>{c.age === null ? 'Date of birth needed' : `${c.age} (born ${c.dateOfBirth})`}</dd>
+                <dd>
+                  {c.age === null || !c.dateOfBirth
+                    ? 'Date of birth needed'
+                    : `${c.age} (born ${formatBirthDate(c.dateOfBirth)})`}
+                </dd>
               </div>
               <div>
                 <dt>Grade, school</dt>

@@ -49,7 +49,8 @@ export function SignInLinkPage() {
     <div className="container container--narrow section account">
       <header className="account__head">
         <span className="eyebrow">Family page</span>
-        <h1>{invitation ? 'You are invited' : shown && !shown.familyPage ? 'Welcome' : 'Welcome back'}</h1>
+        {/* "Welcome back" only to an address whose family page exists; a link that cannot be used welcomes nobody. */}
+        <h1>{invitation ? 'You are invited' : !shown ? 'Sign in' : shown.familyPage ? 'Welcome back' : 'Welcome'}</h1>
         {shown && (
           <p className="lead">
             You are signing in as <strong className="account__address">{shown.email}</strong>

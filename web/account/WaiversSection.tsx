@@ -57,7 +57,8 @@ export function WaiversSection({ account }: { account: AccountView }) {
 
 function SignForm({ account, childIds }: { account: AccountView; childIds: string[] }) {
   const { signWaivers } = useAccountWrites();
-  const [name, setName] = useState(`${account.details.firstName} ${account.details.lastName}`.trim());
+  // Typed by whoever signs (either parent), never filled in for them: typing it is the signature.
+  const [name, setName] = useState('');
   // Every child needing a signature is ticked, a child added since too; the parent unticks.
   const [unticked, setUnticked] = useState<string[]>([]);
   const chosen = childIds.filter((id) => !unticked.includes(id));

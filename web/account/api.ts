@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountView,
@@ -14,14 +15,21 @@ import type { HouseholdDetailsInput } from '../../contracts/account/household.js
 import type { EraseOwnFamilyInput, ErasureAccepted } from '../../contracts/privacy/api.js';
 import { apiJson, isApiError } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
-import { rememberSignedIn } from './signedInHint.js';
+import { rememberSignedIn, sessionMayExist } from './signedInHint.js';
 
-/** The family page, or a 401 when nobody is signed in on this browser. */
+/**
+ * The family page, or `signedOut` when nobody is signed in on this browser: known without asking
+ * when no session may exist (no hint of one), else from the server's 401.
+ */
 export function useAccount() {
-  const account = useQuery<AccountView>({ queryKey: queryKeys.account() });
-  if (account.data) rememberSignedIn(true);
-  if (isApiError(account.error, 401)) rememberSignedIn(false);
-  return account;
+  const [mayAsk] = useState(sessionMayExist);
+  const account = useQuery<AccountView>({ queryKey: queryKeys.account(), enabled: mayAsk });
+  const signedOut = !mayAsk || isApiError(account.error, 401);
+  useEffect(() => {
+    if (account.data) rememberSignedIn(true);
+    else if (signedOut && mayAsk) rememberSignedIn(false);
+  }, [account.data, signedOut, mayAsk]);
+  return { ...account, signedOut, isPending: mayAsk && account.isPending };
 }
 
 export const askForSignInLink = (body: SignInRequest) => apiJson<SignInAnswer>('POST', '/api/account/sign-in', body);

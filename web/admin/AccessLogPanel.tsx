@@ -9,7 +9,8 @@ import { Spinner } from '../components/Spinner.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminQueryFn } from './adminApi.js';
-import { moment } from './adminFormat.js';
+import { day, moment } from './adminFormat.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { Pager } from './Pager.js';
 
 const PAGE_SIZE = 25;
@@ -28,20 +29,25 @@ const WHAT: Record<AccessLogEntry['kind'], string> = {
   dashboard: 'Balances past due',
 };
 
-function Record({ entry }: { entry: AccessLogEntry }) {
+/** A workshop as the office knows it ("Manners & Me, Aug 2, 2025"), from the catalogue; its id once it is gone. */
+function Record({ entry, workshops }: { entry: AccessLogEntry; workshops: Map<string, Workshop> }) {
   if (entry.enrollmentId)
     return <Link href={`/admin/enrollments/${encodeURIComponent(entry.enrollmentId)}`}>{entry.enrollmentId}</Link>;
-  if (entry.workshopId)
+  if (entry.workshopId) {
+    const w = workshops.get(entry.workshopId);
     return (
-      <Link href={`/admin/workshops/${encodeURIComponent(entry.workshopId)}/roster`}>Workshop {entry.workshopId}</Link>
+      <Link href={`/admin/workshops/${encodeURIComponent(entry.workshopId)}/roster`}>
+        {w ? `${w.title}, ${day(w.date)}` : `Workshop ${entry.workshopId}`}
+      </Link>
     );
+  }
   return <>—</>;
 }
 
 /**
  * Settings (the owner's alone): every read of a roster, its CSV or an enrollment in full, who made
- * it and when, newest first, for one administrator or all. Records are named by id: the log holds
- * no child's or parent's data itself.
+ * it and when, newest first, for one administrator or all. The log holds ids and no child's or
+ * parent's data: a workshop is named from the catalogue, an enrollment by its id.
  */
 export function AccessLogPanel() {
   const [who, setWho] = useState(EVERYONE);
@@ -50,6 +56,9 @@ export function AccessLogPanel() {
     queryKey: queryKeys.adminAdministrators(),
     queryFn: adminQueryFn as () => Promise<AdministratorSummary[]>,
   });
+  // Public catalogue data, read here only to name the workshops the log holds by id.
+  const catalogue = useQuery<Workshop[]>({ queryKey: queryKeys.workshops() });
+  const workshops = new Map((catalogue.data ?? []).map((w) => [w.id, w]));
   const log = useQuery({
     queryKey: queryKeys.adminAccessLog({
       ...(who === EVERYONE ? {} : { administrator: who }),
@@ -104,7 +113,11 @@ export function AccessLogPanel() {
               <Column>Read</Column>
               <Column>Record</Column>
             </TableHeader>
-            <TableBody items={log.data.entries} renderEmptyState={() => 'Nothing read yet.'}>
+            <TableBody
+              items={log.data.entries}
+              dependencies={[catalogue.data]}
+              renderEmptyState={() => 'Nothing read yet.'}
+            >
               {(entry) => (
                 <Row id={entry.id} textValue={`${entry.administrator.name} ${WHAT[entry.kind]}`}>
                   <Cell label="When">{moment(entry.at)}</Cell>
@@ -114,7 +127,7 @@ export function AccessLogPanel() {
                     {entry.search ? ' (a search)' : ''}
                   </Cell>
                   <Cell label="Record">
-                    <Record entry={entry} />
+                    <Record entry={entry} workshops={workshops} />
                   </Cell>
                 </Row>
               )}

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminEnrollmentDetail, AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
 import type { AfterSaleResult, RefundView } from '../../contracts/admin/after-sale.js';
 import type { EnrollmentHistory } from '../../contracts/admin/history.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { isStrictItem } from '../../contracts/enrollment/form.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
 import { Spinner } from '../components/Spinner.js';
@@ -315,7 +315,7 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
       {detail.data?.participantDetails && (
         <ParticipantList
           details={detail.data.participantDetails}
-          strict={isStrictCategory(detail.data.category)}
+          strict={isStrictItem(detail.data)}
           contactName={parent}
           label={`Participants of enrollment ${record.id}`}
           left={detail.data.leftParticipants}
@@ -338,11 +338,7 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
         />
       )}
       {detail.data?.contact && (
-        <FamilyDetails
-          contact={detail.data.contact}
-          strict={isStrictCategory(detail.data.category)}
-          enrollmentId={record.id}
-        />
+        <FamilyDetails contact={detail.data.contact} strict={isStrictItem(detail.data)} enrollmentId={record.id} />
       )}
       {detail.data?.participantDetails && record.workshop && detail.data.status === 'completed' && (
         <MakeupCreditsPanel

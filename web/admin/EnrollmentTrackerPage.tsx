@@ -20,6 +20,7 @@ import { downloadEnrollmentsCsv } from './exportCsv.js';
 import { Pager } from './Pager.js';
 import { StatusLegend } from './StatusBadges.js';
 import { useDebounced } from './useDebounced.js';
+import { nearestFirst } from '../core/nearestFirst.js';
 
 const PAGE_SIZE = 25;
 const TABS: { id: TrackerTab; label: string }[] = [
@@ -128,14 +129,16 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
 
 const ALL_WORKSHOPS = 'all';
 
-/** Narrows the tracker (and its export) to one workshop's enrollments; the latest sessions first. */
+/**
+ * Narrows the tracker (and its export) to one workshop's enrollments: the nearest to come first
+ * (this week's class, not the furthest), then those begun, the latest first.
+ */
 function WorkshopFilter({ selected, onSelect }: { selected: string; onSelect: (id: string) => void }) {
   const workshops = useQuery<Workshop[]>({ queryKey: queryKeys.workshops() });
+  const [now] = useState(() => new Date());
   const options = [
     { id: ALL_WORKSHOPS, label: 'All workshops' },
-    ...[...(workshops.data ?? [])]
-      .sort((a, b) => b.date.localeCompare(a.date))
-      .map((w) => ({ id: w.id, label: `${w.title} (${day(w.date)})` })),
+    ...nearestFirst(workshops.data ?? [], now).map((w) => ({ id: w.id, label: `${w.title} (${day(w.date)})` })),
   ];
   // A workshop named in the address but not (yet) listed still shows as chosen.
   if (selected && !options.some((o) => o.id === selected))

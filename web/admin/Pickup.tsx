@@ -7,7 +7,7 @@ import { TextField } from '../components/TextField.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorIssues, apiErrorText, isApiError } from '../core/api.js';
 import { formatTime } from '../core/format.js';
-import { useRecordCollection } from './rosterApi.js';
+import { useRecordCollection, useUndoRosterRecord, focusLabelled } from './rosterApi.js';
 
 /** In the roster's table: who may collect the child, or who did. */
 export function PickupStatus({ row }: { row: RosterRow }) {
@@ -50,7 +50,19 @@ function Collected({ row }: { row: RosterRow }) {
  * records who collected them; "Someone else…" takes a name not on the list through a second,
  * confirming step, and the history flags it. Outside the table, so Tab reaches every button.
  */
-export function PickupList({ rows, workshopId, session }: { rows: RosterRow[]; workshopId: string; session: number }) {
+export function PickupList({
+  rows,
+  workshopId,
+  session,
+  isRecordable,
+}: {
+  rows: RosterRow[];
+  workshopId: string;
+  session: number;
+  /** False before the session's day: pick-up is recorded from that day. */
+  isRecordable: boolean;
+}) {
+  const undo = useUndoRosterRecord(workshopId, 'collected');
   return (
     <section aria-labelledby="pickup-title" className="roster-pickup-list">
       <h2 id="pickup-title">End of class: who collected each child</h2>
@@ -58,7 +70,27 @@ export function PickupList({ rows, workshopId, session }: { rows: RosterRow[]; w
         {rows.map((r) => (
           <li key={rosterChildKey(r)} className="roster-pickup-list__row">
             <strong>{r.name}</strong>
-            {r.collected ? <Collected row={r} /> : <PickupButtons row={r} workshopId={workshopId} session={session} />}
+            {r.collected ? (
+              <span className="roster-pickup">
+                <Collected row={r} />
+                <Button
+                  variant="link"
+                  size="sm"
+                  aria-label={`Undo: ${r.name} collected by ${r.collected.by}`}
+                  isDisabled={undo.isPending}
+                  onPress={() =>
+                    undo.mutate(
+                      { enrollmentId: r.enrollmentId, participant: r.participant, session },
+                      { onSuccess: () => focusLabelled(`${r.name} collected by someone else`) },
+                    )
+                  }
+                >
+                  Undo
+                </Button>
+              </span>
+            ) : (
+              <PickupButtons row={r} workshopId={workshopId} session={session} isRecordable={isRecordable} />
+            )}
           </li>
         ))}
       </ul>
@@ -66,7 +98,17 @@ export function PickupList({ rows, workshopId, session }: { rows: RosterRow[]; w
   );
 }
 
-function PickupButtons({ row, workshopId, session }: { row: RosterRow; workshopId: string; session: number }) {
+function PickupButtons({
+  row,
+  workshopId,
+  session,
+  isRecordable,
+}: {
+  row: RosterRow;
+  workshopId: string;
+  session: number;
+  isRecordable: boolean;
+}) {
   const record = useRecordCollection(workshopId);
   const [other, setOther] = useState(false);
   const collect = (collectedBy: string) =>
@@ -88,7 +130,7 @@ function PickupButtons({ row, workshopId, session }: { row: RosterRow; workshopI
           key={`${i}:${a.name}`}
           variant="outline"
           size="sm"
-          isDisabled={record.isPending}
+          isDisabled={record.isPending || !isRecordable}
           aria-label={`${row.name} collected by ${a.name}${a.relationship ? ` (${a.relationship})` : ''}`}
           onPress={() => collect(a.name)}
         >
@@ -99,6 +141,7 @@ function PickupButtons({ row, workshopId, session }: { row: RosterRow; workshopI
       <Button
         variant="ghost"
         size="sm"
+        isDisabled={!isRecordable}
         aria-label={`${row.name} collected by someone else`}
         onPress={() => setOther(true)}
       >

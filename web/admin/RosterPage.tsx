@@ -14,7 +14,8 @@ import { PickupList } from './Pickup.js';
 import { Select } from '../components/Select.js';
 import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 import { SignInSheet } from './SignInSheet.js';
-import { useMarkAttendance, useRoster } from './rosterApi.js';
+import { focusLabelled, useMarkAttendance, useRoster, useUndoRosterRecord } from './rosterApi.js';
+import { dayKeyOf, todayKey } from '../core/format.js';
 import { hasDiet, hasMedical, longDate, photoFlag } from './rosterFormat.js';
 import './roster.css';
 
@@ -27,6 +28,7 @@ export function RosterPage() {
   // One row per child whatever the answer holds: two rows of one key would take the table down.
   const data = useMemo(() => roster.data && { ...roster.data, rows: oneRowPerChild(roster.data.rows) }, [roster.data]);
   const mark = useMarkAttendance(id, picked);
+  const undo = useUndoRosterRecord(id, 'attendance');
   const [downloading, setDownloading] = useState(false);
   const may = useMayUse();
   // A 403 (a workshop someone else teaches) says what the role may do; trying again would not help.
@@ -101,9 +103,17 @@ export function RosterPage() {
                 onSelectionChange={(key) => key !== null && setPicked(Number(key))}
               />
             )}
+            <RecordableFrom roster={data} />
             <RosterTable
               title={`${data.workshop.title}, session ${data.session}`}
               rows={data.rows}
+              isRecordable={isRecordable(data)}
+              onUndo={(r) =>
+                undo.mutate(
+                  { enrollmentId: r.enrollmentId, participant: r.participant, session: data!.session },
+                  { onSuccess: () => focusLabelled(`Present: ${r.name}`) },
+                )
+              }
               onMark={(r, present) =>
                 mark.mutate({
                   enrollmentId: r.enrollmentId,
@@ -113,12 +123,31 @@ export function RosterPage() {
                 })
               }
             />
-            {data.rows.length > 0 && <PickupList rows={data.rows} workshopId={id} session={data.session} />}
+            {data.rows.length > 0 && (
+              <PickupList rows={data.rows} workshopId={id} session={data.session} isRecordable={isRecordable(data)} />
+            )}
           </>
         )}
       </div>
       {data && <SignInSheet roster={data} />}
     </AdminShell>
+  );
+}
+
+/** The session the roster shows begins today or has begun (the school's day): marks and pick-up are taken from then. */
+const isRecordable = (roster: Roster) => {
+  const session = roster.sessions[roster.session - 1];
+  return !session || dayKeyOf(session.startsAt) <= todayKey();
+};
+
+/** Before the session's day, why the boxes and buttons wait: a tap weeks ahead must not record a child present. */
+function RecordableFrom({ roster }: { roster: Roster }) {
+  const session = roster.sessions[roster.session - 1];
+  if (!session || isRecordable(roster)) return null;
+  return (
+    <p className="roster-wait" role="note">
+      Attendance and pick-up are recorded from {longDate(session.startsAt)}, the day of this session.
+    </p>
   );
 }
 

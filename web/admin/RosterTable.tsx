@@ -1,5 +1,6 @@
 import { rosterChildKey, type RosterRow } from '../../contracts/admin/roster.js';
 import { Badge } from '../components/Badge.js';
+import { Button } from '../components/Button.js';
 import { Checkbox } from '../components/Checkbox.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/Table.js';
 import { EnrollmentStatusBadge, PaymentStatusBadge } from './StatusBadges.js';
@@ -10,13 +11,17 @@ export interface RosterTableProps {
   title: string;
   rows: RosterRow[];
   onMark: (row: RosterRow, present: boolean) => void;
+  /** Take a row's mark back (a mis-tap): not marked again. */
+  onUndo: (row: RosterRow) => void;
+  /** False before the session's day: attendance is taken from that day (the server refuses earlier). */
+  isRecordable: boolean;
 }
 
 /**
  * One row per participant. Keyboard: Tab reaches the table, the arrow keys move between rows and
  * into the Present box, Space ticks it; Down then moves to the next child's box.
  */
-export function RosterTable({ title, rows, onMark }: RosterTableProps) {
+export function RosterTable({ title, rows, onMark, onUndo, isRecordable }: RosterTableProps) {
   return (
     <Table aria-label={`Roster of ${title}`} className="roster-table">
       <TableHeader>
@@ -38,6 +43,7 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
                 <Checkbox
                   aria-label={`Present: ${r.name}`}
                   isSelected={r.present === true}
+                  isDisabled={!isRecordable}
                   onChange={(present) => onMark(r, present)}
                 >
                   <span aria-hidden="true">Present</span>
@@ -50,6 +56,17 @@ export function RosterTable({ title, rows, onMark }: RosterTableProps) {
                         ? 'absent'
                         : 'not marked'}
                   </span>
+                )}
+                {r.present !== null && r.absence !== 'notified' && (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="roster-table__undo"
+                    aria-label={`Undo ${r.name}’s mark`}
+                    onPress={() => onUndo(r)}
+                  >
+                    Undo
+                  </Button>
                 )}
               </span>
             </Cell>

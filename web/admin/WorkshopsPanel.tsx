@@ -6,6 +6,9 @@ import { Link } from '../components/Link.js';
 import { Spinner } from '../components/Spinner.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { clock, day, money } from './adminFormat.js';
+import { courseDatesInWords, sessionCountWords } from '../../contracts/catalogue/session-words.js';
+import { formatUsd } from '../../contracts/enrollment/money.js';
+import { DEFAULT_BALANCE_DUE_DAYS_BEFORE } from '../../contracts/enrollment/pricing.js';
 import { useCatalogueWrite } from './catalogueWrites.js';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
 import { WorkshopFormDialog } from './WorkshopFormDialog.js';
@@ -51,8 +54,17 @@ export function WorkshopsPanel() {
               <div className="catalogue-item__text">
                 <h3 className="catalogue-item__title">{w.title}</h3>
                 <p className="catalogue-item__meta">
-                  {day(w.date)}, {clock(w.date)} · {money(w.price)} · {w.seatsTaken} of {w.capacity} seats taken
+                  {w.sessions.length > 1
+                    ? `${sessionCountWords(w.sessions.length)}: ${courseDatesInWords(w.sessions)}`
+                    : `${day(w.date)}, ${clock(w.date)}`}{' '}
+                  · {money(w.price)} · {w.seatsTaken} of {w.capacity} seats taken
                 </p>
+                {Boolean(w.depositCents) && (
+                  <p className="catalogue-item__meta">
+                    Deposit {formatUsd(w.depositCents!)} per participant, the balance due{' '}
+                    {w.balanceDueDaysBefore ?? DEFAULT_BALANCE_DUE_DAYS_BEFORE} days before the start
+                  </p>
+                )}
                 <p className="catalogue-item__desc">{w.location}</p>
               </div>
               <div className="catalogue-item__actions">

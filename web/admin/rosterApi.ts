@@ -5,6 +5,8 @@ import type {
   CollectionRequest,
   CollectionResult,
   Roster,
+  RosterUndoRequest,
+  RosterUndoResult,
 } from '../../contracts/admin/roster.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
@@ -75,4 +77,26 @@ export function useRecordCollection(workshopId: string) {
       adminJson<CollectionResult>('POST', `/api/admin/workshops/${encodeURIComponent(workshopId)}/collected`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminRoster(workshopId).slice(0, 1) }),
   });
+}
+
+/**
+ * Takes back a mark (`attendance`) or who collected a child (`collected`), recorded by mistake: the
+ * participant is not marked (or collected) again. The roster is read again once the answer comes.
+ */
+export function useUndoRosterRecord(workshopId: string, what: 'attendance' | 'collected') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RosterUndoRequest) =>
+      adminJson<RosterUndoResult>('POST', `/api/admin/workshops/${encodeURIComponent(workshopId)}/${what}/undo`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminRoster(workshopId).slice(0, 1) }),
+    onError: (err) =>
+      toast({ title: 'Not taken back', description: apiErrorText(err) ?? 'Please try again.', variant: 'destructive' }),
+  });
+}
+
+/** Focuses, once rendered, the control whose accessible name is `label` (what replaces a control that went away). */
+export function focusLabelled(label: string): void {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)?.focus({ preventScroll: true }),
+  );
 }

@@ -37,7 +37,7 @@ export function EditParticipants({
 
   const save = () => {
     setRefusal(undefined);
-    const parsed = form.parse(correctionSchemaFor(booking.item.category, booking.participants.length));
+    const parsed = form.parse(correctionSchemaFor(booking.item, booking.participants.length));
     if (!parsed) return;
     correct.mutate(
       { participantDetails: form.values.participantDetails },

@@ -13,12 +13,12 @@ export interface EventListProps {
   search: string;
 }
 
-/** The events of the chosen category and day, newest first, each with its details dialog. */
+/** The events of the chosen category and day, the next to come first, each with its details dialog. */
 export function EventList({ workshops, search }: EventListProps) {
   const filters = useAddressFilters(search);
   const now = useVisitNow();
   const details = useWorkshopDialog(now);
-  const events = eventsFor(workshops, filters.category, filters.day);
+  const events = eventsFor(workshops, filters.category, filters.day, now);
   return (
     <SchoolLocale>
       <section className="events__list" aria-labelledby="event-list-title">
@@ -39,7 +39,7 @@ export function EventList({ workshops, search }: EventListProps) {
           onClear={filters.clear}
           onViewDetails={details.open}
           gridClassName="events__grid"
-          gridLabel="Events, newest first"
+          gridLabel="Events, the next to come first, then past events"
         />
         {details.dialog}
       </section>

@@ -14,6 +14,7 @@ import { LoadError } from './LoadError.js';
 import { useWorkshops } from './queries.js';
 import './SchedulePage.css';
 import './EventsPage.css';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 // Read before it is used: it hydrates at the first touch, key or focus, and the first paint has the main thread alone.
 const EventFiltersIsland = island('EventFilters', EventFilters, { hydrate: 'interaction' });
@@ -21,9 +22,9 @@ const EventFiltersIsland = island('EventFilters', EventFilters, { hydrate: 'inte
 const EventListIsland = island('EventList', EventList, { hydrate: 'visible' });
 
 /**
- * The events screen of the public-site specification: every workshop, past ones included, newest
- * first, narrowed by category and by calendar day (the school's, America/Chicago), each with its
- * details dialog.
+ * The events screen of the public-site specification: every workshop, past ones included, the
+ * nearest to come first, then the past ones, latest first (eventsFor), narrowed by category and by
+ * calendar day (the school's, America/Chicago), each with its details dialog.
  */
 export function EventsPage() {
   const workshops = useWorkshops();
@@ -31,20 +32,25 @@ export function EventsPage() {
   const { search } = useLocation();
   const now = useVisitNow();
   const origin = useSiteOrigin();
-  const eventDays = useMemo(() => [...new Set(sessionDates(workshops.data ?? []).map(dayKeyOf))], [workshops.data]);
+  const eventDays = useMemo(
+    () => [...new Set(sessionDates(workshops.data ?? []).map((s) => dayKeyOf(s.date)))],
+    [workshops.data],
+  );
 
   return (
     <>
       <PageHead
         page="Events"
-        description="Every etiquette workshop, class and evening of Great Lakes School of Etiquette, past and upcoming, newest first: filter by category or pick a day."
+        share={PAGE_SHARE.events}
+        description="Every etiquette workshop, class and evening of Great Lakes School of Etiquette, past and upcoming, the next one first: filter by category or pick a day."
       />
       <section className="page-hero">
         <div className="container">
           <span className="eyebrow">Past and upcoming</span>
           <h1>Events</h1>
           <p className="lead">
-            Every workshop, class and evening we have held or will hold, newest first. Filter by category or pick a day.
+            Every workshop, class and evening we will hold or have held, the next one first. Filter by category or pick
+            a day.
           </p>
           <p className="schedule__events-link">
             <Link href="/schedule">Upcoming workshops on the course schedule</Link>

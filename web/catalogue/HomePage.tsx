@@ -10,6 +10,7 @@ import { HeroCarousel } from './HeroCarousel.js';
 import { island } from '../core/island.js';
 import './HomePage.css';
 import { SectionHead } from '../layout/SectionHead.js';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 const SIGNATURE_PROGRAMS = [
   {
@@ -56,7 +57,10 @@ export function HomePage() {
   const origin = useSiteOrigin();
   return (
     <>
-      <PageHead description="Great Lakes School of Etiquette in Plano, Texas: etiquette and social skills classes for children, teens, adults and organizations." />
+      <PageHead
+        description="Great Lakes School of Etiquette in Plano, Texas: etiquette and social skills classes for children, teens, adults and organizations."
+        share={PAGE_SHARE.home}
+      />
       <HeroCarouselIsland />
 
       <section className="section" aria-labelledby="parents-title">

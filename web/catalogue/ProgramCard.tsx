@@ -6,6 +6,7 @@ import { StarRating } from '../components/StarRating.js';
 import { formatMoney } from '../core/format.js';
 import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
 import { ProgramImage } from './ProgramImage.js';
+import { programLengthWords } from './programLength.js';
 import { island } from '../core/island.js';
 import { ProgramCardShare } from './ProgramCardShare.js';
 import './ProgramCard.css';
@@ -16,6 +17,7 @@ const ProgramCardShareIsland = island('ProgramCardShare', ProgramCardShare, { hy
 export function ProgramCard({ program }: { program: Program }) {
   const detailHref = `/program/${program.slug}`;
   const forTitle = <span className="sr-only"> for {program.title}</span>;
+  const length = program.isPrivate ? null : programLengthWords(program.duration);
   return (
     <Card
       as="article"
@@ -33,6 +35,7 @@ export function ProgramCard({ program }: { program: Program }) {
         <h3 id={`program-${program.id}-title`} className="program-card__title">
           {program.title}
         </h3>
+        {length && <p className="program-card__length">{length}</p>}
         <p className="program-card__desc">{program.description}</p>
         <StarRating rating={program.rating} reviews={program.reviews} size="sm" />
         <div className="program-card__actions">

@@ -103,9 +103,15 @@ function ProgramDetail({ program }: { program: Program }) {
                   Contact for Details
                 </Link>
               ) : (
-                <Link href="/scheduling" variant="primary" size="lg">
-                  Enroll Now
-                </Link>
+                <>
+                  <Link href="/scheduling" variant="primary" size="lg">
+                    Enroll Now
+                  </Link>
+                  {/* This program's own classes, listed further down: Enroll Now there picks one. */}
+                  <Link href="#program-upcoming" variant="outline" size="lg">
+                    See upcoming classes
+                  </Link>
+                </>
               )}
               {isGiftable(program) && (
                 <Link href="/gift-cards" variant="outline" size="lg">

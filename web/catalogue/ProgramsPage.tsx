@@ -11,6 +11,7 @@ import { CUSTOM_TRAINING_MAILTO } from './programLinks.js';
 import { usePrograms } from './queries.js';
 import './ProgramsPage.css';
 import { SectionHead } from '../layout/SectionHead.js';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 /** The `?category=` values used by links across the site, and the program categories each one shows. */
 const FILTERS = {
@@ -64,6 +65,7 @@ export function ProgramsPage() {
     <>
       <PageHead
         page="Programs"
+        share={PAGE_SHARE.programs}
         description="Etiquette programs for children, teens, adults and teams in Plano, Texas: from first tea parties to boardroom dinners, every class is small, practical and taught with warmth."
       />
       <section className="page-hero">

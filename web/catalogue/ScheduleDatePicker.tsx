@@ -5,12 +5,12 @@ import { dayKeyOf, formatDayKey } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
 import { SchoolLocale } from '../core/SchoolLocale.js';
 import { DayCalendar } from './DayCalendar.js';
-import { openingOf } from './scheduleFilters.js';
+import { openingOf, type SessionDate } from './scheduleFilters.js';
 import { useAddressFilters } from './useAddressFilters.js';
 
 export interface ScheduleDatePickerProps {
-  /** When each upcoming workshop begins (ISO instants): their days are marked with a dot. */
-  dates: string[];
+  /** When each session of an upcoming workshop begins, with its category: its day is marked when the tab shows it. */
+  dates: SessionDate[];
   /** The query string the page was rendered for. */
   search: string;
 }
@@ -19,10 +19,17 @@ export interface ScheduleDatePickerProps {
 export function ScheduleDatePicker({ dates, search }: ScheduleDatePickerProps) {
   const filters = useAddressFilters(search);
   const now = useVisitNow();
-  // Days of what has not begun by the visitor's clock (the server's, while hydrating).
+  // Days of what has not begun by the visitor's clock (the server's, while hydrating), of the category shown.
+  const { category } = filters;
   const markedDays = useMemo(
-    () => [...new Set(dates.filter((date) => !hasBegun({ date }, now)).map(dayKeyOf))],
-    [dates, now],
+    () => [
+      ...new Set(
+        dates
+          .filter((d) => (category === 'all' || d.category === category) && !hasBegun({ date: d.date }, now))
+          .map((d) => dayKeyOf(d.date)),
+      ),
+    ],
+    [dates, now, category],
   );
   const marked = useMemo(() => new Set(markedDays), [markedDays]);
   return (
@@ -30,6 +37,8 @@ export function ScheduleDatePicker({ dates, search }: ScheduleDatePickerProps) {
       <section className="schedule__calendar-card" aria-labelledby="pick-date-title">
         <div className="schedule__calendar">
           <DayCalendar
+            // Another category opens on its own first month.
+            key={category}
             aria-label="Workshop dates"
             months={2}
             filters={filters}

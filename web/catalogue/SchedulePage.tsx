@@ -13,6 +13,7 @@ import { isUpcoming } from './saleState.js';
 import { ScheduleDatePicker } from './ScheduleDatePicker.js';
 import { ScheduleList } from './ScheduleList.js';
 import './SchedulePage.css';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 // Read before it is used: it hydrates at the first touch, key or focus, and the first paint has the main thread alone.
 const ScheduleDatePickerIsland = island('ScheduleDatePicker', ScheduleDatePicker, { hydrate: 'interaction' });
@@ -40,6 +41,7 @@ export function SchedulePage() {
     <>
       <PageHead
         page="Course Schedule"
+        share={PAGE_SHARE.schedule}
         path="/schedule"
         description="Upcoming etiquette workshops and classes in Plano, Texas: tea parties, summer camps, teen, adult and business sessions, with dates, prices and seats left."
       />

@@ -19,9 +19,15 @@ export const CATEGORY_TABS: ReadonlyArray<{ label: string; value: CategoryFilter
 export const sessionsOf = (w: Pick<Workshop, 'date' | 'sessions'>) =>
   w.sessions?.length ? w.sessions : [{ startsAt: w.date, endsAt: w.date }];
 
-/** Every session start of the workshops: the days the calendar marks. */
-export const sessionDates = (workshops: readonly Workshop[]) =>
-  workshops.flatMap((w) => sessionsOf(w).map((s) => s.startsAt));
+/** A session's start and its workshop's category: what the calendar marks, as the category tab narrows it. */
+export interface SessionDate {
+  date: string;
+  category: WorkshopCategory;
+}
+
+/** Every session start of the workshops, with its category: the days the calendar marks. */
+export const sessionDates = (workshops: readonly Workshop[]): SessionDate[] =>
+  workshops.flatMap((w) => sessionsOf(w).map((s) => ({ date: s.startsAt, category: w.category })));
 
 export function parseCategory(value: string | null): CategoryFilter {
   return CATEGORY_TABS.some((t) => t.value === value) ? (value as CategoryFilter) : 'all';

@@ -65,10 +65,18 @@ function parseErrorBody(err: unknown): ErrorBodyLike | undefined {
   }
 }
 
-/** The server's own words (`{ error }`) for showing to a person, when the answer carried them. */
+/**
+ * The server's own words (`{ error }`) for showing to a person, when the answer carried them. A
+ * refused field's words name it first for API clients ("email: Please enter…"); a person reads
+ * them without the field's key, as the field itself shows them.
+ */
 export function apiErrorText(err: unknown): string | undefined {
   const body = parseErrorBody(err);
-  return typeof body?.error === 'string' && body.error.trim() ? body.error : undefined;
+  if (typeof body?.error !== 'string' || !body.error.trim()) return undefined;
+  const first: unknown = Array.isArray(body.issues) ? body.issues[0] : undefined;
+  const path = first && typeof first === 'object' ? (first as { path?: unknown }).path : undefined;
+  const key = typeof path === 'string' && path ? `${path}: ` : null;
+  return key && body.error.startsWith(key) ? body.error.slice(key.length) : body.error;
 }
 
 /** Field-level problems (`issues: [{ path, message }]`), keyed by their dotted path ("participantDetails.1.age"). */

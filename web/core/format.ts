@@ -73,6 +73,15 @@ export function formatDayKey(key: string): string {
   }).format(noonUtc);
 }
 
+/** "May 10, 2016" for a date of birth "YYYY-MM-DD" (no weekday, no zone: a day is a day). */
+export function formatBirthDate(key: string): string {
+  const [y, m, d] = key.split('-').map(Number);
+  if (!y || !m || !d) return key;
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(Date.UTC(y, m - 1, d, 12)),
+  );
+}
+
 export function isDayKey(value: string | null | undefined): value is string {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];

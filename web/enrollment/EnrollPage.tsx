@@ -7,7 +7,7 @@ import { ApiError } from '../core/api.js';
 import { PageHead } from '../layout/PageHead.js';
 import { PageLoading } from '../layout/PageLoading.js';
 import { LoadError } from '../catalogue/LoadError.js';
-import { usePricingSettings, useWorkshop } from './queries.js';
+import { usePricingSettings, useServerFamily, useWorkshop } from './queries.js';
 import { EnrollmentClosed } from './EnrollmentClosed.js';
 import { EnrollView } from './EnrollView.js';
 import { WorkshopNotFound } from './WorkshopNotFound.js';
@@ -20,7 +20,9 @@ const EnrollViewIsland = island('EnrollView', EnrollView, { hydrate: 'interactio
 
 /**
  * /enroll/:id, rendered by the server with its workshop (the page manifest's `findWorkshop`): the
- * summary card and the form are there before any script. A workshop that is not there, or that no
+ * summary card and the form are there before any script; for a signed-in parent, her family's form
+ * (the manifest's `family`: the server renders her copy alone, with her family as the island's
+ * prop, of which only this workshop's bookings travel in the page). A workshop that is not there, or that no
  * longer takes enrollments, is said so instead (decided at the server's minute, then the
  * visitor's clock; the server refuses a late enrollment anyway).
  */
@@ -28,6 +30,7 @@ export function EnrollPage() {
   const { id = '' } = useParams();
   const workshop = useWorkshop(id);
   const settings = usePricingSettings();
+  const family = useServerFamily();
   const now = useVisitNow();
 
   if (workshop.isPending) return <PageLoading label="Loading the workshop…" />;
@@ -64,6 +67,7 @@ export function EnrollPage() {
         workshop={w}
         siblingDiscountPercent={settings.data?.siblingDiscountPercent ?? 0}
         renderedAt={now.toISOString()}
+        {...(family ? { family: { ...family, bookings: family.bookings.filter((b) => b.workshopId === w.id) } } : {})}
       />
     </>
   );

@@ -1,10 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { EnrollmentForm as ParsedForm } from '../../contracts/enrollment/form.js';
-import { isStrictCategory } from '../../contracts/enrollment/form.js';
+import { asksChildDetails, EMPTY_ENROLLMENT_FORM } from '../../contracts/enrollment/form.js';
 import { toCents } from '../../contracts/enrollment/money.js';
 import { IslandToasts, toast, toastOnNextPage } from '../components/Toast.js';
-import { ApiError, apiErrorIssues, apiErrorText } from '../core/api.js';
+import { ApiError, apiErrorIssues, apiErrorText, isApiError } from '../core/api.js';
 import { useAddressSearch } from '../core/addressSearch.js';
 import { SchoolLocale } from '../core/SchoolLocale.js';
 import { valuesTypedInto } from '../core/typedBeforeHydration.js';
@@ -24,6 +24,7 @@ import type { EnrollmentResponse } from '../../contracts/enrollment/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { useApiRead } from '../core/useApiRead.js';
 import { FamilyEnrollForm, type FamilyEnrollment } from './FamilyEnrollForm.js';
+import { rememberSignedIn, sessionMayExist } from '../account/signedInHint.js';
 
 /**
  * The enroll page's heading, summary card and form: the island of /enroll/:id. The server renders
@@ -36,14 +37,17 @@ export function EnrollView({
   workshop,
   siblingDiscountPercent = 0,
   renderedAt,
+  family: renderedFamily,
 }: {
   workshop: Workshop;
   /** The school's sibling discount (the page's `pricingSettings` read). */
   siblingDiscountPercent?: number;
   /** The render's "now", for whether a deposit applies (the server decides again). */
   renderedAt?: string;
+  /** The signed-in family the server rendered the page for: its form from the first paint. */
+  family?: AccountView;
 }) {
-  const form = useEnrollmentForm(workshop.category);
+  const form = useEnrollmentForm(workshop);
   const [isSubmitting, setSubmittingState] = useState(false);
   // Read at the press itself: a second press (or Enter in a field) before React has rendered the
   // first one's state sends nothing, so one form is one enrollment.
@@ -53,22 +57,38 @@ export function EnrollView({
     setSubmittingState(value);
   };
   const [refusal, setRefusal] = useState<string | null>(null);
-  const strict = isStrictCategory(workshop.category);
+  const strict = asksChildDetails(workshop);
   const unit = toCents(workshop.price);
   // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
   // Read in the browser only: the page the server renders (and keeps) never holds the token.
   const offerToken = new URLSearchParams(useAddressSearch('')).get('offer');
-  // A signed-in family (the session cookie answers) picks its saved children instead of typing them.
+  // A signed-in family picks its saved children instead of typing them. The server renders the
+  // page with the family when the session cookie came with it; otherwise the family is asked for
+  // only when a session may exist (none: nobody is asked, no 401), and again after a correction.
   const [familyAt, setFamilyAt] = useState<string | undefined>();
-  const account = useApiRead<AccountView>(queryKeys.account(familyAt ? { minPosition: familyAt } : undefined));
+  const account = useApiRead<AccountView>(
+    familyAt
+      ? queryKeys.account({ minPosition: familyAt })
+      : !renderedFamily && sessionMayExist()
+        ? queryKeys.account()
+        : null,
+  );
+  const ended = account.status === 'error' && isApiError(account.error, 401);
+  useEffect(() => {
+    if (ended) rememberSignedIn(false);
+  }, [ended]);
   const [byHand, setByHand] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);
   const [familyErrors, setFamilyErrors] = useState<Record<string, string>>({});
   // While the family is read again (after a correction), the form keeps the family as last read.
-  const lastFamily = useRef<AccountView | null>(null);
+  const lastFamily = useRef<AccountView | null>(renderedFamily ?? null);
   if (account.status === 'success') lastFamily.current = account.data;
   const known = lastFamily.current;
-  const family = known && known.children.length > 0 && !byHand ? known : null;
+  // A family learnt in the browser (a page not rendered for it) takes the guest form's place only
+  // while nothing was typed into it: never under a parent's fingers, never losing what she typed.
+  const swapToFamily = useRef<boolean | null>(renderedFamily ? true : null);
+  if (swapToFamily.current === null && known) swapToFamily.current = form.values === EMPTY_ENROLLMENT_FORM;
+  const family = known && known.children.length > 0 && !byHand && swapToFamily.current ? known : null;
   const participantsNow = family ? chosen.length || 1 : form.participants;
   // A child of the signed-in family already holds a seat here: the sibling discount is every child's.
   const siblingAlreadyEnrolled =

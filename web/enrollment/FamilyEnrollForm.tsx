@@ -87,8 +87,8 @@ export function FamilyEnrollForm(props: FamilyEnrollFormProps) {
         Who is coming?
       </h2>
       <p className="enroll-form__required-note">
-        Signed in as {account.you.email}. Your children’s details and your family’s contacts come from{' '}
-        <Link href="/account">your family page</Link>.
+        Signed in as <span className="enroll-form__address">{account.you.email}</span>. Your children’s details and your
+        family’s contacts come from <Link href="/account">your family page</Link>.
       </p>
       <Section title="Your children">
         <div className="enroll-form__field enroll-form__field--wide family-choice">

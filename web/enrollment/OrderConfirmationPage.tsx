@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { OrderView } from '../../contracts/enrollment/api.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
@@ -49,13 +50,18 @@ export function OrderConfirmationPage() {
 
 function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderView }) {
   const item = o.item;
+  // Arrived from the payment: focus starts at what happened, and Tab goes on from there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <div className="container section confirm">
       <header className="confirm__head">
         <div className="confirm__icon" aria-hidden="true">
           ✓
         </div>
-        <h1>Enrollment Confirmed!</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Enrollment Confirmed!
+        </h1>
         <p className="lead">Thank you for enrolling. We look forward to seeing you.</p>
       </header>
 

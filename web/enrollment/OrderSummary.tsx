@@ -3,7 +3,11 @@ import type { PricingView } from '../../contracts/enrollment/pricing.js';
 import { Card } from '../components/Card.js';
 import { PriceLines } from '../pricing/PriceLines.js';
 
-/** Price, participants, subtotal, tax (always $0, so the subtotal is the total) and total. Amounts in cents. */
+/**
+ * Price, participants, subtotal, tax (always $0) and total, as the specification lists them; with
+ * the server's breakdown, each discount between the subtotal and the tax, so the tax follows them
+ * and no amount is said twice. Amounts in cents.
+ */
 export function OrderSummary({
   title,
   unitPriceCents,
@@ -54,23 +58,31 @@ export function OrderSummary({
             <dd>{sessionShareWords(share)}, priced pro rata</dd>
           </div>
         )}
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatUsd(pricing?.subtotalCents ?? totalCents)}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{formatUsd(0)}</dd>
-        </div>
         {!pricing && (
-          <div className="order-summary__total">
-            <dt>Total</dt>
-            <dd>{formatUsd(totalCents)}</dd>
-          </div>
+          <>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatUsd(totalCents)}</dd>
+            </div>
+            <div>
+              <dt>Tax</dt>
+              <dd>{formatUsd(0)}</dd>
+            </div>
+            <div className="order-summary__total">
+              <dt>Total</dt>
+              <dd>{formatUsd(totalCents)}</dd>
+            </div>
+          </>
         )}
       </dl>
       {pricing && (
-        <PriceLines pricing={pricing} balanceDueAt={pricing.balanceDueAt} className="order-summary__breakdown" />
+        <PriceLines
+          pricing={pricing}
+          balanceDueAt={pricing.balanceDueAt}
+          subtotal
+          tax
+          className="order-summary__breakdown"
+        />
       )}
     </Card>
   );

@@ -6,6 +6,7 @@ import {
   withPhotographyRules,
   type EnrollmentForm,
   type EnrollmentFormValues,
+  type FormRule,
 } from '../../contracts/enrollment/form.js';
 import { EMPTY_PARTICIPANT } from '../../contracts/enrollment/participants.js';
 import { useFormModel, type FormModel } from '../core/useFormModel.js';
@@ -33,10 +34,10 @@ export function normaliseEnrollment(values: EnrollmentFormValues): EnrollmentFor
  * by normaliseEnrollment, and the workshop's schema (base or stricter, the one the server uses)
  * checks it on submit.
  */
-export function useEnrollmentForm(category: string) {
+export function useEnrollmentForm(workshop: FormRule) {
   const form = useFormModel<EnrollmentFormValues>({ initial: EMPTY_ENROLLMENT_FORM, normalise: normaliseEnrollment });
   /** The parsed form, or null after showing every problem. */
-  const validate = (): EnrollmentForm | null => form.parse(enrollmentFormSchemaFor(category));
+  const validate = (): EnrollmentForm | null => form.parse(enrollmentFormSchemaFor(workshop));
   /** The participant count as typed so far (NaN while empty), for the summary. */
   const participants = typeof form.values.participants === 'number' ? form.values.participants : Number.NaN;
   return { ...form, validate, participants };

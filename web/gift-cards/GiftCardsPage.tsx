@@ -19,6 +19,7 @@ import { useFormModel } from '../core/useFormModel.js';
 import { PageHead } from '../layout/PageHead.js';
 import { CardPayment } from '../pricing/CardPayment.js';
 import './GiftCardsPage.css';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 const AMOUNTS = [25, 50, 75, 100, 150];
 
@@ -63,6 +64,7 @@ export function GiftCardsPage() {
     <>
       <PageHead
         page="Gift Cards"
+        share={PAGE_SHARE.giftCards}
         path="/gift-cards"
         description={`Give a ${SCHOOL.fullName} gift card: any amount from $25 to $500, e-mailed on the day you choose with a card to print, for a tea party, a camp or any class.`}
       />

@@ -4,6 +4,7 @@ import { PageHead } from '../layout/PageHead.js';
 import { ContactForm } from './ContactForm.js';
 import './ContactPage.css';
 import { SectionHead } from '../layout/SectionHead.js';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 const FAQS = [
   {
@@ -26,6 +27,7 @@ export function ContactPage() {
     <>
       <PageHead
         page="Contact Us"
+        share={PAGE_SHARE.location}
         description={`Questions about a class, a private lesson or training for your organization? Write to ${SCHOOL.fullName} in Plano, Texas, or call ${SCHOOL.phone}.`}
       />
       <section className="page-hero">

@@ -5,14 +5,17 @@ import { Link as AriaLink } from 'react-aria-components';
 import { Link } from '../components/Link.js';
 import { cx } from '../components/cx.js';
 import { Crest } from './Crest.js';
-import { wasSignedIn } from '../account/signedInHint.js';
+import { sessionMayExist } from '../account/signedInHint.js';
 import './Header.css';
 
+/** The specification's navigation, and in the small-screen menu (`menu`) the other pages a parent looks for. */
 const NAV = [
   { to: '/', label: 'Home', end: true },
   { to: '/about', label: 'About' },
   { to: '/programs', label: 'Programs' },
   { to: '/schedule', label: 'Schedule' },
+  { to: '/events', label: 'Events', menu: true },
+  { to: '/gift-cards', label: 'Gift Cards', menu: true },
   { to: '/contact', label: 'Contact' },
 ] as const;
 
@@ -63,7 +66,7 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
   // The server renders "Sign in" for everyone (pages stay one cached HTML); a browser that was
   // signed in last time says "My family". Both open /account, which asks the server.
   const [family, setFamily] = useState(false);
-  useEffect(() => setFamily(wasSignedIn()), [pathname]);
+  useEffect(() => setFamily(sessionMayExist()), [pathname]);
   // Escape closes the open menu, and focus goes back to its button (as a disclosure does).
   useEffect(() => {
     if (!menuOpen) return;
@@ -106,7 +109,7 @@ export function Header({ pathname, search = '' }: { pathname: string; search?: s
         <nav id={menuId} aria-label="Main" className={cx('site-nav', menuOpen && 'site-nav--open')}>
           <ul className="site-nav__list">
             {NAV.map((item) => (
-              <li key={item.to}>
+              <li key={item.to} className={'menu' in item ? 'site-nav__item--menu' : undefined}>
                 <AriaLink
                   href={item.to}
                   className="site-nav__link"

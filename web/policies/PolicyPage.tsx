@@ -3,6 +3,7 @@ import { SCHOOL } from '../../contracts/core/school.js';
 import { Link } from '../components/Link.js';
 import { PageHead } from '../layout/PageHead.js';
 import './PolicyPage.css';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 export interface PolicySection {
   id: string;
@@ -27,7 +28,7 @@ export function PolicyPage({
 }) {
   return (
     <>
-      <PageHead page={title} description={typeof intro === 'string' ? intro : title} />
+      <PageHead page={title} description={typeof intro === 'string' ? intro : title} share={PAGE_SHARE.policies} />
       <section className="page-hero">
         <div className="container container--narrow">
           <span className="eyebrow">Policies</span>

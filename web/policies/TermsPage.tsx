@@ -17,6 +17,11 @@ function sections(policies: Policies | undefined): PolicySection[] {
   // Without the configured numbers (the service could not be reached), the page still states the
   // rule and sends the parent to the school for the number rather than guessing one.
   const refundWindow = policies ? days(policies.cancellationFullRefundDays) : 'the number of days the school sets';
+  const balanceDue = policies ? `${days(policies.balanceDueDaysBefore)} before the first session` : 'before the class';
+  const makeupDays = policies ? days(policies.makeupValidDays) : 'the number of days the school sets';
+  const giftCards = policies
+    ? `from $${policies.giftCardMinDollars} to $${policies.giftCardMaxDollars}`
+    : 'of any amount';
   return [
     {
       id: 'enrollment',
@@ -47,6 +52,18 @@ function sections(policies: Policies | undefined): PolicySection[] {
       ),
     },
     {
+      id: 'deposits',
+      title: 'Deposits',
+      body: (
+        <p>
+          Some classes take a deposit: the class and the enrollment form say how much per participant. You pay the
+          deposit to book your places, and the rest is due {balanceDue}, unless the class says another date. We e-mail a
+          reminder a week before the balance is due and on the day; pay it from the “Manage your booking” link. A
+          cancellation is refunded as below, on what you have paid.
+        </p>
+      ),
+    },
+    {
       id: 'cancellation',
       title: 'Cancellation and Refunds',
       body: (
@@ -61,8 +78,10 @@ function sections(policies: Policies | undefined): PolicySection[] {
           <ul>
             <li>A free enrollment can be cancelled any time before the workshop starts.</li>
             <li>
-              Refunds go back to the card you paid with and usually appear within 5 to 10 business days, depending on
-              your bank.
+              A refund goes back where the money came from: the card's part goes back to the card (it usually appears
+              within 5 to 10 business days, depending on your bank), a gift card's part goes back onto the gift card,
+              and the family credit's part goes back to your family credit. With a family page you may keep the card's
+              part as family credit instead.
             </li>
             <li>
               If we cancel or reschedule a workshop, you choose between a full refund and a place in another session.
@@ -92,6 +111,42 @@ function sections(policies: Policies | undefined): PolicySection[] {
         <p>
           If a date no longer suits you, ask us to move your enrollment to another session of equal or lower price while
           it has room. When the new session costs less, we refund the difference.
+        </p>
+      ),
+    },
+    {
+      id: 'makeups',
+      title: 'Missed Sessions and Make-up Credits',
+      body: (
+        <p>
+          If your child will miss a session of a course, tell us before it starts from your booking page: the seat is
+          freed for that session, and you receive a make-up credit, valid for {makeupDays} after the session you miss,
+          to book your child into a session of the same program that has a seat free. A credit is not money: it is not
+          refunded, and it ends with the booking if the booking is cancelled. A session missed without telling us before
+          it starts gives no credit.
+        </p>
+      ),
+    },
+    {
+      id: 'gift-cards',
+      title: 'Gift Cards',
+      body: (
+        <p>
+          Gift cards {giftCards} are bought on our <Link href="/gift-cards">Gift Cards</Link> page and e-mailed to the
+          person you choose on the day you choose. The code pays for any class at checkout, in part or in full; what is
+          left stays on the card for another enrollment. When an enrollment a gift card paid for is refunded, that part
+          goes back onto the gift card.
+        </p>
+      ),
+    },
+    {
+      id: 'family-credit',
+      title: 'Family Credit',
+      body: (
+        <p>
+          With a family page (sign in from the top of any page), a refund can be kept as family credit instead of going
+          back to the card. The credit is your family's: your family page shows it, and it is used first at your next
+          checkout, where you can also choose to keep it for later.
         </p>
       ),
     },
@@ -143,9 +198,9 @@ export function TermsPage() {
   return (
     <PolicyPage
       title="Enrollment Terms"
-      intro={`The terms of every enrollment at ${SCHOOL.name}, including our cancellation and refund policy and how to cancel.`}
+      intro={`The terms of every enrollment at ${SCHOOL.name}: deposits, our cancellation and refund policy and how to cancel, make-up credits, gift cards and family credit.`}
       sections={sections(data)}
-      updated="June 2025"
+      updated="November 2026"
     />
   );
 }

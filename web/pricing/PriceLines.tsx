@@ -15,11 +15,17 @@ export function PriceLines({
   pricing,
   balanceDueAt = null,
   paid = false,
+  subtotal = false,
+  tax = false,
   className,
 }: {
   pricing: PriceBreakdown;
   balanceDueAt?: string | null;
   paid?: boolean;
+  /** The seats' line reads "Subtotal", its own words beside it (the checkout's summary, as the specification names it). */
+  subtotal?: boolean;
+  /** A "Tax $0.00" line after every discount, just before the total (the checkout's summary). */
+  tax?: boolean;
   className?: string;
 }) {
   const charges = pricing.lines.filter((l) => l.kind !== 'gift-card' && l.kind !== 'credit');
@@ -32,10 +38,22 @@ export function PriceLines({
           key={`${l.kind}-${l.label}`}
           className={cx('price-lines__row', l.amountCents < 0 && 'price-lines__row--off')}
         >
-          <dt>{l.label}</dt>
+          {subtotal && (l.kind === 'seats' || l.kind === 'tier') ? (
+            <dt>
+              Subtotal <span className="price-lines__what">{l.label}</span>
+            </dt>
+          ) : (
+            <dt>{l.label}</dt>
+          )}
           <dd>{signed(l.amountCents)}</dd>
         </div>
       ))}
+      {tax && (
+        <div className="price-lines__row">
+          <dt>Tax</dt>
+          <dd>{formatUsd(0)}</dd>
+        </div>
+      )}
       <div className="price-lines__row price-lines__row--total">
         <dt>Total</dt>
         <dd>{pricing.totalCents === 0 ? 'Free' : formatUsd(pricing.totalCents)}</dd>

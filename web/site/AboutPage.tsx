@@ -7,6 +7,7 @@ import { CLIENT_TESTIMONIALS } from './testimonials.js';
 import { Testimonials } from './Testimonials.js';
 import './AboutPage.css';
 import { SectionHead } from '../layout/SectionHead.js';
+import { PAGE_SHARE } from '../../contracts/site/share-image.js';
 
 const CERTIFICATIONS = [
   "Certified Children's and Teen Etiquette Instructor",
@@ -39,6 +40,7 @@ export function AboutPage() {
     <>
       <PageHead
         page="About"
+        share={PAGE_SHARE.about}
         description={`About ${SCHOOL.fullName} in Plano, Texas, and its founder ${SCHOOL.owner}: good manners are a kindness, and confidence grows when people know how to make others feel at ease.`}
       />
       <section className="page-hero">

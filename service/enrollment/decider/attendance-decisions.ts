@@ -2,6 +2,8 @@ import { fullName } from '../../../contracts/core/erased.js';
 import { personKey } from '../../../contracts/admin/roles.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf, participantName } from '../../../contracts/enrollment/participants.js';
+import { schoolDay } from '../../../contracts/catalogue/sessions.js';
+import { SCHOOL } from '../../../contracts/core/school.js';
 import type { Command } from './commands.js';
 import type { Decisions } from './decision.js';
 import { attendanceKey, hasSale, isBooked, type EnrollmentState } from './enrollment-state.js';
@@ -36,15 +38,39 @@ function bookedParticipant(
   return { state, enrollmentId: submission.enrollmentId, name };
 }
 
+const sessionDayWords = new Intl.DateTimeFormat('en-US', {
+  timeZone: SCHOOL.timeZone,
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+
+/**
+ * Attendance and pick-up are recorded from the session's own day (on the school's calendar), not
+ * before: a tap on a roster opened weeks ahead must not record a child present. Taking a record
+ * back is allowed whenever.
+ */
+function recordableNow(command: { sessionStartsAt: string; at: string }): void {
+  if (schoolDay(command.at) < schoolDay(command.sessionStartsAt))
+    throw refuse({ code: 'session_not_yet', day: sessionDayWords.format(new Date(command.sessionStartsAt)) });
+}
+
 /**
  * Attendance is marked on the enrollment's own stream, in the workshop it is in now (a transfer
  * moves it, and clears what was marked), for a participant it has, while it is booked (pending,
- * paid or confirmed). Marking what is already marked records nothing.
+ * paid or confirmed), from the session's day. Marking what is already marked records nothing; a
+ * mark taken back leaves the participant not marked (nothing marked: nothing to take back).
  */
 function markAttendance(command: Command<'MarkAttendance'>, s: EnrollmentState): EnrollmentEvent[] {
   const { state, enrollmentId, name } = bookedParticipant(command, s);
-  const { workshopId, session, participant, present, makeup, at } = command;
-  if (state.attendance[attendanceKey(workshopId, session, participant)] === present) return [];
+  const { workshopId, session, participant, makeup, at, undo } = command;
+  const recorded = state.attendance[attendanceKey(workshopId, session, participant)];
+  if (undo && recorded === undefined) return [];
+  if (!undo) {
+    recordableNow(command);
+    if (recorded === command.present) return [];
+  }
   return [
     {
       type: 'AttendanceMarked',
@@ -53,10 +79,11 @@ function markAttendance(command: Command<'MarkAttendance'>, s: EnrollmentState):
         workshopId,
         participant,
         name,
-        present,
+        present: undo ? recorded! : command.present,
         markedAt: at,
         session,
         ...(makeup ? { makeup: true } : {}),
+        ...(undo ? { undone: true as const } : {}),
       },
     },
   ];
@@ -66,10 +93,22 @@ function markAttendance(command: Command<'MarkAttendance'>, s: EnrollmentState):
 function recordCollection(command: Command<'RecordCollection'>, s: EnrollmentState): EnrollmentEvent[] {
   const { state, enrollmentId, name } = bookedParticipant(command, s);
   const { workshopId, session, participant, at } = command;
+  const recorded = state.collected[attendanceKey(workshopId, session, participant)];
+  if (command.undo) {
+    // Who collected, taken back: nobody is recorded again for that session.
+    if (recorded === undefined) return [];
+    const data = { enrollmentId, workshopId, participant, name, collectedAt: at, session };
+    return [
+      {
+        type: 'ChildCollected',
+        data: { ...data, collectedBy: recorded, relationship: '', onList: true, undone: true },
+      },
+    ];
+  }
+  recordableNow(command);
   const collectedBy = command.collectedBy.trim().replace(/\s+/g, ' ');
   const match = command.allowed.find((a) => personKey(a.name) === personKey(collectedBy));
   if (!match && !command.confirmed) throw refuse({ code: 'not_on_pickup_list', name: collectedBy });
-  const recorded = state.collected[attendanceKey(workshopId, session, participant)];
   if (recorded !== undefined && personKey(recorded) === personKey(collectedBy)) return [];
   return [
     {

@@ -91,8 +91,12 @@ export interface MarkAttendance {
   workshopId: string;
   /** The session, from 1. */
   session: number;
+  /** When that session starts (the route reads it from the workshop): marks are taken from its day. */
+  sessionStartsAt: string;
   participant: number;
   present: boolean;
+  /** Take back the mark recorded (`present` is then not read). */
+  undo?: boolean;
   /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
   makeup?: boolean;
   at: string;
@@ -109,7 +113,11 @@ export interface RecordCollection {
   workshopId: string;
   /** The session it ends, from 1. */
   session: number;
+  /** When that session starts (the route reads it from the workshop): pick-up is recorded from its day. */
+  sessionStartsAt: string;
   participant: number;
+  /** Take back who was recorded (`collectedBy` is then not read). */
+  undo?: boolean;
   /** The participant holds a make-up seat in this workshop's session (checked on its stream by the route). */
   makeup?: boolean;
   collectedBy: string;

@@ -177,9 +177,13 @@ export function marked(state: EnrollmentState, event: Event<'AttendanceMarked' |
   if (!isBooked(state)) return state;
   const { workshopId, session, participant } = event.data;
   const key = attendanceKey(workshopId, session, participant);
-  if (event.type === 'AttendanceMarked')
-    return { ...state, attendance: { ...state.attendance, [key]: event.data.present } };
-  return { ...state, collected: { ...state.collected, [key]: event.data.collectedBy } };
+  // A record taken back leaves nothing recorded there (attendance-decisions.ts).
+  if (event.type === 'AttendanceMarked') {
+    const { [key]: _taken, ...attendance } = state.attendance;
+    return { ...state, attendance: event.data.undone ? attendance : { ...attendance, [key]: event.data.present } };
+  }
+  const { [key]: _taken, ...collected } = state.collected;
+  return { ...state, collected: event.data.undone ? collected : { ...collected, [key]: event.data.collectedBy } };
 }
 
 /** The provider's report of the card payment, in any phase: its intent, and a failure remembered once. */

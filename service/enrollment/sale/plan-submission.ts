@@ -56,7 +56,7 @@ export function planSubmission(
     replaces?: string;
   },
 ): EnrollmentSubmitted {
-  const parsed = enrollmentFormSchemaFor(workshop.category).safeParse(body);
+  const parsed = enrollmentFormSchemaFor(workshop).safeParse(body);
   if (!parsed.success) {
     const { message, issues } = describeIssues(parsed.error);
     throw validationError(message, issues);

@@ -2,6 +2,7 @@ import { lateJoinFrom } from '../../../contracts/catalogue/sessions.js';
 import type { PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { tiersInCents, toCents } from '../../../contracts/enrollment/money.js';
 import type { WorkshopData } from '../../../contracts/catalogue/workshop.js';
+import { asksChildDetails, isStrictCategory } from '../../../contracts/enrollment/form.js';
 
 /**
  * The workshop as bought: `at` (the submission's time) names where a late joiner joins, the first
@@ -23,6 +24,7 @@ export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   ...(w.depositCents ? { depositCents: w.depositCents, balanceDueDaysBefore: w.balanceDueDaysBefore } : {}),
   sessions: w.sessions,
   ...lateJoinOf(w, at),
+  ...(asksChildDetails(w) && !isStrictCategory(w.category) ? { childDetails: true } : {}),
 });
 
 function lateJoinOf(w: WorkshopData, at: Date | undefined): { fromSession?: number } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionIssues } from '../../../contracts/catalogue/sessions.js';
-import { courseDatesInWords, sessionInWords } from '../../../contracts/catalogue/session-words.js';
+import { courseDatesInWords, sessionDayWords, sessionInWords } from '../../../contracts/catalogue/session-words.js';
 import { WorkshopScheduledSchema, WorkshopUpdatedSchema } from '../../../contracts/catalogue/events.js';
 import { enrollmentClosesAtOf } from '../../../contracts/catalogue/sales-window.js';
 import { priceEnrollment } from '../../../contracts/enrollment/money.js';
@@ -62,12 +62,20 @@ describe('sessions', () => {
     expect(noEnd.workshop.sessions[0]).toEqual({ startsAt: old.date, endsAt: '2025-09-28T01:00:00.000Z' });
   });
 
-  it('given a course, then its dates read in words on the school clock', () => {
+  it('given a course, then its dates read in words on the school clock, with their year', () => {
     const course = SEED_WORKSHOPS.find((w) => w.id === '11')!;
-    expect(courseDatesInWords(course.sessions)).toBe('4 Saturdays, August 2 – August 23, 10:00 – 11:30 AM');
-    expect(sessionInWords(course.sessions, 2)).toBe('Session 2 of 4, Saturday, August 9');
+    expect(courseDatesInWords(course.sessions)).toBe('4 Saturdays, August 2 – August 23, 2025, 10:00 – 11:30 AM');
+    expect(sessionInWords(course.sessions, 2)).toBe('Session 2 of 4, Saturday, August 9, 2025');
+    expect(sessionDayWords(course.sessions[0]!)).toBe('Saturday, August 2, 2025');
     const camp = SEED_WORKSHOPS.find((w) => w.id === '1')!;
-    expect(courseDatesInWords(camp.sessions)).toBe('4 days, June 23 – June 26, 10:00 – 11:30 AM');
+    expect(courseDatesInWords(camp.sessions)).toBe('4 days, June 23 – June 26, 2025, 10:00 – 11:30 AM');
+    expect(courseDatesInWords([camp.sessions[0]!])).toBe('Monday, June 23, 2025, 10:00 – 11:30 AM');
+    // Across the new year, each end its own year.
+    const winter = [
+      s('2026-12-30T10:00:00-06:00', '2026-12-30T11:30:00-06:00'),
+      s('2027-01-06T10:00:00-06:00', '2027-01-06T11:30:00-06:00'),
+    ];
+    expect(courseDatesInWords(winter)).toBe('2 Wednesdays, December 30, 2026 – January 6, 2027, 10:00 – 11:30 AM');
   });
 
   it('given a course, then enrollment closes at the first session; with late joining until session 2, at the second', () => {

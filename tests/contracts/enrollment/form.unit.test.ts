@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asksChildDetails,
   BaseEnrollmentFormSchema,
   EMPTY_ENROLLMENT_FORM,
   enrollmentFormSchemaFor,
@@ -94,10 +95,40 @@ describe('enrollment form schema', () => {
   });
 
   it('given categories, then children, summer and tea-party get the stricter schema and the others the base', () => {
-    for (const c of ['children', 'summer', 'tea-party'])
-      expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(false);
-    for (const c of ['adult', 'business', 'teen', 'dining'])
-      expect(enrollmentFormSchemaFor(c).safeParse(baseForm()).success).toBe(true);
+    for (const category of ['children', 'summer', 'tea-party'])
+      expect(enrollmentFormSchemaFor({ category }).safeParse(baseForm()).success).toBe(false);
+    for (const category of ['adult', 'business', 'dining'])
+      expect(enrollmentFormSchemaFor({ category }).safeParse(baseForm()).success).toBe(true);
+  });
+
+  it('given a class children or teens attend (the teens’ program, or an age range under 18), then the stricter schema; a class for adults, the base', () => {
+    const children = [
+      { category: 'teen', ageRange: '11-17' },
+      { category: 'teen' },
+      { category: 'adult', ageRange: '15-18' },
+      { category: 'business', ageRange: 'Ages 12 to 16' },
+      { category: 'dining', ageRange: '16+' },
+    ];
+    for (const w of children) {
+      expect(asksChildDetails(w), JSON.stringify(w)).toBe(true);
+      expect(messages(enrollmentFormSchemaFor(w).safeParse(baseForm())), JSON.stringify(w)).toMatchObject({
+        studentName: 'Student name is required.',
+        studentAge: 'Student age is required.',
+        school: 'School name is required.',
+        emergencyContact1Name: 'Emergency contact 1 name is required.',
+        agreeToCodeOfConduct: 'You must agree to the Code of Conduct to proceed.',
+      });
+    }
+    for (const w of [
+      { category: 'adult', ageRange: '21+' },
+      { category: 'dining', ageRange: '18+' },
+      { category: 'business', ageRange: 'Adults' },
+      { category: 'business', ageRange: 'All ages' },
+      { category: 'adult' },
+    ]) {
+      expect(asksChildDetails(w), JSON.stringify(w)).toBe(false);
+      expect(enrollmentFormSchemaFor(w).safeParse(baseForm()).success, JSON.stringify(w)).toBe(true);
+    }
   });
 
   it('given a valid base form, then every field is present in the output with its default', () => {

@@ -40,7 +40,7 @@ const twoChildren = (details: ParticipantDetailInput[] = [lily, theo], o: Partia
 
 describe('every participant’s details', () => {
   it('given two children with their own details in a children’s workshop, then each keeps their own', () => {
-    const out = enrollmentFormSchemaFor('children').parse(twoChildren());
+    const out = enrollmentFormSchemaFor({ category: 'children' }).parse(twoChildren());
     expect(out.participantDetails).toEqual([
       {
         name: 'Lily Whitfield',

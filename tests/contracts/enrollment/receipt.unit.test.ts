@@ -190,7 +190,7 @@ describe('receipt and calendar file', () => {
       refundedCents: 0,
     });
     expect(text).toContain('Sessions:'.padEnd(24) + '3 of 4 sessions');
-    expect(text).toContain('  Session 2: Saturday, August 9, 10:00 – 11:30 AM');
+    expect(text).toContain('  Session 2: Saturday, August 9, 2025, 10:00 – 11:30 AM');
     expect(text).not.toContain('  Session 1:');
     expect(text).toContain('Joined late:'.padEnd(24) + '3 of 4 sessions, priced pro rata');
     expect(text).not.toContain('Group price');

@@ -143,12 +143,21 @@ describe('JSON-LD for search engines', () => {
     ]);
   });
 
-  it('given the school, then a LocalBusiness with its hours as schema.org writes them', () => {
+  it('given the school, then a LocalBusiness with its hours as schema.org writes them, where it is on a map, and its logo', () => {
     expect(localBusiness('https://school.example')).toMatchObject({
       '@type': 'LocalBusiness',
       url: 'https://school.example/',
       openingHours: ['Mo-Fr 09:00-17:00', 'Sa 09:00-13:00'],
+      geo: { '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) },
+      logo: 'https://school.example/images/logo.png',
+      image: 'https://school.example/images/logo.png',
     });
+    const { geo } = localBusiness('https://school.example') as { geo: { latitude: number; longitude: number } };
+    // Plano, Texas: a point in town, not a guess elsewhere.
+    expect(geo.latitude).toBeGreaterThan(32.95);
+    expect(geo.latitude).toBeLessThan(33.15);
+    expect(geo.longitude).toBeGreaterThan(-96.9);
+    expect(geo.longitude).toBeLessThan(-96.6);
   });
 
   it('given text that would close the script element, then it is escaped and still parses to the same value', () => {
@@ -181,10 +190,30 @@ describe('JSON-LD of a program page', () => {
     expect(instances.map((i) => i.name)).toEqual(['Manners & Me', 'Manners & Me (Tuesday afternoons)']);
     expect(instances[0]).toMatchObject({
       '@type': 'CourseInstance',
-      courseMode: 'onsite',
+      courseMode: 'Onsite',
       startDate: '2025-08-02T10:00:00-05:00',
       endDate: '2025-08-23T11:30:00-05:00',
       offers: { '@type': 'Offer', price: 225, priceCurrency: 'USD', url: 'https://school.example/enroll/11' },
+      // What course rich results ask of an instance: its length and pace.
+      courseSchedule: {
+        '@type': 'Schedule',
+        repeatFrequency: 'Weekly',
+        repeatCount: 4,
+        duration: 'PT1H30M',
+        startDate: '2025-08-02',
+        endDate: '2025-08-23',
+        startTime: '10:00',
+        endTime: '11:30',
+        scheduleTimezone: 'America/Chicago',
+      },
+    });
+    // And of the course: what it costs, as an offer.
+    expect(course.offers).toEqual({
+      '@type': 'Offer',
+      category: 'Paid',
+      price: 225,
+      priceCurrency: 'USD',
+      url: 'https://school.example/program/manners-and-me',
     });
     const sessions = instances[0]!.subEvent as Record<string, unknown>[];
     expect(sessions).toHaveLength(4);
@@ -196,5 +225,35 @@ describe('JSON-LD of a program page', () => {
     });
     // Safe inside a script element, as every JSON-LD block of the site.
     expect(jsonForScript(course)).not.toContain('<');
+  });
+
+  it('given a camp on four days in a row, a one-morning class and sessions at odd intervals, then daily, once, and the hours in all', () => {
+    const program = SEED_PROGRAMS.find((p) => p.id === '1')!;
+    const base = { ...SEED_WORKSHOPS.find((w) => w.id === '11')!, spotsLeft: 5, seatsTaken: 0, programId: program.id };
+    const at = (day: string, from: string, to: string) => ({
+      startsAt: `2025-08-${day}T${from}:00-05:00`,
+      endsAt: `2025-08-${day}T${to}:00-05:00`,
+    });
+    const camp = { ...base, id: 'camp', sessions: ['04', '05', '06', '07'].map((d) => at(d, '09:00', '12:00')) };
+    const once = { ...base, id: 'once', sessions: [at('09', '09:00', '13:00')] };
+    const odd = {
+      ...base,
+      id: 'odd',
+      sessions: [at('11', '10:00', '11:00'), at('13', '10:00', '11:00'), at('20', '10:00', '11:00')],
+    };
+    const schedules = (
+      programCourse(program, [camp, once, odd], 'https://s', BEFORE).hasCourseInstance as {
+        courseSchedule?: Record<string, unknown>;
+        courseWorkload?: string;
+      }[]
+    ).map((i) => i.courseSchedule ?? i.courseWorkload);
+    expect(schedules[0]).toMatchObject({ repeatFrequency: 'Daily', repeatCount: 4, duration: 'PT3H' });
+    expect(schedules[1]).toMatchObject({ repeatFrequency: 'Daily', repeatCount: 1, duration: 'PT4H' });
+    expect(schedules[2]).toBe('PT3H');
+  });
+
+  it('given a free program, then its offer says so', () => {
+    const program = { ...SEED_PROGRAMS.find((p) => p.id === '1')!, price: 0 };
+    expect((programCourse(program, [], 'https://s', BEFORE).offers as { category: string }).category).toBe('Free');
   });
 });

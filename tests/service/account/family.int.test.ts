@@ -6,6 +6,8 @@ import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import type { EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
 import { CURRENT_WAIVERS } from '../../../contracts/policies/waivers.js';
 import { adminCall } from '../admin/support.js';
+import { BEFORE_SPEC_SEASON } from '../../support/app.js';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { strictForm } from '../../support/enrollment-forms.js';
 import { nextParentEmail } from '../../support/visitors.js';
 import { signInMailsSent } from '../../../service/account/sign-in.js';
@@ -334,7 +336,8 @@ describe('rosters read the family as it is now', () => {
 
 describe('who collected each child', () => {
   it('given a child on the roster, when collected by an adult on the list, then recorded at once; a name not on it is refused until confirmed, then flagged in the history', async () => {
-    t = await makeAccountApp();
+    let now = BEFORE_SPEC_SEASON;
+    t = await makeAccountApp({ clock: () => now });
     const f = await family();
     const res = await enroll(f.cookie, {
       childIds: [f.lily, f.max],
@@ -346,6 +349,9 @@ describe('who collected each child', () => {
     });
     const { enrollmentId } = (await res.json()) as EnrollmentResponse;
     await t.settle();
+    // The camp's first day: pick-up is recorded from then.
+    const camp = (await (await t.app.request(`/api/workshops/${CAMP}`)).json()) as Workshop;
+    now = new Date(Date.parse(camp.sessions[0]!.startsAt) - 2 * 3_600_000);
     const collect = (body: Record<string, unknown>) =>
       adminCall(t.app, 'POST', `/api/admin/workshops/${CAMP}/collected`, { body: { enrollmentId, ...body } });
 

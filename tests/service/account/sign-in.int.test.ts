@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGN_IN_ANSWER } from '../../../contracts/account/api.js';
+import { SIGN_IN_ANSWER, SIGNED_IN_HINT_COOKIE } from '../../../contracts/account/api.js';
 import { SESSIONS_COLLECTION, sessionHash } from '../../../service/account/sessions.js';
 import { signInMailsSent } from '../../../service/account/sign-in.js';
 import { BEFORE_SPEC_SEASON } from '../../support/app.js';
@@ -185,7 +185,7 @@ describe('the session: an HttpOnly cookie, never in a body, 30 days sliding', ()
     const email = nextParentEmail();
     await t.call('POST', '/api/account/sign-in', { body: { email } });
     const res = await verify(await t.linkFor(email));
-    const header = res.headers.get('set-cookie')!;
+    const header = res.headers.getSetCookie().find((c) => c.startsWith('family_session='))!;
     expect(header).toMatch(/HttpOnly/);
     expect(header).toMatch(/SameSite=Lax/);
     expect(header).toMatch(/Path=\//);
@@ -204,6 +204,34 @@ describe('the session: an HttpOnly cookie, never in a body, 30 days sliding', ()
     expect(await storedEvents()).not.toContain(value);
     expect(await t.readStore.get(SESSIONS_COLLECTION, value)).toBeNull();
     expect(await t.readStore.get(SESSIONS_COLLECTION, sessionHash(value))).not.toBeNull();
+  });
+
+  it('given a sign-in, then beside the session a cookie scripts may read says one may exist (no secret, the same life), and signing out clears both', async () => {
+    t = await makeAccountApp();
+    const email = nextParentEmail();
+    await t.call('POST', '/api/account/sign-in', { body: { email } });
+    const res = await verify(await t.linkFor(email));
+    const hint = res.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`))!;
+    expect(hint).toMatch(/^family_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/SameSite=Lax/);
+    expect(hint).toMatch(/Path=\//);
+    expect(hint).toMatch(/Max-Age=2592000/);
+
+    const out = await t.call('POST', '/api/account/sign-out', { cookie: sessionCookieOf(res)!, body: {} });
+    const cleared = out.headers.getSetCookie();
+    expect(cleared.some((c) => /^family_session=;/.test(c))).toBe(true);
+    expect(cleared.some((c) => /^family_signed_in=;/.test(c))).toBe(true);
+  });
+
+  it('given a browser with a session but no hint (signed in before the hint existed), then the next answer sets it, and none after', async () => {
+    t = await makeAccountApp();
+    const cookie = await t.signIn(nextParentEmail());
+    const answer = await t.call('GET', '/api/account', { cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.getSetCookie()).toEqual([expect.stringMatching(/^family_signed_in=1;.*Max-Age=\d+/)]);
+    const withHint = await t.call('GET', '/api/account', { cookie: `${cookie}; family_signed_in=1` });
+    expect(withHint.headers.getSetCookie()).toEqual([]);
   });
 
   it('given PUBLIC_URL on https, then the cookie is Secure', async () => {

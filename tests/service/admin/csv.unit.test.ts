@@ -88,13 +88,31 @@ describe('enrollment CSV', () => {
     const [header, workshopRow, programRow] = csv.split('\r\n');
     expect(header).toBe(CSV_COLUMNS.join(','));
     // The specification's nine columns first, then the price breakdown's.
+    // The specification's nine columns first, then the price breakdown's, then the family's.
     expect(header).toBe(
-      'ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount,Subtotal,Discounts,Gift card,Family credit,Balance due',
+      'ID,Date,Type,Title,Location,Date/Time,Status,Payment,Amount,Subtotal,Discounts,Gift card,Family credit,Balance due,Parent,Email,Participants',
     );
     expect(workshopRow).toBe(
-      'e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,Confirmed,Paid,300.00,300.00,0.00,0.00,0.00,0.00',
+      'e1,2025-06-01,Workshop,Etiquette After Dark - Dinner,Plano,2025-07-19 19:00,Confirmed,Paid,300.00,300.00,0.00,0.00,0.00,0.00,Ada Lovelace,ada@example.com,2',
     );
-    expect(programRow).toBe('p1,2025-06-01,Program,Teens,,,Pending,Awaiting payment,250.00,250.00,0.00,0.00,0.00,0.00');
+    expect(programRow).toBe(
+      'p1,2025-06-01,Program,Teens,,,Pending,Awaiting payment,250.00,250.00,0.00,0.00,0.00,0.00,Ada Lovelace,ada@example.com,2',
+    );
+  });
+
+  it('given the participants’ names, then the row names the family: the parent, the address and each child', () => {
+    const csv = enrollmentCsv([
+      record({
+        firstName: 'Zoë',
+        lastName: 'Müller-Łukasiewicz',
+        participantNames: ['Lily Müller-Łukasiewicz', 'Theo Müller-Łukasiewicz'],
+      }),
+    ]);
+    expect(parseCsvRecord(`${csv.split('\r\n')[1]!}\r\n`).slice(-3)).toEqual([
+      'Zoë Müller-Łukasiewicz',
+      'ada@example.com',
+      'Lily Müller-Łukasiewicz; Theo Müller-Łukasiewicz',
+    ]);
   });
 
   it('given a title an attacker chose, then it cannot run as a formula', () => {

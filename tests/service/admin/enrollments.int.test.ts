@@ -172,10 +172,10 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(5);
     const evil = lines.find((l) => l.startsWith('evil-1'))!;
     expect(evil).toBe(
-      `evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,Pending,Awaiting payment,300.00,300.00,0.00,0.00,0.00,0.00`,
+      `evil-1,2025-06-01,Workshop,"'=HYPERLINK(""http://evil.example"",""x"")",'@SUM(1+1),2025-07-19 19:00,Pending,Awaiting payment,300.00,300.00,0.00,0.00,0.00,0.00,Ada Lovelace,ada@example.com,Ada Lovelace`,
     );
     expect(lines.find((l) => l.startsWith('free-1'))).toBe(
-      'free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,Confirmed,Free,0.00,0.00,0.00,0.00,0.00,0.00',
+      'free-1,2025-06-01,Workshop,Global Chamber of Commerce Networking Event,"Legacy Commons, Plano",2025-07-19 19:00,Confirmed,Free,0.00,0.00,0.00,0.00,0.00,0.00,Ada Lovelace,ada@example.com,Ada Lovelace',
     );
   });
 

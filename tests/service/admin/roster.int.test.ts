@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../support/app.js';
+import { BEFORE_SPEC_SEASON, makeTestApp, type TestApp } from '../../support/app.js';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { strictForm } from '../../support/enrollment-forms.js';
 import { ADMIN_KEY, adminCall } from './support.js';
 import type { Roster, RosterRow } from '../../../contracts/admin/roster.js';
@@ -13,7 +14,17 @@ const CHILDREN = '8';
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
+  now = BEFORE_SPEC_SEASON;
 });
+
+/** The test's clock: the spring before the season, until a test moves it to a session's day (marks are taken from that day). */
+let now = BEFORE_SPEC_SEASON;
+const clock = () => now;
+/** Two hours before session `session` of the workshop: its day, on the school's clock. */
+async function onSessionDay(workshopId: string, session = 1) {
+  const w = (await (await t.app.request(`/api/workshops/${workshopId}`)).json()) as Workshop;
+  now = new Date(Date.parse(w.sessions[session - 1]!.startsAt) - 2 * 3_600_000);
+}
 
 const twoChildren = (o: Partial<EnrollmentFormInput> = {}): EnrollmentFormInput =>
   strictForm({
@@ -174,6 +185,9 @@ describe('workshop roster', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="roster-8-\d{4}-\d{2}-\d{2}\.csv"/);
+    // A byte order mark first: Excel on Windows then reads the names as UTF-8 (fetch's text() drops it).
+    const bytes = new Uint8Array(await res.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = await res.text();
     const lines = csv.split('\r\n');
     expect(lines[0]).toMatch(
@@ -212,11 +226,12 @@ async function freeChildrensClass(title: string, date: string): Promise<string> 
 
 describe('roster after a transfer', () => {
   it('given a confirmed enrollment with a child marked present, when it moves to another date, then its children are on the new roster, unmarked, and gone from the old one', async () => {
-    t = await makeTestApp({ reactors: true });
+    t = await makeTestApp({ reactors: true, clock });
     const june = await freeChildrensClass('Manners in June', '2025-06-14T10:00');
     const july = await freeChildrensClass('Manners in July', '2025-07-12T10:00');
     PRICES[june] = 0;
     const id = await enroll(twoChildren(), june);
+    await onSessionDay(june);
     expect((await mark({ enrollmentId: id, participant: 0, present: true }, june)).status).toBe(200);
     expect((await roster(june)).map((r) => [r.name, r.present])).toEqual([
       ['Lily Whitfield', true],
@@ -235,19 +250,21 @@ describe('roster after a transfer', () => {
     ]);
     // Attendance now belongs to the new date only.
     expect((await mark({ enrollmentId: id, participant: 0, present: true }, june)).status).toBe(409);
+    await onSessionDay(july);
     expect((await mark({ enrollmentId: id, participant: 0, present: true }, july)).status).toBe(200);
   });
 });
 
 describe('attendance', () => {
   it('given a two-child enrollment, when Margaret marks the second child present, then the roster shows it, the history says who marked whom, and marking it again records nothing', async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({ clock });
     const added = await adminCall(t.app, 'POST', '/api/admin/administrators', {
       body: { name: 'Margaret Ellison', email: 'margaret@example.com' },
       key: ADMIN_KEY,
     });
     const { key } = (await added.json()) as { key: string };
     const id = await enroll(twoChildren());
+    await onSessionDay(CHILDREN);
 
     const res = await adminCall(t.app, 'POST', `/api/admin/workshops/${CHILDREN}/attendance`, {
       key,
@@ -322,5 +339,50 @@ describe('attendance', () => {
     const unknownWorkshop = await mark({ enrollmentId: id, participant: 0, present: true }, 'no-such-workshop');
     expect(unknownWorkshop.status).toBe(404);
     expect(await t.eventStore.headPosition()).toBe(head);
+  });
+
+  it('given a session weeks away, then neither attendance nor pick-up is taken (409 naming its day); on its day both are, and each can be taken back, the roster and the history saying so', async () => {
+    t = await makeTestApp({ clock });
+    const id = await enroll(twoChildren());
+    const before = await mark({ enrollmentId: id, participant: 0, present: true });
+    expect(before.status).toBe(409);
+    expect(await before.json()).toMatchObject({
+      code: 'session_not_yet',
+      error: 'This session is on Saturday, September 20, 2025: attendance and pick-up are recorded from that day.',
+      issues: [{ path: 'session' }],
+    });
+    const collect = (body: Record<string, unknown>) =>
+      adminCall(t.app, 'POST', `/api/admin/workshops/${CHILDREN}/collected`, {
+        body: { enrollmentId: id, participant: 0, ...body },
+      });
+    expect((await collect({ collectedBy: 'Eleanor Whitfield' })).status).toBe(409);
+    expect(await eventTypes(id)).not.toContain('AttendanceMarked');
+
+    await onSessionDay(CHILDREN);
+    expect((await mark({ enrollmentId: id, participant: 0, present: true })).status).toBe(200);
+    expect((await collect({ collectedBy: 'Eleanor Whitfield' })).status).toBe(200);
+    const undo = (what: string) =>
+      adminCall(t.app, 'POST', `/api/admin/workshops/${CHILDREN}/${what}/undo`, {
+        body: { enrollmentId: id, participant: 0 },
+      });
+    const taken = await undo('attendance');
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ enrollmentId: id, participant: 0, session: 1, undone: true });
+    expect(await (await undo('collected')).json()).toMatchObject({ undone: true });
+    const [lily] = await roster();
+    expect([lily!.present, lily!.collected]).toEqual([null, null]);
+    // Nothing left to take back: nothing recorded.
+    expect(await (await undo('attendance')).json()).toMatchObject({ undone: false });
+    const history = await adminCall(t.app, 'GET', `/api/admin/enrollments/${id}/history`);
+    const summaries = ((await history.json()) as EnrollmentHistory).events.map((e) => e.summary);
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        'Took back the mark of Lily Whitfield (present): not marked.',
+        'Took back who collected Lily Whitfield (Eleanor Whitfield): not recorded.',
+      ]),
+    );
+    // Marked afresh, it is recorded again.
+    expect((await mark({ enrollmentId: id, participant: 0, present: false })).status).toBe(200);
+    expect((await roster())[0]!.present).toBe(false);
   });
 });

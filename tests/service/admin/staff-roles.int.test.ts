@@ -8,7 +8,8 @@ import { MemoryEventStore } from '../../../platform/eventstore/memory.js';
 import { validatingEventStore } from '../../../platform/eventstore/validating.js';
 import { eventSchemas } from '../../../contracts/events.js';
 import { hashAdministratorKey, newAdministratorKey } from '../../../service/admin/administrator-keys.js';
-import { makeTestApp, type TestApp } from '../../support/app.js';
+import { BEFORE_SPEC_SEASON, makeTestApp, type TestApp } from '../../support/app.js';
+import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { baseForm } from '../../support/enrollment-forms.js';
 import { adminCall } from './support.js';
 
@@ -110,9 +111,13 @@ describe('an instructor', () => {
   });
 
   it('given an instructor key, when she opens the roster of a workshop she teaches, marks attendance and reads the day, then it works; another instructor’s roster, its CSV and attendance are 403', async () => {
-    t = await makeTestApp();
+    let now = BEFORE_SPEC_SEASON;
+    t = await makeTestApp({ clock: () => now });
     const { junesWorkshop, inJunes, inOthers, instructor } = await school();
     const key = instructor.key;
+    // Her class's day: attendance is taken from then.
+    const june = (await (await t.app.request(`/api/workshops/${junesWorkshop}`)).json()) as Workshop;
+    now = new Date(Date.parse(june.sessions[0]!.startsAt) - 2 * 3_600_000);
 
     const own = await adminCall(t.app, 'GET', `/api/admin/workshops/${junesWorkshop}/roster`, { key });
     expect(own.status).toBe(200);
@@ -130,6 +135,8 @@ describe('an instructor', () => {
       (e) => e.type === 'AttendanceMarked',
     );
     expect(attended!.metadata.administrator).toEqual({ id: instructor.id, name: 'June Park' });
+    // Back before the season: the day's lists below count from then.
+    now = BEFORE_SPEC_SEASON;
 
     // Workshop 9 is taught by Margaret Ellison.
     const head = await t.eventStore.headPosition();

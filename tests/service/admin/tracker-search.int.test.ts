@@ -164,6 +164,8 @@ describe('tracker workshop filter', () => {
     expect((await list(`?workshopId=1&q=eleanor.whitfield%40example.com`)).rows).toEqual([]);
 
     const csv = await adminCall(t.app, 'GET', `/api/admin/enrollments/export.csv?workshopId=6`);
+    // A byte order mark first: Excel on Windows then reads the names as UTF-8 (fetch's text() drops it).
+    expect([...new Uint8Array(await csv.clone().arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const ids = (await csv.text())
       .trimEnd()
       .split('\r\n')

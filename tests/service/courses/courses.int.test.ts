@@ -127,7 +127,8 @@ describe('make-ups', () => {
       await b.request('GET', `/api/admin/workshops/${TUESDAYS}/roster?session=3`, undefined, admin)
     ).json()) as Roster;
     expect(other.rows).toEqual([]);
-    // Attendance of the make-up child, in the Tuesday class's session 2.
+    // Attendance of the make-up child, in the Tuesday class's session 2, on that session's day.
+    b.clock.now = new Date(Date.parse((await workshop(TUESDAYS)).sessions[1]!.startsAt) - 2 * 3_600_000);
     const marked = await b.request(
       'POST',
       `/api/admin/workshops/${TUESDAYS}/attendance`,
@@ -286,6 +287,8 @@ describe('the office: credits and rosters per session', () => {
     b = await makeBookingApp();
     const bought = await buyCourse();
     await absent(bought.token, 3);
+    // Marked on session 2's day.
+    b.clock.now = new Date(Date.parse((await workshop(SATURDAYS)).sessions[1]!.startsAt) - 2 * 3_600_000);
     const mark = await b.request(
       'POST',
       `/api/admin/workshops/${SATURDAYS}/attendance`,
@@ -327,7 +330,7 @@ describe('the office: credits and rosters per session', () => {
     expect(ics).toContain('SUMMARY:Manners & Me (session 2 of 4)');
     // The confirmation e-mail carries the same file and lists every session.
     const mail = b.mailer.sent.find((m) => m.to === bought.email)!;
-    expect(mail.text).toContain('Session 4: Saturday, August 23, 10:00 – 11:30 AM');
+    expect(mail.text).toContain('Session 4: Saturday, August 23, 2025, 10:00 – 11:30 AM');
     const attached = mail.attachments?.find((a) => a.filename?.endsWith('.ics'));
     expect(String(attached?.content).match(/^UID:/gm)).toHaveLength(4);
   });

@@ -213,13 +213,18 @@ describe('a roster answers one row per child per session', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ enrollmentId: bought.enrollmentId, participant: 0, absence: null });
 
+    // On session 3's day: marks are taken from the session's day.
+    const course = (await (await b.request('GET', `/api/workshops/${SATURDAYS}`)).json()) as {
+      sessions: { startsAt: string }[];
+    };
+    b.clock.now = new Date(course.sessions[2]!.startsAt);
     const marked = await b.request(
       'POST',
       `/api/admin/workshops/${SATURDAYS}/attendance`,
       { enrollmentId: bought.enrollmentId, participant: 0, present: true, session: 3 },
       admin,
     );
-    expect(marked.status).toBe(200);
+    expect(marked.status, await marked.clone().text()).toBe(200);
     const after = (await roster(SATURDAYS, 3)).rows;
     expect(after).toEqual([expect.objectContaining({ present: true })]);
     const csv = await (await b.request('GET', `/api/admin/workshops/${SATURDAYS}/roster.csv`, undefined, admin)).text();

@@ -3,8 +3,11 @@ import { deciderSpec } from '../../support/decider.js';
 import { enrollmentDecider, type EnrollmentCommand } from '../../../service/enrollment/decider/enrollment-decider.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { confirmed, form, paid, submitted } from '../../support/enrollment-events.js';
+import type { MarkAttendance, RecordCollection } from '../../../service/enrollment/decider/commands.js';
 
 const AT = '2025-07-19T19:05:00.000Z';
+/** The dinner's evening: July 19, 2025 at 7 PM in Plano, the day AT falls on there. */
+const SESSION = '2025-07-19T19:00:00-05:00';
 const given = deciderSpec(enrollmentDecider);
 
 /** Two children for the dinner (workshop 6), paid and confirmed; the first named, the second not. */
@@ -15,13 +18,46 @@ const named = (): EnrollmentEvent => {
 };
 const sold: EnrollmentEvent[] = [named(), paid('e1', 30_000), confirmed('e1', 30_000)];
 
-const mark = (participant: number, present: boolean, workshopId = '6'): EnrollmentCommand => ({
+const mark = (participant: number, present: boolean, workshopId = '6', at = AT): MarkAttendance => ({
   type: 'MarkAttendance',
   workshopId,
   session: 1,
+  sessionStartsAt: SESSION,
   participant,
   present,
-  at: AT,
+  at,
+});
+
+const undoMark = (participant: number, at = AT): EnrollmentCommand => ({
+  ...mark(participant, true, '6', at),
+  undo: true,
+});
+
+const collect = (participant: number, collectedBy: string, at = AT): RecordCollection => ({
+  type: 'RecordCollection',
+  workshopId: '6',
+  session: 1,
+  sessionStartsAt: SESSION,
+  participant,
+  collectedBy,
+  allowed: [{ name: 'Ruth Porter', relationship: 'Grandmother' }],
+  confirmed: false,
+  at,
+});
+
+const collected = (participant: number, name: string, by: string): EnrollmentEvent => ({
+  type: 'ChildCollected',
+  data: {
+    enrollmentId: 'e1',
+    workshopId: '6',
+    participant,
+    name,
+    collectedBy: by,
+    relationship: 'Grandmother',
+    onList: true,
+    collectedAt: AT,
+    session: 1,
+  },
 });
 
 const marked = (participant: number, name: string, present: boolean, workshopId = '6'): EnrollmentEvent => ({
@@ -112,6 +148,57 @@ describe('enrollment decider: attendance', () => {
       .when(mark(0, true, '9'))
       .then([marked(0, 'Ava Smith', true, '9')]);
   });
+
+  it('given a session weeks away, then neither attendance nor pick-up can be recorded before its day; on its day, before it starts, both can', () => {
+    const weeksBefore = '2025-06-01T15:00:00.000Z';
+    given(sold)
+      .when(mark(0, true, '6', weeksBefore))
+      .thenThrows({ code: 'session_not_yet', refusal: { code: 'session_not_yet', day: 'Saturday, July 19, 2025' } });
+    given(sold)
+      .when(collect(0, 'Ruth Porter', weeksBefore))
+      .thenThrows({ code: 'session_not_yet' });
+    // The morning of the dinner, Plano time.
+    const morning = '2025-07-19T14:00:00.000Z';
+    given(sold)
+      .when(mark(0, true, '6', morning))
+      .then([
+        { ...marked(0, 'Ava Smith', true), data: { ...marked(0, 'Ava Smith', true).data, markedAt: morning } },
+      ] as EnrollmentEvent[]);
+  });
+
+  it('given a mark, when it is taken back, then the mark is undone (not marked again), and marking it afresh records it', () => {
+    const undone: EnrollmentEvent = {
+      type: 'AttendanceMarked',
+      data: { ...(marked(0, 'Ava Smith', true).data as object), undone: true } as never,
+    };
+    given([...sold, marked(0, 'Ava Smith', true)])
+      .when(undoMark(0))
+      .then([undone]);
+    given([...sold, marked(0, 'Ava Smith', true), undone])
+      .when(mark(0, true))
+      .then([marked(0, 'Ava Smith', true)]);
+    // Nothing marked: nothing to take back.
+    given(sold).when(undoMark(0)).then([]);
+    given([...sold, marked(0, 'Ava Smith', true), undone])
+      .when(undoMark(0))
+      .then([]);
+  });
+
+  it('given who collected a child, when it is taken back, then it is undone and the same name can be recorded again', () => {
+    const undone: EnrollmentEvent = {
+      type: 'ChildCollected',
+      data: { ...(collected(0, 'Ava Smith', 'Ruth Porter').data as object), relationship: '', undone: true } as never,
+    };
+    given([...sold, collected(0, 'Ava Smith', 'Ruth Porter')])
+      .when({ ...collect(0, 'Ruth Porter'), undo: true })
+      .then([undone]);
+    given([...sold, collected(0, 'Ava Smith', 'Ruth Porter'), undone])
+      .when(collect(0, 'Ruth Porter'))
+      .then([collected(0, 'Ava Smith', 'Ruth Porter')]);
+    given(sold)
+      .when({ ...collect(0, 'Ruth Porter'), undo: true })
+      .then([]);
+  });
 });
 
 describe('enrollment decider: who collected a participant', () => {
@@ -119,6 +206,7 @@ describe('enrollment decider: who collected a participant', () => {
     type: 'RecordCollection',
     workshopId: '6',
     session: 1,
+    sessionStartsAt: SESSION,
     participant: 0,
     collectedBy,
     allowed: [{ name: 'Grace Hopper', relationship: 'Grandmother' }],

@@ -57,6 +57,28 @@ describe('POST /api/enroll/workshop/:id', () => {
     expect(await t.eventStore.headPosition()).toBe(before);
   });
 
+  it("given the teens' course (workshop 13, ages 11-17), when the adult form is posted, then 400 asks for the child's details, and the stricter form is taken with the item saying so", async () => {
+    const before = await t.eventStore.headPosition();
+    const adult = await t.post('/api/enroll/workshop/13', { ...baseForm(), totalPrice: 250 });
+    expect(adult.status).toBe(400);
+    const { issues } = await json<{ issues: { path: string; message: string }[] }>(adult);
+    expect(issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(['studentName', 'studentAge', 'school', 'emergencyContact1Name', 'agreeToCodeOfConduct']),
+    );
+    expect(await t.eventStore.headPosition()).toBe(before);
+
+    const teen = await t.post('/api/enroll/workshop/13', {
+      ...strictForm({ studentName: 'Ava Whitfield', studentAge: 11, studentGrade: '6th', school: 'Rice Middle' }),
+      totalPrice: 250,
+    });
+    expect(teen.status, await teen.clone().text()).toBe(201);
+    const [submitted] = await eventsOfType(t, 'EnrollmentSubmitted');
+    expect(submitted?.data).toMatchObject({
+      item: { category: 'teen', childDetails: true },
+      form: { studentAge: 11, agreeToCodeOfConduct: true, emergencyContact2Relationship: 'Grandmother' },
+    });
+  });
+
   it('given workshop 10 (free), when enrolled, then it is confirmed at once with a FREE- order the orders read model serves', async () => {
     const r = await t.post('/api/enroll/workshop/10', { ...baseForm({ participants: 3 }), totalPrice: 0 });
     expect(r.status).toBe(201);

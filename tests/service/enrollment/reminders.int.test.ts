@@ -387,9 +387,9 @@ describe('reminders of a course', () => {
       `<REMINDER-${orderId}-s3@greatlakesetiquette.com>`,
     ]);
     expect(p.asked[1]!.subject).toBe(
-      `Reminder: Saturday Dining Course, Session 2 of 3, Saturday, September 13 (${orderId})`,
+      `Reminder: Saturday Dining Course, Session 2 of 3, Saturday, September 13, 2025 (${orderId})`,
     );
-    expect(p.asked[2]!.text).toContain('Next: Session 3 of 3, Saturday, September 20.');
+    expect(p.asked[2]!.text).toContain('Next: Session 3 of 3, Saturday, September 20, 2025.');
 
     // Another process on the same stores, its read models rebuilt: nothing is sent twice.
     await p.close();

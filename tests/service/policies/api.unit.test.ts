@@ -16,7 +16,16 @@ describe('policies API', () => {
       seatHoldMinutes: 30,
       safetyDataRetentionDays: 90,
       backupsKept: 14,
+      makeupValidDays: 90,
+      balanceDueDaysBefore: 14,
+      giftCardMinDollars: 25,
+      giftCardMaxDollars: 500,
     });
+  });
+
+  it('given MAKEUP_VALID_DAYS=45, then the terms page is told a make-up credit lasts 45 days', async () => {
+    t = await makeTestApp({ seed: false, env: { MAKEUP_VALID_DAYS: '45' } });
+    expect(await (await t.app.request('/api/policies')).json()).toMatchObject({ makeupValidDays: 45 });
   });
 
   it('given CANCELLATION_FULL_REFUND_DAYS=14 and REMINDER_HOURS=24, then the terms page is told those numbers', async () => {

@@ -25,8 +25,8 @@ describe('courses on the server-rendered pages', () => {
     t = await makeTestApp({ appOptions: { webDist: dist, hotReads: { checkpointMaxAgeMs: 0 } } });
     const html = await page('/program/manners-and-me');
     expect(html).toContain('Upcoming classes');
-    expect(html).toContain('4 Saturdays, August 2 – August 23, 10:00 – 11:30 AM');
-    expect(html).toContain('4 Tuesdays, August 5 – August 26, 4:30 – 6:00 PM');
+    expect(html).toContain('4 Saturdays, August 2 – August 23, 2025, 10:00 – 11:30 AM');
+    expect(html).toContain('4 Tuesdays, August 5 – August 26, 2025, 4:30 – 6:00 PM');
     expect(html).toContain('12 seats left');
     expect(html).toContain('href="/enroll/11"');
     const course = jsonLd(html).find((d) => (d as { '@type': string })['@type'] === 'Course') as {

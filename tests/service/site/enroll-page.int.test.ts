@@ -4,6 +4,8 @@ import { BEFORE_SPEC_SEASON, makeTestApp, type TestApp } from '../../support/app
 import { builtWeb } from '../../support/built-web.js';
 import { countingWebDist, type CountingWebDist } from '../../support/counting-renderer.js';
 import type { SsrPayload } from '../../../contracts/site/ssr.js';
+import type { AccountView } from '../../../contracts/account/api.js';
+import { makeAccountApp } from '../account/support.js';
 
 // Issue 23, item 5: the money path's first page is the server's HTML with its workshop (the form
 // usable before any script, only its island hydrating), and addresses that name nothing share one
@@ -41,7 +43,8 @@ describe('the enroll page as the server renders it', () => {
     await start();
     const { res, text } = await get('/enroll/4');
     expect(res.status).toBe(200);
-    expect(res.headers.get('Cache-Control')).toMatch(/^public/);
+    // The same for everyone, but checked again each time: a sign-in meanwhile gets the family's own copy.
+    expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
     const beforeScripts = text.slice(0, text.indexOf('<script'));
     expect(beforeScripts).toContain('<h1>Enroll: <!-- -->Princess Tea Party</h1>');
     expect(beforeScripts).toContain('<dt>Date &amp; time</dt>');
@@ -80,6 +83,46 @@ describe('the enroll page as the server renders it', () => {
     expect(offered.text).not.toContain(token);
     expect(offered.text).toBe(bare.text);
     expect(web.renders()).toBe(renders);
+  });
+
+  it('given a signed-in parent, then the page is her family’s form from the first byte, rendered for her alone and kept by no cache; without her cookie, the page everyone gets', async () => {
+    web = countingWebDist(dist);
+    const a = await makeAccountApp({
+      clock: STILL,
+      appOptions: { webDist: web.dir, hotReads: { checkpointMaxAgeMs: 0 } },
+    });
+    t = a;
+    const cookie = await a.signIn('nora.castellanos@example.com');
+    await a.saveHousehold(cookie, { firstName: 'Nora', lastName: 'Castellanos' });
+    await a.addChild(cookie, { name: 'Sofia Castellanos' });
+    await a.settle();
+    const everyone = await get('/enroll/4');
+    const renders = web.renders();
+
+    const hers = await t.app.request('/enroll/4', { headers: { cookie } });
+    expect(hers.status).toBe(200);
+    expect(hers.headers.get('Cache-Control')).toBe('private, no-store');
+    // A page's render writes nothing: no session slid, no cookie set.
+    expect(hers.headers.get('Set-Cookie')).toBeNull();
+    const text = await hers.text();
+    const beforeScripts = text.slice(0, text.indexOf('<script'));
+    expect(beforeScripts).toContain('Who is coming?');
+    expect(beforeScripts).toContain('Sofia Castellanos');
+    expect(beforeScripts).toContain('nora.castellanos@example.com');
+    expect(beforeScripts).not.toMatch(/<input[^>]*name="firstName"/);
+    const family = (payloadOf(text).islands?.[1]?.props as { family?: AccountView }).family;
+    expect(family?.children.map((c) => c.name)).toEqual(['Sofia Castellanos']);
+
+    // Rendered for her each time, never kept; the page everyone gets is still the one kept.
+    await t.app.request('/enroll/4', { headers: { cookie } });
+    expect(web.renders()).toBe(renders + 2);
+    const again = await get('/enroll/4');
+    expect(again.text).toBe(everyone.text);
+    expect(again.text).not.toContain('Sofia Castellanos');
+    expect(web.renders()).toBe(renders + 2);
+    // A cookie that names no session is anyone's.
+    const stranger = await t.app.request('/enroll/4', { headers: { cookie: `family_session=${'x'.repeat(43)}` } });
+    expect(await stranger.text()).toBe(everyone.text);
   });
 
   it('given a workshop nobody has, then 404 with Workshop Not Found and no canonical address', async () => {

@@ -155,7 +155,7 @@ describe('renders at once', () => {
     const answers = PATHS.map((path) => Promise.resolve(t.app.request(path)));
     const settled = new Map<number, Response>();
     answers.forEach((p, i) => void p.then((res) => settled.set(i, res)));
-    await expect.poll(() => settled.size).toBe(3);
+    await expect.poll(() => settled.size, { timeout: 10_000 }).toBe(3);
     const busy = [...settled.values()];
     for (const res of busy) {
       expect(res.status).toBe(503);
@@ -178,7 +178,7 @@ describe('renders at once', () => {
     await start();
     const release = web.hold();
     const answers = Array.from({ length: 30 }, () => Promise.resolve(t.app.request('/events?category=teen')));
-    await expect.poll(() => web.renders()).toBe(1);
+    await expect.poll(() => web.renders(), { timeout: 10_000 }).toBe(1);
     release();
     const all = await Promise.all(answers);
     expect(all.every((res) => res.status === 200)).toBe(true);

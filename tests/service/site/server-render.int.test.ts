@@ -271,6 +271,62 @@ describe('what search engines read', () => {
     );
   });
 
+  it('given each page a parent shares (home, schedule, events, gift cards, the location and the policies), then Open Graph and Twitter cards name it with an absolute picture that is there', async () => {
+    await start({ PUBLIC_URL: 'https://school.example' });
+    const shared = [
+      '/',
+      '/about',
+      '/programs',
+      '/contact',
+      '/schedule',
+      '/events',
+      '/gift-cards',
+      '/terms',
+      '/privacy',
+      '/code-of-conduct',
+      '/photography-release',
+    ];
+    const pictures = new Set<string>();
+    for (const path of shared) {
+      const head = headOf(await (await t.app.request(path)).text());
+      expect(tag(head, /<meta property="og:url" content="([^"]+)"/), path).toBe(`https://school.example${path}`);
+      expect(tag(head, /<meta property="og:title" content="([^"]+)"/), path).toBeTruthy();
+      expect(tag(head, /<meta property="og:description" content="([^"]+)"/), path).toBe(
+        tag(head, /<meta name="description" content="([^"]+)"/),
+      );
+      expect(tag(head, /<meta property="og:site_name" content="([^"]+)"/), path).toBe(
+        'Great Lakes School of Etiquette',
+      );
+      const image = tag(head, /<meta property="og:image" content="([^"]+)"/)!;
+      expect(image, path).toMatch(/^https:\/\/school\.example\/images\/[\w/-]+\.png$/);
+      expect(tag(head, /<meta property="og:image:alt" content="([^"]+)"/), path).toBeTruthy();
+      expect(tag(head, /<meta name="twitter:card" content="([^"]+)"/), path).toBe('summary_large_image');
+      expect(tag(head, /<meta name="twitter:image" content="([^"]+)"/), path).toBe(image);
+      pictures.add(image.replace('https://school.example', ''));
+    }
+    for (const picture of pictures) {
+      const res = await t.app.request(picture);
+      expect([picture, res.status, res.headers.get('content-type')]).toEqual([picture, 200, 'image/png']);
+      const png = new Uint8Array(await res.arrayBuffer());
+      // 1200 x 630, as the tags say (the PNG's header holds its width and height).
+      const view = new DataView(png.buffer);
+      expect([view.getUint32(16), view.getUint32(20)], picture).toEqual([1200, 630]);
+    }
+  });
+
+  it('given the home page, then a LocalBusiness with where it is on a map and a logo that is there', async () => {
+    await start({ PUBLIC_URL: 'https://school.example' });
+    const [business] = jsonLd(await (await t.app.request('/')).text()) as Array<Record<string, unknown>>;
+    expect(business).toMatchObject({
+      geo: { '@type': 'GeoCoordinates', latitude: 33.0737, longitude: -96.8221 },
+      logo: 'https://school.example/images/logo.png',
+    });
+    const logo = await t.app.request('/images/logo.png');
+    expect([logo.status, logo.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const view = new DataView((await logo.arrayBuffer()) as ArrayBuffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([512, 512]);
+  });
+
   it('given the home page, then a LocalBusiness with the school’s address, telephone and e-mail', async () => {
     await start({ PUBLIC_URL: 'https://school.example' });
     const [business] = jsonLd(await (await t.app.request('/')).text()) as Array<Record<string, unknown>>;
