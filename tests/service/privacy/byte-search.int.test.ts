@@ -43,14 +43,30 @@ const SEARCHED = [
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    // A file may go between the listing and its stat (the outbox renames its .tmp files into place).
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return [];
+    return stat.isDirectory() ? filesUnder(path) : [path];
   });
+}
+
+/** A file's bytes, or nothing when it went since it was listed (a .tmp file renamed into place). */
+function readIfThere(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
 }
 
 /** Each value and the files holding it, searched byte by byte (UTF-8 and UTF-16, any case). */
 function found(dataDir: string, values = SEARCHED): Record<string, string[]> {
   const hits: Record<string, string[]> = {};
-  const files = filesUnder(dataDir).map((f) => ({ f, bytes: readFileSync(f) }));
+  const files = filesUnder(dataDir).flatMap((f) => {
+    const bytes = readIfThere(f);
+    return bytes ? [{ f, bytes }] : [];
+  });
   for (const value of values) {
     const needles = [value, value.toLowerCase(), value.toUpperCase()].flatMap((v) => [
       Buffer.from(v, 'utf8'),
@@ -95,7 +111,7 @@ function visitor(server: RunningServer) {
     const dir = join(server.dataDir, 'outbox');
     if (!existsSync(dir)) return [];
     return readdirSync(dir)
-      .filter((n) => n.startsWith('sign-in-'))
+      .filter((n) => n.startsWith('sign-in-') && n.endsWith('.eml'))
       .map((n) => decoded(readFileSync(join(dir, n), 'utf8')));
   };
   /** Asks for a link and presses "Continue" with the new one that reached `email`. */
