@@ -10,6 +10,7 @@ import {
   waitlistPrivacy,
   workshopMessagePrivacy,
 } from './others.js';
+import { calendarPrivacy, instructorPrivacy } from './instructors.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 
 /**
@@ -34,4 +35,6 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...schoolSettingsPrivacy,
   ...familyCreditPrivacy,
   ...giftCardPrivacy,
+  ...instructorPrivacy,
+  ...calendarPrivacy,
 };
