@@ -17,6 +17,8 @@ import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
 import { instructorEventSchemas } from './instructors/events.js';
 import { calendarEventSchemas } from './instructors/calendar.js';
+import { appointmentTypeEventSchemas } from './appointments/appointment-type.js';
+import { appointmentEventSchemas } from './appointments/booking.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -38,4 +40,6 @@ export const eventSchemas: EventSchemas = {
   ...privacyEventSchemas,
   ...instructorEventSchemas,
   ...calendarEventSchemas,
+  ...appointmentTypeEventSchemas,
+  ...appointmentEventSchemas,
 };

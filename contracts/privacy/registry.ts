@@ -11,6 +11,7 @@ import {
   workshopMessagePrivacy,
 } from './others.js';
 import { calendarPrivacy, instructorPrivacy } from './instructors.js';
+import { appointmentPrivacy, appointmentTypePrivacy } from './appointments.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 
 /**
@@ -37,4 +38,6 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...giftCardPrivacy,
   ...instructorPrivacy,
   ...calendarPrivacy,
+  ...appointmentTypePrivacy,
+  ...appointmentPrivacy,
 };
