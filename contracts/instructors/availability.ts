@@ -10,6 +10,8 @@ export const SchoolDateSchema = z
   .string({ error: 'must be a date, e.g. 2025-06-07.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, e.g. 2025-06-07.')
   .refine((v) => {
+    // Said once: a value that is no date at all has its issue already.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return true;
     const [y, m, d] = v.split('-').map(Number) as [number, number, number];
     const date = new Date(Date.UTC(y, m - 1, d));
     return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;

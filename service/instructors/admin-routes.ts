@@ -10,6 +10,13 @@ import {
   type InstructorWriteResult,
 } from '../../contracts/instructors/instructor.js';
 import { INSTRUCTORS, type InstructorDoc } from '../../projections/instructors/instructors.js';
+import {
+  INSTRUCTOR_DAYS,
+  instructorDayId,
+  type InstructorDayDoc,
+} from '../../projections/instructors/instructor-days.js';
+import { SchoolDateSchema } from '../../contracts/instructors/availability.js';
+import { notFound } from '../core/errors.js';
 import type { AppDeps } from '../core/deps.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
@@ -17,6 +24,7 @@ import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-wri
 import { instructorsDecider } from './instructors-decider.js';
 
 const IdParam = z.object({ id: InstructorIdSchema });
+const DayQuery = MinPositionQuerySchema.extend({ date: SchoolDateSchema });
 
 const recordOf = (instructorId: string, input: InstructorInput): InstructorRecord => ({
   instructorId,
@@ -80,6 +88,18 @@ export function adminInstructorRoutes(deps: AppDeps): Hono {
       return write(c, id, { type: 'SetAvailability', instructorId: id, availability: c.req.valid('json'), at }, 200);
     },
   );
+
+  /** The office's day view of one instructor: their lessons, parties (held or booked) and classes that school day. */
+  app.get('/instructors/:id/day', validate('param', IdParam), validate('query', DayQuery), async (c) => {
+    const { id } = c.req.valid('param');
+    const { date, minPosition } = c.req.valid('query');
+    await awaitProjections(deps, minPosition, [INSTRUCTORS, INSTRUCTOR_DAYS]);
+    if (!(await deps.readStore.get<InstructorDoc>(INSTRUCTORS, id)))
+      throw notFound('We could not find that instructor. They may have been removed.');
+    const day = await deps.readStore.get<InstructorDayDoc>(INSTRUCTOR_DAYS, instructorDayId(id, date));
+    c.header('Cache-Control', 'no-store');
+    return c.json({ instructorId: id, date, entries: day?.doc.entries ?? [] });
+  });
 
   return app;
 }
