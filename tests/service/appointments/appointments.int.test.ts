@@ -236,4 +236,16 @@ describe('slots and bookings (issue 38 items 4, 5)', () => {
       body: { amountCents: 45_000, pricing: { totalCents: 45_000, dueNowCents: 10_000, dueLaterCents: 35_000 } },
     });
   });
+
+  it('given a lesson with nothing due, when a parent books it, then 201 without a hold end and its time is booked at once', async () => {
+    const t = await open();
+    const { instructorId, typeId } = await givenAnInstructorAndALesson(t.app, { priceCents: 0 });
+    const booked = await json(await book(t.app, typeId, { startsAt: '2030-03-05T09:00:00-06:00' }));
+    expect(booked).toMatchObject({ status: 201, body: { holdExpiresAt: null, amountCents: 0 } });
+    expect(booked.body).not.toHaveProperty('clientSecret');
+    expect(await typesOf(t, `instructor-calendar-${instructorId}`)).toEqual([
+      'AppointmentSlotHeld',
+      'AppointmentSlotBooked',
+    ]);
+  });
 });
