@@ -15,6 +15,10 @@ import { giftCardEventSchemas } from './gift-cards/events.js';
 import { accountEventSchemas } from './account/events.js';
 import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
+import { instructorEventSchemas } from './instructors/events.js';
+import { calendarEventSchemas } from './instructors/calendar.js';
+import { appointmentTypeEventSchemas } from './appointments/appointment-type.js';
+import { appointmentEventSchemas } from './appointments/booking.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -34,4 +38,8 @@ export const eventSchemas: EventSchemas = {
   ...accountEventSchemas,
   ...makeupCreditEventSchemas,
   ...privacyEventSchemas,
+  ...instructorEventSchemas,
+  ...calendarEventSchemas,
+  ...appointmentTypeEventSchemas,
+  ...appointmentEventSchemas,
 };

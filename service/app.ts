@@ -16,6 +16,7 @@ import { enrollmentRoutes } from './enrollment/sale/routes.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { appointmentRoutes } from './appointments/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { giftCardRoutes } from './gift-cards/routes.js';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', policyRoutes(deps));
   api.route('/', bookingRoutes(deps));
   api.route('/', giftCardRoutes(deps));
+  api.route('/', appointmentRoutes(deps));
   api.route('/', pricingRoutes(deps, hot));
   api.route('/', accountRoutes(deps));
   api.route('/', accountPrivacyRoutes(deps));

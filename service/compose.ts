@@ -1,4 +1,5 @@
 import { makeupsReactor } from './courses/makeups-reactor.js';
+import { classTimeReactor } from './instructors/class-time-reactor.js';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './core/config.js';
@@ -219,7 +220,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
  * given back; a transfer's seats taken and given back, a cancellation's seats given back). Part of the business, not a side effect: the tests run them wherever the API runs.
  */
 export function workflowsFor(deps: AppDeps): AnyReactor[] {
-  return [checkoutReactor(deps), afterSaleSeatsReactor(deps)];
+  return [checkoutReactor(deps), afterSaleSeatsReactor(deps), classTimeReactor(deps)];
 }
 
 /** Every time-driven pass, run beside the reactors, each under its own lease. */

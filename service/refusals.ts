@@ -5,6 +5,8 @@ import { CATALOGUE_REFUSAL_ANSWERS } from './catalogue/refusal-answers.js';
 import { COURSES_REFUSAL_ANSWERS } from './courses/refusal-answers.js';
 import { ENROLLMENT_REFUSAL_ANSWERS } from './enrollment/refusal-answers.js';
 import { GIFT_CARD_REFUSAL_ANSWERS } from './gift-cards/refusal-answers.js';
+import { APPOINTMENT_REFUSAL_ANSWERS } from './appointments/refusal-answers.js';
+import { INSTRUCTOR_REFUSAL_ANSWERS } from './instructors/refusal-answers.js';
 import { INQUIRY_REFUSAL_ANSWERS } from './inquiries/refusal-answers.js';
 import { MESSAGE_REFUSAL_ANSWERS } from './messages/refusal-answers.js';
 import { PRICING_REFUSAL_ANSWERS } from './pricing/refusal-answers.js';
@@ -27,6 +29,8 @@ export const REFUSAL_PARTS = {
   pricing: PRICING_REFUSAL_ANSWERS,
   inquiries: INQUIRY_REFUSAL_ANSWERS,
   messages: MESSAGE_REFUSAL_ANSWERS,
+  instructors: INSTRUCTOR_REFUSAL_ANSWERS,
+  appointments: APPOINTMENT_REFUSAL_ANSWERS,
 } as const satisfies Record<string, AnyRefusalAnswers>;
 
 export const REFUSAL_ANSWERS: AnyRefusalAnswers = Object.assign({}, ...Object.values(REFUSAL_PARTS));

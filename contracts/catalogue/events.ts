@@ -33,6 +33,13 @@ export const CheckoutHoldsSchema = z.object({
   giftCardId: z.string().min(1).max(80).optional(),
   /** The household whose family credit it takes. */
   householdId: z.string().min(1).max(80).optional(),
+  /** An appointment's: the instructor whose calendar holds its time (stream `instructor-calendar-<id>`). */
+  instructorId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  /** An appointment's: the lesson pack one of whose lessons pays it (stream `lesson-pack-<id>`). */
+  packId: z.string().min(1).max(80).optional(),
 });
 export type CheckoutHolds = z.infer<typeof CheckoutHoldsSchema>;
 

@@ -48,6 +48,14 @@ export const WorkshopDataSchema = z.object({
   time: z.string().max(100),
   location: z.string().trim().min(1).max(300),
   instructor: z.string().max(200),
+  /**
+   * The instructor record who teaches it (issue 38: absent on workshops written before, whose
+   * `instructor` text reads as before; GET /api/workshops names the record of that name).
+   */
+  instructorId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   duration: z.string().max(100),
   category: WorkshopCategorySchema,
   ageRange: z.string().max(60).optional(),

@@ -10,6 +10,8 @@ import {
   waitlistPrivacy,
   workshopMessagePrivacy,
 } from './others.js';
+import { calendarPrivacy, instructorPrivacy } from './instructors.js';
+import { appointmentPrivacy, appointmentTypePrivacy } from './appointments.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 
 /**
@@ -34,4 +36,8 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...schoolSettingsPrivacy,
   ...familyCreditPrivacy,
   ...giftCardPrivacy,
+  ...instructorPrivacy,
+  ...calendarPrivacy,
+  ...appointmentTypePrivacy,
+  ...appointmentPrivacy,
 };

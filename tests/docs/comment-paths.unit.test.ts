@@ -9,7 +9,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 describe('the paths code comments name', () => {
   it('given every script and stylesheet under contracts, platform, projections, service, web, tests and bench, then every path a comment names exists', () => {
     expect(missingCommentPaths(root)).toEqual([]);
-  });
+    // Every file of the tree is parsed: seconds on a busy two-core machine.
+  }, 60_000);
 });
 
 describe('the comments of a file', () => {

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { multiLineText, oneLineText, personName } from '../core/text.js';
+import { AppointmentKindSchema } from '../instructors/calendar.js';
+import { InstructorIdSchema } from '../instructors/instructor.js';
+import { SchoolDateSchema } from '../instructors/availability.js';
+
+const Instant = z.string().datetime({ offset: true });
+
+/** GET /api/appointment-types/:id/slots?from=YYYY-MM-DD&to=YYYY-MM-DD&instructorId= */
+export const SlotsQuerySchema = z
+  .object({ from: SchoolDateSchema, to: SchoolDateSchema, instructorId: InstructorIdSchema.optional() })
+  .refine((q) => q.to >= q.from, { path: ['to'], message: 'must not be before from.' });
+
+const name = (label: string) =>
+  personName(label, { error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(100, `${label} must be at most 100 characters.`);
+
+/** POST /api/appointment-types/:id/bookings (issue 38 item 4). */
+export const AppointmentBookingInputSchema = z.object({
+  startsAt: Instant.describe('the slot, as GET .../slots answered it'),
+  instructorId: InstructorIdSchema.optional(),
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .max(254)
+    .pipe(z.email('Please enter a valid email address.'))
+    .transform((v) => v.toLowerCase()),
+  phone: oneLineText('Phone number', { error: 'Please enter a valid phone number.' })
+    .trim()
+    .min(10, 'Please enter a valid phone number.')
+    .max(40),
+  participantName: name('Participant name'),
+  participantAge: z.number().int().min(1, 'must be at least 1.').max(120, 'must be at most 120.').optional(),
+  guests: z.number().int('must be a whole number.').min(1, 'must be at least 1.').max(100).optional(),
+  childId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  notes: multiLineText('Notes').trim().max(2000, 'Notes must be at most 2,000 characters.').optional(),
+  agreeToTerms: z.literal(true, { error: 'Please agree to the terms.' }),
+  packCode: oneLineText('Pack code').trim().max(40).optional(),
+});
+export type AppointmentBookingInput = z.infer<typeof AppointmentBookingInputSchema>;
+
+/** What the booking costs: its lines, the total, what is due now (a party's deposit) and later. */
+export const AppointmentPricingSchema = z.object({
+  lines: z.array(z.object({ label: z.string(), amountCents: z.number().int() })),
+  totalCents: z.number().int(),
+  dueNowCents: z.number().int(),
+  dueLaterCents: z.number().int(),
+});
+export type AppointmentPricing = z.infer<typeof AppointmentPricingSchema>;
+
+/** 201 of POST /api/appointment-types/:id/bookings; no `clientSecret` when nothing is due by card. */
+export const AppointmentBookedAnswerSchema = z.object({
+  appointmentId: z.string(),
+  holdExpiresAt: z.string().nullable(),
+  amountCents: z.number().int(),
+  pricing: AppointmentPricingSchema,
+  clientSecret: z.string().optional(),
+});
+export type AppointmentBookedAnswer = z.infer<typeof AppointmentBookedAnswerSchema>;
+
+export const appointmentStream = (appointmentId: string) => `appointment-${appointmentId}`;
+
+/**
+ * A parent asked for an appointment and its time is held on the instructor's calendar: who it is
+ * for and how to reach the family (under the family's key), what it costs, until when it is held.
+ */
+export const AppointmentRequestedSchema = z.object({
+  appointmentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  typeId: z.string().min(1).max(64),
+  kind: AppointmentKindSchema,
+  instructorId: InstructorIdSchema,
+  startsAt: Instant,
+  endsAt: Instant,
+  firstName: z.string().min(1).max(100),
+  lastName: z.string().min(1).max(100),
+  email: z.string().min(1).max(254),
+  phone: z.string().min(1).max(40),
+  participantName: z.string().min(1).max(100),
+  participantAge: z.number().int().optional(),
+  guests: z.number().int().optional(),
+  childId: z.string().max(64).optional(),
+  notes: z.string().max(2000).optional(),
+  amountCents: z.number().int().nonnegative(),
+  dueNowCents: z.number().int().nonnegative(),
+  holdExpiresAt: Instant.nullable(),
+  requestedAt: Instant,
+});
+export type AppointmentRequested = z.infer<typeof AppointmentRequestedSchema>;
+
+export type AppointmentEvent = { type: 'AppointmentRequested'; data: AppointmentRequested };
+
+export const appointmentEventSchemas = { AppointmentRequested: AppointmentRequestedSchema } as const;

@@ -1,0 +1,19 @@
+import type { RefusalKinds } from '../core/refusals.js';
+
+/** Why an appointment decision refuses, as data (worded in service/appointments/refusal-answers.ts). */
+export type AppointmentRefusal =
+  | { code: 'appointment_type_not_found' }
+  | { code: 'appointment_type_exists' }
+  /** The instructor asked for does not give this type. */
+  | { code: 'instructor_not_offered' }
+  /** The time is not one of the type's slots: outside the hours, too soon, beyond the horizon. */
+  | { code: 'slot_not_offered' }
+  | { code: 'appointment_exists' };
+
+export const APPOINTMENT_REFUSAL_KINDS: RefusalKinds<AppointmentRefusal> = {
+  appointment_type_not_found: 'not_found',
+  appointment_type_exists: 'conflict',
+  instructor_not_offered: 'validation',
+  slot_not_offered: 'validation',
+  appointment_exists: 'conflict',
+};
