@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText } from '../core/text.js';
-import { REFUND_REASONS } from '../enrollment/events.js';
+import { MoneySourceSchema, REFUND_REASONS } from '../enrollment/events.js';
 
 /** Where a cancellation's card money goes back: the card, or the household's credit for next time (issue 27). */
 export const RefundToSchema = z.enum(['card', 'credit'], { error: 'refundTo must be "card" or "credit".' });
@@ -62,6 +62,8 @@ export const RefundViewSchema = z.object({
   attempt: z.number().int().positive(),
   /** The provider's words when it refused. */
   failure: z.string().nullable(),
+  /** Where the money goes: the card, the family credit, the gift card (absent on rows projected before it: the card). */
+  to: MoneySourceSchema.optional(),
 });
 export type RefundView = z.infer<typeof RefundViewSchema>;
 

@@ -28,7 +28,7 @@ describe('after-sale e-mails', () => {
       cancelledBy: 'school',
       note: 'The instructor is ill.',
       paidCents: 30_000,
-      refundCents: 12_000,
+      refunds: [{ to: 'card', cents: 12_000 }],
       publicUrl: PUBLIC_URL,
     });
     expect(mail).toMatchObject({
@@ -56,7 +56,7 @@ describe('after-sale e-mails', () => {
       cancelledBy: 'parent',
       note: null,
       paidCents: 0,
-      refundCents: 0,
+      refunds: [],
     });
     expect(mail.subject).toBe('Your enrollment is cancelled: Etiquette After Dark - Dinner (e1)');
     for (const part of [mail.text, seen(mail.html!)]) {

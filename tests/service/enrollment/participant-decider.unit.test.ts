@@ -15,6 +15,7 @@ const lunch: PurchasedItem = { ...dinner, id: '9', title: 'Business Lunch', unit
 const cancelPlace = (participant: number, refund: { kind: 'full' } | { kind: 'amount'; cents: number }) =>
   ({ type: 'CancelParticipant', participant, by: 'admin', refund, note: null, notify: true, at: AT }) as const;
 
+const STAYING_LINE = { kind: 'seats' as const, label: '$150.00 x 1 participant', amountCents: 15_000 };
 const placeCancelled = (refundCents: number): EnrollmentEvent => ({
   type: 'ParticipantCancelled',
   data: {
@@ -27,9 +28,16 @@ const placeCancelled = (refundCents: number): EnrollmentEvent => ({
     amountCents: 15_000,
     refundCents,
     cancelledAt: AT,
+    // Those still coming, priced as the decider priced them (issue 37).
+    lines: [STAYING_LINE],
   },
 });
-const refund = (amountCents: number, reason: 'cancelled' | 'transfer-difference'): EnrollmentEvent => ({
+/** A refund, naming what it was decided with (issue 37): the place's, and a transfer's. */
+const refund = (
+  amountCents: number,
+  reason: 'cancelled' | 'transfer-difference',
+  decidedFor: { participant: number; transferId?: string } = { participant: 1 },
+): EnrollmentEvent => ({
   type: 'RefundRequested',
   data: {
     enrollmentId: 'e1',
@@ -39,6 +47,7 @@ const refund = (amountCents: number, reason: 'cancelled' | 'transfer-difference'
     reason,
     attempt: 1,
     requestedAt: AT,
+    ...decidedFor,
   },
 });
 
@@ -67,6 +76,7 @@ const moveRequested: EnrollmentEvent = {
     carriedCents: 10_000,
     refundCents: 5_000,
     requestedAt: AT,
+    lines: [STAYING_LINE],
   },
 };
 
@@ -144,11 +154,12 @@ describe('enrollment decider: one participant of a booking of several', () => {
         carriedCents: 10_000,
         refundCents: 5_000,
         transferredAt: AT,
+        lines: [STAYING_LINE],
       },
     };
     given([...sold, moveRequested])
       .when(complete)
-      .then([moved, refund(5_000, 'transfer-difference')]);
+      .then([moved, refund(5_000, 'transfer-difference', { participant: 1, transferId: 'p1' })]);
     given([...sold, moveRequested, moved])
       .when(complete)
       .then([]);
