@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { paymentMethodWords } from '../../contracts/enrollment/payment-words.js';
 import { useParams } from 'react-router-dom';
 import type { BookingView } from '../../contracts/booking/api.js';
 import { Badge } from '../components/Badge.js';
@@ -139,7 +140,10 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           <dl className="confirm__list">
             <Row label="Order number" value={orderId || '-'} />
             {b.orderReference && <Row label="Order reference" value={b.orderReference} />}
-            <Row label="Payment method" value={b.paymentMethod ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')} />
+            <Row
+              label="Payment method"
+              value={paymentMethodWords(b.paymentMethod, b.pricing) ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')}
+            />
             <Row label="Participants" value={participantsText(b)} />
             {priceNow && <Row label="Price now" value={priceNow} />}
             {b.refunds.map((r, i) => (
