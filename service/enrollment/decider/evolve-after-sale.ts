@@ -126,6 +126,7 @@ export const participantTransferRequested = (state: EnrollmentState, event: Even
           participants,
           amountCents,
           ...(d.lines ? { lines: d.lines } : {}),
+          ...(d.placeLines ? { placeLines: d.placeLines } : {}),
         },
       },
     };

@@ -90,7 +90,14 @@ function requestParticipantTransfer(
   if (state.participantsLeft[participant]) throw refuse({ code: 'participant_gone', name });
   const { staying, amountCents, refundCents: worth, lines } = placeShare(state);
   if (staying === 0) throw refuse({ code: 'only_participant_left', decision: 'transfer', name });
-  const target = priceEnrollment(item.unitPriceCents, 1, item.priceTiers).amountCents;
+  // The place keeps the booking's discounts in the target (its code; the sibling discount, a sibling
+  // still coming here), so a class of the same list price costs what the place is worth here.
+  const pricing = pricingOfState(state);
+  const { amountCents: target, lines: placeLines } = priceEnrollment(item.unitPriceCents, 1, item.priceTiers, {
+    siblingDiscountPercent: pricing?.siblingDiscountPercent ?? 0,
+    siblingAlreadyEnrolled: (pricing?.siblingDiscountPercent ?? 0) > 0,
+    code: pricing?.discountCode ?? null,
+  });
   if (target > worth)
     throw refuse({
       code: 'place_transfer_costs_more',
@@ -117,6 +124,7 @@ function requestParticipantTransfer(
         refundCents: worth - target,
         requestedAt: command.at,
         lines,
+        placeLines,
       },
     },
   ];
@@ -148,6 +156,7 @@ function completeParticipantTransfer(
       refundCents: t.refundCents,
       transferredAt: command.at,
       ...(p.lines ? { lines: p.lines } : {}),
+      ...(p.placeLines ? { placeLines: p.placeLines } : {}),
     },
   };
   const refund = Math.min(t.refundCents, Math.max(0, refundableCents(state) - t.amountCents));

@@ -106,6 +106,8 @@ export interface PendingTransfer {
     amountCents: number;
     /** The price lines of those staying (absent on transfers requested before they were kept). */
     lines?: PriceLine[];
+    /** The place's price lines in the target, with the booking's discounts (absent likewise). */
+    placeLines?: PriceLine[];
   };
 }
 

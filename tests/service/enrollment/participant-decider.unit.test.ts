@@ -16,6 +16,7 @@ const cancelPlace = (participant: number, refund: { kind: 'full' } | { kind: 'am
   ({ type: 'CancelParticipant', participant, by: 'admin', refund, note: null, notify: true, at: AT }) as const;
 
 const STAYING_LINE = { kind: 'seats' as const, label: '$150.00 x 1 participant', amountCents: 15_000 };
+const LUNCH_LINE = { kind: 'seats' as const, label: '$100.00 x 1 participant', amountCents: 10_000 };
 const placeCancelled = (refundCents: number): EnrollmentEvent => ({
   type: 'ParticipantCancelled',
   data: {
@@ -77,6 +78,8 @@ const moveRequested: EnrollmentEvent = {
     refundCents: 5_000,
     requestedAt: AT,
     lines: [STAYING_LINE],
+    // The place in the target, priced with the booking's discounts (issue 37): none here.
+    placeLines: [LUNCH_LINE],
   },
 };
 
@@ -155,6 +158,7 @@ describe('enrollment decider: one participant of a booking of several', () => {
         refundCents: 5_000,
         transferredAt: AT,
         lines: [STAYING_LINE],
+        placeLines: [LUNCH_LINE],
       },
     };
     given([...sold, moveRequested])
