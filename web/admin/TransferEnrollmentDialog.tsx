@@ -119,7 +119,7 @@ export function TransferEnrollmentDialog({
             {dearer
               ? `${chosen.title} costs ${cents(chosen.extraCents)} more than ${place ? `${place.name}’s place is worth here` : 'was paid'}, with the booking’s discounts. A transfer cannot take more money: cancel with a refund and have the parent enroll in that date.`
               : chosen.refundCents > 0
-                ? `${cents(chosen.refundCents)} goes back as the difference.`
+                ? `${cents(chosen.refundCents)} goes back as the difference, to where it was paid from.`
                 : 'Same price with the booking’s discounts: the payment carries over.'}
           </p>
         )}

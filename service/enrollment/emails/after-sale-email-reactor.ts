@@ -10,7 +10,7 @@ import { calendarSequence } from './calendar-event.js';
 import { cancellationTerms } from '../after-sale/cancellation-policy.js';
 import { cancellationOf, hasSale, orderOf } from '../decider/enrollment-state.js';
 import { stayingAttendees } from '../decider/participants.js';
-import { ofCancellation, ofPlace, refundsTold } from './refunds-told.js';
+import { ofCancellation, ofPlace, ofTransfer, refundsTold } from './refunds-told.js';
 
 type Told = Extract<
   EnrollmentEvent,
@@ -104,6 +104,7 @@ async function messageFor(
     orderId: orderOf(state)?.orderId ?? null,
     transferId,
     refundCents: event.data.refundCents,
+    refunds: refundsTold(state, ofTransfer(transferId)).refunds,
     sequence: calendarSequence(state, transferMove(transferId)),
     now,
     publicUrl,

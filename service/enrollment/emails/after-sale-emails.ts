@@ -68,6 +68,8 @@ export async function transferEmail(input: {
   orderId: string | null;
   transferId: string;
   refundCents: number;
+  /** Where the refund goes, as recorded (absent: the card). */
+  refunds?: RefundPart[];
   /** How many times this enrollment has moved, this one included: the calendar event's SEQUENCE. */
   sequence: number;
   now: Date;
@@ -86,6 +88,7 @@ export async function transferEmail(input: {
     to,
     attendees: submission.attendees,
     refundCents,
+    ...(input.refunds?.length ? { refunds: input.refunds } : {}),
     hasCalendar: ics !== null,
     manageUrl: input.manageUrl ?? null,
     publicUrl: publicUrl ?? null,

@@ -115,4 +115,23 @@ describe('after-sale e-mails', () => {
       expect(part).not.toContain('refunding');
     }
   });
+
+  it('given a move to a cheaper date of a booking paid by gift card, then the e-mail says the difference goes back to the gift card, not the card (issue 37 item 5)', async () => {
+    const mail = await transferEmail({
+      submission,
+      from: submission.item,
+      to: evening,
+      orderId: 'ORD-e1',
+      transferId: 'tr-1',
+      refundCents: 6_000,
+      refunds: [{ to: 'gift-card', cents: 6_000 }],
+      sequence: 1,
+      now: new Date('2025-07-01T12:00:00Z'),
+      publicUrl: PUBLIC_URL,
+    });
+    for (const part of [mail.text, seen(mail.html!)]) {
+      expect(part).toContain('we are refunding the difference of $60.00 to your gift card');
+      expect(part).not.toContain('to the card you paid with');
+    }
+  });
 });
