@@ -121,7 +121,7 @@ const build: { [K in EmailKind]?: () => Promise<MailMessage> } = {
       cancelledBy: 'school',
       note: 'The instructor is ill',
       paidCents: submitted.amountCents,
-      refundCents: submitted.amountCents,
+      refunds: [{ to: 'card', cents: submitted.amountCents }],
       publicUrl: PUBLIC_URL,
     }),
   'gift-card': async () => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText } from '../core/text.js';
-import { REFUND_REASONS } from '../enrollment/events.js';
+import { MoneySourceSchema, REFUND_REASONS } from '../enrollment/events.js';
 
 /** Where a cancellation's card money goes back: the card, or the household's credit for next time (issue 27). */
 export const RefundToSchema = z.enum(['card', 'credit'], { error: 'refundTo must be "card" or "credit".' });
@@ -62,6 +62,8 @@ export const RefundViewSchema = z.object({
   attempt: z.number().int().positive(),
   /** The provider's words when it refused. */
   failure: z.string().nullable(),
+  /** Where the money goes: the card, the family credit, the gift card (absent on rows projected before it: the card). */
+  to: MoneySourceSchema.optional(),
 });
 export type RefundView = z.infer<typeof RefundViewSchema>;
 
@@ -80,3 +82,38 @@ export const AfterSaleResultSchema = z.object({
   newEnrollmentId: z.string().optional(),
 });
 export type AfterSaleResult = z.infer<typeof AfterSaleResultSchema>;
+
+/** GET /api/admin/enrollments/{id}/transfer-options: `?participant=` for one participant's move. */
+export const TransferOptionsQuerySchema = z.object({
+  participant: z.coerce
+    .number({ error: 'participant must be the index of a participant, counted from 0.' })
+    .pipe(ParticipantIndexSchema)
+    .optional(),
+});
+
+/**
+ * One class a booking (or one participant of it) may move to (issue 37): upcoming, with room, of
+ * the booking's program (its category) and the age range of everyone moving. Cents. `priceCents`
+ * is the target's price for those moving with the booking's own discounts (its code, its sibling
+ * discount); `worthCents` what the booking (or the place) is worth here; a dearer class
+ * (`extraCents` > 0) cannot be chosen, a cheaper one refunds `refundCents`.
+ */
+export const TransferOptionSchema = z.object({
+  workshopId: z.string(),
+  title: z.string(),
+  date: z.string(),
+  location: z.string(),
+  spotsLeft: z.number().int().nonnegative(),
+  /** The list price of one place. */
+  unitPriceCents: z.number().int().nonnegative(),
+  priceCents: z.number().int().nonnegative(),
+  worthCents: z.number().int().nonnegative(),
+  extraCents: z.number().int().nonnegative(),
+  refundCents: z.number().int().nonnegative(),
+});
+export type TransferOption = z.infer<typeof TransferOptionSchema>;
+export const TransferOptionsSchema = z.object({
+  seats: z.number().int().positive(),
+  options: z.array(TransferOptionSchema),
+});
+export type TransferOptions = z.infer<typeof TransferOptionsSchema>;

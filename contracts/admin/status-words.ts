@@ -45,3 +45,12 @@ export const PAYMENT_STATUS_WORDS: Record<string, StatusWord> = {
 
 export const paymentStatusWord = (status: string): StatusWord =>
   PAYMENT_STATUS_WORDS[status] ?? PAYMENT_STATUS_WORDS.unpaid!;
+
+const DEPOSIT_PAID: StatusWord = {
+  label: 'Deposit paid',
+  meaning: 'The deposit was received; the balance is still owed.',
+};
+
+/** A record's payment in words: a sold deposit booking still owing reads "Deposit paid", never "Paid". */
+export const recordPaymentWord = (r: { paymentStatus: string; balanceCents?: number | undefined }): StatusWord =>
+  r.paymentStatus === 'paid' && (r.balanceCents ?? 0) > 0 ? DEPOSIT_PAID : paymentStatusWord(r.paymentStatus);

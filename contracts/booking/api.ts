@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
 import {
+  MoneySourceSchema,
   PaymentMethodSchema,
   PurchasedItemSchema,
   REFUND_REASONS,
@@ -65,6 +66,8 @@ export type CancellationTerms = z.infer<typeof CancellationTermsSchema>;
 
 export const BookingRefundSchema = z.object({
   amountCents: z.number().int(),
+  /** Where it goes: back to the card, to the family credit, back to the gift card (issue 37). */
+  to: MoneySourceSchema,
   reason: z.enum(REFUND_REASONS),
   status: z.enum(REFUND_STATUSES),
 });

@@ -4,7 +4,7 @@ import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopW
 import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES } from './lookup.js';
-import { PricingViewSchema } from './pricing.js';
+import { OrderDiscountsSchema, PricingViewSchema } from './pricing.js';
 
 /**
  * What a deposit booking still owes, once sold: its balance and when it is due (0 and null when
@@ -191,6 +191,11 @@ export const OrderSchema = z.object({
   householdId: z.string().optional(),
   /** The parent ticked "Save these details to my family account" (absent: not ticked). */
   saveToFamilyAccount: z.boolean().optional(),
+  /**
+   * The booking's own discounts (its code, its sibling discount), so one place's share is priced as
+   * the decider prices it (issue 37; absent on documents projected before, and without any).
+   */
+  discounts: OrderDiscountsSchema.optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -210,6 +215,7 @@ export const OrderViewSchema = OrderSchema.omit({
   lastPaymentError: true,
   householdId: true,
   saveToFamilyAccount: true,
+  discounts: true,
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

@@ -255,6 +255,17 @@ export const RefundRequestedSchema = z.object({
   attempt: z.number().int().positive(),
   requestedAt: Instant,
   ...refundRoute,
+  /**
+   * What the refund was decided with (added with issue 37; absent on older events): one place's
+   * (`participant`, the index from 0, cancelled or moved) and a transfer's (`transferId`). A
+   * cancellation's refund without `participant` is the whole booking's. The parent's e-mail and
+   * pages say each decision's refunds, split by where the money went, from these.
+   */
+  participant: z.number().int().nonnegative().optional(),
+  transferId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,80}$/)
+    .optional(),
 });
 
 /**
@@ -354,6 +365,8 @@ export const ParticipantCancelledSchema = z.object({
   amountCents: Cents,
   refundCents: Cents,
   cancelledAt: Instant,
+  /** The price lines of those still coming, as the pricing rule made `amountCents` (issue 37; absent before). */
+  lines: z.array(PriceLineSchema).optional(),
 });
 
 /**
@@ -379,6 +392,13 @@ export const ParticipantTransferRequestedSchema = z.object({
   carriedCents: Cents,
   refundCents: Cents,
   requestedAt: Instant,
+  /** The price lines of those still coming here (`amountCents`), as for a cancelled place (issue 37; absent before). */
+  lines: z.array(PriceLineSchema).optional(),
+  /**
+   * The place's price in the target, with the booking's own discounts (its code, its sibling
+   * discount): `carriedCents` is its total (issue 37; absent before).
+   */
+  placeLines: z.array(PriceLineSchema).optional(),
 });
 
 /** The participant's place moved to its own booking in the target; the seat here goes back. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EnrollmentEvent } from './events.js';
-import { priceEnrollment, type TierCents } from './money.js';
+import { priceEnrollment, sessionShareOf, type TierCents } from './money.js';
+import type { OrderDiscounts } from './pricing.js';
 
 /**
  * A participant who gave up their place in a booking of several while the others still come
@@ -48,12 +49,19 @@ export const stillComingOf = <T>(items: readonly T[], left: readonly LeftPartici
 
 /** What the order holds that one place's share is measured from. */
 export interface ShareOf {
-  item: { unitPriceCents: number; priceTiers?: readonly TierCents[] | undefined };
+  item: {
+    unitPriceCents: number;
+    priceTiers?: readonly TierCents[] | undefined;
+    fromSession?: number | undefined;
+    sessions?: readonly unknown[] | undefined;
+  };
   participants: number;
   amountCents: number;
   /** What the booking costs now, once a participant left or it was transferred; absent: `amountCents`. */
   amountNowCents?: number | undefined;
   leftParticipants?: readonly LeftParticipant[] | undefined;
+  /** The booking's own discounts, as the decider prices those still coming with them. */
+  discounts?: OrderDiscounts | undefined;
 }
 
 /**
@@ -66,7 +74,13 @@ export interface ShareOf {
 export function placeShare(order: ShareOf, refundableCents: number) {
   const staying = order.participants - (order.leftParticipants?.length ?? 0);
   if (staying < 2) return null;
-  const remainingCents = priceEnrollment(order.item.unitPriceCents, staying - 1, order.item.priceTiers).amountCents;
+  const d = order.discounts;
+  const remainingCents = priceEnrollment(order.item.unitPriceCents, staying - 1, order.item.priceTiers, {
+    siblingDiscountPercent: d?.siblingDiscountPercent ?? 0,
+    siblingAlreadyEnrolled: d?.siblingAlreadyEnrolled ?? false,
+    code: d?.discountCode ?? null,
+    sessions: sessionShareOf(order.item),
+  }).amountCents;
   const share = Math.max(0, (order.amountNowCents ?? order.amountCents) - remainingCents);
   return { refundCents: Math.min(share, Math.max(0, refundableCents - remainingCents)), remainingCents };
 }

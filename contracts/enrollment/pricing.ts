@@ -70,6 +70,21 @@ export const OrderPricingSchema = PriceBreakdownSchema.extend({
 });
 export type OrderPricing = z.infer<typeof OrderPricingSchema>;
 
+/** The discounts an order keeps for a later price (one place's share, a transfer): its code and its sibling discount. */
+export const OrderDiscountsSchema = OrderPricingSchema.pick({
+  siblingDiscountPercent: true,
+  siblingAlreadyEnrolled: true,
+  discountCode: true,
+});
+export type OrderDiscounts = z.infer<typeof OrderDiscountsSchema>;
+
+/** An order's discounts, or nothing when it had none (no field added to its read models). */
+export function discountsOf(p: OrderPricing): { discounts?: OrderDiscounts } {
+  const { siblingDiscountPercent, siblingAlreadyEnrolled, discountCode } = p;
+  if (siblingDiscountPercent === 0 && !discountCode) return {};
+  return { discounts: { siblingDiscountPercent, siblingAlreadyEnrolled, discountCode } };
+}
+
 /** What an order's pricing is when none was recorded (enrollments submitted before breakdowns): its seats, paid in full. */
 export function pricingOf(submission: {
   pricing?: OrderPricing;

@@ -1,4 +1,5 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../core/school.js';
+import { paymentMethodWords } from './payment-words.js';
 import { toOneLine } from '../core/text.js';
 import type { Order } from './api.js';
 import { isStrictItem } from './form.js';
@@ -124,7 +125,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
   out.push(
     line('Order reference', order.orderReference ?? '-'),
     line('Order date', stamp.format(new Date(order.confirmedAt ?? order.submittedAt))),
-    line('Payment method', order.paymentMethod ?? '-'),
+    line('Payment method', paymentMethodWords(order.paymentMethod, order.pricing) ?? '-'),
     ...(order.contactName ? [line('Billed to', order.contactName)] : []),
     '',
     item.kind === 'workshop' ? 'WORKSHOP' : item.kind === 'program' ? 'PROGRAM' : 'ENROLLMENT',

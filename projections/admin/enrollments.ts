@@ -316,12 +316,21 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
       }
       case 'RefundRequested': {
         const { refundKey, amountCents, reason, attempt } = e.data;
+        const to = e.data.to ?? e.data.source ?? 'card';
         const known = (doc.refunds ?? []).some((r) => r.refundKey === refundKey);
         const refunds = known
           ? replaceRefund(doc.refunds, refundKey, { status: 'pending', attempt, failure: null })
           : [
               ...(doc.refunds ?? []),
-              { refundKey, amount: fromCents(amountCents), reason, status: 'pending' as const, attempt, failure: null },
+              {
+                refundKey,
+                amount: fromCents(amountCents),
+                reason,
+                status: 'pending' as const,
+                attempt,
+                failure: null,
+                to,
+              },
             ];
         return withRefunds(doc, refunds);
       }
@@ -372,12 +381,19 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
         const leftParticipants = [...(doc.leftParticipants ?? []), leftOf(e)];
         const after = { ...doc, leftParticipants };
         const names = stillComingNames(doc.participantNames ?? [], doc.participantDetails, after);
+        const balance = doc.balanceOpen ? placeLeftBalance(doc, e) : null;
+        const owed = balance?.balanceCents ?? doc.balanceCents ?? 0;
         return {
           ...after,
           participants: e.data.participants,
           participantNames: names,
           participantText: names.join('\n'),
-          ...(doc.balanceOpen ? placeLeftBalance(doc, e) : {}),
+          // What those still coming pay now, with the lines the decider priced them by.
+          amount: fromCents(e.data.amountCents),
+          ...(doc.pricing && e.data.lines
+            ? { pricing: transferredPricing(doc.pricing, e.data.amountCents, e.data.lines, owed) }
+            : {}),
+          ...(balance ?? {}),
         };
       }
       default:

@@ -9,7 +9,7 @@ import {
   type EnrollmentSubmitted,
 } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
-import { balanceDueAtOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
+import { balanceDueAtOf, discountsOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
 import { transferredPricing } from './pricing-view.js';
 import { leftOf } from '../../contracts/enrollment/left-participants.js';
 
@@ -82,6 +82,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
         refundedCents: 0,
         emailSent: false,
         pricing: pricingViewOf(pricingOf(d)),
+        ...discountsOf(pricingOf(d)),
         balanceCents: 0,
         balanceDueAt: null,
         receivedCents: 0,
@@ -182,6 +183,16 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           ...doc,
           leftParticipants: [...(doc.leftParticipants ?? []), left],
           amountNowCents: e.data.amountCents,
+          ...(doc.pricing && e.data.lines
+            ? {
+                pricing: transferredPricing(
+                  doc.pricing,
+                  e.data.amountCents,
+                  e.data.lines,
+                  (doc.balanceCents ?? 0) > 0 ? owed : 0,
+                ),
+              }
+            : {}),
           ...((doc.balanceCents ?? 0) > 0
             ? { receivedCents: received, balanceCents: owed, balanceDueAt: owed > 0 ? doc.balanceDueAt : null }
             : {}),

@@ -45,6 +45,7 @@ export const refundViews = (state: EnrollmentState): RefundView[] =>
     status: r.status === 'requested' ? 'pending' : r.status,
     attempt: r.attempt,
     failure: r.failure?.message ?? null,
+    to: r.to,
   }));
 
 /**

@@ -1,5 +1,5 @@
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
-import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
+import { enrollmentStatusWord, recordPaymentWord } from '../../contracts/admin/status-words.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { csvLine } from './csv.js';
 import { fullName } from '../../contracts/core/erased.js';
@@ -61,7 +61,7 @@ export function enrollmentCsv(records: AdminEnrollmentRecord[]): string {
       schoolDateTime(r.workshop?.date ?? ''),
       // The words the tracker shows (contracts/admin/status-words.ts), not the API's values.
       enrollmentStatusWord(r.status).label,
-      paymentStatusWord(r.paymentStatus).label,
+      recordPaymentWord(r).label,
       r.amount.toFixed(2),
       dollars(r.pricing?.subtotalCents ?? Math.round(r.amount * 100)),
       dollars(r.pricing?.discountCents ?? 0),

@@ -6,6 +6,7 @@ import { adminEnrollmentRoutes } from './enrollment-routes.js';
 import { adminOverviewRoutes } from './overview-routes.js';
 import { adminAdministratorRoutes } from './administrator-routes.js';
 import { adminAfterSaleRoutes } from './after-sale-routes.js';
+import { adminTransferOptionRoutes } from './transfer-options.js';
 import { adminConfirmationResendRoutes } from './confirmation-resend-routes.js';
 import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
@@ -39,6 +40,7 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminOverviewRoutes(deps));
   app.route('/admin', adminAdministratorRoutes(deps));
   app.route('/admin', adminAfterSaleRoutes(deps));
+  app.route('/admin', adminTransferOptionRoutes(deps));
   app.route('/admin', adminConfirmationResendRoutes(deps));
   app.route('/admin', adminWaitlistRoutes(deps));
   app.route('/admin', adminRosterRoutes(deps));

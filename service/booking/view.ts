@@ -38,6 +38,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
   const now = deps.clock();
   const refunds: BookingRefund[] = (row?.doc.refunds ?? []).map((r) => ({
     amountCents: toCents(r.amount),
+    to: r.to ?? 'card',
     reason: r.reason,
     status: r.status,
   }));

@@ -1,4 +1,5 @@
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
+import { paymentMethodWords } from '../../contracts/enrollment/payment-words.js';
 import { toOneLine } from '../../contracts/core/text.js';
 import { isStrictItem } from '../../contracts/enrollment/form.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
@@ -114,7 +115,10 @@ function orderFields(w: Writer, orderId: string, order: ReceiptPdfOrder) {
   w.field('Order reference', order.orderReference ?? '-');
   stamp(w, standing(order));
   w.field('Order date', receiptStamp(order.confirmedAt ?? order.submittedAt));
-  w.field('Payment method', order.paymentMethod ?? (order.isFree ? 'Free Enrollment' : 'Credit Card'));
+  w.field(
+    'Payment method',
+    paymentMethodWords(order.paymentMethod, order.pricing) ?? (order.isFree ? 'Free Enrollment' : 'Credit Card'),
+  );
   if (order.contactName) w.field('Billed to', order.contactName);
   if (order.status === 'cancelled') w.field('Status', 'Cancelled');
 }

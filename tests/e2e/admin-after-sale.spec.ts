@@ -151,7 +151,9 @@ test.describe('after the sale, in the admin area', () => {
       .getByRole('option', { name: /Spring Dinner/ })
       .first()
       .click();
-    await expect(transfer.getByRole('status')).toHaveText('$30.00 goes back to the card as the difference.');
+    await expect(transfer.getByRole('status')).toHaveText(
+      '$30.00 goes back as the difference, to where it was paid from.',
+    );
     await expectNoSeriousA11yViolations(page, 'on the transfer dialog at 390 px');
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoSeriousA11yViolations(page, 'on the transfer dialog at 1280 px');

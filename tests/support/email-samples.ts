@@ -72,7 +72,7 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     cancelledBy: 'school',
     reason: 'The instructor is ill',
     paidCents: 15_000,
-    refundCents: 5_000,
+    refunds: [{ to: 'card', cents: 5_000 }],
     publicUrl: PUBLIC_URL,
   },
   refund: {

@@ -63,8 +63,8 @@ export function CancelEnrollmentDialog({
       refund: choice === 'amount' ? amount : choice,
       ...(reason.trim() ? { reason: reason.trim() } : {}),
       notify,
-      // One place's share goes back to the card it was paid with; the credit is for whole bookings.
-      ...(record.familyCredit && !place && choice !== 'none' ? { refundTo } : {}),
+      // One place's share may go to the family credit, as a whole booking's (issue 37).
+      ...(record.familyCredit && choice !== 'none' ? { refundTo } : {}),
     });
   };
 
@@ -137,7 +137,7 @@ export function CancelEnrollmentDialog({
             {issues.refund}
           </p>
         )}
-        {record.familyCredit && !place && choice !== 'none' && (
+        {record.familyCredit && choice !== 'none' && (
           <RadioGroup
             label="Refund to"
             value={refundTo}

@@ -186,7 +186,7 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
           <dt>Status</dt>
           <dd className="history__badges">
             <EnrollmentStatusBadge status={record.status} />
-            <PaymentStatusBadge status={record.paymentStatus} />
+            <PaymentStatusBadge status={record.paymentStatus} balanceCents={record.balanceCents} />
           </dd>
         </div>
         {record.cancelNote && (

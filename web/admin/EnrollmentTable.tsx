@@ -92,7 +92,7 @@ export function EnrollmentTable({ label, rows, onOpen, emptyText }: EnrollmentTa
               <EnrollmentStatusBadge status={r.status} />
             </Cell>
             <Cell label="Payment">
-              <PaymentStatusBadge status={r.paymentStatus} />
+              <PaymentStatusBadge status={r.paymentStatus} balanceCents={r.balanceCents} />
             </Cell>
             <Cell label="Amount">{money(r.amount)}</Cell>
           </Row>

@@ -1,4 +1,8 @@
-import { ENROLLMENT_STATUS_WORDS, PAYMENT_STATUS_WORDS } from '../../contracts/admin/status-words.js';
+import {
+  ENROLLMENT_STATUS_WORDS,
+  PAYMENT_STATUS_WORDS,
+  recordPaymentWord,
+} from '../../contracts/admin/status-words.js';
 import { Badge } from '../components/Badge.js';
 import { paymentBadge, paymentLabel, statusBadge, statusLabel } from './adminFormat.js';
 
@@ -7,8 +11,10 @@ export function EnrollmentStatusBadge({ status }: { status: string }) {
   return <Badge variant={statusBadge(status)}>{statusLabel(status)}</Badge>;
 }
 
-export function PaymentStatusBadge({ status }: { status: string }) {
-  return <Badge variant={paymentBadge(status)}>{paymentLabel(status)}</Badge>;
+/** A record's payment; with `balanceCents` owed, a paid deposit booking reads "Deposit paid". */
+export function PaymentStatusBadge({ status, balanceCents }: { status: string; balanceCents?: number | undefined }) {
+  const label = balanceCents ? recordPaymentWord({ paymentStatus: status, balanceCents }).label : paymentLabel(status);
+  return <Badge variant={paymentBadge(status)}>{label}</Badge>;
 }
 
 const SHOWN_STATUSES = ['pending', 'completed', 'expired', 'cancelled', 'refunded'];

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminEnrollmentRecord } from '../../contracts/admin/enrollments.js';
-import type { AfterSaleResult } from '../../contracts/admin/after-sale.js';
-import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { AfterSaleResult, TransferOption, TransferOptions } from '../../contracts/admin/after-sale.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
 import { Select } from '../components/Select.js';
@@ -10,12 +9,23 @@ import { Spinner } from '../components/Spinner.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { day, money } from './adminFormat.js';
+import { adminQueryFn } from './adminApi.js';
 import { useAfterSale } from './afterSale.js';
 
+const cents = (c: number) => money(c / 100);
+
+/** "Tea Party, Sat, Jun 7 ($191.25 with the booking's discounts, 4 left)", or "…: $21.25 more, cannot be chosen". */
+function optionLabel(w: TransferOption): string {
+  const price = w.priceCents === w.unitPriceCents ? `${cents(w.priceCents)}` : `${cents(w.priceCents)} with discounts`;
+  const more = w.extraCents > 0 ? `, ${cents(w.extraCents)} more: cannot be chosen` : '';
+  return `${w.title}, ${day(w.date)} (${price}, ${w.spotsLeft} left${more})`;
+}
+
 /**
- * Move an enrollment to another date: the upcoming workshops with room for its participants. The
- * page says what the move costs before it is made (a cheaper date refunds the difference, a
- * dearer one cannot be chosen); the server decides, and its refusal (full meanwhile) is shown.
+ * Move an enrollment to another date: the upcoming workshops of its program with room for its
+ * participants and within their age range (the server's transfer options). The list says what each
+ * costs with the booking's discounts before one is chosen (a cheaper date refunds the difference,
+ * a dearer one cannot be chosen); the server decides, and its refusal (full meanwhile) is shown.
  * With `place`, one participant alone moves, as a booking of their own; what their place is worth
  * here (`worth`, dollars) pays for it.
  */
@@ -32,31 +42,25 @@ export function TransferEnrollmentDialog({
   onClose: () => void;
   onDone: (result: AfterSaleResult) => void;
 }) {
-  const seats = place ? 1 : record.participants;
-  const workshops = useQuery<Workshop[]>({ queryKey: queryKeys.workshops(), enabled: isOpen });
+  // The classes that fit those moving (program, age range, room), priced as the transfer would be.
+  const found = useQuery({
+    queryKey: queryKeys.adminTransferOptions(record.id, place?.index),
+    queryFn: adminQueryFn as () => Promise<TransferOptions>,
+    enabled: isOpen,
+  });
   const [target, setTarget] = useState<string | null>(null);
   const { transfer } = useAfterSale(record.id, (result) => {
     onDone(result);
     onClose();
   });
 
-  const options = useMemo(() => {
-    const now = Date.now();
-    return (workshops.data ?? [])
-      .filter((w) => w.id !== record.workshopId && new Date(w.date).getTime() > now)
-      .filter((w) => w.spotsLeft >= seats)
-      .sort((a, b) => a.date.localeCompare(b.date));
-  }, [workshops.data, record.workshopId, seats]);
-  const chosen = options.find((w) => w.id === target) ?? null;
-  const cost = chosen ? chosen.price * seats : 0;
-  // The order's price now: what was paid, less the differences of earlier moves to cheaper dates.
-  const price = place
-    ? place.worth
-    : (record.refunds ?? [])
-        .filter((r) => r.reason === 'transfer-difference')
-        .reduce((left, r) => left - r.amount, record.amount);
-  const difference = chosen ? Math.round((price - cost) * 100) / 100 : 0;
-  const dearer = chosen !== null && difference < 0;
+  const seats = found.data?.seats ?? (place ? 1 : record.participants);
+  const options = useMemo(
+    () => [...(found.data?.options ?? [])].sort((a, b) => a.date.localeCompare(b.date)),
+    [found.data],
+  );
+  const chosen = options.find((w) => w.workshopId === target) ?? null;
+  const dearer = chosen !== null && chosen.extraCents > 0;
 
   return (
     <Dialog
@@ -70,7 +74,8 @@ export function TransferEnrollmentDialog({
           </Button>
           <Button
             onPress={() =>
-              chosen && transfer.mutate({ workshopId: chosen.id, ...(place ? { participant: place.index } : {}) })
+              chosen &&
+              transfer.mutate({ workshopId: chosen.workshopId, ...(place ? { participant: place.index } : {}) })
             }
             isDisabled={!chosen || dearer || transfer.isPending}
           >
@@ -93,20 +98,18 @@ export function TransferEnrollmentDialog({
             {record.workshop?.title ?? 'this workshop'} to another date. The parent is e-mailed the new date.
           </p>
         )}
-        {workshops.isPending && <Spinner label="Loading workshops…" showLabel />}
-        {workshops.data && options.length === 0 && (
+        {found.isPending && <Spinner label="Loading workshops…" showLabel />}
+        {found.data && options.length === 0 && (
           <p className="after-sale-form__note">
-            No upcoming workshop has {seats === 1 ? 'a seat' : `${seats} seats`} left.
+            No upcoming workshop of this program, for {seats === 1 ? 'this age' : 'these ages'}, has{' '}
+            {seats === 1 ? 'a seat' : `${seats} seats`} left.
           </p>
         )}
         {options.length > 0 && (
           <Select
             label="New workshop"
             placeholder="Choose a workshop"
-            options={options.map((w) => ({
-              id: w.id,
-              label: `${w.title}, ${day(w.date)} (${money(w.price)} each, ${w.spotsLeft} left)`,
-            }))}
+            options={options.map((w) => ({ id: w.workshopId, label: optionLabel(w) }))}
             selectedKey={target}
             onSelectionChange={(key) => setTarget(key === null ? null : String(key))}
           />
@@ -114,10 +117,10 @@ export function TransferEnrollmentDialog({
         {chosen && (
           <p className={dearer ? 'after-sale-form__error' : 'after-sale-form__note'} role="status">
             {dearer
-              ? `${chosen.title} costs ${money(-difference)} more than ${place ? `${place.name}’s place is worth here` : 'was paid'}. A transfer cannot take more money: cancel with a refund and have the parent enroll in that date.`
-              : difference > 0
-                ? `${money(difference)} goes back to the card as the difference.`
-                : 'Same price: the payment carries over.'}
+              ? `${chosen.title} costs ${cents(chosen.extraCents)} more than ${place ? `${place.name}’s place is worth here` : 'was paid'}, with the booking’s discounts. A transfer cannot take more money: cancel with a refund and have the parent enroll in that date.`
+              : chosen.refundCents > 0
+                ? `${cents(chosen.refundCents)} goes back as the difference, to where it was paid from.`
+                : 'Same price with the booking’s discounts: the payment carries over.'}
           </p>
         )}
         {transfer.error && (

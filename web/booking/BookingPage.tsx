@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
+import { paymentMethodWords } from '../../contracts/enrollment/payment-words.js';
 import { useParams } from 'react-router-dom';
 import type { BookingView } from '../../contracts/booking/api.js';
-import { formatUsd } from '../../contracts/enrollment/money.js';
 import { Badge } from '../components/Badge.js';
 import { Button } from '../components/Button.js';
 import { Card } from '../components/Card.js';
@@ -20,7 +20,14 @@ import { EditParticipants } from './EditParticipants.js';
 import { CourseSessions } from './CourseSessions.js';
 import { itemSessions } from '../../contracts/enrollment/events.js';
 import { useVisitNow } from '../core/site.js';
-import { fullRefundText, movedText, REFUND_STATUS_TEXT } from './bookingText.js';
+import {
+  cancelledRefundText,
+  fullRefundText,
+  movedText,
+  participantsText,
+  priceNowText,
+  refundRowText,
+} from './bookingText.js';
 import { BalancePanel } from './BalancePanel.js';
 import { NewLinkButton } from './NewLinkButton.js';
 import { apiErrorText } from '../core/api.js';
@@ -95,7 +102,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
   const [cancelling, setCancelling] = useState(false);
   const [cancellingPlace, setCancellingPlace] = useState<{ index: number; name: string } | null>(null);
   const one = b.cancelOne && b.cancelOne.terms.kind !== 'closed' ? { ...b.cancelOne, terms: b.cancelOne.terms } : null;
-  const staying = b.participants.length - b.leftParticipants.length;
+  const priceNow = priceNowText(b);
   const [news, setNews] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const item = b.item;
@@ -133,27 +140,14 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           <dl className="confirm__list">
             <Row label="Order number" value={orderId || '-'} />
             {b.orderReference && <Row label="Order reference" value={b.orderReference} />}
-            <Row label="Payment method" value={b.paymentMethod ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')} />
             <Row
-              label="Participants"
-              value={
-                b.leftParticipants.length > 0
-                  ? `${staying} still coming (${b.leftParticipants.length} cancelled)`
-                  : String(staying)
-              }
+              label="Payment method"
+              value={paymentMethodWords(b.paymentMethod, b.pricing) ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')}
             />
-            {b.leftParticipants.length > 0 && (
-              <Row
-                label="Price now"
-                value={`${formatUsd(b.amountNowCents)} for ${staying === 1 ? 'the one' : `the ${staying}`} still coming`}
-              />
-            )}
+            <Row label="Participants" value={participantsText(b)} />
+            {priceNow && <Row label="Price now" value={priceNow} />}
             {b.refunds.map((r, i) => (
-              <Row
-                key={i}
-                label={b.refunds.length === 1 ? 'Refund' : `Refund ${i + 1}`}
-                value={`${formatUsd(r.amountCents)}, ${REFUND_STATUS_TEXT[r.status]}`}
-              />
+              <Row key={i} label={b.refunds.length === 1 ? 'Refund' : `Refund ${i + 1}`} value={refundRowText(r)} />
             ))}
           </dl>
           <PriceLines
@@ -281,9 +275,7 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
         {terms.kind === 'closed' ? (
           <p>
             {terms.reason}
-            {b.status === 'cancelled' && b.refunds.length > 0
-              ? ` Refunds go back to the card you paid with and usually appear within 5 to 10 business days.`
-              : ''}
+            {b.status === 'cancelled' && b.refunds.length > 0 ? ` ${cancelledRefundText(b.refunds)}` : ''}
           </p>
         ) : (
           <>

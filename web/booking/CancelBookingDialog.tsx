@@ -65,9 +65,9 @@ export function CancelBookingDialog({
   onClose: (cancelled: boolean) => void;
 }) {
   const { cancel } = useBookingChanges(token);
-  // A signed-in family may keep the refund of the whole booking as credit for its next booking.
+  // A signed-in family may keep the refund (of the booking, or of one place) as credit for its next booking.
   const [refundTo, setRefundTo] = useState<'card' | 'credit'>('card');
-  const offerCredit = !place && booking.refundToCredit && terms.kind === 'full-refund' && terms.refundCents > 0;
+  const offerCredit = booking.refundToCredit && terms.kind === 'full-refund' && terms.refundCents > 0;
   const staying = booking.participants.length - booking.leftParticipants.length;
   const refused = cancel.error
     ? (apiErrorText(cancel.error) ?? 'We could not cancel just now. Please try again in a moment.')

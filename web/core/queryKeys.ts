@@ -19,6 +19,11 @@ export const queryKeys = {
   waitlistOffer: (workshopId: string, token: string) =>
     withParams(`/api/workshops/${encodeURIComponent(workshopId)}/waitlist/offer`, { token }),
   adminWaitlist: (workshopId: string) => withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/waitlist`),
+  adminTransferOptions: (enrollmentId: string, participant?: number) =>
+    withParams(
+      `/api/admin/enrollments/${encodeURIComponent(enrollmentId)}/transfer-options`,
+      participant === undefined ? undefined : { participant },
+    ),
   adminMakeupCredits: (enrollmentId: string) =>
     withParams(`/api/admin/enrollments/${encodeURIComponent(enrollmentId)}/makeup-credits`),
   adminRoster: (workshopId: string, session?: number) =>

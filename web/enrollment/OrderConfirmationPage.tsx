@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { paymentMethodWords } from '../../contracts/enrollment/payment-words.js';
 import type { OrderView } from '../../contracts/enrollment/api.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { Card } from '../components/Card.js';
@@ -72,7 +73,10 @@ function ConfirmedOrder({ orderId, order: o }: { orderId: string; order: OrderVi
             <Row label="Order number" value={orderId} />
             {o.orderReference && <Row label="Order reference" value={o.orderReference} />}
             <Row label="Date" value={dateTime.format(new Date(o.confirmedAt ?? o.submittedAt))} />
-            <Row label="Payment method" value={o.paymentMethod ?? (o.isFree ? 'Free Enrollment' : 'Credit Card')} />
+            <Row
+              label="Payment method"
+              value={paymentMethodWords(o.paymentMethod, o.pricing) ?? (o.isFree ? 'Free Enrollment' : 'Credit Card')}
+            />
             <Row label="Attendees" value={String(o.participants)} />
             {!o.pricing && <Row label="Total" value={formatUsd(o.amountCents)} strong />}
           </dl>

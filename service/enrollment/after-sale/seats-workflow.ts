@@ -71,6 +71,7 @@ function settlePending(enrollmentId: string, state: EnrollmentState, transferId:
         toWorkshopId: pending.toWorkshopId,
         item: pending.item,
         carriedCents: pending.amountCents,
+        ...(moved.placeLines ? { placeLines: moved.placeLines } : {}),
       },
       paymentIntentId: paymentOf(state)?.intentId ?? null,
       at,

@@ -65,7 +65,7 @@ export interface OpenTransferredPlace {
   from: EnrollmentSubmitted;
   transfer: Pick<
     ParticipantTransferRequested,
-    'participant' | 'name' | 'newEnrollmentId' | 'toWorkshopId' | 'item' | 'carriedCents'
+    'participant' | 'name' | 'newEnrollmentId' | 'toWorkshopId' | 'item' | 'carriedCents' | 'placeLines'
   >;
   paymentIntentId: string | null;
   at: string;

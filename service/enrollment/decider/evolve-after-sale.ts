@@ -30,6 +30,8 @@ export const refundRequested = (state: EnrollmentState, event: Event<'RefundRequ
   onSale(state, (s) => {
     const { refundKey, paymentIntentId, amountCents, reason, attempt } = event.data;
     const source = event.data.source ?? 'card';
+    // A retry names the same refund again: it keeps what it was first decided with.
+    const first = s.refunds[refundKey];
     const entry: RefundEntry = {
       refundKey,
       source,
@@ -43,6 +45,9 @@ export const refundRequested = (state: EnrollmentState, event: Event<'RefundRequ
       status: 'requested',
       refundId: null,
       failure: null,
+      requestedAt: first?.requestedAt ?? event.data.requestedAt,
+      participant: event.data.participant ?? first?.participant ?? null,
+      transferId: event.data.transferId ?? first?.transferId ?? null,
     };
     return { refunds: { ...s.refunds, [refundKey]: entry } };
   });
@@ -114,7 +119,15 @@ export const participantTransferRequested = (state: EnrollmentState, event: Even
         item: d.item,
         amountCents: d.carriedCents,
         refundCents: d.refundCents,
-        participant: { index: d.participant, name: d.name, newEnrollmentId, participants, amountCents },
+        participant: {
+          index: d.participant,
+          name: d.name,
+          newEnrollmentId,
+          participants,
+          amountCents,
+          ...(d.lines ? { lines: d.lines } : {}),
+          ...(d.placeLines ? { placeLines: d.placeLines } : {}),
+        },
       },
     };
   });

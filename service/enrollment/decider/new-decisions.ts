@@ -5,6 +5,8 @@ import {
   type EnrollmentSubmitted,
 } from '../../../contracts/enrollment/events.js';
 import { legacyFromDetails, participantDetailsOf } from '../../../contracts/enrollment/participants.js';
+import type { PriceLine } from '../../../contracts/enrollment/money.js';
+import { pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import type { Command } from './commands.js';
 import type { Decisions } from './decision.js';
 import type { EnrollmentState } from './enrollment-state.js';
@@ -14,6 +16,34 @@ import { refuse } from './refusals.js';
 export function submitEnrollment(command: Command<'SubmitEnrollment'>, state: EnrollmentState): EnrollmentEvent[] {
   if (state.status !== 'none') throw refuse({ code: 'already_submitted' });
   return [{ type: 'EnrollmentSubmitted', data: command.submission }];
+}
+
+/**
+ * The place's price as the booking it leaves priced it (its code, its sibling discount), kept on its
+ * own booking so its lines show the discount and a later change prices it the same (issue 37).
+ */
+function placePricing(from: EnrollmentSubmitted, lines: PriceLine[] | undefined, cents: number) {
+  if (!lines?.length) return {};
+  const was = pricingOf(from);
+  const subtotalCents = lines[0]!.amountCents;
+  const pricing: OrderPricing = {
+    lines,
+    subtotalCents,
+    discountCents: Math.max(0, subtotalCents - cents),
+    paidByGiftCardCents: 0,
+    paidByCreditCents: 0,
+    dueNowCents: cents,
+    balanceCents: 0,
+    totalCents: cents,
+    balanceDueAt: null,
+    siblingDiscountPercent: was.siblingDiscountPercent,
+    siblingAlreadyEnrolled: was.siblingDiscountPercent > 0,
+    discountCode: was.discountCode,
+    giftCardId: null,
+    giftCardLast4: null,
+    householdId: was.householdId,
+  };
+  return { pricing };
 }
 
 /** The place's own submission: the family's form with this participant alone, the target as bought. */
@@ -37,6 +67,7 @@ function placeSubmission(command: Command<'OpenTransferredPlace'>, paid: boolean
     holdExpiresAt: null,
     test: false,
     submittedAt: at,
+    ...placePricing(from, t.placeLines, cents),
     splitFrom: {
       enrollmentId: from.enrollmentId,
       participant: t.participant,

@@ -37,7 +37,7 @@ function cancelParticipant(command: Command<'CancelParticipant'>, state: Submitt
   const { participant, at } = command;
   const name = nameOf(state, participant, 'cancel');
   if (state.participantsLeft[participant]) throw refuse({ code: 'place_already_cancelled', name });
-  const { staying, amountCents, refundCents: most } = placeShare(state);
+  const { staying, amountCents, refundCents: most, lines } = placeShare(state);
   if (staying === 0) throw refuse({ code: 'only_participant_left', decision: 'cancel', name });
   const cents = refundCentsOf(command.refund, most);
   const { priceCents } = state;
@@ -58,12 +58,13 @@ function cancelParticipant(command: Command<'CancelParticipant'>, state: Submitt
       amountCents,
       refundCents: cents,
       cancelledAt: at,
+      lines,
     },
   };
   if (cents === 0) return [cancelled];
   // From where the money came, as a whole cancellation: the card (the balance's, then the deposit's),
   // the credit, the gift card.
-  return [cancelled, ...refundRequests(state, cents, 'cancelled', at, refundTo)];
+  return [cancelled, ...refundRequests(state, cents, 'cancelled', at, refundTo, { participant })];
 }
 
 /**
@@ -87,9 +88,16 @@ function requestParticipantTransfer(
   const { participant, item } = command;
   const name = nameOf(state, participant, 'transfer');
   if (state.participantsLeft[participant]) throw refuse({ code: 'participant_gone', name });
-  const { staying, amountCents, refundCents: worth } = placeShare(state);
+  const { staying, amountCents, refundCents: worth, lines } = placeShare(state);
   if (staying === 0) throw refuse({ code: 'only_participant_left', decision: 'transfer', name });
-  const target = priceEnrollment(item.unitPriceCents, 1, item.priceTiers).amountCents;
+  // The place keeps the booking's discounts in the target (its code; the sibling discount, a sibling
+  // still coming here), so a class of the same list price costs what the place is worth here.
+  const pricing = pricingOfState(state);
+  const { amountCents: target, lines: placeLines } = priceEnrollment(item.unitPriceCents, 1, item.priceTiers, {
+    siblingDiscountPercent: pricing?.siblingDiscountPercent ?? 0,
+    siblingAlreadyEnrolled: (pricing?.siblingDiscountPercent ?? 0) > 0,
+    code: pricing?.discountCode ?? null,
+  });
   if (target > worth)
     throw refuse({
       code: 'place_transfer_costs_more',
@@ -115,6 +123,8 @@ function requestParticipantTransfer(
         carriedCents: target,
         refundCents: worth - target,
         requestedAt: command.at,
+        lines,
+        placeLines,
       },
     },
   ];
@@ -145,11 +155,19 @@ function completeParticipantTransfer(
       carriedCents: t.amountCents,
       refundCents: t.refundCents,
       transferredAt: command.at,
+      ...(p.lines ? { lines: p.lines } : {}),
+      ...(p.placeLines ? { placeLines: p.placeLines } : {}),
     },
   };
   const refund = Math.min(t.refundCents, Math.max(0, refundableCents(state) - t.amountCents));
   if (refund === 0) return [moved];
-  return [moved, ...refundRequests(state, refund, 'transfer-difference', command.at)];
+  return [
+    moved,
+    ...refundRequests(state, refund, 'transfer-difference', command.at, 'card', {
+      participant: p.index,
+      transferId: t.transferId,
+    }),
+  ];
 }
 
 /** Confirmed, with several participants: one of them gives up their place, or moves to another workshop. */

@@ -1,7 +1,7 @@
 import { fullName } from '../../../contracts/core/erased.js';
 import type { EnrollmentSubmitted } from '../../../contracts/enrollment/events.js';
 import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
-import { priceEnrollment, sessionShareOf } from '../../../contracts/enrollment/money.js';
+import { priceEnrollment, sessionShareOf, type PriceLine } from '../../../contracts/enrollment/money.js';
 import {
   EMPTY_PARTICIPANT,
   participantDetailsOf,
@@ -51,17 +51,23 @@ export const leftParticipantsOf = (state: EnrollmentState): LeftParticipant[] =>
  * back. A camp booked with a deposit ($100 paid of $500 for two) leaving one: the deposit stays on
  * the booking, which now owes $150 of its $250, and nothing goes back.
  */
-export function placeShare(state: SoldEnrollment): { staying: number; amountCents: number; refundCents: number } {
+export function placeShare(state: SoldEnrollment): {
+  staying: number;
+  amountCents: number;
+  refundCents: number;
+  lines: PriceLine[];
+} {
   const staying = Math.max(0, stayingParticipants(state).length - 1);
   // Those still coming, priced by the one rule with the booking's own discounts (its code, the
   // sibling discount as it was given) and its share of a course joined late.
   const pricing = pricingOfState(state);
-  const { amountCents } = priceEnrollment(state.item.unitPriceCents, staying, state.item.priceTiers, {
+  const { amountCents, lines } = priceEnrollment(state.item.unitPriceCents, staying, state.item.priceTiers, {
     siblingDiscountPercent: pricing?.siblingDiscountPercent ?? 0,
     siblingAlreadyEnrolled: pricing?.siblingAlreadyEnrolled ?? false,
     code: pricing?.discountCode ?? null,
     sessions: sessionShareOf(state.item),
   });
   const share = Math.max(0, state.priceCents - amountCents);
-  return { staying, amountCents, refundCents: Math.min(share, Math.max(0, refundableCents(state) - amountCents)) };
+  const refundCents = Math.min(share, Math.max(0, refundableCents(state) - amountCents));
+  return { staying, amountCents, refundCents, lines };
 }

@@ -33,6 +33,14 @@ function moneyIn(s: EnrollmentState): MoneyPart[] {
   return parts;
 }
 
+/** Everything the booking took in (card payments, and the gift card and credit of a sold order), money paid beyond what was owed aside. */
+export function receivedCents(s: EnrollmentState): number {
+  const overpaid = new Set(hasSale(s) ? s.overpaid.map((o) => o.intentId) : []);
+  return moneyIn(s)
+    .filter((p) => !overpaid.has(p.intentId))
+    .reduce((sum, p) => sum + p.cents, 0);
+}
+
 /** What is left of each part once every refund decided from it (issued, on its way or failed) is taken off. */
 function refundableParts(s: EnrollmentState): MoneyPart[] {
   const refunds = hasSale(s) ? Object.values(s.refunds) : [];
@@ -82,11 +90,18 @@ export const refundedSoFar = (state: EnrollmentState) =>
 /** The number the next refund's key gets: one more than the refunds recorded. */
 const refundCount = (state: SubmittedEnrollment) => (hasSale(state) ? Object.keys(state.refunds).length : 0);
 
+/** What a refund is decided with, as RefundRequested names it: one place's, a transfer's (neither: the booking's). */
+export interface RefundFor {
+  participant?: number;
+  transferId?: string;
+}
+
 /**
  * Refunds of `cents` taken from where the money came from, each its own RefundRequested keyed
  * `<enrollmentId>-<n>`: the card first (the balance's payment, then the first one), then the
  * credit, then the gift card. Card money goes back to the card, or to the household's credit when
- * `cardTo` says so; a gift card's and the credit's go back where they came from.
+ * `cardTo` says so; a gift card's and the credit's go back where they came from. Each names what
+ * it was decided with (`decidedFor`), so the parent is told each decision's refunds.
  */
 export function refundRequests(
   state: SubmittedEnrollment,
@@ -94,6 +109,7 @@ export function refundRequests(
   reason: RefundReason,
   at: string,
   cardTo: 'card' | 'credit' = 'card',
+  decidedFor: RefundFor = {},
 ): EnrollmentEvent[] {
   const enrollmentId = state.submission.enrollmentId;
   const pricing = pricingOfState(state);
@@ -120,6 +136,7 @@ export function refundRequests(
         ...(part.source !== 'card' || to !== 'card' ? { source: part.source, to } : {}),
         ...(to === 'gift-card' && pricing?.giftCardId ? { giftCardId: pricing.giftCardId } : {}),
         ...(to === 'credit' && pricing?.householdId ? { householdId: pricing.householdId } : {}),
+        ...decidedFor,
       },
     });
   }

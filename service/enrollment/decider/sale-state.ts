@@ -69,6 +69,11 @@ export interface RefundEntry {
   status: 'requested' | 'issued' | 'failed';
   refundId: string | null;
   failure: { code: string; message: string } | null;
+  /** When it was first decided. */
+  requestedAt: string;
+  /** What it was decided with: one place's (cancelled or moved), a transfer's; null on both: the booking's. */
+  participant: number | null;
+  transferId: string | null;
 }
 
 export interface EndedTransfer {
@@ -99,6 +104,10 @@ export interface PendingTransfer {
     newEnrollmentId: string;
     participants: number;
     amountCents: number;
+    /** The price lines of those staying (absent on transfers requested before they were kept). */
+    lines?: PriceLine[];
+    /** The place's price lines in the target, with the booking's discounts (absent likewise). */
+    placeLines?: PriceLine[];
   };
 }
 

@@ -77,7 +77,10 @@ function completeTransfer(command: Command<'CompleteTransfer'>, state: Submitted
   };
   const refund = Math.min(t.refundCents, refundableCents(state));
   if (refund === 0) return [transferred];
-  return [transferred, ...refundRequests(state, refund, 'transfer-difference', command.at)];
+  return [
+    transferred,
+    ...refundRequests(state, refund, 'transfer-difference', command.at, 'card', { transferId: t.transferId }),
+  ];
 }
 
 function abandonTransfer(command: Command<'AbandonTransfer'>, state: SubmittedEnrollment): EnrollmentEvent[] {

@@ -10,6 +10,7 @@ import { calendarSequence } from './calendar-event.js';
 import { cancellationTerms } from '../after-sale/cancellation-policy.js';
 import { cancellationOf, hasSale, orderOf } from '../decider/enrollment-state.js';
 import { stayingAttendees } from '../decider/participants.js';
+import { ofCancellation, ofPlace, ofTransfer, refundsTold } from './refunds-told.js';
 
 type Told = Extract<
   EnrollmentEvent,
@@ -61,17 +62,13 @@ async function messageFor(
   if (event.type === 'EnrollmentCancelled') {
     const cancellation = cancellationOf(state);
     if (!cancellation || !cancellation.notify || state.notified.includes('cancellation:cancellation')) return null;
-    const refundCents = Object.values(state.refunds)
-      .filter((r) => r.reason === 'cancelled')
-      .reduce((sum, r) => sum + r.amountCents, 0);
     const message = await cancellationEmail({
       submission,
       item: state.item,
       orderId: orderOf(state)?.orderId ?? null,
       cancelledBy: cancellation.by === 'visitor' ? 'parent' : 'school',
       note: cancellation.note,
-      paidCents: state.paid?.cents ?? 0,
-      refundCents,
+      ...refundsTold(state, ofCancellation(cancellation.at)),
       publicUrl,
     });
     return { message, kind: 'cancellation', ref: 'cancellation' };
@@ -86,8 +83,7 @@ async function messageFor(
       orderId: orderOf(state)?.orderId ?? null,
       cancelledBy: left.reason === 'cancelled-by-visitor' ? 'parent' : 'school',
       note: left.note ?? null,
-      paidCents: state.paid?.cents ?? 0,
-      refundCents: left.refundCents,
+      ...refundsTold(state, ofPlace(left.participant)),
       publicUrl,
       place: {
         participant: left.participant,
@@ -108,6 +104,7 @@ async function messageFor(
     orderId: orderOf(state)?.orderId ?? null,
     transferId,
     refundCents: event.data.refundCents,
+    refunds: refundsTold(state, ofTransfer(transferId)).refunds,
     sequence: calendarSequence(state, transferMove(transferId)),
     now,
     publicUrl,

@@ -1,6 +1,7 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import type { BookingRescheduled, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import type { MailMessage } from '../../mail/port.js';
+import type { RefundPart } from '../../../contracts/enrollment/refund-words.js';
 import { renderEmail } from '../../mail/templates/index.js';
 import { workshopIcs } from './ics.js';
 import { calendarUid } from './calendar-event.js';
@@ -27,12 +28,14 @@ export async function cancellationEmail(input: {
   note: string | null;
   /** What was paid, in cents (0: nothing was charged). */
   paidCents: number;
-  refundCents: number;
+  /** The refunds decided with this cancellation, by where the money goes; and what earlier ones gave back. */
+  refunds: RefundPart[];
+  refundedEarlierCents?: number;
   publicUrl?: string;
   /** One participant's place only (see CancellationProps.place), with its index for the Message-ID. */
   place?: { participant: number; name: string; staying: string[]; remainingCents: number; manageUrl: string | null };
 }): Promise<MailMessage> {
-  const { submission, item, orderId, cancelledBy, note, paidCents, refundCents, publicUrl, place } = input;
+  const { submission, item, orderId, cancelledBy, note, paidCents, refunds, publicUrl, place } = input;
   const { subject, text, html } = await renderEmail('cancellation', {
     firstName: submission.form.firstName,
     orderId: orderId ?? submission.enrollmentId,
@@ -40,7 +43,8 @@ export async function cancellationEmail(input: {
     cancelledBy,
     reason: note,
     paidCents,
-    refundCents,
+    refunds,
+    ...(input.refundedEarlierCents ? { refundedEarlierCents: input.refundedEarlierCents } : {}),
     publicUrl: publicUrl ?? null,
     ...(place ? { place } : {}),
   });
@@ -64,6 +68,8 @@ export async function transferEmail(input: {
   orderId: string | null;
   transferId: string;
   refundCents: number;
+  /** Where the refund goes, as recorded (absent: the card). */
+  refunds?: RefundPart[];
   /** How many times this enrollment has moved, this one included: the calendar event's SEQUENCE. */
   sequence: number;
   now: Date;
@@ -82,6 +88,7 @@ export async function transferEmail(input: {
     to,
     attendees: submission.attendees,
     refundCents,
+    ...(input.refunds?.length ? { refunds: input.refunds } : {}),
     hasCalendar: ics !== null,
     manageUrl: input.manageUrl ?? null,
     publicUrl: publicUrl ?? null,

@@ -1,4 +1,5 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
+import { paymentMethodWords } from '../../../contracts/enrollment/payment-words.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../../contracts/enrollment/participants.js';
@@ -86,7 +87,7 @@ export async function confirmationEmail(
     orderReference: conf.orderReference,
     isFree: sub.isFree,
     amountCents: conf.amountCents,
-    paymentMethod: conf.paymentMethod,
+    paymentMethod: paymentMethodWords(conf.paymentMethod, pricing) ?? conf.paymentMethod,
     lines: pricing.lines,
     totalCents: pricing.totalCents,
     balanceCents: pricing.balanceCents,

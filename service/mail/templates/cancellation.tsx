@@ -1,6 +1,13 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
+import {
+  REFUND_PLACES,
+  refundDestinations,
+  refundTiming,
+  refundTotal,
+  type RefundPart,
+} from '../../../contracts/enrollment/refund-words.js';
 import { baseUrl, formatLongDate, type MailItem } from './format.js';
 import { Layout } from './layout.js';
 import { Action, Amounts, P, Phone, Signature } from './parts.js';
@@ -16,8 +23,10 @@ export interface CancellationProps {
   reason: string | null;
   /** What was paid, in cents (0 for a free enrollment). */
   paidCents: number;
-  /** The refund decided with the cancellation, in cents (0: none). */
-  refundCents: number;
+  /** The refunds decided with the cancellation, by where the money goes (none: no refund). */
+  refunds: RefundPart[];
+  /** What earlier decisions refunded (a place cancelled before), in cents; absent: nothing. */
+  refundedEarlierCents?: number;
   publicUrl: string | null;
   /**
    * One participant's place only (a booking of several): whose, who still comes and what they now
@@ -28,13 +37,42 @@ export interface CancellationProps {
 
 const onDate = (item: MailItem) => (item.date ? ` on ${formatLongDate(item.date)}` : '');
 
+/** "(of the $475.00 you paid, $225.00 of which was refunded earlier)" when this refund is not all of it. */
+function ofPaid(p: CancellationProps, cents: number): string {
+  if (cents >= p.paidCents) return '';
+  const earlier = p.refundedEarlierCents ?? 0;
+  return earlier > 0
+    ? ` (of the ${formatUsd(p.paidCents)} you paid, ${formatUsd(earlier)} of which was refunded earlier)`
+    : ` (of the ${formatUsd(p.paidCents)} you paid)`;
+}
+
+/** What comes back and where, from the refunds recorded with the cancellation. */
 function refundSentence(p: CancellationProps): string {
   if (p.paidCents === 0) return 'Nothing was charged for this enrollment, so there is nothing to refund.';
-  if (p.place && p.refundCents === 0)
+  const cents = refundTotal(p.refunds);
+  if (p.place && cents === 0)
     return 'No refund is due for this place under our cancellation policy; the others keep their places as booked.';
-  if (p.refundCents === 0) return 'No refund is due for this cancellation under our cancellation policy.';
-  const part = p.refundCents < p.paidCents ? ` (of the ${formatUsd(p.paidCents)} you paid)` : '';
-  return `We are refunding ${formatUsd(p.refundCents)}${part} to the card used for payment. Refunds usually appear within 5 to 10 business days, depending on your bank.`;
+  if (cents === 0) return 'No refund is due for this cancellation under our cancellation policy.';
+  return `We are refunding ${formatUsd(cents)}${ofPaid(p, cents)}${refundDestinations(p.refunds)}. ${refundTiming(p.refunds)}`;
+}
+
+/** "Refund to your family credit", one row per place the money goes, then the total when split. */
+function refundRows(p: CancellationProps) {
+  const earlier = p.refundedEarlierCents ?? 0;
+  const rows = [
+    { label: 'Paid', amount: formatUsd(p.paidCents) },
+    ...(earlier > 0 ? [{ label: 'Refunded earlier', amount: formatUsd(earlier) }] : []),
+  ];
+  if (p.refunds.length <= 1) {
+    const to = p.refunds[0]?.to;
+    const label = to && to !== 'card' ? `Refund to ${REFUND_PLACES[to]}` : 'Refund';
+    return [...rows, { label, amount: formatUsd(refundTotal(p.refunds)), total: true }];
+  }
+  return [
+    ...rows,
+    ...p.refunds.map((r) => ({ label: `Refund to ${REFUND_PLACES[r.to]}`, amount: formatUsd(r.cents) })),
+    { label: 'Refund', amount: formatUsd(refundTotal(p.refunds)), total: true },
+  ];
 }
 
 const whoCancelled = (p: CancellationProps) =>
@@ -90,14 +128,7 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
         </P>
         {p.reason && <P>Reason: {toOneLine(p.reason)}</P>}
         {p.place && <P>{stillComing(p.place)}</P>}
-        {p.paidCents > 0 && (
-          <Amounts
-            rows={[
-              { label: 'Paid', amount: formatUsd(p.paidCents) },
-              { label: 'Refund', amount: formatUsd(p.refundCents), total: true },
-            ]}
-          />
-        )}
+        {p.paidCents > 0 && <Amounts rows={refundRows(p)} />}
         <P>{refundSentence(p)}</P>
         {p.place?.manageUrl && <Action href={p.place.manageUrl}>Manage your booking</Action>}
         <P>

@@ -1,6 +1,12 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
+import {
+  refundDestinations,
+  refundTiming,
+  refundTotal,
+  type RefundPart,
+} from '../../../contracts/enrollment/refund-words.js';
 import { baseUrl, factLines, formatLongDate, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
 import { Action, Facts, P, Phone, Signature } from './parts.js';
@@ -16,6 +22,8 @@ export interface TransferProps {
   attendees: readonly string[];
   /** The price difference refunded when the new session is cheaper, in cents (0: none). */
   refundCents: number;
+  /** Where that refund goes, as recorded (absent: the card, as before issue 37). */
+  refunds?: RefundPart[];
   /** Whether a new .ics for the new session is attached. */
   hasCalendar: boolean;
   /** The parent's booking page ("Manage your booking"), once it exists; left out when null. */
@@ -25,12 +33,15 @@ export interface TransferProps {
 
 const leftSession = (item: MailItem) =>
   `${toOneLine(item.title)}${item.date ? ` on ${formatLongDate(item.date)}` : ''}`;
-const refundNote = (cents: number) =>
-  `The new session costs less, so we are refunding the difference of ${formatUsd(cents)} to the card you paid with. Refunds usually appear within 5 to 10 business days.`;
+function refundNote(cents: number, refunds: RefundPart[] | undefined): string {
+  if (!refunds?.length)
+    return `The new session costs less, so we are refunding the difference of ${formatUsd(cents)} to the card you paid with. Refunds usually appear within 5 to 10 business days.`;
+  return `The new session costs less, so we are refunding the difference of ${formatUsd(refundTotal(refunds))}${refundDestinations(refunds)}. ${refundTiming(refunds)}`;
+}
 // The sender's .ics keeps the confirmation's UID with a higher SEQUENCE: calendars move the event.
 const calendarNote = 'The attached calendar file replaces the old date in your calendar.';
 const carriesOver = 'Your payment carries over; nothing more is due.';
-const moneyNote = (cents: number) => (cents > 0 ? refundNote(cents) : carriesOver);
+const moneyNote = (p: TransferProps) => (p.refundCents > 0 ? refundNote(p.refundCents, p.refunds) : carriesOver);
 
 /** An enrollment moved to another session: the new date, place and attire, and a new calendar file. */
 export const transferTemplate = defineTemplate<TransferProps>({
@@ -49,7 +60,7 @@ export const transferTemplate = defineTemplate<TransferProps>({
       '',
       'Please arrive 15 minutes early.',
       ...(p.hasCalendar ? [calendarNote] : []),
-      moneyNote(p.refundCents),
+      moneyNote(p),
       ...(p.manageUrl ? ['', `Manage your booking: ${p.manageUrl}`] : []),
       '',
       `If this does not suit you, reply to this e-mail or call us at ${SCHOOL.phone}.`,
@@ -75,7 +86,7 @@ export const transferTemplate = defineTemplate<TransferProps>({
         <Facts title={title} facts={itemFacts(p.to, p.attendees)} />
         <P strong>Please arrive 15 minutes early.</P>
         {p.hasCalendar && <P>{calendarNote}</P>}
-        <P>{moneyNote(p.refundCents)}</P>
+        <P>{moneyNote(p)}</P>
         {p.manageUrl && <Action href={p.manageUrl}>Manage your booking</Action>}
         <P>
           If this does not suit you, reply to this e-mail or call us at <Phone />.

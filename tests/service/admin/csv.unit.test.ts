@@ -115,6 +115,15 @@ describe('enrollment CSV', () => {
     ]);
   });
 
+  it('given a deposit booking with its balance still owed, then its payment reads "Deposit paid", not "Paid" (issue 37 item 5)', () => {
+    const [, depositRow, paidRow] = enrollmentCsv([
+      record({ balanceCents: 40_000 }),
+      record({ id: 'e2', balanceCents: 0 }),
+    ]).split('\r\n');
+    expect(depositRow?.split(',')[7]).toBe('Deposit paid');
+    expect(paidRow?.split(',')[7]).toBe('Paid');
+  });
+
   it('given a title an attacker chose, then it cannot run as a formula', () => {
     const csv = enrollmentCsv([record({ workshop: { title: '=cmd|" /C calc"!A0', location: '@evil', date: '' } })]);
     const row = csv.split('\r\n')[1]!;

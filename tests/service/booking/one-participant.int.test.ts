@@ -128,7 +128,7 @@ describe('one participant of a booking of several cancels', () => {
     expect(after.leftParticipants).toEqual([
       { participant: 1, name: 'Ada Hopper', how: 'cancelled', at: expect.any(String), refundCents: 10_000 },
     ]);
-    expect(after.refunds).toEqual([{ amountCents: 10_000, reason: 'cancelled', status: 'issued' }]);
+    expect(after.refunds).toEqual([{ amountCents: 10_000, to: 'card', reason: 'cancelled', status: 'issued' }]);
     expect(after.cancelOne).toBeNull();
     expect(after.cancellation).toMatchObject({ kind: 'full-refund', refundCents: 15_000 });
     expect(await refunded(couple.enrollmentId)).toBe(10_000);

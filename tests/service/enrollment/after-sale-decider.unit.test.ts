@@ -239,7 +239,11 @@ describe('transfer', () => {
       .when({ type: 'CompleteTransfer', transferId: 't1', at: AT })
       .then([
         expect.objectContaining({ type: 'EnrollmentTransferred' }),
-        requested(4_000, 1, 1, 'transfer-difference' as never),
+        // The refund names the transfer it was decided with (issue 37).
+        {
+          ...requested(4_000, 1, 1, 'transfer-difference' as never),
+          data: { ...requested(4_000, 1, 1, 'transfer-difference' as never).data, transferId: 't1' },
+        } as EnrollmentEvent,
       ]);
   });
 

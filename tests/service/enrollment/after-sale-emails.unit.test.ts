@@ -28,7 +28,7 @@ describe('after-sale e-mails', () => {
       cancelledBy: 'school',
       note: 'The instructor is ill.',
       paidCents: 30_000,
-      refundCents: 12_000,
+      refunds: [{ to: 'card', cents: 12_000 }],
       publicUrl: PUBLIC_URL,
     });
     expect(mail).toMatchObject({
@@ -56,7 +56,7 @@ describe('after-sale e-mails', () => {
       cancelledBy: 'parent',
       note: null,
       paidCents: 0,
-      refundCents: 0,
+      refunds: [],
     });
     expect(mail.subject).toBe('Your enrollment is cancelled: Etiquette After Dark - Dinner (e1)');
     for (const part of [mail.text, seen(mail.html!)]) {
@@ -113,6 +113,25 @@ describe('after-sale e-mails', () => {
     for (const part of [mail.text, seen(mail.html!)]) {
       expect(part).toContain('Your payment carries over; nothing more is due.');
       expect(part).not.toContain('refunding');
+    }
+  });
+
+  it('given a move to a cheaper date of a booking paid by gift card, then the e-mail says the difference goes back to the gift card, not the card (issue 37 item 5)', async () => {
+    const mail = await transferEmail({
+      submission,
+      from: submission.item,
+      to: evening,
+      orderId: 'ORD-e1',
+      transferId: 'tr-1',
+      refundCents: 6_000,
+      refunds: [{ to: 'gift-card', cents: 6_000 }],
+      sequence: 1,
+      now: new Date('2025-07-01T12:00:00Z'),
+      publicUrl: PUBLIC_URL,
+    });
+    for (const part of [mail.text, seen(mail.html!)]) {
+      expect(part).toContain('we are refunding the difference of $60.00 to your gift card');
+      expect(part).not.toContain('to the card you paid with');
     }
   });
 });

@@ -15,6 +15,8 @@ const lunch: PurchasedItem = { ...dinner, id: '9', title: 'Business Lunch', unit
 const cancelPlace = (participant: number, refund: { kind: 'full' } | { kind: 'amount'; cents: number }) =>
   ({ type: 'CancelParticipant', participant, by: 'admin', refund, note: null, notify: true, at: AT }) as const;
 
+const STAYING_LINE = { kind: 'seats' as const, label: '$150.00 x 1 participant', amountCents: 15_000 };
+const LUNCH_LINE = { kind: 'seats' as const, label: '$100.00 x 1 participant', amountCents: 10_000 };
 const placeCancelled = (refundCents: number): EnrollmentEvent => ({
   type: 'ParticipantCancelled',
   data: {
@@ -27,9 +29,16 @@ const placeCancelled = (refundCents: number): EnrollmentEvent => ({
     amountCents: 15_000,
     refundCents,
     cancelledAt: AT,
+    // Those still coming, priced as the decider priced them (issue 37).
+    lines: [STAYING_LINE],
   },
 });
-const refund = (amountCents: number, reason: 'cancelled' | 'transfer-difference'): EnrollmentEvent => ({
+/** A refund, naming what it was decided with (issue 37): the place's, and a transfer's. */
+const refund = (
+  amountCents: number,
+  reason: 'cancelled' | 'transfer-difference',
+  decidedFor: { participant: number; transferId?: string } = { participant: 1 },
+): EnrollmentEvent => ({
   type: 'RefundRequested',
   data: {
     enrollmentId: 'e1',
@@ -39,6 +48,7 @@ const refund = (amountCents: number, reason: 'cancelled' | 'transfer-difference'
     reason,
     attempt: 1,
     requestedAt: AT,
+    ...decidedFor,
   },
 });
 
@@ -67,6 +77,9 @@ const moveRequested: EnrollmentEvent = {
     carriedCents: 10_000,
     refundCents: 5_000,
     requestedAt: AT,
+    lines: [STAYING_LINE],
+    // The place in the target, priced with the booking's discounts (issue 37): none here.
+    placeLines: [LUNCH_LINE],
   },
 };
 
@@ -144,11 +157,13 @@ describe('enrollment decider: one participant of a booking of several', () => {
         carriedCents: 10_000,
         refundCents: 5_000,
         transferredAt: AT,
+        lines: [STAYING_LINE],
+        placeLines: [LUNCH_LINE],
       },
     };
     given([...sold, moveRequested])
       .when(complete)
-      .then([moved, refund(5_000, 'transfer-difference')]);
+      .then([moved, refund(5_000, 'transfer-difference', { participant: 1, transferId: 'p1' })]);
     given([...sold, moveRequested, moved])
       .when(complete)
       .then([]);

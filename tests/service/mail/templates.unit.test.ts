@@ -384,7 +384,7 @@ describe('e-mail renderer', () => {
       cancelledBy: 'parent',
       reason: null,
       paidCents: 0,
-      refundCents: 0,
+      refunds: [],
     });
     expect(mail.text).toContain('has been cancelled, as you asked');
     expect(mail.text).toContain('Nothing was charged');
