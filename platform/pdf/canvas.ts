@@ -2,7 +2,7 @@ import { PDFDocument, PDFName, StandardFonts, type PDFPage, type PDFRef } from '
 import type { FontFile } from './font-files.js';
 import { StandardFont } from './standard-font.js';
 import { Tag, writeStructure } from './structure.js';
-import { UnicodeFont, type PdfFont } from './unicode-font.js';
+import { EmbeddedFonts, UnicodeFont, type PdfFont } from './unicode-font.js';
 
 /**
  * The school's PDFs (the receipt, the gift card) are pdf-lib documents: pdf-lib keeps the
@@ -138,8 +138,11 @@ export class PdfCanvas {
   /** The structure tree's top element: every element of the document is tagged under it, in reading order. */
   readonly root = new Tag('Document');
   private readonly unicodeFonts = new Map<readonly FontFile[], UnicodeFont>();
+  private readonly embedded: EmbeddedFonts;
 
-  private constructor(readonly doc: PDFDocument) {}
+  private constructor(readonly doc: PDFDocument) {
+    this.embedded = new EmbeddedFonts(doc.context);
+  }
 
   static async create(info: PdfInfo): Promise<PdfCanvas> {
     // Without pdf-lib's own producer, creator and dates, which the lines below replace.
@@ -166,7 +169,7 @@ export class PdfCanvas {
    */
   font(files: readonly FontFile[]): PdfFont {
     let font = this.unicodeFonts.get(files);
-    if (!font) this.unicodeFonts.set(files, (font = new UnicodeFont(this.doc.context, files)));
+    if (!font) this.unicodeFonts.set(files, (font = new UnicodeFont(this.embedded, files)));
     return font;
   }
 
@@ -178,7 +181,7 @@ export class PdfCanvas {
 
   async save(): Promise<Uint8Array> {
     for (const page of this.pages) page.close(this.doc);
-    for (const font of this.unicodeFonts.values()) await font.write();
+    await this.embedded.write();
     writeStructure(
       this.doc.context,
       this.doc.catalog,

@@ -145,16 +145,35 @@ function subsetBytes(subset: fontkit.Subset): Promise<Buffer> {
 }
 
 /**
+ * The font files' subsets of one document, one per file whatever typefaces draw with it (the
+ * regular and the italic typefaces share Noto Sans SC), each embedded only when something drew with it.
+ */
+export class EmbeddedFonts {
+  private readonly byFile = new Map<FontFile, EmbeddedFont>();
+
+  constructor(private readonly context: PDFContext) {}
+
+  of(file: FontFile): EmbeddedFont {
+    let font = this.byFile.get(file);
+    if (!font) this.byFile.set(file, (font = new EmbeddedFont(this.context.nextRef(), loadFont(file))));
+    return font;
+  }
+
+  /** Writes the subsets of the files that drew something; the others are not in the document. */
+  async write(): Promise<void> {
+    for (const font of this.byFile.values()) await font.write(this.context);
+  }
+}
+
+/**
  * A typeface of one document: a list of font files, the first for what it can write and each next
  * one for the characters those before it lack (Noto Sans, then Noto Sans SC for Chinese). A line is
  * drawn in runs, one per change of file; a file is read, and embedded in the document, only when a
  * character needs it. A character no file has is drawn as "?".
  */
 export class UnicodeFont implements PdfFont {
-  private readonly embedded: (EmbeddedFont | undefined)[] = [];
-
   constructor(
-    private readonly context: PDFContext,
+    private readonly embedded: EmbeddedFonts,
     private readonly files: readonly FontFile[],
   ) {}
 
@@ -192,13 +211,6 @@ export class UnicodeFont implements PdfFont {
   }
 
   private fontOf(i: number): EmbeddedFont {
-    let font = this.embedded[i];
-    if (!font) this.embedded[i] = font = new EmbeddedFont(this.context.nextRef(), loadFont(this.files[i]!));
-    return font;
-  }
-
-  /** Writes the subsets of the files that drew something; the others are not in the document. */
-  async write(): Promise<void> {
-    for (const font of this.embedded) await font?.write(this.context);
+    return this.embedded.of(this.files[i]!);
   }
 }

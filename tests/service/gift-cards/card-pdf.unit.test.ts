@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { giftCardPdf, type PrintedCard } from '../../../service/gift-cards/card-pdf.js';
 import { allTagged, pdfStructure } from '../../support/pdf-structure.js';
 import { pdfText } from '../../support/pdf-text.js';
+import { pdffonts, pdftotext, qpdfCheck } from '../../support/poppler.js';
 
 const card: PrintedCard = {
   code: '2WVB-7K3M-QX9D-H4TR',
@@ -25,6 +26,24 @@ describe('the printed gift card', { timeout: 20_000 }, () => {
     expect(lines).toContain('Wszystkiego najlepszego, Zoë! Łódź misses you. 生日快乐');
     expect(lines).toContain('2WVB-7K3M-QX9D-H4TR');
     expect(lines).toContain('$50.00');
+  });
+
+  it('given a card whose names and message need Noto Sans, its italic and Noto Sans SC, when poppler reads it, then the text is exact, the file sound, and each font file embedded once, as a subset', async () => {
+    const bytes = await giftCardPdf(card, new Date('2025-05-01T15:00:00Z'));
+
+    const text = pdftotext(bytes);
+    expect(text).toContain('For Trần Thị Hương, from 美玲 Wang 王');
+    expect(text).toContain('Wszystkiego najlepszego, Zoë! Łódź misses you. 生日快乐');
+    expect(qpdfCheck(bytes)).toContain('No syntax or stream encoding errors found');
+    const embedded = pdffonts(bytes).filter((f) => f.embedded);
+    // The message's Chinese is drawn by the same subset of Noto Sans SC as the purchaser's name.
+    expect(embedded.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+      'NotoSans-Bold',
+      'NotoSans-Italic',
+      'NotoSans-Regular',
+      'NotoSansSC-Regular',
+    ]);
+    expect(embedded.every((f) => f.subset && f.toUnicode)).toBe(true);
   });
 
   it('given a card, when a screen reader reads it, then it is tagged: its title shown, a heading, its amount, names and code in reading order', async () => {

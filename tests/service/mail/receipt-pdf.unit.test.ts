@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { receiptPdf, type ReceiptPdfOrder } from '../../../service/mail/receipt-pdf.js';
 import { allTagged, pdfStructure, tableRows } from '../../support/pdf-structure.js';
 import { pdfText, pdfTextItems } from '../../support/pdf-text.js';
+import { pdffonts, pdftotext, qpdfCheck } from '../../support/poppler.js';
 
 const child = (name: string, age: number) => ({
   name,
@@ -94,6 +95,30 @@ describe('the PDF receipt', { timeout: 20_000 }, () => {
     expect(lines).toContain('3. 王小明 (Xiǎomíng), age 10');
     // The letters a ligature or a decomposed accent could have swallowed read as they were typed.
     expect(lines).toContain('Title Official etiquette for Đặng & Świętosław');
+  });
+
+  it('given a family named in Chinese, Vietnamese and Polish, when poppler reads the receipt, then pdftotext gives every name exactly, qpdf finds the file sound and each font is an embedded subset mapped to Unicode', async () => {
+    const bytes = await receiptPdf('ORD-abc', family, new Date('2025-05-01T15:00:00Z'));
+
+    const lines = pdftotext(bytes)
+      .split('\n')
+      .map((l) => l.trim().replace(/ {2,}/g, '  '));
+    expect(lines).toContain('Billed to  美玲 Wang 王');
+    expect(lines).toContain('1.  Trần Thị Hương, age 8');
+    expect(lines).toContain('2.  Zoë Müller-Łukasiewicz, age 9');
+    expect(lines).toContain('3.  王小明 (Xiǎomíng), age 10');
+    expect(lines).toContain('Title  Official etiquette for Đặng & Świętosław');
+    expect(qpdfCheck(bytes)).toContain('No syntax or stream encoding errors found');
+    const fonts = pdffonts(bytes);
+    // The school's name in Times, which every reader has; the rest embedded, each file once.
+    expect(fonts.filter((f) => !f.embedded).map((f) => f.name)).toEqual(['Times-Bold']);
+    const embedded = fonts.filter((f) => f.embedded);
+    expect(embedded.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+      'NotoSansSC-Regular',
+    ]);
+    expect(embedded.every((f) => f.subset && f.toUnicode && f.type === 'CID TrueType')).toBe(true);
   });
 
   it('given a name typed with combining accents, when printed, then it reads back composed, as the same name typed on another keyboard', async () => {
