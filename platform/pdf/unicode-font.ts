@@ -36,7 +36,7 @@ class EmbeddedFont {
     readonly ref: PDFRef,
     readonly loaded: LoadedFont,
   ) {
-    this.subset = loaded.font.createSubset();
+    this.subset = withEvenGlyphs(loaded.font.createSubset());
   }
 
   /** The hex code (its CID) of a glyph, drawn for `text`. */
@@ -131,6 +131,41 @@ class EmbeddedFont {
       'end',
     ].join('\n');
   }
+}
+
+/** What withEvenGlyphs reaches into: fontkit's TrueType subset while it writes its glyf table. */
+interface TtfSubsetInternals {
+  _addGlyph(gid: number): number;
+  glyf: Uint8Array[];
+  offset: number;
+}
+
+/**
+ * A subset whose glyphs each take an even number of bytes. fontkit 1.x (and @pdf-lib/fontkit,
+ * its fork) writes a small subset's loca table in the short format, which stores each offset
+ * halved: after a glyph of odd length (Noto Sans has many) every later offset is off by one and
+ * those glyphs draw nothing, or garbage, though the text still extracts. fontkit 2 keeps the
+ * source font's format (foliojs/fontkit#191); here each glyph is padded by a zero byte instead,
+ * which the TrueType format allows (a glyph's data ends where loca says; 'glyf' in the OpenType
+ * specification recommends even four-byte alignment).
+ */
+function withEvenGlyphs(subset: fontkit.Subset): fontkit.Subset {
+  const ttf = subset as unknown as TtfSubsetInternals;
+  if (typeof ttf._addGlyph !== 'function') return subset; // a CFF font's subset has no loca table
+  const addGlyph = ttf._addGlyph.bind(ttf);
+  ttf._addGlyph = (gid) => {
+    const index = addGlyph(gid);
+    const data = ttf.glyf[index]!;
+    if (data.length % 2 === 1) {
+      // Of fontkit's own Buffer class (its bundled polyfill), which its stream accepts and Node's it does not.
+      const padded = (data.constructor as unknown as { alloc(size: number): Uint8Array }).alloc(data.length + 1);
+      padded.set(data);
+      ttf.glyf[index] = padded;
+      ttf.offset += 1;
+    }
+    return index;
+  };
+  return subset;
 }
 
 /** The subset's TrueType file, as fontkit writes it (on the next tick, in pieces). */

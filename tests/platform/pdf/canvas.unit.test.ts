@@ -1,7 +1,9 @@
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { inflateSync } from 'node:zlib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfColor, PdfCanvas, type PageCanvas } from '../../../platform/pdf/canvas.js';
-import { TYPEFACES } from '../../../platform/pdf/font-files.js';
+import { loadFont, NOTO, TYPEFACES } from '../../../platform/pdf/font-files.js';
 import { allTagged, pdfStructure } from '../../support/pdf-structure.js';
 import { pdfText } from '../../support/pdf-text.js';
 
@@ -43,6 +45,40 @@ async function embeddedFonts(bytes: Uint8Array): Promise<{ name: string; bytes: 
     }));
 }
 
+/**
+ * Each Type0 font of a PDF as a font program would read it: its embedded subset parsed by fontkit,
+ * and the characters each CID was drawn for (its ToUnicode map).
+ */
+async function subsets(
+  bytes: Uint8Array,
+): Promise<{ name: string; subset: fontkit.Font; cids: Map<number, string> }[]> {
+  const doc = await PDFDocument.load(bytes);
+  const contents = (ref: unknown) => inflateOrRaw(doc.context.lookup(ref as never) as PDFRawStream);
+  return doc.context
+    .enumerateIndirectObjects()
+    .map(([, obj]) => obj)
+    .filter((obj): obj is PDFDict => obj instanceof PDFDict && obj.get(PDFName.of('Subtype')) === PDFName.of('Type0'))
+    .map((type0) => {
+      const cidFont = doc.context.lookup((type0.get(PDFName.of('DescendantFonts')) as PDFArray).get(0)) as PDFDict;
+      const descriptor = doc.context.lookup(cidFont.get(PDFName.of('FontDescriptor'))) as PDFDict;
+      const cids = new Map<number, string>();
+      for (const [, cid, text] of contents(type0.get(PDFName.of('ToUnicode')))
+        .toString('latin1')
+        .matchAll(/^<([0-9a-f]{4})> <([0-9a-f]+)>$/gm))
+        cids.set(Number.parseInt(cid!, 16), Buffer.from(text!, 'hex').swap16().toString('utf16le'));
+      return {
+        name: descriptor.get(PDFName.of('FontName'))!.toString().slice(8),
+        subset: fontkit.create(contents(descriptor.get(PDFName.of('FontFile2')))),
+        cids,
+      };
+    });
+}
+
+function inflateOrRaw(stream: PDFRawStream): Buffer {
+  const raw = Buffer.from(stream.getContents());
+  return stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') ? inflateSync(raw) : raw;
+}
+
 // pdf.js takes a few seconds to load the first time on a busy machine.
 describe('a page drawn on the PDF canvas', { timeout: 20_000 }, () => {
   it('given lines with parentheses, backslashes and letters beyond ASCII in the standard fonts, when read back by a viewer, then each reads as written', async () => {
@@ -73,6 +109,26 @@ describe('a page drawn on the PDF canvas', { timeout: 20_000 }, () => {
     const { text } = await pdfText(await drawn(lines));
 
     expect(text.split('\n')).toEqual(lines);
+  });
+
+  it('given Vietnamese, Polish, Chinese and glyphs of odd byte lengths, when the embedded subsets are read as fonts, then the glyph of each CID is the outline of the character it was drawn for', async () => {
+    const bytes = await drawn([
+      'Trần Thị Hương RECEIPT WORKSHOP Zoë Müller-Łukasiewicz',
+      '美玲 Wang 王, 王小明 (Xiǎomíng)',
+    ]);
+    const sources: Record<string, fontkit.Font> = {
+      'NotoSans-Regular': loadFont(NOTO.sans).font,
+      'NotoSansSC-Regular': loadFont(NOTO.sansSc).font,
+    };
+
+    const found = await subsets(bytes);
+
+    expect(found.map((f) => f.name).sort()).toEqual(Object.keys(sources));
+    for (const { name, subset, cids } of found)
+      for (const [cid, text] of cids) {
+        const source = sources[name]!.glyphForCodePoint(text.codePointAt(0)!);
+        expect({ text, outline: subset.getGlyph(cid).path.toSVG() }).toEqual({ text, outline: source.path.toSVG() });
+      }
   });
 
   it('given Latin text only, when saved, then one subset of Noto Sans is embedded and no Chinese font at all', async () => {
