@@ -129,7 +129,9 @@ describe('the PDF receipt', { timeout: 20_000 }, () => {
   });
 
   it('given a course of four sessions, when printed, then the receipt lists each session with its day and time, not the first alone', async () => {
-    const { text } = await pdfText(await receiptPdf('ORD-abc', course(), new Date('2026-03-01T15:00:00Z')));
+    const bytes = await receiptPdf('ORD-abc', course(), new Date('2026-03-01T15:00:00Z'));
+    if (process.env.RECEIPT_PDF_DIR) writeFileSync(join(process.env.RECEIPT_PDF_DIR, 'course.pdf'), bytes);
+    const { text } = await pdfText(bytes);
     const lines = text.split('\n');
 
     expect(lines).toContain('Sessions 4 sessions');
