@@ -111,7 +111,9 @@ describe('a page drawn on the PDF canvas', { timeout: 20_000 }, () => {
     expect(text.split('\n')).toEqual(lines);
   });
 
-  it('given Vietnamese, Polish, Chinese and glyphs of odd byte lengths, when the embedded subsets are read as fonts, then the glyph of each CID is the outline of the character it was drawn for', async () => {
+  it('given Vietnamese, Polish, Chinese and glyphs of odd byte lengths, when the embedded subsets of a second document are read as fonts, then the glyph of each CID is the outline of the character it was drawn for', async () => {
+    // A document before it, whose glyphs the next one's subsets take as the first one wrote them.
+    await drawn(['Thị Hương RECEIPT 王']);
     const bytes = await drawn([
       'Trần Thị Hương RECEIPT WORKSHOP Zoë Müller-Łukasiewicz',
       '美玲 Wang 王, 王小明 (Xiǎomíng)',
