@@ -1,8 +1,11 @@
-import { StandardFonts, type PDFFont } from 'pdf-lib';
+import { StandardFonts } from 'pdf-lib';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
+import { toOneLine } from '../../contracts/core/text.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
-import { pdfColor, PdfCanvas, type PageCanvas } from '../mail/pdf-canvas.js';
-import { writable } from '../mail/pdf-characters.js';
+import { pdfColor, PdfCanvas, type PageCanvas, type PdfColor, type TextTag } from '../../platform/pdf/canvas.js';
+import { TYPEFACES } from '../../platform/pdf/font-files.js';
+import type { PdfFont } from '../../platform/pdf/unicode-font.js';
+import { wrapText } from '../../platform/pdf/wrap.js';
 import { COLORS } from '../mail/templates/theme.js';
 import type { MailAttachment } from '../mail/port.js';
 
@@ -31,31 +34,25 @@ const CARD = { x: 54, width: 504, height: 288, top: 792 - 72 };
 
 export const giftCardPdfFileName = (last4: string) => `${SCHOOL.product}-Gift-Card-${last4}.pdf`;
 
-function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of value.split('\n')) {
-    let current = '';
-    for (const word of paragraph.split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (current && font.widthOfTextAtSize(next, size) > width) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    lines.push(current);
-  }
-  return lines;
-}
-
-function centred(page: PageCanvas, text: string, y: number, size: number, font: PDFFont, color = TEXT) {
+function centred(
+  page: PageCanvas,
+  text: string,
+  y: number,
+  size: number,
+  font: PdfFont,
+  color: PdfColor,
+  tag: TextTag,
+) {
   const width = font.widthOfTextAtSize(text, size);
-  page.text(text, { x: CARD.x + (CARD.width - width) / 2, y, size, font, color });
+  page.text(text, { x: CARD.x + (CARD.width - width) / 2, y, size, font, color, tag });
 }
 
 /**
  * The printable gift card: one US Letter page with the card (the school, the amount, who it is for
  * and from, the message, the code in a fixed-width face for reading aloud) and how to use it. Made
- * on request, never stored; the standard PDF fonts, as the receipt (service/mail/receipt-pdf.ts).
+ * on request, never stored. The names and the message are drawn in Noto Sans (any family's names,
+ * as the receipt, service/mail/receipt-pdf.ts); the school's name and the amount in Times, the code
+ * in Courier, which readers have. Tagged for a screen reader: the heading, then each part in order.
  */
 export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<Uint8Array> {
   const canvas = await PdfCanvas.create({
@@ -67,12 +64,12 @@ export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<U
     createdAt: printedAt,
   });
   const page = canvas.addPage(PAGE);
-  const regular = await canvas.standardFont(StandardFonts.Helvetica);
-  const bold = await canvas.standardFont(StandardFonts.HelveticaBold);
+  const regular = canvas.font(TYPEFACES.sans);
+  const bold = canvas.font(TYPEFACES.sansBold);
+  const italic = canvas.font(TYPEFACES.sansItalic);
   const serif = await canvas.standardFont(StandardFonts.TimesRomanBold);
-  const italic = await canvas.standardFont(StandardFonts.TimesRomanItalic);
   const mono = await canvas.standardFont(StandardFonts.CourierBold);
-  const clean = writable(regular);
+  const { root } = canvas;
 
   const bottom = CARD.top - CARD.height;
   page.rectangle({
@@ -87,22 +84,32 @@ export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<U
   page.rectangle({ x: CARD.x, y: CARD.top - 8, width: CARD.width, height: 8, color: GOLD });
 
   let y = CARD.top - 44;
-  centred(page, clean(SCHOOL.fullName), y, 20, serif, NAVY);
+  centred(page, SCHOOL.fullName, y, 20, serif, NAVY, root.tag('P'));
   y -= 22;
-  centred(page, 'GIFT CARD', y, 11, bold, MUTED);
+  centred(page, 'GIFT CARD', y, 11, bold, MUTED, root.tag('H1'));
   y -= 46;
-  centred(page, formatUsd(card.amountCents), y, 40, serif, PLUM);
+  centred(page, formatUsd(card.amountCents), y, 40, serif, PLUM, root.tag('P'));
   y -= 30;
-  centred(page, clean(`For ${card.recipientName}, from ${card.purchaserName}`), y, 12, regular);
+  centred(
+    page,
+    toOneLine(`For ${card.recipientName}, from ${card.purchaserName}`),
+    y,
+    12,
+    regular,
+    TEXT,
+    root.tag('P'),
+  );
   if (card.message) {
-    for (const line of wrap(clean(card.message.replace(/\n/g, ' ')), italic, 12, CARD.width - 80).slice(0, 3)) {
+    const message = root.tag('P');
+    for (const line of wrapText(toOneLine(card.message.replace(/\n/g, ' ')), italic, 12, CARD.width - 80).slice(0, 3)) {
       y -= 17;
-      centred(page, line, y, 12, italic, TEXT);
+      centred(page, line, y, 12, italic, TEXT, message);
     }
   }
   const codeY = bottom + 40;
-  centred(page, 'CODE', codeY + 26, 9, bold, MUTED);
-  centred(page, card.code, codeY, 22, mono, NAVY);
+  const code = root.tag('P');
+  centred(page, 'CODE', codeY + 26, 9, bold, MUTED, code);
+  centred(page, card.code, codeY, 22, mono, NAVY, code);
 
   // How to use it, under the card, wrapped to its width.
   let under = bottom - 48;
@@ -110,18 +117,21 @@ export async function giftCardPdf(card: PrintedCard, printedAt: Date): Promise<U
     `How to use it: choose a class at ${card.scheduleUrl} and enter the code in the "Gift card" field of the enrollment form. It pays what it can of the order, and whatever is left stays on the card for next time.`,
     'Keep the code safe: whoever has it can spend the card.',
   ];
-  for (const paragraph of paragraphs)
-    for (const line of wrap(clean(paragraph), regular, 10, CARD.width)) {
-      page.text(line, { x: CARD.x, y: under, size: 10, font: regular, color: TEXT });
+  for (const paragraph of paragraphs) {
+    const tag = root.tag('P');
+    for (const line of wrapText(paragraph, regular, 10, CARD.width)) {
+      page.text(line, { x: CARD.x, y: under, size: 10, font: regular, color: TEXT, tag });
       under -= 15;
     }
+  }
   under -= 10;
-  page.text(clean(`${ADDRESS_ONE_LINE}  |  ${SCHOOL.phone}  |  ${SCHOOL.email}`), {
+  page.text(`${ADDRESS_ONE_LINE}  |  ${SCHOOL.phone}  |  ${SCHOOL.email}`, {
     x: CARD.x,
     y: under,
     size: 8,
     font: regular,
     color: MUTED,
+    tag: root.tag('P'),
   });
   return canvas.save();
 }

@@ -1,37 +1,25 @@
+import { sessionCountWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
-import { paymentMethodWords } from '../../contracts/enrollment/payment-words.js';
 import { toOneLine } from '../../contracts/core/text.js';
+import { sessionsAttended } from '../../contracts/enrollment/events.js';
 import { isStrictItem } from '../../contracts/enrollment/form.js';
-import { formatUsd } from '../../contracts/enrollment/money.js';
+import { paymentMethodWords } from '../../contracts/enrollment/payment-words.js';
+import { sessionShareWords } from '../../contracts/enrollment/money.js';
 import { participantName } from '../../contracts/enrollment/participants.js';
 import {
-  balanceLines,
-  discountLines,
   placeCancelled,
   receiptDate,
   receiptPdfFileName,
   receiptStamp,
   type ReceiptOrder,
 } from '../../contracts/enrollment/receipt.js';
-import { PdfCanvas } from './pdf-canvas.js';
+import { PdfCanvas } from '../../platform/pdf/canvas.js';
 import type { MailAttachment } from './port.js';
+import { charges, payment } from './receipt-charges.js';
+import type { ReceiptPdfOrder } from './receipt-pdf-order.js';
 import { FOOTER_TOP, INK, PAGE, RIGHT, Writer } from './receipt-layout.js';
 
-/**
- * What the PDF receipt needs beyond the text receipt's order: what was paid, the refunds decided
- * and the order's status. `attendees`, `participantDetails` and `contactName` are left out where
- * the reader may not see names (the order confirmation page, reached by order number alone): the
- * receipt then gives the count and says where the names are.
- */
-export interface ReceiptPdfOrder extends ReceiptOrder {
-  isFree: boolean;
-  status: 'pending' | 'completed' | 'expired' | 'cancelled' | 'refunded';
-  /** What came in, in cents: the card's, and the gift card's and family credit's (0 when free or unpaid). */
-  paidCents: number;
-  /** Refunds decided but not yet through (pending or failed), in cents; issued ones are `refundedCents`. */
-  refundsUnderwayCents: number;
-}
-
+export type { ReceiptPdfOrder };
 export { receiptPdfFileName };
 
 /** The confirmation e-mail's attachment: the PDF's bytes in base64. */
@@ -77,8 +65,7 @@ function standing(order: ReceiptPdfOrder): { text: string; paid: boolean } {
  */
 function stamp(w: Writer, stand: { text: string; paid: boolean }) {
   const size = 13;
-  const label = w.clean(stand.text);
-  const width = w.bold.widthOfTextAtSize(label, size) + 28;
+  const width = w.bold.widthOfTextAtSize(stand.text, size) + 28;
   w.page.rectangle({
     x: RIGHT - width,
     y: w.y - 18,
@@ -91,19 +78,25 @@ function stamp(w: Writer, stand: { text: string; paid: boolean }) {
   // Drawn on a baseline of its own, centred in the box, then the cursor goes back to the fields.
   const y = w.y;
   w.y -= 8;
-  w.text(label, { x: RIGHT - width + 14, font: w.bold, size, color: stand.paid ? INK.success : INK.navy });
+  w.text(stand.text, {
+    x: RIGHT - width + 14,
+    font: w.bold,
+    size,
+    color: stand.paid ? INK.success : INK.navy,
+    tag: w.root.tag('P'),
+  });
   w.y = y;
 }
 
-/** The school, as a letterhead, and the word RECEIPT on the right. */
+/** The school, as a letterhead, and the word RECEIPT on the right: the document's heading. */
 function letterhead(w: Writer) {
   w.down(14);
-  w.text(SCHOOL.fullName, { font: w.serif, size: 20, color: INK.navy });
-  w.right('RECEIPT', { font: w.bold, size: 16, color: INK.navy });
+  w.text(SCHOOL.fullName, { font: w.serif, size: 20, color: INK.navy, tag: w.root.tag('P') });
+  w.right('RECEIPT', { font: w.bold, size: 16, color: INK.navy, tag: w.root.tag('H1') });
   w.down(18);
-  w.text(ADDRESS_ONE_LINE, { size: 9, color: INK.muted });
+  w.text(ADDRESS_ONE_LINE, { size: 9, color: INK.muted, tag: w.root.tag('P') });
   w.down(13);
-  w.text(`${SCHOOL.phone}  |  ${SCHOOL.email}`, { size: 9, color: INK.muted });
+  w.text(`${SCHOOL.phone}  |  ${SCHOOL.email}`, { size: 9, color: INK.muted, tag: w.root.tag('P') });
   w.down(12);
   w.rule(INK.gold, 2);
   w.down(24);
@@ -123,15 +116,29 @@ function orderFields(w: Writer, orderId: string, order: ReceiptPdfOrder) {
   if (order.status === 'cancelled') w.field('Status', 'Cancelled');
 }
 
+/** What was bought: its title, and its day and time, or each session of a course (from the one a late joiner joined at). */
 function itemFields(w: Writer, { item }: ReceiptPdfOrder) {
   w.heading(item.kind === 'program' ? 'Program' : 'Workshop');
   w.field('Title', item.title);
-  if (item.date) w.field('Date', receiptDate(item.date));
-  if (item.time) w.field('Time', item.time);
+  const sessions = item.sessions && item.sessions.length > 1 ? sessionsAttended(item) : [];
+  if (sessions.length > 0) {
+    const total = item.sessions!.length;
+    w.field(
+      'Sessions',
+      sessions.length < total ? sessionShareWords({ left: sessions.length, total }) : sessionCountWords(total),
+    );
+    const list = w.root.tag('L');
+    for (const { number, session } of sessions)
+      w.field(`Session ${number}`, `${receiptDate(session.startsAt)}, ${timeRangeWords(session)}`, 120, list.tag('LI'));
+  } else {
+    if (item.date) w.field('Date', receiptDate(item.date));
+    if (item.time) w.field('Time', item.time);
+  }
   if (item.location) w.field('Location', item.location);
   if (item.instructor) w.field('Instructor', item.instructor);
 }
 
+/** Each participant as an item of a numbered list, or their count where the reader may not see names. */
 function participants(w: Writer, order: ReceiptPdfOrder) {
   w.heading(`Participants (${order.participants})`);
   const details = order.participantDetails;
@@ -142,7 +149,8 @@ function participants(w: Writer, order: ReceiptPdfOrder) {
         return `${aged}${placeCancelled(order, i)}`;
       })
     : (order.attendees ?? []);
-  if (names.length > 0) for (const [i, name] of names.entries()) w.field(`${i + 1}.`, name, 24);
+  const list = names.length > 0 ? w.root.tag('L') : undefined;
+  if (list) for (const [i, name] of names.entries()) w.field(`${i + 1}.`, name, 24, list.tag('LI'));
   else
     w.field(
       '',
@@ -151,93 +159,20 @@ function participants(w: Writer, order: ReceiptPdfOrder) {
     );
 }
 
-/** One line bought: the price per participant times the count, a group price as its own line; then the totals. */
-function charges(w: Writer, order: ReceiptPdfOrder) {
-  const { item } = order;
-  w.heading('Charges');
-  const col = { qty: RIGHT - 170, unit: RIGHT - 80 };
-  w.text('Description', { font: w.bold, size: 9, color: INK.muted });
-  w.right('Qty', { x: col.qty, font: w.bold, size: 9, color: INK.muted });
-  w.right('Unit price', { x: col.unit, font: w.bold, size: 9, color: INK.muted });
-  w.right('Amount', { font: w.bold, size: 9, color: INK.muted });
-  w.down(16);
-  const full = item.unitPriceCents * order.participants;
-  const lines = w.wrap(item.title, w.regular, 10, col.qty - PAGE.margin - 50);
-  w.room(lines.length * 14 + 40);
-  w.right(String(order.participants), { x: col.qty });
-  w.right(formatUsd(item.unitPriceCents), { x: col.unit });
-  w.right(formatUsd(full));
-  for (const [i, line] of lines.entries()) {
-    if (i > 0) w.down(14);
-    w.text(line);
-  }
-  w.down(16);
-  if (order.subtotalCents < full) {
-    w.text(`Group price: ${order.participants} for ${formatUsd(order.subtotalCents)}`);
-    w.right(`-${formatUsd(full - order.subtotalCents)}`);
-    w.down(16);
-  }
-  w.down(2);
-  w.rule();
-  w.down(16);
-
-  const total = (label: string, cents: string, bold = false) => {
-    w.room(16);
-    w.right(label, { x: col.unit, font: bold ? w.bold : w.regular });
-    w.right(cents, { font: bold ? w.bold : w.regular });
-    w.down(16);
-  };
-  total('Subtotal', formatUsd(order.subtotalCents));
-  // The sibling discount and the code, each its own line, in the order the rule took them off.
-  for (const l of discountLines(order)) {
-    w.room(16);
-    w.text(l.label);
-    w.right(`-${formatUsd(-l.amountCents)}`);
-    w.down(16);
-  }
-  total('Tax', formatUsd(order.taxCents));
-  total('Total', formatUsd(order.amountCents), true);
-}
-
-function payment(w: Writer, order: ReceiptPdfOrder) {
-  w.heading('Payment');
-  if (order.isFree || order.amountCents === 0) {
-    w.field('Amount paid', `${formatUsd(0)} (free enrollment)`);
-    return;
-  }
-  // What paid it, by where the money came from: the gift card, the family credit, the card.
-  const fromBalances = balanceLines(order);
-  for (const l of fromBalances)
-    w.field(l.kind === 'gift-card' ? 'Gift card' : 'Family credit', `${formatUsd(-l.amountCents)} (${l.label})`);
-  const card = order.paidCents + fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
-  if (card > 0 || fromBalances.length === 0)
-    w.field(
-      'Amount paid',
-      `${formatUsd(card)} by ${order.paymentMethod === 'Gift Card' || order.paymentMethod === 'Family Credit' ? 'Credit Card' : (order.paymentMethod ?? 'Credit Card')}`,
-    );
-  if ((order.balanceCents ?? 0) > 0)
-    w.field(
-      'Balance due',
-      `${formatUsd(order.balanceCents!)}${order.balanceDueAt ? ` by ${receiptDate(order.balanceDueAt)}` : ''}, from your booking page`,
-    );
-  if (order.refundedCents > 0) w.field('Refunded', formatUsd(order.refundedCents));
-  if (order.refundsUnderwayCents > 0) w.field('Refund on its way', formatUsd(order.refundsUnderwayCents));
-  if (order.refundedCents > 0) w.field('Net paid', formatUsd(Math.max(0, order.paidCents - order.refundedCents)));
-}
-
-/** The footer at the foot of the last page, and the page count when the receipt runs over one. */
+/** The footer at the foot of the last page, and the page count (an artifact) when the receipt runs over one. */
 function footer(w: Writer, printedAt: Date) {
   w.y = FOOTER_TOP - 8;
   w.rule();
+  const muted = { size: 9, color: INK.muted };
   w.y = PAGE.margin + 26;
-  w.text(`Questions? Call ${SCHOOL.phone} or write to ${SCHOOL.email}.`, { size: 9, color: INK.muted });
+  w.text(`Questions? Call ${SCHOOL.phone} or write to ${SCHOOL.email}.`, { ...muted, tag: w.root.tag('P') });
   w.y = PAGE.margin + 13;
   w.text(`Printed ${receiptStamp(printedAt.toISOString())} (${SCHOOL.timeZone.replace('_', ' ')} time).`, {
-    size: 9,
-    color: INK.muted,
+    ...muted,
+    tag: w.root.tag('P'),
   });
   w.y = PAGE.margin;
-  w.text(`Thank you for choosing ${SCHOOL.name}!`, { size: 9, color: INK.muted });
+  w.text(`Thank you for choosing ${SCHOOL.name}!`, { ...muted, tag: w.root.tag('P') });
   const { pages } = w.canvas;
   if (pages.length > 1)
     for (const [i, page] of pages.entries()) {
@@ -248,6 +183,7 @@ function footer(w: Writer, printedAt: Date) {
         size: 9,
         font: w.regular,
         color: INK.muted,
+        tag: 'artifact',
       });
     }
 }
