@@ -10,6 +10,8 @@ import { readLedger } from './ledger.js';
 import { revenueReport } from './revenue-report.js';
 import { journalEntries } from './journal.js';
 import { journalCsv } from './journal-csv.js';
+import { LiabilitiesQuerySchema } from '../../contracts/reports/liabilities.js';
+import { liabilitiesReport } from './liabilities-report.js';
 
 /**
  * The owner's reports and the accountant's journal (issue 42), under /api/admin: owner and managers
@@ -26,6 +28,17 @@ export function adminReportRoutes(deps: AppDeps): Hono {
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
       c.header('Cache-Control', 'no-store');
       return c.json(revenueReport(await readLedger(deps.readStore), query));
+    },
+  );
+
+  app.get(
+    '/reports/liabilities',
+    validate('query', LiabilitiesQuerySchema.extend(MinPositionQuerySchema.shape)),
+    async (c) => {
+      const query = c.req.valid('query');
+      await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
+      c.header('Cache-Control', 'no-store');
+      return c.json(liabilitiesReport(await readLedger(deps.readStore), query.on));
     },
   );
 
