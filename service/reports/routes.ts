@@ -8,6 +8,7 @@ import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { readLedger } from './ledger.js';
 import { revenueReport } from './revenue-report.js';
+import { revenueChartSvg } from './revenue-chart.js';
 import { journalEntries } from './journal.js';
 import { journalCsv } from './journal-csv.js';
 import { LiabilitiesQuerySchema } from '../../contracts/reports/liabilities.js';
@@ -28,6 +29,18 @@ export function adminReportRoutes(deps: AppDeps): Hono {
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
       c.header('Cache-Control', 'no-store');
       return c.json(revenueReport(await readLedger(deps.readStore), query));
+    },
+  );
+
+  app.get(
+    '/reports/revenue.svg',
+    validate('query', z.intersection(RevenueQuerySchema, MinPositionQuerySchema)),
+    async (c) => {
+      const query = c.req.valid('query');
+      await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
+      c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+      c.header('Cache-Control', 'no-store');
+      return c.body(revenueChartSvg(revenueReport(await readLedger(deps.readStore), query), query));
     },
   );
 

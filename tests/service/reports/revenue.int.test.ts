@@ -26,7 +26,7 @@ async function staff(role: 'manager' | 'instructor'): Promise<string> {
 }
 
 describe('GET /api/admin/reports/revenue', () => {
-  it('given bad input, when asked, then each is a 400 naming the field, and an instructor is refused with 403', async () => {
+  it('given bad input, when asked, then each is a 400 naming the field; an instructor is refused every report, the chart and the journal with 403; a manager and the owner are answered', async () => {
     t = await makeTestApp();
     for (const [query, field] of [
       ['to=2025-12-31', 'from'],
@@ -39,9 +39,24 @@ describe('GET /api/admin/reports/revenue', () => {
       expect(status, query).toBe(400);
       expect(body.error, query).toMatch(new RegExp(`^${field}: `));
     }
-    const instructor = await report('from=2025-01-01&to=2025-12-31', await staff('instructor'));
+    const instructorKey = await staff('instructor');
+    const instructor = await report('from=2025-01-01&to=2025-12-31', instructorKey);
     expect(instructor.status).toBe(403);
     expect(instructor.body.code).toBe('forbidden');
+    for (const path of [
+      '/api/admin/reports/revenue.svg?from=2025-01-01&to=2025-12-31',
+      '/api/admin/reports/liabilities?on=2025-12-31',
+      '/api/admin/exports/journal.csv?from=2025-01-01&to=2025-12-31&format=xero',
+    ])
+      expect((await adminCall(t.app, 'GET', path, { key: instructorKey })).status, path).toBe(403);
+    const chart = await adminCall(
+      t.app,
+      'GET',
+      '/api/admin/reports/revenue.svg?from=2025-01-01&to=2025-03-31&by=month',
+    );
+    expect(chart.status).toBe(200);
+    expect(chart.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(await chart.text()).toContain('<title id="chart-title">Revenue by month, 2025-01-01 to 2025-03-31</title>');
     expect((await report('from=2025-01-01&to=2025-12-31', await staff('manager'))).status).toBe(200);
   });
 
