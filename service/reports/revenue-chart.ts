@@ -5,7 +5,7 @@ import { revenueSummary } from '../../contracts/reports/summary.js';
 
 const W = 720;
 const H = 360;
-const M = { top: 48, right: 16, bottom: 72, left: 80 };
+const M = { top: 60, right: 16, bottom: 72, left: 80 };
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
 const TITLES = {
@@ -70,8 +70,8 @@ export function revenueChartSvg(report: RevenueReport, query: Pick<RevenueQuery,
     `${bars}<line x1="${M.left}" x2="${W - M.right}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}" stroke="#222"/>` +
     (rows.length > 0 && recognized ? `<path d="${recognized}" fill="none" stroke="#b5651d" stroke-width="2.5"/>` : '') +
     `${xLabels}` +
-    `<rect x="${W - 250}" y="8" width="12" height="12" fill="#1f3a5f"/><text x="${W - 232}" y="18">Net (bars)</text>` +
-    `<line x1="${W - 150}" x2="${W - 130}" y1="14" y2="14" stroke="#b5651d" stroke-width="2.5"/><text x="${W - 124}" y="18">Recognized (line)</text>` +
+    `<rect x="${M.left}" y="30" width="12" height="12" fill="#1f3a5f"/><text x="${M.left + 18}" y="40">Net (bars)</text>` +
+    `<line x1="${M.left + 100}" x2="${M.left + 120}" y1="36" y2="36" stroke="#b5651d" stroke-width="2.5"/><text x="${M.left + 126}" y="40">Recognized (line)</text>` +
     `</g></svg>`
   );
 }
