@@ -22,6 +22,7 @@ import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
 import { instructorsProjector } from './instructors/instructors.js';
 import { instructorDaysProjector } from './instructors/instructor-days.js';
+import { revenueLedgerProjector } from './reports/revenue-ledger.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -48,4 +49,5 @@ export const allProjectors: readonly AnyProjector[] = [
   accessLogProjector,
   instructorsProjector,
   instructorDaysProjector,
+  revenueLedgerProjector,
 ];

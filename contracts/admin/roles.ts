@@ -47,6 +47,8 @@ export const ADMIN_AREAS = [
   /** Discount codes, gift cards and the sibling discount (service/pricing, service/gift-cards): money. */
   'pricing',
   'administrators',
+  /** The owner's reports and the journal export (service/reports): money. */
+  'reports',
   /** Erasing a family's personal data and reading the access log (service/privacy): the owner's alone. */
   'privacy',
   'other',

@@ -27,6 +27,7 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
     'EnrollmentSubmitted',
     'PaymentSucceeded',
     'BalancePaid',
+    'BalanceOverpaid',
     'EnrollmentConfirmed',
     'RefundIssued',
     'ProgramPublished',
@@ -43,6 +44,8 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
         return { ...doc, enrollments: doc.enrollments + 1 };
       case 'PaymentSucceeded':
       case 'BalancePaid':
+      case 'BalanceOverpaid':
+        // A balance no longer owed (overpaid) came in too; its refund takes it out again.
         return { ...doc, revenueCents: doc.revenueCents + e.data.amountCents };
       case 'EnrollmentConfirmed': {
         // What the gift card and the credit paid is revenue once the order is sold.

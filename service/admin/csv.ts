@@ -1,25 +1,2 @@
-/**
- * Spreadsheet programs run a cell that starts with one of these as a formula (CSV injection).
- * Tab and carriage return are included because some programs strip them and then see the rest.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Prefixes a quote so a spreadsheet shows the cell as text instead of running it. */
-export const neutralise = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
-
-/**
- * Quotes a cell that holds a separator (comma, or the semicolon that spreadsheets in many locales
- * split on), a quote or a line break (CR or LF), doubling its quotes (RFC 4180), so no value can
- * start a new cell or a new row.
- */
-const quote = (value: string) => (/[",;\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/**
- * A CSV file's first character: the UTF-8 byte order mark. Excel on Windows reads a file without it
- * in the machine's code page, and "Zoë Müller-Łukasiewicz" comes out garbled; other readers skip it.
- */
-export const CSV_BOM = '\uFEFF';
-
-/** One CSV line (RFC 4180, CRLF), every cell neutralised then quoted as needed. */
-export const csvLine = (cells: (string | number)[]): string =>
-  cells.map((c) => quote(neutralise(String(c)))).join(',') + '\r\n';
+/** The CSV rules live in service/core/csv.ts, shared with the reports slice's journal. */
+export * from '../core/csv.js';

@@ -67,6 +67,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'ALL', path: '/settings', area: 'pricing' },
   // Erasing a family's personal data, and the access log of who read children's details.
   { method: 'ALL', path: '/privacy/*', area: 'privacy' },
+  // The owner's reports and the accountant's journal (issue 42): money, so not an instructor's.
+  { method: 'GET', path: '/reports/*', area: 'reports' },
+  { method: 'GET', path: '/exports/*', area: 'reports' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },

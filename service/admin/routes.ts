@@ -16,6 +16,7 @@ import { guardByRole } from './permissions.js';
 import { adminPricingRoutes } from '../pricing/admin-routes.js';
 import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
+import { adminReportRoutes } from '../reports/routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 import { adminInstructorRoutes } from '../instructors/admin-routes.js';
 import { adminAppointmentTypeRoutes } from '../appointments/admin-routes.js';
@@ -51,5 +52,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminPrivacyRoutes(deps));
   app.route('/admin', adminInstructorRoutes(deps));
   app.route('/admin', adminAppointmentTypeRoutes(deps));
+  app.route('/admin', adminReportRoutes(deps));
   return app;
 }

@@ -22,8 +22,9 @@ import { WorkshopsPanel } from './WorkshopsPanel.js';
 import { DiscountCodesPanel } from './DiscountCodesPanel.js';
 import { GiftCardsPanel } from './GiftCardsPanel.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
+import { ReportsPanel } from './ReportsPanel.js';
 
-const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'inbox', 'settings'] as const;
+const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'reports', 'inbox', 'settings'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
@@ -33,6 +34,7 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   workshops: { label: 'Workshops', area: 'catalogue' },
   // The sibling discount, the discount codes and the gift cards: managers set prices too.
   pricing: { label: 'Pricing', area: 'pricing' },
+  reports: { label: 'Reports', area: 'reports' },
   inbox: { label: 'Inbox', area: 'inquiries' },
   settings: { label: 'Settings', area: 'administrators' },
 };
@@ -48,6 +50,7 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
       <GiftCardsPanel />
     </>
   ),
+  reports: () => <ReportsPanel />,
   inbox: () => <InboxPanel />,
   settings: () => (
     <>

@@ -61,6 +61,8 @@ export const queryKeys = {
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
   adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),
+  adminRevenue: (params?: SearchParams) => withParams('/api/admin/reports/revenue', params),
+  adminLiabilities: (params?: SearchParams) => withParams('/api/admin/reports/liabilities', params),
 } as const;
 
 /** Builds the URL a query key stands for. */

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dashboardProjector } from '../../../projections/admin/dashboard.js';
 import { given, on } from '../../support/projection.js';
 import { enrollmentStream, paid, submitted } from '../../support/enrollment-events.js';
@@ -39,5 +39,36 @@ describe('dashboard projector', () => {
         workshopDates: { '1': '2025-06-01T10:00:00-05:00', '2': '2025-10-01T10:00:00-05:00' },
       },
     });
+  });
+
+  it('given a balance paid twice, when the second payment is recorded overpaid and refunded, then the revenue counts it in and out', async () => {
+    const balance = (type: string, amountCents: number) => ({
+      type,
+      data: {
+        enrollmentId: 'e1',
+        paymentIntentId: `pi_${type}`,
+        amountCents,
+        providerEventId: null,
+        source: 'webhook',
+        paidAt: '2025-06-02T00:00:00Z',
+      },
+    });
+    await given(dashboardProjector, [
+      on(enrollmentStream('e1'), submitted('e1')),
+      on(enrollmentStream('e1'), paid('e1', 10_000)),
+      on(enrollmentStream('e1'), balance('BalancePaid', 20_000)),
+      on(enrollmentStream('e1'), balance('BalanceOverpaid', 20_000)),
+      on(enrollmentStream('e1'), {
+        type: 'RefundIssued',
+        data: {
+          enrollmentId: 'e1',
+          paymentIntentId: 'pi_BalanceOverpaid',
+          refundId: 're_2',
+          amountCents: 20_000,
+          reason: 'overpaid',
+          refundedAt: '2025-06-02T00:00:00Z',
+        },
+      }),
+    ]).then({ summary: expect.objectContaining({ revenueCents: 30_000 }) });
   });
 });

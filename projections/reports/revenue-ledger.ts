@@ -1,0 +1,159 @@
+import { defineProjector, type RecordedEventOf } from '../../platform/processor/projector.js';
+import {
+  enrollmentIdOf,
+  sessionsAttended,
+  type EnrollmentEvent,
+  type PurchasedItem,
+} from '../../contracts/enrollment/events.js';
+import { giftCardIdOf, type GiftCardEvent } from '../../contracts/gift-cards/events.js';
+import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
+import type { RefundDestination, RevenueSource } from '../../contracts/reports/ledger.js';
+import { schoolDayOf } from '../../contracts/reports/days.js';
+import { collapse, moveRecognition, recognitionOf, type LedgerItem, type LedgerLine } from './ledger-lines.js';
+
+/** A booking's money, day by day (decision 055). */
+export type EnrollmentLedgerDoc = {
+  kind: 'enrollment';
+  /** What it was for, the first as bought, then each place it moved to. */
+  items: LedgerItem[];
+  /** The school days of the sessions it attends now. */
+  sessionDays: string[];
+  lines: LedgerLine[];
+};
+/** A gift card's sale: the money is the school's debt to the card until it is spent. */
+export type GiftCardLedgerDoc = { kind: 'gift-card'; sold: { day: string; cents: number }[] };
+/** A workshop's program and a program's title: the report's labels. */
+export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string };
+export type ProgramLedgerDoc = { kind: 'program'; title: string };
+export type LedgerDoc = EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc;
+
+export const REVENUE_LEDGER = 'revenue-ledger';
+
+type Event = RecordedEventOf<EnrollmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent>;
+
+const itemOf = (
+  item: Pick<PurchasedItem, 'kind' | 'id' | 'category' | 'location'>,
+  ids: { workshopId: string | null; programId: string | null },
+): LedgerItem => ({ kind: item.kind, ...ids, category: item.category, location: item.location });
+const daysOf = (item: PurchasedItem) => sessionsAttended(item).map((s) => schoolDayOf(s.session.startsAt));
+
+const EMPTY: EnrollmentLedgerDoc = {
+  kind: 'enrollment',
+  items: [{ kind: 'test', workshopId: null, programId: null, category: '', location: '' }],
+  sessionDays: [],
+  lines: [],
+};
+
+/** Money booked or refunded on `at`'s school day, and its recognition over the booking's sessions. */
+function moved(
+  doc: EnrollmentLedgerDoc,
+  at: string,
+  kind: 'booked' | 'refunded',
+  source: RevenueSource,
+  cents: number,
+  to?: RefundDestination,
+): EnrollmentLedgerDoc {
+  const day = schoolDayOf(at);
+  const item = doc.items.length - 1;
+  const line: LedgerLine = { day, kind, source, ...(to ? { to } : {}), cents, item };
+  const signed = kind === 'booked' ? cents : -cents;
+  const recognized = source === 'free' ? [] : recognitionOf(signed, day, doc.sessionDays, source, item);
+  return { ...doc, lines: collapse([...doc.lines, line, ...recognized]) };
+}
+
+/** The booking now is for `item` from `at`'s day: what is not yet recognized follows it. */
+function movedTo(doc: EnrollmentLedgerDoc, at: string, item: PurchasedItem, workshopId: string): EnrollmentLedgerDoc {
+  const items = [...doc.items, itemOf(item, { workshopId, programId: null })];
+  const sessionDays = daysOf(item);
+  return {
+    ...doc,
+    items,
+    sessionDays,
+    lines: moveRecognition(doc.lines, schoolDayOf(at), sessionDays, items.length - 1),
+  };
+}
+
+function projectEnrollment(current: EnrollmentLedgerDoc | null, e: Event): EnrollmentLedgerDoc | undefined {
+  const doc = current ?? EMPTY;
+  switch (e.type) {
+    case 'EnrollmentSubmitted': {
+      const { item, workshopId, programId } = e.data;
+      return { ...doc, items: [itemOf(item, { workshopId, programId })], sessionDays: daysOf(item) };
+    }
+    case 'PaymentSucceeded':
+      return moved(doc, e.data.succeededAt, 'booked', 'card', e.data.amountCents);
+    case 'BalancePaid':
+    case 'BalanceOverpaid':
+      return moved(doc, e.data.paidAt, 'booked', 'card', e.data.amountCents);
+    case 'EnrollmentConfirmed': {
+      const { confirmedAt, paidByGiftCardCents, paidByCreditCents, paymentMethod } = e.data;
+      let next = doc;
+      if (paidByGiftCardCents) next = moved(next, confirmedAt, 'booked', 'gift-card', paidByGiftCardCents);
+      if (paidByCreditCents) next = moved(next, confirmedAt, 'booked', 'credit', paidByCreditCents);
+      if (paymentMethod === 'Free Enrollment') next = moved(next, confirmedAt, 'booked', 'free', 0);
+      return next === doc ? undefined : next;
+    }
+    case 'RefundIssued': {
+      const { refundedAt, amountCents, source, to } = e.data;
+      return moved(doc, refundedAt, 'refunded', source ?? 'card', amountCents, to ?? 'card');
+    }
+    case 'EnrollmentTransferred':
+      return movedTo(doc, e.data.transferredAt, e.data.item, e.data.toWorkshopId);
+    case 'BookingRescheduled':
+      return movedTo(doc, e.data.rescheduledAt, e.data.item, e.data.workshopId);
+    default:
+      return undefined;
+  }
+}
+
+const ENROLLMENT_TYPES = [
+  'EnrollmentSubmitted',
+  'PaymentSucceeded',
+  'BalancePaid',
+  'BalanceOverpaid',
+  'EnrollmentConfirmed',
+  'RefundIssued',
+  'EnrollmentTransferred',
+  'BookingRescheduled',
+] as const;
+const CATALOGUE_TYPES = ['ProgramPublished', 'ProgramUpdated', 'WorkshopScheduled', 'WorkshopUpdated'] as const;
+const isEnrollmentEvent = (e: Event): e is Extract<Event, { type: (typeof ENROLLMENT_TYPES)[number] }> =>
+  (ENROLLMENT_TYPES as readonly string[]).includes(e.type);
+
+/**
+ * The ledger the owner's reports and the journal sum (decision 055): each booking's money booked,
+ * refunded and recognized by school day, gift cards sold, and the labels of programs and
+ * workshops. Ids, amounts, days, categories and places only: an erased family's money still counts.
+ */
+export const revenueLedgerProjector = defineProjector<
+  EnrollmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
+  LedgerDoc
+>({
+  name: REVENUE_LEDGER,
+  collection: REVENUE_LEDGER,
+  indexes: [[{ field: 'kind' }]],
+  eventTypes: [...ENROLLMENT_TYPES, 'GiftCardPaid', ...CATALOGUE_TYPES],
+  keys(e) {
+    if (e.type === 'GiftCardPaid') return [`gift-card-${giftCardIdOf(e)}`];
+    if (e.type === 'ProgramPublished' || e.type === 'ProgramUpdated') return [`program-${e.data.program.id}`];
+    if (e.type === 'WorkshopScheduled' || e.type === 'WorkshopUpdated') return [`workshop-${e.data.workshop.id}`];
+    return [`enrollment-${enrollmentIdOf(e)}`];
+  },
+  project(current, e) {
+    switch (e.type) {
+      case 'GiftCardPaid': {
+        const sold = current?.kind === 'gift-card' ? current.sold : [];
+        return { kind: 'gift-card', sold: [...sold, { day: schoolDayOf(e.data.paidAt), cents: e.data.amountCents }] };
+      }
+      case 'ProgramPublished':
+      case 'ProgramUpdated':
+        return { kind: 'program', title: e.data.program.title };
+      case 'WorkshopScheduled':
+      case 'WorkshopUpdated':
+        return { kind: 'workshop', programId: e.data.workshop.programId ?? null, title: e.data.workshop.title };
+      default:
+        if (!isEnrollmentEvent(e)) return undefined;
+        return projectEnrollment(current?.kind === 'enrollment' ? current : null, e);
+    }
+  },
+});

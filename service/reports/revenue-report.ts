@@ -1,0 +1,81 @@
+import type { LedgerItem, LedgerLine } from '../../projections/reports/ledger-lines.js';
+import { SOURCE_LABELS, REVENUE_SOURCES, type RevenueSource } from '../../contracts/reports/ledger.js';
+import type {
+  RevenueFigures,
+  RevenueGrouping,
+  RevenueQuery,
+  RevenueReport,
+  RevenueRow,
+} from '../../contracts/reports/revenue.js';
+import { inRange, type Ledger } from './ledger.js';
+
+const zero = (): RevenueFigures => ({ bookedCents: 0, refundedCents: 0, netCents: 0, recognizedCents: 0 });
+
+function add(figures: RevenueFigures, line: LedgerLine): void {
+  if (line.kind === 'booked') figures.bookedCents += line.cents;
+  else if (line.kind === 'refunded') figures.refundedCents += line.cents;
+  else figures.recognizedCents += line.cents;
+  figures.netCents = figures.bookedCents - figures.refundedCents;
+}
+
+const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthsOf = (from: string, to: string): string[] => {
+  const months: string[] = [];
+  for (let [y, m] = from.split('-').map(Number) as [number, number]; `${y}-${String(m).padStart(2, '0')}` <= to;) {
+    months.push(`${y}-${String(m).padStart(2, '0')}`);
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return months;
+};
+
+/** The key and label of a line's row under a grouping. */
+function groupOf(by: RevenueGrouping, line: LedgerLine, item: LedgerItem, ledger: Ledger): [string, string] {
+  switch (by) {
+    case 'month':
+      return [line.day.slice(0, 7), monthLabel.format(new Date(`${line.day.slice(0, 7)}-01T00:00:00Z`))];
+    case 'source':
+      return [line.source, SOURCE_LABELS[line.source]];
+    case 'location':
+      return [item.location || 'none', item.location || 'No location given'];
+    case 'program': {
+      const programId = item.programId ?? (item.workshopId ? ledger.workshops.get(item.workshopId)?.programId : null);
+      if (!programId) return ['none', 'Not part of a program'];
+      return [programId, ledger.programs.get(programId)?.title ?? programId];
+    }
+  }
+}
+
+const sourceOrder = (key: string) => REVENUE_SOURCES.indexOf(key as RevenueSource);
+
+/**
+ * The revenue report (issue 42): booked, refunded, net and recognized in the range, by month,
+ * program, location or source, from the ledger's lines (decision 055). Months are listed whole,
+ * empty ones too, so a chart has no gaps.
+ */
+export function revenueReport(ledger: Ledger, query: RevenueQuery): RevenueReport {
+  const rows = new Map<string, RevenueRow>();
+  const totals = zero();
+  const rowOf = (key: string, label: string) => {
+    let row = rows.get(key);
+    if (!row) rows.set(key, (row = { key, label, ...zero() }));
+    return row;
+  };
+  if (query.by === 'month')
+    for (const month of monthsOf(query.from, query.to))
+      rowOf(month, monthLabel.format(new Date(`${month}-01T00:00:00Z`)));
+  for (const doc of ledger.enrollments)
+    for (const line of doc.lines) {
+      if (!inRange(line.day, query)) continue;
+      const [key, label] = groupOf(query.by, line, doc.items[line.item]!, ledger);
+      add(rowOf(key, label), line);
+      add(totals, line);
+    }
+  const sorted = [...rows.values()].sort((a, b) =>
+    query.by === 'month'
+      ? a.key.localeCompare(b.key)
+      : query.by === 'source'
+        ? sourceOrder(a.key) - sourceOrder(b.key)
+        : b.netCents - a.netCents || a.label.localeCompare(b.label),
+  );
+  return { rows: sorted, totals };
+}
