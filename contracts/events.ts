@@ -7,7 +7,7 @@ import { bookingLinkEventSchemas } from './enrollment/booking-link.js';
 import { checkoutEventSchemas } from './enrollment/checkout.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
-import { workshopMessageEventSchemas } from './messages/events.js';
+import { messageStopEventSchemas, workshopMessageEventSchemas } from './messages/events.js';
 import { discountCodeEventSchemas } from './pricing/discount-codes.js';
 import { schoolSettingsEventSchemas } from './pricing/settings.js';
 import { familyCreditEventSchemas } from './pricing/credit.js';
@@ -27,6 +27,7 @@ export const eventSchemas: EventSchemas = {
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
+  ...messageStopEventSchemas,
   ...discountCodeEventSchemas,
   ...schoolSettingsEventSchemas,
   ...familyCreditEventSchemas,

@@ -2,7 +2,7 @@ import type { catalogueEventSchemas } from '../catalogue/events.js';
 import type { inquiryEventSchemas } from '../inquiries/inquiry.js';
 import type { administratorEventSchemas } from '../admin/administrators.js';
 import type { waitlistEventSchemas } from '../waitlist/events.js';
-import type { workshopMessageEventSchemas } from '../messages/events.js';
+import type { messageStopEventSchemas, workshopMessageEventSchemas } from '../messages/events.js';
 import type { privacyEventSchemas } from './events.js';
 import type { makeupCreditEventSchemas } from '../courses/events.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
@@ -76,6 +76,11 @@ export const workshopMessagePrivacy = {
   WorkshopMessageSent: NO_PERSONAL_DATA,
   WorkshopMessageUndeliverable: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof workshopMessageEventSchemas>;
+
+/** Its stream is a keyed hash of the family's address; the event holds a date. */
+export const messageStopPrivacy = {
+  WorkshopMessagesStopped: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof messageStopEventSchemas>;
 
 /** Erasures and reads name subjects and records by id only. */
 export const privacyPrivacy = {

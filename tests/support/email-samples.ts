@@ -128,6 +128,9 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     audience: 'enrolled',
     bookings: [{ orderId: 'ORD-e1', manageUrl: `${PUBLIC_URL}/booking/e1.signature` }],
     leaveUrl: null,
+    stopUrl: `${PUBLIC_URL}/messages/stop/Xk3pQ9zT2vLm8Rw4Yb7Nc1.signature`,
+    session: null,
+    makeup: false,
     publicUrl: PUBLIC_URL,
   },
   'balance-reminder': {

@@ -129,7 +129,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   },
   'sign-in': {
     props: EMAIL_SAMPLES['sign-in'],
-    subject: /^Your link to sign in to your family page$/,
+    subject: /^Sign-in link for the family page at Great Lakes Etiquette$/,
     says: [
       'Hello,',
       '/account/sign-in/req1.',
@@ -139,7 +139,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   },
   'parent-invited': {
     props: EMAIL_SAMPLES['parent-invited'],
-    subject: /^A second parent was invited to your family page$/,
+    subject: /^A second parent was invited to share the family page at Great Lakes Etiquette$/,
     says: [
       'ann@example.com invited bo@example.com to share your family page',
       'press “Join” after signing in',
