@@ -40,6 +40,7 @@ import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
 import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
+import { inquiryOfficeEmailReactor } from './inquiries/office-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
@@ -205,6 +206,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     waitlistOfferReactor(deps),
     waitlistOfferEmailReactor(deps),
     administratorChangeEmailReactor(deps),
+    inquiryOfficeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
     giftCardEmailReactor(deps),

@@ -42,6 +42,8 @@ export const inquiryPrivacy = {
     subject: { kind: 'email', path: 'request.email' },
     identity: ['name', 'company', 'email', 'phone', 'preferredDate', 'discussionTopic'].map((f) => `request.${f}`),
   },
+  InquiryOfficeNotified: NO_PERSONAL_DATA,
+  InquiryRead: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof inquiryEventSchemas>;
 
 /**

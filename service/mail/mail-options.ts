@@ -43,6 +43,8 @@ export const toMailOptions = (m: MailMessage, from: string): SendMailOptions => 
   from,
   to: headerAddress(m.to),
   subject: toOneLine(m.subject),
+  // A reply address that is not one plain address is left out: the message still goes.
+  ...(m.replyTo && PLAIN_ADDRESS.test(m.replyTo.trim()) ? { replyTo: m.replyTo.trim() } : {}),
   headers: headersOf(m),
   text: m.text,
   ...(m.html ? { html: m.html } : {}),

@@ -172,4 +172,16 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: `${PUBLIC_URL}/booking/e1.2.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
     publicUrl: PUBLIC_URL,
   },
+  'inquiry-received': {
+    kind: 'consultation',
+    name: 'Bo Park',
+    company: 'Park & Co',
+    email: 'bo@example.com',
+    phone: '(312) 555-0100',
+    message: 'Dining etiquette for our staff of twelve.\n\nWe would like an evening in May.',
+    preferredDate: 'Next Tuesday',
+    receivedAt: '2025-06-02T17:00:00.000Z',
+    inboxUrl: `${PUBLIC_URL}/admin?tab=inbox`,
+    publicUrl: PUBLIC_URL,
+  },
 };

@@ -4,6 +4,7 @@ import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
+import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
@@ -21,6 +22,7 @@ export type {
   BalanceReminderProps,
   BookingLinkProps,
   GiftCardProps,
+  InquiryReceivedProps,
   ParentInvitedProps,
   SignInProps,
   WorkshopMessageProps,
@@ -54,6 +56,7 @@ export interface EmailKinds {
   'sign-in': SignInProps;
   'parent-invited': ParentInvitedProps;
   'booking-link': BookingLinkProps;
+  'inquiry-received': InquiryReceivedProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -73,6 +76,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'sign-in': signInTemplate,
   'parent-invited': parentInvitedTemplate,
   'booking-link': bookingLinkTemplate,
+  'inquiry-received': inquiryReceivedTemplate,
 };
 
 export interface RenderedEmail {

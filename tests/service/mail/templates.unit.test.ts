@@ -147,6 +147,11 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'Was this not you?',
     ],
   },
+  'inquiry-received': {
+    props: EMAIL_SAMPLES['inquiry-received'],
+    subject: /^New consultation request from Bo Park \(Park & Co\)$/,
+    says: ['Bo Park (Park & Co)', 'Next Tuesday', 'We would like an evening in May.', 'See the inbox'],
+  },
   'booking-link': {
     props: EMAIL_SAMPLES['booking-link'],
     subject: /^Your new link to manage booking ORD-e1$/,
