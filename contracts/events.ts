@@ -8,6 +8,7 @@ import { checkoutEventSchemas } from './enrollment/checkout.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { messageStopEventSchemas, workshopMessageEventSchemas } from './messages/events.js';
+import { attendanceMailEventSchemas } from './courses/attendance-mail.js';
 import { discountCodeEventSchemas } from './pricing/discount-codes.js';
 import { schoolSettingsEventSchemas } from './pricing/settings.js';
 import { familyCreditEventSchemas } from './pricing/credit.js';
@@ -28,6 +29,7 @@ export const eventSchemas: EventSchemas = {
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
   ...messageStopEventSchemas,
+  ...attendanceMailEventSchemas,
   ...discountCodeEventSchemas,
   ...schoolSettingsEventSchemas,
   ...familyCreditEventSchemas,

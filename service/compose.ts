@@ -41,6 +41,7 @@ import { administratorChangeEmailReactor } from './admin/administrator-change-em
 import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { inquiryOfficeEmailReactor } from './inquiries/office-email-reactor.js';
+import { absenceEmailReactor } from './courses/absence-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
@@ -211,6 +212,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     workshopMessageEmailReactor(deps),
     giftCardEmailReactor(deps),
     makeupsReactor(deps),
+    absenceEmailReactor(deps),
     bookingLinkEmailReactor(deps),
     privacyScrubReactor(deps),
   ];

@@ -3,6 +3,7 @@ import type { inquiryEventSchemas } from '../inquiries/inquiry.js';
 import type { administratorEventSchemas } from '../admin/administrators.js';
 import type { waitlistEventSchemas } from '../waitlist/events.js';
 import type { messageStopEventSchemas, workshopMessageEventSchemas } from '../messages/events.js';
+import type { attendanceMailEventSchemas } from '../courses/attendance-mail.js';
 import type { privacyEventSchemas } from './events.js';
 import type { makeupCreditEventSchemas } from '../courses/events.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
@@ -83,6 +84,11 @@ export const workshopMessagePrivacy = {
 export const messageStopPrivacy = {
   WorkshopMessagesStopped: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof messageStopEventSchemas>;
+
+/** Ids, a Message-ID and a number: whom it went to is the booking's. */
+export const attendanceMailPrivacy = {
+  AttendanceCalendarSent: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof attendanceMailEventSchemas>;
 
 /** Erasures and reads name subjects and records by id only. */
 export const privacyPrivacy = {

@@ -184,4 +184,16 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     inboxUrl: `${PUBLIC_URL}/admin?tab=inbox`,
     publicUrl: PUBLIC_URL,
   },
+  'absence-noted': {
+    firstName: 'Ann',
+    orderId: 'ORD-e1',
+    title: 'Manners & Me',
+    session: 'Session 3 of 4, Saturday, August 16',
+    sessionNumber: 3,
+    child: 'Lily',
+    creditUntil: '2025-11-14T17:00:00.000Z',
+    hasCalendar: true,
+    manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
+    publicUrl: PUBLIC_URL,
+  },
 };

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { absenceNotedTemplate, type AbsenceNotedProps } from './absence-noted.js';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
@@ -18,6 +19,7 @@ import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
 export type {
+  AbsenceNotedProps,
   AdministratorChangeProps,
   BalanceReminderProps,
   BookingLinkProps,
@@ -57,6 +59,7 @@ export interface EmailKinds {
   'parent-invited': ParentInvitedProps;
   'booking-link': BookingLinkProps;
   'inquiry-received': InquiryReceivedProps;
+  'absence-noted': AbsenceNotedProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -77,6 +80,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'parent-invited': parentInvitedTemplate,
   'booking-link': bookingLinkTemplate,
   'inquiry-received': inquiryReceivedTemplate,
+  'absence-noted': absenceNotedTemplate,
 };
 
 export interface RenderedEmail {

@@ -152,6 +152,11 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     subject: /^New consultation request from Bo Park \(Park & Co\)$/,
     says: ['Bo Park (Park & Co)', 'Next Tuesday', 'We would like an evening in May.', 'See the inbox'],
   },
+  'absence-noted': {
+    props: EMAIL_SAMPLES['absence-noted'],
+    subject: /^Absence noted for session 3: Manners & Me \(ORD-e1\)$/,
+    says: ['Dear Ann,', 'Lily will miss Session 3 of 4, Saturday, August 16', 'make-up credit', 'November 14, 2025'],
+  },
   'booking-link': {
     props: EMAIL_SAMPLES['booking-link'],
     subject: /^Your new link to manage booking ORD-e1$/,
