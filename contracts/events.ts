@@ -7,7 +7,8 @@ import { bookingLinkEventSchemas } from './enrollment/booking-link.js';
 import { checkoutEventSchemas } from './enrollment/checkout.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
-import { workshopMessageEventSchemas } from './messages/events.js';
+import { messageStopEventSchemas, workshopMessageEventSchemas } from './messages/events.js';
+import { attendanceMailEventSchemas } from './courses/attendance-mail.js';
 import { discountCodeEventSchemas } from './pricing/discount-codes.js';
 import { schoolSettingsEventSchemas } from './pricing/settings.js';
 import { familyCreditEventSchemas } from './pricing/credit.js';
@@ -31,6 +32,8 @@ export const eventSchemas: EventSchemas = {
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
+  ...messageStopEventSchemas,
+  ...attendanceMailEventSchemas,
   ...discountCodeEventSchemas,
   ...schoolSettingsEventSchemas,
   ...familyCreditEventSchemas,

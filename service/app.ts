@@ -31,6 +31,7 @@ import { HotReads, type HotReadsOptions } from './core/hot-reads.js';
 import { compressAnswers, noStoreByDefault } from './core/compression.js';
 import { PreparedBody, sendPrepared } from './core/prepared-body.js';
 import { siteRoutes } from './site/routes.js';
+import { messageStopRoutes } from './messages/stop-routes.js';
 import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
 import { loadServerRenderer, serverRenderedPages, type ServerRenderOptions } from './site/server-render.js';
@@ -134,6 +135,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
   app.route('/', siteRoutes(deps, hot));
+  // The way off the messages to class families: a page and a mail program's one-click POST.
+  app.route('/', messageStopRoutes(deps));
   // The inquiry forms posted before (or without) the page's JavaScript: on the pages' own paths.
   app.route('/', inquiryFormRoutes(deps, { maxBodyBytes: maxBody, refusals: REFUSAL_ANSWERS }));
   // Program share pictures (og:image) as PNG, rendered from their SVG once and kept in memory.

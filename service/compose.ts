@@ -41,6 +41,8 @@ import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
 import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
+import { inquiryOfficeEmailReactor } from './inquiries/office-email-reactor.js';
+import { absenceEmailReactor } from './courses/absence-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
@@ -206,10 +208,12 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     waitlistOfferReactor(deps),
     waitlistOfferEmailReactor(deps),
     administratorChangeEmailReactor(deps),
+    inquiryOfficeEmailReactor(deps),
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
     giftCardEmailReactor(deps),
     makeupsReactor(deps),
+    absenceEmailReactor(deps),
     bookingLinkEmailReactor(deps),
     privacyScrubReactor(deps),
   ];

@@ -96,14 +96,31 @@ export const ConsultationRequestedSchema = z.object({
   request: StoredConsultationRequestSchema,
 });
 
+/** The office was e-mailed the inquiry (added with issue 37): a delivery again sends nothing. */
+export const InquiryOfficeNotifiedSchema = z.object({
+  inquiryId: z.string(),
+  messageId: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+  notifiedAt: z.string().datetime({ offset: true }),
+});
+/** An administrator read it in the inbox (added with issue 37): it no longer counts as unread. */
+export const InquiryReadSchema = z.object({ inquiryId: z.string(), readAt: z.string().datetime({ offset: true }) });
+
 export const inquiryEventSchemas = {
   ContactMessageReceived: ContactMessageReceivedSchema,
   ConsultationRequested: ConsultationRequestedSchema,
+  InquiryOfficeNotified: InquiryOfficeNotifiedSchema,
+  InquiryRead: InquiryReadSchema,
 } as const;
 
-export type InquiryEvent =
+export type InquiryReceivedEvent =
   | { type: 'ContactMessageReceived'; data: z.infer<typeof ContactMessageReceivedSchema> }
   | { type: 'ConsultationRequested'; data: z.infer<typeof ConsultationRequestedSchema> };
+export type InquiryReadEvent = { type: 'InquiryRead'; data: z.infer<typeof InquiryReadSchema> };
+export type InquiryEvent =
+  | InquiryReceivedEvent
+  | { type: 'InquiryOfficeNotified'; data: z.infer<typeof InquiryOfficeNotifiedSchema> }
+  | InquiryReadEvent;
 
 export const inquiryStream = (id: string) => `inquiry-${id}`;
 
@@ -118,5 +135,17 @@ export const InquirySchema = z.object({
   phone: z.string(),
   message: z.string(),
   preferredDate: z.string().optional(),
+  /** Not yet read in the inbox (issue 37); absent on those received before it was kept: read. */
+  unread: z.boolean().optional(),
 });
 export type Inquiry = z.infer<typeof InquirySchema>;
+
+/** GET /api/admin/inquiries/unread */
+export interface UnreadInquiries {
+  unread: number;
+}
+/** POST /api/admin/inquiries/{id}/read: read the inbox with `?minPosition=` to see it. */
+export interface InquiryMarkedRead {
+  id: string;
+  position: string;
+}

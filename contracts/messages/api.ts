@@ -5,6 +5,15 @@ import { MessageAudienceSchema, type MessageAudience } from './events.js';
 export const MESSAGE_SUBJECT_MAX = 150;
 export const MESSAGE_BODY_MAX = 5_000;
 
+/**
+ * A course's session, from 1: the families expected in it (booked and not reported absent, and the
+ * children there on a make-up). Absent: everyone booked in the class and every make-up in it.
+ */
+const SessionChoice = z.coerce
+  .number({ error: 'Choose a session by its number, from 1.' })
+  .int('Choose a session by its number, from 1.')
+  .min(1, 'Choose a session by its number, from 1.');
+
 /** POST /api/admin/workshops/{id}/messages: what the school writes, and to whom. */
 export const WorkshopMessageRequestSchema = z
   .object({
@@ -19,6 +28,7 @@ export const WorkshopMessageRequestSchema = z
     audience: z.enum(MessageAudienceSchema.options, {
       error: 'Choose who receives it: "enrolled" (the booked families) or "waitlist".',
     }),
+    session: SessionChoice.optional(),
   })
   .strict();
 export type WorkshopMessageRequest = z.infer<typeof WorkshopMessageRequestSchema>;
@@ -30,10 +40,12 @@ export const MessageRecipientsQuerySchema = z.object({
   audience: z.enum(MessageAudienceSchema.options, {
     error: 'Choose who receives it: "enrolled" (the booked families) or "waitlist".',
   }),
+  session: SessionChoice.optional(),
 });
 export interface MessageRecipientCount {
   workshopId: string;
   audience: MessageAudience;
+  session?: number;
   /** Families (one e-mail address each) the message would go to. */
   families: number;
 }
@@ -43,6 +55,7 @@ export interface WorkshopMessageAccepted {
   id: string;
   workshopId: string;
   audience: MessageAudience;
+  session?: number;
   families: number;
   /** Read the Messages list with `?minPosition=` to see it. */
   position: string;
@@ -53,6 +66,8 @@ export interface WorkshopMessageView {
   id: string;
   workshopId: string;
   audience: MessageAudience;
+  /** The session it was about (absent: the whole class). */
+  session?: number;
   subject: string;
   body: string;
   /** The administrator who wrote it ("admin" when unnamed). */

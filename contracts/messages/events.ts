@@ -20,13 +20,15 @@ const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const Instant = z.string().datetime({ offset: true });
 
 /**
- * One family: `enrolled`, the bookings of one e-mail address in the workshop (one e-mail however
- * many children or bookings; `id` is the first booking's id); `waitlist`, one entry (`id` is the
- * entry's id, `enrollmentIds` empty).
+ * One family: `enrolled`, the bookings of one e-mail address in the workshop, and those of its
+ * children there on a make-up (one e-mail however many children or bookings; `id` is the first
+ * booking's id); `waitlist`, one entry (`id` is the entry's id, `enrollmentIds` empty).
  */
 export const MessageRecipientSchema = z.object({
   id: Id,
   enrollmentIds: z.array(Id),
+  /** Added with issue 37: the family is there only on a make-up (its bookings are of another class of the program). */
+  makeup: z.literal(true).optional(),
 });
 export type MessageRecipient = z.infer<typeof MessageRecipientSchema>;
 
@@ -35,6 +37,8 @@ export const WorkshopMessageWrittenSchema = z.object({
   messageId: Id,
   workshopId: Id,
   audience: MessageAudienceSchema,
+  /** The session of a course it is about, from 1 (added with issue 37; absent: the whole class). */
+  session: z.number().int().min(1).optional(),
   subject: z.string().min(1),
   body: z.string().min(1),
   recipients: z.array(MessageRecipientSchema),
@@ -65,11 +69,28 @@ export const WorkshopMessageUndeliverableSchema = z.object({
   at: Instant,
 });
 
+/**
+ * A family asked for no more messages to class families (the link in each of them, or a mail
+ * program's one-click "Unsubscribe"), on the stream `message-stop-<familyKey>`: the keyed hash of
+ * its address (service/core/pseudonyms.ts), so the stream names nobody. Receipts, reminders and
+ * the e-mails of its own bookings still come.
+ */
+export const MESSAGE_STOP_STREAM_PREFIX = 'message-stop-';
+export const messageStopStream = (familyKey: string) => `${MESSAGE_STOP_STREAM_PREFIX}${familyKey}`;
+export const WorkshopMessagesStoppedSchema = z.object({
+  /** `link`: the page the e-mail links to; `one-click`: a mail program's POST (RFC 8058). */
+  via: z.enum(['link', 'one-click']),
+  stoppedAt: Instant,
+});
+export type WorkshopMessagesStopped = z.infer<typeof WorkshopMessagesStoppedSchema>;
+
 export const workshopMessageEventSchemas = {
   WorkshopMessageWritten: WorkshopMessageWrittenSchema,
   WorkshopMessageSent: WorkshopMessageSentSchema,
   WorkshopMessageUndeliverable: WorkshopMessageUndeliverableSchema,
 } as const;
+export const messageStopEventSchemas = { WorkshopMessagesStopped: WorkshopMessagesStoppedSchema } as const;
+export type MessageStopEvent = { type: 'WorkshopMessagesStopped'; data: WorkshopMessagesStopped };
 
 export type WorkshopMessageEvent =
   | { type: 'WorkshopMessageWritten'; data: WorkshopMessageWritten }

@@ -2,7 +2,8 @@ import type { catalogueEventSchemas } from '../catalogue/events.js';
 import type { inquiryEventSchemas } from '../inquiries/inquiry.js';
 import type { administratorEventSchemas } from '../admin/administrators.js';
 import type { waitlistEventSchemas } from '../waitlist/events.js';
-import type { workshopMessageEventSchemas } from '../messages/events.js';
+import type { messageStopEventSchemas, workshopMessageEventSchemas } from '../messages/events.js';
+import type { attendanceMailEventSchemas } from '../courses/attendance-mail.js';
 import type { privacyEventSchemas } from './events.js';
 import type { makeupCreditEventSchemas } from '../courses/events.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
@@ -42,6 +43,8 @@ export const inquiryPrivacy = {
     subject: { kind: 'email', path: 'request.email' },
     identity: ['name', 'company', 'email', 'phone', 'preferredDate', 'discussionTopic'].map((f) => `request.${f}`),
   },
+  InquiryOfficeNotified: NO_PERSONAL_DATA,
+  InquiryRead: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof inquiryEventSchemas>;
 
 /**
@@ -76,6 +79,16 @@ export const workshopMessagePrivacy = {
   WorkshopMessageSent: NO_PERSONAL_DATA,
   WorkshopMessageUndeliverable: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof workshopMessageEventSchemas>;
+
+/** Its stream is a keyed hash of the family's address; the event holds a date. */
+export const messageStopPrivacy = {
+  WorkshopMessagesStopped: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof messageStopEventSchemas>;
+
+/** Ids, a Message-ID and a number: whom it went to is the booking's. */
+export const attendanceMailPrivacy = {
+  AttendanceCalendarSent: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof attendanceMailEventSchemas>;
 
 /** Erasures and reads name subjects and records by id only. */
 export const privacyPrivacy = {

@@ -34,6 +34,7 @@ export const workshopMessagesProjector = defineProjector<WorkshopMessageEvent, W
         id,
         workshopId: d.workshopId,
         audience: d.audience,
+        ...(d.session !== undefined ? { session: d.session } : {}),
         subject: d.subject,
         body: d.body,
         sentBy: event.metadata.administrator?.name ?? 'admin',

@@ -6,8 +6,8 @@ import {
 } from '../../contracts/admin/administrators.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { defineReactor } from '../../platform/processor/reactor.js';
-import type { Config } from '../core/config.js';
 import type { AppDeps } from '../core/deps.js';
+import { ownerAddress } from '../core/owner-address.js';
 import { UnsendableMessageError } from '../mail/port.js';
 import { renderEmail, type AdministratorChangeProps } from '../mail/templates/index.js';
 import { siteBase } from '../waitlist/offer-email.js';
@@ -20,14 +20,7 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 /** One change, one Message-ID: a send again after a crash is the same message (one outbox file). */
 export const changeMessageId = (changeId: string) => `<administrators-${changeId}@${DOMAIN}>`;
 
-/** OWNER_EMAIL, else the address MAIL_FROM names ("School <office@…>" or a bare address), else the school's. */
-export function ownerAddress(config: Pick<Config, 'OWNER_EMAIL' | 'MAIL_FROM'>): string {
-  if (config.OWNER_EMAIL) return config.OWNER_EMAIL;
-  const from = config.MAIL_FROM.trim();
-  const named = /<([^<>\s]+@[^<>\s]+)>$/.exec(from)?.[1];
-  if (named) return named;
-  return /^[^<>\s]+@[^<>\s]+$/.test(from) ? from : SCHOOL.email;
-}
+export { ownerAddress };
 
 function changeOf(
   event: AdministratorChangeEvent,

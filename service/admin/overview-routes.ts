@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import type { Inquiry } from '../../contracts/inquiries/inquiry.js';
+import {
+  inquiryStream,
+  type Inquiry,
+  type InquiryMarkedRead,
+  type UnreadInquiries,
+} from '../../contracts/inquiries/inquiry.js';
 import { InboxQuerySchema } from '../../contracts/admin/inbox.js';
 import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
@@ -9,6 +14,12 @@ import { readDashboardDay } from './dashboard-day.js';
 import { pageWindow, setTotal } from './paging.js';
 import { taughtFilter } from './permissions.js';
 import { recordAccess } from '../core/access-log.js';
+import { requestMetadata } from '../core/metadata.js';
+import { notFound } from '../core/errors.js';
+import { inquiryDecider } from '../inquiries/inquiry-decider.js';
+
+const NO_INQUIRY = 'We could not find that message in the inbox.';
+const INQUIRY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The dashboard's summary cards, its next workshops, and the inbox of contact messages and consultation requests. */
 export function adminOverviewRoutes(deps: AppDeps): Hono {
@@ -38,6 +49,30 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
     await recordAccess(deps, c, { kind: 'inquiries' });
     setTotal(c, total);
     return c.json(items.map((i) => i.doc));
+  });
+
+  // The inbox tab's badge: inquiries nobody has read yet (a count, no personal data).
+  app.get('/inquiries/unread', validate('query', MinPositionQuerySchema), async (c) => {
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['inquiries']);
+    const { total } = await deps.readStore.findWithTotal<Inquiry>('inquiries', { where: { unread: true }, limit: 1 });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ unread: total } satisfies UnreadInquiries);
+  });
+
+  app.post('/inquiries/:id/read', async (c) => {
+    const id = c.req.param('id');
+    if (!INQUIRY_ID.test(id)) throw notFound(NO_INQUIRY);
+    const metadata = requestMetadata(c, deps, 'admin');
+    const { position } = await deps.commands.handle(
+      inquiryDecider,
+      inquiryStream(id),
+      { type: 'MarkInquiryRead', inquiryId: id, at: metadata.at },
+      metadata,
+    );
+    return c.json({
+      id,
+      position: (position ?? (await deps.eventStore.headPosition())).toString(),
+    } satisfies InquiryMarkedRead);
   });
 
   return app;

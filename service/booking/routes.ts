@@ -27,7 +27,8 @@ import { receiptRoutes } from './receipt-routes.js';
 import { bookingCourseRoutes } from './course-routes.js';
 import { workshopIcs } from '../enrollment/emails/ics.js';
 import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
-import { calendarSequence, calendarUid } from '../enrollment/emails/calendar-event.js';
+import { calendarUid } from '../enrollment/emails/calendar-event.js';
+import { attendanceMailState, attendanceSequence, missedSessionsOf } from '../courses/attendance-calendar.js';
 import { createBalanceIntent } from '../enrollment/payment/balance-payment.js';
 
 /** The read models the booking view is made of. */
@@ -125,6 +126,7 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const id = enrollmentOf(c);
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
     const orderId = orderOf(state)?.orderId ?? null;
+    // As the absence e-mails left it: the sessions missed left out, at the same SEQUENCE.
     const ics =
       orderId && state.status === 'confirmed'
         ? workshopIcs({
@@ -132,7 +134,8 @@ export function bookingRoutes(deps: AppDeps): Hono {
             item: state.item,
             orderId,
             stamp: deps.clock(),
-            sequence: calendarSequence(state),
+            sequence: attendanceSequence(state, await attendanceMailState(deps, id)),
+            missed: await missedSessionsOf(deps, state.workshopId ?? '', id),
           })
         : null;
     if (!orderId || !ics) throw notFound('This booking has no date to put in a calendar.');

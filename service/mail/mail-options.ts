@@ -17,6 +17,24 @@ export function headerAddress(address: string): string {
   return trimmed;
 }
 
+/** An address for a header's angle brackets: one line, no bracket or space that would end it early. */
+const bracketed = (uri: string) => `<${toOneLine(uri).replace(/[<>\s]/g, encodeURIComponent)}>`;
+
+/**
+ * The headers every message carries: `Auto-Submitted: auto-generated` (RFC 3834), since every
+ * message the school sends is written by the system, so out-of-office replies and other
+ * auto-responders leave it be; and, for a list, how to leave it.
+ */
+function headersOf(m: MailMessage): Record<string, string> {
+  const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
+  if (m.unsubscribe) {
+    const { url, mailto } = m.unsubscribe;
+    headers['List-Unsubscribe'] = [...(url ? [url] : []), `mailto:${mailto}`].map(bracketed).join(', ');
+    if (url) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return headers;
+}
+
 /**
  * Every message leaves through here, so header values are made single-line here whatever built
  * them (nodemailer also folds CR/LF to spaces; this does not rely on it).
@@ -25,6 +43,9 @@ export const toMailOptions = (m: MailMessage, from: string): SendMailOptions => 
   from,
   to: headerAddress(m.to),
   subject: toOneLine(m.subject),
+  // A reply address that is not one plain address is left out: the message still goes.
+  ...(m.replyTo && PLAIN_ADDRESS.test(m.replyTo.trim()) ? { replyTo: m.replyTo.trim() } : {}),
+  headers: headersOf(m),
   text: m.text,
   ...(m.html ? { html: m.html } : {}),
   messageId: toOneLine(m.messageId).replace(/\s+/g, ''),

@@ -13,6 +13,15 @@ export interface MailMessage {
    * invitation the family that invited. Their erasure deletes the copies kept of it.
    */
   about?: readonly string[];
+  /** Where a reply goes instead of the sender (the office's notice of an inquiry: to its sender). */
+  replyTo?: string;
+  /**
+   * A message to a list (a workshop's families): how to leave it, written as List-Unsubscribe
+   * (RFC 2369) with a mailto to the school, and, when `url` is set, a link that takes a one-click
+   * POST (RFC 8058, List-Unsubscribe-Post).
+   */
+  /** `mailto`: the address and its query (`office@…?subject=…`), without the scheme. */
+  unsubscribe?: { mailto: string; url: string | null };
 }
 
 /**

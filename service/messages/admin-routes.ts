@@ -10,7 +10,12 @@ import {
 import { workshopMessageStream, type MessageAudience } from '../../contracts/messages/events.js';
 import type { WaitlistEntryView } from '../../contracts/waitlist/api.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
-import { rosterWorkshopKey, type RosterDoc, type RosterWorkshopDoc } from '../../projections/admin/roster.js';
+import {
+  rosterWorkshopKey,
+  sessionKey,
+  type RosterDoc,
+  type RosterWorkshopDoc,
+} from '../../projections/admin/roster.js';
 import { WORKSHOP_MESSAGES, type WorkshopMessageDoc } from '../../projections/messages/workshop-messages.js';
 import { findWorkshop } from '../catalogue/queries.js';
 import type { AppDeps } from '../core/deps.js';
@@ -30,13 +35,30 @@ import { NO_WORKSHOP, recipientsOf } from './recipients.js';
  */
 export const MESSAGE_POLICY = { burst: 3, perMinute: 1 / 20 };
 
-const noOneTo = (audience: MessageAudience) =>
-  audience === 'enrolled'
-    ? 'No family has a confirmed booking in this workshop yet, so there is no one to write to.'
-    : 'No one is waiting on this workshop’s waitlist (confirmed entries only), so there is no one to write to.';
+const noOneTo = (audience: MessageAudience, session: number | undefined) =>
+  audience === 'waitlist'
+    ? 'No one is waiting on this workshop’s waitlist (confirmed entries only), so there is no one to write to.'
+    : session === undefined
+      ? 'No family has a confirmed booking or a make-up in this workshop yet, so there is no one to write to.'
+      : `No family is expected in session ${session} (every child booked reported missing it, and no make-up is booked in it), so there is no one to write to.`;
+
+/** A booking on the roster that stands: confirmed (paid, or free), not cancelled. */
+const standing = (doc: RosterDoc) => !doc.final && (doc.status === 'confirmed' || doc.status === 'paid');
+
+/** Whether every child of the booking still coming reported missing `session` of the workshop. */
+function allAbsent(doc: RosterDoc, workshopId: string, session: number): boolean {
+  const left = new Set(doc.left ?? []);
+  const coming = doc.participants.map((_, i) => i).filter((i) => !left.has(i));
+  return coming.length > 0 && coming.every((i) => doc.absences?.[sessionKey(workshopId, session, i)]);
+}
 
 /** Families the read models show now: the preview of the count the message will be decided for. */
-async function familiesNow(store: ReadStore, workshopId: string, audience: MessageAudience): Promise<number> {
+async function familiesNow(
+  store: ReadStore,
+  workshopId: string,
+  audience: MessageAudience,
+  session: number | undefined,
+): Promise<number> {
   const emails: string[] = [];
   if (audience === 'waitlist') {
     const { items } = await store.find<WaitlistEntryView & Record<string, unknown>>('waitlists', {
@@ -45,10 +67,22 @@ async function familiesNow(store: ReadStore, workshopId: string, audience: Messa
     for (const { doc } of items) if (doc.status === 'waiting' || doc.status === 'offered') emails.push(doc.email);
   } else {
     const listed = await store.get<RosterWorkshopDoc>('roster', rosterWorkshopKey(workshopId));
-    const docs = await store.getMany<RosterDoc>('roster', listed?.doc.enrollmentIds ?? []);
+    const makeups = (listed?.doc.makeups ?? []).filter((m) => session === undefined || m.session === session);
+    const docs = await store.getMany<RosterDoc>('roster', [
+      ...(listed?.doc.enrollmentIds ?? []),
+      ...makeups.map((m) => m.enrollmentId),
+    ]);
     for (const { doc } of docs.values())
-      if (doc.workshopId === workshopId && !doc.final && (doc.status === 'confirmed' || doc.status === 'paid'))
+      if (
+        doc.workshopId === workshopId &&
+        standing(doc) &&
+        (session === undefined || !allAbsent(doc, workshopId, session))
+      )
         emails.push(doc.parent.email);
+    for (const m of makeups) {
+      const doc = docs.get(m.enrollmentId)?.doc;
+      if (doc && standing(doc)) emails.push(doc.parent.email);
+    }
   }
   return new Set(emails.map((e) => e.trim().toLowerCase())).size;
 }
@@ -71,13 +105,14 @@ export function adminMessageRoutes(deps: AppDeps): Hono {
     validate('query', MessageRecipientsQuerySchema),
     async (c) => {
       const workshopId = c.req.valid('param').id;
-      const { audience } = c.req.valid('query');
+      const { audience, session } = c.req.valid('query');
       if (!(await findWorkshop(deps.readStore, workshopId))) throw notFound(NO_WORKSHOP);
       c.header('Cache-Control', 'no-store');
       return c.json({
         workshopId,
         audience,
-        families: await familiesNow(deps.readStore, workshopId, audience),
+        ...(session !== undefined ? { session } : {}),
+        families: await familiesNow(deps.readStore, workshopId, audience, session),
       } satisfies MessageRecipientCount);
     },
   );
@@ -88,9 +123,9 @@ export function adminMessageRoutes(deps: AppDeps): Hono {
     validate('json', WorkshopMessageRequestSchema),
     async (c) => {
       const workshopId = c.req.valid('param').id;
-      const { subject, body, audience } = c.req.valid('json');
-      const recipients = await recipientsOf(deps, workshopId, audience);
-      if (recipients.length === 0) throw conflict(noOneTo(audience));
+      const { subject, body, audience, session } = c.req.valid('json');
+      const recipients = await recipientsOf(deps, workshopId, audience, session);
+      if (recipients.length === 0) throw conflict(noOneTo(audience, session));
       const { allowed, retryAfterMs } = await deps.rateLimits.take(
         `workshop-message:${workshopId}`,
         MESSAGE_POLICY,
@@ -111,7 +146,16 @@ export function adminMessageRoutes(deps: AppDeps): Hono {
         workshopMessageStream(messageId),
         {
           type: 'WriteWorkshopMessage',
-          message: { messageId, workshopId, audience, subject, body, recipients, writtenAt: metadata.at },
+          message: {
+            messageId,
+            workshopId,
+            audience,
+            ...(session !== undefined ? { session } : {}),
+            subject,
+            body,
+            recipients,
+            writtenAt: metadata.at,
+          },
         },
         metadata,
       );
@@ -121,6 +165,7 @@ export function adminMessageRoutes(deps: AppDeps): Hono {
           id: messageId,
           workshopId,
           audience,
+          ...(session !== undefined ? { session } : {}),
           families: recipients.length,
           position: (position ?? (await deps.eventStore.headPosition())).toString(),
         } satisfies WorkshopMessageAccepted,

@@ -22,6 +22,7 @@ import { waitlistLinksFor } from '../waitlist/tokens.js';
 import { inLine, waitlistDecider } from '../waitlist/waitlist-decider.js';
 import { pendingRecipients, workshopMessageDecider } from './message-decider.js';
 import { workshopMessageEmail } from './message-email.js';
+import { stopUrl } from './message-stop.js';
 
 export const WORKSHOP_MESSAGE_EMAIL_REACTOR = 'workshop-message-email';
 
@@ -35,7 +36,14 @@ async function emailFor(
   recipient: MessageRecipient,
   item: MailItem,
 ): Promise<MailMessage | { undeliverable: string }> {
-  const common = { subject: message.subject, body: message.body, item, publicUrl: deps.config.PUBLIC_URL ?? null };
+  const common = {
+    subject: message.subject,
+    body: message.body,
+    item,
+    session: message.session ?? null,
+    makeup: recipient.makeup === true,
+    publicUrl: deps.config.PUBLIC_URL ?? null,
+  };
   const ids = { messageId: message.messageId, recipientId: recipient.id };
   if (message.audience === 'waitlist') {
     const line = await deps.commands.state(waitlistDecider, waitlistStream(message.workshopId));
@@ -49,6 +57,7 @@ async function emailFor(
       firstName: entry.firstName,
       audience: 'waitlist',
       bookings: [],
+      stopUrl: stopUrl(deps.config, entry.email),
       // A family that has left the line meanwhile gets the message, but no link that would only refuse.
       leaveUrl: inLine(entry) ? `${base}/waitlist/leave?token=${links.leaveToken(message.workshopId, entry.id)}` : null,
     });
@@ -72,6 +81,7 @@ async function emailFor(
       })),
     ),
     leaveUrl: null,
+    stopUrl: stopUrl(deps.config, first.form.email),
   });
 }
 

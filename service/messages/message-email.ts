@@ -3,6 +3,8 @@ import type { MailMessage } from '../mail/port.js';
 import { renderEmail, type WorkshopMessageProps } from '../mail/templates/index.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
+/** The subject of the mailto a mail program offers as "Unsubscribe": the office reads it. */
+export const STOP_SUBJECT = 'Please stop the messages to class families';
 
 /**
  * One family, one Message-ID per message: an e-mail sent again after a crash (between the send
@@ -24,5 +26,7 @@ export async function workshopMessageEmail(
     html,
     messageId: workshopMessageEmailId(ids.messageId, ids.recipientId),
     attachments: [],
+    // A list's message: how to leave it, by mail to the school or by the family's stop link.
+    unsubscribe: { mailto: `${SCHOOL.email}?subject=${encodeURIComponent(STOP_SUBJECT)}`, url: props.stopUrl },
   };
 }

@@ -15,7 +15,7 @@ import { AccessLogPanel } from './AccessLogPanel.js';
 import { DashboardCards } from './DashboardCards.js';
 import { EnrollmentRecordDialog } from './EnrollmentRecordDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
-import { InboxPanel } from './InboxPanel.js';
+import { InboxPanel, useUnreadInquiries } from './InboxPanel.js';
 import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
@@ -81,6 +81,7 @@ function Dashboard() {
   const asked = params.get('tab') ?? '';
   const tab = (tabs as readonly string[]).includes(asked) ? (asked as DashboardTab) : tabs[0];
   const instructor = session?.role === 'instructor';
+  const unread = useUnreadInquiries(tabs.includes('inbox'));
   return (
     <>
       {instructor && (
@@ -100,6 +101,14 @@ function Dashboard() {
             {tabs.map((t) => (
               <Tab key={t} id={t}>
                 {TAB_AREAS[t].label}
+                {t === 'inbox' && unread > 0 && (
+                  <>
+                    <span className="admin-tab__count" aria-hidden="true">
+                      {unread}
+                    </span>
+                    <span className="sr-only"> ({unread} unread)</span>
+                  </>
+                )}
               </Tab>
             ))}
           </TabList>

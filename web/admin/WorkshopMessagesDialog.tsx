@@ -93,7 +93,7 @@ export function WorkshopMessagesDialog({ workshop, onClose }: { workshop: Worksh
       if (count.families === 0)
         setProblem(
           values.audience === 'enrolled'
-            ? 'No family has a confirmed booking in this workshop yet, so there is no one to write to.'
+            ? 'No family has a confirmed booking or a make-up in this workshop yet, so there is no one to write to.'
             : 'No one is waiting on this workshop’s waitlist, so there is no one to write to.',
         );
       else setReview({ families: count.families });

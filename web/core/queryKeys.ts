@@ -59,6 +59,7 @@ export const queryKeys = {
   adminEnrollmentHistory: (id: string, params?: SearchParams) =>
     withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
+  adminUnreadInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries/unread', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
   adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),
   adminRevenue: (params?: SearchParams) => withParams('/api/admin/reports/revenue', params),

@@ -85,23 +85,36 @@ export function workshopIcs(input: {
   stamp: Date;
   /** Revision of the event (RFC 5545 SEQUENCE): a moved workshop keeps its UID with a higher one, so calendars update it. */
   sequence?: number;
+  /** Sessions of a course the family no longer attends (every child reported missing them): left out, or, with `method` CANCEL, the only ones written. */
+  missed?: readonly number[];
+  /** PUBLISH (default): what the family attends; CANCEL: the `missed` sessions, cancelled (RFC 5546 3.2.5). */
+  method?: 'PUBLISH' | 'CANCEL';
 }): string | null {
   const { item } = input;
   if (!item.date) return null;
+  const cancel = input.method === 'CANCEL';
+  const missed = new Set(input.missed ?? []);
   const legacyDays = item.sessions ? 1 : Number(/(\d+)\s*days?/i.exec(item.duration)?.[1] ?? '1');
   const events = item.sessions
-    ? sessionsAttended(item).map(({ number, session }) => ({
-        uid: sessionUid(input.uid, number),
-        start: new Date(session.startsAt),
-        end: new Date(session.endsAt),
-        name: item.sessions!.length > 1 ? `${item.title} (session ${number} of ${item.sessions!.length})` : item.title,
-      }))
-    : [{ uid: input.uid, start: new Date(item.date), end: sessionEnd(item.date, item.time), name: item.title }];
+    ? sessionsAttended(item)
+        .filter(({ number }) => missed.has(number) === cancel)
+        .map(({ number, session }) => ({
+          uid: sessionUid(input.uid, number),
+          start: new Date(session.startsAt),
+          end: new Date(session.endsAt),
+          name:
+            item.sessions!.length > 1 ? `${item.title} (session ${number} of ${item.sessions!.length})` : item.title,
+        }))
+    : cancel
+      ? []
+      : [{ uid: input.uid, start: new Date(item.date), end: sessionEnd(item.date, item.time), name: item.title }];
+  if (events.length === 0) return null;
   const vevent = (e: (typeof events)[number]) => [
     'BEGIN:VEVENT',
     `UID:${e.uid}`,
     `DTSTAMP:${utc(input.stamp)}`,
     ...(input.sequence ? [`SEQUENCE:${input.sequence}`] : []),
+    ...(cancel ? ['STATUS:CANCELLED'] : []),
     `DTSTART:${utc(e.start)}`,
     `DTEND:${utc(e.end)}`,
     ...(legacyDays > 1 ? [`RRULE:FREQ=DAILY;COUNT=${legacyDays}`] : []),
@@ -122,7 +135,7 @@ export function workshopIcs(input: {
     'VERSION:2.0',
     `PRODID:-//${SCHOOL.name}//Enrollment//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${cancel ? 'CANCEL' : 'PUBLISH'}`,
     ...events.flatMap(vevent),
     'END:VCALENDAR',
   ];

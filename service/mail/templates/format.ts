@@ -48,7 +48,7 @@ export function itemFacts(item: MailItem, attendees: readonly string[] = []): [s
 
 /** The facts as aligned text lines, for the plain-text part. */
 export const factLines = (facts: readonly [string, string][]) =>
-  facts.map(([label, value]) => `${`${label}:`.padEnd(12)}${value}`);
+  facts.map(([label, value]) => `${`${label}:`.padEnd(Math.max(12, label.length + 2))}${value}`);
 
 /** A base URL without its trailing slash, or null. */
 export const baseUrl = (publicUrl: string | null | undefined) => (publicUrl ? publicUrl.replace(/\/$/, '') : null);

@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { absenceNotedTemplate, type AbsenceNotedProps } from './absence-noted.js';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
+import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
@@ -17,10 +19,12 @@ import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
 export type {
+  AbsenceNotedProps,
   AdministratorChangeProps,
   BalanceReminderProps,
   BookingLinkProps,
   GiftCardProps,
+  InquiryReceivedProps,
   ParentInvitedProps,
   SignInProps,
   WorkshopMessageProps,
@@ -54,6 +58,8 @@ export interface EmailKinds {
   'sign-in': SignInProps;
   'parent-invited': ParentInvitedProps;
   'booking-link': BookingLinkProps;
+  'inquiry-received': InquiryReceivedProps;
+  'absence-noted': AbsenceNotedProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -73,6 +79,8 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'sign-in': signInTemplate,
   'parent-invited': parentInvitedTemplate,
   'booking-link': bookingLinkTemplate,
+  'inquiry-received': inquiryReceivedTemplate,
+  'absence-noted': absenceNotedTemplate,
 };
 
 export interface RenderedEmail {

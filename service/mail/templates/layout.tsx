@@ -68,6 +68,8 @@ export function Layout({ preview, heading, publicUrl, children }: LayoutProps) {
   return (
     <Html lang="en" dir="ltr">
       <Head>
+        {/* A document without a title is not valid HTML; some clients show it as the tab's name. */}
+        <title>{heading}</title>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />

@@ -22,7 +22,8 @@ const notYou =
 
 /** Told to the family's parents when a second parent is invited: a stolen session cannot add one unseen. */
 export const parentInvitedTemplate = defineTemplate<ParentInvitedProps>({
-  subject: () => 'A second parent was invited to your family page',
+  // Not "your family": SpamAssassin scores a subject saying so (SUBJ_YOUR_FAMILY, 2.9 of 5).
+  subject: () => `A second parent was invited to share the family page at ${SCHOOL.name}`,
   text: (p) =>
     [
       'Hello,',

@@ -40,10 +40,10 @@ export const signInTemplate = defineTemplate<SignInProps>({
     p.invitation
       ? `${p.invitation.family ? `The ${p.invitation.family} family` : p.invitation.by} invited you to their family page`
       : p.known
-        ? 'Your link to sign in to your family page'
+        ? `Sign-in link for the family page at ${SCHOOL.name}`
         : p.invited
-          ? 'You are invited to a family page'
-          : 'Your link to open your family page',
+          ? `You are invited to a family page at ${SCHOOL.name}`
+          : `Link to open a family page at ${SCHOOL.name}`,
 
   text(p) {
     return [

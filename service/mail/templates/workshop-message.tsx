@@ -1,9 +1,10 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
+import { sessionDayWords, timeRangeWords } from '../../../contracts/catalogue/session-words.js';
 import { toOneLine } from '../../../contracts/core/text.js';
 import { baseUrl, factLines, formatShortDate, itemFacts, type MailItem } from './format.js';
 import { Layout } from './layout.js';
 import { Action, Facts, LinkLine, P, Phone, Signature } from './parts.js';
-import { Text } from '@react-email/components';
+import { Link, Text } from '@react-email/components';
 import { defineTemplate } from './template.js';
 import { COLORS } from './theme.js';
 
@@ -18,6 +19,12 @@ export interface WorkshopMessageProps {
   bookings: { orderId: string; manageUrl: string | null }[];
   /** Waitlist families: the entry's leave link. */
   leaveUrl: string | null;
+  /** The family's link to stop the school's messages to class families (null without a link secret). */
+  stopUrl: string | null;
+  /** The session of a course the message is about (null: the whole class). */
+  session: number | null;
+  /** The family is there only on a make-up (its own class is another of the program). */
+  makeup: boolean;
   publicUrl: string | null;
 }
 
@@ -28,10 +35,30 @@ const subjectOf = (p: WorkshopMessageProps) => {
   return subject.toLowerCase().includes(title.toLowerCase()) ? subject : `${subject} – ${title}`;
 };
 
-const why = (p: WorkshopMessageProps) =>
-  p.audience === 'enrolled'
-    ? `You are receiving this because you booked ${toOneLine(p.item.title)}${p.item.date ? ` on ${formatShortDate(p.item.date)}` : ''}.`
-    : `You are receiving this because you are on the waitlist for ${toOneLine(p.item.title)}. Your place on the list is unchanged.`;
+/** The session chosen, when the workshop has it: "Session 3 of 4: Saturday, August 16, 10:00 – 11:30 AM". */
+const sessionLine = (p: WorkshopMessageProps) => {
+  const sessions = p.item.sessions ?? [];
+  const s = p.session ? sessions[p.session - 1] : undefined;
+  return s ? `Session ${p.session} of ${sessions.length}: ${sessionDayWords(s)}, ${timeRangeWords(s)}` : null;
+};
+
+/** The workshop's facts, or those of the one session the message is about. */
+const factsOf = (p: WorkshopMessageProps): [string, string][] => {
+  const line = sessionLine(p);
+  return line
+    ? [['Session', line], ...itemFacts({ ...p.item, date: null, time: '', sessions: undefined })]
+    : itemFacts(p.item);
+};
+
+const why = (p: WorkshopMessageProps) => {
+  const title = toOneLine(p.item.title);
+  const when = sessionLine(p) ? ` (session ${p.session})` : p.item.date ? ` on ${formatShortDate(p.item.date)}` : '';
+  if (p.audience === 'waitlist')
+    return `You are receiving this because you are on the waitlist for ${title}. Your place on the list is unchanged.`;
+  return p.makeup
+    ? `You are receiving this because your child has a make-up in ${title}${when}.`
+    : `You are receiving this because you booked ${title}${when}.`;
+};
 
 /** Paragraphs of the administrator's text: blank lines split them, single line breaks stay. */
 const paragraphs = (body: string) =>
@@ -45,6 +72,8 @@ const whyStyle = { margin: '24px 0 0', color: COLORS.muted, fontSize: '13px', li
 /** The administrator's text may open with its own greeting ("Dear families,"): then the letter does not greet twice. */
 const greets = (body: string) => /^(dear|hello|hi|good (morning|afternoon|evening))\b/i.test(body.trim());
 const greeting = (p: WorkshopMessageProps) => (greets(p.body) ? [] : [`Dear ${toOneLine(p.firstName)},`]);
+
+const STOP = 'Stop the school’s messages to class families (receipts and reminders still come)';
 
 const linkLabel = (p: WorkshopMessageProps, orderId: string) =>
   p.bookings.length > 1 ? `Manage booking ${orderId}` : 'Manage your booking';
@@ -67,7 +96,7 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
     return [
       ...greeting(p).flatMap((line) => [line, '']),
       ...paragraphs(p.body).flatMap((para) => [para, '']),
-      ...factLines(itemFacts(p.item)),
+      ...factLines(factsOf(p)),
       '',
       ...(links.length > 0 ? [...links, ''] : []),
       `If you have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
@@ -76,6 +105,7 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
       SCHOOL.fullName,
       '',
       why(p),
+      ...(p.stopUrl ? [`${STOP}: ${p.stopUrl}`] : []),
       '',
     ].join('\n');
   },
@@ -99,7 +129,7 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
             ))}
           </P>
         ))}
-        <Facts title={title} facts={itemFacts(p.item)} />
+        <Facts title={title} facts={factsOf(p)} />
         {p.audience === 'enrolled' &&
           p.bookings.map((b) =>
             b.manageUrl ? (
@@ -115,7 +145,18 @@ export const workshopMessageTemplate = defineTemplate<WorkshopMessageProps>({
           If you have a question, reply to this e-mail or call us at <Phone />.
         </P>
         <Signature />
-        <Text style={whyStyle}>{why(p)}</Text>
+        <Text style={whyStyle}>
+          {why(p)}
+          {p.stopUrl && (
+            <>
+              {' '}
+              <Link href={p.stopUrl} style={{ color: COLORS.muted, textDecoration: 'underline' }}>
+                {STOP}
+              </Link>
+              .
+            </>
+          )}
+        </Text>
       </Layout>
     );
   },

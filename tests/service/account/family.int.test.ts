@@ -388,7 +388,7 @@ describe('the household: second parent, details offered by a booking, and the ex
     // The family's parent is told (a stolen session cannot add a parent unseen); the invited address
     // gets its link, naming the family and the parent who invited (issue 36 item 1).
     expect(t.mailer.sent.filter((m) => m.to === f.email).at(-1)?.subject).toBe(
-      'A second parent was invited to your family page',
+      'A second parent was invited to share the family page at Great Lakes Etiquette',
     );
     expect(t.mailer.sent.filter((m) => m.to === second).at(-1)?.subject).toBe(
       'The Whitfield family invited you to their family page',

@@ -51,8 +51,8 @@ describe('POST /api/account/sign-in: a link by e-mail, whoever asks', () => {
     expect(JSON.parse(answers[0]!.body)).toEqual(SIGN_IN_ANSWER);
     expect(answers[0]!.appended).toEqual(['SignInLinkRequested', 'SignInEmailSent']);
     const subjects = Object.fromEntries(t.mailer.sent.map((m) => [m.to, m.subject]));
-    expect(subjects[known]).toBe('Your link to sign in to your family page');
-    expect(subjects[unknown]).toBe('Your link to open your family page');
+    expect(subjects[known]).toBe('Sign-in link for the family page at Great Lakes Etiquette');
+    expect(subjects[unknown]).toBe('Link to open a family page at Great Lakes Etiquette');
   });
 
   it('given a request, then the event keeps only the hash of the link’s secret: the link in the e-mail appears nowhere in the event store', async () => {

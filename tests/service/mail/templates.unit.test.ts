@@ -129,7 +129,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   },
   'sign-in': {
     props: EMAIL_SAMPLES['sign-in'],
-    subject: /^Your link to sign in to your family page$/,
+    subject: /^Sign-in link for the family page at Great Lakes Etiquette$/,
     says: [
       'Hello,',
       '/account/sign-in/req1.',
@@ -139,13 +139,23 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   },
   'parent-invited': {
     props: EMAIL_SAMPLES['parent-invited'],
-    subject: /^A second parent was invited to your family page$/,
+    subject: /^A second parent was invited to share the family page at Great Lakes Etiquette$/,
     says: [
       'ann@example.com invited bo@example.com to share your family page',
       'press “Join” after signing in',
       'Sign out everywhere',
       'Was this not you?',
     ],
+  },
+  'inquiry-received': {
+    props: EMAIL_SAMPLES['inquiry-received'],
+    subject: /^New consultation request from Bo Park \(Park & Co\)$/,
+    says: ['Bo Park (Park & Co)', 'Next Tuesday', 'We would like an evening in May.', 'See the inbox'],
+  },
+  'absence-noted': {
+    props: EMAIL_SAMPLES['absence-noted'],
+    subject: /^Absence noted for session 3: Manners & Me \(ORD-e1\)$/,
+    says: ['Dear Ann,', 'Lily will miss Session 3 of 4, Saturday, August 16', 'make-up credit', 'November 14, 2025'],
   },
   'booking-link': {
     props: EMAIL_SAMPLES['booking-link'],
