@@ -5,6 +5,7 @@ import { enrollmentEventSchemas } from './enrollment/events.js';
 import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { bookingLinkEventSchemas } from './enrollment/booking-link.js';
 import { checkoutEventSchemas } from './enrollment/checkout.js';
+import { lapsedHoldNoteEventSchemas } from './enrollment/lapsed-hold-notes.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { workshopMessageEventSchemas } from './messages/events.js';
@@ -24,6 +25,7 @@ export const eventSchemas: EventSchemas = {
   ...clientHoldEventSchemas,
   ...bookingLinkEventSchemas,
   ...checkoutEventSchemas,
+  ...lapsedHoldNoteEventSchemas,
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,

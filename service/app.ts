@@ -13,6 +13,7 @@ import { inquiryRoutes } from './inquiries/routes.js';
 import { inquiryFormRoutes } from './inquiries/form-routes.js';
 import { shareImageRoutes } from './catalogue/share-image-routes.js';
 import { enrollmentRoutes } from './enrollment/sale/routes.js';
+import { lapsedHoldRoutes } from './enrollment/lapsed-hold/routes.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -44,6 +45,12 @@ export interface AppOptions {
   /** Server renders under way at once and waiting (service/site/render-gate.ts). */
   serverRender?: ServerRenderOptions;
 }
+
+/**
+ * Links pressed from an e-mail read no body: a mail provider's one-click unsubscribe posts
+ * `List-Unsubscribe=One-Click` as a form (RFC 8058), a page's plain button posts a form.
+ */
+const BODILESS_LINKS = /^\/api\/(newsletter\/unsubscribe|hold-notes\/stop)\/[^/]+$/;
 
 /** The HTML shell names hashed assets a deploy replaces, so browsers check it each time (a 304 when unchanged). */
 const HTML_CACHE = 'no-cache';
@@ -97,6 +104,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     if (c.req.method === 'GET') return next();
     if (
       ['POST', 'PUT', 'PATCH'].includes(c.req.method) &&
+      !BODILESS_LINKS.test(c.req.path) &&
       !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')
     ) {
       throw new AppError(
@@ -118,6 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     }),
   );
   api.route('/', waitlistRoutes(deps));
+  api.route('/', lapsedHoldRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));

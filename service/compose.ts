@@ -44,6 +44,7 @@ import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
+import { lapsedHoldNoteReactor } from './enrollment/lapsed-hold/lapsed-hold-note-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
@@ -211,6 +212,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     makeupsReactor(deps),
     bookingLinkEmailReactor(deps),
     privacyScrubReactor(deps),
+    lapsedHoldNoteReactor(deps),
   ];
 }
 

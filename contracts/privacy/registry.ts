@@ -1,5 +1,11 @@
 import type { PrivacyClass } from './classes.js';
-import { bookingLinkPrivacy, checkoutPrivacy, clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
+import {
+  bookingLinkPrivacy,
+  checkoutPrivacy,
+  clientHoldPrivacy,
+  enrollmentPrivacy,
+  lapsedHoldNotePrivacy,
+} from './enrollment.js';
 import { accountPrivacy } from './account.js';
 import {
   administratorPrivacy,
@@ -24,6 +30,7 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...clientHoldPrivacy,
   ...bookingLinkPrivacy,
   ...checkoutPrivacy,
+  ...lapsedHoldNotePrivacy,
   ...administratorPrivacy,
   ...waitlistPrivacy,
   ...workshopMessagePrivacy,
