@@ -14,6 +14,7 @@ import { inquiryFormRoutes } from './inquiries/form-routes.js';
 import { shareImageRoutes } from './catalogue/share-image-routes.js';
 import { enrollmentRoutes } from './enrollment/sale/routes.js';
 import { lapsedHoldRoutes } from './enrollment/lapsed-hold/routes.js';
+import { newsletterRoutes } from './newsletter/routes.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -47,10 +48,10 @@ export interface AppOptions {
 }
 
 /**
- * Links pressed from an e-mail read no body: a mail provider's one-click unsubscribe posts
+ * Links pressed from an e-mail or its page read no body: a mail provider's one-click unsubscribe posts
  * `List-Unsubscribe=One-Click` as a form (RFC 8058), a page's plain button posts a form.
  */
-const BODILESS_LINKS = /^\/api\/(newsletter\/unsubscribe|hold-notes\/stop)\/[^/]+$/;
+const BODILESS_LINKS = /^\/api\/(newsletter\/(confirm|unsubscribe)|hold-notes\/stop)\/[^/]+$/;
 
 /** The HTML shell names hashed assets a deploy replaces, so browsers check it each time (a 304 when unchanged). */
 const HTML_CACHE = 'no-cache';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   );
   api.route('/', waitlistRoutes(deps));
   api.route('/', lapsedHoldRoutes(deps));
+  api.route('/', newsletterRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));

@@ -45,6 +45,8 @@ import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import { lapsedHoldNoteReactor } from './enrollment/lapsed-hold/lapsed-hold-note-reactor.js';
+import { newsletterConfirmationReactor } from './newsletter/confirmation-email-reactor.js';
+import { newsletterErasureReactor } from './newsletter/erasure-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
@@ -213,6 +215,8 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     bookingLinkEmailReactor(deps),
     privacyScrubReactor(deps),
     lapsedHoldNoteReactor(deps),
+    newsletterConfirmationReactor(deps),
+    newsletterErasureReactor(deps),
   ];
 }
 

@@ -1,4 +1,5 @@
 import type { PrivacyClass } from './classes.js';
+import { newsletterPrivacy } from './newsletter.js';
 import {
   bookingLinkPrivacy,
   checkoutPrivacy,
@@ -41,4 +42,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...schoolSettingsPrivacy,
   ...familyCreditPrivacy,
   ...giftCardPrivacy,
+  ...newsletterPrivacy,
 };
