@@ -17,6 +17,7 @@ import { accountEventSchemas } from './account/events.js';
 import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
 import { newsletterEventSchemas } from './newsletter/events.js';
+import { announcementEventSchemas } from './newsletter/announcements.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -38,4 +39,5 @@ export const eventSchemas: EventSchemas = {
   ...makeupCreditEventSchemas,
   ...privacyEventSchemas,
   ...newsletterEventSchemas,
+  ...announcementEventSchemas,
 };

@@ -21,6 +21,7 @@ import { householdsProjector } from './account/households.js';
 import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
 import { newsletterSubscribersProjector } from './newsletter/subscribers.js';
+import { announcementsProjector } from './newsletter/announcements.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -46,4 +47,5 @@ export const allProjectors: readonly AnyProjector[] = [
   makeupCreditsProjector,
   accessLogProjector,
   newsletterSubscribersProjector,
+  announcementsProjector,
 ];

@@ -1,5 +1,5 @@
 import type { PrivacyClass } from './classes.js';
-import { newsletterPrivacy } from './newsletter.js';
+import { announcementPrivacy, newsletterPrivacy } from './newsletter.js';
 import {
   bookingLinkPrivacy,
   checkoutPrivacy,
@@ -43,4 +43,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...familyCreditPrivacy,
   ...giftCardPrivacy,
   ...newsletterPrivacy,
+  ...announcementPrivacy,
 };

@@ -65,6 +65,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'ALL', path: '/settings', area: 'pricing' },
   // Erasing a family's personal data, and the access log of who read children's details.
   { method: 'ALL', path: '/privacy/*', area: 'privacy' },
+  // The newsletter's announcements: written, tried and sent by the owner.
+  { method: 'ALL', path: '/announcements', area: 'announcements' },
+  { method: 'ALL', path: '/announcements/*', area: 'announcements' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },

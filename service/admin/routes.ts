@@ -15,6 +15,7 @@ import { guardByRole } from './permissions.js';
 import { adminPricingRoutes } from '../pricing/admin-routes.js';
 import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
+import { adminAnnouncementRoutes } from '../newsletter/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 
 /**
@@ -45,5 +46,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminGiftCardRoutes(deps));
   app.route('/admin', adminCreditRoutes(deps));
   app.route('/admin', adminPrivacyRoutes(deps));
+  app.route('/admin', adminAnnouncementRoutes(deps));
   return app;
 }

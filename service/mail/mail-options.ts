@@ -28,6 +28,13 @@ export const toMailOptions = (m: MailMessage, from: string): SendMailOptions => 
   text: m.text,
   ...(m.html ? { html: m.html } : {}),
   messageId: toOneLine(m.messageId).replace(/\s+/g, ''),
+  ...(m.headers
+    ? {
+        headers: Object.fromEntries(
+          Object.entries(m.headers).map(([name, value]) => [toOneLine(name), toOneLine(value)]),
+        ),
+      }
+    : {}),
   attachments: m.attachments.map((a) => ({
     filename: toOneLine(a.filename),
     content: a.content,

@@ -13,6 +13,11 @@ export interface MailMessage {
    * invitation the family that invited. Their erasure deletes the copies kept of it.
    */
   about?: readonly string[];
+  /**
+   * Headers of the message's own (a newsletter's `List-Unsubscribe` and `List-Unsubscribe-Post`,
+   * RFC 2369 and 8058), made single-line as every header is.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
