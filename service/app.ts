@@ -15,6 +15,7 @@ import { shareImageRoutes } from './catalogue/share-image-routes.js';
 import { enrollmentRoutes } from './enrollment/sale/routes.js';
 import { lapsedHoldRoutes } from './enrollment/lapsed-hold/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
+import { newsletterPageRoutes } from './newsletter/link-pages.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -141,6 +142,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   if (deps.config.TEST_RUN) api.route('/', outboxRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
+  // The newsletter e-mails' confirm and unsubscribe pages: a button each, no script needed.
+  app.route('/', newsletterPageRoutes(deps));
   app.route('/', siteRoutes(deps, hot));
   // The inquiry forms posted before (or without) the page's JavaScript: on the pages' own paths.
   app.route('/', inquiryFormRoutes(deps, { maxBodyBytes: maxBody, refusals: REFUSAL_ANSWERS }));

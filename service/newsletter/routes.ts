@@ -13,6 +13,7 @@ import { pseudonymsFor } from '../core/pseudonyms.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import { newsletterLinksFor } from './links.js';
+import { linkPage, wantsPage } from './link-pages.js';
 import { subscriberDecider } from './subscriber-decider.js';
 
 const CONFIRM_INVALID = 'This confirmation link is not valid any more. Please sign up again from the site.';
@@ -60,6 +61,8 @@ export function newsletterRoutes(deps: AppDeps): Hono {
       requestMetadata(c, deps, 'visitor'),
     );
     if (confirmed.state.phase !== 'subscribed') throw notFound(CONFIRM_INVALID);
+    if (wantsPage(c.req.header('accept'), c.req.header('content-type')))
+      return c.html(linkPage('Subscribed', 'Thank you: you will hear from us when new classes open.'));
     const body: NewsletterLinkAnswer = { status: 'subscribed' };
     return c.json(body);
   });
@@ -76,6 +79,8 @@ export function newsletterRoutes(deps: AppDeps): Hono {
       { type: 'Unsubscribe', subscriberKey, via: oneClick ? 'one-click' : 'page', at: deps.clock().toISOString() },
       requestMetadata(c, deps, 'visitor'),
     );
+    if (wantsPage(c.req.header('accept'), c.req.header('content-type')))
+      return c.html(linkPage('Unsubscribed', 'Done: we will send you no more news.'));
     const body: NewsletterLinkAnswer = { status: 'unsubscribed' };
     return c.json(body);
   });
