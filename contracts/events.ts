@@ -5,6 +5,7 @@ import { enrollmentEventSchemas } from './enrollment/events.js';
 import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { bookingLinkEventSchemas } from './enrollment/booking-link.js';
 import { checkoutEventSchemas } from './enrollment/checkout.js';
+import { lapsedHoldNoteEventSchemas } from './enrollment/lapsed-hold-notes.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { messageStopEventSchemas, workshopMessageEventSchemas } from './messages/events.js';
@@ -20,6 +21,8 @@ import { instructorEventSchemas } from './instructors/events.js';
 import { calendarEventSchemas } from './instructors/calendar.js';
 import { appointmentTypeEventSchemas } from './appointments/appointment-type.js';
 import { appointmentEventSchemas } from './appointments/booking.js';
+import { newsletterEventSchemas } from './newsletter/events.js';
+import { announcementEventSchemas } from './newsletter/announcements.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -29,6 +32,7 @@ export const eventSchemas: EventSchemas = {
   ...clientHoldEventSchemas,
   ...bookingLinkEventSchemas,
   ...checkoutEventSchemas,
+  ...lapsedHoldNoteEventSchemas,
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,
@@ -45,4 +49,6 @@ export const eventSchemas: EventSchemas = {
   ...calendarEventSchemas,
   ...appointmentTypeEventSchemas,
   ...appointmentEventSchemas,
+  ...newsletterEventSchemas,
+  ...announcementEventSchemas,
 };

@@ -23,6 +23,8 @@ import { accessLogProjector } from './privacy/access-log.js';
 import { instructorsProjector } from './instructors/instructors.js';
 import { instructorDaysProjector } from './instructors/instructor-days.js';
 import { revenueLedgerProjector } from './reports/revenue-ledger.js';
+import { newsletterSubscribersProjector } from './newsletter/subscribers.js';
+import { announcementsProjector } from './newsletter/announcements.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -50,4 +52,6 @@ export const allProjectors: readonly AnyProjector[] = [
   instructorsProjector,
   instructorDaysProjector,
   revenueLedgerProjector,
+  newsletterSubscribersProjector,
+  announcementsProjector,
 ];

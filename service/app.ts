@@ -13,6 +13,9 @@ import { inquiryRoutes } from './inquiries/routes.js';
 import { inquiryFormRoutes } from './inquiries/form-routes.js';
 import { shareImageRoutes } from './catalogue/share-image-routes.js';
 import { enrollmentRoutes } from './enrollment/sale/routes.js';
+import { lapsedHoldRoutes } from './enrollment/lapsed-hold/routes.js';
+import { newsletterRoutes } from './newsletter/routes.js';
+import { newsletterPageRoutes } from './newsletter/link-pages.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -47,6 +50,12 @@ export interface AppOptions {
   /** Server renders under way at once and waiting (service/site/render-gate.ts). */
   serverRender?: ServerRenderOptions;
 }
+
+/**
+ * Links pressed from an e-mail or its page read no body: a mail provider's one-click unsubscribe posts
+ * `List-Unsubscribe=One-Click` as a form (RFC 8058), a page's plain button posts a form.
+ */
+const BODILESS_LINKS = /^\/api\/(newsletter\/(confirm|unsubscribe)|hold-notes\/stop)\/[^/]+$/;
 
 /** The HTML shell names hashed assets a deploy replaces, so browsers check it each time (a 304 when unchanged). */
 const HTML_CACHE = 'no-cache';
@@ -100,6 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     if (c.req.method === 'GET') return next();
     if (
       ['POST', 'PUT', 'PATCH'].includes(c.req.method) &&
+      !BODILESS_LINKS.test(c.req.path) &&
       !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')
     ) {
       throw new AppError(
@@ -121,6 +131,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
     }),
   );
   api.route('/', waitlistRoutes(deps));
+  api.route('/', lapsedHoldRoutes(deps));
+  api.route('/', newsletterRoutes(deps));
   api.route('/', paymentRoutes(deps));
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));
@@ -134,6 +146,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   if (deps.config.TEST_RUN) api.route('/', outboxRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));
   app.route('/api', api);
+  // The newsletter e-mails' confirm and unsubscribe pages: a button each, no script needed.
+  app.route('/', newsletterPageRoutes(deps));
   app.route('/', siteRoutes(deps, hot));
   // The way off the messages to class families: a page and a mail program's one-click POST.
   app.route('/', messageStopRoutes(deps));

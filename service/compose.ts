@@ -47,6 +47,11 @@ import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
+import { lapsedHoldNoteReactor } from './enrollment/lapsed-hold/lapsed-hold-note-reactor.js';
+import { newsletterConfirmationReactor } from './newsletter/confirmation-email-reactor.js';
+import { newsletterErasureReactor } from './newsletter/erasure-reactor.js';
+import { announcementTestReactor } from './newsletter/announcement-test-reactor.js';
+import { announcementTimer } from './newsletter/announcement-sender.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
@@ -216,6 +221,10 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     absenceEmailReactor(deps),
     bookingLinkEmailReactor(deps),
     privacyScrubReactor(deps),
+    lapsedHoldNoteReactor(deps),
+    newsletterConfirmationReactor(deps),
+    newsletterErasureReactor(deps),
+    announcementTestReactor(deps),
   ];
 }
 
@@ -242,5 +251,7 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
     balanceReminderTimer(deps),
     // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session.
     retentionTimer(deps),
+    // Announcements being sent, at NEWSLETTER_SEND_PER_MINUTE.
+    announcementTimer(deps),
   ] as AnyTimer[];
 }

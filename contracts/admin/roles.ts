@@ -51,6 +51,8 @@ export const ADMIN_AREAS = [
   'reports',
   /** Erasing a family's personal data and reading the access log (service/privacy): the owner's alone. */
   'privacy',
+  /** The newsletter's announcements to every subscriber (service/newsletter): the owner's alone. */
+  'announcements',
   'other',
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
@@ -58,7 +60,7 @@ export type AdminArea = (typeof ADMIN_AREAS)[number];
 /** The one table of who may use what. */
 export const ROLE_AREAS: Record<AdministratorRole, readonly AdminArea[]> = {
   owner: ADMIN_AREAS,
-  manager: ADMIN_AREAS.filter((area) => area !== 'administrators' && area !== 'privacy'),
+  manager: ADMIN_AREAS.filter((area) => area !== 'administrators' && area !== 'privacy' && area !== 'announcements'),
   instructor: ['session', 'day', 'rosters'],
 };
 
@@ -71,7 +73,7 @@ export const mayUse = (role: AdministratorRole, area: AdminArea): boolean => ROL
 export const ROLE_ALLOWANCE: Record<AdministratorRole, string> = {
   owner: 'The owner may use all of the admin area.',
   manager:
-    "Only the owner adds, changes and revokes administrators, erases a family's personal data and reads the access log. As a manager you may use everything else in the admin area.",
+    "Only the owner adds, changes and revokes administrators, erases a family's personal data, reads the access log and sends the newsletter's announcements. As a manager you may use everything else in the admin area.",
   instructor:
     "As an instructor you may open the rosters, mark attendance and see the day's dashboard of the workshops you teach. Enrollments, payments, the catalogue, messages and administrators are for the school's managers.",
 };

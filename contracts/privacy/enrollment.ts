@@ -3,6 +3,7 @@ import type { clientHoldEventSchemas } from '../enrollment/client-holds.js';
 import type { bookingLinkEventSchemas } from '../enrollment/booking-link.js';
 
 import type { checkoutEventSchemas } from '../enrollment/checkout.js';
+import type { lapsedHoldNoteEventSchemas } from '../enrollment/lapsed-hold-notes.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 const PARTICIPANT_IDENTITY = [
@@ -126,3 +127,10 @@ export const bookingLinkPrivacy = {
 export const checkoutPrivacy = {
   CheckoutRefused: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof checkoutEventSchemas>;
+
+/** The notes on lapsed holds: booking and workshop ids under the address's keyed hash, no address. */
+export const lapsedHoldNotePrivacy = {
+  LapsedHoldNoteSent: NO_PERSONAL_DATA,
+  LapsedHoldRefillUsed: NO_PERSONAL_DATA,
+  LapsedHoldNotesStopped: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof lapsedHoldNoteEventSchemas>;

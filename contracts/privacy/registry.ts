@@ -1,5 +1,12 @@
 import type { PrivacyClass } from './classes.js';
-import { bookingLinkPrivacy, checkoutPrivacy, clientHoldPrivacy, enrollmentPrivacy } from './enrollment.js';
+import { announcementPrivacy, newsletterPrivacy } from './newsletter.js';
+import {
+  bookingLinkPrivacy,
+  checkoutPrivacy,
+  clientHoldPrivacy,
+  enrollmentPrivacy,
+  lapsedHoldNotePrivacy,
+} from './enrollment.js';
 import { accountPrivacy } from './account.js';
 import {
   administratorPrivacy,
@@ -28,6 +35,7 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...clientHoldPrivacy,
   ...bookingLinkPrivacy,
   ...checkoutPrivacy,
+  ...lapsedHoldNotePrivacy,
   ...administratorPrivacy,
   ...waitlistPrivacy,
   ...workshopMessagePrivacy,
@@ -44,4 +52,6 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...calendarPrivacy,
   ...appointmentTypePrivacy,
   ...appointmentPrivacy,
+  ...newsletterPrivacy,
+  ...announcementPrivacy,
 };

@@ -70,6 +70,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // The owner's reports and the accountant's journal (issue 42): money, so not an instructor's.
   { method: 'GET', path: '/reports/*', area: 'reports' },
   { method: 'GET', path: '/exports/*', area: 'reports' },
+  // The newsletter's announcements: written, tried and sent by the owner.
+  { method: 'ALL', path: '/announcements', area: 'announcements' },
+  { method: 'ALL', path: '/announcements/*', area: 'announcements' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },

@@ -17,6 +17,7 @@ import { adminPricingRoutes } from '../pricing/admin-routes.js';
 import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { adminReportRoutes } from '../reports/routes.js';
+import { adminAnnouncementRoutes } from '../newsletter/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 import { adminInstructorRoutes } from '../instructors/admin-routes.js';
 import { adminAppointmentTypeRoutes } from '../appointments/admin-routes.js';
@@ -53,5 +54,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminInstructorRoutes(deps));
   app.route('/admin', adminAppointmentTypeRoutes(deps));
   app.route('/admin', adminReportRoutes(deps));
+  app.route('/admin', adminAnnouncementRoutes(deps));
   return app;
 }

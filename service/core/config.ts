@@ -72,6 +72,10 @@ export const ConfigSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(48),
+  /** `off`: no note to a parent whose unpaid hold lapsed (issue 43); `on` by default. */
+  LAPSED_HOLD_NOTE: z.enum(['on', 'off']).default('on'),
+  /** Announcement e-mails sent per minute at most, so a long list does not flood the mail server. */
+  NEWSLETTER_SEND_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
   CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** A make-up credit from an absence can be booked this many days after the session missed ends. */

@@ -32,6 +32,8 @@ function headersOf(m: MailMessage): Record<string, string> {
     headers['List-Unsubscribe'] = [...(url ? [url] : []), `mailto:${mailto}`].map(bracketed).join(', ');
     if (url) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
+  // A message's own headers (a newsletter's List-Unsubscribe), beside those every message carries.
+  for (const [name, value] of Object.entries(m.headers ?? {})) headers[toOneLine(name)] = toOneLine(value);
   return headers;
 }
 

@@ -22,6 +22,11 @@ export interface MailMessage {
    */
   /** `mailto`: the address and its query (`office@…?subject=…`), without the scheme. */
   unsubscribe?: { mailto: string; url: string | null };
+  /**
+   * Headers of the message's own (a newsletter's `List-Unsubscribe` and `List-Unsubscribe-Post`,
+   * RFC 2369 and 8058), made single-line as every header is.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**

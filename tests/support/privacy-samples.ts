@@ -309,6 +309,13 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     sendOn: '2025-06-07',
     orderedAt: '2025-06-01T10:00:00.000Z',
   },
+  NewsletterSubscriptionRequested: {
+    subscriberKey: 'n'.repeat(22),
+    email: FAMILY.email,
+    source: 'footer',
+    consentWording: 'Send me news of new classes',
+    requestedAt: '2025-06-01T10:00:00.000Z',
+  },
 });
 
 /** What must never be found in clear at rest. */
@@ -341,5 +348,6 @@ export const sampleStream = (type: string, enrollmentId: string) =>
       ...Object.fromEntries(Object.keys(householdSamples).map((type) => [type, 'household-h-1'])),
       SignInLinkRequested: 'sign-in-r-1',
       GiftCardOrdered: `gift-card-${'g'.repeat(22)}`,
+      NewsletterSubscriptionRequested: `newsletter-subscriber-${'n'.repeat(22)}`,
     }) as Record<string, string>
   )[type] ?? `enrollment-${enrollmentId}`;
