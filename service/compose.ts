@@ -42,6 +42,7 @@ import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
+import { numberingStreamPolicies } from './organizations/numbering-decider.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
@@ -163,6 +164,7 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
     ...waitlistStreamPolicies,
     ...pricingStreamPolicies,
     ...giftCardStreamPolicies,
+    ...numberingStreamPolicies,
   ]);
 }
 

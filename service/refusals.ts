@@ -7,6 +7,7 @@ import { ENROLLMENT_REFUSAL_ANSWERS } from './enrollment/refusal-answers.js';
 import { GIFT_CARD_REFUSAL_ANSWERS } from './gift-cards/refusal-answers.js';
 import { INQUIRY_REFUSAL_ANSWERS } from './inquiries/refusal-answers.js';
 import { MESSAGE_REFUSAL_ANSWERS } from './messages/refusal-answers.js';
+import { ORGANIZATION_REFUSAL_ANSWERS } from './organizations/refusal-answers.js';
 import { PRICING_REFUSAL_ANSWERS } from './pricing/refusal-answers.js';
 import { WAITLIST_REFUSAL_ANSWERS } from './waitlist/refusal-answers.js';
 
@@ -27,6 +28,7 @@ export const REFUSAL_PARTS = {
   pricing: PRICING_REFUSAL_ANSWERS,
   inquiries: INQUIRY_REFUSAL_ANSWERS,
   messages: MESSAGE_REFUSAL_ANSWERS,
+  organizations: ORGANIZATION_REFUSAL_ANSWERS,
 } as const satisfies Record<string, AnyRefusalAnswers>;
 
 export const REFUSAL_ANSWERS: AnyRefusalAnswers = Object.assign({}, ...Object.values(REFUSAL_PARTS));

@@ -10,6 +10,7 @@ import {
   waitlistPrivacy,
   workshopMessagePrivacy,
 } from './others.js';
+import { organizationsPrivacy } from './organizations.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 
 /**
@@ -34,4 +35,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...schoolSettingsPrivacy,
   ...familyCreditPrivacy,
   ...giftCardPrivacy,
+  ...organizationsPrivacy,
 };
