@@ -19,6 +19,7 @@ import { adminRoutes } from './admin/routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { giftCardRoutes } from './gift-cards/routes.js';
+import { quoteLinkRoutes } from './organizations/public-routes.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { accountRoutes } from './account/routes.js';
 import { accountPrivacyRoutes } from './privacy/account-routes.js';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', policyRoutes(deps));
   api.route('/', bookingRoutes(deps));
   api.route('/', giftCardRoutes(deps));
+  api.route('/', quoteLinkRoutes(deps));
   api.route('/', pricingRoutes(deps, hot));
   api.route('/', accountRoutes(deps));
   api.route('/', accountPrivacyRoutes(deps));

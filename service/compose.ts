@@ -43,6 +43,7 @@ import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { numberingStreamPolicies } from './organizations/numbering-decider.js';
+import { invoiceSeatsReactor } from './organizations/invoice-seats-reactor.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
@@ -221,7 +222,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
  * given back; a transfer's seats taken and given back, a cancellation's seats given back). Part of the business, not a side effect: the tests run them wherever the API runs.
  */
 export function workflowsFor(deps: AppDeps): AnyReactor[] {
-  return [checkoutReactor(deps), afterSaleSeatsReactor(deps)];
+  return [checkoutReactor(deps), afterSaleSeatsReactor(deps), invoiceSeatsReactor(deps)];
 }
 
 /** Every time-driven pass, run beside the reactors, each under its own lease. */

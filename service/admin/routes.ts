@@ -16,6 +16,9 @@ import { adminPricingRoutes } from '../pricing/admin-routes.js';
 import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
+import { adminOrganizationRoutes } from '../organizations/organization-routes.js';
+import { adminQuoteRoutes } from '../organizations/quote-routes.js';
+import { adminInvoiceRoutes } from '../organizations/invoice-routes.js';
 
 /**
  * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
@@ -45,5 +48,8 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminGiftCardRoutes(deps));
   app.route('/admin', adminCreditRoutes(deps));
   app.route('/admin', adminPrivacyRoutes(deps));
+  app.route('/admin', adminOrganizationRoutes(deps));
+  app.route('/admin', adminQuoteRoutes(deps));
+  app.route('/admin', adminInvoiceRoutes(deps));
   return app;
 }
