@@ -20,6 +20,8 @@ import { giftCardsProjector } from './gift-cards/gift-cards.js';
 import { householdsProjector } from './account/households.js';
 import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
+import { organizationsProjector } from './organizations/organizations.js';
+import { invoicesProjector } from './organizations/invoices.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -44,4 +46,6 @@ export const allProjectors: readonly AnyProjector[] = [
   householdsProjector,
   makeupCreditsProjector,
   accessLogProjector,
+  organizationsProjector,
+  invoicesProjector,
 ];

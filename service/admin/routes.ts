@@ -19,6 +19,7 @@ import { administratorOf } from '../core/admin-identity.js';
 import { adminOrganizationRoutes } from '../organizations/organization-routes.js';
 import { adminQuoteRoutes } from '../organizations/quote-routes.js';
 import { adminInvoiceRoutes } from '../organizations/invoice-routes.js';
+import { adminReceivablesRoutes } from '../organizations/receivables-routes.js';
 
 /**
  * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
@@ -51,5 +52,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminOrganizationRoutes(deps));
   app.route('/admin', adminQuoteRoutes(deps));
   app.route('/admin', adminInvoiceRoutes(deps));
+  app.route('/admin', adminReceivablesRoutes(deps));
   return app;
 }

@@ -26,6 +26,7 @@ const WHAT: Record<AccessLogEntry['kind'], string> = {
   waitlist: 'Waitlist',
   inquiries: 'Inbox',
   dashboard: 'Balances past due',
+  organizations: 'Organizations and their contacts',
 };
 
 function Record({ entry }: { entry: AccessLogEntry }) {
