@@ -7,7 +7,7 @@ import type { AppDeps } from '../core/deps.js';
 import { recordAccess } from '../core/access-log.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
-import { setTotal } from '../admin/paging.js';
+import { TOTAL_COUNT_HEADER } from '../../contracts/admin/paging.js';
 
 const RECEIVABLES = ['open', 'overdue', 'paid', 'void'] as const;
 const InvoiceListQuerySchema = MinPositionQuerySchema.extend({
@@ -48,7 +48,7 @@ export function adminReceivablesRoutes(deps: AppDeps): Hono {
         : [];
       // The contacts' names and e-mails: a read of personal data.
       await recordAccess(deps, c, { kind: 'organizations', search: Boolean(q) });
-      setTotal(c, total);
+      c.header(TOTAL_COUNT_HEADER, String(total));
       return c.json(
         items.map(({ doc }): OrganizationSummary => {
           const own = invoices.filter((i) => i.organizationId === doc.id && i.status !== 'void');
