@@ -44,6 +44,7 @@ import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { numberingStreamPolicies } from './organizations/numbering-decider.js';
 import { invoiceSeatsReactor } from './organizations/invoice-seats-reactor.js';
+import { organizationEmailReactor } from './organizations/organization-email-reactor.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
@@ -201,6 +202,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [
     ...workflowsFor(deps),
     confirmationEmailReactor(deps),
+    organizationEmailReactor(deps),
     confirmationResendReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
