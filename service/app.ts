@@ -20,6 +20,7 @@ import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { giftCardRoutes } from './gift-cards/routes.js';
 import { quoteLinkRoutes } from './organizations/public-routes.js';
+import { invoiceLinkRoutes } from './organizations/invoice-link-routes.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { accountRoutes } from './account/routes.js';
 import { accountPrivacyRoutes } from './privacy/account-routes.js';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', bookingRoutes(deps));
   api.route('/', giftCardRoutes(deps));
   api.route('/', quoteLinkRoutes(deps));
+  api.route('/', invoiceLinkRoutes(deps));
   api.route('/', pricingRoutes(deps, hot));
   api.route('/', accountRoutes(deps));
   api.route('/', accountPrivacyRoutes(deps));

@@ -5,13 +5,15 @@ import { quoteStream } from '../../contracts/organizations/quotes.js';
 import { ORGANIZATION_SUBJECT_PREFIX } from '../../contracts/privacy/organizations.js';
 import type { AppDeps } from '../core/deps.js';
 import type { MailMessage } from '../mail/port.js';
+import { schoolDay } from '../core/school-day.js';
 import { invoiceDecider } from './invoice-decider.js';
 import { organizationLinksFor, siteUrl } from './links.js';
 import { organizationDecider } from './organization-decider.js';
 import { quoteDecider } from './quote-decider.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 type Deps = Pick<AppDeps, 'commands' | 'config' | 'mailer'>;
 
 async function contactOf(deps: Deps, organizationId: string) {
@@ -67,7 +69,7 @@ export async function sendInvoiceEmail(deps: Deps, invoiceId: string, key: strin
     `Dear ${contact.contactName},`,
     '',
     `Thank you for accepting quote ${invoice.quoteNumber}. Invoice ${invoice.number} for ${dollars(invoice.totalCents)} ` +
-      `is due on ${invoice.dueAt.slice(0, 10)}${invoice.poNumber ? ` (PO ${invoice.poNumber})` : ''}.`,
+      `is due on ${schoolDay(new Date(invoice.dueAt))}${invoice.poNumber ? ` (PO ${invoice.poNumber})` : ''}.`,
     'Read it, download it as a PDF or pay it by card here:',
     siteUrl(deps.config, `/invoice/${links.invoice.token(invoiceId)}`),
     ...(groups.length
