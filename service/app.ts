@@ -21,6 +21,7 @@ import { bookingRoutes } from './booking/routes.js';
 import { giftCardRoutes } from './gift-cards/routes.js';
 import { quoteLinkRoutes } from './organizations/public-routes.js';
 import { invoiceLinkRoutes } from './organizations/invoice-link-routes.js';
+import { groupBookingRoutes } from './organizations/group-routes.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { accountRoutes } from './account/routes.js';
 import { accountPrivacyRoutes } from './privacy/account-routes.js';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', giftCardRoutes(deps));
   api.route('/', quoteLinkRoutes(deps));
   api.route('/', invoiceLinkRoutes(deps));
+  api.route('/', groupBookingRoutes(deps));
   api.route('/', pricingRoutes(deps, hot));
   api.route('/', accountRoutes(deps));
   api.route('/', accountPrivacyRoutes(deps));
