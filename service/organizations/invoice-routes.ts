@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  CreditNoteRequestSchema,
   InvoiceIdSchema,
   RecordInvoicePaymentRequestSchema,
   VoidInvoiceRequestSchema,
@@ -10,6 +11,9 @@ import type { AppDeps } from '../core/deps.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import { balanceDueOf, invoiceDecider, type InvoiceState } from './invoice-decider.js';
+import { creditNoteRefusal } from './invoice-decisions.js';
+import { assignNumber } from './numbering-decider.js';
+import { refuse } from './refusals.js';
 
 const IdParamSchema = z.object({ id: InvoiceIdSchema });
 
@@ -80,6 +84,49 @@ export function adminInvoiceRoutes(deps: AppDeps): Hono {
         metadata,
       );
       return c.json(summaryOf(id, handled.state, handled.position));
+    },
+  );
+
+  /**
+   * POST /invoices/:id/credit-notes `{ line, seats }` (seats cancelled: their share of the line's
+   * amount) or `{ amountCents }`: checked on the invoice first, so a refused credit spends no
+   * CN number; the seats are given back by the invoice seats workflow.
+   */
+  app.post(
+    '/invoices/:id/credit-notes',
+    validate('param', IdParamSchema),
+    validate('json', CreditNoteRequestSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const request = c.req.valid('json');
+      const metadata = requestMetadata(c, deps, 'admin');
+      const state = await deps.commands.state(invoiceDecider, invoiceStream(id));
+      if (state.status === 'none') throw refuse({ code: 'invoice_unknown' });
+      let credit: { amountCents: number; line?: number; seats?: number };
+      if ('line' in request) {
+        const item = state.invoice.lines[request.line];
+        if (!item || item.kind !== 'workshop') throw refuse({ code: 'line_unknown', line: request.line });
+        const amountCents = Math.round((item.amountCents * request.seats) / item.seats);
+        credit = { amountCents, line: request.line, seats: request.seats };
+      } else credit = { amountCents: request.amountCents };
+      creditNoteRefusal(state, credit);
+      const creditNoteId = deps.newId();
+      const { number } = await assignNumber(deps, 'credit-note', creditNoteId, metadata.at, metadata);
+      const handled = await deps.commands.handle(
+        invoiceDecider,
+        invoiceStream(id),
+        {
+          type: 'IssueCreditNote',
+          creditNoteId,
+          number,
+          ...credit,
+          reason: 'line' in request ? 'seats-cancelled' : 'refund',
+          note: request.note,
+          at: metadata.at,
+        },
+        metadata,
+      );
+      return c.json({ creditNoteId, number, ...summaryOf(id, handled.state, handled.position) }, 201);
     },
   );
 

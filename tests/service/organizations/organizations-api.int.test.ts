@@ -358,4 +358,24 @@ describe('invoices: POST /api/admin/invoices/:id/payments and void', () => {
     const voided = await admin('POST', `/invoices/${invoiceId}/void`, {});
     expect(voided.status).toBe(409);
   });
+
+  it('given an $800 invoice for 8 seats, when 2 seats are cancelled, then a credit note CN-YYYY-NNNN for $200 and 2 seats given back; beyond the total or an unknown line, 400 naming the field', async () => {
+    const { workshopId, invoiceId } = await givenInvoice();
+    const credit = await admin('POST', `/invoices/${invoiceId}/credit-notes`, { line: 0, seats: 2 });
+    expect(credit).toMatchObject({
+      status: 201,
+      body: { number: expect.stringMatching(/^CN-2025-\d{4}$/), balanceCents: 60_000 },
+    });
+    await t.settle();
+    const released = (await t.eventStore.readStream(workshopStream(workshopId))).filter(
+      (e) => e.type === 'SeatsReleased',
+    );
+    expect(released.map((e) => e.data)).toEqual([
+      expect.objectContaining({ enrollmentId: `${invoiceId}-L0`, seats: 2 }),
+    ]);
+    const beyond = await admin('POST', `/invoices/${invoiceId}/credit-notes`, { amountCents: 70_000 });
+    expect([beyond.status, fieldsOf(beyond.body)]).toEqual([400, ['amountCents']]);
+    const noLine = await admin('POST', `/invoices/${invoiceId}/credit-notes`, { line: 3, seats: 1 });
+    expect([noLine.status, fieldsOf(noLine.body)]).toEqual([400, ['line']]);
+  });
 });
