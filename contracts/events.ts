@@ -23,6 +23,7 @@ import { appointmentTypeEventSchemas } from './appointments/appointment-type.js'
 import { appointmentEventSchemas } from './appointments/booking.js';
 import { newsletterEventSchemas } from './newsletter/events.js';
 import { announcementEventSchemas } from './newsletter/announcements.js';
+import { organizationsEventSchemas } from './organizations/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -51,4 +52,5 @@ export const eventSchemas: EventSchemas = {
   ...appointmentEventSchemas,
   ...newsletterEventSchemas,
   ...announcementEventSchemas,
+  ...organizationsEventSchemas,
 };

@@ -25,6 +25,8 @@ import { instructorDaysProjector } from './instructors/instructor-days.js';
 import { revenueLedgerProjector } from './reports/revenue-ledger.js';
 import { newsletterSubscribersProjector } from './newsletter/subscribers.js';
 import { announcementsProjector } from './newsletter/announcements.js';
+import { organizationsProjector } from './organizations/organizations.js';
+import { invoicesProjector } from './organizations/invoices.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -54,4 +56,6 @@ export const allProjectors: readonly AnyProjector[] = [
   revenueLedgerProjector,
   newsletterSubscribersProjector,
   announcementsProjector,
+  organizationsProjector,
+  invoicesProjector,
 ];

@@ -45,6 +45,9 @@ import { inquiryOfficeEmailReactor } from './inquiries/office-email-reactor.js';
 import { absenceEmailReactor } from './courses/absence-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
+import { numberingStreamPolicies } from './organizations/numbering-decider.js';
+import { invoiceSeatsReactor } from './organizations/invoice-seats-reactor.js';
+import { organizationEmailReactor } from './organizations/organization-email-reactor.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import { lapsedHoldNoteReactor } from './enrollment/lapsed-hold/lapsed-hold-note-reactor.js';
@@ -171,6 +174,7 @@ export function createCommandHandler(eventStore: EventStore): CommandHandler {
     ...waitlistStreamPolicies,
     ...pricingStreamPolicies,
     ...giftCardStreamPolicies,
+    ...numberingStreamPolicies,
   ]);
 }
 
@@ -206,6 +210,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [
     ...workflowsFor(deps),
     confirmationEmailReactor(deps),
+    organizationEmailReactor(deps),
     confirmationResendReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
@@ -233,7 +238,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
  * given back; a transfer's seats taken and given back, a cancellation's seats given back). Part of the business, not a side effect: the tests run them wherever the API runs.
  */
 export function workflowsFor(deps: AppDeps): AnyReactor[] {
-  return [checkoutReactor(deps), afterSaleSeatsReactor(deps), classTimeReactor(deps)];
+  return [checkoutReactor(deps), afterSaleSeatsReactor(deps), classTimeReactor(deps), invoiceSeatsReactor(deps)];
 }
 
 /** Every time-driven pass, run beside the reactors, each under its own lease. */

@@ -9,6 +9,7 @@ import { APPOINTMENT_REFUSAL_ANSWERS } from './appointments/refusal-answers.js';
 import { INSTRUCTOR_REFUSAL_ANSWERS } from './instructors/refusal-answers.js';
 import { INQUIRY_REFUSAL_ANSWERS } from './inquiries/refusal-answers.js';
 import { MESSAGE_REFUSAL_ANSWERS } from './messages/refusal-answers.js';
+import { ORGANIZATION_REFUSAL_ANSWERS } from './organizations/refusal-answers.js';
 import { PRICING_REFUSAL_ANSWERS } from './pricing/refusal-answers.js';
 import { WAITLIST_REFUSAL_ANSWERS } from './waitlist/refusal-answers.js';
 
@@ -31,6 +32,7 @@ export const REFUSAL_PARTS = {
   messages: MESSAGE_REFUSAL_ANSWERS,
   instructors: INSTRUCTOR_REFUSAL_ANSWERS,
   appointments: APPOINTMENT_REFUSAL_ANSWERS,
+  organizations: ORGANIZATION_REFUSAL_ANSWERS,
 } as const satisfies Record<string, AnyRefusalAnswers>;
 
 export const REFUSAL_ANSWERS: AnyRefusalAnswers = Object.assign({}, ...Object.values(REFUSAL_PARTS));

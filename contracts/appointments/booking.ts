@@ -83,7 +83,8 @@ export const AppointmentRequestedSchema = z.object({
   email: z.string().min(1).max(254),
   phone: z.string().min(1).max(40),
   participantName: z.string().min(1).max(100),
-  participantAge: z.number().int().optional(),
+  /** Null once the family is erased (a personal number reads as null). */
+  participantAge: z.number().int().nullable().optional(),
   guests: z.number().int().optional(),
   childId: z.string().max(64).optional(),
   notes: z.string().max(2000).optional(),

@@ -60,6 +60,12 @@ export const SeatsReservedSchema = z.object({
   waitlistEntryId: z.string().min(1).optional(),
   /** An enrollment's hold: what its checkout asked of other streams (absent before issue 35, and on offers). */
   checkout: CheckoutHoldsSchema.optional(),
+  /**
+   * Set when the seats are an organization's invoice line (issue 39; the hold's id is the line's
+   * group id): held until the invoice's due date, never lapsed by the hold timer, confirmed when
+   * the invoice is paid and given back when it is voided or seats are cancelled.
+   */
+  invoiceId: z.string().min(1).optional(),
 });
 export const SeatsReleasedSchema = z.object({
   ...seatChange,

@@ -96,6 +96,18 @@ export const WorkshopDataSchema = z.object({
    * the first session); the price is then pro rata for the sessions left.
    */
   lateJoinUntilSession: z.number().int().min(2).max(MAX_SESSIONS).optional(),
+  /**
+   * Organizations may book it by invoice from its enroll page (issue 39): `minSeats` or more at
+   * once, up to the seats left, beside the card. Absent: by card only.
+   */
+  invoiceCheckout: z.object({ minSeats: z.number().int().min(1).max(500) }).optional(),
+  /**
+   * A private workshop scheduled for one organization's invoice line (on-site training, issue 39):
+   * not on the public schedule, its seats only for that organization's attendees.
+   */
+  privateFor: z
+    .object({ organizationId: z.string().min(1), invoiceId: z.string().min(1), line: z.number().int().min(0) })
+    .optional(),
 });
 export type WorkshopData = z.infer<typeof WorkshopDataSchema>;
 

@@ -57,6 +57,8 @@ export const ACCESS_KINDS = [
   'waitlist',
   'inquiries',
   'dashboard',
+  /** The organizations list: their contacts (issue 39). */
+  'organizations',
 ] as const;
 export const AccessKindSchema = z.enum(ACCESS_KINDS);
 export type AccessKind = z.infer<typeof AccessKindSchema>;

@@ -21,6 +21,7 @@ import {
 } from './others.js';
 import { calendarPrivacy, instructorPrivacy } from './instructors.js';
 import { appointmentPrivacy, appointmentTypePrivacy } from './appointments.js';
+import { organizationsPrivacy } from './organizations.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 
 /**
@@ -54,4 +55,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...appointmentPrivacy,
   ...newsletterPrivacy,
   ...announcementPrivacy,
+  ...organizationsPrivacy,
 };

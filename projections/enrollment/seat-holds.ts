@@ -77,6 +77,9 @@ export const seatHoldsProjector = defineProjector<SeatHoldEvent, SeatHoldDoc>({
         };
       }
       case 'SeatsReserved':
+        // An invoice's seats are held until its due date and end with the invoice (the invoicing
+        // workflow), never by the hold timer.
+        if (e.data.invoiceId) return undefined;
         return {
           id: e.data.enrollmentId,
           enrollmentId: e.data.enrollmentId,

@@ -21,6 +21,10 @@ import { adminAnnouncementRoutes } from '../newsletter/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 import { adminInstructorRoutes } from '../instructors/admin-routes.js';
 import { adminAppointmentTypeRoutes } from '../appointments/admin-routes.js';
+import { adminOrganizationRoutes } from '../organizations/organization-routes.js';
+import { adminQuoteRoutes } from '../organizations/quote-routes.js';
+import { adminInvoiceRoutes } from '../organizations/invoice-routes.js';
+import { adminReceivablesRoutes } from '../organizations/receivables-routes.js';
 
 /**
  * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
@@ -55,5 +59,9 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminAppointmentTypeRoutes(deps));
   app.route('/admin', adminReportRoutes(deps));
   app.route('/admin', adminAnnouncementRoutes(deps));
+  app.route('/admin', adminOrganizationRoutes(deps));
+  app.route('/admin', adminQuoteRoutes(deps));
+  app.route('/admin', adminInvoiceRoutes(deps));
+  app.route('/admin', adminReceivablesRoutes(deps));
   return app;
 }

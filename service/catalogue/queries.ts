@@ -18,10 +18,11 @@ export async function findProgram(store: ReadStore, idOrSlug: string): Promise<P
   return items[0] ? toProgram(items[0].doc) : null;
 }
 
+/** The public schedule: a private workshop (an organization's on-site training) is not on it. */
 export async function listWorkshops(store: ReadStore): Promise<Workshop[]> {
   const { items } = await store.find<Workshop>('schedule', { sort: [{ field: 'date', direction: 'asc' }] });
   // Documents projected before courses have no sessions: they read as one session from their date.
-  return items.map((i) => withSessions(i.doc));
+  return items.filter((i) => !i.doc.privateFor).map((i) => withSessions(i.doc));
 }
 
 export async function findWorkshop(store: ReadStore, id: string): Promise<Workshop | null> {

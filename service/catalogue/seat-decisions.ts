@@ -62,6 +62,20 @@ export type SeatCommand =
       /** With `keep`: the participants who left (their absences in a course's sessions free nothing any more). */
       leaving?: number[];
     }
+  /**
+   * An organization's invoice line (issue 39): seats held under the line's group id until the
+   * invoice's due date, counted like any booking's, while sales are open and seats are left. Held
+   * already: nothing more. Paid, they are confirmed (ConfirmSeats); voided, given back (GiveBackSeats).
+   */
+  | {
+      type: 'HoldInvoiceSeats';
+      workshopId: string;
+      groupId: string;
+      invoiceId: string;
+      seats: number;
+      heldUntil: string;
+      at: string;
+    }
   /** A transfer's target: seats sold at once, refused when too few are left or the workshop has begun. */
   | { type: 'TakeTransferSeats'; workshopId: string; enrollmentId: string; seats: number; at: string }
   /** Courses: an absence frees one child's seat in one session; a make-up takes one (session-seats.ts). */
@@ -82,6 +96,8 @@ export const replaceableHold = (s: WorkshopState, enrollmentId: string | undefin
  */
 function reserveSeats(command: Command<'ReserveSeats'>, state: WorkshopState): WorkshopEvent[] {
   const workshop = requireScheduled(state);
+  // An organization's private workshop: its seats are its invoice's only.
+  if (workshop.privateFor) throw refuse({ code: 'workshop_not_found' });
   if (state.holds[command.enrollmentId] !== undefined || state.confirmed[command.enrollmentId] !== undefined) return [];
   const at = new Date(command.at);
   if (!isEnrollmentOpen(workshop, at)) throw refuse({ code: 'sales_closed', ...salesClosedOf(workshop, at) });
@@ -114,6 +130,19 @@ function reserveSeats(command: Command<'ReserveSeats'>, state: WorkshopState): W
         ...(command.checkout ? { checkout: command.checkout } : {}),
       },
     },
+  ];
+}
+
+function holdInvoiceSeats(command: Command<'HoldInvoiceSeats'>, state: WorkshopState): WorkshopEvent[] {
+  const workshop = requireScheduled(state);
+  const { workshopId, groupId, invoiceId, seats, heldUntil } = command;
+  if (state.holds[groupId] !== undefined || state.confirmed[groupId] !== undefined) return [];
+  const at = new Date(command.at);
+  if (!isEnrollmentOpen(workshop, at)) throw refuse({ code: 'sales_closed', ...salesClosedOf(workshop, at) });
+  const left = spotsLeft(state);
+  if (seats > left) throw refuse({ code: 'seats_short', left, wanted: seats });
+  return [
+    { type: 'SeatsReserved', data: { workshopId, enrollmentId: groupId, seats, expiresAt: heldUntil, invoiceId } },
   ];
 }
 
@@ -180,6 +209,7 @@ function confirmSeats(command: Command<'ConfirmSeats'>, state: WorkshopState): W
 export const seatDecisions = {
   ReserveSeats: reserveSeats,
   OfferSeats: offerSeats,
+  HoldInvoiceSeats: holdInvoiceSeats,
   ReleaseSeats: releaseSeats,
   GiveBackSeats: giveBackSeats,
   TakeTransferSeats: takeTransferSeats,

@@ -76,6 +76,12 @@ export const ConfigSchema = z.object({
   LAPSED_HOLD_NOTE: z.enum(['on', 'off']).default('on'),
   /** Announcement e-mails sent per minute at most, so a long list does not flood the mail server. */
   NEWSLETTER_SEND_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** An organization's coordinator can name and replace attendees until this many hours before the first session (issue 39). */
+  GROUP_NAMES_CUTOFF_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(48),
   /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
   CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** A make-up credit from an absence can be booked this many days after the session missed ends. */

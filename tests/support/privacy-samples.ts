@@ -23,6 +23,29 @@ export const FAMILY = {
   secondEmail: 'ambrose.quennell@example.com',
 } as const;
 
+/** An organization's contact and the attendees its coordinator names (issue 39): erased with the organization's key. */
+export const ORGANIZATION = {
+  id: 'org-1',
+  contactName: 'Perpetua Ravenscroft',
+  contactEmail: 'perpetua.ravenscroft@example.com',
+  contactPhone: '2145559911',
+  attendee: 'Cornelius Featherstonehaugh',
+  attendeeEmail: 'cornelius.f@example.com',
+  replaced: 'Millicent Osgood',
+  replacedEmail: 'millicent.osgood@example.com',
+  diet: 'Coeliac, no gluten at all',
+} as const;
+
+const organizationRecord = {
+  organizationId: ORGANIZATION.id,
+  name: 'Acme Corp',
+  contactName: ORGANIZATION.contactName,
+  contactEmail: ORGANIZATION.contactEmail,
+  contactPhone: ORGANIZATION.contactPhone,
+  billingAddress: { line1: '1 Main St', line2: '', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' },
+  taxId: '12-3456789',
+};
+
 export const familyForm = () =>
   StrictEnrollmentFormSchema.parse(
     strictForm({
@@ -316,6 +339,26 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     consentWording: 'Send me news of new classes',
     requestedAt: '2025-06-01T10:00:00.000Z',
   },
+  OrganizationRegistered: { ...organizationRecord, source: 'office', registeredAt: '2025-06-01T10:00:00.000Z' },
+  OrganizationUpdated: { ...organizationRecord, updatedAt: '2025-06-02T10:00:00.000Z' },
+  GroupAttendeesNamed: {
+    invoiceId: 'inv-1',
+    organizationId: ORGANIZATION.id,
+    organizationName: 'Acme Corp',
+    line: 0,
+    workshopId: '6',
+    attendees: [
+      {
+        attendeeId: 'att-1',
+        name: ORGANIZATION.attendee,
+        email: ORGANIZATION.attendeeEmail,
+        dietaryRestrictions: ORGANIZATION.diet,
+      },
+    ],
+    added: ['att-1'],
+    removed: [{ name: ORGANIZATION.replaced, email: ORGANIZATION.replacedEmail }],
+    namedAt: '2025-06-03T10:00:00.000Z',
+  },
 });
 
 /** What must never be found in clear at rest. */
@@ -332,6 +375,14 @@ export const PERSONAL_VALUES = [
   FAMILY.school,
   FAMILY.medical,
   FAMILY.secondEmail,
+  ORGANIZATION.contactName,
+  ORGANIZATION.contactEmail,
+  ORGANIZATION.contactPhone,
+  ORGANIZATION.attendee,
+  ORGANIZATION.attendeeEmail,
+  ORGANIZATION.replaced,
+  ORGANIZATION.replacedEmail,
+  ORGANIZATION.diet,
 ];
 
 /** The stream each sample is appended to (the enrollment ones after the submission). */
@@ -349,5 +400,8 @@ export const sampleStream = (type: string, enrollmentId: string) =>
       SignInLinkRequested: 'sign-in-r-1',
       GiftCardOrdered: `gift-card-${'g'.repeat(22)}`,
       NewsletterSubscriptionRequested: `newsletter-subscriber-${'n'.repeat(22)}`,
+      OrganizationRegistered: `organization-${ORGANIZATION.id}`,
+      OrganizationUpdated: `organization-${ORGANIZATION.id}`,
+      GroupAttendeesNamed: 'invoice-inv-1',
     }) as Record<string, string>
   )[type] ?? `enrollment-${enrollmentId}`;

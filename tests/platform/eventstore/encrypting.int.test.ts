@@ -14,7 +14,8 @@ import { validatingEventStore } from '../../../platform/eventstore/validating.js
 import { SqliteKeyStore } from '../../../platform/keystore/sqlite.js';
 import { CachedKeyStore } from '../../../platform/keystore/cached.js';
 import { createPseudonyms } from '../../../service/core/pseudonyms.js';
-import { FAMILY, PERSONAL_VALUES, personalSamples, sampleStream } from '../../support/privacy-samples.js';
+import { FAMILY, ORGANIZATION, PERSONAL_VALUES, personalSamples, sampleStream } from '../../support/privacy-samples.js';
+import { ORGANIZATION_SUBJECT_PREFIX } from '../../../contracts/privacy/organizations.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -95,6 +96,8 @@ describe('personal fields encrypted at rest', () => {
     // An erasure by e-mail also destroys the address's household (service/privacy/family.ts).
     await keys.destroy(pseudonyms.email(FAMILY.email), new Date());
     await keys.destroy(`${HOUSEHOLD_SUBJECT_PREFIX}h-1`, new Date());
+    // An organization is its own subject (issue 39): erased by its own key.
+    await keys.destroy(`${ORGANIZATION_SUBJECT_PREFIX}${ORGANIZATION.id}`, new Date());
     const all = await store.readAll();
     const text = JSON.stringify(all.map((e) => e.data));
     for (const value of PERSONAL_VALUES) expect(text).not.toContain(value);

@@ -280,3 +280,73 @@ describe('workshop decider: its one evolve, over a draft', () => {
     });
   });
 });
+
+describe('workshop decider: an organization invoice line (issue 39)', () => {
+  const hold = (groupId: string, seats: number) =>
+    ({
+      type: 'HoldInvoiceSeats',
+      workshopId: workshop.id,
+      groupId,
+      invoiceId: 'inv-1',
+      seats,
+      heldUntil: '2025-01-31T00:00:00Z',
+      at: '2025-01-01T00:00:00Z',
+    }) as const;
+  const invoiceHeld = (groupId: string, seats: number): WorkshopEvent => ({
+    type: 'SeatsReserved',
+    data: {
+      workshopId: workshop.id,
+      enrollmentId: groupId,
+      seats,
+      expiresAt: '2025-01-31T00:00:00Z',
+      invoiceId: 'inv-1',
+    },
+  });
+
+  it('given free seats, when an invoice line holds 8, then they are held until the due date, marked as the invoice', () => {
+    given([scheduled])
+      .when(hold('inv-1-L0', 8))
+      .then([invoiceHeld('inv-1-L0', 8)]);
+  });
+
+  it('given 3 seats held by a family, when an invoice line asks for 8 of 10, then it is refused: never over capacity', () => {
+    given([scheduled, reserved('a', 3)])
+      .when(hold('inv-1-L0', 8))
+      .thenThrows({ code: 'conflict', refusal: { code: 'seats_short', left: 7, wanted: 8 } });
+  });
+
+  it('given an invoice line held, when it is held again (a retry), then nothing more is held', () => {
+    given([scheduled, invoiceHeld('inv-1-L0', 8)])
+      .when(hold('inv-1-L0', 8))
+      .then([]);
+  });
+
+  it("given an invoice line's seats held, when a family asks for the 3 left of 10, then only 2 are left", () => {
+    given([scheduled, invoiceHeld('inv-1-L0', 8)])
+      .when(reserve('b', 3))
+      .thenThrows({ refusal: { code: 'seats_short', left: 2, wanted: 3 } });
+  });
+
+  it("given a voided invoice's seats given back, when a family asks for them, then they are free again", () => {
+    given([
+      scheduled,
+      invoiceHeld('inv-1-L0', 8),
+      {
+        type: 'SeatsReleased',
+        data: { workshopId: workshop.id, enrollmentId: 'inv-1-L0', seats: 8, reason: 'cancelled' },
+      },
+    ])
+      .when(reserve('b', 10))
+      .then([reserved('b', 10)]);
+  });
+
+  it('given a private workshop, when a family reserves a seat, then it is not found', () => {
+    const privateOne: WorkshopEvent = {
+      type: 'WorkshopScheduled',
+      data: { workshop: { ...workshop, privateFor: { organizationId: 'acme', invoiceId: 'inv-1', line: 1 } } },
+    };
+    given([privateOne])
+      .when(reserve('b', 1))
+      .thenThrows({ refusal: { code: 'workshop_not_found' } });
+  });
+});

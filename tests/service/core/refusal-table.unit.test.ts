@@ -9,6 +9,7 @@ import { ENROLLMENT_REFUSAL_KINDS } from '../../../contracts/enrollment/refusals
 import { GIFT_CARD_REFUSAL_KINDS } from '../../../contracts/gift-cards/refusals.js';
 import { INQUIRY_REFUSAL_KINDS } from '../../../contracts/inquiries/refusals.js';
 import { MESSAGE_REFUSAL_KINDS } from '../../../contracts/messages/refusals.js';
+import { ORGANIZATION_REFUSAL_KINDS } from '../../../contracts/organizations/refusals.js';
 import { PRICING_REFUSAL_KINDS } from '../../../contracts/pricing/refusals.js';
 import { WAITLIST_REFUSAL_KINDS } from '../../../contracts/waitlist/refusals.js';
 import { INSTRUCTOR_REFUSAL_KINDS } from '../../../contracts/instructors/refusals.js';
@@ -32,6 +33,7 @@ const KINDS: Record<keyof typeof REFUSAL_PARTS, Readonly<Record<string, RefusalK
   messages: MESSAGE_REFUSAL_KINDS,
   instructors: INSTRUCTOR_REFUSAL_KINDS,
   appointments: APPOINTMENT_REFUSAL_KINDS,
+  organizations: ORGANIZATION_REFUSAL_KINDS,
 };
 
 const refuseAny = refuser<Refusal>(Object.assign({}, ...Object.values(KINDS)));

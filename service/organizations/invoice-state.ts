@@ -1,0 +1,119 @@
+import type {
+  CreditNoteIssued,
+  GroupAttendee,
+  InvoiceEvent,
+  InvoiceIssued,
+  PaymentMethod,
+} from '../../contracts/organizations/invoices.js';
+
+export interface InvoicePayment {
+  paymentId: string;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string;
+  receivedAt: string;
+}
+
+export interface Issued {
+  invoice: InvoiceIssued;
+  payments: InvoicePayment[];
+  paidCents: number;
+  refundedCents: number;
+  creditedCents: number;
+  creditNotes: CreditNoteIssued[];
+  refundIds: string[];
+  /** Seats of each line now (cancelled ones taken off); a description-only line: its private workshop's, 0 until scheduled. */
+  lineSeats: number[];
+  /** The workshop of each line: its own, a description-only line's private one once scheduled, else null. */
+  lineWorkshops: (string | null)[];
+  /** Who holds each line's seats, by line. */
+  attendees: Record<number, GroupAttendee[]>;
+  intentId: string | null;
+  /** Card payments whose money was beyond what was owed (refunded). */
+  overpaidIntents: string[];
+  reminders: string[];
+}
+
+/** Open until nothing is owed (`paid`), or voided: a union of phases, each with what it holds. */
+export type InvoiceState =
+  { status: 'none' } | ({ status: 'open' | 'paid' } & Issued) | ({ status: 'void'; voidedAt: string } & Issued);
+
+export type IssuedState = Exclude<InvoiceState, { status: 'none' }>;
+
+/** What is owed now: the total, less credit notes and payments, plus refunds; below 0 when more was paid. */
+export const balanceOf = (s: Issued) => s.invoice.totalCents - s.creditedCents - s.paidCents + s.refundedCents;
+export const balanceDueOf = (s: Issued) => Math.max(0, balanceOf(s));
+/** Money held beyond what is owed: what can be refunded without crediting more. */
+export const overpaidOf = (s: Issued) => Math.max(0, -balanceOf(s));
+
+export function issuedOf(invoice: InvoiceIssued): Issued {
+  return {
+    invoice,
+    payments: [],
+    paidCents: 0,
+    refundedCents: 0,
+    creditedCents: 0,
+    creditNotes: [],
+    refundIds: [],
+    lineSeats: invoice.lines.map((l) => (l.kind === 'workshop' ? l.seats : 0)),
+    lineWorkshops: invoice.lines.map((l) => (l.kind === 'workshop' ? l.workshopId : null)),
+    attendees: {},
+    intentId: null,
+    overpaidIntents: [],
+    reminders: [],
+  };
+}
+
+export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): InvoiceState {
+  if (event.type === 'InvoiceIssued') return { status: 'open', ...issuedOf(event.data) };
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'InvoicePaymentIntentCreated':
+      return { ...state, intentId: event.data.paymentIntentId };
+    case 'InvoicePaymentRecorded': {
+      const { paymentId, amountCents, method, reference, receivedAt } = event.data;
+      return {
+        ...state,
+        payments: [...state.payments, { paymentId, amountCents, method, reference, receivedAt }],
+        paidCents: state.paidCents + amountCents,
+      };
+    }
+    case 'InvoiceOverpaid':
+      return { ...state, overpaidIntents: [...state.overpaidIntents, event.data.paymentIntentId] };
+    case 'InvoicePaid':
+      return state.status === 'open' ? { ...state, status: 'paid' } : state;
+    case 'InvoiceVoided':
+      return { ...state, status: 'void', voidedAt: event.data.voidedAt };
+    case 'CreditNoteIssued': {
+      const { line, seats, amountCents } = event.data;
+      const lineSeats =
+        line !== undefined && seats !== undefined
+          ? state.lineSeats.map((n, i) => (i === line ? Math.max(0, n - seats) : n))
+          : state.lineSeats;
+      return {
+        ...state,
+        creditNotes: [...state.creditNotes, event.data],
+        creditedCents: state.creditedCents + amountCents,
+        lineSeats,
+      };
+    }
+    case 'InvoiceRefundRecorded':
+      return {
+        ...state,
+        refundIds: [...state.refundIds, event.data.refundId],
+        refundedCents: state.refundedCents + event.data.amountCents,
+      };
+    case 'InvoiceReminderSent':
+      return { ...state, reminders: [...state.reminders, event.data.kind] };
+    case 'GroupAttendeesNamed':
+      return { ...state, attendees: { ...state.attendees, [event.data.line]: event.data.attendees } };
+    case 'PrivateWorkshopScheduled': {
+      const { line, workshopId, seats } = event.data;
+      return {
+        ...state,
+        lineSeats: state.lineSeats.map((n, i) => (i === line ? seats : n)),
+        lineWorkshops: state.lineWorkshops.map((w, i) => (i === line ? workshopId : w)),
+      };
+    }
+  }
+}

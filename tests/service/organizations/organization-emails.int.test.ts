@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../support/app.js';
+import { MemoryMailer } from '../../support/memory-mailer.js';
+import { adminCall } from '../admin/support.js';
+import { organizationLinksFor } from '../../../service/organizations/links.js';
+
+let t: TestApp;
+const mailer = new MemoryMailer();
+beforeAll(async () => {
+  t = await makeTestApp({ reactors: true, extra: () => ({ mailer }) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const admin = async (method: string, path: string, body: unknown = {}) =>
+  (await (await adminCall(t.app, method, `/api/admin${path}`, { body })).json()) as Record<string, string>;
+
+describe('the organization e-mails: effects of the reactor, never of the request (issue 39)', () => {
+  it('given a quote, when the office sends it, then the contact gets its link once; accepted, the invoice e-mail links its page and the coordinator’s page', async () => {
+    const { organizationId } = await admin('POST', '/organizations', {
+      name: 'Acme Corp',
+      contactName: 'Dana Reyes',
+      contactEmail: 'dana@acme.example',
+      billingAddress: { line1: '1 Main St', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' },
+    });
+    const { quoteId, number } = await admin('POST', '/quotes', {
+      organizationId,
+      lines: [{ description: 'Dining etiquette, on site', amountCents: 90_000 }],
+      validUntil: '2025-05-31',
+    });
+    await admin('POST', `/quotes/${quoteId}/send`);
+    // The request answered; the mail is the reactor's.
+    await t.settle();
+    const links = organizationLinksFor(t.deps.config)!;
+    const quoteMail = mailer.sent.filter((m) => m.subject === `Your quote ${number}`);
+    expect(quoteMail).toHaveLength(1);
+    expect(quoteMail[0]).toMatchObject({ to: 'dana@acme.example' });
+    expect(quoteMail[0]!.text).toContain(`/quote/${links.quote.token(quoteId!, 1)}`);
+    expect(quoteMail[0]!.text).toContain('$900.00');
+
+    const res = await t.app.request(`/api/quotes/${links.quote.token(quoteId!, 1)}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ poNumber: 'PO-9' }),
+    });
+    const accepted = (await res.json()) as { invoiceId: string; invoiceNumber: string };
+    await t.settle();
+    const invoiceMail = mailer.sent.filter((m) => m.subject === `Invoice ${accepted.invoiceNumber}`);
+    expect(invoiceMail).toHaveLength(1);
+    expect(invoiceMail[0]!.text).toContain(`/invoice/${links.invoice.token(accepted.invoiceId)}`);
+    expect(invoiceMail[0]!.text).toContain('PO PO-9');
+
+    await t.replayReactors();
+    const again = mailer.sent.filter((m) => m.subject === `Invoice ${accepted.invoiceNumber}`);
+    expect(new Set(again.map((m) => m.messageId)).size).toBe(1);
+  });
+});
