@@ -15,6 +15,7 @@ import { giftCardEventSchemas } from './gift-cards/events.js';
 import { accountEventSchemas } from './account/events.js';
 import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
+import { reviewEventSchemas } from './reviews/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -34,4 +35,5 @@ export const eventSchemas: EventSchemas = {
   ...accountEventSchemas,
   ...makeupCreditEventSchemas,
   ...privacyEventSchemas,
+  ...reviewEventSchemas,
 };

@@ -9,6 +9,7 @@ import { INQUIRY_REFUSAL_ANSWERS } from './inquiries/refusal-answers.js';
 import { MESSAGE_REFUSAL_ANSWERS } from './messages/refusal-answers.js';
 import { PRICING_REFUSAL_ANSWERS } from './pricing/refusal-answers.js';
 import { WAITLIST_REFUSAL_ANSWERS } from './waitlist/refusal-answers.js';
+import { REVIEW_REFUSAL_ANSWERS } from './reviews/refusal-answers.js';
 
 /**
  * The one table of the API's refusal answers: each slice's words for the refusals its deciders
@@ -27,6 +28,7 @@ export const REFUSAL_PARTS = {
   pricing: PRICING_REFUSAL_ANSWERS,
   inquiries: INQUIRY_REFUSAL_ANSWERS,
   messages: MESSAGE_REFUSAL_ANSWERS,
+  reviews: REVIEW_REFUSAL_ANSWERS,
 } as const satisfies Record<string, AnyRefusalAnswers>;
 
 export const REFUSAL_ANSWERS: AnyRefusalAnswers = Object.assign({}, ...Object.values(REFUSAL_PARTS));

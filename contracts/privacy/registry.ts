@@ -11,6 +11,7 @@ import {
   workshopMessagePrivacy,
 } from './others.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
+import { reviewPrivacy } from './trust.js';
 
 /**
  * Every event type's personal data (see classes.ts). A slice that adds events adds its entries to
@@ -34,4 +35,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...schoolSettingsPrivacy,
   ...familyCreditPrivacy,
   ...giftCardPrivacy,
+  ...reviewPrivacy,
 };

@@ -16,6 +16,7 @@ import { adminPricingRoutes } from '../pricing/admin-routes.js';
 import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
+import { adminReviewRoutes } from '../reviews/admin-routes.js';
 
 /**
  * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
@@ -45,5 +46,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminGiftCardRoutes(deps));
   app.route('/admin', adminCreditRoutes(deps));
   app.route('/admin', adminPrivacyRoutes(deps));
+  app.route('/admin', adminReviewRoutes(deps));
   return app;
 }

@@ -262,6 +262,19 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     joinedAt: '2025-06-01T10:00:00.000Z',
   },
   ...householdSamples,
+  // A review and a certificate name the booking's data subject (here the family's household, whose key the tests destroy).
+  ReviewSubmitted: {
+    enrollmentId,
+    programId: '1',
+    workshopId: '11',
+    instructor: 'Tracy Wood',
+    rating: 5,
+    text: `${FAMILY.child} loved every minute`,
+    displayName: `${FAMILY.parentFirst} Q.`,
+    publish: true,
+    subjectId: 'household:h-1',
+    submittedAt: '2025-08-24T10:00:00.000Z',
+  },
   // The family's parent buys a card for the children's aunt (issue 27).
   GiftCardOrdered: {
     giftCardId: 'g'.repeat(22),
@@ -305,5 +318,6 @@ export const sampleStream = (type: string, enrollmentId: string) =>
       ...Object.fromEntries(Object.keys(householdSamples).map((type) => [type, 'household-h-1'])),
       SignInLinkRequested: 'sign-in-r-1',
       GiftCardOrdered: `gift-card-${'g'.repeat(22)}`,
+      ReviewSubmitted: `review-${enrollmentId}`,
     }) as Record<string, string>
   )[type] ?? `enrollment-${enrollmentId}`;
