@@ -16,6 +16,7 @@ import { accountEventSchemas } from './account/events.js';
 import { makeupCreditEventSchemas } from './courses/events.js';
 import { privacyEventSchemas } from './privacy/events.js';
 import { reviewEventSchemas } from './reviews/events.js';
+import { certificateEventSchemas } from './certificates/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -36,4 +37,5 @@ export const eventSchemas: EventSchemas = {
   ...makeupCreditEventSchemas,
   ...privacyEventSchemas,
   ...reviewEventSchemas,
+  ...certificateEventSchemas,
 };

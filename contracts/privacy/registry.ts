@@ -11,7 +11,7 @@ import {
   workshopMessagePrivacy,
 } from './others.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
-import { reviewPrivacy } from './trust.js';
+import { certificatePrivacy, reviewPrivacy } from './trust.js';
 
 /**
  * Every event type's personal data (see classes.ts). A slice that adds events adds its entries to
@@ -36,4 +36,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...familyCreditPrivacy,
   ...giftCardPrivacy,
   ...reviewPrivacy,
+  ...certificatePrivacy,
 };

@@ -1,3 +1,4 @@
+import type { certificateEventSchemas } from '../certificates/events.js';
 import type { reviewEventSchemas } from '../reviews/events.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses, type SubjectRule } from './classes.js';
 
@@ -21,3 +22,14 @@ export const reviewPrivacy = {
   ReviewReplied: NO_PERSONAL_DATA,
   ReviewWithdrawn: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof reviewEventSchemas>;
+
+/**
+ * Certificates (issue 40): the child's name and its shown form. The program, dates, hours, the
+ * signer (the school's) and the number stay in clear: a verification answers them.
+ */
+export const certificatePrivacy = {
+  ProgramCertificateSet: NO_PERSONAL_DATA,
+  CertificateIssued: { subject: bookingSubject, identity: ['participantName', 'holder'] },
+  CertificateReissued: { subject: bookingSubject, identity: ['participantName', 'holder'] },
+  CertificateRevoked: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof certificateEventSchemas>;

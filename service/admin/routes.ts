@@ -17,6 +17,7 @@ import { adminGiftCardRoutes } from '../gift-cards/admin-routes.js';
 import { adminCreditRoutes } from '../courses/admin-routes.js';
 import { administratorOf } from '../core/admin-identity.js';
 import { adminReviewRoutes } from '../reviews/admin-routes.js';
+import { adminCertificateRoutes } from '../certificates/admin-routes.js';
 
 /**
  * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
@@ -47,5 +48,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminCreditRoutes(deps));
   app.route('/admin', adminPrivacyRoutes(deps));
   app.route('/admin', adminReviewRoutes(deps));
+  app.route('/admin', adminCertificateRoutes(deps));
   return app;
 }

@@ -275,6 +275,33 @@ export const personalSamples = (enrollmentId: string): Record<string, unknown> =
     subjectId: 'household:h-1',
     submittedAt: '2025-08-24T10:00:00.000Z',
   },
+  CertificateIssued: {
+    number: 'GL-C-2025-00001',
+    workshopId: '11',
+    enrollmentId,
+    participant: 0,
+    programId: '1',
+    programTitle: 'Manners & Me',
+    title: 'Certificate of Completion',
+    wording: 'has completed the course',
+    signerName: 'Tracy Wood',
+    participantName: FAMILY.child,
+    holder: `${FAMILY.child.split(' ')[0]} Q.`,
+    completedOn: '2025-08-23',
+    firstSessionOn: '2025-08-02',
+    hours: 8,
+    sessionsPresent: 4,
+    subjectId: 'household:h-1',
+    issuedAt: '2025-08-24T10:00:00.000Z',
+    issuedBy: 'Owner',
+  },
+  CertificateReissued: {
+    number: 'GL-C-2025-00001',
+    participantName: FAMILY.child,
+    holder: `${FAMILY.child.split(' ')[0]} Q.`,
+    subjectId: 'household:h-1',
+    reissuedAt: '2025-08-25T10:00:00.000Z',
+  },
   // The family's parent buys a card for the children's aunt (issue 27).
   GiftCardOrdered: {
     giftCardId: 'g'.repeat(22),
@@ -319,5 +346,7 @@ export const sampleStream = (type: string, enrollmentId: string) =>
       SignInLinkRequested: 'sign-in-r-1',
       GiftCardOrdered: `gift-card-${'g'.repeat(22)}`,
       ReviewSubmitted: `review-${enrollmentId}`,
+      CertificateIssued: 'certificates-2025',
+      CertificateReissued: 'certificates-2025',
     }) as Record<string, string>
   )[type] ?? `enrollment-${enrollmentId}`;

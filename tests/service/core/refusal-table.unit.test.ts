@@ -12,6 +12,7 @@ import { MESSAGE_REFUSAL_KINDS } from '../../../contracts/messages/refusals.js';
 import { PRICING_REFUSAL_KINDS } from '../../../contracts/pricing/refusals.js';
 import { WAITLIST_REFUSAL_KINDS } from '../../../contracts/waitlist/refusals.js';
 import { REVIEW_REFUSAL_KINDS } from '../../../contracts/reviews/refusals.js';
+import { CERTIFICATE_REFUSAL_KINDS } from '../../../contracts/certificates/refusals.js';
 import { createLogger } from '../../../platform/log.js';
 import { refuser, type Refused } from '../../../service/core/errors.js';
 import { STATUS, toErrorResponse } from '../../../service/core/http-errors.js';
@@ -30,6 +31,7 @@ const KINDS: Record<keyof typeof REFUSAL_PARTS, Readonly<Record<string, RefusalK
   inquiries: INQUIRY_REFUSAL_KINDS,
   messages: MESSAGE_REFUSAL_KINDS,
   reviews: REVIEW_REFUSAL_KINDS,
+  certificates: CERTIFICATE_REFUSAL_KINDS,
 };
 
 const refuseAny = refuser<Refusal>(Object.assign({}, ...Object.values(KINDS)));
