@@ -24,6 +24,7 @@ import { certificatesDecider, childKey } from './certificates-decider.js';
 import { eligibleChildren, yearOfIssue } from './issue.js';
 import { programCertificateDecider } from './program-certificate.js';
 import { refuse } from './refusals.js';
+import { certificatePdfAnswer, readCertificate } from './routes.js';
 
 const ProgramParam = z.object({ id: ProgramIdSchema });
 const WorkshopParam = z.object({ id: WorkshopIdSchema });
@@ -112,6 +113,12 @@ export function adminCertificateRoutes(deps: AppDeps): Hono {
       return c.json({ number, valid: false, position: position?.toString() ?? null });
     },
   );
+
+  app.get('/certificates/:number/pdf', validate('param', NumberParam), async (c) => {
+    const record = await readCertificate(deps, c.req.valid('param').number);
+    if (!record) throw notFound('We have no certificate with this number.');
+    return certificatePdfAnswer(deps, c, record.issued);
+  });
 
   return app;
 }

@@ -6,6 +6,9 @@ import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { CertificateVerification, EligibleChild, IssuedCertificate } from '../../../contracts/certificates/api.js';
 import { certificatesStream } from '../../../contracts/certificates/events.js';
 import { certificateLinksFor } from '../../../service/certificates/certificate-link.js';
+import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
+import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '../../support/pdf-text.js';
 
 /** The dinner (workshop 6) of 19 July 2025, program "Etiquette After Dark"; two days after it. */
 const DINNER = '6';
@@ -193,5 +196,32 @@ describe('certificates: anyone can verify', () => {
     ).json()) as CertificateVerification;
     expect(answer).toMatchObject({ valid: false, holder: '' });
     expect(answer.revoked).toMatch(/revoked/);
+  });
+});
+
+describe('certificates: the PDF', () => {
+  it('given an issued certificate, when the office or the family opens it, then one landscape page names the child, program, number, signer', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    const res = await adminCall(t.app, 'GET', `/api/admin/certificates/${issued!.number}/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const { text, pages } = await pdfText(bytes);
+    expect(pages).toBe(1);
+    for (const words of ['Lily Whitfield', 'Etiquette After Dark', issued!.number, 'Margaret Ellison', 'July 19, 2025'])
+      expect(text).toContain(words);
+    const doc = await PDFDocument.load(bytes);
+    const { width, height } = doc.getPage(0).getSize();
+    expect(width).toBeGreaterThan(height);
+
+    const link = bookingLinksFor(t.deps.config)!.token('fam-a');
+    const family = await t.app.request(`/api/bookings/${link}/certificates/${issued!.number}`);
+    expect(family.status).toBe(200);
+    expect(family.headers.get('content-type')).toBe('application/pdf');
+    const other = bookingLinksFor(t.deps.config)!.token('fam-b');
+    expect((await t.app.request(`/api/bookings/${other}/certificates/${issued!.number}`)).status).toBe(404);
   });
 });
