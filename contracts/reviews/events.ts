@@ -84,9 +84,13 @@ export const ReviewSubmittedSchema = z.object({
   submittedAt: Instant,
 });
 
+/** A published review that leaves the pages: the program whose figures it leaves, and its stars. */
+const UnpublishedSchema = z.object({ programId: z.string().nullable(), rating: RatingSchema });
+
 /** The school took a published review off its pages, for one of the fixed reasons, under the moderator's name. */
 export const ReviewHiddenSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
+  unpublished: UnpublishedSchema.optional(),
   reason: HideReasonSchema,
   /** The administrator who hid it, as the audit trail names them. */
   hiddenBy: z.string().min(1).max(100),
@@ -104,6 +108,8 @@ export const ReviewRepliedSchema = z.object({
 /** The review is gone from every page and figure: the family withdrew it, or erased its data. */
 export const ReviewWithdrawnSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
+  /** Present when the review was on the pages (published, not hidden): its figures go with it. */
+  unpublished: UnpublishedSchema.optional(),
   by: z.enum(['family', 'erasure']),
   withdrawnAt: Instant,
 });

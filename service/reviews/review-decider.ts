@@ -133,8 +133,16 @@ const publishedReview = (state: ReviewState): Given => {
 /** Hidden only while published, only with one of the fixed reasons (the command's type allows no other). */
 const hideReview: Decide<'HideReview'> = ({ reason, by, at }, state) => {
   const { review } = publishedReview(state);
-  return [{ type: 'ReviewHidden', data: { enrollmentId: review.enrollmentId, reason, hiddenBy: by, hiddenAt: at } }];
+  const { enrollmentId, programId, rating } = review;
+  const unpublished = { programId, rating };
+  return [{ type: 'ReviewHidden', data: { enrollmentId, unpublished, reason, hiddenBy: by, hiddenAt: at } }];
 };
+
+/** The program and stars of a review on the pages (published, not hidden), which its end takes off them. */
+const onThePages = (state: ReviewState) =>
+  state.phase === 'given' && statusOf(state) === 'published'
+    ? { unpublished: { programId: state.review.programId, rating: state.review.rating } }
+    : {};
 
 /** One public reply, under a review on the pages. */
 const replyToReview: Decide<'ReplyToReview'> = ({ text, by, at }, state) => {
@@ -153,9 +161,16 @@ const withdrawReview: Decide<'WithdrawReview'> = ({ by, at }, state) => {
   if (by === 'erasure')
     return state.phase === 'none' || state.phase === 'withdrawn'
       ? []
-      : [{ type: 'ReviewWithdrawn', data: { enrollmentId: state.request.enrollmentId, by, withdrawnAt: at } }];
+      : [
+          {
+            type: 'ReviewWithdrawn',
+            data: { enrollmentId: state.request.enrollmentId, ...onThePages(state), by, withdrawnAt: at },
+          },
+        ];
   const { review } = givenReview(state);
-  return [{ type: 'ReviewWithdrawn', data: { enrollmentId: review.enrollmentId, by, withdrawnAt: at } }];
+  return [
+    { type: 'ReviewWithdrawn', data: { enrollmentId: review.enrollmentId, ...onThePages(state), by, withdrawnAt: at } },
+  ];
 };
 
 const DECISIONS: { [T in ReviewCommand['type']]: Decide<T> } = {

@@ -34,7 +34,8 @@ export function ProgramCard({ program }: { program: Program }) {
           {program.title}
         </h3>
         <p className="program-card__desc">{program.description}</p>
-        <StarRating rating={program.rating} reviews={program.reviews} size="sm" />
+        {/* Below REVIEWS_MIN_COUNT ratings in all, no stars (issue 40). */}
+        {program.rating !== null && <StarRating rating={program.rating} reviews={program.reviews} size="sm" />}
         <div className="program-card__actions">
           <Link href={detailHref} variant="outline" size="sm">
             View Program Details{forTitle}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { ADDRESS_ONE_LINE } from '../../../contracts/core/school.js';
 import { SEED_PROGRAMS } from '../../../service/catalogue/seed-programs.js';
+import { NO_RATINGS, publicProgram } from '../../../contracts/catalogue/rating.js';
 import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
 import { jsonForScript } from '../../../contracts/site/ssr.js';
 import {
@@ -161,7 +162,10 @@ describe('JSON-LD for search engines', () => {
 
 describe('JSON-LD of a program page', () => {
   it('given Manners & Me with two upcoming terms and a past one, then a Course with a CourseInstance per upcoming term, each session a subEvent', () => {
-    const program = SEED_PROGRAMS.find((p) => p.id === '1')!;
+    const program = publicProgram(
+      SEED_PROGRAMS.find((p) => p.id === '1')!,
+      NO_RATINGS,
+    );
     const listed = SEED_WORKSHOPS.map((w) => ({ ...w, spotsLeft: w.capacity, seatsTaken: 0 }));
     const past = {
       ...listed.find((w) => w.id === '12')!,

@@ -46,11 +46,22 @@ const review = (o: Partial<ReviewSubmitted> = {}): ReviewSubmitted => ({
 const submitted = (o: Partial<ReviewSubmitted> = {}): ReviewEvent => ({ type: 'ReviewSubmitted', data: review(o) });
 const hidden: ReviewEvent = {
   type: 'ReviewHidden',
-  data: { enrollmentId: 'e1', reason: 'spam', hiddenBy: 'Owner', hiddenAt: AT },
+  data: {
+    enrollmentId: 'e1',
+    unpublished: { programId: '9', rating: 5 },
+    reason: 'spam',
+    hiddenBy: 'Owner',
+    hiddenAt: AT,
+  },
 };
-const withdrawn = (by: 'family' | 'erasure'): ReviewEvent => ({
+const withdrawn = (by: 'family' | 'erasure', published = false): ReviewEvent => ({
   type: 'ReviewWithdrawn',
-  data: { enrollmentId: 'e1', by, withdrawnAt: AT },
+  data: {
+    enrollmentId: 'e1',
+    ...(published ? { unpublished: { programId: '9', rating: 5 } } : {}),
+    by,
+    withdrawnAt: AT,
+  },
 });
 
 describe('review decider: who may review', () => {
@@ -133,6 +144,9 @@ describe('review decider: moderation by the office', () => {
 
   it('given a review, when the family withdraws it, then it is withdrawn and cannot be answered again', () => {
     given([requested, submitted()])
+      .when({ type: 'WithdrawReview', by: 'family', at: AT })
+      .then([withdrawn('family', true)]);
+    given([requested, submitted(), hidden])
       .when({ type: 'WithdrawReview', by: 'family', at: AT })
       .then([withdrawn('family')]);
     given([requested, submitted(), withdrawn('family')])
