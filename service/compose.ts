@@ -44,6 +44,7 @@ import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
+import { reviewRequestEmailReactor } from './reviews/review-request-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
@@ -210,6 +211,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     giftCardEmailReactor(deps),
     makeupsReactor(deps),
     bookingLinkEmailReactor(deps),
+    reviewRequestEmailReactor(deps),
     privacyScrubReactor(deps),
   ];
 }

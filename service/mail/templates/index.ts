@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
+import { reviewRequestTemplate, type ReviewRequestProps } from './review-request.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
@@ -21,6 +22,7 @@ export type {
   BalanceReminderProps,
   BookingLinkProps,
   GiftCardProps,
+  ReviewRequestProps,
   ParentInvitedProps,
   SignInProps,
   WorkshopMessageProps,
@@ -54,6 +56,7 @@ export interface EmailKinds {
   'sign-in': SignInProps;
   'parent-invited': ParentInvitedProps;
   'booking-link': BookingLinkProps;
+  'review-request': ReviewRequestProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -73,6 +76,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'sign-in': signInTemplate,
   'parent-invited': parentInvitedTemplate,
   'booking-link': bookingLinkTemplate,
+  'review-request': reviewRequestTemplate,
 };
 
 export interface RenderedEmail {

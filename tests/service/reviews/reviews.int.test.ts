@@ -26,8 +26,10 @@ describe('reviews: only families who attended, once per booking', () => {
 
     const res = await app.request('POST', `/api/reviews/${token}`, answer);
     expect(res.status, await res.clone().text()).toBe(201);
-    expect(await app.reviewTypes(enrollmentId)).toEqual(['ReviewRequested', 'ReviewSubmitted']);
-    const [, submitted] = await app.t.eventStore.readStream(reviewStream(enrollmentId));
+    expect(await app.reviewDecisions(enrollmentId)).toEqual(['ReviewRequested', 'ReviewSubmitted']);
+    const submitted = (await app.t.eventStore.readStream(reviewStream(enrollmentId))).find(
+      (e) => e.type === 'ReviewSubmitted',
+    );
     expect(submitted!.data).toMatchObject({ rating: 5, text: answer.text, publish: true, workshopId: '6' });
 
     const again = await app.request('POST', `/api/reviews/${token}`, { ...answer, rating: 1 });
@@ -45,7 +47,7 @@ describe('reviews: only families who attended, once per booking', () => {
       [5, 2].map((rating) => app.request('POST', `/api/reviews/${token}`, { ...answer, rating })),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(await app.reviewTypes(enrollmentId)).toEqual(['ReviewRequested', 'ReviewSubmitted']);
+    expect(await app.reviewDecisions(enrollmentId)).toEqual(['ReviewRequested', 'ReviewSubmitted']);
   });
 
   it('given a child marked absent (or never marked), when the booking is asked about, then no ask and its link answers 404', async () => {
@@ -54,7 +56,7 @@ describe('reviews: only families who attended, once per booking', () => {
     expect(await app.ask(enrollmentId)).toEqual({ asked: false, notAsked: 'nobody-attended' });
     expect((await app.request('GET', `/api/reviews/${token}`)).status).toBe(404);
     expect((await app.request('POST', `/api/reviews/${token}`, answer)).status).toBe(404);
-    expect(await app.reviewTypes(enrollmentId)).toEqual([]);
+    expect(await app.reviewDecisions(enrollmentId)).toEqual([]);
   });
 
   it('given an asked booking, when a forged or malformed token is used, then 404 and nothing recorded', async () => {
@@ -66,7 +68,7 @@ describe('reviews: only families who attended, once per booking', () => {
       expect((await app.request('GET', `/api/reviews/${t}`)).status).toBe(404);
       expect((await app.request('POST', `/api/reviews/${t}`, answer)).status).toBe(404);
     }
-    expect(await app.reviewTypes(enrollmentId)).toEqual(['ReviewRequested']);
+    expect(await app.reviewDecisions(enrollmentId)).toEqual(['ReviewRequested']);
   });
 
   it('given an asked booking, when the answer is malformed, then 400 naming the field and nothing recorded', async () => {
@@ -87,7 +89,7 @@ describe('reviews: only families who attended, once per booking', () => {
       expect(error.error.startsWith(`${field}:`), error.error).toBe(true);
       expect(error.issues[0]!.path).toBe(field);
     }
-    expect(await app.reviewTypes(enrollmentId)).toEqual(['ReviewRequested']);
+    expect(await app.reviewDecisions(enrollmentId)).toEqual(['ReviewRequested']);
   });
 
   it('given a given review, when the family withdraws it from its link, then it is withdrawn', async () => {
@@ -97,7 +99,7 @@ describe('reviews: only families who attended, once per booking', () => {
     await app.request('POST', `/api/reviews/${token}`, answer);
     const res = await app.request('POST', `/api/reviews/${token}/withdraw`, {});
     expect(res.status).toBe(200);
-    expect(await app.reviewTypes(enrollmentId)).toEqual(['ReviewRequested', 'ReviewSubmitted', 'ReviewWithdrawn']);
+    expect(await app.reviewDecisions(enrollmentId)).toEqual(['ReviewRequested', 'ReviewSubmitted', 'ReviewWithdrawn']);
     const view = (await (await app.request('GET', `/api/reviews/${token}`)).json()) as ReviewLinkView;
     expect(view.review).toMatchObject({ status: 'withdrawn' });
   });
@@ -144,5 +146,33 @@ describe('reviews: moderation that cannot suppress', () => {
       body: { reason: 'spam' },
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('reviews: the one request e-mail, from a reactor', () => {
+  it('given a booking asked for a review, when the reactors run (and run again), then one e-mail with the review link and one record', async () => {
+    app = await makeReviewApp();
+    const { enrollmentId, token, email } = await app.attended({ present: true });
+    const before = app.mailer.sent.length;
+    await app.ask(enrollmentId);
+    await app.t.settle();
+    const sent = app.mailer.sent.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe(email);
+    expect(sent[0]!.text).toContain(`https://school.example/review/${token}`);
+    expect(await app.reviewTypes(enrollmentId)).toEqual(['ReviewRequested', 'ReviewRequestEmailed']);
+
+    await app.t.replayReactors();
+    expect(app.mailer.sent.slice(before)).toHaveLength(1);
+    expect(await app.reviewTypes(enrollmentId)).toEqual(['ReviewRequested', 'ReviewRequestEmailed']);
+  });
+
+  it('given a child never marked present, then no e-mail asks for a review', async () => {
+    app = await makeReviewApp();
+    const { enrollmentId } = await app.attended({ present: false });
+    const before = app.mailer.sent.length;
+    await app.ask(enrollmentId);
+    await app.t.settle();
+    expect(app.mailer.sent.slice(before)).toEqual([]);
   });
 });

@@ -18,9 +18,11 @@ export const systemMetadata = (at: Date): EventMetadata => ({
 
 export interface ReviewTestApp extends BookingTestApp {
   /** A family books the dinner; `present` marks its child at the roster; the clock then passes the last session. */
-  attended(o: { present: boolean | null }): Promise<{ enrollmentId: string; token: string }>;
+  attended(o: { present: boolean | null }): Promise<{ enrollmentId: string; token: string; email: string }>;
   ask(enrollmentId: string): ReturnType<typeof askForReview>;
   reviewTypes(enrollmentId: string): Promise<string[]>;
+  /** The review's events but the e-mail's record, which the reactor writes whenever it runs. */
+  reviewDecisions(enrollmentId: string): Promise<string[]>;
 }
 
 export async function makeReviewApp(): Promise<ReviewTestApp> {
@@ -29,7 +31,7 @@ export async function makeReviewApp(): Promise<ReviewTestApp> {
     askForReview(app.t.deps, enrollmentId, app.clock.now, systemMetadata(app.clock.now));
   async function attended(o: { present: boolean | null }) {
     app.clock.now = new Date('2025-05-01T12:00:00Z');
-    const { enrollmentId } = await app.buy(DINNER, { total: 150 });
+    const { enrollmentId, email } = await app.buy(DINNER, { total: 150 });
     if (o.present !== null) {
       const res = await adminCall(app.t.app, 'POST', `/api/admin/workshops/${DINNER}/attendance`, {
         body: { enrollmentId, participant: 0, present: o.present },
@@ -38,9 +40,11 @@ export async function makeReviewApp(): Promise<ReviewTestApp> {
     }
     const start = await app.workshopStart(DINNER);
     app.clock.now = new Date(Date.parse(start) + 6 * 60 * 60 * 1000);
-    return { enrollmentId, token: reviewLinksFor(app.t.deps.config)!.token(enrollmentId) };
+    return { enrollmentId, email, token: reviewLinksFor(app.t.deps.config)!.token(enrollmentId) };
   }
   const reviewTypes = async (enrollmentId: string) =>
     (await app.t.eventStore.readStream(reviewStream(enrollmentId))).map((e) => e.type);
-  return { ...app, attended, ask, reviewTypes };
+  const reviewDecisions = async (enrollmentId: string) =>
+    (await reviewTypes(enrollmentId)).filter((type) => type !== 'ReviewRequestEmailed');
+  return { ...app, attended, ask, reviewTypes, reviewDecisions };
 }
