@@ -63,7 +63,7 @@ export type ProgramData = z.infer<typeof ProgramDataSchema>;
 
 /**
  * A program as GET /api/programs answers it: `rating` and `reviews` computed from its published
- * reviews and its baseline (contracts/reviews/rating.ts), never typed. `rating` is null while
+ * reviews and its baseline (contracts/catalogue/rating.ts), never typed. `rating` is null while
  * fewer than REVIEWS_MIN_COUNT ratings exist in all: no stars are shown then.
  */
 export const ProgramSchema = ProgramDataSchema.omit({ rating: true, reviews: true, importedRatings: true }).extend({
