@@ -24,6 +24,8 @@ import { appointmentEventSchemas } from './appointments/booking.js';
 import { newsletterEventSchemas } from './newsletter/events.js';
 import { announcementEventSchemas } from './newsletter/announcements.js';
 import { organizationsEventSchemas } from './organizations/events.js';
+import { reviewEventSchemas } from './reviews/events.js';
+import { certificateEventSchemas } from './certificates/events.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -53,4 +55,6 @@ export const eventSchemas: EventSchemas = {
   ...newsletterEventSchemas,
   ...announcementEventSchemas,
   ...organizationsEventSchemas,
+  ...reviewEventSchemas,
+  ...certificateEventSchemas,
 };

@@ -55,6 +55,7 @@ import { newsletterConfirmationReactor } from './newsletter/confirmation-email-r
 import { newsletterErasureReactor } from './newsletter/erasure-reactor.js';
 import { announcementTestReactor } from './newsletter/announcement-test-reactor.js';
 import { announcementTimer } from './newsletter/announcement-sender.js';
+import { reviewRequestEmailReactor } from './reviews/review-request-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
@@ -225,6 +226,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     makeupsReactor(deps),
     absenceEmailReactor(deps),
     bookingLinkEmailReactor(deps),
+    reviewRequestEmailReactor(deps),
     privacyScrubReactor(deps),
     lapsedHoldNoteReactor(deps),
     newsletterConfirmationReactor(deps),

@@ -12,6 +12,8 @@ import { MESSAGE_REFUSAL_ANSWERS } from './messages/refusal-answers.js';
 import { ORGANIZATION_REFUSAL_ANSWERS } from './organizations/refusal-answers.js';
 import { PRICING_REFUSAL_ANSWERS } from './pricing/refusal-answers.js';
 import { WAITLIST_REFUSAL_ANSWERS } from './waitlist/refusal-answers.js';
+import { REVIEW_REFUSAL_ANSWERS } from './reviews/refusal-answers.js';
+import { CERTIFICATE_REFUSAL_ANSWERS } from './certificates/refusal-answers.js';
 
 /**
  * The one table of the API's refusal answers: each slice's words for the refusals its deciders
@@ -33,6 +35,8 @@ export const REFUSAL_PARTS = {
   instructors: INSTRUCTOR_REFUSAL_ANSWERS,
   appointments: APPOINTMENT_REFUSAL_ANSWERS,
   organizations: ORGANIZATION_REFUSAL_ANSWERS,
+  reviews: REVIEW_REFUSAL_ANSWERS,
+  certificates: CERTIFICATE_REFUSAL_ANSWERS,
 } as const satisfies Record<string, AnyRefusalAnswers>;
 
 export const REFUSAL_ANSWERS: AnyRefusalAnswers = Object.assign({}, ...Object.values(REFUSAL_PARTS));

@@ -1,4 +1,5 @@
 import { AGE_RANGE_POLICIES } from '../catalogue/age-range.js';
+import { ImportedRatingsSchema } from '../catalogue/program.js';
 import { z } from 'zod';
 import { WorkshopCategorySchema, type WorkshopCategory } from '../catalogue/workshop.js';
 import { WALL_TIME } from '../catalogue/workshop-time.js';
@@ -53,6 +54,25 @@ export const AdminProgramInputSchema = z.object({
   image,
 });
 export type AdminProgramInput = z.infer<typeof AdminProgramInputSchema>;
+
+/** A program's stars and count are computed (issue 40): a body that types them is refused, naming the field. */
+const computedFigure = (field: 'rating' | 'reviews') =>
+  z
+    .undefined({
+      error: `${field === 'rating' ? 'The rating' : 'The number of reviews'} is computed from the reviews families publish after attending, so it cannot be typed. The owner may set an imported baseline with its source (importedRatings).`,
+    })
+    .optional();
+
+/**
+ * POST and PUT /api/admin/programs as the API takes them: the form, and the owner's imported
+ * baseline (`importedRatings`: set with its source, null to clear, absent to keep).
+ */
+export const AdminProgramRequestSchema = AdminProgramInputSchema.extend({
+  importedRatings: ImportedRatingsSchema.nullable().optional(),
+  rating: computedFigure('rating'),
+  reviews: computedFigure('reviews'),
+});
+export type AdminProgramRequest = z.infer<typeof AdminProgramRequestSchema>;
 /** The program form's values; a price not yet entered is NaN (react-aria NumberField). */
 export type AdminProgramValues = FormValues<typeof AdminProgramInputSchema>;
 export const EMPTY_PROGRAM_FORM: AdminProgramValues = {

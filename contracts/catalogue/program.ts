@@ -1,6 +1,33 @@
 import { z } from 'zod';
+import { oneLineText } from '../core/text.js';
 
 export const ProgramIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid program id');
+
+/**
+ * Ratings the school had before its own reviews (issue 40): an average, how many, and where they
+ * come from ("Google reviews before 2027"), shown with that source beside the stars and counted
+ * with the published reviews. Set by the owner only, never without its source.
+ */
+export const ImportedRatingsSchema = z.object({
+  rating: z
+    .number({ error: 'The imported rating is a number from 1 to 5.' })
+    .min(1, 'The imported rating is a number from 1 to 5.')
+    .max(5, 'The imported rating is a number from 1 to 5.')
+    .refine((r) => Math.abs(r * 10 - Math.round(r * 10)) < 1e-9, 'The imported rating has at most one decimal.'),
+  count: z
+    .number({ error: 'Say how many ratings the average is of.' })
+    .int('Say how many ratings the average is of.')
+    .min(1, 'Say how many ratings the average is of.')
+    .max(1_000_000),
+  source: oneLineText('The source', { error: 'Say where the ratings come from.' })
+    .trim()
+    .min(1, 'Say where the ratings come from.')
+    .max(120, 'The source must be at most 120 characters.'),
+});
+export type ImportedRatings = z.infer<typeof ImportedRatingsSchema>;
+
+/** The source of the specifications' figures, seeded as the programs' baseline. */
+export const EARLIER_REVIEWS = 'earlier reviews';
 
 export const ProgramDataSchema = z.object({
   id: ProgramIdSchema,
@@ -16,8 +43,14 @@ export const ProgramDataSchema = z.object({
   price: z.number().nonnegative().max(100_000),
   /** Path of an image shipped with the site, e.g. /images/programs/manners-and-me.svg */
   image: z.string().max(300).optional(),
-  rating: z.number().min(0).max(5),
-  reviews: z.number().int().nonnegative(),
+  /**
+   * Typed figures of the programs published before issue 40 (the seed's, the admin form's zeros):
+   * no longer written. A program that carries them and no `importedRatings` reads them as its
+   * baseline from "earlier reviews" (`baselineOf`).
+   */
+  rating: z.number().min(0).max(5).optional(),
+  reviews: z.number().int().nonnegative().optional(),
+  importedRatings: ImportedRatingsSchema.optional(),
   features: z.array(z.string().max(300)).max(30).default([]),
   location: z.string().max(300).optional(),
   fullDescription: z.string().max(10_000).optional(),
@@ -28,6 +61,27 @@ export const ProgramDataSchema = z.object({
 });
 export type ProgramData = z.infer<typeof ProgramDataSchema>;
 
-/** The `programs` read model document, as GET /api/programs answers it. */
-export const ProgramSchema = ProgramDataSchema;
+/**
+ * A program as GET /api/programs answers it: `rating` and `reviews` computed from its published
+ * reviews and its baseline (contracts/catalogue/rating.ts), never typed. `rating` is null while
+ * fewer than REVIEWS_MIN_COUNT ratings exist in all: no stars are shown then.
+ */
+export const ProgramSchema = ProgramDataSchema.omit({ rating: true, reviews: true, importedRatings: true }).extend({
+  rating: z.number().min(0).max(5).nullable(),
+  reviews: z.number().int().nonnegative(),
+  importedRatings: ImportedRatingsSchema.nullable(),
+});
 export type Program = z.infer<typeof ProgramSchema>;
+
+/**
+ * The baseline a program counts its reviews from: the owner's imported ratings, or, for a program
+ * written before they existed, the figures it was published with, from "earlier reviews" (none
+ * when it had no reviews).
+ */
+export function baselineOf(
+  program: Pick<ProgramData, 'rating' | 'reviews' | 'importedRatings'>,
+): ImportedRatings | null {
+  if (program.importedRatings) return program.importedRatings;
+  if (!program.reviews || program.rating === undefined || program.rating < 1) return null;
+  return { rating: program.rating, count: program.reviews, source: EARLIER_REVIEWS };
+}

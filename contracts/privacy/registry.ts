@@ -23,6 +23,7 @@ import { calendarPrivacy, instructorPrivacy } from './instructors.js';
 import { appointmentPrivacy, appointmentTypePrivacy } from './appointments.js';
 import { organizationsPrivacy } from './organizations.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
+import { certificatePrivacy, reviewPrivacy } from './trust.js';
 
 /**
  * Every event type's personal data (see classes.ts). A slice that adds events adds its entries to
@@ -56,4 +57,6 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...newsletterPrivacy,
   ...announcementPrivacy,
   ...organizationsPrivacy,
+  ...reviewPrivacy,
+  ...certificatePrivacy,
 };

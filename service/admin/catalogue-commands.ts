@@ -1,4 +1,8 @@
-import type { AdminProgramInput, AdminWorkshopInput } from '../../contracts/admin/catalogue-forms.js';
+import type {
+  AdminProgramInput,
+  AdminProgramRequest,
+  AdminWorkshopInput,
+} from '../../contracts/admin/catalogue-forms.js';
 import type { ProgramData } from '../../contracts/catalogue/program.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
@@ -12,9 +16,23 @@ import { toSchoolInstant } from './school-time.js';
 import { schoolWallTime, timeRangeText } from '../../contracts/catalogue/workshop-time.js';
 import { oneSessionOf, sameDayAt, sessionIssues, type Session } from '../../contracts/catalogue/sessions.js';
 
-/** The admin form holds only some fields of a program; the rest start empty. */
-export function newProgram(id: string, slug: string, form: AdminProgramInput): ProgramData {
-  return { id, slug, rating: 0, reviews: 0, features: [], ...programFormFields(form) };
+/** The admin form holds only some fields of a program; the rest start empty, its ratings with no reviews. */
+export function newProgram(id: string, slug: string, form: AdminProgramRequest): ProgramData {
+  return { id, slug, features: [], ...programFormFields(form), ...baselineFields(form, {}) };
+}
+
+/**
+ * The owner's imported baseline as the form leaves it: kept when absent, cleared by null, set
+ * with its source otherwise. Typed figures of a program written before issue 40 go with any change
+ * of it: the baseline is then the owner's, with its source.
+ */
+function baselineFields(
+  form: Pick<AdminProgramRequest, 'importedRatings'>,
+  current: Pick<ProgramData, 'rating' | 'reviews' | 'importedRatings'>,
+): Pick<ProgramData, 'rating' | 'reviews' | 'importedRatings'> {
+  if (form.importedRatings === undefined)
+    return Object.fromEntries(Object.entries(current).filter(([, v]) => v !== undefined));
+  return form.importedRatings ? { importedRatings: form.importedRatings } : {};
 }
 
 /** A new workshop: what the form leaves out starts as the school's own (the owner teaches, no duration given). */
@@ -181,7 +199,7 @@ function sessionsOf(
 
 export interface EditProgram {
   programId: string;
-  form: AdminProgramInput;
+  form: AdminProgramRequest;
 }
 export interface EditWorkshop {
   workshopId: string;
@@ -198,10 +216,13 @@ export const editProgramDecider: Decider<EditProgram, ProgramEvent, ProgramState
   evolve: programDecider.evolve,
   decide({ form }, state) {
     if (state.status !== 'published' || !state.program) throw refuse({ code: 'program_not_found' });
-    return programDecider.decide(
-      { type: 'UpdateProgram', program: { ...state.program, ...programFormFields(form) } },
-      state,
-    );
+    const { rating, reviews, importedRatings, ...kept } = state.program;
+    const program = {
+      ...kept,
+      ...programFormFields(form),
+      ...baselineFields(form, { rating, reviews, importedRatings }),
+    };
+    return programDecider.decide({ type: 'UpdateProgram', program }, state);
   },
 };
 

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  AdminProgramInputSchema,
+  AdminProgramRequestSchema,
   AdminWorkshopInputSchema,
+  type AdminProgramRequest,
   type AdminWriteResult,
 } from '../../contracts/admin/catalogue-forms.js';
 import { changedWhenWhere } from '../../contracts/enrollment/events.js';
@@ -11,7 +12,8 @@ import { programStream, workshopStream } from '../../contracts/catalogue/events.
 import { ProgramIdSchema } from '../../contracts/catalogue/program.js';
 import { WorkshopIdSchema } from '../../contracts/catalogue/workshop.js';
 import type { AppDeps } from '../core/deps.js';
-import { notFound } from '../core/errors.js';
+import { forbidden, notFound } from '../core/errors.js';
+import { administratorOf } from '../core/admin-identity.js';
 import { requestMetadata } from '../core/metadata.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
@@ -28,6 +30,10 @@ const WorkshopParam = z.object({ id: WorkshopIdSchema });
 /** How long an edit that moves bookings waits for them to follow (the reactor goes on after). */
 const FOLLOW_WAIT_MS = 5_000;
 
+/** The imported baseline is the owner's to set (issue 40): a manager's form may not carry it. */
+const OWNER_SETS_BASELINE =
+  'Only the owner sets a program’s imported ratings and their source. Leave importedRatings out of the request.';
+
 /** A write always appends here (the deciders refuse a no-op), so `appended` is set. */
 const written = (id: string, position: bigint | null): AdminWriteResult => ({ id, position: position!.toString() });
 
@@ -41,8 +47,14 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   const meta = (c: Parameters<typeof requestMetadata>[0]) => requestMetadata(c, deps, 'admin');
   const reschedulesRun = async () => (await deps.readStore.getCheckpoint(RESCHEDULE_REACTOR)) >= 0n;
 
-  app.post('/programs', validate('json', AdminProgramInputSchema), async (c) => {
-    const form = c.req.valid('json');
+  const ownerOnlyBaseline = (c: Parameters<typeof administratorOf>[0], form: AdminProgramRequest) => {
+    if (form.importedRatings !== undefined && administratorOf(c)?.role !== 'owner')
+      throw forbidden(OWNER_SETS_BASELINE);
+    return form;
+  };
+
+  app.post('/programs', validate('json', AdminProgramRequestSchema), async (c) => {
+    const form = ownerOnlyBaseline(c, c.req.valid('json'));
     const id = deps.newId();
     const program = newProgram(id, await uniqueSlug(deps.readStore, form.title, id), form);
     const { position } = await deps.commands.handle(
@@ -55,9 +67,9 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
     return c.json(written(id, position), 201);
   });
 
-  app.put('/programs/:id', validate('param', ProgramParam), validate('json', AdminProgramInputSchema), async (c) => {
+  app.put('/programs/:id', validate('param', ProgramParam), validate('json', AdminProgramRequestSchema), async (c) => {
     const programId = c.req.valid('param').id;
-    const command = { programId, form: c.req.valid('json') };
+    const command = { programId, form: ownerOnlyBaseline(c, c.req.valid('json')) };
     const { position } = await deps.commands.handle(editProgramDecider, programStream(programId), command, meta(c));
     deps.log.info('program updated', { programId });
     return c.json(written(programId, position));

@@ -25,6 +25,8 @@ import { adminOrganizationRoutes } from '../organizations/organization-routes.js
 import { adminQuoteRoutes } from '../organizations/quote-routes.js';
 import { adminInvoiceRoutes } from '../organizations/invoice-routes.js';
 import { adminReceivablesRoutes } from '../organizations/receivables-routes.js';
+import { adminReviewRoutes } from '../reviews/admin-routes.js';
+import { adminCertificateRoutes } from '../certificates/admin-routes.js';
 
 /**
  * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
@@ -63,5 +65,7 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminQuoteRoutes(deps));
   app.route('/admin', adminInvoiceRoutes(deps));
   app.route('/admin', adminReceivablesRoutes(deps));
+  app.route('/admin', adminReviewRoutes(deps));
+  app.route('/admin', adminCertificateRoutes(deps));
   return app;
 }

@@ -2,8 +2,11 @@ import type { ReadStore } from '../../platform/readstore/port.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import { withSessions, type Workshop } from '../../contracts/catalogue/workshop.js';
 import type { ProgramDoc } from '../../projections/catalogue/programs.js';
+import { NO_RATINGS, publicProgram } from '../../contracts/catalogue/rating.js';
 
-const toProgram = ({ listedAt: _listedAt, ...program }: ProgramDoc): Program => program;
+/** The program as the API answers it: its figures computed from its published reviews and its baseline. */
+const toProgram = ({ listedAt: _listedAt, published, ...program }: ProgramDoc): Program =>
+  publicProgram(program, published ?? NO_RATINGS);
 
 export async function listPrograms(store: ReadStore): Promise<Program[]> {
   const { items } = await store.find<ProgramDoc>('programs', { sort: [{ field: 'listedAt', direction: 'asc' }] });

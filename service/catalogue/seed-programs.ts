@@ -1,10 +1,13 @@
-import type { ProgramData } from '../../contracts/catalogue/program.js';
+import { EARLIER_REVIEWS, type ProgramData } from '../../contracts/catalogue/program.js';
 import { ADDRESS_ONE_LINE } from '../../contracts/core/school.js';
 
 /**
  * The school's programs as the public-site specification lists them (8 of 9 rows given). The
  * ninth, id 2, is "Summer Etiquette Camp": the spec names summer camps among the programs and the
  * schedule sells three camp sessions, but no program row covers them.
+ *
+ * Their ratings are the specification's figures, kept as each program's baseline from "earlier
+ * reviews" (issue 40): the stars and counts add the reviews families publish after attending.
  */
 export const SEED_PROGRAMS: ProgramData[] = [
   {
@@ -15,8 +18,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Children',
     price: 225,
     image: '/images/programs/manners-and-me.svg',
-    rating: 4.9,
-    reviews: 48,
+    importedRatings: { rating: 4.9, count: 48, source: EARLIER_REVIEWS },
     features: [
       'Greetings, introductions and eye contact',
       'Table manners for family meals and restaurants',
@@ -39,8 +41,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Children',
     price: 250,
     image: '/images/programs/summer-etiquette-camp.svg',
-    rating: 5,
-    reviews: 22,
+    importedRatings: { rating: 5, count: 22, source: EARLIER_REVIEWS },
     features: [
       'Introductions and first impressions',
       'Dining skills with a four-course place setting',
@@ -63,8 +64,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Professional',
     price: 495,
     image: '/images/programs/executive-edge.svg',
-    rating: 4.8,
-    reviews: 31,
+    importedRatings: { rating: 4.8, count: 31, source: EARLIER_REVIEWS },
     features: [
       'Executive presence and first impressions',
       'Business dining and hosting clients',
@@ -86,8 +86,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Teens',
     price: 300,
     image: '/images/programs/prepare-to-launch.svg',
-    rating: 4.7,
-    reviews: 19,
+    importedRatings: { rating: 4.7, count: 19, source: EARLIER_REVIEWS },
     features: [
       'Interview skills and a firm handshake',
       'Professional e-mail and social media',
@@ -109,8 +108,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Children',
     price: 75,
     image: '/images/programs/princess-tea-party.svg',
-    rating: 5,
-    reviews: 64,
+    importedRatings: { rating: 5, count: 64, source: EARLIER_REVIEWS },
     features: ['Tea-party manners', 'Napkin and teacup etiquette', 'Polite conversation', 'A keepsake photo'],
     location: ADDRESS_ONE_LINE,
     fullDescription:
@@ -126,8 +124,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'All Ages',
     price: 250,
     image: '/images/programs/private-etiquette-lessons.svg',
-    rating: 5,
-    reviews: 27,
+    importedRatings: { rating: 5, count: 27, source: EARLIER_REVIEWS },
     features: ['A plan built around your goals', 'Flexible scheduling', 'At our studio or on-site'],
     location: ADDRESS_ONE_LINE,
     fullDescription:
@@ -142,8 +139,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Teens',
     price: 250,
     image: '/images/programs/etiquette-for-tweens-teens.svg',
-    rating: 4.5,
-    reviews: 36,
+    importedRatings: { rating: 4.5, count: 36, source: EARLIER_REVIEWS },
     features: [
       'Confident introductions and conversation',
       'Digital citizenship and phone manners',
@@ -165,8 +161,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Children',
     price: 80,
     image: '/images/programs/tea-party-boys-girls.svg',
-    rating: 4.5,
-    reviews: 12,
+    importedRatings: { rating: 4.5, count: 12, source: EARLIER_REVIEWS },
     features: ['Table manners made fun', 'Serving and passing politely', 'Conversation games'],
     location: ADDRESS_ONE_LINE,
     fullDescription:
@@ -182,8 +177,7 @@ export const SEED_PROGRAMS: ProgramData[] = [
     category: 'Adult',
     price: 130,
     image: '/images/programs/etiquette-after-dark.svg',
-    rating: 4.9,
-    reviews: 40,
+    importedRatings: { rating: 4.9, count: 40, source: EARLIER_REVIEWS },
     features: ['A multi-course dinner with instruction', 'Wine and toasting etiquette', 'Conversation at the table'],
     location: ADDRESS_ONE_LINE,
     fullDescription:

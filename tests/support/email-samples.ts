@@ -196,4 +196,11 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
     publicUrl: PUBLIC_URL,
   },
+  'review-request': {
+    firstName: 'Ann',
+    title: 'Princess Tea Party',
+    reviewUrl: `${PUBLIC_URL}/review/e1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+    validUntil: 'September 18, 2025',
+    publicUrl: PUBLIC_URL,
+  },
 };

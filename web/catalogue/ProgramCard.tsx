@@ -37,7 +37,8 @@ export function ProgramCard({ program }: { program: Program }) {
         </h3>
         {length && <p className="program-card__length">{length}</p>}
         <p className="program-card__desc">{program.description}</p>
-        <StarRating rating={program.rating} reviews={program.reviews} size="sm" />
+        {/* Below REVIEWS_MIN_COUNT ratings in all, no stars (issue 40). */}
+        {program.rating !== null && <StarRating rating={program.rating} reviews={program.reviews} size="sm" />}
         <div className="program-card__actions">
           <Link href={detailHref} variant="outline" size="sm">
             View Program Details{forTitle}

@@ -78,7 +78,7 @@ function ProgramDetail({ program }: { program: Program }) {
           <div className="program-detail__summary">
             <Badge variant="accent">{program.category}</Badge>
             <h1 className="program-detail__title">{program.title}</h1>
-            <StarRating rating={program.rating} reviews={program.reviews} />
+            {program.rating !== null && <StarRating rating={program.rating} reviews={program.reviews} />}
             <p className="program-detail__price">{formatMoney(program.price)}</p>
             <p className="program-detail__desc">{program.description}</p>
             {hasPills && (

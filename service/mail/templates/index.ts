@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { absenceNotedTemplate, type AbsenceNotedProps } from './absence-noted.js';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
+import { reviewRequestTemplate, type ReviewRequestProps } from './review-request.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
@@ -25,6 +26,7 @@ export type {
   BookingLinkProps,
   GiftCardProps,
   InquiryReceivedProps,
+  ReviewRequestProps,
   ParentInvitedProps,
   SignInProps,
   WorkshopMessageProps,
@@ -60,6 +62,7 @@ export interface EmailKinds {
   'booking-link': BookingLinkProps;
   'inquiry-received': InquiryReceivedProps;
   'absence-noted': AbsenceNotedProps;
+  'review-request': ReviewRequestProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -81,6 +84,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'booking-link': bookingLinkTemplate,
   'inquiry-received': inquiryReceivedTemplate,
   'absence-noted': absenceNotedTemplate,
+  'review-request': reviewRequestTemplate,
 };
 
 export interface RenderedEmail {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Workshop } from '../../../contracts/catalogue/workshop.js';
 import { ADDRESS_ONE_LINE } from '../../../contracts/core/school.js';
 import { SEED_PROGRAMS } from '../../../service/catalogue/seed-programs.js';
+import { NO_RATINGS, publicProgram } from '../../../contracts/catalogue/rating.js';
 import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
 import { jsonForScript } from '../../../contracts/site/ssr.js';
 import {
@@ -170,7 +171,10 @@ describe('JSON-LD for search engines', () => {
 
 describe('JSON-LD of a program page', () => {
   it('given Manners & Me with two upcoming terms and a past one, then a Course with a CourseInstance per upcoming term, each session a subEvent', () => {
-    const program = SEED_PROGRAMS.find((p) => p.id === '1')!;
+    const program = publicProgram(
+      SEED_PROGRAMS.find((p) => p.id === '1')!,
+      NO_RATINGS,
+    );
     const listed = SEED_WORKSHOPS.map((w) => ({ ...w, spotsLeft: w.capacity, seatsTaken: 0 }));
     const past = {
       ...listed.find((w) => w.id === '12')!,
@@ -228,7 +232,10 @@ describe('JSON-LD of a program page', () => {
   });
 
   it('given a camp on four days in a row, a one-morning class and sessions at odd intervals, then daily, once, and the hours in all', () => {
-    const program = SEED_PROGRAMS.find((p) => p.id === '1')!;
+    const program = publicProgram(
+      SEED_PROGRAMS.find((p) => p.id === '1')!,
+      NO_RATINGS,
+    );
     const base = { ...SEED_WORKSHOPS.find((w) => w.id === '11')!, spotsLeft: 5, seatsTaken: 0, programId: program.id };
     const at = (day: string, from: string, to: string) => ({
       startsAt: `2025-08-${day}T${from}:00-05:00`,
@@ -253,7 +260,13 @@ describe('JSON-LD of a program page', () => {
   });
 
   it('given a free program, then its offer says so', () => {
-    const program = { ...SEED_PROGRAMS.find((p) => p.id === '1')!, price: 0 };
+    const program = {
+      ...publicProgram(
+        SEED_PROGRAMS.find((p) => p.id === '1')!,
+        NO_RATINGS,
+      ),
+      price: 0,
+    };
     expect((programCourse(program, [], 'https://s', BEFORE).offers as { category: string }).category).toBe('Free');
   });
 });

@@ -149,7 +149,14 @@ describe('admin programs', () => {
     const { id, position } = (await created.json()) as { id: string; position: string };
     const listed = (await programs(position)).find((p) => p.id === id)!;
     // "&" drops out of the slug; the seeded program is manners-and-me, so there is no clash.
-    expect(listed).toMatchObject({ title: 'Manners & Me', slug: 'manners-me', price: 199.99, rating: 0, reviews: 0 });
+    expect(listed).toMatchObject({
+      title: 'Manners & Me',
+      slug: 'manners-me',
+      price: 199.99,
+      rating: null,
+      reviews: 0,
+      importedRatings: null,
+    });
 
     const edited = await adminCall(t.app, 'PUT', `/api/admin/programs/1`, {
       body: { ...programForm, title: 'Manners & Me (renewed)', price: 230 },

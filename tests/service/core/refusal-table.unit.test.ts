@@ -14,6 +14,8 @@ import { PRICING_REFUSAL_KINDS } from '../../../contracts/pricing/refusals.js';
 import { WAITLIST_REFUSAL_KINDS } from '../../../contracts/waitlist/refusals.js';
 import { INSTRUCTOR_REFUSAL_KINDS } from '../../../contracts/instructors/refusals.js';
 import { APPOINTMENT_REFUSAL_KINDS } from '../../../contracts/appointments/refusals.js';
+import { REVIEW_REFUSAL_KINDS } from '../../../contracts/reviews/refusals.js';
+import { CERTIFICATE_REFUSAL_KINDS } from '../../../contracts/certificates/refusals.js';
 import { createLogger } from '../../../platform/log.js';
 import { refuser, type Refused } from '../../../service/core/errors.js';
 import { STATUS, toErrorResponse } from '../../../service/core/http-errors.js';
@@ -34,6 +36,8 @@ const KINDS: Record<keyof typeof REFUSAL_PARTS, Readonly<Record<string, RefusalK
   instructors: INSTRUCTOR_REFUSAL_KINDS,
   appointments: APPOINTMENT_REFUSAL_KINDS,
   organizations: ORGANIZATION_REFUSAL_KINDS,
+  reviews: REVIEW_REFUSAL_KINDS,
+  certificates: CERTIFICATE_REFUSAL_KINDS,
 };
 
 const refuseAny = refuser<Refusal>(Object.assign({}, ...Object.values(KINDS)));

@@ -167,6 +167,11 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'no longer open it',
     ],
   },
+  'review-request': {
+    props: EMAIL_SAMPLES['review-request'],
+    subject: /^How was Princess Tea Party\?$/,
+    says: ['Hello Ann,', 'only families whose children attended', 'until September 18, 2025', '/review/e1.'],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */

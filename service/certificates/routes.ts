@@ -1,0 +1,82 @@
+import { Hono, type Context } from 'hono';
+import type { CertificateVerification } from '../../contracts/certificates/api.js';
+import type { CertificateIssued } from '../../contracts/certificates/events.js';
+import {
+  CERTIFICATE_NUMBER,
+  CertificateNumberSchema,
+  certificatesStream,
+  yearOfNumber,
+} from '../../contracts/certificates/events.js';
+import type { AppDeps } from '../core/deps.js';
+import { notFound } from '../core/errors.js';
+import { rateLimit } from '../core/rate-limit.js';
+import { certificateLinksFor, verificationAddress } from './certificate-link.js';
+import { certificatePdf, certificatePdfFileName } from './certificate-pdf.js';
+import { certificatesDecider, standing } from './certificates-decider.js';
+
+const UNKNOWN = 'We have no certificate with this number. Check it against the certificate, character by character.';
+
+/**
+ * GET /certificates/:number, anyone's (the QR code's address, or the number as printed):
+ * `{ valid, holder, program, completedOn, issuedAt }`, the holder as first name and last initial
+ * only; revoked, `valid: false` with the words "revoked". An unknown number, a malformed one and
+ * an altered signature are the same 404, answered after the same work (the year's state is read
+ * either way) and rate-limited like the other anonymous routes.
+ */
+export function certificateRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const limited = rateLimit(deps);
+  const certificateOf = (number: string) => readCertificate(deps, number);
+  const pdfAnswer = (c: Context, issued: CertificateIssued) => certificatePdfAnswer(deps, c, issued);
+
+  app.get('/certificates/:number', limited, async (c) => {
+    const number = certificateLinksFor(deps.config).numberOf(c.req.param('number')) ?? '';
+    const year = CERTIFICATE_NUMBER.test(number) ? yearOfNumber(number)! : new Date().getUTCFullYear();
+    const state = await deps.commands.state(certificatesDecider, certificatesStream(year));
+    const record = Object.hasOwn(state.byNumber, number) ? state.byNumber[number] : undefined;
+    if (!record) throw notFound(UNKNOWN);
+    const valid = standing(record);
+    const { holder, programTitle, completedOn, issuedAt } = record.issued;
+    const answer: CertificateVerification = {
+      valid,
+      holder: valid ? holder : '',
+      program: programTitle,
+      completedOn,
+      issuedAt,
+      ...(valid ? {} : { revoked: 'This certificate was revoked.' }),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  });
+
+  // The family's PDF from its booking page: the booking link's check (service/booking/routes.ts,
+  // registered first on /bookings/:token/*) has named the booking; the certificate must be one of its.
+  app.get('/bookings/:token/certificates/:number', async (c) => {
+    const enrollmentId = bookingOf(c);
+    const record = await certificateOf(c.req.param('number'));
+    if (!enrollmentId || !record || record.issued.enrollmentId !== enrollmentId || !standing(record))
+      throw notFound(UNKNOWN);
+    return pdfAnswer(c, record.issued);
+  });
+
+  return app;
+}
+
+/** The booking the link's check named (service/booking/routes.ts). */
+const bookingOf = (c: Context) => c.get('bookingEnrollmentId') as string | undefined;
+
+/** A certificate by its number, or null (a malformed number too). */
+export async function readCertificate(deps: AppDeps, number: string) {
+  if (!CertificateNumberSchema.safeParse(number).success) return null;
+  const state = await deps.commands.state(certificatesDecider, certificatesStream(yearOfNumber(number)!));
+  return Object.hasOwn(state.byNumber, number) ? state.byNumber[number]! : null;
+}
+
+/** The certificate's PDF as a download, its QR code the signed verification address. */
+export async function certificatePdfAnswer(deps: AppDeps, c: Context, issued: CertificateIssued) {
+  const pdf = await certificatePdf(issued, verificationAddress(deps.config, issued.number));
+  c.header('Content-Type', 'application/pdf');
+  c.header('Content-Disposition', `attachment; filename="${certificatePdfFileName(issued.number)}"`);
+  c.header('Cache-Control', 'no-store');
+  return c.body(new Uint8Array(pdf));
+}

@@ -1,0 +1,227 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../support/app.js';
+import { adminCall } from '../admin/support.js';
+import { confirmed, form, paid, record, submitted } from '../../support/enrollment-events.js';
+import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
+import type { CertificateVerification, EligibleChild, IssuedCertificate } from '../../../contracts/certificates/api.js';
+import { certificatesStream } from '../../../contracts/certificates/events.js';
+import { certificateLinksFor } from '../../../service/certificates/certificate-link.js';
+import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
+import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '../../support/pdf-text.js';
+
+/** The dinner (workshop 6) of 19 July 2025, program "Etiquette After Dark"; two days after it. */
+const DINNER = '6';
+const AFTER = new Date('2025-07-21T12:00:00Z');
+const clock = { now: AFTER };
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+const CERTIFICATE = {
+  title: 'Certificate of Completion',
+  wording: 'has completed Etiquette After Dark with distinction',
+  signerName: 'Margaret Ellison',
+  minSessionsPresent: 1,
+};
+
+const mark = (enrollmentId: string, participant: number, present: boolean, workshopId = DINNER): EnrollmentEvent => ({
+  type: 'AttendanceMarked',
+  data: {
+    enrollmentId,
+    workshopId,
+    participant,
+    name: `Participant ${participant + 1}`,
+    present,
+    markedAt: '2025-07-19T19:05:00.000Z',
+    session: 1,
+    ...(workshopId === DINNER ? {} : { makeup: true }),
+  },
+});
+
+/** A family's booking of the dinner for two, named, paid and confirmed, with its marks. */
+async function booked(id: string, marks: EnrollmentEvent[] = []) {
+  const s = submitted(id);
+  if (s.type !== 'EnrollmentSubmitted') throw new Error('unreachable');
+  const named: EnrollmentEvent = {
+    ...s,
+    data: {
+      ...s.data,
+      form: form({
+        participants: 2,
+        firstName: 'Harriet',
+        lastName: 'Whitfield',
+        email: `${id}@example.com`,
+        participantDetails: [
+          { name: 'Lily Whitfield', photographyConsent: false },
+          { name: 'Oscar Whitfield', photographyConsent: false },
+        ] as never,
+      }),
+    },
+  };
+  await record(t.eventStore, id, [
+    { event: named, actor: 'visitor' },
+    { event: paid(id, 30_000), actor: 'provider' },
+    { event: confirmed(id, 30_000), actor: 'system' },
+    ...marks.map((event) => ({ event, actor: 'admin' as const })),
+  ]);
+}
+
+async function withCertificate() {
+  t = await makeTestApp({ clock: () => clock.now });
+  clock.now = AFTER;
+  const res = await adminCall(t.app, 'PUT', `/api/admin/programs/10/certificate`, { body: CERTIFICATE });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+const issue = (body: unknown = {}) => adminCall(t.app, 'POST', `/api/admin/workshops/${DINNER}/certificates`, { body });
+
+describe('certificates: who has earned one', () => {
+  it('given a program certificate, when the body is malformed, then 400 naming the field; an unknown program 404', async () => {
+    t = await makeTestApp({ clock: () => clock.now });
+    for (const [body, field] of [
+      [{ ...CERTIFICATE, minSessionsPresent: 0 }, 'minSessionsPresent'],
+      [{ ...CERTIFICATE, title: '' }, 'title'],
+      [{ ...CERTIFICATE, signerName: undefined }, 'signerName'],
+      [{ ...CERTIFICATE, extra: 1 }, ''],
+    ] as const) {
+      const res = await adminCall(t.app, 'PUT', `/api/admin/programs/10/certificate`, { body });
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as { issues: { path: string }[] };
+      if (field) expect(error.issues[0]!.path).toBe(field);
+    }
+    expect((await adminCall(t.app, 'PUT', `/api/admin/programs/nope/certificate`, { body: CERTIFICATE })).status).toBe(
+      404,
+    );
+  });
+
+  it('given children present, absent and at a make-up, when the office looks after the last session, then only those present are eligible', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true), mark('fam-a', 1, false)]);
+    await booked('fam-b', [mark('fam-b', 0, false), mark('fam-b', 0, true, '11')]);
+    await t.settle();
+    const res = await adminCall(t.app, 'GET', `/api/admin/workshops/${DINNER}/certificates`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const eligible = (await res.json()) as EligibleChild[];
+    expect(eligible.map((e) => [e.enrollmentId, e.participant, e.number])).toEqual([
+      ['fam-a', 0, null],
+      ['fam-b', 0, null],
+    ]);
+  });
+
+  it('given a workshop whose last session has not ended, when certificates are issued, then 409 and none given', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    clock.now = new Date('2025-07-19T20:00:00-05:00');
+    expect((await issue()).status).toBe(409);
+    expect(await t.eventStore.readStream(certificatesStream(2025))).toEqual([]);
+  });
+
+  it('given a workshop without a program certificate, when certificates are issued, then 409', async () => {
+    t = await makeTestApp({ clock: () => clock.now });
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    expect((await issue()).status).toBe(409);
+  });
+
+  it('when participants names an index outside the eligible list, then 400 naming participants', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    for (const body of [{ participants: [5] }, { participants: ['x'] }]) {
+      const res = await issue(body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^participants/);
+    }
+  });
+});
+
+describe('certificates: numbers under concurrency', () => {
+  it('given 30 children present, when two offices issue at once, then 30 numbers, consecutive, none given twice', async () => {
+    await withCertificate();
+    for (let i = 0; i < 15; i++) await booked(`fam-${i}`, [mark(`fam-${i}`, 0, true), mark(`fam-${i}`, 1, true)]);
+    await t.settle();
+    const answers = await Promise.all([issue(), issue()]);
+    expect(answers.map((r) => r.status)).toEqual([201, 201]);
+    const [first, second] = (await Promise.all(answers.map((r) => r.json()))) as IssuedCertificate[][];
+    expect(first).toHaveLength(30);
+    expect(second).toEqual(first);
+    const numbers = first!.map((c) => c.number).sort();
+    expect(numbers).toEqual(Array.from({ length: 30 }, (_, i) => `GL-C-2025-${String(i + 1).padStart(5, '0')}`));
+    const events = await t.eventStore.readStream(certificatesStream(2025));
+    expect(events.filter((e) => e.type === 'CertificateIssued')).toHaveLength(30);
+  });
+});
+
+describe('certificates: anyone can verify', () => {
+  it('given an issued certificate, when anyone asks by its number or its QR address, then valid, the holder as first name and initial', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    expect(issued).toEqual({ number: 'GL-C-2025-00001', participantName: 'Lily Whitfield' });
+    const signed = certificateLinksFor(t.deps.config).token(issued!.number);
+    for (const asked of [issued!.number, signed]) {
+      const res = await t.app.request(`/api/certificates/${asked}`);
+      expect(res.status).toBe(200);
+      expect((await res.json()) as CertificateVerification).toEqual({
+        valid: true,
+        holder: 'Lily W.',
+        program: 'Etiquette After Dark',
+        completedOn: '2025-07-19',
+        issuedAt: AFTER.toISOString(),
+      });
+    }
+    for (const unknown of ['GL-C-2025-00002', 'GL-C-1999-00001', 'nonsense', `${signed.slice(0, -2)}AA`]) {
+      expect((await t.app.request(`/api/certificates/${unknown}`)).status).toBe(404);
+    }
+  });
+
+  it('given an issued certificate, when the office revokes it (only with a reason), then it answers valid false, "revoked"', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    const revoke = (body: unknown) =>
+      adminCall(t.app, 'POST', `/api/admin/certificates/${issued!.number}/revoke`, { body });
+    const noReason = await revoke({});
+    expect(noReason.status).toBe(400);
+    expect(((await noReason.json()) as { error: string }).error).toMatch(/^reason:/);
+    expect((await revoke({ reason: 'Issued to the wrong child' })).status).toBe(200);
+    const answer = (await (
+      await t.app.request(`/api/certificates/${issued!.number}`)
+    ).json()) as CertificateVerification;
+    expect(answer).toMatchObject({ valid: false, holder: '' });
+    expect(answer.revoked).toMatch(/revoked/);
+  });
+});
+
+describe('certificates: the PDF', () => {
+  it('given an issued certificate, when the office or the family opens it, then one landscape page names the child, program, number, signer', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    const res = await adminCall(t.app, 'GET', `/api/admin/certificates/${issued!.number}/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const { text, pages } = await pdfText(bytes);
+    expect(pages).toBe(1);
+    for (const words of ['Lily Whitfield', 'Etiquette After Dark', issued!.number, 'Margaret Ellison', 'July 19, 2025'])
+      expect(text).toContain(words);
+    const doc = await PDFDocument.load(bytes);
+    const { width, height } = doc.getPage(0).getSize();
+    expect(width).toBeGreaterThan(height);
+
+    const link = bookingLinksFor(t.deps.config)!.token('fam-a');
+    const family = await t.app.request(`/api/bookings/${link}/certificates/${issued!.number}`);
+    expect(family.status).toBe(200);
+    expect(family.headers.get('content-type')).toBe('application/pdf');
+    const other = bookingLinksFor(t.deps.config)!.token('fam-b');
+    expect((await t.app.request(`/api/bookings/${other}/certificates/${issued!.number}`)).status).toBe(404);
+  });
+});

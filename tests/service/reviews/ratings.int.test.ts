@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminCall } from '../admin/support.js';
+import { makeReviewApp, type ReviewTestApp } from './support.js';
+import type { Program } from '../../../contracts/catalogue/program.js';
+
+let app: ReviewTestApp;
+afterEach(async () => {
+  await app?.t.close();
+});
+
+/** Workshop 6 is of "Etiquette After Dark" (program 10), seeded with 4.9 from 40 earlier reviews. */
+const AFTER_DARK = '10';
+
+async function program(id: string): Promise<Program> {
+  const head = await app.t.eventStore.headPosition();
+  const res = await app.request('GET', `/api/programs?minPosition=${head}`);
+  return ((await res.json()) as Program[]).find((p) => p.id === id)!;
+}
+
+describe('ratings computed, not typed', () => {
+  it('given the seeded baseline, when a family who attended publishes one star, then the average and count include it; hidden, they do not', async () => {
+    app = await makeReviewApp();
+    expect(await program(AFTER_DARK)).toMatchObject({
+      rating: 4.9,
+      reviews: 40,
+      importedRatings: { rating: 4.9, count: 40, source: 'earlier reviews' },
+    });
+    const { enrollmentId, token } = await app.attended({ present: true });
+    await app.ask(enrollmentId);
+    expect((await app.request('POST', `/api/reviews/${token}`, { rating: 1, publish: true })).status).toBe(201);
+    // (4.9 x 40 + 1) / 41 = 4.80
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.8, reviews: 41 });
+
+    const hidden = await adminCall(app.t.app, 'POST', `/api/admin/reviews/${enrollmentId}/hide`, {
+      body: { reason: 'not-about-the-school' },
+    });
+    expect(hidden.status).toBe(200);
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.9, reviews: 40 });
+  });
+
+  it('given a review kept private by the family, then it counts in no public figure', async () => {
+    app = await makeReviewApp();
+    const { enrollmentId, token } = await app.attended({ present: true });
+    await app.ask(enrollmentId);
+    await app.request('POST', `/api/reviews/${token}`, { rating: 1, publish: false });
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.9, reviews: 40 });
+  });
+
+  it('given a published review, when the family withdraws it, then the figures drop it', async () => {
+    app = await makeReviewApp();
+    const { enrollmentId, token } = await app.attended({ present: true });
+    await app.ask(enrollmentId);
+    await app.request('POST', `/api/reviews/${token}`, { rating: 1, publish: true });
+    await app.request('POST', `/api/reviews/${token}/withdraw`, {});
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.9, reviews: 40 });
+  });
+
+  it('when the program form sends a rating or a count of reviews, then 400 naming the field and nothing changes', async () => {
+    app = await makeReviewApp();
+    const form = { title: 'Etiquette After Dark', description: 'Dinner', category: 'Adult', price: 130, image: '' };
+    for (const field of ['rating', 'reviews']) {
+      const res = await adminCall(app.t.app, 'PUT', `/api/admin/programs/${AFTER_DARK}`, {
+        body: { ...form, [field]: 5 },
+      });
+      expect(res.status).toBe(400);
+      const error = (await res.json()) as { error: string; issues: { path: string }[] };
+      expect(error.issues[0]!.path).toBe(field);
+      expect(error.error).toMatch(new RegExp(`^${field}:`));
+    }
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.9, reviews: 40 });
+  });
+
+  it('given the owner, when the program is given an imported baseline with its source, then the figures are computed from it', async () => {
+    app = await makeReviewApp();
+    const form = { title: 'Etiquette After Dark', description: 'Dinner', category: 'Adult', price: 130, image: '' };
+    const noSource = await adminCall(app.t.app, 'PUT', `/api/admin/programs/${AFTER_DARK}`, {
+      body: { ...form, importedRatings: { rating: 4.5, count: 10 } },
+    });
+    expect(noSource.status).toBe(400);
+    expect(((await noSource.json()) as { issues: { path: string }[] }).issues[0]!.path).toBe('importedRatings.source');
+    const set = await adminCall(app.t.app, 'PUT', `/api/admin/programs/${AFTER_DARK}`, {
+      body: { ...form, importedRatings: { rating: 4.5, count: 10, source: 'Google reviews before 2027' } },
+    });
+    expect(set.status, await set.clone().text()).toBe(200);
+    expect(await program(AFTER_DARK)).toMatchObject({
+      rating: 4.5,
+      reviews: 10,
+      importedRatings: { source: 'Google reviews before 2027' },
+    });
+  });
+});
