@@ -119,9 +119,9 @@ test('a parent pays, opens the booking link from the e-mail, adds an allergy, ca
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toContainText('Your booking is cancelled');
   const order = page.getByRole('region', { name: 'Order' });
-  await expect(order).toContainText(/Refund\s*\$150\.00, (issued|on its way)/);
+  await expect(order).toContainText(/Refund\s*\$150\.00 to the card used for payment, (issued|on its way)/);
   await page.reload();
-  await expect(order).toContainText(/Refund\s*\$150\.00, issued/);
+  await expect(order).toContainText(/Refund\s*\$150\.00 to the card used for payment, issued/);
   await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit participant details' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'cancelled booking');

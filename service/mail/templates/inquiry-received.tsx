@@ -46,6 +46,8 @@ export const inquiryReceivedTemplate = defineTemplate<InquiryReceivedProps>({
 
   text(p) {
     return [
+      'Dear Owner,',
+      '',
       `A new ${what(p)} came in from the website. Reply to this e-mail to answer ${toOneLine(p.name)}.`,
       '',
       ...factLines(facts(p)),
@@ -68,6 +70,7 @@ export const inquiryReceivedTemplate = defineTemplate<InquiryReceivedProps>({
         heading={heading}
         publicUrl={baseUrl(p.publicUrl)}
       >
+        <P>Dear Owner,</P>
         <P>
           A new {what(p)} came in from the website. Reply to this e-mail to answer {toOneLine(p.name)}.
         </P>

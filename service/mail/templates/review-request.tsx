@@ -1,4 +1,5 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
+import { toOneLine } from '../../../contracts/core/text.js';
 import { baseUrl } from './format.js';
 import { Layout } from './layout.js';
 import { Action, LongAddress, Notice, P, Signature } from './parts.js';
@@ -25,7 +26,7 @@ export const reviewRequestTemplate = defineTemplate<ReviewRequestProps>({
   subject: (p) => `How was ${p.title}?`,
   text: (p) =>
     [
-      `Hello ${p.firstName},`,
+      `Dear ${toOneLine(p.firstName)},`,
       '',
       ask(p),
       '',
@@ -39,7 +40,7 @@ export const reviewRequestTemplate = defineTemplate<ReviewRequestProps>({
     ].join('\n'),
   html: (p) => (
     <Layout preview={`How was ${p.title}?`} heading="How was it?" publicUrl={baseUrl(p.publicUrl)}>
-      <P>Hello {p.firstName},</P>
+      <P>Dear {toOneLine(p.firstName)},</P>
       <P>{ask(p)}</P>
       <Action href={p.reviewUrl}>Write your review</Action>
       <P>

@@ -150,7 +150,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   'inquiry-received': {
     props: EMAIL_SAMPLES['inquiry-received'],
     subject: /^New consultation request from Bo Park \(Park & Co\)$/,
-    says: ['Bo Park (Park & Co)', 'Next Tuesday', 'We would like an evening in May.', 'See the inbox'],
+    says: ['Dear Owner,', 'Bo Park (Park & Co)', 'Next Tuesday', 'We would like an evening in May.', 'See the inbox'],
   },
   'absence-noted': {
     props: EMAIL_SAMPLES['absence-noted'],
@@ -170,7 +170,7 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
   'review-request': {
     props: EMAIL_SAMPLES['review-request'],
     subject: /^How was Princess Tea Party\?$/,
-    says: ['Hello Ann,', 'only families whose children attended', 'until September 18, 2025', '/review/e1.'],
+    says: ['Dear Ann,', 'only families whose children attended', 'until September 18, 2025', '/review/e1.'],
   },
 };
 
