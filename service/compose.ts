@@ -50,6 +50,7 @@ import { invoiceSeatsReactor } from './organizations/invoice-seats-reactor.js';
 import { organizationEmailReactor } from './organizations/organization-email-reactor.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
+import { parentInvitedEmailReactor } from './account/parent-invited-email-reactor.js';
 import { lapsedHoldNoteReactor } from './enrollment/lapsed-hold/lapsed-hold-note-reactor.js';
 import { newsletterConfirmationReactor } from './newsletter/confirmation-email-reactor.js';
 import { newsletterErasureReactor } from './newsletter/erasure-reactor.js';
@@ -226,6 +227,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     makeupsReactor(deps),
     absenceEmailReactor(deps),
     bookingLinkEmailReactor(deps),
+    parentInvitedEmailReactor(deps),
     reviewRequestEmailReactor(deps),
     privacyScrubReactor(deps),
     lapsedHoldNoteReactor(deps),

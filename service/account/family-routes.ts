@@ -33,16 +33,12 @@ import { accountEmailDecider } from './account-email-decider.js';
 import { requireFamily } from './family-session.js';
 import { householdDecider, type HouseholdCommand } from './household-decider.js';
 import { endSessionsOf } from './sessions.js';
-import { afterAnswer, requestSignIn, siteBase } from './sign-in.js';
+import { requestSignIn } from './sign-in.js';
 import { replaceLinksShownTo } from './booking-links.js';
-import { renderEmail } from '../mail/templates/index.js';
-import { SCHOOL } from '../../contracts/core/school.js';
 
 const ChildParamSchema = z.object({ id: ChildIdSchema });
 const ParentParamSchema = z.object({ parentId: ParentIdSchema });
 const EnrollmentParamSchema = z.object({ enrollmentId: EnrollmentIdSchema });
-
-const parentInvitedMessageId = (parentId: string) => `<parent-invited-${parentId}@${SCHOOL.email.split('@')[1]!}>`;
 
 /** What the family page reads next waits for these. */
 const SHOWN_IN = ['households'];
@@ -168,26 +164,7 @@ export function familyWriteRoutes(deps: AppDeps, limited: MiddlewareHandler): Ho
       family: lastName || null,
       by: family.email,
     });
-    // The family's parents are told, so a stolen session cannot add a parent unseen.
-    const tellParents = family.household.parents.filter((p) => p.status === 'active').map((p) => p.email);
-    afterAnswer(deps, async () => {
-      const rendered = await renderEmail('parent-invited', {
-        invited: email,
-        by: family.email,
-        familyUrl: `${siteBase(deps)}/account`,
-        publicUrl: deps.config.PUBLIC_URL ?? null,
-      });
-      // The message names the invited address: its erasure deletes this copy too.
-      const about = [pseudonymsFor(deps.config).email(email)];
-      for (const to of tellParents)
-        await deps.mailer.send({
-          to,
-          ...rendered,
-          messageId: parentInvitedMessageId(parentId),
-          attachments: [],
-          about,
-        });
-    });
+    // The family's parents are told by parentInvitedEmailReactor, where the effects run.
     deps.log.info('parent invited', { householdId: family.householdId, parentId });
     const position = [handled.position, invited.position].reduce<bigint | null>(
       (m, p) => (p !== null && (m === null || p > m) ? p : m),

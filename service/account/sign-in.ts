@@ -57,7 +57,7 @@ export function afterAnswer(deps: AppDeps, work: () => Promise<void>): void {
   set.add(running);
 }
 
-export const siteBase = (deps: AppDeps) =>
+export const siteBase = (deps: Pick<AppDeps, 'config'>) =>
   (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/$/, '');
 
 /** What an invitation's sign-in e-mail says of the family that invited. */
