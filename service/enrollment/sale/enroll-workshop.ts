@@ -12,7 +12,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { conflict, notFound, validationError } from '../../core/errors.js';
 import { describeIssues } from '../../core/validate.js';
 import { pseudonymsFor } from '../../core/pseudonyms.js';
-import { workshopDecider, type WorkshopCommand, type WorkshopState } from '../../catalogue/workshop-decider.js';
+import { workshopDecider, type WorkshopCommand } from '../../catalogue/workshop-decider.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { clientHoldsDecider } from '../checkout/client-holds-decider.js';
 import { holdTokensFor } from './hold-token.js';
@@ -21,11 +21,11 @@ import { planSubmission, type FamilyParts } from './plan-submission.js';
 import { samePlan } from './purchased-item.js';
 import { holdsOfPricing } from '../checkout/ledger-commands.js';
 import { refuseCheckout } from '../checkout/refuse-checkout.js';
+import { checkFirst, endReplaced, recorded, WORKSHOP_NOT_FOUND } from './enroll-steps.js';
 
 export type { FamilyParts } from './plan-submission.js';
 
-export const WORKSHOP_NOT_FOUND =
-  'Workshop Not Found: it may have been removed. Please pick another from the schedule.';
+export { WORKSHOP_NOT_FOUND } from './enroll-steps.js';
 
 export const OFFER_ENDED =
   'This waitlist offer is no longer open: it was used, it expired, or you left the waitlist. The schedule shows the seats open now.';
@@ -280,86 +280,4 @@ export async function enrollInWorkshop(
     pricing: pricingViewOf(pricing),
     position: position.toString(),
   };
-}
-
-/**
- * The parent's earlier, unpaid enrollment whose hold the new one replaced: it ends visibly
- * (EnrollmentCancelled, replaced), and the checkout workflow gives back its allowance and parts.
- * When that cannot be done now (it was paid meanwhile, or its own request has not recorded it
- * yet), null: a late payment follows the usual path (seats taken again if free, else refunded) and
- * the hold timer expires it at its hold's time.
- */
-async function endReplaced(
-  deps: AppDeps,
-  replaced: string,
-  by: string,
-  metadata: EventMetadata,
-): Promise<{ position: bigint | null } | null> {
-  try {
-    const at = deps.clock().toISOString();
-    const ended = await deps.commands.handle(
-      enrollmentDecider,
-      enrollmentStream(replaced),
-      { type: 'CancelEnrollment', reason: 'replaced-by-new-submission', replacedBy: by, at },
-      metadata,
-    );
-    return ended.state.status === 'cancelled' ? { position: ended.position } : null;
-  } catch (err) {
-    deps.log.info('replaced enrollment left to the hold timer', {
-      enrollmentId: replaced,
-      replacedBy: by,
-      err: err instanceof Error ? err.message : String(err),
-    });
-    return null;
-  }
-}
-
-/**
- * The form, the price and the seats checked against the workshop as this process knows it, so that
- * a bad form or a full workshop costs no append (not even the client's allowance). A refusal must
- * not rest on a stale view (a price the administrator just changed through another process): it
- * is checked again on state at most 1 s old, as the seat decisions do. The seat decision checks
- * everything again against the revision it writes on.
- */
-async function checkFirst(
-  deps: AppDeps,
-  seatsStream: string,
-  plan: (w: WorkshopData) => EnrollmentSubmitted,
-  reserve: (s: EnrollmentSubmitted) => Reserve,
-) {
-  const attempt = (state: WorkshopState) => {
-    if (state.status !== 'scheduled' || !state.workshop) throw notFound(WORKSHOP_NOT_FOUND);
-    const submission = plan(state.workshop);
-    const command = reserve(submission);
-    const reserved = workshopDecider.decide(command, state).find((e) => e.type === 'SeatsReserved');
-    const expiresAt = reserved?.type === 'SeatsReserved' ? reserved.data.expiresAt : command.expiresAt;
-    return { submission, command, workshop: state.workshop, expiresAt };
-  };
-  try {
-    return attempt(await deps.commands.state(workshopDecider, seatsStream, Infinity));
-  } catch {
-    return attempt(await deps.commands.state(workshopDecider, seatsStream, 1_000));
-  }
-}
-
-/**
- * Runs a write; when it fails, looks at the stream: if the event it was to append is there, the
- * append committed and only its answer was lost, so the write counts as done.
- */
-async function recorded(
-  deps: AppDeps,
-  stream: string,
-  type: string,
-  write: () => Promise<{ position: bigint | null }>,
-): Promise<{ position: bigint | null; error?: unknown }> {
-  try {
-    return { position: (await write()).position };
-  } catch (error) {
-    const events = await deps.eventStore.readStream(stream).catch(() => null);
-    const found = events?.find((e) => e.type === type);
-    if (found) return { position: found.position };
-    // Unreadable, the stream may hold it: no refusal is recorded, the hold's lapse settles it.
-    if (events === null) throw error;
-    return { position: null, error };
-  }
 }
