@@ -1,6 +1,6 @@
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { defineTimer, type TimerContext } from '../../platform/processor/timer.js';
-import { LeaseLostError } from '../../platform/readstore/port.js';
+import { DueSends } from '../../platform/processor/due-sends.js';
 import { GIFT_CARDS, type GiftCardDoc } from '../../projections/gift-cards/gift-cards.js';
 import type { AppDeps } from '../core/deps.js';
 import { sendGiftCardEmail } from './gift-card-email.js';
@@ -27,33 +27,29 @@ export function giftCardEmailTimer(deps: AppDeps, options: { everyMs?: number } 
 }
 
 class GiftCardEmailPass {
-  private readonly passedOver = new Set<string>();
+  private readonly sends: DueSends;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: AppDeps) {
+    this.sends = new DueSends(deps.log, 'gift card e-mail');
+  }
 
   async work(context: TimerContext) {
-    const report = { sent: 0, failures: 0 };
     const today = schoolDay(this.deps.clock());
     const { items } = await this.deps.readStore.find<GiftCardDoc>(GIFT_CARDS, {
       where: { emailDue: true },
       sort: [{ field: 'sendOn', direction: 'asc' }],
       limit: 200,
     });
-    for (const { doc } of items) {
-      if (doc.sendOn > today) break;
-      if (this.passedOver.has(doc.id)) continue;
-      try {
-        await context.keepLease();
+    const due = items.map(({ doc }) => doc).filter((doc) => doc.sendOn <= today);
+    return this.sends.each(
+      context,
+      due,
+      (doc) => doc.id,
+      async (doc) => {
         const outcome = await sendGiftCardEmail(this.deps, doc.id, this.metadata(doc.id));
-        if (outcome === 'sent') report.sent++;
-        if (outcome === 'unsendable') this.passedOver.add(doc.id);
-      } catch (err) {
-        if (err instanceof LeaseLostError) throw err;
-        report.failures++;
-        this.deps.log.warn('gift card e-mail failed; tried again at the next pass', { giftCardId: doc.id, err });
-      }
-    }
-    return report;
+        return outcome === 'sent' ? 'sent' : outcome === 'unsendable' ? 'pass-over' : 'not-due';
+      },
+    );
   }
 
   private metadata(giftCardId: string): EventMetadata {

@@ -3,7 +3,7 @@ import { SCHOOL } from '../../../contracts/core/school.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentRowDoc } from '../../../projections/admin/enrollments.js';
 import { defineTimer, type TimerContext } from '../../../platform/processor/timer.js';
-import { LeaseLostError } from '../../../platform/readstore/port.js';
+import { DueSends, type DueSendOutcome } from '../../../platform/processor/due-sends.js';
 import type { AppDeps } from '../../core/deps.js';
 import { addDays, schoolDay } from '../../core/school-day.js';
 import { UnsendableMessageError } from '../../mail/port.js';
@@ -49,47 +49,43 @@ export function balanceReminderTimer(deps: AppDeps, options: { everyMs?: number 
 }
 
 class BalanceReminderPass {
-  private readonly passedOver = new Set<string>();
+  private readonly sends: DueSends;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: AppDeps) {
+    this.sends = new DueSends(deps.log, 'balance reminder');
+  }
 
   async work(context: TimerContext) {
-    const report = { sent: 0, failures: 0 };
     const today = schoolDay(this.deps.clock());
     const { items } = await this.deps.readStore.find<EnrollmentRowDoc>('enrollments', {
       where: { balanceOpen: true },
       sort: [{ field: 'balanceDueAt', direction: 'asc' }],
       limit: 500,
     });
-    for (const { doc } of items) {
-      if (!doc.balanceDueAt) continue;
-      const kind = reminderDue(today, doc.balanceDueAt, doc.balanceReminders ?? []);
-      if (!kind || this.passedOver.has(`${doc.id}:${kind}`)) continue;
-      try {
-        await context.keepLease();
-        if (await this.remind(doc.id, kind)) report.sent++;
-      } catch (err) {
-        if (err instanceof LeaseLostError) throw err;
-        report.failures++;
-        this.deps.log.warn('balance reminder failed; tried again at the next pass', { enrollmentId: doc.id, err });
-      }
-    }
-    return report;
+    const due = items.flatMap(({ doc }) => {
+      const kind = doc.balanceDueAt ? reminderDue(today, doc.balanceDueAt, doc.balanceReminders ?? []) : null;
+      return kind ? [{ enrollmentId: doc.id, kind }] : [];
+    });
+    return this.sends.each(
+      context,
+      due,
+      ({ enrollmentId, kind }) => `${enrollmentId}:${kind}`,
+      ({ enrollmentId, kind }) => this.remind(enrollmentId, kind),
+    );
   }
 
-  private async remind(enrollmentId: string, kind: Kind): Promise<boolean> {
+  private async remind(enrollmentId: string, kind: Kind): Promise<DueSendOutcome> {
     const stream = enrollmentStream(enrollmentId);
     const state = await this.deps.commands.state(enrollmentDecider, stream);
     const balanceCents = balanceDueCents(state);
     const dueAt = pricingOfState(state)?.balanceDueAt;
     if (state.status !== 'confirmed' || balanceCents === 0 || !dueAt || state.balanceReminders.includes(kind))
-      return false;
+      return 'not-due';
     if (
       kind === 'week-before' &&
       Date.parse(state.order.confirmation.confirmedAt) > Date.parse(dueAt) - 7 * 86_400_000
     ) {
-      this.passedOver.add(`${enrollmentId}:${kind}`);
-      return false;
+      return 'pass-over';
     }
     const rendered = await renderEmail('balance-reminder', {
       firstName: state.submission.form.firstName,
@@ -106,9 +102,8 @@ class BalanceReminderPass {
       await this.deps.mailer.send({ to: state.submission.form.email, ...rendered, messageId, attachments: [] });
     } catch (err) {
       if (!(err instanceof UnsendableMessageError)) throw err;
-      this.passedOver.add(`${enrollmentId}:${kind}`);
       this.deps.log.error('balance reminder cannot be sent; passed over', { enrollmentId, reason: err.message });
-      return false;
+      return 'pass-over';
     }
     await this.deps.commands.handle(
       enrollmentDecider,
@@ -125,7 +120,7 @@ class BalanceReminderPass {
       this.metadata(enrollmentId),
     );
     this.deps.log.info('balance reminder sent', { enrollmentId, kind });
-    return true;
+    return 'sent';
   }
 
   private metadata(enrollmentId: string): EventMetadata {
