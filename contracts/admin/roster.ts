@@ -162,22 +162,28 @@ export const RosterSchema = z.object({
 });
 export type Roster = z.infer<typeof RosterSchema>;
 
+/** A participant of a booking, by their place on it from 0. */
+const ParticipantIndexSchema = z
+  .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
+  .int('participant must be a whole number from 0.')
+  .nonnegative('participant must be a whole number from 0.');
+
+/** A session of a workshop, from 1 (absent: the first, as before courses). */
+const SessionNumberSchema = z
+  .number({ error: 'session must be the session’s number, a whole number from 1.' })
+  .int('session must be a whole number from 1.')
+  .min(1, 'session must be a whole number from 1.')
+  .max(20, 'session must be at most 20.')
+  .default(1);
+
 /** POST /api/admin/workshops/{id}/attendance */
 export const AttendanceRequestSchema = z
   .object({
     enrollmentId: EnrollmentIdSchema,
-    participant: z
-      .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
-      .int('participant must be a whole number from 0.')
-      .nonnegative('participant must be a whole number from 0.'),
+    participant: ParticipantIndexSchema,
     present: z.boolean({ error: 'present must be true or false.' }),
     /** The session marked, from 1 (absent: the first, as before courses). */
-    session: z
-      .number({ error: 'session must be the session’s number, a whole number from 1.' })
-      .int('session must be a whole number from 1.')
-      .min(1, 'session must be a whole number from 1.')
-      .max(20, 'session must be at most 20.')
-      .default(1),
+    session: SessionNumberSchema,
   })
   .strict();
 export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
@@ -186,22 +192,14 @@ export type AttendanceRequest = z.infer<typeof AttendanceRequestSchema>;
 export const CollectionRequestSchema = z
   .object({
     enrollmentId: EnrollmentIdSchema,
-    participant: z
-      .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
-      .int('participant must be a whole number from 0.')
-      .nonnegative('participant must be a whole number from 0.'),
+    participant: ParticipantIndexSchema,
     collectedBy: personName('The name', { error: 'Please give the name of the adult collecting the child.' })
       .trim()
       .min(2, 'Please give the name of the adult collecting the child.')
       .max(200, 'Please keep this under 200 characters.'),
     confirmNotOnList: z.boolean().optional().default(false),
     /** The session it ends, from 1 (absent: the first). */
-    session: z
-      .number({ error: 'session must be the session’s number, a whole number from 1.' })
-      .int('session must be a whole number from 1.')
-      .min(1, 'session must be a whole number from 1.')
-      .max(20, 'session must be at most 20.')
-      .default(1),
+    session: SessionNumberSchema,
   })
   .strict();
 export type CollectionRequest = z.input<typeof CollectionRequestSchema>;
@@ -231,16 +229,8 @@ export type AttendanceResult = z.infer<typeof AttendanceResultSchema>;
 export const RosterUndoRequestSchema = z
   .object({
     enrollmentId: EnrollmentIdSchema,
-    participant: z
-      .number({ error: 'participant must be the participant’s index, a whole number from 0.' })
-      .int('participant must be a whole number from 0.')
-      .nonnegative('participant must be a whole number from 0.'),
-    session: z
-      .number({ error: 'session must be the session’s number, a whole number from 1.' })
-      .int('session must be a whole number from 1.')
-      .min(1, 'session must be a whole number from 1.')
-      .max(20, 'session must be at most 20.')
-      .default(1),
+    participant: ParticipantIndexSchema,
+    session: SessionNumberSchema,
   })
   .strict();
 export type RosterUndoRequest = z.input<typeof RosterUndoRequestSchema>;
