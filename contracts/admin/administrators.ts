@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainEvent } from '../core/events.js';
-import { personName } from '../core/text.js';
+import { emailAddress, personName } from '../core/text.js';
 import { AdministratorRoleSchema, AssignableRoleSchema, type AssignableRole } from './roles.js';
 
 /**
@@ -21,12 +21,7 @@ const administratorName = personName('Name', { error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(100, 'Name must be at most 100 characters.');
-const administratorEmail = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .min(1, 'Email is required.')
-  .max(254, 'Email must be at most 254 characters.')
-  .pipe(z.email('Please enter a valid email address.'))
+const administratorEmail = emailAddress()
   // E-mail addresses are compared without regard to case, so one person cannot be added twice.
   .transform((v) => v.toLowerCase());
 

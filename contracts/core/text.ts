@@ -66,3 +66,15 @@ export const noVisibleLetterMessage = (label: string) => `${label} must have at 
  */
 export const personName = (label: string, params?: { error?: string }) =>
   oneLineText(label, params).refine((v) => v.trim() === '' || hasVisibleLetter(v), noVisibleLetterMessage(label));
+
+/**
+ * A required e-mail address with the site's words for each way it can be wrong (missing, too long,
+ * not an address). Not lower-cased here: where two addresses are compared, the caller does it.
+ */
+export const emailAddress = () =>
+  z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(254, 'Email must be at most 254 characters.')
+    .pipe(z.email('Please enter a valid email address.'));

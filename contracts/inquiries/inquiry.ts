@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FormValues } from '../core/form-values.js';
-import { multiLineText, oneLineText, personName } from '../core/text.js';
+import { emailAddress, multiLineText, oneLineText, personName } from '../core/text.js';
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 const required = (label: string, max: number) =>
@@ -21,12 +21,7 @@ const requiredArea = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(max, tooLong(label, max));
-const email = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .min(1, 'Email is required.')
-  .max(254, 'Email must be at most 254 characters.')
-  .pipe(z.email('Please enter a valid email address.'));
+const email = emailAddress();
 
 /** POST /api/contact */
 export const ContactMessageSchema = z.object({

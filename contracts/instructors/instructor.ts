@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneLineText, multiLineText, personName } from '../core/text.js';
+import { emailAddress, oneLineText, multiLineText, personName } from '../core/text.js';
 import { AvailabilitySchema } from './availability.js';
 
 export const InstructorIdSchema = z
@@ -10,13 +10,7 @@ const name = personName('Name', { error: 'Name is required.' })
   .trim()
   .min(1, 'Name is required.')
   .max(100, 'Name must be at most 100 characters.');
-const email = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .min(1, 'Email is required.')
-  .max(254, 'Email must be at most 254 characters.')
-  .pipe(z.email('Please enter a valid email address.'))
-  .transform((v) => v.toLowerCase());
+const email = emailAddress().transform((v) => v.toLowerCase());
 /** A picture shipped with the site or an https address (it goes into an <img src>). */
 const photo = oneLineText('Photo')
   .trim()

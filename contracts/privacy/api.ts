@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { AccessKindSchema } from './events.js';
+import { emailAddress } from '../core/text.js';
 
 /** POST /api/admin/privacy/erasures: erase a family by the e-mail it booked with (owner only). */
 export const EraseFamilyInputSchema = z.object({
-  email: z
-    .string({ error: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(254, 'Email must be at most 254 characters.')
-    .pipe(z.email('Please enter a valid email address.')),
+  email: emailAddress(),
   /**
    * The family has an upcoming paid booking: erasing it without cancelling leaves a class the
    * school cannot reach the family about. True cancels each under the school's policy first.
