@@ -3,7 +3,7 @@ import type { EventMetadata } from '../../../contracts/core/events.js';
 import { enrollmentStream, itemSessions } from '../../../contracts/enrollment/events.js';
 import type { ReminderDoc } from '../../../projections/enrollment/reminders.js';
 import { defineTimer, type TimerContext } from '../../../platform/processor/timer.js';
-import { LeaseLostError } from '../../../platform/readstore/port.js';
+import { RetryBackoff } from '../../../platform/processor/retry-backoff.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { UnsendableMessageError } from '../../mail/port.js';
@@ -63,8 +63,8 @@ export function reminderTimer(deps: AppDeps, options: { everyMs?: number } = {})
 }
 
 class ReminderPass {
-  /** Enrollment id -> time before which a failed send is not retried. */
-  private readonly backoff = new Map<string, { until: number; failures: number }>();
+  /** Enrollment id -> the pause before a failed one is tried again. */
+  private readonly backoff = new RetryBackoff({ firstMs: 10_000, maxMs: 600_000 });
   /** Messages that can never be sent (a recipient refused for good): logged once, then passed over. */
   private readonly unsendable = new Set<string>();
 
@@ -88,7 +88,11 @@ class ReminderPass {
       if (!doc.session && (!doc.confirmedAt || insideReminderWindow({ date: doc.startsAt }, doc.confirmedAt, hours)))
         continue;
       if (this.unsendable.has(doc.enrollmentId)) continue;
-      if (await this.attempt(doc.enrollmentId, report, () => this.remind(doc, context))) report.sent++;
+      const failed = (err: unknown, failures: number) => {
+        report.failures++;
+        this.deps.log.warn('reminder failed', { enrollmentId: doc.enrollmentId, failures, err });
+      };
+      if (await this.backoff.attempt(doc.enrollmentId, () => this.remind(doc, context), failed)) report.sent++;
     }
     return report;
   }
@@ -153,25 +157,6 @@ class ReminderPass {
     }
     this.deps.log.info('reminder e-mail sent', { enrollmentId, orderId, transport: this.deps.mailer.transport });
     return true;
-  }
-
-  /** Runs one send; a failure is logged and retried later with growing pauses, not at every pass. */
-  private async attempt(key: string, report: ReminderTickReport, job: () => Promise<boolean>): Promise<boolean> {
-    const wait = this.backoff.get(key);
-    if (wait && wait.until > Date.now()) return false;
-    try {
-      const done = await job();
-      this.backoff.delete(key);
-      return done;
-    } catch (err) {
-      // Another process holds the lease now: this pass ends, and that process sends.
-      if (err instanceof LeaseLostError) throw err;
-      report.failures++;
-      const failures = (wait?.failures ?? 0) + 1;
-      this.backoff.set(key, { failures, until: Date.now() + Math.min(600_000, 5_000 * 2 ** failures) });
-      this.deps.log.warn('reminder failed', { enrollmentId: key, failures, err });
-      return false;
-    }
   }
 
   private metadata(enrollmentId: string): EventMetadata {

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { defineTimer } from '../../../platform/processor/timer.js';
+import { RetryBackoff } from '../../../platform/processor/retry-backoff.js';
 import { refuseCheckout } from '../checkout/refuse-checkout.js';
 
 export interface TickReport {
@@ -41,8 +42,8 @@ export function holdTimer(deps: AppDeps, options: { everyMs?: number } = {}) {
 }
 
 class HoldPass {
-  /** Enrollment id -> time before which a failed job is not retried. */
-  private readonly backoff = new Map<string, { until: number; failures: number }>();
+  /** Enrollment id -> the pause before a failed one is tried again. */
+  private readonly backoff = new RetryBackoff({ firstMs: 2_000, maxMs: 300_000 });
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -55,7 +56,11 @@ class HoldPass {
     });
     for (const { doc: hold } of holds) {
       if (new Date(hold.expiresAt) > now) break;
-      if (await this.attempt(hold.enrollmentId, report, () => this.lapse(hold))) report.expired++;
+      const failed = (err: unknown, failures: number) => {
+        report.failures++;
+        this.deps.log.warn('hold timer job failed', { enrollmentId: hold.enrollmentId, failures, err });
+      };
+      if (await this.backoff.attempt(hold.enrollmentId, () => this.lapse(hold), failed)) report.expired++;
     }
     return report;
   }
@@ -93,23 +98,6 @@ class HoldPass {
     if (expired.events.length > 0)
       this.deps.log.info('seat hold expired', { enrollmentId, workshopId, seats: hold.seats });
     return expired.events.length > 0;
-  }
-
-  /** Runs one job; a failure is logged and retried later with growing pauses, not in a tight loop. */
-  private async attempt(key: string, report: TickReport, job: () => Promise<boolean>): Promise<boolean> {
-    const wait = this.backoff.get(key);
-    if (wait && wait.until > Date.now()) return false;
-    try {
-      const done = await job();
-      this.backoff.delete(key);
-      return done;
-    } catch (err) {
-      report.failures++;
-      const failures = (wait?.failures ?? 0) + 1;
-      this.backoff.set(key, { failures, until: Date.now() + Math.min(300_000, 1_000 * 2 ** failures) });
-      this.deps.log.warn('hold timer job failed', { enrollmentId: key, failures, err });
-      return false;
-    }
   }
 
   private metadata(enrollmentId: string): EventMetadata {
