@@ -86,3 +86,16 @@ export const WriteAnnouncementSchema = z.strictObject({
   audience: z.string().trim().min(1, 'Name the location or program, or leave it out.').max(200).optional(),
 });
 export type WriteAnnouncement = z.infer<typeof WriteAnnouncementSchema>;
+
+/** `POST /api/admin/announcements/preview { subject, body }` → the e-mail as a subscriber will read it (nothing saved). */
+export interface AnnouncementPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** `GET /api/admin/announcements/audiences`: the programs and locations families have booked, to choose an audience from. */
+export interface AnnouncementAudiences {
+  programs: string[];
+  locations: string[];
+}

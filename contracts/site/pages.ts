@@ -62,14 +62,15 @@ export const ISLANDS = {
   ReloadButton: 'catalogue/ReloadButton.tsx',
   EnrollView: 'enrollment/EnrollView.tsx',
   CheckoutView: 'enrollment/CheckoutView.tsx',
+  NewsletterSignup: 'newsletter/NewsletterSignup.tsx',
 } as const;
 
 export type IslandName = keyof typeof ISLANDS;
 
 export const isIslandName = (name: string): name is IslandName => Object.hasOwn(ISLANDS, name);
 
-/** Islands any page rendered as islands may show: the layout's header, and Try again on a read that failed. */
-export const COMMON_ISLANDS: readonly IslandName[] = ['Header', 'ReloadButton'];
+/** Islands any page rendered as islands may show: the layout's header and footer sign-up, and Try again on a read that failed. */
+export const COMMON_ISLANDS: readonly IslandName[] = ['Header', 'ReloadButton', 'NewsletterSignup'];
 
 /**
  * A query parameter a server-rendered page reads: its values (any other is dropped, as the page

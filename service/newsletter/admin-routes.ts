@@ -1,19 +1,30 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { announcementStream, WriteAnnouncementSchema } from '../../contracts/newsletter/announcements.js';
+import {
+  announcementStream,
+  WriteAnnouncementSchema,
+  type AnnouncementAudiences,
+  type AnnouncementPreview,
+} from '../../contracts/newsletter/announcements.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import { ANNOUNCEMENTS, type AnnouncementDoc } from '../../projections/newsletter/announcements.js';
 import { announcementDecider } from './announcement-decider.js';
+import { announcementEmail } from './announcement-email.js';
+import { audienceChoices } from './audience.js';
+import { NEWSLETTER_DOMAIN } from './links.js';
 
 const IdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an announcement id') });
 const NO_SUCH = 'There is no such announcement.';
+const OWNER_PREVIEW = 'preview@example.invalid';
 
 /**
  * The owner's announcements (area `announcements`: the owner's alone), under /api/admin:
  * - POST /announcements { subject, body, audience? } → 201 { id };
+ * - POST /announcements/preview { subject, body } → the e-mail as subscribers will read it;
+ * - GET /announcements/audiences → { programs, locations } families have booked;
  * - GET /announcements → { announcements }: each with its status and counts;
  * - POST /announcements/:id/test → 202: a test to the owner, as subscribers will get it;
  * - POST /announcements/:id/send → 202: the sending pass delivers it at NEWSLETTER_SEND_PER_MINUTE.
@@ -44,6 +55,25 @@ export function adminAnnouncementRoutes(deps: AppDeps): Hono {
       requestMetadata(c, deps, 'admin'),
     );
     return c.json({ id }, 201);
+  });
+
+  app.post('/announcements/preview', validate('json', WriteAnnouncementSchema), (c) => {
+    const { subject, body } = c.req.valid('json');
+    const base = deps.config.PUBLIC_URL ?? new URL(c.req.url).origin;
+    // Each subscriber's message carries their own signed link; the preview shows where it goes.
+    const sample = `${base}/newsletter/unsubscribe/your-own-link`;
+    const message = announcementEmail(OWNER_PREVIEW, { subject, body }, '<preview>', {
+      page: sample,
+      post: sample,
+      mailto: `mailto:unsubscribe@${NEWSLETTER_DOMAIN}`,
+    });
+    const preview: AnnouncementPreview = { subject: message.subject, html: message.html ?? '', text: message.text };
+    return c.json(preview);
+  });
+
+  app.get('/announcements/audiences', async (c) => {
+    const choices: AnnouncementAudiences = await audienceChoices(deps);
+    return c.json(choices);
   });
 
   app.get('/announcements', async (c) => {

@@ -7,6 +7,7 @@ import { ANNOUNCEMENTS, type AnnouncementDoc } from '../../projections/newslette
 import type { AppDeps } from '../core/deps.js';
 import { UnsendableMessageError } from '../mail/port.js';
 import { announcementDecider } from './announcement-decider.js';
+import { audienceKeys } from './audience.js';
 import { announcementEmail, announcementMessageId } from './announcement-email.js';
 import { isSubscribed, subscriberDecider } from './subscriber-decider.js';
 import { unsubscribeLinksOf } from './unsubscribe-links.js';
@@ -56,7 +57,10 @@ async function sendDue(deps: AppDeps, everyMs: number): Promise<SendReport> {
       where: { status: 'subscribed' },
       sort: [{ field: 'id', direction: 'asc' }],
     });
-    const due = subscribers.map((s) => s.id).filter((key) => !state.reached.has(key));
+    const audience = state.announcement.audience ? await audienceKeys(deps, state.announcement.audience) : null;
+    const due = subscribers
+      .map((s) => s.id)
+      .filter((key) => !state.reached.has(key) && (!audience || audience.has(key)));
     const record = (subscriberKey: string, outcome: 'sent' | 'skipped') =>
       deps.commands.handle(
         announcementDecider,

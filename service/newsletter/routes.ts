@@ -5,15 +5,15 @@ import {
   SubscribeRequestSchema,
   type NewsletterLinkAnswer,
 } from '../../contracts/newsletter/api.js';
-import { NEWSLETTER_CONSENT_WORDING, newsletterSubscriberStream } from '../../contracts/newsletter/events.js';
+import { newsletterSubscriberStream } from '../../contracts/newsletter/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
-import { pseudonymsFor } from '../core/pseudonyms.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import { newsletterLinksFor } from './links.js';
 import { linkPage, wantsPage } from './link-pages.js';
+import { requestSubscription } from './request-subscription.js';
 import { subscriberDecider } from './subscriber-decider.js';
 
 const CONFIRM_INVALID = 'This confirmation link is not valid any more. Please sign up again from the site.';
@@ -33,21 +33,7 @@ export function newsletterRoutes(deps: AppDeps): Hono {
   const links = newsletterLinksFor(deps.config);
 
   app.post('/newsletter/subscribe', limited, validate('json', SubscribeRequestSchema), async (c) => {
-    const { email, source } = c.req.valid('json');
-    const subscriberKey = pseudonymsFor(deps.config).email(email);
-    await deps.commands.handle(
-      subscriberDecider,
-      newsletterSubscriberStream(subscriberKey),
-      {
-        type: 'RequestSubscription',
-        subscriberKey,
-        email,
-        source,
-        consentWording: NEWSLETTER_CONSENT_WORDING,
-        at: deps.clock().toISOString(),
-      },
-      requestMetadata(c, deps, 'visitor'),
-    );
+    await requestSubscription(deps, c, c.req.valid('json'));
     return c.json(SUBSCRIBE_ACCEPTED, 202);
   });
 

@@ -8,6 +8,7 @@ import { ApiError, apiErrorIssues, apiErrorText, isApiError } from '../core/api.
 import { useAddressSearch } from '../core/addressSearch.js';
 import { SchoolLocale } from '../core/SchoolLocale.js';
 import { valuesTypedInto } from '../core/typedBeforeHydration.js';
+import { subscribeFromEnrollment } from '../newsletter/api.js';
 import { OfferNotice } from '../waitlist/OfferNotice.js';
 import { enrollInWorkshop, orderConfirmationHref } from './api.js';
 import { rememberEnrollment } from './checkoutEnrollment.js';
@@ -57,6 +58,7 @@ export function EnrollView({
     setSubmittingState(value);
   };
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [sendNews, setSendNews] = useState(false);
   const strict = asksChildDetails(workshop);
   const unit = toCents(workshop.price);
   // Opened from a waitlist offer's e-mail: the seats held for this parent go with the enrollment.
@@ -126,7 +128,12 @@ export function EnrollView({
   }, []);
 
   /** Sends an enrollment; on success goes on to the confirmation (free) or the checkout. */
-  const send = async (body: Record<string, unknown>, participants: number, draft?: typeof form.values) => {
+  const send = async (
+    body: Record<string, unknown>,
+    participants: number,
+    draft?: typeof form.values,
+    newsFor?: string,
+  ) => {
     if (sending.current) return null;
     setSubmitting(true);
     setRefusal(null);
@@ -142,6 +149,7 @@ export function EnrollView({
         ...(offerToken ? { offerToken } : {}),
         ...(holdToken ? { holdToken } : {}),
       });
+      if (newsFor) await subscribeFromEnrollment(newsFor);
       proceed(result, participants, draft);
       return null;
     } catch (err) {
@@ -200,7 +208,7 @@ export function EnrollView({
   };
 
   const submit = async (parsed: ParsedForm) => {
-    const err = await send({ ...form.values }, parsed.participants, form.values);
+    const err = await send({ ...form.values }, parsed.participants, form.values, sendNews ? parsed.email : undefined);
     if (err instanceof ApiError && err.status === 400) form.showServerIssues(err);
   };
 
@@ -283,6 +291,7 @@ export function EnrollView({
               // account's 401 comes: the button below must not move under a parent's finger.
               offerSave={account.status !== 'success' && !known}
               onSubmit={(p) => void submit(p)}
+              news={{ isSelected: sendNews, onChange: setSendNews }}
             />
           )}
         </div>

@@ -14,6 +14,7 @@ import { FormArea, FormCheck, FormNumber, FormText, Section } from './FormFields
 import { ParticipantFieldsets } from './ParticipantFields.js';
 import { FamilySections } from './StrictSections.js';
 import type { EnrollmentFormState } from './useEnrollmentForm.js';
+import { SendNewsBox } from '../newsletter/SendNewsBox.js';
 
 const REFERRAL_OPTIONS = REFERRAL_SOURCES.map((id) => ({ id, label: REFERRAL_LABELS[id] }));
 
@@ -33,6 +34,8 @@ export interface EnrollmentFormProps {
   dueNowCents?: number;
   /** The discount code and gift card fields (a paid workshop). */
   adjustments?: ReactNode;
+  /** The unticked "Send me news of new classes" box. */
+  news?: { isSelected: boolean; onChange(selected: boolean): void };
 }
 
 export function EnrollmentForm({
@@ -46,6 +49,7 @@ export function EnrollmentForm({
   onSubmit,
   dueNowCents,
   adjustments,
+  news,
 }: EnrollmentFormProps) {
   const [agesConfirmed, setAgesConfirmed] = useState(false);
   const [ageError, setAgeError] = useState<string | undefined>();
@@ -202,6 +206,7 @@ export function EnrollmentForm({
             Save these details to my family account
           </FormCheck>
         )}
+        {news && <SendNewsBox {...news} />}
       </Section>
 
       {refusal && (

@@ -1,7 +1,9 @@
 import { SCHOOL } from '../../contracts/core/school.js';
 import { Link } from '../components/Link.js';
+import { island } from '../core/island.js';
 import { yearOf } from '../core/format.js';
 import { useVisitNow } from '../core/site.js';
+import { NewsletterSignup } from '../newsletter/NewsletterSignup.js';
 import { Crest } from './Crest.js';
 import './Footer.css';
 
@@ -14,6 +16,9 @@ const EXPLORE = [
   { href: '/about#consultation', label: 'Request a Consultation' },
   { href: '/contact', label: 'Contact' },
 ];
+
+// Taken over by the browser only once scrolled into view: most visits never reach the footer.
+const NewsletterSignupIsland = island('NewsletterSignup', NewsletterSignup, { hydrate: 'visible' });
 
 const POLICIES = [
   { href: '/terms', label: 'Enrollment Terms' },
@@ -77,6 +82,8 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+
+        <NewsletterSignupIsland />
       </div>
       <div className="site-footer__base">
         <p>

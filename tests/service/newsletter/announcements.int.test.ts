@@ -8,6 +8,7 @@ import { subscriberDecider } from '../../../service/newsletter/subscriber-decide
 import { ANNOUNCEMENTS, type AnnouncementDoc } from '../../../projections/newsletter/announcements.js';
 import { tickerOf } from '../../support/timers.js';
 import { adminCall } from '../admin/support.js';
+import { baseForm } from '../../support/enrollment-forms.js';
 import { makeNewsletterApp, type NewsletterApp } from './support.js';
 
 /**
@@ -154,5 +155,43 @@ describe('sending an announcement', () => {
     const to = announcements(n).map((m) => m.to);
     expect(to.sort()).toEqual([...emails].sort());
     expect(await docOf(n, id)).toMatchObject({ status: 'sent', sent: 200 });
+  });
+
+  it('given three subscribers of whom one booked a class, when the owner sends to the audience of its location, then only that family gets it, and the audience choices name the location', async () => {
+    n = await makeNewsletterApp({ NEWSLETTER_SEND_PER_MINUTE: '3000' });
+    const emails = await subscribers(n, 3);
+    const booked = await n.post('/api/enroll/workshop/10', { ...baseForm({ email: emails[1]! }), totalPrice: 0 });
+    expect(booked.status).toBe(201);
+    await n.t.settle();
+    const choices = await adminCall(n.t.app, 'GET', '/api/admin/announcements/audiences');
+    const { locations } = (await choices.json()) as { locations: string[] };
+    expect(locations).toEqual([expect.stringContaining('Legacy Drive')]);
+    const r = await adminCall(n.t.app, 'POST', '/api/admin/announcements', {
+      body: { ...ANNOUNCEMENT, audience: locations[0] },
+    });
+    const { id } = (await r.json()) as { id: string };
+    await adminCall(n.t.app, 'POST', `/api/admin/announcements/${id}/send`, { body: {} });
+    await n.t.settle();
+    const timer = tickerOf(announcementTimer(n.t.deps), n.t.deps, 'test-sender');
+    await timer.tick();
+    await timer.tick();
+    await n.t.settle();
+    expect(announcements(n).map((m) => m.to)).toEqual([emails[1]]);
+    expect(await docOf(n, id)).toMatchObject({ status: 'sent', sent: 1 });
+  });
+
+  it('given a subject and a body, when the owner previews them, then the e-mail as subscribers will read it, unsaved', async () => {
+    n = await makeNewsletterApp();
+    const r = await adminCall(n.t.app, 'POST', '/api/admin/announcements/preview', { body: ANNOUNCEMENT });
+    expect(r.status).toBe(200);
+    const preview = (await r.json()) as { subject: string; html: string; text: string };
+    expect(preview.subject).toBe(ANNOUNCEMENT.subject);
+    expect(preview.html).toContain('<p>Our autumn classes are open.</p>');
+    expect(preview.text).toContain('Unsubscribe:');
+    expect((await adminCall(n.t.app, 'GET', '/api/admin/announcements')).status).toBe(200);
+    const { announcements: listed } = (await (await adminCall(n.t.app, 'GET', '/api/admin/announcements')).json()) as {
+      announcements: unknown[];
+    };
+    expect(listed).toEqual([]);
   });
 });

@@ -59,4 +59,42 @@ describe('the newsletter link pages', () => {
     expect(await statusOf(n, 'ann@example.com')).toBe('suppressed');
     expect((await n.t.app.request(`${page.pathname.slice(0, -2)}xx`)).status).toBe(404);
   });
+
+  it('given a browser without JavaScript, when the footer form is posted, then a page says what follows, the address is asked to confirm, and a bad address is named', async () => {
+    n = await makeNewsletterApp();
+    const post = (body: string) =>
+      n!.t.app.request('/newsletter/subscribe', {
+        method: 'POST',
+        headers: {
+          accept: 'text/html',
+          'content-type': 'application/x-www-form-urlencoded',
+          'sec-fetch-site': 'same-origin',
+        },
+        body,
+      });
+    const done = await post('email=ann%40example.com&source=footer');
+    expect(done.status).toBe(200);
+    expect(done.headers.get('content-type')).toContain('text/html');
+    expect(await done.text()).toContain('a confirmation e-mail is on its way');
+    await n.t.settle();
+    expect(await statusOf(n, 'ann@example.com')).toBe('requested');
+
+    const refused = await post('email=not-an-address&source=footer');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Enter a valid e-mail address.');
+
+    const elsewhere = await n.t.app.request('/newsletter/subscribe', {
+      method: 'POST',
+      headers: {
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: 'email=bob%40example.com',
+    });
+    expect(elsewhere.status).toBe(403);
+    expect(await elsewhere.text()).toContain('Please sign up from our site');
+    await n.t.settle();
+    expect(await statusOf(n, 'bob@example.com')).toBeUndefined();
+  });
 });
