@@ -99,3 +99,18 @@ export interface AnnouncementAudiences {
   programs: string[];
   locations: string[];
 }
+
+/** One row of `GET /api/admin/announcements` ({ announcements }): what was written, its audience, and how far its sending got. */
+export interface AnnouncementView {
+  id: string;
+  subject: string;
+  body: string;
+  audience: string | null;
+  status: 'draft' | 'sending' | 'sent';
+  writtenAt: string;
+  sendRequestedAt: string | null;
+  tests: number;
+  sent: number;
+  skipped: number;
+  completedAt: string | null;
+}

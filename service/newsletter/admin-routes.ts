@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
+import { awaitProjections, MinPositionQuerySchema } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
 import { ANNOUNCEMENTS, type AnnouncementDoc } from '../../projections/newsletter/announcements.js';
 import { announcementDecider } from './announcement-decider.js';
@@ -22,7 +23,7 @@ const OWNER_PREVIEW = 'preview@example.invalid';
 
 /**
  * The owner's announcements (area `announcements`: the owner's alone), under /api/admin:
- * - POST /announcements { subject, body, audience? } → 201 { id };
+ * - POST /announcements { subject, body, audience? } → 201 { id, position };
  * - POST /announcements/preview { subject, body } → the e-mail as subscribers will read it;
  * - GET /announcements/audiences → { programs, locations } families have booked;
  * - GET /announcements → { announcements }: each with its status and counts;
@@ -39,7 +40,7 @@ export function adminAnnouncementRoutes(deps: AppDeps): Hono {
       .newId()
       .replace(/[^A-Za-z0-9_-]/g, '')
       .slice(0, 64);
-    await deps.commands.handle(
+    const { position } = await deps.commands.handle(
       announcementDecider,
       announcementStream(id),
       {
@@ -54,7 +55,7 @@ export function adminAnnouncementRoutes(deps: AppDeps): Hono {
       },
       requestMetadata(c, deps, 'admin'),
     );
-    return c.json({ id }, 201);
+    return c.json({ id, position: position?.toString() ?? null }, 201);
   });
 
   app.post('/announcements/preview', validate('json', WriteAnnouncementSchema), (c) => {
@@ -76,7 +77,8 @@ export function adminAnnouncementRoutes(deps: AppDeps): Hono {
     return c.json(choices);
   });
 
-  app.get('/announcements', async (c) => {
+  app.get('/announcements', validate('query', MinPositionQuerySchema), async (c) => {
+    await awaitProjections(deps, c.req.valid('query').minPosition, [ANNOUNCEMENTS]);
     const { items } = await deps.readStore.find<AnnouncementDoc>(ANNOUNCEMENTS, {
       sort: [{ field: 'writtenAt', direction: 'desc' }],
       limit: 100,
@@ -120,7 +122,7 @@ export function adminAnnouncementRoutes(deps: AppDeps): Hono {
       },
       requestMetadata(c, deps, 'admin'),
     );
-    return c.json({ id, status: sent.state.phase }, 202);
+    return c.json({ id, status: sent.state.phase, position: sent.position?.toString() ?? null }, 202);
   });
 
   return app;

@@ -23,8 +23,9 @@ import { DiscountCodesPanel } from './DiscountCodesPanel.js';
 import { GiftCardsPanel } from './GiftCardsPanel.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 import { ReportsPanel } from './ReportsPanel.js';
+import { AnnouncementsPanel } from './AnnouncementsPanel.js';
 
-const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'reports', 'inbox', 'settings'] as const;
+const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'reports', 'newsletter', 'inbox', 'settings'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
@@ -35,6 +36,7 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   // The sibling discount, the discount codes and the gift cards: managers set prices too.
   pricing: { label: 'Pricing', area: 'pricing' },
   reports: { label: 'Reports', area: 'reports' },
+  newsletter: { label: 'Newsletter', area: 'announcements' },
   inbox: { label: 'Inbox', area: 'inquiries' },
   settings: { label: 'Settings', area: 'administrators' },
 };
@@ -51,6 +53,7 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
     </>
   ),
   reports: () => <ReportsPanel />,
+  newsletter: () => <AnnouncementsPanel />,
   inbox: () => <InboxPanel />,
   settings: () => (
     <>

@@ -3,30 +3,34 @@ import { NEWSLETTER_CONSENT_WORDING } from '../../contracts/newsletter/events.js
 import { Button } from '../components/Button.js';
 import { TextField } from '../components/TextField.js';
 import { apiErrorText } from '../core/api.js';
-import { useSubscribe } from './mutations.js';
+import { subscribe } from './api.js';
 import './NewsletterSignup.css';
 
 /**
  * The footer's sign-up. Without JavaScript the form posts to /newsletter/subscribe, which answers
  * with a page; with it, the answer is said in place. Either way nothing is subscribed until the
- * button in the confirmation e-mail is pressed.
+ * button in the confirmation e-mail is pressed. An island on its own root: no query client, so a
+ * plain request and its state.
  */
 export function NewsletterSignup() {
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const subscribe = useSubscribe();
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the form, not React's state: what was typed before the island woke is kept.
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
     if (!email.trim()) {
       setError('Enter your e-mail address.');
       return;
     }
     setError(undefined);
-    subscribe.mutate(
-      { email, source: 'footer' },
-      { onError: (err) => setError(apiErrorText(err) ?? 'We could not sign you up just now. Please try again.') },
-    );
+    setPending(true);
+    subscribe({ email, source: 'footer' })
+      .then((answer) => setDone(answer.message))
+      .catch((err: unknown) => setError(apiErrorText(err) ?? 'We could not sign you up just now. Please try again.'))
+      .finally(() => setPending(false));
   };
 
   return (
@@ -34,9 +38,9 @@ export function NewsletterSignup() {
       <h2 className="site-footer__title" id="newsletter-signup-title">
         News of new classes
       </h2>
-      {subscribe.isSuccess ? (
+      {done ? (
         <p className="newsletter-signup__done" role="status">
-          {subscribe.data.message}
+          {done}
         </p>
       ) : (
         <>
@@ -51,13 +55,11 @@ export function NewsletterSignup() {
               name="email"
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={setEmail}
               errorMessage={error}
               aria-describedby="newsletter-signup-words"
             />
             <input type="hidden" name="source" value="footer" />
-            <Button type="submit" variant="light" isPending={subscribe.isPending}>
+            <Button type="submit" variant="light" isPending={pending}>
               Sign up
             </Button>
           </div>

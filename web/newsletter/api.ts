@@ -1,4 +1,4 @@
-import type { SubscribeAccepted } from '../../contracts/newsletter/api.js';
+import type { SubscribeAccepted, SubscribeRequest } from '../../contracts/newsletter/api.js';
 import { apiJson } from '../core/api.js';
 
 /**
@@ -6,7 +6,9 @@ import { apiJson } from '../core/api.js';
  * problem at that moment (the booking matters), so it is let go rather than shown.
  */
 export async function subscribeFromEnrollment(email: string): Promise<void> {
-  await apiJson<SubscribeAccepted>('POST', '/api/newsletter/subscribe', { email, source: 'enroll' }).catch(
-    () => undefined,
-  );
+  await subscribe({ email, source: 'enroll' }).catch(() => undefined);
 }
+
+/** POST /api/newsletter/subscribe: always the same 202 answer, whoever the address belongs to. */
+export const subscribe = (request: SubscribeRequest) =>
+  apiJson<SubscribeAccepted>('POST', '/api/newsletter/subscribe', request);
