@@ -175,6 +175,28 @@ describe('a page drawn on the PDF canvas', { timeout: 20_000 }, () => {
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 
+  it('given a paragraph drawn on two pages, when saved, then its element names its first page and the text there by MCID alone, and the text of the second page by a reference naming that page', async () => {
+    const canvas = await blank();
+    const font = canvas.font(TYPEFACES.sans);
+    const tag = canvas.root.tag('P');
+    const [first, second] = [canvas.addPage({ width: 612, height: 792 }), canvas.addPage({ width: 612, height: 792 })];
+    first.text('Begun here', { x: 54, y: 700, font, size: 10, color: INK, tag });
+    second.text('and ended here', { x: 54, y: 700, font, size: 10, color: INK, tag });
+
+    const doc = await PDFDocument.load(await canvas.save());
+    const paragraph = doc.context
+      .enumerateIndirectObjects()
+      .map(([, obj]) => obj)
+      .find((obj): obj is PDFDict => obj instanceof PDFDict && obj.get(PDFName.of('S')) === PDFName.of('P'))!;
+    const [page1, page2] = doc.getPages().map((p) => p.ref);
+    const kids = paragraph.get(PDFName.of('K')) as PDFArray;
+
+    expect(paragraph.get(PDFName.of('Pg'))).toBe(page1);
+    expect(kids.get(0).toString()).toBe('0');
+    const reference = kids.get(1) as PDFDict;
+    expect([reference.get(PDFName.of('Pg')), reference.get(PDFName.of('MCID'))?.toString()]).toEqual([page2, '0']);
+  });
+
   it('given a text measured, then its width is the sum of its glyphs in each font: a Chinese character is one em', async () => {
     const canvas = await blank();
     const font = canvas.font(TYPEFACES.sans);
