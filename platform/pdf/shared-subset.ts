@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { PDFNumber } from 'pdf-lib';
 import type { LoadedFont } from './font-files.js';
 import { subsetBytes, subsetOf } from './font-subset.js';
 import { hex4, subsetName, toUnicodeCMap, type DrawnGlyph, type SubsetParts } from './type0-font.js';
@@ -57,7 +58,7 @@ function make(loaded: LoadedFont): SharedSubset {
       name: subsetName(loaded.font, drawn),
       file: deflateSync(file),
       length1: file.length,
-      widths: drawn.map((g) => g.width),
+      widths: drawn.map((g) => PDFNumber.of(g.width)),
       toUnicode: deflateSync(toUnicodeCMap(drawn)),
       toUnicodeDeflated: true,
     },

@@ -41,6 +41,10 @@ export interface TagOptions {
   lang?: string;
 }
 
+/** Small whole numbers (MCIDs) as PDF objects, made once: pdf-lib formats every number it is given. */
+const INTEGERS = Array.from({ length: 1024 }, (_, i) => PDFNumber.of(i));
+const pdfInteger = (n: number) => INTEGERS[n] ?? PDFNumber.of(n);
+
 /** One marked-content sequence of a page: its index in the document and its MCID there. */
 interface Marked {
   page: number;
@@ -97,7 +101,7 @@ export function writeStructure(context: PDFContext, catalog: PDFDict, root: Tag,
     const kids = tag.kids.flatMap((kid): PDFObject[] => {
       if (kid instanceof Tag) return kid.drawn ? [write(kid, ref)] : [];
       parents[kid.page]![kid.mcid] = ref;
-      if (kid.page === page) return [PDFNumber.of(kid.mcid)];
+      if (kid.page === page) return [pdfInteger(kid.mcid)];
       return [context.obj({ Type: 'MCR', Pg: pageRefs[kid.page]!, MCID: kid.mcid })];
     });
     const { scope, colSpan, alt, lang } = tag.options;

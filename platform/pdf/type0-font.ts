@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
+import { PDFNumber, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
 import type { LoadedFont } from './font-files.js';
 
 export const hex4 = (n: number) => n.toString(16).padStart(4, '0');
@@ -58,7 +58,8 @@ export interface SubsetParts {
   /** The subset's TrueType file, deflated, and its length before (Length1). */
   file: Uint8Array;
   length1: number;
-  widths: readonly number[];
+  /** PDF numbers (a shared subset's made once, as pdf-lib formats each number when it is made). */
+  widths: readonly PDFNumber[];
   /** The ToUnicode CMap, deflated when `toUnicodeDeflated`. */
   toUnicode: Uint8Array | string;
   toUnicodeDeflated?: boolean;

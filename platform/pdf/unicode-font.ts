@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type fontkit from '@pdf-lib/fontkit';
-import type { PDFContext, PDFRef } from 'pdf-lib';
+import { PDFNumber, type PDFContext, type PDFRef } from 'pdf-lib';
 import { loadFont, type FontFile, type GlyphMetrics, type LoadedFont } from './font-files.js';
 import { subsetBytes, subsetOf } from './font-subset.js';
 import { isSharedCodePoint, sharedSubsetOf, type SharedSubset } from './shared-subset.js';
@@ -62,7 +62,7 @@ class EmbeddedFont implements DocumentFont {
       // zlib, native: the subset's few KB shrink to about half for a fraction of a millisecond.
       file: deflateSync(file),
       length1: file.length,
-      widths: this.drawn.map((g) => g.width),
+      widths: this.drawn.map((g) => PDFNumber.of(g.width)),
       toUnicode: toUnicodeCMap(this.drawn),
     });
   }
