@@ -41,6 +41,10 @@ export interface TagOptions {
   lang?: string;
 }
 
+/** Small whole numbers (MCIDs) as PDF objects, made once: pdf-lib formats every number it is given. */
+const INTEGERS = Array.from({ length: 1024 }, (_, i) => PDFNumber.of(i));
+const pdfInteger = (n: number) => INTEGERS[n] ?? PDFNumber.of(n);
+
 /** One marked-content sequence of a page: its index in the document and its MCID there. */
 interface Marked {
   page: number;
@@ -90,13 +94,19 @@ export function writeStructure(context: PDFContext, catalog: PDFDict, root: Tag,
 
   const write = (tag: Tag, parent: PDFRef): PDFRef => {
     const ref = context.nextRef();
+    // The element's page (/Pg): that of its first marked content, which is then named by its MCID
+    // alone (ISO 32000-1, 14.7.4.2); content on another page by a dictionary naming its page. A
+    // dictionary for every text was a tenth of a receipt's objects to build and write.
+    const page = tag.kids.find((kid): kid is Marked => !(kid instanceof Tag))?.page;
     const kids = tag.kids.flatMap((kid): PDFObject[] => {
       if (kid instanceof Tag) return kid.drawn ? [write(kid, ref)] : [];
       parents[kid.page]![kid.mcid] = ref;
+      if (kid.page === page) return [pdfInteger(kid.mcid)];
       return [context.obj({ Type: 'MCR', Pg: pageRefs[kid.page]!, MCID: kid.mcid })];
     });
     const { scope, colSpan, alt, lang } = tag.options;
     const element = context.obj({ Type: 'StructElem', S: tag.role, P: parent, K: context.obj(kids) });
+    if (page !== undefined) element.set(PDFName.of('Pg'), pageRefs[page]!);
     if (scope || colSpan) {
       // A table cell's attributes, owned by the Table attribute class (ISO 32000-1, 14.8.5.7).
       const attributes = context.obj({ O: 'Table' });

@@ -15,8 +15,8 @@ type EnrollmentConfirmedEvent = Extract<EnrollmentEvent, { type: 'EnrollmentConf
  * recorded, once per confirmed enrollment.
  *
  * Exactly once, as far as this side can make it:
- * - The runner moves the reactor's checkpoint past the event only after this resolved, so a crash
- *   at any point delivers the event again; nothing is lost.
+ * - The runner moves the reactor's checkpoint past a batch only after every event of it was
+ *   handled, so a crash at any point delivers the batch again; nothing is lost.
  * - Each delivery first reads the enrollment's stream: when ConfirmationEmailSent is there, the
  *   e-mail left already and nothing is done (a crash between the record and the checkpoint, a
  *   rewound checkpoint, a rebuilt read store).
@@ -24,7 +24,8 @@ type EnrollmentConfirmedEvent = Extract<EnrollmentEvent, { type: 'EnrollmentConf
  *   Message-ID: one EnrollmentConfirmed per enrollment, so the order id names the event as well as
  *   its position does. The outbox (the embedded default) writes it to the file named by that id,
  *   so there is still one file. Over SMTP the second copy does leave: most mail servers do not drop
- *   a message whose Message-ID they have seen, so that window (one send) is at least once.
+ *   a message whose Message-ID they have seen, so that window (the sends under way when the
+ *   process died) is at least once.
  * - A message that can never be sent (a stored recipient that is not one plain address, or one
  *   the mail server refuses) is logged and passed over, so it does not hold up the e-mails after it.
  */
@@ -32,6 +33,10 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
   return defineReactor<EnrollmentConfirmedEvent>({
     name: 'confirmation-email',
     eventTypes: ['EnrollmentConfirmed'],
+    // Enrollments' e-mails are independent: a batch's are written side by side, their records
+    // appended together and the checkpoint moved once (a burst's e-mails no longer wait on a
+    // checkpoint write each). A batch delivered again finds each one recorded and skips it.
+    keyOf: (event) => enrollmentIdOf(event),
     async handle(event, { metadata }) {
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);

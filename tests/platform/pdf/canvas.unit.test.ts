@@ -125,7 +125,8 @@ describe('a page drawn on the PDF canvas', { timeout: 20_000 }, () => {
 
     const found = await subsets(bytes);
 
-    expect(found.map((f) => f.name).sort()).toEqual(Object.keys(sources));
+    // Noto Sans twice: its shared subset (printable ASCII) and the document's own for the rest.
+    expect(found.map((f) => f.name).sort()).toEqual(['NotoSans-Regular', 'NotoSans-Regular', 'NotoSansSC-Regular']);
     for (const { name, subset, cids } of found)
       for (const [cid, text] of cids) {
         const source = sources[name]!.glyphForCodePoint(text.codePointAt(0)!);
@@ -133,12 +134,23 @@ describe('a page drawn on the PDF canvas', { timeout: 20_000 }, () => {
       }
   });
 
-  it('given Latin text only, when saved, then one subset of Noto Sans is embedded and no Chinese font at all', async () => {
+  it('given Latin text only, when saved, then Noto Sans alone is embedded, as its shared subset and a small one of the document for the letters beyond ASCII, and no Chinese font at all', async () => {
     const fonts = await embeddedFonts(await drawn(['Trần Thị Hương, Zoë Müller-Łukasiewicz']));
 
-    expect(fonts.map((f) => f.name)).toEqual([expect.stringMatching(/^[A-Z]{6}\+NotoSans-Regular$/)]);
+    expect(fonts.map((f) => f.name)).toEqual([
+      expect.stringMatching(/^[A-Z]{6}\+NotoSans-Regular$/),
+      expect.stringMatching(/^[A-Z]{6}\+NotoSans-Regular$/),
+    ]);
     // The whole file is 629 KB.
-    expect(fonts[0]!.bytes).toBeLessThan(20_000);
+    expect(fonts.every((f) => f.bytes < 20_000)).toBe(true);
+  });
+
+  it('given two documents of different ASCII text, when saved, then both embed the one subset of printable ASCII made once, byte for byte, and no other', async () => {
+    const [a, b] = [await embeddedFonts(await drawn(['Ada Lovelace'])), await embeddedFonts(await drawn(['Zed {~}']))];
+
+    expect(a).toHaveLength(1);
+    expect(b).toEqual(a);
+    expect(a[0]!.name).toMatch(/^[A-Z]{6}\+NotoSans-Regular$/);
   });
 
   it('given a name mixing Chinese and Latin, when saved, then the Chinese characters come from a small subset of Noto Sans SC, the Latin from Noto Sans, and the name reads back whole', async () => {
@@ -161,6 +173,28 @@ describe('a page drawn on the PDF canvas', { timeout: 20_000 }, () => {
     const [a, b] = await Promise.all([drawn(['美玲 Wang 王']), drawn(['美玲 Wang 王'])]);
 
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('given a paragraph drawn on two pages, when saved, then its element names its first page and the text there by MCID alone, and the text of the second page by a reference naming that page', async () => {
+    const canvas = await blank();
+    const font = canvas.font(TYPEFACES.sans);
+    const tag = canvas.root.tag('P');
+    const [first, second] = [canvas.addPage({ width: 612, height: 792 }), canvas.addPage({ width: 612, height: 792 })];
+    first.text('Begun here', { x: 54, y: 700, font, size: 10, color: INK, tag });
+    second.text('and ended here', { x: 54, y: 700, font, size: 10, color: INK, tag });
+
+    const doc = await PDFDocument.load(await canvas.save());
+    const paragraph = doc.context
+      .enumerateIndirectObjects()
+      .map(([, obj]) => obj)
+      .find((obj): obj is PDFDict => obj instanceof PDFDict && obj.get(PDFName.of('S')) === PDFName.of('P'))!;
+    const [page1, page2] = doc.getPages().map((p) => p.ref);
+    const kids = paragraph.get(PDFName.of('K')) as PDFArray;
+
+    expect(paragraph.get(PDFName.of('Pg'))).toBe(page1);
+    expect(kids.get(0).toString()).toBe('0');
+    const reference = kids.get(1) as PDFDict;
+    expect([reference.get(PDFName.of('Pg')), reference.get(PDFName.of('MCID'))?.toString()]).toEqual([page2, '0']);
   });
 
   it('given a text measured, then its width is the sum of its glyphs in each font: a Chinese character is one em', async () => {
