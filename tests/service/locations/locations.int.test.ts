@@ -2,28 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { adminCall } from '../admin/support.js';
 import type { Workshop } from '../../../contracts/catalogue/workshop.js';
+import { EL_PASO } from './support.js';
 
 let t: TestApp;
 afterEach(() => t?.close());
-
-export const EL_PASO = {
-  name: 'El Paso',
-  slug: 'el-paso',
-  address: { line1: '100 N Mesa St', line2: 'Suite 4', city: 'El Paso', state: 'TX', postalCode: '79901' },
-  timeZone: 'America/Denver',
-  phone: '(915) 555-0100',
-  hours: [
-    { weekday: 1, opens: '09:00', closes: '17:00' },
-    { weekday: 6, opens: '10:00', closes: '14:00' },
-  ],
-  rooms: [
-    { name: 'Salon', capacity: 12 },
-    { name: 'Tea Room', capacity: 8 },
-  ],
-  opensOn: '2027-02-01',
-  directions: 'Across from the plaza; parking behind the building.',
-  notes: 'Landlord: call before 9 on weekdays.',
-};
 
 const json = async <T = Record<string, unknown>>(res: Response) => ({
   status: res.status,
