@@ -26,6 +26,8 @@ import { announcementEventSchemas } from './newsletter/announcements.js';
 import { organizationsEventSchemas } from './organizations/events.js';
 import { reviewEventSchemas } from './reviews/events.js';
 import { certificateEventSchemas } from './certificates/events.js';
+import { locationEventSchemas } from './locations/events.js';
+import { roomTimeEventSchemas } from './locations/room-time.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -57,4 +59,6 @@ export const eventSchemas: EventSchemas = {
   ...organizationsEventSchemas,
   ...reviewEventSchemas,
   ...certificateEventSchemas,
+  ...locationEventSchemas,
+  ...roomTimeEventSchemas,
 };

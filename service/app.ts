@@ -40,6 +40,7 @@ import { siteRoutes } from './site/routes.js';
 import { messageStopRoutes } from './messages/stop-routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { certificateRoutes } from './certificates/routes.js';
+import { locationRoutes } from './locations/routes.js';
 import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
 import { loadServerRenderer, serverRenderedPages, type ServerRenderOptions } from './site/server-render.js';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', accountPrivacyRoutes(deps));
   api.route('/', reviewRoutes(deps));
   api.route('/', certificateRoutes(deps));
+  api.route('/', locationRoutes(deps));
   // What the mailer wrote for an order, for a test run's checks only (TEST_RUN, never by default).
   if (deps.config.TEST_RUN) api.route('/', outboxRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));

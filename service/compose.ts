@@ -1,5 +1,6 @@
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { classTimeReactor } from './instructors/class-time-reactor.js';
+import { roomTimeReactor } from './locations/room-time-reactor.js';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './core/config.js';
@@ -242,7 +243,13 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
  * given back; a transfer's seats taken and given back, a cancellation's seats given back). Part of the business, not a side effect: the tests run them wherever the API runs.
  */
 export function workflowsFor(deps: AppDeps): AnyReactor[] {
-  return [checkoutReactor(deps), afterSaleSeatsReactor(deps), classTimeReactor(deps), invoiceSeatsReactor(deps)];
+  return [
+    checkoutReactor(deps),
+    afterSaleSeatsReactor(deps),
+    classTimeReactor(deps),
+    roomTimeReactor(deps),
+    invoiceSeatsReactor(deps),
+  ];
 }
 
 /** Every time-driven pass, run beside the reactors, each under its own lease. */

@@ -14,6 +14,7 @@ import { PRICING_REFUSAL_ANSWERS } from './pricing/refusal-answers.js';
 import { WAITLIST_REFUSAL_ANSWERS } from './waitlist/refusal-answers.js';
 import { REVIEW_REFUSAL_ANSWERS } from './reviews/refusal-answers.js';
 import { CERTIFICATE_REFUSAL_ANSWERS } from './certificates/refusal-answers.js';
+import { LOCATION_REFUSAL_ANSWERS } from './locations/refusal-answers.js';
 
 /**
  * The one table of the API's refusal answers: each slice's words for the refusals its deciders
@@ -37,6 +38,7 @@ export const REFUSAL_PARTS = {
   organizations: ORGANIZATION_REFUSAL_ANSWERS,
   reviews: REVIEW_REFUSAL_ANSWERS,
   certificates: CERTIFICATE_REFUSAL_ANSWERS,
+  locations: LOCATION_REFUSAL_ANSWERS,
 } as const satisfies Record<string, AnyRefusalAnswers>;
 
 export const REFUSAL_ANSWERS: AnyRefusalAnswers = Object.assign({}, ...Object.values(REFUSAL_PARTS));

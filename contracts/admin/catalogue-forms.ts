@@ -255,7 +255,23 @@ const workshopFields = z.object({
     .refine((v) => v === '' || WALL_TIME.test(v), 'End time must be a time of day, e.g. 14:00.')
     .optional(),
   time: optionalLine('Time', 100).optional(),
-  location: text('Location', 300),
+  /** The place as text; with a `locationId` it may be left out (the location's address is written). */
+  location: text('Location', 300).optional(),
+  /**
+   * Issue 41: the location it is held at, its room and an off-site venue line. Absent, an edit keeps
+   * what the workshop has; '' clears. A room needs its location.
+   */
+  locationId: z
+    .string({ error: 'Location must be a location id.' })
+    .trim()
+    .regex(/^([A-Za-z0-9_-]{1,64})?$/, 'Location must be a location id.')
+    .optional(),
+  roomId: z
+    .string({ error: 'Room must be a room id.' })
+    .trim()
+    .regex(/^([A-Za-z0-9_-]{1,64})?$/, 'Room must be a room id.')
+    .optional(),
+  venue: optionalLine('Venue', 300).optional(),
   price,
   capacity: z
     .number({ error: 'Capacity is required.' })
@@ -339,6 +355,10 @@ function checkWorkshop(w: WorkshopFields, ctx: z.RefinementCtx): void {
       path: ['lateJoinUntilSession'],
       message: `Late joining is until a session the course has (it has ${w.sessions?.length ?? 1}).`,
     });
+  if (!w.location && !w.locationId)
+    ctx.addIssue({ code: 'custom', path: ['location'], message: 'Location is required.' });
+  if (w.roomId && w.locationId === '')
+    ctx.addIssue({ code: 'custom', path: ['roomId'], message: 'A room needs its location (locationId).' });
   const date = w.date ?? w.sessions?.[0]?.startsAt;
   if (date === undefined) {
     ctx.addIssue({ code: 'custom', path: ['date'], message: 'Date and time is required.' });
@@ -408,6 +428,9 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   endTime: '',
   time: '',
   location: '',
+  locationId: '',
+  roomId: '',
+  venue: '',
   price: Number.NaN,
   capacity: Number.NaN,
   enrollmentClosesAt: '',

@@ -56,6 +56,20 @@ export const WorkshopDataSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
+  /**
+   * The location it is held at and, optionally, its room (issue 41: absent on workshops written
+   * before, whose `location` text reads as before). A room's time is decided on `room-<roomId>`.
+   */
+  locationId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  roomId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  /** Where an off-site evening is held (a restaurant for the dinner), beside its location. */
+  venue: z.string().max(300).optional(),
   duration: z.string().max(100),
   category: WorkshopCategorySchema,
   ageRange: z.string().max(60).optional(),

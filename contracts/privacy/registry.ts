@@ -24,6 +24,7 @@ import { appointmentPrivacy, appointmentTypePrivacy } from './appointments.js';
 import { organizationsPrivacy } from './organizations.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 import { certificatePrivacy, reviewPrivacy } from './trust.js';
+import { locationPrivacy, roomTimePrivacy } from './locations.js';
 
 /**
  * Every event type's personal data (see classes.ts). A slice that adds events adds its entries to
@@ -59,4 +60,6 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...organizationsPrivacy,
   ...reviewPrivacy,
   ...certificatePrivacy,
+  ...locationPrivacy,
+  ...roomTimePrivacy,
 };

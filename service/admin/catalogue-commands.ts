@@ -36,8 +36,30 @@ function baselineFields(
 }
 
 /** A new workshop: what the form leaves out starts as the school's own (the owner teaches, no duration given). */
-export function newWorkshop(id: string, form: AdminWorkshopInput): WorkshopData {
-  return { id, ...workshopFormFields(form, { instructor: SCHOOL.owner, duration: '' }) };
+export function newWorkshop(id: string, form: AdminWorkshopInput, placeText?: string): WorkshopData {
+  return { id, ...workshopFormFields(form, { instructor: SCHOOL.owner, duration: '' }, placeText) };
+}
+
+/**
+ * The place as stored (issue 41): '' clears, absent keeps; a room goes with its location when that
+ * changes; the text is the form's, else the address of the location it names, else what it was.
+ */
+function placeFields(
+  form: Pick<AdminWorkshopInput, 'location' | 'locationId' | 'roomId' | 'venue'>,
+  current: Partial<WorkshopData>,
+  placeText: string | undefined,
+): Pick<WorkshopData, 'location' | 'locationId' | 'roomId' | 'venue'> {
+  const keep = (value: string | undefined, was: string | undefined) => (value === undefined ? was : value || undefined);
+  const locationId = keep(form.locationId, current.locationId);
+  const movedOut = form.locationId !== undefined && locationId !== current.locationId;
+  const roomId = keep(form.roomId, movedOut ? undefined : current.roomId);
+  const venue = keep(form.venue, current.venue);
+  return {
+    location: form.location || placeText || current.location || '',
+    ...(locationId ? { locationId } : {}),
+    ...(locationId && roomId ? { roomId } : {}),
+    ...(venue ? { venue } : {}),
+  };
 }
 
 /** The record's fields beyond the specification's form, each kept as it is when the form leaves it out. */
@@ -94,6 +116,9 @@ const workshopFormFields = (
     programId,
     lateJoinUntilSession,
     location,
+    locationId,
+    roomId,
+    venue,
     price,
     capacity,
     enrollmentClosesAt,
@@ -104,6 +129,7 @@ const workshopFormFields = (
     ...rest
   }: AdminWorkshopInput,
   current: RecordFields & Partial<WorkshopData>,
+  placeText?: string,
 ): Omit<WorkshopData, 'id'> => {
   const sessions = sessionsOf({ date, endTime, time, sessions: formSessions }, current);
   const start = sessions[0]!.startsAt;
@@ -141,7 +167,7 @@ const workshopFormFields = (
     category,
     date: start,
     time: shownTime,
-    location,
+    ...placeFields({ location, locationId, roomId, venue }, current, placeText),
     price,
     capacity,
     sessions,
@@ -204,6 +230,8 @@ export interface EditProgram {
 export interface EditWorkshop {
   workshopId: string;
   form: AdminWorkshopInput;
+  /** The address of the location the form names, for a form that sends no `location` text. */
+  placeText?: string;
 }
 
 /**
@@ -232,7 +260,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
     return workshopDecider.initialState;
   },
   evolve: workshopDecider.evolve,
-  decide({ form }, state) {
+  decide({ form, placeText }, state) {
     if (state.status !== 'scheduled' || !state.workshop) throw refuse({ code: 'workshop_not_found' });
     // Fields the form can clear are left out of the base; any other field of the record is kept.
     const {
@@ -249,10 +277,13 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       longDescription: _long,
       additionalInfo: _info,
       note: _note,
+      locationId: _location,
+      roomId: _room,
+      venue: _venue,
       ...kept
     } = state.workshop;
     return workshopDecider.decide(
-      { type: 'UpdateWorkshop', workshop: { ...kept, ...workshopFormFields(form, state.workshop) } },
+      { type: 'UpdateWorkshop', workshop: { ...kept, ...workshopFormFields(form, state.workshop, placeText) } },
       state,
     );
   },

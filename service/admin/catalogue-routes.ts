@@ -23,6 +23,7 @@ import { programDecider } from '../catalogue/program-decider.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { editProgramDecider, editWorkshopDecider, newProgram, newWorkshop } from './catalogue-commands.js';
 import { uniqueSlug } from './program-slug.js';
+import { placeTextOf, placeWorkshop } from './workshop-place.js';
 
 const ProgramParam = z.object({ id: ProgramIdSchema });
 const WorkshopParam = z.object({ id: WorkshopIdSchema });
@@ -89,7 +90,9 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
 
   app.post('/workshops', validate('json', AdminWorkshopInputSchema), async (c) => {
     const id = deps.newId();
-    const workshop = newWorkshop(id, c.req.valid('json'));
+    const form = c.req.valid('json');
+    const workshop = newWorkshop(id, form, await placeTextOf(deps, form));
+    await placeWorkshop(deps, workshop, meta(c));
     const { position } = await deps.commands.handle(
       workshopDecider,
       workshopStream(id),
@@ -105,7 +108,14 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   // events, so the screens read next with ?minPosition show them moved.
   app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
     const workshopId = c.req.valid('param').id;
-    const command = { workshopId, form: c.req.valid('json') };
+    const form = c.req.valid('json');
+    const command = { workshopId, form, placeText: await placeTextOf(deps, form) };
+    // The room's time is taken first, for the workshop as this form would leave it.
+    const [planned] = editWorkshopDecider.decide(
+      command,
+      await deps.commands.state(editWorkshopDecider, workshopStream(workshopId)),
+    );
+    if (planned?.type === 'WorkshopUpdated') await placeWorkshop(deps, planned.data.workshop, meta(c));
     const { position, state, result } = await deps.commands.handle(
       editWorkshopDecider,
       workshopStream(workshopId),

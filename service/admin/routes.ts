@@ -27,6 +27,7 @@ import { adminInvoiceRoutes } from '../organizations/invoice-routes.js';
 import { adminReceivablesRoutes } from '../organizations/receivables-routes.js';
 import { adminReviewRoutes } from '../reviews/admin-routes.js';
 import { adminCertificateRoutes } from '../certificates/admin-routes.js';
+import { adminLocationRoutes } from '../locations/admin-routes.js';
 
 /**
  * Routes of the admin slice, mounted under /api; every /api/admin/* call passes the key gate, then
@@ -67,5 +68,6 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminReceivablesRoutes(deps));
   app.route('/admin', adminReviewRoutes(deps));
   app.route('/admin', adminCertificateRoutes(deps));
+  app.route('/admin', adminLocationRoutes(deps));
   return app;
 }

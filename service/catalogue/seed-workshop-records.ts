@@ -2,6 +2,7 @@ import type { WorkshopData } from '../../contracts/catalogue/workshop.js';
 import { oneSessionOf, sameDayAt } from '../../contracts/catalogue/sessions.js';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { dayRange, repeatedSessions } from './season.js';
+import { PLANO_LOCATION_ID } from '../locations/seed-location.js';
 
 /** The programs (service/catalogue/seed-programs.ts) the seeded workshops are offerings of. */
 const PROGRAM = {
@@ -35,6 +36,7 @@ const camp = (id: string, date: string): WorkshopData => ({
   date,
   time: '10:00 AM - 11:30 AM',
   location: ADDRESS_ONE_LINE,
+  locationId: PLANO_LOCATION_ID,
   instructor: SCHOOL.owner,
   duration: '4 days (90 minutes a day)',
   category: 'summer',
@@ -57,6 +59,7 @@ const princessTea = (id: string, date: string, ageRange: string): WorkshopData =
   date,
   time: '12:30 PM - 2:00 PM',
   location: ADDRESS_ONE_LINE,
+  locationId: PLANO_LOCATION_ID,
   instructor: SCHOOL.owner,
   duration: '1.5 hours',
   category: 'tea-party',
@@ -90,6 +93,7 @@ export const seedWorkshopRecords = (on: (id: string) => string): WorkshopData[] 
     date: on('6'),
     time: '7:00 PM - 9:00 PM',
     location: ADDRESS_ONE_LINE,
+    locationId: PLANO_LOCATION_ID,
     instructor: SCHOOL.owner,
     duration: '2 hours',
     category: 'adult',
@@ -109,6 +113,7 @@ export const seedWorkshopRecords = (on: (id: string) => string): WorkshopData[] 
     date: on('7'),
     time: '12:30 PM - 2:00 PM',
     location: ADDRESS_ONE_LINE,
+    locationId: PLANO_LOCATION_ID,
     instructor: SCHOOL.owner,
     duration: '1.5 hours',
     category: 'tea-party',
@@ -128,6 +133,7 @@ export const seedWorkshopRecords = (on: (id: string) => string): WorkshopData[] 
     date: on('8'),
     time: '10:00 AM - 1:00 PM',
     location: ADDRESS_ONE_LINE,
+    locationId: PLANO_LOCATION_ID,
     instructor: SCHOOL.owner,
     duration: '3 hours',
     category: 'children',
@@ -146,6 +152,7 @@ export const seedWorkshopRecords = (on: (id: string) => string): WorkshopData[] 
     date: on('9'),
     time: '6:00 PM - 8:00 PM',
     location: ADDRESS_ONE_LINE,
+    locationId: PLANO_LOCATION_ID,
     instructor: SCHOOL.owner,
     duration: '2 hours',
     category: 'adult',
@@ -165,6 +172,7 @@ export const seedWorkshopRecords = (on: (id: string) => string): WorkshopData[] 
     date: on('10'),
     time: '5:00 PM - 7:00 PM',
     location: ADDRESS_ONE_LINE,
+    locationId: PLANO_LOCATION_ID,
     instructor: SCHOOL.owner,
     duration: '2 hours',
     category: 'business',
@@ -178,6 +186,7 @@ export const seedWorkshopRecords = (on: (id: string) => string): WorkshopData[] 
 
 const courseBase = {
   location: ADDRESS_ONE_LINE,
+  locationId: PLANO_LOCATION_ID,
   instructor: SCHOOL.owner,
 } as const;
 

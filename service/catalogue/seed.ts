@@ -11,6 +11,8 @@ import type { EventMetadata } from '../../contracts/core/events.js';
 import { SEED_PROGRAMS } from './seed-programs.js';
 import { SPECIFICATION_DATES, seedWorkshops } from './seed-workshops.js';
 import { seasonShiftWeeks } from './season.js';
+import { locationStream } from '../../contracts/locations/events.js';
+import { PLANO_LOCATION_ID, plano } from '../locations/seed-location.js';
 
 /** The order programs are listed in, as the public-site specification's table gives them. */
 const LISTING_ORDER = ['1', '7', '3', '4', '5', '6', '9', '10', '2'];
@@ -52,6 +54,24 @@ export async function seedCatalogue(
       return false;
     }
   };
+
+  // The school's first location and its rooms (issue 41), which the seeded workshops are held at.
+  const location = plano(at.toISOString());
+  await store
+    .append(
+      locationStream(PLANO_LOCATION_ID),
+      [
+        { id: randomUUID(), type: 'LocationOpened', data: location.opened, metadata: metadata() },
+        ...location.rooms.map((data) => ({ id: randomUUID(), type: 'RoomAdded', data, metadata: metadata() })),
+      ],
+      'no_stream',
+    )
+    .then(
+      () => void (appended += 1 + location.rooms.length),
+      (err: unknown) => {
+        if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      },
+    );
 
   const programs = [...SEED_PROGRAMS].sort((a, b) => LISTING_ORDER.indexOf(a.id) - LISTING_ORDER.indexOf(b.id));
   for (const program of programs) {

@@ -31,7 +31,7 @@ describe('seeding the season', () => {
   it('given a first start in November 2026, when the server starts again months later, then nothing is appended and the dates stay', async () => {
     const events = store();
     const first = await seedCatalogue(events, NOV_2026);
-    expect(first.appended).toBe(9 + 1 + SEEDED); // programs, the season record, workshops
+    expect(first.appended).toBe(9 + 1 + 4 + SEEDED); // programs, the season record, Plano and its three rooms, workshops
     const dates = await seededDates(events);
     expect(dates['4']).toBe('2027-06-05T12:30:00-05:00');
     const head = await events.headPosition();
@@ -91,7 +91,7 @@ describe('seeding the season', () => {
     const events = store();
     // Each would choose differently alone (104 and 156 weeks); the first record wins for both.
     const [a, b] = await Promise.all([seedCatalogue(events, NOV_2026), seedCatalogue(events, JULY_2027)]);
-    expect(a.appended + b.appended).toBe(9 + 1 + SEEDED);
+    expect(a.appended + b.appended).toBe(9 + 1 + 4 + SEEDED);
     expect(await events.readStream(CATALOGUE_SEED_STREAM)).toHaveLength(1);
     const years = Object.values(await seededDates(events)).map((d) => d.slice(0, 4));
     expect(new Set(years).size).toBe(1);

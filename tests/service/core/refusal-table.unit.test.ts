@@ -16,6 +16,7 @@ import { INSTRUCTOR_REFUSAL_KINDS } from '../../../contracts/instructors/refusal
 import { APPOINTMENT_REFUSAL_KINDS } from '../../../contracts/appointments/refusals.js';
 import { REVIEW_REFUSAL_KINDS } from '../../../contracts/reviews/refusals.js';
 import { CERTIFICATE_REFUSAL_KINDS } from '../../../contracts/certificates/refusals.js';
+import { LOCATION_REFUSAL_KINDS } from '../../../contracts/locations/refusals.js';
 import { createLogger } from '../../../platform/log.js';
 import { refuser, type Refused } from '../../../service/core/errors.js';
 import { STATUS, toErrorResponse } from '../../../service/core/http-errors.js';
@@ -38,6 +39,7 @@ const KINDS: Record<keyof typeof REFUSAL_PARTS, Readonly<Record<string, RefusalK
   organizations: ORGANIZATION_REFUSAL_KINDS,
   reviews: REVIEW_REFUSAL_KINDS,
   certificates: CERTIFICATE_REFUSAL_KINDS,
+  locations: LOCATION_REFUSAL_KINDS,
 };
 
 const refuseAny = refuser<Refusal>(Object.assign({}, ...Object.values(KINDS)));
