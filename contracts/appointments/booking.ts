@@ -91,10 +91,63 @@ export const AppointmentRequestedSchema = z.object({
   amountCents: z.number().int().nonnegative(),
   dueNowCents: z.number().int().nonnegative(),
   holdExpiresAt: Instant.nullable(),
+  /** The card payment of what is due now (none when nothing is). */
+  paymentIntentId: z.string().min(1).max(200).optional(),
   requestedAt: Instant,
 });
 export type AppointmentRequested = z.infer<typeof AppointmentRequestedSchema>;
 
-export type AppointmentEvent = { type: 'AppointmentRequested'; data: AppointmentRequested };
+const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-export const appointmentEventSchemas = { AppointmentRequested: AppointmentRequestedSchema } as const;
+/** The provider's "succeeded" for the appointment's payment, recorded once (the webhook or the page's verification). */
+export const AppointmentPaidSchema = z.object({
+  appointmentId: Id,
+  paymentIntentId: z.string().min(1).max(200),
+  amountCents: z.number().int().nonnegative(),
+  providerEventId: z.string().max(200).nullable(),
+  source: z.enum(['webhook', 'verification']),
+  paidAt: Instant,
+});
+
+/** Sold: its time is the instructor's for good (paid, or nothing was due). */
+export const AppointmentConfirmedSchema = z.object({
+  appointmentId: Id,
+  paymentIntentId: z.string().max(200).nullable(),
+  confirmedAt: Instant,
+});
+
+/** Not paid before its hold lapsed: its time is given back (a payment arriving later takes it again if free). */
+export const AppointmentExpiredSchema = z.object({ appointmentId: Id, expiredAt: Instant });
+
+/**
+ * Money given back: all of it when the time was gone before the payment arrived (`time-taken`),
+ * or what the cancellation policy gives (`cancelled`).
+ */
+export const AppointmentRefundedSchema = z.object({
+  appointmentId: Id,
+  paymentIntentId: z.string().min(1).max(200),
+  refundId: z.string().min(1).max(200),
+  amountCents: z.number().int().nonnegative(),
+  reason: z.enum(['time-taken', 'cancelled']),
+  refundedAt: Instant,
+});
+
+export type AppointmentPaid = z.infer<typeof AppointmentPaidSchema>;
+
+export type AppointmentEvent =
+  | { type: 'AppointmentRequested'; data: AppointmentRequested }
+  | { type: 'AppointmentPaid'; data: AppointmentPaid }
+  | { type: 'AppointmentConfirmed'; data: z.infer<typeof AppointmentConfirmedSchema> }
+  | { type: 'AppointmentExpired'; data: z.infer<typeof AppointmentExpiredSchema> }
+  | { type: 'AppointmentRefunded'; data: z.infer<typeof AppointmentRefundedSchema> };
+
+export const appointmentEventSchemas = {
+  AppointmentRequested: AppointmentRequestedSchema,
+  AppointmentPaid: AppointmentPaidSchema,
+  AppointmentConfirmed: AppointmentConfirmedSchema,
+  AppointmentExpired: AppointmentExpiredSchema,
+  AppointmentRefunded: AppointmentRefundedSchema,
+} as const;
+
+/** Metadata `kind` of an appointment's PaymentIntent; its id under `appointmentId`. */
+export const APPOINTMENT_PAYMENT_KIND = 'appointment';

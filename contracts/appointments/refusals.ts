@@ -8,7 +8,9 @@ export type AppointmentRefusal =
   | { code: 'instructor_not_offered' }
   /** The time is not one of the type's slots: outside the hours, too soon, beyond the horizon. */
   | { code: 'slot_not_offered' }
-  | { code: 'appointment_exists' };
+  | { code: 'appointment_exists' }
+  /** No such appointment, or not in a state this step applies to. */
+  | { code: 'appointment_not_found' };
 
 export const APPOINTMENT_REFUSAL_KINDS: RefusalKinds<AppointmentRefusal> = {
   appointment_type_not_found: 'not_found',
@@ -16,4 +18,5 @@ export const APPOINTMENT_REFUSAL_KINDS: RefusalKinds<AppointmentRefusal> = {
   instructor_not_offered: 'validation',
   slot_not_offered: 'validation',
   appointment_exists: 'conflict',
+  appointment_not_found: 'not_found',
 };

@@ -16,4 +16,7 @@ export const APPOINTMENT_REFUSAL_ANSWERS: RefusalAnswers<AppointmentRefusal> = {
     words: () => 'This time cannot be booked (outside the hours, too soon or too far ahead): choose a free time.',
   },
   appointment_exists: { words: () => 'This appointment has been requested already.' },
+  appointment_not_found: {
+    words: () => 'We could not find this appointment. Please open the link from your most recent e-mail from us.',
+  },
 };

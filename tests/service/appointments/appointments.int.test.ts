@@ -160,6 +160,7 @@ describe('slots and bookings (issue 38 items 4, 5)', () => {
           dueNowCents: 25_000,
           dueLaterCents: 0,
         },
+        clientSecret: expect.stringMatching(/_secret_/),
       },
     });
     expect(await typesOf(t, `instructor-calendar-${instructorId}`)).toEqual(['AppointmentSlotHeld']);
