@@ -193,7 +193,7 @@ describe('paying for an appointment (issue 38 items 4 and 5)', () => {
     const outcomes = await Promise.all(
       times.flatMap((startsAt, i) => [
         pay(t, held[i]!.clientSecret).then((v) => (v.body as { status: string }).status),
-        book(t.app, typeId, { startsAt }).then((r) => r.status),
+        (async () => (await book(t.app, typeId, { startsAt })).status)(),
       ]),
     );
     await t.settle();
