@@ -18,4 +18,6 @@ export const appointmentPrivacy = {
   AppointmentConfirmed: NO_PERSONAL_DATA,
   AppointmentExpired: NO_PERSONAL_DATA,
   AppointmentRefunded: NO_PERSONAL_DATA,
+  AppointmentCancelled: NO_PERSONAL_DATA,
+  AppointmentRescheduled: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof appointmentEventSchemas>;

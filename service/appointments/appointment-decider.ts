@@ -9,18 +9,34 @@ export interface AppointmentMoney {
   paidAt: string;
 }
 
+/** What every recorded appointment knows: its request (its time as moved since) and how many moves it had. */
+interface Known {
+  request: AppointmentRequested;
+  moves: number;
+}
+
 /**
  * One appointment's own stream, `appointment-<id>`: none yet; held (its time held on the
  * instructor's calendar, unpaid); paid (the money arrived, not sold yet); confirmed (sold);
- * expired (not paid in time); refunded (paid, but its time was gone).
+ * expired (not paid in time); refunded (paid, but its time was gone); cancelled (its time given
+ * back, `refundCents` owed back by the policy, `refunded` once it went).
  */
 export type AppointmentState =
   | { phase: 'none' }
-  | { phase: 'held'; request: AppointmentRequested }
-  | { phase: 'expired'; request: AppointmentRequested }
-  | { phase: 'paid'; request: AppointmentRequested; money: AppointmentMoney }
-  | { phase: 'confirmed'; request: AppointmentRequested; money: AppointmentMoney | null }
-  | { phase: 'refunded'; request: AppointmentRequested; money: AppointmentMoney; refundedCents: number };
+  | (Known & { phase: 'held' })
+  | (Known & { phase: 'expired' })
+  | (Known & { phase: 'paid'; money: AppointmentMoney })
+  | (Known & { phase: 'confirmed'; money: AppointmentMoney | null })
+  | (Known & { phase: 'refunded'; money: AppointmentMoney; refundedCents: number })
+  | (Known & { phase: 'cancelled'; money: AppointmentMoney | null; refundCents: number; refunded: boolean });
+
+/** How much of the appointment's price was paid by card. */
+export const paidCentsOf = (state: AppointmentState): number =>
+  'money' in state && state.money ? state.money.amountCents : 0;
+
+/** Whether the start is at least `hours` ahead of `at`: a full refund, and a move online, then. */
+export const inFullRefundWindow = (startsAt: string, at: string, hours: number) =>
+  Date.parse(startsAt) - Date.parse(at) >= hours * 3_600_000;
 
 export type AppointmentCommand =
   | { type: 'RecordAppointmentRequest'; request: AppointmentRequested; confirmed: boolean }
@@ -34,6 +50,16 @@ export type AppointmentCommand =
     }
   | { type: 'ConfirmAppointment'; at: string }
   | { type: 'ExpireAppointment'; at: string }
+  | { type: 'CancelAppointment'; by: 'parent' | 'office'; fullRefundHours: number; at: string }
+  | {
+      type: 'RescheduleAppointment';
+      moveId: string;
+      startsAt: string;
+      endsAt: string;
+      by: 'parent' | 'office';
+      fullRefundHours: number;
+      at: string;
+    }
   | {
       type: 'RecordAppointmentRefund';
       paymentIntentId: string;
@@ -46,23 +72,33 @@ export type AppointmentCommand =
 type Of<T extends AppointmentCommand['type']> = Extract<AppointmentCommand, { type: T }>;
 
 export function evolveAppointment(state: AppointmentState, event: AppointmentEvent): AppointmentState {
+  if (event.type === 'AppointmentRequested') return { phase: 'held', request: event.data, moves: 0 };
+  if (state.phase === 'none') return state;
+  const known = { request: state.request, moves: state.moves };
   switch (event.type) {
-    case 'AppointmentRequested':
-      return { phase: 'held', request: event.data };
     case 'AppointmentPaid': {
       if (state.phase !== 'held' && state.phase !== 'expired') return state;
       const { paymentIntentId, amountCents, paidAt } = event.data;
-      return { phase: 'paid', request: state.request, money: { paymentIntentId, amountCents, paidAt } };
+      return { ...known, phase: 'paid', money: { paymentIntentId, amountCents, paidAt } };
     }
     case 'AppointmentConfirmed':
-      if (state.phase === 'paid') return { phase: 'confirmed', request: state.request, money: state.money };
-      return state.phase === 'held' ? { phase: 'confirmed', request: state.request, money: null } : state;
+      if (state.phase === 'paid') return { ...known, phase: 'confirmed', money: state.money };
+      return state.phase === 'held' ? { ...known, phase: 'confirmed', money: null } : state;
     case 'AppointmentExpired':
-      return state.phase === 'held' ? { phase: 'expired', request: state.request } : state;
+      return state.phase === 'held' ? { ...known, phase: 'expired' } : state;
     case 'AppointmentRefunded':
+      if (state.phase === 'cancelled') return { ...state, refunded: true };
       return state.phase === 'paid'
-        ? { phase: 'refunded', request: state.request, money: state.money, refundedCents: event.data.amountCents }
+        ? { ...known, phase: 'refunded', money: state.money, refundedCents: event.data.amountCents }
         : state;
+    case 'AppointmentCancelled': {
+      const money = 'money' in state ? state.money : null;
+      return { ...known, phase: 'cancelled', money, refundCents: event.data.refundCents, refunded: false };
+    }
+    case 'AppointmentRescheduled': {
+      const { startsAt, endsAt } = event.data;
+      return { ...state, request: { ...state.request, startsAt, endsAt }, moves: state.moves + 1 };
+    }
   }
 }
 
@@ -112,8 +148,52 @@ function expire(c: Of<'ExpireAppointment'>, state: AppointmentState): Appointmen
   return [{ type: 'AppointmentExpired', data: { appointmentId: state.request.appointmentId, expiredAt: c.at } }];
 }
 
+/**
+ * Cancelled, once: a hold unpaid or a confirmed appointment. The parent's refund is all that was
+ * paid when the start is at least `fullRefundHours` ahead, nothing later; the office's is in full.
+ */
+function cancel(c: Of<'CancelAppointment'>, state: AppointmentState): AppointmentEvent[] {
+  if (state.phase === 'cancelled') return [];
+  if (state.phase !== 'held' && state.phase !== 'confirmed') throw refuse({ code: 'appointment_closed' });
+  const paid = paidCentsOf(state);
+  const full = c.by === 'office' || inFullRefundWindow(state.request.startsAt, c.at, c.fullRefundHours);
+  const appointmentId = state.request.appointmentId;
+  return [
+    {
+      type: 'AppointmentCancelled',
+      data: { appointmentId, by: c.by, refundCents: full ? paid : 0, cancelledAt: c.at },
+    },
+  ];
+}
+
+/** Moved, as its instructor's calendar decided (`moveId`); the parent only while the full-refund window is open. */
+function reschedule(c: Of<'RescheduleAppointment'>, state: AppointmentState): AppointmentEvent[] {
+  if (state.phase !== 'held' && state.phase !== 'confirmed') throw refuse({ code: 'appointment_closed' });
+  const { request } = state;
+  if (request.startsAt === c.startsAt && request.endsAt === c.endsAt) return [];
+  if (c.by === 'parent' && !inFullRefundWindow(request.startsAt, c.at, c.fullRefundHours))
+    throw refuse({ code: 'appointment_too_late_to_move', hours: c.fullRefundHours });
+  const { moveId, startsAt, endsAt, by, at } = c;
+  return [
+    {
+      type: 'AppointmentRescheduled',
+      data: {
+        appointmentId: request.appointmentId,
+        moveId,
+        from: { startsAt: request.startsAt, endsAt: request.endsAt },
+        startsAt,
+        endsAt,
+        by,
+        rescheduledAt: at,
+      },
+    },
+  ];
+}
+
+/** The money back, recorded once: a payment whose time was gone, or a cancellation's refund. */
 function recordRefund(c: Of<'RecordAppointmentRefund'>, state: AppointmentState): AppointmentEvent[] {
-  if (state.phase !== 'paid') return [];
+  const owed = state.phase === 'paid' || (state.phase === 'cancelled' && !state.refunded);
+  if (!owed) return [];
   const { paymentIntentId, refundId, amountCents, reason, at } = c;
   const appointmentId = state.request.appointmentId;
   return [
@@ -129,6 +209,8 @@ const DECISIONS: { [T in AppointmentCommand['type']]: (c: Of<T>, s: AppointmentS
   RecordAppointmentPayment: recordPayment,
   ConfirmAppointment: confirm,
   ExpireAppointment: expire,
+  CancelAppointment: cancel,
+  RescheduleAppointment: reschedule,
   RecordAppointmentRefund: recordRefund,
 };
 

@@ -45,7 +45,7 @@ function checkFields(type: AppointmentType, input: AppointmentBookingInput): voi
 }
 
 /** The free slots nearest the time asked for (the 409's suggestions). */
-async function nearest(deps: AppDeps, type: AppointmentType, startsAt: string, instructorId?: string) {
+export async function nearest(deps: AppDeps, type: AppointmentType, startsAt: string, instructorId?: string) {
   const day = schoolDateOf(Date.parse(startsAt));
   const instructors = await instructorsOf(deps, type, instructorId);
   const slots = await slotsOf(deps, type, instructors, { from: addSchoolDays(day, -7), to: addSchoolDays(day, 7) });
@@ -55,7 +55,7 @@ async function nearest(deps: AppDeps, type: AppointmentType, startsAt: string, i
     .slice(0, 5);
 }
 
-const taken = (err: unknown) =>
+export const taken = (err: unknown) =>
   err instanceof Refused && ['instructor_time_taken', 'instructor_day_full'].includes(err.refusal.code);
 
 /**

@@ -17,7 +17,7 @@ import {
 
 export const APPOINTMENT_CHECKOUT_WORKFLOW = 'appointment-checkout';
 
-type Input = Extract<AppointmentEvent, { type: 'AppointmentPaid' | 'AppointmentExpired' }>;
+type Input = Extract<AppointmentEvent, { type: 'AppointmentPaid' | 'AppointmentExpired' | 'AppointmentCancelled' }>;
 type Deps = Pick<AppDeps, 'commands' | 'payments' | 'clock' | 'log'>;
 
 /** A stream's answer that asking again would not change (the time taken, the appointment gone). */
@@ -33,7 +33,7 @@ const isRefusal = (err: unknown): err is AppError =>
 export function appointmentCheckoutReactor(deps: Deps) {
   return defineReactor<Input>({
     name: APPOINTMENT_CHECKOUT_WORKFLOW,
-    eventTypes: ['AppointmentPaid', 'AppointmentExpired'],
+    eventTypes: ['AppointmentPaid', 'AppointmentExpired', 'AppointmentCancelled'],
     keyOf: (event) => event.data.appointmentId,
     async handle(event, { metadata }) {
       const decide = async (input: AppointmentCheckoutInput) => {
@@ -85,10 +85,10 @@ async function refund(
   output: Extract<AppointmentCheckoutOutput, { to: 'refund' }>,
   metadata: EventMetadata,
 ): Promise<void> {
-  const { appointmentId, paymentIntentId, reason } = output;
+  const { appointmentId, paymentIntentId, amountCents, reason } = output;
   let refunded;
   try {
-    refunded = await deps.payments.refund(paymentIntentId, `refund-appointment-${appointmentId}`);
+    refunded = await deps.payments.refund(paymentIntentId, `refund-appointment-${appointmentId}`, amountCents);
   } catch (err) {
     if (!(err instanceof RefundRefusedError)) throw err;
     deps.log.error('refund of an appointment without its time refused by the provider', {
@@ -110,5 +110,5 @@ async function refund(
     },
     metadata,
   );
-  deps.log.warn('appointment payment refunded: its time was gone', { appointmentId });
+  deps.log.info('appointment payment refunded', { appointmentId, reason });
 }

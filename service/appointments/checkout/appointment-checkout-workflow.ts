@@ -10,19 +10,29 @@ import type { AppointmentCommand, AppointmentState } from '../appointment-decide
  * - paid: the time confirmed on the calendar (taken again when the hold lapsed and it is still
  *   free), then the appointment confirmed; the calendar refusing (the time went meanwhile), the
  *   money goes back;
- * - expired unpaid: its time given back.
+ * - expired unpaid: its time given back;
+ * - cancelled: its time given back, and what the policy refunds sent back to the card.
  * Every command is idempotent on its stream, so a delivery again repeats nothing.
  */
 export type AppointmentCheckoutInput =
-  | Extract<AppointmentEvent, { type: 'AppointmentPaid' | 'AppointmentExpired' }>
+  | Extract<AppointmentEvent, { type: 'AppointmentPaid' | 'AppointmentExpired' | 'AppointmentCancelled' }>
   /** A command of this workflow was refused by its stream (the calendar: the time is gone). */
   | { type: 'StepRefused'; data: { step: AppointmentCheckoutOutput['to'] } };
 
 export type AppointmentCheckoutOutput =
   | { to: 'calendar'; instructorId: string; command: CalendarCommand }
   | { to: 'appointment'; appointmentId: string; command: AppointmentCommand }
-  /** An effect: all the money back through the payments port, then recorded (RecordAppointmentRefund). */
-  | { to: 'refund'; appointmentId: string; paymentIntentId: string; reason: 'time-taken' };
+  /**
+   * An effect: money back through the payments port (all of it when `amountCents` is absent), then
+   * recorded (RecordAppointmentRefund).
+   */
+  | {
+      to: 'refund';
+      appointmentId: string;
+      paymentIntentId: string;
+      amountCents?: number;
+      reason: 'time-taken' | 'cancelled';
+    };
 
 export interface AppointmentCheckoutContext {
   now: Date;
@@ -58,6 +68,21 @@ export function decideAppointmentCheckout(
           instructorId,
           command: { type: 'ReleaseSlot', instructorId, appointmentId, reason: 'expired', at },
         },
+      ];
+    }
+    case 'AppointmentCancelled': {
+      if (state.phase !== 'cancelled') return [];
+      const { appointmentId, instructorId } = state.request;
+      const release: AppointmentCheckoutOutput = {
+        to: 'calendar',
+        instructorId,
+        command: { type: 'ReleaseSlot', instructorId, appointmentId, reason: 'cancelled', at },
+      };
+      if (state.refunded || state.refundCents === 0 || !state.money) return [release];
+      const { paymentIntentId } = state.money;
+      return [
+        release,
+        { to: 'refund', appointmentId, paymentIntentId, amountCents: state.refundCents, reason: 'cancelled' },
       ];
     }
     case 'StepRefused':

@@ -19,8 +19,11 @@ import { appointmentUrl } from '../appointment-link.js';
 import { appointmentTypesDecider } from '../types-decider.js';
 import { appointmentIcs, appointmentIcsAttachment } from './appointment-ics.js';
 
-type Deps = Pick<AppDeps, 'commands' | 'mailer' | 'config' | 'log' | 'clock'>;
-type Told = Extract<AppointmentEvent, { type: 'AppointmentConfirmed' }>;
+type Deps = Pick<AppDeps, 'commands' | 'eventStore' | 'mailer' | 'config' | 'log' | 'clock'>;
+type Told = Extract<
+  AppointmentEvent,
+  { type: 'AppointmentConfirmed' | 'AppointmentCancelled' | 'AppointmentRescheduled' }
+>;
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
@@ -33,17 +36,35 @@ export const appointmentMessageId = (appointmentId: string, ref: string, to: 'pa
   `<appointment-${appointmentId}-${ref}-${to}@${DOMAIN}>`;
 
 /**
- * An appointment sold (AppointmentConfirmed): the parent gets its confirmation with the calendar
- * file and the link to the appointment page; the instructor is told, once (InstructorNotified on
- * their calendar stream, by the change's ref). Sent where the effects run, never in a request.
+ * An appointment sold (AppointmentConfirmed), moved or cancelled: the parent gets its message with
+ * the calendar file (a move's with a higher SEQUENCE, a cancellation's a CANCEL) and the link to
+ * the appointment page; the instructor is told, once (InstructorNotified on their calendar stream,
+ * by the change's ref). Sent where the effects run, never in a request.
  */
 export function appointmentEmailReactor(deps: Deps) {
   return defineReactor<Told>({
     name: 'appointment-email',
-    eventTypes: ['AppointmentConfirmed'],
+    eventTypes: ['AppointmentConfirmed', 'AppointmentCancelled', 'AppointmentRescheduled'],
     keyOf: (event) => event.data.appointmentId,
     async handle(event, { metadata }) {
-      await tell(deps, event.data.appointmentId, 'booked', 'booked', metadata);
+      const { appointmentId } = event.data;
+      if (event.type === 'AppointmentConfirmed') return tell(deps, appointmentId, 'booked', 'booked', metadata);
+      const state = await deps.commands.state(appointmentDecider, appointmentStream(appointmentId));
+      const moves = state.phase === 'none' ? 0 : state.moves;
+      if (event.type === 'AppointmentCancelled') {
+        const { refundCents } = event.data;
+        const refund = refundCents > 0 ? `${formatUsd(refundCents)} to the card used for payment` : undefined;
+        return tell(deps, appointmentId, 'cancelled', 'cancelled', metadata, {
+          ...(refund ? { refund } : {}),
+          sequence: moves + 1,
+        });
+      }
+      const { moveId, from, startsAt, endsAt } = event.data;
+      return tell(deps, appointmentId, 'moved', `moved-${moveId}`, metadata, {
+        before: appointmentWhen(from.startsAt, from.endsAt),
+        span: { startsAt, endsAt },
+        sequence: await moveNumber(deps, appointmentId, moveId),
+      });
     },
   });
 }
@@ -55,7 +76,7 @@ export async function tell(
   change: AppointmentChange,
   ref: string,
   metadata: EventMetadata,
-  extra: { before?: string; refund?: string; sequence?: number } = {},
+  extra: { before?: string; refund?: string; sequence?: number; span?: { startsAt: string; endsAt: string } } = {},
 ): Promise<void> {
   const state = await deps.commands.state(appointmentDecider, appointmentStream(appointmentId));
   if (state.phase === 'none') return;
@@ -66,15 +87,16 @@ export async function tell(
   ]);
   const instructor = instructors.byId[r.instructorId]?.record;
   const title = types.byId[r.typeId]?.title ?? 'Private appointment';
-  const when = appointmentWhen(r.startsAt, r.endsAt);
+  const { startsAt, endsAt } = extra.span ?? r;
+  const when = appointmentWhen(startsAt, endsAt);
   const paidCents = state.phase === 'confirmed' && state.money ? state.money.amountCents : 0;
   const dueLater = r.amountCents - r.dueNowCents;
   const publicUrl = deps.config.PUBLIC_URL ?? null;
   const ics = appointmentIcs({
     appointmentId,
     title,
-    startsAt: r.startsAt,
-    endsAt: r.endsAt,
+    startsAt,
+    endsAt,
     instructorName: instructor?.name ?? SCHOOL.name,
     stamp: deps.clock(),
     ...(extra.sequence ? { sequence: extra.sequence } : {}),
@@ -140,6 +162,15 @@ export async function tell(
     },
     metadata,
   );
+}
+
+/** Which move this is (1 for the first): the calendar file's SEQUENCE, so a calendar takes the latest. */
+async function moveNumber(deps: Deps, appointmentId: string, moveId: string): Promise<number> {
+  const moves = (await deps.eventStore.readStream(appointmentStream(appointmentId))).filter(
+    (e) => e.type === 'AppointmentRescheduled',
+  );
+  const index = moves.findIndex((e) => (e.data as { moveId: string }).moveId === moveId);
+  return (index < 0 ? moves.length : index) + 1;
 }
 
 async function send(deps: Deps, appointmentId: string, message: Parameters<Deps['mailer']['send']>[0]) {
