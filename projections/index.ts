@@ -22,6 +22,7 @@ import { makeupCreditsProjector } from './courses/makeup-credits.js';
 import { accessLogProjector } from './privacy/access-log.js';
 import { instructorsProjector } from './instructors/instructors.js';
 import { instructorDaysProjector } from './instructors/instructor-days.js';
+import { appointmentHoldsProjector } from './appointments/appointment-holds.js';
 import { revenueLedgerProjector } from './reports/revenue-ledger.js';
 import { newsletterSubscribersProjector } from './newsletter/subscribers.js';
 import { announcementsProjector } from './newsletter/announcements.js';
@@ -54,6 +55,7 @@ export const allProjectors: readonly AnyProjector[] = [
   accessLogProjector,
   instructorsProjector,
   instructorDaysProjector,
+  appointmentHoldsProjector,
   revenueLedgerProjector,
   newsletterSubscribersProjector,
   announcementsProjector,

@@ -60,6 +60,9 @@ import { announcementTimer } from './newsletter/announcement-sender.js';
 import { reviewRequestEmailReactor } from './reviews/review-request-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
+import { appointmentCheckoutReactor } from './appointments/checkout/appointment-checkout-reactor.js';
+import { appointmentHoldTimer } from './appointments/checkout/appointment-hold-timer.js';
+import { appointmentEmailReactor } from './appointments/emails/appointment-email-reactor.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
 import { waitlistLapseTimer } from './waitlist/lapse-timer.js';
 import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
@@ -235,6 +238,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     newsletterConfirmationReactor(deps),
     newsletterErasureReactor(deps),
     announcementTestReactor(deps),
+    appointmentEmailReactor(deps),
   ];
 }
 
@@ -249,6 +253,7 @@ export function workflowsFor(deps: AppDeps): AnyReactor[] {
     classTimeReactor(deps),
     roomTimeReactor(deps),
     invoiceSeatsReactor(deps),
+    appointmentCheckoutReactor(deps),
   ];
 }
 
@@ -257,6 +262,8 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
   return [
     // Records holds not paid in time as lapsed (the checkout workflow gives their seats back).
     holdTimer(deps),
+    // Appointment holds not paid in time (the appointment checkout gives their time back).
+    appointmentHoldTimer(deps),
     // The one reminder before each workshop (REMINDER_HOURS).
     reminderTimer(deps),
     // Waitlist entries not confirmed within a day lapse.

@@ -107,3 +107,25 @@ export const SlotViewSchema = z.object({
   instructorName: z.string(),
 });
 export type SlotView = z.infer<typeof SlotViewSchema>;
+
+/** GET /api/appointment-types?programId=: what a parent may book, and with whom. */
+export const PublicAppointmentTypeSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: AppointmentKindSchema,
+  minutes: z.number().int(),
+  priceCents: z.number().int(),
+  programId: z.string().optional(),
+  guests: z.object({ min: z.number().int(), max: z.number().int(), priceCentsPerGuest: z.number().int() }).optional(),
+  depositCents: z.number().int().optional(),
+  horizonDays: z.number().int(),
+  instructors: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PublicAppointmentType = z.infer<typeof PublicAppointmentTypeSchema>;
+
+export const PublicAppointmentTypesQuerySchema = z.object({
+  programId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,120}$/, 'must be a program id.')
+    .optional(),
+});

@@ -91,10 +91,128 @@ export const AppointmentRequestedSchema = z.object({
   amountCents: z.number().int().nonnegative(),
   dueNowCents: z.number().int().nonnegative(),
   holdExpiresAt: Instant.nullable(),
+  /** The card payment of what is due now (none when nothing is). */
+  paymentIntentId: z.string().min(1).max(200).optional(),
   requestedAt: Instant,
 });
 export type AppointmentRequested = z.infer<typeof AppointmentRequestedSchema>;
 
-export type AppointmentEvent = { type: 'AppointmentRequested'; data: AppointmentRequested };
+const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-export const appointmentEventSchemas = { AppointmentRequested: AppointmentRequestedSchema } as const;
+/** The provider's "succeeded" for the appointment's payment, recorded once (the webhook or the page's verification). */
+export const AppointmentPaidSchema = z.object({
+  appointmentId: Id,
+  paymentIntentId: z.string().min(1).max(200),
+  amountCents: z.number().int().nonnegative(),
+  providerEventId: z.string().max(200).nullable(),
+  source: z.enum(['webhook', 'verification']),
+  paidAt: Instant,
+});
+
+/** Sold: its time is the instructor's for good (paid, or nothing was due). */
+export const AppointmentConfirmedSchema = z.object({
+  appointmentId: Id,
+  paymentIntentId: z.string().max(200).nullable(),
+  confirmedAt: Instant,
+});
+
+/** Not paid before its hold lapsed: its time is given back (a payment arriving later takes it again if free). */
+export const AppointmentExpiredSchema = z.object({ appointmentId: Id, expiredAt: Instant });
+
+/**
+ * Money given back: all of it when the time was gone before the payment arrived (`time-taken`),
+ * or what the cancellation policy gives (`cancelled`).
+ */
+export const AppointmentRefundedSchema = z.object({
+  appointmentId: Id,
+  paymentIntentId: z.string().min(1).max(200),
+  refundId: z.string().min(1).max(200),
+  amountCents: z.number().int().nonnegative(),
+  reason: z.enum(['time-taken', 'cancelled']),
+  refundedAt: Instant,
+});
+
+/**
+ * Cancelled from the appointment page or by the office: its time is given back and `refundCents`
+ * (by the cancellation policy: all that was paid when at least LESSON_FULL_REFUND_HOURS ahead,
+ * nothing later) goes back to the card.
+ */
+export const AppointmentCancelledSchema = z.object({
+  appointmentId: Id,
+  by: z.enum(['parent', 'office']),
+  refundCents: z.number().int().nonnegative(),
+  cancelledAt: Instant,
+});
+
+/** Moved to another free time of the same instructor, decided on their calendar (AppointmentSlotMoved, `moveId`). */
+export const AppointmentRescheduledSchema = z.object({
+  appointmentId: Id,
+  moveId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  from: z.object({ startsAt: Instant, endsAt: Instant }),
+  startsAt: Instant,
+  endsAt: Instant,
+  by: z.enum(['parent', 'office']),
+  rescheduledAt: Instant,
+});
+
+export type AppointmentPaid = z.infer<typeof AppointmentPaidSchema>;
+export type AppointmentRescheduled = z.infer<typeof AppointmentRescheduledSchema>;
+
+export type AppointmentEvent =
+  | { type: 'AppointmentRequested'; data: AppointmentRequested }
+  | { type: 'AppointmentPaid'; data: AppointmentPaid }
+  | { type: 'AppointmentConfirmed'; data: z.infer<typeof AppointmentConfirmedSchema> }
+  | { type: 'AppointmentExpired'; data: z.infer<typeof AppointmentExpiredSchema> }
+  | { type: 'AppointmentRefunded'; data: z.infer<typeof AppointmentRefundedSchema> }
+  | { type: 'AppointmentCancelled'; data: z.infer<typeof AppointmentCancelledSchema> }
+  | { type: 'AppointmentRescheduled'; data: AppointmentRescheduled };
+
+export const appointmentEventSchemas = {
+  AppointmentRequested: AppointmentRequestedSchema,
+  AppointmentPaid: AppointmentPaidSchema,
+  AppointmentConfirmed: AppointmentConfirmedSchema,
+  AppointmentExpired: AppointmentExpiredSchema,
+  AppointmentRefunded: AppointmentRefundedSchema,
+  AppointmentCancelled: AppointmentCancelledSchema,
+  AppointmentRescheduled: AppointmentRescheduledSchema,
+} as const;
+
+/** POST /api/appointments/:token/reschedule: another of the type's free times. */
+export const RescheduleAppointmentRequestSchema = z.object({
+  startsAt: Instant.describe('the new slot, as GET .../slots answered it'),
+});
+
+/** POST /api/appointments/:token/cancel: nothing to say. */
+export const CancelAppointmentRequestSchema = z.object({}).strict();
+
+export const APPOINTMENT_STATUSES = ['held', 'confirmed', 'expired', 'refunded', 'cancelled'] as const;
+
+/** GET /api/appointments/:token: the parent's appointment page. */
+export const AppointmentViewSchema = z.object({
+  appointmentId: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  typeId: z.string(),
+  title: z.string(),
+  kind: AppointmentKindSchema,
+  instructorId: z.string(),
+  instructorName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  participantName: z.string(),
+  guests: z.number().int().optional(),
+  amountCents: z.number().int(),
+  paidCents: z.number().int(),
+  dueLaterCents: z.number().int(),
+  refundedCents: z.number().int(),
+  holdExpiresAt: z.string().nullable(),
+  /** Until when cancelling refunds all that was paid, and a reschedule is taken online. */
+  fullRefundUntil: z.string(),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  /** What cancelling now gives back. */
+  refundIfCancelledCents: z.number().int(),
+});
+export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
+
+/** Metadata `kind` of an appointment's PaymentIntent; its id under `appointmentId`. */
+export const APPOINTMENT_PAYMENT_KIND = 'appointment';

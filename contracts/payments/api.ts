@@ -98,6 +98,9 @@ export const VerifyPaymentResponseSchema = z.object({
   position: z.string().nullable(),
   /** Set when the payment bought a gift card (issue 27). */
   giftCardId: z.string().optional(),
+  /** Set when the payment was for a private lesson or party (issue 38); `appointmentPath` is its page. */
+  appointmentId: z.string().optional(),
+  appointmentPath: z.string().nullable().optional(),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponseSchema>;
 

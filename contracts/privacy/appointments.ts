@@ -14,4 +14,10 @@ export const appointmentPrivacy = {
     subject: { kind: 'email', path: 'email' },
     identity: ['firstName', 'lastName', 'email', 'phone', 'participantName', 'participantAge', 'notes'],
   },
+  AppointmentPaid: NO_PERSONAL_DATA,
+  AppointmentConfirmed: NO_PERSONAL_DATA,
+  AppointmentExpired: NO_PERSONAL_DATA,
+  AppointmentRefunded: NO_PERSONAL_DATA,
+  AppointmentCancelled: NO_PERSONAL_DATA,
+  AppointmentRescheduled: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof appointmentEventSchemas>;

@@ -225,6 +225,14 @@ export const PAGES = [
   { path: '/admin/enrollments/:id', module: 'admin/EnrollmentDetailPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/admin/workshops/:id/roster', module: 'admin/RosterPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/booking/:token', module: 'booking/BookingPage.tsx', render: 'client', robots: 'disallow' },
+  // Issue 38: a private lesson booked against the instructors' free times, and its own page by its signed link.
+  {
+    path: '/private-lessons/:programId',
+    module: 'appointments/BookAppointmentPage.tsx',
+    render: 'client',
+    robots: 'disallow',
+  },
+  { path: '/appointment/:token', module: 'appointments/AppointmentPage.tsx', render: 'client', robots: 'disallow' },
   // The family page asks the server who is signed in (an HttpOnly cookie), so it is the same shell for all.
   { path: '/account', module: 'account/AccountPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/account/sign-in/:token', module: 'account/SignInLinkPage.tsx', render: 'client', robots: 'disallow' },

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppointmentType, SlotView } from '../../contracts/appointments/appointment-type.js';
 import {
+  APPOINTMENT_PAYMENT_KIND,
   appointmentStream,
   type AppointmentBookedAnswer,
   type AppointmentBookingInput,
@@ -12,6 +13,7 @@ import type { AppDeps } from '../core/deps.js';
 import { AppError, Refused, validationError } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { calendarDecider } from '../instructors/calendar-decider.js';
+import { META } from '../payments/port.js';
 import { appointmentDecider } from './appointment-decider.js';
 import { refuse } from './refusals.js';
 import { instructorsOf, slotsOf } from './slots.js';
@@ -43,7 +45,7 @@ function checkFields(type: AppointmentType, input: AppointmentBookingInput): voi
 }
 
 /** The free slots nearest the time asked for (the 409's suggestions). */
-async function nearest(deps: AppDeps, type: AppointmentType, startsAt: string, instructorId?: string) {
+export async function nearest(deps: AppDeps, type: AppointmentType, startsAt: string, instructorId?: string) {
   const day = schoolDateOf(Date.parse(startsAt));
   const instructors = await instructorsOf(deps, type, instructorId);
   const slots = await slotsOf(deps, type, instructors, { from: addSchoolDays(day, -7), to: addSchoolDays(day, 7) });
@@ -53,7 +55,7 @@ async function nearest(deps: AppDeps, type: AppointmentType, startsAt: string, i
     .slice(0, 5);
 }
 
-const taken = (err: unknown) =>
+export const taken = (err: unknown) =>
   err instanceof Refused && ['instructor_time_taken', 'instructor_day_full'].includes(err.refusal.code);
 
 /**
@@ -88,6 +90,17 @@ export async function bookAppointment(
       body: { nearest: await nearest(deps, type, input.startsAt, input.instructorId) },
     });
   }
+  // The card payment of what is due now, one per appointment (its id the key; ids only in its metadata).
+  const intent =
+    pricing.dueNowCents > 0
+      ? await deps.payments.createPaymentIntent({
+          amountCents: pricing.dueNowCents,
+          idempotencyKey: `appointment-${appointmentId}`,
+          description: type.title,
+          metadata: { [META.kind]: APPOINTMENT_PAYMENT_KIND, [META.appointmentId]: appointmentId, typeId: type.id },
+          receiptEmail: input.email,
+        })
+      : null;
   const { participantAge, guests, notes } = input;
   await deps.commands.handle(
     appointmentDecider,
@@ -112,12 +125,20 @@ export async function bookAppointment(
         amountCents: pricing.totalCents,
         dueNowCents: pricing.dueNowCents,
         holdExpiresAt,
+        ...(intent ? { paymentIntentId: intent.id } : {}),
         requestedAt: now.toISOString(),
       },
+      confirmed: intent === null,
     },
     metadata,
   );
-  return { appointmentId, holdExpiresAt, amountCents: pricing.totalCents, pricing };
+  return {
+    appointmentId,
+    holdExpiresAt,
+    amountCents: pricing.totalCents,
+    pricing,
+    ...(intent ? { clientSecret: intent.clientSecret } : {}),
+  };
 }
 
 /** Holds the first of the instructors' slots still free; null when every one was taken meanwhile. */

@@ -16,4 +16,13 @@ export const APPOINTMENT_REFUSAL_ANSWERS: RefusalAnswers<AppointmentRefusal> = {
     words: () => 'This time cannot be booked (outside the hours, too soon or too far ahead): choose a free time.',
   },
   appointment_exists: { words: () => 'This appointment has been requested already.' },
+  appointment_closed: { words: () => 'This appointment is no longer booked, so it cannot be changed.' },
+  appointment_too_late_to_move: {
+    field: 'startsAt',
+    words: (r) =>
+      `An appointment can be moved online until ${r.hours} hours before it starts. Please call or e-mail us to change it.`,
+  },
+  appointment_not_found: {
+    words: () => 'We could not find this appointment. Please open the link from your most recent e-mail from us.',
+  },
 };

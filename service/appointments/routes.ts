@@ -1,6 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppointmentTypeIdSchema } from '../../contracts/appointments/appointment-type.js';
+import {
+  APPOINTMENT_TYPES_STREAM,
+  AppointmentTypeIdSchema,
+  PublicAppointmentTypesQuerySchema,
+  type PublicAppointmentType,
+} from '../../contracts/appointments/appointment-type.js';
+import { INSTRUCTORS_STREAM } from '../../contracts/instructors/events.js';
+import { instructorsDecider } from '../instructors/instructors-decider.js';
+import { appointmentTypesDecider } from './types-decider.js';
 import { AppointmentBookingInputSchema, SlotsQuerySchema } from '../../contracts/appointments/booking.js';
 import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
@@ -9,9 +17,38 @@ import { appointmentTypeOf, instructorsOf, slotsOf } from './slots.js';
 
 const IdParam = z.object({ id: AppointmentTypeIdSchema });
 
-/** A parent's routes of issue 38: the free times of a lesson or party, and booking one. */
+/** A parent's routes of issue 38: the lessons and parties offered, their free times, and booking one. */
 export function appointmentRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+
+  // What a program's page offers: its lessons or parties, with the instructors who give them.
+  app.get('/appointment-types', validate('query', PublicAppointmentTypesQuerySchema), async (c) => {
+    const { programId } = c.req.valid('query');
+    const [types, instructors] = await Promise.all([
+      deps.commands.state(appointmentTypesDecider, APPOINTMENT_TYPES_STREAM, 1_000),
+      deps.commands.state(instructorsDecider, INSTRUCTORS_STREAM, 1_000),
+    ]);
+    const list = Object.values(types.byId)
+      .filter((t) => programId === undefined || t.programId === programId)
+      .sort((a, b) => a.title.localeCompare(b.title))
+      .map((t): PublicAppointmentType => ({
+        id: t.id,
+        title: t.title,
+        kind: t.kind,
+        minutes: t.minutes,
+        priceCents: t.priceCents,
+        ...(t.programId ? { programId: t.programId } : {}),
+        ...(t.guests ? { guests: t.guests } : {}),
+        ...(t.depositCents !== undefined ? { depositCents: t.depositCents } : {}),
+        horizonDays: t.horizonDays,
+        instructors: t.instructorIds.flatMap((id) => {
+          const record = instructors.byId[id]?.record;
+          return record ? [{ id, name: record.name }] : [];
+        }),
+      }));
+    c.header('Cache-Control', 'no-store');
+    return c.json(list);
+  });
 
   app.get(
     '/appointment-types/:id/slots',

@@ -84,6 +84,16 @@ export const ConfigSchema = z.object({
     .default(48),
   /** Cancelling at least this many days before the start refunds in full; later, nothing (the /terms page says so). */
   CANCELLATION_FULL_REFUND_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /**
+   * A private lesson or party cancelled at least this many hours before it starts is refunded in
+   * full, and may be moved online until then; later, nothing back and the office moves it (issue 38).
+   */
+  LESSON_FULL_REFUND_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(24),
   /** A make-up credit from an absence can be booked this many days after the session missed ends. */
   MAKEUP_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /**

@@ -99,9 +99,14 @@ function ProgramDetail({ program }: { program: Program }) {
             )}
             <div className="button-row">
               {program.isPrivate ? (
-                <Link href={PRIVATE_LESSONS_MAILTO} variant="primary" size="lg">
-                  Contact for Details
-                </Link>
+                <>
+                  <Link href={`/private-lessons/${encodeURIComponent(program.id)}`} variant="primary" size="lg">
+                    Book a private lesson
+                  </Link>
+                  <Link href={PRIVATE_LESSONS_MAILTO} variant="outline" size="lg">
+                    Contact for Details
+                  </Link>
+                </>
               ) : (
                 <>
                   <Link href="/scheduling" variant="primary" size="lg">

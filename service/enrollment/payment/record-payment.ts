@@ -5,17 +5,24 @@ import type { AppDeps } from '../../core/deps.js';
 import { META, type PaymentIntentInfo } from '../../payments/port.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
+import { APPOINTMENT_PAYMENT_KIND, appointmentStream } from '../../../contracts/appointments/booking.js';
+import { appointmentDecider } from '../../appointments/appointment-decider.js';
 
 /** What a succeeded PaymentIntent paid for, from the metadata it was created with. */
 export type PaidFor =
   | { kind: 'enrollment'; enrollmentId: string }
   | { kind: 'balance'; enrollmentId: string }
-  | { kind: 'gift-card'; giftCardId: string };
+  | { kind: 'gift-card'; giftCardId: string }
+  | { kind: 'appointment'; appointmentId: string };
 
 export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
   const kind = intent.metadata[META.kind];
   const giftCardId = intent.metadata[META.giftCardId];
   if (kind === 'gift-card') return giftCardId ? { kind: 'gift-card', giftCardId } : null;
+  if (kind === APPOINTMENT_PAYMENT_KIND) {
+    const appointmentId = intent.metadata[META.appointmentId];
+    return appointmentId ? { kind: 'appointment', appointmentId } : null;
+  }
   const enrollmentId = intent.metadata[META.enrollmentId];
   if (!enrollmentId) return null;
   return kind === 'balance' ? { kind: 'balance', enrollmentId } : { kind: 'enrollment', enrollmentId };
@@ -43,19 +50,26 @@ export async function recordPayment(
     at: deps.clock().toISOString(),
   };
   const recorded =
-    paid.kind === 'gift-card'
+    paid.kind === 'appointment'
       ? await deps.commands.handle(
-          giftCardDecider,
-          giftCardStream(paid.giftCardId),
-          { type: 'RecordGiftCardPayment', ...money },
+          appointmentDecider,
+          appointmentStream(paid.appointmentId),
+          { type: 'RecordAppointmentPayment', ...money },
           metadata,
         )
-      : await deps.commands.handle(
-          enrollmentDecider,
-          enrollmentStream(paid.enrollmentId),
-          { type: paid.kind === 'balance' ? 'RecordBalancePayment' : 'RecordPaymentSuccess', ...money },
-          metadata,
-        );
+      : paid.kind === 'gift-card'
+        ? await deps.commands.handle(
+            giftCardDecider,
+            giftCardStream(paid.giftCardId),
+            { type: 'RecordGiftCardPayment', ...money },
+            metadata,
+          )
+        : await deps.commands.handle(
+            enrollmentDecider,
+            enrollmentStream(paid.enrollmentId),
+            { type: paid.kind === 'balance' ? 'RecordBalancePayment' : 'RecordPaymentSuccess', ...money },
+            metadata,
+          );
   if (recorded.events.length > 0) deps.log.info('payment recorded', { ...paid, source });
   return recorded.position;
 }

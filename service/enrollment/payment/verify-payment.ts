@@ -9,6 +9,7 @@ import { orderOf } from '../decider/enrollment-state.js';
 import { CHECKOUT_WORKFLOW } from '../checkout/checkout-reactor.js';
 import { paidFor, recordPayment } from './record-payment.js';
 import { META } from '../../payments/port.js';
+import { verifiedAppointment } from '../../appointments/checkout/verified-appointment.js';
 
 /** How long the answer waits for the checkout workflow to settle the payment before it says "processing". */
 const SETTLE_MS = 10_000;
@@ -55,6 +56,8 @@ export async function verifyPayment(
   const recorded = await recordPayment(deps, paid, intent, null, 'verification', metadata);
   if (paid.kind === 'gift-card')
     return { ...base, status: 'succeeded', giftCardId: paid.giftCardId, position: await head(recorded) };
+  if (paid.kind === 'appointment')
+    return { ...base, ...(await verifiedAppointment(deps, paid.appointmentId, recorded, SETTLE_MS)) };
 
   // Settled by the checkout workflow where the effects run: its answer is awaited (bounded), by
   // position, as a read after a write waits for the projections.

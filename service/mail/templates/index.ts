@@ -1,4 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import {
+  appointmentTemplate,
+  instructorNoticeTemplate,
+  type AppointmentProps,
+  type InstructorNoticeProps,
+} from './appointment.js';
 import { absenceNotedTemplate, type AbsenceNotedProps } from './absence-noted.js';
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
@@ -20,6 +26,8 @@ import { waitlistOfferTemplate, type WaitlistOfferProps } from './waitlist-offer
 import { workshopMessageTemplate, type WorkshopMessageProps } from './workshop-message.js';
 
 export type {
+  AppointmentProps,
+  InstructorNoticeProps,
   AbsenceNotedProps,
   AdministratorChangeProps,
   BalanceReminderProps,
@@ -63,6 +71,8 @@ export interface EmailKinds {
   'inquiry-received': InquiryReceivedProps;
   'absence-noted': AbsenceNotedProps;
   'review-request': ReviewRequestProps;
+  appointment: AppointmentProps;
+  'instructor-notice': InstructorNoticeProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -85,6 +95,8 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'inquiry-received': inquiryReceivedTemplate,
   'absence-noted': absenceNotedTemplate,
   'review-request': reviewRequestTemplate,
+  appointment: appointmentTemplate,
+  'instructor-notice': instructorNoticeTemplate,
 };
 
 export interface RenderedEmail {

@@ -160,6 +160,7 @@ describe('slots and bookings (issue 38 items 4, 5)', () => {
           dueNowCents: 25_000,
           dueLaterCents: 0,
         },
+        clientSecret: expect.stringMatching(/_secret_/),
       },
     });
     expect(await typesOf(t, `instructor-calendar-${instructorId}`)).toEqual(['AppointmentSlotHeld']);
@@ -247,5 +248,33 @@ describe('slots and bookings (issue 38 items 4, 5)', () => {
       'AppointmentSlotHeld',
       'AppointmentSlotBooked',
     ]);
+  });
+});
+
+describe('what a program offers (issue 38 item 4: the program page\'s "Book a private lesson")', () => {
+  it("given a lesson type of program 6, when a parent lists the program's types, then it and its instructors by name; another program none; a bad id is 400", async () => {
+    const t = await open();
+    const { instructorId, typeId } = await givenAnInstructorAndALesson(t.app, { programId: '6' });
+    const listed = await json(await t.app.request('/api/appointment-types?programId=6'));
+    expect(listed).toEqual({
+      status: 200,
+      body: [
+        {
+          id: typeId,
+          title: 'Private Etiquette Lesson',
+          kind: 'lesson',
+          minutes: 60,
+          priceCents: 25_000,
+          programId: '6',
+          horizonDays: 60,
+          instructors: [{ id: instructorId, name: 'Margaret Ellison' }],
+        },
+      ],
+    });
+    expect((await json(await t.app.request('/api/appointment-types?programId=7'))).body).toEqual([]);
+    expect(await json(await t.app.request('/api/appointment-types?programId=a%20b'))).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: 'programId' }] },
+    });
   });
 });

@@ -172,6 +172,16 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     subject: /^How was Princess Tea Party\?$/,
     says: ['Dear Ann,', 'only families whose children attended', 'until September 18, 2025', '/review/e1.'],
   },
+  appointment: {
+    props: EMAIL_SAMPLES.appointment,
+    subject: /^Your appointment is booked: Private Etiquette Lesson, Tuesday, March 5, 2030/,
+    says: ['Dear Ann,', 'Margaret Ellison', 'Emma Bennett', '$250.00', '/appointment/a1.'],
+  },
+  'instructor-notice': {
+    props: EMAIL_SAMPLES['instructor-notice'],
+    subject: /^A new appointment was booked with you: Private Etiquette Lesson/,
+    says: ['Dear Margaret Ellison,', 'Emma Bennett', 'Job interview on Friday.'],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */
