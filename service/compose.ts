@@ -48,6 +48,7 @@ import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { numberingStreamPolicies } from './organizations/numbering-decider.js';
 import { invoiceSeatsReactor } from './organizations/invoice-seats-reactor.js';
 import { organizationEmailReactor } from './organizations/organization-email-reactor.js';
+import { invoiceOverpaidReactor } from './organizations/invoice-overpaid-reactor.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import { parentInvitedEmailReactor } from './account/parent-invited-email-reactor.js';
@@ -213,6 +214,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     ...workflowsFor(deps),
     confirmationEmailReactor(deps),
     organizationEmailReactor(deps),
+    invoiceOverpaidReactor(deps),
     confirmationResendReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),

@@ -98,6 +98,8 @@ export const VerifyPaymentResponseSchema = z.object({
   position: z.string().nullable(),
   /** Set when the payment bought a gift card (issue 27). */
   giftCardId: z.string().optional(),
+  /** Set when the payment paid an organization's invoice (issue 39). */
+  invoiceId: z.string().optional(),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponseSchema>;
 

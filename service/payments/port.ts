@@ -102,6 +102,12 @@ export interface PaymentsPort {
 
 /**
  * Metadata keys the app puts on a PaymentIntent. `kind` says what it pays: an enrollment (or a
- * test-page one), the balance of a deposit booking (`balance`), or a gift card (`gift-card`).
+ * test-page one), the balance of a deposit booking (`balance`), a gift card (`gift-card`), or an
+ * organization's invoice (`invoice`).
  */
-export const META = { enrollmentId: 'enrollmentId', kind: 'kind', giftCardId: 'giftCardId' } as const;
+export const META = {
+  enrollmentId: 'enrollmentId',
+  kind: 'kind',
+  giftCardId: 'giftCardId',
+  invoiceId: 'invoiceId',
+} as const;

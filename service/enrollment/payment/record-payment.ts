@@ -5,17 +5,23 @@ import type { AppDeps } from '../../core/deps.js';
 import { META, type PaymentIntentInfo } from '../../payments/port.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
+import { recordInvoiceCardPayment } from '../../organizations/invoice-card-payment.js';
 
 /** What a succeeded PaymentIntent paid for, from the metadata it was created with. */
 export type PaidFor =
   | { kind: 'enrollment'; enrollmentId: string }
   | { kind: 'balance'; enrollmentId: string }
-  | { kind: 'gift-card'; giftCardId: string };
+  | { kind: 'gift-card'; giftCardId: string }
+  | { kind: 'invoice'; invoiceId: string };
 
 export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
   const kind = intent.metadata[META.kind];
   const giftCardId = intent.metadata[META.giftCardId];
   if (kind === 'gift-card') return giftCardId ? { kind: 'gift-card', giftCardId } : null;
+  if (kind === 'invoice') {
+    const invoiceId = intent.metadata[META.invoiceId];
+    return invoiceId ? { kind: 'invoice', invoiceId } : null;
+  }
   const enrollmentId = intent.metadata[META.enrollmentId];
   if (!enrollmentId) return null;
   return kind === 'balance' ? { kind: 'balance', enrollmentId } : { kind: 'enrollment', enrollmentId };
@@ -35,6 +41,11 @@ export async function recordPayment(
   source: 'webhook' | 'verification',
   metadata: EventMetadata,
 ): Promise<bigint | null> {
+  if (paid.kind === 'invoice') {
+    const position = await recordInvoiceCardPayment(deps, paid.invoiceId, intent, metadata);
+    if (position !== null) deps.log.info('payment recorded', { ...paid, source });
+    return position;
+  }
   const money = {
     paymentIntentId: intent.id,
     amountCents: intent.amountCents,

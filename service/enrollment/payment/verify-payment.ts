@@ -27,7 +27,8 @@ export async function verifyPayment(
   const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
   if (!intent || intent.clientSecret !== clientSecret)
     throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
-  const enrollmentId = paidFor(intent)?.kind === 'gift-card' ? null : (intent.metadata[META.enrollmentId] ?? null);
+  const kind = paidFor(intent)?.kind;
+  const enrollmentId = kind === 'gift-card' || kind === 'invoice' ? null : (intent.metadata[META.enrollmentId] ?? null);
   const base: VerifyPaymentResponse = {
     status: 'failed',
     enrollmentId,
@@ -55,6 +56,8 @@ export async function verifyPayment(
   const recorded = await recordPayment(deps, paid, intent, null, 'verification', metadata);
   if (paid.kind === 'gift-card')
     return { ...base, status: 'succeeded', giftCardId: paid.giftCardId, position: await head(recorded) };
+  if (paid.kind === 'invoice')
+    return { ...base, status: 'succeeded', invoiceId: paid.invoiceId, position: await head(recorded) };
 
   // Settled by the checkout workflow where the effects run: its answer is awaited (bounded), by
   // position, as a read after a write waits for the projections.
