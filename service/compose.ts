@@ -65,6 +65,7 @@ import { waitlistLapseTimer } from './waitlist/lapse-timer.js';
 import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
 import { balanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
 import { retentionTimer } from './privacy/retention-timer.js';
+import { invoiceReminderTimer } from './organizations/invoice-reminder-timer.js';
 import type { ProjectionWaiter } from './core/deps.js';
 
 export interface Stores {
@@ -260,6 +261,8 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
     giftCardEmailTimer(deps),
     // Deposit bookings' balance reminders, a week before and on the due date.
     balanceReminderTimer(deps),
+    // Organizations' invoices, a week before and on the due date (issue 39).
+    invoiceReminderTimer(deps),
     // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session.
     retentionTimer(deps),
     // Announcements being sent, at NEWSLETTER_SEND_PER_MINUTE.
