@@ -224,6 +224,9 @@ export const PAGES = [
   { path: '/admin/enrollments/:id', module: 'admin/EnrollmentDetailPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/admin/workshops/:id/roster', module: 'admin/RosterPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/booking/:token', module: 'booking/BookingPage.tsx', render: 'client', robots: 'disallow' },
+  // An organization's quote and invoice, by their signed links (issue 39).
+  { path: '/quote/:token', module: 'organizations/QuotePage.tsx', render: 'client', robots: 'disallow' },
+  { path: '/invoice/:token', module: 'organizations/InvoicePage.tsx', render: 'client', robots: 'disallow' },
   // The family page asks the server who is signed in (an HttpOnly cookie), so it is the same shell for all.
   { path: '/account', module: 'account/AccountPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/account/sign-in/:token', module: 'account/SignInLinkPage.tsx', render: 'client', robots: 'disallow' },
