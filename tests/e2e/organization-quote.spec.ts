@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  ADMIN_SIGNED_IN,
   E2E_ADMIN_KEY,
   OUTBOX,
   SCREENSHOT_WIDTHS,
@@ -108,4 +109,21 @@ test('the contact accepts the quote with a PO number and pays the invoice by car
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByText(/by Card/)).toBeVisible();
   await screenshot(page, 'organizations/invoice-paid', { widths: SCREENSHOT_WIDTHS });
+});
+
+test.describe('the office', () => {
+  test.use(ADMIN_SIGNED_IN);
+
+  test('finds the organization with its quote, and the receivables', async ({ page, request }) => {
+    const contact = await quoteSent(request, `hr.${Date.now()}@acme.example`);
+    await page.goto('/admin?tab=organizations');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(contact);
+    const row = page.getByRole('row', { name: /Acme Corp/ });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(contact);
+    await expect(page.getByRole('heading', { name: 'New quote' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Receivables' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'organizations tab');
+    await screenshot(page, 'organizations/admin', { widths: SCREENSHOT_WIDTHS });
+  });
 });

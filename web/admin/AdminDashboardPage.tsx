@@ -23,8 +23,18 @@ import { DiscountCodesPanel } from './DiscountCodesPanel.js';
 import { GiftCardsPanel } from './GiftCardsPanel.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 import { ReportsPanel } from './ReportsPanel.js';
+import { OrganizationsPanel } from './OrganizationsPanel.js';
 
-const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'reports', 'inbox', 'settings'] as const;
+const TABS = [
+  'enrollments',
+  'programs',
+  'workshops',
+  'pricing',
+  'organizations',
+  'reports',
+  'inbox',
+  'settings',
+] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
@@ -34,6 +44,8 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   workshops: { label: 'Workshops', area: 'catalogue' },
   // The sibling discount, the discount codes and the gift cards: managers set prices too.
   pricing: { label: 'Pricing', area: 'pricing' },
+  // Quotes, invoices and receivables (issue 39): the owner's and the managers' (their routes are `other`).
+  organizations: { label: 'Organizations', area: 'other' },
   reports: { label: 'Reports', area: 'reports' },
   inbox: { label: 'Inbox', area: 'inquiries' },
   settings: { label: 'Settings', area: 'administrators' },
@@ -50,6 +62,7 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
       <GiftCardsPanel />
     </>
   ),
+  organizations: () => <OrganizationsPanel />,
   reports: () => <ReportsPanel />,
   inbox: () => <InboxPanel />,
   settings: () => (
