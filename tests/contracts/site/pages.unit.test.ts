@@ -54,6 +54,8 @@ describe('the page manifest: robots.txt and the sitemap', () => {
       '/free-enrollment-test',
       '/admin',
       '/booking/',
+      '/quote/',
+      '/invoice/',
       '/account',
     ]);
   });
