@@ -49,6 +49,7 @@ import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { numberingStreamPolicies } from './organizations/numbering-decider.js';
 import { invoiceSeatsReactor } from './organizations/invoice-seats-reactor.js';
 import { organizationEmailReactor } from './organizations/organization-email-reactor.js';
+import { invoiceOverpaidReactor } from './organizations/invoice-overpaid-reactor.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import { parentInvitedEmailReactor } from './account/parent-invited-email-reactor.js';
@@ -68,6 +69,7 @@ import { waitlistLapseTimer } from './waitlist/lapse-timer.js';
 import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
 import { balanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
 import { retentionTimer } from './privacy/retention-timer.js';
+import { invoiceReminderTimer } from './organizations/invoice-reminder-timer.js';
 import type { ProjectionWaiter } from './core/deps.js';
 
 export interface Stores {
@@ -217,6 +219,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     ...workflowsFor(deps),
     confirmationEmailReactor(deps),
     organizationEmailReactor(deps),
+    invoiceOverpaidReactor(deps),
     confirmationResendReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
@@ -272,6 +275,8 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
     giftCardEmailTimer(deps),
     // Deposit bookings' balance reminders, a week before and on the due date.
     balanceReminderTimer(deps),
+    // Organizations' invoices, a week before and on the due date (issue 39).
+    invoiceReminderTimer(deps),
     // Children's safety details erased SAFETY_DATA_RETENTION_DAYS after their last session.
     retentionTimer(deps),
     // Announcements being sent, at NEWSLETTER_SEND_PER_MINUTE.

@@ -26,6 +26,26 @@ export const DashboardSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * Organizations' invoices (issue 39), each counted once: invoiced less credit notes, received less
+   * refunds, still outstanding, and the overdue ones, the oldest first (absent from older servers).
+   */
+  invoices: z
+    .object({
+      invoicedCents: z.number().int(),
+      receivedCents: z.number().int(),
+      outstandingCents: z.number().int(),
+      overdue: z.array(
+        z.object({
+          invoiceId: z.string(),
+          number: z.string(),
+          organizationName: z.string(),
+          balanceCents: z.number().int(),
+          dueAt: z.string(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
 

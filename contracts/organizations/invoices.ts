@@ -110,6 +110,14 @@ export const InvoiceOverpaidSchema = z.object({
   amountCents: z.number().int().positive(),
   at: Instant,
 });
+/** What a card paid beyond what was owed went back to the card, once per payment (the invoice's balance unchanged). */
+export const InvoiceOverpaymentRefundedSchema = z.object({
+  invoiceId: InvoiceIdSchema,
+  paymentIntentId: z.string().min(1),
+  refundId: z.string().min(1).max(100),
+  amountCents: z.number().int().positive(),
+  refundedAt: Instant,
+});
 /** Nothing is owed any more: the seats are the organization's. */
 export const InvoicePaidSchema = z.object({ invoiceId: InvoiceIdSchema, paidAt: Instant });
 export const InvoiceVoidedSchema = z.object({
@@ -186,6 +194,7 @@ export const invoiceEventSchemas = {
   InvoicePaymentIntentCreated: InvoicePaymentIntentCreatedSchema,
   InvoicePaymentRecorded: InvoicePaymentRecordedSchema,
   InvoiceOverpaid: InvoiceOverpaidSchema,
+  InvoiceOverpaymentRefunded: InvoiceOverpaymentRefundedSchema,
   InvoicePaid: InvoicePaidSchema,
   InvoiceVoided: InvoiceVoidedSchema,
   CreditNoteIssued: CreditNoteIssuedSchema,

@@ -101,6 +101,8 @@ export const VerifyPaymentResponseSchema = z.object({
   /** Set when the payment was for a private lesson or party (issue 38); `appointmentPath` is its page. */
   appointmentId: z.string().optional(),
   appointmentPath: z.string().nullable().optional(),
+  /** Set when the payment paid an organization's invoice (issue 39). */
+  invoiceId: z.string().optional(),
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponseSchema>;
 

@@ -26,6 +26,7 @@ export const organizationsPrivacy = {
   InvoicePaymentIntentCreated: NO_PERSONAL_DATA,
   InvoicePaymentRecorded: NO_PERSONAL_DATA,
   InvoiceOverpaid: NO_PERSONAL_DATA,
+  InvoiceOverpaymentRefunded: NO_PERSONAL_DATA,
   InvoicePaid: NO_PERSONAL_DATA,
   InvoiceVoided: NO_PERSONAL_DATA,
   CreditNoteIssued: NO_PERSONAL_DATA,

@@ -233,6 +233,9 @@ export const PAGES = [
     robots: 'disallow',
   },
   { path: '/appointment/:token', module: 'appointments/AppointmentPage.tsx', render: 'client', robots: 'disallow' },
+  // An organization's quote and invoice, by their signed links (issue 39).
+  { path: '/quote/:token', module: 'organizations/QuotePage.tsx', render: 'client', robots: 'disallow' },
+  { path: '/invoice/:token', module: 'organizations/InvoicePage.tsx', render: 'client', robots: 'disallow' },
   // The family page asks the server who is signed in (an HttpOnly cookie), so it is the same shell for all.
   { path: '/account', module: 'account/AccountPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/account/sign-in/:token', module: 'account/SignInLinkPage.tsx', render: 'client', robots: 'disallow' },

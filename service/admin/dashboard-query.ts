@@ -4,6 +4,7 @@ import type { ReadStore } from '../../platform/readstore/port.js';
 import { DASHBOARD_DOC_ID, type DashboardDoc } from '../../projections/admin/dashboard.js';
 import { fromCents } from '../../projections/admin/money.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import { invoiceFigures } from '../organizations/receivables.js';
 
 /** Sold deposit bookings whose balance is past due, oldest first (the `enrollments` rows by due date). */
 async function pastDueBalances(store: ReadStore, now: Date): Promise<NonNullable<Dashboard['pastDueBalances']>> {
@@ -27,10 +28,13 @@ async function pastDueBalances(store: ReadStore, now: Date): Promise<NonNullable
 
 export async function readDashboard(store: ReadStore, now: Date): Promise<Dashboard> {
   const doc = (await store.get<DashboardDoc>('dashboard', DASHBOARD_DOC_ID))?.doc;
-  if (!doc) return { totalEnrollments: 0, activePrograms: 0, upcomingWorkshops: 0, revenue: 0, pastDueBalances: [] };
+  const invoices = await invoiceFigures(store, now);
+  if (!doc)
+    return { totalEnrollments: 0, activePrograms: 0, upcomingWorkshops: 0, revenue: 0, pastDueBalances: [], invoices };
   const nowMs = now.getTime();
   return {
     pastDueBalances: await pastDueBalances(store, now),
+    invoices,
     totalEnrollments: doc.enrollments,
     activePrograms: doc.programs.length,
     upcomingWorkshops: Object.values(doc.workshopDates).filter((d) => Date.parse(d) > nowMs).length,

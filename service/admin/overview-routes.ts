@@ -26,7 +26,7 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.get('/dashboard', validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard']);
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard', 'invoices']);
     const dashboard = await readDashboard(deps.readStore, deps.clock());
     // Balances past due name their parents: then the dashboard is a read of personal data.
     if (dashboard.pastDueBalances?.length) await recordAccess(deps, c, { kind: 'dashboard' });

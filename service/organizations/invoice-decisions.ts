@@ -35,6 +35,7 @@ export type MoneyCommand =
       reference: string;
       at: string;
     }
+  | { type: 'RecordOverpaymentRefund'; paymentIntentId: string; refundId: string; amountCents: number; at: string }
   | { type: 'RecordInvoiceReminder'; kind: 'week-before' | 'due-date'; messageId: string; at: string };
 
 type Command<T extends MoneyCommand['type']> = Extract<MoneyCommand, { type: T }>;
@@ -145,6 +146,18 @@ export const moneyDecisions = {
   VoidInvoice: voidInvoice,
   IssueCreditNote: issueCreditNote,
   RecordInvoiceRefund: recordRefund,
+  /** The excess of an overpaid card payment sent back: once per payment, and only one that was overpaid. */
+  RecordOverpaymentRefund: (command: Command<'RecordOverpaymentRefund'>, state: IssuedState): InvoiceEvent[] => {
+    const { paymentIntentId, refundId, amountCents, at } = command;
+    if (!state.overpaidIntents.includes(paymentIntentId) || state.overpaymentsRefunded.includes(paymentIntentId))
+      return [];
+    return [
+      {
+        type: 'InvoiceOverpaymentRefunded',
+        data: { invoiceId: state.invoice.invoiceId, paymentIntentId, refundId, amountCents, refundedAt: at },
+      },
+    ];
+  },
   RecordInvoiceReminder: (command: Command<'RecordInvoiceReminder'>, state: IssuedState): InvoiceEvent[] => {
     if (state.reminders.includes(command.kind)) return [];
     const { kind, messageId, at } = command;

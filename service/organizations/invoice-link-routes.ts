@@ -9,6 +9,8 @@ import { invoiceDecider } from './invoice-decider.js';
 import { invoicePdf, invoicePdfFileName } from './invoice-pdf.js';
 import { invoiceViewOf } from './invoice-view.js';
 import { organizationLinksFor } from './links.js';
+import { createInvoiceIntent } from './invoice-card-payment.js';
+import { requestMetadata } from '../core/metadata.js';
 
 const TokenParamSchema = z.object({ token: z.string().max(200) });
 const UNKNOWN_INVOICE = 'We could not find that invoice. Please check the link in your e-mail.';
@@ -16,17 +18,23 @@ const UNKNOWN_INVOICE = 'We could not find that invoice. Please check the link i
 /**
  * The invoice's page by its signed link `/invoice/<token>` (mounted under /api):
  * - GET /invoices/:token: the invoice as the page shows it;
- * - GET /invoices/:token/invoice.pdf: the same as a PDF.
+ * - GET /invoices/:token/invoice.pdf: the same as a PDF;
+ * - POST /invoices/:token/payment: the card form's PaymentIntent for what is owed now
+ *   (`{ clientSecret, amountCents, paymentIntentId }`), paid and verified like any intent.
  * A forged token, or one of another purpose, is the one 404. Anonymous calls: rate limited, never cached.
  */
 export function invoiceLinkRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const limited = rateLimit(deps);
 
+  const invoiceIdOf = (c: Context) => {
+    const verified = organizationLinksFor(deps.config)?.invoice.verify(c.req.param('token') ?? '');
+    if (!verified) throw notFound(UNKNOWN_INVOICE);
+    return verified.id;
+  };
   const viewOf = async (c: Context) => {
     const token = c.req.param('token') ?? '';
-    const verified = organizationLinksFor(deps.config)?.invoice.verify(token);
-    if (!verified) throw notFound(UNKNOWN_INVOICE);
+    const verified = { id: invoiceIdOf(c) };
     const state = await deps.commands.state(invoiceDecider, invoiceStream(verified.id));
     if (state.status === 'none') throw notFound(UNKNOWN_INVOICE);
     c.header('Cache-Control', 'no-store');
@@ -41,6 +49,12 @@ export function invoiceLinkRoutes(deps: AppDeps): Hono {
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', `attachment; filename="${invoicePdfFileName(view.number)}"`);
     return c.body(new Uint8Array(bytes));
+  });
+
+  app.post('/invoices/:token/payment', limited, validate('param', TokenParamSchema), async (c) => {
+    const invoiceId = invoiceIdOf(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await createInvoiceIntent(deps, invoiceId, requestMetadata(c, deps, 'visitor')));
   });
 
   return app;

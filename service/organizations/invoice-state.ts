@@ -31,6 +31,8 @@ export interface Issued {
   intentId: string | null;
   /** Card payments whose money was beyond what was owed (refunded). */
   overpaidIntents: string[];
+  /** Those card payments whose excess went back to the card. */
+  overpaymentsRefunded: string[];
   reminders: string[];
 }
 
@@ -60,6 +62,7 @@ export function issuedOf(invoice: InvoiceIssued): Issued {
     attendees: {},
     intentId: null,
     overpaidIntents: [],
+    overpaymentsRefunded: [],
     reminders: [],
   };
 }
@@ -80,6 +83,8 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
     }
     case 'InvoiceOverpaid':
       return { ...state, overpaidIntents: [...state.overpaidIntents, event.data.paymentIntentId] };
+    case 'InvoiceOverpaymentRefunded':
+      return { ...state, overpaymentsRefunded: [...state.overpaymentsRefunded, event.data.paymentIntentId] };
     case 'InvoicePaid':
       return state.status === 'open' ? { ...state, status: 'paid' } : state;
     case 'InvoiceVoided':

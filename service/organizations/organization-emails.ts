@@ -12,7 +12,7 @@ import { organizationDecider } from './organization-decider.js';
 import { quoteDecider } from './quote-decider.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
-const dollars = (cents: number) =>
+export const dollars = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 type Deps = Pick<AppDeps, 'commands' | 'config' | 'mailer'>;
 
@@ -43,7 +43,9 @@ export async function sendQuoteEmail(deps: Deps, quoteId: string, version: numbe
     '',
     `${SCHOOL.name}`,
   ].join('\n');
-  await deps.mailer.send(message(contact.contactEmail, `Your quote ${quote.number}`, text, key, quote.organizationId));
+  await deps.mailer.send(
+    organizationMessage(contact.contactEmail, `Your quote ${quote.number}`, text, key, quote.organizationId),
+  );
 }
 
 /**
@@ -78,10 +80,19 @@ export async function sendInvoiceEmail(deps: Deps, invoiceId: string, key: strin
     '',
     `${SCHOOL.name}`,
   ].join('\n');
-  await deps.mailer.send(message(contact.contactEmail, `Invoice ${invoice.number}`, text, key, invoice.organizationId));
+  await deps.mailer.send(
+    organizationMessage(contact.contactEmail, `Invoice ${invoice.number}`, text, key, invoice.organizationId),
+  );
 }
 
-const message = (to: string, subject: string, text: string, key: string, organizationId: string): MailMessage => ({
+/** A message to an organization's contact, tagged with its subject (erasure finds it in the outbox). */
+export const organizationMessage = (
+  to: string,
+  subject: string,
+  text: string,
+  key: string,
+  organizationId: string,
+): MailMessage => ({
   to,
   subject,
   text,

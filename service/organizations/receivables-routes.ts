@@ -8,21 +8,20 @@ import { recordAccess } from '../core/access-log.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { validate } from '../core/validate.js';
 import { TOTAL_COUNT_HEADER } from '../../contracts/admin/paging.js';
+import { schoolDay } from '../core/school-day.js';
+import { RECEIVABLES, receivables, receivablesCsv } from './receivables.js';
 
-const RECEIVABLES = ['open', 'overdue', 'paid', 'void'] as const;
 const InvoiceListQuerySchema = MinPositionQuerySchema.extend({
   status: z.enum(RECEIVABLES, { error: 'status must be one of open, overdue, paid, void.' }).optional(),
   organizationId: z.string().max(64).optional(),
 });
 
-/** An open invoice past its due date is overdue. */
-const overdueAt = (doc: InvoiceDoc, now: Date) => doc.status === 'open' && Date.parse(doc.dueAt) < now.getTime();
-
 /**
  * The office's read side of organizations, mounted under /api/admin:
  * - GET /organizations?q&page&pageSize: searched by name, contact or e-mail, each with its quotes,
  *   invoices, seats and money (invoiced, paid, owed) from the invoices read model, counted once;
- * - GET /invoices?status=open|overdue|paid|void&organizationId: the receivables, by due date.
+ * - GET /invoices?status=open|overdue|paid|void&organizationId: the receivables, by due date;
+ * - GET /invoices/export.csv (same filters): the same as the office's spreadsheet.
  */
 export function adminReceivablesRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -66,20 +65,19 @@ export function adminReceivablesRoutes(deps: AppDeps): Hono {
   );
 
   app.get('/invoices', validate('query', InvoiceListQuerySchema), async (c) => {
-    const { status, organizationId, minPosition } = c.req.valid('query');
+    const { minPosition, ...filter } = c.req.valid('query');
     await awaitProjections(deps, minPosition, [INVOICES]);
-    const now = deps.clock();
-    const where = {
-      ...(status ? { status: status === 'overdue' ? 'open' : status } : {}),
-      ...(organizationId ? { organizationId } : {}),
-    };
-    const { items } = await deps.readStore.find<InvoiceDoc>(INVOICES, {
-      where,
-      sort: [{ field: 'dueAt', direction: 'asc' }],
-      limit: 1_000,
-    });
-    const docs = items.map((i) => ({ ...i.doc, overdue: overdueAt(i.doc, now) }));
-    return c.json(status === 'overdue' ? docs.filter((d) => d.overdue) : docs);
+    return c.json(await receivables(deps.readStore, deps.clock(), filter));
+  });
+
+  app.get('/invoices/export.csv', validate('query', InvoiceListQuerySchema), async (c) => {
+    const { minPosition, ...filter } = c.req.valid('query');
+    await awaitProjections(deps, minPosition, [INVOICES]);
+    const rows = await receivables(deps.readStore, deps.clock(), filter);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="receivables-${schoolDay(deps.clock())}.csv"`);
+    c.header('Cache-Control', 'no-store');
+    return c.body(receivablesCsv(rows));
   });
 
   return app;

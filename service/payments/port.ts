@@ -102,12 +102,13 @@ export interface PaymentsPort {
 
 /**
  * Metadata keys the app puts on a PaymentIntent. `kind` says what it pays: an enrollment (or a
- * test-page one), the balance of a deposit booking (`balance`), a gift card (`gift-card`) or an
- * appointment (`appointment`).
+ * test-page one), the balance of a deposit booking (`balance`), a gift card (`gift-card`), an
+ * appointment (`appointment`) or an organization's invoice (`invoice`).
  */
 export const META = {
   enrollmentId: 'enrollmentId',
   kind: 'kind',
   giftCardId: 'giftCardId',
   appointmentId: 'appointmentId',
+  invoiceId: 'invoiceId',
 } as const;

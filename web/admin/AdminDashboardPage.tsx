@@ -24,8 +24,19 @@ import { GiftCardsPanel } from './GiftCardsPanel.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 import { ReportsPanel } from './ReportsPanel.js';
 import { AnnouncementsPanel } from './AnnouncementsPanel.js';
+import { OrganizationsPanel } from './OrganizationsPanel.js';
 
-const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'reports', 'newsletter', 'inbox', 'settings'] as const;
+const TABS = [
+  'enrollments',
+  'programs',
+  'workshops',
+  'pricing',
+  'organizations',
+  'reports',
+  'newsletter',
+  'inbox',
+  'settings',
+] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
@@ -35,6 +46,8 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   workshops: { label: 'Workshops', area: 'catalogue' },
   // The sibling discount, the discount codes and the gift cards: managers set prices too.
   pricing: { label: 'Pricing', area: 'pricing' },
+  // Quotes, invoices and receivables (issue 39): the owner's and the managers' (their routes are `other`).
+  organizations: { label: 'Organizations', area: 'other' },
   reports: { label: 'Reports', area: 'reports' },
   newsletter: { label: 'Newsletter', area: 'announcements' },
   inbox: { label: 'Inbox', area: 'inquiries' },
@@ -52,6 +65,7 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
       <GiftCardsPanel />
     </>
   ),
+  organizations: () => <OrganizationsPanel />,
   reports: () => <ReportsPanel />,
   newsletter: () => <AnnouncementsPanel />,
   inbox: () => <InboxPanel />,

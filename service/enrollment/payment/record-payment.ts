@@ -7,13 +7,15 @@ import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
 import { APPOINTMENT_PAYMENT_KIND, appointmentStream } from '../../../contracts/appointments/booking.js';
 import { appointmentDecider } from '../../appointments/appointment-decider.js';
+import { recordInvoiceCardPayment } from '../../organizations/invoice-card-payment.js';
 
 /** What a succeeded PaymentIntent paid for, from the metadata it was created with. */
 export type PaidFor =
   | { kind: 'enrollment'; enrollmentId: string }
   | { kind: 'balance'; enrollmentId: string }
   | { kind: 'gift-card'; giftCardId: string }
-  | { kind: 'appointment'; appointmentId: string };
+  | { kind: 'appointment'; appointmentId: string }
+  | { kind: 'invoice'; invoiceId: string };
 
 export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
   const kind = intent.metadata[META.kind];
@@ -22,6 +24,10 @@ export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
   if (kind === APPOINTMENT_PAYMENT_KIND) {
     const appointmentId = intent.metadata[META.appointmentId];
     return appointmentId ? { kind: 'appointment', appointmentId } : null;
+  }
+  if (kind === 'invoice') {
+    const invoiceId = intent.metadata[META.invoiceId];
+    return invoiceId ? { kind: 'invoice', invoiceId } : null;
   }
   const enrollmentId = intent.metadata[META.enrollmentId];
   if (!enrollmentId) return null;
@@ -42,6 +48,11 @@ export async function recordPayment(
   source: 'webhook' | 'verification',
   metadata: EventMetadata,
 ): Promise<bigint | null> {
+  if (paid.kind === 'invoice') {
+    const position = await recordInvoiceCardPayment(deps, paid.invoiceId, intent, metadata);
+    if (position !== null) deps.log.info('payment recorded', { ...paid, source });
+    return position;
+  }
   const money = {
     paymentIntentId: intent.id,
     amountCents: intent.amountCents,

@@ -28,7 +28,8 @@ export async function verifyPayment(
   const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
   if (!intent || intent.clientSecret !== clientSecret)
     throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
-  const enrollmentId = paidFor(intent)?.kind === 'gift-card' ? null : (intent.metadata[META.enrollmentId] ?? null);
+  const kind = paidFor(intent)?.kind;
+  const enrollmentId = kind === 'gift-card' || kind === 'invoice' ? null : (intent.metadata[META.enrollmentId] ?? null);
   const base: VerifyPaymentResponse = {
     status: 'failed',
     enrollmentId,
@@ -58,6 +59,8 @@ export async function verifyPayment(
     return { ...base, status: 'succeeded', giftCardId: paid.giftCardId, position: await head(recorded) };
   if (paid.kind === 'appointment')
     return { ...base, ...(await verifiedAppointment(deps, paid.appointmentId, recorded, SETTLE_MS)) };
+  if (paid.kind === 'invoice')
+    return { ...base, status: 'succeeded', invoiceId: paid.invoiceId, position: await head(recorded) };
 
   // Settled by the checkout workflow where the effects run: its answer is awaited (bounded), by
   // position, as a read after a write waits for the projections.

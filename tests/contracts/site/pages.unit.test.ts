@@ -56,6 +56,8 @@ describe('the page manifest: robots.txt and the sitemap', () => {
       '/booking/',
       '/private-lessons/',
       '/appointment/',
+      '/quote/',
+      '/invoice/',
       '/account',
     ]);
   });

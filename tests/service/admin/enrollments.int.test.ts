@@ -231,6 +231,7 @@ describe('dashboard', () => {
       upcomingWorkshops: 12,
       revenue: 300,
       pastDueBalances: [],
+      invoices: { invoicedCents: 0, receivedCents: 0, outstandingCents: 0, overdue: [] },
     });
   });
 });

@@ -232,3 +232,45 @@ function creditOf(amountCents: number): InvoiceEvent {
     },
   };
 }
+
+describe('invoice decider: a card payment beyond what was owed goes back', () => {
+  const overpaid: InvoiceEvent = {
+    type: 'InvoiceOverpaid',
+    data: { invoiceId: 'i1', paymentIntentId: 'pi_1', amountCents: 30_000, at: AT },
+  };
+  const refund = (paymentIntentId: string) =>
+    ({ type: 'RecordOverpaymentRefund', paymentIntentId, refundId: 're_1', amountCents: 30_000, at: AT }) as const;
+  const refunded: InvoiceEvent = {
+    type: 'InvoiceOverpaymentRefunded',
+    data: { invoiceId: 'i1', paymentIntentId: 'pi_1', refundId: 're_1', amountCents: 30_000, refundedAt: AT },
+  };
+
+  it('given a card payment overpaid by $300, when its refund is recorded, then it is recorded once; again, nothing more', () => {
+    const history = [issued, paid('chk-1', 30_000), paid('pi_1', 50_000, 'provider'), overpaid, paidInFull];
+    given(history).when(refund('pi_1')).then([refunded]);
+    given([...history, refunded])
+      .when(refund('pi_1'))
+      .then([]);
+  });
+
+  it('given a card payment that was not overpaid, when a refund of its excess is recorded, then nothing is recorded', () => {
+    given([issued, paid('pi_1', 80_000, 'provider'), paidInFull])
+      .when(refund('pi_1'))
+      .then([]);
+  });
+
+  it('given an invoice paid by check, when the same card payment is reported twice (webhook and page), then it is overpaid once', () => {
+    const history = [issued, paid('chk-1', 80_000), paidInFull];
+    given(history)
+      .when(pay('pi_2', 80_000, 'provider'))
+      .then([
+        { type: 'InvoiceOverpaid', data: { invoiceId: 'i1', paymentIntentId: 'pi_2', amountCents: 80_000, at: AT } },
+      ]);
+    given([
+      ...history,
+      { type: 'InvoiceOverpaid', data: { invoiceId: 'i1', paymentIntentId: 'pi_2', amountCents: 80_000, at: AT } },
+    ])
+      .when(pay('pi_2', 80_000, 'provider'))
+      .then([]);
+  });
+});

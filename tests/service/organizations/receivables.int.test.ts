@@ -95,5 +95,37 @@ describe('organizations and receivables: the read side (issue 39)', () => {
     const bad = await admin('GET', '/invoices?status=late');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^status/);
+
+    // The same receivables as a spreadsheet, and the dashboard's figures: each invoice once.
+    const csv = await adminCall(t.app, 'GET', '/api/admin/invoices/export.csv?status=open');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Invoice,Organization,PO number,Quote,Issued,Due,Status,Seats,Total (USD),Credited (USD),Paid (USD),Refunded (USD),Balance (USD),Paid on',
+    );
+    // By due date: the one due on the day it was issued (overdue now) first.
+    expect(lines.slice(1)).toEqual([
+      `${dueNow.invoiceNumber},Acme Corp,,Q-2025-0002,2025-05-01,2025-05-01,overdue,0,500.00,0.00,0.00,0.00,500.00,`,
+      `${dueSoon.invoiceNumber},Acme Corp,,Q-2025-0001,2025-05-01,2025-05-31,open,0,1000.00,0.00,400.00,0.00,600.00,`,
+    ]);
+    const dashboard = await admin('GET', '/dashboard');
+    expect(dashboard.body.invoices).toEqual({
+      invoicedCents: 170_000,
+      receivedCents: 60_000,
+      outstandingCents: 110_000,
+      overdue: [
+        {
+          invoiceId: dueNow.invoiceId,
+          number: dueNow.invoiceNumber,
+          organizationName: 'Acme Corp',
+          balanceCents: 50_000,
+          dueAt: expect.any(String),
+        },
+      ],
+    });
   });
 });
