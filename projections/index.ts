@@ -23,6 +23,7 @@ import { accessLogProjector } from './privacy/access-log.js';
 import { instructorsProjector } from './instructors/instructors.js';
 import { instructorDaysProjector } from './instructors/instructor-days.js';
 import { revenueLedgerProjector } from './reports/revenue-ledger.js';
+import { bookingActivityProjector } from './reports/booking-activity.js';
 import { newsletterSubscribersProjector } from './newsletter/subscribers.js';
 import { announcementsProjector } from './newsletter/announcements.js';
 import { organizationsProjector } from './organizations/organizations.js';
@@ -54,6 +55,7 @@ export const allProjectors: readonly AnyProjector[] = [
   instructorsProjector,
   instructorDaysProjector,
   revenueLedgerProjector,
+  bookingActivityProjector,
   newsletterSubscribersProjector,
   announcementsProjector,
   organizationsProjector,

@@ -1,0 +1,23 @@
+import { FUNNEL_LABELS, FUNNEL_STAGES, type AttendanceReport, type FunnelReport } from './activity.js';
+
+const percent = (r: number | null) => (r === null ? 'no marks' : `${Math.round(r * 1000) / 10}%`);
+const range = (q: { from: string; to: string }) => `From ${q.from} to ${q.to}`;
+
+/** The funnel in words, for screen readers and a glance: every stage's count. */
+export function funnelSummary(report: FunnelReport, q: { from: string; to: string }): string {
+  const t = report.totals;
+  if (t.started === 0) return `${range(q)}: no bookings were started.`;
+  const stages = FUNNEL_STAGES.map((s) => `${t[s]} ${FUNNEL_LABELS[s].toLowerCase()}`).join(', ');
+  return `${range(q)}: ${stages}, over ${report.rows.length} ${report.rows.length === 1 ? 'program' : 'programs'}.`;
+}
+
+/** Attendance in words: the rate overall, the lowest program's, make-ups used. */
+export function attendanceSummary(report: AttendanceReport, q: { from: string; to: string }): string {
+  const t = report.totals;
+  if (t.present + t.absent === 0) return `${range(q)}: no attendance was marked.`;
+  const lowest = [...report.programs].sort((a, b) => (a.attendanceRate ?? 1) - (b.attendanceRate ?? 1))[0]!;
+  return (
+    `${range(q)}: ${t.present} present and ${t.absent} absent, an attendance rate of ${percent(t.attendanceRate)}; ` +
+    `${t.makeupsUsed} ${t.makeupsUsed === 1 ? 'make-up' : 'make-ups'} used. The lowest program is ${lowest.label} at ${percent(lowest.attendanceRate)}.`
+  );
+}
