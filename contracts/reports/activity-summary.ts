@@ -1,4 +1,11 @@
-import { FUNNEL_LABELS, FUNNEL_STAGES, type AttendanceReport, type FunnelReport } from './activity.js';
+import { formatUsd } from '../enrollment/money.js';
+import {
+  FUNNEL_LABELS,
+  FUNNEL_STAGES,
+  type AttendanceReport,
+  type FunnelReport,
+  type InstructorsReport,
+} from './activity.js';
 
 const percent = (r: number | null) => (r === null ? 'no marks' : `${Math.round(r * 1000) / 10}%`);
 const range = (q: { from: string; to: string }) => `From ${q.from} to ${q.to}`;
@@ -19,5 +26,16 @@ export function attendanceSummary(report: AttendanceReport, q: { from: string; t
   return (
     `${range(q)}: ${t.present} present and ${t.absent} absent, an attendance rate of ${percent(t.attendanceRate)}; ` +
     `${t.makeupsUsed} ${t.makeupsUsed === 1 ? 'make-up' : 'make-ups'} used. The lowest program is ${lowest.label} at ${percent(lowest.attendanceRate)}.`
+  );
+}
+
+/** The instructors' report in words: sessions, hours and pay in all, and who taught most. */
+export function instructorsSummary(report: InstructorsReport, q: { from: string; to: string }): string {
+  const t = report.totals;
+  if (t.sessions === 0) return `${range(q)}: no class sessions were taught.`;
+  const most = [...report.rows].sort((a, b) => b.sessions - a.sessions)[0]!;
+  return (
+    `${range(q)}: ${t.sessions} ${t.sessions === 1 ? 'session' : 'sessions'} taught, ${t.hours} hours, ${formatUsd(t.payCents)} of pay at the rates set. ` +
+    `${most.label} taught the most, ${most.sessions}.`
   );
 }

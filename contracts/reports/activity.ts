@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DayRangeSchema } from './revenue.js';
+import { PayRateSchema } from '../instructors/instructor.js';
 
 /**
  * `format=csv` on a report's route answers its table as CSV (`json`, the default, as JSON). The
@@ -91,3 +92,25 @@ export const AttendanceReportSchema = z.object({
   retention: z.array(RetentionRowSchema),
 });
 export type AttendanceReport = z.infer<typeof AttendanceReportSchema>;
+
+/** GET /api/admin/reports/instructors: per instructor, the class sessions held in the range. */
+export const InstructorsReportSchema = z.object({
+  rows: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      /** Class sessions of their workshops held in the range (up to today). */
+      sessions: Count,
+      /** Their length, in hours (two decimals). */
+      hours: z.number().nonnegative(),
+      present: Count,
+      absent: Count,
+      attendanceRate: Rate,
+      payRate: PayRateSchema.nullable(),
+      /** sessions × the rate, or hours × the rate to the cent; null with no rate set. */
+      payCents: z.number().int().nonnegative().nullable(),
+    }),
+  ),
+  totals: z.object({ sessions: Count, hours: z.number().nonnegative(), payCents: z.number().int().nonnegative() }),
+});
+export type InstructorsReport = z.infer<typeof InstructorsReportSchema>;

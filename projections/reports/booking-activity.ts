@@ -34,6 +34,8 @@ export type WorkshopActivityDoc = {
   title: string;
   programId: string | null;
   instructorId: string | null;
+  /** The instructor as written on a workshop from before instructor records: matched to a record by name. */
+  instructor: string;
   sessions: { day: string; minutes: number }[];
   removed: boolean;
 };
@@ -140,6 +142,7 @@ export const bookingActivityProjector = defineProjector<EnrollmentEvent | Progra
           title: w.title,
           programId: w.programId ?? null,
           instructorId: w.instructorId ?? null,
+          instructor: w.instructor,
           sessions: w.sessions.map((s) => ({
             day: schoolDayOf(s.startsAt),
             minutes: Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000),

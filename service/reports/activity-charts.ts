@@ -3,8 +3,9 @@ import {
   FUNNEL_STAGES,
   type AttendanceReport,
   type FunnelReport,
+  type InstructorsReport,
 } from '../../contracts/reports/activity.js';
-import { attendanceSummary, funnelSummary } from '../../contracts/reports/activity-summary.js';
+import { attendanceSummary, funnelSummary, instructorsSummary } from '../../contracts/reports/activity-summary.js';
 import { barChartSvg } from './bar-chart.js';
 
 type Range = { from: string; to: string };
@@ -28,4 +29,14 @@ export const attendanceChartSvg = (report: AttendanceReport, q: Range) =>
     bars: report.programs.map((p) => ({ key: p.key, label: p.label, value: (p.attendanceRate ?? 0) * 100 })),
     format: (v) => `${Math.round(v)}%`,
     max: 100,
+  });
+
+/** Each instructor's sessions taught as a bar. */
+export const instructorsChartSvg = (report: InstructorsReport, q: Range) =>
+  barChartSvg({
+    title: `Sessions taught by instructor, ${q.from} to ${q.to}`,
+    summary: instructorsSummary(report, q),
+    unit: 'Sessions',
+    bars: report.rows.map((r) => ({ key: r.key, label: r.label, value: r.sessions })),
+    format: (v) => v.toLocaleString('en-US'),
   });

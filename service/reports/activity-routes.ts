@@ -10,7 +10,11 @@ import { readActivity } from './activity.js';
 import { funnelReport } from './funnel-report.js';
 import { attendanceReport } from './attendance-report.js';
 import { attendanceChartSvg, funnelChartSvg } from './activity-charts.js';
-import { attendanceCsv, funnelCsv } from './report-csv.js';
+import { attendanceCsv, funnelCsv, instructorsCsv } from './report-csv.js';
+import { INSTRUCTORS, type InstructorDoc } from '../../projections/instructors/instructors.js';
+import { schoolDayOf } from '../../contracts/reports/days.js';
+import { instructorsReport } from './instructors-report.js';
+import { instructorsChartSvg } from './activity-charts.js';
 
 /** A report's CSV, named for the report and its range. */
 export function csvAnswer(c: Context, name: string, q: { from: string; to: string }, csv: string) {
@@ -73,6 +77,40 @@ export function activityReportRoutes(deps: AppDeps): Hono {
     async (c) => {
       const q = c.req.valid('query');
       return svgAnswer(c, attendanceChartSvg(attendanceReport(await activity(q.minPosition), q), q));
+    },
+  );
+
+  const instructors = async (q: { from: string; to: string; minPosition?: string | undefined }) => {
+    await awaitProjections(deps, q.minPosition, [INSTRUCTORS]);
+    const [a, { items }] = await Promise.all([
+      activity(q.minPosition),
+      deps.readStore.find<InstructorDoc>(INSTRUCTORS),
+    ]);
+    const today = schoolDayOf(deps.clock().toISOString());
+    return instructorsReport(
+      a,
+      items.map((i) => i.doc),
+      q,
+      today,
+    );
+  };
+  app.get(
+    '/reports/instructors',
+    validate('query', z.intersection(ReportRangeQuerySchema, MinPositionQuerySchema)),
+    async (c) => {
+      const q = c.req.valid('query');
+      const report = await instructors(q);
+      if (q.format === 'csv') return csvAnswer(c, 'instructors', q, instructorsCsv(report));
+      c.header('Cache-Control', 'no-store');
+      return c.json(report);
+    },
+  );
+  app.get(
+    '/reports/instructors.svg',
+    validate('query', z.intersection(DayRangeSchema, MinPositionQuerySchema)),
+    async (c) => {
+      const q = c.req.valid('query');
+      return svgAnswer(c, instructorsChartSvg(await instructors(q), q));
     },
   );
 

@@ -3,6 +3,7 @@ import type {
   AttendanceQuery,
   AttendanceReport,
   FunnelReport,
+  InstructorsReport,
 } from '../../contracts/reports/activity.js';
 import type { RevenueReport } from '../../contracts/reports/revenue.js';
 import { CSV_BOM, csvLineWithNumbers, type Decimal } from '../core/csv.js';
@@ -61,3 +62,34 @@ export function attendanceCsv(report: AttendanceReport, table: AttendanceQuery['
     report.rows.map((r) => [r.programLabel, r.label, ...attendanceCells(r)]),
   );
 }
+
+const RATE_WORDS = { session: 'per session', hour: 'per hour' } as const;
+
+export const instructorsCsv = (report: InstructorsReport) =>
+  csvOf(
+    ['Instructor', 'Sessions', 'Hours', 'Present', 'Absent', 'Attendance rate', 'Rate', 'Rate per', 'Pay'],
+    [
+      ...report.rows.map((r) => [
+        r.label,
+        r.sessions,
+        { decimal: r.hours.toFixed(2) },
+        r.present,
+        r.absent,
+        rateCell(r.attendanceRate),
+        r.payRate ? dollars(r.payRate.cents) : '',
+        r.payRate ? RATE_WORDS[r.payRate.per] : '',
+        r.payCents === null ? '' : dollars(r.payCents),
+      ]),
+      [
+        'Total',
+        report.totals.sessions,
+        { decimal: report.totals.hours.toFixed(2) },
+        '',
+        '',
+        '',
+        '',
+        '',
+        dollars(report.totals.payCents),
+      ],
+    ],
+  );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddedAdministrator } from '../../../contracts/admin/administrators.js';
-import type { AttendanceReport, FunnelReport } from '../../../contracts/reports/activity.js';
+import type { AttendanceReport, FunnelReport, InstructorsReport } from '../../../contracts/reports/activity.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { readCsvRecords } from '../../support/csv.js';
 import { record } from '../../support/enrollment-events.js';
@@ -120,5 +120,37 @@ describe('GET /api/admin/reports/funnel and /attendance', () => {
     expect(await (await get(`/api/admin/reports/funnel.svg?${q}`)).text()).toContain(
       '2 holds started, 1 paid, 1 attended',
     );
+  });
+
+  it('given the instructor of the seeded classes set up with $80 a session, when the owner asks for the season after it ended, then her sessions are counted and paid at the rate; a bad rate is a 400 naming the field, and an instructor is refused the report', async () => {
+    t = await makeTestApp({ clock: () => new Date('2025-12-31T18:00:00Z') });
+    const bad = await adminCall(t.app, 'POST', '/api/admin/instructors', {
+      body: { name: 'Margaret Ellison', email: 'margaret@example.com', payRate: { per: 'week', cents: 8_000 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^payRate\.per: /);
+    const added = await adminCall(t.app, 'POST', '/api/admin/instructors', {
+      body: { name: 'Margaret Ellison', email: 'margaret@example.com', payRate: { per: 'session', cents: 8_000 } },
+    });
+    expect(added.status).toBe(201);
+    const { position } = (await added.json()) as { position: string };
+    const q = `from=2025-01-01&to=2025-12-31&minPosition=${position}`;
+
+    const report = (await (await get(`/api/admin/reports/instructors?${q}`)).json()) as InstructorsReport;
+    const margaret = report.rows.find((r) => r.label === 'Margaret Ellison')!;
+    expect(margaret.sessions).toBeGreaterThan(0);
+    expect(margaret.payRate).toEqual({ per: 'session', cents: 8_000 });
+    expect(margaret.payCents).toBe(margaret.sessions * 8_000);
+    const csv = readCsvRecords(await (await get(`/api/admin/reports/instructors?${q}&format=csv`)).text());
+    expect(csv.find((r) => r.Instructor === 'Margaret Ellison')).toMatchObject({
+      Sessions: String(margaret.sessions),
+      Rate: '80.00',
+      'Rate per': 'per session',
+      Pay: (margaret.payCents! / 100).toFixed(2),
+    });
+    expect(await (await get(`/api/admin/reports/instructors.svg?${q}`)).text()).toContain(
+      'Margaret Ellison taught the most',
+    );
+    expect((await get(`/api/admin/reports/instructors?${q}`, await instructorKey())).status).toBe(403);
   });
 });
