@@ -14,7 +14,11 @@ const range = (q: { from: string; to: string }) => `From ${q.from} to ${q.to}`;
 export function funnelSummary(report: FunnelReport, q: { from: string; to: string }): string {
   const t = report.totals;
   if (t.started === 0) return `${range(q)}: no bookings were started.`;
-  const stages = FUNNEL_STAGES.map((s) => `${t[s]} ${FUNNEL_LABELS[s].toLowerCase()}`).join(', ');
+  // "1 hold started", "2 holds started": the stage's words in the singular for one.
+  const stages = FUNNEL_STAGES.map((s) => {
+    const words = FUNNEL_LABELS[s].toLowerCase();
+    return `${t[s]} ${t[s] === 1 ? words.replace(/^holds /, 'hold ') : words}`;
+  }).join(', ');
   return `${range(q)}: ${stages}, over ${report.rows.length} ${report.rows.length === 1 ? 'program' : 'programs'}.`;
 }
 
