@@ -16,6 +16,7 @@ import { benchStartup } from './startup.js';
 import { benchForcedRenders } from './forced-renders.js';
 import { benchPrivacy } from './privacy.js';
 import { benchEmail } from './email.js';
+import { benchReports } from './reports.js';
 
 /**
  * `npm run bench`: prints figures, one section at a time. Benchmarks measure; tests never time.
@@ -38,6 +39,7 @@ const sections: Section[] = [
   ['workshop roster: 50 seats, and one session of a 20-session course, over 10,000 enrollments (SQLite)', benchRoster],
   ['make-ups: 300 at once for one session with 3 free seats (SQLite)', benchMakeups],
   ['waitlist: 1,000 entries, 100 seats freed at once (SQLite, outbox)', benchWaitlist],
+  ['reports: each over a year of 100,000 bookings, and the rebuild of their read models (SQLite)', benchReports],
   ['email: CPU ms per e-mail, by kind and part (render, PDF, calendar and text, MIME, total)', benchEmail],
 ];
 

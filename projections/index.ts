@@ -24,6 +24,7 @@ import { instructorsProjector } from './instructors/instructors.js';
 import { instructorDaysProjector } from './instructors/instructor-days.js';
 import { appointmentHoldsProjector } from './appointments/appointment-holds.js';
 import { revenueLedgerProjector } from './reports/revenue-ledger.js';
+import { bookingActivityProjector } from './reports/booking-activity.js';
 import { newsletterSubscribersProjector } from './newsletter/subscribers.js';
 import { announcementsProjector } from './newsletter/announcements.js';
 import { organizationsProjector } from './organizations/organizations.js';
@@ -57,6 +58,7 @@ export const allProjectors: readonly AnyProjector[] = [
   instructorDaysProjector,
   appointmentHoldsProjector,
   revenueLedgerProjector,
+  bookingActivityProjector,
   newsletterSubscribersProjector,
   announcementsProjector,
   organizationsProjector,

@@ -20,12 +20,27 @@ const photo = oneLineText('Photo')
     'Photo must be a site path (/images/...) or an https:// address.',
   );
 
-/** POST and PUT /api/admin/instructors: '' clears the bio or the photo. */
+/**
+ * What the school pays an instructor (issue 42): an amount in cents per class session taught, or
+ * per hour of class taught. Absent: no rate set, the instructors' report shows no pay.
+ */
+export const PayRateSchema = z.object({
+  per: z.enum(['session', 'hour'], { error: 'must be session or hour' }),
+  cents: z
+    .number({ error: 'must be a whole number of cents' })
+    .int('must be a whole number of cents')
+    .min(0, 'must not be negative')
+    .max(10_000_000, 'must be at most $100,000'),
+});
+export type PayRate = z.infer<typeof PayRateSchema>;
+
+/** POST and PUT /api/admin/instructors: '' clears the bio or the photo; a PUT without `payRate` clears it. */
 export const InstructorInputSchema = z.object({
   name,
   email,
   bio: multiLineText('Bio').trim().max(2000, 'Bio must be at most 2,000 characters.').optional(),
   photo: photo.optional(),
+  payRate: PayRateSchema.optional(),
 });
 export type InstructorInput = z.infer<typeof InstructorInputSchema>;
 
@@ -36,6 +51,8 @@ export const InstructorRecordSchema = z.object({
   email: z.string().min(1).max(254),
   bio: z.string().max(2000).optional(),
   photo: z.string().max(300).optional(),
+  /** Added with the instructors' report (issue 42): absent, none set. */
+  payRate: PayRateSchema.optional(),
 });
 export type InstructorRecord = z.infer<typeof InstructorRecordSchema>;
 
@@ -48,6 +65,8 @@ export const InstructorViewSchema = z.object({
   photo: z.string(),
   availability: AvailabilitySchema,
   addedAt: z.string(),
+  /** Only when one is set. */
+  payRate: PayRateSchema.optional(),
 });
 export type InstructorView = z.infer<typeof InstructorViewSchema>;
 

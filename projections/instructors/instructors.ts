@@ -25,11 +25,21 @@ export const instructorsProjector = defineProjector<InstructorEvent, InstructorD
           photo: d.photo ?? '',
           availability: doc?.availability ?? { weekly: [], exceptions: [] },
           addedAt: d.addedAt,
+          ...(d.payRate ? { payRate: d.payRate } : {}),
         };
       }
       case 'InstructorUpdated': {
         const d = e.data;
-        return doc ? { ...doc, name: d.name, email: d.email, bio: d.bio ?? '', photo: d.photo ?? '' } : undefined;
+        if (!doc) return undefined;
+        const { payRate: _before, ...rest } = doc;
+        return {
+          ...rest,
+          name: d.name,
+          email: d.email,
+          bio: d.bio ?? '',
+          photo: d.photo ?? '',
+          ...(d.payRate ? { payRate: d.payRate } : {}),
+        };
       }
       case 'InstructorAvailabilitySet': {
         const { weekly, exceptions } = e.data;

@@ -32,6 +32,7 @@ const recordOf = (instructorId: string, input: InstructorInput): InstructorRecor
   email: input.email,
   ...(input.bio ? { bio: input.bio } : {}),
   ...(input.photo ? { photo: input.photo } : {}),
+  ...(input.payRate ? { payRate: input.payRate } : {}),
 });
 
 /**

@@ -13,6 +13,11 @@ import { journalEntries } from './journal.js';
 import { journalCsv } from './journal-csv.js';
 import { LiabilitiesQuerySchema } from '../../contracts/reports/liabilities.js';
 import { liabilitiesReport } from './liabilities-report.js';
+import { ReportFormatSchema } from '../../contracts/reports/activity.js';
+import { activityReportRoutes, csvAnswer } from './activity-routes.js';
+import { revenueCsv } from './report-csv.js';
+
+const GROUP_LABELS = { month: 'Month', program: 'Program', location: 'Location', source: 'Source of payment' } as const;
 
 /**
  * The owner's reports and the accountant's journal (issue 42), under /api/admin: owner and managers
@@ -23,12 +28,15 @@ export function adminReportRoutes(deps: AppDeps): Hono {
 
   app.get(
     '/reports/revenue',
-    validate('query', z.intersection(RevenueQuerySchema, MinPositionQuerySchema)),
+    validate('query', z.intersection(z.intersection(RevenueQuerySchema, ReportFormatSchema), MinPositionQuerySchema)),
     async (c) => {
       const query = c.req.valid('query');
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
+      const report = revenueReport(await readLedger(deps.readStore), query);
+      if (query.format === 'csv')
+        return csvAnswer(c, `revenue-by-${query.by}`, query, revenueCsv(report, GROUP_LABELS[query.by]));
       c.header('Cache-Control', 'no-store');
-      return c.json(revenueReport(await readLedger(deps.readStore), query));
+      return c.json(report);
     },
   );
 
@@ -70,5 +78,6 @@ export function adminReportRoutes(deps: AppDeps): Hono {
     },
   );
 
+  app.route('/', activityReportRoutes(deps));
   return app;
 }

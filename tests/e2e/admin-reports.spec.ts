@@ -47,8 +47,8 @@ test.describe('the Reports tab', () => {
 
     await page.goto('/admin?tab=reports');
     await expect(page.getByRole('heading', { name: 'Revenue', level: 2 })).toBeVisible({ timeout: 20_000 });
-    const chart = page.getByRole('img', { name: /^Chart: From / });
-    await expect(chart).toBeVisible();
+    const revenue = page.getByRole('region', { name: 'Revenue' });
+    await expect(revenue.getByRole('img', { name: /^Chart: From / }).first()).toBeVisible();
     await expect(page.getByRole('grid', { name: 'Revenue' })).toContainText('Total');
 
     await page.getByLabel('From').first().fill(`${thisYear}-01-01`);
@@ -56,11 +56,25 @@ test.describe('the Reports tab', () => {
     await page.getByRole('button', { name: /Group by/ }).click();
     await page.getByRole('option', { name: 'Source of payment' }).click();
     await expect(page.getByRole('grid', { name: 'Revenue' })).toContainText('Card');
-    await expect(page.locator('figcaption')).toContainText(`From ${thisYear}-01-01 to ${thisYear}-12-31`);
+    await expect(revenue.locator('figcaption').first()).toContainText(`From ${thisYear}-01-01 to ${thisYear}-12-31`);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Journal for QuickBooks (CSV)' }).click();
     expect((await download).suggestedFilename()).toBe(`journal-${thisYear}-01-01-${thisYear}-12-31-quickbooks.csv`);
+
+    // The funnel, attendance and instructors' reports over the same range: chart, table, CSV.
+    const funnel = page.getByRole('region', { name: 'Bookings funnel' });
+    await expect(funnel.getByRole('img', { name: /^Chart: From .* holds? started/ })).toBeVisible();
+    await expect(funnel.getByRole('grid', { name: 'Bookings started in the range, by program' })).toContainText(
+      'Total',
+    );
+    await expect(page.getByRole('region', { name: 'Attendance and retention' }).locator('figcaption')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Instructors' }).getByRole('heading', { level: 3 })).toHaveText(
+      'Class sessions taught and pay',
+    );
+    const funnelCsv = page.waitForEvent('download');
+    await funnel.getByRole('button', { name: 'Funnel (CSV)' }).click();
+    expect((await funnelCsv).suggestedFilename()).toBe(`funnel-${thisYear}-01-01-${thisYear}-12-31.csv`);
 
     for (const width of SCREENSHOT_WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

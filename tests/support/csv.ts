@@ -2,7 +2,9 @@
  * A CSV reader for tests (RFC 4180: quoted cells, doubled quotes, CRLF or LF rows). `csv-parse`
  * is not among the project's dependencies; this reads what `service/core/csv.ts` writes.
  */
-export function readCsv(text: string): string[][] {
+export function readCsv(csv: string): string[][] {
+  // A leading byte order mark (Excel's hint) is no part of the first cell, as csv-parse's `bom` reads it.
+  const text = csv.replace(/^\uFEFF/, '');
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -12,6 +12,7 @@ import { TextField } from '../components/TextField.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminQueryFn, adminRequest } from './adminApi.js';
 import { downloadCsv } from './exportCsv.js';
+import { ActivityReports } from './ActivityReports.js';
 import './reports.css';
 
 const GROUPINGS: { id: RevenueGrouping; label: string }[] = [
@@ -137,6 +138,7 @@ export function ReportsPanel() {
           Journal for Xero (CSV)
         </Button>
       </div>
+      <ActivityReports range={valid ? { from, to } : null} />
     </section>
   );
 }

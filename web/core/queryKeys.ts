@@ -66,6 +66,8 @@ export const queryKeys = {
   adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),
   adminRevenue: (params?: SearchParams) => withParams('/api/admin/reports/revenue', params),
   adminLiabilities: (params?: SearchParams) => withParams('/api/admin/reports/liabilities', params),
+  adminReport: (report: 'funnel' | 'attendance' | 'instructors', params?: SearchParams) =>
+    withParams(`/api/admin/reports/${report}`, params),
 } as const;
 
 /** Builds the URL a query key stands for. */

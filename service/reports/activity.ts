@@ -1,0 +1,49 @@
+import type { ReadStore } from '../../platform/readstore/port.js';
+import {
+  BOOKING_ACTIVITY,
+  type ActivityDoc,
+  type BookingActivityDoc,
+  type ProgramActivityDoc,
+  type WorkshopActivityDoc,
+} from '../../projections/reports/booking-activity.js';
+
+/** The booking-activity read model (record 110), by kind: what the funnel, attendance and instructors' reports sum. */
+export interface Activity {
+  bookings: BookingActivityDoc[];
+  workshops: Map<string, WorkshopActivityDoc>;
+  programs: Map<string, ProgramActivityDoc>;
+}
+
+export async function readActivity(store: ReadStore): Promise<Activity> {
+  const { items } = await store.find<ActivityDoc>(BOOKING_ACTIVITY);
+  const activity: Activity = { bookings: [], workshops: new Map(), programs: new Map() };
+  for (const { id, doc } of items) {
+    if (doc.kind === 'booking') activity.bookings.push(doc);
+    else if (doc.kind === 'workshop') activity.workshops.set(id.slice('workshop-'.length), doc);
+    else activity.programs.set(id.slice('program-'.length), doc);
+  }
+  return activity;
+}
+
+export const NO_PROGRAM = { key: 'none', label: 'Not part of a program' } as const;
+
+/** A program's key and label: its id and title. */
+export function programRow(activity: Activity, programId: string | null): { key: string; label: string } {
+  if (!programId) return NO_PROGRAM;
+  return { key: programId, label: activity.programs.get(programId)?.title ?? programId };
+}
+
+/** The program of a booking: bought as such, or its class's. */
+export const programOfBooking = (activity: Activity, b: BookingActivityDoc) =>
+  b.programId ?? (b.workshopId ? (activity.workshops.get(b.workshopId)?.programId ?? null) : null);
+
+/** A share to four decimals, null over nothing. */
+export const rate = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000;
+
+export const byLabel = <T extends { key: string; label: string }>(a: T, b: T) =>
+  a.key === NO_PROGRAM.key
+    ? 1
+    : b.key === NO_PROGRAM.key
+      ? -1
+      : a.label.localeCompare(b.label) || a.key.localeCompare(b.key);
