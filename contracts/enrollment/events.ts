@@ -163,6 +163,11 @@ export const PaymentSucceededSchema = z.object({
   providerEventId: z.string().nullable(),
   source: z.enum(['webhook', 'verification']),
   succeededAt: Instant,
+  /**
+   * The card saved with it for the rest of an instalment plan (issue 43): the provider's customer
+   * and payment method. Absent: paid in full, nothing kept.
+   */
+  savedCard: z.object({ customerId: z.string().min(1), paymentMethodId: z.string().min(1) }).optional(),
 });
 
 export const PaymentFailedSchema = z.object({

@@ -17,7 +17,8 @@ export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
   const giftCardId = intent.metadata[META.giftCardId];
   if (kind === 'gift-card') return giftCardId ? { kind: 'gift-card', giftCardId } : null;
   const enrollmentId = intent.metadata[META.enrollmentId];
-  if (!enrollmentId) return null;
+  // An instalment charged with the parent away is recorded from the provider's answer, on the plan's stream.
+  if (!enrollmentId || kind === 'installment') return null;
   return kind === 'balance' ? { kind: 'balance', enrollmentId } : { kind: 'enrollment', enrollmentId };
 }
 
@@ -53,7 +54,9 @@ export async function recordPayment(
       : await deps.commands.handle(
           enrollmentDecider,
           enrollmentStream(paid.enrollmentId),
-          { type: paid.kind === 'balance' ? 'RecordBalancePayment' : 'RecordPaymentSuccess', ...money },
+          paid.kind === 'balance'
+            ? { type: 'RecordBalancePayment', ...money }
+            : { type: 'RecordPaymentSuccess', ...money, ...(intent.savedCard ? { savedCard: intent.savedCard } : {}) },
           metadata,
         );
   if (recorded.events.length > 0) deps.log.info('payment recorded', { ...paid, source });
