@@ -3,6 +3,8 @@ import { installmentPlanStream } from '../../../contracts/enrollment/installment
 import type { AppDeps } from '../../core/deps.js';
 import { META } from '../../payments/port.js';
 import { chargeUnderWay, installmentPlanDecider } from './plan-decider.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import { enrollmentDecider } from '../decider/enrollment-decider.js';
 
 export type ChargeOutcome = 'paid' | 'declined' | 'nothing';
 
@@ -20,6 +22,13 @@ export async function chargeInstallment(
   metadata: EventMetadata,
 ): Promise<ChargeOutcome> {
   const stream = installmentPlanStream(enrollmentId);
+  // Only a booking still sold starts a charge: cancelled, its plan charges nothing more. An attempt
+  // already under way is still asked for with its key, so money taken is always recorded.
+  const [booking, plan] = await Promise.all([
+    deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId)),
+    deps.commands.state(installmentPlanDecider, stream),
+  ]);
+  if (booking.status !== 'confirmed' && !chargeUnderWay(plan, n)) return 'nothing';
   const { state } = await deps.commands.handle(
     installmentPlanDecider,
     stream,

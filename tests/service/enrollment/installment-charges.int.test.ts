@@ -10,6 +10,7 @@ import type { InstallmentPlanDoc } from '../../../projections/enrollment/install
 import { installmentTimer } from '../../../service/enrollment/installments/installment-timer.js';
 import { chargeInstallment } from '../../../service/enrollment/installments/charge-installment.js';
 import type { AppDeps } from '../../../service/core/deps.js';
+import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
 
 // Issue 43 item 2: a $300 camp (Saturday, September 27, 2025) paid in 3 from May 1: $100 at the
 // checkout, then $100 on June 1 and on July 1, each charged on its date exactly once.
@@ -168,5 +169,33 @@ describe('instalments charged on their dates, exactly once (issue 43 item 2)', (
       '2-2',
       '2-3',
     ]);
+  });
+
+  it('given the booking cancelled by the office, when June 1 comes, then nothing is charged', async () => {
+    await campApp();
+    const enrollmentId = await bookInThree();
+    const cancelled = await t.admin('POST', `/api/admin/enrollments/${enrollmentId}/cancel`, {
+      refund: 'none',
+      reason: 'The family moved away.',
+    });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    await t.settle();
+    const payments = new FaultyPayments(t.offline);
+    now = JUNE_1;
+    expect(await tickerOf(installmentTimer(withPayments(payments)), t.deps, 'charges').tick()).toEqual({
+      paid: 0,
+      declined: 0,
+      failures: 0,
+    });
+    expect(payments.chargeCalls).toEqual([]);
+  });
+
+  it('given a booking in instalments, when the parent asks to pay the balance from the booking page, then 409: the saved card pays it on its dates, never twice', async () => {
+    await campApp();
+    const enrollmentId = await bookInThree();
+    const token = bookingLinksFor(t.deps.config)!.token(enrollmentId);
+    const r = await t.post(`/api/bookings/${token}/balance-payment`, {});
+    expect(r.status).toBe(409);
+    expect(((await r.json()) as { error: string }).error).toMatch(/paid in instalments/);
   });
 });
