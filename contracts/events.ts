@@ -6,6 +6,7 @@ import { clientHoldEventSchemas } from './enrollment/client-holds.js';
 import { bookingLinkEventSchemas } from './enrollment/booking-link.js';
 import { checkoutEventSchemas } from './enrollment/checkout.js';
 import { lapsedHoldNoteEventSchemas } from './enrollment/lapsed-hold-notes.js';
+import { installmentPlanEventSchemas } from './enrollment/installment-plan.js';
 import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { messageStopEventSchemas, workshopMessageEventSchemas } from './messages/events.js';
@@ -38,6 +39,7 @@ export const eventSchemas: EventSchemas = {
   ...bookingLinkEventSchemas,
   ...checkoutEventSchemas,
   ...lapsedHoldNoteEventSchemas,
+  ...installmentPlanEventSchemas,
   ...administratorEventSchemas,
   ...waitlistEventSchemas,
   ...workshopMessageEventSchemas,

@@ -8,6 +8,7 @@ import { enrollmentEmailsProjector } from './admin/enrollment-emails.js';
 import { dashboardProjector } from './admin/dashboard.js';
 import { ordersProjector } from './enrollment/orders.js';
 import { seatHoldsProjector } from './enrollment/seat-holds.js';
+import { installmentPlansProjector } from './enrollment/installment-plans.js';
 import { administratorsProjector } from './admin/administrators.js';
 import { waitlistsProjector } from './waitlist/waitlists.js';
 import { remindersProjector } from './enrollment/reminders.js';
@@ -42,6 +43,7 @@ export const allProjectors: readonly AnyProjector[] = [
   dashboardProjector,
   ordersProjector,
   seatHoldsProjector,
+  installmentPlansProjector,
   administratorsProjector,
   waitlistsProjector,
   remindersProjector,

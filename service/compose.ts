@@ -1,3 +1,4 @@
+import { installmentTimer } from './enrollment/installments/installment-timer.js';
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { classTimeReactor } from './instructors/class-time-reactor.js';
 import { roomTimeReactor } from './locations/room-time-reactor.js';
@@ -281,5 +282,7 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
     retentionTimer(deps),
     // Announcements being sent, at NEWSLETTER_SEND_PER_MINUTE.
     announcementTimer(deps),
+    // Instalments charged on their dates, each once (issue 43).
+    installmentTimer(deps),
   ] as AnyTimer[];
 }

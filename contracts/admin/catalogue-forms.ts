@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { WorkshopCategorySchema, type WorkshopCategory } from '../catalogue/workshop.js';
 import { WALL_TIME } from '../catalogue/workshop-time.js';
 import { MAX_PARTICIPANTS } from '../enrollment/form.js';
+import { MAX_INSTALLMENTS, MIN_INSTALLMENTS } from '../catalogue/payment-plan.js';
 import type { FormValues } from '../core/form-values.js';
 import { multiLineText, oneLineText } from '../core/text.js';
 
@@ -185,6 +186,27 @@ const optionalWhole = (label: string, min: number, max: number, rule: string) =>
     .optional();
 
 /**
+ * An instalment plan as the form sends it (issue 43): null (or an empty instalments field) for
+ * none; absent, an edit keeps what the workshop has.
+ */
+const paymentPlan = z
+  .object({
+    installments: z
+      .number({ error: 'Instalments must be a whole number from 2 to 6.' })
+      .int('Instalments must be a whole number from 2 to 6.')
+      .min(MIN_INSTALLMENTS, `Instalments must be at least ${MIN_INSTALLMENTS} (leave it empty for no plan).`)
+      .max(MAX_INSTALLMENTS, `Instalments must be at most ${MAX_INSTALLMENTS}.`),
+    lastDueDaysBefore: z
+      .number({ error: 'Last instalment days before must be a whole number of days.' })
+      .int('Last instalment days before must be a whole number of days.')
+      .min(0, 'Last instalment days before cannot be negative.')
+      .max(365, 'Last instalment days before must be at most 365.'),
+  })
+  .strict()
+  .nullable()
+  .optional();
+
+/**
  * The category as the form's select holds it: '' until one is chosen. Nothing chosen is "required";
  * a value outside the list keeps the enum's own message, which lists the allowed ones.
  */
@@ -296,6 +318,8 @@ const workshopFields = z.object({
    */
   depositCents: optionalWhole('Deposit', 0, 10_000_000, 'Deposit cannot be negative.'),
   balanceDueDaysBefore: optionalWhole('Balance due days before', 0, 180, 'Balance due days before cannot be negative.'),
+  /** Instalments on a saved card (issue 43): a workshop takes a deposit or a plan, not both. */
+  paymentPlan,
   /**
    * The rest of the workshop record (the seed has them; the specification's form does not). Absent,
    * an edit keeps what the workshop has; '' (or [] for the information rows) clears it.
@@ -372,6 +396,12 @@ function checkWorkshop(w: WorkshopFields, ctx: z.RefinementCtx): void {
       path: ['depositCents'],
       message: 'Deposit must be less than the price (leave it empty to take the whole price at once).',
     });
+  if (w.paymentPlan && w.depositCents)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['paymentPlan'],
+      message: 'A workshop takes a deposit or an instalment plan, not both (leave the deposit empty).',
+    });
   // The end on the start's day: after it (a wall-clock start compares as text, as the closing time).
   const startWall = hasOffset(date) ? null : date.slice(11, 16);
   if (w.endTime && startWall && w.endTime <= startWall)
@@ -438,6 +468,7 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   maxFreeSeatsPerClient: Number.NaN,
   depositCents: Number.NaN,
   balanceDueDaysBefore: Number.NaN,
+  paymentPlan: null,
   instructor: '',
   duration: '',
   ageRange: '',

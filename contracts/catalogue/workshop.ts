@@ -2,6 +2,7 @@ import { AGE_RANGE_POLICIES } from './age-range.js';
 import { z } from 'zod';
 import { ProgramIdSchema } from './program.js';
 import { MAX_SESSIONS, SessionSchema, oneSessionOf } from './sessions.js';
+import { PaymentPlanOfferSchema, PaymentPlanSchema } from './payment-plan.js';
 
 /** Schedule filter values (the category tabs). */
 export const WorkshopCategorySchema = z.enum([
@@ -98,6 +99,12 @@ export const WorkshopDataSchema = z.object({
   depositCents: z.number().int().min(0).max(10_000_000).optional(),
   /** Days before the start the balance is due (default 14). */
   balanceDueDaysBefore: z.number().int().min(0).max(180).optional(),
+  /**
+   * An instalment plan (issue 43): the parent may pay in up to `installments` monthly payments on
+   * a saved card, the last at least `lastDueDaysBefore` days before the first session. A workshop
+   * takes a deposit or a plan, not both. Absent: none.
+   */
+  paymentPlan: PaymentPlanSchema.optional(),
   /** The program this workshop is an offering of (added with courses: absent means none). */
   programId: ProgramIdSchema.optional(),
   /**
@@ -169,6 +176,12 @@ export const WorkshopSchema = WorkshopDataSchema.extend({
    */
   sessionAbsences: z.array(z.number().int().nonnegative()).optional(),
   sessionMakeups: z.array(z.number().int().nonnegative()).optional(),
+  /**
+   * What the workshop's plan can offer an enrollment made now (issue 43): how many instalments fit
+   * before the first session and their dates; null when the plan offers none now (too near), absent
+   * without a plan.
+   */
+  paymentPlanOffer: PaymentPlanOfferSchema.nullable().optional(),
 });
 export type Workshop = z.infer<typeof WorkshopSchema>;
 

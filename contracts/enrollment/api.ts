@@ -5,6 +5,7 @@ import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES } from './lookup.js';
 import { OrderDiscountsSchema, PricingViewSchema } from './pricing.js';
+import { MAX_INSTALLMENTS } from '../catalogue/payment-plan.js';
 
 /**
  * What a deposit booking still owes, once sold: its balance and when it is due (0 and null when
@@ -73,6 +74,16 @@ export const EnrollWorkshopExtrasSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   /** A signed-in household's credit is used first unless this is false (for this checkout only). */
   useCredit: z.boolean().optional(),
+  /**
+   * Pay in this many instalments on a saved card (issue 43): 1 or absent pays in full. The
+   * workshop's plan says how many it can offer now (GET /api/workshops, `paymentPlanOffer`).
+   */
+  installments: z
+    .number({ error: 'installments must be a whole number of instalments (1 to pay in full).' })
+    .int('installments must be a whole number of instalments (1 to pay in full).')
+    .min(1, 'installments must be at least 1 (1 pays in full).')
+    .max(MAX_INSTALLMENTS, `installments must be at most ${MAX_INSTALLMENTS}.`)
+    .optional(),
 });
 
 export const EnrollmentResponseSchema = z.object({

@@ -4,6 +4,7 @@ import { ParticipantDetailDataSchema } from './participants.js';
 import { OrderPricingSchema, PriceLineSchema } from './pricing.js';
 import { EnrolledWaiverSchema } from '../policies/waivers.js';
 import { oneSessionOf, SessionSchema, type Session } from '../catalogue/sessions.js';
+import { PaymentPlanSchema } from '../catalogue/payment-plan.js';
 import { EnrollmentIdSchema } from './lookup.js';
 
 /**
@@ -59,6 +60,8 @@ export const PurchasedItemSchema = z.object({
   /** The deposit per participant and when the balance is due, when bought (issue 27: absent means paid in full). */
   depositCents: Cents.optional(),
   balanceDueDaysBefore: z.number().int().nonnegative().optional(),
+  /** The workshop's instalment plan when bought (issue 43; absent: none). */
+  paymentPlan: PaymentPlanSchema.optional(),
   /** Every session of the workshop (added with courses: absent means one session from `date`). */
   sessions: z.array(SessionSchema).optional(),
   /** Joined late: the first session bought (2 or more); the price was pro rata for the sessions from it. */
@@ -160,6 +163,11 @@ export const PaymentSucceededSchema = z.object({
   providerEventId: z.string().nullable(),
   source: z.enum(['webhook', 'verification']),
   succeededAt: Instant,
+  /**
+   * The card saved with it for the rest of an instalment plan (issue 43): the provider's customer
+   * and payment method. Absent: paid in full, nothing kept.
+   */
+  savedCard: z.object({ customerId: z.string().min(1), paymentMethodId: z.string().min(1) }).optional(),
 });
 
 export const PaymentFailedSchema = z.object({

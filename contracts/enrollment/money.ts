@@ -1,4 +1,5 @@
 /** Money helpers shared by the server, the receipt and the pages. Amounts are integer US cents. */
+import { splitInstallments, type Installment } from '../catalogue/payment-plan.js';
 
 /** Whole-dollar (or cent-precise) catalogue prices to integer cents. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
@@ -62,6 +63,11 @@ export interface PriceAdjustments {
   depositPerParticipantCents?: number;
   /** A course joined late: the seats cost their price x left / total sessions, rounded to the cent. */
   sessions?: SessionShare;
+  /**
+   * Paid in this many instalments on a saved card (issue 43; absent or 1: in full): the card pays
+   * the first now and the rest later, the first carrying the remainder of the cents.
+   */
+  installments?: number;
 }
 
 /**
@@ -78,6 +84,8 @@ export interface PriceBreakdown {
   dueNowCents: number;
   balanceCents: number;
   totalCents: number;
+  /** Paid in instalments (issue 43): each with its amount and due date, the first `dueNowCents`. */
+  installments?: Installment[];
 }
 
 export interface PricedEnrollment extends PriceBreakdown {
@@ -90,6 +98,8 @@ export interface PricedEnrollment extends PriceBreakdown {
   tier: TierCents | null;
   /** A course joined late (fewer sessions left than its total), else null. */
   proRata: SessionShare | null;
+  /** What the card pays in each instalment, the first now (null: paid in full, or with a deposit). */
+  installmentCents: number[] | null;
 }
 
 const people = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;
@@ -108,7 +118,8 @@ const share = (cents: number, numerator: number, denominator: number) => Math.ro
  * 3. the discount code: a percentage of what is left, or an amount off it (never below 0);
  * 4. what pays it from a balance: the gift card first, then the household's credit;
  * 5. what the card pays now: all of the rest, or the deposit (less what the balances paid) when
- *    the workshop takes one; the remainder is the balance due later.
+ *    the workshop takes one, or the first of the instalments the parent chose (the rest in whole
+ *    cents, equal, the first carrying the remainder); the remainder is the balance due later.
  * Each discount is rounded to the cent once, half a cent up.
  */
 export function priceEnrollment(
@@ -185,8 +196,13 @@ export function priceEnrollment(
   }
 
   const deposit = (adjust.depositPerParticipantCents ?? 0) * participants;
-  const dueNowCents =
-    deposit > 0 ? Math.min(left, Math.max(0, deposit - paidByGiftCardCents - paidByCreditCents)) : left;
+  const count = adjust.installments ?? 1;
+  const installmentCents = deposit === 0 && count > 1 && left > 0 ? splitInstallments(left, count) : null;
+  const dueNowCents = installmentCents
+    ? installmentCents[0]!
+    : deposit > 0
+      ? Math.min(left, Math.max(0, deposit - paidByGiftCardCents - paidByCreditCents))
+      : left;
 
   const taxCents = 0;
   return {
@@ -203,6 +219,7 @@ export function priceEnrollment(
     isFree: totalCents + taxCents === 0,
     tier,
     proRata,
+    installmentCents,
   };
 }
 

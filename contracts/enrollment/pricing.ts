@@ -1,6 +1,7 @@
 import { parseAbsolute } from '@internationalized/date';
 import { z } from 'zod';
 import { SCHOOL } from '../core/school.js';
+import { InstallmentSchema } from '../catalogue/payment-plan.js';
 import { PRICE_LINE_KINDS, priceEnrollment, type PriceBreakdown } from './money.js';
 
 /** Days before the start a deposit booking's balance is due, unless the workshop says otherwise. */
@@ -40,6 +41,11 @@ export const PriceBreakdownSchema = z.object({
   dueNowCents: Cents,
   balanceCents: Cents,
   totalCents: Cents,
+  /**
+   * Paid in instalments on a saved card (issue 43): each with its amount and due date, the first
+   * (`dueNowCents`) at once; they add up to what the card pays. Absent: paid in full (or a deposit).
+   */
+  installments: z.array(InstallmentSchema).optional(),
 });
 
 export const CodeDiscountSchema = z.object({
@@ -131,6 +137,9 @@ export const breakdownOf = (p: PriceBreakdown): PriceBreakdown => ({
   dueNowCents: p.dueNowCents,
   balanceCents: p.balanceCents,
   totalCents: p.totalCents,
+  ...(p.installments
+    ? { installments: p.installments.map(({ n, amountCents, dueAt }) => ({ n, amountCents, dueAt })) }
+    : {}),
 });
 
 /** The breakdown with when its balance is due, as the enroll answer, the orders and the booking page carry it. */

@@ -34,6 +34,8 @@ export type EnrollmentRefusal =
   // A deposit booking's balance.
   | { code: 'no_balance_due' }
   | { code: 'balance_amount'; dueCents: number }
+  // Paid in instalments on a saved card (issue 43): the rest is charged on its dates.
+  | { code: 'paid_by_installments' }
   // After the sale: cancellation, refunds, transfers, of the whole enrollment or one participant.
   | { code: 'already_cancelled'; scope: RefusalScope }
   | { code: 'expired_unpaid' }
@@ -102,6 +104,7 @@ export const ENROLLMENT_REFUSAL_KINDS: RefusalKinds<EnrollmentRefusal> = {
   no_reminder: 'conflict',
   no_balance_due: 'conflict',
   balance_amount: 'validation',
+  paid_by_installments: 'conflict',
   already_cancelled: 'conflict',
   expired_unpaid: 'conflict',
   being_moved: 'conflict',

@@ -4,6 +4,7 @@ import type { bookingLinkEventSchemas } from '../enrollment/booking-link.js';
 
 import type { checkoutEventSchemas } from '../enrollment/checkout.js';
 import type { lapsedHoldNoteEventSchemas } from '../enrollment/lapsed-hold-notes.js';
+import type { installmentPlanEventSchemas } from '../enrollment/installment-plan.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 const PARTICIPANT_IDENTITY = [
@@ -134,3 +135,11 @@ export const lapsedHoldNotePrivacy = {
   LapsedHoldRefillUsed: NO_PERSONAL_DATA,
   LapsedHoldNotesStopped: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof lapsedHoldNoteEventSchemas>;
+
+/** An instalment plan: amounts, dates, the provider's card and intent ids; nobody's name or address. */
+export const installmentPlanPrivacy = {
+  InstallmentPlanStarted: NO_PERSONAL_DATA,
+  InstallmentChargeStarted: NO_PERSONAL_DATA,
+  InstallmentPaid: NO_PERSONAL_DATA,
+  InstallmentChargeFailed: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof installmentPlanEventSchemas>;

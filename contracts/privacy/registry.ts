@@ -6,6 +6,7 @@ import {
   clientHoldPrivacy,
   enrollmentPrivacy,
   lapsedHoldNotePrivacy,
+  installmentPlanPrivacy,
 } from './enrollment.js';
 import { accountPrivacy } from './account.js';
 import {
@@ -39,6 +40,7 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...bookingLinkPrivacy,
   ...checkoutPrivacy,
   ...lapsedHoldNotePrivacy,
+  ...installmentPlanPrivacy,
   ...administratorPrivacy,
   ...waitlistPrivacy,
   ...workshopMessagePrivacy,

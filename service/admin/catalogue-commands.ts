@@ -126,6 +126,7 @@ const workshopFormFields = (
     maxFreeSeatsPerClient,
     depositCents,
     balanceDueDaysBefore,
+    paymentPlan,
     ...rest
   }: AdminWorkshopInput,
   current: RecordFields & Partial<WorkshopData>,
@@ -160,6 +161,11 @@ const workshopFormFields = (
   const freeSeats = maxFreeSeatsPerClient === undefined ? current?.maxFreeSeatsPerClient : maxFreeSeatsPerClient;
   const deposit = depositCents === undefined ? current?.depositCents : depositCents;
   const dueDays = balanceDueDaysBefore === undefined ? current?.balanceDueDaysBefore : balanceDueDaysBefore;
+  const plan = paymentPlan === undefined ? current?.paymentPlan : (paymentPlan ?? undefined);
+  if (plan && deposit) {
+    const message = 'A workshop takes a deposit or an instalment plan, not both (leave the deposit empty).';
+    throw validationError(`paymentPlan: ${message}`, [{ path: 'paymentPlan', message }]);
+  }
   return {
     ...recordFields(rest, current),
     title,
@@ -178,6 +184,7 @@ const workshopFormFields = (
     ...(freeSeats != null ? { maxFreeSeatsPerClient: freeSeats } : {}),
     ...(deposit ? { depositCents: deposit } : {}),
     ...(deposit && dueDays != null ? { balanceDueDaysBefore: dueDays } : {}),
+    ...(plan ? { paymentPlan: plan } : {}),
   };
 };
 
@@ -269,6 +276,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       maxFreeSeatsPerClient: _freeSeats,
       depositCents: _deposit,
       balanceDueDaysBefore: _dueDays,
+      paymentPlan: _plan,
       programId: _program,
       lateJoinUntilSession: _late,
       ageRange: _age,

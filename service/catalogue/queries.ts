@@ -2,6 +2,7 @@ import type { ReadStore } from '../../platform/readstore/port.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import { withSessions, type Workshop } from '../../contracts/catalogue/workshop.js';
 import type { ProgramDoc } from '../../projections/catalogue/programs.js';
+import { planOffer } from '../../contracts/catalogue/payment-plan.js';
 import { NO_RATINGS, publicProgram } from '../../contracts/catalogue/rating.js';
 
 /** The program as the API answers it: its figures computed from its published reviews and its baseline. */
@@ -21,12 +22,20 @@ export async function findProgram(store: ReadStore, idOrSlug: string): Promise<P
   return items[0] ? toProgram(items[0].doc) : null;
 }
 
-/** The public schedule: a private workshop (an organization's on-site training) is not on it. */
-export async function listWorkshops(store: ReadStore): Promise<Workshop[]> {
+/**
+ * The public schedule: a private workshop (an organization's on-site training) is not on it. Given
+ * `now`, a workshop with an instalment plan says what the plan can offer an enrollment made then.
+ */
+export async function listWorkshops(store: ReadStore, now?: Date): Promise<Workshop[]> {
   const { items } = await store.find<Workshop>('schedule', { sort: [{ field: 'date', direction: 'asc' }] });
   // Documents projected before courses have no sessions: they read as one session from their date.
-  return items.filter((i) => !i.doc.privateFor).map((i) => withSessions(i.doc));
+  const list = items.filter((i) => !i.doc.privateFor).map((i) => withSessions(i.doc));
+  return now ? list.map((w) => withPlanOffer(w, now)) : list;
 }
+
+/** The workshop with `paymentPlanOffer` when it has a plan (nothing added without one). */
+export const withPlanOffer = (w: Workshop, now: Date): Workshop =>
+  w.paymentPlan ? { ...w, paymentPlanOffer: planOffer(w.paymentPlan, w.sessions[0]?.startsAt ?? w.date, now) } : w;
 
 export async function findWorkshop(store: ReadStore, id: string): Promise<Workshop | null> {
   const doc = (await store.get<Workshop>('schedule', id))?.doc;

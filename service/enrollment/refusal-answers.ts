@@ -37,6 +37,10 @@ export const ENROLLMENT_REFUSAL_ANSWERS: RefusalAnswers<EnrollmentRefusal> = {
   no_reminder: { words: (r) => `This enrollment is ${r.status}: it gets no reminder.` },
   no_balance_due: { words: () => 'Nothing is left to pay on this booking.' },
   balance_amount: { words: (r) => `The balance of this booking is ${formatUsd(r.dueCents)}. Please reload the page.` },
+  paid_by_installments: {
+    words: () =>
+      'This booking is paid in instalments: each is charged to the saved card on its date, so nothing is paid here now.',
+  },
 
   already_cancelled: { words: (r) => `This ${whole(r.scope)} is already cancelled; nothing more was refunded.` },
   expired_unpaid: { words: () => 'This enrollment expired unpaid: there is nothing to cancel.' },

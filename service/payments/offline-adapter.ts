@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { OfflineConfirmRequest, OfflineConfirmResponse } from '../../contracts/payments/api.js';
 import type { Logger } from '../../platform/log.js';
-import type { CreateIntentInput, PaymentIntentInfo, PaymentsPort, WebhookDelivery } from './port.js';
+import type {
+  ChargeSavedCardInput,
+  CreateIntentInput,
+  PaymentIntentInfo,
+  PaymentsPort,
+  SavedCard,
+  WebhookDelivery,
+} from './port.js';
 import { RefundRefusedError, WebhookSignatureError } from './port.js';
 import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';
-import { cardOutcome, SUCCEEDING_TEST_CARD } from './test-cards.js';
+import { cardOutcome, SAVES_THEN_DECLINES_CARD, SUCCEEDING_TEST_CARD } from './test-cards.js';
 import { OfflineStore } from './offline-store.js';
+import { customerIdOf, offSessionIntent } from './offline-off-session.js';
 
 export interface OfflineOptions {
   /** Signing secret for its events; random per process unless given (tests give one). */
@@ -66,7 +74,30 @@ export class OfflinePayments implements PaymentsPort {
       last_payment_error: null,
     };
     // The same idempotency key gives the intent made first, as Stripe does.
-    return intentInfoOf(this.store.insertIntent(input.idempotencyKey, pi));
+    const stored = this.store.insertIntent(input.idempotencyKey, pi);
+    if (input.saveCard && stored.id === id)
+      this.store.setIntentCard(id, customerIdOf(input.saveCard.customerIdempotencyKey), null, true);
+    return intentInfoOf(this.store.intent(stored.id)!);
+  }
+
+  /** As Stripe off-session: the saved card charged at once; 4000 0000 0000 0341's charges are declined. */
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<PaymentIntentInfo> {
+    const done = this.store.intentByKey(input.idempotencyKey);
+    if (done) return intentInfoOf(done);
+    const id = `pi_offline_${token()}`;
+    const pi = offSessionIntent(id, `${id}_secret_${token()}`, input, this.store.savedCard(input.card.paymentMethodId));
+    const declined = pi.status !== 'succeeded';
+    const stored = this.store.insertIntent(input.idempotencyKey, pi);
+    if (stored.id !== id) return intentInfoOf(this.store.intent(stored.id)!);
+    this.store.setIntentCard(id, input.card.customerId, input.card.paymentMethodId, false);
+    const charged = this.store.intent(id)!;
+    this.emit(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', charged);
+    return intentInfoOf(charged);
+  }
+
+  async detachCard(card: SavedCard): Promise<boolean> {
+    this.store.detachCard(card.paymentMethodId);
+    return true;
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {
@@ -220,13 +251,20 @@ export class OfflinePayments implements PaymentsPort {
           message: 'This payment form is no longer valid: the amount owed changed. Please reload the booking page.',
         },
       };
-    const outcome = cardOutcome(cardNumber, expiry, this.clock());
+    const saving = pi.setup_future_usage === 'off_session';
+    const outcome = cardOutcome(cardNumber, expiry, this.clock(), saving);
     if (outcome.kind === 'invalid')
       return { error: { type: 'card_error', code: outcome.code, message: outcome.message } };
     if (outcome.kind === 'succeeded') {
       const next = { ...pi, status: 'succeeded', last_payment_error: null };
       this.store.updateIntent(next);
-      return { pi: next, changed: true };
+      if (!saving) return { pi: next, changed: true };
+      // Paid and saved for the customer, as Stripe attaches the payment method (issue 43).
+      const paymentMethod = `pm_offline_${token()}`;
+      const customer = typeof pi.customer === 'string' ? pi.customer : `cus_offline_${token()}`;
+      this.store.saveCard(paymentMethod, customer, cardNumber.replace(/\D/g, '') === SAVES_THEN_DECLINES_CARD);
+      this.store.setIntentCard(pi.id, customer, paymentMethod, true);
+      return { pi: this.store.intent(pi.id)!, changed: true };
     }
     const next = {
       ...pi,

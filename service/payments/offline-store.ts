@@ -34,6 +34,18 @@ const SCHEMA = `
     metadata TEXT NOT NULL,
     last_error TEXT
   );
+  CREATE TABLE IF NOT EXISTS intent_cards (
+    intent_id TEXT PRIMARY KEY,
+    customer TEXT NOT NULL,
+    payment_method TEXT,
+    saving INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS saved_cards (
+    payment_method TEXT PRIMARY KEY,
+    customer TEXT NOT NULL,
+    declines_later INTEGER NOT NULL,
+    detached INTEGER NOT NULL DEFAULT 0
+  );
   CREATE TABLE IF NOT EXISTS refunds (
     idempotency_key TEXT PRIMARY KEY,
     refund_id TEXT NOT NULL,
@@ -98,7 +110,56 @@ export class OfflineStore {
 
   intent(id: string): StripeIntentJson | null {
     const row = this.byId.get(id);
-    return row ? intentOf(row) : null;
+    if (!row) return null;
+    const card = this.db
+      .prepare<[string], { customer: string; payment_method: string | null; saving: number }>(
+        'SELECT customer, payment_method, saving FROM intent_cards WHERE intent_id = ?',
+      )
+      .get(id);
+    if (!card) return intentOf(row);
+    return {
+      ...intentOf(row),
+      customer: card.customer,
+      payment_method: card.payment_method,
+      setup_future_usage: card.saving ? 'off_session' : null,
+    };
+  }
+
+  /** The intent made under `idempotencyKey`, if any. */
+  intentByKey(idempotencyKey: string): StripeIntentJson | null {
+    const row = this.byKey.get(idempotencyKey);
+    return row ? this.intent(row.id) : null;
+  }
+
+  /** The customer an intent pays for, its card (once known), and whether the card is being saved. */
+  setIntentCard(intentId: string, customer: string, paymentMethod: string | null, saving: boolean): void {
+    this.db
+      .prepare(
+        'INSERT INTO intent_cards (intent_id, customer, payment_method, saving) VALUES (?, ?, ?, ?) ON CONFLICT(intent_id) DO UPDATE SET payment_method = excluded.payment_method',
+      )
+      .run(intentId, customer, paymentMethod, saving ? 1 : 0);
+  }
+
+  /** A card kept for a customer; `declinesLater` is Stripe's 4000 0000 0000 0341. */
+  saveCard(paymentMethod: string, customer: string, declinesLater: boolean): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO saved_cards (payment_method, customer, declines_later) VALUES (?, ?, ?)')
+      .run(paymentMethod, customer, declinesLater ? 1 : 0);
+  }
+
+  savedCard(paymentMethod: string): { customer: string; declinesLater: boolean; detached: boolean } | null {
+    const row = this.db
+      .prepare<[string], { customer: string; declines_later: number; detached: number }>(
+        'SELECT customer, declines_later, detached FROM saved_cards WHERE payment_method = ?',
+      )
+      .get(paymentMethod);
+    return row
+      ? { customer: row.customer, declinesLater: row.declines_later === 1, detached: row.detached === 1 }
+      : null;
+  }
+
+  detachCard(paymentMethod: string): void {
+    this.db.prepare('UPDATE saved_cards SET detached = 1 WHERE payment_method = ?').run(paymentMethod);
   }
 
   updateIntent(pi: StripeIntentJson): void {

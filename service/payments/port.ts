@@ -9,6 +9,17 @@ export interface PaymentIntentInfo {
   metadata: Record<string, string>;
   /** The provider's last decline, if any. */
   lastError: { code: string; message: string } | null;
+  /**
+   * The card saved for later charges (issue 43): the provider's customer and payment method, once
+   * a PaymentIntent created with `saveCard` is paid; null otherwise.
+   */
+  savedCard?: SavedCard | null;
+}
+
+/** A card kept with the provider for charges without the parent present (Stripe: a customer and its payment method). */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
 }
 
 export interface CreateIntentInput {
@@ -18,6 +29,21 @@ export interface CreateIntentInput {
   description: string;
   metadata: Record<string, string>;
   receiptEmail?: string;
+  /**
+   * Keep the card for later charges without the parent present (an instalment plan, issue 43):
+   * Stripe makes a customer (under `customerIdempotencyKey`) and pays with setup_future_usage=off_session.
+   */
+  saveCard?: { customerIdempotencyKey: string; email?: string };
+}
+
+/** A charge of a saved card with the parent away (an instalment on its date). */
+export interface ChargeSavedCardInput {
+  card: SavedCard;
+  amountCents: number;
+  /** One key per charge decided: a crash and a retry with it never charge twice. */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
 }
 
 /**
@@ -88,6 +114,14 @@ export interface PaymentsPort {
    * with as it arrives), true when it is cancelled or was.
    */
   cancelPaymentIntent(id: string): Promise<boolean>;
+  /**
+   * Charges a saved card off-session, confirmed at once. A decline answers the intent with its
+   * status and `lastError` (not thrown); PaymentProviderError when the provider cannot be asked.
+   * The same key answers the charge made first.
+   */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<PaymentIntentInfo>;
+  /** Forgets a saved card (the plan ended, the family erased); true when detached or already gone. */
+  detachCard(card: SavedCard): Promise<boolean>;
   /** Whether the provider answers with these keys. */
   checkConnection(): Promise<{ ok: true } | { ok: false; error: string }>;
   /** Verifies the Stripe-Signature header against the raw body and parses the event; throws WebhookSignatureError. */

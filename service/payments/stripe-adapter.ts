@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentsPort, PaymentIntentInfo, CreateIntentInput } from './port.js';
+import type { ChargeSavedCardInput, CreateIntentInput, PaymentIntentInfo, PaymentsPort, SavedCard } from './port.js';
 import { PaymentProviderError, RefundRefusedError, WebhookSignatureError } from './port.js';
 import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';
 
@@ -35,6 +35,16 @@ export class StripePayments implements PaymentsPort {
   }
 
   async createPaymentIntent(input: CreateIntentInput): Promise<PaymentIntentInfo> {
+    // A card to keep: paid for a customer of its own, and saved for charges with the parent away.
+    const save = input.saveCard;
+    const customer = save
+      ? await this.call(() =>
+          this.stripe.customers.create(
+            { ...(save.email ? { email: save.email } : {}), metadata: input.metadata },
+            { idempotencyKey: save.customerIdempotencyKey },
+          ),
+        )
+      : null;
     const pi = await this.call(() =>
       this.stripe.paymentIntents.create(
         {
@@ -44,11 +54,52 @@ export class StripePayments implements PaymentsPort {
           metadata: input.metadata,
           automatic_payment_methods: { enabled: true },
           ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+          ...(customer ? { customer: customer.id, setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
     return intentInfoOf(pi as unknown as StripeIntentJson);
+  }
+
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<PaymentIntentInfo> {
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          description: input.description,
+          metadata: input.metadata,
+          customer: input.card.customerId,
+          payment_method: input.card.paymentMethodId,
+          off_session: true,
+          confirm: true,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return intentInfoOf(pi as unknown as StripeIntentJson);
+    } catch (err) {
+      // A decline is an answer: Stripe sends the intent it made with the card's error.
+      if (err instanceof Stripe.errors.StripeCardError && err.payment_intent)
+        return intentInfoOf(err.payment_intent as unknown as StripeIntentJson);
+      throw new PaymentProviderError(`Stripe could not charge the saved card: ${messageOf(err)}`, { cause: err });
+    }
+  }
+
+  async detachCard(card: SavedCard): Promise<boolean> {
+    try {
+      await this.stripe.paymentMethods.detach(card.paymentMethodId);
+      return true;
+    } catch (err) {
+      // Detached already (or never attached): nothing is kept.
+      if (
+        err instanceof Stripe.errors.StripeInvalidRequestError &&
+        err.statusCode !== undefined &&
+        err.statusCode < 500
+      )
+        return true;
+      throw new PaymentProviderError(`Stripe could not forget the saved card: ${messageOf(err)}`, { cause: err });
+    }
   }
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {

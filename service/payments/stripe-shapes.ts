@@ -11,12 +11,19 @@ export interface StripeIntentJson {
   client_secret?: string | null;
   metadata?: Record<string, string> | null;
   last_payment_error?: { code?: string | null; decline_code?: string | null; message?: string | null } | null;
+  /** Set when the intent pays for a customer (a card to be saved, or a saved one charged); an id or the expanded object. */
+  customer?: string | { id: string } | null;
+  payment_method?: string | { id: string } | null;
+  setup_future_usage?: string | null;
 }
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 /** Reads a Stripe PaymentIntent (from the SDK or from an event body) into the port's shape. */
 export function intentInfoOf(pi: StripeIntentJson): PaymentIntentInfo {
   const status = PaymentIntentStatusSchema.safeParse(pi.status);
   const err = pi.last_payment_error;
+  const savedCard = savedCardOf(pi);
   return {
     id: pi.id,
     clientSecret: pi.client_secret ?? '',
@@ -29,7 +36,15 @@ export function intentInfoOf(pi: StripeIntentJson): PaymentIntentInfo {
           message: err.message || 'An error occurred during payment processing',
         }
       : null,
+    ...(savedCard ? { savedCard } : {}),
   };
+}
+
+/** The card an intent saved or charged: its customer and payment method, once both are known. */
+function savedCardOf(pi: StripeIntentJson): PaymentIntentInfo['savedCard'] {
+  const customerId = idOf(pi.customer);
+  const paymentMethodId = idOf(pi.payment_method);
+  return customerId && paymentMethodId ? { customerId, paymentMethodId } : null;
 }
 
 /** A verified Stripe event body into the port's shape. */

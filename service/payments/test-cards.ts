@@ -15,7 +15,14 @@ const DECLINES: Record<string, { declineCode: string; message: string }> = {
 /** The card that always pays (Stripe's 4242 4242 4242 4242). */
 export const SUCCEEDING_TEST_CARD = '4242424242424242';
 
-export function cardOutcome(cardNumber: string, expiry: string, now: Date): CardOutcome {
+/**
+ * Stripe's 4000 0000 0000 0341: it can be saved for later, and every later charge is declined. The
+ * offline provider lets it pay the payment that saves it (issue 43: the first instalment), so a
+ * plan's declined instalment can be tried end to end; paid without saving, it is declined at once.
+ */
+export const SAVES_THEN_DECLINES_CARD = '4000000000000341';
+
+export function cardOutcome(cardNumber: string, expiry: string, now: Date, saving = false): CardOutcome {
   const digits = cardNumber.replace(/\D/g, '');
   // "12/29" or "1229": the month, then the year.
   const [mm, yy] = [expiry.replace(/\D/g, '').slice(0, 2), expiry.replace(/\D/g, '').slice(2)].map(Number);
@@ -24,6 +31,10 @@ export function cardOutcome(cardNumber: string, expiry: string, now: Date): Card
     return { kind: 'invalid', code: 'expired_card', message: "Your card's expiration date is in the past." };
   }
   if (digits === SUCCEEDING_TEST_CARD) return { kind: 'succeeded' };
+  if (digits === SAVES_THEN_DECLINES_CARD)
+    return saving
+      ? { kind: 'succeeded' }
+      : { kind: 'declined', code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' };
   const decline = DECLINES[digits];
   if (decline) return { kind: 'declined', code: 'card_declined', ...decline };
   return {

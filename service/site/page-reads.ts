@@ -20,9 +20,9 @@ interface PageReader {
 
 const ok = (data: unknown): ApiRead => ({ status: 200, data });
 
-export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config'>): Record<PageRead, PageReader> {
+export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config' | 'clock'>): Record<PageRead, PageReader> {
   const programs = programsRead(deps.readStore) as HotRead<unknown>;
-  const workshops = workshopsRead(deps.readStore) as HotRead<unknown>;
+  const workshops = workshopsRead(deps.readStore, deps.clock) as HotRead<unknown>;
   const pricing = pricingSettingsRead(deps.readStore) as HotRead<unknown>;
   return {
     // GET /api/programs

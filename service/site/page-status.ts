@@ -9,7 +9,7 @@ import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catal
  */
 export function pageStatus(deps: AppDeps, hot: HotReads) {
   const programs = programsRead(deps.readStore);
-  const workshops = workshopsRead(deps.readStore);
+  const workshops = workshopsRead(deps.readStore, deps.clock);
   const found = async (match: PageMatch, at?: string): Promise<boolean> => {
     if (match.route.lookup === 'program') return !!pickProgram(await hot.value(programs, at), match.params.slug ?? '');
     return (await hot.value(workshops, at)).some((w) => w.id === match.params.id);

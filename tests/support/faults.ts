@@ -25,10 +25,12 @@ import type {
 } from '../../platform/readstore/port.js';
 import { ReadStoreUnavailableError } from '../../platform/readstore/port.js';
 import type {
+  ChargeSavedCardInput,
   CreateIntentInput,
   PaymentIntentInfo,
   PaymentsPort,
   ProviderEvent,
+  SavedCard,
   WebhookDelivery,
 } from '../../service/payments/port.js';
 import { PaymentProviderError, RefundRefusedError } from '../../service/payments/port.js';
@@ -278,6 +280,10 @@ export class FaultyPayments implements PaymentsPort {
   readonly refundCalls: { paymentIntentId: string; idempotencyKey: string; amountCents?: number; refused: boolean }[] =
     [];
 
+  /** Every charge of a saved card that reached the provider: its key, the intent it answered and its status. */
+  readonly chargeCalls: { idempotencyKey: string; intentId: string; status: string }[] = [];
+  private chargeTimeouts: { when: 'before' | 'after'; left: number } = { when: 'before', left: 0 };
+
   constructor(readonly inner: PaymentsPort) {}
 
   get provider() {
@@ -337,6 +343,35 @@ export class FaultyPayments implements PaymentsPort {
 
   cancelPaymentIntent(id: string): Promise<boolean> {
     return this.inner.cancelPaymentIntent(id);
+  }
+
+  /**
+   * The next `times` charges of a saved card time out: 'before' they reach the provider, or 'after'
+   * it charged the card (the answer is lost, so the caller cannot know the card was charged).
+   */
+  timeOutCharges(times: number, when: 'before' | 'after'): void {
+    this.chargeTimeouts = { when, left: times };
+  }
+
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<PaymentIntentInfo> {
+    const timeout = this.chargeTimeouts.left > 0 ? this.chargeTimeouts : null;
+    if (timeout?.when === 'before') {
+      timeout.left--;
+      this.injected++;
+      throw new PaymentProviderError('injected fault: the payment provider did not answer the charge in time');
+    }
+    const intent = await this.inner.chargeSavedCard(input);
+    this.chargeCalls.push({ idempotencyKey: input.idempotencyKey, intentId: intent.id, status: intent.status });
+    if (timeout?.when === 'after') {
+      timeout.left--;
+      this.injected++;
+      throw new PaymentProviderError('injected fault: the card was charged but the answer was lost');
+    }
+    return intent;
+  }
+
+  detachCard(card: SavedCard): Promise<boolean> {
+    return this.inner.detachCard(card);
   }
 
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {

@@ -8,6 +8,11 @@ import {
   type AdminWorkshopValues,
 } from '../../contracts/admin/catalogue-forms.js';
 import { WorkshopCategorySchema, type Workshop, type WorkshopCategory } from '../../contracts/catalogue/workshop.js';
+import {
+  DEFAULT_LAST_DUE_DAYS_BEFORE,
+  MAX_INSTALLMENTS,
+  MIN_INSTALLMENTS,
+} from '../../contracts/catalogue/payment-plan.js';
 import { ADDRESS_ONE_LINE, SCHOOL } from '../../contracts/core/school.js';
 import { Button } from '../components/Button.js';
 import { Dialog } from '../components/Dialog.js';
@@ -68,6 +73,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         maxFreeSeatsPerClient: w.maxFreeSeatsPerClient ?? Number.NaN,
         depositCents: w.depositCents ?? Number.NaN,
         balanceDueDaysBefore: w.balanceDueDaysBefore ?? Number.NaN,
+        paymentPlan: w.paymentPlan ?? null,
         instructor: w.instructor,
         duration: w.duration,
         ageRange: w.ageRange ?? '',
@@ -150,6 +156,11 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
   // The deposit is kept in cents and typed in dollars; an empty field is NaN.
   const deposit = field('depositCents');
   const dueDays = field('balanceDueDaysBefore');
+  // The plan is one value, typed in two fields: no instalments typed is no plan; its two fields' errors by their paths.
+  const planErrors = errors as Record<string, string | undefined>;
+  const plan = values.paymentPlan ?? null;
+  const setPlan = (installments: number, lastDueDaysBefore: number) =>
+    set('paymentPlan', Number.isNaN(installments) ? null : { installments, lastDueDaysBefore });
   const submit = submitWith((parsed) => {
     // spotsRemaining is the specification's field; the server works it out from the seats taken.
     // The schedule's time text is the server's to derive from the start and the end.
@@ -283,6 +294,32 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           description="When the rest is due (14 when left empty)."
           {...dueDays}
           value={dueDays.value ?? Number.NaN}
+          minValue={0}
+          step={1}
+        />
+      </div>
+      <div className="admin-form__row">
+        <NumberField
+          label="Pay in instalments"
+          description="Parents may pay in up to this many monthly instalments (2 to 6) on a saved card. Leave empty for none."
+          name="paymentPlan.installments"
+          errorMessage={planErrors['paymentPlan.installments'] ?? errors.paymentPlan}
+          value={plan?.installments ?? Number.NaN}
+          onChange={(n) => setPlan(n, plan?.lastDueDaysBefore ?? DEFAULT_LAST_DUE_DAYS_BEFORE)}
+          minValue={MIN_INSTALLMENTS}
+          maxValue={MAX_INSTALLMENTS}
+          step={1}
+        />
+        <NumberField
+          label="Last instalment, days before"
+          description={`The last instalment is due at least this many days before the first session (${DEFAULT_LAST_DUE_DAYS_BEFORE} when left empty).`}
+          name="paymentPlan.lastDueDaysBefore"
+          errorMessage={planErrors['paymentPlan.lastDueDaysBefore']}
+          value={plan ? plan.lastDueDaysBefore : Number.NaN}
+          onChange={(days) =>
+            plan && setPlan(plan.installments, Number.isNaN(days) ? DEFAULT_LAST_DUE_DAYS_BEFORE : days)
+          }
+          isDisabled={!plan}
           minValue={0}
           step={1}
         />

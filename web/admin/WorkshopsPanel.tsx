@@ -65,6 +65,12 @@ export function WorkshopsPanel() {
                     {w.balanceDueDaysBefore ?? DEFAULT_BALANCE_DUE_DAYS_BEFORE} days before the start
                   </p>
                 )}
+                {w.paymentPlan && (
+                  <p className="catalogue-item__meta">
+                    Pay in up to {w.paymentPlan.installments} monthly instalments, the last{' '}
+                    {w.paymentPlan.lastDueDaysBefore} days before the start
+                  </p>
+                )}
                 <p className="catalogue-item__desc">{w.location}</p>
               </div>
               <div className="catalogue-item__actions">

@@ -4,6 +4,7 @@ import type { CheckoutEvent, CheckoutHolds } from '../../../contracts/enrollment
 import type { WorkshopCommand } from '../../catalogue/workshop-decider.js';
 import type { ClientHoldsCommand } from './client-holds-decider.js';
 import type { EnrollmentCommand } from '../decider/commands.js';
+import type { InstallmentPlanCommand } from '../installments/plan-decider.js';
 import type { ReleaseReason } from '../../pricing/credit-decider.js';
 import { holdsOfPricing, releaseParts, takeParts, type LedgerCommand } from './ledger-commands.js';
 
@@ -32,6 +33,8 @@ export interface CheckoutOrder {
 export interface Money {
   intentId: string;
   at: string;
+  /** The card the payment saved for an instalment plan's later charges (issue 43). */
+  savedCard?: { customerId: string; paymentMethodId: string };
 }
 
 export type CheckoutState =
@@ -65,6 +68,7 @@ export type CheckoutOutput =
   | { to: 'workshop'; workshopId: string; command: WorkshopCommand }
   | { to: 'client-holds'; clientKey: string; command: ClientHoldsCommand }
   | { to: 'enrollment'; enrollmentId: string; command: EnrollmentCommand }
+  | { to: 'installment-plan'; enrollmentId: string; command: InstallmentPlanCommand }
   /** An effect: the money back through the payments port, then recorded on the enrollment (RecordRefund). */
   | { to: 'refund'; paymentIntentId: string; reason: 'seats-unavailable' | 'workshop-begun' }
   | LedgerCommand;
@@ -97,7 +101,12 @@ export function evolveCheckout(state: CheckoutState, event: EnrollmentEvent | Ch
         ? { phase: 'refused', workshopId: event.data.workshopId, holds: event.data.holds }
         : state;
     case 'PaymentSucceeded': {
-      const money = { intentId: event.data.paymentIntentId, at: event.data.succeededAt };
+      const { savedCard } = event.data;
+      const money = {
+        intentId: event.data.paymentIntentId,
+        at: event.data.succeededAt,
+        ...(savedCard ? { savedCard } : {}),
+      };
       const revives = state.phase === 'held' || (state.phase === 'unsold' && !state.final);
       return order && revives ? { phase: 'paid', order, money } : state;
     }
@@ -191,7 +200,23 @@ function settle(order: CheckoutOrder, money: Money, now: Date): CheckoutOutput[]
         at,
       },
     },
+    ...startPlan(submission, money, at),
   ];
+}
+
+/** Paid in instalments: the plan starts on its own stream with the card the payment saved (issue 43). */
+function startPlan(submission: EnrollmentSubmitted, money: Money, at: string): CheckoutOutput[] {
+  const installments = submission.pricing?.installments;
+  if (!installments || !money.savedCard) return [];
+  const { enrollmentId } = submission;
+  const plan = {
+    enrollmentId,
+    installments,
+    savedCard: money.savedCard,
+    firstPaymentIntentId: money.intentId,
+    startedAt: at,
+  };
+  return [{ to: 'installment-plan', enrollmentId, command: { type: 'StartPlan', plan } }];
 }
 
 /** Sold: the seats confirmed (a paid order's already are), and the unpaid hold leaves the client's allowance. */

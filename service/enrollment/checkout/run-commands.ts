@@ -13,6 +13,8 @@ import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
 import { familyCreditDecider } from '../../pricing/credit-decider.js';
 import { clientHoldsDecider } from './client-holds-decider.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
+import { installmentPlanDecider } from '../installments/plan-decider.js';
+import { installmentPlanStream } from '../../../contracts/enrollment/installment-plan.js';
 import type { LedgerCommand } from './ledger-commands.js';
 import type { CheckoutOutput } from './checkout-workflow.js';
 
@@ -36,6 +38,13 @@ export function runCommand(
       return commands.handle(discountCodeDecider, discountCodeStream(output.code), output.command, metadata);
     case 'gift-card':
       return commands.handle(giftCardDecider, giftCardStream(output.giftCardId), output.command, metadata);
+    case 'installment-plan':
+      return commands.handle(
+        installmentPlanDecider,
+        installmentPlanStream(output.enrollmentId),
+        output.command,
+        metadata,
+      );
     case 'family-credit':
       return commands.handle(familyCreditDecider, householdCreditStream(output.householdId), output.command, metadata);
   }

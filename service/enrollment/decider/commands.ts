@@ -29,6 +29,8 @@ export type SaleCommand =
       providerEventId: string | null;
       source: 'webhook' | 'verification';
       at: string;
+      /** The card the payment saved for an instalment plan's later charges. */
+      savedCard?: { customerId: string; paymentMethodId: string };
     }
   | {
       type: 'RecordPaymentFailure';

@@ -84,11 +84,19 @@ function recordPaymentSuccess(command: Command<'RecordPaymentSuccess'>, state: S
   if (isSettled(state) || paymentOf(state) !== null) return [];
   // Expired or cancelled enrollments still record the money: it was taken and must be
   // honoured (seats permitting) or refunded.
-  const { paymentIntentId, amountCents, providerEventId, source, at } = command;
+  const { paymentIntentId, amountCents, providerEventId, source, at, savedCard } = command;
   const { enrollmentId } = state.submission;
   const succeeded: EnrollmentEvent = {
     type: 'PaymentSucceeded',
-    data: { enrollmentId, paymentIntentId, amountCents, providerEventId, source, succeededAt: at },
+    data: {
+      enrollmentId,
+      paymentIntentId,
+      amountCents,
+      providerEventId,
+      source,
+      succeededAt: at,
+      ...(savedCard ? { savedCard } : {}),
+    },
   };
   // Cancelled after the sale while a payment was on its way: the money goes back, all of it.
   if (cancellationOf(state) && amountCents > 0)

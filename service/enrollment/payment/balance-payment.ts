@@ -4,7 +4,7 @@ import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { META } from '../../payments/port.js';
 import { balanceDueCents, enrollmentDecider } from '../decider/enrollment-decider.js';
-import { hasSale } from '../decider/enrollment-state.js';
+import { hasSale, pricingOfState } from '../decider/enrollment-state.js';
 import { refuse } from '../decider/refusals.js';
 
 /**
@@ -21,6 +21,8 @@ export async function createBalanceIntent(
   const state = await deps.commands.state(enrollmentDecider, stream);
   const due = balanceDueCents(state);
   if (due === 0 || !hasSale(state) || state.balancePaid) throw refuse({ code: 'no_balance_due' });
+  // The saved card pays the rest on its dates: a second way to pay it would charge twice (issue 43).
+  if (pricingOfState(state)?.installments) throw refuse({ code: 'paid_by_installments' });
   const existing = state.balanceIntentId ? await deps.payments.retrievePaymentIntent(state.balanceIntentId) : null;
   // An earlier form for another amount (a place cancelled since) can no longer be paid: an older
   // tab would charge what is no longer owed. Paid already, its money is recorded as it arrives

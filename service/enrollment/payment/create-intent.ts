@@ -65,6 +65,10 @@ export async function createIntent(
       description: `${sub.item.title} x ${sub.participants}`,
       metadata: metadataOf(sub),
       receiptEmail: sub.form.email || undefined,
+      // Paid in instalments: the card is kept for the later ones (issue 43).
+      ...(pricingOf(sub).installments
+        ? { saveCard: { customerIdempotencyKey: `customer-${enrollmentId}`, email: sub.form.email || undefined } }
+        : {}),
     }));
   await deps.commands.handle(
     enrollmentDecider,

@@ -30,7 +30,8 @@ export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
     return invoiceId ? { kind: 'invoice', invoiceId } : null;
   }
   const enrollmentId = intent.metadata[META.enrollmentId];
-  if (!enrollmentId) return null;
+  // An instalment charged with the parent away is recorded from the provider's answer, on the plan's stream.
+  if (!enrollmentId || kind === 'installment') return null;
   return kind === 'balance' ? { kind: 'balance', enrollmentId } : { kind: 'enrollment', enrollmentId };
 }
 
@@ -78,7 +79,13 @@ export async function recordPayment(
         : await deps.commands.handle(
             enrollmentDecider,
             enrollmentStream(paid.enrollmentId),
-            { type: paid.kind === 'balance' ? 'RecordBalancePayment' : 'RecordPaymentSuccess', ...money },
+            paid.kind === 'balance'
+              ? { type: 'RecordBalancePayment', ...money }
+              : {
+                  type: 'RecordPaymentSuccess',
+                  ...money,
+                  ...(intent.savedCard ? { savedCard: intent.savedCard } : {}),
+                },
             metadata,
           );
   if (recorded.events.length > 0) deps.log.info('payment recorded', { ...paid, source });

@@ -113,6 +113,7 @@ export async function enrollInWorkshop(
       workshopId,
       replaces,
       useCredit: extras.data.useCredit,
+      installments: extras.data.installments,
     },
     1_000,
   );

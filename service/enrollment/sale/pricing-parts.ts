@@ -10,6 +10,7 @@ import type { Order } from '../../../contracts/enrollment/api.js';
 import type { HouseholdDoc } from '../../../projections/account/households.js';
 import { familyEnrollmentIds } from '../../../projections/account/family-bookings.js';
 import { balanceDueAtOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
+import { installmentDates } from './installment-dates.js';
 import { discountCodeStream, normalizeDiscountCode } from '../../../contracts/pricing/discount-codes.js';
 import { takeParts } from '../checkout/ledger-commands.js';
 import { runCommand } from '../checkout/run-commands.js';
@@ -39,6 +40,8 @@ export interface PricingAsked {
   workshopId?: string;
   /** The same parent's earlier order this one replaces: its seats are not a sibling's. */
   replaces?: string | undefined;
+  /** Instalments the parent chose (issue 43; absent or 1: in full). */
+  installments?: number;
 }
 
 /** The ledgers' states as read for an order: each is decided again when its part is taken. */
@@ -49,6 +52,7 @@ export interface PricingInputs {
   credit: { householdId: string; balanceCents: number } | null;
   householdId: string | null;
   siblingAlreadyEnrolled: boolean;
+  installments?: number;
 }
 
 const giftCardIssue = (message: string) => validationError(message, [{ path: 'giftCardCode', message }]);
@@ -93,6 +97,7 @@ export async function readPricingInputs(deps: AppDeps, asked: PricingAsked, maxA
     giftCard,
     credit,
     householdId: asked.householdId ?? null,
+    ...(asked.installments && asked.installments > 1 ? { installments: asked.installments } : {}),
     siblingAlreadyEnrolled:
       settings.siblingDiscountPercent > 0 && asked.householdId && asked.workshopId
         ? await siblingHoldsSeat(deps, asked.householdId, asked.workshopId, asked.replaces)
@@ -145,6 +150,7 @@ export function priceOrder(
   }
   const balanceDueAt = balanceDueAtOf(item);
   const deposit = balanceDueAt && Date.parse(balanceDueAt) > now.getTime() ? (item.depositCents ?? 0) : 0;
+  const dueDates = installmentDates(item, inputs.installments, now);
   const priced = priceEnrollment(item.unitPriceCents, participants, item.priceTiers, {
     siblingDiscountPercent: inputs.settings.siblingDiscountPercent,
     siblingAlreadyEnrolled: inputs.siblingAlreadyEnrolled,
@@ -153,7 +159,13 @@ export function priceOrder(
     creditBalanceCents: inputs.credit?.balanceCents ?? 0,
     depositPerParticipantCents: deposit,
     sessions: sessionShareOf(item),
+    installments: dueDates?.length,
   });
+  const cents = priced.installmentCents;
+  const installments =
+    cents && dueDates
+      ? { installments: cents.map((amountCents, i) => ({ n: i + 1, amountCents, dueAt: dueDates[i]! })) }
+      : {};
   return {
     priced,
     pricing: {
@@ -172,6 +184,7 @@ export function priceOrder(
       giftCardId: priced.paidByGiftCardCents > 0 ? (inputs.giftCard?.giftCardId ?? null) : null,
       giftCardLast4: priced.paidByGiftCardCents > 0 ? (inputs.giftCard?.last4 ?? null) : null,
       householdId: inputs.householdId,
+      ...installments,
     },
   };
 }

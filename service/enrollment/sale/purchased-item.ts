@@ -22,6 +22,7 @@ export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   unitPriceCents: toCents(w.price),
   ...(w.priceTiers?.length ? { priceTiers: tiersInCents(w.priceTiers) } : {}),
   ...(w.depositCents ? { depositCents: w.depositCents, balanceDueDaysBefore: w.balanceDueDaysBefore } : {}),
+  ...(w.paymentPlan ? { paymentPlan: w.paymentPlan } : {}),
   sessions: w.sessions,
   ...lateJoinOf(w, at),
   ...(asksChildDetails(w) && !isStrictCategory(w.category) ? { childDetails: true } : {}),

@@ -10,8 +10,14 @@ export interface StubIntent {
   client_secret: string;
   metadata: Record<string, string>;
   description: string | null;
-  last_payment_error: null;
+  last_payment_error: null | { code: string; decline_code?: string; message: string };
+  customer?: string | null;
+  payment_method?: string | null;
+  setup_future_usage?: string | null;
 }
+
+/** The test payment method Stripe declines (`pm_card_chargeDeclined`), as a saved card whose later charges fail. */
+export const DECLINING_PAYMENT_METHOD = 'pm_card_chargeDeclined';
 
 /** A few endpoints of Stripe's API, enough for the adapter: records what it was sent. */
 export class StripeStub {
@@ -78,9 +84,16 @@ export class StripeStub {
         metadata,
         description: body.get('description'),
         last_payment_error: null,
+        customer: body.get('customer'),
+        payment_method: body.get('payment_method'),
+        setup_future_usage: body.get('setup_future_usage'),
       };
       this.intents.set(id, intent);
-      answer = [200, intent];
+      answer = body.get('confirm') === 'true' ? this.confirm(intent) : [200, intent];
+    } else if (req.method === 'POST' && path === '/v1/customers') {
+      answer = [200, { id: `cus_stub_${++this.seq}`, object: 'customer', email: body.get('email') }];
+    } else if (req.method === 'POST' && /^\/v1\/payment_methods\/[^/]+\/detach$/.test(path)) {
+      answer = [200, { id: path.split('/')[3], object: 'payment_method', customer: null }];
     } else if (req.method === 'POST' && /^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) {
       const intent = this.intents.get(path.split('/')[3]!);
       answer = !intent
@@ -120,6 +133,15 @@ export class StripeStub {
     }
     if (idempotencyKey && answer[0] !== 401) this.byKey.set(idempotencyKey, answer);
     return answer;
+  }
+
+  /** An intent confirmed at creation (a saved card charged off-session): paid, or a card error carrying the intent. */
+  private confirm(intent: StubIntent): [number, unknown] {
+    if (intent.payment_method !== DECLINING_PAYMENT_METHOD)
+      return [200, Object.assign(intent, { status: 'succeeded' })];
+    const error = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+    Object.assign(intent, { last_payment_error: error });
+    return [402, { error: { type: 'card_error', ...error, payment_intent: intent } }];
   }
 
   /** POST /v1/refunds: all that is left or `amount`; more than is left is refused as Stripe refuses it. */

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { InstallmentSchema } from '../catalogue/payment-plan.js';
+import { EnrollmentIdSchema } from './lookup.js';
+
+/**
+ * Events of the stream `installment-plan-<enrollmentId>` (issue 43): a booking paid in instalments
+ * on a saved card. Each charge is decided here with the stream's revision, under a key of the plan,
+ * the instalment and the attempt, so a crash and a retry ask the provider for the same charge.
+ */
+export const installmentPlanStream = (enrollmentId: string) => `installment-plan-${enrollmentId}`;
+
+/** The key of one attempt at one instalment: the provider answers the same charge to the same key. */
+export const installmentChargeKey = (enrollmentId: string, n: number, attempt: number) =>
+  `installment-${enrollmentId}-${n}-${attempt}`;
+
+/** A declined instalment is tried again this many days after its due date, twice (three tries over 7 days). */
+export const INSTALLMENT_RETRY_DAYS = [3, 7] as const;
+
+const Instant = z.string().datetime({ offset: true });
+const SavedCardSchema = z.object({ customerId: z.string().min(1), paymentMethodId: z.string().min(1) });
+
+export const InstallmentPlanStartedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  /** Every instalment, the first already paid by the checkout's payment. */
+  installments: z.array(InstallmentSchema).min(2),
+  savedCard: SavedCardSchema,
+  /** The first instalment's payment (the checkout's PaymentIntent). */
+  firstPaymentIntentId: z.string().min(1),
+  startedAt: Instant,
+});
+
+export const InstallmentChargeStartedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  attempt: z.number().int().min(1),
+  amountCents: z.number().int().positive(),
+  idempotencyKey: z.string().min(1),
+  startedAt: Instant,
+});
+
+export const InstallmentPaidSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(1),
+  attempt: z.number().int().min(1),
+  amountCents: z.number().int().nonnegative(),
+  paymentIntentId: z.string().min(1),
+  paidAt: Instant,
+});
+
+export const InstallmentChargeFailedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  attempt: z.number().int().min(1),
+  paymentIntentId: z.string().min(1),
+  code: z.string(),
+  reason: z.string(),
+  failedAt: Instant,
+  /** When it is tried again; null after the last try (the parent pays it from the booking page). */
+  nextAttemptAt: Instant.nullable(),
+});
+
+export const installmentPlanEventSchemas = {
+  InstallmentPlanStarted: InstallmentPlanStartedSchema,
+  InstallmentChargeStarted: InstallmentChargeStartedSchema,
+  InstallmentPaid: InstallmentPaidSchema,
+  InstallmentChargeFailed: InstallmentChargeFailedSchema,
+} as const;
+
+export type InstallmentPlanStarted = z.infer<typeof InstallmentPlanStartedSchema>;
+export type InstallmentChargeStarted = z.infer<typeof InstallmentChargeStartedSchema>;
+export type InstallmentPaid = z.infer<typeof InstallmentPaidSchema>;
+export type InstallmentChargeFailed = z.infer<typeof InstallmentChargeFailedSchema>;
+export type InstallmentPlanEvent =
+  | { type: 'InstallmentPlanStarted'; data: InstallmentPlanStarted }
+  | { type: 'InstallmentChargeStarted'; data: InstallmentChargeStarted }
+  | { type: 'InstallmentPaid'; data: InstallmentPaid }
+  | { type: 'InstallmentChargeFailed'; data: InstallmentChargeFailed };

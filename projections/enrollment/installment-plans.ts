@@ -1,0 +1,68 @@
+import { defineProjector } from '../../platform/processor/projector.js';
+import type { InstallmentPlanEvent } from '../../contracts/enrollment/installment-plan.js';
+
+/** One instalment as the booking page and the charging pass read it (issue 43). */
+export interface InstallmentRow {
+  n: number;
+  amountCents: number;
+  dueAt: string;
+  status: 'paid' | 'due' | 'failed' | 'waived';
+  paidAt?: string;
+  /** A declined instalment's next try; null after the last. */
+  nextAttemptAt?: string | null;
+}
+
+/** `installment-plans`: each plan's instalments, and when the next charge is due (null: none left to charge). */
+export interface InstallmentPlanDoc {
+  [field: string]: unknown;
+  id: string;
+  enrollmentId: string;
+  installments: InstallmentRow[];
+  /** Whether an instalment is left to charge; with `nextChargeAt` (UTC ISO, so strings sort as instants), when. */
+  open: boolean;
+  nextChargeAt: string | null;
+}
+
+/** When an instalment is next charged: its date while due, its retry once declined, never once paid. */
+const chargeAt = (i: InstallmentRow) =>
+  i.status === 'due' ? i.dueAt : i.status === 'failed' ? (i.nextAttemptAt ?? null) : null;
+
+function withNext(doc: { id: string; enrollmentId: string; installments: InstallmentRow[] }): InstallmentPlanDoc {
+  const times = doc.installments
+    .map(chargeAt)
+    .filter((t): t is string => t !== null)
+    .sort();
+  const next = times[0] ?? null;
+  return { ...doc, open: next !== null, nextChargeAt: next };
+}
+
+export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, InstallmentPlanDoc>({
+  name: 'installment-plans',
+  collection: 'installment-plans',
+  // The charging pass takes the open plans whose next charge comes first.
+  indexes: [[{ field: 'open' }, { field: 'nextChargeAt' }]],
+  eventTypes: ['InstallmentPlanStarted', 'InstallmentPaid', 'InstallmentChargeFailed'],
+  keys: (event) => [event.data.enrollmentId],
+  project(doc, e) {
+    if (e.type === 'InstallmentPlanStarted') {
+      const { enrollmentId, installments, startedAt } = e.data;
+      return withNext({
+        id: enrollmentId,
+        enrollmentId,
+        installments: installments.map(({ n, amountCents, dueAt }) =>
+          n === 1
+            ? { n, amountCents, dueAt, status: 'paid' as const, paidAt: startedAt }
+            : { n, amountCents, dueAt, status: 'due' as const },
+        ),
+      });
+    }
+    if (!doc) return undefined;
+    const change = (n: number, f: (i: InstallmentRow) => InstallmentRow) =>
+      withNext({ ...doc, installments: doc.installments.map((i) => (i.n === n ? f(i) : i)) });
+    if (e.type === 'InstallmentPaid')
+      return change(e.data.n, ({ nextAttemptAt: _retry, ...i }) => ({ ...i, status: 'paid', paidAt: e.data.paidAt }));
+    if (e.type === 'InstallmentChargeFailed')
+      return change(e.data.n, (i) => ({ ...i, status: 'failed', nextAttemptAt: e.data.nextAttemptAt }));
+    return undefined;
+  },
+});

@@ -1,0 +1,144 @@
+import type { Installment } from '../../../contracts/catalogue/payment-plan.js';
+import {
+  INSTALLMENT_RETRY_DAYS,
+  installmentChargeKey,
+  type InstallmentPlanEvent,
+  type InstallmentPlanStarted,
+} from '../../../contracts/enrollment/installment-plan.js';
+import type { Decider } from '../../../platform/command/decider.js';
+
+/** One instalment as the plan stands: paid, or its attempts so far and the one under way. */
+interface InstallmentState extends Installment {
+  paid: boolean;
+  /** Attempts recorded (declined), and the attempt started but not yet recorded, if any. */
+  failures: number;
+  charging: { attempt: number; idempotencyKey: string } | null;
+  nextAttemptAt: string | null;
+}
+
+export type InstallmentPlanState =
+  | { phase: 'none' }
+  | {
+      phase: 'active';
+      enrollmentId: string;
+      savedCard: InstallmentPlanStarted['savedCard'];
+      installments: InstallmentState[];
+    };
+
+export type InstallmentPlanCommand =
+  | { type: 'StartPlan'; plan: InstallmentPlanStarted }
+  /** Decide the next attempt at instalment `n` (or the one under way, to ask again with its key). */
+  | { type: 'StartCharge'; n: number; at: string }
+  /** The provider's answer to an attempt's key: paid, or declined with its words. */
+  | {
+      type: 'RecordCharge';
+      n: number;
+      attempt: number;
+      paymentIntentId: string;
+      amountCents: number;
+      outcome: { paid: true } | { paid: false; code: string; reason: string };
+      at: string;
+    };
+
+const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): InstallmentPlanState => {
+  if (event.type === 'InstallmentPlanStarted') {
+    const { enrollmentId, savedCard, installments } = event.data;
+    return {
+      phase: 'active',
+      enrollmentId,
+      savedCard,
+      installments: installments.map((i) => ({
+        ...i,
+        paid: i.n === 1,
+        failures: 0,
+        charging: null,
+        nextAttemptAt: null,
+      })),
+    };
+  }
+  if (state.phase !== 'active') return state;
+  const change = (n: number, f: (i: InstallmentState) => InstallmentState) => ({
+    ...state,
+    installments: state.installments.map((i) => (i.n === n ? f(i) : i)),
+  });
+  switch (event.type) {
+    case 'InstallmentChargeStarted':
+      return change(event.data.n, (i) => ({
+        ...i,
+        charging: { attempt: event.data.attempt, idempotencyKey: event.data.idempotencyKey },
+      }));
+    case 'InstallmentPaid':
+      return change(event.data.n, (i) => ({ ...i, paid: true, charging: null, nextAttemptAt: null }));
+    case 'InstallmentChargeFailed':
+      return change(event.data.n, (i) => ({
+        ...i,
+        failures: i.failures + 1,
+        charging: null,
+        nextAttemptAt: event.data.nextAttemptAt,
+      }));
+  }
+};
+
+/** When a declined attempt is tried again: 3 and 7 days after the due date, then no more. */
+const nextAttemptAt = (i: InstallmentState, failures: number): string | null => {
+  const days = INSTALLMENT_RETRY_DAYS[failures - 1];
+  return days === undefined ? null : new Date(Date.parse(i.dueAt) + days * 86_400_000).toISOString();
+};
+
+/**
+ * The plan's decisions. A charge is started at most once per attempt: a second runner (a retry
+ * after a crash, the office pressing "charge now" beside the timer) finds the attempt under way and
+ * asks the provider again with its key, so the card is charged once; the answer is recorded once.
+ */
+export const installmentPlanDecider: Decider<InstallmentPlanCommand, InstallmentPlanEvent, InstallmentPlanState> = {
+  initialState: { phase: 'none' },
+  evolve,
+  decide(command, state) {
+    if (command.type === 'StartPlan')
+      return state.phase === 'none' ? [{ type: 'InstallmentPlanStarted', data: command.plan }] : [];
+    if (state.phase !== 'active') return [];
+    const i = state.installments.find((x) => x.n === command.n);
+    if (!i || i.paid) return [];
+    const { enrollmentId } = state;
+    if (command.type === 'StartCharge') {
+      if (i.charging) return [];
+      const attempt = i.failures + 1;
+      // Not yet due, or declined and not yet time to try again, or tried for the last time.
+      const due = i.failures === 0 ? i.dueAt : i.nextAttemptAt;
+      if (!due || Date.parse(due) > Date.parse(command.at)) return [];
+      const idempotencyKey = installmentChargeKey(enrollmentId, i.n, attempt);
+      return [
+        {
+          type: 'InstallmentChargeStarted',
+          data: { enrollmentId, n: i.n, attempt, amountCents: i.amountCents, idempotencyKey, startedAt: command.at },
+        },
+      ];
+    }
+    if (i.charging?.attempt !== command.attempt) return [];
+    const { n, attempt, paymentIntentId, amountCents, at } = command;
+    if (command.outcome.paid)
+      return [
+        { type: 'InstallmentPaid', data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at } },
+      ];
+    const { code, reason } = command.outcome;
+    return [
+      {
+        type: 'InstallmentChargeFailed',
+        data: {
+          enrollmentId,
+          n,
+          attempt,
+          paymentIntentId,
+          code,
+          reason,
+          failedAt: at,
+          nextAttemptAt: nextAttemptAt(i, i.failures + 1),
+        },
+      },
+    ];
+  },
+};
+
+/** The attempt under way at instalment `n`, to ask the provider with its key. */
+export const chargeUnderWay = (state: InstallmentPlanState, n: number) =>
+  state.phase === 'active' ? (state.installments.find((i) => i.n === n)?.charging ?? null) : null;
