@@ -43,6 +43,7 @@ import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
 import { inquiryOfficeEmailReactor } from './inquiries/office-email-reactor.js';
 import { absenceEmailReactor } from './courses/absence-email-reactor.js';
+import { makeupEmailReactor } from './courses/makeup-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { numberingStreamPolicies } from './organizations/numbering-decider.js';
@@ -226,6 +227,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     giftCardEmailReactor(deps),
     makeupsReactor(deps),
     absenceEmailReactor(deps),
+    makeupEmailReactor(deps),
     bookingLinkEmailReactor(deps),
     parentInvitedEmailReactor(deps),
     reviewRequestEmailReactor(deps),

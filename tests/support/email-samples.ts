@@ -196,6 +196,17 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
     publicUrl: PUBLIC_URL,
   },
+  'makeup-changed': {
+    firstName: 'Ann',
+    orderId: 'ORD-e1',
+    change: 'booked',
+    title: 'Manners & Me (Tuesdays)',
+    session: 'Session 2 of 4, Tuesday, August 12',
+    child: 'Lily',
+    hasCalendar: true,
+    manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
+    publicUrl: PUBLIC_URL,
+  },
   'review-request': {
     firstName: 'Ann',
     title: 'Princess Tea Party',

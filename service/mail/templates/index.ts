@@ -8,6 +8,7 @@ import { confirmationTemplate, type ConfirmationProps } from './confirmation.js'
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
 import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
+import { makeupChangedTemplate, type MakeupChangedProps } from './makeup-changed.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
@@ -26,6 +27,7 @@ export type {
   BookingLinkProps,
   GiftCardProps,
   InquiryReceivedProps,
+  MakeupChangedProps,
   ReviewRequestProps,
   ParentInvitedProps,
   SignInProps,
@@ -62,6 +64,7 @@ export interface EmailKinds {
   'booking-link': BookingLinkProps;
   'inquiry-received': InquiryReceivedProps;
   'absence-noted': AbsenceNotedProps;
+  'makeup-changed': MakeupChangedProps;
   'review-request': ReviewRequestProps;
 }
 export type EmailKind = keyof EmailKinds;
@@ -84,6 +87,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'booking-link': bookingLinkTemplate,
   'inquiry-received': inquiryReceivedTemplate,
   'absence-noted': absenceNotedTemplate,
+  'makeup-changed': makeupChangedTemplate,
   'review-request': reviewRequestTemplate,
 };
 
