@@ -10,6 +10,7 @@ import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { messageStopEventSchemas, workshopMessageEventSchemas } from './messages/events.js';
 import { attendanceMailEventSchemas } from './courses/attendance-mail.js';
+import { paymentReceiptEventSchemas } from './receipts/receipt-mail.js';
 import { discountCodeEventSchemas } from './pricing/discount-codes.js';
 import { schoolSettingsEventSchemas } from './pricing/settings.js';
 import { familyCreditEventSchemas } from './pricing/credit.js';
@@ -41,6 +42,7 @@ export const eventSchemas: EventSchemas = {
   ...workshopMessageEventSchemas,
   ...messageStopEventSchemas,
   ...attendanceMailEventSchemas,
+  ...paymentReceiptEventSchemas,
   ...discountCodeEventSchemas,
   ...schoolSettingsEventSchemas,
   ...familyCreditEventSchemas,

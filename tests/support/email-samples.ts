@@ -207,6 +207,17 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: `${PUBLIC_URL}/booking/e1.signature`,
     publicUrl: PUBLIC_URL,
   },
+  'payment-receipt': {
+    firstName: 'Ada',
+    receiptNumber: 'GC-4F7Q',
+    what: 'Gift card for Grace Hopper',
+    amountCents: 10_000,
+    paidAt: '2025-06-02T15:00:00.000Z',
+    method: 'Credit Card',
+    note: 'Grace Hopper gets the card by e-mail on Monday, June 2, 2025, with a card to print.',
+    manageUrl: null,
+    publicUrl: PUBLIC_URL,
+  },
   'review-request': {
     firstName: 'Ann',
     title: 'Princess Tea Party',

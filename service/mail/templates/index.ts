@@ -9,6 +9,7 @@ import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
 import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { makeupChangedTemplate, type MakeupChangedProps } from './makeup-changed.js';
+import { paymentReceiptTemplate, type PaymentReceiptProps } from './payment-receipt.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
@@ -28,6 +29,7 @@ export type {
   GiftCardProps,
   InquiryReceivedProps,
   MakeupChangedProps,
+  PaymentReceiptProps,
   ReviewRequestProps,
   ParentInvitedProps,
   SignInProps,
@@ -65,6 +67,7 @@ export interface EmailKinds {
   'inquiry-received': InquiryReceivedProps;
   'absence-noted': AbsenceNotedProps;
   'makeup-changed': MakeupChangedProps;
+  'payment-receipt': PaymentReceiptProps;
   'review-request': ReviewRequestProps;
 }
 export type EmailKind = keyof EmailKinds;
@@ -88,6 +91,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'inquiry-received': inquiryReceivedTemplate,
   'absence-noted': absenceNotedTemplate,
   'makeup-changed': makeupChangedTemplate,
+  'payment-receipt': paymentReceiptTemplate,
   'review-request': reviewRequestTemplate,
 };
 
