@@ -5,7 +5,7 @@ import { asNewVisitor, nextParentEmail } from '../../support/visitors.js';
 import { pdfText } from '../../support/pdf-text.js';
 import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
-import type { BalancePaymentResponse } from '../../../contracts/booking/api.js';
+import type { BalancePaymentResponse, BookingView } from '../../../contracts/booking/api.js';
 import type { MailMessage } from '../../../service/mail/port.js';
 
 /**
@@ -88,5 +88,12 @@ describe('a receipt for every payment', () => {
     const sent = t.mailer.sent.length;
     await t.replayReactors();
     expect(receiptsTo(email, sent)).toHaveLength(0);
+
+    // The booking page shows each payment: what, when, how.
+    const view = await json<BookingView>(t.get(`/api/bookings/${token}`));
+    expect(view.payments).toEqual([
+      { amountCents: 10_000, paidAt: expect.any(String), method: 'Credit Card' },
+      { amountCents: 40_000, paidAt: expect.any(String), method: 'Credit Card' },
+    ]);
   });
 });
