@@ -50,7 +50,7 @@ export function giftCardReceiptReactor(deps: AppDeps) {
           return {
             to: order.purchaserEmail,
             ...rendered,
-            messageId: `<gift-card-receipt-${giftCardId}@${DOMAIN}>`,
+            messageId: `<receipt-gift-card-${giftCardId}@${DOMAIN}>`,
             attachments: [await paymentReceiptPdfAttachment(receipt, deps.clock())],
             // It names its buyer: their erasure deletes the copy kept of it.
             about: [pseudonymsFor(deps.config).email(order.purchaserEmail)],

@@ -68,7 +68,7 @@ export function balanceReceiptReactor(deps: AppDeps) {
           return {
             to: submission.form.email,
             ...rendered,
-            messageId: `<balance-receipt-${conf.orderId}-${event.position}@${DOMAIN}>`,
+            messageId: `<receipt-balance-${conf.orderId}-${event.position}@${DOMAIN}>`,
             attachments: [pdf],
           };
         },
