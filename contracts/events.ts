@@ -11,6 +11,7 @@ import { administratorEventSchemas } from './admin/administrators.js';
 import { waitlistEventSchemas } from './waitlist/events.js';
 import { messageStopEventSchemas, workshopMessageEventSchemas } from './messages/events.js';
 import { attendanceMailEventSchemas } from './courses/attendance-mail.js';
+import { paymentReceiptEventSchemas } from './receipts/receipt-mail.js';
 import { discountCodeEventSchemas } from './pricing/discount-codes.js';
 import { schoolSettingsEventSchemas } from './pricing/settings.js';
 import { familyCreditEventSchemas } from './pricing/credit.js';
@@ -45,6 +46,7 @@ export const eventSchemas: EventSchemas = {
   ...workshopMessageEventSchemas,
   ...messageStopEventSchemas,
   ...attendanceMailEventSchemas,
+  ...paymentReceiptEventSchemas,
   ...discountCodeEventSchemas,
   ...schoolSettingsEventSchemas,
   ...familyCreditEventSchemas,

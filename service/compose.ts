@@ -31,6 +31,7 @@ import type { AnyReactor } from '../platform/processor/reactor.js';
 import type { AppDeps } from './core/deps.js';
 import { confirmationEmailReactor } from './enrollment/emails/confirmation-email-reactor.js';
 import { confirmationResendReactor } from './enrollment/emails/confirmation-resend-reactor.js';
+import { balanceReceiptReactor } from './enrollment/emails/balance-receipt-reactor.js';
 import { refundsReactor } from './enrollment/after-sale/refunds-reactor.js';
 import { afterSaleSeatsReactor } from './enrollment/after-sale/after-sale-seats-reactor.js';
 import { afterSaleEmailReactor } from './enrollment/emails/after-sale-email-reactor.js';
@@ -43,8 +44,10 @@ import { waitlistStreamPolicies } from './waitlist/stream-policies.js';
 import { administratorChangeEmailReactor } from './admin/administrator-change-email-reactor.js';
 import { checkoutReactor } from './enrollment/checkout/checkout-reactor.js';
 import { giftCardEmailReactor } from './gift-cards/gift-card-email-reactor.js';
+import { giftCardReceiptReactor } from './gift-cards/gift-card-receipt-reactor.js';
 import { inquiryOfficeEmailReactor } from './inquiries/office-email-reactor.js';
 import { absenceEmailReactor } from './courses/absence-email-reactor.js';
+import { makeupEmailReactor } from './courses/makeup-email-reactor.js';
 import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { numberingStreamPolicies } from './organizations/numbering-decider.js';
@@ -222,6 +225,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     organizationEmailReactor(deps),
     invoiceOverpaidReactor(deps),
     confirmationResendReactor(deps),
+    balanceReceiptReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
     rescheduleReactor(deps),
@@ -232,8 +236,10 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     waitlistJoinEmailReactor(deps),
     workshopMessageEmailReactor(deps),
     giftCardEmailReactor(deps),
+    giftCardReceiptReactor(deps),
     makeupsReactor(deps),
     absenceEmailReactor(deps),
+    makeupEmailReactor(deps),
     bookingLinkEmailReactor(deps),
     parentInvitedEmailReactor(deps),
     reviewRequestEmailReactor(deps),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
-import { ENROLLMENT_STATUSES } from '../enrollment/api.js';
+import { ENROLLMENT_STATUSES, PaymentLineSchema } from '../enrollment/api.js';
 import {
   MoneySourceSchema,
   PaymentMethodSchema,
@@ -95,6 +95,8 @@ export const BookingViewSchema = z.object({
   isFree: z.boolean(),
   /** Money taken by the provider (0 when free or unpaid). */
   paidCents: z.number().int(),
+  /** Each payment that came in: what, when, how (the deposit and the balance, a gift card's part). */
+  payments: z.array(PaymentLineSchema),
   refundedCents: z.number().int(),
   refunds: z.array(BookingRefundSchema),
   /** Participants who gave up their place while the others still come (their details stay in `participants`, by index). */

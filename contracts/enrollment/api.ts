@@ -7,6 +7,15 @@ import { ENROLLMENT_STATUSES, PAYMENT_STATUSES } from './lookup.js';
 import { OrderDiscountsSchema, PricingViewSchema } from './pricing.js';
 import { MAX_INSTALLMENTS } from '../catalogue/payment-plan.js';
 
+/** One payment of an order, as every page that shows the order lists it: "Paid $100.00 on …, Credit Card". */
+export const PaymentLineSchema = z.object({
+  amountCents: z.number().int().nonnegative(),
+  paidAt: z.string(),
+  /** "Credit Card", "Gift card ending 4F7Q", "Family credit". */
+  method: z.string(),
+});
+export type PaymentLine = z.infer<typeof PaymentLineSchema>;
+
 /**
  * What a deposit booking still owes, once sold: its balance and when it is due (0 and null when
  * paid in full). Absent on documents projected before issue 27.
@@ -18,6 +27,8 @@ const balanceShape = {
   balanceDueAt: z.string().nullable().optional(),
   /** Everything that came in for it (card, gift card, credit): what the balance is measured against. */
   receivedCents: z.number().int().nonnegative().optional(),
+  /** Each payment that came in, in order: what, when, how (issue 37; absent on documents projected before). */
+  payments: z.array(PaymentLineSchema).optional(),
 };
 
 /**

@@ -4,6 +4,7 @@ import type { administratorEventSchemas } from '../admin/administrators.js';
 import type { waitlistEventSchemas } from '../waitlist/events.js';
 import type { messageStopEventSchemas, workshopMessageEventSchemas } from '../messages/events.js';
 import type { attendanceMailEventSchemas } from '../courses/attendance-mail.js';
+import type { paymentReceiptEventSchemas } from '../receipts/receipt-mail.js';
 import type { privacyEventSchemas } from './events.js';
 import type { makeupCreditEventSchemas } from '../courses/events.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
@@ -89,6 +90,11 @@ export const messageStopPrivacy = {
 export const attendanceMailPrivacy = {
   AttendanceCalendarSent: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof attendanceMailEventSchemas>;
+
+/** What was paid, by id, and a Message-ID: whom it went to is the card's or the booking's. */
+export const paymentReceiptPrivacy = {
+  PaymentReceiptSent: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof paymentReceiptEventSchemas>;
 
 /** Erasures and reads name subjects and records by id only. */
 export const privacyPrivacy = {

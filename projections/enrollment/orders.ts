@@ -1,6 +1,6 @@
 import { fullName } from '../../contracts/core/erased.js';
 import { defineProjector } from '../../platform/processor/projector.js';
-import type { Order } from '../../contracts/enrollment/api.js';
+import type { Order, PaymentLine } from '../../contracts/enrollment/api.js';
 import {
   changedWhenWhere,
   enrollmentIdOf,
@@ -9,7 +9,13 @@ import {
   type EnrollmentSubmitted,
 } from '../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
-import { balanceDueAtOf, discountsOf, pricingOf, pricingViewOf } from '../../contracts/enrollment/pricing.js';
+import {
+  balanceDueAtOf,
+  discountsOf,
+  pricingOf,
+  pricingViewOf,
+  type PricingView,
+} from '../../contracts/enrollment/pricing.js';
 import { transferredPricing } from './pricing-view.js';
 import { leftOf } from '../../contracts/enrollment/left-participants.js';
 
@@ -107,6 +113,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           balanceCents: owed,
           balanceDueAt: owed > 0 ? (doc.pricing?.balanceDueAt ?? null) : null,
           receivedCents: total - owed,
+          payments: paymentsAtSale(doc.pricing?.lines ?? [], total - owed, e.data.confirmedAt),
           status: 'completed',
           paymentStatus: doc.isFree ? 'free' : 'paid',
           orderId: e.data.orderId,
@@ -121,6 +128,10 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           balanceCents: 0,
           balanceDueAt: null,
           receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
+          payments: [
+            ...(doc.payments ?? []),
+            { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: 'Credit Card' },
+          ],
         };
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
@@ -201,3 +212,12 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     }
   },
 });
+
+/** What came in with the sale, by where it came from: the gift card's and the credit's lines, the card the rest. */
+function paymentsAtSale(lines: PricingView['lines'], receivedCents: number, at: string): PaymentLine[] {
+  const fromBalances = lines
+    .filter((l) => l.kind === 'gift-card' || l.kind === 'credit')
+    .map((l) => ({ amountCents: -l.amountCents, paidAt: at, method: l.kind === 'credit' ? 'Family credit' : l.label }));
+  const card = receivedCents - fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
+  return [...fromBalances, ...(card > 0 ? [{ amountCents: card, paidAt: at, method: 'Credit Card' }] : [])];
+}

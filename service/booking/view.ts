@@ -92,6 +92,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     amountCents: o.amountCents,
     isFree: o.isFree,
     paidCents,
+    payments: o.payments ?? [],
     refundedCents: o.refundedCents,
     refunds,
     leftParticipants,

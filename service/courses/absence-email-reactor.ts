@@ -2,21 +2,19 @@ import { itemSessions } from '../../contracts/enrollment/events.js';
 import { sessionInWords } from '../../contracts/catalogue/session-words.js';
 import type { SessionSeatEvent } from '../../contracts/catalogue/events.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
-import { attendanceMailStream } from '../../contracts/courses/attendance-mail.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
-import { UnsendableMessageError } from '../mail/port.js';
 import { renderEmail } from '../mail/templates/index.js';
 import { bookingUrl } from '../enrollment/after-sale/booking-link.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { cancellationOf, isBooked, orderOf } from '../enrollment/decider/enrollment-state.js';
 import {
   attendanceCalendars,
-  attendanceMailDecider,
   attendanceMailState,
   attendanceSequence,
   missedSessionsOf,
+  sendAttendanceMail,
 } from './attendance-calendar.js';
 
 export const ABSENCE_EMAIL_REACTOR = 'absence-email';
@@ -67,27 +65,8 @@ export function absenceEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 
         publicUrl: deps.config.PUBLIC_URL ?? null,
       });
       const messageId = `<absence-${order.orderId}-${event.position}@${DOMAIN}>`;
-      try {
-        await deps.mailer.send({ to: state.submission.form.email, subject, text, html, messageId, attachments });
-      } catch (err) {
-        if (!(err instanceof UnsendableMessageError)) throw err;
-        deps.log.error('absence e-mail cannot be sent; passed over', { enrollmentId, reason: err.message });
-        return;
-      }
-      await deps.commands.handle(
-        attendanceMailDecider,
-        attendanceMailStream(enrollmentId),
-        {
-          type: 'RecordAttendanceCalendar',
-          enrollmentId,
-          key,
-          messageId,
-          transport: deps.mailer.transport,
-          sequence,
-          sentAt: now.toISOString(),
-        },
-        metadata,
-      );
+      const message = { to: state.submission.form.email, subject, text, html, messageId, attachments };
+      if (!(await sendAttendanceMail(deps, { enrollmentId, key, sequence, at: now, message }, metadata))) return;
       deps.log.info('absence e-mailed to the family', { enrollmentId, session });
     },
   });

@@ -1,5 +1,3 @@
-import { workshopStream } from '../../contracts/catalogue/events.js';
-import { SCHOOL } from '../../contracts/core/school.js';
 import {
   attendanceMailStream,
   type AttendanceCalendarSent,
@@ -7,13 +5,13 @@ import {
 } from '../../contracts/courses/attendance-mail.js';
 import type { PurchasedItem } from '../../contracts/enrollment/events.js';
 import type { Decider } from '../../platform/command/decider.js';
-import { workshopDecider } from '../catalogue/workshop-decider.js';
-import type { WorkshopState } from '../catalogue/workshop-state.js';
 import type { AppDeps } from '../core/deps.js';
-import type { MailAttachment } from '../mail/port.js';
+import { UnsendableMessageError, type MailAttachment, type MailMessage } from '../mail/port.js';
+import type { EventMetadata } from '../../contracts/core/events.js';
 import { calendarSequence, calendarUid } from '../enrollment/emails/calendar-event.js';
 import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
 import { workshopIcs } from '../enrollment/emails/ics.js';
+import { cancellingIcsAttachment } from '../enrollment/emails/after-sale-emails.js';
 import type { Booking } from '../enrollment/decider/enrollment-state.js';
 
 export type AttendanceMailCommand = { type: 'RecordAttendanceCalendar' } & AttendanceCalendarSent;
@@ -46,18 +44,7 @@ export const attendanceMailState = (deps: Pick<AppDeps, 'commands'>, enrollmentI
 export const attendanceSequence = (booking: Pick<Booking, 'moves'>, mails: AttendanceMailState) =>
   calendarSequence(booking) + mails.sent;
 
-/** Sessions of the workshop the booking no longer attends: every child still booked reported missing them. */
-export function missedSessions(ledger: WorkshopState, enrollmentId: string): number[] {
-  const seats = ledger.confirmed[enrollmentId] ?? 0;
-  const bySession = new Map<number, number>();
-  for (const a of Object.values(ledger.sessionSeats.absences))
-    if (a.enrollmentId === enrollmentId) bySession.set(a.session, (bySession.get(a.session) ?? 0) + 1);
-  return [...bySession].filter(([, absent]) => seats > 0 && absent >= seats).map(([session]) => session);
-}
-
-export async function missedSessionsOf(deps: Pick<AppDeps, 'commands'>, workshopId: string, enrollmentId: string) {
-  return missedSessions(await deps.commands.state(workshopDecider, workshopStream(workshopId)), enrollmentId);
-}
+export { missedSessions, missedSessionsOf } from '../enrollment/emails/calendar-revision.js';
 
 /**
  * The booking's calendar as it now stands: the sessions attended (METHOD:PUBLISH) and, when some
@@ -78,14 +65,41 @@ export function attendanceCalendars(input: {
       : null;
   return [
     ...(publish ? [workshopIcsAttachment(input.orderId, publish)] : []),
-    ...(cancel
-      ? [
-          {
-            filename: `${SCHOOL.product}-${input.orderId}-cancelled.ics`,
-            content: cancel,
-            contentType: 'text/calendar; charset=utf-8; method=CANCEL',
-          },
-        ]
-      : []),
+    ...(cancel ? [cancellingIcsAttachment(input.orderId, cancel)] : []),
   ];
+}
+
+/**
+ * Sends an absence's or a make-up's e-mail and records it on the booking's `attendance-mail-`
+ * stream under `key` (the event's type and position), with the SEQUENCE its calendar carried. A
+ * message that can never be sent is logged and passed over.
+ */
+export async function sendAttendanceMail(
+  deps: Pick<AppDeps, 'commands' | 'mailer' | 'log'>,
+  sent: { enrollmentId: string; key: string; sequence: number; at: Date; message: MailMessage },
+  metadata: EventMetadata,
+): Promise<boolean> {
+  const { enrollmentId, key, sequence, message } = sent;
+  try {
+    await deps.mailer.send(message);
+  } catch (err) {
+    if (!(err instanceof UnsendableMessageError)) throw err;
+    deps.log.error('attendance e-mail cannot be sent; passed over', { enrollmentId, key, reason: err.message });
+    return false;
+  }
+  await deps.commands.handle(
+    attendanceMailDecider,
+    attendanceMailStream(enrollmentId),
+    {
+      type: 'RecordAttendanceCalendar',
+      enrollmentId,
+      key,
+      messageId: message.messageId,
+      transport: deps.mailer.transport,
+      sequence,
+      sentAt: sent.at.toISOString(),
+    },
+    metadata,
+  );
+  return true;
 }

@@ -63,7 +63,7 @@ function standing(order: ReceiptPdfOrder): { text: string; paid: boolean } {
  * Where the money stands, in a box at the right of the order's date and payment method (short
  * values, so nothing runs under it), green when settled: what a reimbursement office looks for.
  */
-function stamp(w: Writer, stand: { text: string; paid: boolean }) {
+export function stamp(w: Writer, stand: { text: string; paid: boolean }) {
   const size = 13;
   const width = w.bold.widthOfTextAtSize(stand.text, size) + 28;
   w.page.rectangle({
@@ -89,7 +89,7 @@ function stamp(w: Writer, stand: { text: string; paid: boolean }) {
 }
 
 /** The school, as a letterhead, and the word RECEIPT on the right: the document's heading. */
-function letterhead(w: Writer) {
+export function letterhead(w: Writer) {
   w.down(14);
   w.text(SCHOOL.fullName, { font: w.serif, size: 20, color: INK.navy, tag: w.root.tag('P') });
   w.right('RECEIPT', { font: w.bold, size: 16, color: INK.navy, tag: w.root.tag('H1') });
@@ -160,7 +160,7 @@ function participants(w: Writer, order: ReceiptPdfOrder) {
 }
 
 /** The footer at the foot of the last page, and the page count (an artifact) when the receipt runs over one. */
-function footer(w: Writer, printedAt: Date) {
+export function footer(w: Writer, printedAt: Date) {
   w.y = FOOTER_TOP - 8;
   w.rule();
   const muted = { size: 9, color: INK.muted };

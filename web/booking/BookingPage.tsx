@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { paymentMethodWords } from '../../contracts/enrollment/payment-words.js';
+import { paidLineText } from '../../contracts/enrollment/payment-lines.js';
 import { useParams } from 'react-router-dom';
 import type { BookingView } from '../../contracts/booking/api.js';
 import { Badge } from '../components/Badge.js';
@@ -144,6 +145,9 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
               label="Payment method"
               value={paymentMethodWords(b.paymentMethod, b.pricing) ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')}
             />
+            {b.payments.map((p, i) => (
+              <Row key={`paid-${i}`} label="Paid" value={paidLineText(p)} />
+            ))}
             <Row label="Participants" value={participantsText(b)} />
             {priceNow && <Row label="Price now" value={priceNow} />}
             {b.refunds.map((r, i) => (

@@ -6,7 +6,7 @@ import { enrollmentDecider, refundableCents, type EnrollmentState } from '../dec
 import { rescheduleMove, transferMove } from '../decider/enrollment-state.js';
 import { cancellationEmail, rescheduleEmail, transferEmail } from './after-sale-emails.js';
 import { bookingUrl } from '../after-sale/booking-link.js';
-import { calendarSequence } from './calendar-event.js';
+import { calendarRevision } from './calendar-revision.js';
 import { cancellationTerms } from '../after-sale/cancellation-policy.js';
 import { cancellationOf, hasSale, orderOf } from '../decider/enrollment-state.js';
 import { stayingAttendees } from '../decider/participants.js';
@@ -25,6 +25,8 @@ async function messageFor(
   now: Date,
   config: AppDeps['config'],
   manageUrl: string | null,
+  /** The calendar's SEQUENCE with every calendar the absence and make-up e-mails sent (calendar-revision.ts). */
+  sequenceOf: (move?: string) => Promise<number>,
 ): Promise<{ message: MailMessage; kind: Kind; ref: string } | null> {
   // Those still coming are the ones the e-mails name (a participant may have left a booking of several).
   const submission = state.submission && { ...state.submission, attendees: stayingAttendees(state) };
@@ -51,7 +53,7 @@ async function messageFor(
       submission,
       moved,
       orderId: orderOf(state)?.orderId ?? null,
-      sequence: calendarSequence(state, rescheduleMove(moved.changeId)),
+      sequence: await sequenceOf(rescheduleMove(moved.changeId)),
       fullRefundUntil: terms.kind === 'full-refund' && terms.refundCents > 0 ? terms.deadline : null,
       now,
       publicUrl,
@@ -70,6 +72,8 @@ async function messageFor(
       note: cancellation.note,
       ...refundsTold(state, ofCancellation(cancellation.at)),
       publicUrl,
+      // Above every calendar handed out: the moves and the absence and make-up e-mails', and one more.
+      calendar: { sequence: (await sequenceOf()) + 1, stamp: now },
     });
     return { message, kind: 'cancellation', ref: 'cancellation' };
   }
@@ -105,7 +109,7 @@ async function messageFor(
     transferId,
     refundCents: event.data.refundCents,
     refunds: refundsTold(state, ofTransfer(transferId)).refunds,
-    sequence: calendarSequence(state, transferMove(transferId)),
+    sequence: await sequenceOf(transferMove(transferId)),
     now,
     publicUrl,
     manageUrl,
@@ -120,7 +124,9 @@ async function messageFor(
  * event, as the confirmation e-mail: CustomerNotified is recorded after the send, and a delivery
  * that finds it sends nothing; a crash between the two sends the same message (same Message-ID) again.
  */
-export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 'clock' | 'config' | 'log'>) {
+export function afterSaleEmailReactor(
+  deps: Pick<AppDeps, 'commands' | 'eventStore' | 'mailer' | 'clock' | 'config' | 'log'>,
+) {
   return defineReactor<Told>({
     name: 'after-sale-email',
     eventTypes: ['EnrollmentCancelled', 'ParticipantCancelled', 'EnrollmentTransferred', 'BookingRescheduled'],
@@ -128,7 +134,16 @@ export function afterSaleEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' 
       const enrollmentId = enrollmentIdOf(event);
       const stream = enrollmentStream(enrollmentId);
       const state = await deps.commands.state(enrollmentDecider, stream);
-      const due = await messageFor(event, state, deps.clock(), deps.config, await bookingUrl(deps, enrollmentId));
+      const sequenceOf = async (move?: string) =>
+        hasSale(state) ? (await calendarRevision(deps, enrollmentId, state, move)).sequence : 0;
+      const due = await messageFor(
+        event,
+        state,
+        deps.clock(),
+        deps.config,
+        await bookingUrl(deps, enrollmentId),
+        sequenceOf,
+      );
       if (!due) return;
       try {
         await deps.mailer.send(due.message);

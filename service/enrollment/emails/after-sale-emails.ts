@@ -1,5 +1,10 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
-import type { BookingRescheduled, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
+import {
+  sessionsAttended,
+  type BookingRescheduled,
+  type EnrollmentSubmitted,
+  type PurchasedItem,
+} from '../../../contracts/enrollment/events.js';
 import type { MailMessage } from '../../mail/port.js';
 import type { RefundPart } from '../../../contracts/enrollment/refund-words.js';
 import { renderEmail } from '../../mail/templates/index.js';
@@ -34,8 +39,11 @@ export async function cancellationEmail(input: {
   publicUrl?: string;
   /** One participant's place only (see CancellationProps.place), with its index for the Message-ID. */
   place?: { participant: number; name: string; staying: string[]; remainingCents: number; manageUrl: string | null };
+  /** The whole booking cancelled: its calendar entries cancelled (same UIDs) at this SEQUENCE, above every one sent. */
+  calendar?: { sequence: number; stamp: Date };
 }): Promise<MailMessage> {
   const { submission, item, orderId, cancelledBy, note, paidCents, refunds, publicUrl, place } = input;
+  const cancelling = orderId && input.calendar ? cancellingIcs(orderId, item, input.calendar) : null;
   const { subject, text, html } = await renderEmail('cancellation', {
     firstName: submission.form.firstName,
     orderId: orderId ?? submission.enrollmentId,
@@ -47,6 +55,7 @@ export async function cancellationEmail(input: {
     ...(input.refundedEarlierCents ? { refundedEarlierCents: input.refundedEarlierCents } : {}),
     publicUrl: publicUrl ?? null,
     ...(place ? { place } : {}),
+    ...(cancelling ? { hasCalendar: true } : {}),
   });
   return {
     to: submission.form.email,
@@ -56,9 +65,22 @@ export async function cancellationEmail(input: {
     messageId: place
       ? placeCancellationMessageId(submission.enrollmentId, place.participant)
       : cancellationMessageId(submission.enrollmentId),
-    attachments: [],
+    attachments: cancelling ? [cancellingIcsAttachment(orderId!, cancelling)] : [],
   };
 }
+
+/** Every session the booking had, cancelled (RFC 5546 CANCEL): the class leaves the parent's calendar. */
+function cancellingIcs(orderId: string, item: PurchasedItem, at: { sequence: number; stamp: Date }) {
+  const all = sessionsAttended(item).map((s) => s.number);
+  const missed = all.length > 0 ? all : [1];
+  return workshopIcs({ uid: calendarUid(orderId), item, orderId, ...at, missed, method: 'CANCEL' });
+}
+
+export const cancellingIcsAttachment = (orderId: string, ics: string) => ({
+  filename: `${SCHOOL.product}-${orderId}-cancelled.ics`,
+  content: ics,
+  contentType: 'text/calendar; charset=utf-8; method=CANCEL',
+});
 
 /** The transfer e-mail (text and HTML): the new date and place, the difference refunded, and a calendar file that replaces the old one. */
 export async function transferEmail(input: {

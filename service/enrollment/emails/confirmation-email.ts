@@ -10,6 +10,7 @@ import type { MailMessage } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
 import { confirmedReceiptPdfAttachment } from '../../mail/receipt-pdf.js';
 import { workshopIcs } from './ics.js';
+import { calendarAt, type CalendarAt } from './calendar-revision.js';
 import { calendarUid } from './calendar-event.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
@@ -66,8 +67,8 @@ export async function confirmationEmail(
   reminderHours?: number,
   /** The parent's booking page (service/enrollment/after-sale/booking-link.ts), or null when no secret signs links. */
   manageUrl: string | null = null,
-  /** Changes of date or place so far (calendar-event.ts): a booking moved before it was confirmed starts above 0. */
-  sequence = 0,
+  /** The calendar's revision (calendar-revision.ts): a booking moved before it was confirmed starts above 0; one sent again brings back no session missed. */
+  calendar: CalendarAt = 0,
   /** Places given up since (a confirmation sent again): the receipt marks them. */
   leftParticipants: LeftParticipant[] = [],
 ): Promise<MailMessage> {
@@ -79,7 +80,7 @@ export async function confirmationEmail(
     item: sub.item,
     orderId: conf.orderId,
     stamp: now,
-    sequence,
+    ...calendarAt(calendar),
   });
   const { subject, text, html } = await renderEmail('confirmation', {
     firstName: sub.form.firstName,

@@ -3,7 +3,7 @@ import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../..
 import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { UnsendableMessageError } from '../../mail/port.js';
-import { calendarSequence } from './calendar-event.js';
+import { calendarRevision } from './calendar-revision.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { hasSale } from '../decider/enrollment-state.js';
@@ -25,7 +25,9 @@ export const resendMessageId = (orderId: string, requestId: string) => `<${order
  * reactor is (see confirmation-email-reactor.ts): the request already marked sent is skipped, and a
  * crash between the send and the record sends the same message (same Message-ID) once more.
  */
-export function confirmationResendReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 'clock' | 'config' | 'log'>) {
+export function confirmationResendReactor(
+  deps: Pick<AppDeps, 'commands' | 'eventStore' | 'mailer' | 'clock' | 'config' | 'log'>,
+) {
   return defineReactor<ResendRequestedEvent>({
     name: CONFIRMATION_RESEND_REACTOR,
     eventTypes: ['ConfirmationResendRequested'],
@@ -47,7 +49,7 @@ export function confirmationResendReactor(deps: Pick<AppDeps, 'commands' | 'mail
           deps.config.PUBLIC_URL,
           deps.config.REMINDER_HOURS,
           null,
-          calendarSequence(state),
+          await calendarRevision(deps, enrollmentId, state),
           leftParticipantsOf(state),
         )),
         messageId: resendMessageId(confirmation.orderId, requestId),

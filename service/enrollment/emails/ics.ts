@@ -57,7 +57,7 @@ export function workshopIcs(input: {
           name:
             item.sessions!.length > 1 ? `${item.title} (session ${number} of ${item.sessions!.length})` : item.title,
         }))
-    : cancel
+    : cancel !== missed.has(1)
       ? []
       : [{ uid: input.uid, start: new Date(item.date), end: sessionEnd(item.date, item.time), name: item.title }];
   if (events.length === 0) return null;

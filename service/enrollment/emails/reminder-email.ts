@@ -5,6 +5,7 @@ import type { MailMessage } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
 import { orderPageUrl, workshopIcsAttachment } from './confirmation-email.js';
 import { workshopIcs } from './ics.js';
+import { calendarAt, type CalendarAt } from './calendar-revision.js';
 import { calendarUid } from './calendar-event.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
@@ -29,12 +30,12 @@ export async function reminderEmail(
   publicUrl?: string,
   /** The parent's booking page, or null when no secret signs links. */
   manageUrl: string | null = null,
-  /** Changes of date or place so far (calendar-event.ts), so the reminder's file is not older than the last one sent. */
-  sequence = 0,
+  /** The calendar's revision (calendar-revision.ts), so the reminder's file is not older than the last one sent nor brings back a session missed. */
+  calendar: CalendarAt = 0,
   /** A course's later session this reminder is about (absent: the first). */
   session?: number,
 ): Promise<MailMessage> {
-  const ics = workshopIcs({ uid: calendarUid(orderId), item: sub.item, orderId, stamp: now, sequence });
+  const ics = workshopIcs({ uid: calendarUid(orderId), item: sub.item, orderId, stamp: now, ...calendarAt(calendar) });
   const { subject, text, html } = await renderEmail('reminder', {
     firstName: sub.form.firstName,
     orderId,

@@ -11,7 +11,7 @@ import { insideReminderWindow } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { stayingAttendees } from '../decider/participants.js';
 import { reminderEmail } from './reminder-email.js';
-import { calendarSequence } from './calendar-event.js';
+import { calendarRevision } from './calendar-revision.js';
 
 export interface ReminderTickReport {
   sent: number;
@@ -115,7 +115,7 @@ class ReminderPass {
       this.deps.clock(),
       this.deps.config.PUBLIC_URL,
       await bookingUrl(this.deps, enrollmentId),
-      calendarSequence(state),
+      await calendarRevision(this.deps, enrollmentId, state),
       session > 1 ? session : undefined,
     );
     // Still the one sending (a pass can outlast the lease's renewal); LeaseLostError ends the pass.

@@ -33,7 +33,11 @@ export interface CancellationProps {
    * pay, and the booking page. Absent: the whole enrollment.
    */
   place?: { name: string; staying: string[]; remainingCents: number; manageUrl: string | null };
+  /** A calendar file that cancels the class's entries is attached (absent: none). */
+  hasCalendar?: boolean;
 }
+
+const CALENDAR = 'The calendar file attached takes the class out of your calendar.';
 
 const onDate = (item: MailItem) => (item.date ? ` on ${formatLongDate(item.date)}` : '');
 
@@ -103,6 +107,7 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
       refundSentence(p),
       '',
       ...(p.place?.manageUrl ? [`Manage your booking: ${p.place.manageUrl}`, ''] : []),
+      ...(p.hasCalendar ? [CALENDAR, ''] : []),
       `If you did not expect this or have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
       '',
       'Warm regards,',
@@ -131,6 +136,7 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
         {p.paidCents > 0 && <Amounts rows={refundRows(p)} />}
         <P>{refundSentence(p)}</P>
         {p.place?.manageUrl && <Action href={p.place.manageUrl}>Manage your booking</Action>}
+        {p.hasCalendar && <P>{CALENDAR}</P>}
         <P>
           If you did not expect this or have a question, reply to this e-mail or call us at <Phone />.
         </P>

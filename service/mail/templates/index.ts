@@ -14,6 +14,8 @@ import { confirmationTemplate, type ConfirmationProps } from './confirmation.js'
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
 import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
+import { makeupChangedTemplate, type MakeupChangedProps } from './makeup-changed.js';
+import { paymentReceiptTemplate, type PaymentReceiptProps } from './payment-receipt.js';
 import { refundTemplate, type RefundProps } from './refund.js';
 import { reminderTemplate, type ReminderProps } from './reminder.js';
 import { rescheduledTemplate, type RescheduledProps } from './rescheduled.js';
@@ -34,6 +36,8 @@ export type {
   BookingLinkProps,
   GiftCardProps,
   InquiryReceivedProps,
+  MakeupChangedProps,
+  PaymentReceiptProps,
   ReviewRequestProps,
   ParentInvitedProps,
   SignInProps,
@@ -70,6 +74,8 @@ export interface EmailKinds {
   'booking-link': BookingLinkProps;
   'inquiry-received': InquiryReceivedProps;
   'absence-noted': AbsenceNotedProps;
+  'makeup-changed': MakeupChangedProps;
+  'payment-receipt': PaymentReceiptProps;
   'review-request': ReviewRequestProps;
   appointment: AppointmentProps;
   'instructor-notice': InstructorNoticeProps;
@@ -94,6 +100,8 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'booking-link': bookingLinkTemplate,
   'inquiry-received': inquiryReceivedTemplate,
   'absence-noted': absenceNotedTemplate,
+  'makeup-changed': makeupChangedTemplate,
+  'payment-receipt': paymentReceiptTemplate,
   'review-request': reviewRequestTemplate,
   appointment: appointmentTemplate,
   'instructor-notice': instructorNoticeTemplate,

@@ -157,6 +157,23 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     subject: /^Absence noted for session 3: Manners & Me \(ORD-e1\)$/,
     says: ['Dear Ann,', 'Lily will miss Session 3 of 4, Saturday, August 16', 'make-up credit', 'November 14, 2025'],
   },
+  'makeup-changed': {
+    props: EMAIL_SAMPLES['makeup-changed'],
+    subject: /^Make-up booked: Manners & Me \(Tuesdays\) \(ORD-e1\)$/,
+    says: ['Dear Ann,', 'Lily has a make-up seat in Session 2 of 4, Tuesday, August 12', 'adds the make-up session'],
+  },
+  'payment-receipt': {
+    props: EMAIL_SAMPLES['payment-receipt'],
+    subject: /^Receipt GC-4F7Q: Gift card for Grace Hopper, \$100\.00$/,
+    says: [
+      'Dear Ada,',
+      'Gift card for Grace Hopper',
+      '$100.00',
+      'June 2, 2025 at 10:00 AM',
+      'Credit Card',
+      'a PDF copy',
+    ],
+  },
   'booking-link': {
     props: EMAIL_SAMPLES['booking-link'],
     subject: /^Your new link to manage booking ORD-e1$/,
