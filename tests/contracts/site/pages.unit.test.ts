@@ -124,9 +124,15 @@ describe('the page manifest: islands', () => {
     expect(Object.keys(input).sort()).toEqual(['index', 'islands', ...Object.keys(ISLANDS)].sort());
   });
 
-  it('given a page rendered as islands, then it may show the header and Try again besides its own; a page of another kind names none', () => {
-    expect(islandsOf(page('/schedule'))).toEqual(['Header', 'ReloadButton', 'ScheduleDatePicker', 'ScheduleList']);
-    expect(islandsOf(NOT_FOUND_PAGE)).toEqual(['Header', 'ReloadButton']);
+  it('given a page rendered as islands, then it may show the header, the footer’s sign-up and Try again besides its own; a page of another kind names none', () => {
+    expect(islandsOf(page('/schedule'))).toEqual([
+      'Header',
+      'ReloadButton',
+      'NewsletterSignup',
+      'ScheduleDatePicker',
+      'ScheduleList',
+    ]);
+    expect(islandsOf(NOT_FOUND_PAGE)).toEqual(['Header', 'ReloadButton', 'NewsletterSignup']);
     for (const entry of PAGES as readonly Page[])
       if (entry.render !== 'islands') expect(entry.islands, entry.path).toBeUndefined();
   });
