@@ -27,6 +27,7 @@ import { newsletterSubscribersProjector } from './newsletter/subscribers.js';
 import { announcementsProjector } from './newsletter/announcements.js';
 import { organizationsProjector } from './organizations/organizations.js';
 import { invoicesProjector } from './organizations/invoices.js';
+import { reviewAsksProjector } from './reviews/review-asks.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -58,4 +59,5 @@ export const allProjectors: readonly AnyProjector[] = [
   announcementsProjector,
   organizationsProjector,
   invoicesProjector,
+  reviewAsksProjector,
 ];

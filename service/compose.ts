@@ -64,6 +64,7 @@ import { waitlistLapseTimer } from './waitlist/lapse-timer.js';
 import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
 import { balanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
 import { retentionTimer } from './privacy/retention-timer.js';
+import { reviewAskTimer } from './reviews/review-ask-timer.js';
 import type { ProjectionWaiter } from './core/deps.js';
 
 export interface Stores {
@@ -262,5 +263,7 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
     retentionTimer(deps),
     // Announcements being sent, at NEWSLETTER_SEND_PER_MINUTE.
     announcementTimer(deps),
+    // Bookings whose last session ended with someone present are asked for a review, once.
+    reviewAskTimer(deps),
   ] as AnyTimer[];
 }
