@@ -199,6 +199,36 @@ describe('certificates: anyone can verify', () => {
   });
 });
 
+describe('certificates: erasure', () => {
+  it('given a family with a certificate, when the owner erases the family, then it is revoked by erasure and answers valid false, "revoked"', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await booked('fam-b', [mark('fam-b', 0, true)]);
+    await t.settle();
+    const issued = (await (await issue()).json()) as IssuedCertificate[];
+    expect(issued).toHaveLength(2);
+    const erased = await adminCall(t.app, 'POST', '/api/admin/privacy/erasures', {
+      body: { email: 'fam-a@example.com' },
+    });
+    expect(erased.status, await erased.clone().text()).toBe(202);
+    const events = await t.eventStore.readStream(certificatesStream(2025));
+    const numberOf = (id: string) =>
+      events.find((e) => e.type === 'CertificateIssued' && e.data.enrollmentId === id)!.data.number as string;
+    expect(events.filter((e) => e.type === 'CertificateRevoked').map((e) => e.data)).toEqual([
+      expect.objectContaining({ number: numberOf('fam-a'), by: 'erasure' }),
+    ]);
+    const answer = (await (
+      await t.app.request(`/api/certificates/${numberOf('fam-a')}`)
+    ).json()) as CertificateVerification;
+    expect(answer).toMatchObject({ valid: false, holder: '' });
+    expect(answer.revoked).toMatch(/revoked/);
+    const other = (await (
+      await t.app.request(`/api/certificates/${numberOf('fam-b')}`)
+    ).json()) as CertificateVerification;
+    expect(other).toMatchObject({ valid: true, holder: 'Lily W.' });
+  });
+});
+
 describe('certificates: the PDF', () => {
   it('given an issued certificate, when the office or the family opens it, then one landscape page names the child, program, number, signer', async () => {
     await withCertificate();
