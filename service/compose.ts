@@ -57,6 +57,7 @@ import { newsletterErasureReactor } from './newsletter/erasure-reactor.js';
 import { announcementTestReactor } from './newsletter/announcement-test-reactor.js';
 import { announcementTimer } from './newsletter/announcement-sender.js';
 import { reviewRequestEmailReactor } from './reviews/review-request-email-reactor.js';
+import { certificateEmailReactor } from './certificates/certificate-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
@@ -230,6 +231,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     bookingLinkEmailReactor(deps),
     parentInvitedEmailReactor(deps),
     reviewRequestEmailReactor(deps),
+    certificateEmailReactor(deps),
     privacyScrubReactor(deps),
     lapsedHoldNoteReactor(deps),
     newsletterConfirmationReactor(deps),

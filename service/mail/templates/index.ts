@@ -3,6 +3,7 @@ import { absenceNotedTemplate, type AbsenceNotedProps } from './absence-noted.js
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
 import { reviewRequestTemplate, type ReviewRequestProps } from './review-request.js';
+import { certificateTemplate, type CertificateEmailProps } from './certificate.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
@@ -63,6 +64,7 @@ export interface EmailKinds {
   'inquiry-received': InquiryReceivedProps;
   'absence-noted': AbsenceNotedProps;
   'review-request': ReviewRequestProps;
+  certificate: CertificateEmailProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -85,6 +87,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'inquiry-received': inquiryReceivedTemplate,
   'absence-noted': absenceNotedTemplate,
   'review-request': reviewRequestTemplate,
+  certificate: certificateTemplate,
 };
 
 export interface RenderedEmail {

@@ -172,6 +172,11 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     subject: /^How was Princess Tea Party\?$/,
     says: ['Dear Ann,', 'only families whose children attended', 'until September 18, 2025', '/review/e1.'],
   },
+  certificate: {
+    props: EMAIL_SAMPLES.certificate,
+    subject: /^Certificate of completion: Lily Whitfield, Etiquette After Dark$/,
+    says: ['Dear Harriet,', 'Lily Whitfield', 'GL-C-2025-00001', 'is attached', '/certificate/GL-C-2025-00001.'],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */

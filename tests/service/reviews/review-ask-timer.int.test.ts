@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tickerOf } from '../../support/timers.js';
 import { REVIEW_ASK_CATCH_UP_DAYS, reviewAskTimer } from '../../../service/reviews/review-ask-timer.js';
+import type { ReviewRequested } from '../../../contracts/reviews/events.js';
 import type { ReviewAskDoc } from '../../../projections/reviews/review-asks.js';
 import { makeReviewApp, type ReviewTestApp } from './support.js';
 
@@ -44,7 +45,7 @@ describe('reviews: asked by a timer within five minutes of the last session, onc
     expect(sent[0]!.text).toContain(`https://school.example/review/${token}`);
     expect(sent[0]!.text).toMatch(/^Dear /);
     const requested = (await app.t.eventStore.readStream(`review-${enrollmentId}`))[0]!;
-    expect(Date.parse(requested.data.requestedAt as string) - end.getTime()).toBeLessThanOrEqual(5 * MINUTE);
+    expect(Date.parse((requested.data as ReviewRequested).requestedAt) - end.getTime()).toBeLessThanOrEqual(5 * MINUTE);
 
     // Then again, by this runner and by another taking over its lease: nothing more.
     app.clock.now = new Date(end.getTime() + 3 * MINUTE);
