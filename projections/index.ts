@@ -28,6 +28,7 @@ import { announcementsProjector } from './newsletter/announcements.js';
 import { organizationsProjector } from './organizations/organizations.js';
 import { invoicesProjector } from './organizations/invoices.js';
 import { reviewAsksProjector } from './reviews/review-asks.js';
+import { reviewsProjector } from './reviews/reviews.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -60,4 +61,5 @@ export const allProjectors: readonly AnyProjector[] = [
   organizationsProjector,
   invoicesProjector,
   reviewAsksProjector,
+  reviewsProjector,
 ];

@@ -123,5 +123,9 @@ describe('erasure withdraws the family’s reviews', () => {
     expect(shown).not.toContain(words);
     expect(shown).not.toContain('Ann from Soho');
     expect((await app.request('POST', `/api/reviews/${unanswered.token}`, answer)).status).toBe(409);
+    const office = await (await adminCall(app.t.app, 'GET', '/api/admin/reviews')).text();
+    expect(office).toContain('withdrawn');
+    expect(office).not.toContain(words);
+    expect(office).not.toContain('Ann from Soho');
   });
 });
