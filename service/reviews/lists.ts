@@ -12,15 +12,18 @@ export async function publishedReviews(store: ReadStore, programId: string): Pro
     sort: [{ field: 'submittedAt', direction: 'desc' }],
     limit: PUBLISHED_LIST_MAX,
   });
-  return items.map(({ doc }) => ({
-    rating: doc.rating,
-    text: doc.text,
-    displayName: doc.displayName,
-    submittedAt: doc.submittedAt,
-    workshopTitle: doc.workshopTitle,
-    reply: doc.reply ? { text: doc.reply.text, repliedAt: doc.reply.repliedAt } : null,
-  }));
+  return items.map(({ doc }) => toPublished(doc));
 }
+
+/** A review as the program page shows it: no booking, no instructor's name, no moderator. */
+export const toPublished = (doc: ReviewDoc): PublishedReview => ({
+  rating: doc.rating,
+  text: doc.text,
+  displayName: doc.displayName,
+  submittedAt: doc.submittedAt,
+  workshopTitle: doc.workshopTitle,
+  reply: doc.reply ? { text: doc.reply.text, repliedAt: doc.reply.repliedAt } : null,
+});
 
 /** Every review given (not those only asked for), whatever its stars or status, newest first: no filter by rating exists. */
 export async function givenReviews(store: ReadStore, programTitles: Map<string, string>): Promise<AdminReview[]> {
