@@ -1,5 +1,5 @@
 import { defineProjector } from '../../platform/processor/projector.js';
-import type { ReviewStatus } from '../../contracts/reviews/api.js';
+import type { PublishedReview, ReviewStatus } from '../../contracts/reviews/api.js';
 import { HIDE_REASON_LABELS, type ReviewEvent } from '../../contracts/reviews/events.js';
 
 export const REVIEWS = 'reviews';
@@ -90,4 +90,17 @@ export const reviewsProjector = defineProjector<Event, ReviewDoc>({
       }
     }
   },
+});
+
+/** The most a program page lists (newest first); the figures count every published review. */
+export const PUBLISHED_LIST_MAX = 50;
+
+/** A review as the program page shows it: no booking, no instructor's name, no moderator. */
+export const toPublished = (doc: ReviewDoc): PublishedReview => ({
+  rating: doc.rating,
+  text: doc.text,
+  displayName: doc.displayName,
+  submittedAt: doc.submittedAt,
+  workshopTitle: doc.workshopTitle,
+  reply: doc.reply ? { text: doc.reply.text, repliedAt: doc.reply.repliedAt } : null,
 });

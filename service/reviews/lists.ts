@@ -1,9 +1,6 @@
 import type { AdminReview, InstructorReviews, PublishedReview } from '../../contracts/reviews/api.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
-import { REVIEWS, type ReviewDoc } from '../../projections/reviews/reviews.js';
-
-/** The most a program page lists (newest first); the figures count every published review. */
-export const PUBLISHED_LIST_MAX = 50;
+import { PUBLISHED_LIST_MAX, REVIEWS, toPublished, type ReviewDoc } from '../../projections/reviews/reviews.js';
 
 /** A program's published reviews, newest first, each with the school's reply. */
 export async function publishedReviews(store: ReadStore, programId: string): Promise<PublishedReview[]> {
@@ -14,16 +11,6 @@ export async function publishedReviews(store: ReadStore, programId: string): Pro
   });
   return items.map(({ doc }) => toPublished(doc));
 }
-
-/** A review as the program page shows it: no booking, no instructor's name, no moderator. */
-export const toPublished = (doc: ReviewDoc): PublishedReview => ({
-  rating: doc.rating,
-  text: doc.text,
-  displayName: doc.displayName,
-  submittedAt: doc.submittedAt,
-  workshopTitle: doc.workshopTitle,
-  reply: doc.reply ? { text: doc.reply.text, repliedAt: doc.reply.repliedAt } : null,
-});
 
 /** Every review given (not those only asked for), whatever its stars or status, newest first: no filter by rating exists. */
 export async function givenReviews(store: ReadStore, programTitles: Map<string, string>): Promise<AdminReview[]> {

@@ -6,7 +6,7 @@ import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catalogue.js';
 import { policiesOf } from '../policies/routes.js';
 import { pricingSettingsRead } from '../pricing/settings-read.js';
-import { publishedReviewsRead } from '../reviews/hot-reviews.js';
+import { publishedReviewsRead } from './published-reviews.js';
 import type { PublishedReview } from '../../contracts/reviews/api.js';
 
 /**

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  ADMIN_SIGNED_IN,
   E2E_ADMIN_KEY,
   expectNoSeriousA11yViolations,
   decodedParts,
@@ -60,6 +61,9 @@ async function todaysClass(request: APIRequestContext, programId: string, title:
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
+
+// The office's screen at the end: the admin key kept, as the admin specs do.
+test.use(ADMIN_SIGNED_IN);
 
 test('a parent whose child attended answers the review e-mail on a phone; the program page shows the review and the new average', async ({
   page,
@@ -160,4 +164,14 @@ test('a parent whose child attended answers the review e-mail on a phone; the pr
   await expect(page.getByText('From 1 review from families who attended and 4 earlier reviews.')).toBeVisible();
   await screenshot(page, 'review-program-page', { widths: SCREENSHOT_WIDTHS });
   await expectNoSeriousA11yViolations(page, 'on the program page with its reviews');
+
+  // The office sees it, with no filter by stars; hiding asks a reason from the fixed list.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Reviews' }).click({ timeout: 20_000 });
+  const mine = page.getByRole('article', { name: `Review by Iris from Frisco of Supper Club Evening ${stamp}` });
+  await expect(mine).toContainText('taught by Margaret Ellison');
+  await expect(mine.getByRole('button', { name: 'Hide' })).toBeDisabled();
+  await screenshot(page, 'review-admin', { widths: SCREENSHOT_WIDTHS });
+  await expectNoSeriousA11yViolations(page, 'on the office’s reviews');
 });

@@ -16,6 +16,7 @@ import { DashboardCards } from './DashboardCards.js';
 import { EnrollmentRecordDialog } from './EnrollmentRecordDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
 import { InboxPanel, useUnreadInquiries } from './InboxPanel.js';
+import { ReviewsPanel } from './ReviewsPanel.js';
 import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
@@ -24,7 +25,7 @@ import { GiftCardsPanel } from './GiftCardsPanel.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 import { ReportsPanel } from './ReportsPanel.js';
 
-const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'reports', 'inbox', 'settings'] as const;
+const TABS = ['enrollments', 'programs', 'workshops', 'pricing', 'reports', 'inbox', 'reviews', 'settings'] as const;
 type DashboardTab = (typeof TABS)[number];
 
 /** Each tab and the part of the admin area it shows (contracts/admin/roles.ts): a role sees the tabs it may use. */
@@ -36,6 +37,8 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   pricing: { label: 'Pricing', area: 'pricing' },
   reports: { label: 'Reports', area: 'reports' },
   inbox: { label: 'Inbox', area: 'inquiries' },
+  // The owner's and managers': every review, moderated only for a fixed reason.
+  reviews: { label: 'Reviews', area: 'other' },
   settings: { label: 'Settings', area: 'administrators' },
 };
 
@@ -52,6 +55,7 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
   ),
   reports: () => <ReportsPanel />,
   inbox: () => <InboxPanel />,
+  reviews: () => <ReviewsPanel />,
   settings: () => (
     <>
       <AdministratorsPanel />

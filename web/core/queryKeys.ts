@@ -61,6 +61,7 @@ export const queryKeys = {
   adminEnrollmentHistory: (id: string, params?: SearchParams) =>
     withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
+  adminReviews: () => withParams('/api/admin/reviews'),
   adminUnreadInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries/unread', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
   adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),

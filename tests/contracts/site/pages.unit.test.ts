@@ -54,6 +54,7 @@ describe('the page manifest: robots.txt and the sitemap', () => {
       '/free-enrollment-test',
       '/admin',
       '/booking/',
+      '/review/',
       '/account',
     ]);
   });

@@ -1,10 +1,13 @@
 import type { PublishedReview } from '../../contracts/reviews/api.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
-import { REVIEWS, type ReviewDoc } from '../../projections/reviews/reviews.js';
+import { PUBLISHED_LIST_MAX, REVIEWS, toPublished, type ReviewDoc } from '../../projections/reviews/reviews.js';
 import type { HotRead } from '../core/hot-reads.js';
-import { PUBLISHED_LIST_MAX, toPublished } from './lists.js';
 
-/** Every program's published reviews, newest first (at most PUBLISHED_LIST_MAX each), by program id: the program pages' read. */
+/**
+ * Every program's published reviews, newest first (at most PUBLISHED_LIST_MAX each, as `GET
+ * /api/programs/:id/reviews`), by program id: the program pages' read. Here, not in
+ * service/reviews: the site imports no slice that leads back to it.
+ */
 export const publishedReviewsRead = (store: ReadStore): HotRead<Map<string, PublishedReview[]>> => ({
   key: 'published-reviews',
   projections: [REVIEWS],
