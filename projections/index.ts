@@ -31,6 +31,8 @@ import { announcementsProjector } from './newsletter/announcements.js';
 import { organizationsProjector } from './organizations/organizations.js';
 import { invoicesProjector } from './organizations/invoices.js';
 import { locationsProjector } from './locations/locations.js';
+import { reviewAsksProjector } from './reviews/review-asks.js';
+import { reviewsProjector } from './reviews/reviews.js';
 
 /** Every projection the runner keeps up to date; slices add theirs here. */
 export const allProjectors: readonly AnyProjector[] = [
@@ -66,4 +68,6 @@ export const allProjectors: readonly AnyProjector[] = [
   organizationsProjector,
   invoicesProjector,
   locationsProjector,
+  reviewAsksProjector,
+  reviewsProjector,
 ];

@@ -63,6 +63,7 @@ import { newsletterErasureReactor } from './newsletter/erasure-reactor.js';
 import { announcementTestReactor } from './newsletter/announcement-test-reactor.js';
 import { announcementTimer } from './newsletter/announcement-sender.js';
 import { reviewRequestEmailReactor } from './reviews/review-request-email-reactor.js';
+import { certificateEmailReactor } from './certificates/certificate-email-reactor.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { appointmentCheckoutReactor } from './appointments/checkout/appointment-checkout-reactor.js';
@@ -74,6 +75,7 @@ import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
 import { balanceReminderTimer } from './enrollment/emails/balance-reminder-timer.js';
 import { retentionTimer } from './privacy/retention-timer.js';
 import { invoiceReminderTimer } from './organizations/invoice-reminder-timer.js';
+import { reviewAskTimer } from './reviews/review-ask-timer.js';
 import type { ProjectionWaiter } from './core/deps.js';
 
 export interface Stores {
@@ -243,6 +245,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     bookingLinkEmailReactor(deps),
     parentInvitedEmailReactor(deps),
     reviewRequestEmailReactor(deps),
+    certificateEmailReactor(deps),
     privacyScrubReactor(deps),
     lapsedHoldNoteReactor(deps),
     newsletterConfirmationReactor(deps),
@@ -290,5 +293,7 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
     announcementTimer(deps),
     // Instalments charged on their dates, each once (issue 43).
     installmentTimer(deps),
+    // Bookings whose last session ended with someone present are asked for a review, once.
+    reviewAskTimer(deps),
   ] as AnyTimer[];
 }

@@ -59,6 +59,8 @@ export const ACCESS_KINDS = [
   'dashboard',
   /** The organizations list: their contacts (issue 39). */
   'organizations',
+  /** Every review, with the families' words (issue 40). */
+  'reviews',
 ] as const;
 export const AccessKindSchema = z.enum(ACCESS_KINDS);
 export type AccessKind = z.infer<typeof AccessKindSchema>;

@@ -32,12 +32,14 @@ export type PageLookup = 'program' | 'workshop';
  * The reads a server-rendered page shows, named by the query each API route answers them with
  * (`GET /api/programs`: listPrograms; `GET /api/programs/:id`: findProgram, by the page's `slug`;
  * `GET /api/workshops`: listWorkshops; `GET /api/workshops/:id`: findWorkshop, by the page's `id`;
+ * `GET /api/programs/:id/reviews`: listProgramReviews, by the page's `slug`;
  * `GET /api/policies`: policiesOf; `GET /api/pricing-settings`: pricingSettings). The service answers each from its read models
  * (service/site/page-reads.ts), the web app puts it under its query key.
  */
 export const PAGE_READS = [
   'listPrograms',
   'findProgram',
+  'listProgramReviews',
   'listWorkshops',
   'findWorkshop',
   'policiesOf',
@@ -139,7 +141,7 @@ export const PAGES = [
     render: 'islands',
     robots: 'sitemap',
     lookup: 'program',
-    reads: ['findProgram', 'listWorkshops'],
+    reads: ['findProgram', 'listWorkshops', 'listProgramReviews'],
     islands: ['ShareProgram'],
   },
   {
@@ -236,6 +238,8 @@ export const PAGES = [
   // An organization's quote and invoice, by their signed links (issue 39).
   { path: '/quote/:token', module: 'organizations/QuotePage.tsx', render: 'client', robots: 'disallow' },
   { path: '/invoice/:token', module: 'organizations/InvoicePage.tsx', render: 'client', robots: 'disallow' },
+  // A review link carries its secret: the app's shell, the review read in the browser.
+  { path: '/review/:token', module: 'reviews/ReviewPage.tsx', render: 'client', robots: 'disallow' },
   // The family page asks the server who is signed in (an HttpOnly cookie), so it is the same shell for all.
   { path: '/account', module: 'account/AccountPage.tsx', render: 'client', robots: 'disallow' },
   { path: '/account/sign-in/:token', module: 'account/SignInLinkPage.tsx', render: 'client', robots: 'disallow' },

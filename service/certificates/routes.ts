@@ -66,7 +66,7 @@ export function certificateRoutes(deps: AppDeps): Hono {
 const bookingOf = (c: Context) => c.get('bookingEnrollmentId') as string | undefined;
 
 /** A certificate by its number, or null (a malformed number too). */
-export async function readCertificate(deps: AppDeps, number: string) {
+export async function readCertificate(deps: Pick<AppDeps, 'commands'>, number: string) {
   if (!CertificateNumberSchema.safeParse(number).success) return null;
   const state = await deps.commands.state(certificatesDecider, certificatesStream(yearOfNumber(number)!));
   return Object.hasOwn(state.byNumber, number) ? state.byNumber[number]! : null;

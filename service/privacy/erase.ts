@@ -6,6 +6,8 @@ import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
 import { sendGiftCardEmail } from '../gift-cards/gift-card-email.js';
+import { withdrawReviewsOnErasure } from '../reviews/withdraw-on-erasure.js';
+import { revokeCertificatesOnErasure } from '../certificates/revoke-on-erasure.js';
 import { findFamilies, scheduledGiftCards, upcomingPaidBookings } from './family.js';
 import { writeToLedger } from './ledger.js';
 
@@ -37,9 +39,11 @@ const upcomingRefused = (upcoming: UpcomingBooking[]) =>
  *    those bookings under the policy first;
  * 2. the gift cards the family bought that wait for their send date are e-mailed to their
  *    recipients now (afterwards their addresses read "Erased");
- * 3. each subject goes into the erasure ledger beside the backups, so a restored backup is erased again;
- * 4. every key of each subject is destroyed: from now on every event of theirs reads "Erased";
- * 5. `PersonalDataErased` is recorded per subject, and the mailer's copies of messages to the
+ * 3. its reviews are withdrawn (ReviewWithdrawn by `erasure`: off the pages and the figures), its
+ *    certificates revoked (CertificateRevoked by `erasure`: a verification answers "revoked");
+ * 4. each subject goes into the erasure ledger beside the backups, so a restored backup is erased again;
+ * 5. every key of each subject is destroyed: from now on every event of theirs reads "Erased";
+ * 6. `PersonalDataErased` is recorded per subject, and the mailer's copies of messages to the
  *    address deleted. The scrub reactor (scrub-reactor.ts) then rebuilds the read models holding
  *    personal data and, on the embedded default, compacts the SQLite files.
  * Bookings, payments and attendance stay, counted in every figure. Erasing again finds nothing
@@ -65,6 +69,15 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
 
   const at = deps.clock();
   const erasedAt = at.toISOString();
+  // Its reviews leave the pages and the figures (their words and shown name go with the keys).
+  const reviews = await withdrawReviewsOnErasure(
+    deps,
+    family.enrollments.map((e) => e.id),
+    at,
+    metadata,
+  );
+  // Its certificates no longer verify: revoked, "revoked", rather than a holder reading "Erased".
+  const certificates = await revokeCertificatesOnErasure(deps, family.enrollments, at, metadata);
   for (const subjectId of family.subjects)
     writeToLedger(deps.config.backupDir, { subjectId, at: erasedAt, by: request.by });
   let position = -1n;
@@ -88,6 +101,8 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
     bookings: family.enrollments.length,
     cancelled: upcoming.length,
     giftCardsSentEarly: cards.length,
+    reviewsWithdrawn: reviews,
+    certificatesRevoked: certificates,
     mailCopies: copies,
   });
   return { subjectId: family.subjectId, erasedAt, position };

@@ -10,6 +10,7 @@ import { validate } from '../core/validate.js';
 import { findProgram } from '../catalogue/queries.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { reviewLinksFor } from './review-link.js';
+import { publishedReviews } from './lists.js';
 import { reviewDecider, statusOf, type ReviewState } from './review-decider.js';
 
 const NOT_FOUND =
@@ -35,7 +36,8 @@ const ownReview = (state: ReviewState): ReviewLinkView['review'] => {
  * The family's review link (issue 40), reached from the e-mail sent after the last session:
  * - GET /reviews/:token → `{ program, workshop, sessions, … }`: what the review is of;
  * - POST /reviews/:token `{ rating, text?, displayName?, publish }` → 201: once (a second answer 409);
- * - POST /reviews/:token/withdraw → 200: the family takes its review back.
+ * - POST /reviews/:token/withdraw → 200: the family takes its review back;
+ * - GET /programs/:id/reviews → a program's published reviews, newest first, with replies.
  * A malformed, forged or unasked token is 404, the same answer for each.
  */
 export function reviewRoutes(deps: AppDeps): Hono {
@@ -100,6 +102,13 @@ export function reviewRoutes(deps: AppDeps): Hono {
       { status: body.publish ? 'published' : 'private', displayName, position: position?.toString() ?? null },
       201,
     );
+  });
+
+  // A program's published reviews, newest first, with the school's replies (by id or slug).
+  app.get('/programs/:id/reviews', async (c) => {
+    const program = await findProgram(deps.readStore, c.req.param('id'));
+    if (!program) throw notFound("The program you're looking for doesn't exist or has been removed.");
+    return c.json(await publishedReviews(deps.readStore, program.id));
   });
 
   app.post('/reviews/:token/withdraw', limited, async (c) => {

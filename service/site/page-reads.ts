@@ -6,6 +6,8 @@ import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catalogue.js';
 import { policiesOf } from '../policies/routes.js';
 import { pricingSettingsRead } from '../pricing/settings-read.js';
+import { publishedReviewsRead } from './published-reviews.js';
+import type { PublishedReview } from '../../contracts/reviews/api.js';
 
 /**
  * How the server answers each read a page's manifest entry names (contracts/site/pages.ts), with
@@ -24,6 +26,7 @@ export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config' | 'clock'
   const programs = programsRead(deps.readStore) as HotRead<unknown>;
   const workshops = workshopsRead(deps.readStore, deps.clock) as HotRead<unknown>;
   const pricing = pricingSettingsRead(deps.readStore) as HotRead<unknown>;
+  const reviews = publishedReviewsRead(deps.readStore) as HotRead<unknown>;
   return {
     // GET /api/programs
     listPrograms: { from: [programs], answer: ([list]) => ok(list) },
@@ -35,6 +38,16 @@ export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config' | 'clock'
         return program
           ? ok(program)
           : { status: 404, error: "The program you're looking for doesn't exist or has been removed." };
+      },
+    },
+    // GET /api/programs/:id/reviews, by the page's slug
+    listProgramReviews: {
+      from: [programs, reviews],
+      answer: ([list, byProgram], { slug = '' }) => {
+        const program = pickProgram(list as Parameters<typeof pickProgram>[0], slug);
+        if (!program)
+          return { status: 404, error: "The program you're looking for doesn't exist or has been removed." };
+        return ok((byProgram as Map<string, PublishedReview[]>).get(program.id) ?? []);
       },
     },
     // GET /api/workshops

@@ -246,4 +246,14 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     notes: 'Job interview on Friday.',
     publicUrl: PUBLIC_URL,
   },
+  certificate: {
+    firstName: 'Harriet',
+    participantName: 'Lily Whitfield',
+    programTitle: 'Etiquette After Dark',
+    completedOn: 'July 19, 2025',
+    number: 'GL-C-2025-00001',
+    verifyUrl: `${PUBLIC_URL}/certificate/GL-C-2025-00001.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+    fileName: 'GreatLakesEtiquette-Certificate-GL-C-2025-00001.pdf',
+    publicUrl: PUBLIC_URL,
+  },
 };

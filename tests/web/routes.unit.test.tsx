@@ -46,6 +46,12 @@ describe('the app’s routes, derived from the page manifest', () => {
         { read: 'findProgram', params: { slug: 'manners-and-me' }, key: ['/api/programs/manners-and-me'] },
         // Its upcoming classes.
         { read: 'listWorkshops', key: ['/api/workshops'] },
+        // Its published reviews.
+        {
+          read: 'listProgramReviews',
+          params: { slug: 'manners-and-me' },
+          key: ['/api/programs/manners-and-me/reviews'],
+        },
       ],
       modules: ['catalogue/ProgramDetailPage.tsx'],
     });

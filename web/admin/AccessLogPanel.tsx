@@ -28,6 +28,7 @@ const WHAT: Record<AccessLogEntry['kind'], string> = {
   inquiries: 'Inbox',
   dashboard: 'Balances past due',
   organizations: 'Organizations and their contacts',
+  reviews: 'Reviews',
 };
 
 /** A workshop as the office knows it ("Manners & Me, Aug 2, 2025"), from the catalogue; its id once it is gone. */

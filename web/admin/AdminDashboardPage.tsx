@@ -16,6 +16,7 @@ import { DashboardCards } from './DashboardCards.js';
 import { EnrollmentRecordDialog } from './EnrollmentRecordDialog.js';
 import { EnrollmentTable } from './EnrollmentTable.js';
 import { InboxPanel, useUnreadInquiries } from './InboxPanel.js';
+import { ReviewsPanel } from './ReviewsPanel.js';
 import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
@@ -35,6 +36,7 @@ const TABS = [
   'reports',
   'newsletter',
   'inbox',
+  'reviews',
   'settings',
 ] as const;
 type DashboardTab = (typeof TABS)[number];
@@ -51,6 +53,8 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   reports: { label: 'Reports', area: 'reports' },
   newsletter: { label: 'Newsletter', area: 'announcements' },
   inbox: { label: 'Inbox', area: 'inquiries' },
+  // The owner's and managers': every review, moderated only for a fixed reason.
+  reviews: { label: 'Reviews', area: 'other' },
   settings: { label: 'Settings', area: 'administrators' },
 };
 
@@ -69,6 +73,7 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
   reports: () => <ReportsPanel />,
   newsletter: () => <AnnouncementsPanel />,
   inbox: () => <InboxPanel />,
+  reviews: () => <ReviewsPanel />,
   settings: () => (
     <>
       <AdministratorsPanel />

@@ -14,6 +14,7 @@ import { ShareProgram } from './ShareProgram.js';
 import { island } from '../core/island.js';
 import { useProgram, useWorkshops } from './queries.js';
 import { UpcomingClasses } from './UpcomingClasses.js';
+import { ProgramReviews, RatingSource } from './ProgramReviews.js';
 import { useSiteOrigin, useVisitNow } from '../core/site.js';
 import { JsonLd } from '../layout/JsonLd.js';
 import { programCourse } from '../../contracts/site/structured-data.js';
@@ -79,6 +80,7 @@ function ProgramDetail({ program }: { program: Program }) {
             <Badge variant="accent">{program.category}</Badge>
             <h1 className="program-detail__title">{program.title}</h1>
             {program.rating !== null && <StarRating rating={program.rating} reviews={program.reviews} />}
+            <RatingSource program={program} />
             <p className="program-detail__price">{formatMoney(program.price)}</p>
             <p className="program-detail__desc">{program.description}</p>
             {hasPills && (
@@ -158,6 +160,7 @@ function ProgramDetail({ program }: { program: Program }) {
                 <p>{program.location}</p>
               </section>
             )}
+            <ProgramReviews slug={program.slug} />
           </div>
           <ShareProgramIsland program={{ slug: program.slug, title: program.title }} />
         </div>

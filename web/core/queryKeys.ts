@@ -50,6 +50,8 @@ export const queryKeys = {
   adminAnnouncements: (params?: SearchParams) => withParams('/api/admin/announcements', params),
   adminAnnouncementAudiences: () => withParams('/api/admin/announcements/audiences'),
   booking: (token: string, params?: SearchParams) => withParams(`/api/bookings/${encodeURIComponent(token)}`, params),
+  review: (token: string) => withParams(`/api/reviews/${encodeURIComponent(token)}`),
+  programReviews: (id: string) => withParams(`/api/programs/${encodeURIComponent(id)}/reviews`),
   order: (orderId: string, params?: SearchParams) => withParams(`/api/orders/${encodeURIComponent(orderId)}`, params),
   stripeConnection: () => withParams('/api/test-stripe-connection'),
   adminEnrollments: (params?: SearchParams) => withParams('/api/admin/enrollments', params),
@@ -61,6 +63,7 @@ export const queryKeys = {
   adminEnrollmentHistory: (id: string, params?: SearchParams) =>
     withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
+  adminReviews: () => withParams('/api/admin/reviews'),
   adminUnreadInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries/unread', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
   adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),

@@ -11,6 +11,7 @@ export interface RouteHandle {
 const READ_KEYS: Record<PageRead, (params: Params) => ApiQueryKey> = {
   listPrograms: () => queryKeys.programs(),
   findProgram: ({ slug = '' }) => queryKeys.program(slug),
+  listProgramReviews: ({ slug = '' }) => queryKeys.programReviews(slug),
   listWorkshops: () => queryKeys.workshops(),
   findWorkshop: ({ id = '' }) => queryKeys.workshop(id),
   policiesOf: () => queryKeys.policies(),

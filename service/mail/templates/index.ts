@@ -9,6 +9,7 @@ import { absenceNotedTemplate, type AbsenceNotedProps } from './absence-noted.js
 import { administratorChangeTemplate, type AdministratorChangeProps } from './administrator-change.js';
 import { bookingLinkTemplate, type BookingLinkProps } from './booking-link.js';
 import { reviewRequestTemplate, type ReviewRequestProps } from './review-request.js';
+import { certificateTemplate, type CertificateEmailProps } from './certificate.js';
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
@@ -79,6 +80,7 @@ export interface EmailKinds {
   'review-request': ReviewRequestProps;
   appointment: AppointmentProps;
   'instructor-notice': InstructorNoticeProps;
+  certificate: CertificateEmailProps;
 }
 export type EmailKind = keyof EmailKinds;
 
@@ -105,6 +107,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'review-request': reviewRequestTemplate,
   appointment: appointmentTemplate,
   'instructor-notice': instructorNoticeTemplate,
+  certificate: certificateTemplate,
 };
 
 export interface RenderedEmail {

@@ -58,6 +58,7 @@ describe('the page manifest: robots.txt and the sitemap', () => {
       '/appointment/',
       '/quote/',
       '/invoice/',
+      '/review/',
       '/account',
     ]);
   });

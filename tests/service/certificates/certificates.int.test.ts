@@ -4,11 +4,12 @@ import { adminCall } from '../admin/support.js';
 import { confirmed, form, paid, record, submitted } from '../../support/enrollment-events.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { CertificateVerification, EligibleChild, IssuedCertificate } from '../../../contracts/certificates/api.js';
-import { certificatesStream } from '../../../contracts/certificates/events.js';
+import { certificatesStream, type CertificateIssued } from '../../../contracts/certificates/events.js';
 import { certificateLinksFor } from '../../../service/certificates/certificate-link.js';
 import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
 import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../../support/pdf-text.js';
+import { MemoryMailer } from '../../support/memory-mailer.js';
 
 /** The dinner (workshop 6) of 19 July 2025, program "Etiquette After Dark"; two days after it. */
 const DINNER = '6';
@@ -69,8 +70,12 @@ async function booked(id: string, marks: EnrollmentEvent[] = []) {
   ]);
 }
 
-async function withCertificate() {
-  t = await makeTestApp({ clock: () => clock.now });
+async function withCertificate(o: { mailer?: MemoryMailer } = {}) {
+  const { mailer } = o;
+  t = await makeTestApp({
+    clock: () => clock.now,
+    ...(mailer ? { reactors: true, env: { PUBLIC_URL: 'https://school.example' }, extra: () => ({ mailer }) } : {}),
+  });
   clock.now = AFTER;
   const res = await adminCall(t.app, 'PUT', `/api/admin/programs/10/certificate`, { body: CERTIFICATE });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -199,6 +204,36 @@ describe('certificates: anyone can verify', () => {
   });
 });
 
+describe('certificates: erasure', () => {
+  it('given a family with a certificate, when the owner erases the family, then it is revoked by erasure and answers valid false, "revoked"', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await booked('fam-b', [mark('fam-b', 0, true)]);
+    await t.settle();
+    const issued = (await (await issue()).json()) as IssuedCertificate[];
+    expect(issued).toHaveLength(2);
+    const erased = await adminCall(t.app, 'POST', '/api/admin/privacy/erasures', {
+      body: { email: 'fam-a@example.com' },
+    });
+    expect(erased.status, await erased.clone().text()).toBe(202);
+    const events = await t.eventStore.readStream(certificatesStream(2025));
+    const numberOf = (id: string) =>
+      (events.map((e) => e.data as CertificateIssued).find((d) => d.enrollmentId === id) as CertificateIssued).number;
+    expect(events.filter((e) => e.type === 'CertificateRevoked').map((e) => e.data)).toEqual([
+      expect.objectContaining({ number: numberOf('fam-a'), by: 'erasure' }),
+    ]);
+    const answer = (await (
+      await t.app.request(`/api/certificates/${numberOf('fam-a')}`)
+    ).json()) as CertificateVerification;
+    expect(answer).toMatchObject({ valid: false, holder: '' });
+    expect(answer.revoked).toMatch(/revoked/);
+    const other = (await (
+      await t.app.request(`/api/certificates/${numberOf('fam-b')}`)
+    ).json()) as CertificateVerification;
+    expect(other).toMatchObject({ valid: true, holder: 'Lily W.' });
+  });
+});
+
 describe('certificates: the PDF', () => {
   it('given an issued certificate, when the office or the family opens it, then one landscape page names the child, program, number, signer', async () => {
     await withCertificate();
@@ -223,5 +258,59 @@ describe('certificates: the PDF', () => {
     expect(family.headers.get('content-type')).toBe('application/pdf');
     const other = bookingLinksFor(t.deps.config)!.token('fam-b');
     expect((await t.app.request(`/api/bookings/${other}/certificates/${issued!.number}`)).status).toBe(404);
+  });
+});
+
+describe('certificates: the e-mail', () => {
+  it('given certificates issued, when the reactors run (and run again), then the family gets one e-mail per child, greeted by name, the PDF attached', async () => {
+    const mailer = new MemoryMailer();
+    await withCertificate({ mailer });
+    await booked('fam-a', [mark('fam-a', 0, true), mark('fam-a', 1, true)]);
+    await t.settle();
+    const before = mailer.sent.length;
+    const issued = (await (await issue()).json()) as IssuedCertificate[];
+    expect(issued).toHaveLength(2);
+    await t.settle();
+    const sent = mailer.sent.slice(before);
+    expect(sent.map((m) => m.to)).toEqual(['fam-a@example.com', 'fam-a@example.com']);
+    for (const [i, { number, participantName }] of issued.entries()) {
+      const message = sent.find((m) => m.messageId.includes(number))!;
+      expect(message.text).toMatch(/^Dear Harriet,\n/);
+      expect(message.subject).toContain(participantName);
+      expect(message.text).toContain(number);
+      expect(message.text).toContain('https://school.example/certificate/');
+      expect(message.attachments).toHaveLength(1);
+      const [pdf] = message.attachments;
+      expect(pdf).toMatchObject({ contentType: 'application/pdf', encoding: 'base64' });
+      expect(pdf!.filename).toContain(number);
+      const { text, pages } = await pdfText(new Uint8Array(Buffer.from(pdf!.content, 'base64')));
+      expect(pages, `certificate ${i}`).toBe(1);
+      expect(text).toContain(participantName);
+      expect(text).toContain(number);
+    }
+
+    await t.replayReactors();
+    const again = mailer.sent.slice(before);
+    // Delivered again, each certificate is the same message (its Message-ID), not a new one.
+    expect(new Set(again.map((m) => m.messageId)).size).toBe(2);
+  });
+
+  it('given a certificate revoked before its e-mail left, then none is sent', async () => {
+    const mailer = new MemoryMailer();
+    await withCertificate({ mailer });
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const before = mailer.sent.length;
+    await t.runner.stop();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    expect(
+      (
+        await adminCall(t.app, 'POST', `/api/admin/certificates/${issued!.number}/revoke`, {
+          body: { reason: 'Wrong child' },
+        })
+      ).status,
+    ).toBe(200);
+    await t.replayReactors();
+    expect(mailer.sent.slice(before).filter((m) => m.messageId.includes(issued!.number))).toEqual([]);
   });
 });

@@ -199,6 +199,11 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
     subject: /^A new appointment was booked with you: Private Etiquette Lesson/,
     says: ['Dear Margaret Ellison,', 'Emma Bennett', 'Job interview on Friday.'],
   },
+  certificate: {
+    props: EMAIL_SAMPLES.certificate,
+    subject: /^Certificate of completion: Lily Whitfield, Etiquette After Dark$/,
+    says: ['Dear Harriet,', 'Lily Whitfield', 'GL-C-2025-00001', 'is attached', '/certificate/GL-C-2025-00001.'],
+  },
 };
 
 /** Character references decoded, as a browser reads attribute values and text. */

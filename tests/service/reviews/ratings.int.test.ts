@@ -89,3 +89,43 @@ describe('ratings computed, not typed', () => {
     });
   });
 });
+
+describe('erasure withdraws the family’s reviews', () => {
+  it('given a published review and an unanswered ask, when the owner erases each family, then both are withdrawn by erasure, the figures drop the review and its link answers nothing of it', async () => {
+    app = await makeReviewApp();
+    const given = await app.attended({ present: true });
+    await app.ask(given.enrollmentId);
+    const words = 'Lovely evening, our son still folds his napkin.';
+    const answer = { rating: 1, text: words, displayName: 'Ann from Soho', publish: true };
+    expect((await app.request('POST', `/api/reviews/${given.token}`, answer)).status).toBe(201);
+    const unanswered = await app.attended({ present: true });
+    await app.ask(unanswered.enrollmentId);
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.8, reviews: 41 });
+
+    for (const { email } of [given, unanswered]) {
+      const res = await adminCall(app.t.app, 'POST', '/api/admin/privacy/erasures', { body: { email } });
+      expect(res.status, await res.clone().text()).toBe(202);
+    }
+    await app.t.settle();
+
+    expect(await app.reviewDecisions(given.enrollmentId)).toEqual([
+      'ReviewRequested',
+      'ReviewSubmitted',
+      'ReviewWithdrawn',
+    ]);
+    expect(await app.reviewDecisions(unanswered.enrollmentId)).toEqual(['ReviewRequested', 'ReviewWithdrawn']);
+    const withdrawn = (await app.t.eventStore.readStream(`review-${given.enrollmentId}`)).at(-1)!;
+    expect(withdrawn.data).toMatchObject({ by: 'erasure', unpublished: { programId: AFTER_DARK, rating: 1 } });
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.9, reviews: 40 });
+
+    const link = await app.request('GET', `/api/reviews/${given.token}`);
+    const shown = await link.text();
+    expect(shown).not.toContain(words);
+    expect(shown).not.toContain('Ann from Soho');
+    expect((await app.request('POST', `/api/reviews/${unanswered.token}`, answer)).status).toBe(409);
+    const office = await (await adminCall(app.t.app, 'GET', '/api/admin/reviews')).text();
+    expect(office).toContain('withdrawn');
+    expect(office).not.toContain(words);
+    expect(office).not.toContain('Ann from Soho');
+  });
+});

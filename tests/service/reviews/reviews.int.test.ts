@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminCall } from '../admin/support.js';
 import { makeReviewApp, type ReviewTestApp } from './support.js';
-import type { ReviewLinkView } from '../../../contracts/reviews/api.js';
+import type {
+  AdminReviewList,
+  InstructorReviews,
+  PublishedReview,
+  ReviewLinkView,
+} from '../../../contracts/reviews/api.js';
 import { reviewStream } from '../../../contracts/reviews/events.js';
 
 let app: ReviewTestApp;
@@ -174,5 +179,85 @@ describe('reviews: the one request e-mail, from a reactor', () => {
     await app.ask(enrollmentId);
     await app.t.settle();
     expect(app.mailer.sent.slice(before)).toEqual([]);
+  });
+});
+
+describe('reviews: the lists', () => {
+  it('given reviews published, private and hidden, then the program lists the published ones newest first with the reply, and the office sees every one with its history', async () => {
+    app = await makeReviewApp();
+    const given: { enrollmentId: string; token: string }[] = [];
+    for (const [rating, publish] of [
+      [5, true],
+      [1, false],
+      [2, true],
+      [4, true],
+    ] as const) {
+      const booking = await app.attended({ present: true });
+      await app.ask(booking.enrollmentId);
+      // Each answered a minute after the one before.
+      app.clock.now = new Date(app.clock.now.getTime() + given.length * 60_000);
+      const res = await app.request('POST', `/api/reviews/${booking.token}`, {
+        rating,
+        publish,
+        text: `${rating} stars`,
+      });
+      expect(res.status).toBe(201);
+      given.push(booking);
+    }
+    const [first, , hidden, last] = given;
+    const hide = await adminCall(app.t.app, 'POST', `/api/admin/reviews/${hidden!.enrollmentId}/hide`, {
+      body: { reason: 'spam' },
+    });
+    expect(hide.status).toBe(200);
+    const reply = await adminCall(app.t.app, 'POST', `/api/admin/reviews/${first!.enrollmentId}/reply`, {
+      body: { text: 'Thank you for coming!' },
+    });
+    expect(reply.status).toBe(201);
+    await app.t.settle();
+
+    const list = (await (await app.request('GET', '/api/programs/10/reviews')).json()) as PublishedReview[];
+    expect(list.map((r) => r.text)).toEqual(['4 stars', '5 stars']);
+    expect(list[1]).toMatchObject({
+      rating: 5,
+      workshopTitle: expect.any(String),
+      reply: { text: 'Thank you for coming!' },
+    });
+    expect(list[0]!.displayName).toMatch(/^\S+ [A-Z]\.$/);
+    expect((await app.request('GET', '/api/programs/no-such-program/reviews')).status).toBe(404);
+
+    const office = await adminCall(app.t.app, 'GET', '/api/admin/reviews');
+    expect(office.status).toBe(200);
+    const { reviews, total } = (await office.json()) as AdminReviewList;
+    expect(total).toBe(4);
+    expect(reviews.map((r) => [r.rating, r.status])).toEqual([
+      [4, 'published'],
+      [2, 'hidden'],
+      [1, 'private'],
+      [5, 'published'],
+    ]);
+    const hiddenOne = reviews.find((r) => r.enrollmentId === hidden!.enrollmentId)!;
+    expect(hiddenOne.history.at(-1)).toMatchObject({ what: 'Hidden: Spam', by: expect.any(String) });
+    expect(hiddenOne).toMatchObject({ programTitle: 'Etiquette After Dark', instructor: expect.any(String) });
+    expect(last).toBeDefined();
+
+    const instructors = await adminCall(app.t.app, 'GET', '/api/admin/reviews/instructors');
+    expect(instructors.status).toBe(200);
+    const [row] = (await instructors.json()) as InstructorReviews[];
+    // Every review given but the hidden one: 4, 1 and 5 stars, two of them published.
+    expect(row).toMatchObject({ reviews: 3, published: 2, average: 3.3, stars: [1, 0, 0, 1, 1] });
+  });
+
+  it('given a review withdrawn by the family, then the office still sees it, without its words or name', async () => {
+    app = await makeReviewApp();
+    const { enrollmentId, token } = await app.attended({ present: true });
+    await app.ask(enrollmentId);
+    await app.request('POST', `/api/reviews/${token}`, { ...answer, displayName: 'Ann from Soho' });
+    await app.request('POST', `/api/reviews/${token}/withdraw`, {});
+    await app.t.settle();
+    const text = await (await adminCall(app.t.app, 'GET', '/api/admin/reviews')).text();
+    expect(text).toContain('withdrawn');
+    expect(text).not.toContain(answer.text);
+    expect(text).not.toContain('Ann from Soho');
+    expect(await (await app.request('GET', '/api/programs/10/reviews')).json()).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ afterEach(async () => {
 const API_OF: Record<PageRead, { url: string; params: Record<string, string> }> = {
   listPrograms: { url: '/api/programs', params: {} },
   findProgram: { url: '/api/programs/manners-and-me', params: { slug: 'manners-and-me' } },
+  listProgramReviews: { url: '/api/programs/manners-and-me/reviews', params: { slug: 'manners-and-me' } },
   listWorkshops: { url: '/api/workshops', params: {} },
   findWorkshop: { url: '/api/workshops/4', params: { id: '4' } },
   policiesOf: { url: '/api/policies', params: {} },
