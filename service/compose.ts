@@ -294,6 +294,6 @@ export function timersFor(deps: AppDeps): AnyTimer[] {
     // Instalments charged on their dates, each once (issue 43).
     installmentTimer(deps),
     // Bookings whose last session ended with someone present are asked for a review, once.
-    reviewAskTimer(deps),
+    reviewAskTimer(deps, { everyMs: deps.config.REVIEW_ASK_EVERY_SECONDS * 1000 }),
   ] as AnyTimer[];
 }

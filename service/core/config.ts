@@ -76,6 +76,8 @@ export const ConfigSchema = z.object({
   LAPSED_HOLD_NOTE: z.enum(['on', 'off']).default('on'),
   /** Announcement e-mails sent per minute at most, so a long list does not flood the mail server. */
   NEWSLETTER_SEND_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** How often finished bookings are looked at for a review request (the issue: within five minutes of the end). */
+  REVIEW_ASK_EVERY_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
   /** An organization's coordinator can name and replace attendees until this many hours before the first session (issue 39). */
   GROUP_NAMES_CUTOFF_HOURS: z.coerce
     .number()
