@@ -58,6 +58,7 @@ describe('the enroll page as the server renders it', () => {
     expect(payload.islands?.map((i) => [i.name, i.hydrate])).toEqual([
       ['Header', 'load'],
       ['EnrollView', 'interaction'],
+      ['NewsletterSignup', 'visible'],
     ]);
     const api = (await (await t.app.request('/api/workshops/4')).json()) as unknown;
     // The island prices as the server will: the school's sibling discount and the render's time (for a deposit).

@@ -112,7 +112,7 @@ describe('pages rendered on the server', () => {
     const payload = JSON.parse(
       page.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/)![1]!,
     ) as SsrPayload;
-    expect(payload.islands?.map((i) => i.name)).toEqual(['Header', 'HeroCarousel']);
+    expect(payload.islands?.map((i) => i.name)).toEqual(['Header', 'HeroCarousel', 'NewsletterSignup']);
     expect(payload.islands?.[0]?.props).toEqual({ pathname: '/', search: '' });
     expect(payload.queries).toBeUndefined();
     expect(page).toMatch(/<script type="module" crossorigin src="\/assets\/islands-[\w-]+\.js">/);
@@ -120,7 +120,9 @@ describe('pages rendered on the server', () => {
     // Only the tiny entry comes with the page: React and the islands are fetched once it has painted.
     const preloaded = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
     expect(preloaded.some((f) => /\/islands-/.test(f))).toBe(true);
-    expect(preloaded.some((f) => /\/(react|Header|HeroCarousel|index|HomePage|SchedulePage)-/.test(f))).toBe(false);
+    expect(
+      preloaded.some((f) => /\/(react|Header|HeroCarousel|NewsletterSignup|index|HomePage|SchedulePage)-/.test(f)),
+    ).toBe(false);
     // Each island's root holds the HTML React renders for it alone (ids under its prefix).
     for (const island of payload.islands!) expect(page).toContain(`<div data-island="${island.id}" class="island">`);
     expect(page).toMatch(/<button[^>]*aria-controls="_Header[^"]*"/);
@@ -138,6 +140,7 @@ describe('pages rendered on the server', () => {
       ['Header', 'load'],
       ['ScheduleDatePicker', 'interaction'],
       ['ScheduleList', 'visible'],
+      ['NewsletterSignup', 'visible'],
     ]);
     const list = payload.islands![2]!;
     const props = list.props as { workshops: { category: string }[]; search: string };
@@ -200,6 +203,7 @@ describe('pages rendered on the server', () => {
     expect(payload.islands?.map((i) => [i.name, i.hydrate])).toEqual([
       ['Header', 'load'],
       ['CheckoutView', 'load'],
+      ['NewsletterSignup', 'visible'],
     ]);
     expect(page).toMatch(/src="\/assets\/islands-/);
     expect(page).not.toMatch(/src="\/assets\/index-/);
