@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentLineSchema } from '../enrollment/api.js';
 import { personName } from '../core/text.js';
 import { MESSAGES } from '../enrollment/fields.js';
 import { WaiverDocumentSchema } from '../policies/waivers.js';
@@ -166,6 +167,8 @@ export const AccountBookingSchema = z.object({
   upcoming: z.boolean(),
   /** `/booking/<token>`: the booking page; null when the server signs no links. */
   bookingPath: z.string().nullable(),
+  /** Each payment: what, when and how (issue 37 item 6). */
+  payments: z.array(PaymentLineSchema),
 });
 export type AccountBooking = z.infer<typeof AccountBookingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentLineSchema } from '../enrollment/api.js';
 import { oneLineText } from '../core/text.js';
 import { EnrollmentFormDataSchema } from '../enrollment/form.js';
 import { ParticipantDetailDataSchema } from '../enrollment/participants.js';
@@ -100,6 +101,8 @@ export type EnrollmentContact = z.infer<typeof EnrollmentContactSchema>;
  * details and every field submitted (the list leaves them out: they are read one enrollment at a time).
  */
 export const AdminEnrollmentDetailSchema = AdminEnrollmentRecordSchema.extend({
+  /** Each payment of a sold booking: what, when and how (issue 37 item 6); absent before the sale. */
+  payments: z.array(PaymentLineSchema).optional(),
   /** The workshop's or program's category: the stricter ones (children, summer, tea-party) ask each participant's details. */
   category: z.string(),
   /** Enrolled with the stricter form although its category alone would not ask it (isStrictItem); absent: the category decides. */

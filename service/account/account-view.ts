@@ -88,6 +88,7 @@ async function bookingOf(deps: AppDeps, o: Order, now: number): Promise<AccountB
     attendees: o.attendees,
     upcoming: startOf(o) > now,
     bookingPath: await bookingPath(deps, o.enrollmentId),
+    payments: o.payments ?? [],
   };
 }
 

@@ -81,7 +81,8 @@ export async function findEnrollment(
     store.get<Order>('orders', id),
   ]);
   if (!found) return null;
-  const detail = await withFamilyNow(store, toDetail(found.doc), now);
+  const paid = order?.doc.payments;
+  const detail = { ...(await withFamilyNow(store, toDetail(found.doc), now)), ...(paid ? { payments: paid } : {}) };
   if (found.doc.status !== 'completed' || !order) return detail;
   const decided = (found.doc.refunds ?? []).reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
   const one = placeShare(order.doc, Math.max(0, (found.doc.paidCents ?? 0) - decided));

@@ -5,6 +5,7 @@ import { Badge } from '../components/Badge.js';
 import { Card } from '../components/Card.js';
 import { Link } from '../components/Link.js';
 import { formatLongDate } from '../core/format.js';
+import { paidLineText } from '../../contracts/enrollment/payment-lines.js';
 
 /** Every booking made with the family's e-mails: upcoming first, then past, each opening its booking page. */
 export function BookingsSection({ bookings }: { bookings: AccountBooking[] }) {
@@ -52,6 +53,11 @@ function BookingList({ title, bookings, empty }: { title: string; bookings: Acco
                   {formatUsd(b.amountCents)} · {paymentStatusWord(b.paymentStatus).label}
                   {b.refundedToCreditCents > 0 && ` · ${formatUsd(b.refundedToCreditCents)} went to your family credit`}
                 </span>
+                {b.payments.map((p, i) => (
+                  <span key={`paid-${i}`} className="account__muted">
+                    Paid {paidLineText(p)}
+                  </span>
+                ))}
                 {b.bookingPath && (
                   <Link href={b.bookingPath}>
                     Open booking<span className="sr-only"> {b.title}</span>

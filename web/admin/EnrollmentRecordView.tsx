@@ -27,6 +27,7 @@ import { TransferEnrollmentDialog } from './TransferEnrollmentDialog.js';
 import { EraseFamilyDialog } from './EraseFamilyDialog.js';
 import { useMayUse } from './adminSession.js';
 import { ERASED } from '../../contracts/privacy/classes.js';
+import { paidLineText } from '../../contracts/enrollment/payment-lines.js';
 
 /** "PaymentSucceeded" -> "Payment succeeded" */
 const eventName = (type: string) => {
@@ -248,6 +249,12 @@ export function EnrollmentRecordView({ id, listed }: { id: string; listed?: Admi
               <dd>{money(detail.data.paidAmount)}</dd>
             </div>
           )}
+          {detail.data?.payments?.map((p, i) => (
+            <div key={`payment-${i}`}>
+              <dt>{i === 0 ? 'Payments' : <span className="sr-only">Payment</span>}</dt>
+              <dd>{paidLineText(p)}</dd>
+            </div>
+          ))}
           <div>
             <dt>Refunded</dt>
             <dd>{money(record.refundedAmount ?? 0)}</dd>

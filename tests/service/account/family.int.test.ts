@@ -117,6 +117,8 @@ describe('POST /api/enroll/workshop/:id with childIds: saved children, two click
         amountCents: 50_000,
         status: 'pending',
         bookingPath: expect.stringMatching(/^\/booking\//),
+        // Not paid yet: no "Paid" line.
+        payments: [],
       }),
     ]);
     expect(page.children.every((c) => c.waivers.every((w) => w.current))).toBe(true);

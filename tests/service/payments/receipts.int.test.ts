@@ -95,5 +95,10 @@ describe('a receipt for every payment', () => {
       { amountCents: 10_000, paidAt: expect.any(String), method: 'Credit Card' },
       { amountCents: 40_000, paidAt: expect.any(String), method: 'Credit Card' },
     ]);
+    // So does the office's record of it.
+    const record = await json<{ payments?: unknown[] }>(
+      t.admin('GET', `/api/admin/enrollments/${enrolled.enrollmentId}`),
+    );
+    expect(record.payments).toEqual(view.payments);
   });
 });
