@@ -11,6 +11,9 @@ import { giftCardPdfAttachment, type PrintedCard } from '../service/gift-cards/c
 import { emlOf } from '../service/mail/eml.js';
 import type { MailMessage } from '../service/mail/port.js';
 import { confirmedReceiptPdfAttachment } from '../service/mail/receipt-pdf.js';
+import { paymentReceiptPdfAttachment, type PaymentReceipt } from '../service/mail/payment-receipt-pdf.js';
+import { certificatePdf } from '../service/certificates/certificate-pdf.js';
+import type { CertificateIssued } from '../contracts/certificates/events.js';
 import { renderEmail, type EmailKind } from '../service/mail/templates/index.js';
 import { EMAIL_SAMPLES, item, later, PUBLIC_URL } from '../tests/support/email-samples.js';
 import { strictForm } from '../tests/support/enrollment-forms.js';
@@ -76,6 +79,35 @@ const card: PrintedCard = {
   scheduleUrl: `${PUBLIC_URL}/schedule`,
 };
 const laterItem = { ...submitted.item, title: later.title, date: later.date };
+const giftCardReceipt: PaymentReceipt = {
+  receiptNumber: 'GC-g1',
+  what: 'Gift card for Grace Hopper',
+  amountCents: 10_000,
+  paidAt: NOW.toISOString(),
+  method: 'Credit Card',
+  billedTo: 'Ada Lovelace',
+};
+const certificate: CertificateIssued = {
+  number: 'GL-C-2025-00001',
+  workshopId: '4',
+  enrollmentId: 'e1',
+  participant: 0,
+  programId: 'p1',
+  programTitle: 'Etiquette After Dark',
+  title: 'Certificate of Completion',
+  wording: 'has completed the course with grace and good manners',
+  signerName: 'Margaret Ellison',
+  participantName: 'Lily Whitfield',
+  holder: 'Lily W.',
+  completedOn: '2025-07-19',
+  firstSessionOn: '2025-06-28',
+  hours: 6,
+  sessionsPresent: 4,
+  subjectId: 'subject-1',
+  issuedAt: NOW.toISOString(),
+  issuedBy: 'owner',
+};
+const certificateUrl = `${PUBLIC_URL}/certificate/GL-C-2025-00001`;
 
 /** The whole message of a kind, built the way its sender builds it. */
 const build: { [K in EmailKind]?: () => Promise<MailMessage> } = {
@@ -124,6 +156,25 @@ const build: { [K in EmailKind]?: () => Promise<MailMessage> } = {
       refunds: [{ to: 'card', cents: submitted.amountCents }],
       publicUrl: PUBLIC_URL,
     }),
+  'payment-receipt': async () => ({
+    to: 'ada@example.com',
+    ...(await renderEmail('payment-receipt', EMAIL_SAMPLES['payment-receipt'])),
+    messageId: '<receipt-1@greatlakesetiquette.com>',
+    attachments: [await paymentReceiptPdfAttachment(giftCardReceipt, NOW)],
+  }),
+  certificate: async () => ({
+    to: 'harriet@example.com',
+    ...(await renderEmail('certificate', EMAIL_SAMPLES.certificate)),
+    messageId: '<certificate-1@greatlakesetiquette.com>',
+    attachments: [
+      {
+        filename: 'certificate.pdf',
+        content: Buffer.from(await certificatePdf(certificate, certificateUrl)).toString('base64'),
+        contentType: 'application/pdf',
+        encoding: 'base64',
+      },
+    ],
+  }),
   'gift-card': async () => ({
     to: 'grace@example.com',
     ...(await renderEmail('gift-card', EMAIL_SAMPLES['gift-card'])),
@@ -145,6 +196,8 @@ const pdfOf: { [K in EmailKind]?: () => Promise<unknown> } = {
   confirmation: () =>
     confirmedReceiptPdfAttachment(confirmed.orderId, confirmationReceiptOrder(submitted, confirmed), NOW),
   'gift-card': () => giftCardPdfAttachment(card, '2WVB', NOW),
+  'payment-receipt': () => paymentReceiptPdfAttachment(giftCardReceipt, NOW),
+  certificate: () => certificatePdf(certificate, certificateUrl),
 };
 
 /** The calendar file and text receipt of a kind that carries them. */
