@@ -41,6 +41,7 @@ import { siteRoutes } from './site/routes.js';
 import { messageStopRoutes } from './messages/stop-routes.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { certificateRoutes } from './certificates/routes.js';
+import { certificatePageRoutes } from './certificates/verify-page.js';
 import { locationRoutes } from './locations/routes.js';
 import { setAnswerHeader } from './core/response-headers.js';
 import { pageStatus } from './site/page-status.js';
@@ -163,6 +164,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   // The newsletter e-mails' confirm and unsubscribe pages: a button each, no script needed.
   app.route('/', newsletterPageRoutes(deps));
   app.route('/', siteRoutes(deps, hot));
+  // A certificate's verification page, which its QR code opens: a plain page, no script needed.
+  app.route('/', certificatePageRoutes(deps));
   // The way off the messages to class families: a page and a mail program's one-click POST.
   app.route('/', messageStopRoutes(deps));
   // The inquiry forms posted before (or without) the page's JavaScript: on the pages' own paths.

@@ -1,20 +1,15 @@
 import { Hono, type Context } from 'hono';
-import type { CertificateVerification } from '../../contracts/certificates/api.js';
 import type { CertificateIssued } from '../../contracts/certificates/events.js';
-import {
-  CERTIFICATE_NUMBER,
-  CertificateNumberSchema,
-  certificatesStream,
-  yearOfNumber,
-} from '../../contracts/certificates/events.js';
+import { CertificateNumberSchema, certificatesStream, yearOfNumber } from '../../contracts/certificates/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { rateLimit } from '../core/rate-limit.js';
-import { certificateLinksFor, verificationAddress } from './certificate-link.js';
+import { verificationAddress } from './certificate-link.js';
 import { certificatePdf, certificatePdfFileName } from './certificate-pdf.js';
 import { certificatesDecider, standing } from './certificates-decider.js';
+import { UNKNOWN_CERTIFICATE, verifyCertificate } from './verification.js';
 
-const UNKNOWN = 'We have no certificate with this number. Check it against the certificate, character by character.';
+const UNKNOWN = UNKNOWN_CERTIFICATE;
 
 /**
  * GET /certificates/:number, anyone's (the QR code's address, or the number as printed):
@@ -30,23 +25,10 @@ export function certificateRoutes(deps: AppDeps): Hono {
   const pdfAnswer = (c: Context, issued: CertificateIssued) => certificatePdfAnswer(deps, c, issued);
 
   app.get('/certificates/:number', limited, async (c) => {
-    const number = certificateLinksFor(deps.config).numberOf(c.req.param('number')) ?? '';
-    const year = CERTIFICATE_NUMBER.test(number) ? yearOfNumber(number)! : new Date().getUTCFullYear();
-    const state = await deps.commands.state(certificatesDecider, certificatesStream(year));
-    const record = Object.hasOwn(state.byNumber, number) ? state.byNumber[number] : undefined;
-    if (!record) throw notFound(UNKNOWN);
-    const valid = standing(record);
-    const { holder, programTitle, completedOn, issuedAt } = record.issued;
-    const answer: CertificateVerification = {
-      valid,
-      holder: valid ? holder : '',
-      program: programTitle,
-      completedOn,
-      issuedAt,
-      ...(valid ? {} : { revoked: 'This certificate was revoked.' }),
-    };
+    const verified = await verifyCertificate(deps, c.req.param('number'));
+    if (!verified) throw notFound(UNKNOWN);
     c.header('Cache-Control', 'no-store');
-    return c.json(answer);
+    return c.json(verified.answer);
   });
 
   // The family's PDF from its booking page: the booking link's check (service/booking/routes.ts,

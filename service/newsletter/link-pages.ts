@@ -11,33 +11,17 @@ import {
 } from '../../contracts/newsletter/api.js';
 import type { AppDeps } from '../core/deps.js';
 import { toErrorResponse } from '../core/http-errors.js';
+import { escapeHtml, plainPage } from '../core/plain-page.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { newsletterLinksFor } from './links.js';
 import { requestSubscription } from './request-subscription.js';
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/**
- * The site's look in a few lines (the page is served apart from the app's bundle): the theme's
- * ivory, navy, plum and display face, a readable column, a large button.
- */
-const STYLE = [
-  'body{margin:0;background:#fbf8f1;color:#1f2333;font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,Arial,"Noto Sans",sans-serif}',
-  'main{max-width:34rem;margin:12vh auto 2rem;padding:2rem 1.5rem;background:#fff;border:1px solid #e4dccb;border-radius:12px}',
-  'h1{margin:0 0 .75rem;color:#1b2340;font:600 1.75rem/1.25 "Iowan Old Style","Palatino Linotype",Palatino,Georgia,serif}',
-  '.school{margin:0 0 1.25rem;color:#5e2a59;font-size:.875rem;letter-spacing:.08em;text-transform:uppercase}',
-  'button{min-height:2.75rem;padding:.6rem 1.4rem;border:0;border-radius:999px;background:#5e2a59;color:#fff;font:inherit;font-weight:600;cursor:pointer}',
-  'button:focus-visible,a:focus-visible{outline:3px solid #b8862b;outline-offset:2px}',
-  'a{color:#5e2a59}',
-].join('');
-
 /** A plain page (no script needed): a heading, words, and a button or a link home. */
 export function linkPage(title: string, words: string, button?: { action: string; label: string }): string {
   const form = button
-    ? `<form method="post" action="${escape(button.action)}"><button type="submit">${escape(button.label)}</button></form>`
+    ? `<form method="post" action="${escapeHtml(button.action)}"><button type="submit">${escapeHtml(button.label)}</button></form>`
     : '<p><a href="/">Back to the site</a></p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} | ${escape(SCHOOL.name)}</title><style>${STYLE}</style></head><body><main><p class="school">${escape(SCHOOL.name)}</p><h1>${escape(title)}</h1><p>${escape(words)}</p>${form}</main></body></html>`;
+  return plainPage(title, `<p>${escapeHtml(words)}</p>${form}`);
 }
 
 const TOO_LONG = 'That is more than an e-mail address. Please go back and enter just your address.';

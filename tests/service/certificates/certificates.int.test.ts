@@ -5,7 +5,7 @@ import { confirmed, form, paid, record, submitted } from '../../support/enrollme
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { CertificateVerification, EligibleChild, IssuedCertificate } from '../../../contracts/certificates/api.js';
 import { certificatesStream, type CertificateIssued } from '../../../contracts/certificates/events.js';
-import { certificateLinksFor } from '../../../service/certificates/certificate-link.js';
+import { certificateLinksFor, verificationAddress } from '../../../service/certificates/certificate-link.js';
 import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
 import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../../support/pdf-text.js';
@@ -201,6 +201,80 @@ describe('certificates: anyone can verify', () => {
     ).json()) as CertificateVerification;
     expect(answer).toMatchObject({ valid: false, holder: '' });
     expect(answer.revoked).toMatch(/revoked/);
+  });
+});
+
+describe('certificates: the verification page', () => {
+  const page = async (path: string) => {
+    const res = await t.app.request(path, { headers: { Accept: 'text/html' } });
+    return {
+      status: res.status,
+      type: res.headers.get('Content-Type'),
+      cache: res.headers.get('Cache-Control'),
+      html: await res.text(),
+    };
+  };
+
+  it('given an issued certificate, when its QR address or its number is opened, then the page says valid, the holder as first name and initial, the program and dates, and not the full name', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    const qr = new URL(verificationAddress(t.deps.config, issued!.number)).pathname;
+    expect(qr).toMatch(/^\/certificate\/GL-C-2025-00001\./);
+    for (const path of [qr, `/certificate/${issued!.number}`]) {
+      const { status, type, cache, html } = await page(path);
+      expect(status).toBe(200);
+      expect(type).toMatch(/^text\/html/);
+      expect(cache).toBe('no-store');
+      expect(html).toContain('<h1>Certificate verified</h1>');
+      expect(html).toContain('is valid');
+      expect(html).toContain('GL-C-2025-00001');
+      expect(html).toContain('Lily W.');
+      expect(html).toContain('Etiquette After Dark');
+      expect(html).toContain('July 19, 2025');
+      expect(html).toContain('July 21, 2025');
+      expect(html).not.toContain('Whitfield');
+      expect(html).not.toContain('Harriet');
+      expect(html).not.toContain('<script');
+    }
+  });
+
+  it('given a revoked certificate, when its page is opened, then it says "revoked" and names no holder', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    expect((await page(`/certificate/${issued!.number}`)).html).toContain('Lily W.');
+    const revoked = await adminCall(t.app, 'POST', `/api/admin/certificates/${issued!.number}/revoke`, {
+      body: { reason: 'Issued to the wrong child' },
+    });
+    expect(revoked.status).toBe(200);
+    const { status, html } = await page(`/certificate/${issued!.number}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1>Certificate revoked</h1>');
+    expect(html).toMatch(/was revoked/);
+    expect(html).not.toContain('is valid');
+    expect(html).not.toContain('Lily');
+    expect(html).not.toContain('Whitfield');
+    expect(html).not.toContain('Issued to the wrong child');
+  });
+
+  it('given no such certificate, when its page is opened (unknown, malformed or altered), then 404 and a friendly page', async () => {
+    await withCertificate();
+    await booked('fam-a', [mark('fam-a', 0, true)]);
+    await t.settle();
+    const [issued] = (await (await issue()).json()) as IssuedCertificate[];
+    const signed = certificateLinksFor(t.deps.config).token(issued!.number);
+    for (const unknown of ['GL-C-2025-00002', 'nonsense', `${signed.slice(0, -2)}AA`]) {
+      const { status, type, html } = await page(`/certificate/${unknown}`);
+      expect(status).toBe(404);
+      expect(type).toMatch(/^text\/html/);
+      expect(html).toContain('<h1>Certificate not found</h1>');
+      expect(html).toContain('We have no certificate with this number');
+      expect(html).toContain('<a href="/">Back to the site</a>');
+      expect(html).not.toContain('Lily');
+    }
   });
 });
 
