@@ -10,6 +10,7 @@ import { AdminShell } from './AdminShell.js';
 import { useMayUse } from './adminSession.js';
 import { downloadCsv } from './exportCsv.js';
 import { RosterTable } from './RosterTable.js';
+import { RosterCertificates } from './RosterCertificates.js';
 import { PickupList } from './Pickup.js';
 import { Select } from '../components/Select.js';
 import { sessionInWords, timeRangeWords } from '../../contracts/catalogue/session-words.js';
@@ -126,6 +127,8 @@ export function RosterPage() {
             {data.rows.length > 0 && (
               <PickupList rows={data.rows} workshopId={id} session={data.session} isRecordable={isRecordable(data)} />
             )}
+            {/* Certificates are the office's (the area `other`), not an instructor's. */}
+            {may('other') && <RosterCertificates workshopId={id} />}
           </>
         )}
       </div>

@@ -31,6 +31,8 @@ export const queryKeys = {
       `/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`,
       session === undefined ? undefined : { session: String(session) },
     ),
+  adminWorkshopCertificates: (workshopId: string) =>
+    withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/certificates`),
   adminWorkshopMessages: (workshopId: string, params?: SearchParams) =>
     withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/messages`, params),
   adminMessageRecipients: (workshopId: string, audience: string) =>
