@@ -32,7 +32,8 @@ const NumberParam = z.object({ number: CertificateNumberSchema });
 
 /**
  * Certificates of completion, the office's (issue 40):
- * - PUT /admin/programs/:id/certificate `{ title, wording, signerName, minSessionsPresent }`;
+ * - PUT /admin/programs/:id/certificate `{ title, wording, signerName, minSessionsPresent }`, and
+ *   GET the same (null until set), which the program's certificate form starts from;
  * - GET /admin/workshops/:id/certificates: who is eligible after the last session, by index;
  * - POST /admin/workshops/:id/certificates `{ participants?: [index] }` → 201 `[{ number, participantName }]`;
  * - POST /admin/certificates/:number/revoke `{ reason }`.
@@ -58,6 +59,16 @@ export function adminCertificateRoutes(deps: AppDeps): Hono {
       return c.json({ id: programId, position: position?.toString() ?? null });
     },
   );
+
+  app.get('/programs/:id/certificate', validate('param', ProgramParam), async (c) => {
+    const programId = c.req.valid('param').id;
+    if (!(await findProgram(deps.readStore, programId))) throw notFound('We could not find this program.');
+    const { certificate } = await deps.commands.state(programCertificateDecider, programCertificateStream(programId));
+    c.header('Cache-Control', 'no-store');
+    if (!certificate) return c.json(null);
+    const { title, wording, signerName, minSessionsPresent } = certificate;
+    return c.json({ title, wording, signerName, minSessionsPresent });
+  });
 
   app.get('/workshops/:id/certificates', validate('param', WorkshopParam), async (c) => {
     const { children } = await eligibleChildren(deps, c.req.valid('param').id, deps.clock());

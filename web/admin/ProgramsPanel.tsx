@@ -8,6 +8,7 @@ import { money } from './adminFormat.js';
 import { useCatalogueWrite } from './catalogueWrites.js';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.js';
 import { ProgramFormDialog } from './ProgramFormDialog.js';
+import { ProgramCertificateDialog } from './ProgramCertificateDialog.js';
 
 /** Programs as the public site lists them, with create, edit and delete. */
 export function ProgramsPanel() {
@@ -15,6 +16,7 @@ export function ProgramsPanel() {
   const [editing, setEditing] = useState<Program | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Program | null>(null);
+  const [certifying, setCertifying] = useState<Program | null>(null);
   const remove = useCatalogueWrite('program', () => setDeleting(null));
 
   const open = (p: Program | null) => {
@@ -54,6 +56,14 @@ export function ProgramsPanel() {
                 <Button variant="outline" size="sm" onPress={() => open(p)} aria-label={`Edit ${p.title}`}>
                   Edit
                 </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onPress={() => setCertifying(p)}
+                  aria-label={`Certificate of ${p.title}`}
+                >
+                  Certificate
+                </Button>
                 <Button variant="danger" size="sm" onPress={() => setDeleting(p)} aria-label={`Delete ${p.title}`}>
                   Delete
                 </Button>
@@ -63,6 +73,7 @@ export function ProgramsPanel() {
         </ul>
       )}
       <ProgramFormDialog program={editing} isOpen={formOpen} onClose={() => setFormOpen(false)} />
+      <ProgramCertificateDialog program={certifying} onClose={() => setCertifying(null)} />
       <ConfirmDeleteDialog
         subject={deleting && `the program “${deleting.title}”`}
         consequence="It leaves the programs page; enrollments already made are kept."

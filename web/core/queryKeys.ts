@@ -31,6 +31,8 @@ export const queryKeys = {
       `/api/admin/workshops/${encodeURIComponent(workshopId)}/roster`,
       session === undefined ? undefined : { session: String(session) },
     ),
+  adminProgramCertificate: (programId: string) =>
+    withParams(`/api/admin/programs/${encodeURIComponent(programId)}/certificate`),
   adminWorkshopCertificates: (workshopId: string) =>
     withParams(`/api/admin/workshops/${encodeURIComponent(workshopId)}/certificates`),
   adminWorkshopMessages: (workshopId: string, params?: SearchParams) =>

@@ -102,6 +102,21 @@ describe('certificates: who has earned one', () => {
     );
   });
 
+  it('given a program, when its certificate is read before and after it is set, then null, then what was set', async () => {
+    t = await makeTestApp({ clock: () => clock.now });
+    const read = async () => {
+      const res = await adminCall(t.app, 'GET', `/api/admin/programs/10/certificate`);
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await read()).toBeNull();
+    expect((await adminCall(t.app, 'PUT', `/api/admin/programs/10/certificate`, { body: CERTIFICATE })).status).toBe(
+      200,
+    );
+    expect(await read()).toEqual(CERTIFICATE);
+    expect((await adminCall(t.app, 'GET', `/api/admin/programs/nope/certificate`)).status).toBe(404);
+  });
+
   it('given children present, absent and at a make-up, when the office looks after the last session, then only those present are eligible', async () => {
     await withCertificate();
     await booked('fam-a', [mark('fam-a', 0, true), mark('fam-a', 1, false)]);
