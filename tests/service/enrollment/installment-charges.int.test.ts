@@ -252,6 +252,16 @@ describe('an instalment paid is paid on the booking (issue 43 items 1-2)', () =>
     ]);
   });
 
+  it("given instalment 2 charged by the timer, then the dashboard's revenue and the revenue report count it: $200 in", async () => {
+    await secondPaid();
+    const dashboard = (await (await t.admin('GET', '/api/admin/dashboard')).json()) as { revenue: number };
+    expect(dashboard.revenue).toBe(200);
+    const report = (await (
+      await t.admin('GET', '/api/admin/reports/revenue?from=2025-05-01&to=2025-06-30&by=month')
+    ).json()) as { totals: { bookedCents: number } };
+    expect(report.totals.bookedCents).toBe(20_000);
+  });
+
   it('given instalment 2 recorded, when the reactor is handed its InstallmentPaid again (a redelivery), then nothing more is recorded', async () => {
     const enrollmentId = await secondPaid();
     const before = await enrollmentEvents(enrollmentId);
