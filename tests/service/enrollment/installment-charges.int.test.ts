@@ -262,6 +262,16 @@ describe('an instalment paid is paid on the booking (issue 43 items 1-2)', () =>
     expect(report.totals.bookedCents).toBe(20_000);
   });
 
+  it('given instalment 2 charged by the timer, then the parent gets its receipt once, with the booking as it now stands', async () => {
+    const enrollmentId = await secondPaid();
+    const receipts = () => t.mailer.sent.filter((m) => m.messageId.startsWith('<receipt-installment-'));
+    expect(receipts().map((m) => m.subject)).toEqual([
+      `Receipt ORD-${enrollmentId}: Instalment 2 of 3 of Workshop camp, $100.00`,
+    ]);
+    expect(receipts()[0]!.text).toContain('$200.00 of $300.00 paid; $100.00 left');
+    expect(receipts()[0]!.attachments).toHaveLength(1);
+  });
+
   it('given instalment 2 recorded, when the reactor is handed its InstallmentPaid again (a redelivery), then nothing more is recorded', async () => {
     const enrollmentId = await secondPaid();
     const before = await enrollmentEvents(enrollmentId);
