@@ -1,4 +1,5 @@
 import { installmentTimer } from './enrollment/installments/installment-timer.js';
+import { installmentPaymentReactor } from './enrollment/installments/installment-payment-reactor.js';
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { classTimeReactor } from './instructors/class-time-reactor.js';
 import { roomTimeReactor } from './locations/room-time-reactor.js';
@@ -28,7 +29,7 @@ import { SmtpMailer } from './mail/smtp.js';
 import { CommandHandler } from '../platform/command/handler.js';
 import { enrollmentStreamPolicies } from './enrollment/stream-policies.js';
 import type { AnyReactor } from '../platform/processor/reactor.js';
-import type { AppDeps } from './core/deps.js';
+import type { AppDeps, ProjectionWaiter } from './core/deps.js';
 import { confirmationEmailReactor } from './enrollment/emails/confirmation-email-reactor.js';
 import { confirmationResendReactor } from './enrollment/emails/confirmation-resend-reactor.js';
 import { balanceReceiptReactor } from './enrollment/emails/balance-receipt-reactor.js';
@@ -76,7 +77,6 @@ import { balanceReminderTimer } from './enrollment/emails/balance-reminder-timer
 import { retentionTimer } from './privacy/retention-timer.js';
 import { invoiceReminderTimer } from './organizations/invoice-reminder-timer.js';
 import { reviewAskTimer } from './reviews/review-ask-timer.js';
-import type { ProjectionWaiter } from './core/deps.js';
 
 export interface Stores {
   /** Validated, with personal fields encrypted at rest and decrypted as read (see `encryption`). */
@@ -228,6 +228,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     invoiceOverpaidReactor(deps),
     confirmationResendReactor(deps),
     balanceReceiptReactor(deps),
+    installmentPaymentReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
     rescheduleReactor(deps),

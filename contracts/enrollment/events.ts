@@ -638,6 +638,18 @@ export const BalanceReminderSentSchema = z.object({
   sentAt: Instant,
 });
 
+/**
+ * An instalment of a plan (issue 43), charged on the plan's stream (InstallmentPaid), recorded on
+ * the booking once per PaymentIntent: what the booking owes falls by it and it can be refunded.
+ */
+export const InstallmentPaymentRecordedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(1),
+  paymentIntentId: z.string().min(1),
+  amountCents: Cents,
+  paidAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -665,6 +677,7 @@ export const enrollmentEventSchemas = {
   BalancePaid: BalancePaidSchema,
   BalanceOverpaid: BalanceOverpaidSchema,
   BalanceReminderSent: BalanceReminderSentSchema,
+  InstallmentPaymentRecorded: InstallmentPaymentRecordedSchema,
   ParticipantCancelled: ParticipantCancelledSchema,
   ParticipantTransferRequested: ParticipantTransferRequestedSchema,
   ParticipantTransferred: ParticipantTransferredSchema,
@@ -697,6 +710,7 @@ export type BalancePaymentIntentCreated = z.infer<typeof BalancePaymentIntentCre
 export type BalancePaid = z.infer<typeof BalancePaidSchema>;
 export type BalanceOverpaid = z.infer<typeof BalanceOverpaidSchema>;
 export type BalanceReminderSent = z.infer<typeof BalanceReminderSentSchema>;
+export type InstallmentPaymentRecorded = z.infer<typeof InstallmentPaymentRecordedSchema>;
 export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
 export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
 export type ParticipantTransferred = z.infer<typeof ParticipantTransferredSchema>;
@@ -728,6 +742,7 @@ export type EnrollmentEvent =
   | { type: 'BalancePaid'; data: BalancePaid }
   | { type: 'BalanceOverpaid'; data: BalanceOverpaid }
   | { type: 'BalanceReminderSent'; data: BalanceReminderSent }
+  | { type: 'InstallmentPaymentRecorded'; data: InstallmentPaymentRecorded }
   | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
   | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }
   | { type: 'ParticipantTransferred'; data: ParticipantTransferred };

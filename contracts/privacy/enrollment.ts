@@ -110,6 +110,8 @@ export const enrollmentPrivacy = {
   BalancePaid: NO_PERSONAL_DATA,
   BalanceOverpaid: NO_PERSONAL_DATA,
   BalanceReminderSent: NO_PERSONAL_DATA,
+  /** An instalment of a plan recorded on the booking: amounts, ids and a date. */
+  InstallmentPaymentRecorded: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof enrollmentEventSchemas>;
 
 /** Seats held per client address: keyed hashes and ids only. */

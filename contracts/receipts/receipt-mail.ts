@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const paymentReceiptStream = (position: bigint) => `payment-receipt-${position}`;
 
 export const PaymentReceiptSentSchema = z.object({
-  /** What was paid: `gift-card:<giftCardId>` or `balance:<enrollmentId>`. */
+  /** What was paid: `gift-card:<giftCardId>`, `balance:<enrollmentId>` or `installment:<enrollmentId>:<n>`. */
   paid: z.string().min(1),
   messageId: z.string().min(1),
   transport: z.enum(['smtp', 'outbox']),

@@ -28,6 +28,7 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
     'PaymentSucceeded',
     'BalancePaid',
     'BalanceOverpaid',
+    'InstallmentPaymentRecorded',
     'EnrollmentConfirmed',
     'RefundIssued',
     'ProgramPublished',
@@ -45,6 +46,7 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
       case 'PaymentSucceeded':
       case 'BalancePaid':
       case 'BalanceOverpaid':
+      case 'InstallmentPaymentRecorded':
         // A balance no longer owed (overpaid) came in too; its refund takes it out again.
         return { ...doc, revenueCents: doc.revenueCents + e.data.amountCents };
       case 'EnrollmentConfirmed': {

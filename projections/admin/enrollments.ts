@@ -187,6 +187,7 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
     'BalancePaid',
+    'InstallmentPaymentRecorded',
     'BalanceReminderSent',
     'SafetyDataErased',
     'ParticipantCancelled',
@@ -292,6 +293,20 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
           balanceCents: 0,
           balanceDueAt: null,
           balanceOpen: false,
+        };
+      }
+      case 'InstallmentPaymentRecorded': {
+        // A plan's instalment: paid, and owed no more (what is left falls by it).
+        const paidCents = (doc.paidCents ?? 0) + e.data.amountCents;
+        const owed = Math.max(0, (doc.balanceCents ?? 0) - e.data.amountCents);
+        return {
+          ...doc,
+          paidCents,
+          paidAmount: fromCents(paidCents),
+          receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? (doc.balanceDueAt ?? null) : null,
+          balanceOpen: owed > 0,
         };
       }
       case 'BalanceReminderSent':

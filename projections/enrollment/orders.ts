@@ -50,6 +50,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'ParticipantDetailsCorrected',
     'BookingRescheduled',
     'BalancePaid',
+    'InstallmentPaymentRecorded',
     'ParticipantCancelled',
     'ParticipantTransferred',
   ],
@@ -133,6 +134,20 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
             { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: 'Credit Card' },
           ],
         };
+      case 'InstallmentPaymentRecorded': {
+        // A plan's instalment: a Paid line of its own, and what is left falls by it.
+        const owed = Math.max(0, (doc.balanceCents ?? 0) - e.data.amountCents);
+        return {
+          ...doc,
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? (doc.balanceDueAt ?? null) : null,
+          receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
+          payments: [
+            ...(doc.payments ?? []),
+            { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: 'Credit Card' },
+          ],
+        };
+      }
       case 'EnrollmentExpired':
         return { ...doc, status: 'expired', paymentStatus: doc.paymentStatus === 'paid' ? 'paid' : 'unpaid' };
       case 'EnrollmentCancelled':

@@ -84,6 +84,7 @@ function projectEnrollment(current: EnrollmentLedgerDoc | null, e: Event): Enrol
       return moved(doc, e.data.succeededAt, 'booked', 'card', e.data.amountCents);
     case 'BalancePaid':
     case 'BalanceOverpaid':
+    case 'InstallmentPaymentRecorded':
       return moved(doc, e.data.paidAt, 'booked', 'card', e.data.amountCents);
     case 'EnrollmentConfirmed': {
       const { confirmedAt, paidByGiftCardCents, paidByCreditCents, paymentMethod } = e.data;
@@ -111,6 +112,7 @@ const ENROLLMENT_TYPES = [
   'PaymentSucceeded',
   'BalancePaid',
   'BalanceOverpaid',
+  'InstallmentPaymentRecorded',
   'EnrollmentConfirmed',
   'RefundIssued',
   'EnrollmentTransferred',

@@ -56,6 +56,14 @@ export type SaleCommand =
       reason: 'seats-unavailable' | 'cancelled' | 'workshop-begun';
       at: string;
     }
+  | {
+      /** An instalment the plan's stream charged (InstallmentPaid), recorded on the booking once per PaymentIntent. */
+      type: 'RecordInstallmentPayment';
+      n: number;
+      paymentIntentId: string;
+      amountCents: number;
+      at: string;
+    }
   | RescheduleBooking
   | MarkAttendance
   | RecordCollection;

@@ -10,6 +10,7 @@ import type { Decision, Decisions } from './decision.js';
 import { enrollmentInitialState, type EnrollmentState } from './enrollment-state.js';
 import { evolveEnrollment } from './evolve.js';
 import { heldDecisions } from './held-decisions.js';
+import { installmentDecisions } from './installment-decisions.js';
 import { newDecisions } from './new-decisions.js';
 import { paidDecisions } from './paid-decisions.js';
 import { participantDecisions } from './participant-decisions.js';
@@ -32,6 +33,7 @@ const DECISIONS: Decisions = {
   ...attendanceDecisions, // booked: the roster
   ...confirmedDecisions, // sold: the parent's e-mails
   ...balanceDecisions, // sold with a deposit: the balance
+  ...installmentDecisions, // sold in instalments: each paid on the plan
   ...cancelDecisions, // sold to cancelled, and its refunds
   ...transferDecisions, // sold: the booking moves
   ...participantDecisions, // sold: one participant leaves or moves

@@ -175,9 +175,15 @@ export const messageRecorded = (state: EnrollmentState, event: MessageEvent) =>
     }
   });
 
-type BalanceEvent = Event<'BalancePaymentIntentCreated' | 'BalancePaid' | 'BalanceOverpaid' | 'BalanceReminderSent'>;
+type BalanceEvent = Event<
+  | 'BalancePaymentIntentCreated'
+  | 'BalancePaid'
+  | 'BalanceOverpaid'
+  | 'BalanceReminderSent'
+  | 'InstallmentPaymentRecorded'
+>;
 
-/** The balance of a deposit booking: its intent, its payment (the provider's event remembered), its reminders. */
+/** The balance of a deposit booking: its intent, its payment (the provider's event remembered), its reminders; a plan's instalments. */
 export const balanceRecorded = (state: EnrollmentState, event: BalanceEvent) =>
   onSale(state, (s) => {
     switch (event.type) {
@@ -199,5 +205,11 @@ export const balanceRecorded = (state: EnrollmentState, event: BalanceEvent) =>
       }
       case 'BalanceReminderSent':
         return { balanceReminders: [...s.balanceReminders, event.data.kind] };
+      case 'InstallmentPaymentRecorded': {
+        const { n, paymentIntentId, paidAt, amountCents } = event.data;
+        return {
+          installmentsPaid: [...s.installmentsPaid, { n, intentId: paymentIntentId, at: paidAt, cents: amountCents }],
+        };
+      }
     }
   });

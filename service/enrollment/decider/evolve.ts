@@ -44,6 +44,7 @@ const EVOLUTIONS: { [T in EventType]: Evolution<T> } = {
   BalancePaid: afterSale.balanceRecorded,
   BalanceOverpaid: afterSale.balanceRecorded,
   BalanceReminderSent: afterSale.balanceRecorded,
+  InstallmentPaymentRecorded: afterSale.balanceRecorded,
 };
 
 /** The one evolve of the enrollment stream. */

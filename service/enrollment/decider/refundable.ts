@@ -15,6 +15,10 @@ function moneyIn(s: EnrollmentState): MoneyPart[] {
   const pricing = pricingOfState(s);
   const paid = paymentOf(s);
   const parts: MoneyPart[] = [];
+  // A plan's instalments, the latest first: refunds take from them before the checkout's payment.
+  if (hasSale(s))
+    for (const i of [...s.installmentsPaid].reverse())
+      parts.push({ source: 'card', intentId: i.intentId, cents: i.cents });
   if (hasSale(s) && s.balancePaid)
     parts.push({ source: 'card', intentId: s.balancePaid.intentId, cents: s.balancePaid.cents });
   if (hasSale(s)) for (const o of s.overpaid) parts.push({ source: 'card', intentId: o.intentId, cents: o.cents });
@@ -98,7 +102,7 @@ export interface RefundFor {
 
 /**
  * Refunds of `cents` taken from where the money came from, each its own RefundRequested keyed
- * `<enrollmentId>-<n>`: the card first (the balance's payment, then the first one), then the
+ * `<enrollmentId>-<n>`: the card first (a plan's instalments from the latest, the balance's payment, then the first one), then the
  * credit, then the gift card. Card money goes back to the card, or to the household's credit when
  * `cardTo` says so; a gift card's and the credit's go back where they came from. Each names what
  * it was decided with (`decidedFor`), so the parent is told each decision's refunds.

@@ -50,7 +50,12 @@ export interface Balance {
   overpaid: Payment[];
   /** Balance reminders sent (`week-before`, `due-date`). */
   balanceReminders: string[];
+  /** The instalments of a plan paid after the checkout's (issue 43), each a card payment of its own. */
+  installmentsPaid: InstallmentPayment[];
 }
+
+/** An instalment paid: which, and its card payment. */
+export type InstallmentPayment = Payment & { n: number };
 
 /** A participant's place given up: whose, how, when, and what went back for it (as the read models keep it). */
 export type LeftPlace = Omit<LeftParticipant, 'participant'>;
@@ -128,4 +133,5 @@ export const newSale = (priceCents: number): Sale => ({
   balancePaid: null,
   overpaid: [],
   balanceReminders: [],
+  installmentsPaid: [],
 });

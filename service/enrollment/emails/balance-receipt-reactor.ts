@@ -11,6 +11,7 @@ import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { hasSale } from '../decider/enrollment-state.js';
 import { leftParticipantsOf, stayingAttendees } from '../decider/participants.js';
 import { confirmationReceiptOrder } from './confirmation-email.js';
+import { installmentReceipt } from './installment-receipt.js';
 
 export const BALANCE_RECEIPT_REACTOR = 'balance-receipt';
 
@@ -19,14 +20,26 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 /**
  * The payer's receipt for a deposit booking's balance (issue 37): the balance, its amount, when
  * and how it was paid, in text, and the booking's PDF receipt as it now stands (paid in full).
- * Once per BalancePaid, by its position (service/receipts/receipt-mail.ts).
+ * Once per BalancePaid, by its position (service/receipts/receipt-mail.ts). Likewise the receipt
+ * of each instalment of a plan (InstallmentPaymentRecorded, installment-receipt.ts).
  */
 export function balanceReceiptReactor(deps: AppDeps) {
-  return defineReactor<Extract<EnrollmentEvent, { type: 'BalancePaid' }>>({
+  return defineReactor<Extract<EnrollmentEvent, { type: 'BalancePaid' | 'InstallmentPaymentRecorded' }>>({
     name: BALANCE_RECEIPT_REACTOR,
-    eventTypes: ['BalancePaid'],
+    eventTypes: ['BalancePaid', 'InstallmentPaymentRecorded'],
     async handle(event, { metadata }) {
       const enrollmentId = enrollmentIdOf(event);
+      if (event.type === 'InstallmentPaymentRecorded') {
+        const state = () => deps.commands.state(enrollmentDecider, enrollmentStream(enrollmentId));
+        const paid = { position: event.position, paid: `installment:${enrollmentId}:${event.data.n}` };
+        await sendPaymentReceipt(
+          deps,
+          paid,
+          async () => installmentReceipt(deps, await state(), event.data, event.position),
+          metadata,
+        );
+        return;
+      }
       await sendPaymentReceipt(
         deps,
         { position: event.position, paid: `balance:${enrollmentId}` },

@@ -11,6 +11,8 @@ import { installmentTimer } from '../../../service/enrollment/installments/insta
 import { chargeInstallment } from '../../../service/enrollment/installments/charge-installment.js';
 import type { AppDeps } from '../../../service/core/deps.js';
 import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
+import { enrollmentStream } from '../../../contracts/enrollment/events.js';
+import { installmentPaymentReactor } from '../../../service/enrollment/installments/installment-payment-reactor.js';
 
 // Issue 43 item 2: a $300 camp (Saturday, September 27, 2025) paid in 3 from May 1: $100 at the
 // checkout, then $100 on June 1 and on July 1, each charged on its date exactly once.
@@ -197,5 +199,104 @@ describe('instalments charged on their dates, exactly once (issue 43 item 2)', (
     const r = await t.post(`/api/bookings/${token}/balance-payment`, {});
     expect(r.status).toBe(409);
     expect(((await r.json()) as { error: string }).error).toMatch(/paid in instalments/);
+  });
+});
+
+describe('an instalment paid is paid on the booking (issue 43 items 1-2)', () => {
+  const tokenOf = (enrollmentId: string) => bookingLinksFor(t.deps.config)!.token(enrollmentId);
+  const bookingPage = async (enrollmentId: string) =>
+    (await (await t.get(`/api/bookings/${tokenOf(enrollmentId)}`)).json()) as {
+      balanceCents?: number;
+      paidCents?: number;
+      payments?: { amountCents: number; paidAt: string; method: string }[];
+    };
+  const officeRecord = async (enrollmentId: string) =>
+    (await (await t.admin('GET', `/api/admin/enrollments/${enrollmentId}`)).json()) as {
+      balanceCents?: number;
+      paidAmount?: number;
+    };
+  const enrollmentEvents = async (enrollmentId: string) =>
+    (await t.eventStore.readStream(enrollmentStream(enrollmentId))).map((e) => ({ type: e.type, data: e.data }));
+
+  /** A booking in 3 whose second instalment the timer charged on June 1. */
+  async function secondPaid() {
+    await campApp();
+    const enrollmentId = await bookInThree();
+    now = JUNE_1;
+    expect(await tickerOf(installmentTimer(t.deps), t.deps, 'charges').tick()).toMatchObject({ paid: 1 });
+    await t.settle();
+    return enrollmentId;
+  }
+
+  it('given instalment 2 charged by the timer, then the office record and the booking page show $200 paid, $100 left, and a second Paid line', async () => {
+    const enrollmentId = await secondPaid();
+    expect(await officeRecord(enrollmentId)).toMatchObject({ balanceCents: 10_000, paidAmount: 200 });
+    const page = await bookingPage(enrollmentId);
+    expect(page).toMatchObject({ balanceCents: 10_000 });
+    expect(page.payments?.map((p) => [p.amountCents, p.method])).toEqual([
+      [10_000, 'Credit Card'],
+      [10_000, 'Credit Card'],
+    ]);
+    expect(page.payments?.[1]?.paidAt).toBe(JUNE_1.toISOString());
+    expect((await enrollmentEvents(enrollmentId)).filter((e) => e.type === 'InstallmentPaymentRecorded')).toEqual([
+      {
+        type: 'InstallmentPaymentRecorded',
+        data: {
+          enrollmentId,
+          n: 2,
+          paymentIntentId: expect.any(String),
+          amountCents: 10_000,
+          paidAt: JUNE_1.toISOString(),
+        },
+      },
+    ]);
+  });
+
+  it("given instalment 2 charged by the timer, then the dashboard's revenue and the revenue report count it: $200 in", async () => {
+    await secondPaid();
+    const dashboard = (await (await t.admin('GET', '/api/admin/dashboard')).json()) as { revenue: number };
+    expect(dashboard.revenue).toBe(200);
+    const report = (await (
+      await t.admin('GET', '/api/admin/reports/revenue?from=2025-05-01&to=2025-06-30&by=month')
+    ).json()) as { totals: { bookedCents: number } };
+    expect(report.totals.bookedCents).toBe(20_000);
+  });
+
+  it('given instalment 2 charged by the timer, then the parent gets its receipt once, with the booking as it now stands', async () => {
+    const enrollmentId = await secondPaid();
+    const receipts = () => t.mailer.sent.filter((m) => m.messageId.startsWith('<receipt-installment-'));
+    expect(receipts().map((m) => m.subject)).toEqual([
+      `Receipt ORD-${enrollmentId}: Instalment 2 of 3 of Workshop camp, $100.00`,
+    ]);
+    expect(receipts()[0]!.text).toContain('$200.00 of $300.00 paid; $100.00 left');
+    expect(receipts()[0]!.attachments).toHaveLength(1);
+  });
+
+  it('given instalment 2 recorded, when the reactor is handed its InstallmentPaid again (a redelivery), then nothing more is recorded', async () => {
+    const enrollmentId = await secondPaid();
+    const before = await enrollmentEvents(enrollmentId);
+    const paid = (await t.eventStore.readStream(installmentPlanStream(enrollmentId))).find(
+      (e) => e.type === 'InstallmentPaid',
+    )!;
+    const reactor = installmentPaymentReactor(t.deps);
+    await reactor.handle(paid as never, { metadata: meta, idempotencyKey: `installment-payments@${paid.position}` });
+    await reactor.handle(paid as never, { metadata: meta, idempotencyKey: `installment-payments@${paid.position}` });
+    expect(await enrollmentEvents(enrollmentId)).toEqual(before);
+  });
+
+  it('given two instalments paid, when the parent cancels in time, then the policy gives back $200: instalment 2 from its own intent, then the first', async () => {
+    const enrollmentId = await secondPaid();
+    const r = await t.post(`/api/bookings/${tokenOf(enrollmentId)}/cancel`, {});
+    expect(r.status, await r.clone().text()).toBe(200);
+    const events = await enrollmentEvents(enrollmentId);
+    const instalment = events.find((e) => e.type === 'InstallmentPaymentRecorded')!.data as { paymentIntentId: string };
+    const first = events.find((e) => e.type === 'PaymentSucceeded')!.data as { paymentIntentId: string };
+    const refunds = events
+      .filter((e) => e.type === 'RefundRequested')
+      .map((e) => e.data as { paymentIntentId: string; amountCents: number });
+    expect(refunds.map((x) => [x.paymentIntentId, x.amountCents])).toEqual([
+      [instalment.paymentIntentId, 10_000],
+      [first.paymentIntentId, 10_000],
+    ]);
   });
 });

@@ -1,0 +1,37 @@
+import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
+import type { Command } from './commands.js';
+import { onSubmitted, type Decisions } from './decision.js';
+import { cancellationOf, hasSale, paymentOf, type SubmittedEnrollment } from './enrollment-state.js';
+import { balanceDueCents, refundRequest } from './refundable.js';
+
+/**
+ * An instalment the plan's stream charged (issue 43), recorded on the booking once per
+ * PaymentIntent, so a redelivery records nothing. A booking cancelled while the charge was under
+ * way gives it all back; money beyond what the booking still owes (a place given up meanwhile)
+ * goes back at once, as a balance's does.
+ */
+function recordInstallmentPayment(
+  command: Command<'RecordInstallmentPayment'>,
+  state: SubmittedEnrollment,
+): EnrollmentEvent[] {
+  // A plan starts only once the booking is sold, so its instalments always find a sale.
+  if (!hasSale(state)) return [];
+  const { n, paymentIntentId, amountCents, at } = command;
+  const known = [paymentOf(state), state.balancePaid, ...state.overpaid, ...state.installmentsPaid];
+  if (known.some((p) => p?.intentId === paymentIntentId)) return [];
+  const { enrollmentId } = state.submission;
+  const recorded: EnrollmentEvent = {
+    type: 'InstallmentPaymentRecorded',
+    data: { enrollmentId, n, paymentIntentId, amountCents, paidAt: at },
+  };
+  if (cancellationOf(state) && amountCents > 0)
+    return [recorded, refundRequest(state, paymentIntentId, amountCents, 'cancelled', at)];
+  const beyond = amountCents - balanceDueCents(state);
+  if (beyond > 0) return [recorded, refundRequest(state, paymentIntentId, beyond, 'overpaid', at)];
+  return [recorded];
+}
+
+/** Sold in instalments: each one paid on the plan, recorded once. */
+export const installmentDecisions = {
+  RecordInstallmentPayment: onSubmitted(recordInstallmentPayment),
+} satisfies Partial<Decisions>;
