@@ -46,6 +46,21 @@ test.describe('instructors in the admin area (issue 38 items 1-2)', () => {
     await hours.getByRole('button', { name: 'Save hours' }).click();
     await expect(hours).toHaveCount(0);
     await expect(row).toContainText('Tue 09:30-12:00; 1 day off');
+
+    // A lesson type taught by her (item 3).
+    const title = `Interview lesson ${Date.now()}`;
+    await page.getByRole('button', { name: 'New appointment type' }).click();
+    const typeForm = page.getByRole('dialog', { name: 'New appointment type' });
+    await typeForm.getByRole('textbox', { name: 'Title' }).fill(title);
+    await typeForm.getByRole('textbox', { name: 'Price' }).fill('250');
+    await typeForm.getByRole('checkbox', { name }).focus();
+    await page.keyboard.press('Space');
+    await expect(typeForm.getByRole('checkbox', { name })).toBeChecked();
+    await typeForm.getByRole('button', { name: 'Save appointment type' }).click();
+    await expect(typeForm).toHaveCount(0);
+    await expect(
+      page.getByRole('grid', { name: 'Appointment types' }).getByRole('row', { name: new RegExp(title) }),
+    ).toContainText('$250.00');
     await expectNoSeriousA11yViolations(page, 'on the Instructors tab');
     await screenshot(page, 'admin-instructors', { widths: SCREENSHOT_WIDTHS, height: 800 });
 

@@ -21,6 +21,7 @@ import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
 import { InstructorsPanel } from './InstructorsPanel.js';
+import { AppointmentTypesPanel } from './AppointmentTypesPanel.js';
 import { DiscountCodesPanel } from './DiscountCodesPanel.js';
 import { GiftCardsPanel } from './GiftCardsPanel.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
@@ -66,7 +67,12 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
   enrollments: () => <RecentEnrollments />,
   programs: () => <ProgramsPanel />,
   workshops: () => <WorkshopsPanel />,
-  instructors: () => <InstructorsPanel />,
+  instructors: () => (
+    <>
+      <InstructorsPanel />
+      <AppointmentTypesPanel />
+    </>
+  ),
   pricing: () => (
     <>
       <SchoolSettingsPanel />

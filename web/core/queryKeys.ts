@@ -67,6 +67,7 @@ export const queryKeys = {
   adminUnreadInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries/unread', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
   adminInstructors: (params?: SearchParams) => withParams('/api/admin/instructors', params),
+  adminAppointmentTypes: (params?: SearchParams) => withParams('/api/admin/appointment-types', params),
   adminAccessLog: (params?: SearchParams) => withParams('/api/admin/privacy/access-log', params),
   adminRevenue: (params?: SearchParams) => withParams('/api/admin/reports/revenue', params),
   adminLiabilities: (params?: SearchParams) => withParams('/api/admin/reports/liabilities', params),
