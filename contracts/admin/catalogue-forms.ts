@@ -325,6 +325,14 @@ const workshopFields = z.object({
    * an edit keeps what the workshop has; '' (or [] for the information rows) clears it.
    */
   instructor: optionalLine('Instructor', 200).optional(),
+  /**
+   * The instructor record who teaches it (issue 38): its name becomes the `instructor` text. Absent,
+   * an edit keeps it; '' clears it (the text stays as sent).
+   */
+  instructorId: z
+    .string({ error: 'Instructor must be an instructor id.' })
+    .regex(/^([A-Za-z0-9_-]{1,64})?$/, 'Instructor must be an instructor id.')
+    .optional(),
   duration: optionalLine('Duration', 100).optional(),
   ageRange: optionalLine('Age range', 60).optional(),
   /** An age outside the range: `warn` the parent (absent in a new workshop) or `refuse` the enrollment. */
@@ -470,6 +478,7 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   balanceDueDaysBefore: Number.NaN,
   paymentPlan: null,
   instructor: '',
+  instructorId: '',
   duration: '',
   ageRange: '',
   ageRangePolicy: 'warn',

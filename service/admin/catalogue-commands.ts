@@ -13,6 +13,7 @@ import { refuse } from '../catalogue/refusals.js';
 import { programDecider, type ProgramState } from '../catalogue/program-decider.js';
 import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { toSchoolInstant } from './school-time.js';
+import { recordFields, type RecordFields } from './workshop-record-fields.js';
 import { schoolWallTime, timeRangeText } from '../../contracts/catalogue/workshop-time.js';
 import { oneSessionOf, sameDayAt, sessionIssues, type Session } from '../../contracts/catalogue/sessions.js';
 
@@ -59,34 +60,6 @@ function placeFields(
     ...(locationId ? { locationId } : {}),
     ...(locationId && roomId ? { roomId } : {}),
     ...(venue ? { venue } : {}),
-  };
-}
-
-/** The record's fields beyond the specification's form, each kept as it is when the form leaves it out. */
-type RecordFields = Pick<
-  WorkshopData,
-  'instructor' | 'duration' | 'ageRange' | 'ageRangePolicy' | 'attire' | 'longDescription' | 'additionalInfo' | 'note'
->;
-
-/** '' (or no rows) clears an optional field: it is left out of the record rather than stored empty. */
-const present = <K extends string, V>(key: K, value: V | undefined) =>
-  (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
-    ? {}
-    : { [key]: value }) as Partial<Record<K, V>>;
-
-function recordFields(form: Partial<RecordFields>, current: RecordFields): RecordFields {
-  const pick = <K extends keyof RecordFields>(key: K): RecordFields[K] =>
-    (form[key] === undefined ? current[key] : form[key]) as RecordFields[K];
-  return {
-    instructor: pick('instructor'),
-    duration: pick('duration'),
-    ...present('ageRange', pick('ageRange')),
-    // Warning is the default: only a refusal is stored.
-    ...(pick('ageRangePolicy') === 'refuse' ? { ageRangePolicy: 'refuse' as const } : {}),
-    ...present('attire', pick('attire')),
-    ...present('longDescription', pick('longDescription')),
-    ...present('additionalInfo', pick('additionalInfo')),
-    ...present('note', pick('note')),
   };
 }
 
@@ -285,6 +258,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       longDescription: _long,
       additionalInfo: _info,
       note: _note,
+      instructorId: _instructorId,
       locationId: _location,
       roomId: _room,
       venue: _venue,

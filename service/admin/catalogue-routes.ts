@@ -24,6 +24,7 @@ import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { editProgramDecider, editWorkshopDecider, newProgram, newWorkshop } from './catalogue-commands.js';
 import { uniqueSlug } from './program-slug.js';
 import { placeTextOf, placeWorkshop } from './workshop-place.js';
+import { withInstructor } from './workshop-instructor.js';
 
 const ProgramParam = z.object({ id: ProgramIdSchema });
 const WorkshopParam = z.object({ id: WorkshopIdSchema });
@@ -90,7 +91,7 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
 
   app.post('/workshops', validate('json', AdminWorkshopInputSchema), async (c) => {
     const id = deps.newId();
-    const form = c.req.valid('json');
+    const form = await withInstructor(deps, c.req.valid('json'));
     const workshop = newWorkshop(id, form, await placeTextOf(deps, form));
     await placeWorkshop(deps, workshop, meta(c));
     const { position } = await deps.commands.handle(
@@ -108,7 +109,7 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   // events, so the screens read next with ?minPosition show them moved.
   app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
     const workshopId = c.req.valid('param').id;
-    const form = c.req.valid('json');
+    const form = await withInstructor(deps, c.req.valid('json'));
     const command = { workshopId, form, placeText: await placeTextOf(deps, form) };
     // The room's time is taken first, for the workshop as this form would leave it.
     const [planned] = editWorkshopDecider.decide(

@@ -20,6 +20,8 @@ import { ReviewsPanel } from './ReviewsPanel.js';
 import { NextWorkshops } from './NextWorkshops.js';
 import { ProgramsPanel } from './ProgramsPanel.js';
 import { WorkshopsPanel } from './WorkshopsPanel.js';
+import { InstructorsPanel } from './InstructorsPanel.js';
+import { AppointmentTypesPanel } from './AppointmentTypesPanel.js';
 import { DiscountCodesPanel } from './DiscountCodesPanel.js';
 import { GiftCardsPanel } from './GiftCardsPanel.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
@@ -31,6 +33,7 @@ const TABS = [
   'enrollments',
   'programs',
   'workshops',
+  'instructors',
   'pricing',
   'organizations',
   'reports',
@@ -46,6 +49,8 @@ const TAB_AREAS: Record<DashboardTab, { label: string; area: AdminArea }> = {
   enrollments: { label: 'Enrollments', area: 'enrollments' },
   programs: { label: 'Programs', area: 'catalogue' },
   workshops: { label: 'Workshops', area: 'catalogue' },
+  // Their records and hours (issue 38): the routes are in no area yet, so the owner's and managers'.
+  instructors: { label: 'Instructors', area: 'other' },
   // The sibling discount, the discount codes and the gift cards: managers set prices too.
   pricing: { label: 'Pricing', area: 'pricing' },
   // Quotes, invoices and receivables (issue 39): the owner's and the managers' (their routes are `other`).
@@ -62,6 +67,12 @@ const PANELS: Record<DashboardTab, () => ReactElement> = {
   enrollments: () => <RecentEnrollments />,
   programs: () => <ProgramsPanel />,
   workshops: () => <WorkshopsPanel />,
+  instructors: () => (
+    <>
+      <InstructorsPanel />
+      <AppointmentTypesPanel />
+    </>
+  ),
   pricing: () => (
     <>
       <SchoolSettingsPanel />

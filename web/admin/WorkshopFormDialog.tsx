@@ -31,9 +31,14 @@ import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import type { Program } from '../../contracts/catalogue/program.js';
 import { queryKeys } from '../core/queryKeys.js';
+import type { InstructorView } from '../../contracts/instructors/instructor.js';
+import type { Key } from 'react-aria-components';
+import { adminQueryFn } from './adminApi.js';
 
 /** The program select's "none" (a select item may not have an empty value). */
 const NO_PROGRAM = 'none';
+/** The instructor select's "none": the Instructor text is then the workshop's only word on who teaches. */
+const NO_INSTRUCTOR = 'none';
 
 const CATEGORY_LABELS: Record<WorkshopCategory, string> = {
   children: 'Children',
@@ -75,6 +80,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         balanceDueDaysBefore: w.balanceDueDaysBefore ?? Number.NaN,
         paymentPlan: w.paymentPlan ?? null,
         instructor: w.instructor,
+        instructorId: w.instructorId ?? '',
         duration: w.duration,
         ageRange: w.ageRange ?? '',
         ageRangePolicy: w.ageRangePolicy ?? 'warn',
@@ -150,6 +156,15 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
     onClose,
   );
   const programs = useQuery<Program[]>({ queryKey: queryKeys.programs() });
+  const instructors = useQuery({
+    queryKey: queryKeys.adminInstructors(),
+    queryFn: adminQueryFn as () => Promise<InstructorView[]>,
+  });
+  const pickInstructor = (key: Key | null) => {
+    const picked = instructors.data?.find((i) => i.id === key);
+    set('instructorId', picked?.id ?? '');
+    if (picked) set('instructor', picked.name);
+  };
   const lateJoin = field('lateJoinUntilSession');
   // An empty field is NaN in the form (null only once checked: "no cap of its own").
   const freeSeats = field('maxFreeSeatsPerClient');
@@ -325,7 +340,20 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
         />
       </div>
       <div className="admin-form__row">
-        <TextField label="Instructor" {...field('instructor')} />
+        <Select
+          label="Instructor record"
+          description="One of the school's instructors (Instructors tab): their hours are blocked by this workshop's sessions."
+          options={[
+            { id: NO_INSTRUCTOR, label: 'None (the name below only)' },
+            ...(instructors.data ?? []).map((i) => ({ id: i.id, label: i.name })),
+          ]}
+          selectedKey={values.instructorId || NO_INSTRUCTOR}
+          onSelectionChange={pickInstructor}
+          errorMessage={errors.instructorId}
+        />
+        <TextField label="Instructor" {...field('instructor')} isDisabled={Boolean(values.instructorId)} />
+      </div>
+      <div className="admin-form__row">
         <TextField label="Duration" description="e.g. 1.5 hours" {...field('duration')} />
       </div>
       <div className="admin-form__row">

@@ -5,7 +5,7 @@ import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 
 /** A list read again once its projection has the write (by position), so the table shows it at once. */
-function useRefresh(key: (params?: { minPosition: string }) => readonly [string, Record<string, unknown>?]) {
+export function useRefresh(key: (params?: { minPosition: string }) => readonly [string, Record<string, unknown>?]) {
   const queryClient = useQueryClient();
   return async (position: string | null) => {
     if (position === null) return queryClient.invalidateQueries({ queryKey: key() });
