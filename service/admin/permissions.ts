@@ -11,6 +11,7 @@ import type { AppDeps } from '../core/deps.js';
 import { administratorOf } from '../core/admin-identity.js';
 import { forbidden } from '../core/errors.js';
 import { findWorkshop } from '../catalogue/queries.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import { OTHER_LOCATION, locationLimit, withinLimit } from './location-scope.js';
 
@@ -148,10 +149,15 @@ const taughtOnly = (role: string, area: AdminArea) => role === 'instructor' && T
 
 /**
  * For a route that lists workshops (the day's dashboard): which workshops this request may see, by
- * their instructor, or null for all of them.
+ * their instructor (an instructor's own) and their location (a limited administrator's), or null
+ * for all of them.
  */
-export function taughtFilter(c: Context): ((instructor: string | undefined) => boolean) | null {
+export function workshopFilter(
+  c: Context,
+): ((workshop: Pick<Workshop, 'instructor' | 'locationId'>) => boolean) | null {
   const who = administratorOf(c);
-  if (!who || !taughtOnly(who.role, matchedOf(c).area)) return null;
-  return (instructor) => teaches(instructor, who.name);
+  const limit = locationLimit(c);
+  const taught = who !== undefined && taughtOnly(who.role, matchedOf(c).area);
+  if (!who || (!taught && !limit)) return null;
+  return (w) => withinLimit(limit, w) && (!taught || teaches(w.instructor, who.name));
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddedAdministrator, AdministratorSummary } from '../../../contracts/admin/administrators.js';
+import type { DashboardDay } from '../../../contracts/admin/dashboard.js';
 import type { AdminEnrollmentRecord } from '../../../contracts/admin/enrollments.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
@@ -64,6 +65,12 @@ async function twoLocations() {
   return { elPaso, tea, inTea, inPlano, limited, everywhere };
 }
 
+const dayIds = async (key?: string) => {
+  const res = await adminCall(t.app, 'GET', '/api/admin/dashboard/day', { key });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as DashboardDay).workshops.map((w) => w.id);
+};
+
 const trackerIds = async (key?: string) => {
   const res = await adminCall(t.app, 'GET', '/api/admin/enrollments', { key });
   expect(res.status).toBe(200);
@@ -95,7 +102,7 @@ describe('administrators limited to locations', () => {
     expect(await t.eventStore.headPosition()).toBe(head);
   });
 
-  it('given a manager limited to El Paso, when she opens or changes a Plano workshop, its roster or a Plano booking, then each is 403 with words and nothing is appended; the tracker and its CSV hold only El Paso’s bookings', async () => {
+  it('given a manager limited to El Paso, when she opens or changes a Plano workshop, its roster or a Plano booking, then each is 403 with words and nothing is appended; the tracker, its CSV and the day’s dashboard hold only El Paso’s', async () => {
     t = await makeTestApp();
     const { tea, inTea, inPlano, limited } = await twoLocations();
     const key = limited.key;
@@ -123,14 +130,17 @@ describe('administrators limited to locations', () => {
     expect(await filtered.json()).toEqual([]);
     const csv = await (await adminCall(t.app, 'GET', '/api/admin/enrollments/export.csv', { key })).text();
     expect(csv.trim().split('\n')).toHaveLength(2);
+    expect(await dayIds(key)).toEqual([tea]);
   });
 
-  it('given the owner and a manager with no locations named, when they read the tracker and the Plano roster, then they see both locations’ bookings', async () => {
+  it('given the owner and a manager with no locations named, when they read the tracker, the day’s dashboard and the Plano roster, then they see both locations’', async () => {
     t = await makeTestApp();
     const { inTea, inPlano, everywhere } = await twoLocations();
 
     for (const key of [undefined, everywhere.key]) {
       expect((await trackerIds(key)).sort()).toEqual([inTea, inPlano].sort());
+      // The next seeded workshops, all at Plano.
+      expect(await dayIds(key)).toContain('1');
       expect((await adminCall(t.app, 'GET', `/api/admin/workshops/${PLANO_WORKSHOP}/roster`, { key })).status).toBe(
         200,
       );
