@@ -115,6 +115,9 @@ describe('administrators limited to locations', () => {
       ['DELETE', `/api/admin/workshops/${PLANO_WORKSHOP}`],
       ['GET', `/api/admin/enrollments/${inPlano}`],
       ['GET', `/api/admin/enrollments/${inPlano}/history`],
+      // Scheduling at Plano (no location is Plano), or moving her own tea there.
+      ['POST', '/api/admin/workshops', { ...EL_PASO_TEA, location: 'Plano' }],
+      ['PUT', `/api/admin/workshops/${tea}`, { ...EL_PASO_TEA, locationId: 'plano' }],
     ];
     for (const [method, path, body] of refused) {
       const res = await adminCall(t.app, method, path, { key, body });
