@@ -25,24 +25,41 @@ const administratorEmail = emailAddress()
   // E-mail addresses are compared without regard to case, so one person cannot be added twice.
   .transform((v) => v.toLowerCase());
 
-/** POST /api/admin/administrators: a manager unless the owner says instructor. */
+/**
+ * The locations an administrator is limited to (issue 41): none (absent or empty) means every
+ * location. Each must be a location the school has (checked by the route: 400 naming locationIds).
+ */
+export const LocationIdsSchema = z
+  .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be location ids'), { error: 'Give a list of location ids.' })
+  .max(50, 'At most 50 locations.')
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST /api/admin/administrators: a manager unless the owner says instructor; every location unless limited. */
 export const AddAdministratorInputSchema = z.object({
   name: administratorName,
   email: administratorEmail,
   role: AssignableRoleSchema.default('manager'),
+  locationIds: LocationIdsSchema.optional(),
 });
 export type AddAdministratorInput = z.infer<typeof AddAdministratorInputSchema>;
 export type AddAdministratorValues = { name: string; email: string; role: AssignableRole };
 export const EMPTY_ADMINISTRATOR_FORM: AddAdministratorValues = { name: '', email: '', role: 'manager' };
 
-/** PATCH /api/admin/administrators/:id */
-export const ChangeAdministratorRoleInputSchema = z.object({ role: AssignableRoleSchema });
+/** PATCH /api/admin/administrators/:id: the role, the locations (an empty list: every location), or both. */
+export const ChangeAdministratorRoleInputSchema = z
+  .object({ role: AssignableRoleSchema.optional(), locationIds: LocationIdsSchema.optional() })
+  .refine((v) => v.role !== undefined || v.locationIds !== undefined, {
+    message: 'Give a role or locationIds.',
+    path: ['role'],
+  });
 export type ChangeAdministratorRoleInput = z.infer<typeof ChangeAdministratorRoleInputSchema>;
 
 /** 200 answer of PATCH /api/admin/administrators/:id (the same role again changes nothing and answers the same). */
 export const ChangedAdministratorRoleSchema = z.object({
   id: z.string(),
   role: AssignableRoleSchema,
+  /** The locations the administrator is limited to; absent: every location. */
+  locationIds: z.array(z.string()).optional(),
   /** Global position to read the list from (?minPosition). */
   position: z.string(),
 });
@@ -69,6 +86,8 @@ export const AdministratorSummarySchema = z.object({
   /** The owner (ADMIN_KEY) cannot be revoked here. */
   owner: z.boolean(),
   role: AdministratorRoleSchema,
+  /** The locations the administrator is limited to; absent: every location. */
+  locationIds: z.array(z.string()).optional(),
 });
 export type AdministratorSummary = z.infer<typeof AdministratorSummarySchema>;
 
@@ -94,6 +113,8 @@ export const AdministratorAddedSchema = z.object({
   /** Administrators added before roles existed could do everything but administrators: managers. */
   role: AssignableRoleSchema.default('manager'),
   changeId: ChangeIdSchema.optional(),
+  /** Limited to these locations (issue 41); absent or empty: every location. */
+  locationIds: z.array(z.string().min(1).max(64)).optional(),
 });
 export const AdministratorRevokedSchema = z.object({
   administratorId: AdministratorIdSchema,
@@ -103,6 +124,13 @@ export const AdministratorRoleChangedSchema = z.object({
   administratorId: AdministratorIdSchema,
   role: AssignableRoleSchema,
   previousRole: AssignableRoleSchema,
+  changeId: ChangeIdSchema,
+});
+/** The locations an administrator is limited to were changed (issue 41); an empty list: every location. */
+export const AdministratorLocationsChangedSchema = z.object({
+  administratorId: AdministratorIdSchema,
+  locationIds: z.array(z.string().min(1).max(64)),
+  previousLocationIds: z.array(z.string().min(1).max(64)),
   changeId: ChangeIdSchema,
 });
 /** The owner was e-mailed about one change (service/admin/administrator-change-email-reactor.ts). */
@@ -117,6 +145,7 @@ export type AdministratorEvent =
   | DomainEvent<'AdministratorAdded', z.infer<typeof AdministratorAddedSchema>>
   | DomainEvent<'AdministratorRevoked', z.infer<typeof AdministratorRevokedSchema>>
   | DomainEvent<'AdministratorRoleChanged', z.infer<typeof AdministratorRoleChangedSchema>>
+  | DomainEvent<'AdministratorLocationsChanged', z.infer<typeof AdministratorLocationsChangedSchema>>
   | DomainEvent<'AdministratorChangeNoticeSent', z.infer<typeof AdministratorChangeNoticeSentSchema>>;
 
 /** The events that change who is an administrator, or with what role: each is e-mailed to the owner. */
@@ -134,6 +163,7 @@ export const administratorEventSchemas = {
   AdministratorAdded: AdministratorAddedSchema,
   AdministratorRevoked: AdministratorRevokedSchema,
   AdministratorRoleChanged: AdministratorRoleChangedSchema,
+  AdministratorLocationsChanged: AdministratorLocationsChangedSchema,
   AdministratorChangeNoticeSent: AdministratorChangeNoticeSentSchema,
 };
 export const ADMINISTRATOR_EVENT_TYPES = Object.keys(administratorEventSchemas) as AdministratorEvent['type'][];

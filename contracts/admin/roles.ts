@@ -98,5 +98,11 @@ export function teaches(workshopInstructor: string | undefined, administratorNam
 }
 
 /** GET /api/admin/me: who holds the key of this request. */
-export const AdminSessionSchema = z.object({ id: z.string(), name: z.string(), role: AdministratorRoleSchema });
+export const AdminSessionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: AdministratorRoleSchema,
+  /** The locations this administrator is limited to (issue 41); absent: every location. */
+  locationIds: z.array(z.string()).optional(),
+});
 export type AdminSession = z.infer<typeof AdminSessionSchema>;

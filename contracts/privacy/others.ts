@@ -56,6 +56,7 @@ export const administratorPrivacy = {
   AdministratorAdded: { subject: { kind: 'email', path: 'email' }, identity: ['name', 'email'] },
   AdministratorRevoked: NO_PERSONAL_DATA,
   AdministratorRoleChanged: NO_PERSONAL_DATA,
+  AdministratorLocationsChanged: NO_PERSONAL_DATA,
   AdministratorChangeNoticeSent: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof administratorEventSchemas>;
 

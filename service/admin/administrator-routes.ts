@@ -17,9 +17,10 @@ import { AppError } from '../core/errors.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
-import { administratorsDecider } from './administrators-decider.js';
+import { administratorsDecider, type AdministratorCommand } from './administrators-decider.js';
 import { hashAdministratorKey, newAdministratorKey } from './administrator-keys.js';
 import { LAST_USED_COLLECTION, type LastUsedDoc } from './last-used.js';
+import { knownLocations } from './location-scope.js';
 
 const IdParam = z.object({ id: AdministratorIdSchema });
 
@@ -64,6 +65,7 @@ export function adminAdministratorRoutes(deps: AppDeps): Hono {
         lastUsedAt: lastUsedAt(doc.id),
         owner: false,
         role: doc.role ?? 'manager',
+        ...(doc.locationIds?.length ? { locationIds: doc.locationIds } : {}),
       })),
     ];
     c.header('Cache-Control', 'no-store');
@@ -71,14 +73,15 @@ export function adminAdministratorRoutes(deps: AppDeps): Hono {
   });
 
   app.post('/administrators', validate('json', AddAdministratorInputSchema), async (c) => {
-    const { name, email, role } = c.req.valid('json');
+    const { name, email, role, locationIds } = c.req.valid('json');
+    if (locationIds) await knownLocations(deps, locationIds);
     const administratorId = deps.newId();
     const key = newAdministratorKey();
     const keyHash = hashAdministratorKey(key);
     const { position } = await deps.commands.handle(
       administratorsDecider,
       ADMINISTRATORS_STREAM,
-      { type: 'AddAdministrator', administratorId, name, email, keyHash, role, changeId: deps.newId() },
+      { type: 'AddAdministrator', administratorId, name, email, keyHash, role, changeId: deps.newId(), locationIds },
       requestMetadata(c, deps, 'admin'),
     );
     deps.log.info('administrator added', { administratorId, role });
@@ -94,17 +97,37 @@ export function adminAdministratorRoutes(deps: AppDeps): Hono {
     async (c) => {
       const administratorId = c.req.valid('param').id;
       notTheOwner(administratorId, "The owner's role cannot be changed.");
-      const { role } = c.req.valid('json');
-      const { position } = await deps.commands.handle(
-        administratorsDecider,
-        ADMINISTRATORS_STREAM,
-        { type: 'ChangeAdministratorRole', administratorId, role, changeId: deps.newId() },
-        requestMetadata(c, deps, 'admin'),
-      );
-      // The same role again records nothing; the list is then read from the head as it stands.
-      if (position !== null) deps.log.info('administrator role changed', { administratorId, role });
-      const head = position ?? (await deps.eventStore.headPosition());
-      const changed: ChangedAdministratorRole = { id: administratorId, role, position: head.toString() };
+      const { role, locationIds } = c.req.valid('json');
+      if (locationIds) await knownLocations(deps, locationIds);
+      const handle = (command: AdministratorCommand) =>
+        deps.commands.handle(administratorsDecider, ADMINISTRATORS_STREAM, command, requestMetadata(c, deps, 'admin'));
+      const changes = [
+        ...(role
+          ? [await handle({ type: 'ChangeAdministratorRole', administratorId, role, changeId: deps.newId() })]
+          : []),
+        ...(locationIds
+          ? [
+              await handle({
+                type: 'LimitAdministratorToLocations',
+                administratorId,
+                locationIds,
+                changeId: deps.newId(),
+              }),
+            ]
+          : []),
+      ];
+      const last = changes.at(-1)!;
+      const written = changes.map((w) => w.position).filter((p) => p !== null);
+      // The same role or locations again record nothing; the list is then read from the head as it stands.
+      if (written.length > 0) deps.log.info('administrator changed', { administratorId, role, locationIds });
+      const head = written.at(-1) ?? (await deps.eventStore.headPosition());
+      const now = last.state.byId[administratorId]!;
+      const changed: ChangedAdministratorRole = {
+        id: administratorId,
+        role: now.role,
+        ...(now.locationIds.length > 0 ? { locationIds: now.locationIds } : {}),
+        position: head.toString(),
+      };
       return c.json(changed);
     },
   );

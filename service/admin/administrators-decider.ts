@@ -9,6 +9,8 @@ export interface AdministratorRecord {
   keyHash: string;
   role: AssignableRole;
   revoked: boolean;
+  /** The locations this administrator is limited to; empty: every location. */
+  locationIds: string[];
 }
 
 /**
@@ -29,8 +31,10 @@ export type AdministratorCommand =
       keyHash: string;
       role: AssignableRole;
       changeId: string;
+      locationIds?: string[];
     }
   | { type: 'ChangeAdministratorRole'; administratorId: string; role: AssignableRole; changeId: string }
+  | { type: 'LimitAdministratorToLocations'; administratorId: string; locationIds: string[]; changeId: string }
   | { type: 'RevokeAdministrator'; administratorId: string; changeId: string }
   | { type: 'RecordChangeNotice'; changeId: string; messageId: string; transport: 'smtp' | 'outbox'; at: string };
 
@@ -54,9 +58,12 @@ export const administratorsDecider: Decider<AdministratorCommand, AdministratorE
   evolve(state, event) {
     switch (event.type) {
       case 'AdministratorAdded': {
-        const { administratorId, name, email, keyHash, role } = event.data;
-        return { ...state, byId: { ...state.byId, [administratorId]: { name, email, keyHash, role, revoked: false } } };
+        const { administratorId, name, email, keyHash, role, locationIds = [] } = event.data;
+        const added = { name, email, keyHash, role, revoked: false, locationIds };
+        return { ...state, byId: { ...state.byId, [administratorId]: added } };
       }
+      case 'AdministratorLocationsChanged':
+        return withRecord(state, event.data.administratorId, { locationIds: event.data.locationIds });
       case 'AdministratorRoleChanged':
         return withRecord(state, event.data.administratorId, { role: event.data.role });
       case 'AdministratorRevoked':
@@ -68,13 +75,24 @@ export const administratorsDecider: Decider<AdministratorCommand, AdministratorE
   decide(command, state) {
     switch (command.type) {
       case 'AddAdministrator': {
-        const { administratorId, name, email, keyHash, role, changeId } = command;
+        const { administratorId, name, email, keyHash, role, changeId, locationIds = [] } = command;
         if (state.byId[administratorId]) throw refuse({ code: 'administrator_exists' });
         const normalised = email.toLowerCase();
         if (Object.values(state.byId).some((a) => !a.revoked && a.email === normalised))
           throw refuse({ code: 'administrator_email_taken', email: normalised });
         return [
-          { type: 'AdministratorAdded', data: { administratorId, name, email: normalised, keyHash, role, changeId } },
+          {
+            type: 'AdministratorAdded',
+            data: {
+              administratorId,
+              name,
+              email: normalised,
+              keyHash,
+              role,
+              changeId,
+              ...(locationIds.length > 0 ? { locationIds } : {}),
+            },
+          },
         ];
       }
       case 'ChangeAdministratorRole': {
@@ -83,6 +101,17 @@ export const administratorsDecider: Decider<AdministratorCommand, AdministratorE
         if (known.role === role) return [];
         return [
           { type: 'AdministratorRoleChanged', data: { administratorId, role, previousRole: known.role, changeId } },
+        ];
+      }
+      case 'LimitAdministratorToLocations': {
+        const { administratorId, locationIds, changeId } = command;
+        const known = active(state, administratorId);
+        if (sameSet(known.locationIds, locationIds)) return [];
+        return [
+          {
+            type: 'AdministratorLocationsChanged',
+            data: { administratorId, locationIds, previousLocationIds: known.locationIds, changeId },
+          },
         ];
       }
       case 'RevokeAdministrator': {
@@ -103,9 +132,12 @@ export const administratorsDecider: Decider<AdministratorCommand, AdministratorE
   },
 };
 
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
 /** The active administrator whose key hashes to `keyHash`, if any. */
 export function activeAdministratorByHash(state: AdministratorsState, keyHash: string): AdminSession | null {
   for (const [id, a] of Object.entries(state.byId))
-    if (!a.revoked && a.keyHash === keyHash) return { id, name: a.name, role: a.role };
+    if (!a.revoked && a.keyHash === keyHash)
+      return { id, name: a.name, role: a.role, ...(a.locationIds.length > 0 ? { locationIds: a.locationIds } : {}) };
   return null;
 }

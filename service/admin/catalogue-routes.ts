@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   AdminProgramRequestSchema,
@@ -25,6 +25,7 @@ import { editProgramDecider, editWorkshopDecider, newProgram, newWorkshop } from
 import { uniqueSlug } from './program-slug.js';
 import { placeTextOf, placeWorkshop } from './workshop-place.js';
 import { withInstructor } from './workshop-instructor.js';
+import { OTHER_LOCATION, locationLimit, withinLimit } from './location-scope.js';
 
 const ProgramParam = z.object({ id: ProgramIdSchema });
 const WorkshopParam = z.object({ id: WorkshopIdSchema });
@@ -52,6 +53,12 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   const ownerOnlyBaseline = (c: Parameters<typeof administratorOf>[0], form: AdminProgramRequest) => {
     if (form.importedRatings !== undefined && administratorOf(c)?.role !== 'owner')
       throw forbidden(OWNER_SETS_BASELINE);
+    return form;
+  };
+
+  /** A location-limited administrator schedules and moves workshops only to their own locations. */
+  const atOwnLocation = <F extends { locationId?: string | undefined }>(c: Context, form: F): F => {
+    if (!withinLimit(locationLimit(c), form)) throw forbidden(OTHER_LOCATION);
     return form;
   };
 
@@ -90,6 +97,7 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   });
 
   app.post('/workshops', validate('json', AdminWorkshopInputSchema), async (c) => {
+    atOwnLocation(c, c.req.valid('json'));
     const id = deps.newId();
     const form = await withInstructor(deps, c.req.valid('json'));
     const workshop = newWorkshop(id, form, await placeTextOf(deps, form));
@@ -109,7 +117,7 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   // events, so the screens read next with ?minPosition show them moved.
   app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
     const workshopId = c.req.valid('param').id;
-    const form = await withInstructor(deps, c.req.valid('json'));
+    const form = await withInstructor(deps, atOwnLocation(c, c.req.valid('json')));
     const command = { workshopId, form, placeText: await placeTextOf(deps, form) };
     // The room's time is taken first, for the workshop as this form would leave it.
     const [planned] = editWorkshopDecider.decide(

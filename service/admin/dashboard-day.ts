@@ -44,14 +44,14 @@ async function waitlistOf(store: ReadStore, workshopId: string): Promise<{ waiti
 export async function readDashboardDay(
   store: ReadStore,
   now: Date,
-  /** Which workshops to list, by instructor (an instructor's own); all when null. */
-  byInstructor: ((instructor: string | undefined) => boolean) | null = null,
+  /** Which workshops to list (an instructor's own, a limited administrator's locations'); all when null. */
+  shown: ((workshop: Workshop) => boolean) | null = null,
 ): Promise<DashboardDay> {
   const from = now.getTime() - STILL_RUNNING_MS;
   const { items } = await store.find<Workshop>('schedule', { sort: [{ field: 'date', direction: 'asc' }] });
   const next = items
     .map((i) => i.doc)
-    .filter((w) => Date.parse(w.date) >= from && (!byInstructor || byInstructor(w.instructor)))
+    .filter((w) => Date.parse(w.date) >= from && (!shown || shown(w)))
     .slice(0, DAY_WORKSHOPS);
   const workshops = await Promise.all(
     next.map(async (w): Promise<DayWorkshop> => {

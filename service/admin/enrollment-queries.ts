@@ -32,6 +32,8 @@ export interface EnrollmentFilter {
   q?: string;
   status?: TrackerTab;
   workshopId?: string;
+  /** For a location-limited administrator: only bookings of these workshops (an empty list: none). */
+  withinWorkshops?: readonly string[];
 }
 
 /** One enrollment as its view shows it, participants' details included; the search keys stay inside. */
@@ -129,9 +131,14 @@ function searchOf(q: string): Query['search'] {
   return { text: q, fields: [...ENROLLMENT_SEARCH_FIELDS] };
 }
 
+function workshopWhere({ workshopId, withinWorkshops }: EnrollmentFilter): Record<string, FieldValue | FieldValue[]> {
+  if (!withinWorkshops) return workshopId ? { workshopId } : {};
+  return { workshopId: withinWorkshops.filter((id) => !workshopId || id === workshopId) };
+}
+
 const baseWhere = (filter: EnrollmentFilter) => ({
   ...TAB_FILTER[filter.status ?? 'all'],
-  ...(filter.workshopId ? { workshopId: filter.workshopId } : {}),
+  ...workshopWhere(filter),
 });
 
 const trackerQuery = (filter: EnrollmentFilter, window: PageWindow): Query => ({

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { recordAccess } from '../core/access-log.js';
 import { z } from 'zod';
 import { EnrollmentListQuerySchema } from '../../contracts/admin/enrollments.js';
@@ -12,6 +12,7 @@ import { exportEnrollments, findEnrollment, findEnrollments } from './enrollment
 import { csvFileName, enrollmentCsv } from './enrollment-csv.js';
 import { CSV_BOM } from './csv.js';
 import { pageWindow, setTotal } from './paging.js';
+import { locationLimit, workshopIdsWithin } from './location-scope.js';
 
 const ListQuery = EnrollmentListQuerySchema.extend(MinPositionQuerySchema.shape);
 const ExportQuery = ListQuery.omit({ page: true, pageSize: true });
@@ -24,11 +25,16 @@ const searched = (query: { q?: string | undefined }) => (query.q ?? '').trim() !
 /** The enrollment tracker, its CSV export, each enrollment with its participants, and its audit trail; read models only. */
 export function adminEnrollmentRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  /** A location-limited administrator's tracker and CSV hold only the bookings of their locations' workshops. */
+  const scoped = async <Q extends object>(c: Context, query: Q) => {
+    const limit = locationLimit(c);
+    return limit ? { ...query, withinWorkshops: await workshopIdsWithin(deps.readStore, limit) } : query;
+  };
 
   app.get('/enrollments', validate('query', ListQuery), async (c) => {
     const query = c.req.valid('query');
     await awaitProjections(deps, query.minPosition, TRACKER_PROJECTIONS);
-    const { records, total } = await findEnrollments(deps.readStore, query, pageWindow(query, 'all'));
+    const { records, total } = await findEnrollments(deps.readStore, await scoped(c, query), pageWindow(query, 'all'));
     await recordAccess(deps, c, { kind: 'tracker', search: searched(query) });
     setTotal(c, total);
     return c.json(records);
@@ -37,7 +43,7 @@ export function adminEnrollmentRoutes(deps: AppDeps): Hono {
   app.get('/enrollments/export.csv', validate('query', ExportQuery), async (c) => {
     const query = c.req.valid('query');
     await awaitProjections(deps, query.minPosition, TRACKER_PROJECTIONS);
-    const records = await exportEnrollments(deps.readStore, query);
+    const records = await exportEnrollments(deps.readStore, await scoped(c, query));
     await recordAccess(deps, c, { kind: 'tracker-csv', search: searched(query) });
     deps.log.info('enrollments exported', { rows: records.length });
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -12,7 +12,7 @@ import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-wri
 import { readDashboard } from './dashboard-query.js';
 import { readDashboardDay } from './dashboard-day.js';
 import { pageWindow, setTotal } from './paging.js';
-import { taughtFilter } from './permissions.js';
+import { workshopFilter } from './permissions.js';
 import { recordAccess } from '../core/access-log.js';
 import { requestMetadata } from '../core/metadata.js';
 import { notFound } from '../core/errors.js';
@@ -35,8 +35,8 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
 
   app.get('/dashboard/day', validate('query', MinPositionQuerySchema), async (c) => {
     await awaitProjections(deps, c.req.valid('query').minPosition, ['schedule', 'waitlists', 'enrollments']);
-    // An instructor's day is the workshops they teach.
-    return c.json(await readDashboardDay(deps.readStore, deps.clock(), taughtFilter(c)));
+    // An instructor's day is the workshops they teach; a limited administrator's, their locations'.
+    return c.json(await readDashboardDay(deps.readStore, deps.clock(), workshopFilter(c)));
   });
 
   app.get('/inquiries', validate('query', InboxQuerySchema.extend(MinPositionQuerySchema.shape)), async (c) => {

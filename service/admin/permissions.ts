@@ -11,6 +11,9 @@ import type { AppDeps } from '../core/deps.js';
 import { administratorOf } from '../core/admin-identity.js';
 import { forbidden } from '../core/errors.js';
 import { findWorkshop } from '../catalogue/queries.js';
+import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import { OTHER_LOCATION, locationLimit, withinLimit } from './location-scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
 
@@ -19,8 +22,13 @@ interface RouteArea {
   /** As Hono writes it, under /api/admin. */
   path: string;
   area: AdminArea;
-  /** The path parameter naming the workshop, for the areas an instructor sees only for what they teach. */
+  /**
+   * The path parameter naming the workshop: an instructor reaches it only when they teach it (in
+   * the areas TAUGHT_WORKSHOPS_ONLY), a location-limited administrator only at their locations.
+   */
   workshopParam?: string;
+  /** The path parameter naming an enrollment: a location-limited administrator reaches it only at their locations. */
+  enrollmentParam?: string;
 }
 
 /**
@@ -41,22 +49,26 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'GET', path: '/dashboard', area: 'overview' },
   // The tracker, its export, one enrollment in full and its history.
   { method: 'GET', path: '/enrollments', area: 'enrollments' },
+  { method: 'GET', path: '/enrollments/export.csv', area: 'enrollments' },
+  { method: 'GET', path: '/enrollments/:id', area: 'enrollments', enrollmentParam: 'id' },
+  { method: 'GET', path: '/enrollments/:id/*', area: 'enrollments', enrollmentParam: 'id' },
   { method: 'GET', path: '/enrollments/*', area: 'enrollments' },
   // Cancel with a refund, retry a refund, transfer, resend the confirmation.
+  { method: 'ALL', path: '/enrollments/:id/*', area: 'after-sale', enrollmentParam: 'id' },
   { method: 'ALL', path: '/enrollments/*', area: 'after-sale' },
-  { method: 'GET', path: '/workshops/:id/waitlist', area: 'waitlists' },
+  { method: 'GET', path: '/workshops/:id/waitlist', area: 'waitlists', workshopParam: 'id' },
   // Messages to a workshop's families: the school's voice to every parent, so not an instructor's.
-  { method: 'ALL', path: '/workshops/:id/messages', area: 'messages' },
-  { method: 'ALL', path: '/workshops/:id/messages/*', area: 'messages' },
+  { method: 'ALL', path: '/workshops/:id/messages', area: 'messages', workshopParam: 'id' },
+  { method: 'ALL', path: '/workshops/:id/messages/*', area: 'messages', workshopParam: 'id' },
   // Take a family off the list, offer it seats now.
-  { method: 'DELETE', path: '/workshops/:id/waitlist/:entryId', area: 'waitlists' },
-  { method: 'POST', path: '/workshops/:id/waitlist/:entryId/offer', area: 'waitlists' },
+  { method: 'DELETE', path: '/workshops/:id/waitlist/:entryId', area: 'waitlists', workshopParam: 'id' },
+  { method: 'POST', path: '/workshops/:id/waitlist/:entryId/offer', area: 'waitlists', workshopParam: 'id' },
   { method: 'ALL', path: '/programs', area: 'catalogue' },
   { method: 'ALL', path: '/programs/*', area: 'catalogue' },
   { method: 'ALL', path: '/workshops', area: 'catalogue' },
-  { method: 'ALL', path: '/workshops/:id', area: 'catalogue' },
+  { method: 'ALL', path: '/workshops/:id', area: 'catalogue', workshopParam: 'id' },
   // How many bookings a change of date, time or place moves: the workshop form's notice.
-  { method: 'GET', path: '/workshops/:id/bookings', area: 'catalogue' },
+  { method: 'GET', path: '/workshops/:id/bookings', area: 'catalogue', workshopParam: 'id' },
   { method: 'ALL', path: '/inquiries', area: 'inquiries' },
   { method: 'ALL', path: '/inquiries/*', area: 'inquiries' },
   // The school's prices: discount codes, gift cards, the sibling discount (Settings).
@@ -82,6 +94,7 @@ const MATCHED = 'adminRouteArea';
 interface Matched {
   area: AdminArea;
   workshopId?: string;
+  enrollmentId?: string;
 }
 
 const matchedOf = (c: Context): Matched => (c.get(MATCHED) as Matched | undefined) ?? { area: 'other' };
@@ -97,7 +110,8 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
     const mark: MiddlewareHandler = async (c, next) => {
       if (!c.get(MATCHED)) {
         const workshopId = rule.workshopParam ? c.req.param(rule.workshopParam) : undefined;
-        c.set(MATCHED, { area: rule.area, workshopId } satisfies Matched);
+        const enrollmentId = rule.enrollmentParam ? c.req.param(rule.enrollmentParam) : undefined;
+        c.set(MATCHED, { area: rule.area, workshopId, enrollmentId } satisfies Matched);
       }
       await next();
     };
@@ -108,25 +122,42 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
   app.use(`${prefix}/*`, async (c, next) => {
     const who = administratorOf(c);
     if (!who) throw new Error('guardByRole runs after the admin key gate');
-    const { area, workshopId } = matchedOf(c);
+    const { area, workshopId, enrollmentId } = matchedOf(c);
     if (!mayUse(who.role, area)) throw forbidden(ROLE_ALLOWANCE[who.role]);
-    if (workshopId !== undefined && taughtOnly(who.role, area)) {
+    const limit = locationLimit(c);
+    if (workshopId !== undefined && (limit || taughtOnly(who.role, area))) {
       const workshop = await findWorkshop(deps.readStore, workshopId);
       // An unknown workshop is the route's to answer (404), as for anyone.
-      if (workshop && !teaches(workshop.instructor, who.name)) throw forbidden(NOT_TAUGHT);
+      if (workshop && !withinLimit(limit, workshop)) throw forbidden(OTHER_LOCATION);
+      if (workshop && taughtOnly(who.role, area) && !teaches(workshop.instructor, who.name))
+        throw forbidden(NOT_TAUGHT);
     }
+    if (enrollmentId !== undefined && limit) await enrollmentWithin(deps, enrollmentId, limit);
     await next();
   });
+}
+
+/** A booking of a workshop at another location (or of one no longer scheduled) is refused to a limited administrator. */
+async function enrollmentWithin(deps: AppDeps, enrollmentId: string, limit: readonly string[]): Promise<void> {
+  const row = await deps.readStore.get<EnrollmentRowDoc>('enrollments', enrollmentId);
+  if (!row) return;
+  const workshop = row.doc.workshopId ? await findWorkshop(deps.readStore, row.doc.workshopId) : null;
+  if (!workshop || !withinLimit(limit, workshop)) throw forbidden(OTHER_LOCATION);
 }
 
 const taughtOnly = (role: string, area: AdminArea) => role === 'instructor' && TAUGHT_WORKSHOPS_ONLY.includes(area);
 
 /**
  * For a route that lists workshops (the day's dashboard): which workshops this request may see, by
- * their instructor, or null for all of them.
+ * their instructor (an instructor's own) and their location (a limited administrator's), or null
+ * for all of them.
  */
-export function taughtFilter(c: Context): ((instructor: string | undefined) => boolean) | null {
+export function workshopFilter(
+  c: Context,
+): ((workshop: Pick<Workshop, 'instructor' | 'locationId'>) => boolean) | null {
   const who = administratorOf(c);
-  if (!who || !taughtOnly(who.role, matchedOf(c).area)) return null;
-  return (instructor) => teaches(instructor, who.name);
+  const limit = locationLimit(c);
+  const taught = who !== undefined && taughtOnly(who.role, matchedOf(c).area);
+  if (!who || (!taught && !limit)) return null;
+  return (w) => withinLimit(limit, w) && (!taught || teaches(w.instructor, who.name));
 }

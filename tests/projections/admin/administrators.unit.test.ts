@@ -84,4 +84,22 @@ describe('administrators projector', () => {
       },
     });
   });
+
+  it('given an administrator added limited to a location, when the limit is changed and then lifted, then the row carries the new locations and then none', async () => {
+    const limited = { ...added('a1', 'Rosa Diaz', 'rosa@example.com') };
+    limited.data = { ...limited.data, locationIds: ['plano'] } as typeof limited.data;
+    const changed = (locationIds: string[], previousLocationIds: string[]) => ({
+      type: 'AdministratorLocationsChanged',
+      data: { administratorId: 'a1', locationIds, previousLocationIds, changeId: 'c8' },
+    });
+    const row = { id: 'a1', name: 'Rosa Diaz', email: 'rosa@example.com', createdAt: '2025-06-01T15:00:00.000Z' };
+    await given(administratorsProjector, [
+      on(S, limited, 'admin', '2025-06-01T15:00:00.000Z'),
+      on(S, changed(['el-paso'], ['plano']), 'admin'),
+    ]).then({ a1: { ...row, role: 'manager', locationIds: ['el-paso'] } });
+    await given(administratorsProjector, [
+      on(S, limited, 'admin', '2025-06-01T15:00:00.000Z'),
+      on(S, changed([], ['plano']), 'admin'),
+    ]).then({ a1: { ...row, role: 'manager' } });
+  });
 });

@@ -155,4 +155,57 @@ describe('administrators decider', () => {
       .when(recordNotice('add-a1'))
       .then([]);
   });
+
+  it('given an administrator added limited to a location, when limited to another, then AdministratorLocationsChanged says both lists; the same list again records nothing', () => {
+    const limited: AdministratorEvent = {
+      type: 'AdministratorAdded',
+      data: {
+        administratorId: 'a1',
+        name: 'Margaret Ellison',
+        email: 'm@example.com',
+        keyHash: HASH_A,
+        role: 'manager',
+        locationIds: ['plano'],
+      },
+    };
+    const limit = (locationIds: string[]) => ({
+      type: 'LimitAdministratorToLocations' as const,
+      administratorId: 'a1',
+      locationIds,
+      changeId: 'c7',
+    });
+    given([limited])
+      .when(limit(['el-paso']))
+      .then([
+        {
+          type: 'AdministratorLocationsChanged',
+          data: { administratorId: 'a1', locationIds: ['el-paso'], previousLocationIds: ['plano'], changeId: 'c7' },
+        },
+      ]);
+    given([limited])
+      .when(limit(['plano']))
+      .then([]);
+    given([added('a1', 'm@example.com')])
+      .when(limit([]))
+      .then([]);
+  });
+
+  it('given no administrators, when one is added limited to a location, then AdministratorAdded carries the locations', () => {
+    given([])
+      .when({ ...add('a1', 'm@example.com'), locationIds: ['el-paso'] })
+      .then([
+        {
+          type: 'AdministratorAdded',
+          data: {
+            administratorId: 'a1',
+            name: 'Margaret Ellison',
+            email: 'm@example.com',
+            keyHash: HASH_B,
+            role: 'manager',
+            changeId: 'c1',
+            locationIds: ['el-paso'],
+          },
+        },
+      ]);
+  });
 });
