@@ -4,9 +4,11 @@ import { invoiceStream } from '../../contracts/organizations/invoices.js';
 import { organizationStream } from '../../contracts/organizations/organization.js';
 import { INVOICES, type InvoiceDoc } from '../../projections/organizations/invoices.js';
 import { defineTimer, type TimerContext } from '../../platform/processor/timer.js';
-import { LeaseLostError } from '../../platform/readstore/port.js';
+import { DueSends, type DueSendOutcome } from '../../platform/processor/due-sends.js';
 import type { AppDeps } from '../core/deps.js';
-import { addDays, schoolDay } from '../core/school-day.js';
+import { reminderDue, type DueReminderKind } from '../core/due-reminder.js';
+import { schoolDay } from '../core/school-day.js';
+import { receiptDate } from '../../contracts/enrollment/receipt.js';
 import { UnsendableMessageError } from '../mail/port.js';
 import { balanceDueOf, invoiceDecider, type IssuedState } from './invoice-decider.js';
 import { organizationLinksFor, siteUrl } from './links.js';
@@ -15,18 +17,10 @@ import { dollars, organizationMessage } from './organization-emails.js';
 
 const LEASE = 'invoice-reminders';
 const DOMAIN = SCHOOL.email.split('@')[1]!;
-type Kind = 'week-before' | 'due-date';
+type Kind = DueReminderKind;
 
 /** One reminder, one Message-ID: a send again after a crash is the same message. */
 export const invoiceReminderMessageId = (invoiceId: string, kind: Kind) => `<invoice-${kind}-${invoiceId}@${DOMAIN}>`;
-
-/** Which reminder an invoice is owed today (the school's calendar): the one of the due date first, else the week before's. */
-export function invoiceReminderDue(today: string, dueAt: string, sent: readonly string[]): Kind | null {
-  const dueDay = schoolDay(new Date(dueAt));
-  if (today >= dueDay) return sent.includes('due-date') ? null : 'due-date';
-  if (today >= addDays(dueDay, -7) && !sent.includes('week-before')) return 'week-before';
-  return null;
-}
 
 /**
  * An invoice's two reminders to the organization's contact, 7 days before and on the due date (the
@@ -49,13 +43,13 @@ export function invoiceReminderTimer(deps: AppDeps, options: { everyMs?: number 
 }
 
 class InvoiceReminderPass {
-  /** Reminders recorded or never to be sent: not read again by this process. */
-  private readonly done = new Set<string>();
+  private readonly sends: DueSends;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: AppDeps) {
+    this.sends = new DueSends(deps.log, 'invoice reminder');
+  }
 
   async work(context: TimerContext) {
-    const report = { sent: 0, failures: 0 };
     const now = this.deps.clock();
     const today = schoolDay(now);
     const { items } = await this.deps.readStore.find<InvoiceDoc>(INVOICES, {
@@ -63,46 +57,34 @@ class InvoiceReminderPass {
       sort: [{ field: 'dueAt', direction: 'asc' }],
       limit: 500,
     });
-    for (const { doc } of items) {
-      if (Date.parse(doc.dueAt) > now.getTime() + 8 * 86_400_000) break;
-      const kind = invoiceReminderDue(today, doc.dueAt, []);
-      if (!kind || this.done.has(`${doc.id}:${kind}`)) continue;
-      try {
-        await context.keepLease();
-        if (await this.remind(doc.id, today)) report.sent++;
-      } catch (err) {
-        if (err instanceof LeaseLostError) throw err;
-        report.failures++;
-        this.deps.log.warn('invoice reminder failed; tried again at the next pass', { invoiceId: doc.id, err });
-      }
-    }
-    return report;
+    const due = items.flatMap(({ doc }) => {
+      if (Date.parse(doc.dueAt) > now.getTime() + 8 * 86_400_000) return [];
+      const kind = reminderDue(today, doc.dueAt, []);
+      return kind ? [{ invoiceId: doc.id, kind }] : [];
+    });
+    return this.sends.each(
+      context,
+      due,
+      ({ invoiceId, kind }) => `${invoiceId}:${kind}`,
+      ({ invoiceId }) => this.remind(invoiceId, today),
+    );
   }
 
-  private async remind(invoiceId: string, today: string): Promise<boolean> {
+  private async remind(invoiceId: string, today: string): Promise<DueSendOutcome> {
     const state = await this.deps.commands.state(invoiceDecider, invoiceStream(invoiceId));
-    if (state.status !== 'open') return false;
-    const kind = invoiceReminderDue(today, state.invoice.dueAt, state.reminders);
-    if (!kind) {
-      this.done.add(`${invoiceId}:${invoiceReminderDue(today, state.invoice.dueAt, [])}`);
-      return false;
-    }
+    if (state.status !== 'open') return 'pass-over';
+    const kind = reminderDue(today, state.invoice.dueAt, state.reminders);
+    // Recorded already (by this runner or another): nothing more of this kind.
+    if (!kind) return 'pass-over';
     const issuedLate = Date.parse(state.invoice.issuedAt) > Date.parse(state.invoice.dueAt) - 7 * 86_400_000;
-    if (kind === 'week-before' && issuedLate) {
-      this.done.add(`${invoiceId}:${kind}`);
-      return false;
-    }
+    if (kind === 'week-before' && issuedLate) return 'pass-over';
     const messageId = invoiceReminderMessageId(invoiceId, kind);
     try {
-      if (!(await this.send(state, kind, messageId))) {
-        this.done.add(`${invoiceId}:${kind}`);
-        return false;
-      }
+      if (!(await this.send(state, kind, messageId))) return 'pass-over';
     } catch (err) {
       if (!(err instanceof UnsendableMessageError)) throw err;
-      this.done.add(`${invoiceId}:${kind}`);
       this.deps.log.error('invoice reminder cannot be sent; passed over', { invoiceId, reason: err.message });
-      return false;
+      return 'pass-over';
     }
     const at = this.deps.clock().toISOString();
     await this.deps.commands.handle(
@@ -111,9 +93,8 @@ class InvoiceReminderPass {
       { type: 'RecordInvoiceReminder', kind, messageId, at },
       this.metadata(invoiceId),
     );
-    this.done.add(`${invoiceId}:${kind}`);
     this.deps.log.info('invoice reminder sent', { invoiceId, kind });
-    return true;
+    return 'sent';
   }
 
   /** The reminder to the contact (false when there is none to write to: an erased contact). */
@@ -128,8 +109,9 @@ class InvoiceReminderPass {
     const owed = dollars(balanceDueOf(state));
     const dueDay = schoolDay(new Date(invoice.dueAt));
     const today = schoolDay(this.deps.clock());
-    const when =
-      kind === 'week-before' ? `is due on ${dueDay}` : today > dueDay ? `was due on ${dueDay}` : 'is due today';
+    // Written as people write dates ("Tuesday, December 1, 2026"), not as the calendar's key.
+    const on = receiptDate(invoice.dueAt);
+    const when = kind === 'week-before' ? `is due on ${on}` : today > dueDay ? `was due on ${on}` : 'is due today';
     const text = [
       `Dear ${organization.record.contactName},`,
       '',

@@ -5,7 +5,8 @@ import type { EnrollmentRowDoc } from '../../../projections/admin/enrollments.js
 import { defineTimer, type TimerContext } from '../../../platform/processor/timer.js';
 import { DueSends, type DueSendOutcome } from '../../../platform/processor/due-sends.js';
 import type { AppDeps } from '../../core/deps.js';
-import { addDays, schoolDay } from '../../core/school-day.js';
+import { reminderDue, type DueReminderKind } from '../../core/due-reminder.js';
+import { schoolDay } from '../../core/school-day.js';
 import { UnsendableMessageError } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
 import { bookingUrl } from '../after-sale/booking-link.js';
@@ -18,15 +19,7 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 export const balanceReminderMessageId = (enrollmentId: string, kind: string) =>
   `<balance-${kind}-${enrollmentId}@${DOMAIN}>`;
 
-type Kind = 'week-before' | 'due-date';
-
-/** Which reminder a booking is owed today (the school's calendar): the one on the day first, else the one a week before. */
-export function reminderDue(today: string, dueAt: string, sent: readonly string[]): Kind | null {
-  const dueDay = schoolDay(new Date(dueAt));
-  if (today >= dueDay) return sent.includes('due-date') ? null : 'due-date';
-  if (today >= addDays(dueDay, -7) && !sent.includes('week-before')) return 'week-before';
-  return null;
-}
+type Kind = DueReminderKind;
 
 /**
  * The two reminders of a deposit booking's balance, on a clock under their own lease: a week

@@ -5,6 +5,16 @@ import { invoiceStream } from '../../../contracts/organizations/invoices.js';
 import { invoiceReminderTimer } from '../../../service/organizations/invoice-reminder-timer.js';
 import { tickerOf } from '../../support/timers.js';
 
+/** The due date as the e-mail writes it: "Monday, December 14, 2026", on the school's calendar. */
+const asPeopleWriteIt = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'America/Chicago',
+  });
+
 /**
  * Issue 39, item 4: an invoice's reminders, 7 days before and on the due date, each once (a timer
  * under its lease: two runners ticking at once send one), none once it is paid.
@@ -83,7 +93,7 @@ describe('invoice reminders (issue 39)', () => {
     await t.settle();
     await Promise.all([one.tick(), two.tick()]);
     expect(reminders().map((m) => [m.to, m.subject])).toEqual([
-      ['dana@acmecorp.example', `Invoice ${owing.invoiceNumber} is due on ${owing.dueAt.slice(0, 10)}`],
+      ['dana@acmecorp.example', `Invoice ${owing.invoiceNumber} is due on ${asPeopleWriteIt(owing.dueAt)}`],
     ]);
     expect(reminders()[0]!.text).toContain(`/invoice/${owing.token}`);
     expect(reminders()[0]!.text).toContain('$900.00 is still owed');
@@ -93,7 +103,7 @@ describe('invoice reminders (issue 39)', () => {
     await t.settle();
     await Promise.all([one.tick(), two.tick()]);
     expect(reminders().map((m) => m.subject)).toEqual([
-      `Invoice ${owing.invoiceNumber} is due on ${owing.dueAt.slice(0, 10)}`,
+      `Invoice ${owing.invoiceNumber} is due on ${asPeopleWriteIt(owing.dueAt)}`,
       `Invoice ${owing.invoiceNumber} is due today`,
     ]);
     const recorded = (await t.eventStore.readStream(invoiceStream(owing.invoiceId))).filter(
