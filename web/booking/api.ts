@@ -60,8 +60,9 @@ export function useRefreshBooking(token: string) {
  * (at the position written) to show the new credit or seat.
  */
 export function useCourseChanges(token: string) {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.booking(token) });
+  const refreshAt = useRefreshBooking(token);
+  // Read at the answer's position: a plain refetch can come back before the credit or seat is shown.
+  const refresh = (done: { position?: string | null }) => refreshAt(done.position);
   const reportAbsence = useMutation({
     mutationFn: (body: ReportAbsenceRequest) => apiJson<AbsenceResult>('POST', `${bookingUrl(token)}/absences`, body),
     onSuccess: refresh,
@@ -72,7 +73,11 @@ export function useCourseChanges(token: string) {
   });
   const cancelMakeup = useMutation({
     mutationFn: (creditId: string) =>
-      apiJson<{ creditId: string }>('POST', `${bookingUrl(token)}/makeups/${encodeURIComponent(creditId)}/cancel`, {}),
+      apiJson<{ creditId: string; position?: string }>(
+        'POST',
+        `${bookingUrl(token)}/makeups/${encodeURIComponent(creditId)}/cancel`,
+        {},
+      ),
     onSuccess: refresh,
   });
   return { reportAbsence, bookMakeup, cancelMakeup };
