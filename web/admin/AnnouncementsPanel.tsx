@@ -22,8 +22,9 @@ const audienceOf = (a: AnnouncementView) => a.audience ?? 'Every subscriber';
 
 /** The owner's announcements to the newsletter's subscribers: written, tried on herself, then sent at its pace. */
 export function AnnouncementsPanel() {
-  const [writtenAt, setWrittenAt] = useState<string | null>(null);
-  const list = useAnnouncements(writtenAt);
+  // The position of the last write, so the list read next shows it.
+  const [readAt, setReadAt] = useState<string | null>(null);
+  const list = useAnnouncements(readAt);
   const [writing, setWriting] = useState(false);
   const [sending, setSending] = useState<AnnouncementView | null>(null);
   const test = useTestAnnouncement();
@@ -36,7 +37,9 @@ export function AnnouncementsPanel() {
     });
   const confirmSend = (a: AnnouncementView) =>
     send.mutate(a.id, {
-      onSuccess: () => {
+      // Read at the send's position: an earlier read could still say Draft, and a draft is not polled.
+      onSuccess: (done) => {
+        setReadAt(done.position);
         setSending(null);
         toast({ title: 'Sending', description: `“${a.subject}” is going out to ${audienceOf(a).toLowerCase()}.` });
       },
@@ -111,7 +114,7 @@ export function AnnouncementsPanel() {
         onClose={() => setWriting(false)}
         onSaved={(position) => {
           setWriting(false);
-          setWrittenAt(position);
+          setReadAt(position);
         }}
       />
       <Dialog

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AnnouncementAudiences,
   AnnouncementPreview,
@@ -47,7 +47,6 @@ export function useTestAnnouncement() {
 }
 
 export function useSendAnnouncement() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
       adminJson<{ id: string; position: string | null }>(
@@ -55,6 +54,5 @@ export function useSendAnnouncement() {
         `/api/admin/announcements/${encodeURIComponent(id)}/send`,
         {},
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.adminAnnouncements() }),
   });
 }
