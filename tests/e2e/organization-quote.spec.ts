@@ -106,7 +106,15 @@ test('the contact accepts the quote with a PO number and pays the invoice by car
   await page.getByRole('textbox', { name: 'CVC' }).fill('123');
   await screenshot(page, 'organizations/invoice-card', { widths: SCREENSHOT_WIDTHS });
   await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  // The status badge turns to Paid and nothing is owed. (The amounts list always has a "Paid" row, so
+  // "Paid" alone on the page proved nothing: it was there before the card was charged.)
+  await expect(page.locator('.badge', { hasText: /^Paid$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('term')
+      .filter({ hasText: /^Balance due$/ })
+      .locator('..'),
+  ).toContainText('$0.00');
   await expect(page.getByText(/by Card/)).toBeVisible();
   await screenshot(page, 'organizations/invoice-paid', { widths: SCREENSHOT_WIDTHS });
 });
