@@ -34,7 +34,7 @@ export function adminReportRoutes(deps: AppDeps): Hono {
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
       const report = revenueReport(await readLedger(deps.readStore), query);
       if (query.format === 'csv')
-        return csvAnswer(c, `revenue-by-${query.by}`, query, revenueCsv(report, GROUP_LABELS[query.by]));
+        return csvAnswer(c, `revenue-by-${query.by}`, revenueCsv(report, GROUP_LABELS[query.by]), query);
       c.header('Cache-Control', 'no-store');
       return c.json(report);
     },
