@@ -9,7 +9,7 @@ export const escapeHtml = (text: string) =>
  */
 const STYLE = [
   'body{margin:0;background:#fbf8f1;color:#1f2333;font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,Arial,"Noto Sans",sans-serif}',
-  'main{max-width:34rem;margin:12vh auto 2rem;padding:2rem 1.5rem;background:#fff;border:1px solid #e4dccb;border-radius:12px}',
+  'main{max-width:34rem;margin:12vh auto 2rem;box-sizing:border-box;width:calc(100% - 2rem);padding:2rem 1.5rem;background:#fff;border:1px solid #e4dccb;border-radius:12px}',
   'h1{margin:0 0 .75rem;color:#1b2340;font:600 1.75rem/1.25 "Iowan Old Style","Palatino Linotype",Palatino,Georgia,serif}',
   '.school{margin:0 0 1.25rem;color:#5e2a59;font-size:.875rem;letter-spacing:.08em;text-transform:uppercase}',
   'button{min-height:2.75rem;padding:.6rem 1.4rem;border:0;border-radius:999px;background:#5e2a59;color:#fff;font:inherit;font-weight:600;cursor:pointer}',

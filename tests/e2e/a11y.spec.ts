@@ -47,6 +47,18 @@ test.describe('accessibility (axe-core, WCAG 2.x A/AA) of the states a visitor b
     await screenshot(page, 'contact-errors', { widths: SCREENSHOT_WIDTHS, fullPage: false });
   });
 
+  test('the pages served without the app: a certificate not found, a newsletter link not valid (looked at in 390 and 1280 px)', async ({
+    page,
+  }) => {
+    for (const path of ['/certificate/GL-C-2025-99999', '/newsletter/confirm/not-a-token']) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, path);
+    }
+    await screenshot(page, 'plain-page-not-valid', { widths: SCREENSHOT_WIDTHS, fullPage: false });
+  });
+
   test('program detail after copying the link', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/program/manners-and-me');
