@@ -1,29 +1,16 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StripePayments } from '../../../service/payments/stripe-adapter.js';
 import { PaymentProviderError, RefundRefusedError, WebhookSignatureError } from '../../../service/payments/port.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { VerifyPaymentResponse } from '../../../contracts/payments/api.js';
 import { makeEnrollmentApp } from '../enrollment/support.js';
 import { enrollAndOpenPayment, intentEvent } from '../enrollment/payment-support.js';
-import { StripeStub } from './stripe-stub.js';
+import { stripeAgainstStub } from './stripe-stub.js';
 
 const WEBHOOK_SECRET = 'whsec_stripe_adapter_suite';
-const stub = new StripeStub();
-let stripe: StripePayments;
-
-beforeAll(async () => {
-  await stub.start();
-  stripe = new StripePayments({
-    secretKey: 'sk_test_stub',
-    publishableKey: 'pk_test_stub',
-    webhookSecret: WEBHOOK_SECRET,
-    apiBase: stub.url,
-  });
-});
-afterAll(async () => {
-  await stub.stop();
-});
+const suite = stripeAgainstStub(WEBHOOK_SECRET);
+const { stub } = suite;
 
 describe('Stripe adapter (against a local stub of the API)', () => {
   it('given an enrollment, when a PaymentIntent is created, then amount, currency, metadata and the idempotency key reach Stripe, and the same key gives the same intent', async () => {
@@ -33,8 +20,8 @@ describe('Stripe adapter (against a local stub of the API)', () => {
       description: 'Princess Tea Party x 2',
       metadata: { enrollmentId: 'e1' },
     };
-    const first = await stripe.createPaymentIntent(input);
-    const second = await stripe.createPaymentIntent(input);
+    const first = await suite.stripe().createPaymentIntent(input);
+    const second = await suite.stripe().createPaymentIntent(input);
     expect(second.id).toBe(first.id);
     expect(first).toMatchObject({
       amountCents: 15000,
@@ -49,50 +36,50 @@ describe('Stripe adapter (against a local stub of the API)', () => {
   });
 
   it('given an unknown id, when retrieved, then null', async () => {
-    expect(await stripe.retrievePaymentIntent('pi_nope')).toBeNull();
+    expect(await suite.stripe().retrievePaymentIntent('pi_nope')).toBeNull();
   });
 
   it('given an intent not paid, when cancelled, then Stripe is asked and it is cancelled; a paid one answers that it cannot be', async () => {
-    const open = await stripe.createPaymentIntent({
+    const open = await suite.stripe().createPaymentIntent({
       amountCents: 4000,
       idempotencyKey: 'balance-a',
       description: 'x',
       metadata: {},
     });
-    expect(await stripe.cancelPaymentIntent(open.id)).toBe(true);
+    expect(await suite.stripe().cancelPaymentIntent(open.id)).toBe(true);
     expect(stub.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/payment_intents/${open.id}/cancel` });
-    expect((await stripe.retrievePaymentIntent(open.id))?.status).toBe('canceled');
-    const paid = await stripe.createPaymentIntent({
+    expect((await suite.stripe().retrievePaymentIntent(open.id))?.status).toBe('canceled');
+    const paid = await suite.stripe().createPaymentIntent({
       amountCents: 4000,
       idempotencyKey: 'balance-b',
       description: 'x',
       metadata: {},
     });
     stub.intents.get(paid.id)!.status = 'succeeded';
-    expect(await stripe.cancelPaymentIntent(paid.id)).toBe(false);
+    expect(await suite.stripe().cancelPaymentIntent(paid.id)).toBe(false);
   });
 
   it('given a paid intent, when refunded with a key, then the refund id and amount come back', async () => {
-    const pi = await stripe.createPaymentIntent({
+    const pi = await suite.stripe().createPaymentIntent({
       amountCents: 2600,
       idempotencyKey: 'enrollment-e2',
       description: 'x',
       metadata: {},
     });
-    const refund = await stripe.refund(pi.id, 'refund-e2');
+    const refund = await suite.stripe().refund(pi.id, 'refund-e2');
     expect(refund).toMatchObject({ amountCents: 2600 });
     expect(stub.requests.at(-1)).toMatchObject({ path: '/v1/refunds', idempotencyKey: 'refund-e2' });
   });
 
   it('given a $100 charge, when $40 is refunded by key, then Stripe gets the amount and the key; the same key again is the same refund, never a second', async () => {
-    const pi = await stripe.createPaymentIntent({
+    const pi = await suite.stripe().createPaymentIntent({
       amountCents: 10_000,
       idempotencyKey: 'enrollment-e3',
       description: 'x',
       metadata: {},
     });
-    const first = await stripe.refund(pi.id, 'refund-e3-1-a1', 4_000);
-    const again = await stripe.refund(pi.id, 'refund-e3-1-a1', 4_000);
+    const first = await suite.stripe().refund(pi.id, 'refund-e3-1-a1', 4_000);
+    const again = await suite.stripe().refund(pi.id, 'refund-e3-1-a1', 4_000);
     expect(first).toEqual({ refundId: expect.stringMatching(/^re_/), amountCents: 4_000 });
     expect(again).toEqual(first);
     const sent = stub.requests.filter((r) => r.path === '/v1/refunds' && r.idempotencyKey === 'refund-e3-1-a1');
@@ -103,24 +90,24 @@ describe('Stripe adapter (against a local stub of the API)', () => {
   });
 
   it('given a charge, when Stripe refuses the refund (more than is left, or a card that cannot take it), then RefundRefusedError with Stripe’s code; an outage is not a refusal', async () => {
-    const pi = await stripe.createPaymentIntent({
+    const pi = await suite.stripe().createPaymentIntent({
       amountCents: 5_000,
       idempotencyKey: 'enrollment-e4',
       description: 'x',
       metadata: {},
     });
-    await expect(stripe.refund(pi.id, 'refund-e4-1-a1', 5_001)).rejects.toMatchObject({
+    await expect(suite.stripe().refund(pi.id, 'refund-e4-1-a1', 5_001)).rejects.toMatchObject({
       name: 'RefundRefusedError',
       code: 'amount_too_large',
     });
     stub.refusingRefunds.add(pi.id);
-    await expect(stripe.refund(pi.id, 'refund-e4-2-a1', 100)).rejects.toMatchObject({
+    await expect(suite.stripe().refund(pi.id, 'refund-e4-2-a1', 100)).rejects.toMatchObject({
       name: 'RefundRefusedError',
       code: 'expired_or_canceled_card',
     });
     stub.refusingRefunds.delete(pi.id);
     // A retry is a new attempt with a new key: Stripe would answer the refused key with its refusal again.
-    expect(await stripe.refund(pi.id, 'refund-e4-2-a2', 100)).toMatchObject({ amountCents: 100 });
+    expect(await suite.stripe().refund(pi.id, 'refund-e4-2-a2', 100)).toMatchObject({ amountCents: 100 });
     const down = new StripePayments({
       secretKey: 'sk_test_stub',
       publishableKey: null,
@@ -132,7 +119,7 @@ describe('Stripe adapter (against a local stub of the API)', () => {
   });
 
   it('given good and bad keys, when the connection is tested, then ok, and not ok with Stripe’s words', async () => {
-    expect(await stripe.checkConnection()).toEqual({ ok: true });
+    expect(await suite.stripe().checkConnection()).toEqual({ ok: true });
     const bad = new StripePayments({
       secretKey: 'sk_test_bad',
       publishableKey: null,
@@ -151,21 +138,21 @@ describe('Stripe adapter (against a local stub of the API)', () => {
       enrollmentId: 'e9',
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect(stripe.verifyEvent(payload, header)).toMatchObject({
+    expect(suite.stripe().verifyEvent(payload, header)).toMatchObject({
       id: 'evt_1',
       type: 'payment_intent.succeeded',
       intent: { id: 'pi_1', metadata: { enrollmentId: 'e9' } },
     });
-    expect(() => stripe.verifyEvent(payload.replace('"amount":100', '"amount":1'), header)).toThrow(
+    expect(() => suite.stripe().verifyEvent(payload.replace('"amount":100', '"amount":1'), header)).toThrow(
       WebhookSignatureError,
     );
-    expect(() => stripe.verifyEvent(payload, undefined)).toThrow(WebhookSignatureError);
+    expect(() => suite.stripe().verifyEvent(payload, undefined)).toThrow(WebhookSignatureError);
   });
 
   it('given the app on the Stripe adapter, when Stripe posts a signed success, then the enrollment is confirmed, and verification asks Stripe', async () => {
     const t = await makeEnrollmentApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      extra: () => ({ payments: stripe }),
+      extra: () => ({ payments: suite.stripe() }),
     });
     try {
       const { enrollmentId, intent } = await enrollAndOpenPayment(t);
@@ -179,7 +166,10 @@ describe('Stripe adapter (against a local stub of the API)', () => {
       const r = await t.app.request('/api/webhook', {
         method: 'POST',
         body: payload,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripe.signForTest(payload) },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': suite.stripe().signForTest(payload),
+        },
       });
       expect(r.status).toBe(200);
       await t.settle();
@@ -204,7 +194,7 @@ describe('Stripe adapter (against a local stub of the API)', () => {
   it('given Stripe with TEST_PAGES=true and an unpaid intent, when the enrollment test page simulates its success, then the call does not exist (404) and nothing is recorded', async () => {
     const t = await makeEnrollmentApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, TEST_PAGES: 'true' },
-      extra: () => ({ payments: stripe }),
+      extra: () => ({ payments: suite.stripe() }),
     });
     try {
       const { enrollmentId, intent } = await enrollAndOpenPayment(t);

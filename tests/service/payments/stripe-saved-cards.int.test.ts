@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StripePayments } from '../../../service/payments/stripe-adapter.js';
 import { PaymentProviderError } from '../../../service/payments/port.js';
 import { providerEventOf } from '../../../service/payments/stripe-shapes.js';
-import { DECLINING_PAYMENT_METHOD, StripeStub } from './stripe-stub.js';
+import { DECLINING_PAYMENT_METHOD, stripeAgainstStub } from './stripe-stub.js';
 import Stripe from 'stripe';
 
 // Issue 43: the Stripe adapter saves an instalment plan's card (a customer, and the first payment
 // made with setup_future_usage=off_session) and charges it later with the parent away.
 
 const WEBHOOK_SECRET = 'whsec_stripe_saved_cards_suite';
-const stub = new StripeStub();
-let stripe: StripePayments;
-
-beforeAll(async () => {
-  await stub.start();
-  stripe = new StripePayments({
-    secretKey: 'sk_test_stub',
-    publishableKey: 'pk_test_stub',
-    webhookSecret: WEBHOOK_SECRET,
-    apiBase: stub.url,
-  });
-});
-afterAll(async () => {
-  await stub.stop();
-});
+const suite = stripeAgainstStub(WEBHOOK_SECRET);
+const { stub } = suite;
 
 const charge = (paymentMethodId: string, key: string) => ({
   card: { customerId: 'cus_stub_x', paymentMethodId },
@@ -42,8 +29,8 @@ describe('Stripe adapter: saved cards (against a local stub of the API)', () => 
       metadata: { enrollmentId: 'plan1' },
       saveCard: { customerIdempotencyKey: 'customer-plan1', email: 'ann@example.com' },
     };
-    const first = await stripe.createPaymentIntent(input);
-    const again = await stripe.createPaymentIntent(input);
+    const first = await suite.stripe().createPaymentIntent(input);
+    const again = await suite.stripe().createPaymentIntent(input);
     expect(again.id).toBe(first.id);
     const customers = stub.requests.filter((r) => r.path === '/v1/customers');
     expect(customers.map((r) => r.idempotencyKey)).toEqual(['customer-plan1', 'customer-plan1']);
@@ -72,15 +59,15 @@ describe('Stripe adapter: saved cards (against a local stub of the API)', () => 
       },
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const event = stripe.verifyEvent(payload, header);
+    const event = suite.stripe().verifyEvent(payload, header);
     expect(event.intent?.savedCard).toEqual({ customerId: 'cus_1', paymentMethodId: 'pm_1' });
     expect(providerEventOf(JSON.parse(payload) as never).intent?.savedCard).toEqual(event.intent?.savedCard);
   });
 
   it('given a saved card, when charged with the parent away, then off_session and confirm reach Stripe with the key, and the same key is the same charge', async () => {
-    const paid = await stripe.chargeSavedCard(charge('pm_card_visa', 'installment-plan1-2-1'));
+    const paid = await suite.stripe().chargeSavedCard(charge('pm_card_visa', 'installment-plan1-2-1'));
     expect(paid).toMatchObject({ status: 'succeeded', amountCents: 10_000 });
-    const again = await stripe.chargeSavedCard(charge('pm_card_visa', 'installment-plan1-2-1'));
+    const again = await suite.stripe().chargeSavedCard(charge('pm_card_visa', 'installment-plan1-2-1'));
     expect(again.id).toBe(paid.id);
     const sent = stub.requests.find((r) => r.idempotencyKey === 'installment-plan1-2-1')!;
     expect(
@@ -94,7 +81,7 @@ describe('Stripe adapter: saved cards (against a local stub of the API)', () => 
   });
 
   it('given a saved card Stripe declines, when charged, then the intent comes back declined with the card’s words, not thrown', async () => {
-    const declined = await stripe.chargeSavedCard(charge(DECLINING_PAYMENT_METHOD, 'installment-plan1-3-1'));
+    const declined = await suite.stripe().chargeSavedCard(charge(DECLINING_PAYMENT_METHOD, 'installment-plan1-3-1'));
     expect(declined).toMatchObject({
       status: 'requires_payment_method',
       lastError: { code: 'generic_decline', message: 'Your card was declined.' },
@@ -102,7 +89,7 @@ describe('Stripe adapter: saved cards (against a local stub of the API)', () => 
   });
 
   it('given a saved card, when detached, then Stripe is asked to detach its payment method', async () => {
-    expect(await stripe.detachCard({ customerId: 'cus_1', paymentMethodId: 'pm_1' })).toBe(true);
+    expect(await suite.stripe().detachCard({ customerId: 'cus_1', paymentMethodId: 'pm_1' })).toBe(true);
     expect(stub.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_1/detach' });
   });
 

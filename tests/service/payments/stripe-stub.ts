@@ -1,3 +1,5 @@
+import { afterAll, beforeAll } from 'vitest';
+import { StripePayments } from '../../../service/payments/stripe-adapter.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -176,4 +178,26 @@ export class StripeStub {
       { id: `re_stub_${++this.seq}`, object: 'refund', amount, payment_intent: intent.id, status: 'succeeded' },
     ];
   }
+}
+
+/**
+ * A suite's Stripe adapter against its own stub, started before the suite and stopped after it:
+ * `stripe()` is the adapter (made once the stub listens), `stub` the API it talks to.
+ */
+export function stripeAgainstStub(webhookSecret: string): { stub: StripeStub; stripe: () => StripePayments } {
+  const stub = new StripeStub();
+  let adapter: StripePayments | undefined;
+  beforeAll(async () => {
+    await stub.start();
+    adapter = new StripePayments({
+      secretKey: 'sk_test_stub',
+      publishableKey: 'pk_test_stub',
+      webhookSecret,
+      apiBase: stub.url,
+    });
+  });
+  afterAll(async () => {
+    await stub.stop();
+  });
+  return { stub, stripe: () => adapter! };
 }
