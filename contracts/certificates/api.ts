@@ -76,3 +76,22 @@ export const CertificateVerificationSchema = z.object({
   revoked: z.string().optional(),
 });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
+
+/**
+ * A child's certificate as its family sees it, on the booking page (`GET /api/bookings/:token/certificates`)
+ * and the family page (`GET /api/account/certificates`): only those that stand (a revoked one is
+ * listed no more), the child's name as last corrected, and where its PDF is.
+ */
+export const FamilyCertificateSchema = z.object({
+  number: z.string(),
+  enrollmentId: z.string(),
+  /** The child's index in the booking, from 0. */
+  participant: z.number(),
+  participantName: z.string(),
+  program: z.string(),
+  completedOn: z.string(),
+  issuedAt: z.string(),
+  /** The PDF, drawn on request with the name as it now stands. */
+  pdfPath: z.string(),
+});
+export type FamilyCertificate = z.infer<typeof FamilyCertificateSchema>;

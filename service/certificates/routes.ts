@@ -3,6 +3,10 @@ import type { CertificateIssued } from '../../contracts/certificates/events.js';
 import { CertificateNumberSchema, certificatesStream, yearOfNumber } from '../../contracts/certificates/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
+import type { Order } from '../../contracts/enrollment/api.js';
+import { bookingsOf } from '../account/account-view.js';
+import { requireFamily } from '../account/family-session.js';
+import { certificatesOf } from './family-certificates.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { verificationAddress } from './certificate-link.js';
 import { certificatePdf, certificatePdfFileName } from './certificate-pdf.js';
@@ -10,6 +14,7 @@ import { certificatesDecider, standing } from './certificates-decider.js';
 import { UNKNOWN_CERTIFICATE, verifyCertificate } from './verification.js';
 
 const UNKNOWN = UNKNOWN_CERTIFICATE;
+const UNKNOWN_BOOKING = 'We could not find a booking for this link.';
 
 /**
  * GET /certificates/:number, anyone's (the QR code's address, or the number as printed):
@@ -17,6 +22,11 @@ const UNKNOWN = UNKNOWN_CERTIFICATE;
  * only; revoked, `valid: false` with the words "revoked". An unknown number, a malformed one and
  * an altered signature are the same 404, answered after the same work (the year's state is read
  * either way) and rate-limited like the other anonymous routes.
+ *
+ * The family's own (issue 40 item 4): GET /bookings/:token/certificates and
+ * /account/certificates list its children's certificates that stand, each with its PDF's address
+ * (/bookings/:token/certificates/:number, /account/certificates/:number), which answers only the
+ * booking's or the signed-in family's own: another family's number is the unknown one's 404.
  */
 export function certificateRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -38,6 +48,34 @@ export function certificateRoutes(deps: AppDeps): Hono {
     const record = await certificateOf(c.req.param('number'));
     if (!enrollmentId || !record || record.issued.enrollmentId !== enrollmentId || !standing(record))
       throw notFound(UNKNOWN);
+    return pdfAnswer(c, record.issued);
+  });
+
+  // The booking page's list: its children's certificates that stand, each with its PDF's address.
+  app.get('/bookings/:token/certificates', async (c) => {
+    const enrollmentId = bookingOf(c);
+    const order = enrollmentId ? await deps.readStore.get<Order>('orders', enrollmentId) : null;
+    if (!order) throw notFound(UNKNOWN_BOOKING);
+    const token = encodeURIComponent(c.req.param('token'));
+    c.header('Cache-Control', 'no-store');
+    return c.json(await certificatesOf(deps, [order.doc], (n) => `/api/bookings/${token}/certificates/${n}`));
+  });
+
+  // The family page's: every booking the signed-in parent sees (as the page lists them), and the
+  // PDF of one of theirs only; another family's number is the same 404 as an unknown one.
+  const signedIn = requireFamily(deps);
+  const familyBookings = (c: Context) => {
+    const { household, parentId } = c.get('family');
+    return bookingsOf(deps.readStore, household, parentId);
+  };
+  app.get('/account/certificates', signedIn, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await certificatesOf(deps, await familyBookings(c), (n) => `/api/account/certificates/${n}`));
+  });
+  app.get('/account/certificates/:number', signedIn, async (c) => {
+    const record = await certificateOf(c.req.param('number'));
+    const ours = record && (await familyBookings(c)).some((o) => o.enrollmentId === record.issued.enrollmentId);
+    if (!record || !ours || !standing(record)) throw notFound(UNKNOWN);
     return pdfAnswer(c, record.issued);
   });
 
