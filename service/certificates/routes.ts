@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type { CertificateIssued } from '../../contracts/certificates/events.js';
 import { CertificateNumberSchema, certificatesStream, yearOfNumber } from '../../contracts/certificates/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
@@ -10,7 +9,7 @@ import { certificatesOf } from './family-certificates.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { verificationAddress } from './certificate-link.js';
 import { certificatePdf, certificatePdfFileName } from './certificate-pdf.js';
-import { certificatesDecider, standing } from './certificates-decider.js';
+import { certificatesDecider, standing, type CertificateRecord } from './certificates-decider.js';
 import { UNKNOWN_CERTIFICATE, verifyCertificate } from './verification.js';
 
 const UNKNOWN = UNKNOWN_CERTIFICATE;
@@ -32,7 +31,7 @@ export function certificateRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const limited = rateLimit(deps);
   const certificateOf = (number: string) => readCertificate(deps, number);
-  const pdfAnswer = (c: Context, issued: CertificateIssued) => certificatePdfAnswer(deps, c, issued);
+  const pdfAnswer = (c: Context, record: CertificateRecord) => certificatePdfAnswer(deps, c, record);
 
   app.get('/certificates/:number', limited, async (c) => {
     const verified = await verifyCertificate(deps, c.req.param('number'));
@@ -48,7 +47,7 @@ export function certificateRoutes(deps: AppDeps): Hono {
     const record = await certificateOf(c.req.param('number'));
     if (!enrollmentId || !record || record.issued.enrollmentId !== enrollmentId || !standing(record))
       throw notFound(UNKNOWN);
-    return pdfAnswer(c, record.issued);
+    return pdfAnswer(c, record);
   });
 
   // The booking page's list: its children's certificates that stand, each with its PDF's address.
@@ -76,7 +75,7 @@ export function certificateRoutes(deps: AppDeps): Hono {
     const record = await certificateOf(c.req.param('number'));
     const ours = record && (await familyBookings(c)).some((o) => o.enrollmentId === record.issued.enrollmentId);
     if (!record || !ours || !standing(record)) throw notFound(UNKNOWN);
-    return pdfAnswer(c, record.issued);
+    return pdfAnswer(c, record);
   });
 
   return app;
@@ -93,8 +92,8 @@ export async function readCertificate(deps: Pick<AppDeps, 'commands'>, number: s
 }
 
 /** The certificate's PDF as a download, its QR code the signed verification address. */
-export async function certificatePdfAnswer(deps: AppDeps, c: Context, issued: CertificateIssued) {
-  const pdf = await certificatePdf(issued, verificationAddress(deps.config, issued.number));
+export async function certificatePdfAnswer(deps: AppDeps, c: Context, { issued, reissuedAt }: CertificateRecord) {
+  const pdf = await certificatePdf(issued, verificationAddress(deps.config, issued.number), reissuedAt);
   c.header('Content-Type', 'application/pdf');
   c.header('Content-Disposition', `attachment; filename="${certificatePdfFileName(issued.number)}"`);
   c.header('Cache-Control', 'no-store');
