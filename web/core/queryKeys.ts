@@ -70,6 +70,7 @@ export const queryKeys = {
     withParams(`/api/admin/enrollments/${encodeURIComponent(id)}/history`, params),
   adminInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries', params),
   adminReviews: () => withParams('/api/admin/reviews'),
+  adminReviewsByInstructor: () => withParams('/api/admin/reviews/instructors'),
   adminUnreadInquiries: (params?: SearchParams) => withParams('/api/admin/inquiries/unread', params),
   adminAdministrators: (params?: SearchParams) => withParams('/api/admin/administrators', params),
   adminInstructors: (params?: SearchParams) => withParams('/api/admin/instructors', params),
