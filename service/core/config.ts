@@ -104,10 +104,7 @@ export const ConfigSchema = z.object({
    * last session of their booking, unless a child of it has a later one (service/privacy/retention-timer.ts).
    */
   SAFETY_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  /**
-   * A program shows its stars only once it has this many ratings in all (its published reviews and
-   * its imported baseline); below, only the count (issue 40, contracts/catalogue/rating.ts).
-   */
+  /** Stars show from this many ratings in all (published reviews and baseline); below, the count only. */
   REVIEWS_MIN_COUNT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_REVIEWS_MIN_COUNT),
   /**
    * Where `npm run backup` writes its dated folders, and where every erasure is also written down
