@@ -63,6 +63,29 @@ export const RevokeCertificateRequestSchema = z
   .strict();
 
 /**
+ * POST /api/admin/certificates/:number/correct-name `{ name }`: the child's name as it should read;
+ * the certificate is reissued under the same number (issue 40 item 5).
+ */
+export const CorrectCertificateNameRequestSchema = z
+  .object({
+    name: oneLineText('The name', { error: 'Give the child’s name as it should read on the certificate.' })
+      .trim()
+      .min(1, 'Give the child’s name as it should read on the certificate.')
+      .max(100, 'The name must be at most 100 characters.'),
+  })
+  .strict();
+
+/** What a correction answers: the certificate as it now reads, and since when. */
+export const CorrectedCertificateSchema = z.object({
+  number: z.string(),
+  participantName: z.string(),
+  holder: z.string(),
+  reissuedAt: z.string().nullable(),
+  position: z.string().nullable(),
+});
+export type CorrectedCertificate = z.infer<typeof CorrectedCertificateSchema>;
+
+/**
  * GET /api/certificates/:number, anyone's: whether it is valid, whose (first name and last
  * initial only), of what, when completed and issued. A revoked one answers `valid: false` and
  * `revoked` with the words "revoked".
@@ -74,5 +97,26 @@ export const CertificateVerificationSchema = z.object({
   completedOn: z.string(),
   issuedAt: z.string(),
   revoked: z.string().optional(),
+  /** When its name was last corrected: a copy printed before then is superseded (absent if never). */
+  reissuedAt: z.string().optional(),
 });
 export type CertificateVerification = z.infer<typeof CertificateVerificationSchema>;
+
+/**
+ * A child's certificate as its family sees it, on the booking page (`GET /api/bookings/:token/certificates`)
+ * and the family page (`GET /api/account/certificates`): only those that stand (a revoked one is
+ * listed no more), the child's name as last corrected, and where its PDF is.
+ */
+export const FamilyCertificateSchema = z.object({
+  number: z.string(),
+  enrollmentId: z.string(),
+  /** The child's index in the booking, from 0. */
+  participant: z.number(),
+  participantName: z.string(),
+  program: z.string(),
+  completedOn: z.string(),
+  issuedAt: z.string(),
+  /** The PDF, drawn on request with the name as it now stands. */
+  pdfPath: z.string(),
+});
+export type FamilyCertificate = z.infer<typeof FamilyCertificateSchema>;

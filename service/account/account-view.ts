@@ -64,7 +64,7 @@ export function waiverStatuses(
 }
 
 /** The family's bookings this parent sees (`shownTo`): made from the family, or by its parents as the contact. */
-async function bookingsOf(store: ReadStore, household: HouseholdDoc, parentId: string): Promise<Order[]> {
+export async function bookingsOf(store: ReadStore, household: HouseholdDoc, parentId: string): Promise<Order[]> {
   const orders = await store.getMany<Order>('orders', await familyEnrollmentIds(store, household));
   return [...orders.values()].map((o) => o.doc).filter((o) => !o.test && shownTo(household, parentId, o));
 }

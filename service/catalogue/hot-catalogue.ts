@@ -6,11 +6,15 @@ import { fromDate, toCalendarDate } from '@internationalized/date';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { listPrograms, listWorkshops } from './queries.js';
 
-/** The catalogue's hot reads: the two lists every public page starts from, kept per projection position. */
-export const programsRead = (store: ReadStore): HotRead<Program[]> => ({
+/**
+ * The catalogue's hot reads: the two lists every public page starts from, kept per projection
+ * position. The programs' stars show from `minCount` ratings (REVIEWS_MIN_COUNT): every reader of
+ * the one kept list passes the configured one.
+ */
+export const programsRead = (store: ReadStore, minCount: number): HotRead<Program[]> => ({
   key: 'programs',
   projections: ['programs'],
-  load: () => listPrograms(store),
+  load: () => listPrograms(store, minCount),
 });
 
 /**

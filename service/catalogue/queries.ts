@@ -3,23 +3,32 @@ import type { Program } from '../../contracts/catalogue/program.js';
 import { withSessions, type Workshop } from '../../contracts/catalogue/workshop.js';
 import type { ProgramDoc } from '../../projections/catalogue/programs.js';
 import { planOffer } from '../../contracts/catalogue/payment-plan.js';
-import { NO_RATINGS, publicProgram } from '../../contracts/catalogue/rating.js';
+import { DEFAULT_REVIEWS_MIN_COUNT, NO_RATINGS, publicProgram } from '../../contracts/catalogue/rating.js';
 
-/** The program as the API answers it: its figures computed from its published reviews and its baseline. */
-const toProgram = ({ listedAt: _listedAt, published, ...program }: ProgramDoc): Program =>
-  publicProgram(program, published ?? NO_RATINGS);
+/**
+ * The program as the API answers it: its figures computed from its published reviews and its
+ * baseline, its stars shown from `minCount` ratings in all (REVIEWS_MIN_COUNT). The public pages
+ * and GET /api/programs pass the configured one; a caller after the title or the id only may
+ * leave it.
+ */
+const toProgram = ({ listedAt: _listedAt, published, ...program }: ProgramDoc, minCount: number): Program =>
+  publicProgram(program, published ?? NO_RATINGS, minCount);
 
-export async function listPrograms(store: ReadStore): Promise<Program[]> {
+export async function listPrograms(store: ReadStore, minCount = DEFAULT_REVIEWS_MIN_COUNT): Promise<Program[]> {
   const { items } = await store.find<ProgramDoc>('programs', { sort: [{ field: 'listedAt', direction: 'asc' }] });
-  return items.map((i) => toProgram(i.doc));
+  return items.map((i) => toProgram(i.doc, minCount));
 }
 
 /** By id first, then by slug: the detail page links by slug, the enrollment pages by id. */
-export async function findProgram(store: ReadStore, idOrSlug: string): Promise<Program | null> {
+export async function findProgram(
+  store: ReadStore,
+  idOrSlug: string,
+  minCount = DEFAULT_REVIEWS_MIN_COUNT,
+): Promise<Program | null> {
   const byId = await store.get<ProgramDoc>('programs', idOrSlug);
-  if (byId) return toProgram(byId.doc);
+  if (byId) return toProgram(byId.doc, minCount);
   const { items } = await store.find<ProgramDoc>('programs', { where: { slug: idOrSlug }, limit: 1 });
-  return items[0] ? toProgram(items[0].doc) : null;
+  return items[0] ? toProgram(items[0].doc, minCount) : null;
 }
 
 /**

@@ -20,7 +20,7 @@ const queryIfAny: MiddlewareHandler = (c, next) => (c.req.url.includes('?') ? ch
  */
 export function catalogueRoutes(deps: AppDeps, hot: HotReads): Hono {
   const app = new Hono();
-  const programs = programsRead(deps.readStore);
+  const programs = programsRead(deps.readStore, deps.config.REVIEWS_MIN_COUNT);
   const workshops = workshopsRead(deps.readStore, deps.clock);
 
   app.get('/programs', queryIfAny, (c) => hot.answerAll(c, programs, c.req.query('minPosition')));

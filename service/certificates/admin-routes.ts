@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  CorrectCertificateNameRequestSchema,
   IssueCertificatesRequestSchema,
   ProgramCertificateRequestSchema,
   RevokeCertificateRequestSchema,
+  type CorrectedCertificate,
   type IssuedCertificate,
 } from '../../contracts/certificates/api.js';
 import {
@@ -21,6 +23,7 @@ import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import { findProgram } from '../catalogue/queries.js';
 import { certificatesDecider, childKey } from './certificates-decider.js';
+import { holderOf } from './eligibility.js';
 import { eligibleChildren, yearOfIssue } from './issue.js';
 import { programCertificateDecider } from './program-certificate.js';
 import { refuse } from './refusals.js';
@@ -36,7 +39,9 @@ const NumberParam = z.object({ number: CertificateNumberSchema });
  *   GET the same (null until set), which the program's certificate form starts from;
  * - GET /admin/workshops/:id/certificates: who is eligible after the last session, by index;
  * - POST /admin/workshops/:id/certificates `{ participants?: [index] }` → 201 `[{ number, participantName }]`;
- * - POST /admin/certificates/:number/revoke `{ reason }`.
+ * - POST /admin/certificates/:number/revoke `{ reason }`;
+ * - POST /admin/certificates/:number/correct-name `{ name }`: reissued under the same number (the
+ *   PDF and the verification read the corrected name; a copy printed before is superseded).
  */
 export function adminCertificateRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -125,10 +130,41 @@ export function adminCertificateRoutes(deps: AppDeps): Hono {
     },
   );
 
+  app.post(
+    '/certificates/:number/correct-name',
+    validate('param', NumberParam),
+    validate('json', CorrectCertificateNameRequestSchema),
+    async (c) => {
+      const { number } = c.req.valid('param');
+      const participantName = c.req.valid('json').name;
+      const { state, position } = await deps.commands.handle(
+        certificatesDecider,
+        certificatesStream(yearOfNumber(number)!),
+        {
+          type: 'CorrectCertificateName',
+          number,
+          participantName,
+          holder: holderOf(participantName),
+          at: deps.clock().toISOString(),
+        },
+        requestMetadata(c, deps, 'admin'),
+      );
+      const record = state.byNumber[number]!;
+      const answer: CorrectedCertificate = {
+        number,
+        participantName: record.issued.participantName,
+        holder: record.issued.holder,
+        reissuedAt: record.reissuedAt ?? null,
+        position: position?.toString() ?? null,
+      };
+      return c.json(answer);
+    },
+  );
+
   app.get('/certificates/:number/pdf', validate('param', NumberParam), async (c) => {
     const record = await readCertificate(deps, c.req.valid('param').number);
     if (!record) throw notFound('We have no certificate with this number.');
-    return certificatePdfAnswer(deps, c, record.issued);
+    return certificatePdfAnswer(deps, c, record);
   });
 
   return app;

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { CertificateIssued } from '../../contracts/certificates/events.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { toOneLine } from '../../contracts/core/text.js';
+import { schoolDay } from '../../contracts/catalogue/sessions.js';
 import { pdfColor, PdfCanvas, type PageCanvas, type TextTag } from '../../platform/pdf/canvas.js';
 import { TYPEFACES } from '../../platform/pdf/font-files.js';
 import type { PdfFont } from '../../platform/pdf/unicode-font.js';
@@ -60,9 +61,14 @@ function drawQr(page: PageCanvas, text: string, x: number, y: number, size: numb
 /**
  * One child's certificate of completion: one landscape page with the school, the child's name, the
  * program, its dates and hours, the number, the signer, and a QR code of the verification address.
- * Made on request from the certificate's event, never stored.
+ * Made on request from the certificate's event, never stored. A certificate whose name was
+ * corrected (`reissuedAt`) says so under its address: earlier copies are superseded.
  */
-export async function certificatePdf(certificate: CertificateIssued, verifyAt: string): Promise<Uint8Array> {
+export async function certificatePdf(
+  certificate: CertificateIssued,
+  verifyAt: string,
+  reissuedAt?: string,
+): Promise<Uint8Array> {
   const canvas = await PdfCanvas.create({
     title: `${certificate.title}, ${certificate.programTitle}, ${certificate.number}`,
     author: SCHOOL.fullName,
@@ -163,6 +169,17 @@ export async function certificatePdf(certificate: CertificateIssued, verifyAt: s
     color: MUTED,
     tag: p(),
   });
+  if (reissuedAt) {
+    const reissued = `Reissued ${day(schoolDay(reissuedAt))}: supersedes earlier copies`;
+    page.text(reissued, {
+      x: qrX - 16 - italic.widthOfTextAtSize(reissued, 9),
+      y: base,
+      size: 9,
+      font: italic,
+      color: MUTED,
+      tag: p(),
+    });
+  }
 
   return canvas.save();
 }

@@ -11,6 +11,8 @@ import { refuse } from './refusals.js';
 export interface CertificateRecord {
   issued: CertificateIssued;
   revoked: { by: 'office' | 'erasure'; reason: string; at: string } | null;
+  /** When the name was last corrected: copies drawn before then are superseded. */
+  reissuedAt?: string;
 }
 
 /** A year's certificates: how many numbers are given, each by number, and which child of which workshop has which. */
@@ -47,9 +49,9 @@ function evolve(state: CertificatesState, event: CertificateEvent): Certificates
     case 'CertificateReissued': {
       const record = state.byNumber[event.data.number];
       if (!record) return state;
-      const { participantName, holder } = event.data;
+      const { participantName, holder, reissuedAt } = event.data;
       const issued = { ...record.issued, participantName, holder };
-      return { ...state, byNumber: { ...state.byNumber, [event.data.number]: { ...record, issued } } };
+      return { ...state, byNumber: { ...state.byNumber, [event.data.number]: { ...record, issued, reissuedAt } } };
     }
     case 'CertificateRevoked': {
       const record = state.byNumber[event.data.number];

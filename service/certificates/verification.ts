@@ -36,6 +36,7 @@ export async function verifyCertificate(
       completedOn,
       issuedAt,
       ...(valid ? {} : { revoked: REVOKED_WORDS }),
+      ...(valid && record.reissuedAt ? { reissuedAt: record.reissuedAt } : {}),
     },
   };
 }

@@ -43,7 +43,11 @@ function verifiedPage(number: string, answer: CertificateVerification): string {
         ['Program', answer.program],
         ['Completed on', dayInWords(answer.completedOn)],
         ['Issued on', instantInWords(answer.issuedAt)],
+        ...(answer.reissuedAt ? [['Reissued on', instantInWords(answer.reissuedAt)] as [string, string]] : []),
       ]) +
+      (answer.reissuedAt
+        ? `<p>The holder’s name was corrected and the certificate reissued under the same number: a copy printed before ${escapeHtml(instantInWords(answer.reissuedAt))} is superseded.</p>`
+        : '') +
       BACK,
   );
 }

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { TrustProxyError, parseTrustedProxies } from './client-address.js';
+import { DEFAULT_REVIEWS_MIN_COUNT } from '../../contracts/catalogue/rating.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -103,6 +104,8 @@ export const ConfigSchema = z.object({
    * last session of their booking, unless a child of it has a later one (service/privacy/retention-timer.ts).
    */
   SAFETY_DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Stars show from this many ratings in all (published reviews and baseline); below, the count only. */
+  REVIEWS_MIN_COUNT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_REVIEWS_MIN_COUNT),
   /**
    * Where `npm run backup` writes its dated folders, and where every erasure is also written down
    * (`erasure-ledger.jsonl`), so a backup restored later is erased again (service/privacy/ledger.ts).

@@ -23,7 +23,7 @@ interface PageReader {
 const ok = (data: unknown): ApiRead => ({ status: 200, data });
 
 export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config' | 'clock'>): Record<PageRead, PageReader> {
-  const programs = programsRead(deps.readStore) as HotRead<unknown>;
+  const programs = programsRead(deps.readStore, deps.config.REVIEWS_MIN_COUNT) as HotRead<unknown>;
   const workshops = workshopsRead(deps.readStore, deps.clock) as HotRead<unknown>;
   const pricing = pricingSettingsRead(deps.readStore) as HotRead<unknown>;
   const reviews = publishedReviewsRead(deps.readStore) as HotRead<unknown>;

@@ -8,7 +8,7 @@ import { pickProgram, programsRead, workshopsRead } from '../catalogue/hot-catal
  * otherwise, and for a path the site does not have (the client then shows its Not Found view).
  */
 export function pageStatus(deps: AppDeps, hot: HotReads) {
-  const programs = programsRead(deps.readStore);
+  const programs = programsRead(deps.readStore, deps.config.REVIEWS_MIN_COUNT);
   const workshops = workshopsRead(deps.readStore, deps.clock);
   const found = async (match: PageMatch, at?: string): Promise<boolean> => {
     if (match.route.lookup === 'program') return !!pickProgram(await hot.value(programs, at), match.params.slug ?? '');

@@ -11,6 +11,7 @@ import { BookingsSection } from './BookingsSection.js';
 import { BookingChildrenSection } from './BookingChildrenSection.js';
 import { ChildrenSection } from './ChildrenSection.js';
 import { EraseSection } from './EraseSection.js';
+import { FamilyCertificates } from '../certificates/CertificateDownloads.js';
 import { HouseholdSection } from './HouseholdSection.js';
 import { ParentsSection } from './ParentsSection.js';
 import { WaiversSection } from './WaiversSection.js';
@@ -58,6 +59,7 @@ export function FamilyView({ account }: { account: AccountView }) {
       {account.bookingChildren.length > 0 && <BookingChildrenSection account={account} />}
       {suggested(account).length > 0 && <Suggestions account={account} />}
       <BookingsSection bookings={account.bookings} />
+      <FamilyCertificates />
       <ChildrenSection account={account} />
       <WaiversSection account={account} />
       <HouseholdSection details={account.details} starting={account.startingDetails} />

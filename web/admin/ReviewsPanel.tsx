@@ -12,6 +12,8 @@ import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
 import { adminJson, adminQueryFn } from './adminApi.js';
 import { moment } from './adminFormat.js';
+import { useAdminSession } from './adminSession.js';
+import { InstructorReviewsSection } from './InstructorReviews.js';
 
 const STATUS: Record<AdminReview['status'], string> = {
   published: 'Published',
@@ -24,9 +26,11 @@ const REASONS = HIDE_REASONS.map((id) => ({ id, label: HIDE_REASON_LABELS[id] })
 /**
  * Every review given, newest first, whatever its stars (issue 40): there is no filter and no
  * order by rating. A published review may be hidden only with one of the fixed reasons, and
- * replied to once, publicly; each step is in the review's history with who took it.
+ * replied to once, publicly; each step is in the review's history with who took it. The owner
+ * also sees each instructor's reviews counted.
  */
 export function ReviewsPanel() {
+  const owner = useAdminSession()?.role === 'owner';
   const list = useQuery({
     queryKey: queryKeys.adminReviews(),
     queryFn: adminQueryFn as () => Promise<AdminReviewList>,
@@ -40,6 +44,7 @@ export function ReviewsPanel() {
         Every review families gave, newest first. Only a published review can be hidden, and only for one of the reasons
         below.
       </p>
+      {owner && <InstructorReviewsSection />}
       {list.isPending && <Spinner label="Loading reviews…" showLabel />}
       {list.isError && (
         <div role="alert" className="admin-error">

@@ -30,6 +30,7 @@ import {
   refundRowText,
 } from './bookingText.js';
 import { BalancePanel } from './BalancePanel.js';
+import { BookingCertificates } from '../certificates/CertificateDownloads.js';
 import { NewLinkButton } from './NewLinkButton.js';
 import { apiErrorText } from '../core/api.js';
 import { PriceLines } from '../pricing/PriceLines.js';
@@ -190,6 +191,8 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
           }}
         />
       )}
+
+      <BookingCertificates token={token} />
 
       <Card as="section" aria-labelledby="booking-participants-title">
         <h2 id="booking-participants-title">Participants</h2>

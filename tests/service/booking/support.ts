@@ -37,7 +37,9 @@ export interface Bought {
 }
 
 /** The whole app with its reactors (e-mails, refunds, seats), the offline provider and a clock the test moves. */
-export async function makeBookingApp(o: { eventStore?: EventStore } = {}): Promise<BookingTestApp> {
+export async function makeBookingApp(
+  o: { eventStore?: EventStore; env?: Record<string, string> } = {},
+): Promise<BookingTestApp> {
   const offline = new OfflinePayments({ webhookSecret: 'whsec_booking' });
   const mailer = new MemoryMailer();
   const clock = { now: BEFORE_SEASON };
@@ -45,7 +47,7 @@ export async function makeBookingApp(o: { eventStore?: EventStore } = {}): Promi
     eventStore: o.eventStore,
     reactors: true,
     clock: () => clock.now,
-    env: { PUBLIC_URL: 'https://school.example' },
+    env: { PUBLIC_URL: 'https://school.example', ...o.env },
     extra: () => ({ payments: offline, mailer }),
   });
   const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>

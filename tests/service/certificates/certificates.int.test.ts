@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { adminCall } from '../admin/support.js';
-import { confirmed, form, paid, record, submitted } from '../../support/enrollment-events.js';
+import { AFTER, booked as bookedIn, CERTIFICATE, DINNER, mark } from './support.js';
 import type { EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import type { CertificateVerification, EligibleChild, IssuedCertificate } from '../../../contracts/certificates/api.js';
 import { certificatesStream, type CertificateIssued } from '../../../contracts/certificates/events.js';
@@ -11,9 +11,6 @@ import { PDFDocument } from 'pdf-lib';
 import { pdfText } from '../../support/pdf-text.js';
 import { MemoryMailer } from '../../support/memory-mailer.js';
 
-/** The dinner (workshop 6) of 19 July 2025, program "Etiquette After Dark"; two days after it. */
-const DINNER = '6';
-const AFTER = new Date('2025-07-21T12:00:00Z');
 const clock = { now: AFTER };
 
 let t: TestApp;
@@ -21,54 +18,7 @@ afterEach(async () => {
   await t?.close();
 });
 
-const CERTIFICATE = {
-  title: 'Certificate of Completion',
-  wording: 'has completed Etiquette After Dark with distinction',
-  signerName: 'Margaret Ellison',
-  minSessionsPresent: 1,
-};
-
-const mark = (enrollmentId: string, participant: number, present: boolean, workshopId = DINNER): EnrollmentEvent => ({
-  type: 'AttendanceMarked',
-  data: {
-    enrollmentId,
-    workshopId,
-    participant,
-    name: `Participant ${participant + 1}`,
-    present,
-    markedAt: '2025-07-19T19:05:00.000Z',
-    session: 1,
-    ...(workshopId === DINNER ? {} : { makeup: true }),
-  },
-});
-
-/** A family's booking of the dinner for two, named, paid and confirmed, with its marks. */
-async function booked(id: string, marks: EnrollmentEvent[] = []) {
-  const s = submitted(id);
-  if (s.type !== 'EnrollmentSubmitted') throw new Error('unreachable');
-  const named: EnrollmentEvent = {
-    ...s,
-    data: {
-      ...s.data,
-      form: form({
-        participants: 2,
-        firstName: 'Harriet',
-        lastName: 'Whitfield',
-        email: `${id}@example.com`,
-        participantDetails: [
-          { name: 'Lily Whitfield', photographyConsent: false },
-          { name: 'Oscar Whitfield', photographyConsent: false },
-        ] as never,
-      }),
-    },
-  };
-  await record(t.eventStore, id, [
-    { event: named, actor: 'visitor' },
-    { event: paid(id, 30_000), actor: 'provider' },
-    { event: confirmed(id, 30_000), actor: 'system' },
-    ...marks.map((event) => ({ event, actor: 'admin' as const })),
-  ]);
-}
+const booked = (id: string, marks: EnrollmentEvent[] = []) => bookedIn(t.eventStore, id, marks);
 
 async function withCertificate(o: { mailer?: MemoryMailer } = {}) {
   const { mailer } = o;

@@ -90,6 +90,35 @@ describe('ratings computed, not typed', () => {
   });
 });
 
+describe('REVIEWS_MIN_COUNT: stars only from enough ratings', () => {
+  async function programById(id: string): Promise<Program> {
+    const head = await app.t.eventStore.headPosition();
+    const res = await app.request('GET', `/api/programs/${id}?minPosition=${head}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as Program;
+  }
+
+  it('given REVIEWS_MIN_COUNT 41 and 40 earlier ratings, then no stars, only the count; when a family who attended publishes the 41st, then the stars show', async () => {
+    app = await makeReviewApp({ env: { REVIEWS_MIN_COUNT: '41' } });
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: null, reviews: 40 });
+    expect(await programById(AFTER_DARK)).toMatchObject({ rating: null, reviews: 40 });
+
+    const { enrollmentId, token } = await app.attended({ present: true });
+    await app.ask(enrollmentId);
+    expect((await app.request('POST', `/api/reviews/${token}`, { rating: 1, publish: true })).status).toBe(201);
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.8, reviews: 41 });
+    expect(await programById(AFTER_DARK)).toMatchObject({ rating: 4.8, reviews: 41 });
+
+    await app.request('POST', `/api/reviews/${token}/withdraw`, {});
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: null, reviews: 40 });
+  });
+
+  it('given REVIEWS_MIN_COUNT 40 and 40 earlier ratings, then the stars show at exactly the minimum', async () => {
+    app = await makeReviewApp({ env: { REVIEWS_MIN_COUNT: '40' } });
+    expect(await program(AFTER_DARK)).toMatchObject({ rating: 4.9, reviews: 40 });
+  });
+});
+
 describe('erasure withdraws the family’s reviews', () => {
   it('given a published review and an unanswered ask, when the owner erases each family, then both are withdrawn by erasure, the figures drop the review and its link answers nothing of it', async () => {
     app = await makeReviewApp();

@@ -261,3 +261,32 @@ describe('reviews: the lists', () => {
     expect(await (await app.request('GET', '/api/programs/10/reviews')).json()).toEqual([]);
   });
 });
+
+describe('reviews: each instructor’s, for the owner', () => {
+  it('given reviews of an instructor’s workshop, when the owner asks, then one row per instructor; a manager or an instructor is 403', async () => {
+    app = await makeReviewApp();
+    for (const rating of [5, 2]) {
+      const { enrollmentId, token } = await app.attended({ present: true });
+      await app.ask(enrollmentId);
+      expect((await app.request('POST', `/api/reviews/${token}`, { ...answer, rating })).status).toBe(201);
+    }
+    await app.t.settle();
+    const res = await adminCall(app.t.app, 'GET', '/api/admin/reviews/instructors');
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as InstructorReviews[];
+    expect(rows).toEqual([
+      { instructor: expect.any(String), reviews: 2, average: 3.5, published: 2, stars: [0, 1, 0, 0, 1] },
+    ]);
+
+    for (const role of ['manager', 'instructor']) {
+      const added = await adminCall(app.t.app, 'POST', '/api/admin/administrators', {
+        body: { name: `A ${role}`, email: `${role}@example.com`, role },
+      });
+      expect(added.status, await added.clone().text()).toBe(201);
+      const { key } = (await added.json()) as { key: string };
+      const refused = await adminCall(app.t.app, 'GET', '/api/admin/reviews/instructors', { key });
+      expect(refused.status, role).toBe(403);
+      expect(((await refused.json()) as { code: string }).code).toBe('forbidden');
+    }
+  });
+});

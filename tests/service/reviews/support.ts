@@ -25,8 +25,8 @@ export interface ReviewTestApp extends BookingTestApp {
   reviewDecisions(enrollmentId: string): Promise<string[]>;
 }
 
-export async function makeReviewApp(): Promise<ReviewTestApp> {
-  const app = await makeBookingApp();
+export async function makeReviewApp(o: { env?: Record<string, string> } = {}): Promise<ReviewTestApp> {
+  const app = await makeBookingApp(o);
   const ask = (enrollmentId: string) =>
     askForReview(app.t.deps, enrollmentId, app.clock.now, systemMetadata(app.clock.now));
   async function attended(o: { present: boolean | null }) {
