@@ -49,9 +49,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'America/Chicago',
-    // Kept for a test that fails: its actions, DOM snapshots, console and network. Without the
-    // screencast, whose frames were a fifth of the suite's CPU time.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace by default: recording one snapshots the DOM at every action of every test, passing
+    // or not (about a tenth of the suite's CPU), and CI keeps only the log. `PW_TRACE=1` keeps one
+    // for each failing test (actions, DOM snapshots, console, network) when a failure needs a look.
+    trace: process.env.PW_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     launchOptions: {
       // Debian's Chromium: `npx playwright install` cannot download browsers on this machine.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
