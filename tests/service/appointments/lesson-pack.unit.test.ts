@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LessonPackEvent, LessonPackOrdered } from '../../../contracts/appointments/lesson-pack.js';
+import type { AppointmentEvent, AppointmentRequested } from '../../../contracts/appointments/booking.js';
 import { Refused } from '../../../service/core/errors.js';
+import { appointmentDecider, type AppointmentCommand } from '../../../service/appointments/appointment-decider.js';
+import { decideAppointmentCheckout } from '../../../service/appointments/checkout/appointment-checkout-workflow.js';
 import {
   lessonPackDecider,
   remainingOf,
@@ -142,5 +145,73 @@ describe('lesson pack decider (issue 38 item 7)', () => {
 
   it('given an ordered pack, when it is ordered again, then it is refused', () => {
     expect(decide([ordered], { type: 'OrderLessonPack', order: ORDER })).toBe('lesson_pack_ordered_already');
+  });
+});
+
+describe('a pack-paid lesson given back by the appointment checkout (issue 38 item 7)', () => {
+  const REQUEST: AppointmentRequested = {
+    appointmentId: 'a1',
+    typeId: 't1',
+    kind: 'lesson',
+    instructorId: 'i1',
+    startsAt: '2030-03-12T10:00:00-05:00',
+    endsAt: '2030-03-12T11:00:00-05:00',
+    firstName: 'Olivia',
+    lastName: 'Bennett',
+    email: 'olivia@example.com',
+    phone: '2145550199',
+    participantName: 'Emma Bennett',
+    amountCents: 0,
+    dueNowCents: 0,
+    holdExpiresAt: null,
+    lessonPackId: PACK,
+    requestedAt: '2030-03-04T12:00:00-06:00',
+  };
+  const booked: AppointmentEvent[] = [
+    { type: 'AppointmentRequested', data: REQUEST },
+    { type: 'AppointmentConfirmed', data: { appointmentId: 'a1', paymentIntentId: null, confirmedAt: AT } },
+  ];
+  const cancel = (at: string): AppointmentCommand => ({
+    type: 'CancelAppointment',
+    by: 'parent',
+    fullRefundHours: 24,
+    at,
+  });
+  const cancelled = (at: string) => {
+    const state = booked.reduce(appointmentDecider.evolve, appointmentDecider.initialState);
+    const [event] = appointmentDecider.decide(cancel(at), state);
+    return { event: event!, state: appointmentDecider.evolve(state, event!) };
+  };
+  const now = new Date('2030-03-05T12:00:00-06:00');
+  const toPack = (outputs: ReturnType<typeof decideAppointmentCheckout>) =>
+    outputs.filter((o) => o.to === 'lesson-pack');
+
+  it('given a pack-paid lesson a week ahead, when the parent cancels it, then its lesson goes back to the pack', () => {
+    const { event, state } = cancelled('2030-03-05T12:00:00-06:00');
+    expect(event.data).toMatchObject({ refundCents: 0, lessonBack: true });
+    const outputs = decideAppointmentCheckout(event as never, state, { now, maxPerDay: null });
+    expect(toPack(outputs)).toEqual([
+      {
+        to: 'lesson-pack',
+        lessonPackId: PACK,
+        command: { type: 'ReturnLesson', appointmentId: 'a1', reason: 'cancelled', at: now.toISOString() },
+      },
+    ]);
+  });
+
+  it('given a pack-paid lesson tomorrow, when the parent cancels it inside the 24 hours, then the lesson is used, as a card payment would not be refunded', () => {
+    const { event, state } = cancelled('2030-03-11T12:00:00-05:00');
+    expect(event.data).toMatchObject({ lessonBack: false });
+    expect(toPack(decideAppointmentCheckout(event as never, state, { now, maxPerDay: null }))).toEqual([]);
+  });
+
+  it('given a lesson paid by card, when it is cancelled, then no pack is told and the event says nothing of one', () => {
+    const { lessonPackId: _none, ...byCard } = REQUEST;
+    const state = [{ type: 'AppointmentRequested', data: byCard } as AppointmentEvent, booked[1]!].reduce(
+      appointmentDecider.evolve,
+      appointmentDecider.initialState,
+    );
+    const [event] = appointmentDecider.decide(cancel('2030-03-05T12:00:00-06:00'), state);
+    expect(event!.data).not.toHaveProperty('lessonBack');
   });
 });
