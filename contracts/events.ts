@@ -23,6 +23,7 @@ import { instructorEventSchemas } from './instructors/events.js';
 import { calendarEventSchemas } from './instructors/calendar.js';
 import { appointmentTypeEventSchemas } from './appointments/appointment-type.js';
 import { appointmentEventSchemas } from './appointments/booking.js';
+import { lessonPackEventSchemas } from './appointments/lesson-pack.js';
 import { newsletterEventSchemas } from './newsletter/events.js';
 import { announcementEventSchemas } from './newsletter/announcements.js';
 import { organizationsEventSchemas } from './organizations/events.js';
@@ -58,6 +59,7 @@ export const eventSchemas: EventSchemas = {
   ...calendarEventSchemas,
   ...appointmentTypeEventSchemas,
   ...appointmentEventSchemas,
+  ...lessonPackEventSchemas,
   ...newsletterEventSchemas,
   ...announcementEventSchemas,
   ...organizationsEventSchemas,

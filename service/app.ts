@@ -20,6 +20,7 @@ import { paymentRoutes } from './enrollment/payment/payment-routes.js';
 import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { appointmentRoutes } from './appointments/routes.js';
+import { lessonPackRoutes } from './appointments/packs/routes.js';
 import { appointmentPageRoutes } from './appointments/page-routes.js';
 import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', bookingRoutes(deps));
   api.route('/', giftCardRoutes(deps));
   api.route('/', appointmentRoutes(deps));
+  api.route('/', lessonPackRoutes(deps));
   api.route('/', appointmentPageRoutes(deps));
   api.route('/', quoteLinkRoutes(deps));
   api.route('/', invoiceLinkRoutes(deps));

@@ -69,7 +69,7 @@ import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { appointmentCheckoutReactor } from './appointments/checkout/appointment-checkout-reactor.js';
 import { appointmentHoldTimer } from './appointments/checkout/appointment-hold-timer.js';
-import { appointmentEmailReactor } from './appointments/emails/appointment-email-reactor.js';
+import { appointmentEmailReactors } from './appointments/emails/reactors.js';
 import { reminderTimer } from './enrollment/emails/reminder-timer.js';
 import { waitlistLapseTimer } from './waitlist/lapse-timer.js';
 import { giftCardEmailTimer } from './gift-cards/gift-card-email-timer.js';
@@ -252,7 +252,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     newsletterConfirmationReactor(deps),
     newsletterErasureReactor(deps),
     announcementTestReactor(deps),
-    appointmentEmailReactor(deps),
+    ...appointmentEmailReactors(deps),
   ];
 }
 

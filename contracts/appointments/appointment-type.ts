@@ -59,6 +59,17 @@ export const AppointmentTypeInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['guests'], message: 'Only a party has guests.' });
     if (new Set(t.instructorIds).size !== t.instructorIds.length)
       ctx.addIssue({ code: 'custom', path: ['instructorIds'], message: 'Name each instructor once.' });
+    if (t.packs && t.packs.length > 0) {
+      // A pack's code pays a whole lesson: a party's guests and deposit would be left to pay.
+      if (t.kind !== 'lesson')
+        ctx.addIssue({ code: 'custom', path: ['packs'], message: 'Only a lesson is sold in packs.' });
+      if (t.packValidDays === undefined)
+        ctx.addIssue({ code: 'custom', path: ['packValidDays'], message: 'Say for how many days a pack can be used.' });
+      const counts = t.packs.map((p) => p.count);
+      const twice = counts.findIndex((c, i) => counts.indexOf(c) !== i);
+      if (twice >= 0)
+        ctx.addIssue({ code: 'custom', path: ['packs', twice, 'count'], message: 'Offer each pack size once.' });
+    }
   });
 export type AppointmentTypeInput = z.infer<typeof AppointmentTypeInputSchema>;
 
@@ -118,6 +129,9 @@ export const PublicAppointmentTypeSchema = z.object({
   programId: z.string().optional(),
   guests: z.object({ min: z.number().int(), max: z.number().int(), priceCentsPerGuest: z.number().int() }).optional(),
   depositCents: z.number().int().optional(),
+  /** The packs of lessons sold (issue 38 item 7) and for how many days after buying one it can be used. */
+  packs: z.array(z.object({ count: z.number().int(), priceCents: z.number().int() })).optional(),
+  packValidDays: z.number().int().optional(),
   horizonDays: z.number().int(),
   instructors: z.array(z.object({ id: z.string(), name: z.string() })),
 });

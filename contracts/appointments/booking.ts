@@ -93,6 +93,8 @@ export const AppointmentRequestedSchema = z.object({
   holdExpiresAt: Instant.nullable(),
   /** The card payment of what is due now (none when nothing is). */
   paymentIntentId: z.string().min(1).max(200).optional(),
+  /** The lesson pack that paid for it (one of its lessons, issue 38 item 7). */
+  lessonPackId: z.string().max(64).optional(),
   requestedAt: Instant,
 });
 export type AppointmentRequested = z.infer<typeof AppointmentRequestedSchema>;
@@ -141,6 +143,8 @@ export const AppointmentCancelledSchema = z.object({
   appointmentId: Id,
   by: z.enum(['parent', 'office']),
   refundCents: z.number().int().nonnegative(),
+  /** Paid by a lesson pack: whether its lesson goes back to the pack (by the same rule as a refund in full). */
+  lessonBack: z.boolean().optional(),
   cancelledAt: Instant,
 });
 

@@ -1,5 +1,6 @@
 import type { appointmentEventSchemas } from '../appointments/booking.js';
 import type { appointmentTypeEventSchemas } from '../appointments/appointment-type.js';
+import type { lessonPackEventSchemas } from '../appointments/lesson-pack.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 /** An appointment type is the school's offer: no person in it. */
@@ -21,3 +22,15 @@ export const appointmentPrivacy = {
   AppointmentCancelled: NO_PERSONAL_DATA,
   AppointmentRescheduled: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof appointmentEventSchemas>;
+
+/** A lesson pack: its purchaser's name and e-mail under their key; the code and its lessons name nobody. */
+export const lessonPackPrivacy = {
+  LessonPackOrdered: {
+    subject: { kind: 'email', path: 'purchaserEmail' },
+    identity: ['purchaserName', 'purchaserEmail'],
+  },
+  LessonPackPaid: NO_PERSONAL_DATA,
+  LessonPackEmailSent: NO_PERSONAL_DATA,
+  LessonDrawnFromPack: NO_PERSONAL_DATA,
+  LessonReturnedToPack: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof lessonPackEventSchemas>;

@@ -22,7 +22,7 @@ import {
   workshopMessagePrivacy,
 } from './others.js';
 import { calendarPrivacy, instructorPrivacy } from './instructors.js';
-import { appointmentPrivacy, appointmentTypePrivacy } from './appointments.js';
+import { appointmentPrivacy, appointmentTypePrivacy, lessonPackPrivacy } from './appointments.js';
 import { organizationsPrivacy } from './organizations.js';
 import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
 import { certificatePrivacy, reviewPrivacy } from './trust.js';
@@ -59,6 +59,7 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...calendarPrivacy,
   ...appointmentTypePrivacy,
   ...appointmentPrivacy,
+  ...lessonPackPrivacy,
   ...newsletterPrivacy,
   ...announcementPrivacy,
   ...organizationsPrivacy,

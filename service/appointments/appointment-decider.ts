@@ -151,6 +151,7 @@ function expire(c: Of<'ExpireAppointment'>, state: AppointmentState): Appointmen
 /**
  * Cancelled, once: a hold unpaid or a confirmed appointment. The parent's refund is all that was
  * paid when the start is at least `fullRefundHours` ahead, nothing later; the office's is in full.
+ * A lesson a pack paid for goes back to the pack by the same rule.
  */
 function cancel(c: Of<'CancelAppointment'>, state: AppointmentState): AppointmentEvent[] {
   if (state.phase === 'cancelled') return [];
@@ -161,7 +162,13 @@ function cancel(c: Of<'CancelAppointment'>, state: AppointmentState): Appointmen
   return [
     {
       type: 'AppointmentCancelled',
-      data: { appointmentId, by: c.by, refundCents: full ? paid : 0, cancelledAt: c.at },
+      data: {
+        appointmentId,
+        by: c.by,
+        refundCents: full ? paid : 0,
+        ...(state.request.lessonPackId ? { lessonBack: full } : {}),
+        cancelledAt: c.at,
+      },
     },
   ];
 }

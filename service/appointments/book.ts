@@ -16,6 +16,7 @@ import { calendarDecider } from '../instructors/calendar-decider.js';
 import { META } from '../payments/port.js';
 import { appointmentDecider } from './appointment-decider.js';
 import { refuse } from './refusals.js';
+import { drawLesson, returnLesson } from './packs/draw.js';
 import { instructorsOf, slotsOf } from './slots.js';
 
 export const SLOT_TAKEN = 'That time was just taken; here are the nearest free times.';
@@ -30,12 +31,20 @@ export function pricingOf(type: AppointmentType, guests: number | undefined): Ap
   return { lines, totalCents, dueNowCents, dueLaterCents: totalCents - dueNowCents };
 }
 
+/** A lesson a pack pays for: its price, and the pack's lesson taking all of it. */
+function packPricingOf(type: AppointmentType): AppointmentPricing {
+  const lines = [
+    { label: type.title, amountCents: type.priceCents },
+    { label: 'Lesson pack', amountCents: -type.priceCents },
+  ];
+  return { lines, totalCents: 0, dueNowCents: 0, dueLaterCents: 0 };
+}
+
 /** The request's fields the type decides: a party's number of guests; what is not built yet, refused by name. */
 function checkFields(type: AppointmentType, input: AppointmentBookingInput): void {
   const issue = (path: string, message: string) => {
     throw validationError(`${path}: ${message}`, [{ path, message }]);
   };
-  if (input.packCode !== undefined) issue('packCode', 'Lesson packs cannot be used online yet.');
   if (input.childId !== undefined) issue('childId', 'Type who the lesson is for: saved children cannot be chosen yet.');
   if (type.guests) {
     const { min, max } = type.guests;
@@ -79,13 +88,30 @@ export async function bookAppointment(
   if (fits.length === 0) throw refuse({ code: 'slot_not_offered' });
 
   const now = deps.clock();
-  const pricing = pricingOf(type, input.guests);
+  const pricing = input.packCode !== undefined ? packPricingOf(type) : pricingOf(type, input.guests);
   const holdExpiresAt =
     pricing.dueNowCents > 0 ? schoolInstant(now.getTime() + deps.config.HOLD_MINUTES * 60_000) : null;
   const appointmentId = deps.newId();
   const metadata = requestMetadata(c, deps, 'visitor');
-  const held = await holdFirstFree(deps, type, fits, { appointmentId, holdExpiresAt, at: now.toISOString(), metadata });
+  const nowAt = now.toISOString();
+  // The pack's lesson first: its stream decides who of many bookings gets the last one.
+  const lessonPackId =
+    input.packCode !== undefined
+      ? await drawLesson(deps, { packCode: input.packCode, typeId: type.id, appointmentId, at: nowAt }, metadata)
+      : undefined;
+  // Its time not held after all, the lesson goes back to the pack.
+  const giveBack = async () => {
+    if (lessonPackId)
+      await returnLesson(deps, { lessonPackId, appointmentId, reason: 'not-booked', at: nowAt }, metadata);
+  };
+  const held = await holdFirstFree(deps, type, fits, { appointmentId, holdExpiresAt, at: nowAt, metadata }).catch(
+    async (err: unknown) => {
+      await giveBack();
+      throw err;
+    },
+  );
   if (!held) {
+    await giveBack();
     throw new AppError('conflict', SLOT_TAKEN, {
       body: { nearest: await nearest(deps, type, input.startsAt, input.instructorId) },
     });
@@ -126,6 +152,7 @@ export async function bookAppointment(
         dueNowCents: pricing.dueNowCents,
         holdExpiresAt,
         ...(intent ? { paymentIntentId: intent.id } : {}),
+        ...(lessonPackId ? { lessonPackId } : {}),
         requestedAt: now.toISOString(),
       },
       confirmed: intent === null,

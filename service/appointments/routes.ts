@@ -40,6 +40,7 @@ export function appointmentRoutes(deps: AppDeps): Hono {
         ...(t.programId ? { programId: t.programId } : {}),
         ...(t.guests ? { guests: t.guests } : {}),
         ...(t.depositCents !== undefined ? { depositCents: t.depositCents } : {}),
+        ...(t.packs?.length ? { packs: t.packs, packValidDays: t.packValidDays } : {}),
         horizonDays: t.horizonDays,
         instructors: t.instructorIds.flatMap((id) => {
           const record = instructors.byId[id]?.record;

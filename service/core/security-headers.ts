@@ -31,6 +31,8 @@ const SECRET_PATHS = [
   /^\/api\/workshops\/[^/]+\/waitlist\/offer\/?$/i,
   // A gift card's code: its balance, its printable card.
   /^\/api\/gift-cards\/[^/]+/i,
+  // A lesson pack's code: what is left of it.
+  /^\/api\/lesson-packs\/[^/]+/i,
 ];
 /** Pages that carry a secret in one query parameter only: the enroll page opened from an offer e-mail. */
 const SECRET_QUERIES = [{ path: /^\/enroll\/[^/]+\/?$/i, param: 'offer' }];

@@ -144,5 +144,6 @@ export const META = {
   kind: 'kind',
   giftCardId: 'giftCardId',
   appointmentId: 'appointmentId',
+  lessonPackId: 'lessonPackId',
   invoiceId: 'invoiceId',
 } as const;

@@ -153,6 +153,16 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     scheduleUrl: `${PUBLIC_URL}/schedule`,
     publicUrl: PUBLIC_URL,
   },
+  'lesson-pack': {
+    purchaserName: 'Ada Lovelace',
+    title: 'Private Etiquette Lesson',
+    count: 4,
+    amountCents: 90_000,
+    code: '7QXM-3KPD-9HRT-2WVB',
+    validUntil: '2025-09-01',
+    bookUrl: `${PUBLIC_URL}/private-lessons/6`,
+    publicUrl: PUBLIC_URL,
+  },
   'sign-in': {
     link: `${PUBLIC_URL}/account/sign-in/req1.${'a'.repeat(43)}`,
     minutes: 20,

@@ -18,6 +18,7 @@ import { usePageTitle } from '../layout/usePageTitle.js';
 import { bookAppointment, useAppointmentTypes } from './api.js';
 import { AppointmentPayment } from './AppointmentPayment.js';
 import { SlotPicker } from './SlotPicker.js';
+import { PackCodeField } from './PackCodeField.js';
 import './appointments.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'participantName'] as const;
@@ -66,6 +67,7 @@ function BookingForm({ types }: { types: PublicAppointmentType[] }) {
   });
   const [age, setAge] = useState<number>(Number.NaN);
   const [guests, setGuests] = useState<number>(Number.NaN);
+  const [packCode, setPackCode] = useState('');
   const [agree, setAgree] = useState(false);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,6 +94,7 @@ function BookingForm({ types }: { types: PublicAppointmentType[] }) {
         ...(Number.isFinite(age) ? { participantAge: age } : {}),
         ...(type.guests && Number.isFinite(guests) ? { guests } : {}),
         ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+        ...(type.packs && packCode.trim() ? { packCode: packCode.trim() } : {}),
         agreeToTerms: true,
       });
       setBooked({ answer, slot });
@@ -189,6 +192,9 @@ function BookingForm({ types }: { types: PublicAppointmentType[] }) {
             onChange={(v) => setValues((old) => ({ ...old, notes: v }))}
             errorMessage={issues.notes}
           />
+          {type.packs && (
+            <PackCodeField key={type.id} value={packCode} onChange={setPackCode} errorMessage={issues.packCode} />
+          )}
           <Checkbox isSelected={agree} onChange={setAgree} errorMessage={issues.agreeToTerms}>
             I agree to the <a href="/terms">terms</a>, including the cancellation policy.
           </Checkbox>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicAppointmentType, SlotView } from '../../contracts/appointments/appointment-type.js';
 import type { AppointmentBookedAnswer, AppointmentView } from '../../contracts/appointments/booking.js';
+import type { LessonPackView } from '../../contracts/appointments/lesson-pack.js';
 import { apiJson } from '../core/api.js';
 
 const q = encodeURIComponent;
@@ -26,6 +27,9 @@ export const useSlots = (typeId: string | null, from: string, to: string, instru
 
 export const bookAppointment = (typeId: string, body: Record<string, unknown>) =>
   apiJson<AppointmentBookedAnswer>('POST', `/api/appointment-types/${q(typeId)}/bookings`, body);
+
+/** What is left of a lesson pack, by its code (a 404 for a code of no paid pack). */
+export const fetchLessonPack = (code: string) => apiJson<LessonPackView>('GET', `/api/lesson-packs/${q(code)}`);
 
 const pageUrl = (token: string) => `/api/appointments/${q(token)}`;
 

@@ -2,6 +2,8 @@ import type { EventMetadata } from '../../../contracts/core/events.js';
 import { APPOINTMENT_TYPES_STREAM } from '../../../contracts/appointments/appointment-type.js';
 import { appointmentStream, type AppointmentEvent } from '../../../contracts/appointments/booking.js';
 import { calendarStream } from '../../../contracts/instructors/calendar.js';
+import { lessonPackStream } from '../../../contracts/appointments/lesson-pack.js';
+import { lessonPackDecider } from '../packs/lesson-pack-decider.js';
 import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
@@ -70,6 +72,8 @@ async function run(
           output.command,
           metadata,
         );
+      else if (output.to === 'lesson-pack')
+        await deps.commands.handle(lessonPackDecider, lessonPackStream(output.lessonPackId), output.command, metadata);
       else await refund(deps, output, metadata);
     } catch (err) {
       if (!isRefusal(err)) throw err;

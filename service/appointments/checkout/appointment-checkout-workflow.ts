@@ -1,6 +1,7 @@
 import type { AppointmentEvent } from '../../../contracts/appointments/booking.js';
 import type { CalendarCommand } from '../../instructors/calendar-decider.js';
 import type { AppointmentCommand, AppointmentState } from '../appointment-decider.js';
+import type { LessonPackCommand } from '../packs/lesson-pack-decider.js';
 
 /**
  * The appointment's checkout, in the checkout workflow's shape (record 052: `decide` over its
@@ -11,7 +12,8 @@ import type { AppointmentCommand, AppointmentState } from '../appointment-decide
  *   free), then the appointment confirmed; the calendar refusing (the time went meanwhile), the
  *   money goes back;
  * - expired unpaid: its time given back;
- * - cancelled: its time given back, and what the policy refunds sent back to the card.
+ * - cancelled: its time given back, and what the policy refunds sent back to the card;
+ * - paid by a lesson pack: the lesson back on the pack when it expired, or was cancelled in time.
  * Every command is idempotent on its stream, so a delivery again repeats nothing.
  */
 export type AppointmentCheckoutInput =
@@ -22,6 +24,7 @@ export type AppointmentCheckoutInput =
 export type AppointmentCheckoutOutput =
   | { to: 'calendar'; instructorId: string; command: CalendarCommand }
   | { to: 'appointment'; appointmentId: string; command: AppointmentCommand }
+  | { to: 'lesson-pack'; lessonPackId: string; command: LessonPackCommand }
   /**
    * An effect: money back through the payments port (all of it when `amountCents` is absent), then
    * recorded (RecordAppointmentRefund).
@@ -68,6 +71,7 @@ export function decideAppointmentCheckout(
           instructorId,
           command: { type: 'ReleaseSlot', instructorId, appointmentId, reason: 'expired', at },
         },
+        ...lessonBack(state, 'expired', at),
       ];
     }
     case 'AppointmentCancelled': {
@@ -78,10 +82,12 @@ export function decideAppointmentCheckout(
         instructorId,
         command: { type: 'ReleaseSlot', instructorId, appointmentId, reason: 'cancelled', at },
       };
-      if (state.refunded || state.refundCents === 0 || !state.money) return [release];
+      const lesson = input.data.lessonBack ? lessonBack(state, 'cancelled', at) : [];
+      if (state.refunded || state.refundCents === 0 || !state.money) return [release, ...lesson];
       const { paymentIntentId } = state.money;
       return [
         release,
+        ...lesson,
         { to: 'refund', appointmentId, paymentIntentId, amountCents: state.refundCents, reason: 'cancelled' },
       ];
     }
@@ -96,6 +102,17 @@ export function decideAppointmentCheckout(
         },
       ];
   }
+}
+
+/** The lesson a pack paid for, given back to it (once: the pack takes back only a lesson it gave). */
+function lessonBack(
+  state: Exclude<AppointmentState, { phase: 'none' }>,
+  reason: 'cancelled' | 'expired',
+  at: string,
+): AppointmentCheckoutOutput[] {
+  const { lessonPackId, appointmentId } = state.request;
+  if (!lessonPackId) return [];
+  return [{ to: 'lesson-pack', lessonPackId, command: { type: 'ReturnLesson', appointmentId, reason, at } }];
 }
 
 export const appointmentCheckoutWorkflow = { decide: decideAppointmentCheckout };

@@ -7,6 +7,8 @@ import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
 import { APPOINTMENT_PAYMENT_KIND, appointmentStream } from '../../../contracts/appointments/booking.js';
 import { appointmentDecider } from '../../appointments/appointment-decider.js';
+import { LESSON_PACK_PAYMENT_KIND, lessonPackStream } from '../../../contracts/appointments/lesson-pack.js';
+import { lessonPackDecider } from '../../appointments/packs/lesson-pack-decider.js';
 import { recordInvoiceCardPayment } from '../../organizations/invoice-card-payment.js';
 
 /** What a succeeded PaymentIntent paid for, from the metadata it was created with. */
@@ -15,6 +17,7 @@ export type PaidFor =
   | { kind: 'balance'; enrollmentId: string }
   | { kind: 'gift-card'; giftCardId: string }
   | { kind: 'appointment'; appointmentId: string }
+  | { kind: 'lesson-pack'; lessonPackId: string }
   | { kind: 'invoice'; invoiceId: string };
 
 export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
@@ -24,6 +27,10 @@ export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
   if (kind === APPOINTMENT_PAYMENT_KIND) {
     const appointmentId = intent.metadata[META.appointmentId];
     return appointmentId ? { kind: 'appointment', appointmentId } : null;
+  }
+  if (kind === LESSON_PACK_PAYMENT_KIND) {
+    const lessonPackId = intent.metadata[META.lessonPackId];
+    return lessonPackId ? { kind: 'lesson-pack', lessonPackId } : null;
   }
   if (kind === 'invoice') {
     const invoiceId = intent.metadata[META.invoiceId];
@@ -61,6 +68,16 @@ export async function recordPayment(
     source,
     at: deps.clock().toISOString(),
   };
+  if (paid.kind === 'lesson-pack') {
+    const recorded = await deps.commands.handle(
+      lessonPackDecider,
+      lessonPackStream(paid.lessonPackId),
+      { type: 'RecordLessonPackPayment', ...money },
+      metadata,
+    );
+    if (recorded.events.length > 0) deps.log.info('payment recorded', { ...paid, source });
+    return recorded.position;
+  }
   const recorded =
     paid.kind === 'appointment'
       ? await deps.commands.handle(

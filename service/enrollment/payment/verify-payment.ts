@@ -29,7 +29,10 @@ export async function verifyPayment(
   if (!intent || intent.clientSecret !== clientSecret)
     throw notFound('We could not find this payment. Please contact us with your receipt e-mail.');
   const kind = paidFor(intent)?.kind;
-  const enrollmentId = kind === 'gift-card' || kind === 'invoice' ? null : (intent.metadata[META.enrollmentId] ?? null);
+  const enrollmentId =
+    kind === 'gift-card' || kind === 'invoice' || kind === 'lesson-pack'
+      ? null
+      : (intent.metadata[META.enrollmentId] ?? null);
   const base: VerifyPaymentResponse = {
     status: 'failed',
     enrollmentId,
@@ -59,6 +62,7 @@ export async function verifyPayment(
     return { ...base, status: 'succeeded', giftCardId: paid.giftCardId, position: await head(recorded) };
   if (paid.kind === 'appointment')
     return { ...base, ...(await verifiedAppointment(deps, paid.appointmentId, recorded, SETTLE_MS)) };
+  if (paid.kind === 'lesson-pack') return { ...base, status: 'succeeded', position: await head(recorded) };
   if (paid.kind === 'invoice')
     return { ...base, status: 'succeeded', invoiceId: paid.invoiceId, position: await head(recorded) };
 

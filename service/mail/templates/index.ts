@@ -13,6 +13,7 @@ import { certificateTemplate, type CertificateEmailProps } from './certificate.j
 import { cancellationTemplate, type CancellationProps } from './cancellation.js';
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
+import { lessonPackTemplate, type LessonPackProps } from './lesson-pack.js';
 import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { makeupChangedTemplate, type MakeupChangedProps } from './makeup-changed.js';
@@ -36,6 +37,7 @@ export type {
   BalanceReminderProps,
   BookingLinkProps,
   GiftCardProps,
+  LessonPackProps,
   InquiryReceivedProps,
   MakeupChangedProps,
   PaymentReceiptProps,
@@ -69,6 +71,7 @@ export interface EmailKinds {
   rescheduled: RescheduledProps;
   'workshop-message': WorkshopMessageProps;
   'gift-card': GiftCardProps;
+  'lesson-pack': LessonPackProps;
   'balance-reminder': BalanceReminderProps;
   'sign-in': SignInProps;
   'parent-invited': ParentInvitedProps;
@@ -96,6 +99,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   rescheduled: rescheduledTemplate,
   'workshop-message': workshopMessageTemplate,
   'gift-card': giftCardTemplate,
+  'lesson-pack': lessonPackTemplate,
   'balance-reminder': balanceReminderTemplate,
   'sign-in': signInTemplate,
   'parent-invited': parentInvitedTemplate,

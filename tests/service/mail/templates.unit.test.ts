@@ -127,6 +127,11 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'Print your card',
     ],
   },
+  'lesson-pack': {
+    props: EMAIL_SAMPLES['lesson-pack'],
+    subject: /^Your 4-lesson pack for Private Etiquette Lesson$/,
+    says: ['Dear Ada Lovelace,', '7QXM-3KPD-9HRT-2WVB', 'Use until', '2025-09-01', 'Book a lesson'],
+  },
   'sign-in': {
     props: EMAIL_SAMPLES['sign-in'],
     subject: /^Sign-in link for the family page at Great Lakes Etiquette$/,
