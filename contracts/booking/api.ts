@@ -3,6 +3,7 @@ import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admi
 import { ENROLLMENT_STATUSES, PaymentLineSchema } from '../enrollment/api.js';
 import {
   MoneySourceSchema,
+  PaidCardSchema,
   PaymentMethodSchema,
   PurchasedItemSchema,
   REFUND_REASONS,
@@ -87,6 +88,8 @@ export const BookingViewSchema = z.object({
   contactName: z.string(),
   participants: z.array(ParticipantDetailDataSchema),
   paymentMethod: PaymentMethodSchema.nullable(),
+  /** The card that paid the sale, when the provider said; absent: not known. */
+  card: PaidCardSchema.optional(),
   submittedAt: z.string(),
   confirmedAt: z.string().nullable(),
   subtotalCents: z.number().int(),

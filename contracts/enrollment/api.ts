@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText, personName } from '../core/text.js';
-import { EnrollmentIdSchema, PaymentMethodSchema, PurchasedItemSchema, WorkshopWhenWhereSchema } from './events.js';
+import {
+  EnrollmentIdSchema,
+  PaidCardSchema,
+  PaymentMethodSchema,
+  PurchasedItemSchema,
+  WorkshopWhenWhereSchema,
+} from './events.js';
 import { LeftParticipantSchema } from './left-participants.js';
 import { ParticipantDetailDataSchema } from './participants.js';
 import { ENROLLMENT_STATUSES, PAYMENT_STATUSES } from './lookup.js';
@@ -164,6 +170,8 @@ export const OrderSchema = z.object({
   status: z.enum(ENROLLMENT_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: PaymentMethodSchema.nullable(),
+  /** The card that paid the sale, when the provider said ("Visa ending 4242" on the receipts); absent: not known. */
+  card: PaidCardSchema.optional(),
   workshopId: z.string().nullable(),
   programId: z.string().nullable(),
   /** What was bought; its date, time and place follow the workshop when the school moves it. */

@@ -155,6 +155,10 @@ export const PaymentIntentCreatedSchema = z.object({
   currency: z.literal('usd'),
 });
 
+/** A card by its brand as the provider names it ("visa") and its last four digits: nothing that could charge it. */
+export const PaidCardSchema = z.object({ brand: z.string().min(1).max(40), last4: z.string().regex(/^\d{4}$/) });
+export type PaidCard = z.infer<typeof PaidCardSchema>;
+
 export const PaymentSucceededSchema = z.object({
   enrollmentId: EnrollmentIdSchema,
   paymentIntentId: z.string().min(1),
@@ -168,6 +172,11 @@ export const PaymentSucceededSchema = z.object({
    * and payment method. Absent: paid in full, nothing kept.
    */
   savedCard: z.object({ customerId: z.string().min(1), paymentMethodId: z.string().min(1) }).optional(),
+  /**
+   * The card that paid (issue 37), as receipts name it: "Visa ending 4242". Absent: not known (an
+   * event recorded before it was asked, a provider that did not say).
+   */
+  card: PaidCardSchema.optional(),
 });
 
 export const PaymentFailedSchema = z.object({

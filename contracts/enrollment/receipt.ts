@@ -38,6 +38,7 @@ export type ReceiptOrder = Pick<
       | 'attendees'
       | 'participantDetails'
       | 'contactName'
+      | 'card'
       | 'leftParticipants'
       | 'pricing'
       | 'balanceCents'
@@ -125,7 +126,7 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
   out.push(
     line('Order reference', order.orderReference ?? '-'),
     line('Order date', stamp.format(new Date(order.confirmedAt ?? order.submittedAt))),
-    line('Payment method', paymentMethodWords(order.paymentMethod, order.pricing) ?? '-'),
+    line('Payment method', paymentMethodWords(order.paymentMethod, order.pricing, order.card) ?? '-'),
     ...(order.contactName ? [line('Billed to', order.contactName)] : []),
     '',
     item.kind === 'workshop' ? 'WORKSHOP' : item.kind === 'program' ? 'PROGRAM' : 'ENROLLMENT',

@@ -2,6 +2,7 @@ import { defineProjector, type RecordedEventOf } from '../../platform/processor/
 import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/history.js';
 import { ENROLLMENT_EVENT_TYPES, enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
+import { cardWords } from '../../contracts/enrollment/payment-words.js';
 import type { WorkshopMessageEvent } from '../../contracts/messages/events.js';
 import { formatClosingDate } from '../../contracts/catalogue/sales-window.js';
 
@@ -52,7 +53,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'PaymentIntentCreated':
       return `Card payment of ${formatUsd(e.data.amountCents)} started (${e.data.provider}, ${e.data.paymentIntentId}).`;
     case 'PaymentSucceeded':
-      return `Payment of ${formatUsd(e.data.amountCents)} succeeded (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
+      return `Payment of ${formatUsd(e.data.amountCents)} succeeded${e.data.card ? ` by ${cardWords(e.data.card)}` : ''} (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
     case 'PaymentFailed':
       return `Payment failed: ${e.data.reason} (${e.data.code}, ${e.data.paymentIntentId}).`;
     case 'EnrollmentConfirmed':

@@ -102,7 +102,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
       case 'PaymentIntentCreated':
         return { ...doc, paymentIntentId: e.data.paymentIntentId };
       case 'PaymentSucceeded':
-        return { ...doc, paymentStatus: 'paid', lastPaymentError: null };
+        return { ...doc, paymentStatus: 'paid', lastPaymentError: null, ...(e.data.card ? { card: e.data.card } : {}) };
       case 'PaymentFailed':
         return { ...doc, paymentStatus: 'failed', lastPaymentError: e.data.reason };
       case 'EnrollmentConfirmed': {

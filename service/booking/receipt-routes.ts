@@ -17,7 +17,7 @@ const OrderParamSchema = z.object({
   orderId: z.string().regex(/^(ORD|FREE|TEST)-[A-Za-z0-9_-]{1,64}$/, 'is not an order number (ORD-, FREE- or TEST-)'),
 });
 
-/** The booking as the receipt prints it; `named: false` leaves out every name (the order number is no secret). */
+/** The booking as the receipt prints it; `named: false` leaves out every name and the card (the order number is no secret). */
 function receiptOrder(b: BookingView, named: boolean): ReceiptPdfOrder {
   return {
     orderReference: b.orderReference,
@@ -37,8 +37,14 @@ function receiptOrder(b: BookingView, named: boolean): ReceiptPdfOrder {
     pricing: b.pricing,
     balanceCents: b.balanceCents,
     balanceDueAt: b.balanceDueAt,
+    // The card that paid is named only where names are: the order number alone shows "Credit Card".
     ...(named
-      ? { participantDetails: b.participants, contactName: b.contactName, leftParticipants: b.leftParticipants }
+      ? {
+          participantDetails: b.participants,
+          contactName: b.contactName,
+          leftParticipants: b.leftParticipants,
+          ...(b.card ? { card: b.card } : {}),
+        }
       : {}),
   };
 }

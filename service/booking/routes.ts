@@ -25,7 +25,9 @@ import { REFUNDS_REACTOR } from '../enrollment/after-sale/refunds-reactor.js';
 import { bookingView } from './view.js';
 import { receiptRoutes } from './receipt-routes.js';
 import { bookingCourseRoutes } from './course-routes.js';
-import { workshopIcs } from '../enrollment/emails/ics.js';
+import { calendarFile, workshopEvents } from '../enrollment/emails/ics.js';
+import { makeupEvents } from '../enrollment/emails/makeup-ics.js';
+import { bookedMakeupsOf } from '../enrollment/emails/booked-makeups.js';
 import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
 import { calendarUid } from '../enrollment/emails/calendar-event.js';
 import { attendanceMailState, attendanceSequence, missedSessionsOf } from '../courses/attendance-calendar.js';
@@ -126,19 +128,23 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const id = enrollmentOf(c);
     const state = await deps.commands.state(enrollmentDecider, enrollmentStream(id));
     const orderId = orderOf(state)?.orderId ?? null;
-    // As the absence e-mails left it: the sessions missed left out, at the same SEQUENCE.
-    const ics =
-      orderId && state.status === 'confirmed'
-        ? workshopIcs({
-            uid: calendarUid(orderId),
-            item: state.item,
-            orderId,
-            stamp: deps.clock(),
-            sequence: attendanceSequence(state, await attendanceMailState(deps, id)),
-            missed: await missedSessionsOf(deps, state.workshopId ?? '', id),
-          })
-        : null;
-    if (!orderId || !ics) throw notFound('This booking has no date to put in a calendar.');
+    const noDate = () => notFound('This booking has no date to put in a calendar.');
+    if (!orderId || state.status !== 'confirmed') throw noDate();
+    // As the absence and make-up e-mails left it: the sessions missed left out, the make-ups booked in, at the same SEQUENCE.
+    const at = { sequence: attendanceSequence(state, await attendanceMailState(deps, id)), stamp: deps.clock() };
+    const ics = calendarFile('PUBLISH', [
+      ...workshopEvents({
+        uid: calendarUid(orderId),
+        item: state.item,
+        orderId,
+        ...at,
+        missed: await missedSessionsOf(deps, state.workshopId ?? '', id),
+      }),
+      ...(await bookedMakeupsOf(deps, id)).flatMap((makeup) =>
+        makeupEvents({ orderId, makeup, cancelled: false, ...at }),
+      ),
+    ]);
+    if (!ics) throw noDate();
     const file = workshopIcsAttachment(orderId, ics);
     c.header('Content-Type', file.contentType);
     c.header('Content-Disposition', `attachment; filename="${file.filename}"`);

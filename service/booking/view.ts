@@ -85,6 +85,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
         photographyOptOut: false,
       }),
     paymentMethod: o.paymentMethod,
+    ...(o.card ? { card: o.card } : {}),
     submittedAt: o.submittedAt,
     confirmedAt: o.confirmedAt,
     subtotalCents: o.subtotalCents,

@@ -12,9 +12,9 @@ import { bookingUrl } from '../enrollment/after-sale/booking-link.js';
 import { enrollmentDecider } from '../enrollment/decider/enrollment-decider.js';
 import { cancellationOf, isBooked, orderOf } from '../enrollment/decider/enrollment-state.js';
 import { cancellingIcsAttachment } from '../enrollment/emails/after-sale-emails.js';
-import { calendarUid } from '../enrollment/emails/calendar-event.js';
 import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.js';
-import { workshopIcs } from '../enrollment/emails/ics.js';
+import { calendarFile } from '../enrollment/emails/ics.js';
+import { makeupEvents } from '../enrollment/emails/makeup-ics.js';
 import { itemOfWorkshop } from '../enrollment/sale/purchased-item.js';
 import { attendanceMailState, attendanceSequence, sendAttendanceMail } from './attendance-calendar.js';
 import { creditDecider } from './credit-decider.js';
@@ -25,10 +25,7 @@ const DOMAIN = SCHOOL.email.split('@')[1]!;
 
 type MakeupSeatEvent = Extract<SessionSeatEvent, { type: 'MakeupSeatTaken' | 'MakeupSeatReleased' }>;
 
-/**
- * The make-up session as a calendar entry of its own: a UID of the booking and the credit (the
- * same when it is booked and when it is cancelled), PUBLISH when booked, CANCEL when given up.
- */
+/** The make-up session as a calendar entry of its own (makeup-ics.ts): PUBLISH when booked, CANCEL when given up. */
 export function makeupCalendar(input: {
   orderId: string;
   creditId: string;
@@ -38,19 +35,11 @@ export function makeupCalendar(input: {
   sequence: number;
   stamp: Date;
 }): MailAttachment[] {
-  const others = itemSessions(input.item)
-    .map((_, i) => i + 1)
-    .filter((n) => n !== input.session);
-  const ics = workshopIcs({
-    uid: calendarUid(`${input.orderId}-makeup-${input.creditId}`),
-    item: { ...input.item, title: `Make-up: ${input.item.title}`, fromSession: undefined },
-    orderId: input.orderId,
-    stamp: input.stamp,
-    sequence: input.sequence,
-    ...(input.cancelled ? { missed: [input.session], method: 'CANCEL' as const } : { missed: others }),
-  });
+  const { orderId, creditId, item, session, cancelled } = input;
+  const events = makeupEvents({ ...input, makeup: { creditId, item, session } });
+  const ics = calendarFile(cancelled ? 'CANCEL' : 'PUBLISH', events);
   if (!ics) return [];
-  return [input.cancelled ? cancellingIcsAttachment(input.orderId, ics) : workshopIcsAttachment(input.orderId, ics)];
+  return [cancelled ? cancellingIcsAttachment(orderId, ics) : workshopIcsAttachment(orderId, ics)];
 }
 
 /**

@@ -110,7 +110,8 @@ function orderFields(w: Writer, orderId: string, order: ReceiptPdfOrder) {
   w.field('Order date', receiptStamp(order.confirmedAt ?? order.submittedAt));
   w.field(
     'Payment method',
-    paymentMethodWords(order.paymentMethod, order.pricing) ?? (order.isFree ? 'Free Enrollment' : 'Credit Card'),
+    paymentMethodWords(order.paymentMethod, order.pricing, order.card) ??
+      (order.isFree ? 'Free Enrollment' : 'Credit Card'),
   );
   if (order.contactName) w.field('Billed to', order.contactName);
   if (order.status === 'cancelled') w.field('Status', 'Cancelled');

@@ -12,7 +12,7 @@ import type {
 } from './port.js';
 import { RefundRefusedError, WebhookSignatureError } from './port.js';
 import { intentInfoOf, providerEventOf, type StripeIntentJson } from './stripe-shapes.js';
-import { cardOutcome, SAVES_THEN_DECLINES_CARD, SUCCEEDING_TEST_CARD } from './test-cards.js';
+import { cardOutcome, SAVES_THEN_DECLINES_CARD, SUCCEEDING_TEST_CARD, testCardOf } from './test-cards.js';
 import { OfflineStore } from './offline-store.js';
 import { customerIdOf, offSessionIntent } from './offline-off-session.js';
 
@@ -256,9 +256,9 @@ export class OfflinePayments implements PaymentsPort {
     if (outcome.kind === 'invalid')
       return { error: { type: 'card_error', code: outcome.code, message: outcome.message } };
     if (outcome.kind === 'succeeded') {
-      const next = { ...pi, status: 'succeeded', last_payment_error: null };
-      this.store.updateIntent(next);
-      if (!saving) return { pi: next, changed: true };
+      this.store.updateIntent({ ...pi, status: 'succeeded', last_payment_error: null });
+      this.store.setPaidCard(pi.id, testCardOf(cardNumber));
+      if (!saving) return { pi: this.store.intent(pi.id)!, changed: true };
       // Paid and saved for the customer, as Stripe attaches the payment method (issue 43).
       const paymentMethod = `pm_offline_${token()}`;
       const customer = typeof pi.customer === 'string' ? pi.customer : `cus_offline_${token()}`;

@@ -40,6 +40,11 @@ const SCHEMA = `
     payment_method TEXT,
     saving INTEGER NOT NULL
   );
+  CREATE TABLE IF NOT EXISTS paid_cards (
+    intent_id TEXT PRIMARY KEY,
+    brand TEXT NOT NULL,
+    last4 TEXT NOT NULL
+  );
   CREATE TABLE IF NOT EXISTS saved_cards (
     payment_method TEXT PRIMARY KEY,
     customer TEXT NOT NULL,
@@ -116,13 +121,29 @@ export class OfflineStore {
         'SELECT customer, payment_method, saving FROM intent_cards WHERE intent_id = ?',
       )
       .get(id);
-    if (!card) return intentOf(row);
+    const paid = this.db
+      .prepare<[string], { brand: string; last4: string }>('SELECT brand, last4 FROM paid_cards WHERE intent_id = ?')
+      .get(id);
+    const paymentMethod = card?.payment_method ?? null;
     return {
       ...intentOf(row),
-      customer: card.customer,
-      payment_method: card.payment_method,
-      setup_future_usage: card.saving ? 'off_session' : null,
+      ...(card
+        ? {
+            customer: card.customer,
+            payment_method: paymentMethod,
+            setup_future_usage: card.saving ? 'off_session' : null,
+          }
+        : {}),
+      // As Stripe answers with the payment method expanded: the card that paid.
+      ...(paid ? { payment_method: { id: paymentMethod ?? `pm_offline_${id}`, card: paid } } : {}),
     };
+  }
+
+  /** The card that paid an intent, as a receipt names it. */
+  setPaidCard(intentId: string, card: { brand: string; last4: string }): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO paid_cards (intent_id, brand, last4) VALUES (?, ?, ?)')
+      .run(intentId, card.brand, card.last4);
   }
 
   /** The intent made under `idempotencyKey`, if any. */

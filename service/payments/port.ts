@@ -14,6 +14,17 @@ export interface PaymentIntentInfo {
    * a PaymentIntent created with `saveCard` is paid; null otherwise.
    */
   savedCard?: SavedCard | null;
+  /**
+   * The card that paid (issue 37): its brand as the provider names it ("visa", "mastercard") and
+   * its last four digits, when the provider said (Stripe: the payment method, expanded); absent or null otherwise.
+   */
+  card?: PaidCard | null;
+}
+
+/** A card as a receipt may name it: "Visa ending 4242". */
+export interface PaidCard {
+  brand: string;
+  last4: string;
 }
 
 /** A card kept with the provider for charges without the parent present (Stripe: a customer and its payment method). */

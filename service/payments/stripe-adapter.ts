@@ -104,7 +104,8 @@ export class StripePayments implements PaymentsPort {
 
   async retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null> {
     try {
-      const pi = await this.stripe.paymentIntents.retrieve(id);
+      // Expanded, the payment method names the card that paid (brand, last four digits) for the receipts.
+      const pi = await this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] });
       return intentInfoOf(pi as unknown as StripeIntentJson);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;

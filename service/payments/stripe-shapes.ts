@@ -1,5 +1,5 @@
 import { PaymentIntentStatusSchema } from '../../contracts/payments/api.js';
-import type { PaymentIntentInfo, ProviderEvent } from './port.js';
+import type { PaidCard, PaymentIntentInfo, ProviderEvent } from './port.js';
 
 /** The fields of a Stripe PaymentIntent object (API JSON) this app reads. */
 export interface StripeIntentJson {
@@ -13,7 +13,8 @@ export interface StripeIntentJson {
   last_payment_error?: { code?: string | null; decline_code?: string | null; message?: string | null } | null;
   /** Set when the intent pays for a customer (a card to be saved, or a saved one charged); an id or the expanded object. */
   customer?: string | { id: string } | null;
-  payment_method?: string | { id: string } | null;
+  /** An id, or the expanded payment method with its card's brand and last four digits. */
+  payment_method?: string | { id: string; card?: { brand?: string | null; last4?: string | null } | null } | null;
   setup_future_usage?: string | null;
 }
 
@@ -24,6 +25,7 @@ export function intentInfoOf(pi: StripeIntentJson): PaymentIntentInfo {
   const status = PaymentIntentStatusSchema.safeParse(pi.status);
   const err = pi.last_payment_error;
   const savedCard = savedCardOf(pi);
+  const card = paidCardOf(pi);
   return {
     id: pi.id,
     clientSecret: pi.client_secret ?? '',
@@ -37,7 +39,14 @@ export function intentInfoOf(pi: StripeIntentJson): PaymentIntentInfo {
         }
       : null,
     ...(savedCard ? { savedCard } : {}),
+    ...(card ? { card } : {}),
   };
+}
+
+/** The card that paid, when the payment method came expanded with its brand and last four digits. */
+function paidCardOf(pi: StripeIntentJson): PaidCard | null {
+  const card = typeof pi.payment_method === 'object' ? pi.payment_method?.card : null;
+  return card?.brand && card.last4 && /^\d{4}$/.test(card.last4) ? { brand: card.brand, last4: card.last4 } : null;
 }
 
 /** The card an intent saved or charged: its customer and payment method, once both are known. */

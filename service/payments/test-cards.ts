@@ -43,3 +43,18 @@ export function cardOutcome(cardNumber: string, expiry: string, now: Date, savin
     message: 'Your card number is incorrect. Use one of the test cards listed above.',
   };
 }
+
+/** The card a test number stands for, as Stripe names it on the payment method: its brand and last four digits. */
+export function testCardOf(cardNumber: string): { brand: string; last4: string } {
+  const digits = cardNumber.replace(/\D/g, '');
+  const brand = /^4/.test(digits)
+    ? 'visa'
+    : /^(5[1-5]|2[2-7])/.test(digits)
+      ? 'mastercard'
+      : /^3[47]/.test(digits)
+        ? 'amex'
+        : /^(6011|65)/.test(digits)
+          ? 'discover'
+          : 'unknown';
+  return { brand, last4: digits.slice(-4) };
+}

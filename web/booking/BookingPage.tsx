@@ -144,7 +144,9 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
             {b.orderReference && <Row label="Order reference" value={b.orderReference} />}
             <Row
               label="Payment method"
-              value={paymentMethodWords(b.paymentMethod, b.pricing) ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')}
+              value={
+                paymentMethodWords(b.paymentMethod, b.pricing, b.card) ?? (b.isFree ? 'Free Enrollment' : 'Credit Card')
+              }
             />
             {b.payments.map((p, i) => (
               <Row key={`paid-${i}`} label="Paid" value={paidLineText(p)} />

@@ -31,6 +31,8 @@ export type SaleCommand =
       at: string;
       /** The card the payment saved for an instalment plan's later charges. */
       savedCard?: { customerId: string; paymentMethodId: string };
+      /** The card that paid, when the provider said. */
+      card?: { brand: string; last4: string };
     }
   | {
       type: 'RecordPaymentFailure';

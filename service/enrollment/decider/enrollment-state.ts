@@ -35,6 +35,8 @@ export interface Payment {
   /** When the provider says the money arrived: a payment at or after the workshop's start is refunded. */
   at: string;
   cents: number;
+  /** The card that paid, when the provider said (the receipts name it). */
+  card?: { brand: string; last4: string };
 }
 
 /** The sale: its order and the confirmation as recorded (for an e-mail sent again). */

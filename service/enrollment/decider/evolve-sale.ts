@@ -60,8 +60,8 @@ export function submitted(state: EnrollmentState, event: Event<'EnrollmentSubmit
 
 /** The money arrived: an unpaid hold (held, expired or withdrawn) is paid; a cancelled one records it, and stays cancelled. */
 export function paymentSucceeded(state: EnrollmentState, event: Event<'PaymentSucceeded'>): EnrollmentState {
-  const { paymentIntentId, succeededAt, amountCents, providerEventId } = event.data;
-  const paid: Payment = { intentId: paymentIntentId, at: succeededAt, cents: amountCents };
+  const { paymentIntentId, succeededAt, amountCents, providerEventId, card } = event.data;
+  const paid: Payment = { intentId: paymentIntentId, at: succeededAt, cents: amountCents, ...(card ? { card } : {}) };
   switch (state.status) {
     case 'pending':
     case 'expired':

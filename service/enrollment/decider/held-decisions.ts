@@ -84,7 +84,7 @@ function recordPaymentSuccess(command: Command<'RecordPaymentSuccess'>, state: S
   if (isSettled(state) || paymentOf(state) !== null) return [];
   // Expired or cancelled enrollments still record the money: it was taken and must be
   // honoured (seats permitting) or refunded.
-  const { paymentIntentId, amountCents, providerEventId, source, at, savedCard } = command;
+  const { paymentIntentId, amountCents, providerEventId, source, at, savedCard, card } = command;
   const { enrollmentId } = state.submission;
   const succeeded: EnrollmentEvent = {
     type: 'PaymentSucceeded',
@@ -96,6 +96,7 @@ function recordPaymentSuccess(command: Command<'RecordPaymentSuccess'>, state: S
       source,
       succeededAt: at,
       ...(savedCard ? { savedCard } : {}),
+      ...(card ? { card } : {}),
     },
   };
   // Cancelled after the sale while a payment was on its way: the money goes back, all of it.

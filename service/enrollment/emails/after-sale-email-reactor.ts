@@ -1,15 +1,23 @@
-import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../../contracts/enrollment/events.js';
+import { workshopStream } from '../../../contracts/catalogue/events.js';
+import {
+  enrollmentIdOf,
+  enrollmentStream,
+  itemSessions,
+  type EnrollmentEvent,
+} from '../../../contracts/enrollment/events.js';
+import { workshopDecider } from '../../catalogue/workshop-decider.js';
 import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { UnsendableMessageError, type MailMessage } from '../../mail/port.js';
 import { enrollmentDecider, refundableCents, type EnrollmentState } from '../decider/enrollment-decider.js';
 import { rescheduleMove, transferMove } from '../decider/enrollment-state.js';
-import { cancellationEmail, rescheduleEmail, transferEmail } from './after-sale-emails.js';
+import { cancellationEmail, rescheduleEmail, transferEmail, type CancellingCalendar } from './after-sale-emails.js';
+import { makeupsEnding } from './booked-makeups.js';
 import { bookingUrl } from '../after-sale/booking-link.js';
-import { calendarRevision } from './calendar-revision.js';
+import { calendarRevision, sessionsNoneAttend } from './calendar-revision.js';
 import { cancellationTerms } from '../after-sale/cancellation-policy.js';
-import { cancellationOf, hasSale, orderOf } from '../decider/enrollment-state.js';
-import { stayingAttendees } from '../decider/participants.js';
+import { cancellationOf, hasSale, orderOf, type SoldEnrollment } from '../decider/enrollment-state.js';
+import { stayingAttendees, stayingParticipants } from '../decider/participants.js';
 import { ofCancellation, ofPlace, ofTransfer, refundsTold } from './refunds-told.js';
 
 type Told = Extract<
@@ -18,6 +26,13 @@ type Told = Extract<
 >;
 type Kind = 'cancellation' | 'transfer' | 'reschedule';
 
+interface Calendars {
+  /** The calendar's SEQUENCE with every calendar the absence and make-up e-mails sent (calendar-revision.ts). */
+  sequenceOf: (move?: string) => Promise<number>;
+  /** What a cancellation takes out of the calendar: the whole booking's, or one child's place's. */
+  cancelling: (left?: { participant: number }) => Promise<Omit<CancellingCalendar, 'stamp'>>;
+}
+
 /** What to send for an event, or null when nothing is due; with the notification it is recorded as. */
 async function messageFor(
   event: Told,
@@ -25,8 +40,7 @@ async function messageFor(
   now: Date,
   config: AppDeps['config'],
   manageUrl: string | null,
-  /** The calendar's SEQUENCE with every calendar the absence and make-up e-mails sent (calendar-revision.ts). */
-  sequenceOf: (move?: string) => Promise<number>,
+  calendars: Calendars,
 ): Promise<{ message: MailMessage; kind: Kind; ref: string } | null> {
   // Those still coming are the ones the e-mails name (a participant may have left a booking of several).
   const submission = state.submission && { ...state.submission, attendees: stayingAttendees(state) };
@@ -53,7 +67,7 @@ async function messageFor(
       submission,
       moved,
       orderId: orderOf(state)?.orderId ?? null,
-      sequence: await sequenceOf(rescheduleMove(moved.changeId)),
+      sequence: await calendars.sequenceOf(rescheduleMove(moved.changeId)),
       fullRefundUntil: terms.kind === 'full-refund' && terms.refundCents > 0 ? terms.deadline : null,
       now,
       publicUrl,
@@ -72,8 +86,7 @@ async function messageFor(
       note: cancellation.note,
       ...refundsTold(state, ofCancellation(cancellation.at)),
       publicUrl,
-      // Above every calendar handed out: the moves and the absence and make-up e-mails', and one more.
-      calendar: { sequence: (await sequenceOf()) + 1, stamp: now },
+      calendar: { ...(await calendars.cancelling()), stamp: now },
     });
     return { message, kind: 'cancellation', ref: 'cancellation' };
   }
@@ -96,6 +109,7 @@ async function messageFor(
         remainingCents: state.priceCents,
         manageUrl,
       },
+      calendar: { ...(await calendars.cancelling(left)), stamp: now },
     });
     return { message, kind: 'cancellation', ref };
   }
@@ -109,12 +123,25 @@ async function messageFor(
     transferId,
     refundCents: event.data.refundCents,
     refunds: refundsTold(state, ofTransfer(transferId)).refunds,
-    sequence: await sequenceOf(transferMove(transferId)),
+    sequence: await calendars.sequenceOf(transferMove(transferId)),
     now,
     publicUrl,
     manageUrl,
   });
   return { message, kind: 'transfer', ref: transferId };
+}
+
+/**
+ * The sessions not begun that no one still in the booking attends (decision record 150): a child
+ * leaving takes out of the calendar only what the others all miss; the sessions stay for the rest.
+ */
+async function sessionsLeft(deps: Pick<AppDeps, 'commands'>, enrollmentId: string, state: SoldEnrollment, now: Date) {
+  if (!state.workshopId) return [];
+  const ledger = await deps.commands.state(workshopDecider, workshopStream(state.workshopId));
+  const sessions = itemSessions(state.item);
+  return sessionsNoneAttend(ledger, enrollmentId, stayingParticipants(state)).filter(
+    (n) => Date.parse(sessions[n - 1]?.startsAt ?? '') > now.getTime(),
+  );
 }
 
 /**
@@ -125,7 +152,7 @@ async function messageFor(
  * that finds it sends nothing; a crash between the two sends the same message (same Message-ID) again.
  */
 export function afterSaleEmailReactor(
-  deps: Pick<AppDeps, 'commands' | 'eventStore' | 'mailer' | 'clock' | 'config' | 'log'>,
+  deps: Pick<AppDeps, 'commands' | 'eventStore' | 'readStore' | 'projections' | 'mailer' | 'clock' | 'config' | 'log'>,
 ) {
   return defineReactor<Told>({
     name: 'after-sale-email',
@@ -136,14 +163,17 @@ export function afterSaleEmailReactor(
       const state = await deps.commands.state(enrollmentDecider, stream);
       const sequenceOf = async (move?: string) =>
         hasSale(state) ? (await calendarRevision(deps, enrollmentId, state, move)).sequence : 0;
-      const due = await messageFor(
-        event,
-        state,
-        deps.clock(),
-        deps.config,
-        await bookingUrl(deps, enrollmentId),
+      const cancelling = async (left?: { participant: number }) => {
+        // Above every calendar handed out: the moves and the absence and make-up e-mails', and one more.
+        const sequence = (await sequenceOf()) + 1;
+        const makeups = await makeupsEnding(deps, enrollmentId, { ...left, position: event.position });
+        if (!left || !hasSale(state)) return { sequence, makeups };
+        return { sequence, makeups, sessions: await sessionsLeft(deps, enrollmentId, state, deps.clock()) };
+      };
+      const due = await messageFor(event, state, deps.clock(), deps.config, await bookingUrl(deps, enrollmentId), {
         sequenceOf,
-      );
+        cancelling,
+      });
       if (!due) return;
       try {
         await deps.mailer.send(due.message);

@@ -8,7 +8,8 @@ import {
 import type { MailMessage } from '../../mail/port.js';
 import type { RefundPart } from '../../../contracts/enrollment/refund-words.js';
 import { renderEmail } from '../../mail/templates/index.js';
-import { workshopIcs } from './ics.js';
+import { calendarFile, workshopEvents, workshopIcs } from './ics.js';
+import { makeupEvents, type BookedMakeup } from './makeup-ics.js';
 import { calendarUid } from './calendar-event.js';
 import { workshopIcsAttachment } from './confirmation-email.js';
 
@@ -39,8 +40,8 @@ export async function cancellationEmail(input: {
   publicUrl?: string;
   /** One participant's place only (see CancellationProps.place), with its index for the Message-ID. */
   place?: { participant: number; name: string; staying: string[]; remainingCents: number; manageUrl: string | null };
-  /** The whole booking cancelled: its calendar entries cancelled (same UIDs) at this SEQUENCE, above every one sent. */
-  calendar?: { sequence: number; stamp: Date };
+  /** The calendar entries this cancellation ends (same UIDs), at a SEQUENCE above every one sent. */
+  calendar?: CancellingCalendar;
 }): Promise<MailMessage> {
   const { submission, item, orderId, cancelledBy, note, paidCents, refunds, publicUrl, place } = input;
   const cancelling = orderId && input.calendar ? cancellingIcs(orderId, item, input.calendar) : null;
@@ -69,11 +70,30 @@ export async function cancellationEmail(input: {
   };
 }
 
-/** Every session the booking had, cancelled (RFC 5546 CANCEL): the class leaves the parent's calendar. */
-function cancellingIcs(orderId: string, item: PurchasedItem, at: { sequence: number; stamp: Date }) {
+/** What a cancellation takes out of the parent's calendar (decision record 150). */
+export interface CancellingCalendar {
+  sequence: number;
+  stamp: Date;
+  /** The booking's sessions no one from it attends any more (one child's place); absent: every one (the whole booking). */
+  sessions?: readonly number[];
+  /** The make-ups that end with it. */
+  makeups?: readonly BookedMakeup[];
+}
+
+/**
+ * The entries cancelled (RFC 5546 CANCEL), same UIDs: the booking's sessions (all of them, or
+ * those no child of it attends any more) and the make-ups that end with it; null when none.
+ */
+function cancellingIcs(orderId: string, item: PurchasedItem, at: CancellingCalendar) {
   const all = sessionsAttended(item).map((s) => s.number);
-  const missed = all.length > 0 ? all : [1];
-  return workshopIcs({ uid: calendarUid(orderId), item, orderId, ...at, missed, method: 'CANCEL' });
+  const missed = at.sessions ?? (all.length > 0 ? all : [1]);
+  const { sequence, stamp } = at;
+  return calendarFile('CANCEL', [
+    ...(missed.length > 0
+      ? workshopEvents({ uid: calendarUid(orderId), item, orderId, sequence, stamp, missed, method: 'CANCEL' })
+      : []),
+    ...(at.makeups ?? []).flatMap((makeup) => makeupEvents({ orderId, makeup, cancelled: true, sequence, stamp })),
+  ]);
 }
 
 export const cancellingIcsAttachment = (orderId: string, ics: string) => ({

@@ -15,6 +15,21 @@ export function missedSessions(ledger: WorkshopState, enrollmentId: string): num
   return [...bySession].filter(([, absent]) => seats > 0 && absent >= seats).map(([session]) => session);
 }
 
+/**
+ * Sessions none of `participants` attends: each of them reported missing it. Read by the
+ * participant, not by the seats held, so it holds before the seats of a child who left go back.
+ */
+export function sessionsNoneAttend(ledger: WorkshopState, enrollmentId: string, participants: readonly number[]) {
+  if (participants.length === 0) return [];
+  const absent = new Map<number, Set<number>>();
+  for (const a of Object.values(ledger.sessionSeats.absences))
+    if (a.enrollmentId === enrollmentId) absent.set(a.session, (absent.get(a.session) ?? new Set()).add(a.participant));
+  return [...absent]
+    .filter(([, who]) => participants.every((p) => who.has(p)))
+    .map(([session]) => session)
+    .sort((x, y) => x - y);
+}
+
 export async function missedSessionsOf(deps: Pick<AppDeps, 'commands'>, workshopId: string, enrollmentId: string) {
   return missedSessions(await deps.commands.state(workshopDecider, workshopStream(workshopId)), enrollmentId);
 }

@@ -6,7 +6,7 @@ import { UnsendableMessageError } from '../../mail/port.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { calendarSequence } from './calendar-event.js';
-import { cancellationOf, hasSale } from '../decider/enrollment-state.js';
+import { cancellationOf, hasSale, paymentOf } from '../decider/enrollment-state.js';
 
 type EnrollmentConfirmedEvent = Extract<EnrollmentEvent, { type: 'EnrollmentConfirmed' }>;
 
@@ -54,6 +54,8 @@ export function confirmationEmailReactor(deps: Pick<AppDeps, 'commands' | 'maile
         deps.config.REMINDER_HOURS,
         await bookingUrl(deps, enrollmentId),
         calendarSequence(state),
+        [],
+        paymentOf(state)?.card,
       );
       try {
         await mailer.send(message);

@@ -1,7 +1,12 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { paymentMethodWords } from '../../../contracts/enrollment/payment-words.js';
 import { toOneLine } from '../../../contracts/core/text.js';
-import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
+import type {
+  EnrollmentConfirmed,
+  EnrollmentSubmitted,
+  PaidCard,
+  PurchasedItem,
+} from '../../../contracts/enrollment/events.js';
 import { participantDetailsOf } from '../../../contracts/enrollment/participants.js';
 import { pricingOf, pricingViewOf } from '../../../contracts/enrollment/pricing.js';
 import type { LeftParticipant } from '../../../contracts/enrollment/left-participants.js';
@@ -30,6 +35,7 @@ export function confirmationReceiptOrder(
   sub: EnrollmentSubmitted,
   conf: EnrollmentConfirmed,
   leftParticipants: LeftParticipant[] = [],
+  card?: PaidCard,
 ): ReceiptOrder {
   const pricing = pricingOf(sub);
   return {
@@ -37,6 +43,7 @@ export function confirmationReceiptOrder(
     confirmedAt: conf.confirmedAt,
     submittedAt: sub.submittedAt,
     paymentMethod: conf.paymentMethod,
+    ...(card ? { card } : {}),
     item: sub.item,
     attendees: sub.attendees,
     participantDetails: participantDetailsOf(sub.form),
@@ -71,9 +78,11 @@ export async function confirmationEmail(
   calendar: CalendarAt = 0,
   /** Places given up since (a confirmation sent again): the receipt marks them. */
   leftParticipants: LeftParticipant[] = [],
+  /** The card that paid, when the provider said: "Visa ending 4242" instead of "Credit Card". */
+  card?: PaidCard,
 ): Promise<MailMessage> {
   const pricing = pricingOf(sub);
-  const order = confirmationReceiptOrder(sub, conf, leftParticipants);
+  const order = confirmationReceiptOrder(sub, conf, leftParticipants, card);
   const receipt = receiptText(conf.orderId, order, now);
   const ics = workshopIcs({
     uid: calendarUid(conf.orderId),
@@ -88,7 +97,7 @@ export async function confirmationEmail(
     orderReference: conf.orderReference,
     isFree: sub.isFree,
     amountCents: conf.amountCents,
-    paymentMethod: paymentMethodWords(conf.paymentMethod, pricing) ?? conf.paymentMethod,
+    paymentMethod: paymentMethodWords(conf.paymentMethod, pricing, card) ?? conf.paymentMethod,
     lines: pricing.lines,
     totalCents: pricing.totalCents,
     balanceCents: pricing.balanceCents,

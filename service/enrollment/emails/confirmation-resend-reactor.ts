@@ -6,7 +6,7 @@ import { UnsendableMessageError } from '../../mail/port.js';
 import { calendarRevision } from './calendar-revision.js';
 import { confirmationEmail } from './confirmation-email.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { hasSale } from '../decider/enrollment-state.js';
+import { hasSale, paymentOf } from '../decider/enrollment-state.js';
 import { leftParticipantsOf, stayingAttendees } from '../decider/participants.js';
 
 type ResendRequestedEvent = Extract<EnrollmentEvent, { type: 'ConfirmationResendRequested' }>;
@@ -51,6 +51,7 @@ export function confirmationResendReactor(
           null,
           await calendarRevision(deps, enrollmentId, state),
           leftParticipantsOf(state),
+          paymentOf(state)?.card,
         )),
         messageId: resendMessageId(confirmation.orderId, requestId),
       };

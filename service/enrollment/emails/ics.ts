@@ -25,12 +25,8 @@ export function sessionEnd(startIso: string, time: string): Date {
 /** The UID of session `n` of a course: the booking's own for the first (or only), `<local>-s<n>@<domain>` for the others. */
 export const sessionUid = (uid: string, n: number) => (n === 1 ? uid : uid.replace(/@/, `-s${n}@`));
 
-/**
- * A calendar invitation for the workshop: one VEVENT per session the booking attends, each with
- * its own stable UID and the booking's SEQUENCE, so a calendar updates each one when they move. An
- * item bought before courses (no sessions) keeps its one event, repeated daily when it ran several days.
- */
-export function workshopIcs(input: {
+/** What one booking's (or one make-up's) calendar entries are made of. */
+export interface WorkshopEventsInput {
   uid: string;
   item: PurchasedItem;
   orderId: string;
@@ -41,9 +37,36 @@ export function workshopIcs(input: {
   missed?: readonly number[];
   /** PUBLISH (default): what the family attends; CANCEL: the `missed` sessions, cancelled (RFC 5546 3.2.5). */
   method?: 'PUBLISH' | 'CANCEL';
-}): string | null {
+}
+
+/**
+ * A calendar invitation for the workshop: one VEVENT per session the booking attends, each with
+ * its own stable UID and the booking's SEQUENCE, so a calendar updates each one when they move. An
+ * item bought before courses (no sessions) keeps its one event, repeated daily when it ran several days.
+ */
+export function workshopIcs(input: WorkshopEventsInput): string | null {
+  return calendarFile(input.method ?? 'PUBLISH', workshopEvents(input));
+}
+
+/** A calendar file of the events given (their VEVENT lines), or null when there are none. */
+export function calendarFile(method: 'PUBLISH' | 'CANCEL', events: readonly string[]): string | null {
+  if (events.length === 0) return null;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${SCHOOL.name}//Enrollment//EN`,
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    ...events,
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+/** The VEVENT lines of workshopIcs, to be put in a calendar file beside others (a booking's make-ups). */
+export function workshopEvents(input: WorkshopEventsInput): string[] {
   const { item } = input;
-  if (!item.date) return null;
+  if (!item.date) return [];
   const cancel = input.method === 'CANCEL';
   const missed = new Set(input.missed ?? []);
   const legacyDays = item.sessions ? 1 : Number(/(\d+)\s*days?/i.exec(item.duration)?.[1] ?? '1');
@@ -60,7 +83,6 @@ export function workshopIcs(input: {
     : cancel !== missed.has(1)
       ? []
       : [{ uid: input.uid, start: new Date(item.date), end: sessionEnd(item.date, item.time), name: item.title }];
-  if (events.length === 0) return null;
   const vevent = (e: (typeof events)[number]) => [
     'BEGIN:VEVENT',
     `UID:${e.uid}`,
@@ -82,14 +104,5 @@ export function workshopIcs(input: {
     'END:VALARM',
     'END:VEVENT',
   ];
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:-//${SCHOOL.name}//Enrollment//EN`,
-    'CALSCALE:GREGORIAN',
-    `METHOD:${cancel ? 'CANCEL' : 'PUBLISH'}`,
-    ...events.flatMap(vevent),
-    'END:VCALENDAR',
-  ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  return events.flatMap(vevent);
 }

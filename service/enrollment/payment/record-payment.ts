@@ -102,6 +102,7 @@ export async function recordPayment(
                   type: 'RecordPaymentSuccess',
                   ...money,
                   ...(intent.savedCard ? { savedCard: intent.savedCard } : {}),
+                  ...(intent.card ? { card: intent.card } : {}),
                 },
             metadata,
           );

@@ -3,7 +3,7 @@ import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { WebhookSignatureError } from '../../payments/port.js';
+import { PaymentProviderError, WebhookSignatureError, type PaymentIntentInfo } from '../../payments/port.js';
 import { paidFor, recordPayment } from './record-payment.js';
 
 export interface WebhookOutcome {
@@ -18,6 +18,23 @@ export interface WebhookOutcome {
  * event is recorded through deciders that absorb duplicates and late or out-of-order deliveries.
  * It records facts and nothing else: settling a paid enrollment is the checkout workflow's.
  */
+/**
+ * The intent with the card that paid: Stripe's event names the payment method by id only, so the
+ * provider is asked for it expanded. Only for the receipt's words: a provider that cannot answer
+ * now leaves the card out rather than hold the payment back.
+ */
+async function withCard(deps: AppDeps, intent: PaymentIntentInfo): Promise<PaymentIntentInfo> {
+  if (intent.card) return intent;
+  try {
+    const card = (await deps.payments.retrievePaymentIntent(intent.id))?.card;
+    return card ? { ...intent, card } : intent;
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    deps.log.warn('the card that paid could not be asked for', { paymentIntentId: intent.id, reason: err.message });
+    return intent;
+  }
+}
+
 export async function handleWebhook(
   deps: AppDeps,
   rawBody: string | Uint8Array,
@@ -42,7 +59,7 @@ export async function handleWebhook(
 
   try {
     if (event.type === 'payment_intent.succeeded') {
-      await recordPayment(deps, paid, intent, event.id, 'webhook', metadata);
+      await recordPayment(deps, paid, await withCard(deps, intent), event.id, 'webhook', metadata);
       return { received: true };
     }
     // A card declined for a gift card or a balance is the payer's to try again on the page; the

@@ -33,11 +33,14 @@ export interface CancellationProps {
    * pay, and the booking page. Absent: the whole enrollment.
    */
   place?: { name: string; staying: string[]; remainingCents: number; manageUrl: string | null };
-  /** A calendar file that cancels the class's entries is attached (absent: none). */
+  /** A calendar file is attached that cancels the class's entries (one place: those no one from the booking attends any more); absent: none. */
   hasCalendar?: boolean;
 }
 
 const CALENDAR = 'The calendar file attached takes the class out of your calendar.';
+const PLACE_CALENDAR =
+  'The calendar file attached takes out of your calendar what no one from this booking attends any more.';
+const calendarWords = (p: CancellationProps) => (p.place ? PLACE_CALENDAR : CALENDAR);
 
 const onDate = (item: MailItem) => (item.date ? ` on ${formatLongDate(item.date)}` : '');
 
@@ -107,7 +110,7 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
       refundSentence(p),
       '',
       ...(p.place?.manageUrl ? [`Manage your booking: ${p.place.manageUrl}`, ''] : []),
-      ...(p.hasCalendar ? [CALENDAR, ''] : []),
+      ...(p.hasCalendar ? [calendarWords(p), ''] : []),
       `If you did not expect this or have a question, reply to this e-mail or call us at ${SCHOOL.phone}.`,
       '',
       'Warm regards,',
@@ -136,7 +139,7 @@ export const cancellationTemplate = defineTemplate<CancellationProps>({
         {p.paidCents > 0 && <Amounts rows={refundRows(p)} />}
         <P>{refundSentence(p)}</P>
         {p.place?.manageUrl && <Action href={p.place.manageUrl}>Manage your booking</Action>}
-        {p.hasCalendar && <P>{CALENDAR}</P>}
+        {p.hasCalendar && <P>{calendarWords(p)}</P>}
         <P>
           If you did not expect this or have a question, reply to this e-mail or call us at <Phone />.
         </P>

@@ -61,7 +61,8 @@ describe('GET /api/bookings/:token/receipt.pdf: the PDF receipt behind the booki
       `Order reference ${order.orderReference}`,
       // Confirmed on the test clock (May 1, 2025, 12:00 UTC), printed on the school's clock.
       'Order date May 1, 2025 at 7:00 AM',
-      'Payment method Credit Card',
+      // The card that paid, as the test card 4242 is (issue 37 item 5).
+      'Payment method Visa ending 4242',
       'Billed to Eleanor Whitfield',
       'Manners & Me Training',
       'PARTICIPANTS (2)',

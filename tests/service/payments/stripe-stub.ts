@@ -18,6 +18,27 @@ export interface StubIntent {
   setup_future_usage?: string | null;
 }
 
+/** Stripe's test payment methods (`pm_card_visa`, …) as an expanded payment method shows their card. */
+const TEST_CARDS: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_amex: { brand: 'amex', last4: '8431' },
+};
+
+/** The intent as Stripe answers it with `expand[]=payment_method`: a paid one without its own method paid with `pm_card_visa`. */
+function expanded(
+  intent: StubIntent,
+  query: URLSearchParams,
+): StubIntent | (Omit<StubIntent, 'payment_method'> & { payment_method: unknown }) {
+  if (![...query].some(([k, v]) => k.startsWith('expand[') && v === 'payment_method')) return intent;
+  const id = intent.payment_method ?? (intent.status === 'succeeded' ? 'pm_card_visa' : null);
+  if (!id) return intent;
+  return {
+    ...intent,
+    payment_method: { id, object: 'payment_method', type: 'card', card: TEST_CARDS[id] ?? TEST_CARDS.pm_card_visa },
+  };
+}
+
 /** The test payment method Stripe declines (`pm_card_chargeDeclined`), as a saved card whose later charges fail. */
 export const DECLINING_PAYMENT_METHOD = 'pm_card_chargeDeclined';
 
@@ -29,6 +50,7 @@ export class StripeStub {
     path: string;
     idempotencyKey: string | undefined;
     body: URLSearchParams;
+    query: URLSearchParams;
     auth: string | undefined;
   }[] = [];
   private readonly byKey = new Map<string, [number, unknown]>();
@@ -61,10 +83,11 @@ export class StripeStub {
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const body = new URLSearchParams(raw);
-    const path = (req.url ?? '').split('?')[0]!;
+    const [path = '', search = ''] = (req.url ?? '').split('?');
+    const query = new URLSearchParams(search);
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     const auth = req.headers.authorization;
-    this.requests.push({ method: req.method ?? '', path, idempotencyKey, body, auth });
+    this.requests.push({ method: req.method ?? '', path, idempotencyKey, body, query, auth });
     if (auth !== 'Bearer sk_test_stub')
       return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***' } }];
     // Stripe keeps the answer to a key, refusals included, and gives it again.
@@ -118,7 +141,7 @@ export class StripeStub {
     } else if (req.method === 'GET' && path.startsWith('/v1/payment_intents/')) {
       const intent = this.intents.get(path.slice('/v1/payment_intents/'.length));
       answer = intent
-        ? [200, intent]
+        ? [200, expanded(intent, query)]
         : [
             404,
             { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } },
