@@ -1,3 +1,4 @@
+import { ERASED } from '../../contracts/core/erased.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { groupIdOf, invoiceStream } from '../../contracts/organizations/invoices.js';
 import { organizationStream } from '../../contracts/organizations/organization.js';
@@ -18,9 +19,12 @@ export const dollars = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 type Deps = Pick<AppDeps, 'commands' | 'config' | 'mailer'>;
 
+/** The organization's contact, none once erased (nothing to write to). */
 async function contactOf(deps: Deps, organizationId: string) {
   const organization = await deps.commands.state(organizationDecider, organizationStream(organizationId));
-  return organization.status === 'registered' ? organization.record : null;
+  return organization.status === 'registered' && organization.record.contactEmail !== ERASED
+    ? organization.record
+    : null;
 }
 
 /**
