@@ -3,6 +3,7 @@ import { makeEnrollmentApp, type EnrollmentTestApp } from '../enrollment/support
 import { organizationLinksFor } from '../../../service/organizations/links.js';
 import { invoiceStream } from '../../../contracts/organizations/invoices.js';
 import type { Dashboard } from '../../../contracts/admin/dashboard.js';
+import { pdftotext } from '../../support/poppler.js';
 
 /**
  * Issue 39, item 4: a refund of an invoice issues a credit note for what it takes beyond what was
@@ -110,6 +111,23 @@ describe('POST /api/admin/invoices/:id/refunds (issue 39)', () => {
     expect(after.invoicedCents - before.invoicedCents).toBe(-20_000);
     expect(after.receivedCents - before.receivedCents).toBe(-20_000);
     expect(after.outstandingCents).toBe(before.outstandingCents);
+
+    // The credit note as a PDF, from the invoice's link; another id or a forged link is 404.
+    const { creditNoteId, number } = res.body.creditNote as { creditNoteId: string; number: string };
+    const pdf = await t.app.request(`/api/invoices/${token}/credit-notes/${creditNoteId}/credit-note.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const words = pdftotext(new Uint8Array(await pdf.arrayBuffer()));
+    expect(words).toContain(`CREDIT NOTE ${number}`);
+    expect(words).toContain(page.number as string);
+    expect(words).toContain('Acme Corp');
+    expect(words).toMatch(/Amount credited\s+\$200\.00/);
+    expect(words).toContain('One seat');
+    for (const path of [
+      `/api/invoices/${token}/credit-notes/cn-unknown/credit-note.pdf`,
+      `/api/invoices/${token.slice(0, -2)}xx/credit-notes/${creditNoteId}/credit-note.pdf`,
+    ])
+      expect((await t.app.request(path)).status).toBe(404);
   });
 
   it('given bad refunds, when posted, then 400 naming the field, 404 for an unknown invoice, and no credit note number spent on a refused one', async () => {
