@@ -53,8 +53,7 @@ import { pricingStreamPolicies } from './pricing/stream-policies.js';
 import { giftCardStreamPolicies } from './gift-cards/stream-policies.js';
 import { numberingStreamPolicies } from './organizations/numbering-decider.js';
 import { invoiceSeatsReactor } from './organizations/invoice-seats-reactor.js';
-import { organizationEmailReactor } from './organizations/organization-email-reactor.js';
-import { invoiceOverpaidReactor } from './organizations/invoice-overpaid-reactor.js';
+import { organizationReactors } from './organizations/reactors.js';
 import { privacyScrubReactor } from './privacy/scrub-reactor.js';
 import { bookingLinkEmailReactor } from './booking/booking-link-email-reactor.js';
 import { parentInvitedEmailReactor } from './account/parent-invited-email-reactor.js';
@@ -224,8 +223,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
   return [
     ...workflowsFor(deps),
     confirmationEmailReactor(deps),
-    organizationEmailReactor(deps),
-    invoiceOverpaidReactor(deps),
+    ...organizationReactors(deps),
     confirmationResendReactor(deps),
     balanceReceiptReactor(deps),
     installmentPaymentReactor(deps),

@@ -146,6 +146,28 @@ export const InvoiceRefundRecordedSchema = z.object({
   reference: z.string().max(120),
   refundedAt: Instant,
 });
+/**
+ * The office refunded money paid by card on the invoice's page: the provider's refund is the
+ * `invoice-refund` reactor's, part by card payment (`parts`, decided here so a redelivery refunds
+ * the same), each recorded as InvoiceRefundRecorded `<requestId>-<paymentIntentId>` once made.
+ */
+export const InvoiceCardRefundRequestedSchema = z.object({
+  invoiceId: InvoiceIdSchema,
+  requestId: z.string().min(1).max(64),
+  amountCents: z.number().int().positive(),
+  parts: z.array(z.object({ paymentIntentId: z.string().min(1), amountCents: z.number().int().positive() })).min(1),
+  note: z.string().max(500),
+  requestedAt: Instant,
+});
+/** The provider refused one part of a card refund: it is no longer pending, the money is still held (the office sends it back another way). */
+export const InvoiceCardRefundFailedSchema = z.object({
+  invoiceId: InvoiceIdSchema,
+  requestId: z.string().min(1).max(64),
+  paymentIntentId: z.string().min(1),
+  amountCents: z.number().int().positive(),
+  code: z.string().max(100),
+  failedAt: Instant,
+});
 export const InvoiceReminderSentSchema = z.object({
   invoiceId: InvoiceIdSchema,
   kind: z.enum(['week-before', 'due-date']),
@@ -199,6 +221,8 @@ export const invoiceEventSchemas = {
   InvoiceVoided: InvoiceVoidedSchema,
   CreditNoteIssued: CreditNoteIssuedSchema,
   InvoiceRefundRecorded: InvoiceRefundRecordedSchema,
+  InvoiceCardRefundRequested: InvoiceCardRefundRequestedSchema,
+  InvoiceCardRefundFailed: InvoiceCardRefundFailedSchema,
   InvoiceReminderSent: InvoiceReminderSentSchema,
   GroupAttendeesNamed: GroupAttendeesNamedSchema,
   PrivateWorkshopScheduled: PrivateWorkshopScheduledSchema,
@@ -256,7 +280,11 @@ export const CreditNoteRequestSchema = z.union(
   { error: 'Send { line, seats } to cancel seats, or { amountCents } to credit an amount.' },
 );
 
-/** POST /api/admin/invoices/:id/refunds: money sent back to the organization; a credit note first for what was not credited. */
+/**
+ * POST /api/admin/invoices/:id/refunds: money sent back to the organization; a credit note first
+ * for what was not credited. `method: card` refunds the invoice's card payments through the
+ * provider (a reactor's effect); check, ACH and wire are the office's, recorded as sent.
+ */
 export const InvoiceRefundRequestSchema = z.object({
   amountCents: z
     .number({ error: 'amountCents is required.' })
@@ -352,6 +380,21 @@ export const InvoiceViewSchema = z.object({
   paymentInstructions: z.array(z.string()),
 });
 export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
+
+/** 201 of POST /api/admin/invoices/:id/refunds */
+export const InvoiceRefundResponseSchema = z.object({
+  refundId: z.string(),
+  /** `pending`: a card refund the provider is asked for after the answer; `recorded`: the office's, done. */
+  refund: z.enum(['recorded', 'pending']),
+  /** The credit note issued first for what the refund takes beyond what was paid over the balance. */
+  creditNote: z.object({ creditNoteId: z.string(), number: z.string(), amountCents: z.number().int() }).nullable(),
+  invoiceId: z.string(),
+  status: z.enum(['none', ...INVOICE_STATUSES]),
+  paidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  position: z.string(),
+});
+export type InvoiceRefundResponse = z.infer<typeof InvoiceRefundResponseSchema>;
 
 /** POST /api/invoices/:token/payment */
 export const InvoicePaymentIntentResponseSchema = z.object({

@@ -20,6 +20,8 @@ export type OrganizationRefusal =
   | { code: 'payment_beyond_total'; balanceCents: number; amountCents: number }
   | { code: 'credit_beyond_total'; creditableCents: number; amountCents: number }
   | { code: 'refund_beyond_paid'; refundableCents: number; amountCents: number }
+  /** A card refund beyond what the invoice's card payments can still take back. */
+  | { code: 'refund_beyond_card'; refundableCents: number; amountCents: number }
   | { code: 'line_unknown'; line: number }
   | { code: 'seats_beyond_line'; seats: number; left: number }
   | { code: 'seats_named'; named: number; left: number }
@@ -46,6 +48,7 @@ export const ORGANIZATION_REFUSAL_KINDS: RefusalKinds<OrganizationRefusal> = {
   payment_beyond_total: 'validation',
   credit_beyond_total: 'validation',
   refund_beyond_paid: 'validation',
+  refund_beyond_card: 'validation',
   line_unknown: 'validation',
   seats_beyond_line: 'validation',
   seats_named: 'conflict',

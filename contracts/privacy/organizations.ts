@@ -31,6 +31,8 @@ export const organizationsPrivacy = {
   InvoiceVoided: NO_PERSONAL_DATA,
   CreditNoteIssued: NO_PERSONAL_DATA,
   InvoiceRefundRecorded: NO_PERSONAL_DATA,
+  InvoiceCardRefundRequested: NO_PERSONAL_DATA,
+  InvoiceCardRefundFailed: NO_PERSONAL_DATA,
   InvoiceReminderSent: NO_PERSONAL_DATA,
   GroupAttendeesNamed: {
     subject: organization,

@@ -1,6 +1,6 @@
 /**
  * Where the money of a booking came from (decision 055). `invoice` is an organization's payment
- * against an invoice (issue 39): no event books it yet. `free`: a free enrollment, 0 cents.
+ * against an invoice (issue 39, record 125), booked as received. `free`: a free enrollment, 0 cents.
  */
 export const REVENUE_SOURCES = ['card', 'gift-card', 'credit', 'invoice', 'free'] as const;
 export type RevenueSource = (typeof REVENUE_SOURCES)[number];

@@ -9,6 +9,8 @@ import { giftCardIdOf, type GiftCardEvent } from '../../contracts/gift-cards/eve
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { RefundDestination, RevenueSource } from '../../contracts/reports/ledger.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
+import { invoiceIdOf, type InvoiceEvent } from '../../contracts/organizations/invoices.js';
+import { INVOICE_LEDGER_TYPES, projectInvoice, type InvoiceLedgerDoc } from './invoice-ledger.js';
 import { collapse, moveRecognition, recognitionOf, type LedgerItem, type LedgerLine } from './ledger-lines.js';
 
 /** A booking's money, day by day (decision 055). */
@@ -22,14 +24,19 @@ export type EnrollmentLedgerDoc = {
 };
 /** A gift card's sale: the money is the school's debt to the card until it is spent. */
 export type GiftCardLedgerDoc = { kind: 'gift-card'; sold: { day: string; cents: number }[] };
-/** A workshop's program and a program's title: the report's labels. */
-export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string };
+/**
+ * A workshop's program and a program's title: the report's labels; a workshop's category, the
+ * income account of an invoice's seats in it (absent from documents projected before).
+ */
+export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string; category?: string };
 export type ProgramLedgerDoc = { kind: 'program'; title: string };
-export type LedgerDoc = EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc;
+export type { InvoiceLedgerDoc };
+export type LedgerDoc =
+  EnrollmentLedgerDoc | InvoiceLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc;
 
 export const REVENUE_LEDGER = 'revenue-ledger';
 
-type Event = RecordedEventOf<EnrollmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent>;
+type Event = RecordedEventOf<EnrollmentEvent | InvoiceEvent | GiftCardEvent | ProgramEvent | WorkshopEvent>;
 
 const itemOf = (
   item: Pick<PurchasedItem, 'kind' | 'id' | 'category' | 'location'>,
@@ -119,23 +126,27 @@ const ENROLLMENT_TYPES = [
   'BookingRescheduled',
 ] as const;
 const CATALOGUE_TYPES = ['ProgramPublished', 'ProgramUpdated', 'WorkshopScheduled', 'WorkshopUpdated'] as const;
+const isInvoiceEvent = (e: Event): e is Extract<Event, { type: (typeof INVOICE_LEDGER_TYPES)[number] }> =>
+  (INVOICE_LEDGER_TYPES as readonly string[]).includes(e.type);
 const isEnrollmentEvent = (e: Event): e is Extract<Event, { type: (typeof ENROLLMENT_TYPES)[number] }> =>
   (ENROLLMENT_TYPES as readonly string[]).includes(e.type);
 
 /**
  * The ledger the owner's reports and the journal sum (decision 055): each booking's money booked,
  * refunded and recognized by school day, gift cards sold, and the labels of programs and
- * workshops. Ids, amounts, days, categories and places only: an erased family's money still counts.
+ * workshops; each organization's invoice's money received (record 125). Ids, amounts, days,
+ * categories and places only: an erased family's or organization's money still counts.
  */
 export const revenueLedgerProjector = defineProjector<
-  EnrollmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
+  EnrollmentEvent | InvoiceEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
   LedgerDoc
 >({
   name: REVENUE_LEDGER,
   collection: REVENUE_LEDGER,
   indexes: [[{ field: 'kind' }]],
-  eventTypes: [...ENROLLMENT_TYPES, 'GiftCardPaid', ...CATALOGUE_TYPES],
+  eventTypes: [...ENROLLMENT_TYPES, ...INVOICE_LEDGER_TYPES, 'GiftCardPaid', ...CATALOGUE_TYPES],
   keys(e) {
+    if (isInvoiceEvent(e)) return [`invoice-${invoiceIdOf(e)}`];
     if (e.type === 'GiftCardPaid') return [`gift-card-${giftCardIdOf(e)}`];
     if (e.type === 'ProgramPublished' || e.type === 'ProgramUpdated') return [`program-${e.data.program.id}`];
     if (e.type === 'WorkshopScheduled' || e.type === 'WorkshopUpdated') return [`workshop-${e.data.workshop.id}`];
@@ -152,8 +163,14 @@ export const revenueLedgerProjector = defineProjector<
         return { kind: 'program', title: e.data.program.title };
       case 'WorkshopScheduled':
       case 'WorkshopUpdated':
-        return { kind: 'workshop', programId: e.data.workshop.programId ?? null, title: e.data.workshop.title };
+        return {
+          kind: 'workshop',
+          programId: e.data.workshop.programId ?? null,
+          title: e.data.workshop.title,
+          category: e.data.workshop.category,
+        };
       default:
+        if (isInvoiceEvent(e)) return projectInvoice(current?.kind === 'invoice' ? current : null, e);
         if (!isEnrollmentEvent(e)) return undefined;
         return projectEnrollment(current?.kind === 'enrollment' ? current : null, e);
     }

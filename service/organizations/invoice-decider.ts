@@ -4,8 +4,10 @@ import { refuse } from './refusals.js';
 import { evolveInvoice, type InvoiceState, type IssuedState } from './invoice-state.js';
 import { moneyDecisions, type MoneyCommand } from './invoice-decisions.js';
 import { seatDecisions, type SeatCommand } from './attendee-decisions.js';
+import { refundDecisions, type RefundCommand } from './invoice-refund-decisions.js';
 
-export type InvoiceCommand = { type: 'IssueInvoice'; invoice: InvoiceIssued } | MoneyCommand | SeatCommand;
+export type InvoiceCommand =
+  { type: 'IssueInvoice'; invoice: InvoiceIssued } | MoneyCommand | RefundCommand | SeatCommand;
 
 type Decision<T extends Exclude<InvoiceCommand['type'], 'IssueInvoice'>> = (
   command: Extract<InvoiceCommand, { type: T }>,
@@ -14,6 +16,7 @@ type Decision<T extends Exclude<InvoiceCommand['type'], 'IssueInvoice'>> = (
 
 const DECISIONS: { [T in Exclude<InvoiceCommand['type'], 'IssueInvoice'>]: Decision<T> } = {
   ...moneyDecisions,
+  ...refundDecisions,
   ...seatDecisions,
 };
 

@@ -105,7 +105,8 @@ function issueCreditNote(command: Command<'IssueCreditNote'>, state: IssuedState
 
 function recordRefund(command: Command<'RecordInvoiceRefund'>, state: IssuedState): InvoiceEvent[] {
   if (state.refundIds.includes(command.refundId)) return [];
-  const refundableCents = overpaidOf(state);
+  // A card refund's part the provider made was set aside when it was asked.
+  const refundableCents = overpaidOf(state) + (state.pendingRefunds[command.refundId] ?? 0);
   if (command.amountCents > refundableCents)
     throw refuse({ code: 'refund_beyond_paid', refundableCents, amountCents: command.amountCents });
   const { refundId, amountCents, method, reference, at } = command;

@@ -5,7 +5,8 @@ import type { AppDeps } from '../core/deps.js';
 import { notFound } from '../core/errors.js';
 import { rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
-import { invoiceDecider } from './invoice-decider.js';
+import { invoiceDecider, type IssuedState } from './invoice-decider.js';
+import { creditNotePdf, creditNotePdfFileName } from './credit-note-pdf.js';
 import { invoicePdf, invoicePdfFileName } from './invoice-pdf.js';
 import { invoiceViewOf } from './invoice-view.js';
 import { organizationLinksFor } from './links.js';
@@ -13,12 +14,15 @@ import { createInvoiceIntent } from './invoice-card-payment.js';
 import { requestMetadata } from '../core/metadata.js';
 
 const TokenParamSchema = z.object({ token: z.string().max(200) });
+const CreditNoteParamSchema = TokenParamSchema.extend({ creditNoteId: z.string().max(64) });
 const UNKNOWN_INVOICE = 'We could not find that invoice. Please check the link in your e-mail.';
+const UNKNOWN_CREDIT_NOTE = 'We could not find that credit note on this invoice.';
 
 /**
  * The invoice's page by its signed link `/invoice/<token>` (mounted under /api):
  * - GET /invoices/:token: the invoice as the page shows it;
  * - GET /invoices/:token/invoice.pdf: the same as a PDF;
+ * - GET /invoices/:token/credit-notes/:creditNoteId/credit-note.pdf: one of its credit notes as a PDF;
  * - POST /invoices/:token/payment: the card form's PaymentIntent for what is owed now
  *   (`{ clientSecret, amountCents, paymentIntentId }`), paid and verified like any intent.
  * A forged token, or one of another purpose, is the one 404. Anonymous calls: rate limited, never cached.
@@ -32,14 +36,14 @@ export function invoiceLinkRoutes(deps: AppDeps): Hono {
     if (!verified) throw notFound(UNKNOWN_INVOICE);
     return verified.id;
   };
-  const viewOf = async (c: Context) => {
-    const token = c.req.param('token') ?? '';
-    const verified = { id: invoiceIdOf(c) };
-    const state = await deps.commands.state(invoiceDecider, invoiceStream(verified.id));
+  const stateOf = async (c: Context) => {
+    const state = await deps.commands.state(invoiceDecider, invoiceStream(invoiceIdOf(c)));
     if (state.status === 'none') throw notFound(UNKNOWN_INVOICE);
     c.header('Cache-Control', 'no-store');
-    return invoiceViewOf(state, deps.config, token, deps.clock());
+    return state;
   };
+  const viewOf = async (c: Context, state?: IssuedState) =>
+    invoiceViewOf(state ?? (await stateOf(c)), deps.config, c.req.param('token') ?? '', deps.clock());
 
   app.get('/invoices/:token', limited, validate('param', TokenParamSchema), async (c) => c.json(await viewOf(c)));
 
@@ -50,6 +54,27 @@ export function invoiceLinkRoutes(deps: AppDeps): Hono {
     c.header('Content-Disposition', `attachment; filename="${invoicePdfFileName(view.number)}"`);
     return c.body(new Uint8Array(bytes));
   });
+
+  app.get(
+    '/invoices/:token/credit-notes/:creditNoteId/credit-note.pdf',
+    limited,
+    validate('param', CreditNoteParamSchema),
+    async (c) => {
+      const state = await stateOf(c);
+      const issued = state.creditNotes.find((n) => n.creditNoteId === c.req.valid('param').creditNoteId);
+      const view = await viewOf(c, state);
+      const note = view.creditNotes.find((n) => n.creditNoteId === issued?.creditNoteId);
+      if (!issued || !note) throw notFound(UNKNOWN_CREDIT_NOTE);
+      const seats =
+        issued.line !== undefined && issued.seats !== undefined
+          ? { line: issued.line, seats: issued.seats }
+          : undefined;
+      const bytes = await creditNotePdf(view, note, seats, deps.clock());
+      c.header('Content-Type', 'application/pdf');
+      c.header('Content-Disposition', `attachment; filename="${creditNotePdfFileName(note.number)}"`);
+      return c.body(new Uint8Array(bytes));
+    },
+  );
 
   app.post('/invoices/:token/payment', limited, validate('param', TokenParamSchema), async (c) => {
     const invoiceId = invoiceIdOf(c);

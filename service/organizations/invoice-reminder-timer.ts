@@ -1,3 +1,4 @@
+import { ERASED } from '../../contracts/core/erased.js';
 import type { EventMetadata } from '../../contracts/core/events.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { invoiceStream } from '../../contracts/organizations/invoices.js';
@@ -105,7 +106,8 @@ class InvoiceReminderPass {
       organizationDecider,
       organizationStream(invoice.organizationId),
     );
-    if (!links || organization.status !== 'registered' || !organization.record.contactEmail) return false;
+    if (!links || organization.status !== 'registered') return false;
+    if (!organization.record.contactEmail || organization.record.contactEmail === ERASED) return false;
     const owed = dollars(balanceDueOf(state));
     const dueDay = schoolDay(new Date(invoice.dueAt));
     const today = schoolDay(this.deps.clock());

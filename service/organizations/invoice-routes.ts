@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CreditNoteRequestSchema,
   InvoiceIdSchema,
+  InvoiceRefundRequestSchema,
+  type InvoiceRefundResponse,
   RecordInvoicePaymentRequestSchema,
   VoidInvoiceRequestSchema,
   invoiceStream,
@@ -10,7 +12,7 @@ import {
 import type { AppDeps } from '../core/deps.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
-import { balanceDueOf, invoiceDecider, type InvoiceState } from './invoice-decider.js';
+import { balanceDueOf, invoiceDecider, overpaidOf, type InvoiceState } from './invoice-decider.js';
 import { creditNoteRefusal } from './invoice-decisions.js';
 import { assignNumber } from './numbering-decider.js';
 import { refuse } from './refusals.js';
@@ -130,5 +132,76 @@ export function adminInvoiceRoutes(deps: AppDeps): Hono {
     },
   );
 
+  /**
+   * POST /invoices/:id/refunds `{ amountCents, method, reference?, note? }`: money sent back to the
+   * organization. What it takes beyond what was paid over the balance is credited first (a credit
+   * note, reason refund); by check, ACH or wire it is recorded as the office sent it (`refund:
+   * recorded`), by card it is asked of the provider by the invoice-refund reactor after the answer
+   * (`refund: pending`).
+   */
+  app.post(
+    '/invoices/:id/refunds',
+    validate('param', IdParamSchema),
+    validate('json', InvoiceRefundRequestSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { amountCents, method, reference, note } = c.req.valid('json');
+      const metadata = requestMetadata(c, deps, 'admin');
+      const state = await deps.commands.state(invoiceDecider, invoiceStream(id));
+      if (state.status === 'none') throw refuse({ code: 'invoice_unknown' });
+      const requestId = deps.newId();
+      const refund = {
+        type: 'RefundInvoice' as const,
+        requestId,
+        amountCents,
+        method,
+        reference,
+        note,
+        at: metadata.at,
+      };
+      // Refused on the invoice as it stands before a credit note spends a CN number.
+      const creditCents = Math.max(0, amountCents - overpaidOf(state));
+      let creditNote: InvoiceRefundResponse['creditNote'] = null;
+      if (creditCents > 0) {
+        creditNoteRefusal(state, { amountCents: creditCents });
+        invoiceDecider.decide(refund, invoiceDecider.evolve(state, creditedBy(state, creditCents)));
+        const creditNoteId = deps.newId();
+        const { number } = await assignNumber(deps, 'credit-note', creditNoteId, metadata.at, metadata);
+        const credit = {
+          creditNoteId,
+          number,
+          amountCents: creditCents,
+          reason: 'refund' as const,
+          note,
+          at: metadata.at,
+        };
+        await deps.commands.handle(invoiceDecider, invoiceStream(id), { type: 'IssueCreditNote', ...credit }, metadata);
+        creditNote = { creditNoteId, number, amountCents: creditCents };
+      }
+      const handled = await deps.commands.handle(invoiceDecider, invoiceStream(id), refund, metadata);
+      const body: InvoiceRefundResponse = {
+        ...summaryOf(id, handled.state, handled.position),
+        refundId: requestId,
+        refund: method === 'card' ? 'pending' : 'recorded',
+        creditNote,
+      };
+      return c.json(body, 201);
+    },
+  );
+
   return app;
 }
+
+/** The invoice as a credit of `cents` would leave it: the refund is checked on it before the credit note is issued. */
+const creditedBy = (state: Exclude<InvoiceState, { status: 'none' }>, cents: number) => ({
+  type: 'CreditNoteIssued' as const,
+  data: {
+    invoiceId: state.invoice.invoiceId,
+    creditNoteId: 'check',
+    number: '',
+    amountCents: cents,
+    reason: 'refund' as const,
+    note: '',
+    issuedAt: state.invoice.issuedAt,
+  },
+});

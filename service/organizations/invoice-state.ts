@@ -22,6 +22,14 @@ export interface Issued {
   creditedCents: number;
   creditNotes: CreditNoteIssued[];
   refundIds: string[];
+  /** The card payments made on the invoice's page (their PaymentIntents), which a card refund takes back. */
+  cardIntents: string[];
+  /** Asked back from each of those card payments, by PaymentIntent (a refused part given back). */
+  cardRefunded: Record<string, number>;
+  /** Card refunds asked and not yet made or refused, by their refund id (`<requestId>-<paymentIntentId>`). */
+  pendingRefunds: Record<string, number>;
+  /** The office's refunds asked so far, by request id (each once). */
+  refundRequests: string[];
   /** Seats of each line now (cancelled ones taken off); a description-only line: its private workshop's, 0 until scheduled. */
   lineSeats: number[];
   /** The workshop of each line: its own, a description-only line's private one once scheduled, else null. */
@@ -45,8 +53,13 @@ export type IssuedState = Exclude<InvoiceState, { status: 'none' }>;
 /** What is owed now: the total, less credit notes and payments, plus refunds; below 0 when more was paid. */
 export const balanceOf = (s: Issued) => s.invoice.totalCents - s.creditedCents - s.paidCents + s.refundedCents;
 export const balanceDueOf = (s: Issued) => Math.max(0, balanceOf(s));
-/** Money held beyond what is owed: what can be refunded without crediting more. */
-export const overpaidOf = (s: Issued) => Math.max(0, -balanceOf(s));
+/** Money held beyond what is owed: what can be refunded without crediting more (card refunds under way taken off). */
+export const overpaidOf = (s: Issued) => Math.max(0, -balanceOf(s) - pendingOf(s));
+export const pendingOf = (s: Issued) => Object.values(s.pendingRefunds).reduce((n, c) => n + c, 0);
+/** The refund id of one card payment's part of a refund. */
+export const cardRefundId = (requestId: string, paymentIntentId: string) => `${requestId}-${paymentIntentId}`;
+const without = (record: Record<string, number>, key: string) =>
+  Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
 export function issuedOf(invoice: InvoiceIssued): Issued {
   return {
@@ -57,6 +70,10 @@ export function issuedOf(invoice: InvoiceIssued): Issued {
     creditedCents: 0,
     creditNotes: [],
     refundIds: [],
+    cardIntents: [],
+    cardRefunded: {},
+    pendingRefunds: {},
+    refundRequests: [],
     lineSeats: invoice.lines.map((l) => (l.kind === 'workshop' ? l.seats : 0)),
     lineWorkshops: invoice.lines.map((l) => (l.kind === 'workshop' ? l.workshopId : null)),
     attendees: {},
@@ -74,11 +91,12 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
     case 'InvoicePaymentIntentCreated':
       return { ...state, intentId: event.data.paymentIntentId };
     case 'InvoicePaymentRecorded': {
-      const { paymentId, amountCents, method, reference, receivedAt } = event.data;
+      const { paymentId, amountCents, method, reference, receivedAt, recordedBy } = event.data;
       return {
         ...state,
         payments: [...state.payments, { paymentId, amountCents, method, reference, receivedAt }],
         paidCents: state.paidCents + amountCents,
+        cardIntents: recordedBy === 'provider' ? [...state.cardIntents, paymentId] : state.cardIntents,
       };
     }
     case 'InvoiceOverpaid':
@@ -107,7 +125,29 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
         ...state,
         refundIds: [...state.refundIds, event.data.refundId],
         refundedCents: state.refundedCents + event.data.amountCents,
+        pendingRefunds: without(state.pendingRefunds, event.data.refundId),
       };
+    case 'InvoiceCardRefundRequested': {
+      const { requestId, parts } = event.data;
+      const cardRefunded = { ...state.cardRefunded };
+      const pendingRefunds = { ...state.pendingRefunds };
+      for (const { paymentIntentId, amountCents } of parts) {
+        cardRefunded[paymentIntentId] = (cardRefunded[paymentIntentId] ?? 0) + amountCents;
+        pendingRefunds[cardRefundId(requestId, paymentIntentId)] = amountCents;
+      }
+      return { ...state, cardRefunded, pendingRefunds, refundRequests: [...state.refundRequests, requestId] };
+    }
+    case 'InvoiceCardRefundFailed': {
+      const { requestId, paymentIntentId, amountCents } = event.data;
+      return {
+        ...state,
+        cardRefunded: {
+          ...state.cardRefunded,
+          [paymentIntentId]: (state.cardRefunded[paymentIntentId] ?? 0) - amountCents,
+        },
+        pendingRefunds: without(state.pendingRefunds, cardRefundId(requestId, paymentIntentId)),
+      };
+    }
     case 'InvoiceReminderSent':
       return { ...state, reminders: [...state.reminders, event.data.kind] };
     case 'GroupAttendeesNamed':

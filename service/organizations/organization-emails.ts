@@ -1,3 +1,4 @@
+import { ERASED } from '../../contracts/core/erased.js';
 import { SCHOOL } from '../../contracts/core/school.js';
 import { groupIdOf, invoiceStream } from '../../contracts/organizations/invoices.js';
 import { organizationStream } from '../../contracts/organizations/organization.js';
@@ -7,6 +8,8 @@ import type { AppDeps } from '../core/deps.js';
 import type { MailMessage } from '../mail/port.js';
 import { schoolDay } from '../core/school-day.js';
 import { invoiceDecider } from './invoice-decider.js';
+import { invoicePdf, invoicePdfFileName } from './invoice-pdf.js';
+import { invoiceViewOf } from './invoice-view.js';
 import { organizationLinksFor, siteUrl } from './links.js';
 import { organizationDecider } from './organization-decider.js';
 import { quoteDecider } from './quote-decider.js';
@@ -16,9 +19,12 @@ export const dollars = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 type Deps = Pick<AppDeps, 'commands' | 'config' | 'mailer'>;
 
+/** The organization's contact, none once erased (nothing to write to). */
 async function contactOf(deps: Deps, organizationId: string) {
   const organization = await deps.commands.state(organizationDecider, organizationStream(organizationId));
-  return organization.status === 'registered' ? organization.record : null;
+  return organization.status === 'registered' && organization.record.contactEmail !== ERASED
+    ? organization.record
+    : null;
 }
 
 /**
@@ -51,7 +57,8 @@ export async function sendQuoteEmail(deps: Deps, quoteId: string, version: numbe
 /**
  * The invoice e-mailed to the contact once issued: its number, total and due date, the link of
  * its page (/invoice/<token>) and, for each workshop line, the coordinator's link to name the
- * attendees (/group/<token>).
+ * attendees (/group/<token>); the invoice's PDF attached, the same document its page serves
+ * (GET /api/invoices/:token/invoice.pdf), dated its issue.
  */
 export async function sendInvoiceEmail(deps: Deps, invoiceId: string, key: string): Promise<void> {
   const links = organizationLinksFor(deps.config);
@@ -60,6 +67,7 @@ export async function sendInvoiceEmail(deps: Deps, invoiceId: string, key: strin
   const { invoice } = state;
   const contact = await contactOf(deps, invoice.organizationId);
   if (!contact) return;
+  const invoiceToken = links.invoice.token(invoiceId);
   const groups = invoice.lines.flatMap((line, i) =>
     line.kind === 'workshop'
       ? [
@@ -73,16 +81,26 @@ export async function sendInvoiceEmail(deps: Deps, invoiceId: string, key: strin
     `Thank you for accepting quote ${invoice.quoteNumber}. Invoice ${invoice.number} for ${dollars(invoice.totalCents)} ` +
       `is due on ${schoolDay(new Date(invoice.dueAt))}${invoice.poNumber ? ` (PO ${invoice.poNumber})` : ''}.`,
     'Read it, download it as a PDF or pay it by card here:',
-    siteUrl(deps.config, `/invoice/${links.invoice.token(invoiceId)}`),
+    siteUrl(deps.config, `/invoice/${invoiceToken}`),
     ...(groups.length
       ? ['', 'Your seats are held until the due date. Name your attendees (and change them) here:', ...groups]
       : []),
     '',
     `${SCHOOL.name}`,
   ].join('\n');
-  await deps.mailer.send(
-    organizationMessage(contact.contactEmail, `Invoice ${invoice.number}`, text, key, invoice.organizationId),
-  );
+  const issuedAt = new Date(invoice.issuedAt);
+  const pdf = await invoicePdf(invoiceViewOf(state, deps.config, invoiceToken, issuedAt), issuedAt);
+  await deps.mailer.send({
+    ...organizationMessage(contact.contactEmail, `Invoice ${invoice.number}`, text, key, invoice.organizationId),
+    attachments: [
+      {
+        filename: invoicePdfFileName(invoice.number),
+        content: Buffer.from(pdf).toString('base64'),
+        contentType: 'application/pdf',
+        encoding: 'base64',
+      },
+    ],
+  });
 }
 
 /** A message to an organization's contact, tagged with its subject (erasure finds it in the outbox). */

@@ -43,6 +43,12 @@ export const ORGANIZATION_REFUSAL_ANSWERS: RefusalAnswers<OrganizationRefusal> =
     words: (r) =>
       `amountCents (${dollars(r.amountCents)}) is more than the ${dollars(r.refundableCents)} that can be refunded.`,
   },
+  refund_beyond_card: {
+    field: 'amountCents',
+    words: (r) =>
+      `amountCents (${dollars(r.amountCents)}) is more than the ${dollars(r.refundableCents)} paid by card on this invoice ` +
+      'that can still go back to the card: refund the rest by check, ACH or wire.',
+  },
   line_unknown: { field: 'line', words: (r) => `line ${r.line} is not a line of this invoice.` },
   seats_beyond_line: {
     field: 'seats',

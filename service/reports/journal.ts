@@ -31,7 +31,8 @@ const PAID_FROM: Record<LedgerLine['source'], Account> = {
   card: ACCOUNTS.undepositedFunds,
   'gift-card': ACCOUNTS.giftCardLiability,
   credit: ACCOUNTS.familyCreditLiability,
-  invoice: ACCOUNTS.accountsReceivable,
+  // An invoice's money is booked as it is received (record 125): the check, the transfer, the card.
+  invoice: ACCOUNTS.undepositedFunds,
   free: ACCOUNTS.undepositedFunds,
 };
 const REFUNDED_TO: Record<NonNullable<LedgerLine['to']>, Account> = {

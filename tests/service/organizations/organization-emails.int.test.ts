@@ -3,6 +3,7 @@ import { makeTestApp, type TestApp } from '../../support/app.js';
 import { MemoryMailer } from '../../support/memory-mailer.js';
 import { adminCall } from '../admin/support.js';
 import { organizationLinksFor } from '../../../service/organizations/links.js';
+import { pdftotext } from '../../support/poppler.js';
 
 let t: TestApp;
 const mailer = new MemoryMailer();
@@ -17,7 +18,7 @@ const admin = async (method: string, path: string, body: unknown = {}) =>
   (await (await adminCall(t.app, method, `/api/admin${path}`, { body })).json()) as Record<string, string>;
 
 describe('the organization e-mails: effects of the reactor, never of the request (issue 39)', () => {
-  it('given a quote, when the office sends it, then the contact gets its link once; accepted, the invoice e-mail links its page and the coordinator’s page', async () => {
+  it('given a quote, when the office sends it, then the contact gets its link once; accepted, the invoice e-mail links its page and the coordinator’s page and attaches the invoice’s PDF', async () => {
     const { organizationId } = await admin('POST', '/organizations', {
       name: 'Acme Corp',
       contactName: 'Dana Reyes',
@@ -50,6 +51,19 @@ describe('the organization e-mails: effects of the reactor, never of the request
     expect(invoiceMail).toHaveLength(1);
     expect(invoiceMail[0]!.text).toContain(`/invoice/${links.invoice.token(accepted.invoiceId)}`);
     expect(invoiceMail[0]!.text).toContain('PO PO-9');
+    // The invoice's PDF rides along: the same document the invoice page serves.
+    const pdf = invoiceMail[0]!.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(pdf).toMatchObject({
+      filename: expect.stringContaining(`${accepted.invoiceNumber}.pdf`),
+      encoding: 'base64',
+    });
+    const words = pdftotext(Buffer.from(pdf!.content, 'base64'));
+    expect(words).toContain(`INVOICE ${accepted.invoiceNumber}`);
+    expect(words).toContain('Acme Corp');
+    expect(words).toContain('PO-9');
+    expect(words).toMatch(/Balance due\s+\$900\.00/);
+    const served = await t.app.request(`/api/invoices/${links.invoice.token(accepted.invoiceId)}/invoice.pdf`);
+    expect(pdftotext(new Uint8Array(await served.arrayBuffer()))).toBe(words);
 
     await t.replayReactors();
     const again = mailer.sent.filter((m) => m.subject === `Invoice ${accepted.invoiceNumber}`);
