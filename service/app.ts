@@ -17,6 +17,7 @@ import { lapsedHoldRoutes } from './enrollment/lapsed-hold/routes.js';
 import { newsletterRoutes } from './newsletter/routes.js';
 import { newsletterPageRoutes } from './newsletter/link-pages.js';
 import { paymentRoutes } from './enrollment/payment/payment-routes.js';
+import { paymentKinds } from './payment-kinds.js';
 import { outboxRoutes } from './enrollment/emails/outbox-routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { appointmentRoutes } from './appointments/routes.js';
@@ -142,7 +143,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', waitlistRoutes(deps));
   api.route('/', lapsedHoldRoutes(deps));
   api.route('/', newsletterRoutes(deps));
-  api.route('/', paymentRoutes(deps));
+  api.route('/', paymentRoutes(deps, paymentKinds));
   api.route('/', adminRoutes(deps));
   api.route('/', policyRoutes(deps));
   api.route('/', bookingRoutes(deps));

@@ -20,7 +20,7 @@ const sendOnIssue = (message: string) => validationError(message, [{ path: 'send
  * Orders a gift card: a new code (80 random bits), its stream created once (`gift-card-<id>`, the
  * id a hash of the code), then a PaymentIntent through the payments port exactly as an
  * enrollment's (idempotency key and metadata name the card, never a person), paid with the client
- * secret this answers. The webhook or the verification record its payment once (record-payment.ts).
+ * secret this answers. The webhook or the verification record its payment once (gift-card-payment.ts).
  */
 export async function orderGiftCard(
   deps: AppDeps,

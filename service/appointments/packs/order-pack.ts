@@ -18,7 +18,7 @@ import { lessonPackIdFor, newLessonPackCode } from './pack-code.js';
  * stream's id a hash of it), a PaymentIntent through the payments port keyed by the pack (ids only
  * in its metadata, as a gift card's), then the order on `lesson-pack-<id>` with the purchaser under
  * their key. The webhook or the payment page's verification records the payment once
- * (record-payment.ts); the code is e-mailed by the pack's reactor.
+ * (lesson-pack-payment.ts); the code is e-mailed by the pack's reactor.
  */
 export async function orderLessonPack(
   deps: AppDeps,

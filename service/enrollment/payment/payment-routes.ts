@@ -14,16 +14,17 @@ import { paymentTestRoutes } from './payment-test-routes.js';
 import { OfflinePayments } from '../../payments/offline-adapter.js';
 import { offlineRoutes } from './offline-payment-routes.js';
 import { rateLimit } from '../../core/rate-limit.js';
+import type { PaymentKinds } from '../../core/payment-kinds.js';
 
 /** Routes of the payments slice, mounted under /api. */
-export function paymentRoutes(deps: AppDeps): Hono {
+export function paymentRoutes(deps: AppDeps, kinds: PaymentKinds): Hono {
   const app = new Hono();
   const payments = deps.payments;
   // Anonymous writes; the webhook is not among them (signed, and sent from the provider's few addresses).
   const limited = rateLimit(deps);
   // The offline provider delivers its signed events through the same handler as POST /api/webhook.
   payments.attachDelivery(async (raw, signature) => {
-    await handleWebhook(deps, raw, signature);
+    await handleWebhook(deps, kinds, raw, signature);
   });
 
   // Public on purpose: the checkout needs the publishable key (public by design) to show Stripe Elements.
@@ -44,15 +45,15 @@ export function paymentRoutes(deps: AppDeps): Hono {
   app.post('/webhook', async (c) => {
     // The signature covers the exact bytes received: verify before any parsing.
     const raw = new Uint8Array(await c.req.arrayBuffer());
-    return c.json(await handleWebhook(deps, raw, c.req.header('stripe-signature')));
+    return c.json(await handleWebhook(deps, kinds, raw, c.req.header('stripe-signature')));
   });
 
   app.post('/payments/verify', limited, validate('json', VerifyPaymentRequestSchema), async (c) => {
     const { paymentIntentId, clientSecret } = c.req.valid('json');
-    return c.json(await verifyPayment(deps, paymentIntentId, clientSecret, requestMetadata(c, deps, 'visitor')));
+    return c.json(await verifyPayment(deps, kinds, paymentIntentId, clientSecret, requestMetadata(c, deps, 'visitor')));
   });
 
   if (payments instanceof OfflinePayments) app.route('/', offlineRoutes(payments, limited));
-  if (deps.config.testPages) app.route('/', paymentTestRoutes(deps, limited));
+  if (deps.config.testPages) app.route('/', paymentTestRoutes(deps, kinds, limited));
   return app;
 }

@@ -11,9 +11,10 @@ import {
 import { handleWebhook } from './webhook.js';
 import { OfflinePayments } from '../../payments/offline-adapter.js';
 import { META } from '../../payments/port.js';
+import type { PaymentKinds } from '../../core/payment-kinds.js';
 
 /** Calls of the payment test pages; mounted only in test mode (offline provider or TEST_PAGES=true). */
-export function paymentTestRoutes(deps: AppDeps, limited: MiddlewareHandler): Hono {
+export function paymentTestRoutes(deps: AppDeps, kinds: PaymentKinds, limited: MiddlewareHandler): Hono {
   const app = new Hono();
   const payments = deps.payments;
 
@@ -50,7 +51,7 @@ export function paymentTestRoutes(deps: AppDeps, limited: MiddlewareHandler): Ho
       const outcome = offline.payForTest(c.req.valid('json').paymentIntentId);
       if (outcome.kind === 'unknown') throw notFound('No such payment intent.');
       if (outcome.kind === 'not_succeeded') throw conflict(`The test payment did not succeed: ${outcome.message}`);
-      const result = await handleWebhook(deps, outcome.payload, outcome.header);
+      const result = await handleWebhook(deps, kinds, outcome.payload, outcome.header);
       return c.json({ ...result, position: (await deps.eventStore.headPosition()).toString() });
     });
   }

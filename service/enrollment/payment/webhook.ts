@@ -1,10 +1,8 @@
 import type { EventMetadata } from '../../../contracts/core/events.js';
-import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { AppDeps } from '../../core/deps.js';
 import { AppError } from '../../core/errors.js';
-import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { PaymentProviderError, WebhookSignatureError, type PaymentIntentInfo } from '../../payments/port.js';
-import { paidFor, recordPayment } from './record-payment.js';
+import type { PaymentKinds } from '../../core/payment-kinds.js';
 
 export interface WebhookOutcome {
   received: true;
@@ -12,12 +10,6 @@ export interface WebhookOutcome {
   ignored?: string;
 }
 
-/**
- * The one path for provider events, used by POST /api/webhook, by the offline provider and by the
- * test-mode simulation: the signature is checked on the raw body before anything else, then the
- * event is recorded through deciders that absorb duplicates and late or out-of-order deliveries.
- * It records facts and nothing else: settling a paid enrollment is the checkout workflow's.
- */
 /**
  * The intent with the card that paid: Stripe's event names the payment method by id only, so the
  * provider is asked for it expanded. Only for the receipt's words: a provider that cannot answer
@@ -35,8 +27,15 @@ async function withCard(deps: AppDeps, intent: PaymentIntentInfo): Promise<Payme
   }
 }
 
+/**
+ * The one path for provider events, used by POST /api/webhook, by the offline provider and by the
+ * test-mode simulation: the signature is checked on the raw body before anything else, then the
+ * event is recorded, by the kind of what it paid for (service/core/payment-kinds.ts), through deciders that absorb duplicates and late or out-of-order deliveries.
+ * It records facts and nothing else: settling a paid enrollment is the checkout workflow's.
+ */
 export async function handleWebhook(
   deps: AppDeps,
+  kinds: PaymentKinds,
   rawBody: string | Uint8Array,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
@@ -54,40 +53,22 @@ export async function handleWebhook(
     actor: 'provider',
     at: deps.clock().toISOString(),
   };
-  const paid = intent ? paidFor(intent) : null;
+  const paid = intent ? kinds.payable(intent) : null;
   if (!intent || !paid) return { received: true, ignored: `${event.type} is not about an enrollment` };
 
   try {
     if (event.type === 'payment_intent.succeeded') {
-      await recordPayment(deps, paid, await withCard(deps, intent), event.id, 'webhook', metadata);
+      await kinds.record(deps, paid, await withCard(deps, intent), event.id, 'webhook', metadata);
       return { received: true };
     }
-    // A card declined for a gift card or a balance is the payer's to try again on the page; the
-    // booking stays as it was, and the page shows the provider's words.
-    if (event.type === 'payment_intent.payment_failed' && paid.kind === 'enrollment') {
-      const error = intent.lastError ?? {
-        code: 'card_declined',
-        message: 'An error occurred during payment processing',
-      };
-      await deps.commands.handle(
-        enrollmentDecider,
-        enrollmentStream(paid.enrollmentId),
-        {
-          type: 'RecordPaymentFailure',
-          paymentIntentId: intent.id,
-          providerEventId: event.id,
-          code: error.code,
-          reason: error.message,
-          at: deps.clock().toISOString(),
-        },
-        metadata,
-      );
+    if (event.type === 'payment_intent.payment_failed' && paid.declined) {
+      await paid.declined(deps, intent, event.id, metadata);
       return { received: true };
     }
   } catch (err) {
     // An event about an enrollment we never had would be retried by the provider for days: say so and stop.
     if (err instanceof AppError && err.code === 'not_found') {
-      deps.log.warn('webhook for an unknown enrollment', { ...paid, eventId: event.id });
+      deps.log.warn('webhook for an unknown enrollment', { ...paid.named, eventId: event.id });
       return { received: true, ignored: 'unknown enrollment' };
     }
     throw err;

@@ -4,6 +4,7 @@ import { organizationLinksFor } from '../../../service/organizations/links.js';
 import { invoiceStream } from '../../../contracts/organizations/invoices.js';
 import type { OfflineConfirmResponse } from '../../../contracts/payments/api.js';
 import { handleWebhook } from '../../../service/enrollment/payment/webhook.js';
+import { paymentKinds } from '../../../service/payment-kinds.js';
 
 /**
  * Issue 39, item 4: an invoice paid by card from its page, `POST /api/invoices/:token/payment` ->
@@ -125,7 +126,9 @@ describe('an invoice paid by card from its page: POST /api/invoices/:token/payme
     ]);
     expect(await eventsOf(invoiceId, 'InvoicePaymentIntentCreated')).toHaveLength(1);
     expect(await eventsOf(invoiceId, 'InvoiceOverpaid')).toEqual([]);
-    t.offline.attachDelivery((raw, signature) => handleWebhook(t.deps, raw, signature).then(() => undefined));
+    t.offline.attachDelivery((raw, signature) =>
+      handleWebhook(t.deps, paymentKinds, raw, signature).then(() => undefined),
+    );
   });
 
   it('given the form asked, when the office records a check for part, then the form is asked again for the rest and the older one can no longer be paid', async () => {

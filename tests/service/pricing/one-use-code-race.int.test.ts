@@ -5,7 +5,7 @@ import { asNewVisitor } from '../../support/visitors.js';
 import { discountCodeStream } from '../../../contracts/pricing/discount-codes.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
 import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
-import { recordPayment } from '../../../service/enrollment/payment/record-payment.js';
+import { paymentKinds } from '../../../service/payment-kinds.js';
 
 /**
  * Issue 36, item 4: a one-use code stays one use. Parent A enrolls with a code of one use; then,
@@ -105,21 +105,20 @@ describe('a one-use code under a race', () => {
     const form = { ...baseForm({ email: 'paid-first@example.com' }), totalPrice: 117, discountCode: 'ONCE' };
     const a = (await (await t.post('/api/enroll/workshop/race', form, visitor)).json()) as EnrollmentResponse;
     // The money recorded the way the webhook records it, before anything settles it.
-    await recordPayment(
-      t.deps,
-      { kind: 'enrollment', enrollmentId: a.enrollmentId },
-      {
-        id: 'pi_race',
-        clientSecret: 'pi_race_secret',
-        status: 'succeeded',
-        amountCents: 11_700,
-        metadata: {},
-        lastError: null,
-      },
-      'evt_race',
-      'webhook',
-      { correlationId: 'race', causationId: 'race', actor: 'provider', at: new Date().toISOString() },
-    );
+    const intent = {
+      id: 'pi_race',
+      clientSecret: 'pi_race_secret',
+      status: 'succeeded' as const,
+      amountCents: 11_700,
+      metadata: { enrollmentId: a.enrollmentId, kind: 'enrollment' },
+      lastError: null,
+    };
+    await paymentKinds.record(t.deps, paymentKinds.payable(intent)!, intent, 'evt_race', 'webhook', {
+      correlationId: 'race',
+      causationId: 'race',
+      actor: 'provider',
+      at: new Date().toISOString(),
+    });
     const b = await t.post('/api/enroll/workshop/race', { ...form, holdToken: a.holdToken }, visitor);
     expect(b.status).toBe(400);
     expect(((await b.json()) as { issues: { path: string }[] }).issues[0]?.path).toBe('discountCode');
