@@ -51,7 +51,7 @@ export function UpcomingClasses({
                 <h3 id={titleId} className="upcoming-classes__title">
                   {w.title}
                 </h3>
-                <p className="upcoming-classes__when">{courseDatesInWords(w.sessions)}</p>
+                <p className="upcoming-classes__when">{courseDatesInWords(w.sessions, w.timeZone)}</p>
                 <p className="upcoming-classes__facts">
                   {w.sessions.length > 1 && <span>{sessionCountWords(w.sessions.length)}</span>}
                   <span>{seatsWords(w.spotsLeft)}</span>
@@ -62,7 +62,7 @@ export function UpcomingClasses({
                     Enroll Now
                     <span className="sr-only">
                       {' '}
-                      for {w.title}, {courseDatesInWords(w.sessions)}
+                      for {w.title}, {courseDatesInWords(w.sessions, w.timeZone)}
                     </span>
                   </Link>
                 ) : (
