@@ -6,10 +6,13 @@ import { saleStateOf } from './saleState.js';
 import { workshopPrice } from './workshopText.js';
 import './UpcomingClasses.css';
 
-/** The offerings of a program a parent can still buy or wait for: open ones, and full ones with a waitlist. */
-export function upcomingOfferings(program: Program, workshops: readonly Workshop[], now: Date): Workshop[] {
+/** Whose upcoming classes: a program's, or a location's (issue 41 item 4). */
+type Of = { program: Pick<Program, 'id' | 'slug'>; location?: never } | { location: { id: string }; program?: never };
+
+/** The offerings of a program (or at a location) a parent can still buy or wait for: open ones, and full ones with a waitlist. */
+export function upcomingOfferings(of: Of, workshops: readonly Workshop[], now: Date): Workshop[] {
   return workshops
-    .filter((w) => w.programId === program.id)
+    .filter((w) => (of.program ? w.programId === of.program.id : w.locationId === of.location.id))
     .filter((w) => {
       const state = saleStateOf(w, now);
       return state === 'open' || state === 'full';
@@ -25,18 +28,19 @@ const seatsWords = (n: number) => (n === 0 ? 'Full' : `${n} ${n === 1 ? 'seat' :
  * schedule (where the waitlist form is); "No upcoming classes — ask us" when there is none.
  */
 export function UpcomingClasses({
-  program,
   workshops,
   now,
-}: {
-  program: Program;
+  ...of
+}: Of & {
   workshops: readonly Workshop[];
   now: Date;
 }) {
-  const offerings = upcomingOfferings(program, workshops, now);
+  const offerings = upcomingOfferings(of, workshops, now);
+  const headingId = of.program ? 'program-upcoming' : 'location-upcoming';
+  const waitlistHref = of.program ? `/schedule?program=${encodeURIComponent(of.program.slug)}` : '/schedule';
   return (
-    <section aria-labelledby="program-upcoming" className="upcoming-classes">
-      <h2 id="program-upcoming">Upcoming classes</h2>
+    <section aria-labelledby={headingId} className="upcoming-classes">
+      <h2 id={headingId}>Upcoming classes</h2>
       {offerings.length === 0 ? (
         <p>
           No upcoming classes — <Link href="/contact">ask us</Link> when the next one starts.
@@ -66,7 +70,7 @@ export function UpcomingClasses({
                     </span>
                   </Link>
                 ) : (
-                  <Link href={`/schedule?program=${encodeURIComponent(program.slug)}`} variant="outline" size="sm">
+                  <Link href={waitlistHref} variant="outline" size="sm">
                     Join the Waitlist<span className="sr-only"> for {w.title}</span>
                   </Link>
                 )}
