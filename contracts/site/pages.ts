@@ -168,8 +168,8 @@ export const PAGES = [
     module: 'catalogue/EventsPage.tsx',
     render: 'islands',
     robots: 'sitemap',
-    reads: ['listWorkshops'],
-    query: CATALOGUE_FILTERS,
+    reads: ['listWorkshops', 'listLocations'],
+    query: { ...CATALOGUE_FILTERS, location: 'slug' },
     islands: ['EventFilters', 'EventList'],
   },
   {

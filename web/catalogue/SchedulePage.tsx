@@ -7,7 +7,8 @@ import { useSiteOrigin, useVisitNow } from '../core/site.js';
 import { JsonLd } from '../layout/JsonLd.js';
 import { PageHead } from '../layout/PageHead.js';
 import { LoadError } from './LoadError.js';
-import { useLocations, usePrograms, useWorkshops } from './queries.js';
+import { usePrograms, useWorkshops } from './queries.js';
+import { LocationPicker, useLocationFilter } from './LocationPicker.js';
 import { sessionDates } from './scheduleFilters.js';
 import { isUpcoming } from './saleState.js';
 import { ScheduleDatePicker } from './ScheduleDatePicker.js';
@@ -31,8 +32,7 @@ export function SchedulePage() {
   // `?program=<slug>`: one program's offerings (a new page from the server, like every link here).
   const program = programs.data?.find((p) => p.slug === new URLSearchParams(search).get('program'));
   // `?location=<slug>`: one location's classes (issue 41 item 4), picked from the links below when there are several.
-  const locations = useLocations();
-  const place = locations.data?.find((l) => l.slug === new URLSearchParams(search).get('location'));
+  const { locations, place } = useLocationFilter(search);
 
   // Upcoming only: what has begun is on the events screen (/events).
   const upcoming = useMemo(
@@ -66,29 +66,7 @@ export function SchedulePage() {
               Showing the classes of <strong>{program.title}</strong>. <Link href="/schedule">Show every program</Link>
             </p>
           )}
-          {locations.data && locations.data.length > 1 && (
-            <nav className="schedule__locations" aria-label="Locations">
-              <span>Location:</span>
-              <Link href={withLocation(search, null)} aria-current={place ? undefined : 'page'}>
-                All locations
-              </Link>
-              {locations.data.map((l) => (
-                <Link
-                  key={l.id}
-                  href={withLocation(search, l.slug)}
-                  aria-current={place?.id === l.id ? 'page' : undefined}
-                >
-                  {l.name}
-                </Link>
-              ))}
-            </nav>
-          )}
-          {place && (
-            <p className="schedule__program">
-              Showing the classes at <strong>{place.name}</strong> (
-              <Link href={`/locations/${encodeURIComponent(place.slug)}`}>address and hours</Link>).
-            </p>
-          )}
+          <LocationPicker path="/schedule" search={search} locations={locations} place={place} />
         </div>
       </section>
 
@@ -116,13 +94,4 @@ export function SchedulePage() {
       {upcoming && <JsonLd data={workshopEvents(upcoming, origin, now)} />}
     </>
   );
-}
-
-/** The schedule's address with `location` set (or cleared), its other filters kept. */
-function withLocation(search: string, slug: string | null): string {
-  const params = new URLSearchParams(search);
-  if (slug) params.set('location', slug);
-  else params.delete('location');
-  const query = params.toString();
-  return query ? `/schedule?${query}` : '/schedule';
 }

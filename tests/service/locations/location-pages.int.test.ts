@@ -76,7 +76,7 @@ describe('the location page', () => {
     expect(await (await t.app.request('/sitemap.xml')).text()).toContain('/locations/plano</loc>');
   });
 
-  it('given a class at El Paso beside Plano’s, then /schedule?location=el-paso renders El Paso’s class only, with the location picker, and the El Paso page lists it on El Paso’s clock', async () => {
+  it('given a class at El Paso beside Plano’s, then /schedule?location=el-paso and /events?location=el-paso render El Paso’s class only, with the location picker, and the El Paso page lists it on El Paso’s clock', async () => {
     t = await makeTestApp({ appOptions: { webDist: dist, hotReads: { checkpointMaxAgeMs: 0 } } });
     const { id: locationId } = (await (
       await adminCall(t.app, 'POST', '/api/admin/locations', { body: EL_PASO })
@@ -100,11 +100,15 @@ describe('the location page', () => {
 
     const schedule = await text(await t.app.request('/schedule?location=el-paso'));
     const page = await text(await t.app.request('/locations/el-paso'));
+    const events = await text(await t.app.request('/events?location=el-paso'));
 
     expect(schedule).toContain('Showing the classes at <strong>El Paso</strong>');
     expect(schedule).toContain(`id="workshop-${saved.id}-title"`);
     expect(schedule).not.toContain('id="workshop-4-title"');
     expect(schedule).toContain('href="/schedule?location=plano"');
+    expect(events).toContain('Showing the classes at <strong>El Paso</strong>');
+    expect(events).toContain('Desert Tea');
+    expect(events).not.toContain('Princess Tea Party');
     expect(page).toContain('Desert Tea');
     expect(page).toContain('Saturday, September 13, 2025, 2:00 – 3:30 PM MT');
     expect(page).toContain('Hours (MT)');
