@@ -152,6 +152,7 @@ export const PAGES = [
     module: 'inquiries/ContactPage.tsx',
     render: 'app',
     robots: 'sitemap',
+    reads: ['listLocations'],
     query: { sent: [INQUIRY_SENT.contact] },
   },
   {

@@ -56,7 +56,7 @@ describe('GET /api/locations/:slug', () => {
 });
 
 describe('the location page', () => {
-  it('given the seeded Plano location, then /locations/plano shows its address with a map link, hours and upcoming classes, and is a LocalBusiness in JSON-LD; the sitemap lists it', async () => {
+  it('given the seeded Plano location, then /locations/plano shows its address with a map link, hours and upcoming classes, and is a LocalBusiness in JSON-LD; the sitemap and the contact page list it', async () => {
     t = await makeTestApp({ appOptions: { webDist: dist, hotReads: { checkpointMaxAgeMs: 0 } } });
 
     const res = await t.app.request('/locations/plano');
@@ -74,6 +74,7 @@ describe('the location page', () => {
       openingHoursSpecification: expect.arrayContaining([expect.objectContaining({ dayOfWeek: 'Monday' })]),
     });
     expect(await (await t.app.request('/sitemap.xml')).text()).toContain('/locations/plano</loc>');
+    expect(await text(await t.app.request('/contact'))).toMatch(/<a[^>]*href="\/locations\/plano"[^>]*>Plano<\/a>/);
   });
 
   it('given a class at El Paso beside Plano’s, then /schedule?location=el-paso and /events?location=el-paso render El Paso’s class only, with the location picker, and the El Paso page lists it on El Paso’s clock', async () => {
