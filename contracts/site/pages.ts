@@ -144,7 +144,7 @@ export const PAGES = [
     render: 'islands',
     robots: 'sitemap',
     lookup: 'program',
-    reads: ['findProgram', 'listWorkshops', 'listProgramReviews'],
+    reads: ['findProgram', 'listWorkshops', 'listProgramReviews', 'listLocations'],
     islands: ['ShareProgram'],
   },
   {

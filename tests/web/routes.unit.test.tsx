@@ -52,6 +52,8 @@ describe('the app’s routes, derived from the page manifest', () => {
           params: { slug: 'manners-and-me' },
           key: ['/api/programs/manners-and-me/reviews'],
         },
+        // Its classes grouped by location (issue 41).
+        { read: 'listLocations', key: ['/api/locations'] },
       ],
       modules: ['catalogue/ProgramDetailPage.tsx'],
     });

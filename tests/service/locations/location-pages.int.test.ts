@@ -115,6 +115,37 @@ describe('the location page', () => {
     expect(page).toContain('Hours (MT)');
   });
 
+  it('given Manners & Me taught at Plano and at El Paso, then its program page groups its upcoming classes under each location', async () => {
+    t = await makeTestApp({ appOptions: { webDist: dist, hotReads: { checkpointMaxAgeMs: 0 } } });
+    const { id: locationId } = (await (
+      await adminCall(t.app, 'POST', '/api/admin/locations', { body: EL_PASO })
+    ).json()) as { id: string };
+    const saved = await adminCall(t.app, 'POST', '/api/admin/workshops', {
+      body: {
+        title: 'Manners & Me (El Paso)',
+        description: 'Ages 6-10.',
+        category: 'children',
+        date: '2025-09-13T10:00',
+        endTime: '11:30',
+        price: 225,
+        capacity: 8,
+        locationId,
+        programId: '1',
+      },
+    });
+    expect(saved.status).toBe(201);
+    await t.settle();
+
+    const html = await text(await t.app.request('/program/manners-and-me'));
+
+    // In the order of each place's first class: Plano's terms begin in August.
+    const plano = html.indexOf('>At Plano</h3>');
+    const elPaso = html.indexOf('>At El Paso</h3>');
+    expect(plano).toBeGreaterThan(0);
+    expect(elPaso).toBeGreaterThan(plano);
+    expect(html.indexOf('Manners & Me (El Paso)')).toBeGreaterThan(elPaso);
+  });
+
   it('given no such location, then its page answers 404', async () => {
     t = await makeTestApp({ appOptions: { webDist: dist, hotReads: { checkpointMaxAgeMs: 0 } } });
 
