@@ -159,7 +159,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', accountPrivacyRoutes(deps));
   api.route('/', reviewRoutes(deps));
   api.route('/', certificateRoutes(deps));
-  api.route('/', locationRoutes(deps));
+  api.route('/', locationRoutes(deps, hot));
   // What the mailer wrote for an order, for a test run's checks only (TEST_RUN, never by default).
   if (deps.config.TEST_RUN) api.route('/', outboxRoutes(deps));
   api.all('*', (c) => c.json({ error: `There is no API at ${c.req.method} ${c.req.path}.`, code: 'not_found' }, 404));

@@ -46,8 +46,24 @@ export const DashboardSchema = z.object({
       ),
     })
     .optional(),
+  /**
+   * Per location, by name (issue 41): workshops whose start is still ahead, the seats they hold and
+   * their capacity; a location-limited administrator's locations only (absent from older servers).
+   */
+  locations: z
+    .array(
+      z.object({
+        locationId: z.string(),
+        name: z.string(),
+        upcomingWorkshops: z.number().int().nonnegative(),
+        seatsTaken: z.number().int().nonnegative(),
+        capacity: z.number().int().nonnegative(),
+      }),
+    )
+    .optional(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+export type DashboardLocation = NonNullable<Dashboard['locations']>[number];
 
 /** One of the next workshops on the dashboard: how full it is, who waits, and how many need food care. */
 export const DayWorkshopSchema = z.object({

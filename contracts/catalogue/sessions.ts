@@ -54,20 +54,33 @@ export const SessionListSchema = z
       ctx.addIssue({ code: 'custom', path: issue.path.slice(1), message: issue.message });
   });
 
-const wallParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SCHOOL.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar parts of an instant on a zone's clock (the school's unless named), with its offset. */
+const wallPartsOf = (instant: string, timeZone: string = SCHOOL.timeZone): Record<string, string> => {
+  let f = wallFormats.get(timeZone);
+  if (!f)
+    wallFormats.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'longOffset',
+      })),
+    );
+  return Object.fromEntries(f.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+};
 
-/** "2025-06-07T14:00:00-05:00": `wall` ("14:00") on the school's clock, the same day as `instant`. */
-export function sameDayAt(instant: string, wall: string): string {
-  const parts = Object.fromEntries(wallParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+/**
+ * "2025-06-07T14:00:00-05:00": `wall` ("14:00") on the zone's clock (the school's unless named,
+ * a location's for a workshop there), the same day as `instant`.
+ */
+export function sameDayAt(instant: string, wall: string, timeZone?: string): string {
+  const parts = wallPartsOf(instant, timeZone);
   const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
   return `${parts.year}-${parts.month}-${parts.day}T${wall}:00${offset}`;
 }
@@ -80,9 +93,9 @@ const DEFAULT_LENGTH_MS = 2 * 3_600_000;
  * starts at `date` and ends at the end its time text names on that day ("12:30 PM - 2:00 PM"), or
  * two hours later when the text names none.
  */
-export function oneSessionOf(w: { date: string; time: string }): Session {
+export function oneSessionOf(w: { date: string; time: string; timeZone?: string | undefined }): Session {
   const end = endTimeOf(w.time);
-  const endsAt = end ? sameDayAt(w.date, end) : '';
+  const endsAt = end ? sameDayAt(w.date, end, w.timeZone) : '';
   return {
     startsAt: w.date,
     endsAt:
@@ -104,7 +117,7 @@ export function nextSessionNumber(sessions: readonly Session[], at: Date): numbe
 
 /** The school's calendar day of an instant, "2025-06-07". */
 export function schoolDay(instant: string): string {
-  const parts = Object.fromEntries(wallParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = wallPartsOf(instant);
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

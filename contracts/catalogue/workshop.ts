@@ -71,6 +71,12 @@ export const WorkshopDataSchema = z.object({
     .optional(),
   /** Where an off-site evening is held (a restaurant for the dinner), beside its location. */
   venue: z.string().max(300).optional(),
+  /**
+   * The IANA zone its times are on (issue 41 item 3): its location's, when that is not the school's
+   * (America/Chicago). `date`, the sessions and `time` are written on it ("10:00 AM - 11:30 AM MT");
+   * absent, the school's.
+   */
+  timeZone: z.string().max(64).optional(),
   duration: z.string().max(100),
   category: WorkshopCategorySchema,
   ageRange: z.string().max(60).optional(),

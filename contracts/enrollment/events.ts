@@ -66,6 +66,8 @@ export const PurchasedItemSchema = z.object({
   sessions: z.array(SessionSchema).optional(),
   /** Joined late: the first session bought (2 or more); the price was pro rata for the sessions from it. */
   fromSession: z.number().int().min(2).optional(),
+  /** The IANA zone its times are on, its location's when not the school's (issue 41; absent: the school's). */
+  timeZone: z.string().max(64).optional(),
   /**
    * The stricter form (each child's details) was asked although the category alone would not ask it:
    * a teens' class, or an age range with children (added with that rule: absent, the category decides).

@@ -136,7 +136,9 @@ export function receiptText(orderId: string, order: ReceiptOrder | null, printed
   if (sessions.length > 0) {
     out.push(line('Sessions', sessionShareWords({ left: sessions.length, total: item.sessions!.length })));
     for (const { number, session } of sessions)
-      out.push(`  Session ${number}: ${sessionDayWords(session)}, ${timeRangeWords(session)}`);
+      out.push(
+        `  Session ${number}: ${sessionDayWords(session, item.timeZone)}, ${timeRangeWords(session, item.timeZone)}`,
+      );
   } else {
     if (item.date) out.push(line('Date', longDate.format(new Date(item.date))));
     if (item.time) out.push(line('Time', item.time));

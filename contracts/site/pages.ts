@@ -26,14 +26,15 @@ export type PageRender = 'islands' | 'app' | 'client';
 export type PageRobots = 'sitemap' | 'allow' | 'disallow';
 
 /** The read model a dynamic page's parameter must name a record of; else the page answers 404. */
-export type PageLookup = 'program' | 'workshop';
+export type PageLookup = 'program' | 'workshop' | 'location';
 
 /**
  * The reads a server-rendered page shows, named by the query each API route answers them with
  * (`GET /api/programs`: listPrograms; `GET /api/programs/:id`: findProgram, by the page's `slug`;
  * `GET /api/workshops`: listWorkshops; `GET /api/workshops/:id`: findWorkshop, by the page's `id`;
  * `GET /api/programs/:id/reviews`: listProgramReviews, by the page's `slug`;
- * `GET /api/policies`: policiesOf; `GET /api/pricing-settings`: pricingSettings). The service answers each from its read models
+ * `GET /api/policies`: policiesOf; `GET /api/pricing-settings`: pricingSettings;
+ * `GET /api/locations/:slug`: findLocation, by the page's `slug`; `GET /api/locations`: listLocations). The service answers each from its read models
  * (service/site/page-reads.ts), the web app puts it under its query key.
  */
 export const PAGE_READS = [
@@ -44,6 +45,8 @@ export const PAGE_READS = [
   'findWorkshop',
   'policiesOf',
   'pricingSettings',
+  'findLocation',
+  'listLocations',
 ] as const;
 export type PageRead = (typeof PAGE_READS)[number];
 
@@ -114,8 +117,8 @@ export interface Page {
 }
 
 const CATALOGUE_FILTERS = { category: WorkshopCategorySchema.options, date: 'day' } as const;
-/** The schedule also narrows to one program's offerings. */
-const SCHEDULE_FILTERS = { ...CATALOGUE_FILTERS, program: 'slug' } as const;
+/** The schedule also narrows to one program's offerings, or to one location's classes (issue 41 item 4). */
+const SCHEDULE_FILTERS = { ...CATALOGUE_FILTERS, program: 'slug', location: 'slug' } as const;
 
 export const PAGES = [
   { path: '/', module: 'catalogue/HomePage.tsx', render: 'islands', robots: 'sitemap', islands: ['HeroCarousel'] },
@@ -141,7 +144,7 @@ export const PAGES = [
     render: 'islands',
     robots: 'sitemap',
     lookup: 'program',
-    reads: ['findProgram', 'listWorkshops', 'listProgramReviews'],
+    reads: ['findProgram', 'listWorkshops', 'listProgramReviews', 'listLocations'],
     islands: ['ShareProgram'],
   },
   {
@@ -149,6 +152,7 @@ export const PAGES = [
     module: 'inquiries/ContactPage.tsx',
     render: 'app',
     robots: 'sitemap',
+    reads: ['listLocations'],
     query: { sent: [INQUIRY_SENT.contact] },
   },
   {
@@ -156,7 +160,7 @@ export const PAGES = [
     module: 'catalogue/SchedulePage.tsx',
     render: 'islands',
     robots: 'sitemap',
-    reads: ['listWorkshops', 'listPrograms'],
+    reads: ['listWorkshops', 'listPrograms', 'listLocations'],
     query: SCHEDULE_FILTERS,
     islands: ['ScheduleDatePicker', 'ScheduleList'],
   },
@@ -165,9 +169,18 @@ export const PAGES = [
     module: 'catalogue/EventsPage.tsx',
     render: 'islands',
     robots: 'sitemap',
-    reads: ['listWorkshops'],
-    query: CATALOGUE_FILTERS,
+    reads: ['listWorkshops', 'listLocations'],
+    query: { ...CATALOGUE_FILTERS, location: 'slug' },
     islands: ['EventFilters', 'EventList'],
+  },
+  {
+    // A page per location (issue 41 item 4): its address, hours, rooms and upcoming classes.
+    path: '/locations/:slug',
+    module: 'locations/LocationPage.tsx',
+    render: 'islands',
+    robots: 'sitemap',
+    lookup: 'location',
+    reads: ['findLocation', 'listWorkshops'],
   },
   { path: '/terms', module: 'policies/TermsPage.tsx', render: 'islands', robots: 'sitemap', reads: ['policiesOf'] },
   { path: '/privacy', module: 'policies/PrivacyPage.tsx', render: 'islands', robots: 'sitemap', reads: ['policiesOf'] },
@@ -178,7 +191,7 @@ export const PAGES = [
     module: 'catalogue/SchedulePage.tsx',
     render: 'islands',
     robots: 'allow',
-    reads: ['listWorkshops', 'listPrograms'],
+    reads: ['listWorkshops', 'listPrograms', 'listLocations'],
     query: SCHEDULE_FILTERS,
     islands: ['ScheduleDatePicker', 'ScheduleList'],
   },

@@ -14,7 +14,9 @@ import { programDecider, type ProgramState } from '../catalogue/program-decider.
 import { workshopDecider, type WorkshopState } from '../catalogue/workshop-decider.js';
 import { toSchoolInstant } from './school-time.js';
 import { recordFields, type RecordFields } from './workshop-record-fields.js';
-import { schoolWallTime, timeRangeText } from '../../contracts/catalogue/workshop-time.js';
+import { zonedRangeText } from '../../contracts/catalogue/workshop-time.js';
+import { zonedWallTime } from '../../contracts/locations/zone-clock.js';
+import { SCHOOL_TIME_ZONE } from '../../contracts/locations/location.js';
 import { oneSessionOf, sameDayAt, sessionIssues, type Session } from '../../contracts/catalogue/sessions.js';
 
 /** The admin form holds only some fields of a program; the rest start empty, its ratings with no reviews. */
@@ -36,9 +38,18 @@ function baselineFields(
   return form.importedRatings ? { importedRatings: form.importedRatings } : {};
 }
 
+/**
+ * Where the form puts the workshop (issue 41): the address text of the location it names without
+ * a text of its own, and the zone its times are read and shown on (its location's).
+ */
+export interface Place {
+  placeText?: string | undefined;
+  timeZone?: string | undefined;
+}
+
 /** A new workshop: what the form leaves out starts as the school's own (the owner teaches, no duration given). */
-export function newWorkshop(id: string, form: AdminWorkshopInput, placeText?: string): WorkshopData {
-  return { id, ...workshopFormFields(form, { instructor: SCHOOL.owner, duration: '' }, placeText) };
+export function newWorkshop(id: string, form: AdminWorkshopInput, place: Place = {}): WorkshopData {
+  return { id, ...workshopFormFields(form, { instructor: SCHOOL.owner, duration: '' }, place) };
 }
 
 /**
@@ -103,17 +114,15 @@ const workshopFormFields = (
     ...rest
   }: AdminWorkshopInput,
   current: RecordFields & Partial<WorkshopData>,
-  placeText?: string,
+  { placeText, timeZone: zone }: Place = {},
 ): Omit<WorkshopData, 'id'> => {
-  const sessions = sessionsOf({ date, endTime, time, sessions: formSessions }, current);
+  const timeZone = zone && zone !== SCHOOL_TIME_ZONE ? zone : undefined;
+  const sessions = sessionsOf({ date, endTime, time, sessions: formSessions }, current, timeZone);
   const start = sessions[0]!.startsAt;
-  const startWall = schoolWallTime(start);
-  // The schedule's text follows from the (first) start and end; the specification's client sends it as text.
-  const shownTime = formSessions
-    ? timeRangeText(startWall, schoolWallTime(sessions[0]!.endsAt))
-    : endTime
-      ? timeRangeText(startWall, endTime)
-      : (time ?? current?.time ?? '');
+  // The schedule's text follows from the (first) start and end, on the location's clock; the
+  // specification's client sends it as text.
+  const shownTime =
+    formSessions || endTime ? zonedRangeText(start, sessions[0]!.endsAt, timeZone) : (time ?? current?.time ?? '');
   const program = programId === undefined ? current?.programId : programId || undefined;
   const late = lateJoinUntilSession === undefined ? current?.lateJoinUntilSession : (lateJoinUntilSession ?? undefined);
   if (late !== undefined && late > sessions.length) {
@@ -125,7 +134,7 @@ const workshopFormFields = (
       ? current?.enrollmentClosesAt
       : enrollmentClosesAt === ''
         ? undefined
-        : toSchoolInstant(enrollmentClosesAt, 'enrollmentClosesAt');
+        : toSchoolInstant(enrollmentClosesAt, 'enrollmentClosesAt', timeZone);
   if (closes !== undefined && Date.parse(closes) > Date.parse(start)) {
     const message = 'Enrollment closes must be before the workshop starts (leave it empty to close at the start).';
     throw validationError(`enrollmentClosesAt: ${message}`, [{ path: 'enrollmentClosesAt', message }]);
@@ -147,6 +156,7 @@ const workshopFormFields = (
     date: start,
     time: shownTime,
     ...placeFields({ location, locationId, roomId, venue }, current, placeText),
+    ...(timeZone ? { timeZone } : {}),
     price,
     capacity,
     sessions,
@@ -170,25 +180,27 @@ const refuseSessions = (issues: { path: (string | number)[]; message: string }[]
 };
 
 /**
- * The sessions as stored: the form's (each read on the school's clock, checked again as instants);
+ * The sessions as stored: the form's (each read on the location's clock, checked again as instants);
  * else, for the specification's client, one session from `date` and the end (a new workshop or a
  * one-session one), or the course's sessions moved with its date (an edit of a course).
  */
 function sessionsOf(
   form: Pick<AdminWorkshopInput, 'date' | 'endTime' | 'time' | 'sessions'>,
   current: Partial<WorkshopData> | undefined,
+  timeZone: string | undefined,
 ): Session[] {
+  const instant = (value: string, field?: string) => toSchoolInstant(value, field, timeZone);
   if (form.sessions) {
     const sessions = form.sessions.map((s, i) => ({
-      startsAt: toSchoolInstant(s.startsAt, `sessions.${i}.startsAt`),
-      endsAt: toSchoolInstant(s.endsAt, `sessions.${i}.endsAt`),
+      startsAt: instant(s.startsAt, `sessions.${i}.startsAt`),
+      endsAt: instant(s.endsAt, `sessions.${i}.endsAt`),
     }));
     const issues = sessionIssues(sessions);
     if (issues.length > 0) refuseSessions(issues);
     return sessions;
   }
-  const start = toSchoolInstant(form.date!);
-  const startWall = schoolWallTime(start);
+  const start = instant(form.date!);
+  const startWall = zonedWallTime(start, timeZone);
   if (form.endTime && form.endTime <= startWall) {
     const message = 'End time must be after the start.';
     throw validationError(`endTime: ${message}`, [{ path: 'endTime', message }]);
@@ -196,22 +208,20 @@ function sessionsOf(
   const kept = current?.sessions;
   if (kept && kept.length > 1 && !form.endTime) {
     const shift = Date.parse(start) - Date.parse(kept[0]!.startsAt);
-    const moved = (t: string) => toSchoolInstant(new Date(Date.parse(t) + shift).toISOString());
+    const moved = (t: string) => instant(new Date(Date.parse(t) + shift).toISOString());
     return kept.map((s) => ({ startsAt: moved(s.startsAt), endsAt: moved(s.endsAt) }));
   }
-  if (form.endTime) return [{ startsAt: start, endsAt: sameDayAt(start, form.endTime) }];
-  return [oneSessionOf({ date: start, time: form.time ?? current?.time ?? '' })];
+  if (form.endTime) return [{ startsAt: start, endsAt: sameDayAt(start, form.endTime, timeZone) }];
+  return [oneSessionOf({ date: start, time: form.time ?? current?.time ?? '', timeZone })];
 }
 
 export interface EditProgram {
   programId: string;
   form: AdminProgramRequest;
 }
-export interface EditWorkshop {
+export interface EditWorkshop extends Place {
   workshopId: string;
   form: AdminWorkshopInput;
-  /** The address of the location the form names, for a form that sends no `location` text. */
-  placeText?: string;
 }
 
 /**
@@ -240,7 +250,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
     return workshopDecider.initialState;
   },
   evolve: workshopDecider.evolve,
-  decide({ form, placeText }, state) {
+  decide({ form, ...place }, state) {
     if (state.status !== 'scheduled' || !state.workshop) throw refuse({ code: 'workshop_not_found' });
     // Fields the form can clear are left out of the base; any other field of the record is kept.
     const {
@@ -262,10 +272,11 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       locationId: _location,
       roomId: _room,
       venue: _venue,
+      timeZone: _zone,
       ...kept
     } = state.workshop;
     return workshopDecider.decide(
-      { type: 'UpdateWorkshop', workshop: { ...kept, ...workshopFormFields(form, state.workshop, placeText) } },
+      { type: 'UpdateWorkshop', workshop: { ...kept, ...workshopFormFields(form, state.workshop, place) } },
       state,
     );
   },

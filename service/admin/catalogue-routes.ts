@@ -23,7 +23,7 @@ import { programDecider } from '../catalogue/program-decider.js';
 import { workshopDecider } from '../catalogue/workshop-decider.js';
 import { editProgramDecider, editWorkshopDecider, newProgram, newWorkshop } from './catalogue-commands.js';
 import { uniqueSlug } from './program-slug.js';
-import { placeTextOf, placeWorkshop } from './workshop-place.js';
+import { placeOf, placeWorkshop } from './workshop-place.js';
 import { withInstructor } from './workshop-instructor.js';
 import { OTHER_LOCATION, locationLimit, withinLimit } from './location-scope.js';
 
@@ -100,7 +100,7 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
     atOwnLocation(c, c.req.valid('json'));
     const id = deps.newId();
     const form = await withInstructor(deps, c.req.valid('json'));
-    const workshop = newWorkshop(id, form, await placeTextOf(deps, form));
+    const workshop = newWorkshop(id, form, await placeOf(deps, form));
     await placeWorkshop(deps, workshop, meta(c));
     const { position } = await deps.commands.handle(
       workshopDecider,
@@ -118,12 +118,10 @@ export function adminCatalogueRoutes(deps: AppDeps): Hono {
   app.put('/workshops/:id', validate('param', WorkshopParam), validate('json', AdminWorkshopInputSchema), async (c) => {
     const workshopId = c.req.valid('param').id;
     const form = await withInstructor(deps, atOwnLocation(c, c.req.valid('json')));
-    const command = { workshopId, form, placeText: await placeTextOf(deps, form) };
+    const current = await deps.commands.state(editWorkshopDecider, workshopStream(workshopId));
+    const command = { workshopId, form, ...(await placeOf(deps, form, current.workshop?.locationId)) };
     // The room's time is taken first, for the workshop as this form would leave it.
-    const [planned] = editWorkshopDecider.decide(
-      command,
-      await deps.commands.state(editWorkshopDecider, workshopStream(workshopId)),
-    );
+    const [planned] = editWorkshopDecider.decide(command, current);
     if (planned?.type === 'WorkshopUpdated') await placeWorkshop(deps, planned.data.workshop, meta(c));
     const { position, state, result } = await deps.commands.handle(
       editWorkshopDecider,

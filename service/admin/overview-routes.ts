@@ -11,6 +11,9 @@ import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
 import { readDashboard } from './dashboard-query.js';
 import { readDashboardDay } from './dashboard-day.js';
+import { dashboardLocations } from './dashboard-locations.js';
+import { locationLimit } from './location-scope.js';
+import { LOCATIONS } from '../../projections/locations/locations.js';
 import { pageWindow, setTotal } from './paging.js';
 import { workshopFilter } from './permissions.js';
 import { recordAccess } from '../core/access-log.js';
@@ -26,8 +29,12 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.get('/dashboard', validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard', 'invoices']);
-    const dashboard = await readDashboard(deps.readStore, deps.clock());
+    await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard', 'invoices', 'schedule', LOCATIONS]);
+    const now = deps.clock();
+    const dashboard = {
+      ...(await readDashboard(deps.readStore, now)),
+      locations: await dashboardLocations(deps.readStore, now, locationLimit(c)),
+    };
     // Balances past due name their parents: then the dashboard is a read of personal data.
     if (dashboard.pastDueBalances?.length) await recordAccess(deps, c, { kind: 'dashboard' });
     return c.json(dashboard);

@@ -5,6 +5,7 @@ import { locationStream } from '../../contracts/locations/events.js';
 import { addressLine } from '../../contracts/locations/location.js';
 import { roomStream } from '../../contracts/locations/room-time.js';
 import type { AppDeps } from '../core/deps.js';
+import type { Place } from './catalogue-commands.js';
 import { locationDecider, roomOf } from '../locations/location-decider.js';
 import { refuse } from '../locations/refusals.js';
 import { roomTimeDecider } from '../locations/room-time-decider.js';
@@ -15,10 +16,19 @@ const openLocation = async (deps: AppDeps, locationId: string) => {
   return state;
 };
 
-/** The address line of the location a form names without a `location` text of its own (the text the schedule shows). */
-export async function placeTextOf(deps: AppDeps, form: AdminWorkshopInput): Promise<string | undefined> {
-  if (!form.locationId || form.location) return undefined;
-  return addressLine((await openLocation(deps, form.locationId)).record.address);
+/**
+ * Where a form puts a workshop: the address line of the location it names without a `location`
+ * text of its own (the text the schedule shows), and the zone its times are read on (issue 41
+ * item 3): the location it names, else, for an edit that names none, the one it is at.
+ */
+export async function placeOf(deps: AppDeps, form: AdminWorkshopInput, currentLocationId?: string): Promise<Place> {
+  const locationId = form.locationId ?? currentLocationId;
+  if (!locationId) return {};
+  const { record } = await openLocation(deps, locationId);
+  return {
+    ...(form.locationId && !form.location ? { placeText: addressLine(record.address) } : {}),
+    timeZone: record.timeZone,
+  };
 }
 
 /**

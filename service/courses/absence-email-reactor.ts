@@ -56,7 +56,7 @@ export function absenceEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | 
         firstName: state.submission.form.firstName,
         orderId: order.orderId,
         title: state.item.title,
-        session: sessionInWords(itemSessions(state.item), session),
+        session: sessionInWords(itemSessions(state.item), session, state.item.timeZone),
         sessionNumber: session,
         child: state.submission.attendees[participant] ?? `Participant ${participant + 1}`,
         creditUntil: validUntil,

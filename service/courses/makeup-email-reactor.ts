@@ -86,7 +86,7 @@ export function makeupEmailReactor(deps: Pick<AppDeps, 'commands' | 'mailer' | '
         orderId: order.orderId,
         change: cancelled ? 'cancelled' : 'booked',
         title: item.title,
-        session: sessionInWords(itemSessions(item), session),
+        session: sessionInWords(itemSessions(item), session, item.timeZone),
         child: state.submission.attendees[participant] ?? `Participant ${participant + 1}`,
         hasCalendar: attachments.length > 0,
         manageUrl: await bookingUrl(deps, enrollmentId),

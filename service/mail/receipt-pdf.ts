@@ -130,7 +130,12 @@ function itemFields(w: Writer, { item }: ReceiptPdfOrder) {
     );
     const list = w.root.tag('L');
     for (const { number, session } of sessions)
-      w.field(`Session ${number}`, `${receiptDate(session.startsAt)}, ${timeRangeWords(session)}`, 120, list.tag('LI'));
+      w.field(
+        `Session ${number}`,
+        `${receiptDate(session.startsAt)}, ${timeRangeWords(session, item.timeZone)}`,
+        120,
+        list.tag('LI'),
+      );
   } else {
     if (item.date) w.field('Date', receiptDate(item.date));
     if (item.time) w.field('Time', item.time);

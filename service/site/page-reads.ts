@@ -8,6 +8,8 @@ import { policiesOf } from '../policies/routes.js';
 import { pricingSettingsRead } from '../pricing/settings-read.js';
 import { publishedReviewsRead } from './published-reviews.js';
 import type { PublishedReview } from '../../contracts/reviews/api.js';
+import type { PublicLocation } from '../../contracts/locations/location.js';
+import { LOCATION_NOT_FOUND, locationsRead, pickLocation } from '../locations/hot-locations.js';
 
 /**
  * How the server answers each read a page's manifest entry names (contracts/site/pages.ts), with
@@ -27,6 +29,7 @@ export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config' | 'clock'
   const workshops = workshopsRead(deps.readStore, deps.clock) as HotRead<unknown>;
   const pricing = pricingSettingsRead(deps.readStore) as HotRead<unknown>;
   const reviews = publishedReviewsRead(deps.readStore) as HotRead<unknown>;
+  const locations = locationsRead(deps.readStore) as HotRead<unknown>;
   return {
     // GET /api/programs
     listPrograms: { from: [programs], answer: ([list]) => ok(list) },
@@ -69,6 +72,16 @@ export function pageReaders(deps: Pick<AppDeps, 'readStore' | 'config' | 'clock'
     policiesOf: { from: [], answer: () => ok(policiesOf(deps.config)) },
     // GET /api/pricing-settings: the sibling discount the enroll page prices with
     pricingSettings: { from: [pricing], answer: ([settings]) => ok(settings) },
+    // GET /api/locations
+    listLocations: { from: [locations], answer: ([list]) => ok(list) },
+    // GET /api/locations/:slug, by the page's slug
+    findLocation: {
+      from: [locations],
+      answer: ([list], { slug = '' }) => {
+        const location = pickLocation(list as PublicLocation[], slug);
+        return location ? ok(location) : { status: 404, error: LOCATION_NOT_FOUND };
+      },
+    },
   };
 }
 

@@ -3,6 +3,8 @@ import type { AppDeps } from '../core/deps.js';
 import type { HotReads } from '../core/hot-reads.js';
 import { PreparedBody } from '../core/prepared-body.js';
 import { listPrograms, listWorkshops } from '../catalogue/queries.js';
+import { listLocations } from '../locations/queries.js';
+import { LOCATIONS } from '../../projections/locations/locations.js';
 import { siteOrigin } from './origin.js';
 import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap.js';
 
@@ -11,10 +13,14 @@ export function siteRoutes(deps: AppDeps, hot: HotReads): Hono {
   const app = new Hono();
   const catalogue = {
     key: 'sitemap',
-    projections: ['programs', 'schedule'],
+    projections: ['programs', 'schedule', LOCATIONS],
     load: async () => {
-      const [programs, workshops] = await Promise.all([listPrograms(deps.readStore), listWorkshops(deps.readStore)]);
-      return sitemapPaths(programs, workshops);
+      const [programs, workshops, locations] = await Promise.all([
+        listPrograms(deps.readStore),
+        listWorkshops(deps.readStore),
+        listLocations(deps.readStore),
+      ]);
+      return sitemapPaths(programs, workshops, locations);
     },
   };
 

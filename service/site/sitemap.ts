@@ -1,6 +1,7 @@
 import { PAGES, robotsDisallowed, type Page } from '../../contracts/site/pages.js';
 import type { Program } from '../../contracts/catalogue/program.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { PublicLocation } from '../../contracts/locations/location.js';
 
 const xmlEscape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!);
@@ -17,8 +18,12 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-/** Every page the manifest lists in the sitemap: the fixed ones, each program by slug and each workshop's enroll page. */
-export function sitemapPaths(programs: Program[], workshops: Workshop[]): string[] {
+/** Every page the manifest lists in the sitemap: the fixed ones, each program and location by slug and each workshop's enroll page. */
+export function sitemapPaths(
+  programs: Program[],
+  workshops: Workshop[],
+  locations: Pick<PublicLocation, 'slug'>[] = [],
+): string[] {
   const paths: string[] = [];
   for (const page of PAGES as readonly Page[]) {
     if (page.robots !== 'sitemap') continue;
@@ -26,6 +31,8 @@ export function sitemapPaths(programs: Program[], workshops: Workshop[]): string
       paths.push(...programs.map((p) => page.path.replace(':slug', encodeURIComponent(p.slug))));
     else if (page.lookup === 'workshop')
       paths.push(...workshops.map((w) => page.path.replace(':id', encodeURIComponent(w.id))));
+    else if (page.lookup === 'location')
+      paths.push(...locations.map((l) => page.path.replace(':slug', encodeURIComponent(l.slug))));
     else paths.push(page.path);
   }
   return paths;

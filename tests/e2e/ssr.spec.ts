@@ -40,6 +40,7 @@ const PAGES: PublicPage[] = [
     shotWithoutJs: true,
   },
   { name: 'program-404', path: '/program/no-such-program', h1: 'Program Not Found', shows: 'Return to Programs' },
+  { name: 'location', path: '/locations/plano', h1: 'Plano', shows: 'Upcoming classes', readsNothing: true },
   { name: 'contact', path: '/contact', h1: 'Contact Us', shows: 'Frequently Asked Questions' },
   {
     name: 'schedule',

@@ -52,10 +52,21 @@ describe('the app’s routes, derived from the page manifest', () => {
           params: { slug: 'manners-and-me' },
           key: ['/api/programs/manners-and-me/reviews'],
         },
+        // Its classes grouped by location (issue 41).
+        { read: 'listLocations', key: ['/api/locations'] },
       ],
       modules: ['catalogue/ProgramDetailPage.tsx'],
     });
-    expect((await prepareRoutes('/schedule')).reads.map((r) => r.key)).toEqual([['/api/workshops'], ['/api/programs']]);
+    // The schedule's location filter reads the locations (issue 41).
+    expect((await prepareRoutes('/schedule')).reads.map((r) => r.key)).toEqual([
+      ['/api/workshops'],
+      ['/api/programs'],
+      ['/api/locations'],
+    ]);
+    expect((await prepareRoutes('/locations/el-paso')).reads.map((r) => r.key)).toEqual([
+      ['/api/locations/el-paso'],
+      ['/api/workshops'],
+    ]);
     expect((await prepareRoutes('/terms')).reads.map((r) => r.key)).toEqual([['/api/policies']]);
     expect(await prepareRoutes('/no-such-page')).toMatchObject({
       page: NOT_FOUND_PAGE,

@@ -22,6 +22,7 @@ import { TextArea } from '../components/TextArea.js';
 import { TextField } from '../components/TextField.js';
 import { endTimeOf, timeRangeText, WALL_TIME } from '../../contracts/catalogue/workshop-time.js';
 import { schoolWallClock } from './adminFormat.js';
+import { zoneLabel } from '../../contracts/locations/zone-clock.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 import { PriceTiersField } from './PriceTiersField.js';
 import { AdditionalInfoField } from './AdditionalInfoField.js';
@@ -58,11 +59,12 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         title: w.title,
         description: w.description,
         category: w.category,
-        date: schoolWallClock(w.date),
+        date: schoolWallClock(w.date, w.timeZone),
         // The form holds the sessions after the first (the first is Starts and Ends).
-        sessions: w.sessions
-          .slice(1)
-          .map((s) => ({ startsAt: schoolWallClock(s.startsAt), endsAt: schoolWallClock(s.endsAt) })),
+        sessions: w.sessions.slice(1).map((s) => ({
+          startsAt: schoolWallClock(s.startsAt, w.timeZone),
+          endsAt: schoolWallClock(s.endsAt, w.timeZone),
+        })),
         programId: w.programId ?? '',
         lateJoinUntilSession: w.lateJoinUntilSession ?? Number.NaN,
         endTime: endTimeOf(w.time),
@@ -73,7 +75,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         venue: w.venue ?? '',
         price: w.price,
         capacity: w.capacity,
-        enrollmentClosesAt: w.enrollmentClosesAt ? schoolWallClock(w.enrollmentClosesAt) : '',
+        enrollmentClosesAt: w.enrollmentClosesAt ? schoolWallClock(w.enrollmentClosesAt, w.timeZone) : '',
         priceTiers: w.priceTiers ?? [],
         maxFreeSeatsPerClient: w.maxFreeSeatsPerClient ?? Number.NaN,
         depositCents: w.depositCents ?? Number.NaN,
@@ -217,7 +219,11 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
         <TextField
           label="Starts"
           type="datetime-local"
-          description="Date and time, school time (Central, Plano, Texas)"
+          description={
+            workshop?.timeZone
+              ? `Date and time on the location’s clock (${zoneLabel(workshop.timeZone)})`
+              : 'Date and time, school time (Central, Plano, Texas)'
+          }
           {...field('date')}
           isRequired
         />

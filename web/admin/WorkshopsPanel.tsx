@@ -55,7 +55,7 @@ export function WorkshopsPanel() {
                 <h3 className="catalogue-item__title">{w.title}</h3>
                 <p className="catalogue-item__meta">
                   {w.sessions.length > 1
-                    ? `${sessionCountWords(w.sessions.length)}: ${courseDatesInWords(w.sessions)}`
+                    ? `${sessionCountWords(w.sessions.length)}: ${courseDatesInWords(w.sessions, w.timeZone)}`
                     : `${day(w.date)}, ${clock(w.date)}`}{' '}
                   · {money(w.price)} · {w.seatsTaken} of {w.capacity} seats taken
                 </p>

@@ -62,19 +62,32 @@ const PAYMENT_BADGE: Record<string, BadgeVariant> = {
 };
 export const paymentBadge = (status: string): BadgeVariant => PAYMENT_BADGE[status] ?? 'danger';
 
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SCHOOL.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const wallClockOf = (timeZone: string) => {
+  let f = wallClocks.get(timeZone);
+  if (!f)
+    wallClocks.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })),
+    );
+  return f;
+};
 
-/** An instant as a datetime-local value ("2025-06-07T12:30") on the school's clock, as the server reads it back. */
-export function schoolWallClock(instant: string): string {
+/**
+ * An instant as a datetime-local value ("2025-06-07T12:30") on the school's clock, or on the
+ * workshop's location's (issue 41), as the server reads it back.
+ */
+export function schoolWallClock(instant: string, timeZone: string = SCHOOL.timeZone): string {
   if (!instant) return '';
+  const wallClock = wallClockOf(timeZone);
   const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }

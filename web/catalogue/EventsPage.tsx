@@ -12,6 +12,7 @@ import { EventFilters } from './EventFilters.js';
 import { EventList } from './EventList.js';
 import { LoadError } from './LoadError.js';
 import { useWorkshops } from './queries.js';
+import { LocationPicker, useLocationFilter } from './LocationPicker.js';
 import './SchedulePage.css';
 import './EventsPage.css';
 import { PAGE_SHARE } from '../../contracts/site/share-image.js';
@@ -32,10 +33,13 @@ export function EventsPage() {
   const { search } = useLocation();
   const now = useVisitNow();
   const origin = useSiteOrigin();
-  const eventDays = useMemo(
-    () => [...new Set(sessionDates(workshops.data ?? []).map((s) => dayKeyOf(s.date)))],
-    [workshops.data],
+  // `?location=<slug>`: one location's classes (issue 41 item 4).
+  const { locations, place } = useLocationFilter(search);
+  const shown = useMemo(
+    () => (place ? workshops.data?.filter((w) => w.locationId === place.id) : workshops.data),
+    [workshops.data, place],
   );
+  const eventDays = useMemo(() => [...new Set(sessionDates(shown ?? []).map((s) => dayKeyOf(s.date)))], [shown]);
 
   return (
     <>
@@ -55,16 +59,17 @@ export function EventsPage() {
           <p className="schedule__events-link">
             <Link href="/schedule">Upcoming workshops on the course schedule</Link>
           </p>
+          <LocationPicker path="/events" search={search} locations={locations} place={place} />
         </div>
       </section>
 
       <div className="container section events">
         {workshops.isError ? (
           <LoadError what="the events" />
-        ) : workshops.data ? (
+        ) : shown ? (
           <>
             <EventFiltersIsland eventDays={eventDays} search={search} />
-            <EventListIsland workshops={workshops.data} search={search} />
+            <EventListIsland workshops={shown} search={search} />
           </>
         ) : (
           <p className="schedule__count" role="status">
@@ -74,7 +79,7 @@ export function EventsPage() {
       </div>
 
       {/* Structured data for search engines, after the page's own content. */}
-      {workshops.data && <JsonLd data={workshopEvents(workshops.data, origin, now)} />}
+      {shown && <JsonLd data={workshopEvents(shown, origin, now)} />}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { PRIVATE_LESSONS_MAILTO } from './programLinks.js';
 import { ProgramImage } from './ProgramImage.js';
 import { ShareProgram } from './ShareProgram.js';
 import { island } from '../core/island.js';
-import { useProgram, useWorkshops } from './queries.js';
+import { useLocations, useProgram, useWorkshops } from './queries.js';
 import { UpcomingClasses } from './UpcomingClasses.js';
 import { ProgramReviews, RatingSource } from './ProgramReviews.js';
 import { useSiteOrigin, useVisitNow } from '../core/site.js';
@@ -62,6 +62,7 @@ function BackLink() {
 function ProgramDetail({ program }: { program: Program }) {
   const hasPills = Boolean(program.duration) && program.groupSize !== undefined;
   const workshops = useWorkshops();
+  const locations = useLocations();
   const now = useVisitNow();
   const origin = useSiteOrigin();
   return (
@@ -152,7 +153,7 @@ function ProgramDetail({ program }: { program: Program }) {
               </section>
             )}
             {!program.isPrivate && workshops.data && (
-              <UpcomingClasses program={program} workshops={workshops.data} now={now} />
+              <UpcomingClasses program={program} workshops={workshops.data} now={now} locations={locations.data} />
             )}
             {program.location && (
               <section aria-labelledby="program-location">

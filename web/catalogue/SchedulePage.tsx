@@ -8,6 +8,7 @@ import { JsonLd } from '../layout/JsonLd.js';
 import { PageHead } from '../layout/PageHead.js';
 import { LoadError } from './LoadError.js';
 import { usePrograms, useWorkshops } from './queries.js';
+import { LocationPicker, useLocationFilter } from './LocationPicker.js';
 import { sessionDates } from './scheduleFilters.js';
 import { isUpcoming } from './saleState.js';
 import { ScheduleDatePicker } from './ScheduleDatePicker.js';
@@ -30,11 +31,16 @@ export function SchedulePage() {
   const programs = usePrograms();
   // `?program=<slug>`: one program's offerings (a new page from the server, like every link here).
   const program = programs.data?.find((p) => p.slug === new URLSearchParams(search).get('program'));
+  // `?location=<slug>`: one location's classes (issue 41 item 4), picked from the links below when there are several.
+  const { locations, place } = useLocationFilter(search);
 
   // Upcoming only: what has begun is on the events screen (/events).
   const upcoming = useMemo(
-    () => workshops.data?.filter((w) => isUpcoming(w, now) && (!program || w.programId === program.id)),
-    [workshops.data, now, program],
+    () =>
+      workshops.data?.filter(
+        (w) => isUpcoming(w, now) && (!program || w.programId === program.id) && (!place || w.locationId === place.id),
+      ),
+    [workshops.data, now, program, place],
   );
 
   return (
@@ -60,6 +66,7 @@ export function SchedulePage() {
               Showing the classes of <strong>{program.title}</strong>. <Link href="/schedule">Show every program</Link>
             </p>
           )}
+          <LocationPicker path="/schedule" search={search} locations={locations} place={place} />
         </div>
       </section>
 

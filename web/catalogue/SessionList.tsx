@@ -3,7 +3,7 @@ import { sessionDayWords, timeRangeWords } from '../../contracts/catalogue/sessi
 import './SessionList.css';
 
 /**
- * Every session of a course, on the school's clock: "Session 2 · Saturday, August 9 · 10:00 – 11:30 AM".
+ * Every session of a course, on the school's clock (or its location's): "Session 2 · Saturday, August 9 · 10:00 – 11:30 AM".
  * `from` greys out the sessions before a late joiner's first; `note` adds a word to one session.
  */
 export function SessionList({
@@ -11,8 +11,11 @@ export function SessionList({
   from = 1,
   note,
   label = 'Sessions',
+  timeZone,
 }: {
   sessions: readonly Session[];
+  /** The workshop's location's zone when not the school's (issue 41): its times then say which. */
+  timeZone?: string | undefined;
   from?: number;
   note?: (session: number) => string | null;
   label?: string;
@@ -28,8 +31,8 @@ export function SessionList({
             className={number < from ? 'session-list__item session-list__item--before' : 'session-list__item'}
           >
             <span className="session-list__number">Session {number}</span>
-            <time dateTime={s.startsAt}>{sessionDayWords(s)}</time>
-            <span className="session-list__time">{timeRangeWords(s)}</span>
+            <time dateTime={s.startsAt}>{sessionDayWords(s, timeZone)}</time>
+            <span className="session-list__time">{timeRangeWords(s, timeZone)}</span>
             {number < from && <span className="session-list__note">before you join</span>}
             {extra && <span className="session-list__note">{extra}</span>}
           </li>

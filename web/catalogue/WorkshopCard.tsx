@@ -31,12 +31,12 @@ export function WorkshopCard({
       </header>
       {w.sessions.length > 1 ? (
         <p className="workshop-card__when">
-          <time dateTime={w.date}>{courseDatesInWords(w.sessions)}</time>
+          <time dateTime={w.date}>{courseDatesInWords(w.sessions, w.timeZone)}</time>
           <span className="workshop-card__time">{sessionCountWords(w.sessions.length)}</span>
         </p>
       ) : (
         <p className="workshop-card__when">
-          <time dateTime={w.date}>{formatLongDate(w.date)}</time>
+          <time dateTime={w.date}>{formatLongDate(w.date, w.timeZone)}</time>
           <span className="workshop-card__time">{workshopTime(w)}</span>
         </p>
       )}

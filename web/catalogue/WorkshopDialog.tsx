@@ -63,12 +63,12 @@ export function WorkshopDialog({ workshop: w, isOpen, onOpenChange, now }: Works
           </h3>
           {w.sessions.length > 1 && (
             <section aria-label={`${w.sessions.length} sessions`} className="workshop-dialog__sessions">
-              <p className="workshop-dialog__course">{courseDatesInWords(w.sessions)}</p>
-              <SessionList sessions={w.sessions} label={`Every session of ${w.title}`} />
+              <p className="workshop-dialog__course">{courseDatesInWords(w.sessions, w.timeZone)}</p>
+              <SessionList sessions={w.sessions} timeZone={w.timeZone} label={`Every session of ${w.title}`} />
             </section>
           )}
           <dl className="facts facts--panel">
-            <Fact label={w.sessions.length > 1 ? 'First session' : 'Date'} value={formatLongDate(w.date)} />
+            <Fact label={w.sessions.length > 1 ? 'First session' : 'Date'} value={formatLongDate(w.date, w.timeZone)} />
             <Fact label="Time" value={workshopTime(w)} />
             <Fact label="Location" value={w.location} />
             <Fact label="Instructor" value={w.instructor} />

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Program } from '../../contracts/catalogue/program.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
+import type { PublicLocation } from '../../contracts/locations/location.js';
 import { queryKeys } from '../core/queryKeys.js';
 
 export function usePrograms() {
@@ -20,4 +21,9 @@ export function useProgram(slug: string) {
 
 export function useWorkshops() {
   return useQuery<Workshop[]>({ queryKey: queryKeys.workshops() });
+}
+
+/** Every location, as GET /api/locations answers it (the schedule's location filter, issue 41 item 4). */
+export function useLocations() {
+  return useQuery<PublicLocation[]>({ queryKey: queryKeys.locations() });
 }

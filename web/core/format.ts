@@ -6,13 +6,8 @@ import { SCHOOL } from '../../contracts/core/school.js';
  */
 const TZ = SCHOOL.timeZone;
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: TZ,
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
+const longDate = new Intl.DateTimeFormat('en-US', { ...LONG_DATE, timeZone: TZ });
 const time12 = new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit', hour12: true });
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TZ,
@@ -27,9 +22,14 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 
-/** "Saturday, June 7, 2025" for an instant, in the school's zone. */
-export function formatLongDate(instant: string | Date): string {
-  return longDate.format(new Date(instant));
+const zonedLongDates = new Map<string, Intl.DateTimeFormat>();
+
+/** "Saturday, June 7, 2025" for an instant, in the school's zone (or a workshop's location's, issue 41). */
+export function formatLongDate(instant: string | Date, timeZone?: string): string {
+  if (!timeZone || timeZone === TZ) return longDate.format(new Date(instant));
+  let f = zonedLongDates.get(timeZone);
+  if (!f) zonedLongDates.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { ...LONG_DATE, timeZone })));
+  return f.format(new Date(instant));
 }
 
 /** "12:30 PM" for an instant, in the school's zone. */

@@ -45,6 +45,8 @@ export const queryKeys = {
   account: (params?: SearchParams) => withParams('/api/account', params),
   policies: () => withParams('/api/policies'),
   pricingSettings: () => withParams('/api/pricing-settings'),
+  locations: () => withParams('/api/locations'),
+  location: (slug: string) => withParams(`/api/locations/${encodeURIComponent(slug)}`),
   discountPreview: (code: string, workshopId: string, participants: number) =>
     withParams(`/api/discount-codes/${encodeURIComponent(code)}`, { workshopId, participants }),
   giftCardBalance: (code: string) => withParams(`/api/gift-cards/${encodeURIComponent(code)}`),

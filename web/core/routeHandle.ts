@@ -16,6 +16,8 @@ const READ_KEYS: Record<PageRead, (params: Params) => ApiQueryKey> = {
   findWorkshop: ({ id = '' }) => queryKeys.workshop(id),
   policiesOf: () => queryKeys.policies(),
   pricingSettings: () => queryKeys.pricingSettings(),
+  findLocation: ({ slug = '' }) => queryKeys.location(slug),
+  listLocations: () => queryKeys.locations(),
 };
 
 export const queryKeyOfRead = (read: PageRead, params: Params): ApiQueryKey => READ_KEYS[read](params);

@@ -40,9 +40,10 @@ export function EnrollmentSummary({
           <div>
             <dt>{sessionCountWords(workshop.sessions.length)}</dt>
             <dd>
-              {courseDatesInWords(workshop.sessions)}
+              {courseDatesInWords(workshop.sessions, workshop.timeZone)}
               <SessionList
                 sessions={workshop.sessions}
+                timeZone={workshop.timeZone}
                 from={proRata ? workshop.sessions.length - proRata.left + 1 : 1}
                 label={`Every session of ${workshop.title}`}
               />
@@ -52,7 +53,7 @@ export function EnrollmentSummary({
           <div>
             <dt>Date &amp; time</dt>
             <dd>
-              {formatLongDate(workshop.date)}
+              {formatLongDate(workshop.date, workshop.timeZone)}
               <br />
               {workshopTime(workshop)}
             </dd>

@@ -15,12 +15,17 @@ export function PurchasedItemDetails({ item }: { item: PurchasedItem }) {
         </Badge>
       )}
       {item.sessions && item.sessions.length > 1 && (
-        <SessionList sessions={item.sessions} from={item.fromSession ?? 1} label={`Every session of ${item.title}`} />
+        <SessionList
+          sessions={item.sessions}
+          timeZone={item.timeZone}
+          from={item.fromSession ?? 1}
+          label={`Every session of ${item.title}`}
+        />
       )}
       <dl className="confirm__list">
         <Row
           label={item.sessions && item.sessions.length > 1 ? 'First session' : 'Date'}
-          value={item.date ? formatLongDate(item.date) : ''}
+          value={item.date ? formatLongDate(item.date, item.timeZone) : ''}
         />
         <Row label="Time" value={item.time} />
         <Row label="Location" value={item.location} />

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { SCHOOL } from '../../contracts/core/school.js';
+import type { PublicLocation } from '../../contracts/locations/location.js';
+import { queryKeys } from '../core/queryKeys.js';
 import { Link } from '../components/Link.js';
 import { PageHead } from '../layout/PageHead.js';
 import { ContactForm } from './ContactForm.js';
@@ -23,6 +26,8 @@ const FAQS = [
 
 export function ContactPage() {
   const { address } = SCHOOL;
+  // Every location with its page (issue 41 item 4); the server renders them with the page.
+  const locations = useQuery<PublicLocation[]>({ queryKey: queryKeys.locations() }).data ?? [];
   return (
     <>
       <PageHead
@@ -84,6 +89,23 @@ export function ContactPage() {
                   <a href={`mailto:${SCHOOL.email}`}>{SCHOOL.email}</a>
                 </dd>
               </div>
+              {locations.length > 0 && (
+                <div>
+                  <dt>Locations</dt>
+                  <dd>
+                    <ul className="contact-info__hours">
+                      {locations.map((l) => (
+                        <li key={l.id}>
+                          <Link href={`/locations/${encodeURIComponent(l.slug)}`}>{l.name}</Link>{' '}
+                          <span>
+                            {l.address.city}, {l.address.state}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              )}
               <div>
                 <dt>Business Hours</dt>
                 <dd>

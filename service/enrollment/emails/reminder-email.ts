@@ -45,7 +45,7 @@ export async function reminderEmail(
     orderUrl: orderPageUrl(publicUrl, orderId),
     manageUrl,
     publicUrl: publicUrl ?? null,
-    session: session ? sessionInWords(itemSessions(sub.item), session) : null,
+    session: session ? sessionInWords(itemSessions(sub.item), session, sub.item.timeZone) : null,
   });
   return {
     to: sub.form.email,

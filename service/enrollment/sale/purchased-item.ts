@@ -25,6 +25,7 @@ export const itemOfWorkshop = (w: WorkshopData, at?: Date): PurchasedItem => ({
   ...(w.paymentPlan ? { paymentPlan: w.paymentPlan } : {}),
   sessions: w.sessions,
   ...lateJoinOf(w, at),
+  ...(w.timeZone ? { timeZone: w.timeZone } : {}),
   ...(asksChildDetails(w) && !isStrictCategory(w.category) ? { childDetails: true } : {}),
 });
 

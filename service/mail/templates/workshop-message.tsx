@@ -39,7 +39,9 @@ const subjectOf = (p: WorkshopMessageProps) => {
 const sessionLine = (p: WorkshopMessageProps) => {
   const sessions = p.item.sessions ?? [];
   const s = p.session ? sessions[p.session - 1] : undefined;
-  return s ? `Session ${p.session} of ${sessions.length}: ${sessionDayWords(s)}, ${timeRangeWords(s)}` : null;
+  return s
+    ? `Session ${p.session} of ${sessions.length}: ${sessionDayWords(s, p.item.timeZone)}, ${timeRangeWords(s, p.item.timeZone)}`
+    : null;
 };
 
 /** The workshop's facts, or those of the one session the message is about. */

@@ -232,6 +232,8 @@ describe('dashboard', () => {
       revenue: 300,
       pastDueBalances: [],
       invoices: { invoicedCents: 0, receivedCents: 0, outstandingCents: 0, overdue: [] },
+      // Every seeded workshop is at Plano (issue 41).
+      locations: [expect.objectContaining({ name: 'Plano', upcomingWorkshops: 12 })],
     });
   });
 });

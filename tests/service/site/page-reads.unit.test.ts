@@ -19,6 +19,8 @@ const API_OF: Record<PageRead, { url: string; params: Record<string, string> }> 
   findWorkshop: { url: '/api/workshops/4', params: { id: '4' } },
   policiesOf: { url: '/api/policies', params: {} },
   pricingSettings: { url: '/api/pricing-settings', params: {} },
+  findLocation: { url: '/api/locations/plano', params: { slug: 'plano' } },
+  listLocations: { url: '/api/locations', params: {} },
 };
 
 let hot: HotReads;
