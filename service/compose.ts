@@ -1,5 +1,6 @@
 import { installmentTimer } from './enrollment/installments/installment-timer.js';
 import { installmentPaymentReactor } from './enrollment/installments/installment-payment-reactor.js';
+import { installmentDeclineReactor } from './enrollment/installments/decline-notice-reactor.js';
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { classTimeReactor } from './instructors/class-time-reactor.js';
 import { roomTimeReactor } from './locations/room-time-reactor.js';
@@ -229,6 +230,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     confirmationResendReactor(deps),
     balanceReceiptReactor(deps),
     installmentPaymentReactor(deps),
+    installmentDeclineReactor(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
     rescheduleReactor(deps),

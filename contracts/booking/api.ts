@@ -73,6 +73,16 @@ export const BookingRefundSchema = z.object({
 });
 export type BookingRefund = z.infer<typeof BookingRefundSchema>;
 
+/** One instalment of a plan as the booking page shows it: a `failed` one is paid from the page with another card. */
+export const BookingInstallmentSchema = z.object({
+  n: z.number().int().positive(),
+  amountCents: z.number().int().nonnegative(),
+  dueAt: z.string(),
+  status: z.enum(['paid', 'due', 'failed', 'waived']),
+  paidAt: z.string().optional(),
+});
+export type BookingInstallment = z.infer<typeof BookingInstallmentSchema>;
+
 /** GET /api/bookings/{token}: this booking only, for the parent who holds its link. */
 export const BookingViewSchema = z.object({
   orderId: z.string().nullable(),
@@ -116,6 +126,8 @@ export const BookingViewSchema = z.object({
   /** What a deposit booking still owes (0 once paid in full), and by when. */
   balanceCents: z.number().int().nonnegative(),
   balanceDueAt: z.string().nullable(),
+  /** A booking paid in instalments on a saved card (issue 43): each, and how it stands; empty when paid in full. */
+  installments: z.array(BookingInstallmentSchema),
   /** A refund may go to the family's credit instead of the card (a booking of a signed-in household). */
   refundToCredit: z.boolean(),
   cancellation: CancellationTermsSchema,
@@ -175,3 +187,10 @@ export const BalancePaymentResponseSchema = z.object({
   amountCents: z.number().int().positive(),
 });
 export type BalancePaymentResponse = z.infer<typeof BalancePaymentResponseSchema>;
+
+/**
+ * POST /api/bookings/{token}/installments/{n}/payment: `{}`; answers the PaymentIntent of instalment
+ * `n` (from 1) that the saved card failed to pay, paid like any (the same shape as the balance's).
+ */
+export const InstallmentPaymentRequestSchema = z.object({}).strict();
+export const InstallmentNumberSchema = z.object({ n: z.coerce.number().int().min(1).max(12) });

@@ -13,6 +13,12 @@ export const installmentPlanStream = (enrollmentId: string) => `installment-plan
 export const installmentChargeKey = (enrollmentId: string, n: number, attempt: number) =>
   `installment-${enrollmentId}-${n}-${attempt}`;
 
+/**
+ * The payment kind of an instalment the parent pays by hand from the booking page, after the saved
+ * card was declined (the metadata of its PaymentIntent, with the enrollment and `installment`: n).
+ */
+export const INSTALLMENT_BY_PARENT_KIND = 'installment-by-parent';
+
 /** A declined instalment is tried again this many days after its due date, twice (three tries over 7 days). */
 export const INSTALLMENT_RETRY_DAYS = [3, 7] as const;
 
@@ -45,6 +51,8 @@ export const InstallmentPaidSchema = z.object({
   amountCents: z.number().int().nonnegative(),
   paymentIntentId: z.string().min(1),
   paidAt: Instant,
+  /** Who paid it: the saved card on its date (absent, as before), or the parent by hand from the booking page. */
+  paidBy: z.literal('parent').optional(),
 });
 
 export const InstallmentChargeFailedSchema = z.object({
@@ -59,19 +67,32 @@ export const InstallmentChargeFailedSchema = z.object({
   nextAttemptAt: Instant.nullable(),
 });
 
+/** The parent told of a declined instalment (with the link to pay it by hand), once per declined attempt. */
+export const InstallmentDeclineNoticeSentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  attempt: z.number().int().min(1),
+  messageId: z.string().min(1),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
+});
+
 export const installmentPlanEventSchemas = {
   InstallmentPlanStarted: InstallmentPlanStartedSchema,
   InstallmentChargeStarted: InstallmentChargeStartedSchema,
   InstallmentPaid: InstallmentPaidSchema,
   InstallmentChargeFailed: InstallmentChargeFailedSchema,
+  InstallmentDeclineNoticeSent: InstallmentDeclineNoticeSentSchema,
 } as const;
 
 export type InstallmentPlanStarted = z.infer<typeof InstallmentPlanStartedSchema>;
 export type InstallmentChargeStarted = z.infer<typeof InstallmentChargeStartedSchema>;
 export type InstallmentPaid = z.infer<typeof InstallmentPaidSchema>;
 export type InstallmentChargeFailed = z.infer<typeof InstallmentChargeFailedSchema>;
+export type InstallmentDeclineNoticeSent = z.infer<typeof InstallmentDeclineNoticeSentSchema>;
 export type InstallmentPlanEvent =
   | { type: 'InstallmentPlanStarted'; data: InstallmentPlanStarted }
   | { type: 'InstallmentChargeStarted'; data: InstallmentChargeStarted }
   | { type: 'InstallmentPaid'; data: InstallmentPaid }
-  | { type: 'InstallmentChargeFailed'; data: InstallmentChargeFailed };
+  | { type: 'InstallmentChargeFailed'; data: InstallmentChargeFailed }
+  | { type: 'InstallmentDeclineNoticeSent'; data: InstallmentDeclineNoticeSent };

@@ -144,4 +144,5 @@ export const installmentPlanPrivacy = {
   InstallmentChargeStarted: NO_PERSONAL_DATA,
   InstallmentPaid: NO_PERSONAL_DATA,
   InstallmentChargeFailed: NO_PERSONAL_DATA,
+  InstallmentDeclineNoticeSent: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof installmentPlanEventSchemas>;

@@ -60,9 +60,14 @@ export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, I
     const change = (n: number, f: (i: InstallmentRow) => InstallmentRow) =>
       withNext({ ...doc, installments: doc.installments.map((i) => (i.n === n ? f(i) : i)) });
     if (e.type === 'InstallmentPaid')
-      return change(e.data.n, ({ nextAttemptAt: _retry, ...i }) => ({ ...i, status: 'paid', paidAt: e.data.paidAt }));
+      return change(e.data.n, ({ nextAttemptAt: _retry, ...i }) =>
+        i.status === 'paid' ? i : { ...i, status: 'paid', paidAt: e.data.paidAt },
+      );
+    // A decline answered after the parent paid it by hand leaves it paid.
     if (e.type === 'InstallmentChargeFailed')
-      return change(e.data.n, (i) => ({ ...i, status: 'failed', nextAttemptAt: e.data.nextAttemptAt }));
+      return change(e.data.n, (i) =>
+        i.status === 'paid' ? i : { ...i, status: 'failed', nextAttemptAt: e.data.nextAttemptAt },
+      );
     return undefined;
   },
 });

@@ -3,6 +3,8 @@ import {
   BalancePaymentRequestSchema,
   BookingTokenSchema,
   CancelBookingRequestSchema,
+  InstallmentNumberSchema,
+  InstallmentPaymentRequestSchema,
   correctionSchemaFor,
   type BalancePaymentResponse,
 } from '../../contracts/booking/api.js';
@@ -30,6 +32,7 @@ import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.j
 import { calendarUid } from '../enrollment/emails/calendar-event.js';
 import { attendanceMailState, attendanceSequence, missedSessionsOf } from '../courses/attendance-calendar.js';
 import { createBalanceIntent } from '../enrollment/payment/balance-payment.js';
+import { createInstallmentIntent } from '../enrollment/installments/parent-payment.js';
 
 /** The read models the booking view is made of. */
 const VIEW_PROJECTIONS = ['orders', 'enrollments'];
@@ -54,7 +57,8 @@ export const NEW_LINK_SENT =
  * - POST /bookings/:token/cancel `{}` (or `{ refundTo: 'credit' }`): cancelled under the school's policy;
  *   `{ participant }`: that participant's place only, the others still coming (its share refunded
  *   under the same policy);
- * - POST /bookings/:token/balance-payment `{}`: the PaymentIntent of a deposit booking's balance.
+ * - POST /bookings/:token/balance-payment `{}`: the PaymentIntent of a deposit booking's balance;
+ * - POST /bookings/:token/installments/:n/payment `{}`: that of an instalment the saved card failed to pay.
  * A token that is malformed, forged, signed with a former secret or names no booking is 404, the
  * same answer for each, so a guess learns nothing. Answers are never stored by a cache (the API's
  * default `no-store`) and the security headers send no Referer from these addresses.
@@ -211,6 +215,18 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const intent = await createBalanceIntent(deps, id, requestMetadata(c, deps, 'visitor'));
     return c.json(intent satisfies BalancePaymentResponse);
   });
+
+  // The link of the decline e-mail (issue 43): the parent pays that instalment with another card.
+  app.post(
+    '/bookings/:token/installments/:n/payment',
+    limited,
+    validate('param', InstallmentNumberSchema),
+    validate('json', InstallmentPaymentRequestSchema),
+    async (c) => {
+      const intent = await createInstallmentIntent(deps, enrollmentOf(c), c.req.valid('param').n);
+      return c.json(intent satisfies BalancePaymentResponse);
+    },
+  );
 
   return app;
 }

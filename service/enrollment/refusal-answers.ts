@@ -41,6 +41,18 @@ export const ENROLLMENT_REFUSAL_ANSWERS: RefusalAnswers<EnrollmentRefusal> = {
     words: () =>
       'This booking is paid in instalments: each is charged to the saved card on its date, so nothing is paid here now.',
   },
+  no_such_installment: {
+    words: (r) =>
+      r.count === 0
+        ? 'This booking is not paid in instalments.'
+        : `This booking has no instalment ${r.n}: it is paid in ${r.count}.`,
+  },
+  installment_not_declined: {
+    words: (r) =>
+      r.paid
+        ? `Instalment ${r.n} is already paid.`
+        : `Instalment ${r.n} is charged to the saved card on its date: only one the card failed to pay is paid here.`,
+  },
 
   already_cancelled: { words: (r) => `This ${whole(r.scope)} is already cancelled; nothing more was refunded.` },
   expired_unpaid: { words: () => 'This enrollment expired unpaid: there is nothing to cancel.' },

@@ -145,4 +145,6 @@ export const META = {
   giftCardId: 'giftCardId',
   appointmentId: 'appointmentId',
   invoiceId: 'invoiceId',
+  /** Which instalment of a plan (1, 2, …) an intent pays. */
+  installment: 'installment',
 } as const;

@@ -14,6 +14,8 @@ interface InstallmentState extends Installment {
   failures: number;
   charging: { attempt: number; idempotencyKey: string } | null;
   nextAttemptAt: string | null;
+  /** The declined attempts the parent was told of. */
+  noticed: number[];
 }
 
 export type InstallmentPlanState =
@@ -23,6 +25,8 @@ export type InstallmentPlanState =
       enrollmentId: string;
       savedCard: InstallmentPlanStarted['savedCard'];
       installments: InstallmentState[];
+      /** Every PaymentIntent recorded as paying an instalment, so each is recorded once. */
+      paidIntents: string[];
     };
 
 export type InstallmentPlanCommand =
@@ -38,7 +42,18 @@ export type InstallmentPlanCommand =
       amountCents: number;
       outcome: { paid: true } | { paid: false; code: string; reason: string };
       at: string;
-    };
+    }
+  /** The parent told of a declined attempt (decline-notice-reactor.ts), once per attempt. */
+  | {
+      type: 'RecordDeclineNotice';
+      n: number;
+      attempt: number;
+      messageId: string;
+      transport: 'smtp' | 'outbox';
+      at: string;
+    }
+  /** A declined instalment the parent paid by hand from the booking page. */
+  | { type: 'RecordParentPayment'; n: number; paymentIntentId: string; amountCents: number; at: string };
 
 const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): InstallmentPlanState => {
   if (event.type === 'InstallmentPlanStarted') {
@@ -53,7 +68,9 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
         failures: 0,
         charging: null,
         nextAttemptAt: null,
+        noticed: [],
       })),
+      paidIntents: [event.data.firstPaymentIntentId],
     };
   }
   if (state.phase !== 'active') return state;
@@ -67,8 +84,19 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
         ...i,
         charging: { attempt: event.data.attempt, idempotencyKey: event.data.idempotencyKey },
       }));
-    case 'InstallmentPaid':
-      return change(event.data.n, (i) => ({ ...i, paid: true, charging: null, nextAttemptAt: null }));
+    case 'InstallmentPaid': {
+      // Paid by hand, an attempt of the saved card still under way is still answered and recorded.
+      const byParent = event.data.paidBy === 'parent';
+      const changed = change(event.data.n, (i) => ({
+        ...i,
+        paid: true,
+        charging: byParent ? i.charging : null,
+        nextAttemptAt: null,
+      }));
+      return { ...changed, paidIntents: [...state.paidIntents, event.data.paymentIntentId] };
+    }
+    case 'InstallmentDeclineNoticeSent':
+      return change(event.data.n, (i) => ({ ...i, noticed: [...i.noticed, event.data.attempt] }));
     case 'InstallmentChargeFailed':
       return change(event.data.n, (i) => ({
         ...i,
@@ -98,9 +126,30 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
       return state.phase === 'none' ? [{ type: 'InstallmentPlanStarted', data: command.plan }] : [];
     if (state.phase !== 'active') return [];
     const i = state.installments.find((x) => x.n === command.n);
-    if (!i || i.paid) return [];
+    if (!i) return [];
     const { enrollmentId } = state;
+    if (command.type === 'RecordDeclineNotice') {
+      const { n, attempt, messageId, transport, at } = command;
+      if (i.noticed.includes(attempt)) return [];
+      return [
+        { type: 'InstallmentDeclineNoticeSent', data: { enrollmentId, n, attempt, messageId, transport, sentAt: at } },
+      ];
+    }
+    if (command.type === 'RecordParentPayment') {
+      const { n, paymentIntentId, amountCents, at } = command;
+      // Each intent once. One that comes after the instalment was paid (the retry charged the saved
+      // card meanwhile) is still recorded: the booking gives back what it was paid beyond its price.
+      if (state.paidIntents.includes(paymentIntentId)) return [];
+      const attempt = Math.max(1, i.failures);
+      return [
+        {
+          type: 'InstallmentPaid',
+          data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at, paidBy: 'parent' },
+        },
+      ];
+    }
     if (command.type === 'StartCharge') {
+      if (i.paid) return [];
       if (i.charging) return [];
       const attempt = i.failures + 1;
       // Not yet due, or declined and not yet time to try again, or tried for the last time.
@@ -114,6 +163,7 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
         },
       ];
     }
+    // The answer of the attempt under way, recorded even when the parent paid by hand meanwhile.
     if (i.charging?.attempt !== command.attempt) return [];
     const { n, attempt, paymentIntentId, amountCents, at } = command;
     if (command.outcome.paid)

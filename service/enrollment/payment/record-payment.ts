@@ -8,6 +8,8 @@ import { giftCardDecider } from '../../gift-cards/gift-card-decider.js';
 import { APPOINTMENT_PAYMENT_KIND, appointmentStream } from '../../../contracts/appointments/booking.js';
 import { appointmentDecider } from '../../appointments/appointment-decider.js';
 import { recordInvoiceCardPayment } from '../../organizations/invoice-card-payment.js';
+import { INSTALLMENT_BY_PARENT_KIND, installmentPlanStream } from '../../../contracts/enrollment/installment-plan.js';
+import { installmentPlanDecider } from '../installments/plan-decider.js';
 
 /** What a succeeded PaymentIntent paid for, from the metadata it was created with. */
 export type PaidFor =
@@ -15,7 +17,8 @@ export type PaidFor =
   | { kind: 'balance'; enrollmentId: string }
   | { kind: 'gift-card'; giftCardId: string }
   | { kind: 'appointment'; appointmentId: string }
-  | { kind: 'invoice'; invoiceId: string };
+  | { kind: 'invoice'; invoiceId: string }
+  | { kind: 'installment'; enrollmentId: string; n: number };
 
 export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
   const kind = intent.metadata[META.kind];
@@ -30,6 +33,10 @@ export function paidFor(intent: PaymentIntentInfo): PaidFor | null {
     return invoiceId ? { kind: 'invoice', invoiceId } : null;
   }
   const enrollmentId = intent.metadata[META.enrollmentId];
+  if (kind === INSTALLMENT_BY_PARENT_KIND) {
+    const n = Number(intent.metadata[META.installment]);
+    return enrollmentId && Number.isInteger(n) ? { kind: 'installment', enrollmentId, n } : null;
+  }
   // An instalment charged with the parent away is recorded from the provider's answer, on the plan's stream.
   if (!enrollmentId || kind === 'installment') return null;
   return kind === 'balance' ? { kind: 'balance', enrollmentId } : { kind: 'enrollment', enrollmentId };
@@ -53,6 +60,22 @@ export async function recordPayment(
     const position = await recordInvoiceCardPayment(deps, paid.invoiceId, intent, metadata);
     if (position !== null) deps.log.info('payment recorded', { ...paid, source });
     return position;
+  }
+  if (paid.kind === 'installment') {
+    const recorded = await deps.commands.handle(
+      installmentPlanDecider,
+      installmentPlanStream(paid.enrollmentId),
+      {
+        type: 'RecordParentPayment',
+        n: paid.n,
+        paymentIntentId: intent.id,
+        amountCents: intent.amountCents,
+        at: deps.clock().toISOString(),
+      },
+      metadata,
+    );
+    if (recorded.events.length > 0) deps.log.info('payment recorded', { ...paid, source });
+    return recorded.position;
   }
   const money = {
     paymentIntentId: intent.id,

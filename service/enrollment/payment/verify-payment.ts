@@ -76,7 +76,7 @@ export async function verifyPayment(
     attendees: sub.participants,
     position: await head(null),
   };
-  if (paid.kind === 'balance')
+  if (paid.kind === 'balance' || paid.kind === 'installment')
     return {
       ...common,
       status: 'succeeded',

@@ -14,6 +14,7 @@ import { cancellationTemplate, type CancellationProps } from './cancellation.js'
 import { confirmationTemplate, type ConfirmationProps } from './confirmation.js';
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
 import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
+import { installmentDeclinedTemplate, type InstallmentDeclinedProps } from './installment-declined.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { makeupChangedTemplate, type MakeupChangedProps } from './makeup-changed.js';
 import { paymentReceiptTemplate, type PaymentReceiptProps } from './payment-receipt.js';
@@ -37,6 +38,7 @@ export type {
   BookingLinkProps,
   GiftCardProps,
   InquiryReceivedProps,
+  InstallmentDeclinedProps,
   MakeupChangedProps,
   PaymentReceiptProps,
   ReviewRequestProps,
@@ -77,6 +79,7 @@ export interface EmailKinds {
   'absence-noted': AbsenceNotedProps;
   'makeup-changed': MakeupChangedProps;
   'payment-receipt': PaymentReceiptProps;
+  'installment-declined': InstallmentDeclinedProps;
   'review-request': ReviewRequestProps;
   appointment: AppointmentProps;
   'instructor-notice': InstructorNoticeProps;
@@ -104,6 +107,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'absence-noted': absenceNotedTemplate,
   'makeup-changed': makeupChangedTemplate,
   'payment-receipt': paymentReceiptTemplate,
+  'installment-declined': installmentDeclinedTemplate,
   'review-request': reviewRequestTemplate,
   appointment: appointmentTemplate,
   'instructor-notice': instructorNoticeTemplate,

@@ -125,4 +125,94 @@ describe('the instalment plan decider (issue 43)', () => {
       .when({ type: 'StartPlan', plan: started.data as never })
       .then([]);
   });
+
+  describe('a declined instalment paid by the parent, and the parent told', () => {
+    const afterDecline = [started, chargeStarted(2, 1), declined(2, 1, '2025-06-04T15:00:00.000Z')];
+    const byParent = (paymentIntentId: string): InstallmentPlanEvent => ({
+      type: 'InstallmentPaid',
+      data: {
+        enrollmentId: 'e1',
+        n: 2,
+        attempt: 1,
+        amountCents: 10_000,
+        paymentIntentId,
+        paidAt: '2025-06-02T15:00:00.000Z',
+        paidBy: 'parent',
+      },
+    });
+    const parentPays = (paymentIntentId: string) => ({
+      type: 'RecordParentPayment' as const,
+      n: 2,
+      paymentIntentId,
+      amountCents: 10_000,
+      at: '2025-06-02T15:00:00.000Z',
+    });
+    const notice = (attempt: number) => ({
+      type: 'RecordDeclineNotice' as const,
+      n: 2,
+      attempt,
+      messageId: `<m-${attempt}>`,
+      transport: 'outbox' as const,
+      at: '2025-06-01T15:00:02.000Z',
+    });
+
+    it('given a decline, when the parent pays it by hand, then InstallmentPaid by the parent, once per intent, and no retry follows', () => {
+      spec(afterDecline)
+        .when(parentPays('pi_parent'))
+        .then([byParent('pi_parent')]);
+      spec([...afterDecline, byParent('pi_parent')])
+        .when(parentPays('pi_parent'))
+        .then([]);
+      spec([...afterDecline, byParent('pi_parent')])
+        .when({ type: 'StartCharge', n: 2, at: '2025-06-04T15:00:00.000Z' })
+        .then([]);
+    });
+
+    it('given a retry under way when the parent pays by hand, then the retry’s answer is still recorded (the booking gives back what was paid twice)', () => {
+      const both = [...afterDecline, chargeStarted(2, 2), byParent('pi_parent')];
+      spec(both)
+        .when(record(2, 2, true))
+        .then([
+          expect.objectContaining({
+            type: 'InstallmentPaid',
+            data: expect.objectContaining({ paymentIntentId: 'pi_2_2' }),
+          }),
+        ]);
+    });
+
+    it('given a decline, when the parent is told of it twice (a redelivery), then one notice; the next attempt’s decline is told again', () => {
+      spec(afterDecline)
+        .when(notice(1))
+        .then([
+          {
+            type: 'InstallmentDeclineNoticeSent',
+            data: {
+              enrollmentId: 'e1',
+              n: 2,
+              attempt: 1,
+              messageId: '<m-1>',
+              transport: 'outbox',
+              sentAt: '2025-06-01T15:00:02.000Z',
+            },
+          },
+        ]);
+      const told: InstallmentPlanEvent = {
+        type: 'InstallmentDeclineNoticeSent',
+        data: {
+          enrollmentId: 'e1',
+          n: 2,
+          attempt: 1,
+          messageId: '<m-1>',
+          transport: 'outbox',
+          sentAt: '2025-06-01T15:00:02.000Z',
+        },
+      };
+      spec([...afterDecline, told])
+        .when(notice(1))
+        .then([]);
+      spec([...afterDecline, told, chargeStarted(2, 2), declined(2, 2, '2025-06-08T15:00:00.000Z')])
+        .when(notice(2))
+        .then([expect.objectContaining({ data: expect.objectContaining({ attempt: 2 }) })]);
+    });
+  });
 });
