@@ -650,6 +650,14 @@ export const InstallmentPaymentRecordedSchema = z.object({
   paidAt: Instant,
 });
 
+/** An instalment the office waived (issue 43), recorded on the booking: it owes that amount no more. */
+export const InstallmentWaiverRecordedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  amountCents: Cents,
+  waivedAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -678,6 +686,7 @@ export const enrollmentEventSchemas = {
   BalanceOverpaid: BalanceOverpaidSchema,
   BalanceReminderSent: BalanceReminderSentSchema,
   InstallmentPaymentRecorded: InstallmentPaymentRecordedSchema,
+  InstallmentWaiverRecorded: InstallmentWaiverRecordedSchema,
   ParticipantCancelled: ParticipantCancelledSchema,
   ParticipantTransferRequested: ParticipantTransferRequestedSchema,
   ParticipantTransferred: ParticipantTransferredSchema,
@@ -711,6 +720,7 @@ export type BalancePaid = z.infer<typeof BalancePaidSchema>;
 export type BalanceOverpaid = z.infer<typeof BalanceOverpaidSchema>;
 export type BalanceReminderSent = z.infer<typeof BalanceReminderSentSchema>;
 export type InstallmentPaymentRecorded = z.infer<typeof InstallmentPaymentRecordedSchema>;
+export type InstallmentWaiverRecorded = z.infer<typeof InstallmentWaiverRecordedSchema>;
 export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
 export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
 export type ParticipantTransferred = z.infer<typeof ParticipantTransferredSchema>;
@@ -743,6 +753,7 @@ export type EnrollmentEvent =
   | { type: 'BalanceOverpaid'; data: BalanceOverpaid }
   | { type: 'BalanceReminderSent'; data: BalanceReminderSent }
   | { type: 'InstallmentPaymentRecorded'; data: InstallmentPaymentRecorded }
+  | { type: 'InstallmentWaiverRecorded'; data: InstallmentWaiverRecorded }
   | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
   | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }
   | { type: 'ParticipantTransferred'; data: ParticipantTransferred };

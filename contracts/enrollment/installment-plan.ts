@@ -77,12 +77,29 @@ export const InstallmentDeclineNoticeSentSchema = z.object({
   sentAt: Instant,
 });
 
+/** The office asked to charge instalment `n` now (issue 43): the charging reactor charges it, never the request. */
+export const InstallmentChargeRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  requestedAt: Instant,
+});
+
+/** The office waived instalment `n`: it is never charged, and the booking owes it no more. */
+export const InstallmentWaivedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  amountCents: z.number().int().nonnegative(),
+  waivedAt: Instant,
+});
+
 export const installmentPlanEventSchemas = {
   InstallmentPlanStarted: InstallmentPlanStartedSchema,
   InstallmentChargeStarted: InstallmentChargeStartedSchema,
   InstallmentPaid: InstallmentPaidSchema,
   InstallmentChargeFailed: InstallmentChargeFailedSchema,
   InstallmentDeclineNoticeSent: InstallmentDeclineNoticeSentSchema,
+  InstallmentChargeRequested: InstallmentChargeRequestedSchema,
+  InstallmentWaived: InstallmentWaivedSchema,
 } as const;
 
 export type InstallmentPlanStarted = z.infer<typeof InstallmentPlanStartedSchema>;
@@ -90,9 +107,13 @@ export type InstallmentChargeStarted = z.infer<typeof InstallmentChargeStartedSc
 export type InstallmentPaid = z.infer<typeof InstallmentPaidSchema>;
 export type InstallmentChargeFailed = z.infer<typeof InstallmentChargeFailedSchema>;
 export type InstallmentDeclineNoticeSent = z.infer<typeof InstallmentDeclineNoticeSentSchema>;
+export type InstallmentChargeRequested = z.infer<typeof InstallmentChargeRequestedSchema>;
+export type InstallmentWaived = z.infer<typeof InstallmentWaivedSchema>;
 export type InstallmentPlanEvent =
   | { type: 'InstallmentPlanStarted'; data: InstallmentPlanStarted }
   | { type: 'InstallmentChargeStarted'; data: InstallmentChargeStarted }
   | { type: 'InstallmentPaid'; data: InstallmentPaid }
   | { type: 'InstallmentChargeFailed'; data: InstallmentChargeFailed }
-  | { type: 'InstallmentDeclineNoticeSent'; data: InstallmentDeclineNoticeSent };
+  | { type: 'InstallmentDeclineNoticeSent'; data: InstallmentDeclineNoticeSent }
+  | { type: 'InstallmentChargeRequested'; data: InstallmentChargeRequested }
+  | { type: 'InstallmentWaived'; data: InstallmentWaived };

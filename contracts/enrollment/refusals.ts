@@ -39,6 +39,10 @@ export type EnrollmentRefusal =
   // One instalment paid by hand from the booking page: only one the saved card failed to pay.
   | { code: 'no_such_installment'; n: number; count: number }
   | { code: 'installment_not_declined'; n: number; paid: boolean }
+  // The office's "charge now" and "waive" of one instalment.
+  | { code: 'installment_paid'; n: number }
+  | { code: 'installment_waived'; n: number }
+  | { code: 'installment_charging'; n: number }
   // After the sale: cancellation, refunds, transfers, of the whole enrollment or one participant.
   | { code: 'already_cancelled'; scope: RefusalScope }
   | { code: 'expired_unpaid' }
@@ -110,6 +114,9 @@ export const ENROLLMENT_REFUSAL_KINDS: RefusalKinds<EnrollmentRefusal> = {
   paid_by_installments: 'conflict',
   no_such_installment: 'not_found',
   installment_not_declined: 'conflict',
+  installment_paid: 'conflict',
+  installment_waived: 'conflict',
+  installment_charging: 'conflict',
   already_cancelled: 'conflict',
   expired_unpaid: 'conflict',
   being_moved: 'conflict',

@@ -53,6 +53,11 @@ export const ENROLLMENT_REFUSAL_ANSWERS: RefusalAnswers<EnrollmentRefusal> = {
         ? `Instalment ${r.n} is already paid.`
         : `Instalment ${r.n} is charged to the saved card on its date: only one the card failed to pay is paid here.`,
   },
+  installment_paid: { words: (r) => `Instalment ${r.n} is already paid.` },
+  installment_waived: { words: (r) => `Instalment ${r.n} was waived: it is not charged.` },
+  installment_charging: {
+    words: (r) => `Instalment ${r.n} is being charged right now. Please reload in a moment to see how it went.`,
+  },
 
   already_cancelled: { words: (r) => `This ${whole(r.scope)} is already cancelled; nothing more was refunded.` },
   expired_unpaid: { words: () => 'This enrollment expired unpaid: there is nothing to cancel.' },

@@ -6,6 +6,7 @@ import {
   type InstallmentPlanStarted,
 } from '../../../contracts/enrollment/installment-plan.js';
 import type { Decider } from '../../../platform/command/decider.js';
+import { refuse } from '../decider/refusals.js';
 
 /** One instalment as the plan stands: paid, or its attempts so far and the one under way. */
 interface InstallmentState extends Installment {
@@ -16,6 +17,10 @@ interface InstallmentState extends Installment {
   nextAttemptAt: string | null;
   /** The declined attempts the parent was told of. */
   noticed: number[];
+  /** Waived by the office: never charged. */
+  waived: boolean;
+  /** The office asked to charge it now, and no attempt has started since. */
+  requested: boolean;
 }
 
 export type InstallmentPlanState =
@@ -52,6 +57,10 @@ export type InstallmentPlanCommand =
       transport: 'smtp' | 'outbox';
       at: string;
     }
+  /** The office's "charge now": the next attempt may start at once (the charging reactor starts it). */
+  | { type: 'RequestCharge'; n: number; at: string }
+  /** The office's "waive": never charged, owed no more. */
+  | { type: 'Waive'; n: number; at: string }
   /** A declined instalment the parent paid by hand from the booking page. */
   | { type: 'RecordParentPayment'; n: number; paymentIntentId: string; amountCents: number; at: string };
 
@@ -69,6 +78,8 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
         charging: null,
         nextAttemptAt: null,
         noticed: [],
+        waived: false,
+        requested: false,
       })),
       paidIntents: [event.data.firstPaymentIntentId],
     };
@@ -83,7 +94,12 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
       return change(event.data.n, (i) => ({
         ...i,
         charging: { attempt: event.data.attempt, idempotencyKey: event.data.idempotencyKey },
+        requested: false,
       }));
+    case 'InstallmentChargeRequested':
+      return change(event.data.n, (i) => ({ ...i, requested: true }));
+    case 'InstallmentWaived':
+      return change(event.data.n, (i) => ({ ...i, waived: true, nextAttemptAt: null }));
     case 'InstallmentPaid': {
       // Paid by hand, an attempt of the saved card still under way is still answered and recorded.
       const byParent = event.data.paidBy === 'parent';
@@ -107,6 +123,27 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
   }
 };
 
+/**
+ * The office's "charge now" and "waive" of one instalment: refused once it is paid, waived, or an
+ * attempt is under way (its answer decides it); a second "charge now" before the first started
+ * changes nothing.
+ */
+function officeDecision(
+  command: Extract<InstallmentPlanCommand, { type: 'RequestCharge' | 'Waive' }>,
+  i: InstallmentState,
+  enrollmentId: string,
+): InstallmentPlanEvent[] {
+  const { n } = i;
+  if (i.paid) throw refuse({ code: 'installment_paid', n });
+  if (i.waived) throw refuse({ code: 'installment_waived', n });
+  if (i.charging) throw refuse({ code: 'installment_charging', n });
+  if (command.type === 'Waive')
+    return [{ type: 'InstallmentWaived', data: { enrollmentId, n, amountCents: i.amountCents, waivedAt: command.at } }];
+  return i.requested
+    ? []
+    : [{ type: 'InstallmentChargeRequested', data: { enrollmentId, n, requestedAt: command.at } }];
+}
+
 /** When a declined attempt is tried again: 3 and 7 days after the due date, then no more. */
 const nextAttemptAt = (i: InstallmentState, failures: number): string | null => {
   const days = INSTALLMENT_RETRY_DAYS[failures - 1];
@@ -124,9 +161,13 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
   decide(command, state) {
     if (command.type === 'StartPlan')
       return state.phase === 'none' ? [{ type: 'InstallmentPlanStarted', data: command.plan }] : [];
-    if (state.phase !== 'active') return [];
-    const i = state.installments.find((x) => x.n === command.n);
-    if (!i) return [];
+    const office = command.type === 'RequestCharge' || command.type === 'Waive';
+    const count = state.phase === 'active' ? state.installments.length : 0;
+    const i = state.phase === 'active' ? state.installments.find((x) => x.n === command.n) : undefined;
+    if (!i || state.phase !== 'active') {
+      if (office) throw refuse({ code: 'no_such_installment', n: command.n, count });
+      return [];
+    }
     const { enrollmentId } = state;
     if (command.type === 'RecordDeclineNotice') {
       const { n, attempt, messageId, transport, at } = command;
@@ -148,12 +189,12 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
         },
       ];
     }
+    if (command.type === 'RequestCharge' || command.type === 'Waive') return officeDecision(command, i, enrollmentId);
     if (command.type === 'StartCharge') {
-      if (i.paid) return [];
-      if (i.charging) return [];
+      if (i.paid || i.waived || i.charging) return [];
       const attempt = i.failures + 1;
-      // Not yet due, or declined and not yet time to try again, or tried for the last time.
-      const due = i.failures === 0 ? i.dueAt : i.nextAttemptAt;
+      // Not yet due, or declined and not yet time to try again, or tried for the last time; unless the office asked.
+      const due = i.requested ? command.at : i.failures === 0 ? i.dueAt : i.nextAttemptAt;
       if (!due || Date.parse(due) > Date.parse(command.at)) return [];
       const idempotencyKey = installmentChargeKey(enrollmentId, i.n, attempt);
       return [

@@ -1,15 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseForm } from './support.js';
-import { makePricingApp, type PricingTestApp } from '../pricing/support.js';
-import { asNewVisitor, nextParentEmail } from '../../support/visitors.js';
-import { tickerOf } from '../../support/timers.js';
+import type { PricingTestApp } from '../pricing/support.js';
+import { campInThree, type CampInThree } from './installment-support.js';
 import { DECLINING_PAYMENT_METHOD, stripeAgainstStub } from '../payments/stripe-stub.js';
 import { installmentPlanStream } from '../../../contracts/enrollment/installment-plan.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
-import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
-import type { BalancePaymentResponse, BookingView } from '../../../contracts/booking/api.js';
-import { installmentTimer } from '../../../service/enrollment/installments/installment-timer.js';
-import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
+import type { BalancePaymentResponse } from '../../../contracts/booking/api.js';
 import type { AppDeps } from '../../../service/core/deps.js';
 import type { PaymentsPort } from '../../../service/payments/port.js';
 
@@ -21,33 +16,16 @@ import type { PaymentsPort } from '../../../service/payments/port.js';
 
 const suite = stripeAgainstStub('whsec_installment_declines_suite');
 
+let camp: CampInThree;
 let t: PricingTestApp;
-let now: Date;
 afterEach(async () => {
-  await t?.close();
+  await camp?.t.close();
 });
 
 async function bookInThree(): Promise<string> {
-  now = new Date('2025-05-01T15:00:00Z');
-  t = await makePricingApp({ clock: () => now });
-  await t.scheduleWorkshop({
-    id: 'camp',
-    price: 300,
-    capacity: 20,
-    paymentPlan: { installments: 3, lastDueDaysBefore: 7 },
-  });
-  const r = await t.post(
-    '/api/enroll/workshop/camp',
-    { ...baseForm({ email: nextParentEmail() }), totalPrice: 300, installments: 3 },
-    asNewVisitor(),
-  );
-  expect(r.status, await r.clone().text()).toBe(201);
-  const { enrollmentId } = (await r.json()) as EnrollmentResponse;
-  const intent = (await (await t.post('/api/create-payment-intent', { enrollmentId, amount: 100 })).json()) as {
-    clientSecret: string;
-  };
-  await t.pay(intent.clientSecret);
-  return enrollmentId;
+  camp = await campInThree();
+  t = camp.t;
+  return camp.book();
 }
 
 /** The school's payments, but the saved card charged at Stripe, which declines it. */
@@ -60,18 +38,11 @@ function declinedAtStripe(): AppDeps {
   return { ...t.deps, payments };
 }
 
-const tokenOf = (enrollmentId: string) => bookingLinksFor(t.deps.config)!.token(enrollmentId);
-const booking = async (enrollmentId: string) =>
-  (await (await t.get(`/api/bookings/${tokenOf(enrollmentId)}`)).json()) as BookingView;
+const tokenOf = (enrollmentId: string) => camp.token(enrollmentId);
+const booking = (enrollmentId: string) => camp.booking(enrollmentId);
 const declineMails = () => t.mailer.sent.filter((m) => m.subject.startsWith('Your card was declined'));
 const payLink = (enrollmentId: string, n: number) => `/api/bookings/${tokenOf(enrollmentId)}/installments/${n}/payment`;
-
-async function passAt(iso: string, deps: AppDeps) {
-  now = new Date(iso);
-  const report = await tickerOf(installmentTimer(deps), t.deps, 'charges').tick();
-  await t.settle();
-  return report;
-}
+const passAt = (iso: string, deps: AppDeps) => camp.passAt(iso, deps);
 
 describe('a declined instalment (issue 43 item 2)', () => {
   it('given Stripe declines the saved card on June 1, then the parent is e-mailed once, with the link to pay it on the booking page, and the page shows it failed', async () => {
@@ -114,7 +85,7 @@ describe('a declined instalment (issue 43 item 2)', () => {
   it('given the decline, when the parent opens the link and pays instalment 2 with another card, then it is paid on the booking and the saved card is not tried for it again', async () => {
     const enrollmentId = await bookInThree();
     await passAt('2025-06-01T15:00:00Z', declinedAtStripe());
-    now = new Date('2025-06-02T15:00:00Z');
+    camp.setNow('2025-06-02T15:00:00Z');
 
     const r = await t.post(payLink(enrollmentId, 2), {});
     expect(r.status, await r.clone().text()).toBe(200);

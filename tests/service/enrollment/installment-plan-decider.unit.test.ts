@@ -215,4 +215,67 @@ describe('the instalment plan decider (issue 43)', () => {
         .then([expect.objectContaining({ data: expect.objectContaining({ attempt: 2 }) })]);
     });
   });
+
+  describe("the office's charge now and waive", () => {
+    const at = '2025-05-10T15:00:00.000Z';
+    const requested: InstallmentPlanEvent = {
+      type: 'InstallmentChargeRequested',
+      data: { enrollmentId: 'e1', n: 2, requestedAt: at },
+    };
+
+    it('given instalment 2 not yet due, when the office asks to charge it, then the request; the next StartCharge starts it at once, and once only', () => {
+      spec([started]).when({ type: 'RequestCharge', n: 2, at }).then([requested]);
+      spec([started, requested]).when({ type: 'RequestCharge', n: 2, at }).then([]);
+      spec([started, requested])
+        .when({ type: 'StartCharge', n: 2, at })
+        .then([
+          expect.objectContaining({ type: 'InstallmentChargeStarted', data: expect.objectContaining({ attempt: 1 }) }),
+        ]);
+      spec([started, requested, chargeStarted(2, 1), declined(2, 1, '2025-06-04T15:00:00.000Z')])
+        .when({ type: 'StartCharge', n: 2, at })
+        .then([]);
+    });
+
+    it('given the last try declined, when the office asks to charge it, then a fourth attempt starts', () => {
+      const tried = [
+        started,
+        chargeStarted(2, 1),
+        declined(2, 1, '2025-06-04T15:00:00.000Z'),
+        chargeStarted(2, 2),
+        declined(2, 2, '2025-06-08T15:00:00.000Z'),
+        chargeStarted(2, 3),
+        declined(2, 3, null),
+      ];
+      spec([...tried, requested])
+        .when({ type: 'StartCharge', n: 2, at: '2025-06-20T15:00:00.000Z' })
+        .then([expect.objectContaining({ data: expect.objectContaining({ attempt: 4 }) })]);
+    });
+
+    it('given instalment 3, when waived, then InstallmentWaived with its amount, and it is never charged', () => {
+      const waived: InstallmentPlanEvent = {
+        type: 'InstallmentWaived',
+        data: { enrollmentId: 'e1', n: 3, amountCents: 10_000, waivedAt: at },
+      };
+      spec([started]).when({ type: 'Waive', n: 3, at }).then([waived]);
+      spec([started, waived]).when({ type: 'StartCharge', n: 3, at: '2025-07-01T15:00:00.000Z' }).then([]);
+      spec([started, waived])
+        .when({ type: 'Waive', n: 3, at })
+        .thenThrows({ refusal: { code: 'installment_waived', n: 3 } });
+    });
+
+    it('given an instalment paid, being charged, or not in the plan, then the office is refused with its reason', () => {
+      spec([started])
+        .when({ type: 'RequestCharge', n: 1, at })
+        .thenThrows({ refusal: { code: 'installment_paid', n: 1 } });
+      spec([started, chargeStarted(2, 1)])
+        .when({ type: 'Waive', n: 2, at })
+        .thenThrows({ refusal: { code: 'installment_charging', n: 2 } });
+      spec([started])
+        .when({ type: 'Waive', n: 4, at })
+        .thenThrows({ refusal: { code: 'no_such_installment', n: 4, count: 3 } });
+      spec([])
+        .when({ type: 'RequestCharge', n: 2, at })
+        .thenThrows({ refusal: { code: 'no_such_installment', n: 2, count: 0 } });
+    });
+  });
 });
