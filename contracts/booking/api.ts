@@ -128,6 +128,11 @@ export const BookingViewSchema = z.object({
   balanceDueAt: z.string().nullable(),
   /** A booking paid in instalments on a saved card (issue 43): each, and how it stands; empty when paid in full. */
   installments: z.array(BookingInstallmentSchema),
+  /**
+   * Whether a card is saved to pay the instalments left on their dates; false once the parent
+   * removed it (each is then paid from this page) or when there is no plan.
+   */
+  savedCard: z.boolean(),
   /** A refund may go to the family's credit instead of the card (a booking of a signed-in household). */
   refundToCredit: z.boolean(),
   cancellation: CancellationTermsSchema,
@@ -193,4 +198,8 @@ export type BalancePaymentResponse = z.infer<typeof BalancePaymentResponseSchema
  * `n` (from 1) that the saved card failed to pay, paid like any (the same shape as the balance's).
  */
 export const InstallmentPaymentRequestSchema = z.object({}).strict();
+/** DELETE /api/bookings/{token}/saved-card: the plan's saved card removed; answers how the instalments left are paid. */
+export const RemoveSavedCardResponseSchema = z.object({ message: z.string(), position: z.string() });
+export type RemoveSavedCardResponse = z.infer<typeof RemoveSavedCardResponseSchema>;
+
 export const InstallmentNumberSchema = z.object({ n: z.coerce.number().int().min(1).max(12) });

@@ -92,6 +92,15 @@ export const InstallmentWaivedSchema = z.object({
   waivedAt: Instant,
 });
 
+/**
+ * The parent removed the saved card from the booking page: no instalment is charged automatically
+ * any more (the card is detached by a reactor); each left is paid by hand from the booking page.
+ */
+export const InstallmentCardRemovedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  removedAt: Instant,
+});
+
 export const installmentPlanEventSchemas = {
   InstallmentPlanStarted: InstallmentPlanStartedSchema,
   InstallmentChargeStarted: InstallmentChargeStartedSchema,
@@ -100,6 +109,7 @@ export const installmentPlanEventSchemas = {
   InstallmentDeclineNoticeSent: InstallmentDeclineNoticeSentSchema,
   InstallmentChargeRequested: InstallmentChargeRequestedSchema,
   InstallmentWaived: InstallmentWaivedSchema,
+  InstallmentCardRemoved: InstallmentCardRemovedSchema,
 } as const;
 
 export type InstallmentPlanStarted = z.infer<typeof InstallmentPlanStartedSchema>;
@@ -109,6 +119,7 @@ export type InstallmentChargeFailed = z.infer<typeof InstallmentChargeFailedSche
 export type InstallmentDeclineNoticeSent = z.infer<typeof InstallmentDeclineNoticeSentSchema>;
 export type InstallmentChargeRequested = z.infer<typeof InstallmentChargeRequestedSchema>;
 export type InstallmentWaived = z.infer<typeof InstallmentWaivedSchema>;
+export type InstallmentCardRemoved = z.infer<typeof InstallmentCardRemovedSchema>;
 export type InstallmentPlanEvent =
   | { type: 'InstallmentPlanStarted'; data: InstallmentPlanStarted }
   | { type: 'InstallmentChargeStarted'; data: InstallmentChargeStarted }
@@ -116,4 +127,5 @@ export type InstallmentPlanEvent =
   | { type: 'InstallmentChargeFailed'; data: InstallmentChargeFailed }
   | { type: 'InstallmentDeclineNoticeSent'; data: InstallmentDeclineNoticeSent }
   | { type: 'InstallmentChargeRequested'; data: InstallmentChargeRequested }
-  | { type: 'InstallmentWaived'; data: InstallmentWaived };
+  | { type: 'InstallmentWaived'; data: InstallmentWaived }
+  | { type: 'InstallmentCardRemoved'; data: InstallmentCardRemoved };

@@ -43,6 +43,9 @@ export type EnrollmentRefusal =
   | { code: 'installment_paid'; n: number }
   | { code: 'installment_waived'; n: number }
   | { code: 'installment_charging'; n: number }
+  // The saved card of a plan, removed by the parent.
+  | { code: 'no_saved_card' }
+  | { code: 'card_removed'; n: number }
   // After the sale: cancellation, refunds, transfers, of the whole enrollment or one participant.
   | { code: 'already_cancelled'; scope: RefusalScope }
   | { code: 'expired_unpaid' }
@@ -117,6 +120,8 @@ export const ENROLLMENT_REFUSAL_KINDS: RefusalKinds<EnrollmentRefusal> = {
   installment_paid: 'conflict',
   installment_waived: 'conflict',
   installment_charging: 'conflict',
+  no_saved_card: 'not_found',
+  card_removed: 'conflict',
   already_cancelled: 'conflict',
   expired_unpaid: 'conflict',
   being_moved: 'conflict',

@@ -148,4 +148,5 @@ export const installmentPlanPrivacy = {
   InstallmentDeclineNoticeSent: NO_PERSONAL_DATA,
   InstallmentChargeRequested: NO_PERSONAL_DATA,
   InstallmentWaived: NO_PERSONAL_DATA,
+  InstallmentCardRemoved: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof installmentPlanEventSchemas>;

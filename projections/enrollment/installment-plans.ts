@@ -20,6 +20,8 @@ export interface InstallmentPlanDoc {
   id: string;
   enrollmentId: string;
   installments: InstallmentRow[];
+  /** The parent removed the saved card: nothing is charged automatically, each left is paid by hand. */
+  cardRemoved?: boolean;
   /** Whether an instalment is left to charge; with `nextChargeAt` (UTC ISO, so strings sort as instants), when. */
   open: boolean;
   nextChargeAt: string | null;
@@ -31,8 +33,13 @@ export const chargeAt = (i: InstallmentRow): string | null =>
     ? null
     : (i.requestedAt ?? (i.status === 'due' ? i.dueAt : (i.nextAttemptAt ?? null)));
 
-function withNext(doc: { id: string; enrollmentId: string; installments: InstallmentRow[] }): InstallmentPlanDoc {
-  const times = doc.installments
+function withNext(doc: {
+  id: string;
+  enrollmentId: string;
+  installments: InstallmentRow[];
+  cardRemoved?: boolean;
+}): InstallmentPlanDoc {
+  const times = (doc.cardRemoved ? [] : doc.installments)
     .map(chargeAt)
     .filter((t): t is string => t !== null)
     .sort();
@@ -51,6 +58,7 @@ export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, I
     'InstallmentChargeFailed',
     'InstallmentChargeRequested',
     'InstallmentWaived',
+    'InstallmentCardRemoved',
   ],
   keys: (event) => [event.data.enrollmentId],
   project(doc, e) {
@@ -80,6 +88,7 @@ export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, I
       );
     if (e.type === 'InstallmentChargeRequested')
       return change(e.data.n, (i) => ({ ...i, requestedAt: e.data.requestedAt }));
+    if (e.type === 'InstallmentCardRemoved') return withNext({ ...doc, cardRemoved: true });
     if (e.type === 'InstallmentWaived')
       return change(e.data.n, ({ nextAttemptAt: _retry, requestedAt: _asked, ...i }) => ({ ...i, status: 'waived' }));
     return undefined;

@@ -103,7 +103,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     pricing,
     balanceCents: o.balanceCents ?? 0,
     balanceDueAt: o.balanceDueAt ?? null,
-    installments: await installmentsOf(deps, enrollmentId),
+    ...(await installmentsOf(deps, enrollmentId)),
     refundToCredit: householdOf(o) !== null,
     cancellation: terms(refundableCents),
     ...(await bookingCourse(deps, enrollmentId, o.item.kind === 'workshop' ? o.item.id : null, false)),

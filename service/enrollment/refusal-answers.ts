@@ -55,6 +55,13 @@ export const ENROLLMENT_REFUSAL_ANSWERS: RefusalAnswers<EnrollmentRefusal> = {
   },
   installment_paid: { words: (r) => `Instalment ${r.n} is already paid.` },
   installment_waived: { words: (r) => `Instalment ${r.n} was waived: it is not charged.` },
+  no_saved_card: {
+    words: () => 'This booking has no saved card: each instalment left is paid from the booking page.',
+  },
+  card_removed: {
+    words: (r) =>
+      `The family removed the saved card: instalment ${r.n} cannot be charged to it. They pay it from their booking page.`,
+  },
   installment_charging: {
     words: (r) => `Instalment ${r.n} is being charged right now. Please reload in a moment to see how it went.`,
   },

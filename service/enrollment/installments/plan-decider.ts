@@ -32,6 +32,8 @@ export type InstallmentPlanState =
       installments: InstallmentState[];
       /** Every PaymentIntent recorded as paying an instalment, so each is recorded once. */
       paidIntents: string[];
+      /** The parent removed the saved card: nothing more is charged automatically. */
+      cardRemoved: boolean;
     };
 
 export type InstallmentPlanCommand =
@@ -61,6 +63,8 @@ export type InstallmentPlanCommand =
   | { type: 'RequestCharge'; n: number; at: string }
   /** The office's "waive": never charged, owed no more. */
   | { type: 'Waive'; n: number; at: string }
+  /** The parent's "remove my card": no instalment is charged automatically any more. */
+  | { type: 'RemoveCard'; at: string }
   /** A declined instalment the parent paid by hand from the booking page. */
   | { type: 'RecordParentPayment'; n: number; paymentIntentId: string; amountCents: number; at: string };
 
@@ -82,9 +86,11 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
         requested: false,
       })),
       paidIntents: [event.data.firstPaymentIntentId],
+      cardRemoved: false,
     };
   }
   if (state.phase !== 'active') return state;
+  if (event.type === 'InstallmentCardRemoved') return { ...state, cardRemoved: true };
   const change = (n: number, f: (i: InstallmentState) => InstallmentState) => ({
     ...state,
     installments: state.installments.map((i) => (i.n === n ? f(i) : i)),
@@ -161,6 +167,11 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
   decide(command, state) {
     if (command.type === 'StartPlan')
       return state.phase === 'none' ? [{ type: 'InstallmentPlanStarted', data: command.plan }] : [];
+    if (command.type === 'RemoveCard') {
+      if (state.phase !== 'active') throw refuse({ code: 'no_saved_card' });
+      if (state.cardRemoved) return [];
+      return [{ type: 'InstallmentCardRemoved', data: { enrollmentId: state.enrollmentId, removedAt: command.at } }];
+    }
     const office = command.type === 'RequestCharge' || command.type === 'Waive';
     const count = state.phase === 'active' ? state.installments.length : 0;
     const i = state.phase === 'active' ? state.installments.find((x) => x.n === command.n) : undefined;
@@ -189,9 +200,11 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
         },
       ];
     }
+    if (command.type === 'RequestCharge' && state.cardRemoved && !i.paid)
+      throw refuse({ code: 'card_removed', n: i.n });
     if (command.type === 'RequestCharge' || command.type === 'Waive') return officeDecision(command, i, enrollmentId);
     if (command.type === 'StartCharge') {
-      if (i.paid || i.waived || i.charging) return [];
+      if (i.paid || i.waived || i.charging || state.cardRemoved) return [];
       const attempt = i.failures + 1;
       // Not yet due, or declined and not yet time to try again, or tried for the last time; unless the office asked.
       const due = i.requested ? command.at : i.failures === 0 ? i.dueAt : i.nextAttemptAt;

@@ -1,10 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PricingTestApp } from '../pricing/support.js';
+import { baseForm } from './support.js';
+import { asNewVisitor, nextParentEmail } from '../../support/visitors.js';
+import type { EnrollmentResponse } from '../../../contracts/enrollment/api.js';
 import { campInThree, type CampInThree } from './installment-support.js';
 import { DECLINING_PAYMENT_METHOD, stripeAgainstStub } from '../payments/stripe-stub.js';
 import { installmentPlanStream } from '../../../contracts/enrollment/installment-plan.js';
 import { enrollmentStream } from '../../../contracts/enrollment/events.js';
-import type { BalancePaymentResponse } from '../../../contracts/booking/api.js';
+import type { BalancePaymentResponse, RemoveSavedCardResponse } from '../../../contracts/booking/api.js';
+import { FaultyPayments } from '../../support/faults.js';
 import type { AppDeps } from '../../../service/core/deps.js';
 import type { PaymentsPort } from '../../../service/payments/port.js';
 
@@ -138,5 +142,76 @@ describe('a declined instalment (issue 43 item 2)', () => {
     expect(extra.status).toBe(400);
     const forged = await t.post(`/api/bookings/${tokenOf(enrollmentId).slice(0, -2)}xx/installments/2/payment`, {});
     expect(forged.status).toBe(404);
+  });
+});
+
+describe('the parent removes the saved card (issue 43 item 2)', () => {
+  const removeCard = (enrollmentId: string) =>
+    t.app.request(`/api/bookings/${tokenOf(enrollmentId)}/saved-card`, { method: 'DELETE' });
+
+  it('given a plan, when the parent removes the card, then it is detached, nothing more is charged, and the answer and page say how to pay each instalment left', async () => {
+    const enrollmentId = await bookInThree();
+    const detach = vi.spyOn(t.offline, 'detachCard');
+    const r = await removeCard(enrollmentId);
+    expect(r.status, await r.clone().text()).toBe(200);
+    expect(((await r.json()) as RemoveSavedCardResponse).message).toBe(
+      'Your card is removed: nothing more will be charged to it. Please pay each instalment left from this page by its date: $100.00 by Sunday, June 1, 2025; $100.00 by Tuesday, July 1, 2025.',
+    );
+    await t.settle();
+    expect(detach).toHaveBeenCalledTimes(1);
+    expect(detach.mock.calls[0]![0].paymentMethodId).toMatch(/^pm_offline_/);
+
+    const page = await booking(enrollmentId);
+    expect(page.savedCard).toBe(false);
+    expect(page.installments.map((i) => i.status)).toEqual(['paid', 'due', 'due']);
+    const payments = new FaultyPayments(t.offline);
+    expect(await passAt('2025-06-01T15:00:00Z', { ...t.deps, payments })).toEqual({
+      paid: 0,
+      declined: 0,
+      failures: 0,
+    });
+    expect(await passAt('2025-07-01T15:00:00Z', { ...t.deps, payments })).toEqual({
+      paid: 0,
+      declined: 0,
+      failures: 0,
+    });
+    expect(payments.chargeCalls).toEqual([]);
+
+    // The office cannot charge it either; the parent pays instalment 2 from the page.
+    const office = await t.admin('POST', `/api/admin/enrollments/${enrollmentId}/installments/2/charge`, {});
+    expect(office.status).toBe(409);
+    expect(await office.json()).toMatchObject({
+      code: 'conflict',
+      error: expect.stringMatching(/removed the saved card/),
+    });
+    const form = await t.post(payLink(enrollmentId, 2), {});
+    expect(form.status, await form.clone().text()).toBe(200);
+    await t.pay(((await form.json()) as BalancePaymentResponse).clientSecret);
+    expect((await booking(enrollmentId)).installments.map((i) => i.status)).toEqual(['paid', 'paid', 'due']);
+  });
+
+  it('given the card removed, when removed again, then the same answer and one record; a booking paid in full has no card to remove (404)', async () => {
+    const enrollmentId = await bookInThree();
+    expect((await removeCard(enrollmentId)).status).toBe(200);
+    const again = await removeCard(enrollmentId);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as RemoveSavedCardResponse).message).toMatch(/^Your card is removed/);
+    const removed = (await t.eventStore.readStream(installmentPlanStream(enrollmentId))).filter(
+      (e) => e.type === 'InstallmentCardRemoved',
+    );
+    expect(removed).toHaveLength(1);
+
+    const full = await t.post(
+      '/api/enroll/workshop/camp',
+      { ...baseForm({ email: nextParentEmail() }), totalPrice: 300 },
+      asNewVisitor(),
+    );
+    const { enrollmentId: inFull } = (await full.json()) as EnrollmentResponse;
+    const none = await removeCard(inFull);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toEqual({
+      error: 'This booking has no saved card: each instalment left is paid from the booking page.',
+      code: 'not_found',
+    });
   });
 });

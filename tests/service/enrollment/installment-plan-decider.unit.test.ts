@@ -278,4 +278,20 @@ describe('the instalment plan decider (issue 43)', () => {
         .thenThrows({ refusal: { code: 'no_such_installment', n: 2, count: 0 } });
     });
   });
+
+  it('given the card removed by the parent, then no instalment is started, the office cannot charge one, and a second removal changes nothing', () => {
+    const removed: InstallmentPlanEvent = {
+      type: 'InstallmentCardRemoved',
+      data: { enrollmentId: 'e1', removedAt: '2025-05-10T15:00:00.000Z' },
+    };
+    spec([started]).when({ type: 'RemoveCard', at: '2025-05-10T15:00:00.000Z' }).then([removed]);
+    spec([started, removed]).when({ type: 'RemoveCard', at: '2025-05-11T15:00:00.000Z' }).then([]);
+    spec([started, removed]).when({ type: 'StartCharge', n: 2, at: '2025-06-01T15:00:00.000Z' }).then([]);
+    spec([started, removed])
+      .when({ type: 'RequestCharge', n: 2, at: '2025-06-01T15:00:00.000Z' })
+      .thenThrows({ refusal: { code: 'card_removed', n: 2 } });
+    spec([])
+      .when({ type: 'RemoveCard', at: '2025-05-10T15:00:00.000Z' })
+      .thenThrows({ refusal: { code: 'no_saved_card' } });
+  });
 });
