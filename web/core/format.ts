@@ -13,6 +13,7 @@ const longDate = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   day: 'numeric',
 });
+const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: TZ, year: 'numeric', month: 'long', day: 'numeric' });
 const time12 = new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit', hour12: true });
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TZ,
@@ -30,6 +31,11 @@ const usd = new Intl.NumberFormat('en-US', {
 /** "Saturday, June 7, 2025" for an instant, in the school's zone. */
 export function formatLongDate(instant: string | Date): string {
   return longDate.format(new Date(instant));
+}
+
+/** "June 7, 2025" for an instant, in the school's zone (a schedule's dates, where the weekday is noise). */
+export function formatDate(instant: string | Date): string {
+  return monthDay.format(new Date(instant));
 }
 
 /** "12:30 PM" for an instant, in the school's zone. */
