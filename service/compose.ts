@@ -1,8 +1,5 @@
 import { installmentTimer } from './enrollment/installments/installment-timer.js';
-import { installmentPaymentReactor } from './enrollment/installments/installment-payment-reactor.js';
-import { installmentDeclineReactor } from './enrollment/installments/decline-notice-reactor.js';
-import { installmentChargeRequestReactor } from './enrollment/installments/charge-request-reactor.js';
-import { installmentCardRemovalReactor } from './enrollment/installments/card-removal-reactor.js';
+import { installmentReactors } from './enrollment/installment-reactors.js';
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { classTimeReactor } from './instructors/class-time-reactor.js';
 import { roomTimeReactor } from './locations/room-time-reactor.js';
@@ -231,10 +228,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     invoiceOverpaidReactor(deps),
     confirmationResendReactor(deps),
     balanceReceiptReactor(deps),
-    installmentPaymentReactor(deps),
-    installmentDeclineReactor(deps),
-    installmentChargeRequestReactor(deps),
-    installmentCardRemovalReactor(deps),
+    ...installmentReactors(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
     rescheduleReactor(deps),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BookingInstallmentSchema } from '../booking/api.js';
+import { BookingInstallmentSchema } from '../enrollment/installment-plan.js';
 import { EnrollmentIdSchema } from '../enrollment/lookup.js';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingInstallmentSchema } from '../enrollment/installment-plan.js';
 import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES, PaymentLineSchema } from '../enrollment/api.js';
 import {
@@ -73,15 +74,7 @@ export const BookingRefundSchema = z.object({
 });
 export type BookingRefund = z.infer<typeof BookingRefundSchema>;
 
-/** One instalment of a plan as the booking page shows it: a `failed` one is paid from the page with another card. */
-export const BookingInstallmentSchema = z.object({
-  n: z.number().int().positive(),
-  amountCents: z.number().int().nonnegative(),
-  dueAt: z.string(),
-  status: z.enum(['paid', 'due', 'failed', 'waived']),
-  paidAt: z.string().optional(),
-});
-export type BookingInstallment = z.infer<typeof BookingInstallmentSchema>;
+export { BookingInstallmentSchema, type BookingInstallment } from '../enrollment/installment-plan.js';
 
 /** GET /api/bookings/{token}: this booking only, for the parent who holds its link. */
 export const BookingViewSchema = z.object({

@@ -129,3 +129,13 @@ export type InstallmentPlanEvent =
   | { type: 'InstallmentChargeRequested'; data: InstallmentChargeRequested }
   | { type: 'InstallmentWaived'; data: InstallmentWaived }
   | { type: 'InstallmentCardRemoved'; data: InstallmentCardRemoved };
+
+/** One instalment of a plan as the booking page shows it: a `failed` one is paid from the page with another card. */
+export const BookingInstallmentSchema = z.object({
+  n: z.number().int().positive(),
+  amountCents: z.number().int().nonnegative(),
+  dueAt: z.string(),
+  status: z.enum(['paid', 'due', 'failed', 'waived']),
+  paidAt: z.string().optional(),
+});
+export type BookingInstallment = z.infer<typeof BookingInstallmentSchema>;

@@ -50,7 +50,7 @@ export type InstallmentPlanCommand =
       outcome: { paid: true } | { paid: false; code: string; reason: string };
       at: string;
     }
-  /** The parent told of a declined attempt (decline-notice-reactor.ts), once per attempt. */
+  /** The parent told of a declined attempt (emails/installment-decline-reactor.ts), once per attempt. */
   | {
       type: 'RecordDeclineNotice';
       n: number;

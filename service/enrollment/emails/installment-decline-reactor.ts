@@ -8,7 +8,7 @@ import { renderEmail } from '../../mail/templates/index.js';
 import { bookingUrl } from '../after-sale/booking-link.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
 import { hasSale } from '../decider/enrollment-state.js';
-import { installmentPlanDecider } from './plan-decider.js';
+import { installmentPlanDecider } from '../installments/plan-decider.js';
 
 export const INSTALLMENT_DECLINE_REACTOR = 'installment-decline-notice';
 
