@@ -1,5 +1,5 @@
 import { installmentTimer } from './enrollment/installments/installment-timer.js';
-import { installmentPaymentReactor } from './enrollment/installments/installment-payment-reactor.js';
+import { installmentReactors } from './enrollment/installment-reactors.js';
 import { makeupsReactor } from './courses/makeups-reactor.js';
 import { classTimeReactor } from './instructors/class-time-reactor.js';
 import { roomTimeReactor } from './locations/room-time-reactor.js';
@@ -226,7 +226,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     ...organizationReactors(deps),
     confirmationResendReactor(deps),
     balanceReceiptReactor(deps),
-    installmentPaymentReactor(deps),
+    ...installmentReactors(deps),
     refundsReactor(deps),
     afterSaleEmailReactor(deps),
     rescheduleReactor(deps),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingInstallmentSchema } from '../enrollment/installment-plan.js';
 import { ParticipantIndexSchema, REFUND_STATUSES, RefundToSchema } from '../admin/after-sale.js';
 import { ENROLLMENT_STATUSES, PaymentLineSchema } from '../enrollment/api.js';
 import {
@@ -74,6 +75,8 @@ export const BookingRefundSchema = z.object({
 });
 export type BookingRefund = z.infer<typeof BookingRefundSchema>;
 
+export { BookingInstallmentSchema, type BookingInstallment } from '../enrollment/installment-plan.js';
+
 /** GET /api/bookings/{token}: this booking only, for the parent who holds its link. */
 export const BookingViewSchema = z.object({
   orderId: z.string().nullable(),
@@ -119,6 +122,13 @@ export const BookingViewSchema = z.object({
   /** What a deposit booking still owes (0 once paid in full), and by when. */
   balanceCents: z.number().int().nonnegative(),
   balanceDueAt: z.string().nullable(),
+  /** A booking paid in instalments on a saved card (issue 43): each, and how it stands; empty when paid in full. */
+  installments: z.array(BookingInstallmentSchema),
+  /**
+   * Whether a card is saved to pay the instalments left on their dates; false once the parent
+   * removed it (each is then paid from this page) or when there is no plan.
+   */
+  savedCard: z.boolean(),
   /** A refund may go to the family's credit instead of the card (a booking of a signed-in household). */
   refundToCredit: z.boolean(),
   cancellation: CancellationTermsSchema,
@@ -178,3 +188,14 @@ export const BalancePaymentResponseSchema = z.object({
   amountCents: z.number().int().positive(),
 });
 export type BalancePaymentResponse = z.infer<typeof BalancePaymentResponseSchema>;
+
+/**
+ * POST /api/bookings/{token}/installments/{n}/payment: `{}`; answers the PaymentIntent of instalment
+ * `n` (from 1) that the saved card failed to pay, paid like any (the same shape as the balance's).
+ */
+export const InstallmentPaymentRequestSchema = z.object({}).strict();
+/** DELETE /api/bookings/{token}/saved-card: the plan's saved card removed; answers how the instalments left are paid. */
+export const RemoveSavedCardResponseSchema = z.object({ message: z.string(), position: z.string() });
+export type RemoveSavedCardResponse = z.infer<typeof RemoveSavedCardResponseSchema>;
+
+export const InstallmentNumberSchema = z.object({ n: z.coerce.number().int().min(1).max(12) });

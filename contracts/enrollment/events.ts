@@ -661,6 +661,14 @@ export const InstallmentPaymentRecordedSchema = z.object({
   paidAt: Instant,
 });
 
+/** An instalment the office waived (issue 43), recorded on the booking: it owes that amount no more. */
+export const InstallmentWaiverRecordedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  amountCents: Cents,
+  waivedAt: Instant,
+});
+
 export const enrollmentEventSchemas = {
   EnrollmentSubmitted: EnrollmentSubmittedSchema,
   PaymentIntentCreated: PaymentIntentCreatedSchema,
@@ -689,6 +697,7 @@ export const enrollmentEventSchemas = {
   BalanceOverpaid: BalanceOverpaidSchema,
   BalanceReminderSent: BalanceReminderSentSchema,
   InstallmentPaymentRecorded: InstallmentPaymentRecordedSchema,
+  InstallmentWaiverRecorded: InstallmentWaiverRecordedSchema,
   ParticipantCancelled: ParticipantCancelledSchema,
   ParticipantTransferRequested: ParticipantTransferRequestedSchema,
   ParticipantTransferred: ParticipantTransferredSchema,
@@ -722,6 +731,7 @@ export type BalancePaid = z.infer<typeof BalancePaidSchema>;
 export type BalanceOverpaid = z.infer<typeof BalanceOverpaidSchema>;
 export type BalanceReminderSent = z.infer<typeof BalanceReminderSentSchema>;
 export type InstallmentPaymentRecorded = z.infer<typeof InstallmentPaymentRecordedSchema>;
+export type InstallmentWaiverRecorded = z.infer<typeof InstallmentWaiverRecordedSchema>;
 export type ParticipantCancelled = z.infer<typeof ParticipantCancelledSchema>;
 export type ParticipantTransferRequested = z.infer<typeof ParticipantTransferRequestedSchema>;
 export type ParticipantTransferred = z.infer<typeof ParticipantTransferredSchema>;
@@ -754,6 +764,7 @@ export type EnrollmentEvent =
   | { type: 'BalanceOverpaid'; data: BalanceOverpaid }
   | { type: 'BalanceReminderSent'; data: BalanceReminderSent }
   | { type: 'InstallmentPaymentRecorded'; data: InstallmentPaymentRecorded }
+  | { type: 'InstallmentWaiverRecorded'; data: InstallmentWaiverRecorded }
   | { type: 'ParticipantCancelled'; data: ParticipantCancelled }
   | { type: 'ParticipantTransferRequested'; data: ParticipantTransferRequested }
   | { type: 'ParticipantTransferred'; data: ParticipantTransferred };

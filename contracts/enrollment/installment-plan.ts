@@ -13,6 +13,12 @@ export const installmentPlanStream = (enrollmentId: string) => `installment-plan
 export const installmentChargeKey = (enrollmentId: string, n: number, attempt: number) =>
   `installment-${enrollmentId}-${n}-${attempt}`;
 
+/**
+ * The payment kind of an instalment the parent pays by hand from the booking page, after the saved
+ * card was declined (the metadata of its PaymentIntent, with the enrollment and `installment`: n).
+ */
+export const INSTALLMENT_BY_PARENT_KIND = 'installment-by-parent';
+
 /** A declined instalment is tried again this many days after its due date, twice (three tries over 7 days). */
 export const INSTALLMENT_RETRY_DAYS = [3, 7] as const;
 
@@ -45,6 +51,8 @@ export const InstallmentPaidSchema = z.object({
   amountCents: z.number().int().nonnegative(),
   paymentIntentId: z.string().min(1),
   paidAt: Instant,
+  /** Who paid it: the saved card on its date (absent, as before), or the parent by hand from the booking page. */
+  paidBy: z.literal('parent').optional(),
 });
 
 export const InstallmentChargeFailedSchema = z.object({
@@ -59,19 +67,75 @@ export const InstallmentChargeFailedSchema = z.object({
   nextAttemptAt: Instant.nullable(),
 });
 
+/** The parent told of a declined instalment (with the link to pay it by hand), once per declined attempt. */
+export const InstallmentDeclineNoticeSentSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  attempt: z.number().int().min(1),
+  messageId: z.string().min(1),
+  transport: z.enum(['smtp', 'outbox']),
+  sentAt: Instant,
+});
+
+/** The office asked to charge instalment `n` now (issue 43): the charging reactor charges it, never the request. */
+export const InstallmentChargeRequestedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  requestedAt: Instant,
+});
+
+/** The office waived instalment `n`: it is never charged, and the booking owes it no more. */
+export const InstallmentWaivedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  n: z.number().int().min(2),
+  amountCents: z.number().int().nonnegative(),
+  waivedAt: Instant,
+});
+
+/**
+ * The parent removed the saved card from the booking page: no instalment is charged automatically
+ * any more (the card is detached by a reactor); each left is paid by hand from the booking page.
+ */
+export const InstallmentCardRemovedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  removedAt: Instant,
+});
+
 export const installmentPlanEventSchemas = {
   InstallmentPlanStarted: InstallmentPlanStartedSchema,
   InstallmentChargeStarted: InstallmentChargeStartedSchema,
   InstallmentPaid: InstallmentPaidSchema,
   InstallmentChargeFailed: InstallmentChargeFailedSchema,
+  InstallmentDeclineNoticeSent: InstallmentDeclineNoticeSentSchema,
+  InstallmentChargeRequested: InstallmentChargeRequestedSchema,
+  InstallmentWaived: InstallmentWaivedSchema,
+  InstallmentCardRemoved: InstallmentCardRemovedSchema,
 } as const;
 
 export type InstallmentPlanStarted = z.infer<typeof InstallmentPlanStartedSchema>;
 export type InstallmentChargeStarted = z.infer<typeof InstallmentChargeStartedSchema>;
 export type InstallmentPaid = z.infer<typeof InstallmentPaidSchema>;
 export type InstallmentChargeFailed = z.infer<typeof InstallmentChargeFailedSchema>;
+export type InstallmentDeclineNoticeSent = z.infer<typeof InstallmentDeclineNoticeSentSchema>;
+export type InstallmentChargeRequested = z.infer<typeof InstallmentChargeRequestedSchema>;
+export type InstallmentWaived = z.infer<typeof InstallmentWaivedSchema>;
+export type InstallmentCardRemoved = z.infer<typeof InstallmentCardRemovedSchema>;
 export type InstallmentPlanEvent =
   | { type: 'InstallmentPlanStarted'; data: InstallmentPlanStarted }
   | { type: 'InstallmentChargeStarted'; data: InstallmentChargeStarted }
   | { type: 'InstallmentPaid'; data: InstallmentPaid }
-  | { type: 'InstallmentChargeFailed'; data: InstallmentChargeFailed };
+  | { type: 'InstallmentChargeFailed'; data: InstallmentChargeFailed }
+  | { type: 'InstallmentDeclineNoticeSent'; data: InstallmentDeclineNoticeSent }
+  | { type: 'InstallmentChargeRequested'; data: InstallmentChargeRequested }
+  | { type: 'InstallmentWaived'; data: InstallmentWaived }
+  | { type: 'InstallmentCardRemoved'; data: InstallmentCardRemoved };
+
+/** One instalment of a plan as the booking page shows it: a `failed` one is paid from the page with another card. */
+export const BookingInstallmentSchema = z.object({
+  n: z.number().int().positive(),
+  amountCents: z.number().int().nonnegative(),
+  dueAt: z.string(),
+  status: z.enum(['paid', 'due', 'failed', 'waived']),
+  paidAt: z.string().optional(),
+});
+export type BookingInstallment = z.infer<typeof BookingInstallmentSchema>;

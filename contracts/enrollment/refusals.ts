@@ -36,6 +36,16 @@ export type EnrollmentRefusal =
   | { code: 'balance_amount'; dueCents: number }
   // Paid in instalments on a saved card (issue 43): the rest is charged on its dates.
   | { code: 'paid_by_installments' }
+  // One instalment paid by hand from the booking page: only one the saved card failed to pay.
+  | { code: 'no_such_installment'; n: number; count: number }
+  | { code: 'installment_not_declined'; n: number; paid: boolean }
+  // The office's "charge now" and "waive" of one instalment.
+  | { code: 'installment_paid'; n: number }
+  | { code: 'installment_waived'; n: number }
+  | { code: 'installment_charging'; n: number }
+  // The saved card of a plan, removed by the parent.
+  | { code: 'no_saved_card' }
+  | { code: 'card_removed'; n: number }
   // After the sale: cancellation, refunds, transfers, of the whole enrollment or one participant.
   | { code: 'already_cancelled'; scope: RefusalScope }
   | { code: 'expired_unpaid' }
@@ -105,6 +115,13 @@ export const ENROLLMENT_REFUSAL_KINDS: RefusalKinds<EnrollmentRefusal> = {
   no_balance_due: 'conflict',
   balance_amount: 'validation',
   paid_by_installments: 'conflict',
+  no_such_installment: 'not_found',
+  installment_not_declined: 'conflict',
+  installment_paid: 'conflict',
+  installment_waived: 'conflict',
+  installment_charging: 'conflict',
+  no_saved_card: 'not_found',
+  card_removed: 'conflict',
   already_cancelled: 'conflict',
   expired_unpaid: 'conflict',
   being_moved: 'conflict',

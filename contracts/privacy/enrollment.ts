@@ -112,6 +112,7 @@ export const enrollmentPrivacy = {
   BalanceReminderSent: NO_PERSONAL_DATA,
   /** An instalment of a plan recorded on the booking: amounts, ids and a date. */
   InstallmentPaymentRecorded: NO_PERSONAL_DATA,
+  InstallmentWaiverRecorded: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof enrollmentEventSchemas>;
 
 /** Seats held per client address: keyed hashes and ids only. */
@@ -144,4 +145,8 @@ export const installmentPlanPrivacy = {
   InstallmentChargeStarted: NO_PERSONAL_DATA,
   InstallmentPaid: NO_PERSONAL_DATA,
   InstallmentChargeFailed: NO_PERSONAL_DATA,
+  InstallmentDeclineNoticeSent: NO_PERSONAL_DATA,
+  InstallmentChargeRequested: NO_PERSONAL_DATA,
+  InstallmentWaived: NO_PERSONAL_DATA,
+  InstallmentCardRemoved: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof installmentPlanEventSchemas>;

@@ -113,6 +113,8 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
       return `${formatUsd(e.data.amountCents)} paid for a balance no longer owed (${e.data.paymentIntentId}, reported by ${e.data.source}); refunded.`;
     case 'InstallmentPaymentRecorded':
       return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} paid on the saved card (${e.data.paymentIntentId}).`;
+    case 'InstallmentWaiverRecorded':
+      return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} waived by the school: owed no more.`;
     case 'BalanceReminderSent':
       return `Reminder of the ${formatUsd(e.data.balanceCents)} balance due ${schoolTime(e.data.dueAt)} sent (${e.data.kind === 'week-before' ? 'a week before' : 'on the day'}, ${e.data.transport}).`;
     case 'ChildCollected':

@@ -188,6 +188,7 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
     'BookingRescheduled',
     'BalancePaid',
     'InstallmentPaymentRecorded',
+    'InstallmentWaiverRecorded',
     'BalanceReminderSent',
     'SafetyDataErased',
     'ParticipantCancelled',
@@ -293,6 +294,15 @@ export const enrollmentsProjector = defineProjector<RowEvent, EnrollmentRowDoc>(
           balanceCents: 0,
           balanceDueAt: null,
           balanceOpen: false,
+        };
+      }
+      case 'InstallmentWaiverRecorded': {
+        const owed = Math.max(0, (doc.balanceCents ?? 0) - e.data.amountCents);
+        return {
+          ...doc,
+          balanceCents: owed,
+          balanceDueAt: owed > 0 ? (doc.balanceDueAt ?? null) : null,
+          balanceOpen: owed > 0,
         };
       }
       case 'InstallmentPaymentRecorded': {

@@ -10,6 +10,8 @@ export interface InstallmentRow {
   paidAt?: string;
   /** A declined instalment's next try; null after the last. */
   nextAttemptAt?: string | null;
+  /** When the office asked to charge it now, until that charge is answered. */
+  requestedAt?: string;
 }
 
 /** `installment-plans`: each plan's instalments, and when the next charge is due (null: none left to charge). */
@@ -18,17 +20,26 @@ export interface InstallmentPlanDoc {
   id: string;
   enrollmentId: string;
   installments: InstallmentRow[];
+  /** The parent removed the saved card: nothing is charged automatically, each left is paid by hand. */
+  cardRemoved?: boolean;
   /** Whether an instalment is left to charge; with `nextChargeAt` (UTC ISO, so strings sort as instants), when. */
   open: boolean;
   nextChargeAt: string | null;
 }
 
-/** When an instalment is next charged: its date while due, its retry once declined, never once paid. */
-const chargeAt = (i: InstallmentRow) =>
-  i.status === 'due' ? i.dueAt : i.status === 'failed' ? (i.nextAttemptAt ?? null) : null;
+/** When an instalment is next charged: at once when the office asked, its date while due, its retry once declined, never once paid or waived. */
+export const chargeAt = (i: InstallmentRow): string | null =>
+  i.status === 'paid' || i.status === 'waived'
+    ? null
+    : (i.requestedAt ?? (i.status === 'due' ? i.dueAt : (i.nextAttemptAt ?? null)));
 
-function withNext(doc: { id: string; enrollmentId: string; installments: InstallmentRow[] }): InstallmentPlanDoc {
-  const times = doc.installments
+function withNext(doc: {
+  id: string;
+  enrollmentId: string;
+  installments: InstallmentRow[];
+  cardRemoved?: boolean;
+}): InstallmentPlanDoc {
+  const times = (doc.cardRemoved ? [] : doc.installments)
     .map(chargeAt)
     .filter((t): t is string => t !== null)
     .sort();
@@ -41,7 +52,14 @@ export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, I
   collection: 'installment-plans',
   // The charging pass takes the open plans whose next charge comes first.
   indexes: [[{ field: 'open' }, { field: 'nextChargeAt' }]],
-  eventTypes: ['InstallmentPlanStarted', 'InstallmentPaid', 'InstallmentChargeFailed'],
+  eventTypes: [
+    'InstallmentPlanStarted',
+    'InstallmentPaid',
+    'InstallmentChargeFailed',
+    'InstallmentChargeRequested',
+    'InstallmentWaived',
+    'InstallmentCardRemoved',
+  ],
   keys: (event) => [event.data.enrollmentId],
   project(doc, e) {
     if (e.type === 'InstallmentPlanStarted') {
@@ -60,9 +78,19 @@ export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, I
     const change = (n: number, f: (i: InstallmentRow) => InstallmentRow) =>
       withNext({ ...doc, installments: doc.installments.map((i) => (i.n === n ? f(i) : i)) });
     if (e.type === 'InstallmentPaid')
-      return change(e.data.n, ({ nextAttemptAt: _retry, ...i }) => ({ ...i, status: 'paid', paidAt: e.data.paidAt }));
+      return change(e.data.n, ({ nextAttemptAt: _retry, requestedAt: _asked, ...i }) =>
+        i.status === 'paid' ? i : { ...i, status: 'paid', paidAt: e.data.paidAt },
+      );
+    // A decline answered after the parent paid it by hand leaves it paid.
     if (e.type === 'InstallmentChargeFailed')
-      return change(e.data.n, (i) => ({ ...i, status: 'failed', nextAttemptAt: e.data.nextAttemptAt }));
+      return change(e.data.n, ({ requestedAt: _asked, ...i }) =>
+        i.status === 'paid' ? i : { ...i, status: 'failed', nextAttemptAt: e.data.nextAttemptAt },
+      );
+    if (e.type === 'InstallmentChargeRequested')
+      return change(e.data.n, (i) => ({ ...i, requestedAt: e.data.requestedAt }));
+    if (e.type === 'InstallmentCardRemoved') return withNext({ ...doc, cardRemoved: true });
+    if (e.type === 'InstallmentWaived')
+      return change(e.data.n, ({ nextAttemptAt: _retry, requestedAt: _asked, ...i }) => ({ ...i, status: 'waived' }));
     return undefined;
   },
 });

@@ -51,6 +51,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
     'BookingRescheduled',
     'BalancePaid',
     'InstallmentPaymentRecorded',
+    'InstallmentWaiverRecorded',
     'ParticipantCancelled',
     'ParticipantTransferred',
   ],
@@ -134,6 +135,11 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
             { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: 'Credit Card' },
           ],
         };
+      case 'InstallmentWaiverRecorded': {
+        // Waived by the office: owed no more, and no money came in.
+        const owed = Math.max(0, (doc.balanceCents ?? 0) - e.data.amountCents);
+        return { ...doc, balanceCents: owed, balanceDueAt: owed > 0 ? (doc.balanceDueAt ?? null) : null };
+      }
       case 'InstallmentPaymentRecorded': {
         // A plan's instalment: a Paid line of its own, and what is left falls by it.
         const owed = Math.max(0, (doc.balanceCents ?? 0) - e.data.amountCents);

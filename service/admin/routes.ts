@@ -8,6 +8,7 @@ import { adminAdministratorRoutes } from './administrator-routes.js';
 import { adminAfterSaleRoutes } from './after-sale-routes.js';
 import { adminTransferOptionRoutes } from './transfer-options.js';
 import { adminConfirmationResendRoutes } from './confirmation-resend-routes.js';
+import { adminInstallmentRoutes } from './installment-routes.js';
 import { adminWaitlistRoutes } from '../waitlist/admin-routes.js';
 import { adminRosterRoutes } from './roster-routes.js';
 import { adminMessageRoutes } from '../messages/admin-routes.js';
@@ -51,6 +52,7 @@ export function adminRoutes(deps: AppDeps): Hono {
   app.route('/admin', adminAfterSaleRoutes(deps));
   app.route('/admin', adminTransferOptionRoutes(deps));
   app.route('/admin', adminConfirmationResendRoutes(deps));
+  app.route('/admin', adminInstallmentRoutes(deps));
   app.route('/admin', adminWaitlistRoutes(deps));
   app.route('/admin', adminRosterRoutes(deps));
   app.route('/admin', adminMessageRoutes(deps));

@@ -3,8 +3,11 @@ import {
   BalancePaymentRequestSchema,
   BookingTokenSchema,
   CancelBookingRequestSchema,
+  InstallmentNumberSchema,
+  InstallmentPaymentRequestSchema,
   correctionSchemaFor,
   type BalancePaymentResponse,
+  type RemoveSavedCardResponse,
 } from '../../contracts/booking/api.js';
 import { enrollmentStream } from '../../contracts/enrollment/events.js';
 import type { AppDeps } from '../core/deps.js';
@@ -32,6 +35,7 @@ import { workshopIcsAttachment } from '../enrollment/emails/confirmation-email.j
 import { calendarUid } from '../enrollment/emails/calendar-event.js';
 import { attendanceMailState, attendanceSequence, missedSessionsOf } from '../courses/attendance-calendar.js';
 import { createBalanceIntent } from '../enrollment/payment/balance-payment.js';
+import { createInstallmentIntent, removeSavedCard } from '../enrollment/installments/parent-payment.js';
 
 /** The read models the booking view is made of. */
 const VIEW_PROJECTIONS = ['orders', 'enrollments'];
@@ -56,7 +60,9 @@ export const NEW_LINK_SENT =
  * - POST /bookings/:token/cancel `{}` (or `{ refundTo: 'credit' }`): cancelled under the school's policy;
  *   `{ participant }`: that participant's place only, the others still coming (its share refunded
  *   under the same policy);
- * - POST /bookings/:token/balance-payment `{}`: the PaymentIntent of a deposit booking's balance.
+ * - POST /bookings/:token/balance-payment `{}`: the PaymentIntent of a deposit booking's balance;
+ * - POST /bookings/:token/installments/:n/payment `{}`: that of an instalment the saved card failed to pay;
+ * - DELETE /bookings/:token/saved-card: a plan's saved card removed, each instalment left then paid here.
  * A token that is malformed, forged, signed with a former secret or names no booking is 404, the
  * same answer for each, so a guess learns nothing. Answers are never stored by a cache (the API's
  * default `no-store`) and the security headers send no Referer from these addresses.
@@ -216,6 +222,32 @@ export function bookingRoutes(deps: AppDeps): Hono {
     const id = enrollmentOf(c);
     const intent = await createBalanceIntent(deps, id, requestMetadata(c, deps, 'visitor'));
     return c.json(intent satisfies BalancePaymentResponse);
+  });
+
+  // The link of the decline e-mail (issue 43): the parent pays that instalment with another card.
+  app.post(
+    '/bookings/:token/installments/:n/payment',
+    limited,
+    validate('param', InstallmentNumberSchema),
+    validate('json', InstallmentPaymentRequestSchema),
+    async (c) => {
+      const intent = await createInstallmentIntent(deps, enrollmentOf(c), c.req.valid('param').n);
+      return c.json(intent satisfies BalancePaymentResponse);
+    },
+  );
+
+  // The parent's "remove my card": nothing more is charged automatically; the answer says how to pay.
+  app.delete('/bookings/:token/saved-card', limited, async (c) => {
+    const id = enrollmentOf(c);
+    const { message, position } = await removeSavedCard(
+      deps,
+      id,
+      deps.clock().toISOString(),
+      requestMetadata(c, deps, 'visitor'),
+    );
+    const at = position ?? (await deps.eventStore.headPosition());
+    await deps.projections.waitFor(at, ['installment-plans'], 2_000);
+    return c.json({ message, position: at.toString() } satisfies RemoveSavedCardResponse);
   });
 
   return app;

@@ -8,6 +8,7 @@ import { cancellationTerms } from '../enrollment/after-sale/cancellation-policy.
 import { pricingViewOf, pricingOf } from '../../contracts/enrollment/pricing.js';
 import { placeShare } from '../../contracts/enrollment/left-participants.js';
 import { bookingCourse } from '../courses/credit-queries.js';
+import { installmentsOf } from '../enrollment/installments/parent-payment.js';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -103,6 +104,7 @@ export async function bookingView(deps: AppDeps, enrollmentId: string, position:
     pricing,
     balanceCents: o.balanceCents ?? 0,
     balanceDueAt: o.balanceDueAt ?? null,
+    ...(await installmentsOf(deps, enrollmentId)),
     refundToCredit: householdOf(o) !== null,
     cancellation: terms(refundableCents),
     ...(await bookingCourse(deps, enrollmentId, o.item.kind === 'workshop' ? o.item.id : null, false)),

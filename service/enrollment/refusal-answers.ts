@@ -41,6 +41,30 @@ export const ENROLLMENT_REFUSAL_ANSWERS: RefusalAnswers<EnrollmentRefusal> = {
     words: () =>
       'This booking is paid in instalments: each is charged to the saved card on its date, so nothing is paid here now.',
   },
+  no_such_installment: {
+    words: (r) =>
+      r.count === 0
+        ? 'This booking is not paid in instalments.'
+        : `This booking has no instalment ${r.n}: it is paid in ${r.count}.`,
+  },
+  installment_not_declined: {
+    words: (r) =>
+      r.paid
+        ? `Instalment ${r.n} is already paid.`
+        : `Instalment ${r.n} is charged to the saved card on its date: only one the card failed to pay is paid here.`,
+  },
+  installment_paid: { words: (r) => `Instalment ${r.n} is already paid.` },
+  installment_waived: { words: (r) => `Instalment ${r.n} was waived: it is not charged.` },
+  no_saved_card: {
+    words: () => 'This booking has no saved card: each instalment left is paid from the booking page.',
+  },
+  card_removed: {
+    words: (r) =>
+      `The family removed the saved card: instalment ${r.n} cannot be charged to it. They pay it from their booking page.`,
+  },
+  installment_charging: {
+    words: (r) => `Instalment ${r.n} is being charged right now. Please reload in a moment to see how it went.`,
+  },
 
   already_cancelled: { words: (r) => `This ${whole(r.scope)} is already cancelled; nothing more was refunded.` },
   expired_unpaid: { words: () => 'This enrollment expired unpaid: there is nothing to cancel.' },

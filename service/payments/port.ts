@@ -157,4 +157,6 @@ export const META = {
   appointmentId: 'appointmentId',
   lessonPackId: 'lessonPackId',
   invoiceId: 'invoiceId',
+  /** Which instalment of a plan (1, 2, …) an intent pays. */
+  installment: 'installment',
 } as const;

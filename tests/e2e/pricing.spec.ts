@@ -256,6 +256,49 @@ test.describe('family pricing', () => {
     await look(page, 'booking-paid');
   });
 
+  test('a camp paid in 3: the schedule before paying, at the checkout and on the booking page', async ({
+    page,
+    request,
+  }) => {
+    // Two axe runs on a shared machine.
+    test.slow();
+    const starts = new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10);
+    const created = await asAdmin(request, '/api/admin/workshops', {
+      title: 'Summer Manners Camp in Three',
+      description: 'Four mornings of manners, paid over time.',
+      category: 'summer',
+      date: `${starts}T09:00`,
+      endTime: '12:00',
+      location: 'Plano, TX',
+      price: 300,
+      capacity: 12,
+      paymentPlan: { installments: 3, lastDueDaysBefore: 7 },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`/enroll/${id}`);
+    await fillFamily(page, ['Lily Whitfield']);
+    const summary = page.getByRole('complementary');
+    await summary.getByText(/^Pay in 3: \$100\.00 today, \$100\.00 on /).click();
+    await expect(summary).toContainText('Today$100.00');
+    await look(page, 'plan-choice');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('Paying in 3');
+    // The checkout's page is axe-checked by the other tests; this one only adds the schedule's lines.
+    await screenshot(page, 'pricing-plan-checkout', { widths: SCREENSHOT_WIDTHS });
+    await payWithTestCard(page, '$100.00');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enrollment Confirmed!');
+
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    const confirmation = await outboxMessage('ORD-', (t) => t.includes(orderId), OUTBOX);
+    const link = /\/booking\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec(confirmation)![1]!;
+    await page.goto(`/booking/${link}`);
+    const plan = page.getByRole('region', { name: 'Payment plan' });
+    await expect(plan).toContainText('Your saved card is charged for each instalment on its date.');
+    await expect(plan.getByText('Paid', { exact: true })).toHaveCount(1);
+    await expect(plan.getByText('Due', { exact: true })).toHaveCount(2);
+    await look(page, 'plan-booking');
+  });
+
   test('a family credit: on the family page, used at the next checkout unless the parent keeps it for later', async ({
     page,
     baseURL,

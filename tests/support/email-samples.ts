@@ -228,6 +228,18 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     manageUrl: null,
     publicUrl: PUBLIC_URL,
   },
+  'installment-declined': {
+    firstName: 'Ann',
+    orderId: 'ORD-e1',
+    title: 'Summer Etiquette Camp',
+    n: 2,
+    count: 3,
+    amountCents: 10_000,
+    reason: 'Your card was declined.',
+    nextAttemptAt: '2025-06-04T15:00:00.000Z',
+    payUrl: `${PUBLIC_URL}/booking/e1.signature#installment-2`,
+    publicUrl: PUBLIC_URL,
+  },
   'review-request': {
     firstName: 'Ann',
     title: 'Princess Tea Party',

@@ -31,6 +31,7 @@ import {
 } from './bookingText.js';
 import { BalancePanel } from './BalancePanel.js';
 import { BookingCertificates } from '../certificates/CertificateDownloads.js';
+import { InstallmentsPanel } from './InstallmentsPanel.js';
 import { NewLinkButton } from './NewLinkButton.js';
 import { apiErrorText } from '../core/api.js';
 import { PriceLines } from '../pricing/PriceLines.js';
@@ -183,7 +184,17 @@ function Booking({ token, booking: b }: { token: string; booking: BookingView })
         </Card>
       </div>
 
-      {b.status === 'completed' && b.balanceCents > 0 && (
+      {b.status === 'completed' && b.installments.length > 0 && (
+        <InstallmentsPanel
+          token={token}
+          booking={b}
+          onNews={(words) => {
+            setNews(words);
+            headingRef.current?.focus();
+          }}
+        />
+      )}
+      {b.status === 'completed' && b.balanceCents > 0 && b.installments.length === 0 && (
         <BalancePanel
           token={token}
           booking={b}

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BalancePaymentResponse, BookingView, CorrectParticipantsRequest } from '../../contracts/booking/api.js';
+import type {
+  BalancePaymentResponse,
+  BookingView,
+  CorrectParticipantsRequest,
+  RemoveSavedCardResponse,
+} from '../../contracts/booking/api.js';
 import { apiJson } from '../core/api.js';
 import type {
   AbsenceResult,
@@ -45,6 +50,14 @@ export function useBookingChanges(token: string) {
 /** The PaymentIntent of a deposit booking's balance (the same one however often it is asked). */
 export const openBalancePayment = (token: string) =>
   apiJson<BalancePaymentResponse>('POST', `${bookingUrl(token)}/balance-payment`, {});
+
+/** The PaymentIntent of an instalment paid by hand: one the saved card declined, or any once the card is removed. */
+export const openInstallmentPayment = (token: string, n: number) =>
+  apiJson<BalancePaymentResponse>('POST', `${bookingUrl(token)}/installments/${n}/payment`, {});
+
+/** The plan's saved card removed: nothing more is charged to it; the answer says how to pay the rest. */
+export const removeSavedCard = (token: string) =>
+  apiJson<RemoveSavedCardResponse>('DELETE', `${bookingUrl(token)}/saved-card`);
 
 /** The booking read again after a write, once the read models show it. */
 export function useRefreshBooking(token: string) {

@@ -8,6 +8,7 @@ const TZ = SCHOOL.timeZone;
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
 const longDate = new Intl.DateTimeFormat('en-US', { ...LONG_DATE, timeZone: TZ });
+const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: TZ, year: 'numeric', month: 'long', day: 'numeric' });
 const time12 = new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit', hour12: true });
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TZ,
@@ -30,6 +31,11 @@ export function formatLongDate(instant: string | Date, timeZone?: string): strin
   let f = zonedLongDates.get(timeZone);
   if (!f) zonedLongDates.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { ...LONG_DATE, timeZone })));
   return f.format(new Date(instant));
+}
+
+/** "June 7, 2025" for an instant, in the school's zone (a schedule's dates, where the weekday is noise). */
+export function formatDate(instant: string | Date): string {
+  return monthDay.format(new Date(instant));
 }
 
 /** "12:30 PM" for an instant, in the school's zone. */

@@ -15,6 +15,7 @@ import { rememberEnrollment } from './checkoutEnrollment.js';
 import { keepDraft, savedDraft } from './enrollmentDraft.js';
 import { EnrollmentForm } from './EnrollmentForm.js';
 import { EnrollmentSummary } from './EnrollmentSummary.js';
+import { PlanChoice, plannedInstallments } from './PlanChoice.js';
 import { keepHoldToken, savedHoldToken } from './holdToken.js';
 import { keepReceiptToken } from './receiptProof.js';
 import { useEnrollmentForm } from './useEnrollmentForm.js';
@@ -105,6 +106,12 @@ export function EnrollView({
     known?.creditCents ?? 0,
   );
   const adjustments = unit > 0 ? <PriceAdjustmentFields pricing={pricing} /> : null;
+  // A plan offered now, for what the card pays (the server splits it again, and may refuse it).
+  const [inParts, setInParts] = useState(false);
+  const offer = workshop.paymentPlanOffer ?? null;
+  const cardCents = pricing.breakdown.dueNowCents;
+  const planOffered = offer !== null && cardCents > 0 && pricing.breakdown.balanceCents === 0;
+  const paying = planOffered && inParts ? plannedInstallments(offer, cardCents)[0]!.amountCents : cardCents;
 
   // As the form goes live: what was sent from this tab before (Back from the checkout), then what
   // was typed or filled in before now, which React would otherwise write over on its next render.
@@ -146,6 +153,7 @@ export function EnrollView({
         workshopId: workshop.id,
         totalPrice: totalCents / 100,
         ...pricing.body(),
+        ...(planOffered && inParts ? { installments: offer.installments } : {}),
         ...(offerToken ? { offerToken } : {}),
         ...(holdToken ? { holdToken } : {}),
       });
@@ -256,6 +264,9 @@ export function EnrollView({
             participants={participantsNow}
             pricing={pricing.breakdown}
             balanceDueAt={pricing.balanceDueAt}
+            plan={
+              planOffered && <PlanChoice offer={offer} cardCents={cardCents} inParts={inParts} onChange={setInParts} />
+            }
           />
           {family ? (
             <FamilyEnrollForm
@@ -263,7 +274,7 @@ export function EnrollView({
               account={family}
               strict={strict}
               isFree={unit === 0}
-              dueNowCents={pricing.breakdown.dueNowCents}
+              dueNowCents={paying}
               adjustments={adjustments}
               chosen={chosen}
               onChoose={setChosen}
@@ -282,7 +293,7 @@ export function EnrollView({
               form={form}
               strict={strict}
               isFree={unit === 0}
-              dueNowCents={pricing.breakdown.dueNowCents}
+              dueNowCents={paying}
               adjustments={adjustments}
               isSubmitting={isSubmitting}
               refusal={refusal}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { formatUsd, sessionShareWords, toCents, type PricedEnrollment } from '../../contracts/enrollment/money.js';
 import { courseDatesInWords, sessionCountWords } from '../../contracts/catalogue/session-words.js';
@@ -18,11 +19,14 @@ export function EnrollmentSummary({
   participants,
   pricing,
   balanceDueAt,
+  plan,
 }: {
   workshop: Workshop;
   participants: number;
   pricing: PricedEnrollment;
   balanceDueAt: string | null;
+  /** Paying in full or in instalments, when the workshop offers a plan now. */
+  plan?: ReactNode;
 }) {
   const count = Number.isFinite(participants) && participants >= 1 ? Math.min(5, Math.floor(participants)) : 1;
   const unit = toCents(workshop.price);
@@ -101,6 +105,7 @@ export function EnrollmentSummary({
           A deposit of {formatUsd(workshop.depositCents!)} per participant books your place; the rest is due later.
         </p>
       )}
+      {plan}
       {workshop.spotsLeft <= 5 && workshop.spotsLeft > 0 && (
         <p className="enroll-summary__spots">
           Only {workshop.spotsLeft} {workshop.spotsLeft === 1 ? 'spot' : 'spots'} left.

@@ -2,6 +2,7 @@ import { formatUsd, sessionShareWords, type SessionShare } from '../../contracts
 import type { PricingView } from '../../contracts/enrollment/pricing.js';
 import { Card } from '../components/Card.js';
 import { PriceLines } from '../pricing/PriceLines.js';
+import { InstallmentSchedule } from '../pricing/InstallmentSchedule.js';
 
 /**
  * Price, participants, subtotal, tax (always $0) and total, as the specification lists them; with
@@ -83,6 +84,16 @@ export function OrderSummary({
           tax
           className="order-summary__breakdown"
         />
+      )}
+      {pricing?.installments && (
+        <>
+          <h3 className="order-summary__title">Paying in {pricing.installments.length}</h3>
+          <InstallmentSchedule planned={pricing.installments} />
+          <p className="order-summary__note">
+            You pay the first instalment now. Your card is saved with our payment processor and charged for each of the
+            others on its date; you can remove it from your booking page.
+          </p>
+        </>
       )}
     </Card>
   );

@@ -66,6 +66,8 @@ export type SaleCommand =
       amountCents: number;
       at: string;
     }
+  /** An instalment the office waived on the plan (InstallmentWaived), recorded on the booking once. */
+  | { type: 'RecordInstallmentWaiver'; n: number; amountCents: number; at: string }
   | RescheduleBooking
   | MarkAttendance
   | RecordCollection;

@@ -181,6 +181,7 @@ type BalanceEvent = Event<
   | 'BalanceOverpaid'
   | 'BalanceReminderSent'
   | 'InstallmentPaymentRecorded'
+  | 'InstallmentWaiverRecorded'
 >;
 
 /** The balance of a deposit booking: its intent, its payment (the provider's event remembered), its reminders; a plan's instalments. */
@@ -211,5 +212,9 @@ export const balanceRecorded = (state: EnrollmentState, event: BalanceEvent) =>
           installmentsPaid: [...s.installmentsPaid, { n, intentId: paymentIntentId, at: paidAt, cents: amountCents }],
         };
       }
+      case 'InstallmentWaiverRecorded':
+        return {
+          installmentsWaived: [...s.installmentsWaived, { n: event.data.n, cents: event.data.amountCents }],
+        };
     }
   });

@@ -45,6 +45,7 @@ const EVOLUTIONS: { [T in EventType]: Evolution<T> } = {
   BalanceOverpaid: afterSale.balanceRecorded,
   BalanceReminderSent: afterSale.balanceRecorded,
   InstallmentPaymentRecorded: afterSale.balanceRecorded,
+  InstallmentWaiverRecorded: afterSale.balanceRecorded,
 };
 
 /** The one evolve of the enrollment stream. */

@@ -31,7 +31,23 @@ function recordInstallmentPayment(
   return [recorded];
 }
 
-/** Sold in instalments: each one paid on the plan, recorded once. */
+/** An instalment waived by the office: the booking owes it no more; recorded once per instalment. */
+function recordInstallmentWaiver(
+  command: Command<'RecordInstallmentWaiver'>,
+  state: SubmittedEnrollment,
+): EnrollmentEvent[] {
+  if (!hasSale(state) || state.installmentsWaived.some((w) => w.n === command.n)) return [];
+  const { n, amountCents, at } = command;
+  return [
+    {
+      type: 'InstallmentWaiverRecorded',
+      data: { enrollmentId: state.submission.enrollmentId, n, amountCents, waivedAt: at },
+    },
+  ];
+}
+
+/** Sold in instalments: each one paid on the plan, recorded once; or waived. */
 export const installmentDecisions = {
   RecordInstallmentPayment: onSubmitted(recordInstallmentPayment),
+  RecordInstallmentWaiver: onSubmitted(recordInstallmentWaiver),
 } satisfies Partial<Decisions>;

@@ -83,7 +83,8 @@ export function balanceDueCents(state: EnrollmentState): number {
   if (state.status !== 'confirmed') return 0;
   const pricing = pricingOfState(state);
   if (!pricing || (pricing.balanceCents === 0 && !state.balanceIntentId)) return 0;
-  return Math.max(0, state.priceCents - refundableCents(state));
+  const waived = hasSale(state) ? state.installmentsWaived.reduce((sum, w) => sum + w.cents, 0) : 0;
+  return Math.max(0, state.priceCents - waived - refundableCents(state));
 }
 
 /** Every refund decided so far (issued, on its way or failed), whatever its source. */

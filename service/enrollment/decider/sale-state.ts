@@ -52,6 +52,8 @@ export interface Balance {
   balanceReminders: string[];
   /** The instalments of a plan paid after the checkout's (issue 43), each a card payment of its own. */
   installmentsPaid: InstallmentPayment[];
+  /** The instalments the office waived: owed no more. */
+  installmentsWaived: { n: number; cents: number }[];
 }
 
 /** An instalment paid: which, and its card payment. */
@@ -134,4 +136,5 @@ export const newSale = (priceCents: number): Sale => ({
   overpaid: [],
   balanceReminders: [],
   installmentsPaid: [],
+  installmentsWaived: [],
 });

@@ -43,7 +43,7 @@ export async function chargeInstallment(
     amountCents: installment.amountCents,
     idempotencyKey: charging.idempotencyKey,
     description: `Instalment ${n} of ${state.installments.length}`,
-    metadata: { [META.enrollmentId]: enrollmentId, [META.kind]: 'installment', installment: String(n) },
+    metadata: { [META.enrollmentId]: enrollmentId, [META.kind]: 'installment', [META.installment]: String(n) },
   });
   // Still with the bank (3-D Secure, processing): its key answers it on the next pass.
   if (intent.status !== 'succeeded' && intent.status !== 'requires_payment_method') return 'nothing';

@@ -10,18 +10,30 @@ export const INSTALLMENT_PAYMENT_REACTOR = 'installment-payments';
  * An instalment paid on the plan's stream is paid on the booking (issue 43): the enrollment
  * records it (InstallmentPaymentRecorded), so what it owes, its refunds, the tracker and the
  * booking page follow. The enrollment's decider records each PaymentIntent once, so a redelivery
- * changes nothing; the time recorded is the payment's, the same at every delivery.
+ * changes nothing; the time recorded is the payment's, the same at every delivery. An instalment
+ * the office waived is recorded likewise (InstallmentWaiverRecorded, once per instalment): owed no more.
  */
 export function installmentPaymentReactor(deps: Pick<AppDeps, 'commands'>) {
-  return defineReactor<Extract<InstallmentPlanEvent, { type: 'InstallmentPaid' }>>({
+  return defineReactor<Extract<InstallmentPlanEvent, { type: 'InstallmentPaid' | 'InstallmentWaived' }>>({
     name: INSTALLMENT_PAYMENT_REACTOR,
-    eventTypes: ['InstallmentPaid'],
+    eventTypes: ['InstallmentPaid', 'InstallmentWaived'],
     keyOf: (event) => event.data.enrollmentId,
     async handle(event, { metadata }) {
-      const { enrollmentId, n, paymentIntentId, amountCents, paidAt } = event.data;
+      const stream = enrollmentStream(event.data.enrollmentId);
+      if (event.type === 'InstallmentWaived') {
+        const { n, amountCents, waivedAt } = event.data;
+        await deps.commands.handle(
+          enrollmentDecider,
+          stream,
+          { type: 'RecordInstallmentWaiver', n, amountCents, at: waivedAt },
+          metadata,
+        );
+        return;
+      }
+      const { n, paymentIntentId, amountCents, paidAt } = event.data;
       await deps.commands.handle(
         enrollmentDecider,
-        enrollmentStream(enrollmentId),
+        stream,
         { type: 'RecordInstallmentPayment', n, paymentIntentId, amountCents, at: paidAt },
         metadata,
       );

@@ -1,4 +1,4 @@
-import type { InstallmentPlanDoc } from '../../../projections/enrollment/installment-plans.js';
+import { chargeAt, type InstallmentPlanDoc } from '../../../projections/enrollment/installment-plans.js';
 import { defineTimer, type TimerContext } from '../../../platform/processor/timer.js';
 import { LeaseLostError } from '../../../platform/readstore/port.js';
 import type { AppDeps } from '../../core/deps.js';
@@ -41,7 +41,7 @@ async function chargeDue(deps: AppDeps, context: TimerContext): Promise<Installm
   for (const { doc } of items) {
     if (!doc.nextChargeAt || Date.parse(doc.nextChargeAt) > now.getTime()) break;
     for (const i of doc.installments) {
-      const at = i.status === 'due' ? i.dueAt : i.status === 'failed' ? i.nextAttemptAt : null;
+      const at = chargeAt(i);
       if (!at || Date.parse(at) > now.getTime()) continue;
       try {
         await context.keepLease();

@@ -6,6 +6,7 @@ import {
   type InstallmentPlanStarted,
 } from '../../../contracts/enrollment/installment-plan.js';
 import type { Decider } from '../../../platform/command/decider.js';
+import { refuse } from '../decider/refusals.js';
 
 /** One instalment as the plan stands: paid, or its attempts so far and the one under way. */
 interface InstallmentState extends Installment {
@@ -14,6 +15,12 @@ interface InstallmentState extends Installment {
   failures: number;
   charging: { attempt: number; idempotencyKey: string } | null;
   nextAttemptAt: string | null;
+  /** The declined attempts the parent was told of. */
+  noticed: number[];
+  /** Waived by the office: never charged. */
+  waived: boolean;
+  /** The office asked to charge it now, and no attempt has started since. */
+  requested: boolean;
 }
 
 export type InstallmentPlanState =
@@ -23,6 +30,10 @@ export type InstallmentPlanState =
       enrollmentId: string;
       savedCard: InstallmentPlanStarted['savedCard'];
       installments: InstallmentState[];
+      /** Every PaymentIntent recorded as paying an instalment, so each is recorded once. */
+      paidIntents: string[];
+      /** The parent removed the saved card: nothing more is charged automatically. */
+      cardRemoved: boolean;
     };
 
 export type InstallmentPlanCommand =
@@ -38,7 +49,24 @@ export type InstallmentPlanCommand =
       amountCents: number;
       outcome: { paid: true } | { paid: false; code: string; reason: string };
       at: string;
-    };
+    }
+  /** The parent told of a declined attempt (emails/installment-decline-reactor.ts), once per attempt. */
+  | {
+      type: 'RecordDeclineNotice';
+      n: number;
+      attempt: number;
+      messageId: string;
+      transport: 'smtp' | 'outbox';
+      at: string;
+    }
+  /** The office's "charge now": the next attempt may start at once (the charging reactor starts it). */
+  | { type: 'RequestCharge'; n: number; at: string }
+  /** The office's "waive": never charged, owed no more. */
+  | { type: 'Waive'; n: number; at: string }
+  /** The parent's "remove my card": no instalment is charged automatically any more. */
+  | { type: 'RemoveCard'; at: string }
+  /** A declined instalment the parent paid by hand from the booking page. */
+  | { type: 'RecordParentPayment'; n: number; paymentIntentId: string; amountCents: number; at: string };
 
 const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): InstallmentPlanState => {
   if (event.type === 'InstallmentPlanStarted') {
@@ -53,10 +81,16 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
         failures: 0,
         charging: null,
         nextAttemptAt: null,
+        noticed: [],
+        waived: false,
+        requested: false,
       })),
+      paidIntents: [event.data.firstPaymentIntentId],
+      cardRemoved: false,
     };
   }
   if (state.phase !== 'active') return state;
+  if (event.type === 'InstallmentCardRemoved') return { ...state, cardRemoved: true };
   const change = (n: number, f: (i: InstallmentState) => InstallmentState) => ({
     ...state,
     installments: state.installments.map((i) => (i.n === n ? f(i) : i)),
@@ -66,9 +100,25 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
       return change(event.data.n, (i) => ({
         ...i,
         charging: { attempt: event.data.attempt, idempotencyKey: event.data.idempotencyKey },
+        requested: false,
       }));
-    case 'InstallmentPaid':
-      return change(event.data.n, (i) => ({ ...i, paid: true, charging: null, nextAttemptAt: null }));
+    case 'InstallmentChargeRequested':
+      return change(event.data.n, (i) => ({ ...i, requested: true }));
+    case 'InstallmentWaived':
+      return change(event.data.n, (i) => ({ ...i, waived: true, nextAttemptAt: null }));
+    case 'InstallmentPaid': {
+      // Paid by hand, an attempt of the saved card still under way is still answered and recorded.
+      const byParent = event.data.paidBy === 'parent';
+      const changed = change(event.data.n, (i) => ({
+        ...i,
+        paid: true,
+        charging: byParent ? i.charging : null,
+        nextAttemptAt: null,
+      }));
+      return { ...changed, paidIntents: [...state.paidIntents, event.data.paymentIntentId] };
+    }
+    case 'InstallmentDeclineNoticeSent':
+      return change(event.data.n, (i) => ({ ...i, noticed: [...i.noticed, event.data.attempt] }));
     case 'InstallmentChargeFailed':
       return change(event.data.n, (i) => ({
         ...i,
@@ -78,6 +128,27 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
       }));
   }
 };
+
+/**
+ * The office's "charge now" and "waive" of one instalment: refused once it is paid, waived, or an
+ * attempt is under way (its answer decides it); a second "charge now" before the first started
+ * changes nothing.
+ */
+function officeDecision(
+  command: Extract<InstallmentPlanCommand, { type: 'RequestCharge' | 'Waive' }>,
+  i: InstallmentState,
+  enrollmentId: string,
+): InstallmentPlanEvent[] {
+  const { n } = i;
+  if (i.paid) throw refuse({ code: 'installment_paid', n });
+  if (i.waived) throw refuse({ code: 'installment_waived', n });
+  if (i.charging) throw refuse({ code: 'installment_charging', n });
+  if (command.type === 'Waive')
+    return [{ type: 'InstallmentWaived', data: { enrollmentId, n, amountCents: i.amountCents, waivedAt: command.at } }];
+  return i.requested
+    ? []
+    : [{ type: 'InstallmentChargeRequested', data: { enrollmentId, n, requestedAt: command.at } }];
+}
 
 /** When a declined attempt is tried again: 3 and 7 days after the due date, then no more. */
 const nextAttemptAt = (i: InstallmentState, failures: number): string | null => {
@@ -96,15 +167,47 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
   decide(command, state) {
     if (command.type === 'StartPlan')
       return state.phase === 'none' ? [{ type: 'InstallmentPlanStarted', data: command.plan }] : [];
-    if (state.phase !== 'active') return [];
-    const i = state.installments.find((x) => x.n === command.n);
-    if (!i || i.paid) return [];
+    if (command.type === 'RemoveCard') {
+      if (state.phase !== 'active') throw refuse({ code: 'no_saved_card' });
+      if (state.cardRemoved) return [];
+      return [{ type: 'InstallmentCardRemoved', data: { enrollmentId: state.enrollmentId, removedAt: command.at } }];
+    }
+    const office = command.type === 'RequestCharge' || command.type === 'Waive';
+    const count = state.phase === 'active' ? state.installments.length : 0;
+    const i = state.phase === 'active' ? state.installments.find((x) => x.n === command.n) : undefined;
+    if (!i || state.phase !== 'active') {
+      if (office) throw refuse({ code: 'no_such_installment', n: command.n, count });
+      return [];
+    }
     const { enrollmentId } = state;
+    if (command.type === 'RecordDeclineNotice') {
+      const { n, attempt, messageId, transport, at } = command;
+      if (i.noticed.includes(attempt)) return [];
+      return [
+        { type: 'InstallmentDeclineNoticeSent', data: { enrollmentId, n, attempt, messageId, transport, sentAt: at } },
+      ];
+    }
+    if (command.type === 'RecordParentPayment') {
+      const { n, paymentIntentId, amountCents, at } = command;
+      // Each intent once. One that comes after the instalment was paid (the retry charged the saved
+      // card meanwhile) is still recorded: the booking gives back what it was paid beyond its price.
+      if (state.paidIntents.includes(paymentIntentId)) return [];
+      const attempt = Math.max(1, i.failures);
+      return [
+        {
+          type: 'InstallmentPaid',
+          data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at, paidBy: 'parent' },
+        },
+      ];
+    }
+    if (command.type === 'RequestCharge' && state.cardRemoved && !i.paid)
+      throw refuse({ code: 'card_removed', n: i.n });
+    if (command.type === 'RequestCharge' || command.type === 'Waive') return officeDecision(command, i, enrollmentId);
     if (command.type === 'StartCharge') {
-      if (i.charging) return [];
+      if (i.paid || i.waived || i.charging || state.cardRemoved) return [];
       const attempt = i.failures + 1;
-      // Not yet due, or declined and not yet time to try again, or tried for the last time.
-      const due = i.failures === 0 ? i.dueAt : i.nextAttemptAt;
+      // Not yet due, or declined and not yet time to try again, or tried for the last time; unless the office asked.
+      const due = i.requested ? command.at : i.failures === 0 ? i.dueAt : i.nextAttemptAt;
       if (!due || Date.parse(due) > Date.parse(command.at)) return [];
       const idempotencyKey = installmentChargeKey(enrollmentId, i.n, attempt);
       return [
@@ -114,6 +217,7 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
         },
       ];
     }
+    // The answer of the attempt under way, recorded even when the parent paid by hand meanwhile.
     if (i.charging?.attempt !== command.attempt) return [];
     const { n, attempt, paymentIntentId, amountCents, at } = command;
     if (command.outcome.paid)

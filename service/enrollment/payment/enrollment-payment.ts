@@ -17,7 +17,7 @@ const SETTLE_MS = 10_000;
  * checkout workflow's settlement awaited (bounded), by position, as a read after a write waits for
  * the projections.
  */
-async function verifiedEnrollment(
+export async function verifiedEnrollment(
   deps: AppDeps,
   enrollmentId: string,
   balance: boolean,

@@ -15,6 +15,7 @@ import { confirmationTemplate, type ConfirmationProps } from './confirmation.js'
 import { giftCardTemplate, type GiftCardProps } from './gift-card.js';
 import { lessonPackTemplate, type LessonPackProps } from './lesson-pack.js';
 import { inquiryReceivedTemplate, type InquiryReceivedProps } from './inquiry-received.js';
+import { installmentDeclinedTemplate, type InstallmentDeclinedProps } from './installment-declined.js';
 import { balanceReminderTemplate, type BalanceReminderProps } from './balance-reminder.js';
 import { makeupChangedTemplate, type MakeupChangedProps } from './makeup-changed.js';
 import { paymentReceiptTemplate, type PaymentReceiptProps } from './payment-receipt.js';
@@ -39,6 +40,7 @@ export type {
   GiftCardProps,
   LessonPackProps,
   InquiryReceivedProps,
+  InstallmentDeclinedProps,
   MakeupChangedProps,
   PaymentReceiptProps,
   ReviewRequestProps,
@@ -80,6 +82,7 @@ export interface EmailKinds {
   'absence-noted': AbsenceNotedProps;
   'makeup-changed': MakeupChangedProps;
   'payment-receipt': PaymentReceiptProps;
+  'installment-declined': InstallmentDeclinedProps;
   'review-request': ReviewRequestProps;
   appointment: AppointmentProps;
   'instructor-notice': InstructorNoticeProps;
@@ -108,6 +111,7 @@ const TEMPLATES: { [K in EmailKind]: Template<EmailKinds[K]> } = {
   'absence-noted': absenceNotedTemplate,
   'makeup-changed': makeupChangedTemplate,
   'payment-receipt': paymentReceiptTemplate,
+  'installment-declined': installmentDeclinedTemplate,
   'review-request': reviewRequestTemplate,
   appointment: appointmentTemplate,
   'instructor-notice': instructorNoticeTemplate,

@@ -179,6 +179,17 @@ const cases: { [K in EmailKind]: { props: EmailKinds[K]; subject: RegExp; says: 
       'a PDF copy',
     ],
   },
+  'installment-declined': {
+    props: EMAIL_SAMPLES['installment-declined'],
+    subject: /^Your card was declined: instalment 2 of 3, Summer Etiquette Camp$/,
+    says: [
+      'Dear Ann,',
+      'instalment 2 of 3 ($100.00) for Summer Etiquette Camp',
+      'Your card was declined.',
+      'try the saved card again on',
+      'another card',
+    ],
+  },
   'booking-link': {
     props: EMAIL_SAMPLES['booking-link'],
     subject: /^Your new link to manage booking ORD-e1$/,

@@ -20,6 +20,11 @@ describe('what a succeeded PaymentIntent paid for', () => {
     expect(named({ kind: 'appointment', appointmentId: 'a1' })).toEqual({ kind: 'appointment', appointmentId: 'a1' });
     expect(named({ kind: 'lesson-pack', lessonPackId: 'p1' })).toEqual({ kind: 'lesson-pack', lessonPackId: 'p1' });
     expect(named({ kind: 'invoice', invoiceId: 'i1' })).toEqual({ kind: 'invoice', invoiceId: 'i1' });
+    expect(named({ kind: 'installment-by-parent', enrollmentId: 'e1', installment: '2' })).toEqual({
+      kind: 'installment',
+      enrollmentId: 'e1',
+      n: '2',
+    });
   });
 
   it('given an intent from before kinds were written, or a test enrollment, then it pays for its enrollment', () => {
