@@ -4,7 +4,7 @@ import { appointmentPayment } from './appointments/appointment-payment.js';
 import { lessonPackPayment } from './appointments/packs/lesson-pack-payment.js';
 import { invoicePayment } from './organizations/invoice-payment.js';
 import { enrollmentPayment } from './enrollment/payment/enrollment-payment.js';
-import { installmentByParentPayment } from './enrollment/installments/installment-by-parent-payment.js';
+import { installmentByParentPayment } from './enrollment/payment/installment-by-parent-payment.js';
 
 /**
  * Everything a card pays for, each declared by its slice. The enrollment's comes last: it takes

@@ -1,8 +1,8 @@
 import { INSTALLMENT_BY_PARENT_KIND, installmentPlanStream } from '../../../contracts/enrollment/installment-plan.js';
 import { META } from '../../payments/port.js';
 import type { PaymentKind } from '../../core/payment-kinds.js';
-import { verifiedEnrollment } from '../payment/enrollment-payment.js';
-import { installmentPlanDecider } from './plan-decider.js';
+import { verifiedEnrollment } from './enrollment-payment.js';
+import { installmentPlanDecider } from '../installments/plan-decider.js';
 
 /**
  * An instalment the parent paid from the booking page (after a decline, or once the saved card was
