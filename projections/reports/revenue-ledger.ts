@@ -9,6 +9,7 @@ import { giftCardIdOf, type GiftCardEvent } from '../../contracts/gift-cards/eve
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { RefundDestination, RevenueSource } from '../../contracts/reports/ledger.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
+import { dayRollups, type DayLedgerDoc } from './ledger-days.js';
 import { collapse, moveRecognition, recognitionOf, type LedgerItem, type LedgerLine } from './ledger-lines.js';
 
 /** A booking's money, day by day (decision 055). */
@@ -25,7 +26,7 @@ export type GiftCardLedgerDoc = { kind: 'gift-card'; sold: { day: string; cents:
 /** A workshop's program and a program's title: the report's labels. */
 export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string };
 export type ProgramLedgerDoc = { kind: 'program'; title: string };
-export type LedgerDoc = EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc;
+export type LedgerDoc = EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc | DayLedgerDoc;
 
 export const REVENUE_LEDGER = 'revenue-ledger';
 
@@ -126,6 +127,8 @@ const isEnrollmentEvent = (e: Event): e is Extract<Event, { type: (typeof ENROLL
  * The ledger the owner's reports and the journal sum (decision 055): each booking's money booked,
  * refunded and recognized by school day, gift cards sold, and the labels of programs and
  * workshops. Ids, amounts, days, categories and places only: an erased family's money still counts.
+ * Every line is also summed into its school day's document (`day-<YYYY-MM-DD>`, record 140), which
+ * the reports read.
  */
 export const revenueLedgerProjector = defineProjector<
   EnrollmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
@@ -135,6 +138,7 @@ export const revenueLedgerProjector = defineProjector<
   collection: REVENUE_LEDGER,
   indexes: [[{ field: 'kind' }]],
   eventTypes: [...ENROLLMENT_TYPES, 'GiftCardPaid', ...CATALOGUE_TYPES],
+  rollups: dayRollups,
   keys(e) {
     if (e.type === 'GiftCardPaid') return [`gift-card-${giftCardIdOf(e)}`];
     if (e.type === 'ProgramPublished' || e.type === 'ProgramUpdated') return [`program-${e.data.program.id}`];

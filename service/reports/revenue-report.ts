@@ -1,4 +1,4 @@
-import type { LedgerItem, LedgerLine } from '../../projections/reports/ledger-lines.js';
+import type { DayLine } from '../../projections/reports/ledger-days.js';
 import { SOURCE_LABELS, REVENUE_SOURCES, type RevenueSource } from '../../contracts/reports/ledger.js';
 import type {
   RevenueFigures,
@@ -11,7 +11,7 @@ import { inRange, type Ledger } from './ledger.js';
 
 const zero = (): RevenueFigures => ({ bookedCents: 0, refundedCents: 0, netCents: 0, recognizedCents: 0 });
 
-function add(figures: RevenueFigures, line: LedgerLine): void {
+function add(figures: RevenueFigures, line: DayLine): void {
   if (line.kind === 'booked') figures.bookedCents += line.cents;
   else if (line.kind === 'refunded') figures.refundedCents += line.cents;
   else figures.recognizedCents += line.cents;
@@ -29,10 +29,11 @@ const monthsOf = (from: string, to: string): string[] => {
 };
 
 /** The key and label of a line's row under a grouping. */
-function groupOf(by: RevenueGrouping, line: LedgerLine, item: LedgerItem, ledger: Ledger): [string, string] {
+function groupOf(by: RevenueGrouping, day: string, line: DayLine, ledger: Ledger): [string, string] {
+  const { item } = line;
   switch (by) {
     case 'month':
-      return [line.day.slice(0, 7), monthLabel.format(new Date(`${line.day.slice(0, 7)}-01T00:00:00Z`))];
+      return [day.slice(0, 7), monthLabel.format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`))];
     case 'source':
       return [line.source, SOURCE_LABELS[line.source]];
     case 'location':
@@ -63,10 +64,10 @@ export function revenueReport(ledger: Ledger, query: RevenueQuery): RevenueRepor
   if (query.by === 'month')
     for (const month of monthsOf(query.from, query.to))
       rowOf(month, monthLabel.format(new Date(`${month}-01T00:00:00Z`)));
-  for (const doc of ledger.enrollments)
-    for (const line of doc.lines) {
-      if (!inRange(line.day, query)) continue;
-      const [key, label] = groupOf(query.by, line, doc.items[line.item]!, ledger);
+  for (const { day, lines } of ledger.days)
+    for (const line of lines) {
+      if (!inRange(day, query)) continue;
+      const [key, label] = groupOf(query.by, day, line, ledger);
       add(rowOf(key, label), line);
       add(totals, line);
     }
