@@ -2,6 +2,7 @@ import { defineProjector, type RecordedEventOf } from '../../platform/processor/
 import { enrollmentIdOf, sessionsAttended, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
+import { activityDayRollups, type ActivityDayDoc } from './activity-days.js';
 
 /** One participant's mark at one session: the school day it was taken, present or not, at a make-up. */
 export type ActivityMark = { day: string; present: boolean; makeup: boolean; workshopId: string };
@@ -40,7 +41,7 @@ export type WorkshopActivityDoc = {
   removed: boolean;
 };
 export type ProgramActivityDoc = { kind: 'program'; title: string };
-export type ActivityDoc = BookingActivityDoc | WorkshopActivityDoc | ProgramActivityDoc;
+export type ActivityDoc = BookingActivityDoc | WorkshopActivityDoc | ProgramActivityDoc | ActivityDayDoc;
 
 export const BOOKING_ACTIVITY = 'booking-activity';
 
@@ -109,7 +110,8 @@ const BOOKING_TYPES = [
 /**
  * The read model of the funnel, attendance, retention and instructors' reports (issue 42, record
  * 110): each booking's days (started, paid, lapsed, cancelled, its class) and attendance marks, and
- * each workshop's program, instructor and session days.
+ * each workshop's program, instructor and session days. Each booking also counts in its start
+ * day's funnel (`day-<YYYY-MM-DD>`, record 140), which the funnel reads.
  */
 export const bookingActivityProjector = defineProjector<EnrollmentEvent | ProgramEvent | WorkshopEvent, ActivityDoc>({
   name: BOOKING_ACTIVITY,
@@ -123,6 +125,7 @@ export const bookingActivityProjector = defineProjector<EnrollmentEvent | Progra
     'WorkshopUpdated',
     'WorkshopRemoved',
   ],
+  rollups: activityDayRollups,
   keys(e) {
     if (e.type === 'ProgramPublished' || e.type === 'ProgramUpdated') return [`program-${e.data.program.id}`];
     if (e.type === 'WorkshopScheduled' || e.type === 'WorkshopUpdated') return [`workshop-${e.data.workshop.id}`];

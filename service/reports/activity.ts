@@ -1,4 +1,6 @@
 import type { ReadStore } from '../../platform/readstore/port.js';
+import { activityDayId, type ActivityDayDoc } from '../../projections/reports/activity-days.js';
+import { daysBetween } from './ledger.js';
 import {
   BOOKING_ACTIVITY,
   type ActivityDoc,
@@ -10,15 +12,31 @@ import {
 /** The booking-activity read model (record 110), by kind: what the funnel, attendance and instructors' reports sum. */
 export interface Activity {
   bookings: BookingActivityDoc[];
+  /** The start days' funnels (record 140). */
+  days: ActivityDayDoc[];
   workshops: Map<string, WorkshopActivityDoc>;
   programs: Map<string, ProgramActivityDoc>;
 }
 
 export async function readActivity(store: ReadStore): Promise<Activity> {
   const { items } = await store.find<ActivityDoc>(BOOKING_ACTIVITY);
-  const activity: Activity = { bookings: [], workshops: new Map(), programs: new Map() };
+  return activityOf(items);
+}
+
+/** The start days of the range (by id: as many reads as days) and the workshops and programs: what the funnel sums. */
+export async function readFunnelDays(store: ReadStore, range: { from: string; to: string }): Promise<Activity> {
+  const [days, labels] = await Promise.all([
+    store.getMany<ActivityDoc>(BOOKING_ACTIVITY, daysBetween(range.from, range.to).map(activityDayId)),
+    store.find<ActivityDoc>(BOOKING_ACTIVITY, { where: { kind: ['workshop', 'program'] } }),
+  ]);
+  return activityOf([...days.values(), ...labels.items]);
+}
+
+function activityOf(items: readonly { id: string; doc: ActivityDoc }[]): Activity {
+  const activity: Activity = { bookings: [], days: [], workshops: new Map(), programs: new Map() };
   for (const { id, doc } of items) {
     if (doc.kind === 'booking') activity.bookings.push(doc);
+    else if (doc.kind === 'day') activity.days.push(doc);
     else if (doc.kind === 'workshop') activity.workshops.set(id.slice('workshop-'.length), doc);
     else activity.programs.set(id.slice('program-'.length), doc);
   }
@@ -33,8 +51,8 @@ export function programRow(activity: Activity, programId: string | null): { key:
   return { key: programId, label: activity.programs.get(programId)?.title ?? programId };
 }
 
-/** The program of a booking: bought as such, or its class's. */
-export const programOfBooking = (activity: Activity, b: BookingActivityDoc) =>
+/** The program of a booking (or a start day's row): bought as such, or its class's. */
+export const programOfBooking = (activity: Activity, b: Pick<BookingActivityDoc, 'programId' | 'workshopId'>) =>
   b.programId ?? (b.workshopId ? (activity.workshops.get(b.workshopId)?.programId ?? null) : null);
 
 /** A share to four decimals, null over nothing. */

@@ -1,0 +1,75 @@
+import type { RollupChange } from '../../platform/processor/projector.js';
+import type { ActivityDoc, BookingActivityDoc } from './booking-activity.js';
+
+/** What became of the bookings of one class (or program) started on one day (record 140). */
+export type FunnelDayRow = {
+  workshopId: string | null;
+  programId: string | null;
+  started: number;
+  paid: number;
+  attended: number;
+  lapsed: number;
+  cancelled: number;
+};
+
+/**
+ * The bookings started on one school day (record 140), counted by the class (or program) each is
+ * in now and what became of them since: the funnel reads the days of its range, not every booking.
+ */
+export type ActivityDayDoc = { kind: 'day'; day: string; funnel: FunnelDayRow[] };
+
+export const activityDayId = (day: string) => `day-${day}`;
+
+const FIGURES = ['started', 'paid', 'attended', 'lapsed', 'cancelled'] as const;
+
+/** A booking's row in its start day's funnel, signed; none for a place split off another booking. */
+function rowOf(doc: ActivityDoc | null, sign: 1 | -1): (FunnelDayRow & { day: string }) | null {
+  if (doc?.kind !== 'booking' || doc.split) return null;
+  const b: BookingActivityDoc = doc;
+  const count = (yes: boolean) => (yes ? sign : 0);
+  return {
+    day: b.startedDay,
+    workshopId: b.workshopId,
+    programId: b.programId,
+    started: sign,
+    paid: count(b.paidDay !== null),
+    attended: count(Object.values(b.marks).some((m) => m.present)),
+    lapsed: count(b.lapsedDay !== null),
+    cancelled: count(b.cancelledDay !== null),
+  };
+}
+
+const sameClass = (a: FunnelDayRow, b: FunnelDayRow) => a.workshopId === b.workshopId && a.programId === b.programId;
+
+/** `rows` with `delta` added to its class's row; a row of nothing left is gone. */
+function added(rows: readonly FunnelDayRow[], delta: FunnelDayRow): FunnelDayRow[] {
+  const at = rows.findIndex((r) => sameClass(r, delta));
+  const before = at < 0 ? { ...delta, started: 0, paid: 0, attended: 0, lapsed: 0, cancelled: 0 } : rows[at]!;
+  const after = { ...before };
+  for (const f of FIGURES) after[f] += delta[f];
+  const others = rows.filter((_, i) => i !== at);
+  return FIGURES.some((f) => after[f] !== 0) ? [...others, after] : others;
+}
+
+/** How the start days' funnels change when a booking's document changes: its row before taken away, its row after added. */
+export function activityDayRollups(before: ActivityDoc | null, after: ActivityDoc | null): RollupChange<ActivityDoc>[] {
+  const deltas = [rowOf(before, -1), rowOf(after, 1)].filter((r) => r !== null);
+  if (
+    deltas.length === 2 &&
+    sameClass(deltas[0]!, deltas[1]!) &&
+    FIGURES.every((f) => deltas[0]![f] + deltas[1]![f] === 0)
+  )
+    return [];
+  return deltas.map(({ day, ...delta }) => ({
+    id: activityDayId(day),
+    apply: (doc) => {
+      const rows = doc?.kind === 'day' ? doc.funnel : [];
+      const funnel = added(rows, delta).sort(
+        (a, b) =>
+          (a.programId ?? '').localeCompare(b.programId ?? '') ||
+          (a.workshopId ?? '').localeCompare(b.workshopId ?? ''),
+      );
+      return { kind: 'day', day, funnel };
+    },
+  }));
+}
