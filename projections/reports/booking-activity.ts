@@ -39,6 +39,8 @@ export type WorkshopActivityDoc = {
   instructor: string;
   sessions: { day: string; minutes: number }[];
   removed: boolean;
+  /** Where it is held (issue 41), when it says: the reports' location filter. */
+  locationId?: string;
 };
 export type ProgramActivityDoc = { kind: 'program'; title: string };
 export type ActivityDoc = BookingActivityDoc | WorkshopActivityDoc | ProgramActivityDoc | ActivityDayDoc;
@@ -151,6 +153,7 @@ export const bookingActivityProjector = defineProjector<EnrollmentEvent | Progra
             minutes: Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000),
           })),
           removed: false,
+          ...(w.locationId ? { locationId: w.locationId } : {}),
         };
       }
       case 'WorkshopRemoved':

@@ -24,7 +24,7 @@ export type EnrollmentLedgerDoc = {
 /** A gift card's sale: the money is the school's debt to the card until it is spent. */
 export type GiftCardLedgerDoc = { kind: 'gift-card'; sold: { day: string; cents: number }[] };
 /** A workshop's program and a program's title: the report's labels. */
-export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string };
+export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string; locationId?: string };
 export type ProgramLedgerDoc = { kind: 'program'; title: string };
 export type LedgerDoc = EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc | DayLedgerDoc;
 
@@ -155,8 +155,10 @@ export const revenueLedgerProjector = defineProjector<
       case 'ProgramUpdated':
         return { kind: 'program', title: e.data.program.title };
       case 'WorkshopScheduled':
-      case 'WorkshopUpdated':
-        return { kind: 'workshop', programId: e.data.workshop.programId ?? null, title: e.data.workshop.title };
+      case 'WorkshopUpdated': {
+        const { programId, title, locationId } = e.data.workshop;
+        return { kind: 'workshop', programId: programId ?? null, title, ...(locationId ? { locationId } : {}) };
+      }
       default:
         if (!isEnrollmentEvent(e)) return undefined;
         return projectEnrollment(current?.kind === 'enrollment' ? current : null, e);

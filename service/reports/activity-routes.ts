@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   AttendanceQuerySchema,
+  FunnelQuerySchema,
   ReportRangeQuerySchema,
   type AttendanceQuery,
   type ReportRangeQuery,
@@ -70,7 +71,7 @@ export function activityReportRoutes(deps: AppDeps): Hono {
 
   serve(app, {
     path: '/reports/funnel',
-    query: ReportRangeQuerySchema,
+    query: FunnelQuerySchema,
     build: async (q) => {
       await awaitProjections(deps, q.minPosition, [BOOKING_ACTIVITY]);
       return funnelReport(await readFunnelDays(deps.readStore, q), q);
