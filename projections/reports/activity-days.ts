@@ -1,6 +1,49 @@
 import type { RollupChange } from '../../platform/processor/projector.js';
 import type { ActivityDoc, BookingActivityDoc } from './booking-activity.js';
 
+/**
+ * The read model's one index document (record 140): each workshop's program and location and each
+ * program's title, so the funnel reads documents by id only, never a query over them all.
+ */
+export type ActivityIndexDoc = {
+  kind: 'index';
+  workshops: Record<string, { programId: string | null; locationId?: string }>;
+  programs: Record<string, { title: string }>;
+};
+export const ACTIVITY_INDEX_ID = 'index';
+
+const indexOf = (doc: ActivityDoc | null): ActivityIndexDoc =>
+  doc?.kind === 'index' ? doc : { kind: 'index', workshops: {}, programs: {} };
+
+function labelRollup(after: ActivityDoc, id: string): RollupChange<ActivityDoc>[] {
+  if (after.kind === 'workshop') {
+    const label = { programId: after.programId, ...(after.locationId ? { locationId: after.locationId } : {}) };
+    const workshopId = id.slice('workshop-'.length);
+    return [
+      {
+        id: ACTIVITY_INDEX_ID,
+        apply: (doc) => {
+          const index = indexOf(doc);
+          return { ...index, workshops: { ...index.workshops, [workshopId]: label } };
+        },
+      },
+    ];
+  }
+  if (after.kind === 'program') {
+    const programId = id.slice('program-'.length);
+    return [
+      {
+        id: ACTIVITY_INDEX_ID,
+        apply: (doc) => {
+          const index = indexOf(doc);
+          return { ...index, programs: { ...index.programs, [programId]: { title: after.title } } };
+        },
+      },
+    ];
+  }
+  return [];
+}
+
 /** What became of the bookings of one class (or program) started on one day (record 140). */
 export type FunnelDayRow = {
   workshopId: string | null;
@@ -51,8 +94,16 @@ function added(rows: readonly FunnelDayRow[], delta: FunnelDayRow): FunnelDayRow
   return FIGURES.some((f) => after[f] !== 0) ? [...others, after] : others;
 }
 
-/** How the start days' funnels change when a booking's document changes: its row before taken away, its row after added. */
-export function activityDayRollups(before: ActivityDoc | null, after: ActivityDoc | null): RollupChange<ActivityDoc>[] {
+/**
+ * How the start days' funnels change when a booking's document changes: its row before taken away,
+ * its row after added; a workshop's or program's label goes to the index.
+ */
+export function activityDayRollups(
+  before: ActivityDoc | null,
+  after: ActivityDoc | null,
+  id: string,
+): RollupChange<ActivityDoc>[] {
+  if (after?.kind === 'workshop' || after?.kind === 'program') return labelRollup(after, id);
   const deltas = [rowOf(before, -1), rowOf(after, 1)].filter((r) => r !== null);
   if (
     deltas.length === 2 &&

@@ -2,7 +2,7 @@ import { defineProjector, type RecordedEventOf } from '../../platform/processor/
 import { enrollmentIdOf, sessionsAttended, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
-import { activityDayRollups, type ActivityDayDoc } from './activity-days.js';
+import { activityDayRollups, type ActivityDayDoc, type ActivityIndexDoc } from './activity-days.js';
 
 /** One participant's mark at one session: the school day it was taken, present or not, at a make-up. */
 export type ActivityMark = { day: string; present: boolean; makeup: boolean; workshopId: string };
@@ -43,7 +43,8 @@ export type WorkshopActivityDoc = {
   locationId?: string;
 };
 export type ProgramActivityDoc = { kind: 'program'; title: string };
-export type ActivityDoc = BookingActivityDoc | WorkshopActivityDoc | ProgramActivityDoc | ActivityDayDoc;
+export type ActivityDoc =
+  BookingActivityDoc | WorkshopActivityDoc | ProgramActivityDoc | ActivityDayDoc | ActivityIndexDoc;
 
 export const BOOKING_ACTIVITY = 'booking-activity';
 

@@ -1,6 +1,6 @@
 import type { RollupChange } from '../../platform/processor/projector.js';
 import type { LedgerItem, LedgerLine } from './ledger-lines.js';
-import type { LedgerDoc } from './revenue-ledger.js';
+import type { LedgerDoc, ProgramLedgerDoc, WorkshopLedgerDoc } from './revenue-ledger.js';
 
 /** A day's sum of the bookings' lines of one kind, source, destination and item (record 140). */
 export type DayLine = Omit<LedgerLine, 'day' | 'item'> & { item: LedgerItem };
@@ -13,6 +13,50 @@ export type DayLine = Omit<LedgerLine, 'day' | 'item'> & { item: LedgerItem };
 export type DayLedgerDoc = { kind: 'day'; day: string; lines: DayLine[]; giftCardsSoldCents: number };
 
 export const dayLedgerId = (day: string) => `day-${day}`;
+
+/**
+ * The ledger's one index document (record 140): the labels of every workshop and program and the
+ * first day with money, so a report reads documents by id only, never by a query over them all.
+ */
+export type LedgerIndexDoc = {
+  kind: 'index';
+  firstDay: string | null;
+  workshops: Record<string, WorkshopLedgerDoc>;
+  programs: Record<string, ProgramLedgerDoc>;
+};
+export const LEDGER_INDEX_ID = 'index';
+
+const indexOf = (doc: LedgerDoc | null): LedgerIndexDoc =>
+  doc?.kind === 'index' ? doc : { kind: 'index', firstDay: null, workshops: {}, programs: {} };
+
+/** A workshop's or program's label copied into the index. */
+function labelRollup(after: LedgerDoc | null, id: string): RollupChange<LedgerDoc>[] {
+  if (after?.kind === 'workshop') {
+    const workshopId = id.slice('workshop-'.length);
+    return [
+      {
+        id: LEDGER_INDEX_ID,
+        apply: (doc) => {
+          const index = indexOf(doc);
+          return { ...index, workshops: { ...index.workshops, [workshopId]: after } };
+        },
+      },
+    ];
+  }
+  if (after?.kind === 'program') {
+    const programId = id.slice('program-'.length);
+    return [
+      {
+        id: LEDGER_INDEX_ID,
+        apply: (doc) => {
+          const index = indexOf(doc);
+          return { ...index, programs: { ...index.programs, [programId]: after } };
+        },
+      },
+    ];
+  }
+  return [];
+}
 
 const keyOf = (l: DayLine) =>
   JSON.stringify([
@@ -55,10 +99,12 @@ function linesByDay(doc: LedgerDoc | null, sign: 1 | -1, into: Map<string, { lin
 
 /**
  * How the day documents change when a booking's or a gift card's document changes: the lines
- * after less the lines before, day by day. Lines on or before the event's day never change, so
+ * after less the lines before, day by day (and the index's first day); a workshop's or program's
+ * label goes to the index. Lines on or before the event's day never change, so
  * this touches the event's day and the days of sessions still to come.
  */
-export function dayRollups(before: LedgerDoc | null, after: LedgerDoc | null): RollupChange<LedgerDoc>[] {
+export function dayRollups(before: LedgerDoc | null, after: LedgerDoc | null, id: string): RollupChange<LedgerDoc>[] {
+  if (after?.kind === 'workshop' || after?.kind === 'program') return labelRollup(after, id);
   const byDay = new Map<string, { lines: DayLine[]; giftCents: number }>();
   linesByDay(before, -1, byDay);
   linesByDay(after, 1, byDay);
@@ -79,5 +125,14 @@ export function dayRollups(before: LedgerDoc | null, after: LedgerDoc | null): R
       },
     });
   }
+  const first = [...byDay.keys()].sort()[0];
+  if (first)
+    changes.push({
+      id: LEDGER_INDEX_ID,
+      apply: (doc) => {
+        const index = indexOf(doc);
+        return index.firstDay !== null && index.firstDay <= first ? index : { ...index, firstDay: first };
+      },
+    });
   return changes;
 }

@@ -9,7 +9,7 @@ import { giftCardIdOf, type GiftCardEvent } from '../../contracts/gift-cards/eve
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { RefundDestination, RevenueSource } from '../../contracts/reports/ledger.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
-import { dayRollups, type DayLedgerDoc } from './ledger-days.js';
+import { dayRollups, type DayLedgerDoc, type LedgerIndexDoc } from './ledger-days.js';
 import { collapse, moveRecognition, recognitionOf, type LedgerItem, type LedgerLine } from './ledger-lines.js';
 
 /** A booking's money, day by day (decision 055). */
@@ -26,7 +26,8 @@ export type GiftCardLedgerDoc = { kind: 'gift-card'; sold: { day: string; cents:
 /** A workshop's program and a program's title: the report's labels. */
 export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string; locationId?: string };
 export type ProgramLedgerDoc = { kind: 'program'; title: string };
-export type LedgerDoc = EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc | DayLedgerDoc;
+export type LedgerDoc =
+  EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc | DayLedgerDoc | LedgerIndexDoc;
 
 export const REVENUE_LEDGER = 'revenue-ledger';
 

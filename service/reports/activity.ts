@@ -1,5 +1,5 @@
 import type { ReadStore } from '../../platform/readstore/port.js';
-import { activityDayId, type ActivityDayDoc } from '../../projections/reports/activity-days.js';
+import { ACTIVITY_INDEX_ID, activityDayId, type ActivityDayDoc } from '../../projections/reports/activity-days.js';
 import { daysBetween } from './ledger.js';
 import {
   BOOKING_ACTIVITY,
@@ -23,13 +23,29 @@ export async function readActivity(store: ReadStore): Promise<Activity> {
   return activityOf(items);
 }
 
-/** The start days of the range (by id: as many reads as days) and the workshops and programs: what the funnel sums. */
+/**
+ * The start days of the range and the workshops' programs and locations and the programs' titles
+ * (the index, record 140): what the funnel sums, read by id only.
+ */
 export async function readFunnelDays(store: ReadStore, range: { from: string; to: string }): Promise<Activity> {
-  const [days, labels] = await Promise.all([
+  const [days, index] = await Promise.all([
     store.getMany<ActivityDoc>(BOOKING_ACTIVITY, daysBetween(range.from, range.to).map(activityDayId)),
-    store.find<ActivityDoc>(BOOKING_ACTIVITY, { where: { kind: ['workshop', 'program'] } }),
+    store.get<ActivityDoc>(BOOKING_ACTIVITY, ACTIVITY_INDEX_ID),
   ]);
-  return activityOf([...days.values(), ...labels.items]);
+  const activity = activityOf([...days.values()]);
+  if (index?.doc.kind !== 'index') return activity;
+  for (const [id, w] of Object.entries(index.doc.workshops))
+    activity.workshops.set(id, {
+      kind: 'workshop',
+      title: '',
+      instructorId: null,
+      instructor: '',
+      sessions: [],
+      removed: false,
+      ...w,
+    });
+  for (const [id, p] of Object.entries(index.doc.programs)) activity.programs.set(id, { kind: 'program', ...p });
+  return activity;
 }
 
 function activityOf(items: readonly { id: string; doc: ActivityDoc }[]): Activity {
@@ -38,7 +54,7 @@ function activityOf(items: readonly { id: string; doc: ActivityDoc }[]): Activit
     if (doc.kind === 'booking') activity.bookings.push(doc);
     else if (doc.kind === 'day') activity.days.push(doc);
     else if (doc.kind === 'workshop') activity.workshops.set(id.slice('workshop-'.length), doc);
-    else activity.programs.set(id.slice('program-'.length), doc);
+    else if (doc.kind === 'program') activity.programs.set(id.slice('program-'.length), doc);
   }
   return activity;
 }

@@ -5,7 +5,7 @@ import {
   type ProgramLedgerDoc,
   type WorkshopLedgerDoc,
 } from '../../projections/reports/revenue-ledger.js';
-import { dayLedgerId, type DayLedgerDoc } from '../../projections/reports/ledger-days.js';
+import { LEDGER_INDEX_ID, dayLedgerId, type DayLedgerDoc } from '../../projections/reports/ledger-days.js';
 
 /** The ledger's days (record 140) a report sums, and the labels of programs and workshops. */
 export interface Ledger {
@@ -23,24 +23,18 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /**
- * The day documents of the range (by id: as many reads as days), or with no `from` every day up
- * to `to` (a balance on a day sums all before it), and the labels.
+ * The day documents of the range, or with no `from` every day up to `to` (a balance on a day sums
+ * all before it), and the labels: documents by id only (the index first), as many as days.
  */
 export async function readLedger(store: ReadStore, range: { from?: string; to: string }): Promise<Ledger> {
-  const [days, labels] = await Promise.all([
-    range.from
-      ? store
-          .getMany<LedgerDoc>(REVENUE_LEDGER, daysBetween(range.from, range.to).map(dayLedgerId))
-          .then((found) => [...found.values()])
-      : store.find<LedgerDoc>(REVENUE_LEDGER, { where: { kind: 'day' } }).then((found) => found.items),
-    store.find<LedgerDoc>(REVENUE_LEDGER, { where: { kind: ['workshop', 'program'] } }),
-  ]);
+  const index = (await store.get<LedgerDoc>(REVENUE_LEDGER, LEDGER_INDEX_ID))?.doc;
   const ledger: Ledger = { days: [], workshops: new Map(), programs: new Map() };
-  for (const { doc } of days) if (doc.kind === 'day' && doc.day <= range.to) ledger.days.push(doc);
-  for (const { id, doc } of labels.items) {
-    if (doc.kind === 'workshop') ledger.workshops.set(id.slice('workshop-'.length), doc);
-    else if (doc.kind === 'program') ledger.programs.set(id.slice('program-'.length), doc);
-  }
+  if (index?.kind !== 'index' || index.firstDay === null) return ledger;
+  ledger.workshops = new Map(Object.entries(index.workshops));
+  ledger.programs = new Map(Object.entries(index.programs));
+  const from = range.from && range.from > index.firstDay ? range.from : index.firstDay;
+  const found = await store.getMany<LedgerDoc>(REVENUE_LEDGER, daysBetween(from, range.to).map(dayLedgerId));
+  for (const { doc } of found.values()) if (doc.kind === 'day') ledger.days.push(doc);
   return ledger;
 }
 

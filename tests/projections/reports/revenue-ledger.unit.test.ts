@@ -268,6 +268,7 @@ const dayLine = (kind: string, source: string, cents: number, o: { to?: string; 
   cents,
   item: item(o.workshopId ?? '6'),
 });
+const index = (firstDay: string) => ({ kind: 'index', firstDay, workshops: {}, programs: {} });
 const dayDoc = (day: string, lines: unknown[], giftCardsSoldCents = 0) => ({
   kind: 'day',
   day,
@@ -284,6 +285,7 @@ describe('revenue ledger day rollups (record 140)', () => {
       on(enrollmentStream('e2'), paidOn('e2', 20_000, '2025-06-01T18:00:00.000Z')),
       on(enrollmentStream('e1'), refundedOn('e1', 10_000, '2025-08-02T15:00:00.000Z')),
     ]).thenRollups({
+      index: index('2025-06-01'),
       'day-2025-06-01': dayDoc('2025-06-01', [dayLine('booked', 'card', 50_000)]),
       'day-2025-07-19': dayDoc('2025-07-19', [dayLine('recognized', 'card', 50_000)]),
       'day-2025-08-02': dayDoc('2025-08-02', [
@@ -311,6 +313,7 @@ describe('revenue ledger day rollups (record 140)', () => {
       on(enrollmentStream('e1'), paidOn('e1', 25_000, '2025-06-01T15:05:00.000Z')),
       on(enrollmentStream('e1'), confirmedOn('e1', '2025-06-01T15:05:01.000Z', { giftCard: 5_000 })),
     ]).thenRollups({
+      index: index('2025-05-20'),
       'day-2025-05-20': dayDoc('2025-05-20', [], 5_000),
       'day-2025-06-01': dayDoc('2025-06-01', [
         dayLine('booked', 'card', 25_000),
@@ -349,10 +352,32 @@ describe('revenue ledger day rollups (record 140)', () => {
         },
       }),
     ]).thenRollups({
+      index: index('2025-06-01'),
       'day-2025-06-01': dayDoc('2025-06-01', [dayLine('booked', 'card', 30_001, { workshopId: 'w-a' })]),
       'day-2025-07-19': dayDoc('2025-07-19', []),
       'day-2025-08-04': dayDoc('2025-08-04', [dayLine('recognized', 'card', 15_000, { workshopId: 'w-b' })]),
       'day-2025-09-01': dayDoc('2025-09-01', [dayLine('recognized', 'card', 15_001, { workshopId: 'w-b' })]),
+    });
+  });
+
+  it('given a workshop scheduled in a program at a location, then renamed, and a program published, when projected, then the index holds their labels as they are now', async () => {
+    await given(revenueLedgerProjector, [
+      on('program-p1', { type: 'ProgramPublished', data: { program: { id: 'p1', title: 'Manners' } } }),
+      on('workshop-w1', {
+        type: 'WorkshopScheduled',
+        data: { workshop: { id: 'w1', title: 'Old', programId: 'p1', locationId: 'plano' } },
+      }),
+      on('workshop-w1', {
+        type: 'WorkshopUpdated',
+        data: { workshop: { id: 'w1', title: 'New', programId: 'p1', locationId: 'plano' } },
+      }),
+    ]).thenRollups({
+      index: {
+        kind: 'index',
+        firstDay: null,
+        workshops: { w1: { kind: 'workshop', programId: 'p1', title: 'New', locationId: 'plano' } },
+        programs: { p1: { kind: 'program', title: 'Manners' } },
+      },
     });
   });
 
