@@ -1,15 +1,8 @@
 import type { RollupChange } from '../../platform/processor/projector.js';
-import type { ActivityDoc, BookingActivityDoc } from './booking-activity.js';
+import type { ActivityDoc, ActivityIndexDoc, BookingActivityDoc, FunnelDayRow } from './activity-docs.js';
 
-/**
- * The read model's one index document (record 140): each workshop's program and location and each
- * program's title, so the funnel reads documents by id only, never a query over them all.
- */
-export type ActivityIndexDoc = {
-  kind: 'index';
-  workshops: Record<string, { programId: string | null; locationId?: string }>;
-  programs: Record<string, { title: string }>;
-};
+export type { ActivityDayDoc, ActivityIndexDoc, FunnelDayRow } from './activity-docs.js';
+
 export const ACTIVITY_INDEX_ID = 'index';
 
 const indexOf = (doc: ActivityDoc | null): ActivityIndexDoc =>
@@ -43,23 +36,6 @@ function labelRollup(after: ActivityDoc, id: string): RollupChange<ActivityDoc>[
   }
   return [];
 }
-
-/** What became of the bookings of one class (or program) started on one day (record 140). */
-export type FunnelDayRow = {
-  workshopId: string | null;
-  programId: string | null;
-  started: number;
-  paid: number;
-  attended: number;
-  lapsed: number;
-  cancelled: number;
-};
-
-/**
- * The bookings started on one school day (record 140), counted by the class (or program) each is
- * in now and what became of them since: the funnel reads the days of its range, not every booking.
- */
-export type ActivityDayDoc = { kind: 'day'; day: string; funnel: FunnelDayRow[] };
 
 export const activityDayId = (day: string) => `day-${day}`;
 

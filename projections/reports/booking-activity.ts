@@ -2,49 +2,16 @@ import { defineProjector, type RecordedEventOf } from '../../platform/processor/
 import { enrollmentIdOf, sessionsAttended, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
-import { activityDayRollups, type ActivityDayDoc, type ActivityIndexDoc } from './activity-days.js';
+import { activityDayRollups } from './activity-days.js';
+import type { ActivityDoc, BookingActivityDoc } from './activity-docs.js';
 
-/** One participant's mark at one session: the school day it was taken, present or not, at a make-up. */
-export type ActivityMark = { day: string; present: boolean; makeup: boolean; workshopId: string };
-
-/**
- * What became of a booking (record 110): ids, school days and counts only, never a name, so an
- * erased family still counts. `householdId` is the family a returning booking is matched by.
- */
-export type BookingActivityDoc = {
-  kind: 'booking';
-  /** The class it is in now (after a transfer or a reschedule), or null for a program or test order. */
-  workshopId: string | null;
-  /** A program bought as such; a class's program is its workshop's. */
-  programId: string | null;
-  householdId: string | null;
-  /** A place split off another booking: not a hold of its own in the funnel. */
-  split: boolean;
-  startedDay: string;
-  /** The school day of its first session attended; null for a booking with no dated session. */
-  classDay: string | null;
-  paidDay: string | null;
-  lapsedDay: string | null;
-  cancelledDay: string | null;
-  /** By `<workshopId>:<session>:<participant>`; a mark taken back is gone. */
-  marks: Record<string, ActivityMark>;
-};
-/** A workshop's program, instructor and sessions (school day and length): the instructors' report. */
-export type WorkshopActivityDoc = {
-  kind: 'workshop';
-  title: string;
-  programId: string | null;
-  instructorId: string | null;
-  /** The instructor as written on a workshop from before instructor records: matched to a record by name. */
-  instructor: string;
-  sessions: { day: string; minutes: number }[];
-  removed: boolean;
-  /** Where it is held (issue 41), when it says: the reports' location filter. */
-  locationId?: string;
-};
-export type ProgramActivityDoc = { kind: 'program'; title: string };
-export type ActivityDoc =
-  BookingActivityDoc | WorkshopActivityDoc | ProgramActivityDoc | ActivityDayDoc | ActivityIndexDoc;
+export type {
+  ActivityMark,
+  BookingActivityDoc,
+  WorkshopActivityDoc,
+  ProgramActivityDoc,
+  ActivityDoc,
+} from './activity-docs.js';
 
 export const BOOKING_ACTIVITY = 'booking-activity';
 

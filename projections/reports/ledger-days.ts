@@ -1,29 +1,10 @@
 import type { RollupChange } from '../../platform/processor/projector.js';
-import type { LedgerItem, LedgerLine } from './ledger-lines.js';
-import type { LedgerDoc, ProgramLedgerDoc, WorkshopLedgerDoc } from './revenue-ledger.js';
+import type { DayLine, LedgerDoc, LedgerIndexDoc } from './ledger-docs.js';
 
-/** A day's sum of the bookings' lines of one kind, source, destination and item (record 140). */
-export type DayLine = Omit<LedgerLine, 'day' | 'item'> & { item: LedgerItem };
-
-/**
- * One school day of the whole ledger (record 140): every booking's lines of the day summed by what
- * the reports group and the journal posts by, and the gift cards sold that day. A report reads the
- * days of its range, not every booking.
- */
-export type DayLedgerDoc = { kind: 'day'; day: string; lines: DayLine[]; giftCardsSoldCents: number };
+export type { DayLine, DayLedgerDoc, LedgerIndexDoc } from './ledger-docs.js';
 
 export const dayLedgerId = (day: string) => `day-${day}`;
 
-/**
- * The ledger's one index document (record 140): the labels of every workshop and program and the
- * first day with money, so a report reads documents by id only, never by a query over them all.
- */
-export type LedgerIndexDoc = {
-  kind: 'index';
-  firstDay: string | null;
-  workshops: Record<string, WorkshopLedgerDoc>;
-  programs: Record<string, ProgramLedgerDoc>;
-};
 export const LEDGER_INDEX_ID = 'index';
 
 const indexOf = (doc: LedgerDoc | null): LedgerIndexDoc =>

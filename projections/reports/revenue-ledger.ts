@@ -9,25 +9,17 @@ import { giftCardIdOf, type GiftCardEvent } from '../../contracts/gift-cards/eve
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import type { RefundDestination, RevenueSource } from '../../contracts/reports/ledger.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
-import { dayRollups, type DayLedgerDoc, type LedgerIndexDoc } from './ledger-days.js';
+import { dayRollups } from './ledger-days.js';
+import type { EnrollmentLedgerDoc, LedgerDoc } from './ledger-docs.js';
 import { collapse, moveRecognition, recognitionOf, type LedgerItem, type LedgerLine } from './ledger-lines.js';
 
-/** A booking's money, day by day (decision 055). */
-export type EnrollmentLedgerDoc = {
-  kind: 'enrollment';
-  /** What it was for, the first as bought, then each place it moved to. */
-  items: LedgerItem[];
-  /** The school days of the sessions it attends now. */
-  sessionDays: string[];
-  lines: LedgerLine[];
-};
-/** A gift card's sale: the money is the school's debt to the card until it is spent. */
-export type GiftCardLedgerDoc = { kind: 'gift-card'; sold: { day: string; cents: number }[] };
-/** A workshop's program and a program's title: the report's labels. */
-export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string; locationId?: string };
-export type ProgramLedgerDoc = { kind: 'program'; title: string };
-export type LedgerDoc =
-  EnrollmentLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc | DayLedgerDoc | LedgerIndexDoc;
+export type {
+  EnrollmentLedgerDoc,
+  GiftCardLedgerDoc,
+  WorkshopLedgerDoc,
+  ProgramLedgerDoc,
+  LedgerDoc,
+} from './ledger-docs.js';
 
 export const REVENUE_LEDGER = 'revenue-ledger';
 
