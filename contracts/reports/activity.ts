@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { DayRangeSchema } from './revenue.js';
+import { DayRangeSchema, LocationFilterSchema } from './revenue.js';
 import { PayRateSchema } from '../instructors/instructor.js';
 
-/**
- * `format=csv` on a report's route answers its table as CSV (`json`, the default, as JSON). The
- * location filter of issue 42 waits for workshops to carry a location id (issue 41).
- */
+/** `format=csv` on a report's route answers its table as CSV (`json`, the default, as JSON). */
 export const ReportFormatSchema = z.object({
   format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).default('json'),
 });
@@ -13,6 +10,10 @@ export const ReportFormatSchema = z.object({
 /** GET /api/admin/reports/funnel|instructors?from&to[&format=csv]. */
 export const ReportRangeQuerySchema = z.intersection(DayRangeSchema, ReportFormatSchema);
 export type ReportRangeQuery = z.infer<typeof ReportRangeQuerySchema>;
+
+/** GET /api/admin/reports/funnel?from&to[&format=csv&locationId]: the holds started at one location's classes. */
+export const FunnelQuerySchema = z.intersection(ReportRangeQuerySchema, LocationFilterSchema);
+export type FunnelQuery = z.infer<typeof FunnelQuerySchema>;
 
 /** GET /api/admin/reports/attendance?from&to[&format=csv&table=courses|programs|retention]: which table the CSV holds. */
 export const AttendanceQuerySchema = z.intersection(

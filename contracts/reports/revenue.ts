@@ -18,13 +18,25 @@ export const REVENUE_GROUPINGS = ['month', 'program', 'location', 'source'] as c
 export type RevenueGrouping = (typeof REVENUE_GROUPINGS)[number];
 
 /**
- * GET /api/admin/reports/revenue?from&to&by. `location` groups by the place written on what was
- * bought until locations (issue 41) give places ids; a location filter comes with them.
+ * `?locationId=`: only what was bought of the classes held at that location (issue 41's ids; a
+ * class without one, or a program, is at none).
+ */
+export const LocationFilterSchema = z.object({
+  locationId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a location id')
+    .optional(),
+});
+
+/**
+ * GET /api/admin/reports/revenue?from&to&by[&locationId]. `location` groups by the place written
+ * on what was bought (older workshops have no location id).
  */
 export const RevenueQuerySchema = z.intersection(
   DayRangeSchema,
   z.object({
     by: z.enum(REVENUE_GROUPINGS, { error: 'must be one of month, program, location, source' }).default('month'),
+    ...LocationFilterSchema.shape,
   }),
 );
 export type RevenueQuery = z.infer<typeof RevenueQuerySchema>;

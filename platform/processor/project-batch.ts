@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../contracts/core/events.js';
 import type { RecordedEvent } from '../eventstore/port.js';
 import type { DocValue, ReadStore, WriteOp } from '../readstore/port.js';
-import type { Projector, RecordedEventOf } from './projector.js';
+import type { Projector, RecordedEventOf, RollupChange } from './projector.js';
 
 interface Working<D extends DocValue> {
   doc: D | null;
@@ -44,6 +44,7 @@ export async function projectBatch<E extends DomainEvent, D extends DocValue>(
       s ? { doc: s.doc, position: s.position, changed: false } : { doc: null, position: -1n, changed: false },
     );
   }
+  const rollups: { position: bigint; changes: RollupChange<D>[] }[] = [];
   for (let i = 0; i < relevant.length; i++) {
     const e = relevant[i]!;
     for (const id of keys[i]!) {
@@ -51,11 +52,13 @@ export async function projectBatch<E extends DomainEvent, D extends DocValue>(
       if (e.position <= w.position) continue;
       const next = projector.project(w.doc, e, id);
       if (next === undefined || (next === null && w.doc === null)) continue;
+      if (projector.rollups) rollups.push({ position: e.position, changes: projector.rollups(w.doc, next, id) });
       w.doc = next;
       w.position = e.position;
       w.changed = true;
     }
   }
+  await applyRollups(rollups, working, readStore, collection);
   const ops: WriteOp[] = [];
   for (const [id, w] of working) {
     if (!w.changed) continue;
@@ -66,4 +69,40 @@ export async function projectBatch<E extends DomainEvent, D extends DocValue>(
     );
   }
   return ops;
+}
+
+/**
+ * The rollup changes of the batch, in event order, onto the rollup documents (loaded once). A
+ * change is skipped when its event is at or before the rollup's stored position: already in it.
+ * Several documents changed by one event may each change one rollup, so the guard is the stored
+ * position, not the working one.
+ */
+async function applyRollups<D extends DocValue>(
+  rollups: readonly { position: bigint; changes: RollupChange<D>[] }[],
+  working: Map<string, Working<D>>,
+  readStore: ReadStore,
+  collection: string,
+): Promise<void> {
+  const ids = new Set(rollups.flatMap((r) => r.changes.map((c) => c.id)));
+  if (ids.size === 0) return;
+  for (const id of ids)
+    if (working.has(id)) throw new Error(`Rollup ${id} of ${collection} is also a projected document`);
+  const stored = await readStore.getMany<D>(collection, [...ids]);
+  const loaded = new Map<string, bigint>();
+  for (const id of ids) {
+    const s = stored.get(id);
+    loaded.set(id, s?.position ?? -1n);
+    working.set(
+      id,
+      s ? { doc: s.doc, position: s.position, changed: false } : { doc: null, position: -1n, changed: false },
+    );
+  }
+  for (const { position, changes } of rollups)
+    for (const change of changes) {
+      if (position <= loaded.get(change.id)!) continue;
+      const w = working.get(change.id)!;
+      w.doc = change.apply(w.doc);
+      if (position > w.position) w.position = position;
+      w.changed = true;
+    }
 }

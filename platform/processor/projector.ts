@@ -29,6 +29,20 @@ export interface ProjectorDefinition<E extends DomainEvent, D extends DocValue> 
   keys(event: RecordedEventOf<E>): string[];
   /** The new document, `null` to delete it, or `undefined` for no change. */
   project(doc: D | null, event: RecordedEventOf<E>, id: string): D | null | undefined;
+  /**
+   * Documents that sum the others (a per-day rollup, so a report reads the days of its range, not
+   * every document): given a document before and after an event changed it, how rollup documents
+   * change. Each change of an event is applied once, guarded by the rollup document's position
+   * like any other write, so a replay adds nothing twice. Rollup ids never name a document `keys`
+   * returns.
+   */
+  rollups?(before: D | null, after: D | null, id: string): RollupChange<D>[];
+}
+
+/** A change to one rollup document: its new value from its current one (null: none yet). */
+export interface RollupChange<D extends DocValue> {
+  id: string;
+  apply(doc: D | null): D;
 }
 
 export interface Projector<

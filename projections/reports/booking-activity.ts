@@ -2,45 +2,16 @@ import { defineProjector, type RecordedEventOf } from '../../platform/processor/
 import { enrollmentIdOf, sessionsAttended, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
+import { activityDayRollups } from './activity-days.js';
+import type { ActivityDoc, BookingActivityDoc } from './activity-docs.js';
 
-/** One participant's mark at one session: the school day it was taken, present or not, at a make-up. */
-export type ActivityMark = { day: string; present: boolean; makeup: boolean; workshopId: string };
-
-/**
- * What became of a booking (record 110): ids, school days and counts only, never a name, so an
- * erased family still counts. `householdId` is the family a returning booking is matched by.
- */
-export type BookingActivityDoc = {
-  kind: 'booking';
-  /** The class it is in now (after a transfer or a reschedule), or null for a program or test order. */
-  workshopId: string | null;
-  /** A program bought as such; a class's program is its workshop's. */
-  programId: string | null;
-  householdId: string | null;
-  /** A place split off another booking: not a hold of its own in the funnel. */
-  split: boolean;
-  startedDay: string;
-  /** The school day of its first session attended; null for a booking with no dated session. */
-  classDay: string | null;
-  paidDay: string | null;
-  lapsedDay: string | null;
-  cancelledDay: string | null;
-  /** By `<workshopId>:<session>:<participant>`; a mark taken back is gone. */
-  marks: Record<string, ActivityMark>;
-};
-/** A workshop's program, instructor and sessions (school day and length): the instructors' report. */
-export type WorkshopActivityDoc = {
-  kind: 'workshop';
-  title: string;
-  programId: string | null;
-  instructorId: string | null;
-  /** The instructor as written on a workshop from before instructor records: matched to a record by name. */
-  instructor: string;
-  sessions: { day: string; minutes: number }[];
-  removed: boolean;
-};
-export type ProgramActivityDoc = { kind: 'program'; title: string };
-export type ActivityDoc = BookingActivityDoc | WorkshopActivityDoc | ProgramActivityDoc;
+export type {
+  ActivityMark,
+  BookingActivityDoc,
+  WorkshopActivityDoc,
+  ProgramActivityDoc,
+  ActivityDoc,
+} from './activity-docs.js';
 
 export const BOOKING_ACTIVITY = 'booking-activity';
 
@@ -109,7 +80,8 @@ const BOOKING_TYPES = [
 /**
  * The read model of the funnel, attendance, retention and instructors' reports (issue 42, record
  * 110): each booking's days (started, paid, lapsed, cancelled, its class) and attendance marks, and
- * each workshop's program, instructor and session days.
+ * each workshop's program, instructor and session days. Each booking also counts in its start
+ * day's funnel (`day-<YYYY-MM-DD>`, record 140), which the funnel reads.
  */
 export const bookingActivityProjector = defineProjector<EnrollmentEvent | ProgramEvent | WorkshopEvent, ActivityDoc>({
   name: BOOKING_ACTIVITY,
@@ -123,6 +95,7 @@ export const bookingActivityProjector = defineProjector<EnrollmentEvent | Progra
     'WorkshopUpdated',
     'WorkshopRemoved',
   ],
+  rollups: activityDayRollups,
   keys(e) {
     if (e.type === 'ProgramPublished' || e.type === 'ProgramUpdated') return [`program-${e.data.program.id}`];
     if (e.type === 'WorkshopScheduled' || e.type === 'WorkshopUpdated') return [`workshop-${e.data.workshop.id}`];
@@ -148,6 +121,7 @@ export const bookingActivityProjector = defineProjector<EnrollmentEvent | Progra
             minutes: Math.round((Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 60_000),
           })),
           removed: false,
+          ...(w.locationId ? { locationId: w.locationId } : {}),
         };
       }
       case 'WorkshopRemoved':

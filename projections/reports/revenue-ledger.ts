@@ -10,29 +10,19 @@ import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/even
 import type { RefundDestination, RevenueSource } from '../../contracts/reports/ledger.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
 import { invoiceIdOf, type InvoiceEvent } from '../../contracts/organizations/invoices.js';
-import { INVOICE_LEDGER_TYPES, projectInvoice, type InvoiceLedgerDoc } from './invoice-ledger.js';
+import { INVOICE_LEDGER_TYPES, projectInvoice } from './invoice-ledger.js';
+import { dayRollups } from './ledger-days.js';
+import type { EnrollmentLedgerDoc, LedgerDoc } from './ledger-docs.js';
 import { collapse, moveRecognition, recognitionOf, type LedgerItem, type LedgerLine } from './ledger-lines.js';
 
-/** A booking's money, day by day (decision 055). */
-export type EnrollmentLedgerDoc = {
-  kind: 'enrollment';
-  /** What it was for, the first as bought, then each place it moved to. */
-  items: LedgerItem[];
-  /** The school days of the sessions it attends now. */
-  sessionDays: string[];
-  lines: LedgerLine[];
-};
-/** A gift card's sale: the money is the school's debt to the card until it is spent. */
-export type GiftCardLedgerDoc = { kind: 'gift-card'; sold: { day: string; cents: number }[] };
-/**
- * A workshop's program and a program's title: the report's labels; a workshop's category, the
- * income account of an invoice's seats in it (absent from documents projected before).
- */
-export type WorkshopLedgerDoc = { kind: 'workshop'; programId: string | null; title: string; category?: string };
-export type ProgramLedgerDoc = { kind: 'program'; title: string };
-export type { InvoiceLedgerDoc };
-export type LedgerDoc =
-  EnrollmentLedgerDoc | InvoiceLedgerDoc | GiftCardLedgerDoc | WorkshopLedgerDoc | ProgramLedgerDoc;
+export type {
+  EnrollmentLedgerDoc,
+  GiftCardLedgerDoc,
+  InvoiceLedgerDoc,
+  WorkshopLedgerDoc,
+  ProgramLedgerDoc,
+  LedgerDoc,
+} from './ledger-docs.js';
 
 export const REVENUE_LEDGER = 'revenue-ledger';
 
@@ -135,7 +125,9 @@ const isEnrollmentEvent = (e: Event): e is Extract<Event, { type: (typeof ENROLL
  * The ledger the owner's reports and the journal sum (decision 055): each booking's money booked,
  * refunded and recognized by school day, gift cards sold, and the labels of programs and
  * workshops; each organization's invoice's money received (record 125). Ids, amounts, days,
- * categories and places only: an erased family's or organization's money still counts.
+ * categories and places only: an erased family's or organization's money still counts. Every line
+ * is also summed into its school day's document (`day-<YYYY-MM-DD>`, record 140), which the
+ * reports read.
  */
 export const revenueLedgerProjector = defineProjector<
   EnrollmentEvent | InvoiceEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
@@ -145,6 +137,7 @@ export const revenueLedgerProjector = defineProjector<
   collection: REVENUE_LEDGER,
   indexes: [[{ field: 'kind' }]],
   eventTypes: [...ENROLLMENT_TYPES, ...INVOICE_LEDGER_TYPES, 'GiftCardPaid', ...CATALOGUE_TYPES],
+  rollups: dayRollups,
   keys(e) {
     if (isInvoiceEvent(e)) return [`invoice-${invoiceIdOf(e)}`];
     if (e.type === 'GiftCardPaid') return [`gift-card-${giftCardIdOf(e)}`];
@@ -162,13 +155,16 @@ export const revenueLedgerProjector = defineProjector<
       case 'ProgramUpdated':
         return { kind: 'program', title: e.data.program.title };
       case 'WorkshopScheduled':
-      case 'WorkshopUpdated':
+      case 'WorkshopUpdated': {
+        const { programId, title, category, locationId } = e.data.workshop;
         return {
           kind: 'workshop',
-          programId: e.data.workshop.programId ?? null,
-          title: e.data.workshop.title,
-          category: e.data.workshop.category,
+          programId: programId ?? null,
+          title,
+          category,
+          ...(locationId ? { locationId } : {}),
         };
+      }
       default:
         if (isInvoiceEvent(e)) return projectInvoice(current?.kind === 'invoice' ? current : null, e);
         if (!isEnrollmentEvent(e)) return undefined;

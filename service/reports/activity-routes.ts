@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   AttendanceQuerySchema,
+  FunnelQuerySchema,
   ReportRangeQuerySchema,
   type AttendanceQuery,
   type ReportRangeQuery,
@@ -10,7 +11,7 @@ import { BOOKING_ACTIVITY } from '../../projections/reports/booking-activity.js'
 import type { AppDeps } from '../core/deps.js';
 import { validate } from '../core/validate.js';
 import { MinPositionQuerySchema, awaitProjections } from '../core/read-after-write.js';
-import { readActivity } from './activity.js';
+import { readActivity, readFunnelDays } from './activity.js';
 import { funnelReport } from './funnel-report.js';
 import { attendanceReport } from './attendance-report.js';
 import { attendanceChartSvg, funnelChartSvg, instructorsChartSvg } from './activity-charts.js';
@@ -70,8 +71,11 @@ export function activityReportRoutes(deps: AppDeps): Hono {
 
   serve(app, {
     path: '/reports/funnel',
-    query: ReportRangeQuerySchema,
-    build: async (q) => funnelReport(await activity(q.minPosition), q),
+    query: FunnelQuerySchema,
+    build: async (q) => {
+      await awaitProjections(deps, q.minPosition, [BOOKING_ACTIVITY]);
+      return funnelReport(await readFunnelDays(deps.readStore, q), q);
+    },
     csv: (report) => ['funnel', funnelCsv(report)],
     svg: funnelChartSvg,
   });

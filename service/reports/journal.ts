@@ -54,18 +54,16 @@ export function journalEntries(ledger: Ledger, range: { from: string; to: string
     if (!d) days.set(day, (d = new Day()));
     return d;
   };
-  for (const doc of ledger.enrollments)
-    for (const line of doc.lines) {
-      if (!inRange(line.day, range)) continue;
-      const day = dayOf(line.day);
+  for (const { day: date, lines, giftCardsSoldCents } of ledger.days) {
+    if (!inRange(date, range)) continue;
+    const day = dayOf(date);
+    for (const line of lines) {
       if (line.kind === 'booked') day.move(PAID_FROM[line.source], ACCOUNTS.deferredRevenue, line.cents);
       else if (line.kind === 'refunded') day.move(ACCOUNTS.deferredRevenue, REFUNDED_TO[line.to ?? 'card'], line.cents);
-      else day.move(ACCOUNTS.deferredRevenue, incomeAccountOf(doc.items[line.item]!.category), line.cents);
+      else day.move(ACCOUNTS.deferredRevenue, incomeAccountOf(line.item.category), line.cents);
     }
-  for (const card of ledger.giftCards)
-    for (const sale of card.sold)
-      if (inRange(sale.day, range))
-        dayOf(sale.day).move(ACCOUNTS.undepositedFunds, ACCOUNTS.giftCardLiability, sale.cents);
+    day.move(ACCOUNTS.undepositedFunds, ACCOUNTS.giftCardLiability, giftCardsSoldCents);
+  }
   return [...days]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([day, d]) => ({

@@ -1,48 +1,61 @@
 import type { ReadStore } from '../../platform/readstore/port.js';
 import {
   REVENUE_LEDGER,
-  type EnrollmentLedgerDoc,
-  type GiftCardLedgerDoc,
-  type InvoiceLedgerDoc,
   type LedgerDoc,
   type ProgramLedgerDoc,
   type WorkshopLedgerDoc,
 } from '../../projections/reports/revenue-ledger.js';
+import { LEDGER_INDEX_ID, dayLedgerId, type DayLedgerDoc } from '../../projections/reports/ledger-days.js';
 
-/** The whole ledger (decision 055), by kind: what every report and the journal sum. */
+/** The ledger's days (record 140) a report sums, and the labels of programs and workshops. */
 export interface Ledger {
-  /** What money was taken for: the families' bookings and the organizations' invoices (record 125). */
-  enrollments: (EnrollmentLedgerDoc | InvoiceLedgerDoc)[];
-  giftCards: GiftCardLedgerDoc[];
+  days: DayLedgerDoc[];
   workshops: Map<string, WorkshopLedgerDoc>;
   programs: Map<string, ProgramLedgerDoc>;
 }
 
-export async function readLedger(store: ReadStore): Promise<Ledger> {
-  const { items } = await store.find<LedgerDoc>(REVENUE_LEDGER);
-  const ledger: Ledger = { enrollments: [], giftCards: [], workshops: new Map(), programs: new Map() };
-  const invoices: InvoiceLedgerDoc[] = [];
-  for (const { id, doc } of items) {
-    if (doc.kind === 'enrollment') ledger.enrollments.push(doc);
-    else if (doc.kind === 'invoice') invoices.push(doc);
-    else if (doc.kind === 'gift-card') ledger.giftCards.push(doc);
-    else if (doc.kind === 'workshop') ledger.workshops.set(id.slice('workshop-'.length), doc);
-    else ledger.programs.set(id.slice('program-'.length), doc);
-  }
-  for (const invoice of invoices) ledger.enrollments.push(withCategories(invoice, ledger.workshops));
+/** Every calendar day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * The day documents of the range, or with no `from` every day up to `to` (a balance on a day sums
+ * all before it), and the labels: documents by id only (the index first), as many as days.
+ */
+export async function readLedger(store: ReadStore, range: { from?: string; to: string }): Promise<Ledger> {
+  const index = (await store.get<LedgerDoc>(REVENUE_LEDGER, LEDGER_INDEX_ID))?.doc;
+  const ledger: Ledger = { days: [], workshops: new Map(), programs: new Map() };
+  if (index?.kind !== 'index' || index.firstDay === null) return ledger;
+  ledger.workshops = new Map(Object.entries(index.workshops));
+  ledger.programs = new Map(Object.entries(index.programs));
+  const from = range.from && range.from > index.firstDay ? range.from : index.firstDay;
+  const found = await store.getMany<LedgerDoc>(REVENUE_LEDGER, daysBetween(from, range.to).map(dayLedgerId));
+  for (const { doc } of found.values()) if (doc.kind === 'day') ledger.days.push(withCategories(doc, ledger.workshops));
   return ledger;
 }
 
 /**
- * An invoice's lines take their workshop's category (its income account); a description-only line
+ * An invoice's lines take their workshop's category (its income account) as the ledger is read
+ * (record 125: the invoice's projection knows the workshop by id only); a description-only line
  * (training on site for an organization) is business training.
  */
-const withCategories = (doc: InvoiceLedgerDoc, workshops: Ledger['workshops']): InvoiceLedgerDoc => ({
-  ...doc,
-  items: doc.items.map((item) => ({
-    ...item,
-    category: (item.workshopId ? workshops.get(item.workshopId)?.category : undefined) ?? 'business',
-  })),
+const withCategories = (day: DayLedgerDoc, workshops: Ledger['workshops']): DayLedgerDoc => ({
+  ...day,
+  lines: day.lines.map((line) =>
+    line.source === 'invoice' && line.item.category === ''
+      ? {
+          ...line,
+          item: {
+            ...line.item,
+            category: (line.item.workshopId ? workshops.get(line.item.workshopId)?.category : undefined) ?? 'business',
+          },
+        }
+      : line,
+  ),
 });
 
 /** Whether a school day is in the range, both ends included. */

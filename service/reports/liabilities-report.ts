@@ -12,11 +12,10 @@ import type { Ledger } from './ledger.js';
  */
 export function liabilitiesReport(ledger: Ledger, on: string): Liabilities {
   const owed: Record<LiabilityKind, number> = { 'gift-cards': 0, 'family-credit': 0, deferred: 0 };
-  for (const card of ledger.giftCards)
-    for (const sale of card.sold) if (sale.day <= on) owed['gift-cards'] += sale.cents;
-  for (const doc of ledger.enrollments)
-    for (const line of doc.lines) {
-      if (line.day > on) continue;
+  for (const { day, lines, giftCardsSoldCents } of ledger.days) {
+    if (day > on) continue;
+    owed['gift-cards'] += giftCardsSoldCents;
+    for (const line of lines) {
       if (line.kind === 'booked') {
         owed.deferred += line.cents;
         if (line.source === 'gift-card') owed['gift-cards'] -= line.cents;
@@ -27,6 +26,7 @@ export function liabilitiesReport(ledger: Ledger, on: string): Liabilities {
         if (line.to === 'credit') owed['family-credit'] += line.cents;
       } else owed.deferred -= line.cents;
     }
+  }
   const rows = LIABILITY_KINDS.map((key) => ({ key, label: LIABILITY_LABELS[key], cents: owed[key] }));
   return { on, rows, totalCents: rows.reduce((s, r) => s + r.cents, 0) };
 }

@@ -32,7 +32,7 @@ export function adminReportRoutes(deps: AppDeps): Hono {
     async (c) => {
       const query = c.req.valid('query');
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
-      const report = revenueReport(await readLedger(deps.readStore), query);
+      const report = revenueReport(await readLedger(deps.readStore, query), query);
       if (query.format === 'csv')
         return csvAnswer(c, `revenue-by-${query.by}`, revenueCsv(report, GROUP_LABELS[query.by]), query);
       c.header('Cache-Control', 'no-store');
@@ -48,7 +48,7 @@ export function adminReportRoutes(deps: AppDeps): Hono {
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
       c.header('Content-Type', 'image/svg+xml; charset=utf-8');
       c.header('Cache-Control', 'no-store');
-      return c.body(revenueChartSvg(revenueReport(await readLedger(deps.readStore), query), query));
+      return c.body(revenueChartSvg(revenueReport(await readLedger(deps.readStore, query), query), query));
     },
   );
 
@@ -59,7 +59,7 @@ export function adminReportRoutes(deps: AppDeps): Hono {
       const query = c.req.valid('query');
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
       c.header('Cache-Control', 'no-store');
-      return c.json(liabilitiesReport(await readLedger(deps.readStore), query.on));
+      return c.json(liabilitiesReport(await readLedger(deps.readStore, { to: query.on }), query.on));
     },
   );
 
@@ -69,7 +69,7 @@ export function adminReportRoutes(deps: AppDeps): Hono {
     async (c) => {
       const query = c.req.valid('query');
       await awaitProjections(deps, query.minPosition, [REVENUE_LEDGER]);
-      const entries = journalEntries(await readLedger(deps.readStore), query);
+      const entries = journalEntries(await readLedger(deps.readStore, query), query);
       deps.log.info('journal exported', { days: entries.length, format: query.format });
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="journal-${query.from}-${query.to}-${query.format}.csv"`);

@@ -56,15 +56,32 @@ export function record(events: readonly GivenEvent[]): RecordedEvent[] {
   });
 }
 
-/** The documents the projector leaves after the batches, by id, through the runner's own batch code. */
+/**
+ * The documents the projector leaves after the batches, by id, through the runner's own batch code:
+ * its own documents and its rollups' (`rollups`) apart.
+ */
 async function documentsAfter<E extends DomainEvent, D extends DocValue>(
   projector: Projector<E, D>,
   batches: RecordedEvent[][],
-): Promise<Record<string, DocValue>> {
+): Promise<{ documents: Record<string, DocValue>; rollups: Record<string, DocValue> }> {
   const store = new MemoryReadStore();
-  for (const batch of batches) await store.write(await projectBatch(projector, batch, store));
+  const rollupIds = new Set<string>();
+  const { rollups } = projector;
+  const watched: Projector<E, D> = rollups
+    ? {
+        ...projector,
+        rollups: (before, after, id) => {
+          const changes = rollups(before, after, id);
+          for (const c of changes) rollupIds.add(c.id);
+          return changes;
+        },
+      }
+    : projector;
+  for (const batch of batches) await store.write(await projectBatch(watched, batch, store));
   const { items } = await store.find(projector.collection, { sort: [{ field: 'id', direction: 'asc' }] });
-  return Object.fromEntries(items.map((i) => [i.id, i.doc]));
+  const of = (rollup: boolean) =>
+    Object.fromEntries(items.filter((i) => rollupIds.has(i.id) === rollup).map((i) => [i.id, i.doc]));
+  return { documents: of(false), rollups: of(true) };
 }
 
 /**
@@ -80,16 +97,24 @@ export function given<E extends DomainEvent, D extends DocValue>(
   projector: Projector<E, D>,
   events: readonly GivenEvent[],
 ) {
+  const after = async () => {
+    const recorded = record(events);
+    const inOneBatch = await documentsAfter(projector, [recorded]);
+    const oneByOne = await documentsAfter(
+      projector,
+      recorded.map((e) => [e]),
+    );
+    expect(oneByOne, 'one event per batch leaves other documents than one batch').toEqual(inOneBatch);
+    return inOneBatch;
+  };
   return {
+    /** The projector's own documents, its rollups apart. */
     async then(documents: Record<string, unknown>): Promise<void> {
-      const recorded = record(events);
-      const inOneBatch = await documentsAfter(projector, [recorded]);
-      const oneByOne = await documentsAfter(
-        projector,
-        recorded.map((e) => [e]),
-      );
-      expect(inOneBatch).toEqual(documents);
-      expect(oneByOne, 'one event per batch leaves other documents than one batch').toEqual(inOneBatch);
+      expect((await after()).documents).toEqual(documents);
+    },
+    /** Its rollup documents (`rollups`), by id. */
+    async thenRollups(documents: Record<string, unknown>): Promise<void> {
+      expect((await after()).rollups).toEqual(documents);
     },
   };
 }

@@ -65,3 +65,56 @@ describe('booking-activity projector', () => {
     });
   });
 });
+
+const funnelRow = (workshopId: string, figures: Partial<Record<string, number>>) => ({
+  workshopId,
+  programId: null,
+  started: 0,
+  paid: 0,
+  attended: 0,
+  lapsed: 0,
+  cancelled: 0,
+  ...figures,
+});
+
+describe('booking-activity start days (record 140)', () => {
+  it('given holds started on June 1 (paid and attended, lapsed, paid then cancelled, transferred to another class) and one on June 2, when projected, then each start day counts what became of its bookings by the class each is in now', async () => {
+    await given(bookingActivityProjector, [
+      on(enrollmentStream('a'), booked('a')),
+      on(enrollmentStream('a'), confirmedAt('a', '2025-06-01T15:05:00Z')),
+      on(enrollmentStream('a'), marked('a', { present: true })),
+      on(enrollmentStream('a'), marked('a', { session: 2, present: false })),
+      on(enrollmentStream('b'), booked('b')),
+      on(enrollmentStream('b'), {
+        type: 'EnrollmentExpired',
+        data: { enrollmentId: 'b', holdExpiresAt: '2025-06-01T15:30:00Z', expiredAt: '2025-06-01T15:31:00Z' },
+      }),
+      on(enrollmentStream('c'), booked('c')),
+      on(enrollmentStream('c'), confirmedAt('c', '2025-06-01T15:05:00Z')),
+      on(enrollmentStream('c'), { type: 'EnrollmentCancelled', data: { enrollmentId: 'c' } }),
+      on(enrollmentStream('d'), booked('d')),
+      on(enrollmentStream('d'), {
+        type: 'EnrollmentTransferred',
+        data: {
+          enrollmentId: 'd',
+          fromWorkshopId: 'w1',
+          toWorkshopId: 'w2',
+          item: { ...(booked('d', { sessions: ['2025-07-01'] }).data as { item: object }).item, id: 'w2' },
+          transferredAt: '2025-06-03T15:00:00Z',
+        },
+      }),
+      on(enrollmentStream('e'), booked('e', { at: '2025-06-02T15:00:00Z' })),
+      on(enrollmentStream('test'), booked('test', { test: true })),
+    ]).thenRollups({
+      'day-2025-06-01': {
+        kind: 'day',
+        day: '2025-06-01',
+        funnel: [
+          funnelRow('w1', { started: 3, paid: 2, attended: 1, lapsed: 1, cancelled: 1 }),
+          funnelRow('w2', { started: 1 }),
+        ],
+      },
+      'day-2025-06-02': { kind: 'day', day: '2025-06-02', funnel: [funnelRow('w1', { started: 1 })] },
+    });
+  });
+});

@@ -259,3 +259,141 @@ describe('revenue ledger projector', () => {
     }
   });
 });
+
+/** A day's line of the rollup (record 140): a booking line with its item spelled out. */
+const dayLine = (kind: string, source: string, cents: number, o: { to?: string; workshopId?: string } = {}) => ({
+  kind,
+  source,
+  ...(o.to ? { to: o.to } : {}),
+  cents,
+  item: item(o.workshopId ?? '6'),
+});
+const index = (firstDay: string) => ({ kind: 'index', firstDay, workshops: {}, programs: {} });
+const dayDoc = (day: string, lines: unknown[], giftCardsSoldCents = 0) => ({
+  kind: 'day',
+  day,
+  lines,
+  giftCardsSoldCents,
+});
+
+describe('revenue ledger day rollups (record 140)', () => {
+  it('given two bookings of one class paid the same day and one refunded in August, when projected, then each day holds the sum of both bookings’ lines', async () => {
+    await given(revenueLedgerProjector, [
+      on(enrollmentStream('e1'), submitted('e1')),
+      on(enrollmentStream('e2'), submitted('e2')),
+      on(enrollmentStream('e1'), paidOn('e1', 30_000, '2025-06-01T15:05:00.000Z')),
+      on(enrollmentStream('e2'), paidOn('e2', 20_000, '2025-06-01T18:00:00.000Z')),
+      on(enrollmentStream('e1'), refundedOn('e1', 10_000, '2025-08-02T15:00:00.000Z')),
+    ]).thenRollups({
+      index: index('2025-06-01'),
+      'day-2025-06-01': dayDoc('2025-06-01', [dayLine('booked', 'card', 50_000)]),
+      'day-2025-07-19': dayDoc('2025-07-19', [dayLine('recognized', 'card', 50_000)]),
+      'day-2025-08-02': dayDoc('2025-08-02', [
+        dayLine('recognized', 'card', -10_000),
+        dayLine('refunded', 'card', 10_000, { to: 'card' }),
+      ]),
+    });
+  });
+
+  it('given a gift card sold in May and spent in June, when projected, then May’s day holds the sale and June’s the gift card money booked', async () => {
+    const giftCardId = 'gc_0123456789abcdef';
+    await given(revenueLedgerProjector, [
+      on(`gift-card-${giftCardId}`, {
+        type: 'GiftCardPaid',
+        data: {
+          giftCardId,
+          paymentIntentId: 'pi_gc',
+          amountCents: 5_000,
+          providerEventId: null,
+          source: 'webhook',
+          paidAt: '2025-05-20T16:00:00.000Z',
+        },
+      }),
+      on(enrollmentStream('e1'), submitted('e1')),
+      on(enrollmentStream('e1'), paidOn('e1', 25_000, '2025-06-01T15:05:00.000Z')),
+      on(enrollmentStream('e1'), confirmedOn('e1', '2025-06-01T15:05:01.000Z', { giftCard: 5_000 })),
+    ]).thenRollups({
+      index: index('2025-05-20'),
+      'day-2025-05-20': dayDoc('2025-05-20', [], 5_000),
+      'day-2025-06-01': dayDoc('2025-06-01', [
+        dayLine('booked', 'card', 25_000),
+        dayLine('booked', 'gift-card', 5_000),
+      ]),
+      'day-2025-07-19': dayDoc('2025-07-19', [
+        dayLine('recognized', 'card', 25_000),
+        dayLine('recognized', 'gift-card', 5_000),
+      ]),
+    });
+  });
+
+  it('given a booking transferred to another course before it began, when projected, then its recognition leaves the old session’s day and lands on the new ones with the new class', async () => {
+    const from = course('e1', { workshopId: 'w-a' });
+    if (from.type !== 'EnrollmentSubmitted') throw new Error('submitted');
+    const target = {
+      ...from.data.item,
+      id: 'w-b',
+      sessions: ['08-04', '09-01'].map((d) => session(`2025-${d}T10:00:00-05:00`, `2025-${d}T11:00:00-05:00`)),
+    };
+    await given(revenueLedgerProjector, [
+      on(enrollmentStream('e1'), from),
+      on(enrollmentStream('e1'), paidOn('e1', 30_001, '2025-06-01T15:05:00.000Z')),
+      on(enrollmentStream('e1'), {
+        type: 'EnrollmentTransferred',
+        data: {
+          enrollmentId: 'e1',
+          transferId: 't1',
+          fromWorkshopId: 'w-a',
+          toWorkshopId: 'w-b',
+          fromItem: from.data.item,
+          item: target,
+          amountCents: 30_001,
+          refundCents: 0,
+          transferredAt: '2025-06-20T15:00:00.000Z',
+        },
+      }),
+    ]).thenRollups({
+      index: index('2025-06-01'),
+      'day-2025-06-01': dayDoc('2025-06-01', [dayLine('booked', 'card', 30_001, { workshopId: 'w-a' })]),
+      'day-2025-07-19': dayDoc('2025-07-19', []),
+      'day-2025-08-04': dayDoc('2025-08-04', [dayLine('recognized', 'card', 15_000, { workshopId: 'w-b' })]),
+      'day-2025-09-01': dayDoc('2025-09-01', [dayLine('recognized', 'card', 15_001, { workshopId: 'w-b' })]),
+    });
+  });
+
+  it('given a workshop scheduled in a program at a location, then renamed, and a program published, when projected, then the index holds their labels as they are now', async () => {
+    await given(revenueLedgerProjector, [
+      on('program-p1', { type: 'ProgramPublished', data: { program: { id: 'p1', title: 'Manners' } } }),
+      on('workshop-w1', {
+        type: 'WorkshopScheduled',
+        data: { workshop: { id: 'w1', title: 'Old', programId: 'p1', locationId: 'plano' } },
+      }),
+      on('workshop-w1', {
+        type: 'WorkshopUpdated',
+        data: { workshop: { id: 'w1', title: 'New', programId: 'p1', locationId: 'plano' } },
+      }),
+    ]).thenRollups({
+      index: {
+        kind: 'index',
+        firstDay: null,
+        workshops: { w1: { kind: 'workshop', programId: 'p1', title: 'New', locationId: 'plano' } },
+        programs: { p1: { kind: 'program', title: 'Manners' } },
+      },
+    });
+  });
+
+  it('given a batch replayed over the documents it already wrote, when projected again, then no day counts anything twice', async () => {
+    const { MemoryReadStore } = await import('../../../platform/readstore/memory.js');
+    const { projectBatch } = await import('../../../platform/processor/project-batch.js');
+    const { record } = await import('../../support/projection.js');
+    const events = record([
+      on(enrollmentStream('e1'), submitted('e1')),
+      on(enrollmentStream('e1'), paidOn('e1', 30_000, '2025-06-01T15:05:00.000Z')),
+    ]);
+    const store = new MemoryReadStore();
+    await store.write(await projectBatch(revenueLedgerProjector, events, store));
+    await store.write(await projectBatch(revenueLedgerProjector, events, store));
+    expect((await store.get('revenue-ledger', 'day-2025-06-01'))?.doc).toEqual(
+      dayDoc('2025-06-01', [dayLine('booked', 'card', 30_000)]),
+    );
+  });
+});
