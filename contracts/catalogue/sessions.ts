@@ -56,7 +56,7 @@ export const SessionListSchema = z
 
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
 /** The calendar parts of an instant on a zone's clock (the school's unless named), with its offset. */
-const wallPartsOf = (instant: string, timeZone: string = SCHOOL.timeZone): Record<string, string> => {
+export const wallPartsOf = (instant: string, timeZone: string = SCHOOL.timeZone): Record<string, string> => {
   let f = wallFormats.get(timeZone);
   if (!f)
     wallFormats.set(

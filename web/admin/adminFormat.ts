@@ -1,5 +1,6 @@
 import { parseDateTime, toZoned } from '@internationalized/date';
 import { SCHOOL } from '../../contracts/core/school.js';
+import { wallPartsOf } from '../../contracts/catalogue/sessions.js';
 import { formatUsd, toCents } from '../../contracts/enrollment/money.js';
 import { enrollmentStatusWord, paymentStatusWord } from '../../contracts/admin/status-words.js';
 import type { BadgeVariant } from '../components/Badge.js';
@@ -62,33 +63,13 @@ const PAYMENT_BADGE: Record<string, BadgeVariant> = {
 };
 export const paymentBadge = (status: string): BadgeVariant => PAYMENT_BADGE[status] ?? 'danger';
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-const wallClockOf = (timeZone: string) => {
-  let f = wallClocks.get(timeZone);
-  if (!f)
-    wallClocks.set(
-      timeZone,
-      (f = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })),
-    );
-  return f;
-};
-
 /**
  * An instant as a datetime-local value ("2025-06-07T12:30") on the school's clock, or on the
  * workshop's location's (issue 41), as the server reads it back.
  */
 export function schoolWallClock(instant: string, timeZone: string = SCHOOL.timeZone): string {
   if (!instant) return '';
-  const wallClock = wallClockOf(timeZone);
-  const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = wallPartsOf(instant, timeZone);
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
