@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type {
   CertificateVerification,
   CorrectedCertificate,
+  EligibleChild,
   FamilyCertificate,
   IssuedCertificate,
 } from '../../../contracts/certificates/api.js';
@@ -78,6 +79,12 @@ describe('certificates: a corrected name', () => {
     const token = bookingLinksFor(t.deps.config)!.token('fam-a');
     const listed = (await (await t.app.request(`/api/bookings/${token}/certificates`)).json()) as FamilyCertificate[];
     expect(listed.map((c) => [c.number, c.participantName])).toEqual([[number, 'Lilly Whitfield-Hart']]);
+
+    // The office's roster lists the child as booked, and the certificate as it now reads.
+    const roster = await adminCall(t.app, 'GET', `/api/admin/workshops/${DINNER}/certificates`);
+    expect(
+      ((await roster.json()) as EligibleChild[]).map((c) => [c.participantName, c.number, c.certificateName]),
+    ).toEqual([['Lily Whitfield', number, 'Lilly Whitfield-Hart']]);
   });
 
   it('given a certificate never corrected, then its verification and PDF say nothing of a reissue', async () => {
@@ -124,6 +131,11 @@ describe('certificates: a corrected name', () => {
     });
     expect(revoked.status).toBe(200);
     expect((await correct(number, { name: 'Lilly Whitfield' })).status).toBe(409);
+    const roster = await adminCall(t.app, 'GET', `/api/admin/workshops/${DINNER}/certificates`);
+    expect(((await roster.json()) as EligibleChild[])[0]).toMatchObject({
+      number,
+      revoked: 'Issued to the wrong child',
+    });
   });
 });
 
