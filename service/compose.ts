@@ -63,7 +63,7 @@ import { newsletterErasureReactor } from './newsletter/erasure-reactor.js';
 import { announcementTestReactor } from './newsletter/announcement-test-reactor.js';
 import { announcementTimer } from './newsletter/announcement-sender.js';
 import { reviewRequestEmailReactor } from './reviews/review-request-email-reactor.js';
-import { certificateEmailReactor } from './certificates/certificate-email-reactor.js';
+import { certificateReactors } from './certificates/reactors.js';
 import type { AnyTimer } from '../platform/processor/timer.js';
 import { holdTimer } from './enrollment/sale/hold-timer.js';
 import { appointmentCheckoutReactor } from './appointments/checkout/appointment-checkout-reactor.js';
@@ -244,7 +244,7 @@ export function reactorsFor(deps: AppDeps): AnyReactor[] {
     bookingLinkEmailReactor(deps),
     parentInvitedEmailReactor(deps),
     reviewRequestEmailReactor(deps),
-    certificateEmailReactor(deps),
+    ...certificateReactors(deps),
     privacyScrubReactor(deps),
     lapsedHoldNoteReactor(deps),
     newsletterConfirmationReactor(deps),

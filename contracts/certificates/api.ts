@@ -49,6 +49,10 @@ export const EligibleChildSchema = z.object({
   participantName: z.string(),
   sessionsPresent: z.number(),
   number: z.string().nullable(),
+  /** Once issued: the name the certificate reads, which a correction may have changed. */
+  certificateName: z.string().optional(),
+  /** Once revoked: the reason given (the office's, or the family's erasure). */
+  revoked: z.string().optional(),
 });
 export type EligibleChild = z.infer<typeof EligibleChildSchema>;
 

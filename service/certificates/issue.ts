@@ -58,13 +58,19 @@ export async function eligibleChildren(deps: AppDeps, workshopId: string, now: D
     );
   }
   const year = await deps.commands.state(certificatesDecider, certificatesStream(yearOfIssue(now)));
-  const children = drafts.map((d, index) => ({
-    index,
-    enrollmentId: d.enrollmentId,
-    participant: d.participant,
-    participantName: d.participantName,
-    sessionsPresent: d.sessionsPresent,
-    number: year.byChild[childKey(d)] ?? null,
-  }));
+  const children = drafts.map((d, index): EligibleChild => {
+    const number = year.byChild[childKey(d)] ?? null;
+    const record = number ? year.byNumber[number] : undefined;
+    return {
+      index,
+      enrollmentId: d.enrollmentId,
+      participant: d.participant,
+      participantName: d.participantName,
+      sessionsPresent: d.sessionsPresent,
+      number,
+      ...(record ? { certificateName: record.issued.participantName } : {}),
+      ...(record?.revoked ? { revoked: record.revoked.reason } : {}),
+    };
+  });
   return { workshop, certificate, drafts, children };
 }

@@ -49,4 +49,35 @@ describe('the roster’s certificates', () => {
     expect(text(none)).toContain('No child has attended enough sessions for a certificate yet.');
     expect(text(none)).not.toContain('Issue certificates');
   });
+
+  it('given certificates issued, one corrected and one revoked, when the roster shows them with their actions, then each standing one may be corrected or revoked, and the list says how each reads', () => {
+    const html = renderToString(
+      <CertificatesList
+        eligible={[
+          child({ number: 'GL-C-2025-00001', certificateName: 'Lilly Whitfield-Hart' }),
+          child({
+            index: 1,
+            participant: 1,
+            participantName: 'Oscar Whitfield',
+            number: 'GL-C-2025-00002',
+            certificateName: 'Oscar Whitfield',
+            revoked: 'Issued to the wrong child',
+          }),
+        ]}
+        isIssuing={false}
+        onIssue={() => {}}
+        onCorrect={() => {}}
+        onRevoke={() => {}}
+      />,
+    );
+    expect(text(html)).toContain(
+      'Lily Whitfield, 2 sessions attended: issued, GL-C-2025-00001, reads “Lilly Whitfield-Hart”',
+    );
+    expect(text(html)).toContain(
+      'Oscar Whitfield, 2 sessions attended: issued, GL-C-2025-00002, revoked: Issued to the wrong child',
+    );
+    expect(html).toContain('aria-label="Correct name on GL-C-2025-00001 (Lilly Whitfield-Hart)"');
+    expect(html).toContain('aria-label="Revoke GL-C-2025-00001 (Lilly Whitfield-Hart)"');
+    expect(html).not.toContain('GL-C-2025-00002 (Oscar Whitfield)');
+  });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EligibleChild, IssuedCertificate } from '../../contracts/certificates/api.js';
+import type { CorrectedCertificate, EligibleChild, IssuedCertificate } from '../../contracts/certificates/api.js';
 import { toast } from '../components/Toast.js';
 import { apiErrorText } from '../core/api.js';
 import { queryKeys } from '../core/queryKeys.js';
@@ -32,6 +32,33 @@ export function useIssueCertificates(workshopId: string) {
         title: 'Certificates not issued',
         description: apiErrorText(err) ?? 'Please try again.',
         variant: 'destructive',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminWorkshopCertificates(workshopId) }),
+  });
+}
+
+/**
+ * POST /api/admin/certificates/:number/correct-name `{ name }`: reissued under the same number, and
+ * e-mailed to the family again. A refusal is the dialog's to show by its field; the list is read again after.
+ */
+export function useCorrectCertificateName(workshopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ number, name }: { number: string; name: string }) =>
+      adminJson<CorrectedCertificate>('POST', `/api/admin/certificates/${encodeURIComponent(number)}/correct-name`, {
+        name,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminWorkshopCertificates(workshopId) }),
+  });
+}
+
+/** POST /api/admin/certificates/:number/revoke `{ reason }`: its verification answers "revoked" from then on. */
+export function useRevokeCertificate(workshopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ number, reason }: { number: string; reason: string }) =>
+      adminJson<{ number: string }>('POST', `/api/admin/certificates/${encodeURIComponent(number)}/revoke`, {
+        reason,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminWorkshopCertificates(workshopId) }),
   });

@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type {
   CertificateVerification,
   CorrectedCertificate,
+  EligibleChild,
   FamilyCertificate,
   IssuedCertificate,
 } from '../../../contracts/certificates/api.js';
 import { certificatesStream } from '../../../contracts/certificates/events.js';
 import { bookingLinksFor } from '../../../service/enrollment/after-sale/booking-link.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
+import { MemoryMailer } from '../../support/memory-mailer.js';
 import { pdfText } from '../../support/pdf-text.js';
 import { adminCall } from '../admin/support.js';
 import { AFTER, booked, CERTIFICATE, DINNER, mark } from './support.js';
@@ -22,9 +24,12 @@ afterEach(async () => {
 });
 
 /** Lily Whitfield's certificate of the dinner, issued. */
-async function lilysCertificate(): Promise<string> {
+async function lilysCertificate(mailer?: MemoryMailer): Promise<string> {
   clock.now = AFTER;
-  t = await makeTestApp({ clock: () => clock.now });
+  t = await makeTestApp({
+    clock: () => clock.now,
+    ...(mailer ? { reactors: true, env: { PUBLIC_URL: 'https://school.example' }, extra: () => ({ mailer }) } : {}),
+  });
   expect((await adminCall(t.app, 'PUT', `/api/admin/programs/10/certificate`, { body: CERTIFICATE })).status).toBe(200);
   await booked(t.eventStore, 'fam-a', [mark('fam-a', 0, true)]);
   await t.settle();
@@ -74,6 +79,12 @@ describe('certificates: a corrected name', () => {
     const token = bookingLinksFor(t.deps.config)!.token('fam-a');
     const listed = (await (await t.app.request(`/api/bookings/${token}/certificates`)).json()) as FamilyCertificate[];
     expect(listed.map((c) => [c.number, c.participantName])).toEqual([[number, 'Lilly Whitfield-Hart']]);
+
+    // The office's roster lists the child as booked, and the certificate as it now reads.
+    const roster = await adminCall(t.app, 'GET', `/api/admin/workshops/${DINNER}/certificates`);
+    expect(
+      ((await roster.json()) as EligibleChild[]).map((c) => [c.participantName, c.number, c.certificateName]),
+    ).toEqual([['Lily Whitfield', number, 'Lilly Whitfield-Hart']]);
   });
 
   it('given a certificate never corrected, then its verification and PDF say nothing of a reissue', async () => {
@@ -120,5 +131,58 @@ describe('certificates: a corrected name', () => {
     });
     expect(revoked.status).toBe(200);
     expect((await correct(number, { name: 'Lilly Whitfield' })).status).toBe(409);
+    const roster = await adminCall(t.app, 'GET', `/api/admin/workshops/${DINNER}/certificates`);
+    expect(((await roster.json()) as EligibleChild[])[0]).toMatchObject({
+      number,
+      revoked: 'Issued to the wrong child',
+    });
+  });
+});
+
+describe('certificates: a corrected name, e-mailed again', () => {
+  const corrections = (mailer: MemoryMailer, number: string) =>
+    mailer.sent.filter((m) => m.messageId.startsWith(`<certificate-${number}-reissued-`));
+
+  it('given an issued certificate e-mailed, when the office corrects the name twice (and the reactors run again), then the family gets one e-mail per correction, saying it replaces the earlier copy, the PDF with the new name attached', async () => {
+    const mailer = new MemoryMailer();
+    const number = await lilysCertificate(mailer);
+    await t.settle();
+    expect(mailer.sent.filter((m) => m.messageId.includes(number))).toHaveLength(1);
+
+    expect((await correct(number, { name: 'Lilly Whitfield-Hart' })).status).toBe(200);
+    await t.settle();
+    let sent = corrections(mailer, number);
+    expect(sent).toHaveLength(1);
+    const [message] = sent;
+    expect(message!.to).toBe('fam-a@example.com');
+    expect(message!.subject).toBe('Corrected certificate of completion: Lilly Whitfield-Hart, Etiquette After Dark');
+    expect(message!.text).toMatch(/^Dear Harriet,\n/);
+    expect(message!.text).toMatch(/replaces the earlier copy/);
+    expect(message!.text).toContain(number);
+    expect(message!.html).toMatch(/replaces the earlier copy/);
+    expect(message!.attachments).toHaveLength(1);
+    const { text, pages } = await pdfText(new Uint8Array(Buffer.from(message!.attachments[0]!.content, 'base64')));
+    expect(pages).toBe(1);
+    expect(text).toContain('Lilly Whitfield-Hart');
+    expect(text).not.toContain('Lily Whitfield');
+    expect(text).toMatch(/supersedes earlier copies/);
+
+    expect((await correct(number, { name: 'Lilly Hart' })).status).toBe(200);
+    await t.settle();
+    await t.replayReactors();
+    sent = corrections(mailer, number);
+    // Delivered again, each correction is the same message (its Message-ID), not a new one.
+    expect(new Set(sent.map((m) => m.messageId)).size).toBe(2);
+    expect(sent.at(-1)!.subject).toContain('Lilly Hart');
+  });
+
+  it('when the name is corrected to what it already reads, then no e-mail is sent', async () => {
+    const mailer = new MemoryMailer();
+    const number = await lilysCertificate(mailer);
+    await t.settle();
+    const before = mailer.sent.length;
+    expect((await correct(number, { name: 'Lily Whitfield' })).status).toBe(200);
+    await t.settle();
+    expect(mailer.sent.slice(before)).toEqual([]);
   });
 });
