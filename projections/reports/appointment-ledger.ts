@@ -57,7 +57,13 @@ export function projectAppointment(current: AppointmentLedgerDoc | null, e: Inpu
       return {
         kind: 'appointment',
         items: [
-          { kind: 'program', workshopId: null, programId: null, category: categoryOf(e.data.kind), location: '' },
+          {
+            kind: 'program',
+            workshopId: null,
+            programId: e.data.programId ?? null,
+            category: categoryOf(e.data.kind),
+            location: '',
+          },
         ],
         sessionDays: [schoolDayOf(e.data.startsAt)],
         lines: current?.lines ?? [],

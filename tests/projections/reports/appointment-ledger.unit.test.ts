@@ -3,12 +3,13 @@ import { revenueLedgerProjector } from '../../../projections/reports/revenue-led
 import { given, on } from '../../support/projection.js';
 
 const stream = 'appointment-ap1';
-const requested = (kind: 'lesson' | 'party', startsAt: string) => ({
+const requested = (kind: 'lesson' | 'party', startsAt: string, programId?: string) => ({
   type: 'AppointmentRequested',
   data: {
     appointmentId: 'ap1',
     typeId: 't1',
     kind,
+    ...(programId ? { programId } : {}),
     instructorId: 'i1',
     startsAt,
     endsAt: startsAt,
@@ -92,10 +93,10 @@ describe('revenue ledger projector: a private lesson or party (issue 38 item 8, 
     });
   });
 
-  it('given a party paid, when projected, then the day documents hold its money booked on the day paid and recognized on the party’s day, as a tea party', async () => {
-    const party = { ...lesson, category: 'tea-party' };
+  it('given a party paid, when projected, then the day documents hold its money booked on the day paid and recognized on the party’s day, as a tea party of its type’s program', async () => {
+    const party = { ...lesson, programId: 'tea-party-program', category: 'tea-party' };
     await given(revenueLedgerProjector, [
-      on(stream, requested('party', '2025-06-14T14:00:00-05:00')),
+      on(stream, requested('party', '2025-06-14T14:00:00-05:00', 'tea-party-program')),
       on(stream, paid),
       on(stream, confirmed),
     ]).thenRollups({

@@ -14,7 +14,7 @@ afterEach(async () => {
 const LATER = '2030-03-12T10:00:00-05:00';
 
 async function givenAPaidLesson(t: EnrollmentTestApp) {
-  const { typeId } = await givenAnInstructorAndALesson(t.app);
+  const { typeId } = await givenAnInstructorAndALesson(t.app, { programId: 'private-lessons' });
   const { clientSecret } = (await json<{ clientSecret: string }>(await book(t.app, typeId, { startsAt: LATER }))).body;
   await t.post('/api/offline-payments/confirm', {
     clientSecret,
@@ -42,7 +42,7 @@ const figures = async (t: EnrollmentTestApp) => {
 };
 
 describe('an appointment’s money in the reports and on the dashboard (issue 38 item 8)', () => {
-  it('given a lesson paid by card, when the office reads the revenue report and the dashboard, then its money is counted once in each; when the parent cancels, then the refund takes it out of both', async () => {
+  it('given a lesson paid by card, when the office reads the revenue report and the dashboard, then its money is counted once in each, under its type’s program; when the parent cancels, then the refund takes it out of both', async () => {
     const t = await makeEnrollmentApp({ clock: () => new Date(NOW), seed: false, reactors: true });
     apps.push(t);
     const token = await givenAPaidLesson(t);
@@ -51,6 +51,15 @@ describe('an appointment’s money in the reports and on the dashboard (issue 38
       totals: { bookedCents: 25_000, refundedCents: 0, netCents: 25_000, recognizedCents: 25_000 },
       revenue: 250,
     });
+    // Under its type's program (no program is published here: its id is the label).
+    const byProgram = await adminCall(
+      t.app,
+      'GET',
+      '/api/admin/reports/revenue?from=2030-03-01&to=2030-03-31&by=program',
+    );
+    expect(((await byProgram.json()) as RevenueReport).rows).toEqual([
+      expect.objectContaining({ key: 'private-lessons', label: 'private-lessons', bookedCents: 25_000 }),
+    ]);
 
     expect((await t.post(`/api/appointments/${token}/cancel`, {})).status).toBe(200);
     await t.settle();
