@@ -75,6 +75,8 @@ export const AppointmentRequestedSchema = z.object({
   appointmentId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   typeId: z.string().min(1).max(64),
   kind: AppointmentKindSchema,
+  /** The type's program when booked (the revenue report's program); absent on events written before. */
+  programId: z.string().max(64).optional(),
   instructorId: InstructorIdSchema,
   startsAt: Instant,
   endsAt: Instant,

@@ -1,6 +1,7 @@
 import { defineProjector } from '../../platform/processor/projector.js';
 import type { EnrollmentEvent } from '../../contracts/enrollment/events.js';
 import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/events.js';
+import type { AppointmentEvent } from '../../contracts/appointments/booking.js';
 
 /**
  * The figures behind the dashboard cards, in one document. Workshop dates are kept rather than a
@@ -20,7 +21,10 @@ export const DASHBOARD_DOC_ID = 'summary';
 
 const empty: DashboardDoc = { enrollments: 0, revenueCents: 0, programs: [], workshopDates: {} };
 
-export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent | WorkshopEvent, DashboardDoc>({
+export const dashboardProjector = defineProjector<
+  EnrollmentEvent | AppointmentEvent | ProgramEvent | WorkshopEvent,
+  DashboardDoc
+>({
   name: 'dashboard',
   collection: 'dashboard',
   eventTypes: [
@@ -31,6 +35,8 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
     'InstallmentPaymentRecorded',
     'EnrollmentConfirmed',
     'RefundIssued',
+    'AppointmentPaid',
+    'AppointmentRefunded',
     'ProgramPublished',
     'ProgramRemoved',
     'WorkshopScheduled',
@@ -54,7 +60,11 @@ export const dashboardProjector = defineProjector<EnrollmentEvent | ProgramEvent
         const fromBalances = (e.data.paidByGiftCardCents ?? 0) + (e.data.paidByCreditCents ?? 0);
         return fromBalances === 0 ? undefined : { ...doc, revenueCents: doc.revenueCents + fromBalances };
       }
+      case 'AppointmentPaid':
+        // A private lesson's or party's card money (issue 38 item 8), as the revenue ledger books it.
+        return { ...doc, revenueCents: doc.revenueCents + e.data.amountCents };
       case 'RefundIssued':
+      case 'AppointmentRefunded':
         return { ...doc, revenueCents: doc.revenueCents - e.data.amountCents };
       case 'ProgramPublished':
         return { ...doc, programs: [...new Set([...doc.programs, e.data.program.id])] };

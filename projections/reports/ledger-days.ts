@@ -72,8 +72,8 @@ function linesByDay(doc: LedgerDoc | null, sign: 1 | -1, into: Map<string, { lin
     if (!d) into.set(day, (d = { lines: [], giftCents: 0 }));
     return d;
   };
-  // An invoice's lines as a booking's (record 125); their category is read with the ledger.
-  if (doc?.kind === 'enrollment' || doc?.kind === 'invoice')
+  // An invoice's (record 125) and an appointment's (record 121) lines as a booking's.
+  if (doc?.kind === 'enrollment' || doc?.kind === 'invoice' || doc?.kind === 'appointment')
     for (const { day, item, cents, ...line } of doc.lines)
       dayOf(day).lines.push({ ...line, item: doc.items[item]!, cents: sign * cents });
   if (doc?.kind === 'gift-card') for (const sale of doc.sold) dayOf(sale.day).giftCents += sign * sale.cents;

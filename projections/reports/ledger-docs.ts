@@ -1,7 +1,8 @@
 import type { LedgerItem, LedgerLine } from './ledger-lines.js';
 import type { InvoiceLedgerDoc } from './invoice-ledger.js';
+import type { AppointmentLedgerDoc } from './appointment-ledger.js';
 
-export type { InvoiceLedgerDoc };
+export type { AppointmentLedgerDoc, InvoiceLedgerDoc };
 
 /** A booking's money, day by day (decision 055). */
 export type EnrollmentLedgerDoc = {
@@ -29,6 +30,7 @@ export type ProgramLedgerDoc = { kind: 'program'; title: string };
 export type LedgerDoc =
   | EnrollmentLedgerDoc
   | InvoiceLedgerDoc
+  | AppointmentLedgerDoc
   | GiftCardLedgerDoc
   | WorkshopLedgerDoc
   | ProgramLedgerDoc

@@ -11,11 +11,14 @@ import type { RefundDestination, RevenueSource } from '../../contracts/reports/l
 import { schoolDayOf } from '../../contracts/reports/days.js';
 import { invoiceIdOf, type InvoiceEvent } from '../../contracts/organizations/invoices.js';
 import { INVOICE_LEDGER_TYPES, projectInvoice } from './invoice-ledger.js';
+import type { AppointmentEvent } from '../../contracts/appointments/booking.js';
+import { APPOINTMENT_LEDGER_TYPES, projectAppointment } from './appointment-ledger.js';
 import { dayRollups } from './ledger-days.js';
 import type { EnrollmentLedgerDoc, LedgerDoc } from './ledger-docs.js';
 import { collapse, moveRecognition, recognitionOf, type LedgerItem, type LedgerLine } from './ledger-lines.js';
 
 export type {
+  AppointmentLedgerDoc,
   EnrollmentLedgerDoc,
   GiftCardLedgerDoc,
   InvoiceLedgerDoc,
@@ -26,7 +29,9 @@ export type {
 
 export const REVENUE_LEDGER = 'revenue-ledger';
 
-type Event = RecordedEventOf<EnrollmentEvent | InvoiceEvent | GiftCardEvent | ProgramEvent | WorkshopEvent>;
+type Event = RecordedEventOf<
+  EnrollmentEvent | InvoiceEvent | AppointmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent
+>;
 
 const itemOf = (
   item: Pick<PurchasedItem, 'kind' | 'id' | 'category' | 'location'>,
@@ -118,6 +123,8 @@ const ENROLLMENT_TYPES = [
 const CATALOGUE_TYPES = ['ProgramPublished', 'ProgramUpdated', 'WorkshopScheduled', 'WorkshopUpdated'] as const;
 const isInvoiceEvent = (e: Event): e is Extract<Event, { type: (typeof INVOICE_LEDGER_TYPES)[number] }> =>
   (INVOICE_LEDGER_TYPES as readonly string[]).includes(e.type);
+const isAppointmentEvent = (e: Event): e is Extract<Event, { type: (typeof APPOINTMENT_LEDGER_TYPES)[number] }> =>
+  (APPOINTMENT_LEDGER_TYPES as readonly string[]).includes(e.type);
 const isEnrollmentEvent = (e: Event): e is Extract<Event, { type: (typeof ENROLLMENT_TYPES)[number] }> =>
   (ENROLLMENT_TYPES as readonly string[]).includes(e.type);
 
@@ -125,21 +132,29 @@ const isEnrollmentEvent = (e: Event): e is Extract<Event, { type: (typeof ENROLL
  * The ledger the owner's reports and the journal sum (decision 055): each booking's money booked,
  * refunded and recognized by school day, gift cards sold, and the labels of programs and
  * workshops; each organization's invoice's money received (record 125). Ids, amounts, days,
- * categories and places only: an erased family's or organization's money still counts. Every line
+ * categories and places only: an erased family's or organization's money still counts. Each private
+ * lesson's or party's card money likewise (`appointment-<id>`, record 121). Every line
  * is also summed into its school day's document (`day-<YYYY-MM-DD>`, record 140), which the
  * reports read.
  */
 export const revenueLedgerProjector = defineProjector<
-  EnrollmentEvent | InvoiceEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
+  EnrollmentEvent | InvoiceEvent | AppointmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
   LedgerDoc
 >({
   name: REVENUE_LEDGER,
   collection: REVENUE_LEDGER,
   indexes: [[{ field: 'kind' }]],
-  eventTypes: [...ENROLLMENT_TYPES, ...INVOICE_LEDGER_TYPES, 'GiftCardPaid', ...CATALOGUE_TYPES],
+  eventTypes: [
+    ...ENROLLMENT_TYPES,
+    ...INVOICE_LEDGER_TYPES,
+    ...APPOINTMENT_LEDGER_TYPES,
+    'GiftCardPaid',
+    ...CATALOGUE_TYPES,
+  ],
   rollups: dayRollups,
   keys(e) {
     if (isInvoiceEvent(e)) return [`invoice-${invoiceIdOf(e)}`];
+    if (isAppointmentEvent(e)) return [`appointment-${e.data.appointmentId}`];
     if (e.type === 'GiftCardPaid') return [`gift-card-${giftCardIdOf(e)}`];
     if (e.type === 'ProgramPublished' || e.type === 'ProgramUpdated') return [`program-${e.data.program.id}`];
     if (e.type === 'WorkshopScheduled' || e.type === 'WorkshopUpdated') return [`workshop-${e.data.workshop.id}`];
@@ -167,6 +182,7 @@ export const revenueLedgerProjector = defineProjector<
       }
       default:
         if (isInvoiceEvent(e)) return projectInvoice(current?.kind === 'invoice' ? current : null, e);
+        if (isAppointmentEvent(e)) return projectAppointment(current?.kind === 'appointment' ? current : null, e);
         if (!isEnrollmentEvent(e)) return undefined;
         return projectEnrollment(current?.kind === 'enrollment' ? current : null, e);
     }

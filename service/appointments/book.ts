@@ -137,6 +137,7 @@ export async function bookAppointment(
         appointmentId,
         typeId: type.id,
         kind: type.kind,
+        ...(type.programId ? { programId: type.programId } : {}),
         instructorId: held.instructorId,
         startsAt: held.startsAt,
         endsAt: held.endsAt,

@@ -71,4 +71,25 @@ describe('dashboard projector', () => {
       }),
     ]).then({ summary: expect.objectContaining({ revenueCents: 30_000 }) });
   });
+
+  it('given a class paid and two appointments paid, one of them cancelled and refunded, when projected, then the revenue counts the appointments’ card money in and out with the class’s (issue 38 item 8)', async () => {
+    const appointment = (id: string, type: string, amountCents: number) => ({
+      type,
+      data: {
+        appointmentId: id,
+        paymentIntentId: `pi_${id}`,
+        amountCents,
+        ...(type === 'AppointmentPaid'
+          ? { providerEventId: null, source: 'webhook', paidAt: '2025-06-02T00:00:00Z' }
+          : { refundId: `re_${id}`, reason: 'cancelled', refundedAt: '2025-06-03T00:00:00Z' }),
+      },
+    });
+    await given(dashboardProjector, [
+      on(enrollmentStream('e1'), submitted('e1')),
+      on(enrollmentStream('e1'), paid('e1', 10_000)),
+      on('appointment-a1', appointment('a1', 'AppointmentPaid', 25_000)),
+      on('appointment-a2', appointment('a2', 'AppointmentPaid', 40_000)),
+      on('appointment-a2', appointment('a2', 'AppointmentRefunded', 40_000)),
+    ]).then({ summary: expect.objectContaining({ enrollments: 1, revenueCents: 35_000 }) });
+  });
 });
