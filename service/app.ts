@@ -27,6 +27,7 @@ import { policyRoutes } from './policies/routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { giftCardRoutes } from './gift-cards/routes.js';
 import { quoteLinkRoutes } from './organizations/public-routes.js';
+import { invoiceCheckoutRoutes } from './organizations/invoice-checkout.js';
 import { invoiceLinkRoutes } from './organizations/invoice-link-routes.js';
 import { groupBookingRoutes } from './organizations/group-routes.js';
 import { pricingRoutes } from './pricing/routes.js';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono {
   api.route('/', lessonPackRoutes(deps));
   api.route('/', appointmentPageRoutes(deps));
   api.route('/', quoteLinkRoutes(deps));
+  api.route('/', invoiceCheckoutRoutes(deps));
   api.route('/', invoiceLinkRoutes(deps));
   api.route('/', groupBookingRoutes(deps));
   api.route('/', pricingRoutes(deps, hot));

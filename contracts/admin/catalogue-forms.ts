@@ -207,6 +207,22 @@ const paymentPlan = z
   .optional();
 
 /**
+ * Pay by invoice (issue 39 item 6): organizations may book `minSeats` or more at once from the
+ * enroll page and get an invoice. null for card only; absent, an edit keeps what the workshop has.
+ */
+const invoiceCheckout = z
+  .object({
+    minSeats: z
+      .number({ error: 'Invoice minimum seats must be a whole number of seats.' })
+      .int('Invoice minimum seats must be a whole number of seats.')
+      .min(1, 'Invoice minimum seats must be at least 1.')
+      .max(500, 'Invoice minimum seats must be at most 500.'),
+  })
+  .strict()
+  .nullable()
+  .optional();
+
+/**
  * The category as the form's select holds it: '' until one is chosen. Nothing chosen is "required";
  * a value outside the list keeps the enum's own message, which lists the allowed ones.
  */
@@ -320,6 +336,7 @@ const workshopFields = z.object({
   balanceDueDaysBefore: optionalWhole('Balance due days before', 0, 180, 'Balance due days before cannot be negative.'),
   /** Instalments on a saved card (issue 43): a workshop takes a deposit or a plan, not both. */
   paymentPlan,
+  invoiceCheckout,
   /**
    * The rest of the workshop record (the seed has them; the specification's form does not). Absent,
    * an edit keeps what the workshop has; '' (or [] for the information rows) clears it.
@@ -477,6 +494,7 @@ export const EMPTY_WORKSHOP_FORM: AdminWorkshopValues = {
   depositCents: Number.NaN,
   balanceDueDaysBefore: Number.NaN,
   paymentPlan: null,
+  invoiceCheckout: null,
   instructor: '',
   instructorId: '',
   duration: '',

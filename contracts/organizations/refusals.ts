@@ -28,7 +28,11 @@ export type OrganizationRefusal =
   | { code: 'too_many_attendees'; seats: number; named: number }
   | { code: 'group_names_closed'; cutoffAt: string }
   | { code: 'line_not_private'; line: number }
-  | { code: 'private_workshop_exists'; line: number };
+  | { code: 'private_workshop_exists'; line: number }
+  /** A self-serve invoice checkout (issue 39 item 6) on a workshop booked by card only. */
+  | { code: 'invoice_checkout_off' }
+  | { code: 'seats_below_minimum'; minSeats: number; seats: number }
+  | { code: 'seats_beyond_left'; left: number; seats: number };
 
 export const ORGANIZATION_REFUSAL_KINDS: RefusalKinds<OrganizationRefusal> = {
   organization_unknown: 'not_found',
@@ -56,4 +60,7 @@ export const ORGANIZATION_REFUSAL_KINDS: RefusalKinds<OrganizationRefusal> = {
   group_names_closed: 'conflict',
   line_not_private: 'validation',
   private_workshop_exists: 'conflict',
+  invoice_checkout_off: 'conflict',
+  seats_below_minimum: 'validation',
+  seats_beyond_left: 'validation',
 };

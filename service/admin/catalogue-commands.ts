@@ -111,6 +111,7 @@ const workshopFormFields = (
     depositCents,
     balanceDueDaysBefore,
     paymentPlan,
+    invoiceCheckout,
     ...rest
   }: AdminWorkshopInput,
   current: RecordFields & Partial<WorkshopData>,
@@ -144,6 +145,7 @@ const workshopFormFields = (
   const deposit = depositCents === undefined ? current?.depositCents : depositCents;
   const dueDays = balanceDueDaysBefore === undefined ? current?.balanceDueDaysBefore : balanceDueDaysBefore;
   const plan = paymentPlan === undefined ? current?.paymentPlan : (paymentPlan ?? undefined);
+  const byInvoice = invoiceCheckout === undefined ? current?.invoiceCheckout : (invoiceCheckout ?? undefined);
   if (plan && deposit) {
     const message = 'A workshop takes a deposit or an instalment plan, not both (leave the deposit empty).';
     throw validationError(`paymentPlan: ${message}`, [{ path: 'paymentPlan', message }]);
@@ -168,6 +170,7 @@ const workshopFormFields = (
     ...(deposit ? { depositCents: deposit } : {}),
     ...(deposit && dueDays != null ? { balanceDueDaysBefore: dueDays } : {}),
     ...(plan ? { paymentPlan: plan } : {}),
+    ...(byInvoice ? { invoiceCheckout: byInvoice } : {}),
   };
 };
 
@@ -260,6 +263,7 @@ export const editWorkshopDecider: Decider<EditWorkshop, WorkshopEvent, WorkshopS
       depositCents: _deposit,
       balanceDueDaysBefore: _dueDays,
       paymentPlan: _plan,
+      invoiceCheckout: _byInvoice,
       programId: _program,
       lateJoinUntilSession: _late,
       ageRange: _age,

@@ -67,4 +67,13 @@ export const ORGANIZATION_REFUSAL_ANSWERS: RefusalAnswers<OrganizationRefusal> =
   },
   line_not_private: { field: 'line', words: (r) => `line ${r.line} is a workshop line, not on-site training.` },
   private_workshop_exists: { field: 'line', words: (r) => `line ${r.line} already has its private workshop.` },
+  invoice_checkout_off: { words: () => 'This workshop is booked by card only: it does not offer pay by invoice.' },
+  seats_below_minimum: {
+    field: 'seats',
+    words: (r) => `seats: an invoice is for ${r.minSeats} seats or more (you asked for ${r.seats}).`,
+  },
+  seats_beyond_left: {
+    field: 'seats',
+    words: (r) => `seats: only ${seatsWord(r.left)} left (you asked for ${r.seats}).`,
+  },
 };

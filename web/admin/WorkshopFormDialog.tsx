@@ -81,6 +81,7 @@ const valuesOf = (w: Workshop | null): AdminWorkshopValues =>
         depositCents: w.depositCents ?? Number.NaN,
         balanceDueDaysBefore: w.balanceDueDaysBefore ?? Number.NaN,
         paymentPlan: w.paymentPlan ?? null,
+        invoiceCheckout: w.invoiceCheckout ?? null,
         instructor: w.instructor,
         instructorId: w.instructorId ?? '',
         duration: w.duration,
@@ -342,6 +343,18 @@ function WorkshopForm({ workshop, onClose }: { workshop: Workshop | null; onClos
           }
           isDisabled={!plan}
           minValue={0}
+          step={1}
+        />
+      </div>
+      <div className="admin-form__row">
+        <NumberField
+          label="Pay by invoice: minimum seats"
+          description="Organizations booking at least this many seats may get an invoice from the enroll page instead of paying by card. Leave empty for card only."
+          name="invoiceCheckout.minSeats"
+          errorMessage={planErrors['invoiceCheckout.minSeats'] ?? errors.invoiceCheckout}
+          value={values.invoiceCheckout?.minSeats ?? Number.NaN}
+          onChange={(n) => set('invoiceCheckout', Number.isNaN(n) ? null : { minSeats: n })}
+          minValue={1}
           step={1}
         />
       </div>
