@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import { SEED_WORKSHOPS } from '../../service/catalogue/seed-workshops.js';
 import { withSessions } from '../../contracts/catalogue/workshop.js';
-import { InvoiceCheckout } from '../../web/organizations/InvoiceCheckout.js';
+import { InvoiceCheckout } from '../../web/enrollment/InvoiceCheckout.js';
 
 const workshopOf = (extra: Partial<Workshop>): Workshop =>
   ({ ...withSessions(SEED_WORKSHOPS[8]!), spotsLeft: 12, seatsTaken: 3, ...extra }) as Workshop;

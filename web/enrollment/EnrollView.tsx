@@ -27,7 +27,7 @@ import { queryKeys } from '../core/queryKeys.js';
 import { useApiRead } from '../core/useApiRead.js';
 import { FamilyEnrollForm, type FamilyEnrollment } from './FamilyEnrollForm.js';
 import { rememberSignedIn, sessionMayExist } from '../account/signedInHint.js';
-import { InvoiceCheckout } from '../organizations/InvoiceCheckout.js';
+import { InvoiceCheckout } from './InvoiceCheckout.js';
 
 /**
  * The enroll page's heading, summary card and form: the island of /enroll/:id. The server renders

@@ -6,7 +6,7 @@ import { Card } from '../components/Card.js';
 import { NumberField } from '../components/NumberField.js';
 import { TextField } from '../components/TextField.js';
 import { apiErrorIssues, apiErrorText, apiJson } from '../core/api.js';
-import './OrganizationPages.css';
+import './InvoiceCheckout.css';
 
 const FIELDS = [
   ['name', 'Organization name', 'organization'],
@@ -94,7 +94,7 @@ export function InvoiceCheckout({ workshop }: { workshop: Workshop }) {
           Get an invoice
         </Button>
       ) : (
-        <form className="org-doc__accept" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="invoice-checkout__form" onSubmit={(e) => void submit(e)} noValidate>
           <NumberField
             label="Seats"
             name="seats"
@@ -119,7 +119,7 @@ export function InvoiceCheckout({ workshop }: { workshop: Workshop }) {
             />
           ))}
           {problem && (
-            <p role="alert" className="org-doc__error">
+            <p role="alert" className="invoice-checkout__error">
               {problem}
             </p>
           )}
