@@ -31,6 +31,7 @@ import { reviewEventSchemas } from './reviews/events.js';
 import { certificateEventSchemas } from './certificates/events.js';
 import { locationEventSchemas } from './locations/events.js';
 import { roomTimeEventSchemas } from './locations/room-time.js';
+import { incomeAccountEventSchemas } from './reports/income-accounts.js';
 
 /** Every event type and the schema of its data; the event store validates with it on append and read. */
 export const eventSchemas: EventSchemas = {
@@ -67,4 +68,5 @@ export const eventSchemas: EventSchemas = {
   ...certificateEventSchemas,
   ...locationEventSchemas,
   ...roomTimeEventSchemas,
+  ...incomeAccountEventSchemas,
 };

@@ -53,6 +53,8 @@ export const ADMIN_AREAS = [
   'privacy',
   /** The newsletter's announcements to every subscriber (service/newsletter): the owner's alone. */
   'announcements',
+  /** The programs' income accounts in the journal (service/reports, Settings): the owner's alone. */
+  'accounts',
   'other',
 ] as const;
 export type AdminArea = (typeof ADMIN_AREAS)[number];
@@ -60,7 +62,9 @@ export type AdminArea = (typeof ADMIN_AREAS)[number];
 /** The one table of who may use what. */
 export const ROLE_AREAS: Record<AdministratorRole, readonly AdminArea[]> = {
   owner: ADMIN_AREAS,
-  manager: ADMIN_AREAS.filter((area) => area !== 'administrators' && area !== 'privacy' && area !== 'announcements'),
+  manager: ADMIN_AREAS.filter(
+    (area) => area !== 'administrators' && area !== 'privacy' && area !== 'announcements' && area !== 'accounts',
+  ),
   instructor: ['session', 'day', 'rosters'],
 };
 
@@ -73,7 +77,7 @@ export const mayUse = (role: AdministratorRole, area: AdminArea): boolean => ROL
 export const ROLE_ALLOWANCE: Record<AdministratorRole, string> = {
   owner: 'The owner may use all of the admin area.',
   manager:
-    "Only the owner adds, changes and revokes administrators, erases a family's personal data, reads the access log and sends the newsletter's announcements. As a manager you may use everything else in the admin area.",
+    "Only the owner adds, changes and revokes administrators, erases a family's personal data, reads the access log, sends the newsletter's announcements and sets the programs' income accounts. As a manager you may use everything else in the admin area.",
   instructor:
     "As an instructor you may open the rosters, mark attendance and see the day's dashboard of the workshops you teach. Enrollments, payments, the catalogue, messages and administrators are for the school's managers.",
 };

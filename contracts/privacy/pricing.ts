@@ -2,6 +2,7 @@ import type { discountCodeEventSchemas } from '../pricing/discount-codes.js';
 import type { schoolSettingsEventSchemas } from '../pricing/settings.js';
 import type { familyCreditEventSchemas } from '../pricing/credit.js';
 import type { giftCardEventSchemas } from '../gift-cards/events.js';
+import type { incomeAccountEventSchemas } from '../reports/income-accounts.js';
 import { NO_PERSONAL_DATA, type PrivacyClasses } from './classes.js';
 
 /** Discount codes (issue 27): the office's rules and each use by an enrollment id; nobody is named. */
@@ -50,3 +51,8 @@ export const giftCardPrivacy = {
   GiftCardReservationReleased: NO_PERSONAL_DATA,
   GiftCardAmountReturned: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof giftCardEventSchemas>;
+
+/** A program's income account in the journal: a program id and an account's name. */
+export const incomeAccountPrivacy = {
+  ProgramIncomeAccountChanged: NO_PERSONAL_DATA,
+} as const satisfies PrivacyClasses<typeof incomeAccountEventSchemas>;

@@ -24,7 +24,13 @@ import {
 import { calendarPrivacy, instructorPrivacy } from './instructors.js';
 import { appointmentPrivacy, appointmentTypePrivacy, lessonPackPrivacy } from './appointments.js';
 import { organizationsPrivacy } from './organizations.js';
-import { discountCodePrivacy, familyCreditPrivacy, giftCardPrivacy, schoolSettingsPrivacy } from './pricing.js';
+import {
+  discountCodePrivacy,
+  familyCreditPrivacy,
+  giftCardPrivacy,
+  incomeAccountPrivacy,
+  schoolSettingsPrivacy,
+} from './pricing.js';
 import { certificatePrivacy, reviewPrivacy } from './trust.js';
 import { locationPrivacy, roomTimePrivacy } from './locations.js';
 
@@ -67,4 +73,5 @@ export const privacyRegistry: Readonly<Record<string, PrivacyClass>> = {
   ...certificatePrivacy,
   ...locationPrivacy,
   ...roomTimePrivacy,
+  ...incomeAccountPrivacy,
 };

@@ -26,7 +26,8 @@ export type WorkshopLedgerDoc = {
   category?: string;
   locationId?: string;
 };
-export type ProgramLedgerDoc = { kind: 'program'; title: string };
+/** A program's title, and the income account the owner set for it (record 141; absent: its category's). */
+export type ProgramLedgerDoc = { kind: 'program'; title: string; incomeAccount?: { name: string; code: string } };
 export type LedgerDoc =
   | EnrollmentLedgerDoc
   | InvoiceLedgerDoc

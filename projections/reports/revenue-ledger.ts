@@ -10,6 +10,7 @@ import type { ProgramEvent, WorkshopEvent } from '../../contracts/catalogue/even
 import type { RefundDestination, RevenueSource } from '../../contracts/reports/ledger.js';
 import { schoolDayOf } from '../../contracts/reports/days.js';
 import { invoiceIdOf, type InvoiceEvent } from '../../contracts/organizations/invoices.js';
+import type { IncomeAccountEvent } from '../../contracts/reports/income-accounts.js';
 import { INVOICE_LEDGER_TYPES, projectInvoice } from './invoice-ledger.js';
 import type { AppointmentEvent } from '../../contracts/appointments/booking.js';
 import { APPOINTMENT_LEDGER_TYPES, projectAppointment } from './appointment-ledger.js';
@@ -28,10 +29,12 @@ export type {
 } from './ledger-docs.js';
 
 export const REVENUE_LEDGER = 'revenue-ledger';
+/** The code of a program's income account set with none (Xero's general income). */
+export const GENERAL_INCOME_CODE = '4000';
 
-type Event = RecordedEventOf<
-  EnrollmentEvent | InvoiceEvent | AppointmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent
->;
+type Input =
+  EnrollmentEvent | InvoiceEvent | AppointmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent | IncomeAccountEvent;
+type Event = RecordedEventOf<Input>;
 
 const itemOf = (
   item: Pick<PurchasedItem, 'kind' | 'id' | 'category' | 'location'>,
@@ -120,7 +123,13 @@ const ENROLLMENT_TYPES = [
   'EnrollmentTransferred',
   'BookingRescheduled',
 ] as const;
-const CATALOGUE_TYPES = ['ProgramPublished', 'ProgramUpdated', 'WorkshopScheduled', 'WorkshopUpdated'] as const;
+const CATALOGUE_TYPES = [
+  'ProgramPublished',
+  'ProgramUpdated',
+  'ProgramIncomeAccountChanged',
+  'WorkshopScheduled',
+  'WorkshopUpdated',
+] as const;
 const isInvoiceEvent = (e: Event): e is Extract<Event, { type: (typeof INVOICE_LEDGER_TYPES)[number] }> =>
   (INVOICE_LEDGER_TYPES as readonly string[]).includes(e.type);
 const isAppointmentEvent = (e: Event): e is Extract<Event, { type: (typeof APPOINTMENT_LEDGER_TYPES)[number] }> =>
@@ -137,10 +146,7 @@ const isEnrollmentEvent = (e: Event): e is Extract<Event, { type: (typeof ENROLL
  * is also summed into its school day's document (`day-<YYYY-MM-DD>`, record 140), which the
  * reports read.
  */
-export const revenueLedgerProjector = defineProjector<
-  EnrollmentEvent | InvoiceEvent | AppointmentEvent | GiftCardEvent | ProgramEvent | WorkshopEvent,
-  LedgerDoc
->({
+export const revenueLedgerProjector = defineProjector<Input, LedgerDoc>({
   name: REVENUE_LEDGER,
   collection: REVENUE_LEDGER,
   indexes: [[{ field: 'kind' }]],
@@ -157,6 +163,7 @@ export const revenueLedgerProjector = defineProjector<
     if (isAppointmentEvent(e)) return [`appointment-${e.data.appointmentId}`];
     if (e.type === 'GiftCardPaid') return [`gift-card-${giftCardIdOf(e)}`];
     if (e.type === 'ProgramPublished' || e.type === 'ProgramUpdated') return [`program-${e.data.program.id}`];
+    if (e.type === 'ProgramIncomeAccountChanged') return [`program-${e.data.programId}`];
     if (e.type === 'WorkshopScheduled' || e.type === 'WorkshopUpdated') return [`workshop-${e.data.workshop.id}`];
     return [`enrollment-${enrollmentIdOf(e)}`];
   },
@@ -168,7 +175,17 @@ export const revenueLedgerProjector = defineProjector<
       }
       case 'ProgramPublished':
       case 'ProgramUpdated':
-        return { kind: 'program', title: e.data.program.title };
+        return { ...(current?.kind === 'program' ? current : {}), kind: 'program', title: e.data.program.title };
+      case 'ProgramIncomeAccountChanged': {
+        // The program's income account (record 141) rides on its label into the index.
+        const title = current?.kind === 'program' ? current.title : '';
+        const { account, code } = e.data;
+        return {
+          kind: 'program',
+          title,
+          ...(account ? { incomeAccount: { name: account, code: code ?? GENERAL_INCOME_CODE } } : {}),
+        };
+      }
       case 'WorkshopScheduled':
       case 'WorkshopUpdated': {
         const { programId, title, category, locationId } = e.data.workshop;

@@ -63,6 +63,8 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // Take a family off the list, offer it seats now.
   { method: 'DELETE', path: '/workshops/:id/waitlist/:entryId', area: 'waitlists', workshopParam: 'id' },
   { method: 'POST', path: '/workshops/:id/waitlist/:entryId/offer', area: 'waitlists', workshopParam: 'id' },
+  // A program's income account in the journal (Settings): the owner's, before the catalogue's programs.
+  { method: 'PUT', path: '/programs/:id/income-account', area: 'accounts' },
   { method: 'ALL', path: '/programs', area: 'catalogue' },
   { method: 'ALL', path: '/programs/*', area: 'catalogue' },
   { method: 'ALL', path: '/workshops', area: 'catalogue' },

@@ -1,3 +1,7 @@
+import { GENERAL_INCOME_CODE } from '../../projections/reports/revenue-ledger.js';
+import type { LedgerItem } from '../../projections/reports/ledger-lines.js';
+import type { Ledger } from './ledger.js';
+
 /**
  * The journal's accounts (decision 055), by name (QuickBooks Online matches names) and by code
  * (Xero matches codes). The codes are defaults the accountant maps to the school's chart.
@@ -36,11 +40,18 @@ const titled = (slug: string) =>
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ') || 'Other';
 
-/**
- * The income account of what was bought: the default of its category. A program's own account set
- * in Settings (issue 42) is the place to extend: look it up here before the category's.
- */
-export function incomeAccountOf(category: string): Account {
+/** The default income account of a category. */
+export function categoryAccountOf(category: string): Account {
   const slug = slugOf(category);
-  return { name: `Income - ${titled(slug)}`, code: CATEGORY_CODES[slug] ?? '4000' };
+  return { name: `Income - ${titled(slug)}`, code: CATEGORY_CODES[slug] ?? GENERAL_INCOME_CODE };
+}
+
+/**
+ * The income account of what was bought (record 141): its program's account set in Settings (a
+ * program booked whole, or the program of the workshop a class or an invoice's line is in), with
+ * the code the owner gave it (Xero's import reads codes); else its category's default.
+ */
+export function incomeAccountOf(item: LedgerItem, ledger: Pick<Ledger, 'workshops' | 'programs'>): Account {
+  const programId = item.programId ?? (item.workshopId ? ledger.workshops.get(item.workshopId)?.programId : null);
+  return (programId ? ledger.programs.get(programId)?.incomeAccount : undefined) ?? categoryAccountOf(item.category);
 }

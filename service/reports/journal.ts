@@ -60,7 +60,7 @@ export function journalEntries(ledger: Ledger, range: { from: string; to: string
     for (const line of lines) {
       if (line.kind === 'booked') day.move(PAID_FROM[line.source], ACCOUNTS.deferredRevenue, line.cents);
       else if (line.kind === 'refunded') day.move(ACCOUNTS.deferredRevenue, REFUNDED_TO[line.to ?? 'card'], line.cents);
-      else day.move(ACCOUNTS.deferredRevenue, incomeAccountOf(line.item.category), line.cents);
+      else day.move(ACCOUNTS.deferredRevenue, incomeAccountOf(line.item, ledger), line.cents);
     }
     day.move(ACCOUNTS.undepositedFunds, ACCOUNTS.giftCardLiability, giftCardsSoldCents);
   }

@@ -16,6 +16,7 @@ import { liabilitiesReport } from './liabilities-report.js';
 import { ReportFormatSchema } from '../../contracts/reports/activity.js';
 import { activityReportRoutes, csvAnswer } from './activity-routes.js';
 import { revenueCsv } from './report-csv.js';
+import { adminIncomeAccountRoutes } from './income-account-routes.js';
 
 const GROUP_LABELS = { month: 'Month', program: 'Program', location: 'Location', source: 'Source of payment' } as const;
 
@@ -79,5 +80,6 @@ export function adminReportRoutes(deps: AppDeps): Hono {
   );
 
   app.route('/', activityReportRoutes(deps));
+  app.route('/', adminIncomeAccountRoutes(deps));
   return app;
 }

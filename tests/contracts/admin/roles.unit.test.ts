@@ -20,7 +20,12 @@ describe('who teaches a workshop', () => {
 describe('what each role may use', () => {
   it('given the areas, then the owner uses all, a manager all but the administrators and privacy (erasures, the access log), an instructor the day and the rosters only', () => {
     expect(ADMIN_AREAS.filter((a) => !mayUse('owner', a))).toEqual([]);
-    expect(ADMIN_AREAS.filter((a) => !mayUse('manager', a))).toEqual(['administrators', 'privacy', 'announcements']);
+    expect(ADMIN_AREAS.filter((a) => !mayUse('manager', a))).toEqual([
+      'administrators',
+      'privacy',
+      'announcements',
+      'accounts',
+    ]);
     expect(ADMIN_AREAS.filter((a) => mayUse('instructor', a))).toEqual(['session', 'day', 'rosters']);
   });
 });

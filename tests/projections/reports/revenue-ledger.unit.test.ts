@@ -381,6 +381,62 @@ describe('revenue ledger day rollups (record 140)', () => {
     });
   });
 
+  it('given a program published, its income account set in Settings, then the program renamed, when projected, then the index holds the new title with the account', async () => {
+    await given(revenueLedgerProjector, [
+      on('program-p1', { type: 'ProgramPublished', data: { program: { id: 'p1', title: 'Manners' } } }),
+      on('program-income-account-p1', {
+        type: 'ProgramIncomeAccountChanged',
+        data: {
+          programId: 'p1',
+          account: 'Cotillion Tuition',
+          previousAccount: null,
+          code: '4100',
+          changedAt: '2025-06-01T15:00:00.000Z',
+        },
+      }),
+      on('program-p1', { type: 'ProgramUpdated', data: { program: { id: 'p1', title: 'Manners for Teens' } } }),
+    ]).thenRollups({
+      index: {
+        kind: 'index',
+        firstDay: null,
+        workshops: {},
+        programs: {
+          p1: {
+            kind: 'program',
+            title: 'Manners for Teens',
+            incomeAccount: { name: 'Cotillion Tuition', code: '4100' },
+          },
+        },
+      },
+    });
+  });
+
+  it('given a program’s income account set, then cleared, when projected, then the index holds the program without one (its category’s default)', async () => {
+    await given(revenueLedgerProjector, [
+      on('program-p1', { type: 'ProgramPublished', data: { program: { id: 'p1', title: 'Manners' } } }),
+      on('program-income-account-p1', {
+        type: 'ProgramIncomeAccountChanged',
+        data: {
+          programId: 'p1',
+          account: 'Cotillion Tuition',
+          previousAccount: null,
+          changedAt: '2025-06-01T15:00:00.000Z',
+        },
+      }),
+      on('program-income-account-p1', {
+        type: 'ProgramIncomeAccountChanged',
+        data: {
+          programId: 'p1',
+          account: null,
+          previousAccount: 'Cotillion Tuition',
+          changedAt: '2025-06-02T15:00:00.000Z',
+        },
+      }),
+    ]).thenRollups({
+      index: { kind: 'index', firstDay: null, workshops: {}, programs: { p1: { kind: 'program', title: 'Manners' } } },
+    });
+  });
+
   it('given a batch replayed over the documents it already wrote, when projected again, then no day counts anything twice', async () => {
     const { MemoryReadStore } = await import('../../../platform/readstore/memory.js');
     const { projectBatch } = await import('../../../platform/processor/project-batch.js');

@@ -5,7 +5,7 @@ import { workshopStream } from '../../../contracts/catalogue/events.js';
 import type { RevenueReport } from '../../../contracts/reports/revenue.js';
 import { SEED_WORKSHOPS } from '../../../service/catalogue/seed-workshops.js';
 import { organizationLinksFor } from '../../../service/organizations/links.js';
-import { incomeAccountOf } from '../../../service/reports/accounts.js';
+import { categoryAccountOf } from '../../../service/reports/accounts.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { readCsvRecords } from '../../support/csv.js';
 import { adminCall } from '../admin/support.js';
@@ -127,7 +127,7 @@ describe('an invoice’s money in the revenue report, the journal and the dashbo
     expect(entry('2025-05-10')).toEqual(entry('2025-05-02'));
     expect(entry('2025-09-27')).toEqual({
       'Deferred Revenue': 40_000,
-      [incomeAccountOf(workshop.category).name]: -40_000,
+      [categoryAccountOf(workshop.category).name]: -40_000,
     });
     const total = rows.reduce((s, r) => s + cents(r.Debits) - cents(r.Credits), 0);
     expect(total).toBe(0);
