@@ -1,8 +1,6 @@
-import type { Context } from 'hono';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { ReadStore } from '../../platform/readstore/port.js';
 import type { AppDeps } from '../core/deps.js';
-import { administratorOf } from '../core/admin-identity.js';
 import { validationError } from '../core/errors.js';
 import { findLocation } from '../locations/queries.js';
 import { PLANO_LOCATION_ID } from '../locations/seed-location.js';
@@ -24,15 +22,8 @@ export async function knownLocations(deps: Pick<AppDeps, 'readStore'>, locationI
   }
 }
 
-/**
- * The locations this request's administrator is limited to, or null for every location: the owner
- * always sees everything, and an administrator with no locations named is not limited.
- */
-export function locationLimit(c: Context): readonly string[] | null {
-  const who = administratorOf(c);
-  if (!who || who.role === 'owner' || !who.locationIds?.length) return null;
-  return who.locationIds;
-}
+// Kept in core so that slices the admin slice mounts (reports) can read it without a cycle.
+export { locationLimit } from '../core/admin-identity.js';
 
 /** Whether a workshop is within the limit (null: no limit). */
 export const withinLimit = (limit: readonly string[] | null, workshop: Pick<Workshop, 'locationId'>): boolean =>

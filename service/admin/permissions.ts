@@ -13,6 +13,7 @@ import { forbidden } from '../core/errors.js';
 import { findWorkshop } from '../catalogue/queries.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import { readCertificate } from '../certificates/routes.js';
 import { OTHER_LOCATION, locationLimit, withinLimit } from './location-scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
@@ -29,6 +30,8 @@ interface RouteArea {
   workshopParam?: string;
   /** The path parameter naming an enrollment: a location-limited administrator reaches it only at their locations. */
   enrollmentParam?: string;
+  /** The path parameter naming a certificate: a location-limited administrator reaches it only when its class was held at their locations. */
+  certificateParam?: string;
 }
 
 /**
@@ -85,6 +88,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // The newsletter's announcements: written, tried and sent by the owner.
   { method: 'ALL', path: '/announcements', area: 'announcements' },
   { method: 'ALL', path: '/announcements/*', area: 'announcements' },
+  // Certificates of completion: a workshop's, and one by its number (revoke, correct the name, the PDF).
+  { method: 'ALL', path: '/workshops/:id/certificates', area: 'other', workshopParam: 'id' },
+  { method: 'ALL', path: '/certificates/:number/*', area: 'other', certificateParam: 'number' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },
@@ -95,6 +101,7 @@ interface Matched {
   area: AdminArea;
   workshopId?: string;
   enrollmentId?: string;
+  certificateNumber?: string;
 }
 
 const matchedOf = (c: Context): Matched => (c.get(MATCHED) as Matched | undefined) ?? { area: 'other' };
@@ -111,7 +118,8 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
       if (!c.get(MATCHED)) {
         const workshopId = rule.workshopParam ? c.req.param(rule.workshopParam) : undefined;
         const enrollmentId = rule.enrollmentParam ? c.req.param(rule.enrollmentParam) : undefined;
-        c.set(MATCHED, { area: rule.area, workshopId, enrollmentId } satisfies Matched);
+        const certificateNumber = rule.certificateParam ? c.req.param(rule.certificateParam) : undefined;
+        c.set(MATCHED, { area: rule.area, workshopId, enrollmentId, certificateNumber } satisfies Matched);
       }
       await next();
     };
@@ -122,7 +130,7 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
   app.use(`${prefix}/*`, async (c, next) => {
     const who = administratorOf(c);
     if (!who) throw new Error('guardByRole runs after the admin key gate');
-    const { area, workshopId, enrollmentId } = matchedOf(c);
+    const { area, workshopId, enrollmentId, certificateNumber } = matchedOf(c);
     if (!mayUse(who.role, area)) throw forbidden(ROLE_ALLOWANCE[who.role]);
     const limit = locationLimit(c);
     if (workshopId !== undefined && (limit || taughtOnly(who.role, area))) {
@@ -133,6 +141,7 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
         throw forbidden(NOT_TAUGHT);
     }
     if (enrollmentId !== undefined && limit) await enrollmentWithin(deps, enrollmentId, limit);
+    if (certificateNumber !== undefined && limit) await certificateWithin(deps, certificateNumber, limit);
     await next();
   });
 }
@@ -142,6 +151,14 @@ async function enrollmentWithin(deps: AppDeps, enrollmentId: string, limit: read
   const row = await deps.readStore.get<EnrollmentRowDoc>('enrollments', enrollmentId);
   if (!row) return;
   const workshop = row.doc.workshopId ? await findWorkshop(deps.readStore, row.doc.workshopId) : null;
+  if (!workshop || !withinLimit(limit, workshop)) throw forbidden(OTHER_LOCATION);
+}
+
+/** A certificate of a class held at another location is refused to a limited administrator; an unknown number is the route's 404. */
+async function certificateWithin(deps: AppDeps, number: string, limit: readonly string[]): Promise<void> {
+  const record = await readCertificate(deps, number);
+  if (!record) return;
+  const workshop = await findWorkshop(deps.readStore, record.issued.workshopId);
   if (!workshop || !withinLimit(limit, workshop)) throw forbidden(OTHER_LOCATION);
 }
 

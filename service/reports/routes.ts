@@ -16,6 +16,7 @@ import { liabilitiesReport } from './liabilities-report.js';
 import { ReportFormatSchema } from '../../contracts/reports/activity.js';
 import { activityReportRoutes, csvAnswer } from './activity-routes.js';
 import { revenueCsv } from './report-csv.js';
+import { reportScope } from './report-scope.js';
 
 const GROUP_LABELS = { month: 'Month', program: 'Program', location: 'Location', source: 'Source of payment' } as const;
 
@@ -25,6 +26,8 @@ const GROUP_LABELS = { month: 'Month', program: 'Program', location: 'Location',
  */
 export function adminReportRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  app.use('/reports/*', reportScope);
+  app.use('/exports/*', reportScope);
 
   app.get(
     '/reports/revenue',

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AddedAdministrator } from '../../../contracts/admin/administrators.js';
+import type { IssuedCertificate } from '../../../contracts/certificates/api.js';
+import { makeTestApp, type TestApp } from '../../support/app.js';
+import { AFTER, booked, CERTIFICATE, DINNER, mark } from '../certificates/support.js';
+import { EL_PASO } from '../locations/support.js';
+import { adminCall } from './support.js';
+
+/**
+ * Staff limited to their location (issue 41 item 5), on the admin routes that carry no workshop in
+ * their address: a certificate by its number, and the reports. A manager limited to El Paso is
+ * refused the dinner's certificates (workshop 6, at Plano) and every report but El Paso's own
+ * revenue and funnel; the owner and a manager with no locations named read them all.
+ */
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const FORBIDDEN = { error: expect.stringMatching(/limited to your location/), code: 'forbidden' };
+const YEAR = 'from=2025-01-01&to=2025-12-31';
+
+async function add(body: Record<string, unknown>): Promise<AddedAdministrator> {
+  const res = await adminCall(t.app, 'POST', '/api/admin/administrators', { body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as AddedAdministrator;
+}
+
+/** El Paso opened; Lily's certificate of the dinner at Plano issued; a manager for El Paso and one for everywhere. */
+async function certificateAtPlano() {
+  t = await makeTestApp({ clock: () => AFTER });
+  const opened = await adminCall(t.app, 'POST', '/api/admin/locations', { body: EL_PASO });
+  expect(opened.status, await opened.clone().text()).toBe(201);
+  const elPaso = ((await opened.json()) as { id: string }).id;
+  expect((await adminCall(t.app, 'PUT', '/api/admin/programs/10/certificate', { body: CERTIFICATE })).status).toBe(200);
+  await booked(t.eventStore, 'fam-a', [mark('fam-a', 0, true)]);
+  await t.settle();
+  const res = await adminCall(t.app, 'POST', `/api/admin/workshops/${DINNER}/certificates`, { body: {} });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const [issued] = (await res.json()) as IssuedCertificate[];
+  const limited = await add({ name: 'Rosa Diaz', email: 'rosa@example.com', locationIds: [elPaso] });
+  const everywhere = await add({ name: 'June Park', email: 'june@example.com' });
+  await t.settle();
+  return { elPaso, number: issued!.number, limited, everywhere };
+}
+
+describe('administrators limited to locations: certificates and reports', () => {
+  it('given a manager limited to El Paso, when she lists, issues, revokes, corrects or downloads a certificate of a class at Plano, then each is 403 with words and nothing is appended; a manager with no locations named downloads it', async () => {
+    const { number, limited, everywhere } = await certificateAtPlano();
+    const head = await t.eventStore.headPosition();
+
+    const refused: [string, string, unknown?][] = [
+      ['GET', `/api/admin/workshops/${DINNER}/certificates`],
+      ['POST', `/api/admin/workshops/${DINNER}/certificates`, {}],
+      ['POST', `/api/admin/certificates/${number}/revoke`, { reason: 'Issued by mistake.' }],
+      ['POST', `/api/admin/certificates/${number}/correct-name`, { name: 'Lilian Whitfield' }],
+      ['GET', `/api/admin/certificates/${number}/pdf`],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await adminCall(t.app, method, path, { key: limited.key, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await res.json()).toEqual(FORBIDDEN);
+    }
+    expect(await t.eventStore.headPosition()).toBe(head);
+
+    for (const key of [undefined, everywhere.key]) {
+      const pdf = await adminCall(t.app, 'GET', `/api/admin/certificates/${number}/pdf`, { key });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect((await adminCall(t.app, 'GET', `/api/admin/workshops/${DINNER}/certificates`, { key })).status).toBe(200);
+    }
+  });
+
+  it('given a manager limited to El Paso, when she reads the reports, then the revenue and the funnel answer for El Paso alone (as the owner’s filtered ones), and without it, for another location or in a school-wide report or the journal she is refused with words', async () => {
+    const { elPaso, limited, everywhere } = await certificateAtPlano();
+    const key = limited.key;
+
+    for (const path of [
+      `/reports/revenue?${YEAR}&by=month&locationId=${elPaso}`,
+      `/reports/revenue.svg?${YEAR}&by=month&locationId=${elPaso}`,
+      `/reports/funnel?${YEAR}&locationId=${elPaso}`,
+    ]) {
+      const hers = await adminCall(t.app, 'GET', `/api/admin${path}`, { key });
+      expect(hers.status, path).toBe(200);
+      const owners = await adminCall(t.app, 'GET', `/api/admin${path}`);
+      expect(await hers.text()).toBe(await owners.text());
+    }
+
+    const refused = [
+      `/reports/revenue?${YEAR}&by=month`,
+      `/reports/revenue?${YEAR}&by=location&locationId=plano`,
+      `/reports/revenue.svg?${YEAR}&by=month`,
+      `/reports/funnel?${YEAR}`,
+      `/reports/attendance?${YEAR}`,
+      `/reports/instructors?${YEAR}`,
+      '/reports/liabilities?on=2025-07-21',
+      `/exports/journal.csv?${YEAR}&format=quickbooks`,
+    ];
+    for (const path of refused) {
+      const res = await adminCall(t.app, 'GET', `/api/admin${path}`, { key });
+      expect(res.status, path).toBe(403);
+      expect(await res.json()).toEqual(FORBIDDEN);
+    }
+    const withWords = await adminCall(t.app, 'GET', `/api/admin/reports/revenue?${YEAR}&by=month`, { key });
+    expect(((await withWords.json()) as { error: string }).error).toContain(elPaso);
+
+    for (const who of [undefined, everywhere.key])
+      for (const path of refused) {
+        const res = await adminCall(t.app, 'GET', `/api/admin${path}`, { key: who });
+        expect(res.status, `${path} for ${who ?? 'the owner'}`).toBe(200);
+      }
+  });
+});
