@@ -91,6 +91,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // Certificates of completion: a workshop's, and one by its number (revoke, correct the name, the PDF).
   { method: 'ALL', path: '/workshops/:id/certificates', area: 'other', workshopParam: 'id' },
   { method: 'ALL', path: '/certificates/:number/*', area: 'other', certificateParam: 'number' },
+  // Moderating a review, known by its booking.
+  { method: 'POST', path: '/reviews/:id/hide', area: 'other', enrollmentParam: 'id' },
+  { method: 'POST', path: '/reviews/:id/reply', area: 'other', enrollmentParam: 'id' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AddedAdministrator } from '../../../contracts/admin/administrators.js';
 import type { IssuedCertificate } from '../../../contracts/certificates/api.js';
+import type { AdminReviewList } from '../../../contracts/reviews/api.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { AFTER, booked, CERTIFICATE, DINNER, mark } from '../certificates/support.js';
 import { EL_PASO } from '../locations/support.js';
+import { makeReviewApp } from '../reviews/support.js';
 import { adminCall } from './support.js';
 
 /**
@@ -108,5 +110,39 @@ describe('administrators limited to locations: certificates and reports', () => 
         const res = await adminCall(t.app, 'GET', `/api/admin${path}`, { key: who });
         expect(res.status, `${path} for ${who ?? 'the owner'}`).toBe(200);
       }
+  });
+
+  it('given a published review of the dinner at Plano, when a manager limited to El Paso lists the reviews, hides or replies to it, or opens the dinner’s waitlist or messages, then the list holds none of Plano’s and the rest is 403 with nothing appended; a manager with no locations named lists it', async () => {
+    const app = await makeReviewApp();
+    t = app.t;
+    const { enrollmentId, token } = await app.attended({ present: true });
+    await app.ask(enrollmentId);
+    expect(
+      (await app.request('POST', `/api/reviews/${token}`, { rating: 5, text: 'Lovely.', publish: true })).status,
+    ).toBe(201);
+    const opened = await adminCall(app.t.app, 'POST', '/api/admin/locations', { body: EL_PASO });
+    const elPaso = ((await opened.json()) as { id: string }).id;
+    const limited = await add({ name: 'Rosa Diaz', email: 'rosa@example.com', locationIds: [elPaso] });
+    const everywhere = await add({ name: 'June Park', email: 'june@example.com' });
+    await app.t.settle();
+    const listed = async (key?: string) =>
+      ((await (await adminCall(app.t.app, 'GET', '/api/admin/reviews', { key })).json()) as AdminReviewList).reviews;
+
+    expect(await listed(limited.key)).toEqual([]);
+    const refused: [string, string, unknown?][] = [
+      ['POST', `/api/admin/reviews/${enrollmentId}/hide`, { reason: 'spam' }],
+      ['POST', `/api/admin/reviews/${enrollmentId}/reply`, { text: 'Thank you!' }],
+      ['GET', `/api/admin/workshops/${DINNER}/waitlist`],
+      ['GET', `/api/admin/workshops/${DINNER}/messages`],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await adminCall(app.t.app, method, path, { key: limited.key, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await res.json()).toEqual(FORBIDDEN);
+    }
+    expect(await app.reviewDecisions(enrollmentId)).toEqual(['ReviewRequested', 'ReviewSubmitted']);
+
+    for (const key of [undefined, everywhere.key])
+      expect((await listed(key)).map((r) => r.enrollmentId)).toEqual([enrollmentId]);
   });
 });
