@@ -32,6 +32,10 @@ interface RouteArea {
   enrollmentParam?: string;
   /** The path parameter naming a certificate: a location-limited administrator reaches it only when its class was held at their locations. */
   certificateParam?: string;
+  /** The path parameter naming a location: a location-limited administrator changes only her own. */
+  locationParam?: string;
+  /** Acts on the whole school (opens a location): never a location-limited administrator's. */
+  wholeSchool?: true;
 }
 
 /**
@@ -91,6 +95,9 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // Certificates of completion: a workshop's, and one by its number (revoke, correct the name, the PDF).
   { method: 'ALL', path: '/workshops/:id/certificates', area: 'other', workshopParam: 'id' },
   { method: 'ALL', path: '/certificates/:number/*', area: 'other', certificateParam: 'number' },
+  // Opening a location is the school's; changing one (its rooms, hours) is its own staff's.
+  { method: 'POST', path: '/locations', area: 'other', wholeSchool: true },
+  { method: 'PUT', path: '/locations/:id', area: 'other', locationParam: 'id' },
   // Moderating a review, known by its booking.
   { method: 'POST', path: '/reviews/:id/hide', area: 'other', enrollmentParam: 'id' },
   { method: 'POST', path: '/reviews/:id/reply', area: 'other', enrollmentParam: 'id' },
@@ -99,12 +106,18 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },
 ];
 
+const ANOTHER_LOCATION =
+  'Your access is limited to your location; this is another location. Ask the owner if it needs changing.';
+const WHOLE_SCHOOL = 'Your access is limited to your location; this changes the whole school. Ask the owner.';
+
 const MATCHED = 'adminRouteArea';
 interface Matched {
   area: AdminArea;
   workshopId?: string;
   enrollmentId?: string;
   certificateNumber?: string;
+  locationId?: string;
+  wholeSchool?: true;
 }
 
 const matchedOf = (c: Context): Matched => (c.get(MATCHED) as Matched | undefined) ?? { area: 'other' };
@@ -122,7 +135,16 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
         const workshopId = rule.workshopParam ? c.req.param(rule.workshopParam) : undefined;
         const enrollmentId = rule.enrollmentParam ? c.req.param(rule.enrollmentParam) : undefined;
         const certificateNumber = rule.certificateParam ? c.req.param(rule.certificateParam) : undefined;
-        c.set(MATCHED, { area: rule.area, workshopId, enrollmentId, certificateNumber } satisfies Matched);
+        const locationId = rule.locationParam ? c.req.param(rule.locationParam) : undefined;
+        const { area, wholeSchool } = rule;
+        c.set(MATCHED, {
+          area,
+          workshopId,
+          enrollmentId,
+          certificateNumber,
+          locationId,
+          wholeSchool,
+        } satisfies Matched);
       }
       await next();
     };
@@ -133,7 +155,7 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
   app.use(`${prefix}/*`, async (c, next) => {
     const who = administratorOf(c);
     if (!who) throw new Error('guardByRole runs after the admin key gate');
-    const { area, workshopId, enrollmentId, certificateNumber } = matchedOf(c);
+    const { area, workshopId, enrollmentId, certificateNumber, locationId, wholeSchool } = matchedOf(c);
     if (!mayUse(who.role, area)) throw forbidden(ROLE_ALLOWANCE[who.role]);
     const limit = locationLimit(c);
     if (workshopId !== undefined && (limit || taughtOnly(who.role, area))) {
@@ -144,6 +166,8 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
         throw forbidden(NOT_TAUGHT);
     }
     if (enrollmentId !== undefined && limit) await enrollmentWithin(deps, enrollmentId, limit);
+    if (limit && (wholeSchool || (locationId !== undefined && !limit.includes(locationId))))
+      throw forbidden(locationId !== undefined ? ANOTHER_LOCATION : WHOLE_SCHOOL);
     if (certificateNumber !== undefined && limit) await certificateWithin(deps, certificateNumber, limit);
     await next();
   });

@@ -145,4 +145,33 @@ describe('administrators limited to locations: certificates and reports', () => 
     for (const key of [undefined, everywhere.key])
       expect((await listed(key)).map((r) => r.enrollmentId)).toEqual([enrollmentId]);
   });
+
+  it('given a manager limited to El Paso, when she changes Plano or opens a new location, then each is 403 with words and nothing is appended; she changes El Paso, and a manager with no locations named opens one', async () => {
+    t = await makeTestApp();
+    const opened = await adminCall(t.app, 'POST', '/api/admin/locations', { body: EL_PASO });
+    const elPaso = ((await opened.json()) as { id: string }).id;
+    const limited = await add({ name: 'Rosa Diaz', email: 'rosa@example.com', locationIds: [elPaso] });
+    const everywhere = await add({ name: 'June Park', email: 'june@example.com' });
+    await t.settle();
+    const austin = { ...EL_PASO, name: 'Austin', slug: 'austin' };
+    const head = await t.eventStore.headPosition();
+
+    for (const [method, path] of [
+      ['PUT', '/api/admin/locations/plano'],
+      ['POST', '/api/admin/locations'],
+    ] as const) {
+      const res = await adminCall(t.app, method, path, { key: limited.key, body: austin });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await res.json()).toEqual(FORBIDDEN);
+    }
+    expect(await t.eventStore.headPosition()).toBe(head);
+
+    const hers = await adminCall(t.app, 'PUT', `/api/admin/locations/${elPaso}`, {
+      key: limited.key,
+      body: { ...EL_PASO, phone: '(915) 555-0199' },
+    });
+    expect(hers.status, await hers.clone().text()).toBe(200);
+    const third = await adminCall(t.app, 'POST', '/api/admin/locations', { key: everywhere.key, body: austin });
+    expect(third.status, await third.clone().text()).toBe(201);
+  });
 });
