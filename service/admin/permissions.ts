@@ -83,6 +83,8 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'ALL', path: '/discount-codes/*', area: 'pricing' },
   // (':code?' also matches the list, and is no page path: /gift-cards is a page too.)
   { method: 'ALL', path: '/gift-cards/:code?', area: 'pricing' },
+  // The sibling discount applies at every location: the school's to change.
+  { method: 'PUT', path: '/settings', area: 'pricing', wholeSchool: true },
   { method: 'ALL', path: '/settings', area: 'pricing' },
   // Erasing a family's personal data, and the access log of who read children's details.
   { method: 'ALL', path: '/privacy/*', area: 'privacy' },

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AddedAdministrator } from '../../../contracts/admin/administrators.js';
 import type { IssuedCertificate } from '../../../contracts/certificates/api.js';
 import type { AdminReviewList } from '../../../contracts/reviews/api.js';
+import type { DiscountCodeView } from '../../../contracts/pricing/discount-codes.js';
 import { makeTestApp, type TestApp } from '../../support/app.js';
 import { AFTER, booked, CERTIFICATE, DINNER, mark } from '../certificates/support.js';
 import { EL_PASO } from '../locations/support.js';
@@ -173,5 +174,62 @@ describe('administrators limited to locations: certificates and reports', () => 
     expect(hers.status, await hers.clone().text()).toBe(200);
     const third = await adminCall(t.app, 'POST', '/api/admin/locations', { key: everywhere.key, body: austin });
     expect(third.status, await third.clone().text()).toBe(201);
+  });
+
+  it('given a manager limited to El Paso, when she makes a code for every class or for a Plano workshop, deactivates the school’s code or changes the sibling discount, then each is 403 and nothing is appended; she makes one for her tea and lists only hers, and a manager with no locations named lists both', async () => {
+    t = await makeTestApp();
+    const opened = await adminCall(t.app, 'POST', '/api/admin/locations', { body: EL_PASO });
+    const elPaso = ((await opened.json()) as { id: string }).id;
+    const saved = await adminCall(t.app, 'POST', '/api/admin/workshops', {
+      body: {
+        title: 'Spring Tea',
+        description: 'An afternoon tea.',
+        category: 'adult',
+        date: '2030-03-16T14:00',
+        endTime: '15:30',
+        price: 60,
+        capacity: 8,
+        locationId: elPaso,
+      },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    const tea = ((await saved.json()) as { id: string }).id;
+    expect(
+      (await adminCall(t.app, 'POST', '/api/admin/discount-codes', { body: { code: 'SCHOOL10', percentOff: 10 } }))
+        .status,
+    ).toBe(201);
+    const limited = await add({ name: 'Rosa Diaz', email: 'rosa@example.com', locationIds: [elPaso] });
+    const everywhere = await add({ name: 'June Park', email: 'june@example.com' });
+    await t.settle();
+    const head = await t.eventStore.headPosition();
+
+    const refused: [string, string, unknown?][] = [
+      ['POST', '/api/admin/discount-codes', { code: 'ALL20', percentOff: 20 }],
+      ['POST', '/api/admin/discount-codes', { code: 'PLANO20', percentOff: 20, workshopIds: ['9'] }],
+      ['POST', '/api/admin/discount-codes', { code: 'BOTH20', percentOff: 20, workshopIds: [tea, '9'] }],
+      ['DELETE', '/api/admin/discount-codes/SCHOOL10'],
+      ['PUT', '/api/admin/settings', { siblingDiscountPercent: 50 }],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await adminCall(t.app, method, path, { key: limited.key, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await res.json()).toEqual(FORBIDDEN);
+    }
+    expect(await t.eventStore.headPosition()).toBe(head);
+
+    const hers = await adminCall(t.app, 'POST', '/api/admin/discount-codes', {
+      key: limited.key,
+      body: { code: 'TEA15', percentOff: 15, workshopIds: [tea] },
+    });
+    expect(hers.status, await hers.clone().text()).toBe(201);
+    await t.settle();
+    const codes = async (key?: string) =>
+      ((await (await adminCall(t.app, 'GET', '/api/admin/discount-codes', { key })).json()) as DiscountCodeView[])
+        .map((d) => d.code)
+        .sort();
+    expect(await codes(limited.key)).toEqual(['TEA15']);
+    expect(await codes(everywhere.key)).toEqual(['SCHOOL10', 'TEA15']);
+    const off = await adminCall(t.app, 'DELETE', '/api/admin/discount-codes/TEA15', { key: limited.key });
+    expect(off.status, await off.clone().text()).toBe(200);
   });
 });
