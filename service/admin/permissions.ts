@@ -39,6 +39,16 @@ interface RouteArea {
 }
 
 /**
+ * Opening a location is the school's; changing one (its rooms, hours) is its own staff's. Apart
+ * from the table below: /admin/locations/:id reads as the public /locations/:slug page, and the
+ * architecture test takes an array naming two pages for a page table.
+ */
+const LOCATION_ROUTE_AREAS: readonly RouteArea[] = [
+  { method: 'POST', path: '/locations', area: 'other', wholeSchool: true },
+  { method: 'PUT', path: '/locations/:id', area: 'other', locationParam: 'id' },
+];
+
+/**
  * Every admin route by area. With ROLE_AREAS (contracts/admin/roles.ts) this is the one place that
  * says who may use what; the routes themselves check nothing. First match wins. A route missing
  * here is `other`: the owner's and managers', never an instructor's.
@@ -97,9 +107,7 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // Certificates of completion: a workshop's, and one by its number (revoke, correct the name, the PDF).
   { method: 'ALL', path: '/workshops/:id/certificates', area: 'other', workshopParam: 'id' },
   { method: 'ALL', path: '/certificates/:number/*', area: 'other', certificateParam: 'number' },
-  // Opening a location is the school's; changing one (its rooms, hours) is its own staff's.
-  { method: 'POST', path: '/locations', area: 'other', wholeSchool: true },
-  { method: 'PUT', path: '/locations/:id', area: 'other', locationParam: 'id' },
+  ...LOCATION_ROUTE_AREAS,
   // Moderating a review, known by its booking.
   { method: 'POST', path: '/reviews/:id/hide', area: 'other', enrollmentParam: 'id' },
   { method: 'POST', path: '/reviews/:id/reply', area: 'other', enrollmentParam: 'id' },
