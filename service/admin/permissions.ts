@@ -13,6 +13,7 @@ import { forbidden } from '../core/errors.js';
 import { findWorkshop } from '../catalogue/queries.js';
 import type { Workshop } from '../../contracts/catalogue/workshop.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
+import { readCertificate } from '../certificates/routes.js';
 import { OTHER_LOCATION, locationLimit, withinLimit } from './location-scope.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
@@ -29,7 +30,23 @@ interface RouteArea {
   workshopParam?: string;
   /** The path parameter naming an enrollment: a location-limited administrator reaches it only at their locations. */
   enrollmentParam?: string;
+  /** The path parameter naming a certificate: a location-limited administrator reaches it only when its class was held at their locations. */
+  certificateParam?: string;
+  /** The path parameter naming a location: a location-limited administrator changes only her own. */
+  locationParam?: string;
+  /** Acts on the whole school (opens a location): never a location-limited administrator's. */
+  wholeSchool?: true;
 }
+
+/**
+ * Opening a location is the school's; changing one (its rooms, hours) is its own staff's. Apart
+ * from the table below: /admin/locations/:id reads as the public /locations/:slug page, and the
+ * architecture test takes an array naming two pages for a page table.
+ */
+const LOCATION_ROUTE_AREAS: readonly RouteArea[] = [
+  { method: 'POST', path: '/locations', area: 'other', wholeSchool: true },
+  { method: 'PUT', path: '/locations/:id', area: 'other', locationParam: 'id' },
+];
 
 /**
  * Every admin route by area. With ROLE_AREAS (contracts/admin/roles.ts) this is the one place that
@@ -78,6 +95,8 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   { method: 'ALL', path: '/discount-codes/*', area: 'pricing' },
   // (':code?' also matches the list, and is no page path: /gift-cards is a page too.)
   { method: 'ALL', path: '/gift-cards/:code?', area: 'pricing' },
+  // The sibling discount applies at every location: the school's to change.
+  { method: 'PUT', path: '/settings', area: 'pricing', wholeSchool: true },
   { method: 'ALL', path: '/settings', area: 'pricing' },
   // Erasing a family's personal data, and the access log of who read children's details.
   { method: 'ALL', path: '/privacy/*', area: 'privacy' },
@@ -87,16 +106,30 @@ export const ADMIN_ROUTE_AREAS: readonly RouteArea[] = [
   // The newsletter's announcements: written, tried and sent by the owner.
   { method: 'ALL', path: '/announcements', area: 'announcements' },
   { method: 'ALL', path: '/announcements/*', area: 'announcements' },
+  // Certificates of completion: a workshop's, and one by its number (revoke, correct the name, the PDF).
+  { method: 'ALL', path: '/workshops/:id/certificates', area: 'other', workshopParam: 'id' },
+  { method: 'ALL', path: '/certificates/:number/*', area: 'other', certificateParam: 'number' },
+  ...LOCATION_ROUTE_AREAS,
+  // Moderating a review, known by its booking.
+  { method: 'POST', path: '/reviews/:id/hide', area: 'other', enrollmentParam: 'id' },
+  { method: 'POST', path: '/reviews/:id/reply', area: 'other', enrollmentParam: 'id' },
   // Settings: the administrators and their roles.
   { method: 'ALL', path: '/administrators', area: 'administrators' },
   { method: 'ALL', path: '/administrators/*', area: 'administrators' },
 ];
+
+const ANOTHER_LOCATION =
+  'Your access is limited to your location; this is another location. Ask the owner if it needs changing.';
+const WHOLE_SCHOOL = 'Your access is limited to your location; this changes the whole school. Ask the owner.';
 
 const MATCHED = 'adminRouteArea';
 interface Matched {
   area: AdminArea;
   workshopId?: string;
   enrollmentId?: string;
+  certificateNumber?: string;
+  locationId?: string;
+  wholeSchool?: true;
 }
 
 const matchedOf = (c: Context): Matched => (c.get(MATCHED) as Matched | undefined) ?? { area: 'other' };
@@ -113,7 +146,17 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
       if (!c.get(MATCHED)) {
         const workshopId = rule.workshopParam ? c.req.param(rule.workshopParam) : undefined;
         const enrollmentId = rule.enrollmentParam ? c.req.param(rule.enrollmentParam) : undefined;
-        c.set(MATCHED, { area: rule.area, workshopId, enrollmentId } satisfies Matched);
+        const certificateNumber = rule.certificateParam ? c.req.param(rule.certificateParam) : undefined;
+        const locationId = rule.locationParam ? c.req.param(rule.locationParam) : undefined;
+        const { area, wholeSchool } = rule;
+        c.set(MATCHED, {
+          area,
+          workshopId,
+          enrollmentId,
+          certificateNumber,
+          locationId,
+          wholeSchool,
+        } satisfies Matched);
       }
       await next();
     };
@@ -124,7 +167,7 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
   app.use(`${prefix}/*`, async (c, next) => {
     const who = administratorOf(c);
     if (!who) throw new Error('guardByRole runs after the admin key gate');
-    const { area, workshopId, enrollmentId } = matchedOf(c);
+    const { area, workshopId, enrollmentId, certificateNumber, locationId, wholeSchool } = matchedOf(c);
     if (!mayUse(who.role, area)) throw forbidden(ROLE_ALLOWANCE[who.role]);
     const limit = locationLimit(c);
     if (workshopId !== undefined && (limit || taughtOnly(who.role, area))) {
@@ -135,6 +178,9 @@ export function guardByRole(app: Hono, prefix: string, deps: AppDeps): void {
         throw forbidden(NOT_TAUGHT);
     }
     if (enrollmentId !== undefined && limit) await enrollmentWithin(deps, enrollmentId, limit);
+    if (limit && (wholeSchool || (locationId !== undefined && !limit.includes(locationId))))
+      throw forbidden(locationId !== undefined ? ANOTHER_LOCATION : WHOLE_SCHOOL);
+    if (certificateNumber !== undefined && limit) await certificateWithin(deps, certificateNumber, limit);
     await next();
   });
 }
@@ -144,6 +190,14 @@ async function enrollmentWithin(deps: AppDeps, enrollmentId: string, limit: read
   const row = await deps.readStore.get<EnrollmentRowDoc>('enrollments', enrollmentId);
   if (!row) return;
   const workshop = row.doc.workshopId ? await findWorkshop(deps.readStore, row.doc.workshopId) : null;
+  if (!workshop || !withinLimit(limit, workshop)) throw forbidden(OTHER_LOCATION);
+}
+
+/** A certificate of a class held at another location is refused to a limited administrator; an unknown number is the route's 404. */
+async function certificateWithin(deps: AppDeps, number: string, limit: readonly string[]): Promise<void> {
+  const record = await readCertificate(deps, number);
+  if (!record) return;
+  const workshop = await findWorkshop(deps.readStore, record.issued.workshopId);
   if (!workshop || !withinLimit(limit, workshop)) throw forbidden(OTHER_LOCATION);
 }
 

@@ -12,3 +12,13 @@ export function setAdministrator(c: Context, who: AdminSession): void {
 export function administratorOf(c: Context): AdminSession | undefined {
   return c.get(KEY) as AdminSession | undefined;
 }
+
+/**
+ * The locations this request's administrator is limited to, or null for every location: the owner
+ * always sees everything, and an administrator with no locations named is not limited.
+ */
+export function locationLimit(c: Context): readonly string[] | null {
+  const who = administratorOf(c);
+  if (!who || who.role === 'owner' || !who.locationIds?.length) return null;
+  return who.locationIds;
+}

@@ -20,6 +20,7 @@ import { validate } from '../core/validate.js';
 import { discountCodeDecider } from './discount-code-decider.js';
 import { schoolSettingsDecider } from './settings-decider.js';
 import { pricingSettings } from './settings-read.js';
+import { codesWithin, mustBeWithin } from './code-scope.js';
 
 const CodeParamSchema = z.object({ code: DiscountCodeSchema });
 const position = (p: bigint | null) => (p === null ? null : p.toString());
@@ -29,6 +30,7 @@ const position = (p: bigint | null) => (p === null ? null : p.toString());
  * - POST   /discount-codes: a new code (its stream `discount-code-<CODE>`, created once);
  * - GET    /discount-codes: every code with its redemptions;
  * - DELETE /discount-codes/:code: deactivated, its history kept;
+ *   (a location-limited administrator: only codes for her locations' workshops, code-scope.ts)
  * - GET, PUT /settings `{ siblingDiscountPercent }`: recorded as SchoolSettingsChanged.
  */
 export function adminPricingRoutes(deps: AppDeps): Hono {
@@ -36,6 +38,7 @@ export function adminPricingRoutes(deps: AppDeps): Hono {
 
   app.post('/discount-codes', validate('json', CreateDiscountCodeRequestSchema), async (c) => {
     const rules = c.req.valid('json');
+    await mustBeWithin(deps, c, rules);
     const created = await deps.commands.handle(
       discountCodeDecider,
       discountCodeStream(rules.code),
@@ -47,9 +50,11 @@ export function adminPricingRoutes(deps: AppDeps): Hono {
 
   app.get('/discount-codes', validate('query', MinPositionQuerySchema), async (c) => {
     await awaitProjections(deps, c.req.valid('query').minPosition, [DISCOUNT_CODES, DISCOUNT_CODE_REDEMPTIONS]);
-    const { items } = await deps.readStore.find<DiscountCodeDoc>(DISCOUNT_CODES, {
+    const within = await codesWithin(deps, c);
+    const { items: every } = await deps.readStore.find<DiscountCodeDoc>(DISCOUNT_CODES, {
       sort: [{ field: 'createdAt', direction: 'desc' }],
     });
+    const items = within ? every.filter((i) => within(i.doc)) : every;
     const redeemed = new Map<string, DiscountCodeView['redeemed']>(items.map((i) => [i.doc.code, []]));
     if (items.length > 0) {
       const uses = await deps.readStore.find<DiscountCodeRedemptionDoc>(DISCOUNT_CODE_REDEMPTIONS, {
@@ -68,6 +73,7 @@ export function adminPricingRoutes(deps: AppDeps): Hono {
     const { code } = c.req.valid('param');
     const state = await deps.commands.state(discountCodeDecider, discountCodeStream(code));
     if (state.status === 'none') throw notFound(`There is no discount code ${code}.`);
+    await mustBeWithin(deps, c, state.rules);
     const done = await deps.commands.handle(
       discountCodeDecider,
       discountCodeStream(code),

@@ -17,6 +17,7 @@ import { ReportFormatSchema } from '../../contracts/reports/activity.js';
 import { activityReportRoutes, csvAnswer } from './activity-routes.js';
 import { revenueCsv } from './report-csv.js';
 import { adminIncomeAccountRoutes } from './income-account-routes.js';
+import { reportScope } from './report-scope.js';
 
 const GROUP_LABELS = { month: 'Month', program: 'Program', location: 'Location', source: 'Source of payment' } as const;
 
@@ -26,6 +27,8 @@ const GROUP_LABELS = { month: 'Month', program: 'Program', location: 'Location',
  */
 export function adminReportRoutes(deps: AppDeps): Hono {
   const app = new Hono();
+  app.use('/reports/*', reportScope);
+  app.use('/exports/*', reportScope);
 
   app.get(
     '/reports/revenue',

@@ -4,12 +4,13 @@ import { HideReviewRequestSchema, ReplyToReviewRequestSchema } from '../../contr
 import { EnrollmentIdSchema } from '../../contracts/enrollment/lookup.js';
 import { reviewStream } from '../../contracts/reviews/events.js';
 import type { AppDeps } from '../core/deps.js';
-import { administratorOf } from '../core/admin-identity.js';
+import { administratorOf, locationLimit } from '../core/admin-identity.js';
 import { requestMetadata } from '../core/metadata.js';
 import { validate } from '../core/validate.js';
 import { reviewDecider } from './review-decider.js';
 import { byInstructor, givenReviews } from './lists.js';
 import { listPrograms } from '../catalogue/queries.js';
+import { workshopIdsWithin } from '../locations/location-limit.js';
 import { recordAccess } from '../core/access-log.js';
 import { forbidden } from '../core/errors.js';
 
@@ -31,9 +32,12 @@ export function adminReviewRoutes(deps: AppDeps): Hono {
     return givenReviews(deps.readStore, titles);
   };
 
-  // Every review given, whatever its stars: the list has no filter and no order by rating.
+  // Every review given, whatever its stars: the list has no filter and no order by rating; a
+  // location-limited administrator's holds her locations' classes only.
   app.get('/reviews', async (c) => {
-    const reviews = await everyReview();
+    const limit = locationLimit(c);
+    const within = limit && new Set(await workshopIdsWithin(deps.readStore, limit));
+    const reviews = (await everyReview()).filter((r) => !within || within.has(r.workshopId));
     await recordAccess(deps, c, { kind: 'reviews' });
     return c.json({ reviews, total: reviews.length });
   });
