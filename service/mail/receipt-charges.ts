@@ -92,11 +92,7 @@ export function payment(w: Writer, order: ReceiptPdfOrder) {
   for (const l of fromBalances)
     w.field(l.kind === 'gift-card' ? 'Gift card' : 'Family credit', `${formatUsd(-l.amountCents)} (${l.label})`);
   const card = order.paidCents + fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
-  if (card > 0 || fromBalances.length === 0)
-    w.field(
-      'Amount paid',
-      `${formatUsd(card)} by ${cardPaidWords(order)}`,
-    );
+  if (card > 0 || fromBalances.length === 0) w.field('Amount paid', `${formatUsd(card)} by ${cardPaidWords(order)}`);
   if ((order.balanceCents ?? 0) > 0)
     w.field(
       'Balance due',

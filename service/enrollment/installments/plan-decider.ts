@@ -67,7 +67,14 @@ export type InstallmentPlanCommand =
   /** The parent's "remove my card": no instalment is charged automatically any more. */
   | { type: 'RemoveCard'; at: string }
   /** A declined instalment the parent paid by hand from the booking page. */
-  | { type: 'RecordParentPayment'; n: number; paymentIntentId: string; amountCents: number; at: string; card?: PaidCard };
+  | {
+      type: 'RecordParentPayment';
+      n: number;
+      paymentIntentId: string;
+      amountCents: number;
+      at: string;
+      card?: PaidCard;
+    };
 
 const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): InstallmentPlanState => {
   if (event.type === 'InstallmentPlanStarted') {

@@ -65,9 +65,13 @@ describe('the card that paid a gift card, a balance or an instalment, named on i
     await t.pay(deposit.clientSecret);
     const before = t.mailer.sent.length;
     const token = bookingLinksFor(t.deps.config)!.token(enrollmentId);
-    await t.pay((await json<BalancePaymentResponse>(t.post(`/api/bookings/${token}/balance-payment`, {}))).clientSecret);
+    await t.pay(
+      (await json<BalancePaymentResponse>(t.post(`/api/bookings/${token}/balance-payment`, {}))).clientSecret,
+    );
 
-    expect(await dataOf(enrollmentStream(enrollmentId), 'BalancePaid')).toEqual([expect.objectContaining({ card: VISA })]);
+    expect(await dataOf(enrollmentStream(enrollmentId), 'BalancePaid')).toEqual([
+      expect.objectContaining({ card: VISA }),
+    ]);
     const receipt = t.mailer.sent.slice(before).find((m) => m.to === email && /receipt/i.test(m.subject))!;
     expect(receipt.text).toContain('Visa ending 4242');
     expect(receipt.text).not.toContain('Credit Card');
