@@ -17,7 +17,7 @@ import { MAX_INSTALLMENTS } from '../catalogue/payment-plan.js';
 export const PaymentLineSchema = z.object({
   amountCents: z.number().int().nonnegative(),
   paidAt: z.string(),
-  /** "Credit Card", "Gift card ending 4F7Q", "Family credit". */
+  /** "Visa ending 4242" (the card, once recorded: record 152), "Credit Card", "Gift card ending 4F7Q", "Family credit". */
   method: z.string(),
 });
 export type PaymentLine = z.infer<typeof PaymentLineSchema>;

@@ -622,6 +622,8 @@ export const BalancePaidSchema = z.object({
   providerEventId: z.string().nullable(),
   source: z.enum(['webhook', 'verification']),
   paidAt: Instant,
+  /** The card that paid (issue 37, record 152): "Visa ending 4242" on its receipt. Absent: not known. */
+  card: PaidCardSchema.optional(),
 });
 
 /**
@@ -659,6 +661,8 @@ export const InstallmentPaymentRecordedSchema = z.object({
   paymentIntentId: z.string().min(1),
   amountCents: Cents,
   paidAt: Instant,
+  /** The card that paid (issue 37, record 152): "Visa ending 4242" on its receipt. Absent: not known. */
+  card: PaidCardSchema.optional(),
 });
 
 /** An instalment the office waived (issue 43), recorded on the booking: it owes that amount no more. */

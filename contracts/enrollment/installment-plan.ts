@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstallmentSchema } from '../catalogue/payment-plan.js';
+import { PaidCardSchema } from './events.js';
 import { EnrollmentIdSchema } from './lookup.js';
 
 /**
@@ -53,6 +54,8 @@ export const InstallmentPaidSchema = z.object({
   paidAt: Instant,
   /** Who paid it: the saved card on its date (absent, as before), or the parent by hand from the booking page. */
   paidBy: z.literal('parent').optional(),
+  /** The card that paid (issue 37, record 152), as the provider answered the charge. Absent: not known. */
+  card: PaidCardSchema.optional(),
 });
 
 export const InstallmentChargeFailedSchema = z.object({

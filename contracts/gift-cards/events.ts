@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EnrollmentIdSchema } from '../enrollment/events.js';
+import { EnrollmentIdSchema, PaidCardSchema } from '../enrollment/events.js';
 
 /**
  * Events of one gift card, stream `gift-card-<giftCardId>`, the id being a hash of its code
@@ -54,6 +54,8 @@ export const GiftCardPaidSchema = z.object({
   providerEventId: z.string().nullable(),
   source: z.enum(['webhook', 'verification']),
   paidAt: Instant,
+  /** The card that paid (issue 37, record 152): "Visa ending 4242" on the buyer's receipt. Absent: not known. */
+  card: PaidCardSchema.optional(),
 });
 
 export const GiftCardEmailSentSchema = z.object({

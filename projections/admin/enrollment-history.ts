@@ -1,6 +1,11 @@
 import { defineProjector, type RecordedEventOf } from '../../platform/processor/projector.js';
 import type { EnrollmentHistory, HistoryEntry } from '../../contracts/admin/history.js';
-import { ENROLLMENT_EVENT_TYPES, enrollmentIdOf, type EnrollmentEvent } from '../../contracts/enrollment/events.js';
+import {
+  ENROLLMENT_EVENT_TYPES,
+  enrollmentIdOf,
+  type EnrollmentEvent,
+  type PaidCard,
+} from '../../contracts/enrollment/events.js';
 import { formatUsd } from '../../contracts/enrollment/money.js';
 import { cardWords } from '../../contracts/enrollment/payment-words.js';
 import type { WorkshopMessageEvent } from '../../contracts/messages/events.js';
@@ -24,6 +29,9 @@ const BY_PARENT = new Set(['ParticipantDetailsCorrected', 'ParticipantCancelled'
 const NOTIFIED = { cancellation: 'Cancellation', transfer: 'Transfer', reschedule: 'New date or place' } as const;
 
 const REFUND_TO = { card: ' to the card', 'gift-card': ' to the gift card', credit: ' to the family credit' } as const;
+
+/** " by Visa ending 4242": the card a payment recorded (records 151, 152); nothing when it recorded none. */
+const byCard = (card: PaidCard | undefined) => (card ? ` by ${cardWords(card)}` : '');
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -53,7 +61,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'PaymentIntentCreated':
       return `Card payment of ${formatUsd(e.data.amountCents)} started (${e.data.provider}, ${e.data.paymentIntentId}).`;
     case 'PaymentSucceeded':
-      return `Payment of ${formatUsd(e.data.amountCents)} succeeded${e.data.card ? ` by ${cardWords(e.data.card)}` : ''} (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
+      return `Payment of ${formatUsd(e.data.amountCents)} succeeded${byCard(e.data.card)} (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
     case 'PaymentFailed':
       return `Payment failed: ${e.data.reason} (${e.data.code}, ${e.data.paymentIntentId}).`;
     case 'EnrollmentConfirmed':
@@ -108,11 +116,11 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'BalancePaymentIntentCreated':
       return `Payment of the balance, ${formatUsd(e.data.amountCents)}, started (${e.data.provider}, ${e.data.paymentIntentId}).`;
     case 'BalancePaid':
-      return `Balance of ${formatUsd(e.data.amountCents)} paid (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
+      return `Balance of ${formatUsd(e.data.amountCents)} paid${byCard(e.data.card)} (${e.data.paymentIntentId}, reported by ${e.data.source}).`;
     case 'BalanceOverpaid':
       return `${formatUsd(e.data.amountCents)} paid for a balance no longer owed (${e.data.paymentIntentId}, reported by ${e.data.source}); refunded.`;
     case 'InstallmentPaymentRecorded':
-      return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} paid on the saved card (${e.data.paymentIntentId}).`;
+      return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} paid ${e.data.card ? `by ${cardWords(e.data.card)}` : 'on the saved card'} (${e.data.paymentIntentId}).`;
     case 'InstallmentWaiverRecorded':
       return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} waived by the school: owed no more.`;
     case 'BalanceReminderSent':

@@ -7,7 +7,9 @@ import {
   whenWhereOf,
   type EnrollmentEvent,
   type EnrollmentSubmitted,
+  type PaidCard,
 } from '../../contracts/enrollment/events.js';
+import { cardWords } from '../../contracts/enrollment/payment-words.js';
 import { participantDetailsOf } from '../../contracts/enrollment/participants.js';
 import {
   balanceDueAtOf,
@@ -115,7 +117,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           balanceCents: owed,
           balanceDueAt: owed > 0 ? (doc.pricing?.balanceDueAt ?? null) : null,
           receivedCents: total - owed,
-          payments: paymentsAtSale(doc.pricing?.lines ?? [], total - owed, e.data.confirmedAt),
+          payments: paymentsAtSale(doc.pricing?.lines ?? [], total - owed, e.data.confirmedAt, doc.card),
           status: 'completed',
           paymentStatus: doc.isFree ? 'free' : 'paid',
           orderId: e.data.orderId,
@@ -132,7 +134,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
           payments: [
             ...(doc.payments ?? []),
-            { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: 'Credit Card' },
+            { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: cardMethod(e.data.card) },
           ],
         };
       case 'InstallmentWaiverRecorded': {
@@ -150,7 +152,7 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
           receivedCents: (doc.receivedCents ?? 0) + e.data.amountCents,
           payments: [
             ...(doc.payments ?? []),
-            { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: 'Credit Card' },
+            { amountCents: e.data.amountCents, paidAt: e.data.paidAt, method: cardMethod(e.data.card) },
           ],
         };
       }
@@ -235,10 +237,20 @@ export const ordersProjector = defineProjector<EnrollmentEvent, Order>({
 });
 
 /** What came in with the sale, by where it came from: the gift card's and the credit's lines, the card the rest. */
-function paymentsAtSale(lines: PricingView['lines'], receivedCents: number, at: string): PaymentLine[] {
+function paymentsAtSale(
+  lines: PricingView['lines'],
+  receivedCents: number,
+  at: string,
+  paidWith: PaidCard | undefined,
+): PaymentLine[] {
   const fromBalances = lines
     .filter((l) => l.kind === 'gift-card' || l.kind === 'credit')
     .map((l) => ({ amountCents: -l.amountCents, paidAt: at, method: l.kind === 'credit' ? 'Family credit' : l.label }));
   const card = receivedCents - fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
-  return [...fromBalances, ...(card > 0 ? [{ amountCents: card, paidAt: at, method: 'Credit Card' }] : [])];
+  return [...fromBalances, ...(card > 0 ? [{ amountCents: card, paidAt: at, method: cardMethod(paidWith) }] : [])];
+}
+
+/** A card payment's line names the card when it was recorded (record 152): "Visa ending 4242". */
+function cardMethod(card: PaidCard | undefined): string {
+  return card ? cardWords(card) : 'Credit Card';
 }

@@ -1,5 +1,6 @@
 import type { Decider } from '../../platform/command/decider.js';
 import type { GiftCardEvent, GiftCardOrdered } from '../../contracts/gift-cards/events.js';
+import type { PaidCard } from '../../contracts/enrollment/events.js';
 import { refuse } from './refusals.js';
 import {
   availableFor,
@@ -22,6 +23,7 @@ export type GiftCardCommand =
       providerEventId: string | null;
       source: 'webhook' | 'verification';
       at: string;
+      card?: PaidCard;
     }
   | { type: 'RecordGiftCardEmail'; messageId: string; transport: 'smtp' | 'outbox'; at: string }
   | { type: 'ReserveGiftCardAmount'; enrollmentId: string; amountCents: number; replaces?: string; at: string }
@@ -115,6 +117,7 @@ export const giftCardDecider: Decider<GiftCardCommand, GiftCardEvent, GiftCardSt
               providerEventId: command.providerEventId,
               source: command.source,
               paidAt: command.at,
+              ...(command.card ? { card: command.card } : {}),
             },
           },
         ];

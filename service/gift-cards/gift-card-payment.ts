@@ -7,12 +7,12 @@ import { giftCardDecider } from './gift-card-decider.js';
 export const giftCardPayment = byIdIn('gift-card', META.giftCardId, (giftCardId) => ({
   named: { kind: 'gift-card', giftCardId },
   enrollmentId: null,
-  record: async (deps, money, _intent, metadata) =>
+  record: async (deps, money, intent, metadata) =>
     (
       await deps.commands.handle(
         giftCardDecider,
         giftCardStream(giftCardId),
-        { type: 'RecordGiftCardPayment', ...money },
+        { type: 'RecordGiftCardPayment', ...money, ...(intent.card ? { card: intent.card } : {}) },
         metadata,
       )
     ).position,

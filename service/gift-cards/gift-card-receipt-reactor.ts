@@ -1,5 +1,6 @@
 import { SCHOOL } from '../../contracts/core/school.js';
 import { giftCardIdOf, giftCardStream, type GiftCardEvent } from '../../contracts/gift-cards/events.js';
+import { cardWords } from '../../contracts/enrollment/payment-words.js';
 import { receiptDate } from '../../contracts/enrollment/receipt.js';
 import { defineReactor } from '../../platform/processor/reactor.js';
 import type { AppDeps } from '../core/deps.js';
@@ -37,7 +38,7 @@ export function giftCardReceiptReactor(deps: AppDeps) {
             what: `Gift card for ${order.recipientName}`,
             amountCents: event.data.amountCents,
             paidAt: event.data.paidAt,
-            method: 'Credit Card',
+            method: event.data.card ? cardWords(event.data.card) : 'Credit Card',
             billedTo: order.purchaserName,
           };
           const rendered = await renderEmail('payment-receipt', {

@@ -1,4 +1,5 @@
 import { formatUsd, sessionShareOf, sessionShareWords } from '../../contracts/enrollment/money.js';
+import { cardWords } from '../../contracts/enrollment/payment-words.js';
 import { balanceLines, discountLines, receiptDate } from '../../contracts/enrollment/receipt.js';
 import type { Tag } from '../../platform/pdf/structure.js';
 import type { ReceiptPdfOrder } from './receipt-pdf-order.js';
@@ -72,6 +73,14 @@ export function charges(w: Writer, order: ReceiptPdfOrder) {
   totalRow(w, table, 'Total', formatUsd(order.amountCents), true);
 }
 
+/** What the card's part was paid by: the card when one named card paid it all (record 152), else as the order records it. */
+function cardPaidWords(order: ReceiptPdfOrder): string {
+  if (order.paidWithCard) return cardWords(order.paidWithCard);
+  return order.paymentMethod === 'Gift Card' || order.paymentMethod === 'Family Credit'
+    ? 'Credit Card'
+    : (order.paymentMethod ?? 'Credit Card');
+}
+
 export function payment(w: Writer, order: ReceiptPdfOrder) {
   w.heading('Payment');
   if (order.isFree || order.amountCents === 0) {
@@ -83,11 +92,7 @@ export function payment(w: Writer, order: ReceiptPdfOrder) {
   for (const l of fromBalances)
     w.field(l.kind === 'gift-card' ? 'Gift card' : 'Family credit', `${formatUsd(-l.amountCents)} (${l.label})`);
   const card = order.paidCents + fromBalances.reduce((sum, l) => sum + l.amountCents, 0);
-  if (card > 0 || fromBalances.length === 0)
-    w.field(
-      'Amount paid',
-      `${formatUsd(card)} by ${order.paymentMethod === 'Gift Card' || order.paymentMethod === 'Family Credit' ? 'Credit Card' : (order.paymentMethod ?? 'Credit Card')}`,
-    );
+  if (card > 0 || fromBalances.length === 0) w.field('Amount paid', `${formatUsd(card)} by ${cardPaidWords(order)}`);
   if ((order.balanceCents ?? 0) > 0)
     w.field(
       'Balance due',

@@ -1,3 +1,4 @@
+import type { PaidCard } from '../../contracts/enrollment/events.js';
 import type { ReceiptOrder } from '../../contracts/enrollment/receipt.js';
 
 /**
@@ -13,4 +14,6 @@ export interface ReceiptPdfOrder extends ReceiptOrder {
   paidCents: number;
   /** Refunds decided but not yet through (pending or failed), in cents; issued ones are `refundedCents`. */
   refundsUnderwayCents: number;
+  /** The one card every card payment was made with, balance and instalments too (record 152): "Amount paid … by Visa ending 4242". */
+  paidWithCard?: PaidCard;
 }

@@ -90,6 +90,9 @@ export class OfflinePayments implements PaymentsPort {
     const stored = this.store.insertIntent(input.idempotencyKey, pi);
     if (stored.id !== id) return intentInfoOf(this.store.intent(stored.id)!);
     this.store.setIntentCard(id, input.card.customerId, input.card.paymentMethodId, false);
+    // Answered as Stripe's expanded payment method: the saved card by its brand and last four (record 152).
+    const saved = declined ? null : this.store.savedCardPaid(input.card.paymentMethodId);
+    if (saved) this.store.setPaidCard(id, saved);
     const charged = this.store.intent(id)!;
     this.emit(declined ? 'payment_intent.payment_failed' : 'payment_intent.succeeded', charged);
     return intentInfoOf(charged);

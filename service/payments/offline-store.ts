@@ -146,6 +146,17 @@ export class OfflineStore {
       .run(intentId, card.brand, card.last4);
   }
 
+  /** The card a saved payment method is, as the intent that saved it was paid with (record 152). */
+  savedCardPaid(paymentMethod: string): { brand: string; last4: string } | null {
+    return (
+      this.db
+        .prepare<[string], { brand: string; last4: string }>(
+          'SELECT p.brand, p.last4 FROM paid_cards p JOIN intent_cards c ON c.intent_id = p.intent_id WHERE c.payment_method = ? LIMIT 1',
+        )
+        .get(paymentMethod) ?? null
+    );
+  }
+
   /** The intent made under `idempotencyKey`, if any. */
   intentByKey(idempotencyKey: string): StripeIntentJson | null {
     const row = this.byKey.get(idempotencyKey);

@@ -74,6 +74,8 @@ export class StripePayments implements PaymentsPort {
           payment_method: input.card.paymentMethodId,
           off_session: true,
           confirm: true,
+          // The card that paid, for the instalment's receipt (record 152).
+          expand: ['payment_method'],
         },
         { idempotencyKey: input.idempotencyKey },
       );

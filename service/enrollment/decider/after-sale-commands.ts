@@ -1,4 +1,4 @@
-import type { PurchasedItem } from '../../../contracts/enrollment/events.js';
+import type { PaidCard, PurchasedItem } from '../../../contracts/enrollment/events.js';
 import type { ParticipantDetail } from '../../../contracts/enrollment/participants.js';
 
 /** How much a cancellation gives back: all that can still be refunded, nothing, or an amount in cents. */
@@ -35,6 +35,7 @@ export type AfterSaleCommand =
       providerEventId: string | null;
       source: 'webhook' | 'verification';
       at: string;
+      card?: PaidCard;
     }
   | {
       type: 'RecordBalanceReminder';

@@ -36,7 +36,10 @@ function recordBalancePayment(command: Command<'RecordBalancePayment'>, state: S
     const overpaid: EnrollmentEvent = { type: 'BalanceOverpaid', data: money };
     return [overpaid, refundRequest(state, paymentIntentId, amountCents, 'overpaid', at)];
   }
-  const paid: EnrollmentEvent = { type: 'BalancePaid', data: money };
+  const paid: EnrollmentEvent = {
+    type: 'BalancePaid',
+    data: { ...money, ...(command.card ? { card: command.card } : {}) },
+  };
   // Cancelled while the balance was on its way: it goes back, all of it.
   if (cancellationOf(state) && amountCents > 0)
     return [paid, refundRequest(state, paymentIntentId, amountCents, 'cancelled', at)];

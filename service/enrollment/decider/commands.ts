@@ -1,5 +1,6 @@
 import type {
   EnrollmentSubmitted,
+  PaidCard,
   ParticipantTransferRequested,
   PaymentMethod,
   WorkshopWhenWhere,
@@ -65,6 +66,7 @@ export type SaleCommand =
       paymentIntentId: string;
       amountCents: number;
       at: string;
+      card?: PaidCard;
     }
   /** An instalment the office waived on the plan (InstallmentWaived), recorded on the booking once. */
   | { type: 'RecordInstallmentWaiver'; n: number; amountCents: number; at: string }

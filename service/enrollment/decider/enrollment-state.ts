@@ -1,4 +1,9 @@
-import type { EnrollmentConfirmed, EnrollmentSubmitted, PurchasedItem } from '../../../contracts/enrollment/events.js';
+import type {
+  EnrollmentConfirmed,
+  EnrollmentSubmitted,
+  PaidCard,
+  PurchasedItem,
+} from '../../../contracts/enrollment/events.js';
 import { pricingOf, type OrderPricing } from '../../../contracts/enrollment/pricing.js';
 import { refuse } from './refusals.js';
 import type { Sale } from './sale-state.js';
@@ -116,6 +121,19 @@ export const cancellationOf = (s: EnrollmentState): Cancellation | null =>
 export const replacedByOf = (s: EnrollmentState): string | null => ('replacedBy' in s ? s.replacedBy : null);
 /** The card payment that arrived, if one did. */
 export const paymentOf = (s: EnrollmentState): Payment | null => ('paid' in s ? s.paid : null);
+
+/**
+ * The one card every card payment of the booking was made with (its sale, balance, instalments),
+ * when each named it (record 152): "Amount paid … by Visa ending 4242". Null when none was, one
+ * did not say, or two cards paid.
+ */
+export function oneCardOf(s: EnrollmentState): PaidCard | null {
+  const paid = [paymentOf(s), ...(hasSale(s) ? [s.balancePaid, ...s.installmentsPaid] : [])].filter((p) => p !== null);
+  const first = paid[0]?.card;
+  if (!first) return null;
+  const same = paid.every((p) => p.card?.brand === first.brand && p.card.last4 === first.last4);
+  return same ? first : null;
+}
 
 /** Where one attendance mark is kept: the workshop (a make-up's is another), the session from 1, the participant from 0. */
 export const attendanceKey = (workshopId: string, session: number, participant: number) =>

@@ -191,9 +191,9 @@ export const balanceRecorded = (state: EnrollmentState, event: BalanceEvent) =>
       case 'BalancePaymentIntentCreated':
         return { balanceIntentId: event.data.paymentIntentId };
       case 'BalancePaid': {
-        const { paymentIntentId, paidAt, amountCents, providerEventId } = event.data;
+        const { paymentIntentId, paidAt, amountCents, providerEventId, card } = event.data;
         return {
-          balancePaid: { intentId: paymentIntentId, at: paidAt, cents: amountCents },
+          balancePaid: { intentId: paymentIntentId, at: paidAt, cents: amountCents, ...(card ? { card } : {}) },
           providerEvents: providerEventId ? [...s.providerEvents, providerEventId] : s.providerEvents,
         };
       }
@@ -207,10 +207,9 @@ export const balanceRecorded = (state: EnrollmentState, event: BalanceEvent) =>
       case 'BalanceReminderSent':
         return { balanceReminders: [...s.balanceReminders, event.data.kind] };
       case 'InstallmentPaymentRecorded': {
-        const { n, paymentIntentId, paidAt, amountCents } = event.data;
-        return {
-          installmentsPaid: [...s.installmentsPaid, { n, intentId: paymentIntentId, at: paidAt, cents: amountCents }],
-        };
+        const { n, paymentIntentId, paidAt, amountCents, card } = event.data;
+        const paid = { n, intentId: paymentIntentId, at: paidAt, cents: amountCents, ...(card ? { card } : {}) };
+        return { installmentsPaid: [...s.installmentsPaid, paid] };
       }
       case 'InstallmentWaiverRecorded':
         return {

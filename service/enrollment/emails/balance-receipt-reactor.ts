@@ -1,6 +1,7 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { enrollmentIdOf, enrollmentStream, type EnrollmentEvent } from '../../../contracts/enrollment/events.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
+import { cardWords } from '../../../contracts/enrollment/payment-words.js';
 import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { receiptPdfAttachment } from '../../mail/receipt-pdf.js';
@@ -8,7 +9,7 @@ import { renderEmail } from '../../mail/templates/index.js';
 import { sendPaymentReceipt } from '../../receipts/receipt-mail.js';
 import { bookingUrl } from '../after-sale/booking-link.js';
 import { enrollmentDecider } from '../decider/enrollment-decider.js';
-import { hasSale } from '../decider/enrollment-state.js';
+import { hasSale, oneCardOf, paymentOf } from '../decider/enrollment-state.js';
 import { leftParticipantsOf, stayingAttendees } from '../decider/participants.js';
 import { confirmationReceiptOrder } from './confirmation-email.js';
 import { installmentReceipt } from './installment-receipt.js';
@@ -53,7 +54,9 @@ export function balanceReceiptReactor(deps: AppDeps) {
             { ...submission, item: state.item, attendees: stayingAttendees(state) },
             conf,
             leftParticipantsOf(state),
+            paymentOf(state)?.card,
           );
+          const paidWithCard = oneCardOf(state);
           const depositCents = order.amountCents - (order.balanceCents ?? 0);
           const pdf = await receiptPdfAttachment(
             conf.orderId,
@@ -64,6 +67,7 @@ export function balanceReceiptReactor(deps: AppDeps) {
               paidCents: depositCents + paid.amountCents,
               refundsUnderwayCents: 0,
               balanceCents: 0,
+              ...(paidWithCard ? { paidWithCard } : {}),
             },
             deps.clock(),
           );
@@ -73,7 +77,7 @@ export function balanceReceiptReactor(deps: AppDeps) {
             what: `Balance of ${state.item.title}`,
             amountCents: paid.amountCents,
             paidAt: paid.paidAt,
-            method: 'Credit Card',
+            method: paid.card ? cardWords(paid.card) : 'Credit Card',
             note: `Your booking is now paid in full: ${formatUsd(depositCents + paid.amountCents)} in all. The receipt attached is the booking's, as it now stands.`,
             manageUrl: await bookingUrl(deps, enrollmentId),
             publicUrl: deps.config.PUBLIC_URL ?? null,

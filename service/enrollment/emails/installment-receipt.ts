@@ -1,12 +1,13 @@
 import { SCHOOL } from '../../../contracts/core/school.js';
 import type { InstallmentPaymentRecorded } from '../../../contracts/enrollment/events.js';
 import { formatUsd } from '../../../contracts/enrollment/money.js';
+import { cardWords } from '../../../contracts/enrollment/payment-words.js';
 import type { AppDeps } from '../../core/deps.js';
 import type { MailMessage } from '../../mail/port.js';
 import { receiptPdfAttachment } from '../../mail/receipt-pdf.js';
 import { renderEmail } from '../../mail/templates/index.js';
 import { bookingUrl } from '../after-sale/booking-link.js';
-import { hasSale, pricingOfState, type EnrollmentState } from '../decider/enrollment-state.js';
+import { hasSale, oneCardOf, paymentOf, pricingOfState, type EnrollmentState } from '../decider/enrollment-state.js';
 import { leftParticipantsOf, stayingAttendees } from '../decider/participants.js';
 import { balanceDueCents } from '../decider/refundable.js';
 import { confirmationReceiptOrder } from './confirmation-email.js';
@@ -30,13 +31,23 @@ export async function installmentReceipt(
     { ...submission, item: state.item, attendees: stayingAttendees(state) },
     conf,
     leftParticipantsOf(state),
+    paymentOf(state)?.card,
   );
+  const paidWithCard = oneCardOf(state);
   const left = balanceDueCents(state);
   const paidCents = Math.max(0, state.priceCents - left);
   const count = pricingOfState(state)?.installments?.length ?? paid.n;
   const pdf = await receiptPdfAttachment(
     conf.orderId,
-    { ...order, isFree: false, status: 'completed', paidCents, refundsUnderwayCents: 0, balanceCents: left },
+    {
+      ...order,
+      isFree: false,
+      status: 'completed',
+      paidCents,
+      refundsUnderwayCents: 0,
+      balanceCents: left,
+      ...(paidWithCard ? { paidWithCard } : {}),
+    },
     deps.clock(),
   );
   const rendered = await renderEmail('payment-receipt', {
@@ -45,7 +56,7 @@ export async function installmentReceipt(
     what: `Instalment ${paid.n} of ${count} of ${state.item.title}`,
     amountCents: paid.amountCents,
     paidAt: paid.paidAt,
-    method: 'Credit Card',
+    method: paid.card ? cardWords(paid.card) : 'Credit Card',
     note:
       left > 0
         ? `${formatUsd(paidCents)} of ${formatUsd(state.priceCents)} paid; ${formatUsd(left)} left, charged to the saved card on its dates. The receipt attached is the booking's, as it now stands.`

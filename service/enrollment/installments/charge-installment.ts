@@ -58,7 +58,9 @@ export async function chargeInstallment(
       attempt: charging.attempt,
       paymentIntentId: intent.id,
       amountCents: intent.amountCents,
-      outcome: paid ? { paid: true } : { paid: false, code: error.code, reason: error.message },
+      outcome: paid
+        ? { paid: true, ...(intent.card ? { card: intent.card } : {}) }
+        : { paid: false, code: error.code, reason: error.message },
       at: deps.clock().toISOString(),
     },
     metadata,

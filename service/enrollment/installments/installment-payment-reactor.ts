@@ -30,11 +30,11 @@ export function installmentPaymentReactor(deps: Pick<AppDeps, 'commands'>) {
         );
         return;
       }
-      const { n, paymentIntentId, amountCents, paidAt } = event.data;
+      const { n, paymentIntentId, amountCents, paidAt, card } = event.data;
       await deps.commands.handle(
         enrollmentDecider,
         stream,
-        { type: 'RecordInstallmentPayment', n, paymentIntentId, amountCents, at: paidAt },
+        { type: 'RecordInstallmentPayment', n, paymentIntentId, amountCents, at: paidAt, ...(card ? { card } : {}) },
         metadata,
       );
     },

@@ -1,4 +1,5 @@
 import type { Installment } from '../../../contracts/catalogue/payment-plan.js';
+import type { PaidCard } from '../../../contracts/enrollment/events.js';
 import {
   INSTALLMENT_RETRY_DAYS,
   installmentChargeKey,
@@ -47,7 +48,7 @@ export type InstallmentPlanCommand =
       attempt: number;
       paymentIntentId: string;
       amountCents: number;
-      outcome: { paid: true } | { paid: false; code: string; reason: string };
+      outcome: { paid: true; card?: PaidCard } | { paid: false; code: string; reason: string };
       at: string;
     }
   /** The parent told of a declined attempt (emails/installment-decline-reactor.ts), once per attempt. */
@@ -66,7 +67,14 @@ export type InstallmentPlanCommand =
   /** The parent's "remove my card": no instalment is charged automatically any more. */
   | { type: 'RemoveCard'; at: string }
   /** A declined instalment the parent paid by hand from the booking page. */
-  | { type: 'RecordParentPayment'; n: number; paymentIntentId: string; amountCents: number; at: string };
+  | {
+      type: 'RecordParentPayment';
+      n: number;
+      paymentIntentId: string;
+      amountCents: number;
+      at: string;
+      card?: PaidCard;
+    };
 
 const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): InstallmentPlanState => {
   if (event.type === 'InstallmentPlanStarted') {
@@ -188,7 +196,7 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
       ];
     }
     if (command.type === 'RecordParentPayment') {
-      const { n, paymentIntentId, amountCents, at } = command;
+      const { n, paymentIntentId, amountCents, at, card } = command;
       // Each intent once. One that comes after the instalment was paid (the retry charged the saved
       // card meanwhile) is still recorded: the booking gives back what it was paid beyond its price.
       if (state.paidIntents.includes(paymentIntentId)) return [];
@@ -196,7 +204,16 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
       return [
         {
           type: 'InstallmentPaid',
-          data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at, paidBy: 'parent' },
+          data: {
+            enrollmentId,
+            n,
+            attempt,
+            amountCents,
+            paymentIntentId,
+            paidAt: at,
+            paidBy: 'parent',
+            ...(card ? { card } : {}),
+          },
         },
       ];
     }
@@ -220,10 +237,15 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
     // The answer of the attempt under way, recorded even when the parent paid by hand meanwhile.
     if (i.charging?.attempt !== command.attempt) return [];
     const { n, attempt, paymentIntentId, amountCents, at } = command;
-    if (command.outcome.paid)
+    if (command.outcome.paid) {
+      const { card } = command.outcome;
       return [
-        { type: 'InstallmentPaid', data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at } },
+        {
+          type: 'InstallmentPaid',
+          data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at, ...(card ? { card } : {}) },
+        },
       ];
+    }
     const { code, reason } = command.outcome;
     return [
       {

@@ -57,12 +57,12 @@ export async function verifiedEnrollment(
 const balancePayable = (enrollmentId: string): Payable => ({
   named: { kind: 'balance', enrollmentId },
   enrollmentId,
-  record: async (deps, money, _intent, metadata) =>
+  record: async (deps, money, intent, metadata) =>
     (
       await deps.commands.handle(
         enrollmentDecider,
         enrollmentStream(enrollmentId),
-        { type: 'RecordBalancePayment', ...money },
+        { type: 'RecordBalancePayment', ...money, ...(intent.card ? { card: intent.card } : {}) },
         metadata,
       )
     ).position,

@@ -29,6 +29,7 @@ export const installmentByParentPayment: PaymentKind = {
               paymentIntentId: intent.id,
               amountCents: intent.amountCents,
               at: money.at,
+              ...(intent.card ? { card: intent.card } : {}),
             },
             metadata,
           )

@@ -234,8 +234,8 @@ describe('an instalment paid is paid on the booking (issue 43 items 1-2)', () =>
     const page = await bookingPage(enrollmentId);
     expect(page).toMatchObject({ balanceCents: 10_000 });
     expect(page.payments?.map((p) => [p.amountCents, p.method])).toEqual([
-      [10_000, 'Credit Card'],
-      [10_000, 'Credit Card'],
+      [10_000, 'Visa ending 4242'],
+      [10_000, 'Visa ending 4242'],
     ]);
     expect(page.payments?.[1]?.paidAt).toBe(JUNE_1.toISOString());
     expect((await enrollmentEvents(enrollmentId)).filter((e) => e.type === 'InstallmentPaymentRecorded')).toEqual([
@@ -247,6 +247,7 @@ describe('an instalment paid is paid on the booking (issue 43 items 1-2)', () =>
           paymentIntentId: expect.any(String),
           amountCents: 10_000,
           paidAt: JUNE_1.toISOString(),
+          card: { brand: 'visa', last4: '4242' },
         },
       },
     ]);

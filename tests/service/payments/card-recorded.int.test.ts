@@ -59,6 +59,17 @@ describe('the card that paid, recorded with the payment', () => {
     }
   });
 
+  it('given Stripe, when a saved card is charged with the parent away, then the answer names the card that paid (record 152)', async () => {
+    const charged = await suite.stripe().chargeSavedCard({
+      card: { customerId: 'cus_stub_card', paymentMethodId: 'pm_card_mastercard' },
+      amountCents: 10_000,
+      idempotencyKey: 'installment-card-2-1',
+      description: 'Instalment 2 of 3',
+      metadata: { enrollmentId: 'card', kind: 'installment', installment: '2' },
+    });
+    expect(charged).toMatchObject({ status: 'succeeded', card: { brand: 'mastercard', last4: '4444' } });
+  });
+
   it('given Stripe, when its webhook says succeeded without the payment method expanded, then the app asks Stripe for it and records the card', async () => {
     const t = await makeEnrollmentApp({
       env: { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },

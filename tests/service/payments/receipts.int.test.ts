@@ -40,7 +40,7 @@ describe('a receipt for every payment', () => {
     expect(receipt!.text).toContain('Gift card');
     expect(receipt!.text).toContain('Grace Hopper');
     expect(receipt!.text).toContain('$100.00');
-    expect(receipt!.text).toContain('Credit Card');
+    expect(receipt!.text).toContain('Visa ending 4242');
     expect(receipt!.text).toMatch(/Paid:?\s+\w+ \d{1,2}, 20\d\d/);
     expect(receipt!.html).toContain('Dear Ada,');
     const pdf = await pdfOf(receipt!);
@@ -80,7 +80,7 @@ describe('a receipt for every payment', () => {
     expect(receipt!.text).toMatch(/^Dear \S+,/);
     expect(receipt!.text).toContain('Balance');
     expect(receipt!.text).toContain('$400.00');
-    expect(receipt!.text).toContain('Credit Card');
+    expect(receipt!.text).toContain('Visa ending 4242');
     const pdf = await pdfOf(receipt!);
     expect(pdf).toContain('Paid in full');
     expect(pdf).toContain('$500.00');
@@ -92,8 +92,8 @@ describe('a receipt for every payment', () => {
     // The booking page shows each payment: what, when, how.
     const view = await json<BookingView>(t.get(`/api/bookings/${token}`));
     expect(view.payments).toEqual([
-      { amountCents: 10_000, paidAt: expect.any(String), method: 'Credit Card' },
-      { amountCents: 40_000, paidAt: expect.any(String), method: 'Credit Card' },
+      { amountCents: 10_000, paidAt: expect.any(String), method: 'Visa ending 4242' },
+      { amountCents: 40_000, paidAt: expect.any(String), method: 'Visa ending 4242' },
     ]);
     // So does the office's record of it.
     const record = await json<{ payments?: unknown[] }>(

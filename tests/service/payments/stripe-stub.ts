@@ -115,6 +115,8 @@ export class StripeStub {
       };
       this.intents.set(id, intent);
       answer = body.get('confirm') === 'true' ? this.confirm(intent) : [200, intent];
+      // Confirmed at once (a saved card charged off-session): answered expanded when asked, as Stripe does.
+      if (answer[0] === 200) answer = [200, expanded(intent, body)];
     } else if (req.method === 'POST' && path === '/v1/customers') {
       answer = [200, { id: `cus_stub_${++this.seq}`, object: 'customer', email: body.get('email') }];
     } else if (req.method === 'POST' && /^\/v1\/payment_methods\/[^/]+\/detach$/.test(path)) {
