@@ -659,6 +659,8 @@ export const InstallmentPaymentRecordedSchema = z.object({
   paymentIntentId: z.string().min(1),
   amountCents: Cents,
   paidAt: Instant,
+  /** Paid by the parent by hand from the booking page (absent: the saved card on its date, as before). */
+  paidBy: z.literal('parent').optional(),
 });
 
 /** An instalment the office waived (issue 43), recorded on the booking: it owes that amount no more. */

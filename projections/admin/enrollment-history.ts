@@ -112,7 +112,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'BalanceOverpaid':
       return `${formatUsd(e.data.amountCents)} paid for a balance no longer owed (${e.data.paymentIntentId}, reported by ${e.data.source}); refunded.`;
     case 'InstallmentPaymentRecorded':
-      return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} paid on the saved card (${e.data.paymentIntentId}).`;
+      return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} ${e.data.paidBy === 'parent' ? 'paid by the parent' : 'paid on the saved card'} (${e.data.paymentIntentId}).`;
     case 'InstallmentWaiverRecorded':
       return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} waived by the school: owed no more.`;
     case 'BalanceReminderSent':

@@ -65,6 +65,8 @@ export type SaleCommand =
       paymentIntentId: string;
       amountCents: number;
       at: string;
+      /** Paid by the parent from the booking page, not the saved card. */
+      paidBy?: 'parent';
     }
   /** An instalment the office waived on the plan (InstallmentWaived), recorded on the booking once. */
   | { type: 'RecordInstallmentWaiver'; n: number; amountCents: number; at: string }

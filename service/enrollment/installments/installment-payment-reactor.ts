@@ -30,11 +30,18 @@ export function installmentPaymentReactor(deps: Pick<AppDeps, 'commands'>) {
         );
         return;
       }
-      const { n, paymentIntentId, amountCents, paidAt } = event.data;
+      const { n, paymentIntentId, amountCents, paidAt, paidBy } = event.data;
       await deps.commands.handle(
         enrollmentDecider,
         stream,
-        { type: 'RecordInstallmentPayment', n, paymentIntentId, amountCents, at: paidAt },
+        {
+          type: 'RecordInstallmentPayment',
+          n,
+          paymentIntentId,
+          amountCents,
+          at: paidAt,
+          ...(paidBy ? { paidBy } : {}),
+        },
         metadata,
       );
     },

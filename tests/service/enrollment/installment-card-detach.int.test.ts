@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { campInThree, type CampInThree } from './installment-support.js';
 import { installmentPlanStream } from '../../../contracts/enrollment/installment-plan.js';
 import { nextParentEmail } from '../../support/visitors.js';
+import type { BalancePaymentResponse } from '../../../contracts/booking/api.js';
+import type { EnrollmentHistory } from '../../../contracts/admin/history.js';
 
 // Issue 43 item 2: "a saved card is forgotten (detached) when the plan ends or the family is
 // erased". A $300 camp paid in 3 from May 1 ($100 at the checkout, then June 1 and July 1); the
@@ -112,5 +114,33 @@ describe('the saved card is detached when the family is erased (issue 43 item 2)
     ]);
     await camp.t.replayReactors();
     expect(detach).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('after the parent removed the card: the receipt and the history (issue 43)', () => {
+  it('given the card removed, when the parent pays instalment 2 from the booking page, then its receipt no longer says the rest goes on the card, and the history says the parent paid it', async () => {
+    const { enrollmentId } = await booked();
+    const token = camp.token(enrollmentId);
+    expect((await camp.t.app.request(`/api/bookings/${token}/saved-card`, { method: 'DELETE' })).status).toBe(200);
+    await camp.t.settle();
+    const form = await camp.t.post(`/api/bookings/${token}/installments/2/payment`, {});
+    expect(form.status, await form.clone().text()).toBe(200);
+    const { clientSecret, paymentIntentId } = (await form.json()) as BalancePaymentResponse;
+    await camp.t.pay(clientSecret);
+    await camp.t.settle();
+
+    const receipts = camp.t.mailer.sent.filter((m) => m.messageId.startsWith('<receipt-installment-'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain(
+      '$200.00 of $300.00 paid; $100.00 left, to pay from your booking page by each instalment’s date.',
+    );
+    expect(receipts[0]!.text).not.toContain('charged to the saved card');
+
+    const history = (await (
+      await camp.t.admin('GET', `/api/admin/enrollments/${enrollmentId}/history`)
+    ).json()) as EnrollmentHistory;
+    expect(history.events.map((e) => e.summary)).toContain(
+      `Instalment 2 of $100.00 paid by the parent (${paymentIntentId}).`,
+    );
   });
 });
