@@ -27,6 +27,29 @@ export const DashboardSchema = z.object({
     )
     .optional(),
   /**
+   * Instalments past due (issue 43): declined at their last try (`declined`), or unpaid at their
+   * date after the parent removed the saved card (`card-removed`); how many, their sum, and each,
+   * the oldest first (absent from older servers).
+   */
+  pastDueInstallments: z
+    .object({
+      count: z.number().int().nonnegative(),
+      totalCents: z.number().int().nonnegative(),
+      items: z.array(
+        z.object({
+          enrollmentId: z.string(),
+          parentName: z.string(),
+          title: z.string(),
+          n: z.number().int().positive(),
+          of: z.number().int().positive(),
+          amountCents: z.number().int().nonnegative(),
+          dueAt: z.string(),
+          reason: z.enum(['declined', 'card-removed']),
+        }),
+      ),
+    })
+    .optional(),
+  /**
    * Organizations' invoices (issue 39), each counted once: invoiced less credit notes, received less
    * refunds, still outstanding, and the overdue ones, the oldest first (absent from older servers).
    */

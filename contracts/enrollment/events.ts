@@ -663,6 +663,8 @@ export const InstallmentPaymentRecordedSchema = z.object({
   paidAt: Instant,
   /** The card that paid (issue 37, record 152): "Visa ending 4242" on its receipt. Absent: not known. */
   card: PaidCardSchema.optional(),
+  /** Paid by the parent by hand from the booking page (absent: the saved card on its date, as before). */
+  paidBy: z.literal('parent').optional(),
 });
 
 /** An instalment the office waived (issue 43), recorded on the booking: it owes that amount no more. */

@@ -104,6 +104,22 @@ export const InstallmentCardRemovedSchema = z.object({
   removedAt: Instant,
 });
 
+/**
+ * The plan is over (issue 43): every instalment paid or waived, the booking cancelled, or the
+ * family erased. Nothing more is charged, and its saved card is forgotten (detached by a reactor).
+ */
+export const InstallmentPlanEndedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  reason: z.enum(['paid', 'cancelled', 'erased']),
+  endedAt: Instant,
+});
+
+/** The saved card was detached at the provider (removed by the parent, or the plan ended): once per plan. */
+export const InstallmentCardDetachedSchema = z.object({
+  enrollmentId: EnrollmentIdSchema,
+  detachedAt: Instant,
+});
+
 export const installmentPlanEventSchemas = {
   InstallmentPlanStarted: InstallmentPlanStartedSchema,
   InstallmentChargeStarted: InstallmentChargeStartedSchema,
@@ -113,6 +129,8 @@ export const installmentPlanEventSchemas = {
   InstallmentChargeRequested: InstallmentChargeRequestedSchema,
   InstallmentWaived: InstallmentWaivedSchema,
   InstallmentCardRemoved: InstallmentCardRemovedSchema,
+  InstallmentPlanEnded: InstallmentPlanEndedSchema,
+  InstallmentCardDetached: InstallmentCardDetachedSchema,
 } as const;
 
 export type InstallmentPlanStarted = z.infer<typeof InstallmentPlanStartedSchema>;
@@ -123,6 +141,8 @@ export type InstallmentDeclineNoticeSent = z.infer<typeof InstallmentDeclineNoti
 export type InstallmentChargeRequested = z.infer<typeof InstallmentChargeRequestedSchema>;
 export type InstallmentWaived = z.infer<typeof InstallmentWaivedSchema>;
 export type InstallmentCardRemoved = z.infer<typeof InstallmentCardRemovedSchema>;
+export type InstallmentPlanEnded = z.infer<typeof InstallmentPlanEndedSchema>;
+export type InstallmentCardDetached = z.infer<typeof InstallmentCardDetachedSchema>;
 export type InstallmentPlanEvent =
   | { type: 'InstallmentPlanStarted'; data: InstallmentPlanStarted }
   | { type: 'InstallmentChargeStarted'; data: InstallmentChargeStarted }
@@ -131,7 +151,9 @@ export type InstallmentPlanEvent =
   | { type: 'InstallmentDeclineNoticeSent'; data: InstallmentDeclineNoticeSent }
   | { type: 'InstallmentChargeRequested'; data: InstallmentChargeRequested }
   | { type: 'InstallmentWaived'; data: InstallmentWaived }
-  | { type: 'InstallmentCardRemoved'; data: InstallmentCardRemoved };
+  | { type: 'InstallmentCardRemoved'; data: InstallmentCardRemoved }
+  | { type: 'InstallmentPlanEnded'; data: InstallmentPlanEnded }
+  | { type: 'InstallmentCardDetached'; data: InstallmentCardDetached };
 
 /** One instalment of a plan as the booking page shows it: a `failed` one is paid from the page with another card. */
 export const BookingInstallmentSchema = z.object({

@@ -149,4 +149,6 @@ export const installmentPlanPrivacy = {
   InstallmentChargeRequested: NO_PERSONAL_DATA,
   InstallmentWaived: NO_PERSONAL_DATA,
   InstallmentCardRemoved: NO_PERSONAL_DATA,
+  InstallmentPlanEnded: NO_PERSONAL_DATA,
+  InstallmentCardDetached: NO_PERSONAL_DATA,
 } as const satisfies PrivacyClasses<typeof installmentPlanEventSchemas>;

@@ -33,6 +33,13 @@ const REFUND_TO = { card: ' to the card', 'gift-card': ' to the gift card', cred
 /** " by Visa ending 4242": the card a payment recorded (records 151, 152); nothing when it recorded none. */
 const byCard = (card: PaidCard | undefined) => (card ? ` by ${cardWords(card)}` : '');
 
+/** Who paid an instalment and with what: the parent by hand, else the saved card (named when known). */
+const installmentPaidWords = ({ card, paidBy }: { card?: PaidCard | undefined; paidBy?: 'parent' | undefined }) =>
+  paidBy === 'parent'
+    ? `paid by the parent${card ? ` with ${cardWords(card)}` : ''}`
+    : card
+      ? `paid by ${cardWords(card)}`
+      : 'paid on the saved card';
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** An instant as the office reads it: on the school's clock, its zone named ("… at 10:30 AM CDT"). */
@@ -120,7 +127,7 @@ export function summarise(e: RecordedEventOf<EnrollmentEvent>): string {
     case 'BalanceOverpaid':
       return `${formatUsd(e.data.amountCents)} paid for a balance no longer owed (${e.data.paymentIntentId}, reported by ${e.data.source}); refunded.`;
     case 'InstallmentPaymentRecorded':
-      return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} paid ${e.data.card ? `by ${cardWords(e.data.card)}` : 'on the saved card'} (${e.data.paymentIntentId}).`;
+      return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} ${installmentPaidWords(e.data)} (${e.data.paymentIntentId}).`;
     case 'InstallmentWaiverRecorded':
       return `Instalment ${e.data.n} of ${formatUsd(e.data.amountCents)} waived by the school: owed no more.`;
     case 'BalanceReminderSent':

@@ -22,6 +22,14 @@ export interface InstallmentPlanDoc {
   installments: InstallmentRow[];
   /** The parent removed the saved card: nothing is charged automatically, each left is paid by hand. */
   cardRemoved?: boolean;
+  /** Why the plan is over (InstallmentPlanEnded): nothing more is charged, and none of it is past due. */
+  ended?: 'paid' | 'cancelled' | 'erased';
+  /**
+   * When its first instalment past due falls due (declined at its last try, or unpaid once the
+   * parent removed the card), for the dashboard; null when none can be (`watched` false).
+   */
+  pastDueFrom?: string | null;
+  watched?: boolean;
   /** Whether an instalment is left to charge; with `nextChargeAt` (UTC ISO, so strings sort as instants), when. */
   open: boolean;
   nextChargeAt: string | null;
@@ -33,25 +41,33 @@ export const chargeAt = (i: InstallmentRow): string | null =>
     ? null
     : (i.requestedAt ?? (i.status === 'due' ? i.dueAt : (i.nextAttemptAt ?? null)));
 
-function withNext(doc: {
-  id: string;
-  enrollmentId: string;
-  installments: InstallmentRow[];
-  cardRemoved?: boolean;
-}): InstallmentPlanDoc {
-  const times = (doc.cardRemoved ? [] : doc.installments)
+/** Whether an instalment is owed past its date with nothing more tried: declined at its last try, or unpaid once the card is gone. */
+export const pastDue = (i: InstallmentRow, cardRemoved: boolean): boolean =>
+  (i.status === 'failed' && !i.nextAttemptAt && !i.requestedAt) ||
+  (cardRemoved && (i.status === 'due' || i.status === 'failed'));
+
+type PlanFields = Pick<InstallmentPlanDoc, 'id' | 'enrollmentId' | 'installments' | 'cardRemoved' | 'ended'>;
+
+function withNext(doc: PlanFields): InstallmentPlanDoc {
+  const owed = doc.ended ? [] : doc.installments.filter((i) => pastDue(i, doc.cardRemoved === true));
+  const pastDueFrom = owed.map((i) => i.dueAt).sort()[0] ?? null;
+  const times = (doc.cardRemoved || doc.ended ? [] : doc.installments)
     .map(chargeAt)
     .filter((t): t is string => t !== null)
     .sort();
   const next = times[0] ?? null;
-  return { ...doc, open: next !== null, nextChargeAt: next };
+  return { ...doc, open: next !== null, nextChargeAt: next, pastDueFrom, watched: pastDueFrom !== null };
 }
 
 export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, InstallmentPlanDoc>({
   name: 'installment-plans',
   collection: 'installment-plans',
   // The charging pass takes the open plans whose next charge comes first.
-  indexes: [[{ field: 'open' }, { field: 'nextChargeAt' }]],
+  // The dashboard takes those with an instalment past due, the oldest first.
+  indexes: [
+    [{ field: 'open' }, { field: 'nextChargeAt' }],
+    [{ field: 'watched' }, { field: 'pastDueFrom' }],
+  ],
   eventTypes: [
     'InstallmentPlanStarted',
     'InstallmentPaid',
@@ -59,6 +75,7 @@ export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, I
     'InstallmentChargeRequested',
     'InstallmentWaived',
     'InstallmentCardRemoved',
+    'InstallmentPlanEnded',
   ],
   keys: (event) => [event.data.enrollmentId],
   project(doc, e) {
@@ -89,6 +106,7 @@ export const installmentPlansProjector = defineProjector<InstallmentPlanEvent, I
     if (e.type === 'InstallmentChargeRequested')
       return change(e.data.n, (i) => ({ ...i, requestedAt: e.data.requestedAt }));
     if (e.type === 'InstallmentCardRemoved') return withNext({ ...doc, cardRemoved: true });
+    if (e.type === 'InstallmentPlanEnded') return withNext({ ...doc, ended: e.data.reason });
     if (e.type === 'InstallmentWaived')
       return change(e.data.n, ({ nextAttemptAt: _retry, requestedAt: _asked, ...i }) => ({ ...i, status: 'waived' }));
     return undefined;

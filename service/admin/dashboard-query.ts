@@ -5,6 +5,7 @@ import { DASHBOARD_DOC_ID, type DashboardDoc } from '../../projections/admin/das
 import { fromCents } from '../../projections/admin/money.js';
 import type { EnrollmentRowDoc } from '../../projections/admin/enrollments.js';
 import { invoiceFigures } from '../organizations/receivables.js';
+import { pastDueInstallments } from './dashboard-installments.js';
 
 /** Sold deposit bookings whose balance is past due, oldest first (the `enrollments` rows by due date). */
 async function pastDueBalances(store: ReadStore, now: Date): Promise<NonNullable<Dashboard['pastDueBalances']>> {
@@ -29,11 +30,21 @@ async function pastDueBalances(store: ReadStore, now: Date): Promise<NonNullable
 export async function readDashboard(store: ReadStore, now: Date): Promise<Dashboard> {
   const doc = (await store.get<DashboardDoc>('dashboard', DASHBOARD_DOC_ID))?.doc;
   const invoices = await invoiceFigures(store, now);
+  const installments = await pastDueInstallments(store, now);
   if (!doc)
-    return { totalEnrollments: 0, activePrograms: 0, upcomingWorkshops: 0, revenue: 0, pastDueBalances: [], invoices };
+    return {
+      totalEnrollments: 0,
+      activePrograms: 0,
+      upcomingWorkshops: 0,
+      revenue: 0,
+      pastDueBalances: [],
+      pastDueInstallments: installments,
+      invoices,
+    };
   const nowMs = now.getTime();
   return {
     pastDueBalances: await pastDueBalances(store, now),
+    pastDueInstallments: installments,
     invoices,
     totalEnrollments: doc.enrollments,
     activePrograms: doc.programs.length,

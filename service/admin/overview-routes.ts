@@ -29,14 +29,21 @@ export function adminOverviewRoutes(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.get('/dashboard', validate('query', MinPositionQuerySchema), async (c) => {
-    await awaitProjections(deps, c.req.valid('query').minPosition, ['dashboard', 'invoices', 'schedule', LOCATIONS]);
+    await awaitProjections(deps, c.req.valid('query').minPosition, [
+      'dashboard',
+      'invoices',
+      'schedule',
+      LOCATIONS,
+      'installment-plans',
+    ]);
     const now = deps.clock();
     const dashboard = {
       ...(await readDashboard(deps.readStore, now)),
       locations: await dashboardLocations(deps.readStore, now, locationLimit(c)),
     };
-    // Balances past due name their parents: then the dashboard is a read of personal data.
-    if (dashboard.pastDueBalances?.length) await recordAccess(deps, c, { kind: 'dashboard' });
+    // Balances and instalments past due name their parents: then the dashboard is a read of personal data.
+    if (dashboard.pastDueBalances?.length || dashboard.pastDueInstallments?.count)
+      await recordAccess(deps, c, { kind: 'dashboard' });
     return c.json(dashboard);
   });
 

@@ -5,6 +5,7 @@ import { privacyStream } from '../../contracts/privacy/events.js';
 import type { AppDeps } from '../core/deps.js';
 import { AppError } from '../core/errors.js';
 import { cancelEnrollment } from '../enrollment/after-sale/cancel.js';
+import { endPlansOnErasure } from '../enrollment/installments/plan-end-reactor.js';
 import { sendGiftCardEmail } from '../gift-cards/gift-card-email.js';
 import { withdrawReviewsOnErasure } from '../reviews/withdraw-on-erasure.js';
 import { revokeCertificatesOnErasure } from '../certificates/revoke-on-erasure.js';
@@ -40,7 +41,8 @@ const upcomingRefused = (upcoming: UpcomingBooking[]) =>
  * 2. the gift cards the family bought that wait for their send date are e-mailed to their
  *    recipients now (afterwards their addresses read "Erased");
  * 3. its reviews are withdrawn (ReviewWithdrawn by `erasure`: off the pages and the figures), its
- *    certificates revoked (CertificateRevoked by `erasure`: a verification answers "revoked");
+ *    certificates revoked (CertificateRevoked by `erasure`: a verification answers "revoked"), its
+ *    instalment plans ended (InstallmentPlanEnded by `erased`: their saved cards detached by a reactor);
  * 4. each subject goes into the erasure ledger beside the backups, so a restored backup is erased again;
  * 5. every key of each subject is destroyed: from now on every event of theirs reads "Erased";
  * 6. `PersonalDataErased` is recorded per subject, and the mailer's copies of messages to the
@@ -78,6 +80,13 @@ export async function eraseFamily(deps: AppDeps, request: ErasureRequest, metada
   );
   // Its certificates no longer verify: revoked, "revoked", rather than a holder reading "Erased".
   const certificates = await revokeCertificatesOnErasure(deps, family.enrollments, at, metadata);
+  // Its instalment plans end, so their saved cards are detached (by a reactor) and never charged.
+  await endPlansOnErasure(
+    deps,
+    family.enrollments.map((e) => e.id),
+    erasedAt,
+    metadata,
+  );
   for (const subjectId of family.subjects)
     writeToLedger(deps.config.backupDir, { subjectId, at: erasedAt, by: request.by });
   let position = -1n;

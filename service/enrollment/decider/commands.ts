@@ -67,6 +67,8 @@ export type SaleCommand =
       amountCents: number;
       at: string;
       card?: PaidCard;
+      /** Paid by the parent from the booking page, not the saved card. */
+      paidBy?: 'parent';
     }
   /** An instalment the office waived on the plan (InstallmentWaived), recorded on the booking once. */
   | { type: 'RecordInstallmentWaiver'; n: number; amountCents: number; at: string }

@@ -16,13 +16,21 @@ function recordInstallmentPayment(
 ): EnrollmentEvent[] {
   // A plan starts only once the booking is sold, so its instalments always find a sale.
   if (!hasSale(state)) return [];
-  const { n, paymentIntentId, amountCents, at, card } = command;
+  const { n, paymentIntentId, amountCents, at, card, paidBy } = command;
   const known = [paymentOf(state), state.balancePaid, ...state.overpaid, ...state.installmentsPaid];
   if (known.some((p) => p?.intentId === paymentIntentId)) return [];
   const { enrollmentId } = state.submission;
   const recorded: EnrollmentEvent = {
     type: 'InstallmentPaymentRecorded',
-    data: { enrollmentId, n, paymentIntentId, amountCents, paidAt: at, ...(card ? { card } : {}) },
+    data: {
+      enrollmentId,
+      n,
+      paymentIntentId,
+      amountCents,
+      paidAt: at,
+      ...(card ? { card } : {}),
+      ...(paidBy ? { paidBy } : {}),
+    },
   };
   if (cancellationOf(state) && amountCents > 0)
     return [recorded, refundRequest(state, paymentIntentId, amountCents, 'cancelled', at)];

@@ -11,6 +11,8 @@ import { hasSale, oneCardOf, paymentOf, pricingOfState, type EnrollmentState } f
 import { leftParticipantsOf, stayingAttendees } from '../decider/participants.js';
 import { balanceDueCents } from '../decider/refundable.js';
 import { confirmationReceiptOrder } from './confirmation-email.js';
+import { installmentPlanStream } from '../../../contracts/enrollment/installment-plan.js';
+import { installmentPlanDecider } from '../installments/plan-decider.js';
 
 const DOMAIN = SCHOOL.email.split('@')[1]!;
 
@@ -37,6 +39,12 @@ export async function installmentReceipt(
   const left = balanceDueCents(state);
   const paidCents = Math.max(0, state.priceCents - left);
   const count = pricingOfState(state)?.installments?.length ?? paid.n;
+  // Once the parent removed the card (or the plan ended), nothing left is charged to it.
+  const plan = await deps.commands.state(installmentPlanDecider, installmentPlanStream(paid.enrollmentId));
+  const onCard = plan.phase === 'active' && !plan.cardRemoved && !plan.ended;
+  const how = onCard
+    ? 'charged to the saved card on its dates'
+    : 'to pay from your booking page by each instalment’s date';
   const pdf = await receiptPdfAttachment(
     conf.orderId,
     {
@@ -59,7 +67,7 @@ export async function installmentReceipt(
     method: paid.card ? cardWords(paid.card) : 'Credit Card',
     note:
       left > 0
-        ? `${formatUsd(paidCents)} of ${formatUsd(state.priceCents)} paid; ${formatUsd(left)} left, charged to the saved card on its dates. The receipt attached is the booking's, as it now stands.`
+        ? `${formatUsd(paidCents)} of ${formatUsd(state.priceCents)} paid; ${formatUsd(left)} left, ${how}. The receipt attached is the booking's, as it now stands.`
         : `Your booking is now paid in full: ${formatUsd(paidCents)} in all. The receipt attached is the booking's, as it now stands.`,
     manageUrl: await bookingUrl(deps, paid.enrollmentId),
     publicUrl: deps.config.PUBLIC_URL ?? null,

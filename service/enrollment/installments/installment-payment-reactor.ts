@@ -30,11 +30,19 @@ export function installmentPaymentReactor(deps: Pick<AppDeps, 'commands'>) {
         );
         return;
       }
-      const { n, paymentIntentId, amountCents, paidAt, card } = event.data;
+      const { n, paymentIntentId, amountCents, paidAt, card, paidBy } = event.data;
       await deps.commands.handle(
         enrollmentDecider,
         stream,
-        { type: 'RecordInstallmentPayment', n, paymentIntentId, amountCents, at: paidAt, ...(card ? { card } : {}) },
+        {
+          type: 'RecordInstallmentPayment',
+          n,
+          paymentIntentId,
+          amountCents,
+          at: paidAt,
+          ...(card ? { card } : {}),
+          ...(paidBy ? { paidBy } : {}),
+        },
         metadata,
       );
     },

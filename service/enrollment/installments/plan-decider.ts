@@ -1,5 +1,4 @@
 import type { Installment } from '../../../contracts/catalogue/payment-plan.js';
-import type { PaidCard } from '../../../contracts/enrollment/events.js';
 import {
   INSTALLMENT_RETRY_DAYS,
   installmentChargeKey,
@@ -8,6 +7,7 @@ import {
 } from '../../../contracts/enrollment/installment-plan.js';
 import type { Decider } from '../../../platform/command/decider.js';
 import { refuse } from '../decider/refusals.js';
+import type { InstallmentPlanCommand } from './plan-commands.js';
 
 /** One instalment as the plan stands: paid, or its attempts so far and the one under way. */
 interface InstallmentState extends Installment {
@@ -35,46 +35,13 @@ export type InstallmentPlanState =
       paidIntents: string[];
       /** The parent removed the saved card: nothing more is charged automatically. */
       cardRemoved: boolean;
+      /** Paid or waived in full, its booking cancelled, or its family erased: nothing more is charged. */
+      ended: boolean;
+      /** The saved card was detached at the provider (once per plan). */
+      cardDetached: boolean;
     };
 
-export type InstallmentPlanCommand =
-  | { type: 'StartPlan'; plan: InstallmentPlanStarted }
-  /** Decide the next attempt at instalment `n` (or the one under way, to ask again with its key). */
-  | { type: 'StartCharge'; n: number; at: string }
-  /** The provider's answer to an attempt's key: paid, or declined with its words. */
-  | {
-      type: 'RecordCharge';
-      n: number;
-      attempt: number;
-      paymentIntentId: string;
-      amountCents: number;
-      outcome: { paid: true; card?: PaidCard } | { paid: false; code: string; reason: string };
-      at: string;
-    }
-  /** The parent told of a declined attempt (emails/installment-decline-reactor.ts), once per attempt. */
-  | {
-      type: 'RecordDeclineNotice';
-      n: number;
-      attempt: number;
-      messageId: string;
-      transport: 'smtp' | 'outbox';
-      at: string;
-    }
-  /** The office's "charge now": the next attempt may start at once (the charging reactor starts it). */
-  | { type: 'RequestCharge'; n: number; at: string }
-  /** The office's "waive": never charged, owed no more. */
-  | { type: 'Waive'; n: number; at: string }
-  /** The parent's "remove my card": no instalment is charged automatically any more. */
-  | { type: 'RemoveCard'; at: string }
-  /** A declined instalment the parent paid by hand from the booking page. */
-  | {
-      type: 'RecordParentPayment';
-      n: number;
-      paymentIntentId: string;
-      amountCents: number;
-      at: string;
-      card?: PaidCard;
-    };
+export type { InstallmentPlanCommand } from './plan-commands.js';
 
 const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): InstallmentPlanState => {
   if (event.type === 'InstallmentPlanStarted') {
@@ -95,10 +62,14 @@ const evolve = (state: InstallmentPlanState, event: InstallmentPlanEvent): Insta
       })),
       paidIntents: [event.data.firstPaymentIntentId],
       cardRemoved: false,
+      ended: false,
+      cardDetached: false,
     };
   }
   if (state.phase !== 'active') return state;
   if (event.type === 'InstallmentCardRemoved') return { ...state, cardRemoved: true };
+  if (event.type === 'InstallmentPlanEnded') return { ...state, ended: true };
+  if (event.type === 'InstallmentCardDetached') return { ...state, cardDetached: true };
   const change = (n: number, f: (i: InstallmentState) => InstallmentState) => ({
     ...state,
     installments: state.installments.map((i) => (i.n === n ? f(i) : i)),
@@ -173,97 +144,119 @@ export const installmentPlanDecider: Decider<InstallmentPlanCommand, Installment
   initialState: { phase: 'none' },
   evolve,
   decide(command, state) {
-    if (command.type === 'StartPlan')
-      return state.phase === 'none' ? [{ type: 'InstallmentPlanStarted', data: command.plan }] : [];
-    if (command.type === 'RemoveCard') {
-      if (state.phase !== 'active') throw refuse({ code: 'no_saved_card' });
-      if (state.cardRemoved) return [];
-      return [{ type: 'InstallmentCardRemoved', data: { enrollmentId: state.enrollmentId, removedAt: command.at } }];
-    }
-    const office = command.type === 'RequestCharge' || command.type === 'Waive';
-    const count = state.phase === 'active' ? state.installments.length : 0;
-    const i = state.phase === 'active' ? state.installments.find((x) => x.n === command.n) : undefined;
-    if (!i || state.phase !== 'active') {
-      if (office) throw refuse({ code: 'no_such_installment', n: command.n, count });
-      return [];
-    }
-    const { enrollmentId } = state;
-    if (command.type === 'RecordDeclineNotice') {
-      const { n, attempt, messageId, transport, at } = command;
-      if (i.noticed.includes(attempt)) return [];
-      return [
-        { type: 'InstallmentDeclineNoticeSent', data: { enrollmentId, n, attempt, messageId, transport, sentAt: at } },
-      ];
-    }
-    if (command.type === 'RecordParentPayment') {
-      const { n, paymentIntentId, amountCents, at, card } = command;
-      // Each intent once. One that comes after the instalment was paid (the retry charged the saved
-      // card meanwhile) is still recorded: the booking gives back what it was paid beyond its price.
-      if (state.paidIntents.includes(paymentIntentId)) return [];
-      const attempt = Math.max(1, i.failures);
-      return [
-        {
-          type: 'InstallmentPaid',
-          data: {
-            enrollmentId,
-            n,
-            attempt,
-            amountCents,
-            paymentIntentId,
-            paidAt: at,
-            paidBy: 'parent',
-            ...(card ? { card } : {}),
-          },
-        },
-      ];
-    }
-    if (command.type === 'RequestCharge' && state.cardRemoved && !i.paid)
-      throw refuse({ code: 'card_removed', n: i.n });
-    if (command.type === 'RequestCharge' || command.type === 'Waive') return officeDecision(command, i, enrollmentId);
-    if (command.type === 'StartCharge') {
-      if (i.paid || i.waived || i.charging || state.cardRemoved) return [];
-      const attempt = i.failures + 1;
-      // Not yet due, or declined and not yet time to try again, or tried for the last time; unless the office asked.
-      const due = i.requested ? command.at : i.failures === 0 ? i.dueAt : i.nextAttemptAt;
-      if (!due || Date.parse(due) > Date.parse(command.at)) return [];
-      const idempotencyKey = installmentChargeKey(enrollmentId, i.n, attempt);
-      return [
-        {
-          type: 'InstallmentChargeStarted',
-          data: { enrollmentId, n: i.n, attempt, amountCents: i.amountCents, idempotencyKey, startedAt: command.at },
-        },
-      ];
-    }
-    // The answer of the attempt under way, recorded even when the parent paid by hand meanwhile.
-    if (i.charging?.attempt !== command.attempt) return [];
-    const { n, attempt, paymentIntentId, amountCents, at } = command;
-    if (command.outcome.paid) {
-      const { card } = command.outcome;
-      return [
-        {
-          type: 'InstallmentPaid',
-          data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at, ...(card ? { card } : {}) },
-        },
-      ];
-    }
-    const { code, reason } = command.outcome;
+    const events = decideEach(command, state);
+    // The instalment that completes the plan (the last paid or waived, no attempt left under way) ends it.
+    if (state.phase !== 'active' || state.ended || events.length === 0 || !('at' in command)) return events;
+    const after = events.reduce(evolve, state);
+    const done = after.phase === 'active' && after.installments.every((i) => (i.paid || i.waived) && !i.charging);
+    if (!done || after.phase !== 'active' || after.ended) return events;
+    return [
+      ...events,
+      { type: 'InstallmentPlanEnded', data: { enrollmentId: state.enrollmentId, reason: 'paid', endedAt: command.at } },
+    ];
+  },
+};
+
+/** The plan's decision for one command, before the plan's end is added. */
+function decideEach(command: InstallmentPlanCommand, state: InstallmentPlanState): InstallmentPlanEvent[] {
+  if (command.type === 'StartPlan')
+    return state.phase === 'none' ? [{ type: 'InstallmentPlanStarted', data: command.plan }] : [];
+  if (command.type === 'RemoveCard') {
+    if (state.phase !== 'active') throw refuse({ code: 'no_saved_card' });
+    if (state.cardRemoved) return [];
+    return [{ type: 'InstallmentCardRemoved', data: { enrollmentId: state.enrollmentId, removedAt: command.at } }];
+  }
+  if (command.type === 'EndPlan') {
+    if (state.phase !== 'active' || state.ended) return [];
+    const { reason, at } = command;
+    return [{ type: 'InstallmentPlanEnded', data: { enrollmentId: state.enrollmentId, reason, endedAt: at } }];
+  }
+  if (command.type === 'RecordCardDetached') {
+    if (state.phase !== 'active' || state.cardDetached) return [];
+    return [{ type: 'InstallmentCardDetached', data: { enrollmentId: state.enrollmentId, detachedAt: command.at } }];
+  }
+  const office = command.type === 'RequestCharge' || command.type === 'Waive';
+  const count = state.phase === 'active' ? state.installments.length : 0;
+  const i = state.phase === 'active' ? state.installments.find((x) => x.n === command.n) : undefined;
+  if (!i || state.phase !== 'active') {
+    if (office) throw refuse({ code: 'no_such_installment', n: command.n, count });
+    return [];
+  }
+  const { enrollmentId } = state;
+  if (command.type === 'RecordDeclineNotice') {
+    const { n, attempt, messageId, transport, at } = command;
+    if (i.noticed.includes(attempt)) return [];
+    return [
+      { type: 'InstallmentDeclineNoticeSent', data: { enrollmentId, n, attempt, messageId, transport, sentAt: at } },
+    ];
+  }
+  if (command.type === 'RecordParentPayment') {
+    const { n, paymentIntentId, amountCents, at, card } = command;
+    // Each intent once. One that comes after the instalment was paid (the retry charged the saved
+    // card meanwhile) is still recorded: the booking gives back what it was paid beyond its price.
+    if (state.paidIntents.includes(paymentIntentId)) return [];
+    const attempt = Math.max(1, i.failures);
     return [
       {
-        type: 'InstallmentChargeFailed',
+        type: 'InstallmentPaid',
         data: {
           enrollmentId,
           n,
           attempt,
+          amountCents,
           paymentIntentId,
-          code,
-          reason,
-          failedAt: at,
-          nextAttemptAt: nextAttemptAt(i, i.failures + 1),
+          paidAt: at,
+          paidBy: 'parent',
+          ...(card ? { card } : {}),
         },
       },
     ];
-  },
-};
+  }
+  if (command.type === 'RequestCharge' && state.cardRemoved && !i.paid) throw refuse({ code: 'card_removed', n: i.n });
+  if (command.type === 'RequestCharge' || command.type === 'Waive') return officeDecision(command, i, enrollmentId);
+  if (command.type === 'StartCharge') {
+    if (i.paid || i.waived || i.charging || state.cardRemoved || state.ended) return [];
+    const attempt = i.failures + 1;
+    // Not yet due, or declined and not yet time to try again, or tried for the last time; unless the office asked.
+    const due = i.requested ? command.at : i.failures === 0 ? i.dueAt : i.nextAttemptAt;
+    if (!due || Date.parse(due) > Date.parse(command.at)) return [];
+    const idempotencyKey = installmentChargeKey(enrollmentId, i.n, attempt);
+    return [
+      {
+        type: 'InstallmentChargeStarted',
+        data: { enrollmentId, n: i.n, attempt, amountCents: i.amountCents, idempotencyKey, startedAt: command.at },
+      },
+    ];
+  }
+  // The answer of the attempt under way, recorded even when the parent paid by hand meanwhile.
+  if (i.charging?.attempt !== command.attempt) return [];
+  const { n, attempt, paymentIntentId, amountCents, at } = command;
+  if (command.outcome.paid) {
+    const { card } = command.outcome;
+    return [
+      {
+        type: 'InstallmentPaid',
+        data: { enrollmentId, n, attempt, amountCents, paymentIntentId, paidAt: at, ...(card ? { card } : {}) },
+      },
+    ];
+  }
+  const { code, reason } = command.outcome;
+  return [
+    {
+      type: 'InstallmentChargeFailed',
+      data: {
+        enrollmentId,
+        n,
+        attempt,
+        paymentIntentId,
+        code,
+        reason,
+        failedAt: at,
+        nextAttemptAt: nextAttemptAt(i, i.failures + 1),
+      },
+    },
+  ];
+}
 
 /** The attempt under way at instalment `n`, to ask the provider with its key. */
 export const chargeUnderWay = (state: InstallmentPlanState, n: number) =>

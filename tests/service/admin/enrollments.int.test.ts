@@ -231,6 +231,7 @@ describe('dashboard', () => {
       upcomingWorkshops: 12,
       revenue: 300,
       pastDueBalances: [],
+      pastDueInstallments: { count: 0, totalCents: 0, items: [] },
       invoices: { invoicedCents: 0, receivedCents: 0, outstandingCents: 0, overdue: [] },
       // Every seeded workshop is at Plano (issue 41).
       locations: [expect.objectContaining({ name: 'Plano', upcomingWorkshops: 12 })],

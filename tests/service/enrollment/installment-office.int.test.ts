@@ -122,6 +122,12 @@ describe("the office's charge now and waive of an instalment (issue 43 item 2)",
     const late = await office(enrollmentId, 2, 'charge');
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ error: 'This enrollment is cancelled and cannot be paid.', code: 'conflict' });
-    expect(await planEvents(enrollmentId)).toEqual(['InstallmentPlanStarted']);
+    // The refused charge records nothing; the cancellation ended the plan and detached its card.
+    await camp.t.settle();
+    expect(await planEvents(enrollmentId)).toEqual([
+      'InstallmentPlanStarted',
+      'InstallmentPlanEnded',
+      'InstallmentCardDetached',
+    ]);
   });
 });

@@ -15,8 +15,8 @@ import type { AppDeps } from '../../../service/core/deps.js';
  */
 export interface CampInThree {
   t: PricingTestApp;
-  /** A parent books it in 3 and pays the first on May 1; answers the enrollment's id. */
-  book(): Promise<string>;
+  /** A parent (of `email`, a new one by default) books it in 3 and pays the first on May 1; answers the enrollment's id. */
+  book(email?: string): Promise<string>;
   /** The charging pass at `iso` (with `deps`, the app's by default), then everything settled. */
   passAt(iso: string, deps?: AppDeps): Promise<{ paid: number; declined: number; failures: number }>;
   setNow(iso: string): void;
@@ -40,10 +40,10 @@ export async function campInThree(): Promise<CampInThree> {
     setNow: (iso) => {
       now = new Date(iso);
     },
-    async book() {
+    async book(email = nextParentEmail()) {
       const r = await t.post(
         '/api/enroll/workshop/camp',
-        { ...baseForm({ email: nextParentEmail() }), totalPrice: 300, installments: 3 },
+        { ...baseForm({ email }), totalPrice: 300, installments: 3 },
         asNewVisitor(),
       );
       expect(r.status, await r.clone().text()).toBe(201);
