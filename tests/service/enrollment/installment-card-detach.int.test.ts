@@ -140,7 +140,7 @@ describe('after the parent removed the card: the receipt and the history (issue 
       await camp.t.admin('GET', `/api/admin/enrollments/${enrollmentId}/history`)
     ).json()) as EnrollmentHistory;
     expect(history.events.map((e) => e.summary)).toContain(
-      `Instalment 2 of $100.00 paid by the parent (${paymentIntentId}).`,
+      `Instalment 2 of $100.00 paid by the parent with Visa ending 4242 (${paymentIntentId}).`,
     );
   });
 });
