@@ -27,7 +27,7 @@ function render(session: AdminSession) {
   const asked = client
     .getQueryCache()
     .findAll()
-    .filter((q) => q.options.enabled !== false)
+    .filter((q) => (q.options as { enabled?: boolean }).enabled !== false)
     .map((q) => JSON.stringify(q.queryKey));
   return { html: text(html), asked };
 }
