@@ -159,7 +159,7 @@ export const EMAIL_SAMPLES: { [K in EmailKind]: EmailKinds[K] } = {
     count: 4,
     amountCents: 90_000,
     code: '7QXM-3KPD-9HRT-2WVB',
-    validUntil: 'Monday, September 1, 2025',
+    validUntil: '2025-09-01',
     bookUrl: `${PUBLIC_URL}/private-lessons/6`,
     publicUrl: PUBLIC_URL,
   },

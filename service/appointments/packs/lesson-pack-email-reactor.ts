@@ -2,12 +2,12 @@ import { APPOINTMENT_TYPES_STREAM } from '../../../contracts/appointments/appoin
 import { lessonPackIdOf, lessonPackStream, type LessonPackEvent } from '../../../contracts/appointments/lesson-pack.js';
 import { SCHOOL } from '../../../contracts/core/school.js';
 import { groupGiftCardCode } from '../../../contracts/gift-cards/code.js';
+import { schoolDateOf } from '../../../contracts/instructors/school-clock.js';
 import { defineReactor } from '../../../platform/processor/reactor.js';
 import type { AppDeps } from '../../core/deps.js';
 import { pseudonymsFor } from '../../core/pseudonyms.js';
 import { UnsendableMessageError, type MailMessage } from '../../mail/port.js';
 import { renderEmail } from '../../mail/templates/index.js';
-import { formatLongDate } from '../../mail/templates/format.js';
 import { siteOrigin } from '../../site/origin.js';
 import { appointmentTypesDecider } from '../types-decider.js';
 import { lessonPackDecider } from './lesson-pack-decider.js';
@@ -42,8 +42,7 @@ export function lessonPackEmailReactor(deps: AppDeps) {
         count: order.count,
         amountCents: order.amountCents,
         code: groupGiftCardCode(order.code),
-        // As people write dates (issue 37 item 12), on the school's clock.
-        validUntil: formatLongDate(state.expiresAt),
+        validUntil: schoolDateOf(Date.parse(state.expiresAt)),
         bookUrl: type?.programId ? `${origin}/private-lessons/${type.programId}` : `${origin}/schedule`,
         publicUrl: deps.config.PUBLIC_URL ?? null,
       });
